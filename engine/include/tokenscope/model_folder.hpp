@@ -1,0 +1,28 @@
+#pragma once
+// A model folder as people have it on disk: weights, config and (optionally) tokenizer.
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tokenscope/model.hpp"
+#include "tokenscope/tokenizer.hpp"
+
+namespace ts {
+
+struct LoadedModel {
+    std::filesystem::path folder;
+    std::shared_ptr<const Model> model;
+    std::shared_ptr<const Tokenizer> tokenizer;  // null when the folder has none
+    std::vector<std::string> warnings;
+};
+
+LoadedModel loadModelFolder(const std::filesystem::path& folder,
+                            const ProgressCallback& progress = {},
+                            const std::atomic<bool>* cancel = nullptr);
+
+// The bundled default model: $TOKENSCOPE_MODEL_DIR if set, else the installed copy next to
+// the executable (../share/tokenscope/model), else the source tree's resources/model.
+std::filesystem::path bundledModelPath();
+
+}  // namespace ts

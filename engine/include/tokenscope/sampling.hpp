@@ -1,0 +1,53 @@
+#pragma once
+// Sampling as pure functions of stored logits: the temperature slider re-renders from
+// these without running the model.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace ts {
+
+struct SamplingParams {
+    float temperature = 1.0f;  // 0 = argmax (greedy)
+    int topK = 0;              // 0 = off
+    float topP = 1.0f;         // 1 = off
+    std::uint64_t seed = 0;
+
+    // Throws ts::Error for values outside their range (negative temperature, top-p
+    // outside (0, 1], negative top-k, NaN).
+    void validate() const;
+};
+
+// Deterministic on every platform (splitmix64-seeded xoshiro256**), unlike std::
+// distributions whose output differs between standard libraries.
+class Rng {
+public:
+    explicit Rng(std::uint64_t seed = 0);
+    std::uint64_t next();
+    double uniform();  // [0, 1)
+private:
+    std::uint64_t m_s[4];
+};
+
+float logSumExp(std::span<const float> logits);
+int argmax(std::span<const float> logits);
+// Probabilities at a temperature; temperature 0 gives a one-hot vector at the argmax.
+std::vector<float> softmax(std::span<const float> logits, float temperature = 1.0f);
+// The distribution actually sampled from: softmax at the temperature, then top-k and top-p
+// applied and renormalised; entries cut off are exactly 0.
+std::vector<float> samplingDistribution(std::span<const float> logits, const SamplingParams& p);
+// Draws one token from samplingDistribution(logits, p) with `rng`.
+int sample(std::span<const float> logits, const SamplingParams& p, Rng& rng);
+// Shannon entropy in bits of a probability vector.
+double entropyBits(std::span<const float> probs);
+// 1-based rank of `token` among the logits (1 = most likely; ties rank by id).
+int rankOf(std::span<const float> logits, int token);
+
+struct Candidate {
+    int token;
+    float prob;
+};
+// The k most probable tokens, descending (ties by lower id).
+std::vector<Candidate> topCandidates(std::span<const float> probs, int k);
+
+}  // namespace ts

