@@ -24,6 +24,9 @@ struct StepRecord {
     // The token drawn from this step's logits and fed back in (-1 before sampling).
     int sampledToken = -1;
     ts::SamplingParams params;
+    // The prompt as typed (UTF-8): the byte spans above index into it, so views can show
+    // which characters a token covers even when it splits a character (Korean syllables).
+    std::string promptText;
 };
 
 using StepRecordPtr = std::shared_ptr<const StepRecord>;
