@@ -15,7 +15,7 @@ packages=(
     build-essential cmake pkgconf git
     libopenblas-dev liblapacke-dev libpcre2-dev nlohmann-json3-dev catch2
     qt6-base-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-    libgl-dev fonts-nanum xvfb xauth npm python3
+    libgl-dev libxkbcommon-dev fonts-nanum xvfb xauth npm python3
 )
 
 as_root() {

@@ -1,0 +1,87 @@
+// tokenscope-cli bench: prefill and decode speed on random prompt ids, medians of repeats.
+// A benchmark that prints figures, not a timed test.
+#include <algorithm>
+#include <chrono>
+#include <iostream>
+
+#include "commands.hpp"
+#include "common.hpp"
+#include "tokenscope/error.hpp"
+#include "tokenscope/session.hpp"
+
+namespace ts::cli {
+
+namespace {
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+double msSince(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+        .count();
+}
+}  // namespace
+
+int runBench(const Args& args) {
+    const Options opts(args,
+                       {"model", "prompt-tokens", "gen-tokens", "threads", "trace", "repeat"},
+                       {"json"});
+    applyThreads(opts);
+    const int promptTokens = static_cast<int>(opts.integer("prompt-tokens", 128, 1, 1 << 20));
+    const int genTokens = static_cast<int>(opts.integer("gen-tokens", 128, 0, 1 << 20));
+    const int repeat = static_cast<int>(opts.integer("repeat", 3, 1, 1000));
+    const std::string traceWhat = opts.getOr("trace", "none");
+    if (traceWhat != "none" && traceWhat != "attention" && traceWhat != "all")
+        throw UsageError{"--trace must be none, attention or all, got '" + traceWhat + "'"};
+    TraceOptions traceOptions;
+    traceOptions.attention = traceWhat != "none";
+    traceOptions.embeddings = traceOptions.residuals = traceWhat == "all";
+
+    const LoadedModel model = loadModel(opts);
+    const Config& cfg = model.model->config();
+    checkFitsContext(static_cast<std::size_t>(promptTokens + genTokens), cfg,
+                     "--prompt-tokens plus --gen-tokens");
+    Rng rng(1);
+    std::vector<int> prompt(static_cast<std::size_t>(promptTokens));
+    for (auto& id : prompt) id = static_cast<int>(rng.next() % static_cast<std::uint64_t>(cfg.nVocab));
+
+    std::vector<double> prefillRates, decodeRates, msPerToken;
+    for (int r = 0; r < repeat; ++r) {
+        Session session(model.model);
+        auto t0 = std::chrono::steady_clock::now();
+        StepTrace trace = session.prefill(prompt, traceOptions);
+        prefillRates.push_back(promptTokens / (msSince(t0) / 1000.0));
+        if (genTokens == 0) continue;
+        t0 = std::chrono::steady_clock::now();
+        for (int s = 0; s < genTokens; ++s) trace = session.step(argmax(trace.logits), traceOptions);
+        const double ms = msSince(t0);
+        decodeRates.push_back(genTokens / (ms / 1000.0));
+        msPerToken.push_back(ms / genTokens);
+    }
+    Json j;
+    j["model"] = model.folder.string();
+    j["parameters"] = model.model->parameterCount();
+    j["weight_bytes"] = model.model->weightBytes();
+    j["threads"] = opts.integer("threads", 2, 1, 256);
+    j["trace"] = traceWhat;
+    j["prompt_tokens"] = promptTokens;
+    j["gen_tokens"] = genTokens;
+    j["repeat"] = repeat;
+    j["prefill_tok_s"] = median(prefillRates);
+    j["decode_tok_s"] = decodeRates.empty() ? 0.0 : median(decodeRates);
+    j["ms_per_token"] = msPerToken.empty() ? 0.0 : median(msPerToken);
+    j["prefill_tok_s_all"] = prefillRates;
+    j["decode_tok_s_all"] = decodeRates;
+    if (opts.flag("json")) {
+        printJson(j);
+    } else {
+        std::cout << "prefill " << j["prefill_tok_s"].get<double>() << " tok/s, decode "
+                  << j["decode_tok_s"].get<double>() << " tok/s ("
+                  << j["ms_per_token"].get<double>() << " ms/token), median of " << repeat
+                  << '\n';
+    }
+    return 0;
+}
+
+}  // namespace ts::cli

@@ -1,0 +1,15 @@
+#pragma once
+#include <string>
+#include <vector>
+
+namespace ts::cli {
+
+using Args = std::vector<std::string>;
+
+int runTokenize(const Args& args);
+int runTrace(const Args& args);
+int runGenerate(const Args& args);
+int runScore(const Args& args);
+int runBench(const Args& args);
+
+}  // namespace ts::cli

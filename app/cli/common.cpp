@@ -1,0 +1,103 @@
+#include "common.hpp"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "tokenscope/error.hpp"
+#include "tokenscope/threads.hpp"
+
+namespace ts::cli {
+
+LoadedModel loadModel(const Options& opts) {
+    const auto path = opts.get("model");
+    return loadModelFolder(path ? std::filesystem::path(*path) : bundledModelPath());
+}
+
+void applyThreads(const Options& opts) {
+    setEngineThreads(static_cast<int>(opts.integer("threads", 2, 1, 256)));
+}
+
+std::optional<std::string> readText(const Options& opts, const std::string& textOption,
+                                    const std::string& fileOption) {
+    const bool hasText = opts.has(textOption), hasFile = opts.has(fileOption);
+    if (hasText && hasFile)
+        throw UsageError{"give either --" + textOption + " or --" + fileOption + ", not both"};
+    if (hasText) {
+        std::string text = *opts.get(textOption);
+        checkUtf8(text, "--" + textOption);
+        return text;
+    }
+    if (!hasFile) return std::nullopt;
+    const std::string path = *opts.get(fileOption);
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw Error("cannot open text file " + path + " (--" + fileOption + ")");
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    std::string text = buffer.str();
+    checkUtf8(text, path);
+    return text;
+}
+
+void checkIdsInVocabulary(const std::vector<int>& ids, int nVocab, const std::string& what) {
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        if (ids[i] < 0 || ids[i] >= nVocab)
+            throw Error(what + ": token id " + std::to_string(ids[i]) + " at index " +
+                        std::to_string(i) + " is outside the vocabulary (0.." +
+                        std::to_string(nVocab - 1) + ")");
+}
+
+void checkFitsContext(std::size_t tokens, const Config& config, const std::string& what) {
+    if (tokens > static_cast<std::size_t>(config.nCtx))
+        throw Error(what + " needs " + std::to_string(tokens) +
+                    " positions but the model's context length (n_positions) is " +
+                    std::to_string(config.nCtx) +
+                    "; Tokenscope stops at the context length rather than sliding the window");
+}
+
+std::vector<int> inputIds(const Options& opts, const LoadedModel& model,
+                          const std::string& idsOption, const std::string& textOption,
+                          const std::string& fileOption) {
+    const bool hasIds = opts.has(idsOption);
+    auto text = readText(opts, textOption, fileOption);
+    if (hasIds && text)
+        throw UsageError{"give either --" + idsOption + " or --" + textOption + ", not both"};
+    if (!hasIds && !text)
+        throw UsageError{"give the input as --" + idsOption + " or --" + textOption};
+    std::vector<int> ids;
+    if (hasIds) {
+        ids = opts.intList(idsOption);
+        checkIdsInVocabulary(ids, model.model->config().nVocab, "--" + idsOption);
+    } else {
+        if (!model.tokenizer)
+            throw Error("the model in " + model.folder.string() +
+                        " has no tokenizer (vocab.json + merges.txt or tokenizer.json); "
+                        "give token ids with --" + idsOption);
+        ids = model.tokenizer->encodeIds(*text, opts.flag("special"));
+    }
+    if (ids.empty())
+        throw Error("the input is empty: give at least one token (--" + idsOption + " or --" +
+                    textOption + ")");
+    return ids;
+}
+
+SamplingParams samplingParams(const Options& opts, float defaultTemperature) {
+    SamplingParams p;
+    p.temperature = static_cast<float>(opts.number("temperature", defaultTemperature, 0.0, 100.0));
+    p.topK = static_cast<int>(opts.integer("top-k", 0, 0, 1 << 30));
+    p.topP = static_cast<float>(opts.number("top-p", 1.0, 1e-9, 1.0));
+    p.seed = opts.unsignedInteger("seed", 0);
+    p.validate();
+    return p;
+}
+
+std::string tokenText(const LoadedModel& model, int id) {
+    if (!model.tokenizer || id >= model.tokenizer->vocabSize()) return "";
+    return toValidUtf8(model.tokenizer->tokenBytes(id));
+}
+
+void printJson(const Json& j) {
+    std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+}
+
+}  // namespace ts::cli

@@ -1,0 +1,43 @@
+#pragma once
+// Pieces every subcommand shares: finding the model, reading the input text or ids, and
+// writing JSON.
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "options.hpp"
+#include "tokenscope/model_folder.hpp"
+#include "tokenscope/sampling.hpp"
+
+namespace ts::cli {
+
+using Json = nlohmann::ordered_json;
+
+// --model DIR, or the bundled default model when the option is absent.
+LoadedModel loadModel(const Options& opts);
+// --threads N (default 2) applied to the engine.
+void applyThreads(const Options& opts);
+
+// The text of --<textOption> or the contents of --<fileOption>, checked to be UTF-8.
+// Returns nullopt when neither is given.
+std::optional<std::string> readText(const Options& opts, const std::string& textOption,
+                                    const std::string& fileOption);
+
+// Input token ids from --ids, or from the text options tokenized by the model's tokenizer.
+// Throws if both or neither are given, if the model has no tokenizer, if the input is
+// empty, or if an id is outside the vocabulary.
+std::vector<int> inputIds(const Options& opts, const LoadedModel& model,
+                          const std::string& idsOption, const std::string& textOption,
+                          const std::string& fileOption);
+
+void checkIdsInVocabulary(const std::vector<int>& ids, int nVocab, const std::string& what);
+void checkFitsContext(std::size_t tokens, const Config& config, const std::string& what);
+
+SamplingParams samplingParams(const Options& opts, float defaultTemperature);
+
+// Display text of a token, invalid UTF-8 replaced, or "" without a tokenizer.
+std::string tokenText(const LoadedModel& model, int id);
+
+void printJson(const Json& j);
+
+}  // namespace ts::cli

@@ -1,0 +1,61 @@
+// tokenscope-cli: the engine without a window. JSON on stdout, errors on stderr,
+// exit 1 for bad input or model files, 2 for bad usage.
+#include <iostream>
+#include <map>
+
+#include "commands.hpp"
+#include "options.hpp"
+#include "tokenscope/error.hpp"
+
+namespace {
+
+const char* kUsage = R"(usage: tokenscope-cli COMMAND [options]
+
+Commands:
+  tokenize  --text STR | --text-file FILE [--special] [--json]
+  trace     --ids 1,2,3 | --text STR [--attention] [--full-logits] [--top K]
+  generate  --ids ... | --prompt STR --steps N [--temperature T] [--top-k K] [--top-p P]
+            [--seed S] [--stop-at-eos] [--json]
+  score     --text STR | --text-file FILE [--no-bos] [--json]
+  bench     [--prompt-tokens 128] [--gen-tokens 128] [--threads 2] [--trace attention]
+            [--repeat 3] [--json]
+
+Every command takes --model DIR (a Hugging Face folder: config.json, model.safetensors,
+vocab.json + merges.txt or tokenizer.json); without it the bundled model is used.
+--threads N sets the engine's threads (default 2).
+)";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    using namespace ts::cli;
+    const std::map<std::string, int (*)(const Args&)> commands = {
+        {"tokenize", runTokenize}, {"trace", runTrace},  {"generate", runGenerate},
+        {"score", runScore},       {"bench", runBench},
+    };
+    if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
+        std::cout << kUsage;
+        return argc < 2 ? 2 : 0;
+    }
+    const std::string name = argv[1];
+    const auto it = commands.find(name);
+    if (it == commands.end()) {
+        std::cerr << "tokenscope-cli: unknown command '" << name << "'\n" << kUsage;
+        return 2;
+    }
+    try {
+        return it->second(Args(argv + 2, argv + argc));
+    } catch (const UsageError& e) {
+        std::cerr << "tokenscope-cli " << name << ": " << e.message << '\n';
+        return 2;
+    } catch (const ts::Error& e) {
+        std::cerr << "tokenscope-cli " << name << ": error: " << e.what() << '\n';
+        return 1;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "tokenscope-cli " << name << ": error: out of memory\n";
+        return 1;
+    } catch (const std::exception& e) {
+        std::cerr << "tokenscope-cli " << name << ": error: " << e.what() << '\n';
+        return 1;
+    }
+}

@@ -1,0 +1,82 @@
+#include "cli_runner.hpp"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "test_paths.hpp"
+
+extern char** environ;
+
+namespace fs = std::filesystem;
+
+namespace ts_test {
+
+namespace {
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+}  // namespace
+
+CliResult runCli(const std::vector<std::string>& args) {
+    static int counter = 0;
+    const fs::path dir = fs::temp_directory_path() /
+                         ("tokenscope-cli-test-" + std::to_string(getpid()) + "-" +
+                          std::to_string(counter++));
+    fs::create_directories(dir);
+    const std::string outPath = (dir / "out").string(), errPath = (dir / "err").string();
+
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 1, outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0644);
+    posix_spawn_file_actions_addopen(&actions, 2, errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0644);
+    std::vector<std::string> argvStrings = {TOKENSCOPE_CLI_PATH};
+    argvStrings.insert(argvStrings.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& s : argvStrings) argv.push_back(s.data());
+    argv.push_back(nullptr);
+    pid_t pid = 0;
+    if (posix_spawn(&pid, TOKENSCOPE_CLI_PATH, &actions, nullptr, argv.data(), environ) != 0)
+        throw std::runtime_error("cannot start " + std::string(TOKENSCOPE_CLI_PATH));
+    posix_spawn_file_actions_destroy(&actions);
+    int status = 0;
+    waitpid(pid, &status, 0);
+
+    CliResult r;
+    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    r.out = slurp(outPath);
+    r.err = slurp(errPath);
+    fs::remove_all(dir);
+    return r;
+}
+
+std::string fullVocabModelDir() {
+    const fs::path vocab = gpt2VocabDir();
+    if (vocab.empty() || !fs::exists(vocab / "vocab.json")) return "";
+    const fs::path dir = fs::temp_directory_path() /
+                         ("tokenscope-fullvocab-" + std::to_string(getpid()));
+    if (!fs::exists(dir / "merges.txt")) {
+        fs::create_directories(dir);
+        const fs::path fixture = dataDir() / "gpt2-tiny-fullvocab";
+        fs::copy_file(fixture / "config.json", dir / "config.json",
+                      fs::copy_options::overwrite_existing);
+        fs::create_symlink(fixture / "model.safetensors", dir / "model.safetensors");
+        fs::create_symlink(vocab / "vocab.json", dir / "vocab.json");
+        fs::create_symlink(vocab / "merges.txt", dir / "merges.txt");
+    }
+    return dir.string();
+}
+
+}  // namespace ts_test

@@ -1,0 +1,154 @@
+// Golden tests: the CLI's JSON on the tiny fixtures against the Hugging Face reference
+// outputs copied into tests/data (same tolerances as ../shared/oracle/conformance.py).
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <fstream>
+
+#include "cli/cli_runner.hpp"
+#include "test_paths.hpp"
+
+using ts_test::runCli;
+using Json = nlohmann::json;
+
+namespace {
+
+Json readJson(const std::filesystem::path& p) {
+    std::ifstream in(p);
+    return Json::parse(in);
+}
+
+std::string joinIds(const Json& ids) {
+    std::string s;
+    for (const auto& id : ids) s += (s.empty() ? "" : ",") + std::to_string(id.get<int>());
+    return s;
+}
+
+void flatten(const Json& j, std::vector<double>& out) {
+    if (j.is_array())
+        for (const auto& x : j) flatten(x, out);
+    else
+        out.push_back(j.get<double>());
+}
+
+double maxRelError(const Json& got, const Json& want) {
+    std::vector<double> a, b;
+    flatten(got, a);
+    flatten(want, b);
+    if (a.size() != b.size()) return INFINITY;
+    double worst = 0;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        worst = std::max(worst, std::abs(a[i] - b[i]) / std::max(1.0, std::abs(b[i])));
+    return worst;
+}
+
+const std::string kTiny = (ts_test::dataDir() / "gpt2-tiny-vocab512").string();
+
+}  // namespace
+
+TEST_CASE("trace matches the transformers reference on the tiny fixture", "[cli]") {
+    const Json ref = readJson(ts_test::dataDir() / "gpt2-tiny-vocab512/reference.json");
+    REQUIRE(ref["sequences"].size() > 0);
+    for (const auto& seq : ref["sequences"]) {
+        const auto r = runCli({"trace", "--model", kTiny, "--ids", joinIds(seq["ids"]),
+                               "--attention", "--full-logits"});
+        INFO(r.err);
+        REQUIRE(r.exitCode == 0);
+        const Json got = r.json();
+        CHECK(got["ids"] == seq["ids"]);
+        CHECK(maxRelError(got["logsumexp"], seq["logsumexp"]) <= 1e-3);
+        CHECK(maxRelError(got["last_logits"], seq["last_logits"]) <= 1e-3);
+        CHECK(maxRelError(got["logits"], seq["logits"]) <= 1e-3);
+        CHECK(maxRelError(got["attentions"], seq["attentions"]) <= 1e-4);
+    }
+}
+
+TEST_CASE("greedy generation matches the reference continuation", "[cli]") {
+    const Json ref = readJson(ts_test::dataDir() / "gpt2-tiny-vocab512/reference.json");
+    const auto& g = ref["greedy"];
+    const auto steps = g["output"].size() - g["prompt"].size();
+    const auto r = runCli({"generate", "--model", kTiny, "--ids", joinIds(g["prompt"]), "--steps",
+                           std::to_string(steps), "--temperature", "0", "--json"});
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    CHECK(r.json()["ids"] == g["output"]);
+}
+
+TEST_CASE("sampling with a seed repeats exactly and the steps report probabilities", "[cli]") {
+    const std::vector<std::string> args = {"generate", "--model", kTiny, "--ids", "1,2,3",
+                                           "--steps", "12", "--temperature", "0.9",
+                                           "--top-k", "40", "--seed", "7", "--json"};
+    const auto a = runCli(args), b = runCli(args);
+    REQUIRE(a.exitCode == 0);
+    REQUIRE(b.exitCode == 0);
+    CHECK(a.json()["ids"] == b.json()["ids"]);
+    const Json j = a.json();
+    REQUIRE(j["ids"].size() == 15);
+    for (const auto& s : j["steps"]) {
+        CHECK(s["prob"].get<double>() > 0.0);
+        CHECK(s["rank"].get<int>() <= 40);  // top-k 40 never draws beyond rank 40
+    }
+}
+
+TEST_CASE("score agrees with trace's logits and its totals are consistent", "[cli]") {
+    const std::string model = ts_test::fullVocabModelDir();
+    if (model.empty()) FAIL("configure TOKENSCOPE_GPT2_VOCAB_DIR (packaging/dev.sh does it)");
+    const auto r = runCli({"score", "--model", model, "--text", "The capital of France is Paris.",
+                           "--json"});
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    const Json s = r.json();
+    const auto& ids = s["ids"];
+    REQUIRE(s["bos"].get<bool>());
+    REQUIRE(ids[0].get<int>() == 50256);
+    const auto t = runCli({"trace", "--model", model, "--ids", joinIds(ids), "--full-logits"});
+    REQUIRE(t.exitCode == 0);
+    const Json tr = t.json();
+    double nll = 0;
+    for (std::size_t i = 1; i < ids.size(); ++i) {
+        const double want = tr["logits"][i - 1][ids[i].get<int>()].get<double>() -
+                            tr["logsumexp"][i - 1].get<double>();
+        CHECK(s["tokens"][i - 1]["logprob"].get<double>() == Approx(want).margin(1e-4));
+        nll -= want;
+    }
+    const double mean = nll / static_cast<double>(ids.size() - 1);
+    CHECK(s["mean_nll"].get<double>() == Approx(mean).epsilon(1e-5));
+    CHECK(s["perplexity"].get<double>() == Approx(std::exp(mean)).epsilon(1e-5));
+    CHECK(s["scored_bytes"].get<int>() == 31);
+    CHECK(s["bits_per_byte"].get<double>() == Approx(nll / std::log(2.0) / 31).epsilon(1e-5));
+}
+
+TEST_CASE("tokenize matches tiktoken's GPT-2 ids with byte spans", "[cli]") {
+    const std::string model = ts_test::fullVocabModelDir();
+    if (model.empty()) FAIL("configure TOKENSCOPE_GPT2_VOCAB_DIR (packaging/dev.sh does it)");
+    const Json cases = readJson(ts_test::dataDir() / "gpt2_tokenizer_cases.json");
+    for (std::size_t i = 0; i < cases["strings"].size(); ++i) {
+        const std::string text = cases["strings"][i];
+        const auto r = runCli({"tokenize", "--model", model, "--text", text, "--json"});
+        INFO(text << "\n" << r.err);
+        REQUIRE(r.exitCode == 0);
+        const Json j = r.json();
+        CHECK(j["ids"] == cases["ids"][i]);
+        std::size_t expectStart = 0;
+        for (const auto& tok : j["tokens"]) {
+            CHECK(tok["start"].get<std::size_t>() == expectStart);
+            expectStart = tok["end"].get<std::size_t>();
+        }
+        CHECK(expectStart == text.size());
+        const auto special =
+            runCli({"tokenize", "--model", model, "--text", text, "--special", "--json"});
+        REQUIRE(special.exitCode == 0);
+        CHECK(special.json()["ids"] == cases["ids_with_special"][i]);
+    }
+}
+
+TEST_CASE("bench prints positive throughput figures", "[cli]") {
+    const auto r = runCli({"bench", "--model", kTiny, "--prompt-tokens", "16", "--gen-tokens",
+                           "8", "--repeat", "1", "--trace", "attention", "--json"});
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    const Json j = r.json();
+    CHECK(j["prefill_tok_s"].get<double>() > 0);
+    CHECK(j["decode_tok_s"].get<double>() > 0);
+    CHECK(j["ms_per_token"].get<double>() > 0);
+    CHECK(j["parameters"].get<long long>() > 0);
+}
