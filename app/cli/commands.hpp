@@ -11,5 +11,8 @@ int runTrace(const Args& args);
 int runGenerate(const Args& args);
 int runScore(const Args& args);
 int runBench(const Args& args);
+int runCompare(const Args& args);
+int runProbe(const Args& args);
+int runLitm(const Args& args);
 
 }  // namespace ts::cli

@@ -19,6 +19,10 @@ Commands:
   score     --text STR | --text-file FILE [--no-bos] [--json]
   bench     [--prompt-tokens 128] [--gen-tokens 128] [--threads 2] [--trace attention]
             [--repeat 3] [--json]
+  compare   --prompt STR --temperatures 0.2,1.0,1.5 --steps N [--seed S] [--json]
+  probe     --probes FILE [--json]
+  litm      [--records 20] [--positions 5] [--trials 10] [--query-aware] [--seed S]
+            [--record-template "Code {key}: {value}."] [--query-template "Code {key}:"] [--json]
 
 Every command takes --model DIR (a Hugging Face folder: config.json, model.safetensors,
 vocab.json + merges.txt or tokenizer.json); without it the bundled model is used.
@@ -31,7 +35,8 @@ int main(int argc, char** argv) {
     using namespace ts::cli;
     const std::map<std::string, int (*)(const Args&)> commands = {
         {"tokenize", runTokenize}, {"trace", runTrace},  {"generate", runGenerate},
-        {"score", runScore},       {"bench", runBench},
+        {"score", runScore},       {"bench", runBench},    {"compare", runCompare},
+        {"probe", runProbe},       {"litm", runLitm},
     };
     if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
         std::cout << kUsage;

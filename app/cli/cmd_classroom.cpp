@@ -1,0 +1,161 @@
+// Classroom experiments from the command line: temperature lanes (compare), fact probes
+// (probe) and lost in the middle (litm).
+#include <map>
+#include <iostream>
+
+#include "commands.hpp"
+#include "common.hpp"
+#include "tokenscope/error.hpp"
+#include "tokenscope/experiments.hpp"
+
+namespace ts::cli {
+
+namespace {
+const Tokenizer& requireTokenizer(const LoadedModel& model) {
+    if (!model.tokenizer)
+        throw Error("the model in " + model.folder.string() + " has no tokenizer");
+    return *model.tokenizer;
+}
+}  // namespace
+
+int runCompare(const Args& args) {
+    const Options opts(args,
+                       {"model", "prompt", "prompt-file", "ids", "temperatures", "steps", "seed",
+                        "top-k", "top-p", "threads"},
+                       {"json", "special"});
+    applyThreads(opts);
+    const int steps = static_cast<int>(opts.integer("steps", 20, 0, 1 << 20));
+    std::vector<float> temperatures;
+    for (double t : opts.numberList("temperatures", 0.0, 100.0))
+        temperatures.push_back(static_cast<float>(t));
+    if (temperatures.size() > 16) throw UsageError{"--temperatures takes at most 16 values"};
+    const SamplingParams base = samplingParams(opts, 1.0f);
+    const LoadedModel model = loadModel(opts);
+    const auto prompt = inputIds(opts, model, "ids", "prompt", "prompt-file");
+    const auto lanes = runTemperatureLanes(model.model, prompt, temperatures, steps, base);
+
+    Json j;
+    j["prompt_ids"] = prompt;
+    j["seed"] = base.seed;
+    j["lanes"] = Json::array();
+    for (const auto& lane : lanes) {
+        Json tokens = Json::array();
+        std::vector<int> ids;
+        double entropySum = 0;
+        for (const auto& t : lane.tokens) {
+            ids.push_back(t.token);
+            entropySum += t.entropyBits;
+            tokens.push_back({{"id", t.token}, {"text", tokenText(model, t.token)},
+                              {"prob", t.prob}, {"raw_prob", t.rawProb},
+                              {"entropy_bits", t.entropyBits}});
+        }
+        j["lanes"].push_back(
+            {{"temperature", lane.params.temperature},
+             {"ids", ids},
+             {"text", model.tokenizer ? toValidUtf8(model.tokenizer->decode(ids)) : ""},
+             {"mean_entropy_bits", lane.tokens.empty() ? 0.0 : entropySum / lane.tokens.size()},
+             {"tokens", tokens}});
+    }
+    if (opts.flag("json")) {
+        printJson(j);
+    } else {
+        for (const auto& lane : j["lanes"])
+            std::cout << "T=" << lane["temperature"].get<double>() << ": "
+                      << lane["text"].get<std::string>() << '\n';
+    }
+    return 0;
+}
+
+int runProbe(const Args& args) {
+    const Options opts(args, {"model", "probes", "threads"}, {"json"});
+    applyThreads(opts);
+    const auto probes = loadFactProbes(opts.require("probes"));
+    const LoadedModel model = loadModel(opts);
+    const Tokenizer& tok = requireTokenizer(model);
+    Json j;
+    j["probes"] = Json::array();
+    std::map<std::string, std::pair<int, int>> byGroup;  // group -> (truth wins, total)
+    for (const auto& p : probes) {
+        const ProbeResult r = runFactProbe(model.model, tok, p);
+        auto& g = byGroup[p.group];
+        g.first += r.truthWins;
+        g.second += 1;
+        j["probes"].push_back({{"prompt", p.prompt},
+                               {"group", p.group},
+                               {"truth", p.truth},
+                               {"logp_true", r.logPTrue},
+                               {"false", p.falsehoods},
+                               {"logp_false", r.logPFalse},
+                               {"truth_wins", r.truthWins},
+                               {"truth_first_token_prob", r.truthFirstTokenProb},
+                               {"top_token", tokenText(model, r.topToken)},
+                               {"top_prob", r.topProb}});
+    }
+    j["groups"] = Json::object();
+    for (const auto& [group, counts] : byGroup)
+        j["groups"][group] = {{"truth_wins", counts.first}, {"probes", counts.second}};
+    if (opts.flag("json")) {
+        printJson(j);
+    } else {
+        for (const auto& p : j["probes"])
+            std::cout << (p["truth_wins"].get<bool>() ? "TRUE " : "false") << "  top "
+                      << p["top_token"].get<std::string>() << " ("
+                      << p["top_prob"].get<double>() << ")  " << p["prompt"].get<std::string>()
+                      << '\n';
+    }
+    return 0;
+}
+
+int runLitm(const Args& args) {
+    const Options opts(args,
+                       {"model", "records", "positions", "trials", "seed", "record-template",
+                        "query-template", "threads"},
+                       {"json", "query-aware"});
+    applyThreads(opts);
+    LitmOptions o;
+    o.records = static_cast<int>(opts.integer("records", 20, 1, 10000));
+    o.positions = static_cast<int>(opts.integer("positions", 5, 1, 10000));
+    o.trials = static_cast<int>(opts.integer("trials", 10, 1, 100000));
+    o.seed = opts.unsignedInteger("seed", 1);
+    o.queryAware = opts.flag("query-aware");
+    o.recordTemplate = opts.getOr("record-template", o.recordTemplate);
+    o.queryTemplate = opts.getOr("query-template", o.queryTemplate);
+    try {
+        o.validate();
+    } catch (const Error& e) {
+        throw UsageError{e.what()};
+    }
+    const LoadedModel model = loadModel(opts);
+    const LitmResult r = runLostInTheMiddle(model.model, requireTokenizer(model), o);
+    Json j;
+    j["records"] = o.records;
+    j["trials"] = o.trials;
+    j["query_aware"] = o.queryAware;
+    j["context_tokens"] = r.contextTokens;
+    j["points"] = Json::array();
+    for (const auto& p : r.points)
+        j["points"].push_back({{"position", p.position},
+                               {"accuracy", p.accuracy},
+                               {"accuracy_ci", {p.accuracyLow, p.accuracyHigh}},
+                               {"mean_prob", p.meanProb},
+                               {"prob_ci", {p.probLow, p.probHigh}},
+                               {"mean_rank", p.meanRank},
+                               {"attention_mass", p.attentionMass}});
+    j["reference"] = {{"source", "Liu et al. 2023, Lost in the Middle, GPT-3.5-Turbo, 20 documents"},
+                      {"points", Json::array()}};
+    for (const auto& ref : liuEtAl2023Reference())
+        j["reference"]["points"].push_back({{"position", ref.position},
+                                            {"accuracy", ref.accuracyPercent / 100.0}});
+    j["example_context"] = r.exampleContext;
+    if (opts.flag("json")) {
+        printJson(j);
+    } else {
+        for (const auto& p : r.points)
+            std::cout << "position " << p.position << ": accuracy " << p.accuracy
+                      << "  P(correct) " << p.meanProb << "  attention " << p.attentionMass
+                      << '\n';
+    }
+    return 0;
+}
+
+}  // namespace ts::cli
