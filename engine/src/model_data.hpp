@@ -1,0 +1,89 @@
+#pragma once
+// The weights in the layout the forward pass wants. Linear weights are stored [out, in]
+// (row-major, each output's weights contiguous), so a decode step is a set of streaming dot
+// products and a prefill is sgemm(X, W^T). Everything is fp32.
+#include <cstddef>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tokenscope/config.hpp"
+
+namespace ts {
+
+namespace st {
+class Mapping;
+}
+
+// 64-byte aligned float storage (no value-initialisation cost beyond what we write).
+class FloatBuffer {
+public:
+    FloatBuffer() = default;
+    explicit FloatBuffer(std::size_t n) { resize(n); }
+    FloatBuffer(FloatBuffer&& o) noexcept : m_p(o.m_p), m_n(o.m_n) { o.m_p = nullptr; o.m_n = 0; }
+    FloatBuffer& operator=(FloatBuffer&& o) noexcept {
+        if (this != &o) { std::free(m_p); m_p = o.m_p; m_n = o.m_n; o.m_p = nullptr; o.m_n = 0; }
+        return *this;
+    }
+    FloatBuffer(const FloatBuffer&) = delete;
+    FloatBuffer& operator=(const FloatBuffer&) = delete;
+    ~FloatBuffer() { std::free(m_p); }
+
+    void resize(std::size_t n) {  // discards contents
+        std::free(m_p);
+        m_p = nullptr;
+        m_n = 0;
+        if (n == 0) return;
+        std::size_t bytes = (n * sizeof(float) + 63) / 64 * 64;
+        m_p = static_cast<float*>(std::aligned_alloc(64, bytes));
+        if (!m_p) throw std::bad_alloc();
+        m_n = n;
+    }
+    float* data() { return m_p; }
+    const float* data() const { return m_p; }
+    std::size_t size() const { return m_n; }
+    float& operator[](std::size_t i) { return m_p[i]; }
+    const float& operator[](std::size_t i) const { return m_p[i]; }
+
+private:
+    float* m_p = nullptr;
+    std::size_t m_n = 0;
+};
+
+struct LayerWeights {
+    const float* ln1W = nullptr;
+    const float* ln1B = nullptr;
+    const float* qkvW = nullptr;   // [3C, C]
+    const float* qkvB = nullptr;   // [3C]
+    const float* projW = nullptr;  // [C, C]
+    const float* projB = nullptr;
+    const float* ln2W = nullptr;
+    const float* ln2B = nullptr;
+    const float* fcW = nullptr;    // [nInner, C]
+    const float* fcB = nullptr;
+    const float* fc2W = nullptr;   // [C, nInner]
+    const float* fc2B = nullptr;
+};
+
+struct ModelData {
+    Config config;
+    std::filesystem::path folder;
+    std::vector<LayerWeights> layers;
+    const float* wte = nullptr;     // [V, C]
+    const float* wpe = nullptr;     // [nCtx, C]
+    const float* lnfW = nullptr;
+    const float* lnfB = nullptr;
+    const float* lmHead = nullptr;  // [V, C]; == wte when tied
+    bool tiedLmHead = true;
+
+    std::vector<FloatBuffer> owned;            // converted / transposed tensors
+    std::shared_ptr<const st::Mapping> mapping;  // keeps zero-copy tensors alive
+    std::vector<std::string> warnings;
+    std::size_t parameterCount = 0;
+    std::size_t weightBytes = 0;       // fp32 bytes of all weights
+    std::size_t streamedPerToken = 0;  // fp32 bytes of linear weights (no LM head, no embeddings)
+};
+
+}  // namespace ts
