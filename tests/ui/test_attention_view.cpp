@@ -1,0 +1,222 @@
+// The attention view driven with hand-made step records: a prefill of three tokens and one
+// decode step, two layers of two heads.
+#include <catch2/catch.hpp>
+
+#include <QApplication>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTest>
+#include <cmath>
+
+#include "ui/attention_view.hpp"
+#include "ui/heatmap_widget.hpp"
+
+using ts::ui::AttentionView;
+using ts::ui::HeatmapWidget;
+using ts::ui::StepRecord;
+using ts::ui::StepRecordPtr;
+
+namespace {
+
+constexpr int kLayers = 2;
+constexpr int kHeads = 2;
+
+// A distinct, normalised row for every (layer, head, query): weight of key k grows with
+// (k + 1)^(head + 1 + layer), so heads differ and the newest key usually wins.
+std::vector<float> cannedRow(int layer, int head, int q) {
+    std::vector<float> row(static_cast<std::size_t>(q) + 1);
+    float sum = 0;
+    for (int k = 0; k <= q; ++k) {
+        row[static_cast<std::size_t>(k)] = std::pow(static_cast<float>(k + 1),
+                                                    static_cast<float>(head + 1 + layer));
+        sum += row[static_cast<std::size_t>(k)];
+    }
+    for (float& w : row) w /= sum;
+    return row;
+}
+
+std::shared_ptr<ts::StepTrace> cannedTrace(int firstPos, int count, bool withAttention = true) {
+    auto t = std::make_shared<ts::StepTrace>();
+    t->firstPosition = firstPos;
+    for (int i = 0; i < count; ++i) t->tokens.push_back(100 + firstPos + i);
+    if (!withAttention) return t;
+    auto& a = t->attention;
+    a.nLayer = kLayers;
+    a.nHead = kHeads;
+    a.firstQuery = firstPos;
+    a.nQueries = count;
+    std::size_t perHead = 0;
+    for (int q = firstPos; q < firstPos + count; ++q) perHead += static_cast<std::size_t>(q) + 1;
+    a.data.resize(perHead * kLayers * kHeads);
+    for (int l = 0; l < kLayers; ++l)
+        for (int h = 0; h < kHeads; ++h)
+            for (int q = firstPos; q < firstPos + count; ++q) {
+                const auto row = cannedRow(l, h, q);
+                std::copy(row.begin(), row.end(),
+                          a.data.begin() + static_cast<std::ptrdiff_t>(a.rowOffset(l, h, q)));
+            }
+    return t;
+}
+
+std::vector<StepRecordPtr> cannedHistory(const std::vector<std::string>& texts,
+                                         bool tracePrefill = true) {
+    auto prefill = std::make_shared<StepRecord>();
+    prefill->index = 0;
+    prefill->trace = cannedTrace(0, 3, tracePrefill);
+    prefill->contextTokens = {100, 101, 102};
+    prefill->tokenTexts = {texts[0], texts[1], texts[2]};
+    auto step = std::make_shared<StepRecord>();
+    step->index = 1;
+    step->trace = cannedTrace(3, 1);
+    step->contextTokens = {100, 101, 102, 103};
+    step->tokenTexts = texts;
+    return {prefill, step};
+}
+
+QColor pixelAt(QWidget& top, HeatmapWidget* map, int row, int col) {
+    const QImage img = top.grab().toImage();
+    const QPoint p = map->mapTo(&top, map->cellRect(row, col).center().toPoint());
+    return img.pixelColor(p);
+}
+
+bool near(const QColor& a, const QColor& b, int tol = 2) {
+    return std::abs(a.red() - b.red()) <= tol && std::abs(a.green() - b.green()) <= tol &&
+           std::abs(a.blue() - b.blue()) <= tol;
+}
+
+struct Fixture {
+    AttentionView view;
+    Fixture() {
+        view.resize(900, 600);
+        view.setHistory(cannedHistory({"The", " cat", " sat", "\n"}), kLayers, kHeads);
+        view.show();
+        QApplication::processEvents();
+    }
+};
+
+}  // namespace
+
+TEST_CASE("Attention view stacks the rows of every record into one causal matrix", "[ui][attention]") {
+    Fixture f;
+    auto& view = f.view;
+    REQUIRE(view.tokenCount() == 4);
+    view.setLayer(1);
+    view.setHead(0);
+    for (int q = 0; q < 4; ++q)
+        for (int k = 0; k <= q; ++k)
+            CHECK(view.weight(q, k) == Approx(cannedRow(1, 0, q)[static_cast<std::size_t>(k)]));
+    CHECK_FALSE(view.heatmap()->isCellInside(1, 2));
+    CHECK(view.heatmap()->highlightedRow() == 3);  // the newest token's query
+}
+
+TEST_CASE("Attention heatmap cells are painted in the colour of their weight", "[ui][attention]") {
+    Fixture f;
+    auto& view = f.view;
+    view.setLayer(0);
+    view.setHead(1);
+    auto* map = view.heatmap();
+    for (int q = 0; q < 4; ++q)
+        for (int k = 0; k <= q; ++k) {
+            const float w = cannedRow(0, 1, q)[static_cast<std::size_t>(k)];
+            INFO("cell " << q << "," << k << " weight " << w);
+            CHECK(near(pixelAt(view, map, q, k),
+                       HeatmapWidget::colorFor(w, 0, 1, HeatmapWidget::Scale::Sequential)));
+        }
+    // Row 2 weights 1/14, 4/14, 9/14: the higher the weight, the darker the cell.
+    const QColor low = pixelAt(view, map, 2, 0);
+    const QColor mid = pixelAt(view, map, 2, 1);
+    const QColor high = pixelAt(view, map, 2, 2);
+    CHECK(low.lightness() > mid.lightness());
+    CHECK(mid.lightness() > high.lightness());
+    // The upper triangle is empty background, not a weight of zero.
+    CHECK(near(pixelAt(view, map, 0, 3), map->emptyColor(), 0));
+    CHECK(near(pixelAt(view, map, 1, 2), map->emptyColor(), 0));
+    CHECK_FALSE(near(map->emptyColor(),
+                     HeatmapWidget::colorFor(0, 0, 1, HeatmapWidget::Scale::Sequential), 3));
+}
+
+TEST_CASE("Attention view's average of heads is the mean of the heads", "[ui][attention]") {
+    Fixture f;
+    auto& view = f.view;
+    view.setLayer(1);
+    view.setHead(AttentionView::kAverageOfHeads);
+    for (int q = 0; q < 4; ++q)
+        for (int k = 0; k <= q; ++k) {
+            const float mean = (cannedRow(1, 0, q)[static_cast<std::size_t>(k)] +
+                                cannedRow(1, 1, q)[static_cast<std::size_t>(k)]) / 2;
+            CHECK(view.weight(q, k) == Approx(mean).epsilon(1e-6));
+            CHECK(near(pixelAt(view, view.heatmap(), q, k),
+                       HeatmapWidget::colorFor(mean, 0, 1, HeatmapWidget::Scale::Sequential)));
+        }
+    REQUIRE(view.headThumbnail(AttentionView::kAverageOfHeads) != nullptr);
+    CHECK(view.headThumbnail(AttentionView::kAverageOfHeads)->value(3, 1) ==
+          Approx(view.weight(3, 1)));
+}
+
+TEST_CASE("Clicking an attention cell reports the token pair and its weight", "[ui][attention]") {
+    Fixture f;
+    auto& view = f.view;
+    view.setLayer(0);
+    view.setHead(0);
+    auto* map = view.heatmap();
+    QTest::mouseClick(map, Qt::LeftButton, {}, map->cellRect(3, 1).center().toPoint());
+    const QString expected = QString::number(cannedRow(0, 0, 3)[1], 'f', 4);
+    const QString text = view.selectionText();
+    INFO(text.toStdString());
+    CHECK(text.contains(expected));
+    // Query "↵" (the newline made visible) at 3, key "␣cat" at 1, in that order.
+    CHECK(text.indexOf(QString::fromUtf8("↵")) >= 0);
+    CHECK(text.indexOf(QString::fromUtf8("↵")) < text.indexOf(QString::fromUtf8("␣cat")));
+    CHECK(text.contains(QStringLiteral("(3)")));
+    CHECK(text.contains(QStringLiteral("(1)")));
+    // A click in the empty upper triangle selects nothing new.
+    QTest::mouseClick(map, Qt::LeftButton, {}, map->cellRect(0, 3).center().toPoint());
+    CHECK(view.selectionText() == text);
+}
+
+TEST_CASE("Clicking a small multiple selects that head", "[ui][attention]") {
+    Fixture f;
+    auto& view = f.view;
+    view.setLayer(0);
+    view.setHead(0);
+    auto* thumb = view.headThumbnail(1);
+    REQUIRE(thumb != nullptr);
+    QTest::mouseClick(thumb, Qt::LeftButton, {}, thumb->rect().center());
+    CHECK(view.head() == 1);
+    CHECK(view.weight(2, 1) == Approx(cannedRow(0, 1, 2)[1]));
+}
+
+TEST_CASE("Rows that no record traced are drawn hatched, not as weights", "[ui][attention]") {
+    AttentionView view;
+    view.resize(900, 600);
+    view.setHistory(cannedHistory({"The", " cat", " sat", "\n"}, false), kLayers, kHeads);
+    view.show();
+    QApplication::processEvents();
+    CHECK(std::isnan(view.weight(0, 0)));
+    CHECK(std::isnan(view.weight(2, 1)));
+    CHECK(view.weight(3, 3) == Approx(cannedRow(0, 0, 3)[3]));
+    // Every pixel of a missing cell is the grey fill or its darker hatch, never a weight.
+    const QImage img = view.grab().toImage();
+    // Inset: the newest row's outline just below may reach into this row's edge.
+    const QRect cell = view.heatmap()->cellRect(2, 0).toAlignedRect().adjusted(3, 3, -3, -3);
+    int grey = 0;
+    for (int y = cell.top(); y <= cell.bottom(); ++y)
+        for (int x = cell.left(); x <= cell.right(); ++x) {
+            const QColor c = img.pixelColor(view.heatmap()->mapTo(&view, QPoint(x, y)));
+            if (c.red() == c.green() && c.green() == c.blue()) ++grey;
+        }
+    CHECK(grey == cell.width() * cell.height());
+}
+
+TEST_CASE("Attention view reports and shows hovered positions", "[ui][attention]") {
+    Fixture f;
+    auto& view = f.view;
+    QSignalSpy spy(&view, &AttentionView::positionHovered);
+    view.setHoveredPosition(2);  // from another view: shown, not echoed back
+    CHECK(spy.count() == 0);
+    auto* map = view.heatmap();
+    QTest::mouseMove(map, map->cellRect(3, 1).center().toPoint());
+    QApplication::processEvents();
+    REQUIRE(spy.count() >= 1);
+    CHECK(spy.last().at(0).toInt() == 1);  // the key token looked at
+}
