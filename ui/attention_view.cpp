@@ -85,13 +85,16 @@ AttentionView::AttentionView(QWidget* parent) : QWidget(parent) {
     scroll->setWidget(gridHost);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    // Thumbnails shrink with the panel rather than scroll sideways; many heads scroll down.
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     gridBox->addWidget(scroll, 1);
 
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_heatmap);
     split->addWidget(gridPanel);
     split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 1);
+    split->setStretchFactor(1, 2);
+    split->setSizes({600, 400});
     split->setChildrenCollapsible(false);
 
     m_infoLabel = new QLabel(tr("Click a cell to read its weight."), this);
@@ -236,7 +239,7 @@ void AttentionView::rebuildThumbnails() {
         t->setTitle(i < m_nHead ? tr("H%1").arg(i + 1) : tr("avg"));
         t->setToolTip(i < m_nHead ? tr("Head %1: click to show it").arg(i + 1)
                                   : tr("Average of heads: click to show it"));
-        t->setMinimumSize(64, 72);
+        t->setMinimumSize(48, 56);
         connect(t, &HeatmapWidget::cellClicked, this, [this, head] { setHead(head); });
         m_grid->addWidget(t, i / columns, i % columns);
         m_thumbs.push_back(t);

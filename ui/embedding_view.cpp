@@ -43,6 +43,11 @@ public:
 
     void setPoints(std::vector<Point> points, std::array<float, 2> explained) {
         m_points = std::move(points);
+        // Room on the right for the widest label, so the rightmost point's text is not cut.
+        const QFontMetrics fm(font());
+        m_labelRoom = 24;
+        for (const auto& pt : m_points)
+            m_labelRoom = std::max(m_labelRoom, std::min(160, fm.horizontalAdvance(pt.label) + 16));
         m_explained = explained;
         update();
     }
@@ -116,12 +121,17 @@ protected:
             if (pt.position >= 0) continue;
             const QPointF s = map(pt.xy);
             if (pt.source >= 0 && pt.source < static_cast<int>(m_points.size())) {
-                p.setPen(QPen(QColor(0xc8, 0xc8, 0xc8), 1.0, Qt::DotLine));
+                const bool named = ownerPosition(pt) == m_selected || ownerPosition(pt) == m_marked;
+                p.setPen(QPen(named ? QColor(0x9e, 0x9e, 0x9e) : QColor(0xdc, 0xdc, 0xdc), 1.0,
+                              Qt::DotLine));
                 p.drawLine(map(m_points[static_cast<std::size_t>(pt.source)].xy), s);
             }
             p.setPen(Qt::NoPen);
             p.setBrush(QColor(0xbd, 0xbd, 0xbd));
             p.drawEllipse(s, 3.0, 3.0);
+            // Only the selected (or hovered) token's neighbours are named: two dozen tokens
+            // with three neighbours each would bury the context's own labels.
+            if (ownerPosition(pt) != m_selected && ownerPosition(pt) != m_marked) continue;
             p.setPen(light);
             p.drawText(s + QPointF(5, fm.ascent() / 2 - 1), pt.label);
         }
@@ -175,6 +185,11 @@ protected:
     }
 
 private:
+    int ownerPosition(const Point& pt) const {
+        if (pt.source < 0 || pt.source >= static_cast<int>(m_points.size())) return -1;
+        return m_points[static_cast<std::size_t>(pt.source)].position;
+    }
+
     QRectF plotRect() const {
         const double fh = QFontMetricsF(font()).height();
         return QRectF(rect()).adjusted(fh + 8, 6, -6, -(fh + 6));
@@ -183,7 +198,7 @@ private:
     // Equal scale on both axes: distances in the picture are distances in the PCA plane, so
     // a component that explains little also looks small.
     QPointF map(QPointF xy) const {
-        const QRectF area = plotRect().adjusted(12, 12, -70, -12);  // room for labels
+        const QRectF area = plotRect().adjusted(12, 12, -m_labelRoom, -12);
         double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
         bool first = true;
         for (const auto& pt : m_points) {
@@ -226,6 +241,7 @@ private:
     int m_selected = -1;
     int m_marked = -1;
     int m_hover = -1;
+    int m_labelRoom = 24;
 };
 
 EmbeddingView::EmbeddingView(QWidget* parent) : QWidget(parent) {

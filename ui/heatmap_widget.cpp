@@ -272,7 +272,7 @@ int HeatmapWidget::labelStride(double cellExtent) const {
 void HeatmapWidget::updateLayout() {
     const QFontMetrics fm(labelFont(font()));
     const bool labels = m_showLabels && !m_compact;
-    m_titleHeight = m_title.isEmpty() ? 0 : fm.height() + 4;
+    m_titleHeight = m_title.isEmpty() ? 0 : fm.height() + (m_compact ? 6 : 4);
     m_rowLabelWidth = 0;
     m_colLabelHeight = 0;
     if (labels) {
@@ -327,7 +327,7 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
         tf.setBold(m_framed);
         p.setFont(tf);
         p.setPen(palette().color(QPalette::WindowText));
-        p.drawText(QRectF(m_matrixRect.left(), m_compact ? 1 : kMargin,
+        p.drawText(QRectF(m_matrixRect.left() + (m_compact ? 3 : 0), m_compact ? 2 : kMargin,
                           std::max(m_matrixRect.width(), 40.0), m_titleHeight),
                    Qt::AlignLeft | Qt::AlignVCenter, m_title);
         p.setFont(lf);
@@ -500,7 +500,10 @@ void HeatmapWidget::paintLegend(QPainter& p) {
     for (std::size_t i = 0; i < ticks.size(); ++i) {
         const double y = m_legendRect.top() + m_legendRect.height() * static_cast<double>(i) / 2.0;
         p.drawLine(QPointF(m_legendRect.right(), y), QPointF(m_legendRect.right() + 3, y));
-        p.drawText(QRectF(m_legendRect.right() + 5, y - fm.height() / 2.0, 60, fm.height()),
+        // End labels sit inside the bar's extent so a short bar (a 3-row strip) does not
+        // push them into the caption above or off the widget below.
+        const double top = i == 0 ? y : (i == 2 ? y - fm.height() : y - fm.height() / 2.0);
+        p.drawText(QRectF(m_legendRect.right() + 5, top, 60, fm.height()),
                    Qt::AlignLeft | Qt::AlignVCenter, formatTick(ticks[i]));
     }
 }
