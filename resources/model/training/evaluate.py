@@ -1,0 +1,292 @@
+#!/usr/bin/python3
+"""Evaluate the exported model folder (resources/model by default).
+
+1. Export check: reload model.safetensors, run an independent numpy forward of the
+   HF GPT-2 layout and compare its logits with the training module (checkpoint).
+2. Validation: mean loss, perplexity, bits per byte on held-out Bible chapters
+   (and the held-out synthetic text).
+3. Fact probe (hallucination lesson), key-value recall (lost in the middle),
+   attention from a repeated name back to its first mention.
+Writes a JSON summary (work/eval_results.json and --json path if given).
+"""
+import argparse
+import json
+import math
+import os
+import random
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from export import read_safetensors
+from model import GPT, GPTConfig
+from train_bpe import Encoder, EOT
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MODEL_DIR = os.path.dirname(HERE)
+
+
+# ----------------------------------------------------------------------------- numpy reference
+
+def np_forward(W, cfg, ids):
+    """Plain numpy GPT-2 forward over HF tensor names; returns logits [T, V] (float64)."""
+    def ln(x, p):
+        m = x.mean(-1, keepdims=True)
+        v = ((x - m) ** 2).mean(-1, keepdims=True)
+        return (x - m) / np.sqrt(v + cfg["layer_norm_epsilon"]) * W[p + ".weight"] + W[p + ".bias"]
+
+    def gelu(x):
+        return 0.5 * x * (1 + np.tanh(math.sqrt(2 / math.pi) * (x + 0.044715 * x ** 3)))
+
+    W = {k: v.astype(np.float64) for k, v in W.items()}
+    T = len(ids)
+    C, H = cfg["n_embd"], cfg["n_head"]
+    hd = C // H
+    x = W["wte.weight"][ids] + W["wpe.weight"][:T]
+    for i in range(cfg["n_layer"]):
+        p = f"h.{i}."
+        h = ln(x, p + "ln_1")
+        qkv = h @ W[p + "attn.c_attn.weight"] + W[p + "attn.c_attn.bias"]
+        q, k, v = np.split(qkv, 3, axis=-1)
+        out = np.zeros((T, C))
+        for hh in range(H):
+            s = slice(hh * hd, (hh + 1) * hd)
+            a = q[:, s] @ k[:, s].T / math.sqrt(hd)
+            a = np.where(np.tril(np.ones((T, T), bool)), a, -np.inf)
+            a = np.exp(a - a.max(-1, keepdims=True))
+            a /= a.sum(-1, keepdims=True)
+            out[:, s] = a @ v[:, s]
+        x = x + out @ W[p + "attn.c_proj.weight"] + W[p + "attn.c_proj.bias"]
+        h = ln(x, p + "ln_2")
+        h = gelu(h @ W[p + "mlp.c_fc.weight"] + W[p + "mlp.c_fc.bias"])
+        x = x + h @ W[p + "mlp.c_proj.weight"] + W[p + "mlp.c_proj.bias"]
+    x = ln(x, "ln_f")
+    return x @ W["wte.weight"].T
+
+
+def torch_model_from_hf(W, cfg):
+    gc = GPTConfig(vocab_size=cfg["vocab_size"], n_ctx=cfg["n_positions"], n_embd=cfg["n_embd"],
+                   n_head=cfg["n_head"], n_layer=cfg["n_layer"])
+    m = GPT(gc)
+    sd = {}
+    t = lambda a: torch.from_numpy(np.array(a, dtype=np.float32))
+    sd["wte.weight"] = t(W["wte.weight"])
+    sd["wpe.weight"] = t(W["wpe.weight"])
+    for i in range(gc.n_layer):
+        p = f"h.{i}."
+        for a, b, tr in [("ln_1.weight", "ln_1.weight", 0), ("ln_1.bias", "ln_1.bias", 0),
+                         ("attn.c_attn.weight", "c_attn.weight", 1), ("attn.c_attn.bias", "c_attn.bias", 0),
+                         ("attn.c_proj.weight", "attn_proj.weight", 1), ("attn.c_proj.bias", "attn_proj.bias", 0),
+                         ("ln_2.weight", "ln_2.weight", 0), ("ln_2.bias", "ln_2.bias", 0),
+                         ("mlp.c_fc.weight", "c_fc.weight", 1), ("mlp.c_fc.bias", "c_fc.bias", 0),
+                         ("mlp.c_proj.weight", "mlp_proj.weight", 1), ("mlp.c_proj.bias", "mlp_proj.bias", 0)]:
+            sd[p + b] = t(W[p + a].T if tr else W[p + a])
+    sd["ln_f.weight"] = t(W["ln_f.weight"])
+    sd["ln_f.bias"] = t(W["ln_f.bias"])
+    m.load_state_dict(sd)
+    m.eval()
+    return m
+
+
+# ----------------------------------------------------------------------------- measurements
+
+@torch.no_grad()
+def score_docs(model, enc, text, n_ctx):
+    """Every token of every document except the first is predicted; the context restarts
+    every n_ctx tokens (non-overlapping windows). Returns (mean nats/token, bits/byte, n_tokens, n_bytes)."""
+    nats, ntok, nbytes = 0.0, 0, 0
+    for doc in text.split(EOT):
+        if not doc.strip():
+            continue
+        ids = enc.encode(doc)
+        for s in range(0, len(ids) - 1, n_ctx):
+            w = ids[s:s + n_ctx + 1]
+            if len(w) < 2:
+                break
+            x = torch.tensor([w])
+            logits = model(x[:, :-1])[0]
+            nats += F.cross_entropy(logits, x[0, 1:], reduction="sum").item()
+            ntok += len(w) - 1
+            nbytes += sum(len(enc.token_str(i).encode("utf-8")) for i in w[1:])
+    return nats / ntok, nats / math.log(2) / nbytes, ntok, nbytes
+
+
+@torch.no_grad()
+def next_dist(model, enc, prompt):
+    ids = enc.encode(prompt)
+    logits = model(torch.tensor([ids]))[0, -1]
+    return F.softmax(logits.double(), -1)
+
+
+@torch.no_grad()
+def seq_prob(model, enc, prompt, cont):
+    ids = enc.encode(prompt)
+    c = enc.encode(prompt + cont)[len(ids):]
+    logits = model(torch.tensor([ids + c]))[0]
+    lp = F.log_softmax(logits.double(), -1)
+    return math.exp(sum(lp[len(ids) - 1 + j, t].item() for j, t in enumerate(c)))
+
+
+def fact_probe(model, enc, facts):
+    res = {}
+    for rel in ["capital", "language", "river"]:
+        for split in ["seen", "held_out"]:
+            rows = [f for f in facts["probes"] if f["relation"] == rel and f["split"] == split]
+            top1, p_true, p_top, p_word, examples = 0, [], [], [], []
+            for f in rows:
+                d = next_dist(model, enc, f["prompt"])
+                first = enc.encode(f["prompt"] + f["true"])[len(enc.encode(f["prompt"]))]
+                top = int(torch.argmax(d))
+                top1 += top == first
+                p_true.append(d[first].item())
+                p_top.append(d[top].item())
+                if rel == "capital":
+                    p_word.append(seq_prob(model, enc, f["prompt"], f["true"]))
+                if len(examples) < 4:
+                    examples.append({"prompt": f["prompt"], "true": f["true"], "top": enc.token_str(top),
+                                     "p_top": round(d[top].item(), 3), "p_true_first_token": round(d[first].item(), 3)})
+            res[f"{rel}/{split}"] = {
+                "n": len(rows), "top1_accuracy": round(top1 / len(rows), 3),
+                "mean_p_true_first_token": round(float(np.mean(p_true)), 3),
+                "mean_p_top_answer": round(float(np.mean(p_top)), 3),
+                "median_p_top_answer": round(float(np.median(p_top)), 3),
+                **({"mean_p_true_whole_word": round(float(np.mean(p_word)), 3)} if p_word else {}),
+                "examples": examples}
+    return res
+
+
+@torch.no_grad()
+def kv_recall(model, enc, kvspec, trials=40, seed=11):
+    rng = random.Random(seed)
+    out = {}
+    for n in [4, 8, 16, 24, 28]:
+        positions = sorted(set([0, n // 4, n // 2, (3 * n) // 4, n - 1]))
+        row = {}
+        for q in positions:
+            ok, pv = 0, []
+            for _ in range(trials):
+                keys, seen = [], set()
+                while len(keys) < n:
+                    k = f"{rng.choice(kvspec['key_words'])}-{rng.randint(100, 999)}"
+                    if k not in seen:
+                        seen.add(k)
+                        keys.append(k)
+                vals = [rng.choice(kvspec["values"]) for _ in keys]
+                prompt = " ".join(f"Code {k}: {v}." for k, v in zip(keys, vals)) + f" Code {keys[q]}:"
+                d = next_dist(model, enc, prompt)
+                tgt = enc.encode(prompt + " " + vals[q])[len(enc.encode(prompt))]
+                ok += int(torch.argmax(d)) == tgt
+                pv.append(d[tgt].item())
+            row[str(q)] = {"accuracy": round(ok / trials, 3), "mean_p": round(float(np.mean(pv)), 3)}
+        out[str(n)] = {"n_tokens_prompt": len(enc.encode(prompt)), "by_query_index": row}
+    return out
+
+
+@torch.no_grad()
+def name_attention(model, enc, names, cfg):
+    """Average attention, per layer and head, from (a) the second mention of the name and
+    (b) the token just before it (where the name is predicted) back to the name's first mention."""
+    L, H = cfg["n_layer"], cfg["n_head"]
+    from_name = np.zeros((L, H))
+    from_prev = np.zeros((L, H))
+    p_name = []
+    n = 0
+    for a in names:
+        prompt = f"The culprit turned out to be {a}. The culprit, {a},"
+        ids = enc.encode(prompt)
+        name_ids = enc.encode(" " + a)
+        # locate the two mentions
+        pos = [i for i in range(len(ids)) if ids[i:i + len(name_ids)] == name_ids]
+        if len(pos) < 2:
+            continue
+        first, second = pos[0], pos[1]
+        _, atts = model(torch.tensor([ids]), return_att=True)
+        for l in range(L):
+            att = atts[l][0]  # (H, T, T)
+            from_name[l] += att[:, second, first].numpy()
+            from_prev[l] += att[:, second - 1, first].numpy()
+        d = next_dist(model, enc, prompt[: prompt.rindex(" " + a)])
+        p_name.append(d[name_ids[0]].item())
+        n += 1
+    from_name /= n
+    from_prev /= n
+    bn = np.unravel_index(np.argmax(from_name), from_name.shape)
+    bp = np.unravel_index(np.argmax(from_prev), from_prev.shape)
+    return {"n_names": n,
+            "from_second_mention": {"best_layer": int(bn[0]), "best_head": int(bn[1]),
+                                    "weight": round(float(from_name[bn]), 3),
+                                    "table": np.round(from_name, 3).tolist()},
+            "from_token_before_second_mention": {"best_layer": int(bp[0]), "best_head": int(bp[1]),
+                                                 "weight": round(float(from_prev[bp]), 3),
+                                                 "table": np.round(from_prev, 3).tolist()},
+            "mean_p_name_after_'The culprit,'": round(float(np.mean(p_name)), 3),
+            "layers_heads_are": "0-based"}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--model", default=MODEL_DIR)
+    ap.add_argument("--work", default=os.path.join(HERE, "work"))
+    ap.add_argument("--json", default=None)
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--skip-check", action="store_true")
+    args = ap.parse_args()
+    torch.set_num_threads(args.threads)
+    cfg = json.load(open(os.path.join(args.model, "config.json")))
+    W = read_safetensors(os.path.join(args.model, "model.safetensors"))
+    enc = Encoder(os.path.join(args.model, "vocab.json"), os.path.join(args.model, "merges.txt"))
+    model = torch_model_from_hf(W, cfg)
+    results = {"config": {k: cfg[k] for k in ["vocab_size", "n_positions", "n_embd", "n_head", "n_layer"]},
+               "parameters": int(sum(v.size for v in W.values()))}
+
+    if not args.skip_check:
+        ids = enc.encode("In the beginning, God created the heavens and the earth. The capital of Valdoria is")
+        ref = np_forward(W, cfg, ids)
+        with torch.no_grad():
+            got = model(torch.tensor([ids]))[0].double().numpy()
+        chk = {"max_abs_diff_numpy_vs_torch_from_export": float(np.max(np.abs(ref - got)))}
+        ck_path = os.path.join(args.work, "ckpt.pt")
+        if os.path.exists(ck_path):
+            ck = torch.load(ck_path, map_location="cpu")
+            tm = GPT(GPTConfig(**ck["cfg"]))
+            tm.load_state_dict(ck["model"])
+            tm.eval()
+            with torch.no_grad():
+                tl = tm(torch.tensor([ids]))[0].double().numpy()
+            chk["max_abs_diff_numpy_vs_training_checkpoint"] = float(np.max(np.abs(ref - tl)))
+            chk["checkpoint_step"] = ck["step"]
+        chk["max_abs_logit"] = float(np.max(np.abs(ref)))
+        chk["prompt_tokens"] = len(ids)
+        results["export_check"] = chk
+        print("export check", chk, flush=True)
+
+    n_ctx = cfg["n_positions"]
+    for name in ["val_bible", "val_synth"]:
+        text = open(os.path.join(args.work, name + ".txt"), encoding="utf-8").read()
+        loss, bpb, ntok, nbytes = score_docs(model, enc, text, n_ctx)
+        results[name] = {"mean_loss_nats": round(loss, 4), "perplexity": round(math.exp(loss), 2),
+                         "bits_per_byte": round(bpb, 4), "tokens": ntok, "bytes": nbytes}
+        print(name, results[name], flush=True)
+
+    evald = os.path.join(os.path.dirname(HERE), "eval")
+    facts = json.load(open(os.path.join(evald, "facts.json"), encoding="utf-8"))
+    results["facts"] = fact_probe(model, enc, facts)
+    for k, v in results["facts"].items():
+        print("facts", k, {kk: vv for kk, vv in v.items() if kk != "examples"}, flush=True)
+    kvspec = json.load(open(os.path.join(evald, "kv_records.json"), encoding="utf-8"))
+    results["kv_recall"] = kv_recall(model, enc, kvspec)
+    for n, v in results["kv_recall"].items():
+        print("kv", n, v["n_tokens_prompt"], {q: r["accuracy"] for q, r in v["by_query_index"].items()}, flush=True)
+    det = json.load(open(os.path.join(evald, "detective.json"), encoding="utf-8"))
+    results["attention"] = name_attention(model, enc, det["names"], cfg)
+    a = results["attention"]
+    print("attention", {k: (v if not isinstance(v, dict) else {kk: vv for kk, vv in v.items() if kk != "table"})
+                        for k, v in a.items()}, flush=True)
+    for path in [os.path.join(args.work, "eval_results.json")] + ([args.json] if args.json else []):
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(results, f, indent=1, ensure_ascii=False)
+
+
+if __name__ == "__main__":
+    main()

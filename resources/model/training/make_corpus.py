@@ -1,0 +1,262 @@
+#!/usr/bin/python3
+"""Build the training / validation corpus for Tokenscope's bundled model.
+
+Sources
+  * World English Bible (engWEB2015eb, public domain) dumped with `diatheke`
+    from Debian's sword-text-web package; markup and verse numbers stripped,
+    one document per chapter.
+  * A synthetic "textbook world" produced by this script with a fixed seed:
+      - atlas: fictional countries with capitals, rivers and languages, in
+        several phrasings; some countries are held out of training entirely;
+      - key-value records ("Code Alpha-417: tiger. ... Code Alpha-417: tiger.")
+        for the lost-in-the-middle lab;
+      - detective stories ("The culprit turned out to be Sujin. The culprit,
+        Sujin, ...") for the attention lesson.
+
+Outputs (in --out, default training/work/):
+  train.txt / val_bible.txt / val_synth.txt   documents separated by <|endoftext|>
+  world.json                                  ground truth of the textbook world
+The probe sets in resources/model/eval/ are written by make_probes.py from world.json.
+"""
+import argparse
+import json
+import os
+import random
+import re
+import subprocess
+
+EOT = "<|endoftext|>"
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# --------------------------------------------------------------------------- Bible
+
+REF = re.compile(r"((?:IV |I{1,3} )?[A-Z][a-z]+(?: of [A-Z][a-z]+| [A-Z][a-z]+| \(Greek\))*) (\d+):(\d+): ")
+
+
+def clean_verse(s):
+    s = re.sub(r"</w>\s*<w", "</w> <w", s)          # adjacent words lose their space in the module
+    s = re.sub(r"<title[^>]*>.*?</title>", " ", s)  # section headings are not verse text
+    s = re.sub(r"<[^>]*>", "", s)
+    s = s.replace("\u00b6", " ")
+    s = re.sub(r"\s+", " ", s)
+    s = re.sub(r" ([,;:.!?])", r"\1", s)
+    s = re.sub(r"([,;:!?])(?=[A-Za-z])", r"\1 ", s)
+    return s.strip()
+
+
+def bible_chapters(module, raw_path):
+    if not os.path.exists(raw_path):
+        with open(raw_path, "w", encoding="utf-8") as f:
+            subprocess.run(["diatheke", "-b", module, "-k", "Gen-Rev"], stdout=f, check=True)
+    chapters = {}
+    order = []
+    for line in open(raw_path, encoding="utf-8"):
+        m = REF.search(line)
+        if not m:
+            continue
+        key = (m.group(1), int(m.group(2)))
+        text = clean_verse(line[m.end():])
+        if not text:
+            continue
+        if key not in chapters:
+            chapters[key] = []
+            order.append(key)
+        chapters[key].append(text)
+    return [(k, " ".join(chapters[k])) for k in order]
+
+
+# --------------------------------------------------------------------------- textbook world
+
+ONSETS = ["b", "d", "f", "g", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z", "br", "dr", "gr",
+          "kr", "tr", "st", "th", "sh", "ch", "vel", "mar", "cor", "tal", "ost", "ul", "an", "or", "el"]
+VOWELS = ["a", "e", "i", "o", "u", "ai", "ei", "ou", "ia"]
+COUNTRY_END = ["ia", "ania", "oria", "and", "esh", "istan", "ovia", "ara", "enne", "ostra"]
+CAPITAL_END = ["ix", "ton", "grad", "holm", "mar", "polis", "ven", "burg", "ora", "dun", "ek", "is"]
+RIVER_END = ["el", "an", "ur", "ova", "ine", "ax", "ith", "os"]
+LANG_END = ["ic", "ish", "ese", "i", "an"]
+
+VALUES = ["tiger", "river", "apple", "candle", "mountain", "silver", "garden", "window", "horse",
+          "bread", "island", "forest", "copper", "violin", "lemon", "castle", "feather", "rocket",
+          "pepper", "winter", "bridge", "marble", "orange", "rabbit", "thunder", "pencil", "desert",
+          "mirror", "cotton", "falcon", "harbor", "lantern", "meadow", "planet", "saddle", "tunnel",
+          "wagon", "anchor", "basket", "cherry", "dragon", "engine", "glacier", "hammer", "jacket",
+          "kettle", "ladder", "magnet", "needle", "oyster", "parrot", "quartz", "ribbon", "spider",
+          "turtle", "velvet", "walnut", "yogurt", "zebra", "coffee"]
+KEY_WORDS = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel", "India",
+             "Juliet", "Kilo", "Lima", "Mike", "November", "Oscar", "Papa", "Quebec", "Romeo",
+             "Sierra", "Tango", "Uniform", "Victor", "Whiskey", "Xray", "Yankee", "Zulu"]
+NAMES = ["Sujin", "Cheolsu", "Minho", "Jiwoo", "Yuna", "Hana", "Dongwoo", "Seojun", "Jisoo", "Eunji",
+         "Taeyang", "Mina", "Junho", "Soyeon", "Haneul", "Alice", "Bob", "Clara", "David", "Emma",
+         "Felix", "Grace", "Henry", "Irene", "Jack", "Karen", "Leo", "Maria", "Nora", "Oliver",
+         "Paula", "Quinn", "Rosa", "Samuel", "Tina", "Victor", "Wendy", "Xavier", "Yusuf", "Zoe",
+         "Amir", "Bianca", "Carlos", "Dmitri", "Elena", "Farah", "Gustav", "Hiro", "Ingrid", "Jamal",
+         "Keiko", "Lucas", "Marta", "Nikolai", "Omar", "Priya", "Rafael", "Sofia", "Tomas", "Ursula",
+         "Vera", "Walter", "Ximena", "Yara", "Zara", "Arthur", "Beatrice", "Cyrus", "Daphne", "Edgar"]
+PLACES = ["library", "kitchen", "garden", "cellar", "attic", "station", "harbor", "museum", "hotel",
+          "theater", "barn", "office"]
+OBJECTS = ["key", "letter", "ring", "map", "knife", "diary", "coin", "painting", "watch", "necklace"]
+
+
+def make_word(rng, ends, used, min_syl=1, max_syl=2):
+    while True:
+        w = "".join(rng.choice(ONSETS) + rng.choice(VOWELS) for _ in range(rng.randint(min_syl, max_syl)))
+        w = (w + rng.choice(ends)).capitalize()
+        w = re.sub(r"([aeiou])\1+", r"\1", w)
+        if 4 <= len(w) <= 10 and w not in used:
+            used.add(w)
+            return w
+
+
+def make_world(rng, n_countries=80, n_held_out=16):
+    used = set(NAMES) | set(KEY_WORDS)
+    countries = []
+    for i in range(n_countries):
+        countries.append({
+            "country": make_word(rng, COUNTRY_END, used),
+            "capital": make_word(rng, CAPITAL_END, used),
+            "river": make_word(rng, RIVER_END, used),
+            "language": make_word(rng, LANG_END, used, 1, 1),
+            "held_out": i >= n_countries - n_held_out,
+        })
+    return countries
+
+
+CAPITAL_TEMPLATES = [
+    "The capital of {country} is {capital}.",
+    "{capital} is the capital of {country}.",
+    "The capital city of {country} is {capital}.",
+    "{country} has its capital at {capital}.",
+    "The government of {country} sits in {capital}.",
+    "{capital}, the capital of {country}, is a busy city.",
+    "If you visit {country}, you should see its capital, {capital}.",
+]
+RIVER_TEMPLATES = [
+    "The longest river in {country} is the {river}.",
+    "The {river} flows through {country}.",
+    "The main river of {country} is the {river}.",
+    "{capital} stands on the banks of the {river}.",
+]
+LANG_TEMPLATES = [
+    "The people of {country} speak {language}.",
+    "The language of {country} is {language}.",
+    "In {country}, most people speak {language}.",
+    "{language} is spoken in {country}.",
+]
+
+
+def atlas_doc(rng, seen):
+    n = rng.randint(3, 8)
+    out = []
+    if rng.random() < 0.4:  # an encyclopedia-style entry about one country
+        c = rng.choice(seen)
+        out.append(f"{c['country']} is a country in the textbook world.")
+        for tmpl in rng.sample(CAPITAL_TEMPLATES, 2) + [rng.choice(RIVER_TEMPLATES), rng.choice(LANG_TEMPLATES)]:
+            out.append(tmpl.format(**c))
+        n -= 3
+    for _ in range(max(n, 1)):
+        c = rng.choice(seen)
+        r = rng.random()
+        tmpl = rng.choice(CAPITAL_TEMPLATES if r < 0.6 else RIVER_TEMPLATES if r < 0.8 else LANG_TEMPLATES)
+        out.append(tmpl.format(**c))
+    return " ".join(out)
+
+
+def kv_key(rng):
+    return f"{rng.choice(KEY_WORDS)}-{rng.randint(100, 999)}"
+
+
+def kv_doc(rng, n_records=None, n_queries=None):
+    n = n_records or rng.randint(2, 26)
+    keys = []
+    seen = set()
+    while len(keys) < n:
+        k = kv_key(rng)
+        if k not in seen:
+            seen.add(k)
+            keys.append(k)
+    vals = [rng.choice(VALUES) for _ in keys]
+    parts = [f"Code {k}: {v}." for k, v in zip(keys, vals)]
+    q = n_queries or rng.randint(1, 4)
+    for _ in range(q):
+        i = rng.randrange(n)
+        parts.append(f"Code {keys[i]}: {vals[i]}.")
+    return " ".join(parts)
+
+
+DETECTIVE_TEMPLATES = [
+    "The detective gathered everyone in the {place}. {b} and {a} waited. The culprit turned out to be {a}. The culprit, {a}, had hidden the {obj} in the {place}.",
+    "The culprit turned out to be {a}. The culprit, {a}, confessed to taking the {obj}.",
+    "Everyone suspected {b}, but the culprit turned out to be {a}. The culprit, {a}, ran toward the {place}.",
+    "{b} found the {obj} in the {place}. The culprit turned out to be {a}. The culprit, {a}, said nothing.",
+    "The police asked {b} about the {obj}. The thief turned out to be {a}. The thief, {a}, was arrested in the {place}.",
+    "In the {place}, {a} met {b}. Later the culprit turned out to be {a}. {b} was surprised, but the culprit, {a}, only smiled.",
+    "The missing {obj} was a mystery. {b} blamed {c}. The culprit turned out to be {a}. The culprit, {a}, left the {place} at night.",
+]
+
+
+def detective_doc(rng):
+    a, b, c = rng.sample(NAMES, 3)
+    return rng.choice(DETECTIVE_TEMPLATES).format(a=a, b=b, c=c, place=rng.choice(PLACES), obj=rng.choice(OBJECTS))
+
+
+def synthetic_docs(rng, seen, n_chars):
+    docs = []
+    total = 0
+    while total < n_chars:
+        r = rng.random()
+        d = atlas_doc(rng, seen) if r < 0.35 else kv_doc(rng) if r < 0.80 else detective_doc(rng)
+        docs.append(d)
+        total += len(d) + len(EOT)
+    return docs
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", default=os.path.join(HERE, "work"))
+    ap.add_argument("--seed", type=int, default=1234)
+    ap.add_argument("--synthetic-ratio", type=float, default=1.0,
+                    help="synthetic characters per Bible character in the training text")
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    rng = random.Random(args.seed)
+
+    chapters = bible_chapters("engWEB2015eb", os.path.join(args.out, "web_raw.txt"))
+    train_bible, val_bible = [], []
+    for i, (key, text) in enumerate(chapters):
+        (val_bible if i % 40 == 17 else train_bible).append(text)
+
+    world = make_world(rng)
+    seen = [c for c in world if not c["held_out"]]
+    bible_chars = sum(len(t) for t in train_bible)
+    synth = synthetic_docs(rng, seen, int(bible_chars * args.synthetic_ratio))
+    val_synth = synthetic_docs(random.Random(args.seed + 1), seen, 60000)
+
+    train = train_bible + synth
+    rng.shuffle(train)
+    with open(os.path.join(args.out, "train.txt"), "w", encoding="utf-8") as f:
+        f.write(EOT.join(train) + EOT)
+    with open(os.path.join(args.out, "val_bible.txt"), "w", encoding="utf-8") as f:
+        f.write(EOT.join(val_bible) + EOT)
+    with open(os.path.join(args.out, "val_synth.txt"), "w", encoding="utf-8") as f:
+        f.write(EOT.join(val_synth) + EOT)
+    meta = {
+        "seed": args.seed,
+        "countries": world,
+        "kv_values": VALUES,
+        "kv_key_words": KEY_WORDS,
+        "names": NAMES,
+        "capital_templates": CAPITAL_TEMPLATES,
+        "detective_templates": DETECTIVE_TEMPLATES,
+        "bible_train_chapters": len(train_bible),
+        "bible_val_chapters": len(val_bible),
+        "bible_train_chars": bible_chars,
+        "synthetic_train_chars": sum(len(d) for d in synth),
+    }
+    with open(os.path.join(args.out, "world.json"), "w", encoding="utf-8") as f:
+        json.dump(meta, f, indent=1, ensure_ascii=False)
+    print(f"bible chapters train {len(train_bible)} val {len(val_bible)}; "
+          f"bible chars {bible_chars}, synthetic docs {len(synth)} chars {meta['synthetic_train_chars']}")
+
+
+if __name__ == "__main__":
+    main()

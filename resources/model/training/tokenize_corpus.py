@@ -1,0 +1,24 @@
+#!/usr/bin/python3
+"""Encode the corpus files with the trained BPE into uint16 token arrays (.npy)."""
+import os
+import sys
+
+import numpy as np
+
+from train_bpe import Encoder
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def main():
+    work = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "work")
+    enc = Encoder(os.path.join(work, "vocab.json"), os.path.join(work, "merges.txt"))
+    for name in ["train", "val_bible", "val_synth"]:
+        text = open(os.path.join(work, name + ".txt"), encoding="utf-8").read()
+        ids = np.array(enc.encode(text), dtype=np.uint16)
+        np.save(os.path.join(work, name + ".npy"), ids)
+        print(f"{name}: {len(text.encode('utf-8'))} bytes -> {len(ids)} tokens")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,134 @@
+#!/usr/bin/python3
+"""Train the bundled GPT-2-architecture model on the tokenized corpus.
+
+Deterministic for a given machine / thread count: fixed seeds for torch and for the
+numpy generator that picks the training windows. Checkpoints are written every
+--ckpt-every steps (work/ckpt.pt) so a partial run can be exported; --resume
+continues from the checkpoint with identical data order.
+"""
+import argparse
+import json
+import math
+import os
+import time
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from model import GPT, GPTConfig
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def lr_at(step, args):
+    if step < args.warmup:
+        return args.lr * (step + 1) / args.warmup
+    p = (step - args.warmup) / max(1, args.steps - args.warmup)
+    return args.lr * (args.min_lr_frac + (1 - args.min_lr_frac) * 0.5 * (1 + math.cos(math.pi * min(p, 1.0))))
+
+
+def batch_for_step(data, step, args):
+    # windows depend only on (seed, step): resuming reproduces the same data order
+    rng = np.random.default_rng([args.seed, step])
+    starts = rng.integers(0, len(data) - args.n_ctx - 1, size=args.batch)
+    x = np.stack([data[s:s + args.n_ctx + 1] for s in starts]).astype(np.int64)
+    return torch.from_numpy(x)
+
+
+@torch.no_grad()
+def evaluate(model, data, n_ctx, max_windows=24):
+    model.eval()
+    n = min(max_windows, (len(data) - 1) // n_ctx)
+    losses = []
+    for i in range(0, n, 8):
+        idx = [j * n_ctx for j in range(i, min(n, i + 8))]
+        x = torch.from_numpy(np.stack([data[s:s + n_ctx + 1] for s in idx]).astype(np.int64))
+        logits = model(x[:, :-1])
+        losses.append(F.cross_entropy(logits.reshape(-1, logits.size(-1)), x[:, 1:].reshape(-1), reduction="sum").item())
+    model.train()
+    return sum(losses) / (n * n_ctx)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--work", default=os.path.join(HERE, "work"))
+    ap.add_argument("--n-embd", type=int, default=160)
+    ap.add_argument("--n-layer", type=int, default=4)
+    ap.add_argument("--n-head", type=int, default=4)
+    ap.add_argument("--n-ctx", type=int, default=256)
+    ap.add_argument("--batch", type=int, default=16)
+    ap.add_argument("--steps", type=int, default=1000)
+    ap.add_argument("--warmup", type=int, default=50)
+    ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--min-lr-frac", type=float, default=0.1)
+    ap.add_argument("--weight-decay", type=float, default=0.1)
+    ap.add_argument("--seed", type=int, default=1234)
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--ckpt-every", type=int, default=50)
+    ap.add_argument("--eval-every", type=int, default=200)
+    ap.add_argument("--resume", action="store_true")
+    args = ap.parse_args()
+
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+    vocab = json.load(open(os.path.join(args.work, "vocab.json"), encoding="utf-8"))
+    cfg = GPTConfig(vocab_size=len(vocab), n_ctx=args.n_ctx, n_embd=args.n_embd, n_head=args.n_head, n_layer=args.n_layer)
+    train = np.load(os.path.join(args.work, "train.npy"))
+    val_b = np.load(os.path.join(args.work, "val_bible.npy"))
+    val_s = np.load(os.path.join(args.work, "val_synth.npy"))
+
+    model = GPT(cfg)
+    decay = [p for n, p in model.named_parameters() if p.dim() >= 2 and "wpe" not in n]
+    no_decay = [p for n, p in model.named_parameters() if not (p.dim() >= 2 and "wpe" not in n)]
+    opt = torch.optim.AdamW([{"params": decay, "weight_decay": args.weight_decay},
+                             {"params": no_decay, "weight_decay": 0.0}], lr=args.lr, betas=(0.9, 0.95), eps=1e-8)
+    n_params = sum(p.numel() for p in model.parameters())
+    ckpt_path = os.path.join(args.work, "ckpt.pt")
+    log_path = os.path.join(args.work, "train_log.jsonl")
+    step0 = 0
+    if args.resume and os.path.exists(ckpt_path):
+        ck = torch.load(ckpt_path)
+        model.load_state_dict(ck["model"])
+        opt.load_state_dict(ck["opt"])
+        step0 = ck["step"]
+        torch.set_rng_state(ck["torch_rng"])
+        print(f"resumed at step {step0}", flush=True)
+    else:
+        open(log_path, "w").close()
+    print(f"config {cfg.to_dict()} params {n_params} ({n_params/1e6:.2f}M) train tokens {len(train)} "
+          f"tokens/step {args.batch*args.n_ctx} total {args.steps*args.batch*args.n_ctx}", flush=True)
+
+    def save(step):
+        torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "step": step, "cfg": cfg.to_dict(),
+                    "args": vars(args), "torch_rng": torch.get_rng_state()}, ckpt_path + ".tmp")
+        os.replace(ckpt_path + ".tmp", ckpt_path)
+
+    t0 = time.time()
+    log = open(log_path, "a")
+    for step in range(step0, args.steps):
+        for g in opt.param_groups:
+            g["lr"] = lr_at(step, args)
+        x = batch_for_step(train, step, args)
+        logits = model(x[:, :-1])
+        loss = F.cross_entropy(logits.reshape(-1, cfg.vocab_size), x[:, 1:].reshape(-1))
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        opt.step()
+        rec = {"step": step + 1, "loss": round(loss.item(), 4), "lr": round(lr_at(step, args), 6),
+               "elapsed_s": round(time.time() - t0, 1)}
+        if (step + 1) % args.eval_every == 0 or step + 1 == args.steps:
+            rec["val_bible"] = round(evaluate(model, val_b, args.n_ctx), 4)
+            rec["val_synth"] = round(evaluate(model, val_s, args.n_ctx), 4)
+        log.write(json.dumps(rec) + "\n")
+        log.flush()
+        if (step + 1) % 10 == 0 or "val_bible" in rec:
+            print(json.dumps(rec), flush=True)
+        if (step + 1) % args.ckpt_every == 0 or step + 1 == args.steps:
+            save(step + 1)
+    print(f"done in {time.time()-t0:.0f}s", flush=True)
+
+
+if __name__ == "__main__":
+    main()

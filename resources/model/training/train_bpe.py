@@ -1,0 +1,193 @@
+#!/usr/bin/python3
+"""Byte-level BPE trainer writing GPT-2 format vocab.json / merges.txt.
+
+GPT-2 conventions: the bytes_to_unicode map, the exact GPT-2 pre-tokenisation
+regex, the 256 byte tokens first (in bytes_to_unicode order, as GPT-2 does),
+then one token per merge in merge order, then <|endoftext|> as the last id.
+Merges are chosen by pair frequency over the unique pre-tokens (weighted by
+their counts); ties are broken by the smallest (left, right) pair of token
+strings, so the result is deterministic. <|endoftext|> never takes part in
+merges: the text is split on it before pre-tokenisation.
+
+Also usable as a module: `Encoder(vocab, merges).encode(text)`.
+"""
+import argparse
+import collections
+import heapq
+import json
+import os
+
+import regex
+
+EOT = "<|endoftext|>"
+GPT2_PATTERN = regex.compile(r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+""")
+
+
+def bytes_to_unicode():
+    bs = list(range(ord("!"), ord("~") + 1)) + list(range(ord("¡"), ord("¬") + 1)) + list(range(ord("®"), ord("ÿ") + 1))
+    cs = bs[:]
+    n = 0
+    for b in range(256):
+        if b not in bs:
+            bs.append(b)
+            cs.append(256 + n)
+            n += 1
+    return dict(zip(bs, [chr(c) for c in cs]))
+
+
+BYTE_ENCODER = bytes_to_unicode()
+BYTE_DECODER = {v: k for k, v in BYTE_ENCODER.items()}
+
+
+def pretokens(text):
+    for part in text.split(EOT):
+        yield from GPT2_PATTERN.findall(part)
+
+
+def to_symbols(piece):
+    return "".join(BYTE_ENCODER[b] for b in piece.encode("utf-8"))
+
+
+def train(text, vocab_size):
+    counts = collections.Counter(pretokens(text))
+    words = []   # list of [symbols list, count]
+    for piece, c in counts.items():
+        words.append([list(to_symbols(piece)), c])
+    print(f"unique pre-tokens: {len(words)}", flush=True)
+
+    pair_count = collections.Counter()
+    pair_words = collections.defaultdict(set)
+    for wi, (syms, c) in enumerate(words):
+        for a, b in zip(syms, syms[1:]):
+            pair_count[(a, b)] += c
+            pair_words[(a, b)].add(wi)
+
+    # max-heap keyed by (-count, pair): smallest pair wins ties. Stale entries are skipped.
+    heap = [(-c, p) for p, c in pair_count.items()]
+    heapq.heapify(heap)
+
+    n_merges = vocab_size - 256 - 1
+    merges = []
+    while len(merges) < n_merges and heap:
+        negc, pair = heapq.heappop(heap)
+        if pair_count.get(pair, 0) != -negc or negc == 0:
+            continue
+        a, b = pair
+        new = a + b
+        merges.append(pair)
+        changed = collections.Counter()
+        for wi in list(pair_words[pair]):
+            syms, c = words[wi]
+            if len(syms) < 2:
+                continue
+            for x, y in zip(syms, syms[1:]):
+                changed[(x, y)] -= c
+            out = []
+            i = 0
+            while i < len(syms):
+                if i + 1 < len(syms) and syms[i] == a and syms[i + 1] == b:
+                    out.append(new)
+                    i += 2
+                else:
+                    out.append(syms[i])
+                    i += 1
+            words[wi][0] = out
+            for x, y in zip(out, out[1:]):
+                changed[(x, y)] += c
+                pair_words[(x, y)].add(wi)
+        for p, d in changed.items():
+            if d == 0:
+                continue
+            nc = pair_count.get(p, 0) + d
+            if nc <= 0:
+                pair_count.pop(p, None)
+            else:
+                pair_count[p] = nc
+                heapq.heappush(heap, (-nc, p))
+        pair_count.pop(pair, None)
+        pair_words.pop(pair, None)
+        if len(merges) % 500 == 0:
+            print(f"merge {len(merges)}: {a!r} + {b!r} ({-negc})", flush=True)
+    vocab = {}
+    for b in range(256):
+        pass
+    for ch in BYTE_ENCODER.values():
+        vocab[ch] = len(vocab)
+    for a, b in merges:
+        vocab[a + b] = len(vocab)
+    vocab[EOT] = len(vocab)
+    return vocab, merges
+
+
+def save(vocab, merges, out_dir):
+    with open(os.path.join(out_dir, "vocab.json"), "w", encoding="utf-8") as f:
+        json.dump(vocab, f, ensure_ascii=False, separators=(",", ":"))
+    with open(os.path.join(out_dir, "merges.txt"), "w", encoding="utf-8") as f:
+        f.write("#version: 0.2\n")
+        for a, b in merges:
+            f.write(f"{a} {b}\n")
+
+
+class Encoder:
+    """Reference GPT-2 BPE encoder (lowest merge rank first)."""
+
+    def __init__(self, vocab_path, merges_path):
+        self.vocab = json.load(open(vocab_path, encoding="utf-8"))
+        self.inv = {v: k for k, v in self.vocab.items()}
+        lines = open(merges_path, encoding="utf-8").read().split("\n")[1:]
+        self.ranks = {tuple(l.split(" ")): i for i, l in enumerate(lines) if l}
+        self.cache = {}
+        self.eot = self.vocab[EOT]
+
+    def bpe(self, piece):
+        if piece in self.cache:
+            return self.cache[piece]
+        syms = list(to_symbols(piece))
+        while len(syms) > 1:
+            best = None
+            for i in range(len(syms) - 1):
+                r = self.ranks.get((syms[i], syms[i + 1]))
+                if r is not None and (best is None or r < best[0]):
+                    best = (r, i)
+            if best is None:
+                break
+            i = best[1]
+            syms = syms[:i] + [syms[i] + syms[i + 1]] + syms[i + 2:]
+        ids = [self.vocab[s] for s in syms]
+        self.cache[piece] = ids
+        return ids
+
+    def encode(self, text):
+        ids = []
+        parts = text.split(EOT)
+        for k, part in enumerate(parts):
+            for piece in GPT2_PATTERN.findall(part):
+                ids.extend(self.bpe(piece))
+            if k + 1 < len(parts):
+                ids.append(self.eot)
+        return ids
+
+    def decode(self, ids):
+        s = "".join(self.inv[i] for i in ids)
+        return bytearray(BYTE_DECODER[c] for c in s if c in BYTE_DECODER).decode("utf-8", errors="replace") \
+            if EOT not in s else s
+
+    def token_str(self, i):
+        return bytearray(BYTE_DECODER[c] for c in self.inv[i]).decode("utf-8", errors="replace") \
+            if i != self.eot else EOT
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--input", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--vocab-size", type=int, default=4096)
+    args = ap.parse_args()
+    text = open(args.input, encoding="utf-8").read()
+    vocab, merges = train(text, args.vocab_size)
+    save(vocab, merges, args.out)
+    print(f"vocab {len(vocab)} merges {len(merges)}")
+
+
+if __name__ == "__main__":
+    main()
