@@ -136,15 +136,15 @@ def fact_probe(model, enc, facts):
             top1, p_true, p_top, p_word, examples = 0, [], [], [], []
             for f in rows:
                 d = next_dist(model, enc, f["prompt"])
-                first = enc.encode(f["prompt"] + f["true"])[len(enc.encode(f["prompt"]))]
+                first = enc.encode(f["prompt"] + f["truth"])[len(enc.encode(f["prompt"]))]
                 top = int(torch.argmax(d))
                 top1 += top == first
                 p_true.append(d[first].item())
                 p_top.append(d[top].item())
                 if rel == "capital":
-                    p_word.append(seq_prob(model, enc, f["prompt"], f["true"]))
+                    p_word.append(seq_prob(model, enc, f["prompt"], f["truth"]))
                 if len(examples) < 4:
-                    examples.append({"prompt": f["prompt"], "true": f["true"], "top": enc.token_str(top),
+                    examples.append({"prompt": f["prompt"], "true": f["truth"], "top": enc.token_str(top),
                                      "p_top": round(d[top].item(), 3), "p_true_first_token": round(d[first].item(), 3)})
             res[f"{rel}/{split}"] = {
                 "n": len(rows), "top1_accuracy": round(top1 / len(rows), 3),
@@ -231,6 +231,7 @@ def main():
     ap.add_argument("--json", default=None)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--skip-check", action="store_true")
+    ap.add_argument("--quick", action="store_true", help="smoke test: little text, few trials")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     cfg = json.load(open(os.path.join(args.model, "config.json")))
@@ -264,6 +265,8 @@ def main():
     n_ctx = cfg["n_positions"]
     for name in ["val_bible", "val_synth"]:
         text = open(os.path.join(args.work, name + ".txt"), encoding="utf-8").read()
+        if args.quick:
+            text = EOT.join(text.split(EOT)[:2])
         loss, bpb, ntok, nbytes = score_docs(model, enc, text, n_ctx)
         results[name] = {"mean_loss_nats": round(loss, 4), "perplexity": round(math.exp(loss), 2),
                          "bits_per_byte": round(bpb, 4), "tokens": ntok, "bytes": nbytes}
@@ -275,7 +278,7 @@ def main():
     for k, v in results["facts"].items():
         print("facts", k, {kk: vv for kk, vv in v.items() if kk != "examples"}, flush=True)
     kvspec = json.load(open(os.path.join(evald, "kv_records.json"), encoding="utf-8"))
-    results["kv_recall"] = kv_recall(model, enc, kvspec)
+    results["kv_recall"] = kv_recall(model, enc, kvspec, trials=3 if args.quick else 40)
     for n, v in results["kv_recall"].items():
         print("kv", n, v["n_tokens_prompt"], {q: r["accuracy"] for q, r in v["by_query_index"].items()}, flush=True)
     det = json.load(open(os.path.join(evald, "detective.json"), encoding="utf-8"))
@@ -283,7 +286,8 @@ def main():
     a = results["attention"]
     print("attention", {k: (v if not isinstance(v, dict) else {kk: vv for kk, vv in v.items() if kk != "table"})
                         for k, v in a.items()}, flush=True)
-    for path in [os.path.join(args.work, "eval_results.json")] + ([args.json] if args.json else []):
+    outs = [] if args.quick else [os.path.join(args.work, "eval_results.json")]
+    for path in outs + ([args.json] if args.json else []):
         with open(path, "w", encoding="utf-8") as f:
             json.dump(results, f, indent=1, ensure_ascii=False)
 

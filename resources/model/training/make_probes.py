@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Write the classroom probe sets (resources/model/eval/*.json) from work/world.json.
 
-facts.json      fact probes: prompt, true continuation, false continuations, seen / held-out
+facts.json      fact probes: prompt, truth (true continuation), false continuations, seen / held-out
 kv_records.json key-value record template, vocabulary and fixed example prompts
 detective.json  repeated-name prompts for the attention lesson
 """
@@ -42,9 +42,9 @@ def main(work=os.path.join(HERE, "work")):
                 wrong = false
             else:
                 wrong = rng.sample([o[kind] for o in countries if o[kind] != true], 3)
-            facts.append({"prompt": tmpl.format(**c), "true": " " + true, "false": [" " + w for w in wrong],
-                          "relation": kind, "country": c["country"],
-                          "split": "held_out" if c["held_out"] else "seen"})
+            split = "held_out" if c["held_out"] else "seen"
+            facts.append({"prompt": tmpl.format(**c), "truth": " " + true, "false": [" " + w for w in wrong],
+                          "group": f"{split}/{kind}", "relation": kind, "country": c["country"], "split": split})
     with open(os.path.join(EVAL, "facts.json"), "w", encoding="utf-8") as f:
         json.dump({"description": "Atlas of the synthetic textbook world. 'seen' countries appear in the training "
                                   "text in several phrasings; 'held_out' countries never appear, so any confident "

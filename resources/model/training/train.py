@@ -22,9 +22,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def lr_at(step, args):
+    """Warmup-stable-decay: linear warmup, constant, then cosine decay over the last
+    decay_frac of the run. The LR of a step depends on --steps only inside the decay phase,
+    so the run length can be fixed late (see --steps-file) without changing earlier steps."""
     if step < args.warmup:
         return args.lr * (step + 1) / args.warmup
-    p = (step - args.warmup) / max(1, args.steps - args.warmup)
+    decay_start = args.steps - int(round(args.decay_frac * args.steps))
+    if step < decay_start:
+        return args.lr
+    p = (step - decay_start) / max(1, args.steps - decay_start)
     return args.lr * (args.min_lr_frac + (1 - args.min_lr_frac) * 0.5 * (1 + math.cos(math.pi * min(p, 1.0))))
 
 
@@ -62,6 +68,10 @@ def main():
     ap.add_argument("--warmup", type=int, default=50)
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--min-lr-frac", type=float, default=0.1)
+    ap.add_argument("--decay-frac", type=float, default=0.3)
+    ap.add_argument("--steps-file", default=None,
+                    help="file holding the run length; re-read every step while still before the decay "
+                         "phase, so a run on a busy machine can be shortened without a restart")
     ap.add_argument("--weight-decay", type=float, default=0.1)
     ap.add_argument("--seed", type=int, default=1234)
     ap.add_argument("--threads", type=int, default=2)
@@ -106,7 +116,17 @@ def main():
 
     t0 = time.time()
     log = open(log_path, "a")
-    for step in range(step0, args.steps):
+    step = step0
+    while step < args.steps:
+        if args.steps_file and os.path.exists(args.steps_file):
+            try:
+                n = int(open(args.steps_file).read().strip())
+            except ValueError:
+                n = args.steps
+            if n != args.steps and step < n - int(round(args.decay_frac * n)) \
+                    and step < args.steps - int(round(args.decay_frac * args.steps)):
+                print(f"run length changed from {args.steps} to {n} at step {step}", flush=True)
+                args.steps = n
         for g in opt.param_groups:
             g["lr"] = lr_at(step, args)
         x = batch_for_step(train, step, args)
@@ -127,6 +147,7 @@ def main():
             print(json.dumps(rec), flush=True)
         if (step + 1) % args.ckpt_every == 0 or step + 1 == args.steps:
             save(step + 1)
+        step += 1
     print(f"done in {time.time()-t0:.0f}s", flush=True)
 
 

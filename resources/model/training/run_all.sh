@@ -1,0 +1,18 @@
+#!/bin/sh
+# Rebuild Tokenscope's bundled model from scratch: corpus -> BPE -> tokens -> training
+# -> export -> evaluation. Run from anywhere; needs Debian 12 packages python3-torch,
+# python3-numpy, python3-regex, diatheke, sword-text-web (see README.md).
+# The shipped files in resources/model/ are overwritten.
+set -eu
+cd "$(dirname "$0")"
+PY=${PY:-/usr/bin/python3}
+mkdir -p work
+$PY make_corpus.py --seed 1234
+$PY train_bpe.py --input work/train.txt --out work --vocab-size 4096
+$PY tokenize_corpus.py
+$PY make_probes.py
+$PY train.py --n-embd 128 --n-layer 4 --n-head 4 --n-ctx 256 --batch 8 --steps 1000 \
+    --warmup 50 --lr 2e-3 --min-lr-frac 0.1 --weight-decay 0.1 --seed 1234 --threads 1 \
+    ${RESUME:+--resume} 2>&1 | tee work/train_stdout.log
+$PY export.py
+$PY evaluate.py --threads 2 2>&1 | tee work/eval_stdout.log
