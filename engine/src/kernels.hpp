@@ -1,7 +1,9 @@
 #pragma once
 // The numeric building blocks of the forward pass. All fp32; vectorised with runtime
 // dispatch (AVX2+FMA where the CPU has it), so the binary runs on any x86-64.
+#include <algorithm>
 #include <cstddef>
+#include <type_traits>
 
 #include "tokenscope/config.hpp"
 
@@ -27,8 +29,33 @@ void matvec(const float* W, const float* x, const float* bias, float* y, int out
 // Y[T, out] = X[T, in] W[out, in]^T + bias. T == 1 goes through matvec.
 void linear(const float* X, int T, const float* W, const float* bias, float* Y, int out, int in);
 
-// Engine thread count (OpenBLAS and our own kernels).
+// Exponential of n values (vectorised; within a few ulp of std::exp).
+void expInPlace(float* x, int n);
+
+// Engine thread count. The engine runs its own small pool (threads spin briefly between
+// jobs of one call, then sleep) and keeps OpenBLAS single-threaded inside it, so two pools
+// never compete for the cores.
 void setThreads(int n);
 int threads();
+
+// Runs fn(ctx, threadIndex, threadCount) on every pool thread (the caller is thread 0) and
+// returns when all are done. Not re-entrant.
+void runParallel(void (*fn)(void*, int, int), void* ctx);
+
+template <class F>
+void parallel(F&& f) {  // f(int thread, int threads)
+    using Fn = std::remove_reference_t<F>;
+    runParallel([](void* c, int t, int n) { (*static_cast<Fn*>(c))(t, n); },
+                const_cast<void*>(static_cast<const void*>(&f)));
+}
+
+// [begin, end) of thread t's share of `total` items, boundaries rounded to `align`.
+inline void chunk(int total, int t, int n, int align, int& begin, int& end) {
+    const int units = (total + align - 1) / align;
+    const int b = static_cast<int>(static_cast<long long>(units) * t / n);
+    const int e = static_cast<int>(static_cast<long long>(units) * (t + 1) / n);
+    begin = std::min(total, b * align);
+    end = std::min(total, e * align);
+}
 
 }  // namespace ts::kernels

@@ -141,7 +141,6 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
     S.att.resize(sz(T) * sz(C));
     S.tmp.resize(sz(T) * sz(C));
     S.hidden.resize(sz(T) * sz(I));
-    S.scores.resize(sz(T) * sz(L));
     float* X = S.x.data();
 
     for (int t = 0; t < T; ++t) {
@@ -191,35 +190,48 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
                             sz(hd) * 4);
             }
         }
-        for (int h = 0; h < H; ++h) {
-            const float* Kh = Kl + sz(h) * cap * sz(hd);
-            const float* Vh = Vl + sz(h) * cap * sz(hd);
-            float* Sc = S.scores.data();
-            if (T == 1) {
-                const float* q = S.qkv.data() + h * hd;
-                for (int j = 0; j < L; ++j) Sc[j] = kernels::dot(q, Kh + sz(j) * sz(hd), hd) * scale;
-                kernels::softmax(Sc, L);
-                float* o = S.att.data() + h * hd;
-                std::memset(o, 0, sz(hd) * 4);
-                for (int j = 0; j < L; ++j) kernels::axpy(Sc[j], Vh + sz(j) * sz(hd), o, hd);
-            } else {
-                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, T, L, hd, scale,
-                            S.qkv.data() + h * hd, 3 * C, Kh, hd, 0.0f, Sc, L);
-                for (int t = 0; t < T; ++t) {
-                    float* row = Sc + sz(t) * sz(L);
-                    const int n = p0 + t + 1;
-                    kernels::softmax(row, n);
-                    std::fill(row + n, row + L, 0.0f);
+        const int nth = kernels::threads();
+        S.scores.resize(sz(nth) * sz(T) * sz(L));
+        auto headRange = [&](int hb, int he, float* Sc) {
+            for (int h = hb; h < he; ++h) {
+                const float* Kh = Kl + sz(h) * cap * sz(hd);
+                const float* Vh = Vl + sz(h) * cap * sz(hd);
+                if (T == 1) {
+                    const float* q = S.qkv.data() + h * hd;
+                    for (int j = 0; j < L; ++j)
+                        Sc[j] = kernels::dot(q, Kh + sz(j) * sz(hd), hd) * scale;
+                    kernels::softmax(Sc, L);
+                    float* o = S.att.data() + h * hd;
+                    std::memset(o, 0, sz(hd) * 4);
+                    for (int j = 0; j < L; ++j) kernels::axpy(Sc[j], Vh + sz(j) * sz(hd), o, hd);
+                } else {
+                    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, T, L, hd, scale,
+                                S.qkv.data() + h * hd, 3 * C, Kh, hd, 0.0f, Sc, L);
+                    for (int t = 0; t < T; ++t) {
+                        float* row = Sc + sz(t) * sz(L);
+                        const int n = p0 + t + 1;
+                        kernels::softmax(row, n);
+                        std::fill(row + n, row + L, 0.0f);
+                    }
+                    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, T, hd, L, 1.0f, Sc, L,
+                                Vh, hd, 0.0f, S.att.data() + h * hd, C);
                 }
-                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, T, hd, L, 1.0f, Sc, L, Vh,
-                            hd, 0.0f, S.att.data() + h * hd, C);
+                if (options.attention)
+                    for (int t = 0; t < T; ++t) {
+                        const std::size_t off = tr.attention.rowOffset(l, h, p0 + t);
+                        std::memcpy(tr.attention.data.data() + off, Sc + sz(t) * sz(L),
+                                    sz(p0 + t + 1) * 4);
+                    }
             }
-            if (options.attention)
-                for (int t = 0; t < T; ++t) {
-                    const std::size_t off = tr.attention.rowOffset(l, h, p0 + t);
-                    std::memcpy(tr.attention.data.data() + off, Sc + sz(t) * sz(L),
-                                sz(p0 + t + 1) * 4);
-                }
+        };
+        if (nth == 1 || static_cast<long long>(T) * L * C < 16384) {
+            headRange(0, H, S.scores.data());
+        } else {
+            kernels::parallel([&](int th, int n) {
+                int hb, he;
+                kernels::chunk(H, th, n, 1, hb, he);
+                headRange(hb, he, S.scores.data() + sz(th) * sz(T) * sz(L));
+            });
         }
         kernels::linear(S.att.data(), T, w.projW, w.projB, S.tmp.data(), C, C);
         for (std::size_t i = 0; i < sz(T) * sz(C); ++i) X[i] += S.tmp[i];
@@ -227,7 +239,15 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
             kernels::layerNorm(X + sz(t) * sz(C), S.xn.data() + sz(t) * sz(C), w.ln2W, w.ln2B, C,
                                c.layerNormEps);
         kernels::linear(S.xn.data(), T, w.fcW, w.fcB, S.hidden.data(), I, C);
-        kernels::activate(S.hidden.data(), sz(T) * sz(I), c.activation);
+        if (T == 1 || kernels::threads() == 1) {
+            kernels::activate(S.hidden.data(), sz(T) * sz(I), c.activation);
+        } else {
+            kernels::parallel([&](int th, int n) {
+                int b, e;
+                kernels::chunk(T, th, n, 1, b, e);
+                kernels::activate(S.hidden.data() + sz(b) * sz(I), sz(e - b) * sz(I), c.activation);
+            });
+        }
         kernels::linear(S.hidden.data(), T, w.fc2W, w.fc2B, S.tmp.data(), C, I);
         for (std::size_t i = 0; i < sz(T) * sz(C); ++i) X[i] += S.tmp[i];
         if (options.residuals) tr.residuals.emplace_back(lastRow, lastRow + C);
