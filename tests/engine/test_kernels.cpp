@@ -1,0 +1,116 @@
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "kernels.hpp"
+
+namespace k = ts::kernels;
+
+TEST_CASE("kernels: layer norm against hand-computed values", "[kernels]") {
+    const float x[4] = {1, 2, 3, 4};
+    const float w[4] = {1, 1, 2, 1};
+    const float b[4] = {0, 0, 0, 0.5f};
+    float y[4];
+    k::layerNorm(x, y, w, b, 4, 1e-5f);
+    // mean 2.5, variance 1.25
+    const float s = 1.0f / std::sqrt(1.25f + 1e-5f);
+    CHECK(y[0] == Approx(-1.5f * s));
+    CHECK(y[1] == Approx(-0.5f * s));
+    CHECK(y[2] == Approx(2 * 0.5f * s));
+    CHECK(y[3] == Approx(1.5f * s + 0.5f));
+    // in place, constant input -> bias
+    float z[3] = {7, 7, 7};
+    const float ones[3] = {1, 1, 1}, bias[3] = {0.1f, 0.2f, 0.3f};
+    k::layerNorm(z, z, ones, bias, 3, 1e-5f);
+    CHECK(z[0] == Approx(0.1f));
+    CHECK(z[2] == Approx(0.3f));
+}
+
+TEST_CASE("kernels: GELU variants", "[kernels]") {
+    CHECK(k::geluTanh(0.0f) == 0.0f);
+    CHECK(k::geluTanh(1.0f) == Approx(0.8411920f).epsilon(1e-6));
+    CHECK(k::geluTanh(-1.0f) == Approx(-0.1588080f).epsilon(1e-6));
+    CHECK(k::geluTanh(3.0f) == Approx(2.9963627f).epsilon(1e-6));
+    CHECK(k::geluExact(1.0f) == Approx(0.8413447f).epsilon(1e-6));
+    CHECK(k::geluExact(-1.0f) == Approx(-0.1586553f).epsilon(1e-6));
+    // the vectorised path agrees with the scalar formula over a wide range
+    std::vector<float> xs;
+    for (int i = -4000; i <= 4000; ++i) xs.push_back(i * 0.005f);
+    xs.push_back(50.0f);
+    xs.push_back(-50.0f);
+    std::vector<float> v = xs;
+    k::activate(v.data(), v.size(), ts::Activation::GeluTanh);
+    for (std::size_t i = 0; i < xs.size(); ++i)
+        REQUIRE(v[i] == Approx(k::geluTanh(xs[i])).margin(2e-6).epsilon(1e-5));
+    v = xs;
+    k::activate(v.data(), v.size(), ts::Activation::Relu);
+    for (std::size_t i = 0; i < xs.size(); ++i) REQUIRE(v[i] == std::max(0.0f, xs[i]));
+    v = xs;
+    k::activate(v.data(), v.size(), ts::Activation::GeluExact);
+    for (std::size_t i = 0; i < xs.size(); i += 100) REQUIRE(v[i] == Approx(k::geluExact(xs[i])));
+}
+
+TEST_CASE("kernels: softmax rows and exp", "[kernels]") {
+    float r[3] = {1, 2, 3};
+    k::softmax(r, 3);
+    CHECK(r[0] == Approx(0.09003057f));
+    CHECK(r[1] == Approx(0.24472847f));
+    CHECK(r[2] == Approx(0.66524096f));
+    float big[2] = {1000.0f, 1000.0f};  // no overflow
+    k::softmax(big, 2);
+    CHECK(big[0] == Approx(0.5f));
+    float neg[3] = {-1e30f, 0.0f, -1e30f};
+    k::softmax(neg, 3);
+    CHECK(neg[1] == Approx(1.0f));
+    CHECK(neg[0] == 0.0f);
+    std::vector<float> e;
+    for (int i = -870; i <= 880; ++i) e.push_back(i * 0.1f);
+    std::vector<float> ref = e;
+    k::expInPlace(e.data(), static_cast<int>(e.size()));
+    for (std::size_t i = 0; i < e.size(); ++i) REQUIRE(e[i] == Approx(std::exp(ref[i])).epsilon(2e-6));
+}
+
+TEST_CASE("kernels: matvec, linear, dot and axpy against naive loops", "[kernels]") {
+    std::mt19937 rng(7);
+    std::normal_distribution<float> nd(0.0f, 1.0f);
+    for (auto [out, in] : {std::pair{5, 3}, std::pair{37, 19}, std::pair{300, 768}, std::pair{1031, 97}}) {
+        std::vector<float> W(static_cast<std::size_t>(out) * in), b(out);
+        for (auto& v : W) v = nd(rng);
+        for (auto& v : b) v = nd(rng);
+        const int T = 6;
+        std::vector<float> X(static_cast<std::size_t>(T) * in);
+        for (auto& v : X) v = nd(rng);
+        std::vector<float> Y(static_cast<std::size_t>(T) * out), y1(out);
+        k::linear(X.data(), T, W.data(), b.data(), Y.data(), out, in);
+        k::matvec(W.data(), X.data(), nullptr, y1.data(), out, in);
+        for (int t = 0; t < T; ++t)
+            for (int o = 0; o < out; ++o) {
+                double s = b[o];
+                for (int i = 0; i < in; ++i) s += double(X[t * in + i]) * W[std::size_t(o) * in + i];
+                REQUIRE(Y[std::size_t(t) * out + o] == Approx(s).margin(1e-3));
+                if (t == 0) REQUIRE(y1[o] == Approx(s - b[o]).margin(1e-3));
+            }
+    }
+    std::vector<float> a = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}, c(11, 1.0f);
+    CHECK(k::dot(a.data(), a.data(), 11) == Approx(506.0f));
+    k::axpy(2.0f, a.data(), c.data(), 11);
+    CHECK(c[0] == 3.0f);
+    CHECK(c[10] == 23.0f);
+}
+
+TEST_CASE("kernels: chunk splits cover the range", "[kernels]") {
+    for (int total : {0, 1, 7, 64, 1000, 50257})
+        for (int n : {1, 2, 3, 8}) {
+            int prev = 0;
+            for (int t = 0; t < n; ++t) {
+                int b, e;
+                k::chunk(total, t, n, 16, b, e);
+                CHECK(b == prev);
+                CHECK(e >= b);
+                prev = e;
+            }
+            CHECK(prev == total);
+        }
+}
