@@ -62,6 +62,7 @@ void EngineWorker::loadModel(const QString& folder) {
         info.model = loaded.model;
         m_vocab = Vocabulary::build(loaded.tokenizer.get(), cfg.nVocab);
         info.vocabulary = m_vocab;
+        info.tokenizer = loaded.tokenizer;
 
         m_session.reset();
         m_history.clear();

@@ -34,6 +34,8 @@ struct ModelInfo {
     QStringList warnings;
     std::shared_ptr<const ts::Model> model;  // immutable: safe to read from the GUI thread
     VocabularyPtr vocabulary;
+    // Immutable after load; the embedding view reads token texts from it on the GUI thread.
+    std::shared_ptr<const ts::Tokenizer> tokenizer;
 };
 
 class EngineWorker : public QObject {
@@ -113,4 +115,3 @@ private:
 
 Q_DECLARE_METATYPE(ts::ui::StepRecordPtr)
 Q_DECLARE_METATYPE(ts::ui::ModelInfo)
-Q_DECLARE_METATYPE(ts::SamplingParams)

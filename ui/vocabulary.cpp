@@ -1,5 +1,7 @@
 #include "vocabulary.hpp"
 
+#include <QStringList>
+
 #include "tokenscope/error.hpp"
 #include "tokenscope/tokenizer.hpp"
 
@@ -33,6 +35,18 @@ QString Vocabulary::display(int id) const {
     if (!hasTokenizer()) return text(id);
     const QString t = visibleWhitespace(text(id));
     return t.isEmpty() ? QStringLiteral("\u2205") : t;
+}
+
+QString Vocabulary::decode(const std::vector<int>& ids) const {
+    if (!hasTokenizer()) {
+        QStringList parts;
+        for (int id : ids) parts << text(id);
+        return parts.join(QLatin1Char(' '));
+    }
+    std::string joined;
+    for (int id : ids)
+        if (id >= 0 && id < static_cast<int>(bytes.size())) joined += bytes[static_cast<std::size_t>(id)];
+    return QString::fromStdString(ts::toValidUtf8(joined));
 }
 
 std::shared_ptr<const Vocabulary> Vocabulary::build(const ts::Tokenizer* tokenizer, int nVocab) {

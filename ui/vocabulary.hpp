@@ -25,6 +25,9 @@ struct Vocabulary {
     QString text(int id) const;
     // text() with whitespace made visible, for chips and bar labels.
     QString display(int id) const;
+    // The tokens' bytes joined before decoding, so characters split across tokens (Korean
+    // syllables often are) come out whole.
+    QString decode(const std::vector<int>& ids) const;
 
     static std::shared_ptr<const Vocabulary> build(const ts::Tokenizer* tokenizer, int nVocab);
 };

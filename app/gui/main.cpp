@@ -1,2 +1,120 @@
+// The desktop app: option parsing, translations and fonts, then the main window (or the
+// headless screenshot mode). Everything else lives in ui/.
 #include <QApplication>
-int main(int argc, char** argv) { QApplication app(argc, argv); return 0; }
+#include <QCommandLineParser>
+#include <QFont>
+#include <QTimer>
+#include <cstdio>
+
+#include "headless_run.hpp"
+#include "main_window.hpp"
+#include "settings_store.hpp"
+#include "tokenscope/model_folder.hpp"
+#include "translation_manager.hpp"
+
+int main(int argc, char* argv[]) {
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Tokenscope"));
+    QApplication::setApplicationName(QStringLiteral("Tokenscope"));
+    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+
+    // Hangul needs a CJK font; name Nanum explicitly so it wins over fonts without Hangul.
+    QFont font = QApplication::font();
+    font.setFamilies({font.family(), QStringLiteral("NanumGothic"), QStringLiteral("Nanum Gothic"),
+                      QStringLiteral("Noto Sans CJK KR")});
+    QApplication::setFont(font);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Tokenscope: watch a GPT-style model predict the next token, stage by stage."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption modelOpt(QStringLiteral("model"), QStringLiteral("Model folder."), QStringLiteral("DIR"));
+    const QCommandLineOption promptOpt(QStringLiteral("prompt"), QStringLiteral("Prompt text."), QStringLiteral("TEXT"));
+    const QCommandLineOption stepsOpt(QStringLiteral("steps"), QStringLiteral("Tokens to generate (headless)."), QStringLiteral("N"), QStringLiteral("5"));
+    const QCommandLineOption seedOpt(QStringLiteral("seed"), QStringLiteral("Sampling seed."), QStringLiteral("S"));
+    const QCommandLineOption tempOpt(QStringLiteral("temperature"), QStringLiteral("Sampling temperature."), QStringLiteral("T"));
+    const QCommandLineOption topKOpt(QStringLiteral("top-k"), QStringLiteral("Top-k (0 = off)."), QStringLiteral("K"));
+    const QCommandLineOption topPOpt(QStringLiteral("top-p"), QStringLiteral("Top-p (1 = off)."), QStringLiteral("P"));
+    const QCommandLineOption shotOpt(QStringLiteral("screenshot"), QStringLiteral("Run headless, save the window to FILE and exit."), QStringLiteral("FILE"));
+    const QCommandLineOption langOpt(QStringLiteral("lang"), QStringLiteral("Interface language: en or ko."), QStringLiteral("LANG"));
+    const QCommandLineOption viewOpt(QStringLiteral("view"), QStringLiteral("View to show: tokens, embedding, attention, softmax, sampling."), QStringLiteral("NAME"));
+    parser.addOptions({modelOpt, promptOpt, stepsOpt, seedOpt, tempOpt, topKOpt, topPOpt, shotOpt, langOpt, viewOpt});
+    parser.process(app);
+
+    const bool headless = parser.isSet(shotOpt);
+    const ts::ui::AppSettings settings = headless ? ts::ui::AppSettings{} : ts::ui::AppSettings::load();
+    ts::ui::TranslationManager translations;
+    QString lang = parser.value(langOpt);
+    if (lang.isEmpty()) lang = settings.language;
+    if (lang.isEmpty()) lang = ts::ui::TranslationManager::systemLanguage();
+    if (!ts::ui::TranslationManager::availableLanguages().contains(lang)) {
+        std::fprintf(stderr, "tokenscope: unknown language '%s' (use en or ko)\n", lang.toLocal8Bit().constData());
+        return 2;
+    }
+    translations.setLanguage(lang);
+
+    int stage = -1;
+    if (parser.isSet(viewOpt)) {
+        stage = ts::ui::MainWindow::stageFromName(parser.value(viewOpt));
+        if (stage < 0) {
+            std::fprintf(stderr, "tokenscope: unknown view '%s'\n", parser.value(viewOpt).toLocal8Bit().constData());
+            return 2;
+        }
+    }
+
+    ts::SamplingParams params = settings.params;
+    bool ok = true;
+    auto number = [&](const QCommandLineOption& o, auto convert) {
+        bool good = true;
+        const auto v = convert(parser.value(o), &good);
+        if (!good) {
+            std::fprintf(stderr, "tokenscope: --%s needs a number\n", o.names().front().toLocal8Bit().constData());
+            ok = false;
+        }
+        return v;
+    };
+    auto toF = [](const QString& s, bool* g) { return s.toFloat(g); };
+    auto toI = [](const QString& s, bool* g) { return s.toInt(g); };
+    auto toU = [](const QString& s, bool* g) { return s.toULongLong(g); };
+    if (parser.isSet(tempOpt)) params.temperature = number(tempOpt, toF);
+    if (parser.isSet(topKOpt)) params.topK = number(topKOpt, toI);
+    if (parser.isSet(topPOpt)) params.topP = number(topPOpt, toF);
+    if (parser.isSet(seedOpt)) params.seed = number(seedOpt, toU);
+    const int steps = number(stepsOpt, toI);
+    if (!ok) return 2;
+
+    QString model = parser.value(modelOpt);
+    if (model.isEmpty() && !headless) model = settings.lastModel;
+    if (model.isEmpty()) model = QString::fromStdString(ts::bundledModelPath().string());
+
+    ts::ui::MainWindow window(&translations, headless);
+    if (headless) {
+        ts::ui::HeadlessOptions opts;
+        opts.model = model;
+        opts.prompt = parser.isSet(promptOpt) ? parser.value(promptOpt) : QStringLiteral("Hello");
+        opts.steps = std::max(1, steps);
+        opts.params = params;
+        opts.screenshot = parser.value(shotOpt);
+        opts.stage = stage;
+        window.resize(1400, 860);
+        window.show();
+        ts::ui::HeadlessRun run(&window, opts);
+        int code = 1;
+        QObject::connect(&run, &ts::ui::HeadlessRun::finished, &app, [&](int c) {
+            code = c;
+            QApplication::exit(c);
+        });
+        run.start();
+        QApplication::exec();
+        return code;
+    }
+
+    if (parser.isSet(promptOpt)) window.setPrompt(parser.value(promptOpt));
+    if (parser.isSet(tempOpt) || parser.isSet(topKOpt) || parser.isSet(topPOpt) || parser.isSet(seedOpt))
+        window.setParams(params);
+    if (stage >= 0) window.selectStage(stage);
+    window.show();
+    window.loadModel(model);
+    return QApplication::exec();
+}

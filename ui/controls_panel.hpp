@@ -1,0 +1,75 @@
+#pragma once
+// The prompt and everything that drives the loop: Step, Run/Pause, Reset, speed, maximum
+// steps, seed, and the sampling parameters (temperature, top-k, top-p).
+#include <QWidget>
+
+#include "tokenscope/sampling.hpp"
+
+class QPlainTextEdit;
+class QPushButton;
+class QSlider;
+class QDoubleSpinBox;
+class QSpinBox;
+class QLabel;
+class QGroupBox;
+
+namespace ts::ui {
+
+class ControlsPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ControlsPanel(QWidget* parent = nullptr);
+
+    QString prompt() const;
+    void setPrompt(const QString& text);
+    ts::SamplingParams params() const;
+    void setParams(const ts::SamplingParams& params);
+    int maxSteps() const;
+    void setMaxSteps(int n);
+    int delayMs() const;
+    void setDelayMs(int ms);
+    void setRunning(bool running);
+    void setBusy(bool busy);  // no model yet, or loading: nothing to step
+    void setTokenizerAvailable(bool available);
+
+signals:
+    void stepClicked();
+    void runClicked();    // toggles run/pause
+    void resetClicked();
+    void paramsChanged(const ts::SamplingParams& params);
+    void delayChanged(int ms);
+    void promptEdited();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslateUi();
+    void emitParams();
+
+    QGroupBox* m_promptBox = nullptr;
+    QGroupBox* m_loopBox = nullptr;
+    QGroupBox* m_samplingBox = nullptr;
+    QPlainTextEdit* m_prompt = nullptr;
+    QPushButton* m_step = nullptr;
+    QPushButton* m_run = nullptr;
+    QPushButton* m_reset = nullptr;
+    QSlider* m_speed = nullptr;
+    QSpinBox* m_maxSteps = nullptr;
+    QSpinBox* m_seed = nullptr;
+    QSlider* m_temperature = nullptr;
+    QDoubleSpinBox* m_temperatureValue = nullptr;
+    QSpinBox* m_topK = nullptr;
+    QDoubleSpinBox* m_topP = nullptr;
+    QLabel* m_speedLabel = nullptr;
+    QLabel* m_maxStepsLabel = nullptr;
+    QLabel* m_seedLabel = nullptr;
+    QLabel* m_temperatureLabel = nullptr;
+    QLabel* m_topKLabel = nullptr;
+    QLabel* m_topPLabel = nullptr;
+    QLabel* m_tokenizerNote = nullptr;
+    bool m_running = false;
+    bool m_hasTokenizer = true;
+};
+
+}  // namespace ts::ui
