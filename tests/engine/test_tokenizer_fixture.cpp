@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "pretokenizer.hpp"
 #include "test_paths.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/tokenizer.hpp"
@@ -273,4 +274,26 @@ TEST_CASE("encode rejects invalid UTF-8 with the byte offset", "[tokenizer]") {
     const auto tok = fixtureFromFiles();
     const std::string e = errorOf([&] { (void)tok->encode("lower \xC3(", false); });
     CHECK(e.find("byte offset 6") != std::string::npos);
+}
+
+TEST_CASE("the GPT-2 split pattern on its own", "[tokenizer]") {
+    const ts::Pretokenizer pre;
+    auto pieces = [&](const std::string& text) {
+        std::vector<ts::ByteSpan> spans;
+        pre.split(text, spans);
+        std::vector<std::string> out;
+        for (const auto& s : spans) out.push_back(text.substr(s.start, s.end - s.start));
+        return out;
+    };
+    using Strings = std::vector<std::string>;
+    CHECK(pieces("Hello world's  end\n") ==
+          Strings{"Hello", " world", "'s", " ", " end", "\n"});
+    CHECK(pieces("they'll 2024\xEB\x85\x84!!") ==
+          Strings{"they", "'ll", " 2024", "\xEB\x85\x84", "!!"});
+    CHECK(pieces("a  \n") == Strings{"a", "  \n"});  // \s+(?!\S) at the end of input
+    CHECK(pieces("\xC3\xA9t\xC3\xA9 \xCE\xB1\xCE\xB2") ==
+          Strings{"\xC3\xA9t\xC3\xA9", " \xCE\xB1\xCE\xB2"});  // Unicode letters, not ASCII
+    CHECK(pieces("x\xC2\x85y") == Strings{"x", "\xC2\x85", "y"});  // U+0085 is whitespace
+    CHECK(pieces("").empty());
+    if (!pre.usesJit()) WARN("PCRE2 JIT is not available; the split runs interpreted");
 }

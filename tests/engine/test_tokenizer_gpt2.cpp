@@ -221,6 +221,17 @@ TEST_CASE("GPT-2 encode is thread-safe and fast", "[tokenizer][gpt2]") {
     REQUIRE(!tokens.empty());
     CHECK(tokens.back().end == text.size());
 
+    // One huge pre-token (no spaces) must not be quadratic in the merge loop.
+    const std::string run(1U << 18, 'a');
+    const auto runStart = std::chrono::steady_clock::now();
+    const auto runTokens = tok->encode(run);
+    const double runSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - runStart).count();
+    WARN("a run of " << run.size() << " letters: " << runTokens.size() << " tokens in "
+                     << runSeconds << " s");
+    CHECK(runSeconds < 2.0);
+    CHECK(tok->decode(tok->encodeIds(run)) == run);
+
     // Several threads share one const tokenizer and its word cache.
     const std::vector<std::string> inputs = {text.substr(0, 200000), text.substr(100000, 200000),
                                              "\xEB\x82\x98\xEB\x8A\x94 \xEC\x98\xA4\xEB\x8A\x98",
