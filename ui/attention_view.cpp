@@ -25,28 +25,6 @@ std::size_t at(int r, int c, int n) {
     return static_cast<std::size_t>(r) * static_cast<std::size_t>(n) + static_cast<std::size_t>(c);
 }
 
-// Block maximum, so that a sharp pattern (one bright diagonal) survives the shrinking.
-std::vector<float> maxPool(const std::vector<float>& m, int n, int target, int& outN) {
-    if (n <= target) {
-        outN = n;
-        return m;
-    }
-    const int block = (n + target - 1) / target;
-    outN = (n + block - 1) / block;
-    std::vector<float> out(at(outN, 0, outN), HeatmapWidget::kMissing);
-    for (int br = 0; br < outN; ++br)
-        for (int bc = 0; bc <= br; ++bc) {
-            float best = HeatmapWidget::kMissing;
-            for (int r = br * block; r < std::min(n, (br + 1) * block); ++r)
-                for (int c = bc * block; c < std::min(r + 1, (bc + 1) * block); ++c) {
-                    const float v = m[at(r, c, n)];
-                    if (!std::isnan(v) && (std::isnan(best) || v > best)) best = v;
-                }
-            out[at(br, bc, outN)] = best;
-        }
-    return out;
-}
-
 }  // namespace
 
 AttentionView::AttentionView(QWidget* parent) : QWidget(parent) {
@@ -242,39 +220,45 @@ void AttentionView::rebuildThumbnails() {
         t->setMinimumSize(48, 56);
         connect(t, &HeatmapWidget::cellClicked, this, [this, head] { setHead(head); });
         m_grid->addWidget(t, i / columns, i % columns);
+        t->show();  // the layout would only show it after the next event-loop pass
         m_thumbs.push_back(t);
     }
     updateThumbnailFrames();
 }
 
+bool AttentionView::queryRow(int layer, int head, int q, std::vector<float>& row) const {
+    const int src = q >= 0 && q < m_tokens ? m_rowSource[static_cast<std::size_t>(q)] : -1;
+    if (src < 0 || layer < 0 || layer >= m_nLayer) return false;
+    const auto& a = m_history[static_cast<std::size_t>(src)]->trace->attention;
+    const std::size_t len = static_cast<std::size_t>(q) + 1;
+    if (head != kAverageOfHeads) {
+        const auto r = a.row(layer, head, q);
+        if (r.size() != len) return false;
+        row.assign(r.begin(), r.end());
+        return true;
+    }
+    // Mean of the heads, summed in double so it equals the mean a reader computes.
+    std::vector<double> sum(len, 0.0);
+    int heads = 0;
+    for (int h = 0; h < m_nHead; ++h) {
+        const auto r = a.row(layer, h, q);
+        if (r.size() != len) continue;
+        for (std::size_t k = 0; k < len; ++k) sum[k] += r[k];
+        ++heads;
+    }
+    if (heads == 0) return false;
+    row.resize(len);
+    for (std::size_t k = 0; k < len; ++k) row[k] = static_cast<float>(sum[k] / heads);
+    return true;
+}
+
 std::vector<float> AttentionView::buildMatrix(int layer, int head) const {
     const int n = m_tokens;
     std::vector<float> m(at(n, 0, n), HeatmapWidget::kMissing);
-    if (layer < 0 || layer >= m_nLayer) return m;
-    for (int q = 0; q < n; ++q) {
-        const int src = m_rowSource[static_cast<std::size_t>(q)];
-        if (src < 0) continue;
-        const auto& a = m_history[static_cast<std::size_t>(src)]->trace->attention;
-        float* out = &m[at(q, 0, n)];
-        if (head != kAverageOfHeads) {
-            const auto row = a.row(layer, head, q);
-            for (std::size_t k = 0; k < row.size() && k <= static_cast<std::size_t>(q); ++k)
-                out[k] = row[k];
-            continue;
-        }
-        // Mean of the heads, summed in double so it equals the mean a reader computes.
-        std::vector<double> sum(static_cast<std::size_t>(q) + 1, 0.0);
-        int heads = 0;
-        for (int h = 0; h < m_nHead; ++h) {
-            const auto row = a.row(layer, h, q);
-            if (row.size() != sum.size()) continue;
-            for (std::size_t k = 0; k < row.size(); ++k) sum[k] += row[k];
-            ++heads;
-        }
-        if (heads == 0) continue;
-        for (std::size_t k = 0; k < sum.size(); ++k)
-            out[k] = static_cast<float>(sum[k] / heads);
-    }
+    std::vector<float> row;
+    for (int q = 0; q < n; ++q)
+        if (queryRow(layer, head, q, row))
+            std::copy(row.begin(), row.end(), m.begin() + static_cast<std::ptrdiff_t>(at(q, 0, n)));
     return m;
 }
 
@@ -289,11 +273,25 @@ void AttentionView::refreshMatrix() {
 
 void AttentionView::refreshThumbnails() {
     m_gridTitle->setText(tr("All heads of layer %1").arg(m_layer + 1));
+    // Thumbnails are block maxima of the matrix, so that a sharp pattern (one bright
+    // diagonal) survives the shrinking; computed row by row, never as a full T x T matrix.
+    const int n = m_tokens;
+    const int block = std::max(1, (n + kThumbCells - 1) / kThumbCells);
+    const int cells = (n + block - 1) / block;
+    std::vector<float> row;
     for (std::size_t i = 0; i < m_thumbs.size(); ++i) {
         const int head = static_cast<int>(i) < m_nHead ? static_cast<int>(i) : kAverageOfHeads;
-        int n = 0;
-        auto pooled = maxPool(buildMatrix(m_layer, head), m_tokens, kThumbCells, n);
-        m_thumbs[i]->setMatrix(n, n, std::move(pooled));
+        std::vector<float> pooled(at(cells, 0, cells), HeatmapWidget::kMissing);
+        for (int q = 0; q < n; ++q) {
+            if (!queryRow(m_layer, head, q, row)) continue;
+            float* out = &pooled[at(q / block, 0, cells)];
+            for (int k = 0; k <= q && k < static_cast<int>(row.size()); ++k) {
+                float& cell = out[k / block];
+                const float v = row[static_cast<std::size_t>(k)];
+                if (std::isnan(cell) || v > cell) cell = v;
+            }
+        }
+        m_thumbs[i]->setMatrix(cells, cells, std::move(pooled));
     }
     updateThumbnailFrames();
 }

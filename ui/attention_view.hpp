@@ -61,6 +61,8 @@ private:
     void updateThumbnailFrames();
     // T x T row-major, NaN where no record traced the query; head may be kAverageOfHeads.
     std::vector<float> buildMatrix(int layer, int head) const;
+    // The weights of query q (keys 0..q) into row; false if no record traced q.
+    bool queryRow(int layer, int head, int q, std::vector<float>& row) const;
     void showCell(int query, int key);
     QString tokenLabel(int pos) const;
 

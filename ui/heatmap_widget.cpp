@@ -107,14 +107,29 @@ void HeatmapWidget::setLowerTriangular(bool on) {
     update();
 }
 
+int HeatmapWidget::widestLabel(const QStringList& labels) const {
+    // Measured once per label change, not per layout: a 1024-token context has 2048 labels.
+    // Fractional widths rounded up, plus a pixel: elidedText() elides a text given exactly its
+    // rounded integer width.
+    // Measured in bold: the highlighted and hovered labels are drawn bold.
+    QFont f = labelFont(font());
+    f.setBold(true);
+    const QFontMetricsF fm(f);
+    double w = 0;
+    for (const auto& l : labels) w = std::max(w, fm.horizontalAdvance(l));
+    return static_cast<int>(std::ceil(w)) + 1;
+}
+
 void HeatmapWidget::setRowLabels(const QStringList& labels) {
     m_rowLabels = labels;
+    m_rowLabelsWidest = widestLabel(labels);
     updateLayout();
     update();
 }
 
 void HeatmapWidget::setColumnLabels(const QStringList& labels) {
     m_colLabels = labels;
+    m_colLabelsWidest = widestLabel(labels);
     updateLayout();
     update();
 }
@@ -225,15 +240,23 @@ std::pair<int, int> HeatmapWidget::cellAt(QPointF pos) const {
 
 QColor HeatmapWidget::colorFor(float v) const { return colorFor(v, m_lo, m_hi, m_scale); }
 
+namespace {
+
+// Position of v on the colour map, 0..1 (not clamped).
+float mapPosition(float v, float lo, float hi, HeatmapWidget::Scale scale) {
+    if (scale == HeatmapWidget::Scale::Diverging) {
+        const float m = std::max(std::abs(lo), std::abs(hi));
+        return m > 0 ? 0.5f + 0.5f * v / m : 0.5f;
+    }
+    return hi > lo ? (v - lo) / (hi - lo) : 0.0f;
+}
+
+}  // namespace
+
 QColor HeatmapWidget::colorFor(float v, float lo, float hi, Scale scale) {
     if (std::isnan(v)) return missingColor();
-    if (scale == Scale::Diverging) {
-        const float m = std::max(std::abs(lo), std::abs(hi));
-        const float t = m > 0 ? 0.5f + 0.5f * v / m : 0.5f;
-        return interpolate(kDiverging, t);
-    }
-    const float t = hi > lo ? (v - lo) / (hi - lo) : 0.0f;
-    return interpolate(kSequential, t);
+    return interpolate(scale == Scale::Diverging ? kDiverging : kSequential,
+                       mapPosition(v, lo, hi, scale));
 }
 
 QColor HeatmapWidget::emptyColor() const { return palette().color(QPalette::Window); }
@@ -256,10 +279,28 @@ void HeatmapWidget::rebuildImage() {
     }
     m_image = QImage(m_cols, m_rows, QImage::Format_RGB32);
     const QRgb empty = emptyColor().rgb();
+    const QRgb missing = missingColor().rgb();
+    // A table of the colour map: a million-cell matrix is coloured in milliseconds. 4096
+    // steps keep every channel within one level of colorFor().
+    constexpr int kSteps = 4096;
+    const auto& stops = m_scale == Scale::Diverging ? kDiverging : kSequential;
+    std::vector<QRgb> lut(kSteps);
+    for (int i = 0; i < kSteps; ++i)
+        lut[static_cast<std::size_t>(i)] =
+            interpolate(stops, static_cast<float>(i) / (kSteps - 1)).rgb();
     for (int r = 0; r < m_rows; ++r) {
         auto* line = reinterpret_cast<QRgb*>(m_image.scanLine(r));
-        for (int c = 0; c < m_cols; ++c)
-            line[c] = isCellInside(r, c) ? colorFor(value(r, c)).rgb() : empty;
+        const float* row = m_values.data() + static_cast<std::size_t>(r) * m_cols;
+        for (int c = 0; c < m_cols; ++c) {
+            if (m_lowerTriangular && c > r) {
+                line[c] = empty;
+            } else if (std::isnan(row[c])) {
+                line[c] = missing;
+            } else {
+                const float t = std::clamp(mapPosition(row[c], m_lo, m_hi, m_scale), 0.0f, 1.0f);
+                line[c] = lut[static_cast<std::size_t>(std::lround(t * (kSteps - 1)))];
+            }
+        }
     }
 }
 
@@ -276,14 +317,10 @@ void HeatmapWidget::updateLayout() {
     m_rowLabelWidth = 0;
     m_colLabelHeight = 0;
     if (labels) {
-        for (const auto& l : m_rowLabels)
-            m_rowLabelWidth = std::max(m_rowLabelWidth, fm.horizontalAdvance(l));
         if (!m_rowLabels.isEmpty())
-            m_rowLabelWidth = std::min(m_rowLabelWidth, kMaxLabelWidth) + 6;
-        for (const auto& l : m_colLabels)
-            m_colLabelHeight = std::max(m_colLabelHeight, fm.horizontalAdvance(l));
+            m_rowLabelWidth = std::min(m_rowLabelsWidest, kMaxLabelWidth) + 6;
         if (!m_colLabels.isEmpty())
-            m_colLabelHeight = std::min(m_colLabelHeight, kMaxColumnLabelHeight) + 6;
+            m_colLabelHeight = std::min(m_colLabelsWidest, kMaxColumnLabelHeight) + 6;
     }
     const int legendW =
         (m_showLegend && !m_compact) ? kLegendBar + 8 + fm.horizontalAdvance(QStringLiteral("-0.000")) : 0;
@@ -309,6 +346,17 @@ void HeatmapWidget::updateLayout() {
     m_legendRect = legendW > 0 ? QRectF(m_matrixRect.right() + 8, legendTop, kLegendBar, legendH)
                                : QRectF();
     m_scaledImage = QImage();
+}
+
+void HeatmapWidget::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        m_rowLabelsWidest = widestLabel(m_rowLabels);
+        m_colLabelsWidest = widestLabel(m_colLabels);
+        updateLayout();
+    } else if (event->type() == QEvent::PaletteChange) {
+        rebuildImage();  // the empty cells take the window colour
+    }
 }
 
 void HeatmapWidget::resizeEvent(QResizeEvent* event) {

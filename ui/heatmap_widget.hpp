@@ -91,6 +91,7 @@ signals:
 protected:
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void leaveEvent(QEvent* event) override;
@@ -104,12 +105,15 @@ private:
     void paintGrid(QPainter& p);
     // Every how many rows/columns a label fits without overlapping.
     int labelStride(double cellExtent) const;
+    int widestLabel(const QStringList& labels) const;
 
     int m_rows = 0;
     int m_cols = 0;
     std::vector<float> m_values;
     QStringList m_rowLabels;
     QStringList m_colLabels;
+    int m_rowLabelsWidest = 0;
+    int m_colLabelsWidest = 0;
     QString m_title;
     QString m_legendCaption;
     Scale m_scale = Scale::Sequential;

@@ -1,5 +1,6 @@
 #include "pca.hpp"
 
+#include <cblas.h>
 #include <lapacke.h>
 
 #include <algorithm>
@@ -66,32 +67,86 @@ PcaResult pca2(const std::vector<std::vector<float>>& rows) {
         return out;
     }
 
-    // Thin SVD of the centred data: the right singular vectors are the principal axes and the
-    // squared singular values the variances along them. LAPACK's driver, not a hand-written
-    // eigen solver, so degenerate and ill-conditioned contexts are handled properly.
-    const auto m = static_cast<lapack_int>(n);
-    const auto d = static_cast<lapack_int>(dim);
-    const lapack_int k = std::min(m, d);
-    std::vector<float> s(static_cast<std::size_t>(k));
-    std::vector<float> vt(static_cast<std::size_t>(k) * dim);
-    std::vector<float> superb(static_cast<std::size_t>(std::max<lapack_int>(1, k - 1)));
-    float unusedU = 0.0f;
-    const lapack_int info = LAPACKE_sgesvd(LAPACK_ROW_MAJOR, 'N', 'S', m, d, a.data(), d, s.data(),
-                                           &unusedU, 1, vt.data(), d, superb.data());
-    if (info != 0) {
+    // Only two eigenpairs are needed, so LAPACK's ssyevr is asked for just those, on the
+    // smaller of the two symmetric matrices with the same non-zero spectrum: the Gram matrix
+    // X X^T (n x n) for a short context, the scatter matrix X^T X (dim x dim) for a long one.
+    // (A full SVD of a 1024 x 768 context took seconds; this takes a fraction of one.)
+    const bool gram = n <= dim;
+    const std::size_t m = gram ? n : dim;
+    std::vector<float> s(m * m, 0.0f);
+    const auto ni = static_cast<blasint>(n);
+    const auto di = static_cast<blasint>(dim);
+    const auto mi = static_cast<blasint>(m);
+    cblas_ssyrk(CblasRowMajor, CblasUpper, gram ? CblasNoTrans : CblasTrans, mi, gram ? di : ni,
+                1.0f, a.data(), di, 0.0f, s.data(), mi);
+
+    const lapack_int want = std::min<lapack_int>(2, static_cast<lapack_int>(m));
+    const lapack_int mm = static_cast<lapack_int>(m);
+    lapack_int found = 0;
+    std::vector<float> w(m);
+    std::vector<float> z(m * static_cast<std::size_t>(want));
+    std::vector<lapack_int> support(2 * static_cast<std::size_t>(want));
+    // Eigenvalues come back ascending: w[want - 1] is the largest.
+    const lapack_int info =
+        LAPACKE_ssyevr(LAPACK_ROW_MAJOR, 'V', 'I', 'U', mm, s.data(), mm, 0.0f, 0.0f,
+                       mm - want + 1, mm, 0.0f, &found, w.data(), z.data(), want, support.data());
+    if (info != 0 || found < 1) {
         fallbackAxes();
         return out;
     }
 
-    for (lapack_int c = 0; c < std::min<lapack_int>(2, k); ++c) {
-        std::copy_n(vt.begin() + static_cast<std::ptrdiff_t>(c) * d, dim,
-                    out.axes.begin() + static_cast<std::ptrdiff_t>(c) * d);
-        fixSign(std::span<float>(out.axes).subspan(static_cast<std::size_t>(c) * dim, dim));
-        const double var = static_cast<double>(s[static_cast<std::size_t>(c)]) *
-                           static_cast<double>(s[static_cast<std::size_t>(c)]);
-        out.explained[static_cast<std::size_t>(c)] =
-            static_cast<float>(std::clamp(var / total, 0.0, 1.0));
+    const double lambda0 = std::max(0.0, static_cast<double>(w[static_cast<std::size_t>(found - 1)]));
+    const double lambda1 = found >= 2 ? std::max(0.0, static_cast<double>(w[0])) : 0.0;
+    // Eigenvector c (0 = largest) of the small matrix, as a unit axis in the data space.
+    auto axisFrom = [&](lapack_int col, double lambda, std::span<float> axis) {
+        if (!gram) {
+            for (std::size_t j = 0; j < dim; ++j)
+                axis[j] = z[j * static_cast<std::size_t>(want) + static_cast<std::size_t>(col)];
+            return true;
+        }
+        // Gram eigenvector u: the axis is X^T u / sqrt(lambda).
+        if (lambda <= 0.0) return false;
+        std::vector<double> v(dim, 0.0);
+        for (std::size_t i = 0; i < n; ++i) {
+            const double ui = z[i * static_cast<std::size_t>(want) + static_cast<std::size_t>(col)];
+            for (std::size_t j = 0; j < dim; ++j) v[j] += ui * a[i * dim + j];
+        }
+        double norm = 0.0;
+        for (double x : v) norm += x * x;
+        norm = std::sqrt(norm);
+        if (!(norm > 0.0)) return false;
+        for (std::size_t j = 0; j < dim; ++j) axis[j] = static_cast<float>(v[j] / norm);
+        return true;
+    };
+    std::span<float> axis0(out.axes.data(), dim);
+    std::span<float> axis1(out.axes.data() + dim, dim);
+    if (!axisFrom(found - 1, lambda0, axis0)) {
+        fallbackAxes();
+        return out;
     }
+    fixSign(axis0);
+    out.explained[0] = static_cast<float>(std::clamp(lambda0 / total, 0.0, 1.0));
+    // A second direction only where the data spreads along one; otherwise (two tokens, or
+    // all on a line) any unit vector orthogonal to the first, with no explained variance.
+    const bool second = dim > 1 && found >= 2 && lambda1 > 1e-7 * lambda0 &&
+                        axisFrom(0, lambda1, axis1);
+    if (second) {
+        out.explained[1] = static_cast<float>(std::clamp(lambda1 / total, 0.0, 1.0));
+    } else if (dim > 1) {
+        std::size_t j = 0;
+        for (std::size_t k = 1; k < dim; ++k)
+            if (std::abs(axis0[k]) < std::abs(axis0[j])) j = k;
+        std::fill(axis1.begin(), axis1.end(), 0.0f);
+        axis1[j] = 1.0f;
+        const float d0 = axis0[j];
+        double norm = 0.0;
+        for (std::size_t k = 0; k < dim; ++k) {
+            axis1[k] -= d0 * axis0[k];
+            norm += static_cast<double>(axis1[k]) * axis1[k];
+        }
+        for (float& x : axis1) x = static_cast<float>(x / std::sqrt(norm));
+    }
+    fixSign(axis1);
     for (std::size_t i = 0; i < n; ++i) out.points[i] = project(out, rows[i]);
     return out;
 }
