@@ -22,6 +22,7 @@
 #include <QVBoxLayout>
 
 #include "attention_view.hpp"
+#include "classroom_hub.hpp"
 #include "controls_panel.hpp"
 #include "embedding_view.hpp"
 #include "engine_controller.hpp"
@@ -45,6 +46,7 @@ MainWindow::MainWindow(TranslationManager* translations, bool headless, QWidget*
     buildUi();
     buildMenus();
     connectEngine();
+    hookClassroom();
     setAcceptDrops(true);
     retranslateUi();
     if (!m_headless) restoreSettings();
@@ -174,6 +176,36 @@ void MainWindow::buildMenus() {
                               "autoregressive loop that feeds each chosen token back in.</p>"
                               "<p>The model does not know the answer; it computes how likely each "
                               "next token is, and one is drawn.</p>"));
+    });
+}
+
+// Classroom tools (ui/classroom_hub.*): their views join the stage stack, their menu the
+// menu bar; lessons drive the prompt, sampling, view and step/run through the window.
+void MainWindow::hookClassroom() {
+    auto* classroom = new ClassroomHub(m_stack);
+    for (const auto& [title, view] : classroom->views()) m_stack->addWidget(view);
+    menuBar()->insertMenu(m_languageMenu->menuAction(), classroom->createMenu(this));
+    if (m_translations) {
+        classroom->setLanguage(m_translations->language());
+        connect(m_translations, &TranslationManager::languageChanged, classroom, &ClassroomHub::setLanguage);
+    }
+    EngineWorker* w = m_engine->worker();
+    connect(w, &EngineWorker::modelLoaded, classroom, &ClassroomHub::setModel);
+    auto history = [this, classroom] { classroom->setHistory(m_history); };
+    connect(this, &MainWindow::recordArrived, classroom, history);
+    connect(w, &EngineWorker::historyTruncated, classroom, history);  // after the window's own slot
+    connect(classroom, &ClassroomHub::requestPrompt, this, &MainWindow::setPrompt);
+    connect(classroom, &ClassroomHub::requestSampling, this, &MainWindow::setParams);
+    connect(classroom, &ClassroomHub::requestView, this, [this, classroom](const QString& name) {
+        if (QWidget* view = classroom->showView(name)) m_stack->setCurrentWidget(view);
+        else selectStage(stageFromName(name));
+    });
+    connect(classroom, &ClassroomHub::requestAction, this, [this](const QString& action, int n) {
+        if (!hasModel()) return;
+        if (action == QLatin1String("reset")) onReset();
+        else if (promptNeedsRestart()) generate(action == QLatin1String("run") ? n + 1 : n);
+        else if (action == QLatin1String("run")) m_engine->run(n, m_controls->params(), 0);
+        else for (int i = 0; i < n; ++i) m_engine->step(m_controls->params());
     });
 }
 

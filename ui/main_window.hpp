@@ -69,6 +69,7 @@ private:
     void buildUi();
     void buildMenus();
     void connectEngine();
+    void hookClassroom();
     void retranslateUi();
     void restoreSettings();
     void saveSettings();
