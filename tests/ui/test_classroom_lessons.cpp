@@ -1,0 +1,116 @@
+// Lessons as data: the six shipped lessons parse, in English and Korean; broken lesson files
+// are rejected with a message naming the problem; the hub turns a step into requests.
+#include <catch2/catch.hpp>
+
+#include <QDir>
+#include <QMenu>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QWidget>
+
+#include "ui/classroom_hub.hpp"
+#include "ui/lesson_model.hpp"
+#include "ui/lesson_panel.hpp"
+
+using namespace ts::ui;
+
+namespace {
+QString lessonsDir() { return QStringLiteral(TOKENSCOPE_SOURCE_DIR "/resources/lessons"); }
+}  // namespace
+
+TEST_CASE("the six shipped lessons parse, in English and Korean", "[classroom][lessons]") {
+    QStringList errors;
+    const auto lessons = loadLessonFolder(lessonsDir(), &errors);
+    INFO(errors.join(QLatin1Char('\n')).toStdString());
+    CHECK(errors.isEmpty());
+    REQUIRE(lessons.size() == 6);
+    for (int i = 0; i < 6; ++i) {
+        const Lesson& l = lessons[static_cast<std::size_t>(i)];
+        CHECK(l.order == i + 1);
+        CHECK_FALSE(l.title.en.isEmpty());
+        CHECK_FALSE(l.title.ko.isEmpty());
+        REQUIRE_FALSE(l.steps.empty());
+        bool mentionsGpt2 = false;
+        for (const auto& s : l.steps) {
+            CHECK_FALSE(s.text.en.isEmpty());
+            CHECK_FALSE(s.text.ko.isEmpty());
+            mentionsGpt2 = mentionsGpt2 || !s.gpt2Note.isEmpty();
+        }
+        CHECK(mentionsGpt2);
+    }
+    // The seed's examples are where the issue asks for them.
+    CHECK(lessons[0].steps[0].prompt->en == QStringLiteral("나는 오늘"));
+    CHECK(lessons[1].steps[0].prompt->en == QStringLiteral("범인이 수진이라는 게 밝혀졌다. 범인인"));
+    CHECK(lessons[4].steps[1].view == QStringLiteral("litm"));
+    CHECK(lessons[0].title.in(QStringLiteral("ko")).startsWith(QStringLiteral("1. 다음")));
+}
+
+TEST_CASE("broken lesson files are rejected with a clear error", "[classroom][lessons]") {
+    QString error;
+    CHECK_FALSE(parseLesson("{ \"title\": ", QStringLiteral("a.json"), &error));
+    CHECK(error.contains(QStringLiteral("a.json")));
+    CHECK(error.contains(QStringLiteral("not valid JSON")));
+
+    CHECK_FALSE(parseLesson(R"({"title": "T", "steps": []})", QStringLiteral("b.json"), &error));
+    CHECK(error.contains(QStringLiteral("\"steps\" must be a non-empty list")));
+
+    CHECK_FALSE(parseLesson(R"({"title": "T", "steps": [{"text": "ok"}, {"text": "x", "view": "nowhere"}]})",
+                            QStringLiteral("c.json"), &error));
+    CHECK(error.contains(QStringLiteral("step 2")));
+    CHECK(error.contains(QStringLiteral("unknown view \"nowhere\"")));
+
+    CHECK_FALSE(parseLesson(R"({"title": "T", "steps": [{"title": "no text"}]})", QStringLiteral("d.json"), &error));
+    CHECK(error.contains(QStringLiteral("step 1 \"text\" is missing")));
+
+    CHECK_FALSE(parseLesson(R"({"title": "T", "steps": [{"text": "t", "sampling": {"temperature": -1}}]})",
+                            QStringLiteral("e.json"), &error));
+    CHECK(error.contains(QStringLiteral("step 1 \"sampling\"")));
+
+    CHECK_FALSE(parseLesson(R"({"title": {"ko": "제목"}, "steps": [{"text": "t"}]})", QStringLiteral("f.json"), &error));
+    CHECK(error.contains(QStringLiteral("English")));
+
+    const auto ok = parseLesson(R"({"title": {"en": "T", "ko": "티"}, "steps": [{"text": {"en": "E", "ko": "한"},
+        "prompt": "p", "view": "lanes", "sampling": {"temperature": 0.5, "seed": 3}, "action": "run", "count": 4,
+        "settings": {"steps": 7}}]})", QStringLiteral("g.json"), &error);
+    REQUIRE(ok);
+    CHECK(ok->steps[0].text.in(QStringLiteral("ko")) == QStringLiteral("한"));
+    CHECK(ok->steps[0].sampling->temperature == Approx(0.5f));
+    CHECK(ok->steps[0].count == 4);
+    CHECK(ok->steps[0].settings.value(QStringLiteral("steps")).toInt() == 7);
+}
+
+TEST_CASE("the classroom hub offers every tool and carries out lesson steps", "[classroom][lessons]") {
+    qputenv("TOKENSCOPE_LESSONS_DIR", lessonsDir().toUtf8());
+    QWidget window;
+    ClassroomHub hub(&window);
+    CHECK(hub.views().size() == 6);
+    QMenu* menu = hub.createMenu(&window);
+    CHECK(menu->actions().size() == 7);
+    CHECK(hub.lessons()->lessons().size() == 6);
+    for (const QString& name : {QStringLiteral("lessons"), QStringLiteral("lanes"), QStringLiteral("confidence"),
+                                QStringLiteral("probes"), QStringLiteral("litm"), QStringLiteral("lens"),
+                                QStringLiteral("cost")})
+        CHECK(hub.showView(name) != nullptr);
+    CHECK(hub.showView(QStringLiteral("attention")) == nullptr);  // a stage view: the window's
+    auto* tabs = qobject_cast<QTabWidget*>(hub.showView(QStringLiteral("probes")));
+    REQUIRE(tabs);
+    CHECK(tabs->currentIndex() == 1);
+
+    QSignalSpy prompt(&hub, &ClassroomHub::requestPrompt);
+    QSignalSpy view(&hub, &ClassroomHub::requestView);
+    QSignalSpy action(&hub, &ClassroomHub::requestAction);
+    QSignalSpy sampling(&hub, &ClassroomHub::requestSampling);
+    hub.setLanguage(QStringLiteral("ko"));
+    hub.lessons()->openLesson(0);  // "나는 오늘", tokens view, one step
+    REQUIRE(prompt.count() == 1);
+    CHECK(prompt.at(0).at(0).toString() == QStringLiteral("나는 오늘"));
+    REQUIRE(view.count() == 1);
+    CHECK(view.at(0).at(0).toString() == QStringLiteral("tokens"));
+    REQUIRE(action.count() == 1);
+    CHECK(action.at(0).at(0).toString() == QStringLiteral("step"));
+    CHECK(sampling.count() == 1);
+    CHECK(hub.lessons()->stepText().contains(QStringLiteral("토크나이징")));
+    // Menu -> tool is one click after opening the menu.
+    menu->actions().at(4)->trigger();
+    CHECK(view.last().at(0).toString() == QStringLiteral("litm"));
+}
