@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""Writes the hand-made seed inputs of each fuzz target into tests/fuzz/corpus/<target>/.
+
+The corpora committed next to this script are these seeds plus what libFuzzer grew from
+them, minimised with -merge=1. Re-running this script only adds the hand-made seeds back.
+Small on purpose: the whole corpus stays well under 2 MB.
+"""
+import json
+import math
+import os
+import struct
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DATA = os.path.join(HERE, "..", "data")
+OUT = os.path.join(HERE, "corpus")
+
+
+def put(target, name, data):
+    d = os.path.join(OUT, target)
+    os.makedirs(d, exist_ok=True)
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    with open(os.path.join(d, "seed-" + name), "wb") as f:
+        f.write(data)
+
+
+def read(*parts):
+    with open(os.path.join(DATA, *parts), "rb") as f:
+        return f.read()
+
+
+# --- safetensors: a micro GPT-2 (vocab 8, ctx 4, n_embd 4, 2 heads, 1 layer, n_inner 8),
+# the shapes the fuzz target's fixed config.json expects.
+def safetensors(tensors, dtype="F32", pad_to=8, metadata=True):
+    header = {}
+    blob = b""
+    for name, shape, values in tensors:
+        if dtype == "F32":
+            raw = struct.pack("<%df" % len(values), *values)
+        elif dtype == "F16":
+            raw = struct.pack("<%de" % len(values), *values)
+        else:  # BF16: top half of fp32
+            raw = b"".join(struct.pack("<f", v)[2:] for v in values)
+        header[name] = {"dtype": dtype, "shape": shape,
+                        "data_offsets": [len(blob), len(blob) + len(raw)]}
+        blob += raw
+    if metadata:
+        header["__metadata__"] = {"format": "pt"}
+    h = json.dumps(header, separators=(",", ":")).encode()
+    h += b" " * ((-len(h)) % pad_to)
+    return struct.pack("<Q", len(h)) + h + blob
+
+
+def micro_model(V=8, N=4, C=4, I=8, prefix="transformer.", tied=True):
+    def vals(n, k):
+        return [math.sin(0.37 * i + k) * 0.5 for i in range(n)]
+    ts = []
+    def add(name, shape):
+        n = 1
+        for s in shape:
+            n *= s
+        ts.append((prefix + name, shape, vals(n, len(ts))))
+    add("wte.weight", [V, C])
+    add("wpe.weight", [N, C])
+    p = "h.0."
+    add(p + "ln_1.weight", [C]); add(p + "ln_1.bias", [C])
+    add(p + "attn.c_attn.weight", [C, 3 * C]); add(p + "attn.c_attn.bias", [3 * C])
+    add(p + "attn.c_proj.weight", [C, C]); add(p + "attn.c_proj.bias", [C])
+    add(p + "ln_2.weight", [C]); add(p + "ln_2.bias", [C])
+    add(p + "mlp.c_fc.weight", [C, I]); add(p + "mlp.c_fc.bias", [I])
+    add(p + "mlp.c_proj.weight", [I, C]); add(p + "mlp.c_proj.bias", [C])
+    add("ln_f.weight", [C]); add("ln_f.bias", [C])
+    if not tied:
+        ts.append(("lm_head.weight", [V, C], vals(V * C, 99)))
+    return ts
+
+
+m = micro_model()
+put("safetensors", "micro-f32", safetensors(m))
+put("safetensors", "micro-f16", safetensors(m, "F16"))
+put("safetensors", "micro-bf16", safetensors(m, "BF16", metadata=False))
+put("safetensors", "micro-untied-noprefix", safetensors(micro_model(prefix="", tied=False)))
+put("safetensors", "micro-odd-alignment", safetensors(m, pad_to=1))
+nan = list(m)
+nan[0] = (nan[0][0], nan[0][1], [float("nan"), float("inf")] + nan[0][2][2:])
+put("safetensors", "micro-nan", safetensors(nan))
+put("safetensors", "empty-header", struct.pack("<Q", 2) + b"{}")
+put("safetensors", "one-tensor",
+    safetensors([("x", [2, 3], [1, 2, 3, 4, 5, 6])]))
+put("safetensors", "scalar-and-empty",
+    safetensors([("s", [], [1.5]), ("e", [0, 4], [])]))
+
+# --- config.json
+put("config", "tiny", read("gpt2-tiny-vocab512", "config.json"))
+put("config", "minimal", json.dumps({"model_type": "gpt2", "vocab_size": 8, "n_positions": 4,
+                                     "n_embd": 4, "n_head": 2, "n_layer": 1}))
+put("config", "floats-and-lists", json.dumps({
+    "model_type": "gpt2", "vocab_size": 50257.0, "n_positions": 1024, "n_embd": 768,
+    "n_head": 12, "n_layer": 12, "n_inner": None, "layer_norm_epsilon": 1e-5,
+    "activation_function": "gelu", "scale_attn_by_inverse_layer_idx": True,
+    "scale_attn_weights": True, "bos_token_id": [50256], "eos_token_id": None}))
+put("config", "contradiction", json.dumps({"model_type": "gpt2", "vocab_size": 8,
+                                           "n_positions": 4, "n_embd": 5, "n_head": 2,
+                                           "n_layer": 1}))
+
+# --- vocab.json + merges.txt
+vocab = read("tokenizer", "vocab.json")
+merges = read("tokenizer", "merges.txt")
+SEP = b"\n==merges==\n"
+put("vocab_merges", "fixture", vocab + SEP + merges)
+put("vocab_merges", "small",
+    json.dumps({"a": 0, "b": 1, "ab": 2, "\u0120": 3, "\u0120ab": 4, "<|endoftext|>": 5})
+    .encode() + SEP + b"#version: 0.2\na b\n\u0120 ab\n".decode().encode("utf-8"))
+put("vocab_merges", "crlf", b'{"x": 0, "y": 1, "xy": 2}' + SEP + b"x y\r\n")
+
+# --- tokenizer.json
+put("tokenizer_json", "fixture", read("tokenizer", "tokenizer.json"))
+put("tokenizer_json", "pair-merges", json.dumps({
+    "added_tokens": [{"id": 3, "content": "<|endoftext|>", "special": True}],
+    "pre_tokenizer": {"type": "Sequence", "pretokenizers": [{"type": "ByteLevel"}]},
+    "model": {"type": "BPE", "vocab": {"a": 0, "b": 1, "ab": 2},
+              "merges": [["a", "b"]], "ignore_merges": True}}))
+
+# --- encode: first byte = flags (bit 0: special tokens allowed)
+texts = ["hello world", "lower newest  lowest\n\n\tx", "<|endoftext|>The the the",
+         "it's we'll I'M 123 4567 ...!!", "\ud55c\uad6d\uc5b4 \u65e5\u672c\u8a9e \u0645\u0631\u062d\u0628\u0627",
+         "caf\u00e9 \U0001F600 \u00a0nbsp", "aaaaaaaa xyx xy"]
+for i, t in enumerate(texts):
+    put("encode", "text%d" % i, bytes([i & 1]) + t.encode("utf-8"))
+put("encode", "invalid-utf8", b"\x00ab\xff\xc0\x80\xed\xa0\x80\xf4\x90\x80\x80z")
+put("encode", "truncated-utf8", b"\x01\xe2\x82")
+
+# --- CLI options: one argument per line
+put("cli_options", "generate", "--model\nm\n--ids\n1,2,3\n--steps\n10\n--temperature\n0.7\n"
+                               "--top-k\n40\n--top-p\n0.9\n--seed\n42\n--json")
+put("cli_options", "inline", "--model=m\n--temperatures=0, 0.5,1.0\n--steps=0\n--special")
+put("cli_options", "bad", "--steps\n1O\n--top-p\n1e-400\n--ids\n1,,2")
+
+# --- sampling: temperature f32, top-k i32, top-p f32, seed u32, then f32 logits
+def sampling(t, k, p, seed, logits):
+    return struct.pack("<fifI", t, k, p, seed) + struct.pack("<%df" % len(logits), *logits)
+put("sampling", "plain", sampling(1.0, 0, 1.0, 1, [0.1, 2.0, -1.0, 0.5]))
+put("sampling", "greedy", sampling(0.0, 0, 1.0, 0, [1.0, 1.0, 3.0]))
+put("sampling", "topk-topp", sampling(0.8, 2, 0.5, 7, [5.0, 4.0, 3.0, 2.0, 1.0]))
+put("sampling", "extreme", sampling(100.0, 1, 1e-9, 3, [3e38, -3e38, 0.0, 1e-40]))
+
+print("seeds written to", OUT)
