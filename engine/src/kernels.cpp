@@ -223,7 +223,10 @@ public:
     int size() const { return m_n; }
 
     void run(void (*fn)(void*, int, int), void* ctx) {
-        if (m_n == 1) {
+        // One job at a time: a second thread (another session, a nested call) runs its job
+        // alone on its own thread instead of waiting.
+        bool expected = false;
+        if (m_n == 1 || !m_busy.compare_exchange_strong(expected, true, std::memory_order_acquire)) {
             fn(ctx, 0, 1);
             return;
         }
@@ -241,6 +244,7 @@ public:
             pause();
             if (++spins > 4096) std::this_thread::yield();
         }
+        m_busy.store(false, std::memory_order_release);
     }
 
 private:
@@ -279,6 +283,7 @@ private:
     void (*m_fn)(void*, int, int) = nullptr;
     void* m_ctx = nullptr;
     std::atomic<bool> m_stop{false};
+    std::atomic<bool> m_busy{false};
     std::mutex m_mutex;
     std::condition_variable m_cv;
 };

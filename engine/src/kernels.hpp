@@ -39,7 +39,8 @@ void setThreads(int n);
 int threads();
 
 // Runs fn(ctx, threadIndex, threadCount) on every pool thread (the caller is thread 0) and
-// returns when all are done. Not re-entrant.
+// returns when all are done. When the pool is already busy (another thread, or a nested
+// call) the job runs on the calling thread alone, as fn(ctx, 0, 1).
 void runParallel(void (*fn)(void*, int, int), void* ctx);
 
 template <class F>

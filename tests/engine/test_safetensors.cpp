@@ -97,6 +97,15 @@ TEST_CASE("safetensors: malformed files are rejected with the reason", "[safeten
         ts_test::writeBytes(p, s + "{}");
         CHECK_THROWS_WITH(open(), Contains("header length") && Contains("larger than the rest"));
     }
+    SECTION("header length over the 100 MB limit") {
+        ts_test::writeBytes(p, ts_test::safetensorsBytes(std::string(8, ' '), ""));
+        std::string len(8, '\0');
+        const std::uint64_t n = 101ull << 20;
+        for (int i = 0; i < 8; ++i) len[i] = static_cast<char>((n >> (8 * i)) & 0xff);
+        ts_test::writeBytes(p, len);
+        std::filesystem::resize_file(p, 8 + n);  // sparse: takes no disk space
+        CHECK_THROWS_WITH(open(), Contains("exceeds the 100 MB limit"));
+    }
     SECTION("header not JSON") {
         ts_test::writeBytes(p, ts_test::safetensorsBytes("{not json!", ""));
         CHECK_THROWS_WITH(open(), Contains("header is not valid JSON"));

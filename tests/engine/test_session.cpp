@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <numeric>
+#include <thread>
 
 #include "test_paths.hpp"
 #include "tokenscope/error.hpp"
@@ -275,4 +276,26 @@ TEST_CASE("session: sessions move", "[session]") {
     c = std::move(b);
     CHECK(c.position() == 1);
     CHECK(&c.model() == c.modelPtr().get());
+}
+
+TEST_CASE("session: two sessions on two threads at once", "[session]") {
+    auto model = full();
+    const auto ids = someIds(24, model->config().nVocab, 17);
+    ts::Session ref(model);
+    const auto want = ref.prefill(ids).logits;
+    std::vector<float> got[2];
+    std::vector<std::thread> threads;
+    for (int k = 0; k < 2; ++k)
+        threads.emplace_back([&, k] {
+            for (int rep = 0; rep < 5; ++rep) {
+                ts::Session s(model);
+                s.prefill(std::span<const int>(ids.data(), 12));
+                ts::StepTrace tr;
+                for (int i = 12; i < 24; ++i) tr = s.step(ids[i]);
+                got[k] = tr.logits;
+            }
+        });
+    for (auto& t : threads) t.join();
+    requireClose(got[0], want);
+    requireClose(got[1], want);
 }
