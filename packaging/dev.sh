@@ -56,6 +56,29 @@ configure_and_build() {
     cmake --build "$build" -j "$jobs"
 }
 
+# The whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer, in its own
+# build folder (TOKENSCOPE_ASAN_BUILD_DIR, default build-asan). Leaks count as failures;
+# tests/sanitizer/lsan.supp lists the few third-party leaks (fontconfig, Qt plugins) we
+# cannot fix, each with its reason. TOKENSCOPE_SKIP_ASAN=1 skips this step.
+sanitizer_tests() {
+    if [ "${TOKENSCOPE_SKIP_ASAN:-0}" = 1 ]; then
+        echo "Skipping the ASan/UBSan run (TOKENSCOPE_SKIP_ASAN=1)"
+        return 0
+    fi
+    local asan=${TOKENSCOPE_ASAN_BUILD_DIR:-$root/build-asan}
+    local vocab
+    vocab=$(fetch_gpt2_vocab)
+    cmake -S "$root" -B "$asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTOKENSCOPE_SANITIZE=ON \
+        -DTOKENSCOPE_GPT2_VOCAB_DIR="$vocab"
+    cmake --build "$asan" -j "$jobs"
+    (cd "$asan" &&
+        QT_QPA_PLATFORM=offscreen \
+        ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1 \
+        LSAN_OPTIONS=suppressions=$root/tests/sanitizer/lsan.supp:print_suppressions=0 \
+        UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:suppressions=$root/tests/sanitizer/ubsan.supp \
+        ctest --output-on-failure -j "$jobs")
+}
+
 case "$mode" in
     run)
         install_packages
@@ -70,6 +93,7 @@ case "$mode" in
         configure_and_build
         cd "$build"
         QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$jobs"
+        sanitizer_tests
         ;;
     *)
         echo "usage: packaging/dev.sh run|test" >&2
