@@ -55,7 +55,10 @@ int optionalTokenId(const json& j, const char* field, const std::string& where) 
         if (!(*it)[0].is_number_integer())
             fail(where, std::string("field '") + field + "' must hold integers, found " +
                             it->dump());
-        return (*it)[0].get<int>();
+        const long long first = (*it)[0].get<long long>();
+        if (first < 0 || first > std::numeric_limits<int>::max())
+            fail(where, std::string("field '") + field + "' is out of range: " + it->dump());
+        return static_cast<int>(first);
     }
     if (!it->is_number_integer())
         fail(where, std::string("field '") + field + "' must be an integer or null, found " +
@@ -82,7 +85,7 @@ Config Config::fromJsonText(const std::string& text, const std::string& where) {
     json j;
     try {
         j = json::parse(text);
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {  // parse_error, and out_of_range for 1e400
         fail(where, std::string("not valid JSON: ") + e.what());
     }
     if (!j.is_object()) fail(where, std::string("expected a JSON object, found ") + typeName(j));
