@@ -11,7 +11,10 @@ namespace ts::cli {
 
 LoadedModel loadModel(const Options& opts) {
     const auto path = opts.get("model");
-    return loadModelFolder(path ? std::filesystem::path(*path) : bundledModelPath());
+    LoadedModel loaded = loadModelFolder(path ? std::filesystem::path(*path) : bundledModelPath());
+    // Non-fatal findings (NaN/Inf weights, no tokenizer) must not pass silently.
+    for (const auto& w : loaded.warnings) std::cerr << "tokenscope-cli: warning: " << w << '\n';
+    return loaded;
 }
 
 void applyThreads(const Options& opts) {
