@@ -92,23 +92,30 @@ def torch_model_from_hf(W, cfg):
 # ----------------------------------------------------------------------------- measurements
 
 @torch.no_grad()
-def score_docs(model, enc, text, n_ctx):
-    """Every token of every document except the first is predicted; the context restarts
-    every n_ctx tokens (non-overlapping windows). Returns (mean nats/token, bits/byte, n_tokens, n_bytes)."""
-    nats, ntok, nbytes = 0.0, 0, 0
+def score_docs(model, enc, text, n_ctx, dump_dir=None):
+    """Score held-out documents the way `tokenscope-cli score` scores a text: each document
+    is cut into pieces of at most n_ctx - 1 tokens, each piece is prefixed with <|endoftext|>
+    (the document separator seen in training) and every token of the piece is scored.
+    Returns (mean nats/token, bits/byte, n_tokens, n_bytes). With dump_dir, each piece's text
+    is written there so the CLI can score the same pieces."""
+    nats, ntok, nbytes, k = 0.0, 0, 0, 0
+    if dump_dir:
+        os.makedirs(dump_dir, exist_ok=True)
     for doc in text.split(EOT):
         if not doc.strip():
             continue
         ids = enc.encode(doc)
-        for s in range(0, len(ids) - 1, n_ctx):
-            w = ids[s:s + n_ctx + 1]
-            if len(w) < 2:
-                break
-            x = torch.tensor([w])
+        for s in range(0, len(ids), n_ctx - 1):
+            piece = ids[s:s + n_ctx - 1]
+            x = torch.tensor([[enc.eot] + piece])
             logits = model(x[:, :-1])[0]
             nats += F.cross_entropy(logits, x[0, 1:], reduction="sum").item()
-            ntok += len(w) - 1
-            nbytes += sum(len(enc.token_str(i).encode("utf-8")) for i in w[1:])
+            ntok += len(piece)
+            nbytes += sum(len(enc.token_bytes(i)) for i in piece)
+            if dump_dir:
+                with open(os.path.join(dump_dir, f"piece_{k:04d}.txt"), "wb") as f:
+                    f.write(b"".join(enc.token_bytes(i) for i in piece))
+            k += 1
     return nats / ntok, nats / math.log(2) / nbytes, ntok, nbytes
 
 
@@ -267,7 +274,8 @@ def main():
         text = open(os.path.join(args.work, name + ".txt"), encoding="utf-8").read()
         if args.quick:
             text = EOT.join(text.split(EOT)[:2])
-        loss, bpb, ntok, nbytes = score_docs(model, enc, text, n_ctx)
+        loss, bpb, ntok, nbytes = score_docs(model, enc, text, n_ctx,
+                                             None if args.quick else os.path.join(args.work, "pieces_" + name))
         results[name] = {"mean_loss_nats": round(loss, 4), "perplexity": round(math.exp(loss), 2),
                          "bits_per_byte": round(bpb, 4), "tokens": ntok, "bytes": nbytes}
         print(name, results[name], flush=True)

@@ -172,6 +172,9 @@ class Encoder:
         return bytearray(BYTE_DECODER[c] for c in s if c in BYTE_DECODER).decode("utf-8", errors="replace") \
             if EOT not in s else s
 
+    def token_bytes(self, i):
+        return bytes(BYTE_DECODER[c] for c in self.inv[i]) if i != self.eot else EOT.encode()
+
     def token_str(self, i):
         return bytearray(BYTE_DECODER[c] for c in self.inv[i]).decode("utf-8", errors="replace") \
             if i != self.eot else EOT
