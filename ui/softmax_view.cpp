@@ -62,9 +62,15 @@ void SoftmaxView::recompute() {
         p.topK = std::max(0, p.topK);
         p.topP = std::clamp(p.topP, 1e-6f, 1.0f);
         m_probs = ts::softmax(logits, p.temperature);
-        m_dist = ts::samplingDistribution(logits, p);
         m_entropy = ts::entropyBits(m_probs);
-        m_samplingEntropy = ts::entropyBits(m_dist);
+        // Without top-k/top-p the sampling distribution is the softmax itself: skip the sort.
+        if (p.topK > 0 || p.topP < 1.0f) {
+            m_dist = ts::samplingDistribution(logits, p);
+            m_samplingEntropy = ts::entropyBits(m_dist);
+        } else {
+            m_dist = m_probs;
+            m_samplingEntropy = m_entropy;
+        }
         m_kept = static_cast<int>(
             std::count_if(m_dist.begin(), m_dist.end(), [](float v) { return v > 0.0f; }));
         for (const auto& c : ts::topCandidates(m_probs, m_barCount)) {

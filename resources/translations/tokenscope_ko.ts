@@ -1,693 +1,1321 @@
-<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
+<?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="ko">
+<context>
+    <name>QObject</name>
+    <message>
+        <source>%1, 95 % interval</source>
+        <translation>%1, 95 % 구간</translation>
+    </message>
+</context>
 <context>
     <name>ts::ui::AttentionView</name>
     <message>
         <source>Transformer block whose attention is shown</source>
-        <translation type="unfinished"></translation>
+        <translation>어텐션을 보여 줄 트랜스포머 블록</translation>
     </message>
     <message>
         <source>Attention head, or the mean of all heads of the layer</source>
-        <translation type="unfinished"></translation>
+        <translation>어텐션 헤드, 또는 그 층 모든 헤드의 평균</translation>
     </message>
     <message>
         <source>Layer</source>
-        <translation type="unfinished"></translation>
+        <translation>층</translation>
     </message>
     <message>
         <source>Head</source>
-        <translation type="unfinished"></translation>
+        <translation>헤드</translation>
     </message>
     <message>
         <source>Rows: query token (who looks) · columns: key token (looked at)</source>
-        <translation type="unfinished"></translation>
+        <translation>행: 쿼리 토큰(바라보는 쪽) · 열: 키 토큰(바라보이는 쪽)</translation>
     </message>
     <message>
         <source>weight</source>
-        <translation type="unfinished"></translation>
+        <translation>가중치</translation>
     </message>
     <message>
         <source>Click a cell to read its weight.</source>
-        <translation type="unfinished"></translation>
+        <translation>칸을 클릭하면 가중치를 읽을 수 있습니다.</translation>
     </message>
     <message>
         <source>%1 → %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 → %2: %3</translation>
     </message>
     <message>
         <source>not recorded</source>
-        <translation type="unfinished"></translation>
+        <translation>기록 없음</translation>
     </message>
     <message>
         <source>Layer %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1층</translation>
     </message>
     <message>
         <source>Head %1</source>
-        <translation type="unfinished"></translation>
+        <translation>헤드 %1</translation>
     </message>
     <message>
         <source>Average of heads</source>
-        <translation type="unfinished"></translation>
+        <translation>헤드 평균</translation>
     </message>
     <message>
         <source>H%1</source>
-        <translation type="unfinished"></translation>
+        <translation>H%1</translation>
     </message>
     <message>
         <source>avg</source>
-        <translation type="unfinished"></translation>
+        <translation>평균</translation>
     </message>
     <message>
         <source>Head %1: click to show it</source>
-        <translation type="unfinished"></translation>
+        <translation>헤드 %1: 클릭하면 크게 봅니다</translation>
     </message>
     <message>
         <source>Average of heads: click to show it</source>
-        <translation type="unfinished"></translation>
+        <translation>헤드 평균: 클릭하면 크게 봅니다</translation>
     </message>
     <message>
         <source>Layer %1, average of %2 heads</source>
-        <translation type="unfinished"></translation>
+        <translation>%1층, 헤드 %2개의 평균</translation>
     </message>
     <message>
         <source>Layer %1, head %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1층, 헤드 %2</translation>
     </message>
     <message>
         <source>All heads of layer %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1층의 모든 헤드</translation>
     </message>
     <message>
         <source>“%1” (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1” (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::ClassroomHub</name>
+    <message>
+        <source>Textbook world (bundled model)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Lessons</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Temperature lanes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Hallucination lens</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Lost in the middle</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Logit lens</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Inference cost</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Confidence colouring</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Fact probes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Classroom</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Guided &amp;lessons</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Temperature lanes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Hallucination lens: &amp;confidence colouring</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Hallucination lens: &amp;fact probes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Lost in the &amp;middle lab</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Logit le&amp;ns</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Inference c&amp;ost meter</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>ts::ui::ConfidenceView</name>
+    <message>
+        <source>Paste or type text to score, e.g. a generated answer.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Score this text</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Use the generated text</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Colour by:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>probability</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>rank</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>entropy</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Click a token to see what the model expected there.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Colour = probability the model gave each token given the text before it: green = expected, red = surprising. Fluent is not the same as true: a confidently green wrong fact is a hallucination.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Colour = rank of each token among all candidates: green = the model's first choice, red = rank 1000 or worse.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Colour = entropy of the distribution each token was drawn from: green = the model was sure of the next token, red = it was guessing among many.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Scoring…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>p = %1, rank %2, entropy %3 bits</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The first token has nothing before it to predict it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>“%1”: p = %2, rank %3. The model expected:</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
     <name>ts::ui::ControlsPanel</name>
     <message>
         <source>Prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>프롬프트</translation>
     </message>
     <message>
         <source>Type the beginning of a text…</source>
-        <translation type="unfinished"></translation>
+        <translation>문장의 앞부분을 입력하세요…</translation>
     </message>
     <message>
         <source>Token ids separated by spaces, e.g. 12 7 301</source>
-        <translation type="unfinished"></translation>
+        <translation>공백으로 구분한 토큰 ID, 예: 12 7 301</translation>
     </message>
     <message>
         <source>This model folder has no tokenizer: type token ids.</source>
-        <translation type="unfinished"></translation>
+        <translation>이 모델 폴더에는 토크나이저가 없습니다. 토큰 ID를 입력하세요.</translation>
     </message>
     <message>
         <source>Autoregressive loop</source>
-        <translation type="unfinished"></translation>
+        <translation>자기회귀 루프</translation>
     </message>
     <message>
         <source>Step</source>
-        <translation type="unfinished"></translation>
+        <translation>한 단계</translation>
     </message>
     <message>
         <source>Run one step: predict, sample, feed the token back in</source>
-        <translation type="unfinished"></translation>
+        <translation>한 단계 실행: 예측하고, 샘플링하고, 토큰을 다시 입력으로 넣습니다</translation>
     </message>
     <message>
         <source>Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>일시정지</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>실행</translation>
     </message>
     <message>
         <source>Reset</source>
-        <translation type="unfinished"></translation>
+        <translation>초기화</translation>
     </message>
     <message>
         <source>Delay</source>
-        <translation type="unfinished"></translation>
+        <translation>간격</translation>
     </message>
     <message>
         <source>Pause between steps while running (0–2000 ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>실행 중 단계 사이의 대기 시간 (0–2000 ms)</translation>
     </message>
     <message>
         <source>Max steps</source>
-        <translation type="unfinished"></translation>
+        <translation>최대 단계</translation>
     </message>
     <message>
         <source>Seed</source>
-        <translation type="unfinished"></translation>
+        <translation>시드</translation>
     </message>
     <message>
         <source>Sampling</source>
-        <translation type="unfinished"></translation>
+        <translation>샘플링</translation>
     </message>
     <message>
         <source>Temperature</source>
-        <translation type="unfinished"></translation>
+        <translation>Temperature</translation>
     </message>
     <message>
         <source>0 = always the most likely token; higher = more surprising choices</source>
-        <translation type="unfinished"></translation>
+        <translation>0 = 항상 가장 확률 높은 토큰, 높을수록 더 의외의 선택</translation>
     </message>
     <message>
         <source>Top-k</source>
-        <translation type="unfinished"></translation>
+        <translation>Top-k</translation>
     </message>
     <message>
         <source>off</source>
-        <translation type="unfinished"></translation>
+        <translation>끔</translation>
     </message>
     <message>
         <source>Top-p</source>
-        <translation type="unfinished"></translation>
+        <translation>Top-p</translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::CostView</name>
+    <message>
+        <source>Every token is one full pass through the model: all weights are read once, and attention reads the whole KV cache, which grows with the context. Reasoning models (o1/o3) buy better answers with many hidden tokens of “thinking” — ten times the tokens is at least ten times the cost, and more as the context grows. An agent making dozens of model calls per task is how a $20 subscription can cost $200 to serve.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>한 단계</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Context</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Wall time</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Weights read</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No steps yet: run the model to see what each token costs.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Session: %1 tokens in %2 calls, %3 ms, %4, %5 of weights read; KV cache now %6 for %7 tokens. About %8 per token.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cost per token against context length</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>MFLOP per token</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>ms per token</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>prompt</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>context length (tokens)</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
     <name>ts::ui::EmbeddingScatter</name>
     <message>
         <source>No token vectors yet</source>
-        <translation type="unfinished"></translation>
+        <translation>아직 토큰 벡터가 없습니다</translation>
     </message>
     <message>
         <source>PC1 (%1 %)</source>
-        <translation type="unfinished"></translation>
+        <translation>PC1 (%1 %)</translation>
     </message>
     <message>
         <source>PC2 (%1 %)</source>
-        <translation type="unfinished"></translation>
+        <translation>PC2 (%1 %)</translation>
     </message>
 </context>
 <context>
     <name>ts::ui::EmbeddingView</name>
     <message>
         <source>Show nearest vocabulary neighbours</source>
-        <translation type="unfinished"></translation>
+        <translation>가장 가까운 어휘 이웃 보기</translation>
     </message>
     <message>
         <source>For the most recent tokens, the vocabulary entries whose token embedding points the same way (cosine), placed at the same position and drawn lighter</source>
-        <translation type="unfinished"></translation>
+        <translation>최근 토큰들에 대해, 토큰 임베딩의 방향이 비슷한(코사인) 어휘 항목을 같은 위치에 옅게 그립니다</translation>
     </message>
     <message>
         <source>token</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰</translation>
     </message>
     <message>
         <source>position</source>
-        <translation type="unfinished"></translation>
+        <translation>위치</translation>
     </message>
     <message>
         <source>sum</source>
-        <translation type="unfinished"></translation>
+        <translation>합</translation>
     </message>
     <message>
         <source>value</source>
-        <translation type="unfinished"></translation>
+        <translation>값</translation>
     </message>
     <message>
         <source>dimension %1: token %2 + position %3 = %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1번째 차원: 토큰 %2 + 위치 %3 = %4</translation>
     </message>
     <message>
         <source>A projection needs at least two different token vectors.</source>
-        <translation type="unfinished"></translation>
+        <translation>투영하려면 서로 다른 토큰 벡터가 두 개 이상 필요합니다.</translation>
     </message>
     <message>
         <source>First two principal components of %1 input vectors: PC1 explains %2 % of their spread, PC2 %3 %.</source>
-        <translation type="unfinished"></translation>
+        <translation>입력 벡터 %1개의 처음 두 주성분: PC1이 분산의 %2 %, PC2가 %3 %를 설명합니다.</translation>
     </message>
     <message>
         <source>Input vector: no token selected</source>
-        <translation type="unfinished"></translation>
+        <translation>입력 벡터: 선택한 토큰 없음</translation>
     </message>
     <message>
         <source>Input vector of “%1” at position %2 = token embedding + position embedding (%3 numbers)</source>
-        <translation type="unfinished"></translation>
+        <translation>위치 %2의 “%1” 입력 벡터 = 토큰 임베딩 + 위치 임베딩 (숫자 %3개)</translation>
     </message>
 </context>
 <context>
     <name>ts::ui::EngineWorker</name>
     <message>
         <source>No model is loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>불러온 모델이 없습니다.</translation>
     </message>
     <message>
         <source>Choose the bundled model or open a model folder first.</source>
-        <translation type="unfinished"></translation>
+        <translation>먼저 기본 모델을 고르거나 모델 폴더를 여세요.</translation>
     </message>
     <message>
-        <source>This model folder has no tokenizer (vocab.json + merges.txt or tokenizer.json), so the prompt must be token ids separated by spaces; &quot;%1&quot; is not a number.</source>
-        <translation type="unfinished"></translation>
+        <source>This model folder has no tokenizer (vocab.json + merges.txt or tokenizer.json), so the prompt must be token ids separated by spaces; "%1" is not a number.</source>
+        <translation>이 모델 폴더에는 토크나이저(vocab.json + merges.txt 또는 tokenizer.json)가 없어서 프롬프트를 공백으로 구분한 토큰 ID로 입력해야 합니다. "%1"은(는) 숫자가 아닙니다.</translation>
     </message>
     <message>
         <source>The context is full: the model reads at most %1 tokens.</source>
-        <translation type="unfinished"></translation>
+        <translation>컨텍스트가 가득 찼습니다. 이 모델은 최대 %1개 토큰까지만 읽습니다.</translation>
     </message>
     <message>
         <source>Reset, shorten the prompt, or branch from an earlier step.</source>
-        <translation type="unfinished"></translation>
+        <translation>초기화하거나, 프롬프트를 줄이거나, 이전 단계에서 분기하세요.</translation>
     </message>
     <message>
         <source>The session is unchanged; adjust and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>세션은 그대로입니다. 설정을 바꿔 다시 시도하세요.</translation>
     </message>
     <message>
         <source>Edit the prompt and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>프롬프트를 고친 뒤 다시 시도하세요.</translation>
     </message>
     <message>
         <source>The prompt is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>프롬프트가 비어 있습니다.</translation>
     </message>
     <message>
         <source>Type some text to start from.</source>
-        <translation type="unfinished"></translation>
+        <translation>시작할 문장을 입력하세요.</translation>
     </message>
     <message>
         <source>There is no prompt yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>아직 프롬프트가 없습니다.</translation>
     </message>
     <message>
         <source>Type a prompt, then press Step.</source>
-        <translation type="unfinished"></translation>
+        <translation>프롬프트를 입력한 뒤 [한 단계]를 누르세요.</translation>
     </message>
     <message>
         <source>Type a prompt, then press Run.</source>
-        <translation type="unfinished"></translation>
+        <translation>프롬프트를 입력한 뒤 [실행]을 누르세요.</translation>
     </message>
     <message>
         <source>Reached the maximum number of steps.</source>
-        <translation type="unfinished"></translation>
+        <translation>최대 단계 수에 도달했습니다.</translation>
     </message>
     <message>
         <source>The model drew the end-of-text token.</source>
-        <translation type="unfinished"></translation>
+        <translation>모델이 텍스트 끝(end-of-text) 토큰을 뽑았습니다.</translation>
     </message>
     <message>
         <source>There is no step %1 to branch from.</source>
-        <translation type="unfinished"></translation>
+        <translation>분기할 %1단계가 없습니다.</translation>
     </message>
     <message>
         <source>Token %1 is outside the vocabulary.</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰 %1은(는) 어휘 범위를 벗어납니다.</translation>
     </message>
 </context>
 <context>
     <name>ts::ui::HeadlessRun</name>
     <message>
         <source>Timed out after %1 s.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1초가 지나 시간 초과되었습니다.</translation>
     </message>
 </context>
 <context>
     <name>ts::ui::HeatmapWidget</name>
     <message>
         <source>No data yet</source>
-        <translation type="unfinished"></translation>
+        <translation>아직 데이터가 없습니다</translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::LanesView</name>
+    <message>
+        <source>Prompt:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Lanes:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Temperatures:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tokens per lane:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Run all lanes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Step all lanes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Every lane continues the same prompt with the same seed; only the temperature differs. Each token's colour is the probability it was drawn with: green = likely, red = unlikely. Low temperature sharpens the distribution (safe, repetitive); high temperature flattens it (varied, and more often wrong).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>T = %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Load a model with a tokenizer first.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Type a prompt first.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Running %n lane(s)…</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>p = %1 (at T = 1: %2), entropy %3 bits</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>step</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>entropy (bits)</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>ts::ui::LessonPanel</name>
+    <message>
+        <source>Lessons</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>◀ Back</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Set up again</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Guided lessons</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;p&gt;Choose a lesson on the left. Each step sets up the app — prompt, view, settings — and says what to look at. Lessons are JSON files in the &lt;i&gt;lessons&lt;/i&gt; folder; teachers can write their own.&lt;/p&gt;</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Prompt:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>With GPT-2:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>ts::ui::LitmView</name>
+    <message>
+        <source>Export results</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Records:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Positions:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Trials per position:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Ask the question before the records too (query-aware)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Record template:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Run experiment</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Each context lists key-value records (“Code Alpha-417: tiger.”) and ends by asking for one key again. The record asked for is moved from the first to the last place; every position is tried with freshly shuffled records. A long context is not the same as a well-used one.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Position</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Top-1 accuracy</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>P(correct)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Mean rank</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Attention on record</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Trials</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This model</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Load a model with a tokenizer first.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Running %1 contexts…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Liu et al. 2023 (GPT-3.5-Turbo, 20 documents)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>accuracy (%)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>position of the answer document</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>top-1 accuracy</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>P(correct value)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>position of the record asked for</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This model (%1 records, about %2 tokens per context)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Example context: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Use at least two positions to see a curve.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>accuracy</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the probability of the right value</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This model does not retrieve the values at all (top-1 accuracy below 5 %, P(correct) below 2 % everywhere): there is no position effect to see. Try fewer records or a trained model.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A U-shape, as Liu et al. found: %1 is higher when the record is first (%2 %) or last (%3 %) than in the middle (%4 %). Information in the middle of a long context is used least.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Recency rather than a U: %1 rises towards the end (first %2 %, last %3 %). This model mostly uses the records just before the question — small models often show this instead of the U that large models show.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Primacy: %1 is highest for the first record (%2 %) and falls towards the end (%3 %).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Roughly flat: %1 is about the same at every position (first %2 %, last %3 %). With this many trials the differences are within the intervals.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>ts::ui::LogitLensView</name>
+    <message>
+        <source>Colour by:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>probability of the top token</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>entropy (bits)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Each row stops the model after one more layer and asks: what would it predict now? (residual → final norm → output projection). Each cell shows the top token; dark = confident. Read a column from top to bottom to see where the prediction forms. One column per step of the loop; click a column for details.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>층</translation>
+    </message>
+    <message>
+        <source>Top token</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>p</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>p(top token)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Generate a few tokens: each step adds a column.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Position %1: the final prediction “%2” is already the top token from %3 on.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the embedding</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Sampled: “%1”.</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
     <name>ts::ui::MainWindow</name>
     <message>
         <source>About Tokenscope</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokenscope 정보</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Tokenscope&lt;/b&gt; runs a GPT-style model on your computer and shows each stage of next-token prediction: tokenizing, embedding, self-attention, the softmax distribution and sampling — and the autoregressive loop that feeds each chosen token back in.&lt;/p&gt;&lt;p&gt;The model does not know the answer; it computes how likely each next token is, and one is drawn.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;Tokenscope&lt;/b&gt;는 GPT 방식의 모델을 이 컴퓨터에서 직접 실행하며 다음 토큰 예측의 각 단계를 보여 줍니다: 토크나이징, 임베딩, 셀프 어텐션, 확률 분포 생성(Softmax), 샘플링 — 그리고 선택된 토큰을 다시 입력으로 넣는 자기회귀 루프.&lt;/p&gt;&lt;p&gt;모델은 정답을 아는 것이 아니라, 다음 토큰이 될 확률을 계산할 뿐이며 그중 하나가 뽑힙니다.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Could not open the model</source>
-        <translation type="unfinished"></translation>
+        <translation>모델을 열 수 없습니다</translation>
     </message>
     <message>
         <source>Choose a folder with config.json and model.safetensors (and vocab.json + merges.txt or tokenizer.json for text prompts). The previous model stays loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>config.json과 model.safetensors가 있는 폴더를 고르세요 (문장 프롬프트를 쓰려면 vocab.json + merges.txt 또는 tokenizer.json도 필요합니다). 이전 모델은 그대로 유지됩니다.</translation>
     </message>
     <message>
         <source>Tokenscope</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokenscope</translation>
     </message>
     <message>
         <source>Tokenscope — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokenscope — %1</translation>
     </message>
     <message>
         <source>Controls</source>
-        <translation type="unfinished"></translation>
+        <translation>조작</translation>
     </message>
     <message>
         <source>Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>타임라인</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>파일(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Open model folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>모델 폴더 열기(&amp;O)…</translation>
     </message>
     <message>
         <source>Export current view as &amp;PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>현재 화면을 PNG로 내보내기(&amp;P)…</translation>
     </message>
     <message>
         <source>Export distribution as CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>확률 분포를 CSV로 내보내기…</translation>
     </message>
     <message>
         <source>Export distribution as JSON…</source>
-        <translation type="unfinished"></translation>
+        <translation>확률 분포를 JSON으로 내보내기…</translation>
     </message>
     <message>
         <source>Export attention as CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>어텐션을 CSV로 내보내기…</translation>
     </message>
     <message>
         <source>Export attention as JSON…</source>
-        <translation type="unfinished"></translation>
+        <translation>어텐션을 JSON으로 내보내기…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>끝내기(&amp;Q)</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>보기(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>언어(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>도움말(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;About Tokenscope</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokenscope 정보(&amp;A)</translation>
     </message>
     <message>
         <source>Loading %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 불러오는 중…</translation>
     </message>
     <message>
         <source>Model loaded with warnings: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>모델을 불러왔지만 경고가 있습니다: %1</translation>
     </message>
     <message>
         <source>No model is loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>불러온 모델이 없습니다.</translation>
     </message>
     <message>
         <source>Choose a model in the toolbar first.</source>
-        <translation type="unfinished"></translation>
+        <translation>먼저 도구 모음에서 모델을 고르세요.</translation>
     </message>
     <message>
         <source>What if: branching from step %1 with token %2</source>
-        <translation type="unfinished"></translation>
+        <translation>만약에: %1단계에서 토큰 %2(으)로 분기합니다</translation>
     </message>
     <message>
         <source>Loading model…</source>
-        <translation type="unfinished"></translation>
+        <translation>모델 불러오는 중…</translation>
     </message>
     <message>
         <source>No model loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>불러온 모델 없음</translation>
     </message>
     <message>
         <source>%1 · %2 parameters · %3 layers × %4 heads · vocabulary %5%6</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · 매개변수 %2개 · %3층 × 헤드 %4개 · 어휘 %5%6</translation>
     </message>
     <message>
         <source> · no tokenizer</source>
-        <translation type="unfinished"></translation>
+        <translation> · 토크나이저 없음</translation>
     </message>
     <message>
         <source>Context %1 / %2 tokens · step %3 of %4</source>
-        <translation type="unfinished"></translation>
+        <translation>컨텍스트 %1 / %2 토큰 · %3 / %4단계</translation>
     </message>
     <message>
         <source>Export view</source>
-        <translation type="unfinished"></translation>
+        <translation>화면 내보내기</translation>
     </message>
     <message>
         <source>PNG image (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG 이미지 (*.png)</translation>
     </message>
     <message>
         <source>Export failed</source>
-        <translation type="unfinished"></translation>
+        <translation>내보내기 실패</translation>
     </message>
     <message>
         <source>Could not write %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1에 쓸 수 없습니다.</translation>
     </message>
     <message>
         <source>Nothing to export</source>
-        <translation type="unfinished"></translation>
+        <translation>내보낼 내용이 없습니다</translation>
     </message>
     <message>
         <source>Run a step first.</source>
-        <translation type="unfinished"></translation>
+        <translation>먼저 한 단계를 실행하세요.</translation>
     </message>
     <message>
         <source>Export distribution</source>
-        <translation type="unfinished"></translation>
+        <translation>확률 분포 내보내기</translation>
     </message>
     <message>
         <source>JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON (*.json)</translation>
     </message>
     <message>
         <source>CSV (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV (*.csv)</translation>
     </message>
     <message>
         <source>Export attention</source>
-        <translation type="unfinished"></translation>
+        <translation>어텐션 내보내기</translation>
     </message>
 </context>
 <context>
     <name>ts::ui::ModelChooser</name>
     <message>
         <source>Open model folder (config.json + model.safetensors)</source>
-        <translation type="unfinished"></translation>
+        <translation>모델 폴더 열기 (config.json + model.safetensors)</translation>
     </message>
     <message>
         <source>Model:</source>
-        <translation type="unfinished"></translation>
+        <translation>모델:</translation>
     </message>
     <message>
         <source>Bundled model (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>기본 모델 (%1)</translation>
     </message>
     <message>
         <source>Open model folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>모델 폴더 열기…</translation>
     </message>
 </context>
 <context>
     <name>ts::ui::PipelineBar</name>
     <message>
         <source>1 Tokenizing</source>
-        <translation type="unfinished"></translation>
+        <translation>1 토크나이징</translation>
     </message>
     <message>
         <source>2 Embedding</source>
-        <translation type="unfinished"></translation>
+        <translation>2 임베딩</translation>
     </message>
     <message>
         <source>3 Self-attention</source>
-        <translation type="unfinished"></translation>
+        <translation>3 셀프 어텐션</translation>
     </message>
     <message>
         <source>4 Softmax</source>
-        <translation type="unfinished"></translation>
+        <translation>4 확률 분포 생성 (Softmax)</translation>
     </message>
     <message>
         <source>5 Sampling</source>
-        <translation type="unfinished"></translation>
+        <translation>5 샘플링</translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::ProbesView</name>
+    <message>
+        <source>Open…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Add probe</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Run probes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Group</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>프롬프트</translation>
+    </message>
+    <message>
+        <source>True answer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>False answers (| separated)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Model's own next token</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>P(true) / P(best false)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one. The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open probe set</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Probe sets (*.json)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save probe set</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Load a model with a tokenizer first.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>P(true) = %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>P(false) = %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>true wins</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a false answer wins</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n probe(s). Press “Run probes”.</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: true answer wins %2 of %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>On held-out facts the model still puts on average %1 % on its own top answer — an answer it cannot know: a hallucination.</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
     <name>ts::ui::SamplingView</name>
     <message>
         <source>Run a step: the drawn token is appended to the text and fed back in.</source>
-        <translation type="unfinished"></translation>
+        <translation>한 단계를 실행하세요: 뽑힌 토큰이 문장 끝에 붙어 다시 입력으로 들어갑니다.</translation>
     </message>
     <message>
         <source>Step %1: the drawn token (highlighted) is appended to the text</source>
-        <translation type="unfinished"></translation>
+        <translation>%1단계: 뽑힌 토큰(강조 표시)이 문장 끝에 붙습니다</translation>
     </message>
     <message>
         <source>Input context</source>
-        <translation type="unfinished"></translation>
+        <translation>입력 문맥</translation>
     </message>
     <message numerus="yes">
         <source>%n token(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
+        <translation>
+            <numerusform>토큰 %n개</numerusform></translation>
     </message>
     <message>
         <source>Transformer</source>
-        <translation type="unfinished"></translation>
+        <translation>트랜스포머</translation>
     </message>
     <message numerus="yes">
         <source>%n layer(s): embedding, attention, MLP</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
+        <translation>
+            <numerusform>%n개 층: 임베딩, 어텐션, MLP</numerusform></translation>
     </message>
     <message>
         <source>embedding, attention, MLP</source>
-        <translation type="unfinished"></translation>
+        <translation>임베딩, 어텐션, MLP</translation>
     </message>
     <message>
         <source>Probabilities</source>
-        <translation type="unfinished"></translation>
+        <translation>다음 토큰 확률</translation>
     </message>
     <message>
         <source>greedy (temperature 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>탐욕적 선택 (temperature 0)</translation>
     </message>
     <message>
         <source>temperature %1</source>
-        <translation type="unfinished"></translation>
+        <translation>temperature %1</translation>
     </message>
     <message>
         <source>top-k %1</source>
-        <translation type="unfinished"></translation>
+        <translation>top-k %1</translation>
     </message>
     <message>
         <source>top-p %1</source>
-        <translation type="unfinished"></translation>
+        <translation>top-p %1</translation>
     </message>
     <message>
         <source>drawn: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>뽑힌 토큰: %1</translation>
     </message>
     <message>
         <source>Sampling</source>
-        <translation type="unfinished"></translation>
+        <translation>샘플링</translation>
     </message>
     <message>
         <source>Autoregressive loop: “%1” is appended to the input and step %2 begins</source>
-        <translation type="unfinished"></translation>
+        <translation>자기회귀 루프: “%1”이(가) 입력 끝에 붙고 %2단계가 시작됩니다</translation>
     </message>
 </context>
 <context>
     <name>ts::ui::SoftmaxView</name>
     <message>
         <source>Run a step to see the probability of every possible next token.</source>
-        <translation type="unfinished"></translation>
+        <translation>한 단계를 실행하면 다음에 올 수 있는 모든 토큰의 확률이 보입니다.</translation>
     </message>
     <message>
         <source>Step %1 · next-token distribution over %2 tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>%1단계 · 토큰 %2개에 대한 다음 토큰 확률 분포</translation>
     </message>
     <message>
         <source>temperature %1</source>
-        <translation type="unfinished"></translation>
+        <translation>temperature %1</translation>
     </message>
     <message>
         <source> · top-k %1</source>
-        <translation type="unfinished"></translation>
+        <translation> · top-k %1</translation>
     </message>
     <message>
         <source> · top-p %1</source>
-        <translation type="unfinished"></translation>
+        <translation> · top-p %1</translation>
     </message>
     <message>
         <source>%1 · entropy %2 bits · %3 tokens can be drawn</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · 엔트로피 %2비트 · 뽑힐 수 있는 토큰 %3개</translation>
     </message>
     <message>
         <source>Drawn: %1 — rank %2, probability %3%</source>
-        <translation type="unfinished"></translation>
+        <translation>뽑힌 토큰: %1 — %2위, 확률 %3%</translation>
     </message>
     <message>
         <source>re-rendered from stored logits in %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>저장된 로짓으로 %1 ms 만에 다시 그림</translation>
     </message>
     <message>
         <source>top-k / top-p cut-off</source>
-        <translation type="unfinished"></translation>
+        <translation>top-k / top-p 경계</translation>
     </message>
     <message>
         <source>Token %1 · probability %2% · after top-k/top-p %3%
 Click: what if the model had drawn this token? (branches the session from this step)</source>
-        <translation type="unfinished"></translation>
+        <translation>토큰 %1 · 확률 %2% · top-k/top-p 적용 후 %3%
+클릭: 모델이 이 토큰을 뽑았다면? (이 단계에서 세션을 분기합니다)</translation>
     </message>
 </context>
 <context>
     <name>ts::ui::TimelineView</name>
     <message numerus="yes">
         <source>prompt (%n token(s))</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
+        <translation>
+            <numerusform>프롬프트 (토큰 %n개)</numerusform></translation>
     </message>
     <message>
-        <source>Steps of the loop. Select one to inspect it in every view; click another candidate in the Softmax view to branch from it (&quot;what if&quot;).</source>
-        <translation type="unfinished"></translation>
+        <source>Steps of the loop. Select one to inspect it in every view; click another candidate in the Softmax view to branch from it ("what if").</source>
+        <translation>루프의 단계들입니다. 하나를 고르면 모든 화면에서 그 단계를 볼 수 있고, 확률 분포 화면에서 다른 후보를 클릭하면 그 단계에서 분기합니다("만약에").</translation>
     </message>
 </context>
 <context>
     <name>ts::ui::TokenView</name>
     <message>
         <source>Position %1 · token id %2</source>
-        <translation type="unfinished"></translation>
+        <translation>위치 %1 · 토큰 ID %2</translation>
     </message>
     <message>
         <source>Prompt bytes %1–%2 (%3 bytes)</source>
-        <translation type="unfinished"></translation>
+        <translation>프롬프트 바이트 %1–%2 (%3바이트)</translation>
     </message>
     <message>
         <source>Covers part of: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>일부를 담당: %1</translation>
     </message>
     <message>
         <source>Covers: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>담당 글자: %1</translation>
     </message>
     <message>
         <source>Drawn by sampling; the next step feeds it back in.</source>
-        <translation type="unfinished"></translation>
+        <translation>샘플링으로 뽑혔습니다. 다음 단계에서 다시 입력으로 들어갑니다.</translation>
     </message>
     <message>
         <source>Generated by the model</source>
-        <translation type="unfinished"></translation>
+        <translation>모델이 생성한 토큰</translation>
     </message>
     <message>
         <source>Type a prompt and press Step: the text is cut into tokens, the units the model reads.</source>
-        <translation type="unfinished"></translation>
+        <translation>프롬프트를 입력하고 [한 단계]를 누르세요. 문장이 모델이 읽는 단위인 토큰으로 나뉩니다.</translation>
     </message>
     <message>
         <source>Prompt: %1 characters · %2 bytes (UTF-8) · %3 tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>프롬프트: %1글자 · %2바이트 (UTF-8) · 토큰 %3개</translation>
     </message>
     <message>
         <source> → %1 tokens per character</source>
-        <translation type="unfinished"></translation>
+        <translation> → 글자당 토큰 %1개</translation>
     </message>
     <message>
         <source>Context: %1 of %2 tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>컨텍스트: %2개 중 %1개 토큰</translation>
     </message>
     <message>
         <source>Context: %1 tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>컨텍스트: 토큰 %1개</translation>
     </message>
     <message>
         <source> · dashed chips: a token that splits a character, or the drawn next token</source>
-        <translation type="unfinished"></translation>
+        <translation> · 점선 칩: 한 글자를 쪼갠 토큰, 또는 뽑힌 다음 토큰</translation>
     </message>
 </context>
 </TS>

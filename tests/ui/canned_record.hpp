@@ -1,0 +1,28 @@
+#pragma once
+// Step records built by hand, so widget tests need no model and no engine.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "step_record.hpp"
+
+namespace ts_test {
+
+inline ts::ui::StepRecordPtr cannedRecord(std::vector<float> logits, int sampled,
+                                          std::vector<int> context = {1, 2, 3}) {
+    auto trace = std::make_shared<ts::StepTrace>();
+    trace->firstPosition = 0;
+    trace->tokens = context;
+    trace->logits = std::move(logits);
+    auto rec = std::make_shared<ts::ui::StepRecord>();
+    rec->index = 0;
+    rec->trace = trace;
+    rec->contextTokens = context;
+    for (int t : context) rec->tokenTexts.push_back("#" + std::to_string(t));
+    rec->promptByteStart.assign(context.size(), -1);
+    rec->promptByteEnd.assign(context.size(), -1);
+    rec->sampledToken = sampled;
+    return rec;
+}
+
+}  // namespace ts_test

@@ -1,0 +1,99 @@
+#include <QElapsedTimer>
+#include <QPixmap>
+#include <catch2/catch.hpp>
+#include <random>
+
+#include "canned_record.hpp"
+#include "softmax_view.hpp"
+#include "tokenscope/sampling.hpp"
+
+using ts::ui::SoftmaxView;
+
+TEST_CASE("softmax view bars are the softmax of the stored logits", "[ui][softmax]") {
+    const std::vector<float> logits = {2.0f, 1.0f, 0.5f, -1.0f, 3.0f};
+    SoftmaxView view;
+    view.resize(600, 400);
+    view.setRecord(ts_test::cannedRecord(logits, 4));
+    const auto expected = ts::softmax(logits, 1.0f);
+    REQUIRE(view.bars().size() == logits.size());
+    CHECK(view.bars().front().token == 4);
+    for (std::size_t i = 0; i < view.bars().size(); ++i) {
+        const auto& b = view.bars()[i];
+        CHECK(b.prob == Approx(expected[static_cast<std::size_t>(b.token)]).margin(1e-6));
+        CHECK_FALSE(b.cut);
+        if (i > 0) CHECK(view.bars()[i - 1].prob >= b.prob);
+    }
+    CHECK(view.sampledRank() == 1);
+    CHECK(view.sampledProb() == Approx(expected[4]).margin(1e-6));
+    CHECK(view.entropyBits() == Approx(ts::entropyBits(expected)).margin(1e-9));
+    CHECK(view.cutoffIndex() == 5);
+}
+
+TEST_CASE("changing the temperature re-renders from the logits, no engine involved", "[ui][softmax]") {
+    // There is no model or worker in this test: the view has only the record's logits.
+    const std::vector<float> logits = {2.0f, 1.0f, 0.5f, -1.0f, 3.0f};
+    SoftmaxView view;
+    view.setRecord(ts_test::cannedRecord(logits, 0));
+    const float before = view.bars().front().prob;
+    ts::SamplingParams p;
+    p.temperature = 0.5f;
+    view.setParams(p);
+    const auto cold = ts::softmax(logits, 0.5f);
+    for (const auto& b : view.bars())
+        CHECK(b.prob == Approx(cold[static_cast<std::size_t>(b.token)]).margin(1e-6));
+    CHECK(view.bars().front().prob > before);  // colder: the favourite gains
+    CHECK(view.sampledRank() == 2);
+
+    p.temperature = 2.0f;
+    view.setParams(p);
+    CHECK(view.bars().front().prob < before);  // hotter: flatter
+    p.temperature = 0.0f;                      // greedy: one-hot at the argmax
+    view.setParams(p);
+    CHECK(view.bars().front().prob == Approx(1.0f));
+    CHECK(view.bars()[1].prob == Approx(0.0f));
+}
+
+TEST_CASE("top-k and top-p cut-off is where the sampling distribution becomes zero", "[ui][softmax]") {
+    const std::vector<float> logits = {2.0f, 1.0f, 0.5f, -1.0f, 3.0f};
+    SoftmaxView view;
+    view.setRecord(ts_test::cannedRecord(logits, 4));
+    ts::SamplingParams p;
+    p.topK = 2;
+    view.setParams(p);
+    CHECK(view.cutoffIndex() == 2);
+    CHECK(view.keptTokens() == 2);
+    CHECK_FALSE(view.bars()[1].cut);
+    CHECK(view.bars()[2].cut);
+    CHECK(view.bars()[0].sampled + view.bars()[1].sampled == Approx(1.0f));
+    p.topK = 0;
+    p.topP = 0.5f;
+    view.setParams(p);
+    const auto dist = ts::samplingDistribution(logits, p);
+    for (const auto& b : view.bars()) CHECK(b.cut == (dist[static_cast<std::size_t>(b.token)] == 0.0f));
+}
+
+TEST_CASE("softmax view re-renders a 50k vocabulary within 16 ms", "[ui][softmax][perf]") {
+    std::mt19937 gen(7);
+    std::normal_distribution<float> normal(0.0f, 3.0f);
+    std::vector<float> logits(50257);
+    for (auto& l : logits) l = normal(gen);
+    SoftmaxView view;
+    view.resize(900, 600);
+    view.setRecord(ts_test::cannedRecord(logits, 17));
+    (void)view.grab();  // warm up fonts and caches
+    ts::SamplingParams p;
+    p.topK = 40;
+    p.topP = 0.9f;
+    constexpr int kRepaints = 20;
+    QElapsedTimer timer;
+    timer.start();
+    for (int i = 0; i < kRepaints; ++i) {
+        p.temperature = 0.2f + 0.09f * static_cast<float>(i);
+        view.setParams(p);
+        (void)view.grab();  // the paint itself, not only the recompute
+    }
+    const double perRepaintMs = static_cast<double>(timer.nsecsElapsed()) / 1e6 / kRepaints;
+    INFO("recompute + paint per temperature change: " << perRepaintMs << " ms (recompute "
+                                                        << view.lastRecomputeMs() << " ms)");
+    CHECK(perRepaintMs <= 16.0);
+}

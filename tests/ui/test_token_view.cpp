@@ -1,0 +1,75 @@
+#include <catch2/catch.hpp>
+#include <memory>
+
+#include "canned_record.hpp"
+#include "test_paths.hpp"
+#include "token_view.hpp"
+#include "tokenscope/tokenizer.hpp"
+
+using ts::ui::TokenView;
+
+TEST_CASE("token chips for a Korean prompt: counts, partial characters, visible spaces", "[ui][tokens]") {
+    // "가 a": 가 is three UTF-8 bytes (EA B0 80) split over two byte-level tokens.
+    const std::string prompt = "\xEA\xB0\x80 a";
+    auto rec = std::const_pointer_cast<ts::ui::StepRecord>(ts_test::cannedRecord({0.f, 1.f}, 1, {10, 11, 12}));
+    rec->promptText = prompt;
+    rec->tokenTexts = {"\xEF\xBF\xBD", "\xEF\xBF\xBD", " a"};
+    rec->promptByteStart = {0, 1, 3};
+    rec->promptByteEnd = {1, 3, 5};
+    TokenView view;
+    view.resize(600, 300);
+    view.setRecord(rec);
+    REQUIRE(view.chips().size() == 4);  // three context tokens and the drawn one
+    CHECK(view.promptTokenCount() == 3);
+    CHECK(view.promptByteCount() == 5);
+    CHECK(view.promptCharacterCount() == 3);
+    const auto& c0 = view.chips()[0];
+    CHECK(c0.partial);
+    CHECK(c0.characters == QStringLiteral("가"));
+    CHECK(c0.text.startsWith(QStringLiteral("가")));
+    CHECK(view.chips()[1].partial);
+    CHECK(view.chips()[2].text == QStringLiteral("␣a"));
+    CHECK_FALSE(view.chips()[2].partial);
+    CHECK(view.chips()[3].pending);
+    CHECK(view.summaryText().contains(QStringLiteral("1.00")));  // 3 tokens / 3 characters
+}
+
+TEST_CASE("token chips for a Korean prompt through the real GPT-2 tokenizer", "[ui][tokens]") {
+    const auto dir = ts_test::gpt2VocabDir();
+    if (dir.empty()) {
+        WARN("configured without TOKENSCOPE_GPT2_VOCAB_DIR: skipped");
+        return;
+    }
+    const auto tok = ts::Tokenizer::fromFolder(dir);
+    REQUIRE(tok);
+    const std::string prompt = "범인이 수진이라는 게 밝혀졌다.";
+    const auto tokens = tok->encode(prompt);
+    auto rec = std::make_shared<ts::ui::StepRecord>();
+    rec->promptText = prompt;
+    for (const auto& t : tokens) {
+        rec->contextTokens.push_back(t.id);
+        rec->tokenTexts.push_back(ts::toValidUtf8(tok->tokenBytes(t.id)));
+        rec->promptByteStart.push_back(static_cast<int>(t.start));
+        rec->promptByteEnd.push_back(static_cast<int>(t.end));
+    }
+    TokenView view;
+    view.setRecord(rec);
+    CHECK(static_cast<std::size_t>(view.promptTokenCount()) == tokens.size());
+    CHECK(view.chips().size() == tokens.size());
+    CHECK(view.promptCharacterCount() == 17);
+    // GPT-2's vocabulary has few Hangul merges: well over one token per character.
+    CHECK(view.promptTokenCount() > view.promptCharacterCount());
+    bool anyPartial = false;
+    for (const auto& c : view.chips()) anyPartial = anyPartial || c.partial;
+    CHECK(anyPartial);
+    // Every chip names the characters it covers, and they are in the prompt.
+    for (const auto& c : view.chips()) CHECK(QString::fromStdString(prompt).contains(c.characters));
+}
+
+TEST_CASE("hovering a position is shown and reported", "[ui][tokens]") {
+    TokenView view;
+    view.setRecord(ts_test::cannedRecord({0.f, 1.f}, 1));
+    view.setHoveredPosition(1);  // no crash, no signal loop: the window routes hover
+    view.setHoveredPosition(-1);
+    SUCCEED();
+}
