@@ -208,7 +208,19 @@ void TokenView::rebuild() {
                 c.characters = QString::fromStdString(prompt.substr(s, e - s));
                 // A token that is only part of a character decodes to U+FFFD: show the
                 // character it belongs to instead, marked as partial by the dashed border.
-                if (c.partial || raw.contains(QChar(0xFFFD))) c.text = visibleWhitespace(c.characters) + QStringLiteral("…");
+                if (c.partial || raw.contains(QChar(0xFFFD))) {
+                    const auto whole = c.characters.toUcs4();
+                    if (whole.size() == 1) {
+                        // Inside one character: say which of its bytes, e.g. 범 2/3.
+                        const auto from = static_cast<std::size_t>(c.byteStart) - s + 1;
+                        const auto to = static_cast<std::size_t>(c.byteEnd) - s;
+                        const QString range = from == to ? QString::number(from)
+                                                         : QStringLiteral("%1-%2").arg(from).arg(to);
+                        c.text = c.characters + QStringLiteral(" %1/%2").arg(range).arg(e - s);
+                    } else {
+                        c.text = visibleWhitespace(c.characters) + QStringLiteral("…");
+                    }
+                }
             }
             m_chips.push_back(c);
         }

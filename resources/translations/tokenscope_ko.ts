@@ -94,134 +94,134 @@
     <name>ts::ui::ClassroomHub</name>
     <message>
         <source>Textbook world (bundled model)</source>
-        <translation type="unfinished" />
+        <translation>교과서 세계 (기본 모델)</translation>
     </message>
     <message>
         <source>Lessons</source>
-        <translation type="unfinished" />
+        <translation>수업</translation>
     </message>
     <message>
         <source>Temperature lanes</source>
-        <translation type="unfinished" />
+        <translation>Temperature 비교 레인</translation>
     </message>
     <message>
         <source>Hallucination lens</source>
-        <translation type="unfinished" />
+        <translation>환각 렌즈</translation>
     </message>
     <message>
         <source>Lost in the middle</source>
-        <translation type="unfinished" />
+        <translation>Lost in the Middle</translation>
     </message>
     <message>
         <source>Logit lens</source>
-        <translation type="unfinished" />
+        <translation>로짓 렌즈</translation>
     </message>
     <message>
         <source>Inference cost</source>
-        <translation type="unfinished" />
+        <translation>추론 비용</translation>
     </message>
     <message>
         <source>Confidence colouring</source>
-        <translation type="unfinished" />
+        <translation>확신도 색칠</translation>
     </message>
     <message>
         <source>Fact probes</source>
-        <translation type="unfinished" />
+        <translation>사실 검사</translation>
     </message>
     <message>
         <source>&amp;Classroom</source>
-        <translation type="unfinished" />
+        <translation>교실(&amp;C)</translation>
     </message>
     <message>
         <source>Guided &amp;lessons</source>
-        <translation type="unfinished" />
+        <translation>안내 수업(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;Temperature lanes</source>
-        <translation type="unfinished" />
+        <translation>Temperature 비교 레인(&amp;T)</translation>
     </message>
     <message>
         <source>Hallucination lens: &amp;confidence colouring</source>
-        <translation type="unfinished" />
+        <translation>환각 렌즈: 확신도 색칠(&amp;C)</translation>
     </message>
     <message>
         <source>Hallucination lens: &amp;fact probes</source>
-        <translation type="unfinished" />
+        <translation>환각 렌즈: 사실 검사(&amp;F)</translation>
     </message>
     <message>
         <source>Lost in the &amp;middle lab</source>
-        <translation type="unfinished" />
+        <translation>Lost in the Middle 실험(&amp;M)</translation>
     </message>
     <message>
         <source>Logit le&amp;ns</source>
-        <translation type="unfinished" />
+        <translation>로짓 렌즈(&amp;N)</translation>
     </message>
     <message>
         <source>Inference c&amp;ost meter</source>
-        <translation type="unfinished" />
+        <translation>추론 비용 측정(&amp;O)</translation>
     </message>
 </context>
 <context>
     <name>ts::ui::ConfidenceView</name>
     <message>
         <source>Paste or type text to score, e.g. a generated answer.</source>
-        <translation type="unfinished" />
+        <translation>점수를 매길 문장을 붙여 넣거나 입력하세요. 예: 생성된 답변.</translation>
     </message>
     <message>
         <source>Score this text</source>
-        <translation type="unfinished" />
+        <translation>이 문장 점수 매기기</translation>
     </message>
     <message>
         <source>Use the generated text</source>
-        <translation type="unfinished" />
+        <translation>생성된 문장 사용</translation>
     </message>
     <message>
         <source>Colour by:</source>
-        <translation type="unfinished" />
+        <translation>색 기준:</translation>
     </message>
     <message>
         <source>probability</source>
-        <translation type="unfinished" />
+        <translation>확률</translation>
     </message>
     <message>
         <source>rank</source>
-        <translation type="unfinished" />
+        <translation>순위</translation>
     </message>
     <message>
         <source>entropy</source>
-        <translation type="unfinished" />
+        <translation>엔트로피</translation>
     </message>
     <message>
         <source>Click a token to see what the model expected there.</source>
-        <translation type="unfinished" />
+        <translation>토큰을 클릭하면 그 자리에서 모델이 무엇을 예상했는지 보입니다.</translation>
     </message>
     <message>
         <source>Colour = probability the model gave each token given the text before it: green = expected, red = surprising. Fluent is not the same as true: a confidently green wrong fact is a hallucination.</source>
-        <translation type="unfinished" />
+        <translation>색 = 앞 문장이 주어졌을 때 모델이 각 토큰에 준 확률: 초록 = 예상한 것, 빨강 = 뜻밖의 것. 유창하다고 참은 아닙니다. 자신 있게 초록색인 틀린 사실이 바로 환각입니다.</translation>
     </message>
     <message>
         <source>Colour = rank of each token among all candidates: green = the model's first choice, red = rank 1000 or worse.</source>
-        <translation type="unfinished" />
+        <translation>색 = 모든 후보 중 각 토큰의 순위: 초록 = 모델의 첫 번째 선택, 빨강 = 1000위 이하.</translation>
     </message>
     <message>
         <source>Colour = entropy of the distribution each token was drawn from: green = the model was sure of the next token, red = it was guessing among many.</source>
-        <translation type="unfinished" />
+        <translation>색 = 각 토큰이 뽑힌 분포의 엔트로피: 초록 = 모델이 다음 토큰을 확신함, 빨강 = 여러 후보 사이에서 추측함.</translation>
     </message>
     <message>
         <source>Scoring…</source>
-        <translation type="unfinished" />
+        <translation>점수 매기는 중…</translation>
     </message>
     <message>
         <source>p = %1, rank %2, entropy %3 bits</source>
-        <translation type="unfinished" />
+        <translation>p = %1, %2위, 엔트로피 %3비트</translation>
     </message>
     <message>
         <source>The first token has nothing before it to predict it.</source>
-        <translation type="unfinished" />
+        <translation>첫 토큰은 앞에 아무것도 없어서 예측할 수 없습니다.</translation>
     </message>
     <message>
         <source>“%1”: p = %2, rank %3. The model expected:</source>
-        <translation type="unfinished" />
+        <translation>“%1”: p = %2, %3위. 모델이 예상한 것:</translation>
     </message>
 </context>
 <context>
@@ -311,7 +311,7 @@
     <name>ts::ui::CostView</name>
     <message>
         <source>Every token is one full pass through the model: all weights are read once, and attention reads the whole KV cache, which grows with the context. Reasoning models (o1/o3) buy better answers with many hidden tokens of “thinking” — ten times the tokens is at least ten times the cost, and more as the context grows. An agent making dozens of model calls per task is how a $20 subscription can cost $200 to serve.</source>
-        <translation type="unfinished" />
+        <translation>토큰 하나마다 모델 전체를 한 번 통과합니다: 모든 가중치를 한 번씩 읽고, 어텐션은 컨텍스트와 함께 커지는 KV 캐시 전체를 읽습니다. 추론 모델(o1/o3)은 숨겨진 “생각” 토큰을 많이 써서 더 나은 답을 얻습니다 — 토큰이 10배면 비용도 최소 10배이고, 컨텍스트가 길어질수록 더 늘어납니다. 작업 하나에 모델을 수십 번 부르는 에이전트 때문에 월 20달러 구독의 인프라 비용이 200달러가 될 수 있습니다.</translation>
     </message>
     <message>
         <source>Step</source>
@@ -319,55 +319,55 @@
     </message>
     <message>
         <source>Tokens</source>
-        <translation type="unfinished" />
+        <translation>토큰</translation>
     </message>
     <message>
         <source>Context</source>
-        <translation type="unfinished" />
+        <translation>컨텍스트</translation>
     </message>
     <message>
         <source>Wall time</source>
-        <translation type="unfinished" />
+        <translation>경과 시간</translation>
     </message>
     <message>
         <source>FLOPs</source>
-        <translation type="unfinished" />
+        <translation>FLOPs</translation>
     </message>
     <message>
         <source>Weights read</source>
-        <translation type="unfinished" />
+        <translation>읽은 가중치</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation type="unfinished" />
+        <translation>KV 캐시</translation>
     </message>
     <message>
         <source>No steps yet: run the model to see what each token costs.</source>
-        <translation type="unfinished" />
+        <translation>아직 단계가 없습니다. 모델을 실행하면 토큰마다 드는 비용이 보입니다.</translation>
     </message>
     <message>
         <source>Session: %1 tokens in %2 calls, %3 ms, %4, %5 of weights read; KV cache now %6 for %7 tokens. About %8 per token.</source>
-        <translation type="unfinished" />
+        <translation>세션: 호출 %2번에 토큰 %1개, %3 ms, %4, 가중치 %5 읽음. 현재 KV 캐시는 토큰 %7개에 %6. 토큰당 약 %8.</translation>
     </message>
     <message>
         <source>Cost per token against context length</source>
-        <translation type="unfinished" />
+        <translation>컨텍스트 길이에 따른 토큰당 비용</translation>
     </message>
     <message>
         <source>MFLOP per token</source>
-        <translation type="unfinished" />
+        <translation>토큰당 MFLOP</translation>
     </message>
     <message>
         <source>ms per token</source>
-        <translation type="unfinished" />
+        <translation>토큰당 ms</translation>
     </message>
     <message>
         <source>prompt</source>
-        <translation type="unfinished" />
+        <translation>프롬프트</translation>
     </message>
     <message>
         <source>context length (tokens)</source>
-        <translation type="unfinished" />
+        <translation>컨텍스트 길이 (토큰)</translation>
     </message>
 </context>
 <context>
@@ -517,282 +517,281 @@
     <name>ts::ui::LanesView</name>
     <message>
         <source>Prompt:</source>
-        <translation type="unfinished" />
+        <translation>프롬프트:</translation>
     </message>
     <message>
         <source>Lanes:</source>
-        <translation type="unfinished" />
+        <translation>레인 수:</translation>
     </message>
     <message>
         <source>Temperatures:</source>
-        <translation type="unfinished" />
+        <translation>Temperature 값:</translation>
     </message>
     <message>
         <source>Tokens per lane:</source>
-        <translation type="unfinished" />
+        <translation>레인당 토큰 수:</translation>
     </message>
     <message>
         <source>Seed:</source>
-        <translation type="unfinished" />
+        <translation>시드:</translation>
     </message>
     <message>
         <source>Run all lanes</source>
-        <translation type="unfinished" />
+        <translation>모든 레인 실행</translation>
     </message>
     <message>
         <source>Step all lanes</source>
-        <translation type="unfinished" />
+        <translation>모든 레인 한 단계</translation>
     </message>
     <message>
         <source>Every lane continues the same prompt with the same seed; only the temperature differs. Each token's colour is the probability it was drawn with: green = likely, red = unlikely. Low temperature sharpens the distribution (safe, repetitive); high temperature flattens it (varied, and more often wrong).</source>
-        <translation type="unfinished" />
+        <translation>모든 레인은 같은 프롬프트를 같은 시드로 이어 갑니다. 다른 것은 temperature뿐입니다. 각 토큰의 색은 그 토큰이 뽑힌 확률입니다: 초록 = 그럴듯함, 빨강 = 드묾. 낮은 temperature는 분포를 뾰족하게(안전하고 반복적), 높은 temperature는 평평하게(다양하고 더 자주 틀림) 만듭니다.</translation>
     </message>
     <message>
         <source>T = %1</source>
-        <translation type="unfinished" />
+        <translation>T = %1</translation>
     </message>
     <message>
         <source>Load a model with a tokenizer first.</source>
-        <translation type="unfinished" />
+        <translation>먼저 토크나이저가 있는 모델을 불러오세요.</translation>
     </message>
     <message>
         <source>Type a prompt first.</source>
-        <translation type="unfinished" />
+        <translation>먼저 프롬프트를 입력하세요.</translation>
     </message>
     <message numerus="yes">
         <source>Running %n lane(s)…</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation>
+            <numerusform>레인 %n개 실행 중…</numerusform></translation>
     </message>
     <message>
         <source>p = %1 (at T = 1: %2), entropy %3 bits</source>
-        <translation type="unfinished" />
+        <translation>p = %1 (T = 1일 때: %2), 엔트로피 %3비트</translation>
     </message>
     <message>
         <source>step</source>
-        <translation type="unfinished" />
+        <translation>단계</translation>
     </message>
     <message>
         <source>entropy (bits)</source>
-        <translation type="unfinished" />
+        <translation>엔트로피 (비트)</translation>
     </message>
 </context>
 <context>
     <name>ts::ui::LessonPanel</name>
     <message>
         <source>Lessons</source>
-        <translation type="unfinished" />
+        <translation>수업</translation>
     </message>
     <message>
         <source>◀ Back</source>
-        <translation type="unfinished" />
+        <translation>◀ 이전</translation>
     </message>
     <message>
         <source>Set up again</source>
-        <translation type="unfinished" />
+        <translation>다시 설정</translation>
     </message>
     <message>
         <source>Next ▶</source>
-        <translation type="unfinished" />
+        <translation>다음 ▶</translation>
     </message>
     <message>
         <source>Guided lessons</source>
-        <translation type="unfinished" />
+        <translation>안내 수업</translation>
     </message>
     <message>
         <source>&lt;p&gt;Choose a lesson on the left. Each step sets up the app — prompt, view, settings — and says what to look at. Lessons are JSON files in the &lt;i&gt;lessons&lt;/i&gt; folder; teachers can write their own.&lt;/p&gt;</source>
-        <translation type="unfinished" />
+        <translation>&lt;p&gt;왼쪽에서 수업을 고르세요. 각 단계가 앱을 설정하고(프롬프트, 화면, 설정) 무엇을 보면 되는지 알려 줍니다. 수업은 &lt;i&gt;lessons&lt;/i&gt; 폴더의 JSON 파일이며, 교사가 직접 만들 수 있습니다.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Prompt:</source>
-        <translation type="unfinished" />
+        <translation>프롬프트:</translation>
     </message>
     <message>
         <source>With GPT-2:</source>
-        <translation type="unfinished" />
+        <translation>GPT-2로:</translation>
     </message>
     <message>
         <source>Step %1 of %2</source>
-        <translation type="unfinished" />
+        <translation>%2단계 중 %1단계</translation>
     </message>
 </context>
 <context>
     <name>ts::ui::LitmView</name>
     <message>
         <source>Export results</source>
-        <translation type="unfinished" />
+        <translation>결과 내보내기</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished" />
+        <translation>CSV 파일 (*.csv)</translation>
     </message>
     <message>
         <source>Records:</source>
-        <translation type="unfinished" />
+        <translation>기록 수:</translation>
     </message>
     <message>
         <source>Positions:</source>
-        <translation type="unfinished" />
+        <translation>위치 수:</translation>
     </message>
     <message>
         <source>Trials per position:</source>
-        <translation type="unfinished" />
+        <translation>위치당 시행 수:</translation>
     </message>
     <message>
         <source>Seed:</source>
-        <translation type="unfinished" />
+        <translation>시드:</translation>
     </message>
     <message>
         <source>Ask the question before the records too (query-aware)</source>
-        <translation type="unfinished" />
+        <translation>기록 앞에도 질문하기 (query-aware)</translation>
     </message>
     <message>
         <source>Record template:</source>
-        <translation type="unfinished" />
+        <translation>기록 형식:</translation>
     </message>
     <message>
         <source>Run experiment</source>
-        <translation type="unfinished" />
+        <translation>실험 실행</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished" />
+        <translation>취소</translation>
     </message>
     <message>
         <source>Export CSV…</source>
-        <translation type="unfinished" />
+        <translation>CSV 내보내기…</translation>
     </message>
     <message>
         <source>Each context lists key-value records (“Code Alpha-417: tiger.”) and ends by asking for one key again. The record asked for is moved from the first to the last place; every position is tried with freshly shuffled records. A long context is not the same as a well-used one.</source>
-        <translation type="unfinished" />
+        <translation>각 컨텍스트는 키-값 기록(“Code Alpha-417: tiger.”)을 나열하고 마지막에 키 하나를 다시 묻습니다. 물어보는 기록을 처음부터 끝까지 옮겨 가며, 위치마다 새로 섞은 기록으로 시험합니다. 길게 넣는 것과 제대로 쓰는 것은 다릅니다.</translation>
     </message>
     <message>
         <source>Position</source>
-        <translation type="unfinished" />
+        <translation>위치</translation>
     </message>
     <message>
         <source>Top-1 accuracy</source>
-        <translation type="unfinished" />
+        <translation>Top-1 정확도</translation>
     </message>
     <message>
         <source>P(correct)</source>
-        <translation type="unfinished" />
+        <translation>P(정답)</translation>
     </message>
     <message>
         <source>Mean rank</source>
-        <translation type="unfinished" />
+        <translation>평균 순위</translation>
     </message>
     <message>
         <source>Attention on record</source>
-        <translation type="unfinished" />
+        <translation>기록에 대한 어텐션</translation>
     </message>
     <message>
         <source>Trials</source>
-        <translation type="unfinished" />
+        <translation>시행 수</translation>
     </message>
     <message>
         <source>This model</source>
-        <translation type="unfinished" />
+        <translation>이 모델</translation>
     </message>
     <message>
         <source>Load a model with a tokenizer first.</source>
-        <translation type="unfinished" />
+        <translation>먼저 토크나이저가 있는 모델을 불러오세요.</translation>
     </message>
     <message>
         <source>Running %1 contexts…</source>
-        <translation type="unfinished" />
+        <translation>컨텍스트 %1개 실행 중…</translation>
     </message>
     <message>
         <source>Cancelled.</source>
-        <translation type="unfinished" />
+        <translation>취소했습니다.</translation>
     </message>
     <message>
         <source>Liu et al. 2023 (GPT-3.5-Turbo, 20 documents)</source>
-        <translation type="unfinished" />
+        <translation>Liu 외 2023 (GPT-3.5-Turbo, 문서 20개)</translation>
     </message>
     <message>
         <source>accuracy (%)</source>
-        <translation type="unfinished" />
+        <translation>정확도 (%)</translation>
     </message>
     <message>
         <source>position of the answer document</source>
-        <translation type="unfinished" />
+        <translation>정답 문서의 위치</translation>
     </message>
     <message>
         <source>%</source>
-        <translation type="unfinished" />
+        <translation>%</translation>
     </message>
     <message>
         <source>top-1 accuracy</source>
-        <translation type="unfinished" />
+        <translation>top-1 정확도</translation>
     </message>
     <message>
         <source>P(correct value)</source>
-        <translation type="unfinished" />
+        <translation>P(정답 값)</translation>
     </message>
     <message>
         <source>position of the record asked for</source>
-        <translation type="unfinished" />
+        <translation>물어본 기록의 위치</translation>
     </message>
     <message>
         <source>This model (%1 records, about %2 tokens per context)</source>
-        <translation type="unfinished" />
+        <translation>이 모델 (기록 %1개, 컨텍스트당 약 %2토큰)</translation>
     </message>
     <message>
         <source>Example context: %1</source>
-        <translation type="unfinished" />
+        <translation>컨텍스트 예: %1</translation>
     </message>
     <message>
         <source>Use at least two positions to see a curve.</source>
-        <translation type="unfinished" />
+        <translation>곡선을 보려면 위치를 두 개 이상 쓰세요.</translation>
     </message>
     <message>
         <source>accuracy</source>
-        <translation type="unfinished" />
+        <translation>정확도</translation>
     </message>
     <message>
         <source>the probability of the right value</source>
-        <translation type="unfinished" />
+        <translation>올바른 값의 확률</translation>
     </message>
     <message>
         <source>This model does not retrieve the values at all (top-1 accuracy below 5 %, P(correct) below 2 % everywhere): there is no position effect to see. Try fewer records or a trained model.</source>
-        <translation type="unfinished" />
+        <translation>이 모델은 값을 전혀 찾아내지 못합니다 (모든 위치에서 top-1 정확도 5 % 미만, P(정답) 2 % 미만). 위치 효과를 볼 수 없습니다. 기록 수를 줄이거나 학습된 모델을 쓰세요.</translation>
     </message>
     <message>
         <source>A U-shape, as Liu et al. found: %1 is higher when the record is first (%2 %) or last (%3 %) than in the middle (%4 %). Information in the middle of a long context is used least.</source>
-        <translation type="unfinished" />
+        <translation>Liu 외의 결과처럼 U자 모양입니다: 기록이 처음(%2 %)이나 마지막(%3 %)에 있을 때 %1이(가) 중간(%4 %)보다 높습니다. 긴 컨텍스트의 중간 정보가 가장 덜 쓰입니다.</translation>
     </message>
     <message>
         <source>Recency rather than a U: %1 rises towards the end (first %2 %, last %3 %). This model mostly uses the records just before the question — small models often show this instead of the U that large models show.</source>
-        <translation type="unfinished" />
+        <translation>U자보다는 최신 효과입니다: %1이(가) 끝으로 갈수록 올라갑니다 (처음 %2 %, 마지막 %3 %). 이 모델은 주로 질문 바로 앞의 기록을 씁니다 — 큰 모델의 U자 대신 작은 모델에서 흔히 보이는 모습입니다.</translation>
     </message>
     <message>
         <source>Primacy: %1 is highest for the first record (%2 %) and falls towards the end (%3 %).</source>
-        <translation type="unfinished" />
+        <translation>초두 효과: %1이(가) 첫 기록에서 가장 높고(%2 %) 끝으로 갈수록 떨어집니다(%3 %).</translation>
     </message>
     <message>
         <source>Roughly flat: %1 is about the same at every position (first %2 %, last %3 %). With this many trials the differences are within the intervals.</source>
-        <translation type="unfinished" />
+        <translation>거의 평평합니다: %1이(가) 모든 위치에서 비슷합니다 (처음 %2 %, 마지막 %3 %). 이 시행 수로는 차이가 신뢰 구간 안에 있습니다.</translation>
     </message>
 </context>
 <context>
     <name>ts::ui::LogitLensView</name>
     <message>
         <source>Colour by:</source>
-        <translation type="unfinished" />
+        <translation>색 기준:</translation>
     </message>
     <message>
         <source>probability of the top token</source>
-        <translation type="unfinished" />
+        <translation>1위 토큰의 확률</translation>
     </message>
     <message>
         <source>entropy (bits)</source>
-        <translation type="unfinished" />
+        <translation>엔트로피 (비트)</translation>
     </message>
     <message>
         <source>Each row stops the model after one more layer and asks: what would it predict now? (residual → final norm → output projection). Each cell shows the top token; dark = confident. Read a column from top to bottom to see where the prediction forms. One column per step of the loop; click a column for details.</source>
-        <translation type="unfinished" />
+        <translation>각 행은 모델을 한 층 더 지난 뒤 멈추고 묻습니다: 지금이라면 무엇을 예측할까? (잔차 → 최종 정규화 → 출력 투영). 각 칸은 1위 토큰이며 진할수록 확신이 큽니다. 열을 위에서 아래로 읽으면 예측이 어디서 만들어지는지 보입니다. 루프의 단계마다 열이 하나이며, 열을 클릭하면 자세히 볼 수 있습니다.</translation>
     </message>
     <message>
         <source>Layer</source>
@@ -800,39 +799,39 @@
     </message>
     <message>
         <source>Top token</source>
-        <translation type="unfinished" />
+        <translation>1위 토큰</translation>
     </message>
     <message>
         <source>p</source>
-        <translation type="unfinished" />
+        <translation>p</translation>
     </message>
     <message>
         <source>p(top token)</source>
-        <translation type="unfinished" />
+        <translation>p(1위 토큰)</translation>
     </message>
     <message>
         <source>embedding</source>
-        <translation type="unfinished" />
+        <translation>임베딩</translation>
     </message>
     <message>
         <source>layer %1</source>
-        <translation type="unfinished" />
+        <translation>%1층</translation>
     </message>
     <message>
         <source>Generate a few tokens: each step adds a column.</source>
-        <translation type="unfinished" />
+        <translation>토큰을 몇 개 생성하세요. 단계마다 열이 하나씩 늘어납니다.</translation>
     </message>
     <message>
         <source>Position %1: the final prediction “%2” is already the top token from %3 on.</source>
-        <translation type="unfinished" />
+        <translation>위치 %1: 최종 예측 “%2”은(는) %3부터 이미 1위 토큰입니다.</translation>
     </message>
     <message>
         <source>the embedding</source>
-        <translation type="unfinished" />
+        <translation>임베딩</translation>
     </message>
     <message>
         <source>Sampled: “%1”.</source>
-        <translation type="unfinished" />
+        <translation>뽑힌 토큰: “%1”.</translation>
     </message>
 </context>
 <context>
@@ -1044,27 +1043,27 @@
     <name>ts::ui::ProbesView</name>
     <message>
         <source>Open…</source>
-        <translation type="unfinished" />
+        <translation>열기…</translation>
     </message>
     <message>
         <source>Save as…</source>
-        <translation type="unfinished" />
+        <translation>다른 이름으로 저장…</translation>
     </message>
     <message>
         <source>Add probe</source>
-        <translation type="unfinished" />
+        <translation>검사 추가</translation>
     </message>
     <message>
         <source>Run probes</source>
-        <translation type="unfinished" />
+        <translation>검사 실행</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished" />
+        <translation>취소</translation>
     </message>
     <message>
         <source>Group</source>
-        <translation type="unfinished" />
+        <translation>그룹</translation>
     </message>
     <message>
         <source>Prompt</source>
@@ -1072,77 +1071,76 @@
     </message>
     <message>
         <source>True answer</source>
-        <translation type="unfinished" />
+        <translation>참인 답</translation>
     </message>
     <message>
         <source>False answers (| separated)</source>
-        <translation type="unfinished" />
+        <translation>거짓 답 (|로 구분)</translation>
     </message>
     <message>
         <source>Model's own next token</source>
-        <translation type="unfinished" />
+        <translation>모델 스스로의 다음 토큰</translation>
     </message>
     <message>
         <source>P(true) / P(best false)</source>
-        <translation type="unfinished" />
+        <translation>P(참) / P(가장 높은 거짓)</translation>
     </message>
     <message>
         <source>Verdict</source>
-        <translation type="unfinished" />
+        <translation>판정</translation>
     </message>
     <message>
         <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one. The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
-        <translation type="unfinished" />
+        <translation>각 프롬프트에는 참인 이어짐 하나와 거짓인 이어짐 여러 개가 있습니다. 초록 막대: 참인 답의 확률, 빨간 막대: 가장 확률 높은 거짓 답. 모델은 아무것도 찾아보지 않습니다 — 학습 때 보지 못한 사실(held-out)에도 대답하며, 흔히 똑같이 자신 있게 답합니다. 칸은 편집할 수 있고, 세트는 JSON으로 저장됩니다.</translation>
     </message>
     <message>
         <source>Open probe set</source>
-        <translation type="unfinished" />
+        <translation>검사 세트 열기</translation>
     </message>
     <message>
         <source>Probe sets (*.json)</source>
-        <translation type="unfinished" />
+        <translation>검사 세트 (*.json)</translation>
     </message>
     <message>
         <source>Save probe set</source>
-        <translation type="unfinished" />
+        <translation>검사 세트 저장</translation>
     </message>
     <message>
         <source>Load a model with a tokenizer first.</source>
-        <translation type="unfinished" />
+        <translation>먼저 토크나이저가 있는 모델을 불러오세요.</translation>
     </message>
     <message>
         <source>P(true) = %1</source>
-        <translation type="unfinished" />
+        <translation>P(참) = %1</translation>
     </message>
     <message>
         <source>P(false) = %1</source>
-        <translation type="unfinished" />
+        <translation>P(거짓) = %1</translation>
     </message>
     <message>
         <source>true wins</source>
-        <translation type="unfinished" />
+        <translation>참이 이김</translation>
     </message>
     <message>
         <source>a false answer wins</source>
-        <translation type="unfinished" />
+        <translation>거짓 답이 이김</translation>
     </message>
     <message numerus="yes">
         <source>%n probe(s). Press “Run probes”.</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation>
+            <numerusform>검사 %n개. “검사 실행”을 누르세요.</numerusform></translation>
     </message>
     <message>
         <source>all</source>
-        <translation type="unfinished" />
+        <translation>전체</translation>
     </message>
     <message>
         <source>%1: true answer wins %2 of %3</source>
-        <translation type="unfinished" />
+        <translation>%1: 참인 답이 %3번 중 %2번 이김</translation>
     </message>
     <message>
         <source>On held-out facts the model still puts on average %1 % on its own top answer — an answer it cannot know: a hallucination.</source>
-        <translation type="unfinished" />
+        <translation>학습 때 보지 못한 사실에도 모델은 자신의 1위 답에 평균 %1 %를 겁니다 — 알 수 없는 답, 즉 환각입니다.</translation>
     </message>
 </context>
 <context>
@@ -1162,7 +1160,8 @@
     <message numerus="yes">
         <source>%n token(s)</source>
         <translation>
-            <numerusform>토큰 %n개</numerusform></translation>
+            <numerusform>토큰 %n개</numerusform>
+        </translation>
     </message>
     <message>
         <source>Transformer</source>
@@ -1171,7 +1170,8 @@
     <message numerus="yes">
         <source>%n layer(s): embedding, attention, MLP</source>
         <translation>
-            <numerusform>%n개 층: 임베딩, 어텐션, MLP</numerusform></translation>
+            <numerusform>%n개 층: 임베딩, 어텐션, MLP</numerusform>
+        </translation>
     </message>
     <message>
         <source>embedding, attention, MLP</source>
@@ -1260,7 +1260,8 @@ Click: what if the model had drawn this token? (branches the session from this s
     <message numerus="yes">
         <source>prompt (%n token(s))</source>
         <translation>
-            <numerusform>프롬프트 (토큰 %n개)</numerusform></translation>
+            <numerusform>프롬프트 (토큰 %n개)</numerusform>
+        </translation>
     </message>
     <message>
         <source>Steps of the loop. Select one to inspect it in every view; click another candidate in the Softmax view to branch from it ("what if").</source>

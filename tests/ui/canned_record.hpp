@@ -18,7 +18,7 @@ inline ts::ui::StepRecordPtr cannedRecord(std::vector<float> logits, int sampled
     rec->index = 0;
     rec->trace = trace;
     rec->contextTokens = context;
-    for (int t : context) rec->tokenTexts.push_back("#" + std::to_string(t));
+    for (int t : context) rec->tokenTexts.push_back(std::to_string(t));
     rec->promptByteStart.assign(context.size(), -1);
     rec->promptByteEnd.assign(context.size(), -1);
     rec->sampledToken = sampled;

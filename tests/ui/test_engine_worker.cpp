@@ -5,7 +5,10 @@
 #include <catch2/catch.hpp>
 #include <fstream>
 
+#include <filesystem>
+
 #include "engine_controller.hpp"
+#include "tokenscope/model_folder.hpp"
 #include "test_paths.hpp"
 
 using namespace ts::ui;
@@ -148,4 +151,32 @@ TEST_CASE("worker branches from an earlier step with another token", "[ui][worke
     CHECK(next->index == 2);
     CHECK(next->trace->tokens.front() == alternative);
     CHECK(next->trace->lastPosition() == step1->trace->lastPosition() + 1);
+}
+
+TEST_CASE("worker runs the bundled model on a Korean prompt", "[ui][worker][bundled]") {
+    const auto folder = ts::bundledModelPath();
+    if (!std::filesystem::exists(folder / "config.json")) {
+        WARN("no bundled model at " << folder.string() << ": skipped");
+        return;
+    }
+    EngineController engine;
+    QSignalSpy loaded(engine.worker(), &EngineWorker::modelLoaded);
+    engine.loadModel(QString::fromStdString(folder.string()));
+    REQUIRE(waitFor(loaded, 1, 60000));
+    REQUIRE(loaded.front().front().value<ModelInfo>().hasTokenizer);
+    QSignalSpy records(engine.worker(), &EngineWorker::stepFinished);
+    const QString prompt = QStringLiteral("범인이 수진이라는 게 밝혀졌다. 범인인");
+    ts::SamplingParams p;
+    p.seed = 11;
+    engine.startPrompt(prompt, p);
+    engine.run(2, p, 0);
+    REQUIRE(waitFor(records, 3, 60000));
+    const auto first = records.at(0).front().value<StepRecordPtr>();
+    CHECK(first->promptText == prompt.toStdString());
+    // The spans tile the prompt's bytes.
+    CHECK(first->promptByteStart.front() == 0);
+    CHECK(first->promptByteEnd.back() == static_cast<int>(prompt.toUtf8().size()));
+    const auto last = records.at(2).front().value<StepRecordPtr>();
+    CHECK(last->trace->lastPosition() == first->trace->lastPosition() + 2);
+    CHECK(last->trace->attention.nLayer == 4);
 }

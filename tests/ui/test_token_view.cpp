@@ -26,7 +26,8 @@ TEST_CASE("token chips for a Korean prompt: counts, partial characters, visible 
     const auto& c0 = view.chips()[0];
     CHECK(c0.partial);
     CHECK(c0.characters == QStringLiteral("가"));
-    CHECK(c0.text.startsWith(QStringLiteral("가")));
+    CHECK(c0.text == QStringLiteral("가 1/3"));
+    CHECK(view.chips()[1].text == QStringLiteral("가 2-3/3"));
     CHECK(view.chips()[1].partial);
     CHECK(view.chips()[2].text == QStringLiteral("␣a"));
     CHECK_FALSE(view.chips()[2].partial);
