@@ -286,7 +286,7 @@ def main():
     for k, v in results["facts"].items():
         print("facts", k, {kk: vv for kk, vv in v.items() if kk != "examples"}, flush=True)
     kvspec = json.load(open(os.path.join(evald, "kv_records.json"), encoding="utf-8"))
-    results["kv_recall"] = kv_recall(model, enc, kvspec, trials=3 if args.quick else 40)
+    results["kv_recall"] = kv_recall(model, enc, kvspec, trials=3 if args.quick else 20)
     for n, v in results["kv_recall"].items():
         print("kv", n, v["n_tokens_prompt"], {q: r["accuracy"] for q, r in v["by_query_index"].items()}, flush=True)
     det = json.load(open(os.path.join(evald, "detective.json"), encoding="utf-8"))

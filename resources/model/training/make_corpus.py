@@ -239,6 +239,14 @@ def main():
         f.write(EOT.join(val_bible) + EOT)
     with open(os.path.join(args.out, "val_synth.txt"), "w", encoding="utf-8") as f:
         f.write(EOT.join(val_synth) + EOT)
+    # atlas-only text for the second training phase (fact consolidation); a separate
+    # generator, so the files above do not depend on it
+    arng = random.Random(args.seed + 2)
+    atlas = []
+    while sum(len(d) for d in atlas) < 600000:
+        atlas.append(atlas_doc(arng, seen))
+    with open(os.path.join(args.out, "atlas.txt"), "w", encoding="utf-8") as f:
+        f.write(EOT.join(atlas) + EOT)
     meta = {
         "seed": args.seed,
         "countries": world,

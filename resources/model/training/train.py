@@ -34,12 +34,17 @@ def lr_at(step, args):
     return args.lr * (args.min_lr_frac + (1 - args.min_lr_frac) * 0.5 * (1 + math.cos(math.pi * min(p, 1.0))))
 
 
-def batch_for_step(data, step, args):
+def batch_for_step(data, step, args, mix=None):
     # windows depend only on (seed, step): resuming reproduces the same data order
     rng = np.random.default_rng([args.seed, step])
     starts = rng.integers(0, len(data) - args.n_ctx - 1, size=args.batch)
-    x = np.stack([data[s:s + args.n_ctx + 1] for s in starts]).astype(np.int64)
-    return torch.from_numpy(x)
+    rows = [data[s:s + args.n_ctx + 1] for s in starts]
+    if mix is not None and step >= args.mix_from:
+        # phase 2: the first mix_frac of the rows come from the atlas-only text
+        k = int(round(args.mix_frac * args.batch))
+        mstarts = rng.integers(0, len(mix) - args.n_ctx - 1, size=k)
+        rows[:k] = [mix[s:s + args.n_ctx + 1] for s in mstarts]
+    return torch.from_numpy(np.stack(rows).astype(np.int64))
 
 
 @torch.no_grad()
@@ -78,6 +83,9 @@ def main():
     ap.add_argument("--ckpt-every", type=int, default=50)
     ap.add_argument("--eval-every", type=int, default=200)
     ap.add_argument("--resume", action="store_true")
+    ap.add_argument("--mix-file", default=None, help="second data stream (tokens .npy), e.g. work/atlas.npy")
+    ap.add_argument("--mix-frac", type=float, default=0.5)
+    ap.add_argument("--mix-from", type=int, default=0, help="first step that mixes in --mix-file")
     args = ap.parse_args()
 
     torch.set_num_threads(args.threads)
@@ -87,6 +95,7 @@ def main():
     train = np.load(os.path.join(args.work, "train.npy"))
     val_b = np.load(os.path.join(args.work, "val_bible.npy"))
     val_s = np.load(os.path.join(args.work, "val_synth.npy"))
+    mix = np.load(args.mix_file) if args.mix_file else None
 
     model = GPT(cfg)
     decay = [p for n, p in model.named_parameters() if p.dim() >= 2 and "wpe" not in n]
@@ -129,7 +138,7 @@ def main():
                 args.steps = n
         for g in opt.param_groups:
             g["lr"] = lr_at(step, args)
-        x = batch_for_step(train, step, args)
+        x = batch_for_step(train, step, args, mix)
         logits = model(x[:, :-1])
         loss = F.cross_entropy(logits.reshape(-1, cfg.vocab_size), x[:, 1:].reshape(-1))
         opt.zero_grad(set_to_none=True)
