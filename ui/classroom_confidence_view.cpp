@@ -22,8 +22,14 @@
 namespace ts::ui {
 
 namespace {
+// A single token alone: bytes that are not whole UTF-8 characters are shown in hex.
 QString tokenString(const ts::Tokenizer& tok, int id) {
-    return visibleTokenText(ts::toValidUtf8(tok.tokenBytes(id)));
+    const std::string bytes = tok.tokenBytes(id);
+    const std::string valid = ts::toValidUtf8(bytes);
+    if (valid == bytes) return visibleTokenText(valid);
+    QString hex;
+    for (unsigned char c : bytes) hex += QStringLiteral("%1").arg(c, 2, 16, QLatin1Char('0')).toUpper() + QLatin1Char(' ');
+    return QStringLiteral("‹%1›").arg(hex.trimmed());
 }
 }  // namespace
 
@@ -42,10 +48,11 @@ std::vector<TokenScore> scoreText(const ModelInfo& info, const std::string& utf8
     opts.allLogits = true;
     const ts::StepTrace trace = session.prefill(ids, opts);
     std::vector<TokenScore> out;
+    const auto texts = tokenDisplayTexts(*info.tokenizer, ids);
     for (std::size_t i = 0; i < ids.size(); ++i) {
         TokenScore s;
         s.token = ids[i];
-        s.text = tokenString(*info.tokenizer, ids[i]);
+        s.text = texts[i];
         if (i > 0) {
             const auto& logits = trace.allLogits[i - 1];
             const auto p = ts::softmax(logits);

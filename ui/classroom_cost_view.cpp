@@ -60,6 +60,22 @@ CostView::CostView(QWidget* parent) : QWidget(parent) {
     m_chart = new QChartView(chart, split);
     m_chart->setRenderHint(QPainter::Antialiasing);
     m_chart->setMinimumHeight(200);
+    m_flopsSeries = new QLineSeries;
+    m_wallSeries = new QLineSeries;
+    chart->addSeries(m_flopsSeries);
+    chart->addSeries(m_wallSeries);
+    m_x = new QValueAxis;
+    m_x->setLabelFormat(QStringLiteral("%d"));
+    m_yFlops = new QValueAxis;
+    m_yWall = new QValueAxis;
+    chart->addAxis(m_x, Qt::AlignBottom);
+    chart->addAxis(m_yFlops, Qt::AlignLeft);
+    chart->addAxis(m_yWall, Qt::AlignRight);
+    m_flopsSeries->attachAxis(m_x);
+    m_flopsSeries->attachAxis(m_yFlops);
+    m_wallSeries->attachAxis(m_x);
+    m_wallSeries->attachAxis(m_yWall);
+    chart->legend()->setAlignment(Qt::AlignBottom);
     m_table = new QTableWidget(0, 7, split);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -114,14 +130,10 @@ void CostView::rebuild() {
     m_totals = costTotals(m_history);
     m_totalsLabel->setText(totalsText());
     m_table->setRowCount(0);
-    QChart* chart = m_chart->chart();
-    chart->removeAllSeries();
-    for (auto* a : chart->axes()) chart->removeAxis(a), delete a;
-    chart->setTitle(tr("Cost per token against context length"));
-    auto* flops = new QLineSeries;
-    flops->setName(tr("MFLOP per token"));
-    auto* wall = new QLineSeries;
-    wall->setName(tr("ms per token"));
+    m_chart->chart()->setTitle(tr("Cost per token against context length"));
+    m_flopsSeries->setName(tr("MFLOP per token"));
+    m_wallSeries->setName(tr("ms per token"));
+    QList<QPointF> flops, wall;
     double maxFlops = 1, maxWall = 0.01, maxCtx = 2;
     int row = 0;
     for (const auto& r : m_history) {
@@ -135,32 +147,21 @@ void CostView::rebuild() {
                                   humanUnits(c.kvCacheBytes, QStringLiteral("B"))};
         for (int col = 0; col < 7; ++col) m_table->setItem(row, col, new QTableWidgetItem(cells[col]));
         ++row;
-        flops->append(c.contextLength, c.flops / n / 1e6);
-        wall->append(c.contextLength, c.wallMs / n);
+        flops.append({double(c.contextLength), c.flops / n / 1e6});
+        wall.append({double(c.contextLength), c.wallMs / n});
         maxFlops = std::max(maxFlops, c.flops / n / 1e6);
         maxWall = std::max(maxWall, c.wallMs / n);
         maxCtx = std::max(maxCtx, double(c.contextLength));
     }
     m_table->scrollToBottom();
-    chart->addSeries(flops);
-    chart->addSeries(wall);
-    auto* x = new QValueAxis;
-    x->setRange(0, maxCtx);
-    x->setLabelFormat(QStringLiteral("%d"));
-    x->setTitleText(tr("context length (tokens)"));
-    auto* yf = new QValueAxis;
-    yf->setRange(0, maxFlops * 1.1);
-    yf->setTitleText(tr("MFLOP per token"));
-    auto* yw = new QValueAxis;
-    yw->setRange(0, maxWall * 1.1);
-    yw->setTitleText(tr("ms per token"));
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(yf, Qt::AlignLeft);
-    chart->addAxis(yw, Qt::AlignRight);
-    flops->attachAxis(x);
-    flops->attachAxis(yf);
-    wall->attachAxis(x);
-    wall->attachAxis(yw);
+    m_flopsSeries->replace(flops);
+    m_wallSeries->replace(wall);
+    m_x->setRange(0, maxCtx);
+    m_x->setTitleText(tr("context length (tokens)"));
+    m_yFlops->setRange(0, maxFlops * 1.1);
+    m_yFlops->setTitleText(tr("MFLOP per token"));
+    m_yWall->setRange(0, maxWall * 1.1);
+    m_yWall->setTitleText(tr("ms per token"));
 }
 
 }  // namespace ts::ui

@@ -9,6 +9,8 @@
 #include "engine_worker.hpp"
 
 class QChartView;
+class QLineSeries;
+class QValueAxis;
 class QLabel;
 class QTableWidget;
 
@@ -50,6 +52,12 @@ private:
     QLabel* m_explain = nullptr;
     QLabel* m_totalsLabel = nullptr;
     QChartView* m_chart = nullptr;
+    // Built once and refilled (rebuilding Qt Charts axes leaves stray ones behind).
+    QLineSeries* m_flopsSeries = nullptr;
+    QLineSeries* m_wallSeries = nullptr;
+    QValueAxis* m_x = nullptr;
+    QValueAxis* m_yFlops = nullptr;
+    QValueAxis* m_yWall = nullptr;
     QTableWidget* m_table = nullptr;
 };
 

@@ -16,6 +16,7 @@
 #include <QValueAxis>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 #include "classroom_token_flow.hpp"
 #include "heatmap_widget.hpp"
@@ -228,11 +229,16 @@ void LanesView::showLanes(const std::vector<int>& prompt, const std::vector<ts::
     for (std::size_t i = 0; i < lanes.size(); ++i) {
         LaneWidgets& w = m_lanes[i];
         std::vector<TokenFlow::Item> items;
-        for (int t : prompt) items.push_back({tokenText(t), QColor(), QString(), true});
+        std::vector<int> ids = prompt;
+        for (const auto& t : lanes[i].tokens) ids.push_back(t.token);
+        std::vector<QString> texts;
+        if (m_info.tokenizer) texts = tokenDisplayTexts(*m_info.tokenizer, ids);
+        auto text = [&](std::size_t k) { return k < texts.size() ? texts[k] : tokenText(ids[k]); };
+        for (std::size_t k = 0; k < prompt.size(); ++k) items.push_back({text(k), QColor(), QString(), true});
         auto* series = new QLineSeries;
         int step = 1;
         for (const auto& t : lanes[i].tokens) {
-            items.push_back({tokenText(t.token), probabilityColor(t.prob),
+            items.push_back({text(items.size()), probabilityColor(t.prob),
                              tr("p = %1 (at T = 1: %2), entropy %3 bits")
                                  .arg(double(t.prob), 0, 'f', 3)
                                  .arg(double(t.rawProb), 0, 'f', 3)
@@ -249,8 +255,11 @@ void LanesView::showLanes(const std::vector<int>& prompt, const std::vector<ts::
         x->setLabelFormat(QStringLiteral("%d"));
         x->setTitleText(tr("step"));
         auto* y = new QValueAxis;
-        y->setRange(0, maxEntropy * 1.05);
-        y->setTitleText(tr("entropy (bits)"));
+        y->setRange(0, std::ceil(maxEntropy));
+        y->setTickCount(3);
+        y->setLabelFormat(QStringLiteral("%.0f"));
+        y->setTitleText(tr("bits"));
+        chart->setTitle(tr("entropy per step"));
         chart->addAxis(x, Qt::AlignBottom);
         chart->addAxis(y, Qt::AlignLeft);
         series->attachAxis(x);

@@ -86,6 +86,7 @@ LitmView::LitmView(QWidget* parent) : QWidget(parent) {
     };
     m_measured = makeChart();
     m_reference = makeChart();
+    buildMeasuredChart();
     charts->setStretchFactor(0, 3);
     charts->setStretchFactor(1, 2);
     layout->addWidget(charts, 1);
@@ -96,7 +97,7 @@ LitmView::LitmView(QWidget* parent) : QWidget(parent) {
     m_conclusion->setFont(bold);
     layout->addWidget(m_conclusion);
     m_table = new QTableWidget(0, 6, this);
-    m_table->setMaximumHeight(150);
+    m_table->setMaximumHeight(190);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     layout->addWidget(m_table);
@@ -132,6 +133,9 @@ void LitmView::retranslateUi() {
     m_table->setHorizontalHeaderLabels({tr("Position"), tr("Top-1 accuracy"), tr("P(correct)"), tr("Mean rank"),
                                         tr("Attention on record"), tr("Trials")});
     m_measured->chart()->setTitle(tr("This model"));
+    m_accBand.line->setName(tr("top-1 accuracy"));
+    m_probBand.line->setName(tr("P(correct value)"));
+    m_measuredX->setTitleText(tr("position of the record asked for (shaded: 95 % interval)"));
     buildReferenceChart();
     if (!m_result.points.empty()) m_conclusionText = describe(m_result.points);
     m_conclusion->setText(m_conclusionText);
@@ -247,33 +251,6 @@ QChart* LitmView::measuredChart() const { return m_measured->chart(); }
 QChart* LitmView::referenceChart() const { return m_reference->chart(); }
 
 namespace {
-// A 95 % band as an area between two lines, plus the line through the means.
-void addBand(QChart* chart, const QString& name, const QColor& colour, const std::vector<double>& x,
-             const std::vector<double>& mean, const std::vector<double>& lo, const std::vector<double>& hi) {
-    auto* upper = new QLineSeries;
-    auto* lower = new QLineSeries;
-    auto* line = new QLineSeries;
-    auto* dots = new QScatterSeries;
-    for (std::size_t i = 0; i < x.size(); ++i) {
-        upper->append(x[i], hi[i] * 100);
-        lower->append(x[i], lo[i] * 100);
-        line->append(x[i], mean[i] * 100);
-        dots->append(x[i], mean[i] * 100);
-    }
-    auto* band = new QAreaSeries(upper, lower);
-    QColor fill = colour;
-    fill.setAlpha(50);
-    band->setBrush(fill);
-    band->setPen(Qt::NoPen);
-    band->setName(QObject::tr("%1, 95 % interval").arg(name));
-    line->setName(name);
-    line->setPen(QPen(colour, 2));
-    dots->setColor(colour);
-    dots->setMarkerSize(8);
-    chart->addSeries(band);
-    chart->addSeries(line);
-    chart->addSeries(dots);
-}
 void addAxes(QChart* chart, double xMax, const QString& xTitle, const QString& yTitle) {
     auto* x = new QValueAxis;
     x->setRange(1, std::max(2.0, xMax));
@@ -291,50 +268,79 @@ void addAxes(QChart* chart, double xMax, const QString& xTitle, const QString& y
 }
 }  // namespace
 
+void LitmView::buildMeasuredChart() {
+    QChart* chart = m_measured->chart();
+    auto make = [chart](Band& b, const QColor& colour) {
+        b.upper = new QLineSeries(chart);
+        b.lower = new QLineSeries(chart);
+        b.area = new QAreaSeries(b.upper, b.lower);
+        QColor fill = colour;
+        fill.setAlpha(50);
+        b.area->setBrush(fill);
+        b.area->setPen(Qt::NoPen);
+        b.line = new QLineSeries;
+        b.line->setPen(QPen(colour, 2));
+        b.dots = new QScatterSeries;
+        b.dots->setColor(colour);
+        b.dots->setMarkerSize(8);
+        chart->addSeries(b.area);
+        chart->addSeries(b.line);
+        chart->addSeries(b.dots);
+    };
+    make(m_accBand, QColor(0x1f, 0x77, 0xb4));
+    make(m_probBand, QColor(0xe6, 0x7e, 0x22));
+    addAxes(chart, 20, QString(), QStringLiteral("%"));
+    m_measuredX = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).value(0));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    // Only the mean lines in the legend; the shading is explained in the axis title.
+    for (auto* m : chart->legend()->markers())
+        if (m->series() != m_accBand.line && m->series() != m_probBand.line) m->setVisible(false);
+}
+
 void LitmView::buildReferenceChart() {
     QChart* chart = m_reference->chart();
-    chart->removeAllSeries();
-    for (auto* a : chart->axes()) chart->removeAxis(a), delete a;
     chart->setTitle(tr("Liu et al. 2023 (GPT-3.5-Turbo, 20 documents)"));
-    auto* line = new QLineSeries;
-    auto* dots = new QScatterSeries;
-    for (const auto& p : ts::liuEtAl2023Reference()) {
-        line->append(p.position, p.accuracyPercent);
-        dots->append(p.position, p.accuracyPercent);
+    if (chart->series().isEmpty()) {
+        auto* line = new QLineSeries;
+        auto* dots = new QScatterSeries;
+        for (const auto& p : ts::liuEtAl2023Reference()) {
+            line->append(p.position, p.accuracyPercent);
+            dots->append(p.position, p.accuracyPercent);
+        }
+        line->setPen(QPen(QColor(0x55, 0x55, 0x55), 2));
+        dots->setColor(QColor(0x55, 0x55, 0x55));
+        dots->setMarkerSize(8);
+        chart->addSeries(line);
+        chart->addSeries(dots);
+        chart->legend()->markers(dots).first()->setVisible(false);
+        chart->legend()->setAlignment(Qt::AlignBottom);
+        addAxes(chart, 20, QString(), QStringLiteral("%"));
     }
-    line->setName(tr("accuracy (%)"));
-    line->setPen(QPen(QColor(0x55, 0x55, 0x55), 2));
-    dots->setColor(QColor(0x55, 0x55, 0x55));
-    dots->setMarkerSize(8);
-    chart->addSeries(line);
-    chart->addSeries(dots);
-    chart->legend()->markers(dots).first()->setVisible(false);
-    addAxes(chart, 20, tr("position of the answer document"), tr("%"));
+    chart->series().first()->setName(tr("accuracy (%)"));
+    chart->axes(Qt::Horizontal).first()->setTitleText(tr("position of the answer document"));
 }
 
 void LitmView::showResult(const ts::LitmResult& r) {
     m_result = r;
-    QChart* chart = m_measured->chart();
-    chart->removeAllSeries();
-    for (auto* a : chart->axes()) chart->removeAxis(a), delete a;
-    std::vector<double> x, acc, accLo, accHi, prob, probLo, probHi, mass;
-    for (const auto& p : r.points) {
-        x.push_back(p.position);
-        acc.push_back(p.accuracy);
-        accLo.push_back(p.accuracyLow);
-        accHi.push_back(p.accuracyHigh);
-        prob.push_back(p.meanProb);
-        probLo.push_back(p.probLow);
-        probHi.push_back(p.probHigh);
-        mass.push_back(p.attentionMass);
-    }
-    addBand(chart, tr("top-1 accuracy"), QColor(0x1f, 0x77, 0xb4), x, acc, accLo, accHi);
-    addBand(chart, tr("P(correct value)"), QColor(0xe6, 0x7e, 0x22), x, prob, probLo, probHi);
-    for (auto* m : chart->legend()->markers())
-        if (qobject_cast<QScatterSeries*>(m->series())) m->setVisible(false);
+    auto fill = [&r](Band& b, auto mean, auto lo, auto hi) {
+        QList<QPointF> up, down, mid;
+        for (const auto& p : r.points) {
+            up.append({double(p.position), hi(p) * 100});
+            down.append({double(p.position), lo(p) * 100});
+            mid.append({double(p.position), mean(p) * 100});
+        }
+        b.upper->replace(up);
+        b.lower->replace(down);
+        b.line->replace(mid);
+        b.dots->replace(mid);
+    };
+    fill(m_accBand, [](const ts::LitmPoint& p) { return p.accuracy; },
+         [](const ts::LitmPoint& p) { return p.accuracyLow; }, [](const ts::LitmPoint& p) { return p.accuracyHigh; });
+    fill(m_probBand, [](const ts::LitmPoint& p) { return p.meanProb; },
+         [](const ts::LitmPoint& p) { return p.probLow; }, [](const ts::LitmPoint& p) { return p.probHigh; });
     const int records = r.points.empty() ? 2 : std::max(2, r.points.back().position);
-    addAxes(chart, records, tr("position of the record asked for"), tr("%"));
-    chart->setTitle(tr("This model (%1 records, about %2 tokens per context)").arg(records).arg(r.contextTokens));
+    m_measuredX->setRange(1, records);
+    m_measured->chart()->setTitle(tr("This model (%1 records, about %2 tokens per context)").arg(records).arg(r.contextTokens));
 
     m_table->setRowCount(static_cast<int>(r.points.size()));
     for (int i = 0; i < static_cast<int>(r.points.size()); ++i) {
@@ -375,7 +381,10 @@ QString LitmView::describe(const std::vector<ts::LitmPoint>& pts) {
                   "trained model.");
     const double margin = std::max(0.05, 0.15 * top);
     const bool highFirst = first - middle > margin, highLast = last - middle > margin;
-    if (highFirst && highLast)
+    // A U needs both ends up by comparable amounts; one end far above the other is recency
+    // (or primacy) with a small rise at the other end.
+    const bool balanced = std::min(first, last) - middle > 0.5 * (std::max(first, last) - middle);
+    if (highFirst && highLast && balanced)
         return tr("A U-shape, as Liu et al. found: %1 is higher when the record is first (%2 %) or last "
                   "(%3 %) than in the middle (%4 %). Information in the middle of a long context is "
                   "used least.").arg(what).arg(first * 100, 0, 'f', 0).arg(last * 100, 0, 'f', 0).arg(middle * 100, 0, 'f', 0);

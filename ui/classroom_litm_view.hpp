@@ -10,7 +10,11 @@
 #include "engine_worker.hpp"
 #include "tokenscope/experiments.hpp"
 
+class QAreaSeries;
 class QChart;
+class QLineSeries;
+class QScatterSeries;
+class QValueAxis;
 class QChartView;
 class QCheckBox;
 class QLabel;
@@ -60,6 +64,19 @@ protected:
 private:
     void retranslateUi();
     void buildReferenceChart();
+    void buildMeasuredChart();
+
+    // One measured curve: the mean as line and dots, the 95 % interval as a shaded band.
+    // Built once and refilled: Qt Charts leaves stray axes behind when charts are rebuilt.
+    struct Band {
+        QLineSeries* upper = nullptr;
+        QLineSeries* lower = nullptr;
+        QAreaSeries* area = nullptr;
+        QLineSeries* line = nullptr;
+        QScatterSeries* dots = nullptr;
+    };
+    Band m_accBand, m_probBand;
+    QValueAxis* m_measuredX = nullptr;
 
     ModelInfo m_info;
     ClassroomTask m_task;

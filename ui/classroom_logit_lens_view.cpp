@@ -55,6 +55,7 @@ LogitLensView::LogitLensView(QWidget* parent) : QWidget(parent) {
     m_heatmap->setSquareCells(false);
     m_heatmap->setMaxCellHeight(40);
     auto* side = new QWidget(split);
+    side->setMinimumWidth(280);
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
     m_detailTitle = new QLabel(side);

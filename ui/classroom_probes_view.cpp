@@ -30,6 +30,11 @@ QString percent(double p) {
 }
 }  // namespace
 
+double ProbeBarDelegate::barLength(double p) {
+    if (!(p > 0)) return 0;
+    return std::clamp((std::log10(p) + kDecades) / kDecades, 0.0, 1.0);
+}
+
 void ProbeBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option,
                              const QModelIndex& index) const {
     QStyledItemDelegate::paint(painter, option, QModelIndex());
@@ -43,8 +48,8 @@ void ProbeBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opti
     painter->save();
     painter->fillRect(QRect(r.left(), r.top(), barW, h - 1), QColor(0xee, 0xee, 0xee));
     painter->fillRect(QRect(r.left(), r.top() + h, barW, h - 1), QColor(0xee, 0xee, 0xee));
-    painter->fillRect(QRectF(r.left(), r.top(), barW * std::clamp(pt, 0.0, 1.0), h - 1), QColor(0x3c, 0xa0, 0x4a));
-    painter->fillRect(QRectF(r.left(), r.top() + h, barW * std::clamp(pf, 0.0, 1.0), h - 1), QColor(0xd0, 0x43, 0x3a));
+    painter->fillRect(QRectF(r.left(), r.top(), barW * barLength(pt), h - 1), QColor(0x3c, 0xa0, 0x4a));
+    painter->fillRect(QRectF(r.left(), r.top() + h, barW * barLength(pf), h - 1), QColor(0xd0, 0x43, 0x3a));
     painter->setPen(option.palette.color(QPalette::Text));
     QFont f = option.font;
     f.setPointSizeF(f.pointSizeF() * 0.85);
@@ -81,9 +86,10 @@ ProbesView::ProbesView(QWidget* parent) : QWidget(parent) {
     m_table = new QTableWidget(0, ColumnCount, this);
     m_table->setItemDelegateForColumn(Bars, new ProbeBarDelegate(m_table));
     m_table->horizontalHeader()->setSectionResizeMode(Prompt, QHeaderView::Stretch);
-    m_table->horizontalHeader()->setSectionResizeMode(Bars, QHeaderView::Fixed);
-    m_table->setColumnWidth(Bars, 220);
-    m_table->verticalHeader()->setDefaultSectionSize(ProbeBarDelegate().sizeHint(QStyleOptionViewItem(), {}).height());
+    const int widths[ColumnCount] = {120, 0, 110, 220, 150, 240, 140};
+    for (int c = 0; c < ColumnCount; ++c)
+        if (widths[c] > 0) m_table->setColumnWidth(c, widths[c]);
+    m_table->setWordWrap(true);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->verticalHeader()->setDefaultSectionSize(2 * fontMetrics().height() + 8);
     layout->addWidget(m_table, 1);
@@ -113,9 +119,10 @@ void ProbesView::retranslateUi() {
     m_cancel->setText(tr("Cancel"));
     m_table->setHorizontalHeaderLabels({tr("Group"), tr("Prompt"), tr("True answer"),
                                         tr("False answers (| separated)"), tr("Model's own next token"),
-                                        tr("P(true) / P(best false)"), tr("Verdict")});
+                                        tr("P(true) / P(best false), log scale"), tr("Verdict")});
     m_explain->setText(tr("Each prompt has one true and several false continuations. Green bar: the "
-                          "probability of the true one; red bar: the most probable false one. The model "
+                          "probability of the true one; red bar: the most probable false one (log scale: "
+                          "each tenth of the bar is a factor of 10). The model "
                           "never looks anything up — for facts it did not see in training (held-out) it "
                           "still answers, often just as confidently. Cells are editable; save the set as JSON."));
     m_summary->setText(summary());

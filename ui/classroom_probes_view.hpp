@@ -20,13 +20,17 @@ class QTableWidget;
 
 namespace ts::ui {
 
-// Paints P(true) (green) above P(strongest false) (red) as bars on a 0..1 scale.
+// Paints P(true) (green) above P(strongest false) (red) as bars on a log scale from 1e-10 to
+// 1: multi-token answers often have probabilities far below 1 %, invisible on a linear bar.
 class ProbeBarDelegate : public QStyledItemDelegate {
     Q_OBJECT
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
     static constexpr int kTrueRole = Qt::UserRole + 1;
     static constexpr int kFalseRole = Qt::UserRole + 2;
+    static constexpr double kDecades = 10;
+    // Fraction of the bar drawn for probability p.
+    static double barLength(double p);
     void paint(QPainter* painter, const QStyleOptionViewItem& option,
                const QModelIndex& index) const override;
     QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "heatmap_widget.hpp"
+
 namespace ts::ui {
 
 namespace {
@@ -15,6 +17,43 @@ constexpr int kPadX = 3;
 constexpr int kGap = 2;
 constexpr int kLineGap = 3;
 }  // namespace
+
+namespace {
+// Length of the longest prefix of `bytes` that ends on a complete UTF-8 character (invalid
+// bytes count as complete, so they never hold up the rest).
+std::size_t completePrefix(const std::string& bytes) {
+    std::size_t i = 0, done = 0;
+    while (i < bytes.size()) {
+        const auto c = static_cast<unsigned char>(bytes[i]);
+        const std::size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
+        if (i + len > bytes.size()) break;
+        i += len;
+        done = i;
+    }
+    return done;
+}
+}  // namespace
+
+std::vector<QString> tokenDisplayTexts(const ts::Tokenizer& tokenizer, const std::vector<int>& ids) {
+    std::vector<QString> out;
+    std::string pending;
+    for (int id : ids) {
+        try {
+            pending += tokenizer.tokenBytes(id);
+        } catch (const std::exception&) {
+            out.push_back(QStringLiteral("#%1").arg(id));
+            continue;
+        }
+        const std::size_t n = completePrefix(pending);
+        if (n == 0) {
+            out.push_back(QStringLiteral("…"));
+            continue;
+        }
+        out.push_back(visibleTokenText(ts::toValidUtf8(pending.substr(0, n))));
+        pending.erase(0, n);
+    }
+    return out;
+}
 
 QColor probabilityColor(double p) {
     p = std::clamp(p, 0.0, 1.0);

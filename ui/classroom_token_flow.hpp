@@ -8,7 +8,15 @@
 #include <QWidget>
 #include <vector>
 
+#include "tokenscope/tokenizer.hpp"
+
 namespace ts::ui {
+
+// Display text for each token of a sequence. Byte-level BPE splits a Korean syllable over
+// several tokens; decoding each alone gives U+FFFD, so bytes are carried over until they
+// complete a character: the token that completes it shows the character, the ones before it
+// show "…". Whitespace is made visible as in the other views.
+std::vector<QString> tokenDisplayTexts(const ts::Tokenizer& tokenizer, const std::vector<int>& ids);
 
 // Low probability -> red, high -> green, on pale tones so the text stays readable.
 QColor probabilityColor(double p);

@@ -96,6 +96,11 @@ TEST_CASE("fact probe bars equal exp(log-probability)", "[classroom]") {
     CHECK(view.barValues(0).second == Approx(0.3));  // the strongest false answer
     CHECK(view.barValues(1).first == Approx(0.02));
     CHECK(view.barValues(1).second == Approx(0.4));
+    // Bars are drawn on a log scale: ten decades across the bar.
+    CHECK(ProbeBarDelegate::barLength(1.0) == Approx(1.0));
+    CHECK(ProbeBarDelegate::barLength(1e-5) == Approx(0.5));
+    CHECK(ProbeBarDelegate::barLength(1e-12) == Approx(0.0));
+    CHECK(ProbeBarDelegate::barLength(0.6) > ProbeBarDelegate::barLength(0.3));
     CHECK(view.summary().contains(QStringLiteral("seen: true answer wins 1 of 1")));
     CHECK(view.summary().contains(QStringLiteral("70 %")));  // held-out confidence
 
