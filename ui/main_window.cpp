@@ -19,6 +19,7 @@
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "attention_view.hpp"
@@ -101,6 +102,10 @@ void MainWindow::buildUi() {
     m_loadProgress->setVisible(false);
     statusBar()->addWidget(m_modelStatus, 1);
     statusBar()->addPermanentWidget(m_loadProgress);
+    m_cancelLoad = new QToolButton(this);
+    m_cancelLoad->setVisible(false);
+    connect(m_cancelLoad, &QToolButton::clicked, this, [this] { m_engine->cancelLoad(); });
+    statusBar()->addPermanentWidget(m_cancelLoad);
     statusBar()->addPermanentWidget(m_contextStatus);
 
     m_paramsTimer = new QTimer(this);
@@ -216,12 +221,14 @@ void MainWindow::connectEngine() {
     connect(w, &EngineWorker::modelLoaded, this, &MainWindow::onModelLoaded);
     connect(w, &EngineWorker::loadProgress, this, [this](double f, const QString& what) {
         m_loadProgress->setVisible(true);
+        m_cancelLoad->setVisible(true);
         m_loadProgress->setValue(static_cast<int>(f * 1000));
         m_loadProgress->setToolTip(what);
     });
     connect(w, &EngineWorker::modelLoadFailed, this, [this](const QString& message) {
         m_loading = false;
         m_loadProgress->setVisible(false);
+        m_cancelLoad->setVisible(false);
         m_controls->setBusy(!hasModel());
         showError(tr("Could not open the model"), message,
                   tr("Choose a folder with config.json and model.safetensors (and vocab.json + "
@@ -246,6 +253,8 @@ void MainWindow::retranslateUi() {
     setWindowTitle(m_info.name.isEmpty() ? tr("Tokenscope") : tr("Tokenscope — %1").arg(m_info.name));
     m_controlsDock->setWindowTitle(tr("Controls"));
     m_timelineDock->setWindowTitle(tr("Timeline"));
+    m_cancelLoad->setText(tr("Cancel"));
+    m_cancelLoad->setToolTip(tr("Stop loading this model; the previous one stays"));
     m_fileMenu->setTitle(tr("&File"));
     m_openAction->setText(tr("&Open model folder…"));
     m_exportImageAction->setText(tr("Export current view as &PNG…"));
@@ -321,6 +330,7 @@ void MainWindow::loadModel(const QString& folder) {
     m_controls->setBusy(true);
     m_loadProgress->setValue(0);
     m_loadProgress->setVisible(true);
+    m_cancelLoad->setVisible(true);
     statusBar()->showMessage(tr("Loading %1…").arg(folder));
     m_engine->loadModel(folder);
 }
@@ -329,6 +339,7 @@ void MainWindow::onModelLoaded(const ModelInfo& info) {
     m_info = info;
     m_loading = false;
     m_loadProgress->setVisible(false);
+    m_cancelLoad->setVisible(false);
     statusBar()->clearMessage();
     m_sessionPrompt.clear();
     m_chooser->setCurrent(info.folder);

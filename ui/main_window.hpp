@@ -15,6 +15,7 @@ class QTimer;
 class QActionGroup;
 class QMenu;
 class QDockWidget;
+class QToolButton;
 
 namespace ts::ui {
 
@@ -112,6 +113,7 @@ private:
     QLabel* m_modelStatus = nullptr;
     QLabel* m_contextStatus = nullptr;
     QProgressBar* m_loadProgress = nullptr;
+    QToolButton* m_cancelLoad = nullptr;
     QTimer* m_paramsTimer = nullptr;  // coalesces slider drags before they reach the worker
 
     QMenu* m_fileMenu = nullptr;

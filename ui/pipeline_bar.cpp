@@ -67,8 +67,14 @@ void PipelineBar::paintEvent(QPaintEvent*) {
         p.setBrush(fill);
         p.drawRoundedRect(QRectF(r).adjusted(0.5, 0.5, -0.5, -0.5), 8, 8);
         p.setPen(sel && !lit ? Qt::white : QColor(0x0F, 0x17, 0x2A));
-        p.setFont(sel ? bold : font());
-        p.drawText(r, Qt::AlignCenter | Qt::TextWordWrap, stageName(s));
+        // Long names (Korean "확률 분포 생성 (Softmax)") shrink to fit their box.
+        QFont f = sel ? bold : font();
+        const QString name = stageName(s);
+        while (QFontMetrics(f).horizontalAdvance(name) > r.width() - 10 &&
+               f.pointSizeF() > font().pointSizeF() * 0.7)
+            f.setPointSizeF(f.pointSizeF() - 0.5);
+        p.setFont(f);
+        p.drawText(r.adjusted(4, 0, -4, 0), Qt::AlignCenter | Qt::TextWordWrap, name);
         if (s + 1 < kStageCount) {
             const int x0 = r.right() + 4, x1 = stageRect(s + 1).left() - 4, y = r.center().y();
             p.setPen(QPen(QColor(0x64, 0x74, 0x8B), 2));

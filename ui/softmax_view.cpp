@@ -173,6 +173,11 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
         painter.drawText(QRect(barLeft + w + 6, y, 80, rh), Qt::AlignLeft | Qt::AlignVCenter,
                          QStringLiteral("%1%").arg(100.0 * b.prob, 0, 'f', b.prob < 0.001f ? 3 : 1));
     }
+    const int shown = std::min(static_cast<int>(m_bars.size()), std::max(0, area.height() / rh));
+    painter.setPen(pal.color(QPalette::PlaceholderText));
+    painter.drawText(QRect(area.left(), area.top() + shown * rh + 4, area.width(), rh),
+                     Qt::AlignLeft | Qt::AlignVCenter,
+                     tr("Click a bar: what if the model had drawn that token? The session branches from this step."));
     // The cut-off: everything below this line has probability 0 after top-k/top-p.
     if (m_cutoff < static_cast<int>(m_bars.size())) {
         const int y = area.top() + m_cutoff * rh;

@@ -1,13 +1,6 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="en">
 <context>
-    <name>QObject</name>
-    <message>
-        <source>%1, 95 % interval</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
     <name>ts::ui::AttentionView</name>
     <message>
         <source>Transformer block whose attention is shown</source>
@@ -719,19 +712,11 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>%</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>top-1 accuracy</source>
         <translation type="unfinished" />
     </message>
     <message>
         <source>P(correct value)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>position of the record asked for</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -772,6 +757,10 @@
     </message>
     <message>
         <source>Roughly flat: %1 is about the same at every position (first %2 %, last %3 %). With this many trials the differences are within the intervals.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>position of the record asked for (shaded: 95 % interval)</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -996,6 +985,14 @@
         <source>Export attention</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop loading this model; the previous one stays</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>ts::ui::ModelChooser</name>
@@ -1082,15 +1079,7 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>P(true) / P(best false)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Verdict</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one. The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -1140,6 +1129,14 @@
     </message>
     <message>
         <source>On held-out facts the model still puts on average %1 % on its own top answer — an answer it cannot know: a hallucination.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>P(true) / P(best false), log scale</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one (log scale: each tenth of the bar is a factor of 10). The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1249,6 +1246,10 @@
     <message>
         <source>Token %1 · probability %2% · after top-k/top-p %3%
 Click: what if the model had drawn this token? (branches the session from this step)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Click a bar: what if the model had drawn that token? The session branches from this step.</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -1,13 +1,6 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="ko">
 <context>
-    <name>QObject</name>
-    <message>
-        <source>%1, 95 % interval</source>
-        <translation>%1, 95 % 구간</translation>
-    </message>
-</context>
-<context>
     <name>ts::ui::AttentionView</name>
     <message>
         <source>Transformer block whose attention is shown</source>
@@ -562,7 +555,8 @@
     <message numerus="yes">
         <source>Running %n lane(s)…</source>
         <translation>
-            <numerusform>레인 %n개 실행 중…</numerusform></translation>
+            <numerusform>레인 %n개 실행 중…</numerusform>
+        </translation>
     </message>
     <message>
         <source>p = %1 (at T = 1: %2), entropy %3 bits</source>
@@ -719,20 +713,12 @@
         <translation>정답 문서의 위치</translation>
     </message>
     <message>
-        <source>%</source>
-        <translation>%</translation>
-    </message>
-    <message>
         <source>top-1 accuracy</source>
         <translation>top-1 정확도</translation>
     </message>
     <message>
         <source>P(correct value)</source>
         <translation>P(정답 값)</translation>
-    </message>
-    <message>
-        <source>position of the record asked for</source>
-        <translation>물어본 기록의 위치</translation>
     </message>
     <message>
         <source>This model (%1 records, about %2 tokens per context)</source>
@@ -773,6 +759,10 @@
     <message>
         <source>Roughly flat: %1 is about the same at every position (first %2 %, last %3 %). With this many trials the differences are within the intervals.</source>
         <translation>거의 평평합니다: %1이(가) 모든 위치에서 비슷합니다 (처음 %2 %, 마지막 %3 %). 이 시행 수로는 차이가 신뢰 구간 안에 있습니다.</translation>
+    </message>
+    <message>
+        <source>position of the record asked for (shaded: 95 % interval)</source>
+        <translation>물어본 기록의 위치 (음영: 95 % 구간)</translation>
     </message>
 </context>
 <context>
@@ -996,6 +986,14 @@
         <source>Export attention</source>
         <translation>어텐션 내보내기</translation>
     </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Stop loading this model; the previous one stays</source>
+        <translation>이 모델 불러오기를 멈춥니다. 이전 모델은 그대로 남습니다</translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::ModelChooser</name>
@@ -1082,16 +1080,8 @@
         <translation>모델 스스로의 다음 토큰</translation>
     </message>
     <message>
-        <source>P(true) / P(best false)</source>
-        <translation>P(참) / P(가장 높은 거짓)</translation>
-    </message>
-    <message>
         <source>Verdict</source>
         <translation>판정</translation>
-    </message>
-    <message>
-        <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one. The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
-        <translation>각 프롬프트에는 참인 이어짐 하나와 거짓인 이어짐 여러 개가 있습니다. 초록 막대: 참인 답의 확률, 빨간 막대: 가장 확률 높은 거짓 답. 모델은 아무것도 찾아보지 않습니다 — 학습 때 보지 못한 사실(held-out)에도 대답하며, 흔히 똑같이 자신 있게 답합니다. 칸은 편집할 수 있고, 세트는 JSON으로 저장됩니다.</translation>
     </message>
     <message>
         <source>Open probe set</source>
@@ -1128,7 +1118,8 @@
     <message numerus="yes">
         <source>%n probe(s). Press “Run probes”.</source>
         <translation>
-            <numerusform>검사 %n개. “검사 실행”을 누르세요.</numerusform></translation>
+            <numerusform>검사 %n개. “검사 실행”을 누르세요.</numerusform>
+        </translation>
     </message>
     <message>
         <source>all</source>
@@ -1141,6 +1132,14 @@
     <message>
         <source>On held-out facts the model still puts on average %1 % on its own top answer — an answer it cannot know: a hallucination.</source>
         <translation>학습 때 보지 못한 사실에도 모델은 자신의 1위 답에 평균 %1 %를 겁니다 — 알 수 없는 답, 즉 환각입니다.</translation>
+    </message>
+    <message>
+        <source>P(true) / P(best false), log scale</source>
+        <translation>P(참) / P(가장 높은 거짓), 로그 눈금</translation>
+    </message>
+    <message>
+        <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one (log scale: each tenth of the bar is a factor of 10). The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
+        <translation>각 프롬프트에는 참인 이어짐 하나와 거짓인 이어짐 여러 개가 있습니다. 초록 막대: 참인 답의 확률, 빨간 막대: 가장 확률 높은 거짓 답 (로그 눈금: 막대의 10분의 1마다 10배). 모델은 아무것도 찾아보지 않습니다 — 학습 때 보지 못한 사실(held-out)에도 대답하며, 흔히 똑같이 자신 있게 답합니다. 칸은 편집할 수 있고, 세트는 JSON으로 저장됩니다.</translation>
     </message>
 </context>
 <context>
@@ -1253,6 +1252,10 @@
 Click: what if the model had drawn this token? (branches the session from this step)</source>
         <translation>토큰 %1 · 확률 %2% · top-k/top-p 적용 후 %3%
 클릭: 모델이 이 토큰을 뽑았다면? (이 단계에서 세션을 분기합니다)</translation>
+    </message>
+    <message>
+        <source>Click a bar: what if the model had drawn that token? The session branches from this step.</source>
+        <translation>막대를 클릭하세요: 모델이 그 토큰을 뽑았다면? 이 단계에서 세션이 분기합니다.</translation>
     </message>
 </context>
 <context>
