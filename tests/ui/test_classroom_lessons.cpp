@@ -3,14 +3,19 @@
 #include <catch2/catch.hpp>
 
 #include <QDir>
+#include <QMenuBar>
 #include <QMenu>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QWidget>
 
 #include "ui/classroom_hub.hpp"
+#include "ui/classroom_litm_view.hpp"
+#include "ui/classroom_logit_lens_view.hpp"
 #include "ui/lesson_model.hpp"
 #include "ui/lesson_panel.hpp"
+#include "ui/main_window.hpp"
+#include "ui/translation_manager.hpp"
 
 using namespace ts::ui;
 
@@ -113,4 +118,27 @@ TEST_CASE("the classroom hub offers every tool and carries out lesson steps", "[
     // Menu -> tool is one click after opening the menu.
     menu->actions().at(4)->trigger();
     CHECK(view.last().at(0).toString() == QStringLiteral("litm"));
+}
+
+TEST_CASE("the main window's Classroom menu opens each tool", "[classroom]") {
+    TranslationManager translations;
+    MainWindow window(&translations, true);
+    QMenu* classroom = nullptr;
+    for (QAction* a : window.menuBar()->actions())
+        if (a->menu() && (a->text().contains(QStringLiteral("Classroom")) || a->text().contains(QStringLiteral("수업"))))
+            classroom = a->menu();
+    REQUIRE(classroom);
+    REQUIRE(classroom->actions().size() == 7);
+    auto* lens = window.findChild<LogitLensView*>();
+    auto* litm = window.findChild<LitmView*>();
+    REQUIRE(lens);
+    REQUIRE(litm);
+    CHECK_FALSE(lens->isVisibleTo(&window));
+    classroom->actions().at(5)->trigger();
+    CHECK(lens->isVisibleTo(&window));
+    classroom->actions().at(4)->trigger();
+    CHECK(litm->isVisibleTo(&window));
+    CHECK_FALSE(lens->isVisibleTo(&window));
+    window.selectStage(0);  // the stage views still work after the classroom views joined the stack
+    CHECK_FALSE(litm->isVisibleTo(&window));
 }
