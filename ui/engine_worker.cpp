@@ -11,9 +11,11 @@ namespace ts::ui {
 namespace {
 
 // Each step gets its own generator derived from the seed and the step index, so a branch
-// replayed from step k draws the same numbers as the original run did at step k.
+// replayed from step k draws the same numbers as the original run did at step k. The index
+// is mixed with a multiplier other than the seeding's own increment (0x9E37...): with that
+// one, neighbouring steps would share three of their four state words.
 ts::Rng rngForStep(std::uint64_t seed, int index) {
-    return ts::Rng(seed + 0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(index + 1));
+    return ts::Rng(seed ^ (0xD1B54A32D192ED03ull * static_cast<std::uint64_t>(index + 1)));
 }
 
 bool isCancelled(const ts::Error& e) {

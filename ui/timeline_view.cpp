@@ -38,9 +38,11 @@ QString TimelineView::describe(const StepRecord& r) const {
     QString out = QStringLiteral("%1 · %2").arg(r.index).arg(input);
     if (r.sampledToken >= 0 && r.trace && !r.trace->logits.empty()) {
         const auto probs = ts::samplingDistribution(r.trace->logits, r.params);
+        // Small probabilities keep two significant digits: "0.013%", not "0.0%".
+        const double pct = 100.0 * probs[static_cast<std::size_t>(r.sampledToken)];
         out += QStringLiteral(" → %1 (%2%)")
                    .arg(label(r.sampledToken))
-                   .arg(100.0 * probs[static_cast<std::size_t>(r.sampledToken)], 0, 'f', 1);
+                   .arg(pct, 0, pct < 1.0 ? 'g' : 'f', pct < 1.0 ? 2 : 1);
     }
     return out;
 }
