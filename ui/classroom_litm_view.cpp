@@ -103,6 +103,7 @@ LitmView::LitmView(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_table);
     m_example = new QLabel(this);
     m_example->setWordWrap(true);
+    m_example->setMaximumHeight(3 * fontMetrics().height());
     m_example->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_example);
 
@@ -137,7 +138,7 @@ void LitmView::retranslateUi() {
     m_probBand.line->setName(tr("P(correct value)"));
     m_measuredX->setTitleText(tr("position of the record asked for (shaded: 95 % interval)"));
     buildReferenceChart();
-    if (!m_result.points.empty()) m_conclusionText = describe(m_result.points);
+    if (!m_result.points.empty()) m_conclusionText = describe(m_result.points, chance());
     m_conclusion->setText(m_conclusionText);
 }
 
@@ -245,6 +246,11 @@ void LitmView::run() {
 }
 
 void LitmView::cancel() { m_task.cancel(); }
+double LitmView::chance() const {
+    // The engine's built-in value list has 32 words when none was loaded.
+    return 1.0 / double(m_values.empty() ? 32 : m_values.size());
+}
+
 double LitmView::progress() const { return m_progress->value() / 1000.0; }
 
 QChart* LitmView::measuredChart() const { return m_measured->chart(); }
@@ -353,15 +359,34 @@ void LitmView::showResult(const ts::LitmResult& r) {
             QString::number(p.trials)};
         for (int c = 0; c < 6; ++c) m_table->setItem(i, c, new QTableWidgetItem(cells[c]));
     }
-    m_example->setText(r.exampleContext.empty() ? QString()
-                                                : tr("Example context: %1").arg(QString::fromStdString(r.exampleContext).left(400)));
-    m_conclusionText = describe(r.points);
+    // One line: the records joined with a visible line break, elided by the label's width.
+    QString example = QString::fromStdString(r.exampleContext);
+    example.replace(QLatin1Char('\n'), QStringLiteral(" ↵ "));
+    m_example->setText(example.isEmpty() ? QString() : tr("Example context: %1").arg(example.left(300) + QStringLiteral("…")));
+    m_conclusionText = describe(r.points, chance());
     m_conclusion->setText(m_conclusionText);
     m_export->setEnabled(!r.points.empty());
 }
 
-QString LitmView::describe(const std::vector<ts::LitmPoint>& pts) {
+QString LitmView::describe(const std::vector<ts::LitmPoint>& pts, double chance) {
     if (pts.size() < 2) return tr("Use at least two positions to see a curve.");
+    if (chance > 0) {
+        bool atChance = true;
+        for (const auto& p : pts) atChance = atChance && p.meanProb < 1.5 * chance && p.accuracy < 0.2;
+        if (atChance) {
+            QString text = tr("This model guesses: it gives the right value about the same probability as any "
+                              "other value (P(correct) ≈ %1 %, chance %2 %), so it has not learned to look "
+                              "the record up and there is no position effect in its answers.")
+                               .arg(pts.front().meanProb * 100, 0, 'f', 1)
+                               .arg(chance * 100, 0, 'f', 1);
+            if (pts.back().attentionMass > 1.5 * pts.front().attentionMass)
+                text += QLatin1Char(' ') + tr("Where it looks is not flat, though: attention from the question onto "
+                                              "the record grows from %1 % (first) to %2 % (last) — a recency bias.")
+                                               .arg(pts.front().attentionMass * 100, 0, 'f', 1)
+                                               .arg(pts.back().attentionMass * 100, 0, 'f', 1);
+            return text;
+        }
+    }
     double maxAcc = 0;
     for (const auto& p : pts) maxAcc = std::max(maxAcc, p.accuracy);
     // Accuracy when the model retrieves anything at all; otherwise the probability it gives the

@@ -51,9 +51,11 @@ public:
     bool exportCsv(const QString& path) const;
     bool isBusy() const { return m_task.isRunning(); }
     double progress() const;
+    double chance() const;
 
     // What the curve shows, in one plain sentence (pure: tests call it directly).
-    static QString describe(const std::vector<ts::LitmPoint>& points);
+    // `chance`: P(correct) of a uniform guess among the values (0 = unknown).
+    static QString describe(const std::vector<ts::LitmPoint>& points, double chance = 0);
 
 signals:
     void finished();

@@ -4,6 +4,7 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <cmath>
@@ -36,7 +37,7 @@ void shoot(QWidget* w, const QString& name) {
 }
 ModelInfo model() {
     ModelInfo info;
-    const char* dir = std::getenv("TOKENSCOPE_SHOT_MODEL");
+    const char* dir = std::getenv("TOKENSCOPE_SHOT_MODEL");  // default: the tiny fixture
     auto loaded = ts::loadModelFolder(dir ? std::filesystem::path(dir) : ts_test::dataDir() / "gpt2-tiny-fullvocab");
     info.model = loaded.model;
     info.tokenizer = loaded.tokenizer ? loaded.tokenizer : ts::Tokenizer::fromFolder(ts_test::gpt2VocabDir());
@@ -76,6 +77,16 @@ TEST_CASE("classroom screenshots", "[.shots]") {
     shoot(hub.showView(QStringLiteral("probes")), QStringLiteral("probes"));
 
     LitmView* litm = hub.litm();
+    if (qEnvironmentVariableIsSet("TOKENSCOPE_SHOT_LITM")) {
+        // A real measurement with the lab's defaults (the hub loaded the bundled record vocabulary).
+        QSignalSpy ldone(litm, &LitmView::finished);
+        litm->applySettings(QJsonObject{{QStringLiteral("trials"), 20},
+                                        {QStringLiteral("queryAware"), qEnvironmentVariableIsSet("TOKENSCOPE_SHOT_QA")}});
+        litm->run();
+        REQUIRE(ldone.wait(600000));
+        shoot(litm, QStringLiteral("litm_measured"));
+        litm->exportCsv(shotDir() + QStringLiteral("/litm_measured.csv"));
+    }
     ts::LitmResult r;
     const double acc[5] = {0.25, 0.1, 0.15, 0.45, 0.9};
     const int pos[5] = {1, 6, 11, 15, 20};

@@ -165,6 +165,14 @@ TEST_CASE("lost-in-the-middle chart plots the given points and the published cur
     CHECK(LitmView::describe(pts).startsWith(QStringLiteral("A U-shape")));
     for (auto& p : pts) p.accuracy = p.meanProb = 0.001;
     CHECK(LitmView::describe(pts).contains(QStringLiteral("does not retrieve")));
+    for (int i = 0; i < 5; ++i) {
+        pts[i].meanProb = 0.017;
+        pts[i].accuracy = i == 4 ? 0.1 : 0.05;
+        pts[i].attentionMass = 0.01 * (1 + 2 * i);
+    }
+    const QString guess = LitmView::describe(pts, 1.0 / 60);
+    CHECK(guess.startsWith(QStringLiteral("This model guesses")));
+    CHECK(guess.contains(QStringLiteral("recency bias")));
 }
 
 TEST_CASE("logit lens cells hold the top token's probability and are coloured by it", "[classroom]") {
