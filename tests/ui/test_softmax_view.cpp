@@ -1,6 +1,7 @@
 #include <QElapsedTimer>
 #include <QPixmap>
 #include <catch2/catch.hpp>
+#include <ctime>
 #include <random>
 
 #include "canned_record.hpp"
@@ -8,6 +9,16 @@
 #include "tokenscope/sampling.hpp"
 
 using ts::ui::SoftmaxView;
+
+namespace {
+// CPU time of this thread: the cost of the repaint itself, not how busy the machine is
+// (the tests share two cores with parallel builds).
+double threadCpuMs() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
+}  // namespace
 
 TEST_CASE("softmax view bars are the softmax of the stored logits", "[ui][softmax]") {
     const std::vector<float> logits = {2.0f, 1.0f, 0.5f, -1.0f, 3.0f};
@@ -87,13 +98,16 @@ TEST_CASE("softmax view re-renders a 50k vocabulary within 16 ms", "[ui][softmax
     constexpr int kRepaints = 20;
     QElapsedTimer timer;
     timer.start();
+    const double cpu0 = threadCpuMs();
     for (int i = 0; i < kRepaints; ++i) {
         p.temperature = 0.2f + 0.09f * static_cast<float>(i);
         view.setParams(p);
         (void)view.grab();  // the paint itself, not only the recompute
     }
-    const double perRepaintMs = static_cast<double>(timer.nsecsElapsed()) / 1e6 / kRepaints;
-    INFO("recompute + paint per temperature change: " << perRepaintMs << " ms (recompute "
+    const double cpuMs = (threadCpuMs() - cpu0) / kRepaints;
+    const double wallMs = static_cast<double>(timer.nsecsElapsed()) / 1e6 / kRepaints;
+    INFO("recompute + paint per temperature change: " << cpuMs << " ms CPU, " << wallMs
+                                                        << " ms wall (last recompute "
                                                         << view.lastRecomputeMs() << " ms)");
-    CHECK(perRepaintMs <= 16.0);
+    CHECK(cpuMs <= 16.0);
 }
