@@ -4,6 +4,9 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QMenu>
+#include <QMenuBar>
+#include <QTest>
 #include <QJsonObject>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -19,6 +22,8 @@
 #include "ui/classroom_logit_lens_view.hpp"
 #include "ui/classroom_probes_view.hpp"
 #include "ui/lesson_panel.hpp"
+#include "ui/main_window.hpp"
+#include "ui/translation_manager.hpp"
 
 using namespace ts::ui;
 
@@ -136,4 +141,31 @@ TEST_CASE("classroom screenshots", "[.shots]") {
     }
     hub.setHistory(history);
     shoot(hub.cost(), QStringLiteral("cost_canned"));
+}
+
+TEST_CASE("classroom tools inside the main window", "[.shots]") {
+    TranslationManager translations;
+    MainWindow window(&translations, true);
+    QSignalSpy ready(&window, &MainWindow::modelReady);
+    window.loadModel(QString::fromStdString(ts::bundledModelPath().string()));
+    REQUIRE(ready.wait(60000));
+    window.setPrompt(QStringLiteral("The culprit turned out to be Sujin. The culprit,"));
+    window.generate(8);
+    for (int i = 0; i < 600 && window.history().size() < 8; ++i) QTest::qWait(50);
+    REQUIRE(window.history().size() >= 4);  // a run may stop early at end of text
+    QMenu* classroom = nullptr;
+    for (QAction* a : window.menuBar()->actions())
+        if (a->menu() && a->menu()->actions().size() == 7) classroom = a->menu();
+    REQUIRE(classroom);
+    window.resize(1400, 850);
+    window.show();
+    const char* names[] = {"lessons", "lanes", "confidence", "probes", "litm", "lens", "cost"};
+    for (int lang = 0; lang < 2; ++lang) {
+        if (lang == 1) translations.setLanguage(QStringLiteral("ko"));
+        for (int i : {0, 5, 6}) {
+            classroom->actions().at(i)->trigger();
+            QApplication::processEvents();
+            window.grab().save(shotDir() + QStringLiteral("/window_%1_%2.png").arg(QLatin1String(names[i]), lang ? QStringLiteral("ko") : QStringLiteral("en")));
+        }
+    }
 }
