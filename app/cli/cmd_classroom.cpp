@@ -53,7 +53,7 @@ int runCompare(const Args& args) {
             {{"temperature", lane.params.temperature},
              {"ids", ids},
              {"text", model.tokenizer ? toValidUtf8(model.tokenizer->decode(ids)) : ""},
-             {"mean_entropy_bits", lane.tokens.empty() ? 0.0 : entropySum / lane.tokens.size()},
+             {"mean_entropy_bits", lane.tokens.empty() ? 0.0 : entropySum / static_cast<double>(lane.tokens.size())},
              {"tokens", tokens}});
     }
     if (opts.flag("json")) {
@@ -109,7 +109,7 @@ int runProbe(const Args& args) {
 int runLitm(const Args& args) {
     const Options opts(args,
                        {"model", "records", "positions", "trials", "seed", "record-template",
-                        "query-template", "threads"},
+                        "query-template", "spec", "threads"},
                        {"json", "query-aware"});
     applyThreads(opts);
     LitmOptions o;
@@ -118,6 +118,13 @@ int runLitm(const Args& args) {
     o.trials = static_cast<int>(opts.integer("trials", 10, 1, 100000));
     o.seed = opts.unsignedInteger("seed", 1);
     o.queryAware = opts.flag("query-aware");
+    const LoadedModel model = loadModel(opts);
+    // The records default to the format the model was trained on, where the folder says.
+    const auto defaultSpec = model.folder / "eval" / "kv_records.json";
+    if (opts.has("spec"))
+        applyLitmSpec(o, opts.require("spec"));
+    else if (std::filesystem::exists(defaultSpec))
+        applyLitmSpec(o, defaultSpec);
     o.recordTemplate = opts.getOr("record-template", o.recordTemplate);
     o.queryTemplate = opts.getOr("query-template", o.queryTemplate);
     try {
@@ -125,12 +132,12 @@ int runLitm(const Args& args) {
     } catch (const Error& e) {
         throw UsageError{e.what()};
     }
-    const LoadedModel model = loadModel(opts);
     const LitmResult r = runLostInTheMiddle(model.model, requireTokenizer(model), o);
     Json j;
     j["records"] = o.records;
     j["trials"] = o.trials;
     j["query_aware"] = o.queryAware;
+    j["record_template"] = o.recordTemplate;
     j["context_tokens"] = r.contextTokens;
     j["points"] = Json::array();
     for (const auto& p : r.points)

@@ -22,7 +22,7 @@ Commands:
   compare   --prompt STR --temperatures 0.2,1.0,1.5 --steps N [--seed S] [--json]
   probe     --probes FILE [--json]
   litm      [--records 20] [--positions 5] [--trials 10] [--query-aware] [--seed S]
-            [--record-template "Code {key}: {value}."] [--query-template "Code {key}:"] [--json]
+            [--record-template "Code {key}: {value}."] [--query-template "Code {key}:"] [--spec kv_records.json] [--json]
 
 Every command takes --model DIR (a Hugging Face folder: config.json, model.safetensors,
 vocab.json + merges.txt or tokenizer.json); without it the bundled model is used.

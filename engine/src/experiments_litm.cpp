@@ -2,6 +2,8 @@
 // a long context the record stands.
 #include <algorithm>
 #include <cmath>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <numeric>
 
 #include "tokenscope/error.hpp"
@@ -57,6 +59,45 @@ void LitmOptions::validate() const {
                     "record's value is what follows the query");
 }
 
+void applyLitmSpec(LitmOptions& options, const std::filesystem::path& file) {
+    std::ifstream in(file);
+    if (!in) throw Error("cannot open record specification " + file.string());
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(in);
+    } catch (const nlohmann::json::exception& e) {
+        throw Error("record specification " + file.string() + " is not valid JSON: " + e.what());
+    }
+    if (!j.is_object()) throw Error("record specification " + file.string() + ": expected an object");
+    auto text = [&](const char* name, std::string& out) {
+        if (!j.contains(name)) return;
+        if (!j[name].is_string())
+            throw Error("record specification " + file.string() + ": \"" + name +
+                        "\" must be a string");
+        out = j[name].get<std::string>();
+    };
+    auto list = [&](const char* name, std::vector<std::string>& out) {
+        if (!j.contains(name)) return;
+        const auto& a = j[name];
+        if (!a.is_array() || a.empty())
+            throw Error("record specification " + file.string() + ": \"" + name +
+                        "\" must be a non-empty list of strings");
+        out.clear();
+        for (const auto& v : a) {
+            if (!v.is_string())
+                throw Error("record specification " + file.string() + ": \"" + name +
+                            "\" must be a non-empty list of strings");
+            out.push_back(v.get<std::string>());
+        }
+    };
+    text("record_template", options.recordTemplate);
+    text("query_template", options.queryTemplate);
+    text("separator", options.separator);
+    list("key_words", options.keyWords);
+    list("values", options.values);
+    options.validate();
+}
+
 std::vector<ReferencePoint> liuEtAl2023Reference() {
     return {{1, 75.8}, {5, 57.2}, {10, 53.8}, {15, 55.4}, {20, 63.2}};
 }
@@ -109,7 +150,7 @@ LitmResult runLostInTheMiddle(std::shared_ptr<const Model> model, const Tokenize
                 if (r == gold - 1) goldStart = text.size();
                 text += record;
                 if (r == gold - 1) goldEnd = text.size();
-                text += "\n";
+                text += o.separator;
             }
             text += query;
             const std::string goldRecord = replaceAll(

@@ -74,8 +74,13 @@ struct LitmOptions {
     std::string queryTemplate = "Code {key}:";
     std::vector<std::string> keyWords;  // empty = built-in NATO words
     std::vector<std::string> values;    // empty = built-in nouns
+    std::string separator = " ";        // between records (the bundled model saw spaces)
     void validate() const;
 };
+// Reads a record specification (record_template, query_template, key_words, values) as
+// written next to the bundled model in eval/kv_records.json, so the lab asks the model in
+// the format it was trained on. Fields absent from the file keep their current values.
+void applyLitmSpec(LitmOptions& options, const std::filesystem::path& file);
 struct LitmPoint {
     int position = 0;                   // 1-based index of the gold record
     int trials = 0;
