@@ -101,9 +101,13 @@ TEST_CASE("bad input: unaligned F32 data loads and matches the aligned file",
     std::uint64_t n = 0;
     for (int i = 7; i >= 0; --i) n = (n << 8) | static_cast<unsigned char>(bytes[i]);
     const std::string header = bytes.substr(8, n) + " ";  // one more byte: odd offsets
-    ts_test::writeBytes(dir / "model.safetensors",
+    // A second folder: rewriting the first file would change the mapped weights under
+    // the loaded model.
+    ts_test::TempDir oddDir;
+    fs::copy_file(dir / "config.json", oddDir / "config.json");
+    ts_test::writeBytes(oddDir / "model.safetensors",
                         ts_test::safetensorsBytes(header, bytes.substr(8 + n)));
-    const auto odd = ts::Model::loadFolder(dir.path());
+    const auto odd = ts::Model::loadFolder(oddDir.path());
     const auto a = aligned->tokenEmbedding(5), b = odd->tokenEmbedding(5);
     REQUIRE(a.size() == b.size());
     for (std::size_t i = 0; i < a.size(); ++i) CHECK(a[i] == b[i]);
