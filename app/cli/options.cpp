@@ -4,8 +4,18 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <sstream>
 
 namespace ts::cli {
+
+namespace {
+// "0" and "1e-09" rather than std::to_string's "0.000000" (which also shows 1e-9 as 0).
+std::string shortNumber(double v) {
+    std::ostringstream os;
+    os << v;
+    return os.str();
+}
+}  // namespace
 
 Options::Options(const std::vector<std::string>& args, const std::set<std::string>& valued,
                  const std::set<std::string>& flags) {
@@ -89,8 +99,8 @@ double Options::number(const std::string& name, double fallback, double min, dou
     if (!v) return fallback;
     const double n = parseNumber(*v, "--" + name);
     if (n < min || n > max)
-        throw UsageError{"--" + name + " must be between " + std::to_string(min) + " and " +
-                         std::to_string(max) + ", got " + *v};
+        throw UsageError{"--" + name + " must be between " + shortNumber(min) + " and " +
+                         shortNumber(max) + ", got " + *v};
     return n;
 }
 
@@ -144,7 +154,7 @@ std::vector<double> Options::numberList(const std::string& name, double min, dou
         const double v = parseNumber(part, "each item of --" + name);
         if (v < min || v > max)
             throw UsageError{"--" + name + " item " + part + " must be between " +
-                             std::to_string(min) + " and " + std::to_string(max)};
+                             shortNumber(min) + " and " + shortNumber(max)};
         out.push_back(v);
     }
     return out;

@@ -89,7 +89,11 @@ class Sweep:
             code, err = p.returncode, p.stderr.decode("utf-8", "replace")
         except subprocess.TimeoutExpired:
             code, err = "timeout", ""
-        msg = " ".join(err.strip().split("\n")[0:1]).replace(self.tmp + "/", "")
+        lines = [l for l in err.strip().split("\n") if l.strip()]
+        # The error comes last (after any load warnings); for a warning case, the warning.
+        pick = lines[-1:] if expect == "fail" else \
+            [l for l in lines if mention and mention[0].lower() in l.lower()][:1] or lines[:1]
+        msg = " ".join(pick).replace(self.tmp + "/", "")
         ok = isinstance(code, int)
         if ok and expect == "fail":
             ok = 1 <= code <= 125
