@@ -14,7 +14,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 packages=(
     build-essential cmake pkgconf git
     libopenblas-dev liblapacke-dev libpcre2-dev nlohmann-json3-dev catch2
-    qt6-base-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+    qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-qpa-plugins libgl-dev libxkbcommon-dev fonts-nanum xvfb xauth
 )
 
@@ -62,13 +62,16 @@ configure_and_build() {
 # The whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer, in its own
 # build folder (TOKENSCOPE_ASAN_BUILD_DIR, default build-asan). Leaks count as failures;
 # tests/sanitizer/lsan.supp lists the few third-party leaks (fontconfig, Qt plugins) we
-# cannot fix, each with its reason. TOKENSCOPE_SKIP_ASAN=1 skips this step.
+# cannot fix, each with its reason. TOKENSCOPE_SKIP_ASAN=1 skips this step. Timing budgets
+# ("... within 16 ms") hold for the normal build only: ASan makes code 2-3x slower, so they
+# are left out here (TOKENSCOPE_ASAN_EXCLUDE, a ctest -E regex).
 sanitizer_tests() {
     if [ "${TOKENSCOPE_SKIP_ASAN:-0}" = 1 ]; then
         echo "Skipping the ASan/UBSan run (TOKENSCOPE_SKIP_ASAN=1)"
         return 0
     fi
     local asan=${TOKENSCOPE_ASAN_BUILD_DIR:-$root/build-asan}
+    local exclude=${TOKENSCOPE_ASAN_EXCLUDE:-within [0-9]+ ms}
     local vocab
     vocab=$(fetch_gpt2_vocab)
     cmake -S "$root" -B "$asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTOKENSCOPE_SANITIZE=ON \
@@ -79,7 +82,7 @@ sanitizer_tests() {
         ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1 \
         LSAN_OPTIONS=suppressions=$root/tests/sanitizer/lsan.supp:print_suppressions=0 \
         UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:suppressions=$root/tests/sanitizer/ubsan.supp \
-        ctest --output-on-failure -j "$jobs")
+        ctest --output-on-failure -j "$jobs" -E "$exclude")
 }
 
 case "$mode" in
