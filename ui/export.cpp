@@ -1,5 +1,8 @@
 #include "export.hpp"
 
+#include <QPainter>
+#include <QSvgGenerator>
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -26,7 +29,19 @@ QString tokenText(const Vocabulary* vocab, int id) {
 }  // namespace
 
 bool saveWidgetImage(QWidget* widget, const QString& path) {
-    return widget && widget->grab().save(path);
+    if (!widget) return false;
+    if (!path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)) return widget->grab().save(path);
+    // Views paint with QPainter, so rendering them into an SVG device keeps heatmaps, bars
+    // and text as vectors.
+    QSvgGenerator svg;
+    svg.setFileName(path);
+    svg.setSize(widget->size());
+    svg.setViewBox(QRect(QPoint(0, 0), widget->size()));
+    svg.setTitle(QStringLiteral("Tokenscope"));
+    QPainter painter;
+    if (!painter.begin(&svg)) return false;
+    widget->render(&painter);
+    return painter.end();
 }
 
 QString distributionCsv(const StepRecord& record, const ts::SamplingParams& params,

@@ -10,7 +10,8 @@ class QWidget;
 
 namespace ts::ui {
 
-// The widget as rendered on screen; the format follows the suffix (.png, .jpg...).
+// The widget as rendered on screen; the format follows the suffix: .svg gives vectors
+// (QPainter output), anything else (.png, .jpg...) a pixel image.
 bool saveWidgetImage(QWidget* widget, const QString& path);
 
 // The `maxRows` most probable next tokens at `params`: token, text, probability at the

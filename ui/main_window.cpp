@@ -257,7 +257,7 @@ void MainWindow::retranslateUi() {
     m_cancelLoad->setToolTip(tr("Stop loading this model; the previous one stays"));
     m_fileMenu->setTitle(tr("&File"));
     m_openAction->setText(tr("&Open model folder…"));
-    m_exportImageAction->setText(tr("Export current view as &PNG…"));
+    m_exportImageAction->setText(tr("Export current view as &PNG or SVG…"));
     m_exportDistCsvAction->setText(tr("Export distribution as CSV…"));
     m_exportDistJsonAction->setText(tr("Export distribution as JSON…"));
     m_exportAttCsvAction->setText(tr("Export attention as CSV…"));
@@ -526,7 +526,7 @@ void MainWindow::updateStatus() {
 
 void MainWindow::exportViewImage() {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export view"), QStringLiteral("tokenscope-view.png"),
-                                                      tr("PNG image (*.png)"));
+                                                      tr("PNG image (*.png);;SVG vector image (*.svg)"));
     if (path.isEmpty()) return;
     if (!saveWidgetImage(m_stack->currentWidget(), path))
         showError(tr("Export failed"), tr("Could not write %1.").arg(path), QString());

@@ -866,7 +866,7 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Export current view as &amp;PNG…</source>
+        <source>Export current view as &amp;PNG or SVG…</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -950,7 +950,7 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>PNG image (*.png)</source>
+        <source>PNG image (*.png);;SVG vector image (*.svg)</source>
         <translation type="unfinished" />
     </message>
     <message>

@@ -867,8 +867,8 @@
         <translation>모델 폴더 열기(&amp;O)…</translation>
     </message>
     <message>
-        <source>Export current view as &amp;PNG…</source>
-        <translation>현재 화면을 PNG로 내보내기(&amp;P)…</translation>
+        <source>Export current view as &amp;PNG or SVG…</source>
+        <translation>현재 화면을 PNG 또는 SVG로 내보내기(&amp;P)…</translation>
     </message>
     <message>
         <source>Export distribution as CSV…</source>
@@ -951,8 +951,8 @@
         <translation>화면 내보내기</translation>
     </message>
     <message>
-        <source>PNG image (*.png)</source>
-        <translation>PNG 이미지 (*.png)</translation>
+        <source>PNG image (*.png);;SVG vector image (*.svg)</source>
+        <translation>PNG 이미지 (*.png);;SVG 벡터 이미지 (*.svg)</translation>
     </message>
     <message>
         <source>Export failed</source>
