@@ -36,6 +36,15 @@ void load(EngineController& engine, const QString& folder) {
     REQUIRE(waitFor(loaded, 1));
 }
 
+// A slow run on the fixture that has produced its first records: the state every abuse
+// below interrupts.
+void startRunAndWait(EngineController& engine, QSignalSpy& records,
+                     const ts::SamplingParams& p) {
+    engine.startPrompt(QStringLiteral("1 2 3"), p);
+    engine.run(40, p, 2);
+    REQUIRE(waitFor(records, 3));
+}
+
 // AddressSanitizer keeps freed memory in quarantine (up to 256 MiB), so resident memory
 // says nothing about growth there; LeakSanitizer checks for leaks at exit instead.
 #if defined(__SANITIZE_ADDRESS__)
@@ -82,10 +91,8 @@ TEST_CASE("a broken model loaded during a run is refused and the old one keeps g
     load(engine, tinyModel());
     QSignalSpy records(engine.worker(), &EngineWorker::stepFinished);
     QSignalSpy failed(engine.worker(), &EngineWorker::modelLoadFailed);
-    ts::SamplingParams p;
-    engine.startPrompt(QStringLiteral("1 2 3"), p);
-    engine.run(40, p, 2);
-    REQUIRE(waitFor(records, 3));
+    const ts::SamplingParams p;
+    startRunAndWait(engine, records, p);
 
     QTemporaryDir broken;
     REQUIRE(broken.isValid());
@@ -110,10 +117,8 @@ TEST_CASE("switching models mid-run stops the run and continues on the new model
     load(engine, tinyModel());
     QSignalSpy records(engine.worker(), &EngineWorker::stepFinished);
     QSignalSpy truncated(engine.worker(), &EngineWorker::historyTruncated);
-    ts::SamplingParams p;
-    engine.startPrompt(QStringLiteral("1 2 3"), p);
-    engine.run(40, p, 2);
-    REQUIRE(waitFor(records, 3));
+    const ts::SamplingParams p;
+    startRunAndWait(engine, records, p);
 
     QSignalSpy loaded(engine.worker(), &EngineWorker::modelLoaded);
     engine.loadModel(QString::fromStdString(ts::bundledModelPath().string()));
