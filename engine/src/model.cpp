@@ -73,14 +73,21 @@ public:
     void markUsed(const std::string& name) { m_used.insert(name); }
     bool used(const std::string& name) const { return m_used.count(name) != 0; }
 
-    // As stored (row-major), zero-copy when the file holds aligned F32.
+    // As stored (row-major). Small aligned F32 tensors are used zero-copy from the mapping;
+    // big ones (the embedding, which is also the tied LM head that every decode step
+    // streams) are copied into huge-page memory: read through the file's 4 KiB pages, the
+    // 154 MB GPT-2 head costs a TLB miss every 4 KiB and decodes measurably slower.
     const float* plain(const st::TensorInfo& t) {
         const float* p;
-        if (t.dtype == st::DType::F32 && reinterpret_cast<std::uintptr_t>(t.data) % 4 == 0) {
+        const bool big = t.numel * sizeof(float) >= (std::size_t{4} << 20);
+        if (!big && t.dtype == st::DType::F32 && reinterpret_cast<std::uintptr_t>(t.data) % 4 == 0) {
             p = reinterpret_cast<const float*>(t.data);
         } else {
             FloatBuffer b(t.numel);
-            st::toFloat32(t.dtype, t.data, b.data(), t.numel);
+            if (t.dtype == st::DType::F32)
+                std::memcpy(b.data(), t.data, t.numel * sizeof(float));
+            else
+                st::toFloat32(t.dtype, t.data, b.data(), t.numel);
             p = b.data();
             m_d.owned.push_back(std::move(b));
         }
@@ -88,10 +95,10 @@ public:
         return p;
     }
 
-    // A Conv1D weight stored [in, out]: returned transposed to [out, in].
-    const float* transposed(const st::TensorInfo& t) {
-        const std::size_t in = static_cast<std::size_t>(t.shape[0]);
-        const std::size_t out = static_cast<std::size_t>(t.shape[1]);
+    // A Conv1D weight stored [in, out]: returned packed in panels of 16 outputs.
+    kernels::PackedWeight packed(const st::TensorInfo& t) {
+        const int in = static_cast<int>(t.shape[0]);
+        const int out = static_cast<int>(t.shape[1]);
         FloatBuffer tmp;
         const float* src;
         if (t.dtype == st::DType::F32 && reinterpret_cast<std::uintptr_t>(t.data) % 4 == 0) {
@@ -101,18 +108,12 @@ public:
             st::toFloat32(t.dtype, t.data, tmp.data(), t.numel);
             src = tmp.data();
         }
-        FloatBuffer dst(t.numel);
-        constexpr std::size_t B = 32;
-        for (std::size_t i0 = 0; i0 < in; i0 += B)
-            for (std::size_t o0 = 0; o0 < out; o0 += B) {
-                const std::size_t i1 = std::min(in, i0 + B), o1 = std::min(out, o0 + B);
-                for (std::size_t i = i0; i < i1; ++i)
-                    for (std::size_t o = o0; o < o1; ++o) dst[o * in + i] = src[i * out + o];
-            }
-        const float* p = dst.data();
+        checkFinite(t, src);
+        FloatBuffer dst(kernels::packedSize(out, in));
+        kernels::packFromInOut(src, in, out, dst.data());
+        const kernels::PackedWeight w{dst.data(), out, in};
         m_d.owned.push_back(std::move(dst));
-        checkFinite(t, p);
-        return p;
+        return w;
     }
 
 private:
@@ -202,15 +203,15 @@ std::shared_ptr<const Model> Model::loadFolder(const fs::path& folder,
         LayerWeights& w = d->layers[static_cast<std::size_t>(l)];
         w.ln1W = L.plain(L.require(p + "ln_1.weight", {C}));
         w.ln1B = L.plain(L.require(p + "ln_1.bias", {C}));
-        w.qkvW = L.transposed(L.require(p + "attn.c_attn.weight", {C, 3 * C}));
+        w.qkvW = L.packed(L.require(p + "attn.c_attn.weight", {C, 3 * C}));
         w.qkvB = L.plain(L.require(p + "attn.c_attn.bias", {3 * C}));
-        w.projW = L.transposed(L.require(p + "attn.c_proj.weight", {C, C}));
+        w.projW = L.packed(L.require(p + "attn.c_proj.weight", {C, C}));
         w.projB = L.plain(L.require(p + "attn.c_proj.bias", {C}));
         w.ln2W = L.plain(L.require(p + "ln_2.weight", {C}));
         w.ln2B = L.plain(L.require(p + "ln_2.bias", {C}));
-        w.fcW = L.transposed(L.require(p + "mlp.c_fc.weight", {C, I}));
+        w.fcW = L.packed(L.require(p + "mlp.c_fc.weight", {C, I}));
         w.fcB = L.plain(L.require(p + "mlp.c_fc.bias", {I}));
-        w.fc2W = L.transposed(L.require(p + "mlp.c_proj.weight", {I, C}));
+        w.fc2W = L.packed(L.require(p + "mlp.c_proj.weight", {I, C}));
         w.fc2B = L.plain(L.require(p + "mlp.c_proj.bias", {C}));
     }
     d->lnfW = L.plain(L.require("ln_f.weight", {C}));

@@ -1,7 +1,8 @@
 #pragma once
-// The weights in the layout the forward pass wants. Linear weights are stored [out, in]
-// (row-major, each output's weights contiguous), so a decode step is a set of streaming dot
-// products and a prefill is sgemm(X, W^T). Everything is fp32.
+// The weights in the layout the forward pass wants. The layers' linear weights are packed
+// in panels of 16 outputs (packed_linear.hpp), which serve both a decode step and a
+// prefill; the embedding and LM head stay [rows, C] row-major, since tokens look up rows.
+// Everything is fp32.
 #include <cstddef>
 #include <cstdlib>
 #include <new>
@@ -12,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "packed_linear.hpp"
 #include "tokenscope/config.hpp"
 
 namespace ts {
@@ -39,14 +41,21 @@ public:
         m_p = nullptr;
         m_n = 0;
         if (n == 0) return;
-        // Big buffers (weights, KV cache) go on 2 MiB boundaries and ask for transparent huge
-        // pages: streaming hundreds of MB per token then costs far fewer TLB misses.
-        const std::size_t align = n * sizeof(float) >= (4u << 20) ? (2u << 20) : 64u;
+        // Big buffers (weights, KV cache, a prefill's scratch) go on 2 MiB boundaries and ask
+        // for transparent huge pages: streaming hundreds of MB per token then costs far fewer
+        // TLB misses, and a fresh session's first prefill takes one page fault per 2 MiB
+        // instead of one per 4 KiB (in a VM each fault costs microseconds: 40 ms for GPT-2's
+        // scratch at 128 tokens, measured).
+        const std::size_t align = n * sizeof(float) >= (1u << 20) ? (2u << 20) : 64u;
         const std::size_t bytes = (n * sizeof(float) + align - 1) / align * align;
         m_p = static_cast<float*>(std::aligned_alloc(align, bytes));
         if (!m_p) throw std::bad_alloc();
         if (align > 64) ::madvise(m_p, bytes, MADV_HUGEPAGE);
         m_n = n;
+    }
+    // Grow-only: keeps the buffer (and its contents) when it already holds n floats.
+    void ensure(std::size_t n) {
+        if (n > m_n) resize(n);
     }
     float* data() { return m_p; }
     const float* data() const { return m_p; }
@@ -62,15 +71,15 @@ private:
 struct LayerWeights {
     const float* ln1W = nullptr;
     const float* ln1B = nullptr;
-    const float* qkvW = nullptr;   // [3C, C]
+    kernels::PackedWeight qkvW;    // [3C, C]
     const float* qkvB = nullptr;   // [3C]
-    const float* projW = nullptr;  // [C, C]
+    kernels::PackedWeight projW;   // [C, C]
     const float* projB = nullptr;
     const float* ln2W = nullptr;
     const float* ln2B = nullptr;
-    const float* fcW = nullptr;    // [nInner, C]
+    kernels::PackedWeight fcW;     // [nInner, C]
     const float* fcB = nullptr;
-    const float* fc2W = nullptr;   // [C, nInner]
+    kernels::PackedWeight fc2W;    // [C, nInner]
     const float* fc2B = nullptr;
 };
 

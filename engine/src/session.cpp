@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "kernels.hpp"
+#include "packed_linear.hpp"
 #include "session_state.hpp"
 #include "tokenscope/error.hpp"
 
@@ -25,21 +26,25 @@ void SessionState::ensureCapacity(int needed) {
     newCap = std::min(newCap, c.nCtx);
     newCap = std::max(newCap, needed);
     const std::size_t hd = sz(c.headDim());
-    if (k.empty()) {
-        k.resize(sz(c.nLayer));
-        v.resize(sz(c.nLayer));
-    }
-    for (int l = 0; l < c.nLayer; ++l) {
-        for (auto* buf : {&k[sz(l)], &v[sz(l)]}) {
-            FloatBuffer nb(sz(c.nHead) * sz(newCap) * hd);
-            if (buf->size() && pos > 0)
-                for (int h = 0; h < c.nHead; ++h)
-                    std::memcpy(nb.data() + sz(h) * sz(newCap) * hd,
-                                buf->data() + sz(h) * sz(cap) * hd, sz(pos) * hd * sizeof(float));
-            *buf = std::move(nb);
-        }
-    }
+    SessionState grown;
+    grown.d = d;
+    grown.cap = newCap;
+    grown.kv.resize(2 * sz(c.nLayer) * sz(c.nHead) * sz(newCap) * hd);
+    if (pos > 0) copyCacheInto(grown);
+    kv = std::move(grown.kv);
     cap = newCap;
+}
+
+void SessionState::copyCacheInto(SessionState& dst) const {
+    const Config& c = d->config;
+    const std::size_t hd = sz(c.headDim());
+    for (int l = 0; l < c.nLayer; ++l)
+        for (int h = 0; h < c.nHead; ++h) {
+            std::memcpy(dst.keys(l) + sz(h) * sz(dst.cap) * hd, keys(l) + sz(h) * sz(cap) * hd,
+                        sz(pos) * hd * sizeof(float));
+            std::memcpy(dst.values(l) + sz(h) * sz(dst.cap) * hd, values(l) + sz(h) * sz(cap) * hd,
+                        sz(pos) * hd * sizeof(float));
+        }
 }
 
 Session::Session(std::shared_ptr<const Model> model) : m_state(std::make_unique<SessionState>()) {
@@ -86,15 +91,7 @@ Session Session::fork() const {
     b.cancel = a.cancel;
     if (a.pos > 0) {
         b.ensureCapacity(a.pos);  // allocates only what is used (rounded up a little)
-        const Config& c = a.d->config;
-        const std::size_t hd = sz(c.headDim());
-        for (int l = 0; l < c.nLayer; ++l)
-            for (int h = 0; h < c.nHead; ++h) {
-                std::memcpy(b.k[sz(l)].data() + sz(h) * sz(b.cap) * hd,
-                            a.k[sz(l)].data() + sz(h) * sz(a.cap) * hd, sz(a.pos) * hd * 4);
-                std::memcpy(b.v[sz(l)].data() + sz(h) * sz(b.cap) * hd,
-                            a.v[sz(l)].data() + sz(h) * sz(a.cap) * hd, sz(a.pos) * hd * 4);
-            }
+        a.copyCacheInto(b);
     }
     b.pos = a.pos;
     b.tokens = a.tokens;
@@ -135,12 +132,12 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
     tr.firstPosition = p0;
     tr.tokens.assign(tokens.begin(), tokens.end());
 
-    S.x.resize(sz(T) * sz(C));
-    S.xn.resize(sz(T) * sz(C));
-    S.qkv.resize(sz(T) * sz(3 * C));
-    S.att.resize(sz(T) * sz(C));
-    S.tmp.resize(sz(T) * sz(C));
-    S.hidden.resize(sz(T) * sz(I));
+    S.x.ensure(sz(T) * sz(C));
+    S.xn.ensure(sz(T) * sz(C));
+    S.qkv.ensure(sz(T) * sz(3 * C));
+    S.att.ensure(sz(T) * sz(C));
+    S.tmp.ensure(sz(T) * sz(C));
+    S.hidden.ensure(sz(T) * sz(I));
     float* X = S.x.data();
 
     for (int t = 0; t < T; ++t) {
@@ -177,10 +174,10 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
         for (int t = 0; t < T; ++t)
             kernels::layerNorm(X + sz(t) * sz(C), S.xn.data() + sz(t) * sz(C), w.ln1W, w.ln1B, C,
                                c.layerNormEps);
-        kernels::linear(S.xn.data(), T, w.qkvW, w.qkvB, S.qkv.data(), 3 * C, C);
+        kernels::linearPacked(S.xn.data(), T, w.qkvW, w.qkvB, S.qkv.data());
         // Append keys and values to the cache.
-        float* Kl = S.k[sz(l)].data();
-        float* Vl = S.v[sz(l)].data();
+        float* Kl = S.keys(l);
+        float* Vl = S.values(l);
         for (int t = 0; t < T; ++t) {
             const float* row = S.qkv.data() + sz(t) * sz(3 * C);
             for (int h = 0; h < H; ++h) {
@@ -191,7 +188,7 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
             }
         }
         const int nth = kernels::threads();
-        S.scores.resize(sz(nth) * sz(T) * sz(L));
+        S.scores.ensure(sz(nth) * sz(T) * sz(L));
         auto headRange = [&](int hb, int he, float* Sc) {
             for (int h = hb; h < he; ++h) {
                 const float* Kh = Kl + sz(h) * cap * sz(hd);
@@ -233,12 +230,12 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
                 headRange(hb, he, S.scores.data() + sz(th) * sz(T) * sz(L));
             });
         }
-        kernels::linear(S.att.data(), T, w.projW, w.projB, S.tmp.data(), C, C);
+        kernels::linearPacked(S.att.data(), T, w.projW, w.projB, S.tmp.data());
         for (std::size_t i = 0; i < sz(T) * sz(C); ++i) X[i] += S.tmp[i];
         for (int t = 0; t < T; ++t)
             kernels::layerNorm(X + sz(t) * sz(C), S.xn.data() + sz(t) * sz(C), w.ln2W, w.ln2B, C,
                                c.layerNormEps);
-        kernels::linear(S.xn.data(), T, w.fcW, w.fcB, S.hidden.data(), I, C);
+        kernels::linearPacked(S.xn.data(), T, w.fcW, w.fcB, S.hidden.data());
         if (T == 1 || kernels::threads() == 1) {
             kernels::activate(S.hidden.data(), sz(T) * sz(I), c.activation);
         } else {
@@ -248,7 +245,7 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
                 kernels::activate(S.hidden.data() + sz(b) * sz(I), sz(e - b) * sz(I), c.activation);
             });
         }
-        kernels::linear(S.hidden.data(), T, w.fc2W, w.fc2B, S.tmp.data(), C, I);
+        kernels::linearPacked(S.hidden.data(), T, w.fc2W, w.fc2B, S.tmp.data());
         for (std::size_t i = 0; i < sz(T) * sz(C); ++i) X[i] += S.tmp[i];
         if (options.residuals) tr.residuals.emplace_back(lastRow, lastRow + C);
 
@@ -263,7 +260,7 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
         for (int t = 0; t < T; ++t)
             kernels::layerNorm(X + sz(t) * sz(C), S.xn.data() + sz(t) * sz(C), D.lnfW, D.lnfB, C,
                                c.layerNormEps);
-        S.logitsScratch.resize(sz(T) * sz(V));
+        S.logitsScratch.ensure(sz(T) * sz(V));
         kernels::linear(S.xn.data(), T, D.lmHead, nullptr, S.logitsScratch.data(), V, C);
         tr.allLogits.resize(sz(T));
         for (int t = 0; t < T; ++t)

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "kernels.hpp"
+#include "packed_linear.hpp"
 
 namespace k = ts::kernels;
 
@@ -113,4 +114,82 @@ TEST_CASE("kernels: chunk splits cover the range", "[kernels]") {
             }
             CHECK(prev == total);
         }
+}
+
+namespace {
+
+// y = x W^T + b in double precision, W stored [out, in].
+std::vector<double> naiveLinear(const std::vector<float>& X, int T, const std::vector<float>& W,
+                                const std::vector<float>& b, int out, int in) {
+    std::vector<double> y(static_cast<std::size_t>(T) * out);
+    for (int t = 0; t < T; ++t)
+        for (int o = 0; o < out; ++o) {
+            double s = b.empty() ? 0.0 : b[o];
+            for (int i = 0; i < in; ++i)
+                s += static_cast<double>(X[static_cast<std::size_t>(t) * in + i]) * W[static_cast<std::size_t>(o) * in + i];
+            y[static_cast<std::size_t>(t) * out + o] = s;
+        }
+    return y;
+}
+
+struct KernelLevelGuard {
+    ~KernelLevelGuard() { k::limitPackedKernel(2); }
+};
+
+}  // namespace
+
+TEST_CASE("kernels: packed linear equals a naive product on ragged shapes, on every code path", "[kernels]") {
+    KernelLevelGuard restore;
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    // out not a multiple of 16 (a partial last panel), in not a multiple of the input block,
+    // T covering full and partial row tiles, with and without bias
+    const int shapes[][3] = {{37, 19, 1}, {37, 19, 13}, {16, 300, 25}, {50, 513, 7}, {1, 5, 3}, {96, 64, 130}};
+    for (int level = 2; level >= 0; --level) {
+        k::limitPackedKernel(level);
+        for (const auto& s : shapes) {
+            const int out = s[0], in = s[1], T = s[2];
+            for (bool withBias : {true, false}) {
+                CAPTURE(level, k::packedKernelName(), out, in, T, withBias);
+                std::vector<float> W(static_cast<std::size_t>(out) * in), X(static_cast<std::size_t>(T) * in), b;
+                for (auto& v : W) v = u(rng);
+                for (auto& v : X) v = u(rng);
+                if (withBias) {
+                    b.resize(static_cast<std::size_t>(out));
+                    for (auto& v : b) v = u(rng);
+                }
+                std::vector<float> packed(k::packedSize(out, in));
+                k::packFromOutIn(W.data(), out, in, packed.data());
+                const k::PackedWeight pw{packed.data(), out, in};
+                // guard cells after Y catch writes past the last column
+                std::vector<float> Y(static_cast<std::size_t>(T) * out + 16, -99.0f);
+                k::linearPacked(X.data(), T, pw, withBias ? b.data() : nullptr, Y.data());
+                const auto want = naiveLinear(X, T, W, b, out, in);
+                double worst = 0;
+                for (std::size_t i = 0; i < want.size(); ++i) worst = std::max(worst, std::abs(Y[i] - want[i]));
+                CHECK(worst < 1e-4 * std::sqrt(static_cast<double>(in)));
+                for (std::size_t i = want.size(); i < Y.size(); ++i) CHECK(Y[i] == -99.0f);
+                // one token at a time (the decode path) gives the same bits as the batch
+                for (int t = 0; t < T; ++t) {
+                    std::vector<float> y1(static_cast<std::size_t>(out));
+                    k::linearPacked(X.data() + static_cast<std::size_t>(t) * in, 1, pw, withBias ? b.data() : nullptr, y1.data());
+                    for (int o = 0; o < out; ++o) REQUIRE(y1[o] == Y[static_cast<std::size_t>(t) * out + o]);
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("kernels: packing from [in, out] and from [out, in] agree", "[kernels]") {
+    const int out = 21, in = 5;
+    std::vector<float> Woi(out * in), Wio(out * in);
+    for (int o = 0; o < out; ++o)
+        for (int i = 0; i < in; ++i) Woi[o * in + i] = Wio[i * out + o] = static_cast<float>(o * 100 + i);
+    std::vector<float> a(k::packedSize(out, in)), b(k::packedSize(out, in));
+    k::packFromOutIn(Woi.data(), out, in, a.data());
+    k::packFromInOut(Wio.data(), in, out, b.data());
+    CHECK(a == b);
+    // panel 1 holds outputs 16..31; for input 2 its first value is W[16][2], padding is zero
+    CHECK(a[static_cast<std::size_t>(1) * in * 16 + 2 * 16 + 0] == 1602.0f);
+    CHECK(a[static_cast<std::size_t>(1) * in * 16 + 2 * 16 + 5] == 0.0f);
 }
