@@ -65,6 +65,20 @@ TS_AVX2 float dotAvx2(const float* a, const float* b, int n) {
     return s;
 }
 
+TS_AVX2 float sumAvx2(const float* x, std::size_t n) {
+    __m256 s0 = _mm256_setzero_ps(), s1 = s0, s2 = s0, s3 = s0;
+    std::size_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        s0 = _mm256_add_ps(s0, _mm256_loadu_ps(x + i));
+        s1 = _mm256_add_ps(s1, _mm256_loadu_ps(x + i + 8));
+        s2 = _mm256_add_ps(s2, _mm256_loadu_ps(x + i + 16));
+        s3 = _mm256_add_ps(s3, _mm256_loadu_ps(x + i + 24));
+    }
+    float s = hsum256(_mm256_add_ps(_mm256_add_ps(s0, s1), _mm256_add_ps(s2, s3)));
+    for (; i < n; ++i) s += x[i];
+    return s;
+}
+
 TS_AVX2 void axpyAvx2(float a, const float* x, float* y, int n) {
     const __m256 av = _mm256_set1_ps(a);
     int i = 0;
@@ -73,33 +87,6 @@ TS_AVX2 void axpyAvx2(float a, const float* x, float* y, int n) {
     for (; i < n; ++i) y[i] += a * x[i];
 }
 
-// Eight output rows at a time: x is reused from L1 while eight weight rows stream in, so
-// each loaded x vector feeds eight FMAs and the loop stays bound by memory, not by loads.
-TS_AVX2 void matvecRowsAvx2(const float* W, const float* x, const float* bias, float* y,
-                            int r0, int r1, int in) {
-    int r = r0;
-    for (; r + 8 <= r1; r += 8) {
-        const float* w0 = W + static_cast<std::size_t>(r) * in;
-        __m256 a[8];
-        for (int k = 0; k < 8; ++k) a[k] = _mm256_setzero_ps();
-        int i = 0;
-        for (; i + 8 <= in; i += 8) {
-            const __m256 xv = _mm256_loadu_ps(x + i);
-            for (int k = 0; k < 8; ++k)
-                a[k] = _mm256_fmadd_ps(_mm256_loadu_ps(w0 + static_cast<std::size_t>(k) * in + i), xv, a[k]);
-        }
-        for (int k = 0; k < 8; ++k) {
-            const float* wk = w0 + static_cast<std::size_t>(k) * in;
-            float s = hsum256(a[k]);
-            for (int j = i; j < in; ++j) s += wk[j] * x[j];
-            y[r + k] = bias ? s + bias[r + k] : s;
-        }
-    }
-    for (; r < r1; ++r) {
-        float s = dotAvx2(W + static_cast<std::size_t>(r) * in, x, in);
-        y[r] = bias ? s + bias[r] : s;
-    }
-}
 #endif
 
 float dotScalar(const float* a, const float* b, int n) {
@@ -111,21 +98,6 @@ float dotScalar(const float* a, const float* b, int n) {
     for (; i < n; ++i) t += a[i] * b[i];
     return t;
 }
-
-void matvecRows(const float* W, const float* x, const float* bias, float* y, int r0, int r1,
-                int in) {
-#if defined(__x86_64__)
-    if (haveAvx2Fma()) {
-        matvecRowsAvx2(W, x, bias, y, r0, r1, in);
-        return;
-    }
-#endif
-    for (int r = r0; r < r1; ++r) {
-        const float s = dotScalar(W + static_cast<std::size_t>(r) * in, x, in);
-        y[r] = bias ? s + bias[r] : s;
-    }
-}
-
 
 #if defined(__x86_64__)
 // exp(x) for 8 lanes, Cephes-style: range reduction by ln2 and a degree-6 polynomial.
@@ -287,6 +259,15 @@ float dot(const float* a, const float* b, int n) {
     return dotScalar(a, b, n);
 }
 
+float sum(const float* x, std::size_t n) {
+#if defined(__x86_64__)
+    if (haveAvx2Fma()) return sumAvx2(x, n);
+#endif
+    float s = 0;
+    for (std::size_t i = 0; i < n; ++i) s += x[i];
+    return s;
+}
+
 void axpy(float a, const float* x, float* y, int n) {
 #if defined(__x86_64__)
     if (haveAvx2Fma()) {
@@ -358,44 +339,6 @@ void softmax(float* x, int n) {
     for (int i = 0; i < n; ++i) sum += x[i];
     const float inv = static_cast<float>(1.0 / sum);
     for (int i = 0; i < n; ++i) x[i] *= inv;
-}
-
-void matvec(const float* W, const float* x, const float* bias, float* y, int out, int in) {
-    Pool& p = pool();
-    if (p.size() == 1 || static_cast<long long>(out) * in < (1 << 16)) {
-        matvecRows(W, x, bias, y, 0, out, in);
-        return;
-    }
-    parallel([&](int t, int n) {
-        int b, e;
-        chunk(out, t, n, 16, b, e);
-        if (b < e) matvecRows(W, x, bias, y, b, e, in);
-    });
-}
-
-void linear(const float* X, int T, const float* W, const float* bias, float* Y, int out, int in) {
-    if (T == 1) {
-        matvec(W, X, bias, Y, out, in);
-        return;
-    }
-    auto part = [&](int b, int e) {
-        if (b >= e) return;
-        if (bias)
-            for (int t = 0; t < T; ++t)
-                std::memcpy(Y + static_cast<std::size_t>(t) * out + b, bias + b,
-                            sizeof(float) * static_cast<std::size_t>(e - b));
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, T, e - b, in, 1.0f, X, in,
-                    W + static_cast<std::size_t>(b) * in, in, bias ? 1.0f : 0.0f, Y + b, out);
-    };
-    if (pool().size() == 1 || static_cast<long long>(out) * in * T < (1 << 18)) {
-        part(0, out);
-        return;
-    }
-    parallel([&](int t, int n) {
-        int b, e;
-        chunk(out, t, n, 64, b, e);
-        part(b, e);
-    });
 }
 
 void runParallel(void (*fn)(void*, int, int), void* ctx) { pool().run(fn, ctx); }

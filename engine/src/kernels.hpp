@@ -21,13 +21,10 @@ void activate(float* x, std::size_t n, Activation a);
 void softmax(float* x, int n);
 
 float dot(const float* a, const float* b, int n);
+// Sum of n floats (a bare read of memory; see StreamProbe).
+float sum(const float* x, std::size_t n);
 // y += a * x
 void axpy(float a, const float* x, float* y, int n);
-
-// y[out] = W[out, in] x + bias (bias may be null). Streams W once; multi-threaded.
-void matvec(const float* W, const float* x, const float* bias, float* y, int out, int in);
-// Y[T, out] = X[T, in] W[out, in]^T + bias. T == 1 goes through matvec.
-void linear(const float* X, int T, const float* W, const float* bias, float* Y, int out, int in);
 
 // Exponential of n values (vectorised; within a few ulp of std::exp).
 void expInPlace(float* x, int n);

@@ -73,21 +73,15 @@ public:
     void markUsed(const std::string& name) { m_used.insert(name); }
     bool used(const std::string& name) const { return m_used.count(name) != 0; }
 
-    // As stored (row-major). Small aligned F32 tensors are used zero-copy from the mapping;
-    // big ones (the embedding, which is also the tied LM head that every decode step
-    // streams) are copied into huge-page memory: read through the file's 4 KiB pages, the
-    // 154 MB GPT-2 head costs a TLB miss every 4 KiB and decodes measurably slower.
+    // As stored (row-major), zero-copy when the file holds aligned F32. (The LM head, which
+    // every decode step streams, is packed into huge-page memory separately.)
     const float* plain(const st::TensorInfo& t) {
         const float* p;
-        const bool big = t.numel * sizeof(float) >= (std::size_t{4} << 20);
-        if (!big && t.dtype == st::DType::F32 && reinterpret_cast<std::uintptr_t>(t.data) % 4 == 0) {
+        if (t.dtype == st::DType::F32 && reinterpret_cast<std::uintptr_t>(t.data) % 4 == 0) {
             p = reinterpret_cast<const float*>(t.data);
         } else {
             FloatBuffer b(t.numel);
-            if (t.dtype == st::DType::F32)
-                std::memcpy(b.data(), t.data, t.numel * sizeof(float));
-            else
-                st::toFloat32(t.dtype, t.data, b.data(), t.numel);
+            st::toFloat32(t.dtype, t.data, b.data(), t.numel);
             p = b.data();
             m_d.owned.push_back(std::move(b));
         }
@@ -217,23 +211,28 @@ std::shared_ptr<const Model> Model::loadFolder(const fs::path& folder,
     d->lnfW = L.plain(L.require("ln_f.weight", {C}));
     d->lnfB = L.plain(L.require("ln_f.bias", {C}));
 
+    const float* head = d->wte;  // [V, C], tied unless the file has its own lm_head
     if (file.find("lm_head.weight")) {
         const st::TensorInfo& t = L.require("lm_head.weight", {V, C});
         // Many checkpoints store the tied head as a copy of wte; keep one copy then.
         const bool sameAsWte =
             t.dtype == st::DType::F32 && std::memcmp(t.data, d->wte, t.numel * 4) == 0;
         if (sameAsWte) {
-            d->lmHead = d->wte;
-            d->tiedLmHead = true;
             d->parameterCount -= t.numel;
         } else {
-            d->lmHead = L.plain(t);
-            d->tiedLmHead = false;
+            head = L.plain(t);
         }
+        d->tiedLmHead = sameAsWte;
     } else {
-        d->lmHead = d->wte;
         d->tiedLmHead = true;
     }
+    // Every decode step streams the whole head (50257 x 768 for GPT-2, a third of its
+    // weights), so it gets the packed layout too; the embedding stays row-major for lookups.
+    const int vocab = static_cast<int>(V), width = static_cast<int>(C);  // checked by the config
+    FloatBuffer packedHead(kernels::packedSize(vocab, width));
+    kernels::packFromOutIn(head, vocab, width, packedHead.data());
+    d->lmHead = kernels::PackedWeight{packedHead.data(), vocab, width};
+    d->owned.push_back(std::move(packedHead));
 
     std::vector<std::string> unknown;
     for (const auto& t : file.tensors())
@@ -285,7 +284,7 @@ std::vector<float> Model::logitsFromResidual(std::span<const float> residual) co
     std::vector<float> x(residual.begin(), residual.end());
     kernels::layerNorm(x.data(), x.data(), m_data->lnfW, m_data->lnfB, c.nEmbd, c.layerNormEps);
     std::vector<float> logits(static_cast<std::size_t>(c.nVocab));
-    kernels::matvec(m_data->lmHead, x.data(), nullptr, logits.data(), c.nVocab, c.nEmbd);
+    kernels::linearPacked(x.data(), 1, m_data->lmHead, nullptr, logits.data());
     return logits;
 }
 

@@ -91,7 +91,7 @@ struct ModelData {
     const float* wpe = nullptr;     // [nCtx, C]
     const float* lnfW = nullptr;
     const float* lnfB = nullptr;
-    const float* lmHead = nullptr;  // [V, C]; == wte when tied
+    kernels::PackedWeight lmHead;   // [V, C], packed (a copy of wte when tied)
     bool tiedLmHead = true;
 
     std::vector<FloatBuffer> owned;            // converted / transposed tensors

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstring>
 #include <utility>
 #include <vector>
@@ -73,10 +74,9 @@ void packRows(const Job& j, int k0, int kc, int mr, std::vector<float>& dst) {
     float* d = dst.data();
     for (int t0 = 0; t0 < j.T; t0 += mr) {
         const int rows = std::min(mr, j.T - t0);
-        for (int r = 0; r < rows; ++r) {
-            const float* x = j.X + sz(t0 + r) * sz(in) + sz(k0);
-            for (int k = 0; k < kc; ++k) d[sz(k) * sz(rows) + sz(r)] = x[k];
-        }
+        const float* x = j.X + sz(t0) * sz(in) + sz(k0);
+        for (int k = 0; k < kc; ++k)
+            for (int r = 0; r < rows; ++r) d[sz(k) * sz(rows) + sz(r)] = x[sz(r) * sz(in) + sz(k)];
         d += sz(rows) * sz(kc);
     }
 }
@@ -322,11 +322,14 @@ void packFromInOut(const float* src, int in, int out, float* dst) {
 void packFromOutIn(const float* src, int out, int in, float* dst) {
     const int np = panels(out);
     for (int p = 0; p < np; ++p) {
+        const int cols = std::min(kPanel, out - p * kPanel);
+        const float* rows[kPanel];
+        for (int c = 0; c < cols; ++c) rows[c] = src + sz(p * kPanel + c) * sz(in);
         float* d = dst + sz(p) * sz(in) * kPanel;
-        for (int c = 0; c < kPanel; ++c) {
-            const int o = p * kPanel + c;
-            for (int k = 0; k < in; ++k)
-                d[sz(k) * kPanel + sz(c)] = o < out ? src[sz(o) * sz(in) + sz(k)] : 0.0f;
+        // sixteen read streams, one sequential write stream
+        for (int k = 0; k < in; ++k, d += kPanel) {
+            for (int c = 0; c < cols; ++c) d[c] = rows[c][k];
+            for (int c = cols; c < kPanel; ++c) d[c] = 0.0f;
         }
     }
 }
@@ -339,10 +342,23 @@ void linearPacked(const float* X, int T, const PackedWeight& W, const float* bia
         panelsAny(job, 0, np);
         return;
     }
-    // Threads take contiguous runs of panels (even-sized, so prefill tiles stay two wide).
+    if (T == 1) {
+        // Decode is bound by memory bandwidth, which the cores do not share evenly: threads
+        // take four panels at a time (one pass of the decode kernel, 200-800 KB of weights)
+        // from a counter until none are left, so the last one to finish waits little.
+        constexpr int kGrab = 4;
+        std::atomic<int> next{0};
+        parallel([&](int, int) {
+            for (int b; (b = next.fetch_add(kGrab, std::memory_order_relaxed)) < np;)
+                panelsAny(job, b, std::min(np, b + kGrab));
+        });
+        return;
+    }
+    // Prefill is bound by arithmetic and splits evenly: contiguous runs of panels, even-sized
+    // so the tiles stay two panels wide (and each panel's input blocks stay in order).
     parallel([&](int t, int n) {
         int b, e;
-        chunk(np, t, n, T == 1 ? 4 : 2, b, e);
+        chunk(np, t, n, 2, b, e);
         if (b < e) panelsAny(job, b, e);
     });
 }

@@ -261,7 +261,7 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
             kernels::layerNorm(X + sz(t) * sz(C), S.xn.data() + sz(t) * sz(C), D.lnfW, D.lnfB, C,
                                c.layerNormEps);
         S.logitsScratch.ensure(sz(T) * sz(V));
-        kernels::linear(S.xn.data(), T, D.lmHead, nullptr, S.logitsScratch.data(), V, C);
+        kernels::linearPacked(S.xn.data(), T, D.lmHead, nullptr, S.logitsScratch.data());
         tr.allLogits.resize(sz(T));
         for (int t = 0; t < T; ++t)
             tr.allLogits[sz(t)].assign(S.logitsScratch.data() + sz(t) * sz(V),
@@ -270,7 +270,7 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
         flops += 2.0 * T * V * C;
     } else {
         kernels::layerNorm(lastRow, S.xn.data(), D.lnfW, D.lnfB, C, c.layerNormEps);
-        kernels::matvec(D.lmHead, S.xn.data(), nullptr, tr.logits.data(), V, C);
+        kernels::linearPacked(S.xn.data(), 1, D.lmHead, nullptr, tr.logits.data());
         if (options.allLogits) tr.allLogits.push_back(tr.logits);
         flops += 2.0 * V * C;
     }

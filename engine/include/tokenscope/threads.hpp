@@ -1,9 +1,30 @@
 #pragma once
 // How many CPU threads the engine computes with (OpenBLAS and its own kernels).
+#include <cstddef>
+#include <memory>
+
 namespace ts {
 
 // n <= 0 picks the number of hardware threads. Call between model calls, not during one.
 void setEngineThreads(int n);
 int engineThreads();
+
+// The memory-bandwidth floor of a decode step, which must read every weight once: a buffer
+// of `bytes` that the engine's threads read end to end with a bare summing loop, nothing
+// else. Benchmarks time it next to the model so a figure on a machine whose bandwidth
+// swings says how close to the floor the model runs.
+class StreamProbe {
+public:
+    explicit StreamProbe(std::size_t bytes);
+    ~StreamProbe();
+    StreamProbe(const StreamProbe&) = delete;
+    StreamProbe& operator=(const StreamProbe&) = delete;
+    // Fastest of `repeats` full reads, in seconds.
+    double seconds(int repeats) const;
+
+private:
+    struct Buffer;
+    std::unique_ptr<Buffer> m_buffer;
+};
 
 }  // namespace ts
