@@ -17,6 +17,21 @@ namespace {
 
 std::size_t sz(long long v) { return static_cast<std::size_t>(v); }
 
+// Runs fn(begin, end) over the rows [0, T), split across the engine's threads when there is
+// enough work (rows x cost per row) to pay for waking them.
+template <class F>
+void forRows(int T, int costPerRow, F&& fn) {
+    if (kernels::threads() == 1 || static_cast<long long>(T) * costPerRow < 32768) {
+        fn(0, T);
+        return;
+    }
+    kernels::parallel([&](int th, int n) {
+        int b, e;
+        kernels::chunk(T, th, n, 1, b, e);
+        if (b < e) fn(b, e);
+    });
+}
+
 }  // namespace
 
 void SessionState::ensureCapacity(int needed) {
@@ -171,9 +186,11 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
         float scale = 1.0f / std::sqrt(static_cast<float>(hd));
         if (c.scaleAttnByInverseLayerIdx) scale /= static_cast<float>(l + 1);
 
-        for (int t = 0; t < T; ++t)
-            kernels::layerNorm(X + sz(t) * sz(C), S.xn.data() + sz(t) * sz(C), w.ln1W, w.ln1B, C,
-                               c.layerNormEps);
+        forRows(T, C, [&](int b, int e) {
+            for (int t = b; t < e; ++t)
+                kernels::layerNorm(X + sz(t) * sz(C), S.xn.data() + sz(t) * sz(C), w.ln1W, w.ln1B,
+                                   C, c.layerNormEps);
+        });
         kernels::linearPacked(S.xn.data(), T, w.qkvW, w.qkvB, S.qkv.data());
         // Append keys and values to the cache.
         float* Kl = S.keys(l);
@@ -202,16 +219,25 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
                     std::memset(o, 0, sz(hd) * 4);
                     for (int j = 0; j < L; ++j) kernels::axpy(Sc[j], Vh + sz(j) * sz(hd), o, hd);
                 } else {
-                    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, T, L, hd, scale,
-                                S.qkv.data() + h * hd, 3 * C, Kh, hd, 0.0f, Sc, L);
-                    for (int t = 0; t < T; ++t) {
-                        float* row = Sc + sz(t) * sz(L);
-                        const int n = p0 + t + 1;
-                        kernels::softmax(row, n);
-                        std::fill(row + n, row + L, 0.0f);
+                    // Blocks of queries, each against only the keys it may see: the masked
+                    // upper triangle is never computed (half the work of a fresh prompt).
+                    constexpr int kQueryBlock = 32;
+                    for (int q0 = 0; q0 < T; q0 += kQueryBlock) {
+                        const int t1 = std::min(T, q0 + kQueryBlock), keys = p0 + t1;
+                        float* Sb = Sc + sz(q0) * sz(L);
+                        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, t1 - q0, keys, hd,
+                                    scale, S.qkv.data() + sz(q0) * sz(3 * C) + sz(h * hd), 3 * C,
+                                    Kh, hd, 0.0f, Sb, L);
+                        for (int t = q0; t < t1; ++t) {
+                            float* row = Sc + sz(t) * sz(L);
+                            const int n = p0 + t + 1;
+                            kernels::softmax(row, n);
+                            std::fill(row + n, row + keys, 0.0f);
+                        }
+                        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, t1 - q0, hd, keys,
+                                    1.0f, Sb, L, Vh, hd, 0.0f,
+                                    S.att.data() + sz(q0) * sz(C) + sz(h * hd), C);
                     }
-                    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, T, hd, L, 1.0f, Sc, L,
-                                Vh, hd, 0.0f, S.att.data() + h * hd, C);
                 }
                 if (options.attention)
                     for (int t = 0; t < T; ++t) {
@@ -231,20 +257,19 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
             });
         }
         kernels::linearPacked(S.att.data(), T, w.projW, w.projB, S.tmp.data());
-        for (std::size_t i = 0; i < sz(T) * sz(C); ++i) X[i] += S.tmp[i];
-        for (int t = 0; t < T; ++t)
-            kernels::layerNorm(X + sz(t) * sz(C), S.xn.data() + sz(t) * sz(C), w.ln2W, w.ln2B, C,
-                               c.layerNormEps);
+        forRows(T, C, [&](int b, int e) {
+            for (int t = b; t < e; ++t) {
+                float* x = X + sz(t) * sz(C);
+                const float* add = S.tmp.data() + sz(t) * sz(C);
+                for (int i = 0; i < C; ++i) x[i] += add[i];
+                kernels::layerNorm(x, S.xn.data() + sz(t) * sz(C), w.ln2W, w.ln2B, C,
+                                   c.layerNormEps);
+            }
+        });
         kernels::linearPacked(S.xn.data(), T, w.fcW, w.fcB, S.hidden.data());
-        if (T == 1 || kernels::threads() == 1) {
-            kernels::activate(S.hidden.data(), sz(T) * sz(I), c.activation);
-        } else {
-            kernels::parallel([&](int th, int n) {
-                int b, e;
-                kernels::chunk(T, th, n, 1, b, e);
-                kernels::activate(S.hidden.data() + sz(b) * sz(I), sz(e - b) * sz(I), c.activation);
-            });
-        }
+        forRows(T, I, [&](int b, int e) {
+            kernels::activate(S.hidden.data() + sz(b) * sz(I), sz(e - b) * sz(I), c.activation);
+        });
         kernels::linearPacked(S.hidden.data(), T, w.fc2W, w.fc2B, S.tmp.data());
         for (std::size_t i = 0; i < sz(T) * sz(C); ++i) X[i] += S.tmp[i];
         if (options.residuals) tr.residuals.emplace_back(lastRow, lastRow + C);
