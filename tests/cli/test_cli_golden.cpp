@@ -151,4 +151,8 @@ TEST_CASE("bench prints positive throughput figures", "[cli]") {
     CHECK(j["decode_tok_s"].get<double>() > 0);
     CHECK(j["ms_per_token"].get<double>() > 0);
     CHECK(j["parameters"].get<long long>() > 0);
+    // the bandwidth floor is timed next to the decode run (it only means something for
+    // weights far bigger than the caches, so no bound on the ratio here)
+    CHECK(j["stream_ceiling_tok_s"].get<double>() > 0);
+    CHECK(j["decode_vs_ceiling"].get<double>() > 0);
 }
