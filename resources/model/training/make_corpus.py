@@ -194,24 +194,6 @@ DETECTIVE_TEMPLATES = [
 ]
 
 
-def kv_drill_doc(rng):
-    """Records, then every record asked again in a new order: half of the values can only be
-    predicted by looking them up, a much denser signal for learning the lookup than
-    kv_doc's 1-4 repeats (used by the last training phase)."""
-    n = rng.randint(4, 20)
-    keys, seen = [], set()
-    while len(keys) < n:
-        k = kv_key(rng)
-        if k not in seen:
-            seen.add(k)
-            keys.append(k)
-    vals = [rng.choice(VALUES) for _ in keys]
-    order = list(range(n))
-    rng.shuffle(order)
-    return " ".join([f"Code {k}: {v}." for k, v in zip(keys, vals)] +
-                    [f"Code {keys[i]}: {vals[i]}." for i in order])
-
-
 def detective_doc(rng):
     a, b, c = rng.sample(NAMES, 3)
     return rng.choice(DETECTIVE_TEMPLATES).format(a=a, b=b, c=c, place=rng.choice(PLACES), obj=rng.choice(OBJECTS))
@@ -265,13 +247,6 @@ def main():
         atlas.append(atlas_doc(arng, seen))
     with open(os.path.join(args.out, "atlas.txt"), "w", encoding="utf-8") as f:
         f.write(EOT.join(atlas) + EOT)
-    # key-value drill for the last training phase (lookup); its own generator as well
-    krng = random.Random(args.seed + 3)
-    drill = []
-    while sum(len(d) for d in drill) < 600000:
-        drill.append(kv_drill_doc(krng))
-    with open(os.path.join(args.out, "kv_drill.txt"), "w", encoding="utf-8") as f:
-        f.write(EOT.join(drill) + EOT)
     meta = {
         "seed": args.seed,
         "countries": world,

@@ -11,14 +11,13 @@ $PY make_corpus.py --seed 1234
 $PY train_bpe.py --input work/train.txt --out work --vocab-size 4096
 $PY tokenize_corpus.py
 $PY make_probes.py
-ARGS="--n-embd 128 --n-layer 4 --n-head 4 --n-ctx 256 --batch 8 --warmup 50 --lr 2e-3
-      --min-lr-frac 0.1 --decay-frac 0.3 --weight-decay 0.1 --seed 1234 --threads 1"
-# phase 1: 720 steps on the main mix (Bible + synthetic)
-$PY train.py $ARGS --steps 720 ${RESUME:+--resume} 2>&1 | tee work/train_stdout.log
-cp work/ckpt.pt work/ckpt_phase1_720.pt
-# phase 2: continue to step 880 with half of every batch from atlas-only text (fact
-# consolidation); the schedule of a 880-step run re-raises the LR to 1.3e-3 and decays it again
-$PY train.py $ARGS --steps 880 --resume --mix-file work/atlas.npy --mix-frac 0.5 --mix-from 720 \
-    2>&1 | tee work/train_phase2.log
+# One run: 4,000 steps of 8 x 256 tokens; a quarter of every batch comes from the atlas-only
+# text (fact repetition), the rest from the main mix (Bible + synthetic). --threads 1 keeps
+# the float summation order fixed (torch may still use a second core for BLAS).
+$PY train.py --n-embd 192 --n-layer 4 --n-head 6 --n-ctx 256 --batch 8 --warmup 100 --lr 2e-3 \
+    --min-lr-frac 0.1 --decay-frac 0.3 --weight-decay 0.1 --seed 1234 --threads 1 \
+    --steps 4000 --eval-every 500 --ckpt-every 100 \
+    --mix-file work/atlas.npy --mix-frac 0.25 --mix-from 0 \
+    ${RESUME:+--resume} 2>&1 | tee work/train_stdout.log
 $PY export.py
 $PY evaluate.py --threads 2 2>&1 | tee work/eval_stdout.log
