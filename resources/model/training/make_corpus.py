@@ -239,7 +239,7 @@ def main():
         f.write(EOT.join(val_bible) + EOT)
     with open(os.path.join(args.out, "val_synth.txt"), "w", encoding="utf-8") as f:
         f.write(EOT.join(val_synth) + EOT)
-    # atlas-only text for the second training phase (fact consolidation); a separate
+    # atlas-only text, mixed into every training batch (fact repetition); a separate
     # generator, so the files above do not depend on it
     arng = random.Random(args.seed + 2)
     atlas = []
