@@ -27,14 +27,6 @@ float geluTanhScalar(float x) {
     return 0.5f * x * (1.0f + std::tanh(k * (x + 0.044715f * x * x * x)));
 }
 
-bool haveAvx2Fma() {
-    static const bool v = [] {
-        __builtin_cpu_init();
-        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-    }();
-    return v;
-}
-
 #if defined(__x86_64__)
 #define TS_AVX2 __attribute__((target("avx2,fma")))
 
@@ -251,6 +243,14 @@ Pool& pool() {
 
 
 }  // namespace
+
+bool haveAvx2Fma() {
+    static const bool v = [] {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    }();
+    return v;
+}
 
 float dot(const float* a, const float* b, int n) {
 #if defined(__x86_64__)

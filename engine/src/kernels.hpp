@@ -9,6 +9,9 @@
 
 namespace ts::kernels {
 
+// Whether the CPU has AVX2 and FMA (checked once).
+bool haveAvx2Fma();
+
 // y = (x - mean) / sqrt(var + eps) * w + b over n elements (y may alias x).
 void layerNorm(const float* x, float* y, const float* w, const float* b, int n, float eps);
 

@@ -57,13 +57,7 @@ bool haveAvx512() {
     }();
     return v && g_levelCap >= 2;
 }
-bool haveAvx2() {
-    static const bool v = [] {
-        __builtin_cpu_init();
-        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-    }();
-    return v && g_levelCap >= 1;
-}
+bool haveAvx2() { return haveAvx2Fma() && g_levelCap >= 1; }
 
 // A block of X repacked for the prefill kernels: rows in tiles of MR, and inside a tile,
 // for each k, the MR values side by side, so a tile's broadcasts read one contiguous stream.
