@@ -60,6 +60,9 @@ TEST_CASE("classroom screenshots", "[.shots]") {
         hub.setLanguage(lang);
         hub.lessons()->openLesson(lang == QLatin1String("en") ? 1 : 0);
         shoot(hub.lessons(), QStringLiteral("lessons_") + lang);
+        hub.lessons()->openLesson(1);  // the loop lesson's attention step
+        hub.lessons()->goToStep(2);
+        shoot(hub.lessons(), QStringLiteral("lessons_attention_") + lang);
     }
 
     LanesView* lanes = hub.lanes();
