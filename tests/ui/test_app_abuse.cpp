@@ -13,22 +13,14 @@
 
 #include "engine_controller.hpp"
 #include "test_paths.hpp"
+#include "ui_test_helpers.hpp"
 #include "tokenscope/model_folder.hpp"
 
 using namespace ts::ui;
+using ts_test::tinyModel;
+using ts_test::waitFor;
 
 namespace {
-
-QString tinyModel() {
-    return QString::fromStdString((ts_test::dataDir() / "gpt2-tiny-vocab512").string());
-}
-
-bool waitFor(QSignalSpy& spy, int count, int timeoutMs = 30000) {
-    QElapsedTimer t;
-    t.start();
-    while (spy.count() < count && t.elapsed() < timeoutMs) spy.wait(50);
-    return spy.count() >= count;
-}
 
 void load(EngineController& engine, const QString& folder) {
     QSignalSpy loaded(engine.worker(), &EngineWorker::modelLoaded);

@@ -10,22 +10,13 @@
 #include "engine_controller.hpp"
 #include "tokenscope/model_folder.hpp"
 #include "test_paths.hpp"
+#include "ui_test_helpers.hpp"
 
 using namespace ts::ui;
+using ts_test::tinyModel;
+using ts_test::waitFor;
 
 namespace {
-
-// The 512-token fixture has no tokenizer, so prompts are token ids.
-QString tinyModel() {
-    return QString::fromStdString((ts_test::dataDir() / "gpt2-tiny-vocab512").string());
-}
-
-bool waitFor(QSignalSpy& spy, int count, int timeoutMs = 20000) {
-    QElapsedTimer t;
-    t.start();
-    while (spy.count() < count && t.elapsed() < timeoutMs) spy.wait(100);
-    return spy.count() >= count;
-}
 
 void loadTiny(EngineController& engine) {
     QSignalSpy loaded(engine.worker(), &EngineWorker::modelLoaded);

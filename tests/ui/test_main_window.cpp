@@ -6,19 +6,12 @@
 #include "pipeline_bar.hpp"
 #include "softmax_view.hpp"
 #include "test_paths.hpp"
+#include "ui_test_helpers.hpp"
 #include "token_view.hpp"
 #include "translation_manager.hpp"
 
 using namespace ts::ui;
-
-namespace {
-bool waitFor(QSignalSpy& spy, int count, int timeoutMs = 30000) {
-    QElapsedTimer t;
-    t.start();
-    while (spy.count() < count && t.elapsed() < timeoutMs) spy.wait(100);
-    return spy.count() >= count;
-}
-}  // namespace
+using ts_test::waitFor;
 
 TEST_CASE("main window runs steps and shows them in the views", "[ui][window]") {
     TranslationManager translations;
