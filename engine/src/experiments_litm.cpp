@@ -2,10 +2,10 @@
 // a long context the record stands.
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <numeric>
 
+#include "json_file.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/experiments.hpp"
 #include "tokenscope/session.hpp"
@@ -60,14 +60,7 @@ void LitmOptions::validate() const {
 }
 
 void applyLitmSpec(LitmOptions& options, const std::filesystem::path& file) {
-    std::ifstream in(file);
-    if (!in) throw Error("cannot open record specification " + file.string());
-    nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(in);
-    } catch (const nlohmann::json::exception& e) {
-        throw Error("record specification " + file.string() + " is not valid JSON: " + e.what());
-    }
+    nlohmann::json j = readJsonFile(file, "record specification");
     if (!j.is_object()) throw Error("record specification " + file.string() + ": expected an object");
     auto text = [&](const char* name, std::string& out) {
         if (!j.contains(name)) return;

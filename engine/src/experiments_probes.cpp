@@ -3,6 +3,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "json_file.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/experiments.hpp"
 #include "tokenscope/session.hpp"
@@ -73,14 +74,7 @@ ContinuationScore scoreContinuation(std::shared_ptr<const Model> model,
 }
 
 std::vector<FactProbe> loadFactProbes(const std::filesystem::path& file) {
-    std::ifstream in(file);
-    if (!in) throw Error("cannot open probe file " + file.string());
-    nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(in);
-    } catch (const nlohmann::json::exception& e) {
-        throw Error("probe file " + file.string() + " is not valid JSON: " + e.what());
-    }
+    nlohmann::json j = readJsonFile(file, "probe file");
     const auto& list = j.is_object() && j.contains("probes") ? j["probes"] : j;
     if (!list.is_array()) throw Error("probe file " + file.string() + ": expected a list of probes");
     std::vector<FactProbe> probes;
