@@ -10,8 +10,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
@@ -27,6 +26,9 @@
 #include <QValueAxis>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <filesystem>
+
+#include "tokenscope/error.hpp"
 
 namespace ts::ui {
 
@@ -55,7 +57,7 @@ LitmView::LitmView(QWidget* parent) : QWidget(parent) {
     layout->addLayout(form);
     auto* row = new QHBoxLayout;
     m_templateLabel = new QLabel(this);
-    m_template = new QLineEdit(QStringLiteral("Code {key}: {value}."), this);
+    m_template = new QLineEdit(QString::fromStdString(m_spec.recordTemplate), this);
     m_run = new QPushButton(this);
     m_cancel = new QPushButton(this);
     m_cancel->setEnabled(false);
@@ -127,7 +129,7 @@ void LitmView::retranslateUi() {
     m_run->setText(tr("Run experiment"));
     m_cancel->setText(tr("Cancel"));
     m_export->setText(tr("Export CSV…"));
-    m_explain->setText(tr("Each context lists key-value records (“Code Alpha-417: tiger.”) and ends by "
+    m_explain->setText(tr("Each context lists key-value records (“Code Alpha-41 tiger.”) and ends by "
                           "asking for one key again. The record asked for is moved from the first to the "
                           "last place; every position is tried with freshly shuffled records. A long "
                           "context is not the same as a well-used one."));
@@ -150,37 +152,33 @@ void LitmView::changeEvent(QEvent* event) {
 void LitmView::setModel(const ModelInfo& info) { m_info = info; }
 
 bool LitmView::loadRecordVocabulary(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) return false;
-    const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
-    std::vector<std::string> keys, values;
-    for (const auto& v : o.value(QStringLiteral("key_words")).toArray()) keys.push_back(v.toString().toStdString());
-    for (const auto& v : o.value(QStringLiteral("values")).toArray()) values.push_back(v.toString().toStdString());
-    if (keys.empty() || values.size() < 2) return false;
-    m_keyWords = std::move(keys);
-    m_values = std::move(values);
-    const QString tpl = o.value(QStringLiteral("record_template")).toString();
-    if (!tpl.isEmpty()) m_template->setText(tpl);
+    // The engine reads the specification, so the lab and `tokenscope-cli litm` agree on it.
+    ts::LitmOptions spec;
+    try {
+        ts::applyLitmSpec(spec, std::filesystem::path(path.toStdString()));
+    } catch (const ts::Error&) {
+        return false;
+    }
+    m_spec = spec;
+    m_template->setText(QString::fromStdString(spec.recordTemplate));
     return true;
 }
 
 ts::LitmOptions LitmView::options() const {
-    ts::LitmOptions o;
+    ts::LitmOptions o = m_spec;  // key words, numbers and values of the loaded specification
     o.records = m_records->value();
     o.positions = std::min(m_positions->value(), o.records);
     o.trials = m_trials->value();
     o.seed = static_cast<std::uint64_t>(m_seed->value());
     o.queryAware = m_queryAware->isChecked();
     o.recordTemplate = m_template->text().toStdString();
-    // The query is the record up to its value: "Code {key}: {value}." -> "Code {key}:".
+    // The query is the record up to its value: "Code {key} {value}." -> "Code {key}".
     const auto at = o.recordTemplate.find("{value}");
     if (at != std::string::npos) {
         std::string q = o.recordTemplate.substr(0, at);
         while (!q.empty() && q.back() == ' ') q.pop_back();
         o.queryTemplate = q;
     }
-    o.keyWords = m_keyWords;
-    o.values = m_values;
     return o;
 }
 
@@ -248,7 +246,7 @@ void LitmView::run() {
 void LitmView::cancel() { m_task.cancel(); }
 double LitmView::chance() const {
     // The engine's built-in value list has 32 words when none was loaded.
-    return 1.0 / double(m_values.empty() ? 32 : m_values.size());
+    return 1.0 / double(m_spec.values.empty() ? 32 : m_spec.values.size());
 }
 
 double LitmView::progress() const { return m_progress->value() / 1000.0; }

@@ -83,7 +83,7 @@ private:
     ModelInfo m_info;
     ClassroomTask m_task;
     ts::LitmResult m_result;
-    std::vector<std::string> m_keyWords, m_values;
+    ts::LitmOptions m_spec;  // from kv_records.json: key words, key numbers, values
     QString m_conclusionText;
     QLabel* m_recordsLabel = nullptr;
     QLabel* m_positionsLabel = nullptr;

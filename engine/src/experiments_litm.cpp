@@ -48,6 +48,13 @@ void LitmOptions::validate() const {
     if (positions < 1 || positions > records)
         throw Error("--positions must be between 1 and the number of records");
     if (trials < 1 || trials > 100000) throw Error("--trials must be between 1 and 100000");
+    if (numberMin < 0 || numberMax < numberMin || numberMax > 999999999)
+        throw Error("the key numbers must be a range within 0 .. 999999999");
+    if (records > numberMax - numberMin + 1)
+        throw Error("--records (" + std::to_string(records) + ") is more than the " +
+                    std::to_string(numberMax - numberMin + 1) +
+                    " distinct key numbers of the record specification (" +
+                    std::to_string(numberMin) + " .. " + std::to_string(numberMax) + ")");
     if (recordTemplate.find("{key}") == std::string::npos ||
         recordTemplate.find("{value}") == std::string::npos)
         throw Error("the record template must contain {key} and {value}");
@@ -88,6 +95,18 @@ void applyLitmSpec(LitmOptions& options, const std::filesystem::path& file) {
     text("separator", options.separator);
     list("key_words", options.keyWords);
     list("values", options.values);
+    if (j.contains("number_range")) {
+        const auto& r = j["number_range"];
+        if (!r.is_array() || r.size() != 2 || !r[0].is_number_integer() || !r[1].is_number_integer())
+            throw Error("record specification " + file.string() +
+                        ": \"number_range\" must be two integers [lowest, highest]");
+        const auto lo = r[0].get<long long>(), hi = r[1].get<long long>();
+        if (lo < 0 || hi < lo || hi > 999999999)
+            throw Error("record specification " + file.string() +
+                        ": \"number_range\" must satisfy 0 <= lowest <= highest <= 999999999");
+        options.numberMin = static_cast<int>(lo);
+        options.numberMax = static_cast<int>(hi);
+    }
     options.validate();
 }
 
@@ -121,13 +140,17 @@ LitmResult runLostInTheMiddle(std::shared_ptr<const Model> model, const Tokenize
         double correct = 0, rankSum = 0, massSum = 0;
         for (int t = 0; t < o.trials; ++t) {
             if (cancel && cancel->load()) throw Error("cancelled");
-            // distinct keys per context, values drawn freely
-            std::vector<std::string> keys;
-            while (static_cast<int>(keys.size()) < o.records) {
-                std::string key = keyWords[pick(keyWords.size())] + "-" +
-                                  std::to_string(100 + pick(900));
-                if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+            // distinct key numbers per context (so each key ends in a token of its own),
+            // values drawn freely
+            std::vector<int> numbers;
+            const auto range = static_cast<std::size_t>(o.numberMax - o.numberMin) + 1;
+            while (static_cast<int>(numbers.size()) < o.records) {
+                const int n = o.numberMin + static_cast<int>(pick(range));
+                if (std::find(numbers.begin(), numbers.end(), n) == numbers.end()) numbers.push_back(n);
             }
+            std::vector<std::string> keys;
+            for (const int n : numbers)
+                keys.push_back(keyWords[pick(keyWords.size())] + "-" + std::to_string(n));
             std::vector<std::string> recordValues;
             for (int r = 0; r < o.records; ++r) recordValues.push_back(values[pick(values.size())]);
             const std::string goldKey = keys[static_cast<std::size_t>(gold - 1)];

@@ -656,7 +656,7 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Each context lists key-value records (“Code Alpha-417: tiger.”) and ends by asking for one key again. The record asked for is moved from the first to the last place; every position is tried with freshly shuffled records. A long context is not the same as a well-used one.</source>
+        <source>Each context lists key-value records (“Code Alpha-41 tiger.”) and ends by asking for one key again. The record asked for is moved from the first to the last place; every position is tried with freshly shuffled records. A long context is not the same as a well-used one.</source>
         <translation type="unfinished" />
     </message>
     <message>

@@ -113,7 +113,7 @@ TEST_CASE("classroom screenshots", "[.shots]") {
         r.points.push_back(p);
     }
     r.contextTokens = 190;
-    r.exampleContext = "Code Alpha-417: tiger.\nCode Bravo-902: river.\n…";
+    r.exampleContext = "Code Alpha-41 tiger.\nCode Bravo-90 river.\n…";
     litm->showResult(r);
     shoot(litm, QStringLiteral("litm_canned"));
 

@@ -73,11 +73,14 @@ struct LitmOptions {
     std::string recordTemplate = "Code {key}: {value}.";
     std::string queryTemplate = "Code {key}:";
     std::vector<std::string> keyWords;  // empty = built-in NATO words
+    int numberMin = 100, numberMax = 999;  // key = word + "-" + number; numbers are distinct
+                                           // within a context, so a key's last token is unique
     std::vector<std::string> values;    // empty = built-in nouns
     std::string separator = " ";        // between records (the bundled model saw spaces)
     void validate() const;
 };
-// Reads a record specification (record_template, query_template, key_words, values) as
+// Reads a record specification (record_template, query_template, key_words, number_range,
+// values) as
 // written next to the bundled model in eval/kv_records.json, so the lab asks the model in
 // the format it was trained on. Fields absent from the file keep their current values.
 void applyLitmSpec(LitmOptions& options, const std::filesystem::path& file);
