@@ -40,7 +40,7 @@ def main():
     # 1. next-token distributions, CLI vs torch
     diffs = []
     for text in ["The capital of Nalania is", "The culprit turned out to be Sujin. The culprit,",
-                 "In the beginning, God created the heavens and the", "Code Alpha-417: tiger. Code Lima-200: river. Code Alpha-417:"]:
+                 "In the beginning, God created the heavens and the", "Code Alpha-41 tiger. Code Lima-20 river. Code Alpha-41"]:
         j = json.loads(cli("trace", "--text", text, "--top", "5"))
         d = next_dist(model, enc, text)
         ids_ok = j["ids"] == enc.encode(text)

@@ -20,6 +20,7 @@ import torch
 import torch.nn.functional as F
 
 from export import read_safetensors
+from make_probes import kv_prompt
 from model import GPT, GPTConfig
 from train_bpe import Encoder, EOT
 
@@ -167,22 +168,16 @@ def fact_probe(model, enc, facts):
 def kv_recall(model, enc, kvspec, trials=40, seed=11):
     rng = random.Random(seed)
     out = {}
-    for n in [4, 8, 16, 24, 28]:
+    for n in [4, 8, 16, 24, 30]:
         positions = sorted(set([0, n // 4, n // 2, (3 * n) // 4, n - 1]))
         row = {}
         for q in positions:
             ok, pv = 0, []
             for _ in range(trials):
-                keys, seen = [], set()
-                while len(keys) < n:
-                    k = f"{rng.choice(kvspec['key_words'])}-{rng.randint(100, 999)}"
-                    if k not in seen:
-                        seen.add(k)
-                        keys.append(k)
-                vals = [rng.choice(kvspec["values"]) for _ in keys]
-                prompt = " ".join(f"Code {k}: {v}." for k, v in zip(keys, vals)) + f" Code {keys[q]}:"
+                ex = kv_prompt(rng, kvspec, n, q)
+                prompt = ex["prompt"]
                 d = next_dist(model, enc, prompt)
-                tgt = enc.encode(prompt + " " + vals[q])[len(enc.encode(prompt))]
+                tgt = enc.encode(prompt + ex["answer"])[len(enc.encode(prompt))]
                 ok += int(torch.argmax(d)) == tgt
                 pv.append(d[tgt].item())
             row[str(q)] = {"accuracy": round(ok / trials, 3), "mean_p": round(float(np.mean(pv)), 3)}

@@ -8,8 +8,9 @@ Sources
   * A synthetic "textbook world" produced by this script with a fixed seed:
       - atlas: fictional countries with capitals, rivers and languages, in
         several phrasings; some countries are held out of training entirely;
-      - key-value records ("Code Alpha-417: tiger. ... Code Alpha-417: tiger.")
+      - key-value records ("Code Alpha-41 tiger. ... Code Alpha-41 tiger.")
         for the lost-in-the-middle lab;
+      - repeated word lists, which reward copying from the context;
       - detective stories ("The culprit turned out to be Sujin. The culprit,
         Sujin, ...") for the attention lesson.
 
@@ -161,26 +162,44 @@ def atlas_doc(rng, seen):
     return " ".join(out)
 
 
-def kv_key(rng):
-    return f"{rng.choice(KEY_WORDS)}-{rng.randint(100, 999)}"
+# Key-value records are written so that the value directly follows the last token of its
+# key, a two-digit number unique within the document ("Code Alpha-41 tiger."). A lookup is
+# then the one-token copy that small models learn first (an induction head: attend to the
+# token after the earlier occurrence of the current token). With "Code Alpha-417: tiger."
+# every value follows a ":" and the lookup needs a match on several tokens, which a
+# 2.6 M-parameter model did not learn in 8 M tokens (see README.md).
+KV_NUMBERS = range(10, 100)
+KV_RECORD = "Code {key} {value}."
+
+
+def kv_keys(rng, n):
+    numbers = rng.sample(KV_NUMBERS, n)  # distinct numbers: the key's last token is unique
+    return [f"{rng.choice(KEY_WORDS)}-{num}" for num in numbers]
 
 
 def kv_doc(rng, n_records=None, n_queries=None):
-    n = n_records or rng.randint(2, 26)
-    keys = []
-    seen = set()
-    while len(keys) < n:
-        k = kv_key(rng)
-        if k not in seen:
-            seen.add(k)
-            keys.append(k)
+    n = n_records or rng.randint(2, 30)
+    keys = kv_keys(rng, n)
     vals = [rng.choice(VALUES) for _ in keys]
-    parts = [f"Code {k}: {v}." for k, v in zip(keys, vals)]
-    q = n_queries or rng.randint(1, 4)
-    for _ in range(q):
+    parts = [KV_RECORD.format(key=k, value=v) for k, v in zip(keys, vals)]
+    # many queries per document, so most of its second half rewards looking a value up
+    for _ in range(n_queries or rng.randint(1, min(n, 16))):
         i = rng.randrange(n)
-        parts.append(f"Code {keys[i]}: {vals[i]}.")
+        parts.append(KV_RECORD.format(key=keys[i], value=vals[i]))
     return " ".join(parts)
+
+
+# Repeated word lists: the plainest text that rewards copying from the context; this is
+# where induction heads form, which the key-value lookup and the repeated name then use.
+REPEAT_INTROS = ["Repeat after me:", "Say it again:", "The list was:", "Remember these words:", ""]
+
+
+def repeat_doc(rng, pool):
+    words = [rng.choice(pool) for _ in range(rng.randint(4, 40))]
+    line = " ".join(words) + "."
+    intro = rng.choice(REPEAT_INTROS)
+    copies = [line] * rng.randint(2, 3)
+    return (intro + " " if intro else "") + " ".join(copies)
 
 
 DETECTIVE_TEMPLATES = [
@@ -194,20 +213,48 @@ DETECTIVE_TEMPLATES = [
 ]
 
 
+ROLES = ["culprit", "thief", "winner", "captain", "doctor", "stranger", "teacher", "spy"]
+ROLE_TEMPLATES = [
+    "The {role} turned out to be {a}. The {role}, {a}, {verb}.",
+    "Nobody knew the {role}. It was {a}. Later {a} {verb}.",
+    "{b} met the {role} in the {place}. The {role} was {a}. {b} and {a} talked about the {obj}.",
+    "The new {role} is {a}. Everyone likes {a}, and the {role}, {a}, {verb}.",
+]
+VERBS = ["said nothing", "smiled", "left the room", "opened the door", "sat down", "looked away",
+         "laughed", "told the truth"]
+
+
 def detective_doc(rng):
     a, b, c = rng.sample(NAMES, 3)
-    return rng.choice(DETECTIVE_TEMPLATES).format(a=a, b=b, c=c, place=rng.choice(PLACES), obj=rng.choice(OBJECTS))
+    if rng.random() < 0.5:
+        return rng.choice(DETECTIVE_TEMPLATES).format(a=a, b=b, c=c, place=rng.choice(PLACES),
+                                                      obj=rng.choice(OBJECTS))
+    # the same pattern with other roles, so the name is copied, not memorised with "culprit"
+    return rng.choice(ROLE_TEMPLATES).format(a=a, b=b, role=rng.choice(ROLES), verb=rng.choice(VERBS),
+                                             place=rng.choice(PLACES), obj=rng.choice(OBJECTS))
 
 
-def synthetic_docs(rng, seen, n_chars):
+def synthetic_docs(rng, seen, n_chars, word_pool):
     docs = []
     total = 0
     while total < n_chars:
         r = rng.random()
-        d = atlas_doc(rng, seen) if r < 0.35 else kv_doc(rng) if r < 0.80 else detective_doc(rng)
+        d = (atlas_doc(rng, seen) if r < 0.25 else kv_doc(rng) if r < 0.55 else
+             repeat_doc(rng, word_pool) if r < 0.75 else detective_doc(rng))
         docs.append(d)
         total += len(d) + len(EOT)
     return docs
+
+
+def word_pool(bible_docs, world):
+    """Words for the repeated lists: the Bible's frequent words plus the world's names."""
+    counts = {}
+    for t in bible_docs:
+        for w in re.findall(r"[A-Za-z]+", t):
+            counts[w] = counts.get(w, 0) + 1
+    common = sorted((w for w, c in counts.items() if c >= 20), key=lambda w: (-counts[w], w))
+    names = [c[k] for c in world if not c["held_out"] for k in ("country", "capital", "river")]
+    return common + VALUES + NAMES + names
 
 
 def main():
@@ -228,8 +275,9 @@ def main():
     world = make_world(rng)
     seen = [c for c in world if not c["held_out"]]
     bible_chars = sum(len(t) for t in train_bible)
-    synth = synthetic_docs(rng, seen, int(bible_chars * args.synthetic_ratio))
-    val_synth = synthetic_docs(random.Random(args.seed + 1), seen, 60000)
+    pool = word_pool(train_bible, world)
+    synth = synthetic_docs(rng, seen, int(bible_chars * args.synthetic_ratio), pool)
+    val_synth = synthetic_docs(random.Random(args.seed + 1), seen, 60000, pool)
 
     train = train_bible + synth
     rng.shuffle(train)
@@ -252,6 +300,8 @@ def main():
         "countries": world,
         "kv_values": VALUES,
         "kv_key_words": KEY_WORDS,
+        "kv_record_template": KV_RECORD,
+        "kv_number_range": [KV_NUMBERS.start, KV_NUMBERS.stop - 1],
         "names": NAMES,
         "capital_templates": CAPITAL_TEMPLATES,
         "detective_templates": DETECTIVE_TEMPLATES,

@@ -13,15 +13,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 EVAL = os.path.join(os.path.dirname(HERE), "eval")
 
 
-def kv_prompt(rng, key_words, values, n, q):
-    keys, seen = [], set()
-    while len(keys) < n:
-        k = f"{rng.choice(key_words)}-{rng.randint(100, 999)}"
-        if k not in seen:
-            seen.add(k)
-            keys.append(k)
-    vals = [rng.choice(values) for _ in keys]
-    text = " ".join(f"Code {k}: {v}." for k, v in zip(keys, vals)) + f" Code {keys[q]}:"
+def kv_prompt(rng, spec, n, q):
+    """n records in the format of the spec (kv_records.json), then the query for record q.
+    Key numbers are distinct, as in training, so the key's last token is unique."""
+    lo, hi = spec["number_range"]
+    keys = [f"{rng.choice(spec['key_words'])}-{num}" for num in rng.sample(range(lo, hi + 1), n)]
+    vals = [rng.choice(spec["values"]) for _ in keys]
+    records = " ".join(spec["record_template"].format(key=k, value=v) for k, v in zip(keys, vals))
+    text = records + " " + spec["query_template"].format(key=keys[q])
     return {"n_records": n, "query_index": q, "prompt": text, "answer": " " + vals[q]}
 
 
@@ -51,17 +50,19 @@ def main(work=os.path.join(HERE, "work")):
                                   "answer about them is invented (hallucination lesson).",
                    "countries": countries, "probes": facts}, f, indent=1, ensure_ascii=False)
 
-    examples = []
-    for n in [4, 8, 16, 24, 28]:
-        for q in sorted(set([0, n // 4, n // 2, (3 * n) // 4, n - 1])):
-            examples.append(kv_prompt(rng, world["kv_key_words"], world["kv_values"], n, q))
+    spec = {"description": "Key-value recall for the lost-in-the-middle lab: n records, then the key of "
+                           "record query_index is repeated; the model should continue with its value. "
+                           "The value follows the key's number directly, as in training.",
+            "record_template": world["kv_record_template"],
+            "query_template": world["kv_record_template"].split(" {value}")[0],
+            "key_template": "{word}-{number}", "key_words": world["kv_key_words"],
+            "number_range": world["kv_number_range"], "values": world["kv_values"],
+            "max_records_in_training": 30}
+    spec["examples"] = [kv_prompt(rng, spec, n, q) for n in [4, 8, 16, 24, 30]
+                        for q in sorted(set([0, n // 4, n // 2, (3 * n) // 4, n - 1]))]
     with open(os.path.join(EVAL, "kv_records.json"), "w", encoding="utf-8") as f:
-        json.dump({"description": "Key-value recall for the lost-in-the-middle lab: n records, then the key of "
-                                  "record query_index is repeated; the model should continue with its value.",
-                   "record_template": "Code {key}: {value}.", "query_template": "Code {key}:",
-                   "key_template": "{word}-{number}", "key_words": world["kv_key_words"],
-                   "number_range": [100, 999], "values": world["kv_values"], "max_records_in_training": 26,
-                   "examples": examples}, f, indent=1, ensure_ascii=False)
+        json.dump(spec, f, indent=1, ensure_ascii=False)
+    examples = spec["examples"]
 
     det = []
     names = world["names"]
