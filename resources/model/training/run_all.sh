@@ -13,12 +13,13 @@ $PY tokenize_corpus.py
 $PY make_probes.py
 # One run: 4,000 steps of 8 x 256 tokens; half of every batch comes from the drill text
 # (repeated lists, key-value records, atlas facts: copying is rewarded from step 0), the
-# rest from the main mix (Bible + synthetic). --threads 1 keeps
+# rest from the main mix (Bible + synthetic). --plant-copy-circuit starts the model with a
+# previous-token, a duplicate-token and three induction heads (plant.py). --threads 1 keeps
 # the float summation order fixed (torch may still use a second core for BLAS).
 $PY train.py --n-embd 192 --n-layer 4 --n-head 6 --n-ctx 256 --batch 8 --warmup 100 --lr 2e-3 \
     --min-lr-frac 0.1 --decay-frac 0.3 --weight-decay 0.1 --seed 1234 --threads 1 \
     --steps 4000 --eval-every 500 --ckpt-every 100 \
-    --mix-file work/drill.npy --mix-frac 0.5 --mix-from 0 \
+    --mix-file work/drill.npy --mix-frac 0.5 --mix-from 0 --plant-copy-circuit \
     ${RESUME:+--resume} 2>&1 | tee work/train_stdout.log
 $PY export.py
 $PY evaluate.py --threads 2 2>&1 | tee work/eval_stdout.log

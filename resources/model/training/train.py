@@ -17,6 +17,7 @@ import torch
 import torch.nn.functional as F
 
 from model import GPT, GPTConfig
+from plant import plant_copy_circuit
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -40,7 +41,7 @@ def batch_for_step(data, step, args, mix=None):
     starts = rng.integers(0, len(data) - args.n_ctx - 1, size=args.batch)
     rows = [data[s:s + args.n_ctx + 1] for s in starts]
     if mix is not None and step >= args.mix_from:
-        # phase 2: the first mix_frac of the rows come from the atlas-only text
+        # the first mix_frac of the rows come from the second stream (the drill text)
         k = int(round(args.mix_frac * args.batch))
         mstarts = rng.integers(0, len(mix) - args.n_ctx - 1, size=k)
         rows[:k] = [mix[s:s + args.n_ctx + 1] for s in mstarts]
@@ -83,7 +84,9 @@ def main():
     ap.add_argument("--ckpt-every", type=int, default=50)
     ap.add_argument("--eval-every", type=int, default=200)
     ap.add_argument("--resume", action="store_true")
-    ap.add_argument("--mix-file", default=None, help="second data stream (tokens .npy), e.g. work/atlas.npy")
+    ap.add_argument("--plant-copy-circuit", action="store_true",
+                    help="initialise previous-token, duplicate-token and induction heads (plant.py)")
+    ap.add_argument("--mix-file", default=None, help="second data stream (tokens .npy), e.g. work/drill.npy")
     ap.add_argument("--mix-frac", type=float, default=0.5)
     ap.add_argument("--mix-from", type=int, default=0, help="first step that mixes in --mix-file")
     args = ap.parse_args()
@@ -98,6 +101,8 @@ def main():
     mix = np.load(args.mix_file) if args.mix_file else None
 
     model = GPT(cfg)
+    if args.plant_copy_circuit:
+        plant_copy_circuit(model, seed=args.seed)
     decay = [p for n, p in model.named_parameters() if p.dim() >= 2 and "wpe" not in n]
     no_decay = [p for n, p in model.named_parameters() if not (p.dim() >= 2 and "wpe" not in n)]
     opt = torch.optim.AdamW([{"params": decay, "weight_decay": args.weight_decay},
