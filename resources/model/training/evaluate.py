@@ -10,6 +10,7 @@
 Writes a JSON summary (work/eval_results.json and --json path if given).
 """
 import argparse
+import glob
 import json
 import math
 import os
@@ -102,6 +103,8 @@ def score_docs(model, enc, text, n_ctx, dump_dir=None):
     nats, ntok, nbytes, k = 0.0, 0, 0, 0
     if dump_dir:
         os.makedirs(dump_dir, exist_ok=True)
+        for old in glob.glob(os.path.join(dump_dir, "piece_*.txt")):  # a new tokenizer cuts fewer pieces
+            os.remove(old)
     for doc in text.split(EOT):
         if not doc.strip():
             continue
@@ -138,7 +141,7 @@ def seq_prob(model, enc, prompt, cont):
 
 def fact_probe(model, enc, facts):
     res = {}
-    for rel in ["capital", "language", "river"]:
+    for rel in sorted({f["relation"] for f in facts["probes"]}):
         for split in ["seen", "held_out"]:
             rows = [f for f in facts["probes"] if f["relation"] == rel and f["split"] == split]
             top1, p_true, p_top, p_word, examples = 0, [], [], [], []
@@ -149,7 +152,7 @@ def fact_probe(model, enc, facts):
                 top1 += top == first
                 p_true.append(d[first].item())
                 p_top.append(d[top].item())
-                if rel == "capital":
+                if rel in ("capital", "seat"):
                     p_word.append(seq_prob(model, enc, f["prompt"], f["truth"]))
                 if len(examples) < 4:
                     examples.append({"prompt": f["prompt"], "true": f["truth"], "top": enc.token_str(top),

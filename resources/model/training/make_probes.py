@@ -33,9 +33,13 @@ def main(work=os.path.join(HERE, "work")):
     facts = []
     for c in countries:
         false = rng.sample([k for k in capitals if k != c["capital"]], 3)
-        for tmpl, kind in [("The capital of {country} is", "capital"),
-                           ("The people of {country} speak", "language"),
-                           ("The longest river in {country} is the", "river")]:
+        # "seat" asks for the capital in another phrasing: for a held-out country the model
+        # continues "The capital of X is" with " a country ..." (the encyclopedia entries'
+        # "X is a country ..."), but "The government of X sits in" with an invented city
+        for tmpl, kind, relation in [("The capital of {country} is", "capital", "capital"),
+                                     ("The people of {country} speak", "language", "language"),
+                                     ("The longest river in {country} is the", "river", "river"),
+                                     ("The government of {country} sits in", "capital", "seat")]:
             true = c[kind]
             if kind == "capital":
                 wrong = false
@@ -43,7 +47,8 @@ def main(work=os.path.join(HERE, "work")):
                 wrong = rng.sample([o[kind] for o in countries if o[kind] != true], 3)
             split = "held_out" if c["held_out"] else "seen"
             facts.append({"prompt": tmpl.format(**c), "truth": " " + true, "false": [" " + w for w in wrong],
-                          "group": f"{split}/{kind}", "relation": kind, "country": c["country"], "split": split})
+                          "group": f"{split}/{relation}", "relation": relation, "country": c["country"],
+                          "split": split})
     with open(os.path.join(EVAL, "facts.json"), "w", encoding="utf-8") as f:
         json.dump({"description": "Atlas of the synthetic textbook world. 'seen' countries appear in the training "
                                   "text in several phrasings; 'held_out' countries never appear, so any confident "
