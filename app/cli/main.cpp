@@ -22,7 +22,8 @@ Commands:
   compare   --prompt STR --temperatures 0.2,1.0,1.5 --steps N [--seed S] [--json]
   probe     --probes FILE [--json]
   litm      [--records 20] [--positions 5] [--trials 10] [--query-aware] [--seed S]
-            [--record-template "Code {key}: {value}."] [--query-template "Code {key}:"] [--spec kv_records.json] [--json]
+            [--record-template "Code {key} {value}."] [--query-template "Code {key}"] [--json]
+            [--spec FILE]  (default: the model folder's eval/kv_records.json, if it has one)
 
 Every command takes --model DIR (a Hugging Face folder: config.json, model.safetensors,
 vocab.json + merges.txt or tokenizer.json); without it the bundled model is used.
