@@ -80,9 +80,8 @@ struct LitmOptions {
     void validate() const;
 };
 // Reads a record specification (record_template, query_template, key_words, number_range,
-// values) as
-// written next to the bundled model in eval/kv_records.json, so the lab asks the model in
-// the format it was trained on. Fields absent from the file keep their current values.
+// values) as written next to the bundled model in eval/kv_records.json, so the lab asks the
+// model in the format it was trained on. Fields absent from the file keep their values.
 void applyLitmSpec(LitmOptions& options, const std::filesystem::path& file);
 struct LitmPoint {
     int position = 0;                   // 1-based index of the gold record
