@@ -172,9 +172,9 @@ KV_NUMBERS = range(10, 100)
 KV_RECORD = "Code {key} {value}."
 
 
-def kv_keys(rng, n):
-    numbers = rng.sample(KV_NUMBERS, n)  # distinct numbers: the key's last token is unique
-    return [f"{rng.choice(KEY_WORDS)}-{num}" for num in numbers]
+def kv_keys(rng, n, key_words=KEY_WORDS, numbers=KV_NUMBERS):
+    picked = rng.sample(numbers, n)  # distinct numbers: the key's last token is unique
+    return [f"{rng.choice(key_words)}-{num}" for num in picked]
 
 
 def kv_doc(rng, n_records=None, n_queries=None):

@@ -9,6 +9,8 @@ import json
 import os
 import random
 
+from make_corpus import kv_keys
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 EVAL = os.path.join(os.path.dirname(HERE), "eval")
 
@@ -17,7 +19,7 @@ def kv_prompt(rng, spec, n, q):
     """n records in the format of the spec (kv_records.json), then the query for record q.
     Key numbers are distinct, as in training, so the key's last token is unique."""
     lo, hi = spec["number_range"]
-    keys = [f"{rng.choice(spec['key_words'])}-{num}" for num in rng.sample(range(lo, hi + 1), n)]
+    keys = kv_keys(rng, n, spec["key_words"], range(lo, hi + 1))
     vals = [rng.choice(spec["values"]) for _ in keys]
     records = " ".join(spec["record_template"].format(key=k, value=v) for k, v in zip(keys, vals))
     text = records + " " + spec["query_template"].format(key=keys[q])
