@@ -6,11 +6,11 @@
 #include <QTimer>
 #include <cstdio>
 
-#include "headless_run.hpp"
-#include "main_window.hpp"
-#include "settings_store.hpp"
+#include "shell/headless_run.hpp"
+#include "shell/main_window.hpp"
+#include "shell/settings_store.hpp"
 #include "tokenscope/model_folder.hpp"
-#include "translation_manager.hpp"
+#include "shell/translation_manager.hpp"
 
 int main(int argc, char* argv[]) {
     QApplication app(argc, argv);

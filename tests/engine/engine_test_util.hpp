@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "safetensors.hpp"
+#include "formats/safetensors.hpp"
 #include "test_paths.hpp"
 
 namespace ts_test {

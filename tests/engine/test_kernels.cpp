@@ -4,8 +4,8 @@
 #include <random>
 #include <vector>
 
-#include "kernels.hpp"
-#include "packed_linear.hpp"
+#include "compute/kernels.hpp"
+#include "compute/packed_linear.hpp"
 
 namespace k = ts::kernels;
 

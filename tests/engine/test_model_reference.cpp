@@ -7,8 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "kernels.hpp"
-#include "model_data.hpp"
+#include "compute/kernels.hpp"
+#include "model/model_data.hpp"
 #include "test_paths.hpp"
 #include "tokenscope/model.hpp"
 #include "tokenscope/session.hpp"

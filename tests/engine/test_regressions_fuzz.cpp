@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "engine/engine_test_util.hpp"
-#include "safetensors.hpp"
+#include "formats/safetensors.hpp"
 #include "tokenscope/config.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/model.hpp"

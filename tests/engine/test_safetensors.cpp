@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "engine_test_util.hpp"
-#include "safetensors.hpp"
+#include "formats/safetensors.hpp"
 #include "tokenscope/error.hpp"
 
 using Catch::Matchers::Contains;

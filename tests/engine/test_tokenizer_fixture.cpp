@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "pretokenizer.hpp"
+#include "tokenizer/pretokenizer.hpp"
 #include "test_paths.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/tokenizer.hpp"

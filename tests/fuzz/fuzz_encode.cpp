@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "fuzz_common.hpp"
-#include "pretokenizer.hpp"
+#include "tokenizer/pretokenizer.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/tokenizer.hpp"
 

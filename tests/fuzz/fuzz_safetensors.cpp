@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "fuzz_common.hpp"
-#include "safetensors.hpp"
+#include "formats/safetensors.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/model.hpp"
 #include "tokenscope/session.hpp"

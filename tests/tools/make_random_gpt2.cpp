@@ -16,7 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "safetensors.hpp"
+#include "formats/safetensors.hpp"
 
 namespace {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "step_record.hpp"
+#include "shell/step_record.hpp"
 
 namespace ts_test {
 

@@ -11,7 +11,7 @@
 #include <memory>
 #include <unistd.h>
 
-#include "engine_controller.hpp"
+#include "shell/engine_controller.hpp"
 #include "test_paths.hpp"
 #include "ui_test_helpers.hpp"
 #include "tokenscope/model_folder.hpp"

@@ -8,8 +8,8 @@
 #include <QTest>
 #include <cmath>
 
-#include "ui/attention_view.hpp"
-#include "ui/heatmap_widget.hpp"
+#include "stages/attention_view.hpp"
+#include "widgets/heatmap_widget.hpp"
 
 using ts::ui::AttentionView;
 using ts::ui::HeatmapWidget;

@@ -9,11 +9,11 @@
 
 #include "test_paths.hpp"
 #include "tokenscope/model_folder.hpp"
-#include "ui/classroom_confidence_view.hpp"
-#include "ui/classroom_lanes_view.hpp"
-#include "ui/classroom_litm_view.hpp"
-#include "ui/classroom_probes_view.hpp"
-#include "ui/classroom_token_flow.hpp"
+#include "classroom/confidence_view.hpp"
+#include "classroom/lanes_view.hpp"
+#include "classroom/litm_view.hpp"
+#include "classroom/probes_view.hpp"
+#include "classroom/token_flow.hpp"
 
 using namespace ts::ui;
 

@@ -9,13 +9,13 @@
 #include <QTabWidget>
 #include <QWidget>
 
-#include "ui/classroom_hub.hpp"
-#include "ui/classroom_litm_view.hpp"
-#include "ui/classroom_logit_lens_view.hpp"
-#include "ui/lesson_model.hpp"
-#include "ui/lesson_panel.hpp"
-#include "ui/main_window.hpp"
-#include "ui/translation_manager.hpp"
+#include "classroom/hub.hpp"
+#include "classroom/litm_view.hpp"
+#include "classroom/logit_lens_view.hpp"
+#include "classroom/lesson_model.hpp"
+#include "classroom/lesson_panel.hpp"
+#include "shell/main_window.hpp"
+#include "shell/translation_manager.hpp"
 
 using namespace ts::ui;
 

@@ -14,16 +14,16 @@
 
 #include "test_paths.hpp"
 #include "tokenscope/model_folder.hpp"
-#include "ui/classroom_confidence_view.hpp"
-#include "ui/classroom_cost_view.hpp"
-#include "ui/classroom_hub.hpp"
-#include "ui/classroom_lanes_view.hpp"
-#include "ui/classroom_litm_view.hpp"
-#include "ui/classroom_logit_lens_view.hpp"
-#include "ui/classroom_probes_view.hpp"
-#include "ui/lesson_panel.hpp"
-#include "ui/main_window.hpp"
-#include "ui/translation_manager.hpp"
+#include "classroom/confidence_view.hpp"
+#include "classroom/cost_view.hpp"
+#include "classroom/hub.hpp"
+#include "classroom/lanes_view.hpp"
+#include "classroom/litm_view.hpp"
+#include "classroom/logit_lens_view.hpp"
+#include "classroom/probes_view.hpp"
+#include "classroom/lesson_panel.hpp"
+#include "shell/main_window.hpp"
+#include "shell/translation_manager.hpp"
 
 using namespace ts::ui;
 

@@ -10,13 +10,13 @@
 #include <QTest>
 #include <cmath>
 
-#include "ui/classroom_confidence_view.hpp"
-#include "ui/classroom_cost_view.hpp"
-#include "ui/classroom_lanes_view.hpp"
-#include "ui/classroom_litm_view.hpp"
-#include "ui/classroom_logit_lens_view.hpp"
-#include "ui/classroom_probes_view.hpp"
-#include "ui/classroom_token_flow.hpp"
+#include "classroom/confidence_view.hpp"
+#include "classroom/cost_view.hpp"
+#include "classroom/lanes_view.hpp"
+#include "classroom/litm_view.hpp"
+#include "classroom/logit_lens_view.hpp"
+#include "classroom/probes_view.hpp"
+#include "classroom/token_flow.hpp"
 
 using namespace ts::ui;
 

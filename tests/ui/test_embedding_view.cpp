@@ -6,8 +6,8 @@
 #include <QTest>
 #include <cmath>
 
-#include "ui/embedding_view.hpp"
-#include "ui/heatmap_widget.hpp"
+#include "stages/embedding_view.hpp"
+#include "widgets/heatmap_widget.hpp"
 
 using ts::ui::EmbeddingView;
 using ts::ui::HeatmapWidget;

@@ -7,7 +7,7 @@
 
 #include <filesystem>
 
-#include "engine_controller.hpp"
+#include "shell/engine_controller.hpp"
 #include "tokenscope/model_folder.hpp"
 #include "test_paths.hpp"
 #include "ui_test_helpers.hpp"

@@ -7,8 +7,8 @@
 #include <catch2/catch.hpp>
 
 #include "canned_record.hpp"
-#include "export.hpp"
-#include "softmax_view.hpp"
+#include "shell/export.hpp"
+#include "stages/softmax_view.hpp"
 
 TEST_CASE("a view exports as PNG and as SVG with its text as vectors", "[ui][export]") {
     const std::vector<float> logits = {2.0f, 1.0f, 0.5f, -1.0f, 3.0f};

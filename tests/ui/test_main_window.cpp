@@ -2,13 +2,13 @@
 #include <QSignalSpy>
 #include <catch2/catch.hpp>
 
-#include "main_window.hpp"
-#include "pipeline_bar.hpp"
-#include "softmax_view.hpp"
+#include "shell/main_window.hpp"
+#include "shell/pipeline_bar.hpp"
+#include "stages/softmax_view.hpp"
 #include "test_paths.hpp"
 #include "ui_test_helpers.hpp"
-#include "token_view.hpp"
-#include "translation_manager.hpp"
+#include "stages/token_view.hpp"
+#include "shell/translation_manager.hpp"
 
 using namespace ts::ui;
 using ts_test::waitFor;

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "ui/pca.hpp"
+#include "widgets/pca.hpp"
 
 using ts::ui::pca2;
 using ts::ui::PcaResult;

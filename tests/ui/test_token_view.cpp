@@ -3,7 +3,7 @@
 
 #include "canned_record.hpp"
 #include "test_paths.hpp"
-#include "token_view.hpp"
+#include "stages/token_view.hpp"
 #include "tokenscope/tokenizer.hpp"
 
 using ts::ui::TokenView;

@@ -16,7 +16,7 @@ namespace ts {
 // fraction in [0, 1] and a short description of what is being done
 using ProgressCallback = std::function<void(double fraction, const std::string& what)>;
 
-struct ModelData;  // weights and their layout; defined in engine/src/model_data.hpp
+struct ModelData;  // weights and their layout; defined in engine/src/model/model_data.hpp
 
 class Model {
 public:

@@ -11,7 +11,7 @@
 
 namespace ts {
 
-struct SessionState;  // KV cache and scratch; defined in engine/src/session_state.hpp
+struct SessionState;  // KV cache and scratch; defined in engine/src/model/session_state.hpp
 
 class Session {
 public:

@@ -1,0 +1,43 @@
+#pragma once
+// A session's KV cache and scratch space.
+#include <atomic>
+#include <memory>
+#include <vector>
+
+#include "model/model_data.hpp"
+#include "tokenscope/model.hpp"
+
+namespace ts {
+
+struct SessionState {
+    std::shared_ptr<const Model> model;
+    const ModelData* d = nullptr;
+    int pos = 0;              // tokens in the cache
+    std::vector<int> tokens;  // the tokens in the cache
+    int cap = 0;              // positions the cache can hold before it grows
+    // One buffer, [layer][keys, values][head][position][headDim]: one head's keys are
+    // contiguous, so a decode step's attention streams them with unit stride.
+    FloatBuffer kv;
+    const std::atomic<bool>* cancel = nullptr;
+
+    // Scratch, grown as needed (never shrunk) and reused between calls.
+    FloatBuffer x, xn, qkv, att, tmp, hidden, scores, logitsScratch;
+
+    void ensureCapacity(int needed);
+    // Copies the pos cached positions into dst (whose cap may differ).
+    void copyCacheInto(SessionState& dst) const;
+    // Layer l's keys / values, [head][cap][headDim].
+    float* keys(int l) { return kv.data() + layerOffset(l); }
+    float* values(int l) { return keys(l) + headsSize(); }
+    const float* keys(int l) const { return kv.data() + layerOffset(l); }
+    const float* values(int l) const { return keys(l) + headsSize(); }
+
+private:
+    std::size_t headsSize() const {
+        return static_cast<std::size_t>(d->config.nHead) * static_cast<std::size_t>(cap) *
+               static_cast<std::size_t>(d->config.headDim());
+    }
+    std::size_t layerOffset(int l) const { return 2 * headsSize() * static_cast<std::size_t>(l); }
+};
+
+}  // namespace ts

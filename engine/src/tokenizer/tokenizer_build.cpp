@@ -1,0 +1,109 @@
+// Turns parsed vocab/merges/added tokens into the tables encode() uses, checking them on
+// the way: every error names the file (and the merges line) so a user can fix it.
+#include <unordered_map>
+
+#include "tokenizer/byte_unicode.hpp"
+#include "tokenizer/tokenizer_impl.hpp"
+#include "tokenscope/error.hpp"
+
+namespace ts {
+
+namespace {
+
+// Far beyond any real vocabulary; stops a typo such as 5025600 from allocating gigabytes.
+constexpr int kMaxVocabId = (1 << 24) - 1;
+
+void setEntry(TokenizerImpl& im, int id, std::string bytes) {
+    const auto index = static_cast<std::size_t>(id);
+    if (index >= im.idToBytes.size()) {
+        im.idToBytes.resize(index + 1);
+        im.present.resize(index + 1, 0);
+    }
+    im.idToBytes[index] = bytes;
+    im.present[index] = 1;
+    // The first id wins when two entries have the same bytes (possible only for text keys
+    // that are not byte-level encoded), so idOf is deterministic.
+    im.bytesToId.emplace(std::move(bytes), id);
+}
+
+}  // namespace
+
+std::unique_ptr<TokenizerImpl> buildTokenizer(TokenizerSource source) {
+    auto im = std::make_unique<TokenizerImpl>();
+    const std::string& where = source.vocabWhere;
+
+    std::unordered_map<std::string, int> keyToId;
+    std::unordered_map<int, const std::string*> idToKey;
+    keyToId.reserve(source.vocab.size());
+    idToKey.reserve(source.vocab.size());
+    for (const auto& [keyText, id] : source.vocab) {
+        if (id < 0 || id > kMaxVocabId) {
+            throw Error(where + ": token \"" + keyText + "\" has id " + std::to_string(id) +
+                        ", outside 0.." + std::to_string(kMaxVocabId));
+        }
+        const auto [it, inserted] = idToKey.emplace(id, &keyText);
+        if (!inserted) {
+            throw Error(where + ": id " + std::to_string(id) + " is used by both \"" +
+                        *it->second + "\" and \"" + keyText + "\"");
+        }
+        keyToId.emplace(keyText, id);
+        // Keys outside the byte-level alphabet (some tokenizer.json files list added tokens
+        // in the vocab) stand for their own UTF-8 bytes.
+        std::optional<std::string> bytes = byte_unicode::decodeSymbol(keyText);
+        setEntry(*im, id, bytes ? std::move(*bytes) : keyText);
+    }
+
+    for (const AddedToken& t : source.added) {
+        if (t.id < 0 || t.id > kMaxVocabId) {
+            throw Error(where + ": added token \"" + t.content + "\" has id " +
+                        std::to_string(t.id) + ", outside 0.." + std::to_string(kMaxVocabId));
+        }
+        const auto index = static_cast<std::size_t>(t.id);
+        if (index < im->present.size() && im->present[index]) {
+            const std::string& existing = im->idToBytes[index];
+            if (existing != t.content) {
+                throw Error(where + ": added token \"" + t.content + "\" has id " +
+                            std::to_string(t.id) + ", which is already the token \"" +
+                            existing + "\"");
+            }
+        } else {
+            setEntry(*im, t.id, t.content);
+        }
+        im->added.push_back(t);
+    }
+
+    for (int b = 0; b < 256; ++b) {
+        const std::string key = byte_unicode::encodeSymbol(std::string(1, static_cast<char>(b)));
+        const auto it = keyToId.find(key);
+        if (it != keyToId.end()) im->bpe.setByteToken(static_cast<unsigned char>(b), it->second);
+    }
+
+    auto lookup = [&](const std::string& symbol, const std::string& mergeWhere) {
+        const auto it = keyToId.find(symbol);
+        if (it == keyToId.end()) {
+            throw Error(mergeWhere + ": symbol \"" + symbol + "\" is not in the vocabulary (" +
+                        where + ")");
+        }
+        return it->second;
+    };
+    for (const TokenizerSource::MergeLine& m : source.merges) {
+        const int left = lookup(m.left, m.where);
+        const int right = lookup(m.right, m.where);
+        const int merged = lookup(m.left + m.right, m.where);
+        im->bpe.addMerge(left, right, merged);
+    }
+
+    // GPT-2's vocab.json lists <|endoftext|> like any other token; it is special all the
+    // same, and it must be matched literally (the split pattern would cut it into pieces).
+    const auto eot = im->bytesToId.find("<|endoftext|>");
+    if (eot != im->bytesToId.end()) {
+        im->endOfText = eot->second;
+        bool listed = false;
+        for (const AddedToken& t : im->added) listed = listed || t.content == "<|endoftext|>";
+        if (!listed) im->added.push_back(AddedToken{"<|endoftext|>", eot->second, true});
+    }
+    im->ignoreMerges = source.ignoreMerges;
+    return im;
+}
+
+}  // namespace ts

@@ -1,0 +1,268 @@
+#include "classroom/confidence_view.hpp"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+#include "classroom/token_flow.hpp"
+#include "widgets/heatmap_widget.hpp"
+#include "tokenscope/error.hpp"
+#include "tokenscope/sampling.hpp"
+#include "tokenscope/session.hpp"
+
+namespace ts::ui {
+
+namespace {
+// A single token alone: bytes that are not whole UTF-8 characters are shown in hex.
+QString tokenString(const ts::Tokenizer& tok, int id) {
+    const std::string bytes = tok.tokenBytes(id);
+    const std::string valid = ts::toValidUtf8(bytes);
+    if (valid == bytes) return visibleTokenText(valid);
+    QString hex;
+    for (unsigned char c : bytes) hex += QStringLiteral("%1").arg(c, 2, 16, QLatin1Char('0')).toUpper() + QLatin1Char(' ');
+    return QStringLiteral("‹%1›").arg(hex.trimmed());
+}
+}  // namespace
+
+std::vector<TokenScore> scoreText(const ModelInfo& info, const std::string& utf8,
+                                  const std::atomic<bool>* cancel) {
+    if (!info.model || !info.tokenizer) throw ts::Error("load a model with a tokenizer first");
+    const auto ids = info.tokenizer->encodeIds(utf8);
+    if (ids.empty()) throw ts::Error("there is no text to score");
+    const int nCtx = info.model->config().nCtx;
+    if (static_cast<int>(ids.size()) > nCtx)
+        throw ts::Error("the text has " + std::to_string(ids.size()) +
+                        " tokens, more than the model's context of " + std::to_string(nCtx));
+    ts::Session session(info.model);
+    session.setCancelFlag(cancel);
+    ts::TraceOptions opts;
+    opts.allLogits = true;
+    const ts::StepTrace trace = session.prefill(ids, opts);
+    std::vector<TokenScore> out;
+    const auto texts = tokenDisplayTexts(*info.tokenizer, ids);
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        TokenScore s;
+        s.token = ids[i];
+        s.text = texts[i];
+        if (i > 0) {
+            const auto& logits = trace.allLogits[i - 1];
+            const auto p = ts::softmax(logits);
+            s.scored = true;
+            s.prob = p[static_cast<std::size_t>(ids[i])];
+            s.rank = ts::rankOf(logits, ids[i]);
+            s.entropyBits = static_cast<float>(ts::entropyBits(p));
+            for (const auto& c : ts::topCandidates(p, 8))
+                s.alternatives.emplace_back(tokenString(*info.tokenizer, c.token), c.prob);
+        }
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+ConfidenceView::ConfidenceView(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    m_text = new QPlainTextEdit(this);
+    m_text->setMaximumHeight(90);
+    layout->addWidget(m_text);
+    auto* row = new QHBoxLayout;
+    m_score = new QPushButton(this);
+    m_useGenerated = new QPushButton(this);
+    m_measureLabel = new QLabel(this);
+    m_measureBox = new QComboBox(this);
+    m_measureBox->addItems({QString(), QString(), QString()});
+    m_status = new QLabel(this);
+    row->addWidget(m_score);
+    row->addWidget(m_useGenerated);
+    row->addSpacing(12);
+    row->addWidget(m_measureLabel);
+    row->addWidget(m_measureBox);
+    row->addWidget(m_status, 1);
+    layout->addLayout(row);
+    m_legend = new QLabel(this);
+    m_legend->setWordWrap(true);
+    layout->addWidget(m_legend);
+
+    auto* split = new QSplitter(this);
+    auto* scroll = new QScrollArea(split);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_flow = new TokenFlow(scroll);
+    scroll->setWidget(m_flow);
+    auto* side = new QWidget(split);
+    auto* sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    m_altTitle = new QLabel(side);
+    m_altTitle->setWordWrap(true);
+    m_alternatives = new QListWidget(side);
+    sideLayout->addWidget(m_altTitle);
+    sideLayout->addWidget(m_alternatives, 1);
+    split->addWidget(scroll);
+    split->addWidget(side);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    layout->addWidget(split, 1);
+
+    connect(m_score, &QPushButton::clicked, this, &ConfidenceView::score);
+    connect(m_useGenerated, &QPushButton::clicked, this, [this] {
+        setText(m_generated);
+        score();
+    });
+    connect(m_measureBox, &QComboBox::currentIndexChanged, this,
+            [this](int i) { setMeasure(static_cast<Measure>(i)); });
+    connect(m_flow, &TokenFlow::itemClicked, this, &ConfidenceView::showAlternatives);
+    retranslateUi();
+}
+
+void ConfidenceView::retranslateUi() {
+    m_text->setPlaceholderText(tr("Paste or type text to score, e.g. a generated answer."));
+    m_score->setText(tr("Score this text"));
+    m_useGenerated->setText(tr("Use the generated text"));
+    m_measureLabel->setText(tr("Colour by:"));
+    m_measureBox->setItemText(0, tr("probability"));
+    m_measureBox->setItemText(1, tr("rank"));
+    m_measureBox->setItemText(2, tr("entropy"));
+    m_legend->setText(legendText());
+    m_altTitle->setText(tr("Click a token to see what the model expected there."));
+}
+
+QString ConfidenceView::legendText() const {
+    switch (m_measure) {
+    case Measure::Probability:
+        return tr("Colour = probability the model gave each token given the text before it: "
+                  "green = expected, red = surprising. Fluent is not the same as true: a "
+                  "confidently green wrong fact is a hallucination.");
+    case Measure::Rank:
+        return tr("Colour = rank of each token among all candidates: green = the model's first "
+                  "choice, red = rank 1000 or worse.");
+    case Measure::Entropy:
+        return tr("Colour = entropy of the distribution each token was drawn from: green = the "
+                  "model was sure of the next token, red = it was guessing among many.");
+    }
+    return {};
+}
+
+void ConfidenceView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void ConfidenceView::setModel(const ModelInfo& info) { m_info = info; }
+
+void ConfidenceView::setHistory(const std::vector<StepRecordPtr>& history) {
+    m_generated.clear();
+    if (history.empty() || !history.back()) return;
+    const auto& r = *history.back();
+    QString text;
+    for (const auto& t : r.tokenTexts) text += QString::fromStdString(t);
+    // The newest sampled token is not yet in the context; it is part of what was generated.
+    if (r.sampledToken >= 0 && m_info.tokenizer) {
+        try {
+            text += QString::fromStdString(ts::toValidUtf8(m_info.tokenizer->tokenBytes(r.sampledToken)));
+        } catch (const std::exception&) {
+        }
+    }
+    m_generated = text;
+}
+
+void ConfidenceView::setText(const QString& text) { m_text->setPlainText(text); }
+
+void ConfidenceView::applySettings(const QJsonObject& s) {
+    if (s.contains(QStringLiteral("text"))) setText(s.value(QStringLiteral("text")).toString());
+    const QString m = s.value(QStringLiteral("measure")).toString();
+    if (m == QLatin1String("rank")) m_measureBox->setCurrentIndex(1);
+    else if (m == QLatin1String("entropy")) m_measureBox->setCurrentIndex(2);
+    else if (m == QLatin1String("probability")) m_measureBox->setCurrentIndex(0);
+    if (s.value(QStringLiteral("useGenerated")).toBool() && !m_generated.isEmpty()) setText(m_generated);
+    if (s.value(QStringLiteral("score")).toBool()) score();
+}
+
+void ConfidenceView::score() {
+    const std::string text = m_text->toPlainText().toStdString();
+    const ModelInfo info = m_info;
+    m_status->setText(tr("Scoring…"));
+    m_task.start<std::vector<TokenScore>>(
+        this, [info, text](const std::atomic<bool>& cancel) { return scoreText(info, text, &cancel); },
+        [this](std::vector<TokenScore> s) {
+            m_status->clear();
+            showScores(std::move(s));
+        },
+        [this](const QString& message) { m_status->setText(message); });
+}
+
+void ConfidenceView::setMeasure(Measure m) {
+    m_measure = m;
+    if (m_measureBox->currentIndex() != static_cast<int>(m)) m_measureBox->setCurrentIndex(static_cast<int>(m));
+    m_legend->setText(legendText());
+    refreshColours();
+}
+
+QColor ConfidenceView::colourFor(const TokenScore& s) const {
+    switch (m_measure) {
+    case Measure::Probability:
+        return probabilityColor(s.prob);
+    case Measure::Rank:
+        // rank 1 -> green, rank 1000+ -> red, logarithmic in between
+        return probabilityColor(std::pow(1.0 - std::min(1.0, std::log10(std::max(1, s.rank)) / 3.0), 2.0));
+    case Measure::Entropy:
+        // 0 bits -> green, 8 bits (a guess among ~256 tokens) or more -> red
+        return probabilityColor(std::pow(1.0 - std::min(1.0, double(s.entropyBits) / 8.0), 2.0));
+    }
+    return {};
+}
+
+void ConfidenceView::showScores(std::vector<TokenScore> scores) {
+    m_scores = std::move(scores);
+    refreshColours();
+    m_alternatives->clear();
+}
+
+void ConfidenceView::refreshColours() {
+    std::vector<TokenFlow::Item> items;
+    for (const auto& s : m_scores) {
+        TokenFlow::Item item;
+        item.text = s.text;
+        item.prompt = !s.scored;
+        if (s.scored) {
+            item.colour = colourFor(s);
+            item.toolTip = tr("p = %1, rank %2, entropy %3 bits")
+                               .arg(double(s.prob), 0, 'g', 3)
+                               .arg(s.rank)
+                               .arg(double(s.entropyBits), 0, 'f', 2);
+        }
+        items.push_back(item);
+    }
+    m_flow->setItems(std::move(items));
+}
+
+void ConfidenceView::showAlternatives(int index) {
+    m_alternatives->clear();
+    if (index < 0 || index >= static_cast<int>(m_scores.size())) return;
+    const TokenScore& s = m_scores[static_cast<std::size_t>(index)];
+    if (!s.scored) {
+        m_altTitle->setText(tr("The first token has nothing before it to predict it."));
+        return;
+    }
+    m_altTitle->setText(tr("“%1”: p = %2, rank %3. The model expected:")
+                            .arg(s.text)
+                            .arg(double(s.prob), 0, 'g', 3)
+                            .arg(s.rank));
+    for (const auto& [text, p] : s.alternatives) {
+        auto* item = new QListWidgetItem(QStringLiteral("%1   %2 %").arg(text).arg(double(p) * 100, 0, 'f', 1));
+        item->setBackground(probabilityColor(p));
+        item->setForeground(Qt::black);
+        m_alternatives->addItem(item);
+    }
+}
+
+int ConfidenceView::alternativesShown() const { return m_alternatives->count(); }
+
+}  // namespace ts::ui

@@ -1,0 +1,167 @@
+#include "classroom/cost_view.hpp"
+
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QValueAxis>
+#include <QVBoxLayout>
+#include <cmath>
+
+namespace ts::ui {
+
+QString humanUnits(double v, const QString& unit) {
+    static const char* prefixes[] = {"", "k", "M", "G", "T", "P"};
+    int i = 0;
+    while (std::abs(v) >= 1000 && i < 5) {
+        v /= 1000;
+        ++i;
+    }
+    return QStringLiteral("%1 %2%3").arg(v, 0, 'f', v < 10 && i > 0 ? 2 : (v < 100 && i > 0 ? 1 : 0))
+        .arg(QLatin1String(prefixes[i]), unit);
+}
+
+CostTotals costTotals(const std::vector<StepRecordPtr>& history) {
+    CostTotals t;
+    for (const auto& r : history) {
+        if (!r || !r->trace) continue;
+        const auto& c = r->trace->cost;
+        ++t.steps;
+        t.tokens += static_cast<int>(r->trace->tokens.size());
+        t.wallMs += c.wallMs;
+        t.flops += c.flops;
+        t.weightBytes += c.weightBytes;
+        t.kvCacheBytes = c.kvCacheBytes;
+        t.contextLength = c.contextLength;
+    }
+    return t;
+}
+
+CostView::CostView(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    m_explain = new QLabel(this);
+    m_explain->setWordWrap(true);
+    layout->addWidget(m_explain);
+    m_totalsLabel = new QLabel(this);
+    m_totalsLabel->setWordWrap(true);
+    QFont bold = m_totalsLabel->font();
+    bold.setBold(true);
+    m_totalsLabel->setFont(bold);
+    layout->addWidget(m_totalsLabel);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    auto* chart = new QChart;
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    m_chart = new QChartView(chart, split);
+    m_chart->setRenderHint(QPainter::Antialiasing);
+    m_chart->setMinimumHeight(200);
+    m_flopsSeries = new QLineSeries;
+    m_wallSeries = new QLineSeries;
+    chart->addSeries(m_flopsSeries);
+    chart->addSeries(m_wallSeries);
+    m_x = new QValueAxis;
+    m_x->setLabelFormat(QStringLiteral("%d"));
+    m_yFlops = new QValueAxis;
+    m_yWall = new QValueAxis;
+    chart->addAxis(m_x, Qt::AlignBottom);
+    chart->addAxis(m_yFlops, Qt::AlignLeft);
+    chart->addAxis(m_yWall, Qt::AlignRight);
+    m_flopsSeries->attachAxis(m_x);
+    m_flopsSeries->attachAxis(m_yFlops);
+    m_wallSeries->attachAxis(m_x);
+    m_wallSeries->attachAxis(m_yWall);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    m_table = new QTableWidget(0, 7, split);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    split->addWidget(m_chart);
+    split->addWidget(m_table);
+    layout->addWidget(split, 1);
+    retranslateUi();
+}
+
+void CostView::retranslateUi() {
+    m_explain->setText(tr(
+        "Every token is one full pass through the model: all weights are read once, and attention "
+        "reads the whole KV cache, which grows with the context. Reasoning models (o1/o3) buy better "
+        "answers with many hidden tokens of “thinking” — ten times the tokens is at least ten times "
+        "the cost, and more as the context grows. An agent making dozens of model calls per task is "
+        "how a $20 subscription can cost $200 to serve."));
+    m_table->setHorizontalHeaderLabels({tr("Step"), tr("Tokens"), tr("Context"), tr("Wall time"), tr("FLOPs"),
+                                        tr("Weights read"), tr("KV cache")});
+    rebuild();
+}
+
+void CostView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void CostView::setModel(const ModelInfo& info) { m_info = info; }
+
+void CostView::setHistory(const std::vector<StepRecordPtr>& history) {
+    m_history = history;
+    rebuild();
+}
+
+QString CostView::totalsText() const {
+    if (m_totals.steps == 0) return tr("No steps yet: run the model to see what each token costs.");
+    const double perToken = m_totals.tokens > 0 ? m_totals.flops / m_totals.tokens : 0;
+    return tr("Session: %1 tokens in %2 calls, %3 ms, %4, %5 of weights read; KV cache now %6 for %7 "
+              "tokens. About %8 per token.")
+        .arg(m_totals.tokens)
+        .arg(m_totals.steps)
+        .arg(m_totals.wallMs, 0, 'f', 1)
+        .arg(humanUnits(m_totals.flops, QStringLiteral("FLOP")))
+        .arg(humanUnits(m_totals.weightBytes, QStringLiteral("B")))
+        .arg(humanUnits(m_totals.kvCacheBytes, QStringLiteral("B")))
+        .arg(m_totals.contextLength)
+        .arg(humanUnits(perToken, QStringLiteral("FLOP")));
+}
+
+int CostView::tableRows() const { return m_table->rowCount(); }
+
+void CostView::rebuild() {
+    m_totals = costTotals(m_history);
+    m_totalsLabel->setText(totalsText());
+    m_table->setRowCount(0);
+    m_chart->chart()->setTitle(tr("Cost per token against context length"));
+    m_flopsSeries->setName(tr("MFLOP per token"));
+    m_wallSeries->setName(tr("ms per token"));
+    QList<QPointF> flops, wall;
+    double maxFlops = 1, maxWall = 0.01, maxCtx = 2;
+    int row = 0;
+    for (const auto& r : m_history) {
+        if (!r || !r->trace) continue;
+        const auto& c = r->trace->cost;
+        const int n = std::max(1, static_cast<int>(r->trace->tokens.size()));
+        m_table->insertRow(row);
+        const QString cells[7] = {r->index == 0 ? tr("prompt") : QString::number(r->index), QString::number(n),
+                                  QString::number(c.contextLength), QStringLiteral("%1 ms").arg(c.wallMs, 0, 'f', 2),
+                                  humanUnits(c.flops, QStringLiteral("FLOP")), humanUnits(c.weightBytes, QStringLiteral("B")),
+                                  humanUnits(c.kvCacheBytes, QStringLiteral("B"))};
+        for (int col = 0; col < 7; ++col) m_table->setItem(row, col, new QTableWidgetItem(cells[col]));
+        ++row;
+        flops.append({double(c.contextLength), c.flops / n / 1e6});
+        wall.append({double(c.contextLength), c.wallMs / n});
+        maxFlops = std::max(maxFlops, c.flops / n / 1e6);
+        maxWall = std::max(maxWall, c.wallMs / n);
+        maxCtx = std::max(maxCtx, double(c.contextLength));
+    }
+    m_table->scrollToBottom();
+    m_flopsSeries->replace(flops);
+    m_wallSeries->replace(wall);
+    m_x->setRange(0, maxCtx);
+    m_x->setTitleText(tr("context length (tokens)"));
+    m_yFlops->setRange(0, maxFlops * 1.1);
+    m_yFlops->setTitleText(tr("MFLOP per token"));
+    m_yWall->setRange(0, maxWall * 1.1);
+    m_yWall->setTitleText(tr("ms per token"));
+}
+
+}  // namespace ts::ui

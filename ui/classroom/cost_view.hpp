@@ -1,0 +1,67 @@
+#pragma once
+// Inference-cost meter: what each step of the loop cost (wall time, FLOPs, bytes of weights
+// read, KV-cache size), cost per token against context length, and the session's totals —
+// with the seed's point that more tokens of "thinking" multiply the bill.
+#include <QJsonObject>
+#include <QWidget>
+#include <vector>
+
+#include "shell/engine_worker.hpp"
+
+class QChartView;
+class QLineSeries;
+class QValueAxis;
+class QLabel;
+class QTableWidget;
+
+namespace ts::ui {
+
+struct CostTotals {
+    int steps = 0;
+    int tokens = 0;          // tokens processed (prompt + generated)
+    double wallMs = 0;
+    double flops = 0;
+    double weightBytes = 0;
+    double kvCacheBytes = 0; // the cache now (after the last step), not a sum
+    int contextLength = 0;
+};
+CostTotals costTotals(const std::vector<StepRecordPtr>& history);
+
+class CostView : public QWidget {
+    Q_OBJECT
+public:
+    explicit CostView(QWidget* parent = nullptr);
+    void setModel(const ModelInfo& info);
+    void setHistory(const std::vector<StepRecordPtr>& history);
+    void applySettings(const QJsonObject&) {}
+    const CostTotals& totals() const { return m_totals; }
+    QString totalsText() const;
+    int tableRows() const;
+    QChartView* chartView() const { return m_chart; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslateUi();
+    void rebuild();
+
+    ModelInfo m_info;
+    std::vector<StepRecordPtr> m_history;
+    CostTotals m_totals;
+    QLabel* m_explain = nullptr;
+    QLabel* m_totalsLabel = nullptr;
+    QChartView* m_chart = nullptr;
+    // Built once and refilled (rebuilding Qt Charts axes leaves stray ones behind).
+    QLineSeries* m_flopsSeries = nullptr;
+    QLineSeries* m_wallSeries = nullptr;
+    QValueAxis* m_x = nullptr;
+    QValueAxis* m_yFlops = nullptr;
+    QValueAxis* m_yWall = nullptr;
+    QTableWidget* m_table = nullptr;
+};
+
+// "1.2 GFLOP", "340 MB": compact human units (SI, 1000-based).
+QString humanUnits(double value, const QString& unit);
+
+}  // namespace ts::ui

@@ -1,0 +1,164 @@
+#include "classroom/hub.hpp"
+
+#include <QAction>
+#include <QDir>
+#include <QEvent>
+#include <QFileInfo>
+#include <QMenu>
+#include <QTabWidget>
+#include <QWidget>
+
+#include "classroom/confidence_view.hpp"
+#include "classroom/cost_view.hpp"
+#include "classroom/lanes_view.hpp"
+#include "classroom/litm_view.hpp"
+#include "classroom/logit_lens_view.hpp"
+#include "classroom/probes_view.hpp"
+#include "classroom/lesson_panel.hpp"
+#include "tokenscope/model_folder.hpp"
+
+namespace ts::ui {
+
+namespace {
+// The folder that holds the bundled model, its siblings are lessons/ and probes/.
+QString resourcesRoot() {
+    return QFileInfo(QString::fromStdString(ts::bundledModelPath().string())).absolutePath();
+}
+}  // namespace
+
+QString ClassroomHub::lessonsFolder() {
+    const QString env = qEnvironmentVariable("TOKENSCOPE_LESSONS_DIR");
+    return env.isEmpty() ? resourcesRoot() + QStringLiteral("/lessons") : env;
+}
+
+QString ClassroomHub::probesFolder() { return resourcesRoot() + QStringLiteral("/probes"); }
+
+ClassroomHub::ClassroomHub(QWidget* parentForViews) : QObject(parentForViews) {
+    m_lessons = new LessonPanel(parentForViews);
+    m_lanes = new LanesView(parentForViews);
+    m_hallucination = new QTabWidget(parentForViews);
+    m_confidence = new ConfidenceView(m_hallucination);
+    m_probes = new ProbesView(m_hallucination);
+    m_hallucination->addTab(m_confidence, QString());
+    m_hallucination->addTab(m_probes, QString());
+    m_hallucination->installEventFilter(this);
+    m_litm = new LitmView(parentForViews);
+    m_lens = new LogitLensView(parentForViews);
+    m_cost = new CostView(parentForViews);
+
+    QStringList errors;
+    m_lessons->setLessons(loadLessonFolder(lessonsFolder(), &errors), errors);
+    connect(m_lessons, &LessonPanel::stepApplied, this, &ClassroomHub::applyLessonStep);
+
+    QList<QPair<QString, QString>> sets;
+    const QString root = resourcesRoot();
+    const QString bundled = root + QStringLiteral("/model/eval/facts.json");
+    if (QFileInfo::exists(bundled)) sets.append({tr("Textbook world (bundled model)"), bundled});
+    for (const QFileInfo& f : QDir(probesFolder()).entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+        sets.append({f.baseName(), f.absoluteFilePath()});
+    m_probes->setProbeSets(sets);
+    m_litm->loadRecordVocabulary(root + QStringLiteral("/model/eval/kv_records.json"));
+    retranslateMenu();
+}
+
+QList<QPair<QString, QWidget*>> ClassroomHub::views() const {
+    return {{tr("Lessons"), m_lessons},          {tr("Temperature lanes"), m_lanes},
+            {tr("Hallucination lens"), m_hallucination}, {tr("Lost in the middle"), m_litm},
+            {tr("Logit lens"), m_lens},          {tr("Inference cost"), m_cost}};
+}
+
+QWidget* ClassroomHub::showView(const QString& name) {
+    if (name == QLatin1String("lessons")) return m_lessons;
+    if (name == QLatin1String("lanes")) return m_lanes;
+    if (name == QLatin1String("confidence")) {
+        m_hallucination->setCurrentWidget(m_confidence);
+        return m_hallucination;
+    }
+    if (name == QLatin1String("probes")) {
+        m_hallucination->setCurrentWidget(m_probes);
+        return m_hallucination;
+    }
+    if (name == QLatin1String("litm")) return m_litm;
+    if (name == QLatin1String("lens")) return m_lens;
+    if (name == QLatin1String("cost")) return m_cost;
+    return nullptr;
+}
+
+QMenu* ClassroomHub::createMenu(QWidget* parent) {
+    m_menu = new QMenu(parent);
+    m_actions.clear();
+    for (const char* name : {"lessons", "lanes", "confidence", "probes", "litm", "lens", "cost"}) {
+        const QString n = QLatin1String(name);
+        QAction* a = m_menu->addAction(QString(), this, [this, n] { emit requestView(n); });
+        m_actions.append({a, n});
+    }
+    retranslateMenu();
+    return m_menu;
+}
+
+void ClassroomHub::retranslateMenu() {
+    m_hallucination->setTabText(0, tr("Confidence colouring"));
+    m_hallucination->setTabText(1, tr("Fact probes"));
+    if (!m_menu) return;
+    m_menu->setTitle(tr("&Classroom"));
+    for (auto& [action, name] : m_actions) {
+        if (name == QLatin1String("lessons")) action->setText(tr("Guided &lessons"));
+        else if (name == QLatin1String("lanes")) action->setText(tr("&Temperature lanes"));
+        else if (name == QLatin1String("confidence")) action->setText(tr("Hallucination lens: &confidence colouring"));
+        else if (name == QLatin1String("probes")) action->setText(tr("Hallucination lens: &fact probes"));
+        else if (name == QLatin1String("litm")) action->setText(tr("Lost in the &middle lab"));
+        else if (name == QLatin1String("lens")) action->setText(tr("Logit le&ns"));
+        else if (name == QLatin1String("cost")) action->setText(tr("Inference c&ost meter"));
+    }
+}
+
+bool ClassroomHub::eventFilter(QObject* watched, QEvent* event) {
+    // The tab widget is not one of ours to subclass; its LanguageChange retranslates the menu too.
+    if (watched == m_hallucination && event->type() == QEvent::LanguageChange) retranslateMenu();
+    return QObject::eventFilter(watched, event);
+}
+
+void ClassroomHub::setModel(const ModelInfo& info) {
+    m_lanes->setModel(info);
+    m_confidence->setModel(info);
+    m_probes->setModel(info);
+    m_litm->setModel(info);
+    m_lens->setModel(info);
+    m_cost->setModel(info);
+}
+
+void ClassroomHub::setHistory(const std::vector<StepRecordPtr>& history) {
+    m_confidence->setHistory(history);
+    m_cost->setHistory(history);
+    m_lens->setHistory(history);
+}
+
+void ClassroomHub::setPrompt(const QString& text) { m_lanes->setPrompt(text); }
+
+void ClassroomHub::setLanguage(const QString& language) {
+    m_language = language;
+    m_lessons->setLanguage(language);
+}
+
+void ClassroomHub::applyLessonStep(const LessonStep& step) {
+    if (step.sampling) emit requestSampling(*step.sampling);
+    if (step.prompt) {
+        const QString prompt = step.prompt->in(m_language);
+        emit requestPrompt(prompt);
+        setPrompt(prompt);
+    }
+    if (!step.view.isEmpty()) {
+        QJsonObject settings = step.settings;
+        if (step.view == QLatin1String("lanes")) m_lanes->applySettings(settings);
+        else if (step.view == QLatin1String("confidence")) m_confidence->applySettings(settings);
+        else if (step.view == QLatin1String("probes")) m_probes->applySettings(settings);
+        else if (step.view == QLatin1String("litm")) m_litm->applySettings(settings);
+        else if (step.view == QLatin1String("lens")) m_lens->applySettings(settings);
+        else if (step.view == QLatin1String("cost")) m_cost->applySettings(settings);
+    }
+    if (!step.action.isEmpty()) emit requestAction(step.action, step.count);
+    // The lesson panel stays where the teacher reads it unless the step asks for a view.
+    if (!step.view.isEmpty()) emit requestView(step.view);
+}
+
+}  // namespace ts::ui

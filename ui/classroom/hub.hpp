@@ -1,0 +1,86 @@
+#pragma once
+// The classroom tools as one object the main window adds with a few lines: it owns the
+// views (lessons, temperature lanes, hallucination lens, lost-in-the-middle lab, logit lens,
+// cost meter), feeds them the model and the history, offers a "Classroom" menu, and turns
+// lesson steps into requests the window carries out (prompt, sampling, view, step/run).
+#include <QList>
+#include <QObject>
+#include <QPair>
+#include <QString>
+#include <vector>
+
+#include "shell/engine_worker.hpp"
+#include "classroom/lesson_model.hpp"
+
+class QMenu;
+class QAction;
+class QTabWidget;
+class QWidget;
+
+namespace ts::ui {
+
+class ConfidenceView;
+class CostView;
+class LanesView;
+class LessonPanel;
+class LitmView;
+class LogitLensView;
+class ProbesView;
+
+class ClassroomHub : public QObject {
+    Q_OBJECT
+public:
+    explicit ClassroomHub(QWidget* parentForViews);
+
+    // (title, widget) for the window's view stack; titles are translated at call time.
+    QList<QPair<QString, QWidget*>> views() const;
+    // The widget that shows `name` (a Lesson::knownViews() classroom name: lessons, lanes,
+    // confidence, probes, litm, lens, cost), switching an inner tab if needed; null for the
+    // five stage views, which the window owns.
+    QWidget* showView(const QString& name);
+    // A "Classroom" menu whose actions emit requestView for each tool.
+    QMenu* createMenu(QWidget* parent);
+
+    void setModel(const ModelInfo& info);
+    void setHistory(const std::vector<StepRecordPtr>& history);
+    void setPrompt(const QString& text);
+    void setLanguage(const QString& language);
+    void applyLessonStep(const LessonStep& step);
+    // Folders found next to the bundled model (…/resources or …/share/tokenscope).
+    static QString lessonsFolder();
+    static QString probesFolder();
+
+    LessonPanel* lessons() const { return m_lessons; }
+    LanesView* lanes() const { return m_lanes; }
+    ConfidenceView* confidence() const { return m_confidence; }
+    ProbesView* probes() const { return m_probes; }
+    LitmView* litm() const { return m_litm; }
+    LogitLensView* lens() const { return m_lens; }
+    CostView* cost() const { return m_cost; }
+
+signals:
+    void requestPrompt(const QString& text);
+    void requestSampling(const ts::SamplingParams& params);
+    // Any view name: the five stages (tokens … sampling) or a classroom view.
+    void requestView(const QString& name);
+    // "reset", "step" (count times) or "run" (count steps).
+    void requestAction(const QString& action, int count);
+
+private:
+    void retranslateMenu();
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+    QString m_language = QStringLiteral("en");
+    LessonPanel* m_lessons = nullptr;
+    LanesView* m_lanes = nullptr;
+    QTabWidget* m_hallucination = nullptr;
+    ConfidenceView* m_confidence = nullptr;
+    ProbesView* m_probes = nullptr;
+    LitmView* m_litm = nullptr;
+    LogitLensView* m_lens = nullptr;
+    CostView* m_cost = nullptr;
+    QMenu* m_menu = nullptr;
+    QList<QPair<QAction*, QString>> m_actions;
+};
+
+}  // namespace ts::ui

@@ -1,0 +1,281 @@
+#include "classroom/lanes_view.hpp"
+
+#include <QChart>
+#include <QChartView>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QJsonArray>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QValueAxis>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+#include "classroom/token_flow.hpp"
+#include "widgets/heatmap_widget.hpp"
+
+namespace ts::ui {
+
+LanesView::LanesView(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    auto* form = new QGridLayout;
+    m_promptLabel = new QLabel(this);
+    m_prompt = new QLineEdit(this);
+    form->addWidget(m_promptLabel, 0, 0);
+    form->addWidget(m_prompt, 0, 1, 1, 8);
+
+    m_laneCountLabel = new QLabel(this);
+    m_laneCount = new QSpinBox(this);
+    m_laneCount->setRange(2, kMaxLanes);
+    m_laneCount->setValue(kMaxLanes);
+    m_tempLabel = new QLabel(this);
+    form->addWidget(m_laneCountLabel, 1, 0);
+    form->addWidget(m_laneCount, 1, 1);
+    form->addWidget(m_tempLabel, 1, 2);
+    const double defaults[kMaxLanes] = {0.2, 0.7, 1.0, 1.5};
+    for (int i = 0; i < kMaxLanes; ++i) {
+        m_temps[i] = new QDoubleSpinBox(this);
+        m_temps[i]->setRange(0.0, 3.0);
+        m_temps[i]->setSingleStep(0.1);
+        m_temps[i]->setDecimals(2);
+        m_temps[i]->setValue(defaults[i]);
+        form->addWidget(m_temps[i], 1, 3 + i);
+    }
+    auto* row = new QHBoxLayout;
+    m_stepsLabel = new QLabel(this);
+    m_steps = new QSpinBox(this);
+    m_steps->setRange(1, 256);
+    m_steps->setValue(20);
+    m_seedLabel = new QLabel(this);
+    m_seed = new QSpinBox(this);
+    m_seed->setRange(0, 1000000);
+    m_seed->setValue(42);
+    m_run = new QPushButton(this);
+    m_step = new QPushButton(this);
+    m_status = new QLabel(this);
+    row->addWidget(m_stepsLabel);
+    row->addWidget(m_steps);
+    row->addWidget(m_seedLabel);
+    row->addWidget(m_seed);
+    row->addWidget(m_run);
+    row->addWidget(m_step);
+    row->addWidget(m_status, 1);
+    layout->addLayout(form);
+    layout->addLayout(row);
+    m_legend = new QLabel(this);
+    m_legend->setWordWrap(true);
+    layout->addWidget(m_legend);
+    m_lanesLayout = new QHBoxLayout;
+    layout->addLayout(m_lanesLayout, 1);
+
+    connect(m_run, &QPushButton::clicked, this, &LanesView::run);
+    connect(m_step, &QPushButton::clicked, this, &LanesView::stepAll);
+    connect(m_laneCount, &QSpinBox::valueChanged, this, [this](int n) {
+        for (int i = 0; i < kMaxLanes; ++i) m_temps[i]->setEnabled(i < n);
+    });
+    retranslateUi();
+}
+
+void LanesView::retranslateUi() {
+    m_promptLabel->setText(tr("Prompt:"));
+    m_laneCountLabel->setText(tr("Lanes:"));
+    m_tempLabel->setText(tr("Temperatures:"));
+    m_stepsLabel->setText(tr("Tokens per lane:"));
+    m_seedLabel->setText(tr("Seed:"));
+    m_run->setText(tr("Run all lanes"));
+    m_step->setText(tr("Step all lanes"));
+    m_legend->setText(tr("Every lane continues the same prompt with the same seed; only the "
+                         "temperature differs. Each token's colour is the probability it was "
+                         "drawn with: green = likely, red = unlikely. Low temperature sharpens the "
+                         "distribution (safe, repetitive); high temperature flattens it (varied, "
+                         "and more often wrong)."));
+    for (std::size_t i = 0; i < m_lanes.size() && i < m_result.size(); ++i)
+        m_lanes[i].title->setText(tr("T = %1").arg(double(m_result[i].params.temperature), 0, 'f', 2));
+}
+
+void LanesView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void LanesView::setModel(const ModelInfo& info) { m_info = info; }
+void LanesView::setPrompt(const QString& text) { m_prompt->setText(text); }
+
+std::vector<float> LanesView::temperatures() const {
+    std::vector<float> t;
+    for (int i = 0; i < m_laneCount->value(); ++i) t.push_back(static_cast<float>(m_temps[i]->value()));
+    return t;
+}
+
+void LanesView::applySettings(const QJsonObject& s) {
+    if (s.contains(QStringLiteral("prompt"))) setPrompt(s.value(QStringLiteral("prompt")).toString());
+    const QJsonArray temps = s.value(QStringLiteral("temperatures")).toArray();
+    if (!temps.isEmpty()) {
+        const int n = std::clamp(static_cast<int>(temps.size()), 2, kMaxLanes);
+        m_laneCount->setValue(n);
+        for (int i = 0; i < n; ++i) m_temps[i]->setValue(temps.at(i).toDouble(1.0));
+    }
+    if (s.contains(QStringLiteral("steps"))) m_steps->setValue(s.value(QStringLiteral("steps")).toInt());
+    if (s.contains(QStringLiteral("seed"))) m_seed->setValue(s.value(QStringLiteral("seed")).toInt());
+    if (s.value(QStringLiteral("run")).toBool()) run();
+}
+
+QString LanesView::tokenText(int token) const {
+    if (m_info.tokenizer) {
+        try {
+            return visibleTokenText(ts::toValidUtf8(m_info.tokenizer->tokenBytes(token)));
+        } catch (const std::exception&) {
+        }
+    }
+    return QStringLiteral("#%1").arg(token);
+}
+
+void LanesView::stepAll() {
+    m_steps->setValue(m_steps->value() + 1);
+    run();
+}
+
+void LanesView::run() {
+    if (!m_info.model || !m_info.tokenizer) {
+        m_status->setText(tr("Load a model with a tokenizer first."));
+        return;
+    }
+    const std::string prompt = m_prompt->text().toStdString();
+    std::vector<int> ids;
+    try {
+        ids = m_info.tokenizer->encodeIds(prompt);
+    } catch (const std::exception& e) {
+        m_status->setText(QString::fromUtf8(e.what()));
+        return;
+    }
+    if (ids.empty()) {
+        m_status->setText(tr("Type a prompt first."));
+        return;
+    }
+    ts::SamplingParams base;
+    base.seed = static_cast<std::uint64_t>(m_seed->value());
+    const auto temps = temperatures();
+    const int steps = m_steps->value();
+    auto model = m_info.model;
+    m_status->setText(tr("Running %n lane(s)…", nullptr, static_cast<int>(temps.size())));
+    m_run->setEnabled(false);
+    m_step->setEnabled(false);
+    m_task.start<std::vector<ts::Lane>>(
+        this,
+        [model, ids, temps, steps, base](const std::atomic<bool>&) {
+            return ts::runTemperatureLanes(model, ids, temps, steps, base);
+        },
+        [this, ids](std::vector<ts::Lane> lanes) {
+            m_run->setEnabled(true);
+            m_step->setEnabled(true);
+            m_status->clear();
+            showLanes(ids, lanes);
+            emit finished();
+        },
+        [this](const QString& message) {
+            m_run->setEnabled(true);
+            m_step->setEnabled(true);
+            m_status->setText(message);
+        });
+}
+
+void LanesView::rebuildLanes(int n) {
+    for (auto& lane : m_lanes) {
+        delete lane.title->parentWidget();
+    }
+    m_lanes.clear();
+    for (int i = 0; i < n; ++i) {
+        auto* column = new QWidget(this);
+        auto* v = new QVBoxLayout(column);
+        v->setContentsMargins(0, 0, 0, 0);
+        LaneWidgets lane;
+        lane.title = new QLabel(column);
+        QFont f = lane.title->font();
+        f.setBold(true);
+        lane.title->setFont(f);
+        auto* scroll = new QScrollArea(column);
+        scroll->setWidgetResizable(true);
+        scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        lane.flow = new TokenFlow(scroll);
+        scroll->setWidget(lane.flow);
+        auto* chart = new QChart;
+        chart->legend()->hide();
+        chart->setMargins(QMargins(2, 2, 2, 2));
+        auto* view = new QChartView(chart, column);
+        view->setRenderHint(QPainter::Antialiasing);
+        view->setFixedHeight(130);
+        lane.chart = view;
+        v->addWidget(lane.title);
+        v->addWidget(scroll, 1);
+        v->addWidget(view);
+        m_lanesLayout->addWidget(column, 1);
+        m_lanes.push_back(lane);
+    }
+}
+
+void LanesView::showLanes(const std::vector<int>& prompt, const std::vector<ts::Lane>& lanes) {
+    m_result = lanes;
+    rebuildLanes(static_cast<int>(lanes.size()));
+    double maxEntropy = 1.0;
+    for (const auto& lane : lanes)
+        for (const auto& t : lane.tokens) maxEntropy = std::max(maxEntropy, double(t.entropyBits));
+    for (std::size_t i = 0; i < lanes.size(); ++i) {
+        LaneWidgets& w = m_lanes[i];
+        std::vector<TokenFlow::Item> items;
+        std::vector<int> ids = prompt;
+        for (const auto& t : lanes[i].tokens) ids.push_back(t.token);
+        std::vector<QString> texts;
+        if (m_info.tokenizer) texts = tokenDisplayTexts(*m_info.tokenizer, ids);
+        auto text = [&](std::size_t k) { return k < texts.size() ? texts[k] : tokenText(ids[k]); };
+        for (std::size_t k = 0; k < prompt.size(); ++k) items.push_back({text(k), QColor(), QString(), true});
+        auto* series = new QLineSeries;
+        int step = 1;
+        for (const auto& t : lanes[i].tokens) {
+            items.push_back({text(items.size()), probabilityColor(t.prob),
+                             tr("p = %1 (at T = 1: %2), entropy %3 bits")
+                                 .arg(double(t.prob), 0, 'f', 3)
+                                 .arg(double(t.rawProb), 0, 'f', 3)
+                                 .arg(double(t.entropyBits), 0, 'f', 2),
+                             false});
+            w.entropy.push_back(t.entropyBits);
+            series->append(step++, t.entropyBits);
+        }
+        w.flow->setItems(std::move(items));
+        auto* chart = static_cast<QChartView*>(w.chart)->chart();
+        chart->addSeries(series);
+        auto* x = new QValueAxis;
+        x->setRange(1, std::max(2, static_cast<int>(lanes[i].tokens.size())));
+        x->setLabelFormat(QStringLiteral("%d"));
+        x->setTitleText(tr("step"));
+        auto* y = new QValueAxis;
+        y->setRange(0, std::ceil(maxEntropy));
+        y->setTickCount(3);
+        y->setLabelFormat(QStringLiteral("%.0f"));
+        y->setTitleText(tr("bits"));
+        chart->setTitle(tr("entropy per step"));
+        chart->addAxis(x, Qt::AlignBottom);
+        chart->addAxis(y, Qt::AlignLeft);
+        series->attachAxis(x);
+        series->attachAxis(y);
+    }
+    retranslateUi();
+}
+
+const TokenFlow* LanesView::laneFlow(int lane) const {
+    if (lane < 0 || lane >= laneCount()) return nullptr;
+    return m_lanes[static_cast<std::size_t>(lane)].flow;
+}
+
+std::vector<double> LanesView::laneEntropy(int lane) const {
+    if (lane < 0 || lane >= laneCount()) return {};
+    return m_lanes[static_cast<std::size_t>(lane)].entropy;
+}
+
+}  // namespace ts::ui

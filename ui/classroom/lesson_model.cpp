@@ -1,0 +1,162 @@
+#include "classroom/lesson_model.hpp"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <algorithm>
+#include <cmath>
+
+namespace ts::ui {
+
+QString LocalizedText::in(const QString& language) const {
+    if (language.startsWith(QLatin1String("ko")) && !ko.isEmpty()) return ko;
+    return en.isEmpty() ? ko : en;
+}
+
+QStringList Lesson::knownViews() {
+    return {QStringLiteral("tokens"),  QStringLiteral("embedding"), QStringLiteral("attention"),
+            QStringLiteral("softmax"), QStringLiteral("sampling"),  QStringLiteral("lanes"),
+            QStringLiteral("confidence"), QStringLiteral("probes"), QStringLiteral("litm"),
+            QStringLiteral("lens"),    QStringLiteral("cost")};
+}
+
+QStringList Lesson::knownActions() {
+    return {QString(), QStringLiteral("reset"), QStringLiteral("step"), QStringLiteral("run")};
+}
+
+namespace {
+
+struct ParseError {
+    QString message;
+};
+
+// A string, or {"en": ..., "ko": ...} with at least English.
+LocalizedText localized(const QJsonValue& v, const QString& where, bool required) {
+    LocalizedText t;
+    if (v.isUndefined() || v.isNull()) {
+        if (required) throw ParseError{QStringLiteral("%1 is missing").arg(where)};
+        return t;
+    }
+    if (v.isString()) {
+        t.en = v.toString();
+        return t;
+    }
+    if (!v.isObject()) throw ParseError{QStringLiteral("%1 must be a string or {\"en\": …, \"ko\": …}").arg(where)};
+    const QJsonObject o = v.toObject();
+    for (auto it = o.begin(); it != o.end(); ++it)
+        if (!it.value().isString())
+            throw ParseError{QStringLiteral("%1.%2 must be a string").arg(where, it.key())};
+    t.en = o.value(QStringLiteral("en")).toString();
+    t.ko = o.value(QStringLiteral("ko")).toString();
+    if (required && t.en.isEmpty()) throw ParseError{QStringLiteral("%1 needs an English text (\"en\")").arg(where)};
+    return t;
+}
+
+ts::SamplingParams sampling(const QJsonValue& v, const QString& where) {
+    if (!v.isObject()) throw ParseError{QStringLiteral("%1 must be an object").arg(where)};
+    const QJsonObject o = v.toObject();
+    ts::SamplingParams p;
+    auto number = [&](const char* key, double fallback) {
+        const QJsonValue x = o.value(QLatin1String(key));
+        if (x.isUndefined()) return fallback;
+        if (!x.isDouble()) throw ParseError{QStringLiteral("%1.%2 must be a number").arg(where, QLatin1String(key))};
+        return x.toDouble();
+    };
+    p.temperature = static_cast<float>(number("temperature", 1.0));
+    p.topK = static_cast<int>(number("topK", 0));
+    p.topP = static_cast<float>(number("topP", 1.0));
+    p.seed = static_cast<std::uint64_t>(std::max(0.0, number("seed", 0)));
+    try {
+        p.validate();
+    } catch (const std::exception& e) {
+        throw ParseError{QStringLiteral("%1: %2").arg(where, QString::fromUtf8(e.what()))};
+    }
+    return p;
+}
+
+Lesson parse(const QByteArray& json, const QString& file) {
+    QJsonParseError err;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &err);
+    if (err.error != QJsonParseError::NoError)
+        throw ParseError{QStringLiteral("not valid JSON at byte %1: %2").arg(err.offset).arg(err.errorString())};
+    if (!doc.isObject()) throw ParseError{QStringLiteral("a lesson must be a JSON object")};
+    const QJsonObject o = doc.object();
+    Lesson lesson;
+    lesson.file = file;
+    lesson.id = o.value(QStringLiteral("id")).toString(QFileInfo(file).baseName());
+    lesson.order = o.value(QStringLiteral("order")).toInt(1000);
+    lesson.title = localized(o.value(QStringLiteral("title")), QStringLiteral("\"title\""), true);
+    lesson.summary = localized(o.value(QStringLiteral("summary")), QStringLiteral("\"summary\""), false);
+    const QJsonValue steps = o.value(QStringLiteral("steps"));
+    if (!steps.isArray() || steps.toArray().isEmpty())
+        throw ParseError{QStringLiteral("\"steps\" must be a non-empty list")};
+    int n = 0;
+    for (const QJsonValue& sv : steps.toArray()) {
+        ++n;
+        const QString where = QStringLiteral("step %1").arg(n);
+        if (!sv.isObject()) throw ParseError{QStringLiteral("%1 must be an object").arg(where)};
+        const QJsonObject s = sv.toObject();
+        LessonStep step;
+        step.title = localized(s.value(QStringLiteral("title")), where + QStringLiteral(" \"title\""), false);
+        step.text = localized(s.value(QStringLiteral("text")), where + QStringLiteral(" \"text\""), true);
+        step.gpt2Note = localized(s.value(QStringLiteral("gpt2")), where + QStringLiteral(" \"gpt2\""), false);
+        if (s.contains(QStringLiteral("prompt")))
+            step.prompt = localized(s.value(QStringLiteral("prompt")), where + QStringLiteral(" \"prompt\""), true);
+        step.view = s.value(QStringLiteral("view")).toString();
+        if (!step.view.isEmpty() && !Lesson::knownViews().contains(step.view))
+            throw ParseError{QStringLiteral("%1: unknown view \"%2\" (known: %3)")
+                                 .arg(where, step.view, Lesson::knownViews().join(QStringLiteral(", ")))};
+        if (s.contains(QStringLiteral("sampling")))
+            step.sampling = sampling(s.value(QStringLiteral("sampling")), where + QStringLiteral(" \"sampling\""));
+        step.action = s.value(QStringLiteral("action")).toString();
+        if (!Lesson::knownActions().contains(step.action))
+            throw ParseError{QStringLiteral("%1: unknown action \"%2\" (known: reset, step, run)").arg(where, step.action)};
+        step.count = s.value(QStringLiteral("count")).toInt(1);
+        if (step.count < 1 || step.count > 1000)
+            throw ParseError{QStringLiteral("%1: \"count\" must be between 1 and 1000").arg(where)};
+        const QJsonValue settings = s.value(QStringLiteral("settings"));
+        if (!settings.isUndefined() && !settings.isObject())
+            throw ParseError{QStringLiteral("%1: \"settings\" must be an object").arg(where)};
+        step.settings = settings.toObject();
+        lesson.steps.push_back(std::move(step));
+    }
+    return lesson;
+}
+
+}  // namespace
+
+std::optional<Lesson> parseLesson(const QByteArray& json, const QString& fileName, QString* error) {
+    try {
+        return parse(json, fileName);
+    } catch (const ParseError& e) {
+        if (error) *error = QStringLiteral("lesson %1: %2").arg(QFileInfo(fileName).fileName(), e.message);
+        return std::nullopt;
+    }
+}
+
+std::optional<Lesson> loadLessonFile(const QString& path, QString* error) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        if (error) *error = QStringLiteral("lesson %1: cannot open the file (%2)").arg(path, f.errorString());
+        return std::nullopt;
+    }
+    return parseLesson(f.readAll(), path, error);
+}
+
+std::vector<Lesson> loadLessonFolder(const QString& folder, QStringList* errors) {
+    std::vector<Lesson> lessons;
+    const QDir dir(folder);
+    for (const QString& name : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+        QString error;
+        if (auto lesson = loadLessonFile(dir.filePath(name), &error))
+            lessons.push_back(std::move(*lesson));
+        else if (errors)
+            *errors << error;
+    }
+    std::stable_sort(lessons.begin(), lessons.end(), [](const Lesson& a, const Lesson& b) { return a.order < b.order; });
+    return lessons;
+}
+
+}  // namespace ts::ui

@@ -1,0 +1,83 @@
+#pragma once
+// Logit lens: the residual stream after each layer pushed through the final norm and the
+// output projection, as if the model had stopped there. Rows are layers (embedding first),
+// columns are the positions whose step recorded residuals; each cell names the top token
+// and is coloured by its probability (or by the entropy), so learners see at which layer
+// the prediction forms.
+#include <QJsonObject>
+#include <QWidget>
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "shell/engine_worker.hpp"
+#include "widgets/heatmap_widget.hpp"
+#include "tokenscope/analysis.hpp"
+
+class QComboBox;
+class QLabel;
+class QTableWidget;
+
+namespace ts::ui {
+
+// A heatmap that also writes each cell's top token into it.
+class LensHeatmap : public HeatmapWidget {
+    Q_OBJECT
+public:
+    using HeatmapWidget::HeatmapWidget;
+    void setCellTexts(std::vector<QString> texts) { m_texts = std::move(texts); update(); }
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+
+private:
+    std::vector<QString> m_texts;  // row-major, like the values
+};
+
+class LogitLensView : public QWidget {
+    Q_OBJECT
+public:
+    enum class Colour { Probability, Entropy };
+    static constexpr int kMaxColumns = 24;
+    explicit LogitLensView(QWidget* parent = nullptr);
+
+    void setModel(const ModelInfo& info);
+    void setHistory(const std::vector<StepRecordPtr>& history);
+    void applySettings(const QJsonObject& settings);
+    void setColour(Colour c);
+    // Public for tests: columns of lens entries ([column][layer 0..L]) with their labels.
+    void showLens(const QStringList& columnLabels, const std::vector<std::vector<ts::LensEntry>>& columns,
+                  const std::vector<int>& sampled = {});
+    const LensHeatmap* heatmap() const { return m_heatmap; }
+    int detailRows() const;
+
+protected:
+    void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+
+private:
+    void retranslateUi();
+    void refresh();
+    // The lens costs (layers + 1) output projections per record: computed only when shown.
+    void computeLens();
+    void showDetail(int column);
+    QString tokenText(int token) const;
+
+    ModelInfo m_info;
+    std::vector<StepRecordPtr> m_history;
+    bool m_dirty = false;
+    Colour m_colour = Colour::Probability;
+    // Lens per trace, computed once: a GPT-2 lens costs (layers+1) output projections.
+    std::map<const ts::StepTrace*, std::pair<std::shared_ptr<const ts::StepTrace>, std::vector<ts::LensEntry>>> m_cache;
+    QStringList m_labels;
+    std::vector<std::vector<ts::LensEntry>> m_columns;
+    std::vector<int> m_sampled;
+    QComboBox* m_colourBox = nullptr;
+    QLabel* m_colourLabel = nullptr;
+    QLabel* m_explain = nullptr;
+    LensHeatmap* m_heatmap = nullptr;
+    QLabel* m_detailTitle = nullptr;
+    QTableWidget* m_detail = nullptr;
+};
+
+}  // namespace ts::ui

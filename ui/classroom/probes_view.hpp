@@ -1,0 +1,92 @@
+#pragma once
+// Hallucination lens, part two: fact probes. Each row is a prompt with one true and some
+// false continuations; the model's probability for each (multi-token answers scored as the
+// sum of their tokens' log-probabilities) is drawn as a pair of bars. Held-out facts the
+// model never saw still get confident answers: that is a hallucination, made visible.
+#include <QJsonObject>
+#include <QStyledItemDelegate>
+#include <QWidget>
+#include <vector>
+
+#include "classroom/task.hpp"
+#include "shell/engine_worker.hpp"
+#include "tokenscope/experiments.hpp"
+
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+
+namespace ts::ui {
+
+// Paints P(true) (green) above P(strongest false) (red) as bars on a log scale from 1e-10 to
+// 1: multi-token answers often have probabilities far below 1 %, invisible on a linear bar.
+class ProbeBarDelegate : public QStyledItemDelegate {
+    Q_OBJECT
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    static constexpr int kTrueRole = Qt::UserRole + 1;
+    static constexpr int kFalseRole = Qt::UserRole + 2;
+    static constexpr double kDecades = 10;
+    // Fraction of the bar drawn for probability p.
+    static double barLength(double p);
+    void paint(QPainter* painter, const QStyleOptionViewItem& option,
+               const QModelIndex& index) const override;
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;
+};
+
+class ProbesView : public QWidget {
+    Q_OBJECT
+public:
+    enum Column { Group, Prompt, Truth, Falsehoods, ModelAnswer, Bars, Verdict, ColumnCount };
+    explicit ProbesView(QWidget* parent = nullptr);
+
+    void setModel(const ModelInfo& info);
+    // Probe sets offered in the chooser: (name shown, file).
+    void setProbeSets(const QList<QPair<QString, QString>>& sets);
+    bool loadFile(const QString& path, QString* error = nullptr);
+    bool saveFile(const QString& path, QString* error = nullptr) const;
+    void setProbes(const std::vector<ts::FactProbe>& probes);
+    std::vector<ts::FactProbe> probes() const;  // as edited in the table
+    void applySettings(const QJsonObject& settings);
+    void run();
+    void cancel();
+    // Public for tests: show canned results (one per probe, same order).
+    void showResults(const std::vector<ts::ProbeResult>& results,
+                     const std::vector<QString>& topTokenTexts = {});
+    // P(true) and P(strongest false) drawn in a row's bars (NaN before a run).
+    std::pair<double, double> barValues(int row) const;
+    int rowCount() const;
+    QString summary() const;
+    bool isBusy() const { return m_task.isRunning(); }
+
+signals:
+    void finished();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslateUi();
+    void chooseSet(int index);
+    void openDialog();
+    void saveDialog();
+
+    ModelInfo m_info;
+    ClassroomTask m_task;
+    QList<QPair<QString, QString>> m_sets;
+    QComboBox* m_setBox = nullptr;
+    QPushButton* m_open = nullptr;
+    QPushButton* m_save = nullptr;
+    QPushButton* m_add = nullptr;
+    QPushButton* m_run = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QLabel* m_explain = nullptr;
+    QLabel* m_summary = nullptr;
+    QTableWidget* m_table = nullptr;
+    std::vector<ts::ProbeResult> m_results;
+};
+
+}  // namespace ts::ui

@@ -1,0 +1,160 @@
+#include "classroom/token_flow.hpp"
+
+#include <QFontMetrics>
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <algorithm>
+#include <cmath>
+
+#include "widgets/heatmap_widget.hpp"
+
+namespace ts::ui {
+
+namespace {
+constexpr int kPadX = 3;
+constexpr int kGap = 2;
+constexpr int kLineGap = 3;
+}  // namespace
+
+namespace {
+// Length of the longest prefix of `bytes` that ends on a complete UTF-8 character (invalid
+// bytes count as complete, so they never hold up the rest).
+std::size_t completePrefix(const std::string& bytes) {
+    std::size_t i = 0, done = 0;
+    while (i < bytes.size()) {
+        const auto c = static_cast<unsigned char>(bytes[i]);
+        const std::size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
+        if (i + len > bytes.size()) break;
+        i += len;
+        done = i;
+    }
+    return done;
+}
+}  // namespace
+
+std::vector<QString> tokenDisplayTexts(const ts::Tokenizer& tokenizer, const std::vector<int>& ids) {
+    std::vector<QString> out;
+    std::string pending;
+    for (int id : ids) {
+        try {
+            pending += tokenizer.tokenBytes(id);
+        } catch (const std::exception&) {
+            out.push_back(QStringLiteral("#%1").arg(id));
+            continue;
+        }
+        const std::size_t n = completePrefix(pending);
+        if (n == 0) {
+            out.push_back(QStringLiteral("…"));
+            continue;
+        }
+        out.push_back(visibleTokenText(ts::toValidUtf8(pending.substr(0, n))));
+        pending.erase(0, n);
+    }
+    return out;
+}
+
+QColor probabilityColor(double p) {
+    p = std::clamp(p, 0.0, 1.0);
+    // Hue 0 (red) .. 120 (green); the square root spreads out the small probabilities that
+    // dominate sampled text, so 5 % and 30 % look clearly different.
+    return QColor::fromHsvF(static_cast<float>(std::sqrt(p) * 120.0 / 360.0), 0.45f, 1.0f);
+}
+
+TokenFlow::TokenFlow(QWidget* parent) : QWidget(parent) {
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    setMouseTracking(false);
+}
+
+void TokenFlow::setItems(std::vector<Item> items) {
+    m_items = std::move(items);
+    if (m_selected >= count()) m_selected = -1;
+    layoutFor(width(), &m_rects);
+    updateGeometry();
+    update();
+}
+
+void TokenFlow::setSelected(int index) {
+    m_selected = index;
+    update();
+}
+
+int TokenFlow::layoutFor(int w, std::vector<QRectF>* rects) const {
+    const QFontMetrics fm(font());
+    const int h = fm.height() + 4;
+    double x = 0, y = 0;
+    if (rects) rects->clear();
+    for (const Item& item : m_items) {
+        const bool newline = item.text.endsWith(QStringLiteral("↵"));
+        const double iw = fm.horizontalAdvance(item.text) + 2 * kPadX;
+        if (x > 0 && x + iw > w) {
+            x = 0;
+            y += h + kLineGap;
+        }
+        if (rects) rects->emplace_back(x, y, iw, h);
+        x += iw + kGap;
+        if (newline) {
+            x = 0;
+            y += h + kLineGap;
+        }
+    }
+    return static_cast<int>(y) + h + 2;
+}
+
+int TokenFlow::heightForWidth(int w) const { return layoutFor(w, nullptr); }
+QSize TokenFlow::sizeHint() const { return {400, heightForWidth(400)}; }
+QSize TokenFlow::minimumSizeHint() const { return {100, QFontMetrics(font()).height() + 6}; }
+
+QRectF TokenFlow::itemRect(int index) const {
+    if (index < 0 || index >= static_cast<int>(m_rects.size())) return {};
+    return m_rects[static_cast<std::size_t>(index)];
+}
+
+int TokenFlow::itemAt(QPointF pos) const {
+    for (std::size_t i = 0; i < m_rects.size(); ++i)
+        if (m_rects[i].contains(pos)) return static_cast<int>(i);
+    return -1;
+}
+
+void TokenFlow::resizeEvent(QResizeEvent*) { layoutFor(width(), &m_rects); }
+
+void TokenFlow::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing, false);
+    if (m_rects.size() != m_items.size()) layoutFor(width(), &m_rects);
+    for (std::size_t i = 0; i < m_items.size(); ++i) {
+        const Item& item = m_items[i];
+        const QRectF r = m_rects[i];
+        if (!item.prompt) p.fillRect(r, item.colour);
+        if (static_cast<int>(i) == m_selected) {
+            p.setPen(QPen(palette().color(QPalette::Highlight), 2));
+            p.drawRect(r.adjusted(1, 1, -1, -1));
+        }
+        p.setPen(item.prompt ? palette().color(QPalette::PlaceholderText) : QColor(Qt::black));
+        p.drawText(r.adjusted(kPadX, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, item.text);
+    }
+}
+
+void TokenFlow::mousePressEvent(QMouseEvent* event) {
+    const int i = itemAt(event->position());
+    if (i >= 0) {
+        setSelected(i);
+        emit itemClicked(i);
+    }
+}
+
+bool TokenFlow::event(QEvent* e) {
+    if (e->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(e);
+        const int i = itemAt(help->pos());
+        if (i >= 0 && !m_items[static_cast<std::size_t>(i)].toolTip.isEmpty())
+            QToolTip::showText(help->globalPos(), m_items[static_cast<std::size_t>(i)].toolTip, this);
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QWidget::event(e);
+}
+
+}  // namespace ts::ui

@@ -1,0 +1,191 @@
+#include "shell/controls_panel.hpp"
+
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QSpinBox>
+#include <QVBoxLayout>
+#include <cmath>
+
+namespace ts::ui {
+
+namespace {
+// The slider covers 0–2 in steps of 0.01; the spin box beside it goes further.
+constexpr int kSliderScale = 100;
+constexpr int kSliderMax = 200;
+}  // namespace
+
+ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+
+    m_promptBox = new QGroupBox(this);
+    auto* promptLayout = new QVBoxLayout(m_promptBox);
+    m_prompt = new QPlainTextEdit(m_promptBox);
+    m_prompt->setObjectName(QStringLiteral("promptEdit"));
+    m_prompt->setMinimumHeight(70);
+    promptLayout->addWidget(m_prompt);
+    m_tokenizerNote = new QLabel(m_promptBox);
+    m_tokenizerNote->setWordWrap(true);
+    m_tokenizerNote->setVisible(false);
+    promptLayout->addWidget(m_tokenizerNote);
+    layout->addWidget(m_promptBox, 1);
+    connect(m_prompt, &QPlainTextEdit::textChanged, this, &ControlsPanel::promptEdited);
+
+    m_loopBox = new QGroupBox(this);
+    auto* loopLayout = new QFormLayout(m_loopBox);
+    auto* buttons = new QHBoxLayout;
+    m_step = new QPushButton(m_loopBox);
+    m_run = new QPushButton(m_loopBox);
+    m_reset = new QPushButton(m_loopBox);
+    buttons->addWidget(m_step);
+    buttons->addWidget(m_run);
+    buttons->addWidget(m_reset);
+    loopLayout->addRow(buttons);
+    m_speed = new QSlider(Qt::Horizontal, m_loopBox);
+    m_speed->setRange(0, 2000);  // delay between steps in ms
+    m_speed->setValue(300);
+    m_speedLabel = new QLabel(m_loopBox);
+    loopLayout->addRow(m_speedLabel, m_speed);
+    m_maxSteps = new QSpinBox(m_loopBox);
+    m_maxSteps->setRange(1, 100000);
+    m_maxSteps->setValue(20);
+    m_maxStepsLabel = new QLabel(m_loopBox);
+    loopLayout->addRow(m_maxStepsLabel, m_maxSteps);
+    m_seed = new QSpinBox(m_loopBox);
+    m_seed->setRange(0, 2147483647);
+    m_seedLabel = new QLabel(m_loopBox);
+    loopLayout->addRow(m_seedLabel, m_seed);
+    layout->addWidget(m_loopBox);
+
+    m_samplingBox = new QGroupBox(this);
+    auto* samplingLayout = new QFormLayout(m_samplingBox);
+    auto* tempRow = new QHBoxLayout;
+    m_temperature = new QSlider(Qt::Horizontal, m_samplingBox);
+    m_temperature->setRange(0, kSliderMax);
+    m_temperature->setValue(kSliderScale);
+    m_temperatureValue = new QDoubleSpinBox(m_samplingBox);
+    m_temperatureValue->setRange(0.0, 10.0);
+    m_temperatureValue->setDecimals(2);
+    m_temperatureValue->setSingleStep(0.05);
+    m_temperatureValue->setValue(1.0);
+    tempRow->addWidget(m_temperature, 1);
+    tempRow->addWidget(m_temperatureValue);
+    m_temperatureLabel = new QLabel(m_samplingBox);
+    samplingLayout->addRow(m_temperatureLabel, tempRow);
+    m_topK = new QSpinBox(m_samplingBox);
+    m_topK->setRange(0, 1000000);
+    m_topKLabel = new QLabel(m_samplingBox);
+    samplingLayout->addRow(m_topKLabel, m_topK);
+    m_topP = new QDoubleSpinBox(m_samplingBox);
+    m_topP->setRange(0.01, 1.0);
+    m_topP->setDecimals(2);
+    m_topP->setSingleStep(0.05);
+    m_topP->setValue(1.0);
+    m_topPLabel = new QLabel(m_samplingBox);
+    samplingLayout->addRow(m_topPLabel, m_topP);
+    layout->addWidget(m_samplingBox);
+
+    connect(m_step, &QPushButton::clicked, this, &ControlsPanel::stepClicked);
+    connect(m_run, &QPushButton::clicked, this, &ControlsPanel::runClicked);
+    connect(m_reset, &QPushButton::clicked, this, &ControlsPanel::resetClicked);
+    connect(m_speed, &QSlider::valueChanged, this, &ControlsPanel::delayChanged);
+    connect(m_temperature, &QSlider::valueChanged, this, [this](int v) {
+        // Values beyond the slider's end stay as typed in the spin box.
+        if (v == kSliderMax && m_temperatureValue->value() > 2.0) return;
+        const QSignalBlocker block(m_temperatureValue);
+        m_temperatureValue->setValue(v / double(kSliderScale));
+        emitParams();
+    });
+    connect(m_temperatureValue, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        const QSignalBlocker block(m_temperature);
+        m_temperature->setValue(static_cast<int>(std::lround(std::min(v, 2.0) * kSliderScale)));
+        emitParams();
+    });
+    connect(m_topK, &QSpinBox::valueChanged, this, &ControlsPanel::emitParams);
+    connect(m_topP, &QDoubleSpinBox::valueChanged, this, &ControlsPanel::emitParams);
+    connect(m_seed, &QSpinBox::valueChanged, this, &ControlsPanel::emitParams);
+    retranslateUi();
+}
+
+void ControlsPanel::emitParams() { emit paramsChanged(params()); }
+
+QString ControlsPanel::prompt() const { return m_prompt->toPlainText(); }
+
+void ControlsPanel::setPrompt(const QString& text) {
+    const QSignalBlocker block(m_prompt);
+    m_prompt->setPlainText(text);
+}
+
+ts::SamplingParams ControlsPanel::params() const {
+    ts::SamplingParams p;
+    p.temperature = static_cast<float>(m_temperatureValue->value());
+    p.topK = m_topK->value();
+    p.topP = static_cast<float>(m_topP->value());
+    p.seed = static_cast<std::uint64_t>(m_seed->value());
+    return p;
+}
+
+void ControlsPanel::setParams(const ts::SamplingParams& p) {
+    m_temperatureValue->setValue(p.temperature);
+    m_topK->setValue(p.topK);
+    m_topP->setValue(p.topP);
+    m_seed->setValue(static_cast<int>(p.seed));
+}
+
+int ControlsPanel::maxSteps() const { return m_maxSteps->value(); }
+void ControlsPanel::setMaxSteps(int n) { m_maxSteps->setValue(n); }
+int ControlsPanel::delayMs() const { return m_speed->value(); }
+void ControlsPanel::setDelayMs(int ms) { m_speed->setValue(ms); }
+
+void ControlsPanel::setRunning(bool running) {
+    m_running = running;
+    m_step->setEnabled(!running);
+    retranslateUi();
+}
+
+void ControlsPanel::setBusy(bool busy) {
+    m_step->setEnabled(!busy && !m_running);
+    m_run->setEnabled(!busy);
+}
+
+void ControlsPanel::setTokenizerAvailable(bool available) {
+    m_hasTokenizer = available;
+    m_tokenizerNote->setVisible(!available);
+    retranslateUi();
+}
+
+void ControlsPanel::retranslateUi() {
+    m_promptBox->setTitle(tr("Prompt"));
+    m_prompt->setPlaceholderText(m_hasTokenizer ? tr("Type the beginning of a text…")
+                                                : tr("Token ids separated by spaces, e.g. 12 7 301"));
+    m_tokenizerNote->setText(tr("This model folder has no tokenizer: type token ids."));
+    m_loopBox->setTitle(tr("Autoregressive loop"));
+    m_step->setText(tr("Step"));
+    m_step->setToolTip(tr("Run one step: predict, sample, feed the token back in"));
+    m_run->setText(m_running ? tr("Pause") : tr("Run"));
+    m_reset->setText(tr("Reset"));
+    m_speedLabel->setText(tr("Delay"));
+    m_speed->setToolTip(tr("Pause between steps while running (0–2000 ms)"));
+    m_maxStepsLabel->setText(tr("Max steps"));
+    m_seedLabel->setText(tr("Seed"));
+    m_samplingBox->setTitle(tr("Sampling"));
+    m_temperatureLabel->setText(tr("Temperature"));
+    m_temperature->setToolTip(tr("0 = always the most likely token; higher = more surprising choices"));
+    m_topKLabel->setText(tr("Top-k"));
+    m_topK->setSpecialValueText(tr("off"));
+    m_topPLabel->setText(tr("Top-p"));
+}
+
+void ControlsPanel::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+}  // namespace ts::ui

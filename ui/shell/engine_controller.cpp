@@ -1,0 +1,71 @@
+#include "shell/engine_controller.hpp"
+
+#include <QMetaObject>
+
+namespace ts::ui {
+
+void registerEngineMetaTypes() {
+    qRegisterMetaType<ts::ui::StepRecordPtr>("ts::ui::StepRecordPtr");
+    qRegisterMetaType<ts::ui::ModelInfo>("ts::ui::ModelInfo");
+    qRegisterMetaType<ts::SamplingParams>("ts::SamplingParams");
+}
+
+EngineController::EngineController(QObject* parent) : QObject(parent) {
+    registerEngineMetaTypes();
+    m_thread.setObjectName(QStringLiteral("tokenscope-engine"));
+    m_worker = new EngineWorker;
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    m_thread.start();
+}
+
+EngineController::~EngineController() { shutdown(); }
+
+template <typename F>
+void EngineController::post(F&& f) {
+    if (!m_thread.isRunning()) return;
+    QMetaObject::invokeMethod(m_worker, std::forward<F>(f), Qt::QueuedConnection);
+}
+
+void EngineController::loadModel(const QString& folder) {
+    post([w = m_worker, folder] { w->loadModel(folder); });
+}
+void EngineController::startPrompt(const QString& text, const ts::SamplingParams& params) {
+    post([w = m_worker, text, params] { w->startPrompt(text, params); });
+}
+void EngineController::step(const ts::SamplingParams& params) {
+    post([w = m_worker, params] { w->step(params); });
+}
+void EngineController::run(int maxSteps, const ts::SamplingParams& params, int delayMs) {
+    post([w = m_worker, maxSteps, params, delayMs] { w->run(maxSteps, params, delayMs); });
+}
+void EngineController::pause() {
+    post([w = m_worker] { w->pause(); });
+}
+void EngineController::cancel() {
+    m_worker->cancel();  // thread-safe: reaches a forward pass already in progress
+    post([w = m_worker] { w->pause(); });
+}
+void EngineController::cancelLoad() { m_worker->cancelLoad(); }
+void EngineController::setRunDelay(int delayMs) {
+    post([w = m_worker, delayMs] { w->setRunDelay(delayMs); });
+}
+void EngineController::setRunParams(const ts::SamplingParams& params) {
+    post([w = m_worker, params] { w->setRunParams(params); });
+}
+void EngineController::reset() {
+    post([w = m_worker] { w->reset(); });
+}
+void EngineController::branchFrom(int stepIndex, int token, const ts::SamplingParams& params) {
+    post([w = m_worker, stepIndex, token, params] { w->branchFrom(stepIndex, token, params); });
+}
+
+void EngineController::shutdown() {
+    if (!m_thread.isRunning()) return;
+    m_worker->cancel();
+    m_worker->cancelLoad();
+    m_thread.quit();
+    m_thread.wait();
+}
+
+}  // namespace ts::ui

@@ -1,0 +1,44 @@
+#pragma once
+// GUI-thread face of the engine worker: owns the thread, queues commands, and shuts down
+// cleanly (cancel, quit, wait) even in the middle of a run.
+#include <QObject>
+#include <QThread>
+
+#include "shell/engine_worker.hpp"
+
+namespace ts::ui {
+
+class EngineController : public QObject {
+    Q_OBJECT
+public:
+    explicit EngineController(QObject* parent = nullptr);
+    ~EngineController() override;
+
+    EngineWorker* worker() const { return m_worker; }
+
+    void loadModel(const QString& folder);
+    void startPrompt(const QString& text, const ts::SamplingParams& params);
+    void step(const ts::SamplingParams& params);
+    void run(int maxSteps, const ts::SamplingParams& params, int delayMs);
+    void pause();
+    // Stops a run now, aborting the forward pass in progress.
+    void cancel();
+    void cancelLoad();
+    void setRunDelay(int delayMs);
+    void setRunParams(const ts::SamplingParams& params);
+    void reset();
+    void branchFrom(int stepIndex, int token, const ts::SamplingParams& params);
+    void shutdown();
+
+private:
+    template <typename F>
+    void post(F&& f);
+
+    QThread m_thread;
+    EngineWorker* m_worker = nullptr;
+};
+
+// Registers the record types for queued signals; call once before connecting.
+void registerEngineMetaTypes();
+
+}  // namespace ts::ui

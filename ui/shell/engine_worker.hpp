@@ -1,0 +1,117 @@
+#pragma once
+// The one object that owns the model and the session. It lives on its own QThread; the
+// window talks to it only through queued calls (see EngineController) and hears back
+// through signals carrying immutable records, so the GUI thread never waits on the engine.
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QTimer>
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "shell/step_record.hpp"
+#include "tokenscope/model_folder.hpp"
+#include "tokenscope/sampling.hpp"
+#include "tokenscope/session.hpp"
+#include "widgets/vocabulary.hpp"
+
+namespace ts::ui {
+
+// What the window needs to know about a loaded model.
+struct ModelInfo {
+    QString name;
+    QString folder;
+    qint64 parameters = 0;
+    qint64 weightBytes = 0;
+    int nVocab = 0;
+    int nCtx = 0;
+    int nLayer = 0;
+    int nHead = 0;
+    int nEmbd = 0;
+    bool hasTokenizer = false;
+    QStringList warnings;
+    std::shared_ptr<const ts::Model> model;  // immutable: safe to read from the GUI thread
+    VocabularyPtr vocabulary;
+    // Immutable after load; the embedding view reads token texts from it on the GUI thread.
+    std::shared_ptr<const ts::Tokenizer> tokenizer;
+};
+
+class EngineWorker : public QObject {
+    Q_OBJECT
+public:
+    explicit EngineWorker(QObject* parent = nullptr);
+    ~EngineWorker() override;
+
+    // Thread-safe: may be called from any thread. Stops a run and aborts the forward pass
+    // in progress between layers; a cancelled step leaves the session as it was.
+    void cancel();
+    // Thread-safe: aborts a model load in progress.
+    void cancelLoad();
+
+public slots:
+    // All of these run on the worker thread (invoke them queued).
+    void loadModel(const QString& folder);
+    // Resets the session, tokenizes and prefills the prompt, samples the first token.
+    // Without a tokenizer the prompt must be token ids separated by spaces or commas.
+    void startPrompt(const QString& text, const ts::SamplingParams& params);
+    // Feeds the last sampled token back in and samples the next one.
+    void step(const ts::SamplingParams& params);
+    // Steps every `delayMs` until `maxSteps` steps were made, the context is full or the
+    // end-of-text token is drawn; pause() stops after the current step.
+    void run(int maxSteps, const ts::SamplingParams& params, int delayMs);
+    void pause();
+    void setRunDelay(int delayMs);
+    void setRunParams(const ts::SamplingParams& params);
+    void reset();
+    // "What if": rewinds to the context of record `stepIndex`, makes `token` its sampled
+    // token instead, then runs one step from there.
+    void branchFrom(int stepIndex, int token, const ts::SamplingParams& params);
+
+signals:
+    void loadProgress(double fraction, const QString& what);
+    void modelLoaded(const ts::ui::ModelInfo& info);
+    void modelLoadFailed(const QString& message);
+    // A new record at the end of the history.
+    void stepFinished(const ts::ui::StepRecordPtr& record);
+    // The history was cut to its first `keep` records (reset: 0; branch: stepIndex).
+    void historyTruncated(int keep);
+    void runStateChanged(bool running);
+    // Before the forward pass of a step (so the pipeline bar can start lighting up).
+    void stepStarted(int index);
+    // Something went wrong; the session is still usable. `hint` says what to do.
+    void errorOccurred(const QString& message, const QString& hint);
+    // A run stopped by itself (end of text, max steps): a short reason for the status bar.
+    void runStopped(const QString& reason);
+
+private:
+    bool ensureModel();
+    std::vector<int> tokenizePrompt(const QString& text, std::vector<ts::Token>& spans);
+    // Forward pass for `tokens` at the end of the cache, sampling and a record; null on error.
+    StepRecordPtr forward(const std::vector<int>& tokens, const ts::SamplingParams& params,
+                          bool batched);
+    StepRecordPtr makeRecord(int index, ts::StepTrace trace, const ts::SamplingParams& params);
+    void runTick();
+    void stopRun(const QString& reason);
+    void reportError(const QString& message, const QString& hint);
+
+    std::optional<ts::LoadedModel> m_loaded;
+    std::optional<ts::Session> m_session;
+    VocabularyPtr m_vocab;
+    std::vector<StepRecordPtr> m_history;
+    std::vector<ts::Token> m_promptSpans;
+    std::string m_promptText;
+
+    QTimer* m_runTimer = nullptr;
+    int m_runRemaining = 0;
+    bool m_running = false;
+    ts::SamplingParams m_runParams;
+    std::atomic<bool> m_cancel{false};
+    std::atomic<bool> m_cancelLoad{false};
+};
+
+}  // namespace ts::ui
+
+Q_DECLARE_METATYPE(ts::ui::StepRecordPtr)
+Q_DECLARE_METATYPE(ts::ui::ModelInfo)

@@ -1,0 +1,153 @@
+#include "shell/export.hpp"
+
+#include <QPainter>
+#include <QSvgGenerator>
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPixmap>
+#include <QTextStream>
+#include <QWidget>
+
+#include "tokenscope/sampling.hpp"
+
+namespace ts::ui {
+
+namespace {
+
+QString csvQuote(QString s) {
+    s.replace(QLatin1Char('"'), QStringLiteral("\"\""));
+    return QLatin1Char('"') + s + QLatin1Char('"');
+}
+
+QString tokenText(const Vocabulary* vocab, int id) {
+    return vocab ? vocab->text(id) : QStringLiteral("#%1").arg(id);
+}
+
+}  // namespace
+
+bool saveWidgetImage(QWidget* widget, const QString& path) {
+    if (!widget) return false;
+    if (!path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)) return widget->grab().save(path);
+    // Views paint with QPainter, so rendering them into an SVG device keeps heatmaps, bars
+    // and text as vectors.
+    QSvgGenerator svg;
+    svg.setFileName(path);
+    svg.setSize(widget->size());
+    svg.setViewBox(QRect(QPoint(0, 0), widget->size()));
+    svg.setTitle(QStringLiteral("Tokenscope"));
+    QPainter painter;
+    if (!painter.begin(&svg)) return false;
+    widget->render(&painter);
+    return painter.end();
+}
+
+QString distributionCsv(const StepRecord& record, const ts::SamplingParams& params,
+                        const Vocabulary* vocab, int maxRows) {
+    QString out = QStringLiteral("rank,token,text,probability,sampling_probability\n");
+    if (!record.trace || record.trace->logits.empty()) return out;
+    const auto probs = ts::softmax(record.trace->logits, params.temperature);
+    const auto dist = ts::samplingDistribution(record.trace->logits, params);
+    int rank = 1;
+    for (const auto& c : ts::topCandidates(probs, maxRows))
+        out += QStringLiteral("%1,%2,%3,%4,%5\n")
+                   .arg(rank++)
+                   .arg(c.token)
+                   .arg(csvQuote(tokenText(vocab, c.token)))
+                   .arg(static_cast<double>(c.prob), 0, 'g', 8)
+                   .arg(static_cast<double>(dist[static_cast<std::size_t>(c.token)]), 0, 'g', 8);
+    return out;
+}
+
+QString distributionJson(const StepRecord& record, const ts::SamplingParams& params,
+                         const Vocabulary* vocab, int maxRows) {
+    QJsonObject root;
+    root[QStringLiteral("step")] = record.index;
+    root[QStringLiteral("temperature")] = static_cast<double>(params.temperature);
+    root[QStringLiteral("top_k")] = params.topK;
+    root[QStringLiteral("top_p")] = static_cast<double>(params.topP);
+    root[QStringLiteral("sampled_token")] = record.sampledToken;
+    QJsonArray rows;
+    if (record.trace && !record.trace->logits.empty()) {
+        const auto probs = ts::softmax(record.trace->logits, params.temperature);
+        const auto dist = ts::samplingDistribution(record.trace->logits, params);
+        root[QStringLiteral("entropy_bits")] = ts::entropyBits(probs);
+        root[QStringLiteral("vocabulary_size")] = static_cast<int>(probs.size());
+        for (const auto& c : ts::topCandidates(probs, maxRows)) {
+            QJsonObject row;
+            row[QStringLiteral("token")] = c.token;
+            row[QStringLiteral("text")] = tokenText(vocab, c.token);
+            row[QStringLiteral("probability")] = static_cast<double>(c.prob);
+            row[QStringLiteral("sampling_probability")] =
+                static_cast<double>(dist[static_cast<std::size_t>(c.token)]);
+            rows.append(row);
+        }
+    }
+    root[QStringLiteral("candidates")] = rows;
+    return QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
+}
+
+QString attentionCsv(const StepRecord& record) {
+    QString out;
+    QTextStream s(&out);
+    s << "layer,head,query,key,weight\n";
+    if (!record.trace) return out;
+    const auto& a = record.trace->attention;
+    for (int l = 0; l < a.nLayer; ++l)
+        for (int h = 0; h < a.nHead; ++h)
+            for (int q = a.firstQuery; q < a.firstQuery + a.nQueries; ++q) {
+                const auto row = a.row(l, h, q);
+                for (std::size_t k = 0; k < row.size(); ++k)
+                    s << l << ',' << h << ',' << q << ',' << k << ',' << row[k] << '\n';
+            }
+    return out;
+}
+
+QString attentionJson(const StepRecord& record, const Vocabulary* vocab) {
+    QJsonObject root;
+    root[QStringLiteral("step")] = record.index;
+    QJsonArray tokens;
+    for (int t : record.contextTokens) {
+        QJsonObject o;
+        o[QStringLiteral("id")] = t;
+        o[QStringLiteral("text")] = tokenText(vocab, t);
+        tokens.append(o);
+    }
+    root[QStringLiteral("context")] = tokens;
+    QJsonArray rows;
+    if (record.trace) {
+        const auto& a = record.trace->attention;
+        root[QStringLiteral("n_layer")] = a.nLayer;
+        root[QStringLiteral("n_head")] = a.nHead;
+        root[QStringLiteral("first_query")] = a.firstQuery;
+        root[QStringLiteral("n_queries")] = a.nQueries;
+        for (int l = 0; l < a.nLayer; ++l)
+            for (int h = 0; h < a.nHead; ++h)
+                for (int q = a.firstQuery; q < a.firstQuery + a.nQueries; ++q) {
+                    QJsonArray weights;
+                    for (float w : a.row(l, h, q)) weights.append(static_cast<double>(w));
+                    QJsonObject row;
+                    row[QStringLiteral("layer")] = l;
+                    row[QStringLiteral("head")] = h;
+                    row[QStringLiteral("query")] = q;
+                    row[QStringLiteral("weights")] = weights;
+                    rows.append(row);
+                }
+    }
+    root[QStringLiteral("rows")] = rows;
+    return QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
+}
+
+bool writeTextFile(const QString& path, const QString& text, QString* error) {
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
+        if (error) *error = f.errorString();
+        return false;
+    }
+    f.write(text.toUtf8());
+    return true;
+}
+
+}  // namespace ts::ui

@@ -1,0 +1,567 @@
+#include "shell/main_window.hpp"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLocale>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTimer>
+#include <QToolBar>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "stages/attention_view.hpp"
+#include "classroom/hub.hpp"
+#include "shell/controls_panel.hpp"
+#include "stages/embedding_view.hpp"
+#include "shell/engine_controller.hpp"
+#include "shell/export.hpp"
+#include "shell/model_chooser.hpp"
+#include "shell/pipeline_bar.hpp"
+#include "stages/sampling_view.hpp"
+#include "shell/settings_store.hpp"
+#include "stages/softmax_view.hpp"
+#include "shell/timeline_view.hpp"
+#include "stages/token_view.hpp"
+#include "tokenscope/model_folder.hpp"
+#include "shell/translation_manager.hpp"
+
+namespace ts::ui {
+
+MainWindow::MainWindow(TranslationManager* translations, bool headless, QWidget* parent)
+    : QMainWindow(parent), m_translations(translations), m_headless(headless) {
+    setObjectName(QStringLiteral("MainWindow"));
+    m_engine = new EngineController(this);
+    buildUi();
+    buildMenus();
+    connectEngine();
+    hookClassroom();
+    setAcceptDrops(true);
+    retranslateUi();
+    if (!m_headless) restoreSettings();
+    updateStatus();
+}
+
+MainWindow::~MainWindow() { m_engine->shutdown(); }
+
+void MainWindow::buildUi() {
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(6, 6, 6, 6);
+    m_pipeline = new PipelineBar(central);
+    layout->addWidget(m_pipeline);
+    m_stack = new QStackedWidget(central);
+    m_tokens = new TokenView(m_stack);
+    m_embedding = new EmbeddingView(m_stack);
+    m_attention = new AttentionView(m_stack);
+    m_softmax = new SoftmaxView(m_stack);
+    m_sampling = new SamplingView(m_stack);
+    for (QWidget* w : {static_cast<QWidget*>(m_tokens), static_cast<QWidget*>(m_embedding),
+                       static_cast<QWidget*>(m_attention), static_cast<QWidget*>(m_softmax),
+                       static_cast<QWidget*>(m_sampling)})
+        m_stack->addWidget(w);
+    layout->addWidget(m_stack, 1);
+    setCentralWidget(central);
+
+    m_controls = new ControlsPanel(this);
+    m_controlsDock = new QDockWidget(this);
+    m_controlsDock->setObjectName(QStringLiteral("controlsDock"));
+    m_controlsDock->setWidget(m_controls);
+    addDockWidget(Qt::LeftDockWidgetArea, m_controlsDock);
+
+    m_timeline = new TimelineView(this);
+    m_timelineDock = new QDockWidget(this);
+    m_timelineDock->setObjectName(QStringLiteral("timelineDock"));
+    m_timelineDock->setWidget(m_timeline);
+    addDockWidget(Qt::RightDockWidgetArea, m_timelineDock);
+
+    auto* toolbar = addToolBar(QStringLiteral("model"));
+    toolbar->setObjectName(QStringLiteral("modelToolbar"));
+    toolbar->setMovable(false);
+    m_chooser = new ModelChooser(toolbar);
+    m_chooser->setBundledPath(QString::fromStdString(ts::bundledModelPath().string()));
+    toolbar->addWidget(m_chooser);
+
+    m_modelStatus = new QLabel(this);
+    m_contextStatus = new QLabel(this);
+    m_loadProgress = new QProgressBar(this);
+    m_loadProgress->setRange(0, 1000);
+    m_loadProgress->setMaximumWidth(200);
+    m_loadProgress->setVisible(false);
+    statusBar()->addWidget(m_modelStatus, 1);
+    statusBar()->addPermanentWidget(m_loadProgress);
+    m_cancelLoad = new QToolButton(this);
+    m_cancelLoad->setVisible(false);
+    connect(m_cancelLoad, &QToolButton::clicked, this, [this] { m_engine->cancelLoad(); });
+    statusBar()->addPermanentWidget(m_cancelLoad);
+    statusBar()->addPermanentWidget(m_contextStatus);
+
+    m_paramsTimer = new QTimer(this);
+    m_paramsTimer->setSingleShot(true);
+    m_paramsTimer->setInterval(60);
+    connect(m_paramsTimer, &QTimer::timeout, this,
+            [this] { m_engine->setRunParams(m_controls->params()); });
+
+    connect(m_pipeline, &PipelineBar::stageSelected, this, &MainWindow::selectStage);
+    connect(m_chooser, &ModelChooser::modelRequested, this, &MainWindow::loadModel);
+    connect(m_controls, &ControlsPanel::stepClicked, this, &MainWindow::onStep);
+    connect(m_controls, &ControlsPanel::runClicked, this, &MainWindow::onRun);
+    connect(m_controls, &ControlsPanel::resetClicked, this, &MainWindow::onReset);
+    connect(m_controls, &ControlsPanel::paramsChanged, this, &MainWindow::onParamsChanged);
+    connect(m_controls, &ControlsPanel::delayChanged, this,
+            [this](int ms) { m_engine->setRunDelay(ms); });
+    connect(m_timeline, &TimelineView::stepSelected, this, &MainWindow::showStep);
+    connect(m_softmax, &SoftmaxView::candidateChosen, this, &MainWindow::onCandidateChosen);
+    // Hovering a token anywhere highlights it everywhere.
+    connect(m_tokens, &TokenView::positionHovered, this, &MainWindow::setHovered);
+    connect(m_attention, &AttentionView::positionHovered, this, &MainWindow::setHovered);
+    connect(m_embedding, &EmbeddingView::positionHovered, this, &MainWindow::setHovered);
+    m_softmax->setParams(m_controls->params());
+    m_controls->setBusy(true);
+}
+
+void MainWindow::buildMenus() {
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_openAction = m_fileMenu->addAction(QString(), m_chooser, &ModelChooser::openFolderDialog);
+    m_openAction->setShortcut(QKeySequence::Open);
+    m_fileMenu->addSeparator();
+    m_exportImageAction = m_fileMenu->addAction(QString(), this, &MainWindow::exportViewImage);
+    m_exportDistCsvAction = m_fileMenu->addAction(QString(), this, [this] { exportDistribution(false); });
+    m_exportDistJsonAction = m_fileMenu->addAction(QString(), this, [this] { exportDistribution(true); });
+    m_exportAttCsvAction = m_fileMenu->addAction(QString(), this, [this] { exportAttention(false); });
+    m_exportAttJsonAction = m_fileMenu->addAction(QString(), this, [this] { exportAttention(true); });
+    m_fileMenu->addSeparator();
+    m_quitAction = m_fileMenu->addAction(QString(), this, &QWidget::close);
+    m_quitAction->setShortcut(QKeySequence::Quit);
+
+    m_viewMenu = menuBar()->addMenu(QString());
+    auto* stages = new QActionGroup(this);
+    for (int s = 0; s < kStageCount; ++s) {
+        QAction* a = m_viewMenu->addAction(QString(), this, [this, s] { selectStage(s); });
+        a->setCheckable(true);
+        a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + s)));
+        stages->addAction(a);
+        m_stageActions.push_back(a);
+    }
+    m_stageActions.front()->setChecked(true);
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_controlsDock->toggleViewAction());
+    m_viewMenu->addAction(m_timelineDock->toggleViewAction());
+
+    m_languageMenu = menuBar()->addMenu(QString());
+    auto* languages = new QActionGroup(this);
+    for (const QString& lang : TranslationManager::availableLanguages()) {
+        QAction* a = m_languageMenu->addAction(TranslationManager::nativeName(lang), this,
+                                               [this, lang] { m_translations->setLanguage(lang); });
+        a->setCheckable(true);
+        a->setData(lang);
+        a->setChecked(lang == m_translations->language());
+        languages->addAction(a);
+        m_languageActions.push_back(a);
+    }
+
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_aboutAction = m_helpMenu->addAction(QString(), this, [this] {
+        QMessageBox::about(this, tr("About Tokenscope"),
+                           tr("<p><b>Tokenscope</b> runs a GPT-style model on your computer and "
+                              "shows each stage of next-token prediction: tokenizing, embedding, "
+                              "self-attention, the softmax distribution and sampling — and the "
+                              "autoregressive loop that feeds each chosen token back in.</p>"
+                              "<p>The model does not know the answer; it computes how likely each "
+                              "next token is, and one is drawn.</p>"));
+    });
+}
+
+// Classroom tools (ui/classroom_hub.*): their views join the stage stack, their menu the
+// menu bar; lessons drive the prompt, sampling, view and step/run through the window.
+void MainWindow::hookClassroom() {
+    auto* classroom = new ClassroomHub(m_stack);
+    for (const auto& [title, view] : classroom->views()) m_stack->addWidget(view);
+    menuBar()->insertMenu(m_languageMenu->menuAction(), classroom->createMenu(this));
+    if (m_translations) {
+        classroom->setLanguage(m_translations->language());
+        connect(m_translations, &TranslationManager::languageChanged, classroom, &ClassroomHub::setLanguage);
+    }
+    EngineWorker* w = m_engine->worker();
+    connect(w, &EngineWorker::modelLoaded, classroom, &ClassroomHub::setModel);
+    auto history = [this, classroom] { classroom->setHistory(m_history); };
+    connect(this, &MainWindow::recordArrived, classroom, history);
+    connect(w, &EngineWorker::historyTruncated, classroom, history);  // after the window's own slot
+    connect(classroom, &ClassroomHub::requestPrompt, this, &MainWindow::setPrompt);
+    connect(classroom, &ClassroomHub::requestSampling, this, &MainWindow::setParams);
+    connect(classroom, &ClassroomHub::requestView, this, [this, classroom](const QString& name) {
+        if (QWidget* view = classroom->showView(name)) m_stack->setCurrentWidget(view);
+        else selectStage(stageFromName(name));
+    });
+    connect(classroom, &ClassroomHub::requestAction, this, [this](const QString& action, int n) {
+        if (!hasModel()) return;
+        if (action == QLatin1String("reset")) onReset();
+        else if (promptNeedsRestart()) generate(action == QLatin1String("run") ? n + 1 : n);
+        else if (action == QLatin1String("run")) m_engine->run(n, m_controls->params(), 0);
+        else for (int i = 0; i < n; ++i) m_engine->step(m_controls->params());
+    });
+}
+
+void MainWindow::connectEngine() {
+    EngineWorker* w = m_engine->worker();
+    connect(w, &EngineWorker::stepFinished, this, &MainWindow::onRecord);
+    connect(w, &EngineWorker::historyTruncated, this, &MainWindow::onHistoryTruncated);
+    connect(w, &EngineWorker::modelLoaded, this, &MainWindow::onModelLoaded);
+    connect(w, &EngineWorker::loadProgress, this, [this](double f, const QString& what) {
+        m_loadProgress->setVisible(true);
+        m_cancelLoad->setVisible(true);
+        m_loadProgress->setValue(static_cast<int>(f * 1000));
+        m_loadProgress->setToolTip(what);
+    });
+    connect(w, &EngineWorker::modelLoadFailed, this, [this](const QString& message) {
+        m_loading = false;
+        m_loadProgress->setVisible(false);
+        m_cancelLoad->setVisible(false);
+        m_controls->setBusy(!hasModel());
+        showError(tr("Could not open the model"), message,
+                  tr("Choose a folder with config.json and model.safetensors (and vocab.json + "
+                     "merges.txt or tokenizer.json for text prompts). The previous model stays loaded."));
+    });
+    connect(w, &EngineWorker::runStateChanged, this, [this](bool running) {
+        m_running = running;
+        m_controls->setRunning(running);
+        emit runningChanged(running);
+    });
+    connect(w, &EngineWorker::runStopped, this,
+            [this](const QString& reason) { statusBar()->showMessage(reason, 5000); });
+    connect(w, &EngineWorker::stepStarted, this, [this](int) {
+        m_pipeline->playStep(std::clamp(m_controls->delayMs(), 150, 800));
+    });
+    connect(w, &EngineWorker::errorOccurred, this, [this](const QString& message, const QString& hint) {
+        showError(tr("Tokenscope"), message, hint);
+    });
+}
+
+void MainWindow::retranslateUi() {
+    setWindowTitle(m_info.name.isEmpty() ? tr("Tokenscope") : tr("Tokenscope — %1").arg(m_info.name));
+    m_controlsDock->setWindowTitle(tr("Controls"));
+    m_timelineDock->setWindowTitle(tr("Timeline"));
+    m_cancelLoad->setText(tr("Cancel"));
+    m_cancelLoad->setToolTip(tr("Stop loading this model; the previous one stays"));
+    m_fileMenu->setTitle(tr("&File"));
+    m_openAction->setText(tr("&Open model folder…"));
+    m_exportImageAction->setText(tr("Export current view as &PNG or SVG…"));
+    m_exportDistCsvAction->setText(tr("Export distribution as CSV…"));
+    m_exportDistJsonAction->setText(tr("Export distribution as JSON…"));
+    m_exportAttCsvAction->setText(tr("Export attention as CSV…"));
+    m_exportAttJsonAction->setText(tr("Export attention as JSON…"));
+    m_quitAction->setText(tr("&Quit"));
+    m_viewMenu->setTitle(tr("&View"));
+    for (int s = 0; s < kStageCount; ++s) m_stageActions[static_cast<std::size_t>(s)]->setText(PipelineBar::stageName(s));
+    m_languageMenu->setTitle(tr("&Language"));
+    m_helpMenu->setTitle(tr("&Help"));
+    m_aboutAction->setText(tr("&About Tokenscope"));
+    for (QAction* a : m_languageActions) a->setChecked(a->data().toString() == m_translations->language());
+    m_stack->setToolTip(QString());
+    updateStatus();
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::restoreSettings() {
+    const AppSettings s = AppSettings::load();
+    m_chooser->setRecent(s.recentModels);
+    m_controls->setParams(s.params);
+    m_controls->setMaxSteps(s.maxSteps);
+    m_controls->setDelayMs(s.delayMs);
+    if (!s.prompt.isEmpty()) m_controls->setPrompt(s.prompt);
+    if (!s.geometry.isEmpty()) restoreGeometry(s.geometry);
+    if (!s.windowState.isEmpty()) restoreState(s.windowState);
+    selectStage(std::clamp(s.stage, 0, kStageCount - 1));
+}
+
+void MainWindow::saveSettings() {
+    if (m_headless) return;
+    AppSettings s;
+    s.lastModel = m_info.folder;
+    s.recentModels = m_chooser->recent();
+    s.geometry = saveGeometry();
+    s.windowState = saveState();
+    s.params = m_controls->params();
+    s.maxSteps = m_controls->maxSteps();
+    s.delayMs = m_controls->delayMs();
+    s.prompt = m_controls->prompt();
+    s.language = m_translations->language();
+    s.stage = stage();
+    s.save();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    saveSettings();
+    // Cancel a run or load in progress and wait for the worker thread before the widgets go.
+    m_engine->shutdown();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    const auto urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.front().isLocalFile() && QFileInfo(urls.front().toLocalFile()).isDir())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const auto urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.front().isLocalFile()) loadModel(urls.front().toLocalFile());
+}
+
+void MainWindow::loadModel(const QString& folder) {
+    if (m_running) m_engine->cancel();
+    m_loading = true;
+    m_controls->setBusy(true);
+    m_loadProgress->setValue(0);
+    m_loadProgress->setVisible(true);
+    m_cancelLoad->setVisible(true);
+    statusBar()->showMessage(tr("Loading %1…").arg(folder));
+    m_engine->loadModel(folder);
+}
+
+void MainWindow::onModelLoaded(const ModelInfo& info) {
+    m_info = info;
+    m_loading = false;
+    m_loadProgress->setVisible(false);
+    m_cancelLoad->setVisible(false);
+    statusBar()->clearMessage();
+    m_sessionPrompt.clear();
+    m_chooser->setCurrent(info.folder);
+    m_controls->setBusy(false);
+    m_controls->setTokenizerAvailable(info.hasTokenizer);
+    m_tokens->setVocabulary(info.vocabulary);
+    m_tokens->setContextLimit(info.nCtx);
+    m_softmax->setVocabulary(info.vocabulary);
+    m_sampling->setVocabulary(info.vocabulary);
+    m_sampling->setModelLayers(info.nLayer);
+    m_timeline->setVocabulary(info.vocabulary);
+    m_embedding->setTokenizer(info.tokenizer);
+    if (!info.warnings.isEmpty() && !m_headless)
+        statusBar()->showMessage(tr("Model loaded with warnings: %1").arg(info.warnings.join(QStringLiteral("; "))), 10000);
+    retranslateUi();
+    emit modelReady();
+}
+
+void MainWindow::setPrompt(const QString& text) { m_controls->setPrompt(text); }
+void MainWindow::setParams(const ts::SamplingParams& params) { m_controls->setParams(params); }
+
+bool MainWindow::promptNeedsRestart() const {
+    return m_history.empty() || m_controls->prompt() != m_sessionPrompt;
+}
+
+void MainWindow::onStep() {
+    if (!hasModel()) {
+        showError(tr("Tokenscope"), tr("No model is loaded."), tr("Choose a model in the toolbar first."));
+        return;
+    }
+    if (promptNeedsRestart()) {
+        m_sessionPrompt = m_controls->prompt();
+        m_engine->startPrompt(m_sessionPrompt, m_controls->params());
+    } else {
+        m_engine->step(m_controls->params());
+    }
+}
+
+void MainWindow::onRun() {
+    if (m_running) {
+        m_engine->cancel();
+        return;
+    }
+    if (!hasModel()) {
+        showError(tr("Tokenscope"), tr("No model is loaded."), tr("Choose a model in the toolbar first."));
+        return;
+    }
+    int steps = m_controls->maxSteps();
+    if (promptNeedsRestart()) {
+        m_sessionPrompt = m_controls->prompt();
+        m_engine->startPrompt(m_sessionPrompt, m_controls->params());
+        --steps;  // the prompt's pass already draws the first token
+    }
+    if (steps > 0) m_engine->run(steps, m_controls->params(), m_controls->delayMs());
+}
+
+void MainWindow::generate(int records) {
+    m_generateTarget = records;
+    m_sessionPrompt = m_controls->prompt();
+    m_engine->startPrompt(m_sessionPrompt, m_controls->params());
+    if (records > 1) m_engine->run(records - 1, m_controls->params(), 0);
+}
+
+void MainWindow::onReset() {
+    m_engine->cancel();
+    m_engine->reset();
+    m_sessionPrompt.clear();
+}
+
+void MainWindow::onParamsChanged(const ts::SamplingParams& params) {
+    // Re-rendered from stored logits right away; the worker hears about it after a pause.
+    m_softmax->setParams(params);
+    m_sampling->setParams(params);
+    if (m_running) m_paramsTimer->start();
+}
+
+void MainWindow::onRecord(const StepRecordPtr& record) {
+    if (!record) return;
+    const bool follow = m_current < 0 || m_current == static_cast<int>(m_history.size()) - 1;
+    m_history.resize(static_cast<std::size_t>(std::min<int>(record->index, static_cast<int>(m_history.size()))));
+    m_history.push_back(record);
+    m_timeline->truncate(record->index);
+    m_timeline->appendRecord(record);
+    if (follow) {
+        showStep(static_cast<int>(m_history.size()) - 1);
+        m_timeline->setCurrent(m_current);
+    }
+    updateStatus();
+    emit recordArrived(static_cast<int>(m_history.size()));
+}
+
+void MainWindow::onHistoryTruncated(int keep) {
+    if (static_cast<int>(m_history.size()) > keep) m_history.resize(static_cast<std::size_t>(keep));
+    m_timeline->truncate(keep);
+    if (m_current >= keep) showStep(keep - 1);
+    updateStatus();
+}
+
+void MainWindow::showStep(int index) {
+    if (index < 0 || index >= static_cast<int>(m_history.size())) {
+        m_current = -1;
+        m_tokens->setRecord(nullptr);
+        m_softmax->setRecord(nullptr);
+        m_sampling->setRecord(nullptr);
+        m_attention->setHistory({}, m_info.nLayer, m_info.nHead);
+        m_embedding->setHistory({}, m_info.model);
+        return;
+    }
+    m_current = index;
+    const auto& rec = m_history[static_cast<std::size_t>(index)];
+    const std::vector<StepRecordPtr> upTo(m_history.begin(), m_history.begin() + index + 1);
+    m_tokens->setRecord(rec);
+    m_softmax->setRecord(rec);
+    m_sampling->setRecord(rec);
+    m_attention->setHistory(upTo, m_info.nLayer, m_info.nHead);
+    m_embedding->setHistory(upTo, m_info.model);
+    updateStatus();
+}
+
+void MainWindow::setHovered(int pos) {
+    m_tokens->setHoveredPosition(pos);
+    m_attention->setHoveredPosition(pos);
+    m_embedding->setHoveredPosition(pos);
+    m_sampling->setHoveredPosition(pos);
+}
+
+void MainWindow::onCandidateChosen(int token) {
+    if (m_current < 0 || m_running) return;
+    const auto& rec = m_history[static_cast<std::size_t>(m_current)];
+    if (token == rec->sampledToken) return;
+    statusBar()->showMessage(tr("What if: branching from step %1 with token %2").arg(m_current).arg(token), 5000);
+    m_sessionPrompt = m_controls->prompt();
+    // The records after m_current are replaced: follow the new branch.
+    m_engine->branchFrom(m_current, token, m_controls->params());
+    m_current = static_cast<int>(m_history.size()) - 1;
+}
+
+void MainWindow::selectStage(int stage) {
+    if (stage < 0 || stage >= kStageCount) return;
+    m_stack->setCurrentIndex(stage);
+    m_pipeline->setSelected(stage);
+    if (stage < static_cast<int>(m_stageActions.size())) m_stageActions[static_cast<std::size_t>(stage)]->setChecked(true);
+}
+
+int MainWindow::stage() const { return m_stack->currentIndex(); }
+QWidget* MainWindow::stageView(int stage) const { return m_stack->widget(stage); }
+
+int MainWindow::stageFromName(const QString& name) {
+    static const QStringList names = {QStringLiteral("tokens"), QStringLiteral("embedding"),
+                                      QStringLiteral("attention"), QStringLiteral("softmax"),
+                                      QStringLiteral("sampling")};
+    return static_cast<int>(names.indexOf(name.toLower()));
+}
+
+void MainWindow::showError(const QString& title, const QString& message, const QString& hint) {
+    const QString text = hint.isEmpty() ? message : message + QStringLiteral("\n\n") + hint;
+    emit errorReported(message);
+    if (m_headless) return;
+    QMessageBox::warning(this, title, text);
+}
+
+void MainWindow::updateStatus() {
+    if (!hasModel()) {
+        m_modelStatus->setText(m_loading ? tr("Loading model…") : tr("No model loaded"));
+        m_contextStatus->clear();
+        return;
+    }
+    const QLocale loc;
+    m_modelStatus->setText(tr("%1 · %2 parameters · %3 layers × %4 heads · vocabulary %5%6")
+                               .arg(m_info.name)
+                               .arg(loc.toString(m_info.parameters))
+                               .arg(m_info.nLayer)
+                               .arg(m_info.nHead)
+                               .arg(loc.toString(m_info.nVocab))
+                               .arg(m_info.hasTokenizer ? QString() : tr(" · no tokenizer")));
+    int used = 0;
+    if (!m_history.empty()) used = static_cast<int>(m_history.back()->contextTokens.size());
+    m_contextStatus->setText(tr("Context %1 / %2 tokens · step %3 of %4")
+                                 .arg(used)
+                                 .arg(m_info.nCtx)
+                                 .arg(m_current)
+                                 .arg(static_cast<int>(m_history.size()) - 1));
+}
+
+void MainWindow::exportViewImage() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export view"), QStringLiteral("tokenscope-view.png"),
+                                                      tr("PNG image (*.png);;SVG vector image (*.svg)"));
+    if (path.isEmpty()) return;
+    if (!saveWidgetImage(m_stack->currentWidget(), path))
+        showError(tr("Export failed"), tr("Could not write %1.").arg(path), QString());
+}
+
+void MainWindow::exportDistribution(bool json) {
+    if (m_current < 0) {
+        showError(tr("Nothing to export"), tr("Run a step first."), QString());
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export distribution"), json ? QStringLiteral("distribution.json") : QStringLiteral("distribution.csv"),
+        json ? tr("JSON (*.json)") : tr("CSV (*.csv)"));
+    if (path.isEmpty()) return;
+    const auto& rec = *m_history[static_cast<std::size_t>(m_current)];
+    const auto* vocab = m_info.vocabulary.get();
+    const QString text = json ? distributionJson(rec, m_controls->params(), vocab, 1000)
+                              : distributionCsv(rec, m_controls->params(), vocab, 1000);
+    QString error;
+    if (!writeTextFile(path, text, &error)) showError(tr("Export failed"), error, QString());
+}
+
+void MainWindow::exportAttention(bool json) {
+    if (m_current < 0) {
+        showError(tr("Nothing to export"), tr("Run a step first."), QString());
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export attention"), json ? QStringLiteral("attention.json") : QStringLiteral("attention.csv"),
+        json ? tr("JSON (*.json)") : tr("CSV (*.csv)"));
+    if (path.isEmpty()) return;
+    const auto& rec = *m_history[static_cast<std::size_t>(m_current)];
+    const QString text = json ? attentionJson(rec, m_info.vocabulary.get()) : attentionCsv(rec);
+    QString error;
+    if (!writeTextFile(path, text, &error)) showError(tr("Export failed"), error, QString());
+}
+
+}  // namespace ts::ui

@@ -1,0 +1,143 @@
+#pragma once
+// The window: composes the pipeline bar, the five stage views, the controls, the timeline
+// and the status bar, and routes records from the engine worker to the views. The views
+// do the drawing; the worker does the computing; this class only wires them together.
+#include <QMainWindow>
+#include <vector>
+
+#include "shell/engine_worker.hpp"
+#include "shell/step_record.hpp"
+
+class QLabel;
+class QProgressBar;
+class QStackedWidget;
+class QTimer;
+class QActionGroup;
+class QMenu;
+class QDockWidget;
+class QToolButton;
+
+namespace ts::ui {
+
+class AttentionView;
+class ControlsPanel;
+class EmbeddingView;
+class EngineController;
+class ModelChooser;
+class PipelineBar;
+class SamplingView;
+class SoftmaxView;
+class TimelineView;
+class TokenView;
+class TranslationManager;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    // `headless`: no dialogs (errors go to errorReported) and no settings are touched.
+    explicit MainWindow(TranslationManager* translations, bool headless = false,
+                        QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    EngineController* engine() const { return m_engine; }
+    void loadModel(const QString& folder);
+    void setPrompt(const QString& text);
+    void setParams(const ts::SamplingParams& params);
+    // Starts the prompt (if it changed) and runs until `records` records exist.
+    void generate(int records);
+    void selectStage(int stage);
+    int stage() const;
+    QWidget* stageView(int stage) const;
+    const std::vector<StepRecordPtr>& history() const { return m_history; }
+    bool isRunning() const { return m_running; }
+    bool hasModel() const { return m_info.model != nullptr; }
+    // Stage index for a --view name (tokens, embedding, attention, softmax, sampling), or -1.
+    static int stageFromName(const QString& name);
+
+signals:
+    void modelReady();
+    void recordArrived(int count);
+    void runningChanged(bool running);
+    void errorReported(const QString& message);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void changeEvent(QEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void buildUi();
+    void buildMenus();
+    void connectEngine();
+    void hookClassroom();
+    void retranslateUi();
+    void restoreSettings();
+    void saveSettings();
+
+    bool promptNeedsRestart() const;
+    void onStep();
+    void onRun();
+    void onReset();
+    void onParamsChanged(const ts::SamplingParams& params);
+    void onRecord(const StepRecordPtr& record);
+    void onHistoryTruncated(int keep);
+    void onModelLoaded(const ModelInfo& info);
+    void onCandidateChosen(int token);
+    void showStep(int index);
+    void setHovered(int pos);
+    void showError(const QString& title, const QString& message, const QString& hint);
+    void updateStatus();
+
+    void exportViewImage();
+    void exportDistribution(bool json);
+    void exportAttention(bool json);
+
+    TranslationManager* m_translations;
+    bool m_headless;
+    EngineController* m_engine = nullptr;
+
+    PipelineBar* m_pipeline = nullptr;
+    QStackedWidget* m_stack = nullptr;
+    TokenView* m_tokens = nullptr;
+    EmbeddingView* m_embedding = nullptr;
+    AttentionView* m_attention = nullptr;
+    SoftmaxView* m_softmax = nullptr;
+    SamplingView* m_sampling = nullptr;
+    ControlsPanel* m_controls = nullptr;
+    TimelineView* m_timeline = nullptr;
+    ModelChooser* m_chooser = nullptr;
+    QDockWidget* m_controlsDock = nullptr;
+    QDockWidget* m_timelineDock = nullptr;
+
+    QLabel* m_modelStatus = nullptr;
+    QLabel* m_contextStatus = nullptr;
+    QProgressBar* m_loadProgress = nullptr;
+    QToolButton* m_cancelLoad = nullptr;
+    QTimer* m_paramsTimer = nullptr;  // coalesces slider drags before they reach the worker
+
+    QMenu* m_fileMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QMenu* m_languageMenu = nullptr;
+    QMenu* m_helpMenu = nullptr;
+    QAction* m_openAction = nullptr;
+    QAction* m_exportImageAction = nullptr;
+    QAction* m_exportDistCsvAction = nullptr;
+    QAction* m_exportDistJsonAction = nullptr;
+    QAction* m_exportAttCsvAction = nullptr;
+    QAction* m_exportAttJsonAction = nullptr;
+    QAction* m_quitAction = nullptr;
+    QAction* m_aboutAction = nullptr;
+    std::vector<QAction*> m_stageActions;
+    std::vector<QAction*> m_languageActions;
+
+    ModelInfo m_info;
+    bool m_loading = false;
+    std::vector<StepRecordPtr> m_history;
+    int m_current = -1;
+    bool m_running = false;
+    QString m_sessionPrompt;  // the prompt the worker's session was started with
+    int m_generateTarget = 0; // headless/generate(): records wanted
+};
+
+}  // namespace ts::ui

@@ -1,0 +1,106 @@
+#include "shell/pipeline_bar.hpp"
+
+#include <QEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QTimer>
+
+namespace ts::ui {
+
+PipelineBar::PipelineBar(QWidget* parent) : QWidget(parent) {
+    m_timer = new QTimer(this);
+    connect(m_timer, &QTimer::timeout, this, [this] {
+        ++m_lit;
+        if (m_lit >= kStageCount) {
+            m_lit = -1;
+            m_timer->stop();
+        }
+        update();
+    });
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    setCursor(Qt::PointingHandCursor);
+}
+
+QString PipelineBar::stageName(int stage) {
+    switch (static_cast<Stage>(stage)) {
+    case Stage::Tokens: return tr("1 Tokenizing");
+    case Stage::Embedding: return tr("2 Embedding");
+    case Stage::Attention: return tr("3 Self-attention");
+    case Stage::Softmax: return tr("4 Softmax");
+    case Stage::Sampling: return tr("5 Sampling");
+    }
+    return {};
+}
+
+QSize PipelineBar::sizeHint() const { return {760, fontMetrics().height() * 2 + 18}; }
+
+void PipelineBar::setSelected(int stage) {
+    if (stage == m_selected) return;
+    m_selected = stage;
+    update();
+}
+
+void PipelineBar::playStep(int totalMs) {
+    m_lit = 0;
+    m_timer->start(std::max(20, totalMs / kStageCount));
+    update();
+}
+
+QRect PipelineBar::stageRect(int stage) const {
+    const int arrow = 22;
+    const int w = (width() - 8 - arrow * (kStageCount - 1)) / kStageCount;
+    return QRect(4 + stage * (w + arrow), 4, w, height() - 8);
+}
+
+void PipelineBar::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    QFont bold = font();
+    bold.setBold(true);
+    for (int s = 0; s < kStageCount; ++s) {
+        const QRect r = stageRect(s);
+        const bool lit = s == m_lit;
+        const bool sel = s == m_selected;
+        QColor fill = lit ? QColor(0xFB, 0xBF, 0x24) : (sel ? QColor(0x1D, 0x4E, 0xD8) : QColor(0xE2, 0xE8, 0xF0));
+        p.setPen(QPen(sel ? QColor(0x1E, 0x3A, 0x8A) : QColor(0x94, 0xA3, 0xB8), sel ? 2 : 1));
+        p.setBrush(fill);
+        p.drawRoundedRect(QRectF(r).adjusted(0.5, 0.5, -0.5, -0.5), 8, 8);
+        p.setPen(sel && !lit ? Qt::white : QColor(0x0F, 0x17, 0x2A));
+        // Long names (Korean "확률 분포 생성 (Softmax)") shrink to fit their box.
+        QFont f = sel ? bold : font();
+        const QString name = stageName(s);
+        while (QFontMetrics(f).horizontalAdvance(name) > r.width() - 10 &&
+               f.pointSizeF() > font().pointSizeF() * 0.7)
+            f.setPointSizeF(f.pointSizeF() - 0.5);
+        p.setFont(f);
+        p.drawText(r.adjusted(4, 0, -4, 0), Qt::AlignCenter | Qt::TextWordWrap, name);
+        if (s + 1 < kStageCount) {
+            const int x0 = r.right() + 4, x1 = stageRect(s + 1).left() - 4, y = r.center().y();
+            p.setPen(QPen(QColor(0x64, 0x74, 0x8B), 2));
+            p.drawLine(x0, y, x1, y);
+            QPainterPath head;
+            head.moveTo(x1, y);
+            head.lineTo(x1 - 6, y - 5);
+            head.lineTo(x1 - 6, y + 5);
+            head.closeSubpath();
+            p.fillPath(head, QColor(0x64, 0x74, 0x8B));
+        }
+    }
+}
+
+void PipelineBar::mousePressEvent(QMouseEvent* event) {
+    for (int s = 0; s < kStageCount; ++s)
+        if (stageRect(s).contains(event->position().toPoint())) {
+            setSelected(s);
+            emit stageSelected(s);
+            return;
+        }
+}
+
+void PipelineBar::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) update();
+    QWidget::changeEvent(event);
+}
+
+}  // namespace ts::ui

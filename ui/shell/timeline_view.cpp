@@ -1,0 +1,88 @@
+#include "shell/timeline_view.hpp"
+
+#include <QEvent>
+#include <QLabel>
+#include <QListWidget>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+
+#include "tokenscope/sampling.hpp"
+
+namespace ts::ui {
+
+TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    m_hint = new QLabel(this);
+    m_hint->setWordWrap(true);
+    layout->addWidget(m_hint);
+    m_list = new QListWidget(this);
+    layout->addWidget(m_list, 1);
+    connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (row >= 0) emit stepSelected(row);
+    });
+    retranslateUi();
+}
+
+void TimelineView::setVocabulary(VocabularyPtr vocab) { m_vocab = std::move(vocab); }
+
+QString TimelineView::describe(const StepRecord& r) const {
+    auto label = [this](int t) {
+        return m_vocab ? m_vocab->display(t) : QStringLiteral("#%1").arg(t);
+    };
+    QString input;
+    if (r.index == 0)
+        input = tr("prompt (%n token(s))", nullptr, static_cast<int>(r.contextTokens.size()));
+    else if (r.trace && !r.trace->tokens.empty())
+        input = label(r.trace->tokens.front());
+    QString out = QStringLiteral("%1 · %2").arg(r.index).arg(input);
+    if (r.sampledToken >= 0 && r.trace && !r.trace->logits.empty()) {
+        const auto probs = ts::samplingDistribution(r.trace->logits, r.params);
+        // Small probabilities keep two significant digits: "0.013%", not "0.0%".
+        const double pct = 100.0 * probs[static_cast<std::size_t>(r.sampledToken)];
+        out += QStringLiteral(" → %1 (%2%)")
+                   .arg(label(r.sampledToken))
+                   .arg(pct, 0, pct < 1.0 ? 'g' : 'f', pct < 1.0 ? 2 : 1);
+    }
+    return out;
+}
+
+void TimelineView::appendRecord(const StepRecordPtr& record) {
+    if (!record) return;
+    const bool follow = m_list->currentRow() < 0 || m_list->currentRow() == m_list->count() - 1;
+    m_records.push_back(record);
+    m_list->addItem(describe(*record));
+    if (follow) {
+        const QSignalBlocker block(m_list);
+        m_list->setCurrentRow(m_list->count() - 1);
+    }
+}
+
+void TimelineView::truncate(int keep) {
+    const QSignalBlocker block(m_list);
+    keep = std::max(0, keep);
+    while (m_list->count() > keep) delete m_list->takeItem(m_list->count() - 1);
+    if (static_cast<int>(m_records.size()) > keep) m_records.resize(static_cast<std::size_t>(keep));
+}
+
+void TimelineView::setCurrent(int index) {
+    const QSignalBlocker block(m_list);
+    m_list->setCurrentRow(index);
+}
+
+int TimelineView::current() const { return m_list->currentRow(); }
+int TimelineView::count() const { return m_list->count(); }
+
+void TimelineView::retranslateUi() {
+    m_hint->setText(tr("Steps of the loop. Select one to inspect it in every view; click another "
+                       "candidate in the Softmax view to branch from it (\"what if\")."));
+    for (int i = 0; i < m_list->count() && i < static_cast<int>(m_records.size()); ++i)
+        m_list->item(i)->setText(describe(*m_records[static_cast<std::size_t>(i)]));
+}
+
+void TimelineView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+}  // namespace ts::ui

@@ -1,0 +1,42 @@
+#pragma once
+// The steps taken so far. Selecting a past step shows its trace in every view; the latest
+// step stays selected while a run is live, unless the user picked an earlier one.
+#include <QWidget>
+
+#include "shell/step_record.hpp"
+#include "widgets/vocabulary.hpp"
+
+class QListWidget;
+class QLabel;
+
+namespace ts::ui {
+
+class TimelineView : public QWidget {
+    Q_OBJECT
+public:
+    explicit TimelineView(QWidget* parent = nullptr);
+
+    void setVocabulary(VocabularyPtr vocab);
+    void appendRecord(const StepRecordPtr& record);
+    void truncate(int keep);
+    void setCurrent(int index);
+    int current() const;
+    int count() const;
+
+signals:
+    void stepSelected(int index);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    QString describe(const StepRecord& r) const;
+    void retranslateUi();
+
+    VocabularyPtr m_vocab;
+    std::vector<StepRecordPtr> m_records;
+    QListWidget* m_list = nullptr;
+    QLabel* m_hint = nullptr;
+};
+
+}  // namespace ts::ui

@@ -1,0 +1,327 @@
+#include "stages/attention_view.hpp"
+
+#include <QComboBox>
+#include <QCursor>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSignalBlocker>
+#include <QSplitter>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+#include "widgets/heatmap_widget.hpp"
+
+namespace ts::ui {
+
+namespace {
+
+constexpr int kThumbCells = 96;  // thumbnails are max-pooled to at most this many cells a side
+
+std::size_t at(int r, int c, int n) {
+    return static_cast<std::size_t>(r) * static_cast<std::size_t>(n) + static_cast<std::size_t>(c);
+}
+
+}  // namespace
+
+AttentionView::AttentionView(QWidget* parent) : QWidget(parent) {
+    m_layerBox = new QComboBox(this);
+    m_headBox = new QComboBox(this);
+    m_layerBox->setToolTip(tr("Transformer block whose attention is shown"));
+    m_headBox->setToolTip(tr("Attention head, or the mean of all heads of the layer"));
+
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(tr("Layer"), this));
+    bar->addWidget(m_layerBox);
+    bar->addSpacing(12);
+    bar->addWidget(new QLabel(tr("Head"), this));
+    bar->addWidget(m_headBox);
+    bar->addStretch(1);
+    auto* hint = new QLabel(tr("Rows: query token (who looks) · columns: key token (looked at)"), this);
+    hint->setForegroundRole(QPalette::PlaceholderText);
+    bar->addWidget(hint);
+
+    m_heatmap = new HeatmapWidget(this);
+    m_heatmap->setLowerTriangular(true);
+    m_heatmap->setScale(HeatmapWidget::Scale::Sequential);
+    m_heatmap->setRange(0.0f, 1.0f);
+    m_heatmap->setLegendCaption(tr("weight"));
+
+    auto* gridPanel = new QWidget(this);
+    auto* gridBox = new QVBoxLayout(gridPanel);
+    gridBox->setContentsMargins(0, 0, 0, 0);
+    m_gridTitle = new QLabel(gridPanel);
+    gridBox->addWidget(m_gridTitle);
+    auto* gridHost = new QWidget(gridPanel);
+    m_grid = new QGridLayout(gridHost);
+    m_grid->setSpacing(4);
+    m_grid->setContentsMargins(0, 0, 0, 0);
+    auto* scroll = new QScrollArea(gridPanel);
+    scroll->setWidget(gridHost);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    // Thumbnails shrink with the panel rather than scroll sideways; many heads scroll down.
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    gridBox->addWidget(scroll, 1);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_heatmap);
+    split->addWidget(gridPanel);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setSizes({600, 400});
+    split->setChildrenCollapsible(false);
+
+    m_infoLabel = new QLabel(tr("Click a cell to read its weight."), this);
+    m_infoLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* box = new QVBoxLayout(this);
+    box->addLayout(bar);
+    box->addWidget(split, 1);
+    box->addWidget(m_infoLabel);
+
+    connect(m_layerBox, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (i >= 0) setLayer(i);
+    });
+    connect(m_headBox, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (i >= 0) setHead(i >= m_nHead ? kAverageOfHeads : i);
+    });
+    connect(m_heatmap, &HeatmapWidget::cellClicked, this, &AttentionView::showCell);
+    connect(m_heatmap, &HeatmapWidget::cellHovered, this, [this](int q, int k) {
+        if (q >= 0) {
+            const float w = weight(q, k);
+            QToolTip::showText(QCursor::pos(),
+                               tr("%1 → %2: %3")
+                                   .arg(tokenLabel(q), tokenLabel(k),
+                                        std::isnan(w) ? tr("not recorded")
+                                                      : QString::number(w, 'f', 4)),
+                               m_heatmap);
+        } else {
+            QToolTip::hideText();
+        }
+        emit positionHovered(k);
+    });
+}
+
+void AttentionView::setHistory(const std::vector<StepRecordPtr>& historyUpToCurrent, int nLayer,
+                               int nHead) {
+    m_history = historyUpToCurrent;
+    const bool shapeChanged = nLayer != m_nLayer || nHead != m_nHead;
+    m_nLayer = std::max(0, nLayer);
+    m_nHead = std::max(0, nHead);
+
+    // The newest record knows the whole context: its length and its token texts.
+    const StepRecord* last = nullptr;
+    for (auto it = m_history.rbegin(); it != m_history.rend() && !last; ++it)
+        if (*it && (*it)->trace) last = it->get();
+    m_tokens = 0;
+    m_labels.clear();
+    if (last) {
+        m_tokens = std::max(static_cast<int>(last->contextTokens.size()),
+                            last->trace->lastPosition() + 1);
+        for (int i = 0; i < m_tokens; ++i)
+            m_labels << (i < static_cast<int>(last->tokenTexts.size())
+                             ? visibleTokenText(last->tokenTexts[static_cast<std::size_t>(i)])
+                             : QStringLiteral("#%1").arg(i));
+    }
+    m_rowSource.assign(static_cast<std::size_t>(m_tokens), -1);
+    for (std::size_t r = 0; r < m_history.size(); ++r) {
+        if (!m_history[r] || !m_history[r]->trace) continue;
+        const auto& a = m_history[r]->trace->attention;
+        if (a.empty() || a.nLayer < m_nLayer || a.nHead < m_nHead) continue;
+        for (int q = std::max(0, a.firstQuery); q < a.firstQuery + a.nQueries && q < m_tokens; ++q)
+            if (m_rowSource[static_cast<std::size_t>(q)] < 0)
+                m_rowSource[static_cast<std::size_t>(q)] = static_cast<int>(r);
+    }
+    if (m_selQuery >= m_tokens) m_selQuery = m_selKey = -1;
+
+    if (shapeChanged) {
+        m_layer = std::clamp(m_layer, 0, std::max(0, m_nLayer - 1));
+        if (m_head >= m_nHead) m_head = 0;
+        rebuildSelectors();
+        rebuildThumbnails();
+    }
+    m_heatmap->setRowLabels(m_labels);
+    m_heatmap->setColumnLabels(m_labels);
+    m_heatmap->setHighlightedRow(m_tokens - 1);
+    refreshMatrix();
+    refreshThumbnails();
+    if (m_selQuery >= 0) showCell(m_selQuery, m_selKey);
+}
+
+void AttentionView::setHoveredPosition(int pos) {
+    m_hovered = pos;
+    m_heatmap->setMarkedIndex(pos);
+}
+
+void AttentionView::setLayer(int layer) {
+    if (layer < 0 || layer >= m_nLayer) return;
+    m_layer = layer;
+    {
+        const QSignalBlocker block(m_layerBox);
+        m_layerBox->setCurrentIndex(layer);
+    }
+    refreshMatrix();
+    refreshThumbnails();
+    if (m_selQuery >= 0) showCell(m_selQuery, m_selKey);
+}
+
+void AttentionView::setHead(int head) {
+    if (head != kAverageOfHeads && (head < 0 || head >= m_nHead)) return;
+    m_head = head;
+    {
+        const QSignalBlocker block(m_headBox);
+        m_headBox->setCurrentIndex(head == kAverageOfHeads ? m_nHead : head);
+    }
+    refreshMatrix();
+    updateThumbnailFrames();
+    if (m_selQuery >= 0) showCell(m_selQuery, m_selKey);
+}
+
+float AttentionView::weight(int query, int key) const { return m_heatmap->value(query, key); }
+
+QString AttentionView::selectionText() const { return m_infoLabel->text(); }
+
+HeatmapWidget* AttentionView::headThumbnail(int head) const {
+    const int i = head == kAverageOfHeads ? m_nHead : head;
+    if (i < 0 || i >= static_cast<int>(m_thumbs.size())) return nullptr;
+    return m_thumbs[static_cast<std::size_t>(i)];
+}
+
+void AttentionView::rebuildSelectors() {
+    const QSignalBlocker b1(m_layerBox);
+    const QSignalBlocker b2(m_headBox);
+    m_layerBox->clear();
+    for (int l = 0; l < m_nLayer; ++l) m_layerBox->addItem(tr("Layer %1").arg(l + 1));
+    m_headBox->clear();
+    for (int h = 0; h < m_nHead; ++h) m_headBox->addItem(tr("Head %1").arg(h + 1));
+    m_headBox->addItem(tr("Average of heads"));
+    m_layerBox->setCurrentIndex(m_layer);
+    m_headBox->setCurrentIndex(m_head == kAverageOfHeads ? m_nHead : m_head);
+}
+
+void AttentionView::rebuildThumbnails() {
+    for (auto* t : m_thumbs) delete t;
+    m_thumbs.clear();
+    const int count = m_nHead > 0 ? m_nHead + 1 : 0;
+    const int columns = m_nHead <= 4 ? 2 : (m_nHead <= 9 ? 3 : 4);
+    for (int i = 0; i < count; ++i) {
+        auto* t = new HeatmapWidget(m_grid->parentWidget());
+        t->setCompact(true);
+        t->setLowerTriangular(true);
+        t->setRange(0.0f, 1.0f);
+        const int head = i < m_nHead ? i : kAverageOfHeads;
+        t->setTitle(i < m_nHead ? tr("H%1").arg(i + 1) : tr("avg"));
+        t->setToolTip(i < m_nHead ? tr("Head %1: click to show it").arg(i + 1)
+                                  : tr("Average of heads: click to show it"));
+        t->setMinimumSize(48, 56);
+        connect(t, &HeatmapWidget::cellClicked, this, [this, head] { setHead(head); });
+        m_grid->addWidget(t, i / columns, i % columns);
+        t->show();  // the layout would only show it after the next event-loop pass
+        m_thumbs.push_back(t);
+    }
+    updateThumbnailFrames();
+}
+
+bool AttentionView::queryRow(int layer, int head, int q, std::vector<float>& row) const {
+    const int src = q >= 0 && q < m_tokens ? m_rowSource[static_cast<std::size_t>(q)] : -1;
+    if (src < 0 || layer < 0 || layer >= m_nLayer) return false;
+    const auto& a = m_history[static_cast<std::size_t>(src)]->trace->attention;
+    const std::size_t len = static_cast<std::size_t>(q) + 1;
+    if (head != kAverageOfHeads) {
+        const auto r = a.row(layer, head, q);
+        if (r.size() != len) return false;
+        row.assign(r.begin(), r.end());
+        return true;
+    }
+    // Mean of the heads, summed in double so it equals the mean a reader computes.
+    std::vector<double> sum(len, 0.0);
+    int heads = 0;
+    for (int h = 0; h < m_nHead; ++h) {
+        const auto r = a.row(layer, h, q);
+        if (r.size() != len) continue;
+        for (std::size_t k = 0; k < len; ++k) sum[k] += r[k];
+        ++heads;
+    }
+    if (heads == 0) return false;
+    row.resize(len);
+    for (std::size_t k = 0; k < len; ++k) row[k] = static_cast<float>(sum[k] / heads);
+    return true;
+}
+
+std::vector<float> AttentionView::buildMatrix(int layer, int head) const {
+    const int n = m_tokens;
+    std::vector<float> m(at(n, 0, n), HeatmapWidget::kMissing);
+    std::vector<float> row;
+    for (int q = 0; q < n; ++q)
+        if (queryRow(layer, head, q, row))
+            std::copy(row.begin(), row.end(), m.begin() + static_cast<std::ptrdiff_t>(at(q, 0, n)));
+    return m;
+}
+
+void AttentionView::refreshMatrix() {
+    m_heatmap->setMatrix(m_tokens, m_tokens, buildMatrix(m_layer, m_head));
+    m_heatmap->setSelectedCell(m_selQuery, m_selKey);
+    m_heatmap->setTitle(m_nLayer == 0 ? QString()
+                        : m_head == kAverageOfHeads
+                            ? tr("Layer %1, average of %2 heads").arg(m_layer + 1).arg(m_nHead)
+                            : tr("Layer %1, head %2").arg(m_layer + 1).arg(m_head + 1));
+}
+
+void AttentionView::refreshThumbnails() {
+    m_gridTitle->setText(tr("All heads of layer %1").arg(m_layer + 1));
+    // Thumbnails are block maxima of the matrix, so that a sharp pattern (one bright
+    // diagonal) survives the shrinking; computed row by row, never as a full T x T matrix.
+    const int n = m_tokens;
+    const int block = std::max(1, (n + kThumbCells - 1) / kThumbCells);
+    const int cells = (n + block - 1) / block;
+    std::vector<float> row;
+    for (std::size_t i = 0; i < m_thumbs.size(); ++i) {
+        const int head = static_cast<int>(i) < m_nHead ? static_cast<int>(i) : kAverageOfHeads;
+        std::vector<float> pooled(at(cells, 0, cells), HeatmapWidget::kMissing);
+        for (int q = 0; q < n; ++q) {
+            if (!queryRow(m_layer, head, q, row)) continue;
+            float* out = &pooled[at(q / block, 0, cells)];
+            for (int k = 0; k <= q && k < static_cast<int>(row.size()); ++k) {
+                float& cell = out[k / block];
+                const float v = row[static_cast<std::size_t>(k)];
+                if (std::isnan(cell) || v > cell) cell = v;
+            }
+        }
+        m_thumbs[i]->setMatrix(cells, cells, std::move(pooled));
+    }
+    updateThumbnailFrames();
+}
+
+void AttentionView::updateThumbnailFrames() {
+    for (std::size_t i = 0; i < m_thumbs.size(); ++i) {
+        const int head = static_cast<int>(i) < m_nHead ? static_cast<int>(i) : kAverageOfHeads;
+        m_thumbs[i]->setFramed(head == m_head);
+        m_thumbs[i]->setTitle(head == kAverageOfHeads ? tr("avg") : tr("H%1").arg(head + 1));
+    }
+}
+
+QString AttentionView::tokenLabel(int pos) const {
+    if (pos < 0 || pos >= m_labels.size()) return {};
+    return tr("“%1” (%2)").arg(m_labels[pos]).arg(pos);
+}
+
+void AttentionView::showCell(int query, int key) {
+    m_selQuery = query;
+    m_selKey = key;
+    m_heatmap->setSelectedCell(query, key);
+    if (query < 0 || query >= m_tokens) {
+        m_infoLabel->setText(tr("Click a cell to read its weight."));
+        return;
+    }
+    const float w = weight(query, key);
+    m_infoLabel->setText(tr("%1 → %2: %3")
+                             .arg(tokenLabel(query), tokenLabel(key),
+                                  std::isnan(w) ? tr("not recorded")
+                                                : QString::number(w, 'f', 4)));
+}
+
+}  // namespace ts::ui

@@ -1,0 +1,91 @@
+#pragma once
+// Stage 3, self-attention: for a chosen layer and head (or the mean of the heads) the full
+// causal matrix of the context, stacked from the rows each step recorded; the newest token's
+// query row highlighted; a grid of every head of the layer as small multiples.
+//
+// Memory: the view keeps only shared_ptrs to the step records. A full history of T tokens
+// holds L*H*T*(T+1)/2 floats of attention across its records (GPT-2 small at T = 1024:
+// 12*12*1024*1025/2*4 bytes, about 302 MB); the view itself adds one T x T matrix for the
+// big heatmap and H + 1 thumbnails of at most 96 x 96 cells.
+#include <QString>
+#include <QWidget>
+#include <vector>
+
+#include "shell/step_record.hpp"
+
+class QComboBox;
+class QGridLayout;
+class QLabel;
+
+namespace ts::ui {
+
+class HeatmapWidget;
+
+class AttentionView : public QWidget {
+    Q_OBJECT
+
+public:
+    static constexpr int kAverageOfHeads = -1;
+
+    explicit AttentionView(QWidget* parent = nullptr);
+
+    // historyUpToCurrent: the prefill record and the decode steps up to the one inspected; the
+    // row of query q comes from whichever record traced q. Rows nobody traced are hatched.
+    void setHistory(const std::vector<StepRecordPtr>& historyUpToCurrent, int nLayer, int nHead);
+    // Another view hovers the token at pos (-1: none); its row and column are tinted.
+    void setHoveredPosition(int pos);
+
+    void setLayer(int layer);
+    void setHead(int head);  // kAverageOfHeads for the mean of the heads
+    int layer() const { return m_layer; }
+    int head() const { return m_head; }
+    int tokenCount() const { return m_tokens; }
+
+    // Weight shown for (query, key) in the current layer/head selection; NaN if not recorded.
+    float weight(int query, int key) const;
+    // What clicking a cell reported, e.g. "“ cat” (3) → “The” (0): 0.4213".
+    QString selectionText() const;
+    HeatmapWidget* heatmap() const { return m_heatmap; }
+    HeatmapWidget* headThumbnail(int head) const;  // kAverageOfHeads for the average's
+
+signals:
+    // Emitted while the pointer is over a cell: the key position (the token attended to);
+    // -1 when it leaves.
+    void positionHovered(int pos);
+
+private:
+    void rebuildSelectors();
+    void rebuildThumbnails();
+    void refreshMatrix();
+    void refreshThumbnails();
+    void updateThumbnailFrames();
+    // T x T row-major, NaN where no record traced the query; head may be kAverageOfHeads.
+    std::vector<float> buildMatrix(int layer, int head) const;
+    // The weights of query q (keys 0..q) into row; false if no record traced q.
+    bool queryRow(int layer, int head, int q, std::vector<float>& row) const;
+    void showCell(int query, int key);
+    QString tokenLabel(int pos) const;
+
+    std::vector<StepRecordPtr> m_history;
+    // Which record traced each query position (index into m_history, -1 if none).
+    std::vector<int> m_rowSource;
+    QStringList m_labels;
+    int m_nLayer = 0;
+    int m_nHead = 0;
+    int m_tokens = 0;
+    int m_layer = 0;
+    int m_head = 0;
+    int m_selQuery = -1;
+    int m_selKey = -1;
+    int m_hovered = -1;
+
+    QComboBox* m_layerBox = nullptr;
+    QComboBox* m_headBox = nullptr;
+    HeatmapWidget* m_heatmap = nullptr;
+    QLabel* m_infoLabel = nullptr;
+    QLabel* m_gridTitle = nullptr;
+    QGridLayout* m_grid = nullptr;
+    std::vector<HeatmapWidget*> m_thumbs;  // nHead heads, then the average
+};
+
+}  // namespace ts::ui

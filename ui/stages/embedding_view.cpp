@@ -1,0 +1,493 @@
+#include "stages/embedding_view.hpp"
+
+#include <QCheckBox>
+#include <QCursor>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+#include "widgets/heatmap_widget.hpp"
+
+namespace ts::ui {
+
+namespace {
+
+constexpr int kNeighboursPerToken = 3;
+// Neighbours are searched for the most recent tokens only: each search scans the vocabulary.
+constexpr int kNeighbourTokens = 24;
+
+}  // namespace
+
+// The scatter of projected vectors. A private part of EmbeddingView (no signals of its own:
+// it reports through the callbacks its owner sets), hence no header of its own.
+class EmbeddingScatter : public QWidget {
+public:
+    struct Point {
+        QPointF xy;  // PCA coordinates
+        QString label;
+        int position = -1;  // context position, -1 for a vocabulary neighbour
+        int source = -1;    // for a neighbour: index of the context point it belongs to
+    };
+
+    explicit EmbeddingScatter(QWidget* parent) : QWidget(parent) {
+        setMouseTracking(true);
+        setMinimumSize(200, 160);
+        setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    }
+
+    void setPoints(std::vector<Point> points, std::array<float, 2> explained) {
+        m_points = std::move(points);
+        // Room on the right for the widest label, so the rightmost point's text is not cut.
+        const QFontMetrics fm(font());
+        m_labelRoom = 24;
+        for (const auto& pt : m_points)
+            m_labelRoom = std::max(m_labelRoom, std::min(160, fm.horizontalAdvance(pt.label) + 16));
+        m_explained = explained;
+        update();
+    }
+    void setSelected(int position) {
+        m_selected = position;
+        update();
+    }
+    void setMarked(int position) {
+        m_marked = position;
+        update();
+    }
+    QPointF screenOf(int position) const {
+        for (const auto& p : m_points)
+            if (p.position == position && position >= 0) return map(p.xy);
+        return {-1, -1};
+    }
+    int neighbourCount() const {
+        return static_cast<int>(std::count_if(m_points.begin(), m_points.end(),
+                                              [](const Point& p) { return p.position < 0; }));
+    }
+
+    std::function<void(int)> onClicked;
+    std::function<void(int)> onHovered;
+
+protected:
+    void resizeEvent(QResizeEvent* e) override {
+        QWidget::resizeEvent(e);
+        update();
+    }
+
+    void paintEvent(QPaintEvent*) override {
+        QPainter p(this);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.fillRect(rect(), palette().color(QPalette::Base));
+        const QColor text = palette().color(QPalette::Text);
+        QFont small = font();
+        small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.9));
+        p.setFont(small);
+        const QFontMetricsF fm(small);
+
+        const QRectF area = plotRect();
+        p.setPen(QPen(palette().color(QPalette::Mid), 1.0));
+        p.drawRect(area);
+        if (m_points.empty()) {
+            p.setPen(palette().color(QPalette::PlaceholderText));
+            p.drawText(rect(), Qt::AlignCenter, tr("No token vectors yet"));
+            return;
+        }
+        // Axes through the mean of the context (the PCA origin).
+        p.setPen(QPen(palette().color(QPalette::Midlight), 1.0, Qt::DashLine));
+        const QPointF o = map({0, 0});
+        if (area.contains(QPointF(area.center().x(), o.y())))
+            p.drawLine(QPointF(area.left(), o.y()), QPointF(area.right(), o.y()));
+        if (area.contains(QPointF(o.x(), area.center().y())))
+            p.drawLine(QPointF(o.x(), area.top()), QPointF(o.x(), area.bottom()));
+        p.setPen(text);
+        p.drawText(QRectF(area.left(), area.bottom() + 2, area.width(), fm.height()),
+                   Qt::AlignRight | Qt::AlignTop,
+                   tr("PC1 (%1 %)").arg(100.0 * m_explained[0], 0, 'f', 1));
+        p.save();
+        p.translate(area.left() - 4, area.top());
+        p.rotate(-90);
+        p.drawText(QRectF(-area.height(), -fm.height(), area.height(), fm.height()),
+                   Qt::AlignRight | Qt::AlignBottom,
+                   tr("PC2 (%1 %)").arg(100.0 * m_explained[1], 0, 'f', 1));
+        p.restore();
+
+        // Neighbours first, lighter, so that the context's tokens stay on top.
+        const QColor light(0x9e, 0x9e, 0x9e);
+        for (const auto& pt : m_points) {
+            if (pt.position >= 0) continue;
+            const QPointF s = map(pt.xy);
+            if (pt.source >= 0 && pt.source < static_cast<int>(m_points.size())) {
+                const bool named = ownerPosition(pt) == m_selected || ownerPosition(pt) == m_marked;
+                p.setPen(QPen(named ? QColor(0x9e, 0x9e, 0x9e) : QColor(0xdc, 0xdc, 0xdc), 1.0,
+                              Qt::DotLine));
+                p.drawLine(map(m_points[static_cast<std::size_t>(pt.source)].xy), s);
+            }
+            p.setPen(Qt::NoPen);
+            p.setBrush(QColor(0xbd, 0xbd, 0xbd));
+            p.drawEllipse(s, 3.0, 3.0);
+            // Only the selected (or hovered) token's neighbours are named: two dozen tokens
+            // with three neighbours each would bury the context's own labels.
+            if (ownerPosition(pt) != m_selected && ownerPosition(pt) != m_marked) continue;
+            p.setPen(light);
+            p.drawText(s + QPointF(5, fm.ascent() / 2 - 1), pt.label);
+        }
+        // Context tokens coloured from light (first) to dark (newest): order stays readable.
+        int count = 0;
+        for (const auto& pt : m_points)
+            if (pt.position >= 0) ++count;
+        int i = 0;
+        for (const auto& pt : m_points) {
+            if (pt.position < 0) continue;
+            const QPointF s = map(pt.xy);
+            const float t = count > 1 ? static_cast<float>(i) / static_cast<float>(count - 1) : 1.0f;
+            const QColor c = HeatmapWidget::colorFor(0.3f + 0.7f * t, 0.0f, 1.0f,
+                                                     HeatmapWidget::Scale::Sequential);
+            const bool sel = pt.position == m_selected;
+            const bool marked = pt.position == m_marked;
+            if (marked) {
+                p.setPen(Qt::NoPen);
+                p.setBrush(QColor(255, 200, 0, 140));
+                p.drawEllipse(s, 10.0, 10.0);
+            }
+            p.setPen(QPen(sel ? QColor(0xff, 0x8c, 0x00) : c.darker(130), sel ? 2.5 : 1.0));
+            p.setBrush(c);
+            const double r = sel ? 6.0 : 4.0;
+            p.drawEllipse(s, r, r);
+            QFont f = small;
+            f.setBold(sel || marked);
+            p.setFont(f);
+            p.setPen(sel ? QColor(0xc0, 0x5a, 0x00) : text);
+            p.drawText(s + QPointF(r + 3, fm.ascent() / 2 - 1), pt.label);
+            p.setFont(small);
+            ++i;
+        }
+    }
+
+    void mouseMoveEvent(QMouseEvent* e) override {
+        const int pos = pointAt(e->position());
+        if (pos != m_hover) {
+            m_hover = pos;
+            if (onHovered) onHovered(pos);
+        }
+    }
+    void leaveEvent(QEvent* e) override {
+        if (m_hover >= 0 && onHovered) onHovered(-1);
+        m_hover = -1;
+        QWidget::leaveEvent(e);
+    }
+    void mousePressEvent(QMouseEvent* e) override {
+        const int pos = pointAt(e->position());
+        if (e->button() == Qt::LeftButton && pos >= 0 && onClicked) onClicked(pos);
+    }
+
+private:
+    int ownerPosition(const Point& pt) const {
+        if (pt.source < 0 || pt.source >= static_cast<int>(m_points.size())) return -1;
+        return m_points[static_cast<std::size_t>(pt.source)].position;
+    }
+
+    QRectF plotRect() const {
+        const double fh = QFontMetricsF(font()).height();
+        return QRectF(rect()).adjusted(fh + 8, 6, -6, -(fh + 6));
+    }
+
+    // Equal scale on both axes: distances in the picture are distances in the PCA plane, so
+    // a component that explains little also looks small.
+    QPointF map(QPointF xy) const {
+        const QRectF area = plotRect().adjusted(12, 12, -m_labelRoom, -12);
+        double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+        bool first = true;
+        for (const auto& pt : m_points) {
+            if (first) {
+                x0 = x1 = pt.xy.x();
+                y0 = y1 = pt.xy.y();
+                first = false;
+            }
+            x0 = std::min(x0, pt.xy.x());
+            x1 = std::max(x1, pt.xy.x());
+            y0 = std::min(y0, pt.xy.y());
+            y1 = std::max(y1, pt.xy.y());
+        }
+        const double spanX = std::max(x1 - x0, 1e-9);
+        const double spanY = std::max(y1 - y0, 1e-9);
+        double s = std::min(area.width() / spanX, area.height() / spanY);
+        if (x1 - x0 < 1e-9 && y1 - y0 < 1e-9) s = 1.0;  // one point (or all identical)
+        const QPointF c((x0 + x1) / 2, (y0 + y1) / 2);
+        // PC2 grows upwards, as in any plot.
+        return {area.center().x() + (xy.x() - c.x()) * s, area.center().y() - (xy.y() - c.y()) * s};
+    }
+
+    int pointAt(QPointF where) const {
+        int best = -1;
+        double bestD = 10.0 * 10.0;
+        for (const auto& pt : m_points) {
+            if (pt.position < 0) continue;
+            const QPointF d = map(pt.xy) - where;
+            const double dd = d.x() * d.x() + d.y() * d.y();
+            if (dd <= bestD) {
+                bestD = dd;
+                best = pt.position;
+            }
+        }
+        return best;
+    }
+
+    std::vector<Point> m_points;
+    std::array<float, 2> m_explained{0, 0};
+    int m_selected = -1;
+    int m_marked = -1;
+    int m_hover = -1;
+    int m_labelRoom = 24;
+};
+
+EmbeddingView::EmbeddingView(QWidget* parent) : QWidget(parent) {
+    m_neighbourBox = new QCheckBox(tr("Show nearest vocabulary neighbours"), this);
+    m_neighbourBox->setToolTip(
+        tr("For the most recent tokens, the vocabulary entries whose token embedding points the "
+           "same way (cosine), placed at the same position and drawn lighter"));
+    m_explained = new QLabel(this);
+    m_strip = new HeatmapWidget(this);
+    m_strip->setSquareCells(false);
+    m_strip->setMaxCellHeight(24);
+    m_strip->setScale(HeatmapWidget::Scale::Diverging);
+    m_strip->setRowLabels({tr("token"), tr("position"), tr("sum")});
+    m_strip->setLegendCaption(tr("value"));
+    m_strip->setFixedHeight(118);
+    m_scatter = new EmbeddingScatter(this);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_explained, 1);
+    top->addWidget(m_neighbourBox);
+
+    auto* box = new QVBoxLayout(this);
+    box->addWidget(m_strip);
+    box->addLayout(top);
+    box->addWidget(m_scatter, 1);
+
+    connect(m_neighbourBox, &QCheckBox::toggled, this, &EmbeddingView::setShowNeighbours);
+    m_scatter->onClicked = [this](int pos) { selectPosition(pos); };
+    m_scatter->onHovered = [this](int pos) { emit positionHovered(pos); };
+    connect(m_strip, &HeatmapWidget::cellHovered, this, [this](int row, int dim) {
+        const int sel = selectedPosition();
+        if (row < 0 || sel < 0) {
+            QToolTip::hideText();
+            return;
+        }
+        const auto i = static_cast<std::size_t>(sel);
+        const auto d = static_cast<std::size_t>(dim);
+        QToolTip::showText(QCursor::pos(),
+                           tr("dimension %1: token %2 + position %3 = %4")
+                               .arg(dim)
+                               .arg(static_cast<double>(m_tok[i][d]), 0, 'f', 4)
+                               .arg(static_cast<double>(m_pos[i][d]), 0, 'f', 4)
+                               .arg(static_cast<double>(m_sum[i][d]), 0, 'f', 4),
+                           m_strip);
+    });
+}
+
+EmbeddingView::~EmbeddingView() = default;
+
+void EmbeddingView::setHistory(const std::vector<StepRecordPtr>& historyUpToCurrent,
+                               std::shared_ptr<const ts::Model> model) {
+    if (model != m_model) m_neighbourCache.clear();
+    m_history = historyUpToCurrent;
+    m_model = std::move(model);
+    collectVectors();
+    if (m_pinned >= tokenCount()) m_pinned = -1;
+    updateProjection();
+    updateStrip();
+}
+
+void EmbeddingView::setHoveredPosition(int pos) {
+    m_hovered = pos;
+    m_scatter->setMarked(pos);
+    updateStrip();
+}
+
+void EmbeddingView::setTokenizer(std::shared_ptr<const ts::Tokenizer> tokenizer) {
+    m_tokenizer = std::move(tokenizer);
+    if (m_showNeighbours) updateProjection();
+}
+
+void EmbeddingView::setShowNeighbours(bool on) {
+    if (m_showNeighbours == on) return;
+    m_showNeighbours = on;
+    m_neighbourBox->setChecked(on);
+    updateProjection();
+}
+
+void EmbeddingView::selectPosition(int pos) {
+    m_pinned = pos;
+    updateStrip();
+}
+
+int EmbeddingView::selectedPosition() const {
+    auto known = [this](int p) {
+        return p >= 0 && p < tokenCount() && !m_sum[static_cast<std::size_t>(p)].empty();
+    };
+    if (known(m_hovered)) return m_hovered;
+    if (known(m_pinned)) return m_pinned;
+    for (int p = tokenCount() - 1; p >= 0; --p)
+        if (known(p)) return p;
+    return -1;
+}
+
+QPointF EmbeddingView::pointPosition(int pos) const {
+    const QPointF s = m_scatter->screenOf(pos);
+    if (s.x() < 0) return s;
+    return m_scatter->mapTo(this, s);
+}
+
+int EmbeddingView::neighbourCount() const { return m_scatter->neighbourCount(); }
+
+QString EmbeddingView::explainedText() const { return m_explained->text(); }
+
+void EmbeddingView::collectVectors() {
+    const StepRecord* last = nullptr;
+    for (auto it = m_history.rbegin(); it != m_history.rend() && !last; ++it)
+        if (*it && (*it)->trace) last = it->get();
+    int n = 0;
+    if (last)
+        n = std::max(static_cast<int>(last->contextTokens.size()), last->trace->lastPosition() + 1);
+    const auto count = static_cast<std::size_t>(n);
+    m_tok.assign(count, {});
+    m_pos.assign(count, {});
+    m_sum.assign(count, {});
+    m_tokenIds.assign(count, -1);
+    m_labels.clear();
+    for (int i = 0; i < n; ++i) {
+        const auto u = static_cast<std::size_t>(i);
+        if (u < last->contextTokens.size()) m_tokenIds[u] = last->contextTokens[u];
+        m_labels << (u < last->tokenTexts.size() ? visibleTokenText(last->tokenTexts[u])
+                                                 : QStringLiteral("#%1").arg(i));
+    }
+    // Traced vectors first: they are exactly what the model added up.
+    for (const auto& r : m_history) {
+        if (!r || !r->trace) continue;
+        const auto& t = *r->trace;
+        for (std::size_t j = 0; j < t.tokens.size(); ++j) {
+            const int p = t.firstPosition + static_cast<int>(j);
+            if (p < 0 || p >= n || j >= t.tokenEmbedding.size() || j >= t.positionEmbedding.size())
+                continue;
+            const auto u = static_cast<std::size_t>(p);
+            m_tok[u] = t.tokenEmbedding[j];
+            m_pos[u] = t.positionEmbedding[j];
+            if (m_tokenIds[u] < 0) m_tokenIds[u] = t.tokens[j];
+        }
+    }
+    for (int p = 0; p < n; ++p) {
+        const auto u = static_cast<std::size_t>(p);
+        if (m_tok[u].empty() && m_model && m_tokenIds[u] >= 0) {
+            const auto te = m_model->tokenEmbedding(m_tokenIds[u]);
+            const auto pe = m_model->positionEmbedding(p);
+            m_tok[u].assign(te.begin(), te.end());
+            m_pos[u].assign(pe.begin(), pe.end());
+        }
+        if (m_tok[u].empty() || m_tok[u].size() != m_pos[u].size()) {
+            m_tok[u].clear();
+            m_pos[u].clear();
+            continue;
+        }
+        m_sum[u].resize(m_tok[u].size());
+        for (std::size_t d = 0; d < m_tok[u].size(); ++d) m_sum[u][d] = m_tok[u][d] + m_pos[u][d];
+    }
+}
+
+QString EmbeddingView::neighbourText(int token) const {
+    if (m_tokenizer) {
+        try {
+            return visibleTokenText(ts::toValidUtf8(m_tokenizer->tokenBytes(token)));
+        } catch (const std::exception&) {
+            // An id the tokenizer does not know (a model with a larger table): show the id.
+        }
+    }
+    return QStringLiteral("#%1").arg(token);
+}
+
+void EmbeddingView::updateProjection() {
+    std::vector<std::vector<float>> rows;
+    m_projected.clear();
+    for (int p = 0; p < tokenCount(); ++p) {
+        const auto u = static_cast<std::size_t>(p);
+        if (m_sum[u].empty() || (!rows.empty() && m_sum[u].size() != rows.front().size())) continue;
+        rows.push_back(m_sum[u]);
+        m_projected.push_back(p);
+    }
+    m_pca = pca2(rows);
+
+    std::vector<EmbeddingScatter::Point> points;
+    for (std::size_t i = 0; i < m_projected.size(); ++i)
+        points.push_back({QPointF(m_pca.points[i][0], m_pca.points[i][1]),
+                          m_labels.value(m_projected[i]), m_projected[i], -1});
+
+    if (m_showNeighbours && m_model && !m_projected.empty()) {
+        const std::size_t first =
+            m_projected.size() > static_cast<std::size_t>(kNeighbourTokens)
+                ? m_projected.size() - static_cast<std::size_t>(kNeighbourTokens) : 0;
+        for (std::size_t i = first; i < m_projected.size(); ++i) {
+            const auto u = static_cast<std::size_t>(m_projected[i]);
+            const int id = m_tokenIds[u];
+            auto it = m_neighbourCache.find(id);
+            if (it == m_neighbourCache.end())
+                it = m_neighbourCache
+                         .emplace(id, ts::nearestTokens(*m_model, m_tok[u], kNeighboursPerToken + 1))
+                         .first;
+            int shown = 0;
+            for (const auto& nb : it->second) {
+                if (nb.token == id || shown >= kNeighboursPerToken) continue;
+                // The neighbour as if it stood at this token's position: the offset from the
+                // token's point is then the difference of the token embeddings alone.
+                const auto te = m_model->tokenEmbedding(nb.token);
+                if (te.size() != m_pos[u].size()) continue;
+                std::vector<float> v(te.size());
+                for (std::size_t d = 0; d < v.size(); ++d) v[d] = te[d] + m_pos[u][d];
+                const auto xy = project(m_pca, v);
+                points.push_back({QPointF(xy[0], xy[1]), neighbourText(nb.token), -1,
+                                  static_cast<int>(i)});
+                ++shown;
+            }
+        }
+    }
+    m_scatter->setPoints(std::move(points), m_pca.explained);
+
+    if (m_projected.size() < 2 || m_pca.explained[0] <= 0.0f)
+        m_explained->setText(tr("A projection needs at least two different token vectors."));
+    else
+        m_explained->setText(tr("First two principal components of %1 input vectors: "
+                                "PC1 explains %2 % of their spread, PC2 %3 %.")
+                                 .arg(m_projected.size())
+                                 .arg(100.0 * static_cast<double>(m_pca.explained[0]), 0, 'f', 1)
+                                 .arg(100.0 * static_cast<double>(m_pca.explained[1]), 0, 'f', 1));
+}
+
+void EmbeddingView::updateStrip() {
+    const int sel = selectedPosition();
+    m_scatter->setSelected(sel);
+    if (sel < 0) {
+        m_strip->setMatrix(0, 0, {});
+        m_strip->setTitle(tr("Input vector: no token selected"));
+        return;
+    }
+    const auto u = static_cast<std::size_t>(sel);
+    const std::size_t dim = m_sum[u].size();
+    std::vector<float> values;
+    values.reserve(3 * dim);
+    values.insert(values.end(), m_tok[u].begin(), m_tok[u].end());
+    values.insert(values.end(), m_pos[u].begin(), m_pos[u].end());
+    values.insert(values.end(), m_sum[u].begin(), m_sum[u].end());
+    float m = 0.0f;
+    for (float v : values) m = std::max(m, std::abs(v));
+    m_strip->setRange(-m, m);
+    m_strip->setMatrix(3, static_cast<int>(dim), std::move(values));
+    m_strip->setTitle(tr("Input vector of “%1” at position %2 = token embedding + position "
+                         "embedding (%3 numbers)")
+                          .arg(m_labels.value(sel))
+                          .arg(sel)
+                          .arg(dim));
+}
+
+}  // namespace ts::ui

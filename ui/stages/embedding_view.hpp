@@ -1,0 +1,89 @@
+#pragma once
+// Stage 2, embedding: the selected token's input vector (token embedding + position
+// embedding) as a colour strip, and the context's input vectors projected on their first two
+// principal components, optionally with each token's nearest vocabulary neighbours.
+#include <QString>
+#include <QWidget>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "widgets/pca.hpp"
+#include "shell/step_record.hpp"
+#include "tokenscope/analysis.hpp"
+#include "tokenscope/model.hpp"
+#include "tokenscope/tokenizer.hpp"
+
+class QCheckBox;
+class QLabel;
+
+namespace ts::ui {
+
+class HeatmapWidget;
+class EmbeddingScatter;
+
+class EmbeddingView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit EmbeddingView(QWidget* parent = nullptr);
+    ~EmbeddingView() override;
+
+    // Vectors come from the records' traces (tokenEmbedding / positionEmbedding); where a
+    // record did not keep them and a model is given they are read from the model's tables.
+    void setHistory(const std::vector<StepRecordPtr>& historyUpToCurrent,
+                    std::shared_ptr<const ts::Model> model);
+    // Another view hovers the token at pos: the strip shows it while hovered; -1 returns to
+    // the token chosen by clicking (or the newest token).
+    void setHoveredPosition(int pos);
+    // Optional: gives vocabulary neighbours their text instead of "#id".
+    void setTokenizer(std::shared_ptr<const ts::Tokenizer> tokenizer);
+    void setShowNeighbours(bool on);
+    void selectPosition(int pos);  // as if its point were clicked
+
+    int selectedPosition() const;
+    int tokenCount() const { return static_cast<int>(m_sum.size()); }
+    // PCA of the context's input vectors; point i belongs to position projectedPositions()[i].
+    const PcaResult& projection() const { return m_pca; }
+    const std::vector<int>& projectedPositions() const { return m_projected; }
+    // Where the point of context position pos is drawn, in this widget's coordinates.
+    QPointF pointPosition(int pos) const;
+    int neighbourCount() const;
+    HeatmapWidget* strip() const { return m_strip; }
+    QString explainedText() const;
+
+signals:
+    void positionHovered(int pos);  // the token under the pointer in the scatter; -1 when none
+
+private:
+    void collectVectors();
+    void updateProjection();
+    void updateNeighbours();
+    void updateStrip();
+    QString neighbourText(int token) const;
+
+    std::vector<StepRecordPtr> m_history;
+    std::shared_ptr<const ts::Model> m_model;
+    std::shared_ptr<const ts::Tokenizer> m_tokenizer;
+    // Per context position: token part, position part, their sum (empty if unknown).
+    std::vector<std::vector<float>> m_tok;
+    std::vector<std::vector<float>> m_pos;
+    std::vector<std::vector<float>> m_sum;
+    std::vector<int> m_tokenIds;
+    QStringList m_labels;
+    std::vector<int> m_projected;
+    PcaResult m_pca;
+    // Nearest vocabulary entries per token id: a search over the whole vocabulary costs
+    // n_vocab x n_embd multiply-adds, so each token is searched once per model.
+    std::unordered_map<int, std::vector<ts::Neighbour>> m_neighbourCache;
+    bool m_showNeighbours = false;
+    int m_pinned = -1;
+    int m_hovered = -1;
+
+    QCheckBox* m_neighbourBox = nullptr;
+    QLabel* m_explained = nullptr;
+    HeatmapWidget* m_strip = nullptr;
+    EmbeddingScatter* m_scatter = nullptr;
+};
+
+}  // namespace ts::ui

@@ -1,0 +1,263 @@
+#include "stages/token_view.hpp"
+
+#include <QEvent>
+#include <QHelpEvent>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QScrollArea>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+namespace ts::ui {
+
+namespace {
+
+bool isContinuationByte(unsigned char c) { return (c & 0xC0) == 0x80; }
+
+// Chip colours cycle through soft hues so neighbouring tokens are told apart at a glance.
+QColor chipColour(int position) {
+    static const QColor colours[] = {QColor(0xDB, 0xEA, 0xFE), QColor(0xFE, 0xF3, 0xC7),
+                                     QColor(0xDC, 0xFC, 0xE7), QColor(0xFC, 0xE7, 0xF3),
+                                     QColor(0xED, 0xE9, 0xFE), QColor(0xFF, 0xED, 0xD5)};
+    return colours[position % 6];
+}
+
+}  // namespace
+
+// Paints the chips in rows that wrap at the widget's width; lives in a scroll area.
+class ChipCanvas : public QWidget {
+public:
+    explicit ChipCanvas(TokenView* view) : QWidget(view), m_view(view) {
+        setMouseTracking(true);
+    }
+
+    void relayout() {
+        m_rects.clear();
+        const QFontMetrics fm(font());
+        QFont small = font();
+        small.setPointSizeF(font().pointSizeF() * 0.8);
+        const QFontMetrics sfm(small);
+        const int chipH = fm.height() + sfm.height() + 10;
+        int x = 6, y = 6;
+        const int maxW = std::max(200, width() - 6);
+        for (const auto& c : m_view->m_chips) {
+            const int w = std::max(fm.horizontalAdvance(c.text), sfm.horizontalAdvance(QString::number(c.id))) + 14;
+            if (x + w > maxW && x > 6) {
+                x = 6;
+                y += chipH + 6;
+            }
+            m_rects.push_back(QRect(x, y, w, chipH));
+            x += w + 4;
+        }
+        setMinimumHeight(y + chipH + 8);
+        update();
+    }
+
+protected:
+    void resizeEvent(QResizeEvent*) override { relayout(); }
+
+    void paintEvent(QPaintEvent*) override {
+        QPainter p(this);
+        p.setRenderHint(QPainter::Antialiasing);
+        QFont small = font();
+        small.setPointSizeF(font().pointSizeF() * 0.8);
+        const QFontMetrics fm(font());
+        const auto& chips = m_view->m_chips;
+        for (std::size_t i = 0; i < chips.size() && i < m_rects.size(); ++i) {
+            const auto& c = chips[i];
+            const QRect r = m_rects[i];
+            const bool hovered = c.position == m_view->m_hovered;
+            QColor fill = c.pending ? QColor(0xFF, 0xD5, 0x4F) : chipColour(c.position);
+            if (!c.fromPrompt && !c.pending) fill = fill.darker(106);
+            QPen pen(hovered ? QColor(0xDC, 0x26, 0x26) : QColor(0x94, 0xA3, 0xB8),
+                     hovered ? 2.5 : 1.0, c.partial || c.pending ? Qt::DashLine : Qt::SolidLine);
+            p.setPen(pen);
+            p.setBrush(fill);
+            p.drawRoundedRect(QRectF(r).adjusted(0.5, 0.5, -0.5, -0.5), 5, 5);
+            p.setPen(QColor(0x11, 0x18, 0x27));
+            p.setFont(font());
+            p.drawText(QRect(r.left(), r.top() + 3, r.width(), fm.height()), Qt::AlignCenter, c.text);
+            p.setFont(small);
+            p.setPen(QColor(0x47, 0x55, 0x69));
+            p.drawText(QRect(r.left(), r.top() + fm.height() + 4, r.width(), r.height() - fm.height() - 6),
+                       Qt::AlignCenter, QString::number(c.id));
+        }
+    }
+
+    void mouseMoveEvent(QMouseEvent* e) override {
+        const int i = chipAt(e->position().toPoint());
+        const int pos = i >= 0 ? m_view->m_chips[static_cast<std::size_t>(i)].position : -1;
+        if (pos != m_view->m_hovered) {
+            m_view->setHoveredPosition(pos);
+            emit m_view->positionHovered(pos);
+        }
+    }
+
+    void leaveEvent(QEvent*) override {
+        if (m_view->m_hovered != -1) {
+            m_view->setHoveredPosition(-1);
+            emit m_view->positionHovered(-1);
+        }
+    }
+
+    bool event(QEvent* e) override {
+        if (e->type() == QEvent::ToolTip) {
+            auto* he = static_cast<QHelpEvent*>(e);
+            const int i = chipAt(he->pos());
+            if (i < 0) {
+                QToolTip::hideText();
+                return true;
+            }
+            const auto& c = m_view->m_chips[static_cast<std::size_t>(i)];
+            QString tip = TokenView::tr("Position %1 · token id %2").arg(c.position).arg(c.id);
+            if (c.fromPrompt) {
+                tip += QLatin1Char('\n') + TokenView::tr("Prompt bytes %1–%2 (%3 bytes)")
+                                               .arg(c.byteStart)
+                                               .arg(c.byteEnd)
+                                               .arg(c.byteEnd - c.byteStart);
+                tip += QLatin1Char('\n') + (c.partial ? TokenView::tr("Covers part of: %1")
+                                                      : TokenView::tr("Covers: %1"))
+                                               .arg(visibleWhitespace(c.characters));
+            } else if (c.pending) {
+                tip += QLatin1Char('\n') + TokenView::tr("Drawn by sampling; the next step feeds it back in.");
+            } else {
+                tip += QLatin1Char('\n') + TokenView::tr("Generated by the model");
+            }
+            QToolTip::showText(he->globalPos(), tip, this);
+            return true;
+        }
+        return QWidget::event(e);
+    }
+
+private:
+    int chipAt(QPoint p) const {
+        for (std::size_t i = 0; i < m_rects.size(); ++i)
+            if (m_rects[i].contains(p)) return static_cast<int>(i);
+        return -1;
+    }
+
+    TokenView* m_view;
+    std::vector<QRect> m_rects;
+};
+
+TokenView::TokenView(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::PlainText);
+    layout->addWidget(m_summary);
+    m_scroll = new QScrollArea(this);
+    m_scroll->setWidgetResizable(true);
+    m_canvas = new ChipCanvas(this);
+    m_scroll->setWidget(m_canvas);
+    layout->addWidget(m_scroll, 1);
+    retranslateUi();
+}
+
+void TokenView::setVocabulary(VocabularyPtr vocab) {
+    m_vocab = std::move(vocab);
+    rebuild();
+}
+
+void TokenView::setRecord(StepRecordPtr record) {
+    m_record = std::move(record);
+    rebuild();
+}
+
+void TokenView::setContextLimit(int nCtx) {
+    m_nCtx = nCtx;
+    retranslateUi();
+}
+
+void TokenView::setHoveredPosition(int pos) {
+    if (pos == m_hovered) return;
+    m_hovered = pos;
+    m_canvas->update();
+}
+
+void TokenView::rebuild() {
+    m_chips.clear();
+    m_promptTokens = m_promptBytes = m_promptChars = 0;
+    if (m_record) {
+        const auto& rec = *m_record;
+        const std::string& prompt = rec.promptText;
+        m_promptBytes = static_cast<int>(prompt.size());
+        m_promptChars = static_cast<int>(QString::fromStdString(prompt).toUcs4().size());
+        for (std::size_t i = 0; i < rec.contextTokens.size(); ++i) {
+            Chip c;
+            c.position = static_cast<int>(i);
+            c.id = rec.contextTokens[i];
+            const QString raw = i < rec.tokenTexts.size()
+                                    ? QString::fromStdString(rec.tokenTexts[i])
+                                    : (m_vocab ? m_vocab->text(c.id) : QString());
+            c.text = visibleWhitespace(raw);
+            if (i < rec.promptByteStart.size() && rec.promptByteStart[i] >= 0) {
+                c.fromPrompt = true;
+                ++m_promptTokens;
+                c.byteStart = rec.promptByteStart[i];
+                c.byteEnd = rec.promptByteEnd[i];
+                // Widen the byte span to whole UTF-8 characters to name what it touches.
+                auto s = static_cast<std::size_t>(std::clamp(c.byteStart, 0, m_promptBytes));
+                auto e = static_cast<std::size_t>(std::clamp(c.byteEnd, 0, m_promptBytes));
+                const auto byteAt = [&](std::size_t k) { return static_cast<unsigned char>(prompt[k]); };
+                c.partial = (s < prompt.size() && isContinuationByte(byteAt(s))) ||
+                            (e < prompt.size() && isContinuationByte(byteAt(e)));
+                while (s > 0 && s < prompt.size() && isContinuationByte(byteAt(s))) --s;
+                while (e < prompt.size() && isContinuationByte(byteAt(e))) ++e;
+                c.characters = QString::fromStdString(prompt.substr(s, e - s));
+                // A token that is only part of a character decodes to U+FFFD: show the
+                // character it belongs to instead, marked as partial by the dashed border.
+                if (c.partial || raw.contains(QChar(0xFFFD))) {
+                    const auto whole = c.characters.toUcs4();
+                    if (whole.size() == 1) {
+                        // Inside one character: say which of its bytes, e.g. 범 2/3.
+                        const auto from = static_cast<std::size_t>(c.byteStart) - s + 1;
+                        const auto to = static_cast<std::size_t>(c.byteEnd) - s;
+                        const QString range = from == to ? QString::number(from)
+                                                         : QStringLiteral("%1-%2").arg(from).arg(to);
+                        c.text = c.characters + QStringLiteral(" %1/%2").arg(range).arg(e - s);
+                    } else {
+                        c.text = visibleWhitespace(c.characters) + QStringLiteral("…");
+                    }
+                }
+            }
+            m_chips.push_back(c);
+        }
+        if (rec.sampledToken >= 0) {
+            Chip c;
+            c.position = static_cast<int>(rec.contextTokens.size());
+            c.id = rec.sampledToken;
+            c.text = m_vocab ? m_vocab->display(c.id) : QStringLiteral("#%1").arg(c.id);
+            c.pending = true;
+            m_chips.push_back(c);
+        }
+    }
+    retranslateUi();
+    m_canvas->relayout();
+}
+
+QString TokenView::summaryText() const {
+    if (!m_record) return tr("Type a prompt and press Step: the text is cut into tokens, the units the model reads.");
+    QString s = tr("Prompt: %1 characters · %2 bytes (UTF-8) · %3 tokens")
+                    .arg(m_promptChars)
+                    .arg(m_promptBytes)
+                    .arg(m_promptTokens);
+    if (m_promptChars > 0)
+        s += tr(" → %1 tokens per character")
+                 .arg(static_cast<double>(m_promptTokens) / m_promptChars, 0, 'f', 2);
+    const int context = static_cast<int>(m_record->contextTokens.size());
+    s += QLatin1Char('\n') + (m_nCtx > 0 ? tr("Context: %1 of %2 tokens").arg(context).arg(m_nCtx)
+                                         : tr("Context: %1 tokens").arg(context));
+    s += tr(" · dashed chips: a token that splits a character, or the drawn next token");
+    return s;
+}
+
+void TokenView::retranslateUi() { m_summary->setText(summaryText()); }
+
+void TokenView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+}  // namespace ts::ui

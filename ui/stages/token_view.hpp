@@ -1,0 +1,69 @@
+#pragma once
+// Stage 1: the context as token chips. Whitespace is made visible, each chip shows its id,
+// and the summary line says what the text cost in tokens (Korean: several per syllable).
+#include <QWidget>
+#include <vector>
+
+#include "shell/step_record.hpp"
+#include "widgets/vocabulary.hpp"
+
+class QLabel;
+class QScrollArea;
+
+namespace ts::ui {
+
+class ChipCanvas;
+
+class TokenView : public QWidget {
+    Q_OBJECT
+public:
+    struct Chip {
+        int position = 0;
+        int id = 0;
+        QString text;        // token text with whitespace made visible
+        QString characters;  // prompt characters the token's bytes touch (prompt tokens)
+        int byteStart = -1;  // in the prompt, -1 for generated tokens
+        int byteEnd = -1;
+        bool fromPrompt = false;
+        bool partial = false;  // starts or ends inside a UTF-8 character
+        bool pending = false;  // drawn but not yet fed back in (the next input)
+    };
+
+    explicit TokenView(QWidget* parent = nullptr);
+
+    void setVocabulary(VocabularyPtr vocab);
+    void setRecord(StepRecordPtr record);
+    void setContextLimit(int nCtx);
+    void setHoveredPosition(int pos);
+
+    const std::vector<Chip>& chips() const { return m_chips; }
+    int promptTokenCount() const { return m_promptTokens; }
+    int promptByteCount() const { return m_promptBytes; }
+    int promptCharacterCount() const { return m_promptChars; }
+    QString summaryText() const;
+
+signals:
+    void positionHovered(int pos);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    friend class ChipCanvas;
+    void rebuild();
+    void retranslateUi();
+
+    VocabularyPtr m_vocab;
+    StepRecordPtr m_record;
+    std::vector<Chip> m_chips;
+    int m_nCtx = 0;
+    int m_promptTokens = 0;
+    int m_promptBytes = 0;
+    int m_promptChars = 0;
+    int m_hovered = -1;
+    QLabel* m_summary = nullptr;
+    QScrollArea* m_scroll = nullptr;
+    ChipCanvas* m_canvas = nullptr;
+};
+
+}  // namespace ts::ui

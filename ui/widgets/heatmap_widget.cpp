@@ -1,0 +1,593 @@
+#include "widgets/heatmap_widget.hpp"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace ts::ui {
+
+namespace {
+
+constexpr int kMargin = 4;
+constexpr int kLegendBar = 14;
+constexpr int kMaxLabelWidth = 110;
+constexpr int kMaxColumnLabelHeight = 84;
+
+struct Stop {
+    float t;
+    QColor c;
+};
+
+// ColorBrewer "Blues": light for small weights, dark for large ones, readable in print.
+const std::array<Stop, 5> kSequential = {{{0.00f, QColor(0xf7, 0xfb, 0xff)},
+                                          {0.25f, QColor(0xc6, 0xdb, 0xef)},
+                                          {0.50f, QColor(0x6b, 0xae, 0xd6)},
+                                          {0.75f, QColor(0x21, 0x71, 0xb5)},
+                                          {1.00f, QColor(0x08, 0x30, 0x6b)}}};
+// ColorBrewer "RdBu" reversed: negative blue, zero near white, positive red.
+const std::array<Stop, 5> kDiverging = {{{0.00f, QColor(0x21, 0x66, 0xac)},
+                                         {0.25f, QColor(0x92, 0xc5, 0xde)},
+                                         {0.50f, QColor(0xf7, 0xf7, 0xf7)},
+                                         {0.75f, QColor(0xf4, 0xa5, 0x82)},
+                                         {1.00f, QColor(0xb2, 0x18, 0x2b)}}};
+
+QColor interpolate(const std::array<Stop, 5>& stops, float t) {
+    t = std::clamp(t, 0.0f, 1.0f);
+    for (std::size_t i = 1; i < stops.size(); ++i) {
+        if (t <= stops[i].t) {
+            const float u = (t - stops[i - 1].t) / (stops[i].t - stops[i - 1].t);
+            const QColor& a = stops[i - 1].c;
+            const QColor& b = stops[i].c;
+            auto mix = [u](int x, int y) {
+                return static_cast<int>(std::lround(static_cast<float>(x) +
+                                                    u * static_cast<float>(y - x)));
+            };
+            return {mix(a.red(), b.red()), mix(a.green(), b.green()), mix(a.blue(), b.blue())};
+        }
+    }
+    return stops.back().c;
+}
+
+QFont labelFont(const QFont& base) {
+    QFont f = base;
+    f.setPointSizeF(std::max(6.0, base.pointSizeF() * 0.9));
+    return f;
+}
+
+QString formatTick(float v) {
+    return QString::number(static_cast<double>(v), 'g', 3);
+}
+
+}  // namespace
+
+QString visibleTokenText(std::string_view utf8) {
+    QString s = QString::fromUtf8(utf8.data(), static_cast<qsizetype>(utf8.size()));
+    QString out;
+    out.reserve(s.size());
+    for (QChar ch : s) {
+        if (ch == QLatin1Char(' '))
+            out += QChar(0x2423);  // ␣
+        else if (ch == QLatin1Char('\n'))
+            out += QChar(0x21B5);  // ↵
+        else if (ch == QLatin1Char('\t'))
+            out += QChar(0x21E5);  // ⇥
+        else if (ch == QLatin1Char('\r'))
+            out += QStringLiteral("\\r");
+        else
+            out += ch;
+    }
+    return out;
+}
+
+HeatmapWidget::HeatmapWidget(QWidget* parent) : QWidget(parent) {
+    setMouseTracking(true);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+}
+
+void HeatmapWidget::setMatrix(int rows, int cols, std::vector<float> values) {
+    m_rows = std::max(0, rows);
+    m_cols = std::max(0, cols);
+    m_values = std::move(values);
+    m_values.resize(static_cast<std::size_t>(m_rows) * static_cast<std::size_t>(m_cols),
+                    kMissing);
+    if (m_highlightedRow >= m_rows) m_highlightedRow = -1;
+    if (m_selectedRow >= m_rows || m_selectedCol >= m_cols) m_selectedRow = m_selectedCol = -1;
+    rebuildImage();
+    updateLayout();
+    update();
+}
+
+void HeatmapWidget::setLowerTriangular(bool on) {
+    if (m_lowerTriangular == on) return;
+    m_lowerTriangular = on;
+    rebuildImage();
+    update();
+}
+
+int HeatmapWidget::widestLabel(const QStringList& labels) const {
+    // Measured once per label change, not per layout: a 1024-token context has 2048 labels.
+    // Fractional widths rounded up, plus a pixel: elidedText() elides a text given exactly its
+    // rounded integer width.
+    // Measured in bold: the highlighted and hovered labels are drawn bold.
+    QFont f = labelFont(font());
+    f.setBold(true);
+    const QFontMetricsF fm(f);
+    double w = 0;
+    for (const auto& l : labels) w = std::max(w, fm.horizontalAdvance(l));
+    return static_cast<int>(std::ceil(w)) + 1;
+}
+
+void HeatmapWidget::setRowLabels(const QStringList& labels) {
+    m_rowLabels = labels;
+    m_rowLabelsWidest = widestLabel(labels);
+    updateLayout();
+    update();
+}
+
+void HeatmapWidget::setColumnLabels(const QStringList& labels) {
+    m_colLabels = labels;
+    m_colLabelsWidest = widestLabel(labels);
+    updateLayout();
+    update();
+}
+
+void HeatmapWidget::setScale(Scale scale) {
+    m_scale = scale;
+    rebuildImage();
+    update();
+}
+
+void HeatmapWidget::setRange(float lo, float hi) {
+    m_lo = lo;
+    m_hi = hi;
+    rebuildImage();
+    update();
+}
+
+void HeatmapWidget::setHighlightedRow(int row) {
+    m_highlightedRow = row;
+    update();
+}
+
+void HeatmapWidget::setSelectedCell(int row, int col) {
+    m_selectedRow = row;
+    m_selectedCol = col;
+    update();
+}
+
+void HeatmapWidget::setMarkedIndex(int index) {
+    if (m_markedIndex == index) return;
+    m_markedIndex = index;
+    update();
+}
+
+void HeatmapWidget::setTitle(const QString& title) {
+    m_title = title;
+    updateLayout();
+    update();
+}
+
+void HeatmapWidget::setShowLabels(bool on) {
+    m_showLabels = on;
+    updateLayout();
+    update();
+}
+
+void HeatmapWidget::setShowLegend(bool on) {
+    m_showLegend = on;
+    updateLayout();
+    update();
+}
+
+void HeatmapWidget::setCompact(bool on) {
+    m_compact = on;
+    setCursor(on ? Qt::PointingHandCursor : Qt::ArrowCursor);
+    updateLayout();
+    update();
+}
+
+void HeatmapWidget::setFramed(bool on) {
+    m_framed = on;
+    update();
+}
+
+void HeatmapWidget::setLegendCaption(const QString& caption) {
+    m_legendCaption = caption;
+    update();
+}
+
+void HeatmapWidget::setSquareCells(bool on) {
+    m_squareCells = on;
+    updateLayout();
+    update();
+}
+
+void HeatmapWidget::setMaxCellHeight(int px) {
+    m_maxCellHeight = std::max(1, px);
+    updateLayout();
+    update();
+}
+
+float HeatmapWidget::value(int row, int col) const {
+    if (row < 0 || row >= m_rows || col < 0 || col >= m_cols) return kMissing;
+    return m_values[static_cast<std::size_t>(row) * static_cast<std::size_t>(m_cols) +
+                    static_cast<std::size_t>(col)];
+}
+
+bool HeatmapWidget::isCellInside(int row, int col) const {
+    if (row < 0 || row >= m_rows || col < 0 || col >= m_cols) return false;
+    return !m_lowerTriangular || col <= row;
+}
+
+QRectF HeatmapWidget::cellRect(int row, int col) const {
+    return {m_matrixRect.x() + col * m_cellW, m_matrixRect.y() + row * m_cellH, m_cellW,
+            m_cellH};
+}
+
+std::pair<int, int> HeatmapWidget::cellAt(QPointF pos) const {
+    if (m_rows == 0 || m_cols == 0 || m_cellW <= 0 || m_cellH <= 0 || !m_matrixRect.contains(pos))
+        return {-1, -1};
+    const int c = std::clamp(static_cast<int>((pos.x() - m_matrixRect.x()) / m_cellW), 0,
+                             m_cols - 1);
+    const int r = std::clamp(static_cast<int>((pos.y() - m_matrixRect.y()) / m_cellH), 0,
+                             m_rows - 1);
+    if (!isCellInside(r, c)) return {-1, -1};
+    return {r, c};
+}
+
+QColor HeatmapWidget::colorFor(float v) const { return colorFor(v, m_lo, m_hi, m_scale); }
+
+namespace {
+
+// Position of v on the colour map, 0..1 (not clamped).
+float mapPosition(float v, float lo, float hi, HeatmapWidget::Scale scale) {
+    if (scale == HeatmapWidget::Scale::Diverging) {
+        const float m = std::max(std::abs(lo), std::abs(hi));
+        return m > 0 ? 0.5f + 0.5f * v / m : 0.5f;
+    }
+    return hi > lo ? (v - lo) / (hi - lo) : 0.0f;
+}
+
+}  // namespace
+
+QColor HeatmapWidget::colorFor(float v, float lo, float hi, Scale scale) {
+    if (std::isnan(v)) return missingColor();
+    return interpolate(scale == Scale::Diverging ? kDiverging : kSequential,
+                       mapPosition(v, lo, hi, scale));
+}
+
+QColor HeatmapWidget::emptyColor() const { return palette().color(QPalette::Window); }
+
+QSize HeatmapWidget::sizeHint() const {
+    if (m_compact) return {96, 96};
+    return {480, 420};
+}
+
+QSize HeatmapWidget::minimumSizeHint() const {
+    if (m_compact) return {48, 48};
+    return {160, 60};
+}
+
+void HeatmapWidget::rebuildImage() {
+    m_scaledImage = QImage();
+    if (m_rows == 0 || m_cols == 0) {
+        m_image = QImage();
+        return;
+    }
+    m_image = QImage(m_cols, m_rows, QImage::Format_RGB32);
+    const QRgb empty = emptyColor().rgb();
+    const QRgb missing = missingColor().rgb();
+    // A table of the colour map: a million-cell matrix is coloured in milliseconds. 4096
+    // steps keep every channel within one level of colorFor().
+    constexpr int kSteps = 4096;
+    const auto& stops = m_scale == Scale::Diverging ? kDiverging : kSequential;
+    std::vector<QRgb> lut(kSteps);
+    for (int i = 0; i < kSteps; ++i)
+        lut[static_cast<std::size_t>(i)] =
+            interpolate(stops, static_cast<float>(i) / (kSteps - 1)).rgb();
+    for (int r = 0; r < m_rows; ++r) {
+        auto* line = reinterpret_cast<QRgb*>(m_image.scanLine(r));
+        const float* row = m_values.data() + static_cast<std::size_t>(r) * m_cols;
+        for (int c = 0; c < m_cols; ++c) {
+            if (m_lowerTriangular && c > r) {
+                line[c] = empty;
+            } else if (std::isnan(row[c])) {
+                line[c] = missing;
+            } else {
+                const float t = std::clamp(mapPosition(row[c], m_lo, m_hi, m_scale), 0.0f, 1.0f);
+                line[c] = lut[static_cast<std::size_t>(std::lround(t * (kSteps - 1)))];
+            }
+        }
+    }
+}
+
+int HeatmapWidget::labelStride(double cellExtent) const {
+    const double need = QFontMetricsF(labelFont(font())).height();
+    if (cellExtent <= 0) return 1 << 30;
+    return std::max(1, static_cast<int>(std::ceil(need / cellExtent)));
+}
+
+void HeatmapWidget::updateLayout() {
+    const QFontMetrics fm(labelFont(font()));
+    const bool labels = m_showLabels && !m_compact;
+    m_titleHeight = m_title.isEmpty() ? 0 : fm.height() + (m_compact ? 6 : 4);
+    m_rowLabelWidth = 0;
+    m_colLabelHeight = 0;
+    if (labels) {
+        if (!m_rowLabels.isEmpty())
+            m_rowLabelWidth = std::min(m_rowLabelsWidest, kMaxLabelWidth) + 6;
+        if (!m_colLabels.isEmpty())
+            m_colLabelHeight = std::min(m_colLabelsWidest, kMaxColumnLabelHeight) + 6;
+    }
+    const int legendW =
+        (m_showLegend && !m_compact) ? kLegendBar + 8 + fm.horizontalAdvance(QStringLiteral("-0.000")) : 0;
+    const int legendCaptionH = (m_showLegend && !m_compact && !m_legendCaption.isEmpty())
+                                   ? fm.height() + 2 : 0;
+    const int margin = m_compact ? 2 : kMargin;
+
+    const double availW = width() - 2 * margin - m_rowLabelWidth - legendW;
+    const double availH = height() - 2 * margin - m_titleHeight - m_colLabelHeight;
+    m_cellW = m_cellH = 0;
+    if (m_rows > 0 && m_cols > 0 && availW > 0 && availH > 0) {
+        m_cellW = availW / m_cols;
+        m_cellH = std::min(availH / m_rows, static_cast<double>(m_maxCellHeight));
+        if (m_squareCells) m_cellW = m_cellH = std::min(m_cellW, m_cellH);
+        // Whole pixels once cells are big enough, so cell edges are crisp.
+        if (m_cellW >= 3) m_cellW = std::floor(m_cellW);
+        if (m_cellH >= 3) m_cellH = std::floor(m_cellH);
+    }
+    m_matrixRect = QRectF(margin + m_rowLabelWidth, margin + m_titleHeight, m_cellW * m_cols,
+                          m_cellH * m_rows);
+    const double legendTop = m_matrixRect.top() + legendCaptionH;
+    const double legendH = std::max(40.0, std::min(m_matrixRect.height() - legendCaptionH, 240.0));
+    m_legendRect = legendW > 0 ? QRectF(m_matrixRect.right() + 8, legendTop, kLegendBar, legendH)
+                               : QRectF();
+    m_scaledImage = QImage();
+}
+
+void HeatmapWidget::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        m_rowLabelsWidest = widestLabel(m_rowLabels);
+        m_colLabelsWidest = widestLabel(m_colLabels);
+        updateLayout();
+    } else if (event->type() == QEvent::PaletteChange) {
+        rebuildImage();  // the empty cells take the window colour
+    }
+}
+
+void HeatmapWidget::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    updateLayout();
+}
+
+void HeatmapWidget::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), emptyColor());
+    const QFont lf = labelFont(font());
+    p.setFont(lf);
+
+    if (!m_title.isEmpty()) {
+        QFont tf = lf;
+        tf.setBold(m_framed);
+        p.setFont(tf);
+        p.setPen(palette().color(QPalette::WindowText));
+        p.drawText(QRectF(m_matrixRect.left() + (m_compact ? 3 : 0), m_compact ? 2 : kMargin,
+                          std::max(m_matrixRect.width(), 40.0), m_titleHeight),
+                   Qt::AlignLeft | Qt::AlignVCenter, m_title);
+        p.setFont(lf);
+    }
+    if (m_image.isNull() || m_cellW <= 0 || m_cellH <= 0) {
+        if (!m_compact) {
+            p.setPen(palette().color(QPalette::PlaceholderText));
+            p.drawText(rect(), Qt::AlignCenter, tr("No data yet"));
+        }
+        return;
+    }
+
+    if (m_cellW < 1 || m_cellH < 1) {
+        const QSize target(std::max(1, static_cast<int>(std::lround(m_matrixRect.width()))),
+                           std::max(1, static_cast<int>(std::lround(m_matrixRect.height()))));
+        if (m_scaledImage.size() != target)
+            m_scaledImage = m_image.scaled(target, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+        p.drawImage(m_matrixRect.topLeft(), m_scaledImage);
+    } else {
+        p.drawImage(m_matrixRect, m_image);
+    }
+    paintMissing(p);
+    paintGrid(p);
+
+    // Tint of the row and column another view is hovering (same token everywhere).
+    if (m_markedIndex >= 0) {
+        QColor tint(255, 200, 0, 70);
+        if (m_markedIndex < m_rows)
+            p.fillRect(QRectF(m_matrixRect.left(), cellRect(m_markedIndex, 0).top(),
+                              m_matrixRect.width(), m_cellH),
+                       tint);
+        if (m_markedIndex < m_cols)
+            p.fillRect(QRectF(cellRect(0, m_markedIndex).left(), m_matrixRect.top(), m_cellW,
+                              m_matrixRect.height()),
+                       tint);
+    }
+    if (m_highlightedRow >= 0 && m_highlightedRow < m_rows) {
+        const int lastCol = m_lowerTriangular ? std::min(m_highlightedRow, m_cols - 1) : m_cols - 1;
+        QRectF r = cellRect(m_highlightedRow, 0).united(cellRect(m_highlightedRow, lastCol));
+        p.setPen(QPen(QColor(0xff, 0x8c, 0x00), m_compact ? 1.0 : 2.0));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(r.adjusted(-1, -1, 1, 1));
+    }
+    if (m_selectedRow >= 0 && m_selectedCol >= 0 && m_selectedRow < m_rows &&
+        m_selectedCol < m_cols) {
+        const QRectF r = cellRect(m_selectedRow, m_selectedCol).adjusted(-1.5, -1.5, 1.5, 1.5);
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(Qt::white, 3.0));
+        p.drawRect(r);
+        p.setPen(QPen(Qt::black, 1.5));
+        p.drawRect(r);
+    }
+    if (m_hoverRow >= 0 && !m_compact) {
+        p.setPen(QPen(QColor(0, 0, 0, 120), 1.0));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(cellRect(m_hoverRow, m_hoverCol));
+    }
+    if (m_compact && m_framed) {
+        p.setPen(QPen(palette().color(QPalette::Highlight), 3.0));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(QRectF(rect()).adjusted(1.5, 1.5, -1.5, -1.5));
+    }
+    if (m_showLabels && !m_compact) paintLabels(p);
+    if (m_showLegend && !m_compact) paintLegend(p);
+}
+
+void HeatmapWidget::paintMissing(QPainter& p) {
+    // Hatched spans: the brush pattern is anchored to the widget, so adjacent rows join up.
+    const QBrush hatch(QColor(0x9a, 0x9a, 0x9a), Qt::BDiagPattern);
+    for (int r = 0; r < m_rows; ++r) {
+        int c = 0;
+        const int lastCol = m_lowerTriangular ? std::min(r, m_cols - 1) : m_cols - 1;
+        while (c <= lastCol) {
+            if (!std::isnan(value(r, c))) {
+                ++c;
+                continue;
+            }
+            int end = c;
+            while (end + 1 <= lastCol && std::isnan(value(r, end + 1))) ++end;
+            p.fillRect(cellRect(r, c).united(cellRect(r, end)), hatch);
+            c = end + 1;
+        }
+    }
+}
+
+void HeatmapWidget::paintGrid(QPainter& p) {
+    // Thin separators only where cells are big enough for them to help, not to hide colour.
+    if (m_cellW < 14 || m_cellH < 14) return;
+    p.setPen(QPen(emptyColor(), 1.0));
+    for (int r = 1; r < m_rows; ++r) {
+        const double y = m_matrixRect.top() + r * m_cellH;
+        const double xEnd = m_lowerTriangular ? m_matrixRect.left() + std::min(r + 1, m_cols) * m_cellW
+                                              : m_matrixRect.right();
+        p.drawLine(QPointF(m_matrixRect.left(), y), QPointF(xEnd, y));
+    }
+    for (int c = 1; c < m_cols; ++c) {
+        const double x = m_matrixRect.left() + c * m_cellW;
+        const double yStart = m_lowerTriangular ? m_matrixRect.top() + c * m_cellH : m_matrixRect.top();
+        p.drawLine(QPointF(x, yStart), QPointF(x, m_matrixRect.bottom()));
+    }
+}
+
+void HeatmapWidget::paintLabels(QPainter& p) {
+    const QFontMetrics fm(p.font());
+    const QColor text = palette().color(QPalette::WindowText);
+    QFont bold = p.font();
+    bold.setBold(true);
+    const QFont normal = p.font();
+
+    const int rowStride = labelStride(m_cellH);
+    for (int r = 0; r < m_rows && r < m_rowLabels.size(); ++r) {
+        const bool special = r == m_highlightedRow || r == m_markedIndex;
+        if (r % rowStride != 0 && !special) continue;
+        const QRectF cell = cellRect(r, 0);
+        const QRectF box(kMargin, cell.center().y() - fm.height() / 2.0, m_rowLabelWidth - 6,
+                         fm.height());
+        p.setFont(special ? bold : normal);
+        if (r == m_markedIndex) p.fillRect(box, QColor(255, 200, 0, 90));
+        p.setPen(r == m_highlightedRow ? QColor(0xc0, 0x5a, 0x00) : text);
+        p.drawText(box, Qt::AlignRight | Qt::AlignVCenter,
+                   QFontMetrics(p.font()).elidedText(m_rowLabels[r], Qt::ElideRight,
+                                                     m_rowLabelWidth - 6));
+    }
+    p.setFont(normal);
+
+    const int colStride = labelStride(m_cellW);
+    for (int c = 0; c < m_cols && c < m_colLabels.size(); ++c) {
+        const bool special = c == m_markedIndex;
+        if (c % colStride != 0 && !special) continue;
+        const QRectF cell = cellRect(0, c);
+        p.save();
+        // Rotated so that the text ends at the matrix's bottom edge, reading upwards.
+        p.translate(cell.center().x(), m_matrixRect.bottom() + 3);
+        p.rotate(-90);
+        p.setFont(special ? bold : normal);
+        const QRectF box(-(m_colLabelHeight - 6), -fm.height() / 2.0, m_colLabelHeight - 6,
+                         fm.height());
+        if (special) p.fillRect(box, QColor(255, 200, 0, 90));
+        p.setPen(text);
+        p.drawText(box, Qt::AlignRight | Qt::AlignVCenter,
+                   QFontMetrics(p.font()).elidedText(m_colLabels[c], Qt::ElideRight,
+                                                     m_colLabelHeight - 6));
+        p.restore();
+    }
+}
+
+void HeatmapWidget::paintLegend(QPainter& p) {
+    if (m_legendRect.isEmpty()) return;
+    const QColor text = palette().color(QPalette::WindowText);
+    const QFontMetrics fm(p.font());
+    if (!m_legendCaption.isEmpty()) {
+        p.setPen(text);
+        p.drawText(QPointF(m_legendRect.left(), m_legendRect.top() - fm.descent() - 2),
+                   m_legendCaption);
+    }
+    const float lo = m_scale == Scale::Diverging ? -std::max(std::abs(m_lo), std::abs(m_hi)) : m_lo;
+    const float hi = m_scale == Scale::Diverging ? std::max(std::abs(m_lo), std::abs(m_hi)) : m_hi;
+    // The bar is sampled through colorFor so that it shows exactly what the cells use.
+    const int steps = std::max(2, static_cast<int>(m_legendRect.height()));
+    for (int i = 0; i < steps; ++i) {
+        const float t = 1.0f - static_cast<float>(i) / static_cast<float>(steps - 1);
+        const float v = lo + t * (hi - lo);
+        p.fillRect(QRectF(m_legendRect.left(), m_legendRect.top() + i, m_legendRect.width(), 1.0),
+                   colorFor(v));
+    }
+    p.setPen(QPen(text, 1.0));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(m_legendRect);
+    const std::array<float, 3> ticks = {hi, (lo + hi) / 2, lo};
+    for (std::size_t i = 0; i < ticks.size(); ++i) {
+        const double y = m_legendRect.top() + m_legendRect.height() * static_cast<double>(i) / 2.0;
+        p.drawLine(QPointF(m_legendRect.right(), y), QPointF(m_legendRect.right() + 3, y));
+        // End labels sit inside the bar's extent so a short bar (a 3-row strip) does not
+        // push them into the caption above or off the widget below.
+        const double top = i == 0 ? y : (i == 2 ? y - fm.height() : y - fm.height() / 2.0);
+        p.drawText(QRectF(m_legendRect.right() + 5, top, 60, fm.height()),
+                   Qt::AlignLeft | Qt::AlignVCenter, formatTick(ticks[i]));
+    }
+}
+
+void HeatmapWidget::mouseMoveEvent(QMouseEvent* event) {
+    const auto [r, c] = cellAt(event->position());
+    if (r != m_hoverRow || c != m_hoverCol) {
+        m_hoverRow = r;
+        m_hoverCol = c;
+        update();
+        emit cellHovered(r, c);
+    }
+    QWidget::mouseMoveEvent(event);
+}
+
+void HeatmapWidget::mousePressEvent(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton) {
+        QWidget::mousePressEvent(event);
+        return;
+    }
+    if (m_compact) {
+        // A small multiple is one click target: report its first cell.
+        emit cellClicked(0, 0);
+        return;
+    }
+    const auto [r, c] = cellAt(event->position());
+    if (r >= 0) emit cellClicked(r, c);
+}
+
+void HeatmapWidget::leaveEvent(QEvent* event) {
+    if (m_hoverRow >= 0) {
+        m_hoverRow = m_hoverCol = -1;
+        update();
+        emit cellHovered(-1, -1);
+    }
+    QWidget::leaveEvent(event);
+}
+
+}  // namespace ts::ui
