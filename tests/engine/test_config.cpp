@@ -67,8 +67,8 @@ TEST_CASE("config fields map to the engine's switches", "[config]") {
 TEST_CASE("config rejections name the file and the field", "[config]") {
     SECTION("unsupported model type") {
         json j = baseConfig();
-        j["model_type"] = "llama";
-        CHECK_THROWS_WITH(parse(j), Contains("unsupported model_type 'llama'") &&
+        j["model_type"] = "gemma";
+        CHECK_THROWS_WITH(parse(j), Contains("unsupported model_type 'gemma'") &&
                                         Contains("test/config.json") &&
                                         Contains("Tokenscope supports gpt2"));
     }

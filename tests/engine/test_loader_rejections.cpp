@@ -65,9 +65,9 @@ TEST_CASE("loader: a broken model folder is refused with the reason", "[loader]"
         ts_test::writeBytes(folder / "config.json", ts_test::readText(ts_test::dataDir() / kTiny / "config.json"));
         CHECK_THROWS_WITH(load(), Contains("model.safetensors") && Contains("not found"));
     }
-    SECTION("model_type llama") {
-        ts_test::writeModelFolder(folder, kTiny, [](auto&, json& cfg) { cfg["model_type"] = "llama"; });
-        CHECK_THROWS_WITH(load(), Contains("unsupported model_type 'llama'") &&
+    SECTION("model_type gemma") {
+        ts_test::writeModelFolder(folder, kTiny, [](auto&, json& cfg) { cfg["model_type"] = "gemma"; });
+        CHECK_THROWS_WITH(load(), Contains("unsupported model_type 'gemma'") &&
                                       Contains("config.json") && Contains("supports gpt2"));
     }
     SECTION("missing tensor") {

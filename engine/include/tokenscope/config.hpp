@@ -1,28 +1,63 @@
 #pragma once
-// Hyper-parameters named as in the checkpoint, plus architecture switches so that other
-// families can join without a class hierarchy.
+// Hyper-parameters named as in the checkpoint, plus architecture switches, so that GPT-2,
+// Llama (SmolLM2, TinyLlama, Mistral without its sliding window), Qwen2 and Qwen3 are all
+// one forward pass with different settings (as zeux/calm does) rather than a class
+// hierarchy. The parser reads a Hugging Face config.json and refuses, by name, any field
+// value the forward pass does not implement.
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace ts {
 
-enum class Activation { GeluTanh, GeluExact, Relu };
+enum class Activation { GeluTanh, GeluExact, Relu, Silu };
+enum class NormKind { LayerNorm, RmsNorm };
+enum class PositionKind { Learned, Rope };
+
+// How RoPE's inverse frequencies are derived from rope_theta (rope_scaling / rope_parameters).
+struct RopeScaling {
+    enum class Type { None, Linear, Llama3 };
+    Type type = Type::None;
+    double factor = 1.0;
+    double lowFreqFactor = 1.0;   // llama3
+    double highFreqFactor = 4.0;  // llama3
+    int originalContext = 8192;   // llama3: original_max_position_embeddings
+};
 
 struct Config {
-    std::string modelType = "gpt2";
+    std::string modelType = "gpt2";  // gpt2, llama, qwen2, qwen3 (mistral reads as llama)
     int nVocab = 0;
-    int nCtx = 0;     // n_positions
-    int nEmbd = 0;
-    int nHead = 0;
+    int nCtx = 0;     // n_positions / max_position_embeddings
+    int nEmbd = 0;    // hidden_size
+    int nHead = 0;    // query heads
+    int nKvHead = 0;  // key/value heads (grouped-query attention); 0 = nHead
     int nLayer = 0;
-    int nInner = 0;   // MLP width; 4 * nEmbd when the checkpoint says null
-    float layerNormEps = 1e-5f;
+    int nInner = 0;   // MLP width; 4 * nEmbd when a GPT-2 checkpoint says null
+    int headDimension = 0;  // head_dim from the config; 0 = nEmbd / nHead
+    float layerNormEps = 1e-5f;  // layer_norm_epsilon or rms_norm_eps
     Activation activation = Activation::GeluTanh;
     bool scaleAttnByInverseLayerIdx = false;
     int bosTokenId = -1;
-    int eosTokenId = -1;
+    int eosTokenId = -1;             // the first of eosTokenIds
+    std::vector<int> eosTokenIds;    // all of them (instruct models list several)
 
-    int headDim() const { return nEmbd / nHead; }
+    // Architecture switches (GPT-2 defaults).
+    NormKind norm = NormKind::LayerNorm;
+    PositionKind positions = PositionKind::Learned;
+    bool gatedMlp = false;     // SwiGLU: down(act(gate(x)) * up(x))
+    bool qkvBias = true;       // biases on the query/key/value projections
+    bool outBias = true;       // bias on the attention output projection
+    bool mlpBias = true;       // biases on the MLP projections
+    bool qkNorm = false;       // per-head RMSNorm on queries and keys (Qwen3)
+    bool tiedEmbeddings = true;  // output head = token embedding
+    double ropeTheta = 10000.0;
+    RopeScaling ropeScaling;
+
+    int headDim() const { return headDimension > 0 ? headDimension : nEmbd / nHead; }
+    int kvHeads() const { return nKvHead > 0 ? nKvHead : nHead; }
+    int qDim() const { return nHead * headDim(); }     // width of all queries
+    int kvDim() const { return kvHeads() * headDim(); }  // width of all keys (or values)
+    bool isGpt2() const { return modelType == "gpt2"; }
 
     // Parses a Hugging Face config.json; throws ts::Error naming the file and the field.
     static Config fromJsonFile(const std::filesystem::path& path);

@@ -1,6 +1,8 @@
 #pragma once
-// Weights of a GPT-2-family model, immutable after load. Tensors are checked for name,
-// dtype and shape when loading; compute is fp32 whatever the file stores.
+// Weights of a causal language model (GPT-2 or the Llama family, see config.hpp), immutable
+// after load. Tensors are checked for name, dtype and shape when loading. Weights stay in
+// the precision the checkpoint stores (F32, F16, BF16) and are widened on the fly by the
+// kernels; activations, the KV cache and everything a trace returns are fp32.
 #include <atomic>
 #include <filesystem>
 #include <functional>
@@ -20,9 +22,10 @@ struct ModelData;  // weights and their layout; defined in engine/src/model/mode
 
 class Model {
 public:
-    // Loads config.json + model.safetensors from a folder. Throws ts::Error naming the file,
-    // tensor and problem. Refuses pickled .bin/.pt files with an explanation.
-    // `cancel` (optional) is polled between tensors; a cancelled load throws ts::Error.
+    // Loads config.json + model.safetensors (or the shards of model.safetensors.index.json)
+    // from a folder. Throws ts::Error naming the file, tensor and problem. Refuses pickled
+    // .bin/.pt files with an explanation. `cancel` (optional) is polled between tensors; a
+    // cancelled load throws ts::Error.
     static std::shared_ptr<const Model> loadFolder(const std::filesystem::path& folder,
                                                    const ProgressCallback& progress = {},
                                                    const std::atomic<bool>* cancel = nullptr);
@@ -32,14 +35,27 @@ public:
     Model& operator=(const Model&) = delete;
 
     const Config& config() const;
-    std::span<const float> tokenEmbedding(int token) const;     // [nEmbd]
-    std::span<const float> positionEmbedding(int position) const;  // [nEmbd]
+    std::vector<float> tokenEmbedding(int token) const;     // [nEmbd], widened to fp32
+    // [nEmbd]: the learned position vector (GPT-2), or zeros for a RoPE model, whose
+    // positions enter as rotations of queries and keys inside attention instead.
+    std::vector<float> positionEmbedding(int position) const;
+    bool hasPositionEmbeddings() const;  // false for RoPE models
     // Final norm + output projection of a residual vector: the logit lens.
     std::vector<float> logitsFromResidual(std::span<const float> residual) const;  // [nVocab]
-    // Non-fatal findings while loading (NaN/Inf weights, unusual dtypes...).
+    // The final norm alone (what the head sees).
+    std::vector<float> finalNorm(std::span<const float> residual) const;  // [nEmbd]
+    // Non-fatal findings while loading (NaN/Inf weights, unknown tensors...).
     const std::vector<std::string>& warnings() const;
     std::size_t parameterCount() const;
-    std::size_t weightBytes() const;  // bytes of fp32 weights the engine computes with
+    // Bytes of all weights as held in memory (stored precision; a tied head counted once).
+    std::size_t weightBytes() const;
+    // Bytes of weights one decode step reads: every layer's projections and the head.
+    std::size_t decodeBytesPerToken() const;
+    // KV-cache bytes each token of context adds (fp32, key/value heads only: grouped-query
+    // attention shrinks it by heads / kv heads).
+    std::size_t kvCacheBytesPerToken() const;
+    std::string weightStorage() const;  // the stored types of the streamed weights, e.g. "BF16"
+    bool tiedHead() const;
     const ModelData& data() const { return *m_data; }
 
     explicit Model(std::unique_ptr<ModelData> data);

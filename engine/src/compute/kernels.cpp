@@ -293,7 +293,26 @@ void layerNorm(const float* x, float* y, const float* w, const float* b, int n, 
     for (int i = 0; i < n; ++i) y[i] = (x[i] - m) * inv * w[i] + b[i];
 }
 
+void rmsNorm(const float* x, float* y, const float* w, int n, float eps) {
+    double ss = 0;
+    for (int i = 0; i < n; ++i) ss += static_cast<double>(x[i]) * x[i];
+    const float inv = static_cast<float>(1.0 / std::sqrt(ss / n + static_cast<double>(eps)));
+    for (int i = 0; i < n; ++i) y[i] = x[i] * inv * w[i];
+}
+
 float geluTanh(float x) { return geluTanhScalar(x); }
+
+float silu(float x) { return x / (1.0f + std::exp(-x)); }
+
+void gatedActivate(const float* gateUp, float* out, int n, Activation a) {
+    if (a == Activation::Silu) {
+        for (int i = 0; i < n; ++i) out[i] = silu(gateUp[i]) * gateUp[n + i];
+        return;
+    }
+    std::copy(gateUp, gateUp + n, out);
+    activate(out, static_cast<std::size_t>(n), a);
+    for (int i = 0; i < n; ++i) out[i] *= gateUp[n + i];
+}
 
 void expInPlace(float* x, int n) {
 #if defined(__x86_64__)
@@ -325,6 +344,9 @@ void activate(float* x, std::size_t n, Activation a) {
             break;
         case Activation::Relu:
             for (std::size_t i = 0; i < n; ++i) x[i] = x[i] > 0 ? x[i] : 0.0f;
+            break;
+        case Activation::Silu:
+            for (std::size_t i = 0; i < n; ++i) x[i] = silu(x[i]);
             break;
     }
 }

@@ -1,6 +1,7 @@
 #pragma once
 // The numeric building blocks of the forward pass. All fp32; vectorised with runtime
-// dispatch (AVX2+FMA where the CPU has it), so the binary runs on any x86-64.
+// dispatch (AVX2+FMA where the CPU has it), so the binary runs on any x86-64. (Weights in
+// their stored precision are the business of packed_linear.hpp.)
 #include <algorithm>
 #include <cstddef>
 #include <type_traits>
@@ -15,10 +16,23 @@ bool haveAvx2Fma();
 // y = (x - mean) / sqrt(var + eps) * w + b over n elements (y may alias x).
 void layerNorm(const float* x, float* y, const float* w, const float* b, int n, float eps);
 
+// y = x / sqrt(mean(x^2) + eps) * w over n elements (y may alias x): Llama's RMSNorm.
+void rmsNorm(const float* x, float* y, const float* w, int n, float eps);
+// The model's norm: LayerNorm (with bias b) or RMSNorm (b unused).
+inline void normalize(NormKind kind, const float* x, float* y, const float* w, const float* b,
+                      int n, float eps) {
+    if (kind == NormKind::RmsNorm) rmsNorm(x, y, w, n, eps);
+    else layerNorm(x, y, w, b, n, eps);
+}
+
 float geluTanh(float x);
+float silu(float x);
 float geluExact(float x);
 // In-place activation over n elements.
 void activate(float* x, std::size_t n, Activation a);
+// The gated MLP's middle (SwiGLU when a is Silu): out[i] = act(gateUp[i]) * gateUp[n + i],
+// for one token whose gate and up projections sit side by side in gateUp [2n].
+void gatedActivate(const float* gateUp, float* out, int n, Activation a);
 
 // In-place numerically stable softmax over n elements.
 void softmax(float* x, int n);

@@ -1,15 +1,23 @@
+// The packed linear kernels (see packed_linear.hpp), one template per storage type: the
+// only difference between F32, F16 and BF16 is how a run of weights is loaded into fp32
+// registers, so every tile is written once and instantiated three times.
 #include "compute/packed_linear.hpp"
 
 #include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstring>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "compute/half.hpp"
 #include "compute/kernels.hpp"
 
 #if defined(__x86_64__)
+// GCC 12's widening intrinsics start from _mm512_undefined_*(), which -Wmaybe-uninitialized
+// reports at every inlined use; the values are fully written by the conversion.
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <immintrin.h>
 #endif
 
@@ -20,6 +28,16 @@ std::size_t sz(long long v) { return static_cast<std::size_t>(v); }
 
 int g_levelCap = 2;  // see limitPackedKernel
 
+template <WeightType WT>
+using Elem = std::conditional_t<WT == WeightType::F32, float, std::uint16_t>;
+
+template <WeightType WT>
+inline float widen(Elem<WT> v) {
+    if constexpr (WT == WeightType::F32) return v;
+    else if constexpr (WT == WeightType::F16) return halfToFloat(v);
+    else return bf16ToFloat(v);
+}
+
 // The shape of one call, shared by every tile of it.
 struct Job {
     const float* X;
@@ -29,18 +47,24 @@ struct Job {
     float* Y;
 };
 
+template <WeightType WT>
+const Elem<WT>* weights(const Job& j) {
+    return static_cast<const Elem<WT>*>(j.W->data);
+}
+
 // ---- portable fallback -----------------------------------------------------------------
+template <WeightType WT>
 void panelsScalar(const Job& j, int pb, int pe) {
     const int in = j.W->in, out = j.W->out;
     for (int p = pb; p < pe; ++p) {
-        const float* P = j.W->data + sz(p) * sz(in) * kPanel;
+        const Elem<WT>* P = weights<WT>(j) + sz(p) * sz(in) * kPanel;
         const int cols = std::min(kPanel, out - p * kPanel);
         for (int t = 0; t < j.T; ++t) {
             float acc[kPanel];
             for (int c = 0; c < kPanel; ++c) acc[c] = (j.bias && c < cols) ? j.bias[p * kPanel + c] : 0.0f;
             const float* x = j.X + sz(t) * sz(in);
             for (int k = 0; k < in; ++k)
-                for (int c = 0; c < kPanel; ++c) acc[c] += x[k] * P[sz(k) * kPanel + sz(c)];
+                for (int c = 0; c < kPanel; ++c) acc[c] += x[k] * widen<WT>(P[sz(k) * kPanel + sz(c)]);
             std::memcpy(j.Y + sz(t) * sz(out) + sz(p) * kPanel, acc, sz(cols) * sizeof(float));
         }
     }
@@ -48,7 +72,7 @@ void panelsScalar(const Job& j, int pb, int pe) {
 
 #if defined(__x86_64__)
 #define TS_AVX512 __attribute__((target("avx512f")))
-#define TS_AVX2 __attribute__((target("avx2,fma")))
+#define TS_AVX2 __attribute__((target("avx2,fma,f16c")))
 
 bool haveAvx512() {
     static const bool v = [] {
@@ -57,12 +81,41 @@ bool haveAvx512() {
     }();
     return v && g_levelCap >= 2;
 }
-bool haveAvx2() { return haveAvx2Fma() && g_levelCap >= 1; }
+bool haveAvx2() {
+    static const bool v = [] {
+        __builtin_cpu_init();
+        return haveAvx2Fma() && __builtin_cpu_supports("f16c");
+    }();
+    return v && g_levelCap >= 1;
+}
+
+// 16 consecutive weights of a panel row, widened to fp32.
+template <WeightType WT>
+TS_AVX512 inline __m512 load16w(const Elem<WT>* p) {
+    if constexpr (WT == WeightType::F32) {
+        return _mm512_loadu_ps(p);
+    } else {
+        const __m256i h = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+        if constexpr (WT == WeightType::F16) return _mm512_cvtph_ps(h);
+        else return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16));
+    }
+}
+// 8 consecutive weights, widened to fp32.
+template <WeightType WT>
+TS_AVX2 inline __m256 load8w(const Elem<WT>* p) {
+    if constexpr (WT == WeightType::F32) {
+        return _mm256_loadu_ps(p);
+    } else {
+        const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+        if constexpr (WT == WeightType::F16) return _mm256_cvtph_ps(h);
+        else return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16));
+    }
+}
 
 // A block of X repacked for the prefill kernels: rows in tiles of MR, and inside a tile,
 // for each k, the MR values side by side, so a tile's broadcasts read one contiguous stream.
 // The block covers the inputs [k0, k0 + kc) of every row.
-void packRows(const Job& j, int k0, int kc, int mr, std::vector<float>& dst) {
+void packInputs(const Job& j, int k0, int kc, int mr, std::vector<float>& dst) {
     const int in = j.W->in;
     dst.resize(sz(j.T) * sz(kc));
     float* d = dst.data();
@@ -75,8 +128,8 @@ void packRows(const Job& j, int k0, int kc, int mr, std::vector<float>& dst) {
     }
 }
 
-// Inputs per block: the weights of two panels for kKc inputs (32 KiB) stay in L1 while
-// every row tile of X passes them.
+// Inputs per block: the weights of two panels for kKc inputs (32 KiB in F32) stay in L1
+// while every row tile of X passes them.
 constexpr int kKc = 256;
 
 // The per-thread work of a prefill: for each block of inputs, repack X, then run every
@@ -88,7 +141,7 @@ void gemmPanels(const Job& j, int pb, int pe, TileFor tileFor) {
     const int in = j.W->in;
     for (int k0 = 0; k0 < in; k0 += kKc) {
         const int kc = std::min(kKc, in - k0);
-        packRows(j, k0, kc, MR, A);
+        packInputs(j, k0, kc, MR, A);
         for (int p = pb; p < pe; p += NP) {
             const int np = std::min(NP, pe - p);
             const float* a = A.data();
@@ -112,11 +165,11 @@ TS_AVX512 inline __mmask16 colMask(const Job& j, int p) {
 
 // MR rows of X times NP panels over inputs [k0, k0 + kc); all accumulators in registers
 // (12 x 2 = 24 of the 32).
-template <int MR, int NP>
+template <WeightType WT, int MR, int NP>
 TS_AVX512 void gemm512(const Job& j, const float* a, int t0, int p0, int k0, int kc) {
     const int out = j.W->out;
     const std::size_t pstride = sz(j.W->in) * kPanel;
-    const float* P = j.W->data + sz(p0) * pstride + sz(k0) * kPanel;
+    const Elem<WT>* P = weights<WT>(j) + sz(p0) * pstride + sz(k0) * kPanel;
     __mmask16 mask[NP];
     __m512 c[MR][NP];
 #pragma GCC unroll 16
@@ -132,7 +185,7 @@ TS_AVX512 void gemm512(const Job& j, const float* a, int t0, int p0, int k0, int
     for (int k = 0; k < kc; ++k) {
         __m512 w[NP];
 #pragma GCC unroll 16
-        for (int n = 0; n < NP; ++n) w[n] = _mm512_loadu_ps(P + sz(n) * pstride + sz(k) * kPanel);
+        for (int n = 0; n < NP; ++n) w[n] = load16w<WT>(P + sz(n) * pstride + sz(k) * kPanel);
 #pragma GCC unroll 16
         for (int r = 0; r < MR; ++r) {
             const __m512 x = _mm512_set1_ps(a[sz(k) * MR + sz(r)]);
@@ -148,11 +201,11 @@ TS_AVX512 void gemm512(const Job& j, const float* a, int t0, int p0, int k0, int
 }
 
 // One token times NP panels over all inputs: NP weight streams, one broadcast per k.
-template <int NP>
+template <WeightType WT, int NP>
 TS_AVX512 void decode512(const Job& j, int p0) {
     const int in = j.W->in;
     const std::size_t pstride = sz(in) * kPanel;
-    const float* P = j.W->data + sz(p0) * pstride;
+    const Elem<WT>* P = weights<WT>(j) + sz(p0) * pstride;
     __mmask16 mask[NP];
     __m512 c[NP];
 #pragma GCC unroll 16
@@ -164,7 +217,7 @@ TS_AVX512 void decode512(const Job& j, int p0) {
         const __m512 x = _mm512_set1_ps(j.X[k]);
 #pragma GCC unroll 16
         for (int n = 0; n < NP; ++n)
-            c[n] = _mm512_fmadd_ps(x, _mm512_loadu_ps(P + sz(n) * pstride + sz(k) * kPanel), c[n]);
+            c[n] = _mm512_fmadd_ps(x, load16w<WT>(P + sz(n) * pstride + sz(k) * kPanel), c[n]);
     }
 #pragma GCC unroll 16
     for (int n = 0; n < NP; ++n) _mm512_mask_storeu_ps(j.Y + sz(p0 + n) * kPanel, mask[n], c[n]);
@@ -196,10 +249,10 @@ TS_AVX2 inline void store16(float* p, int cols, __m256 lo, __m256 hi) {
 }
 inline int colsOf(const Job& j, int p) { return std::clamp(j.W->out - p * kPanel, 0, kPanel); }
 
-template <int MR>
+template <WeightType WT, int MR>
 TS_AVX2 void gemm256(const Job& j, const float* a, int t0, int p0, int k0, int kc) {
     const int out = j.W->out, cols = colsOf(j, p0);
-    const float* P = j.W->data + sz(p0) * sz(j.W->in) * kPanel + sz(k0) * kPanel;
+    const Elem<WT>* P = weights<WT>(j) + sz(p0) * sz(j.W->in) * kPanel + sz(k0) * kPanel;
     __m256 lo[MR], hi[MR];
     __m256 blo = _mm256_setzero_ps(), bhi = blo;
     if (j.bias) load16(j.bias + p0 * kPanel, cols, blo, bhi);
@@ -213,8 +266,8 @@ TS_AVX2 void gemm256(const Job& j, const float* a, int t0, int p0, int k0, int k
         }
     }
     for (int k = 0; k < kc; ++k) {
-        const __m256 wlo = _mm256_loadu_ps(P + sz(k) * kPanel);
-        const __m256 whi = _mm256_loadu_ps(P + sz(k) * kPanel + 8);
+        const __m256 wlo = load8w<WT>(P + sz(k) * kPanel);
+        const __m256 whi = load8w<WT>(P + sz(k) * kPanel + 8);
 #pragma GCC unroll 16
         for (int r = 0; r < MR; ++r) {
             const __m256 x = _mm256_set1_ps(a[sz(k) * MR + sz(r)]);
@@ -226,11 +279,11 @@ TS_AVX2 void gemm256(const Job& j, const float* a, int t0, int p0, int k0, int k
     for (int r = 0; r < MR; ++r) store16(j.Y + sz(t0 + r) * sz(out) + sz(p0) * kPanel, cols, lo[r], hi[r]);
 }
 
-template <int NP>
+template <WeightType WT, int NP>
 TS_AVX2 void decode256(const Job& j, int p0) {
     const int in = j.W->in;
     const std::size_t pstride = sz(in) * kPanel;
-    const float* P = j.W->data + sz(p0) * pstride;
+    const Elem<WT>* P = weights<WT>(j) + sz(p0) * pstride;
     __m256 lo[NP], hi[NP];
 #pragma GCC unroll 16
     for (int n = 0; n < NP; ++n) {
@@ -241,9 +294,9 @@ TS_AVX2 void decode256(const Job& j, int p0) {
         const __m256 x = _mm256_set1_ps(j.X[k]);
 #pragma GCC unroll 16
         for (int n = 0; n < NP; ++n) {
-            const float* w = P + sz(n) * pstride + sz(k) * kPanel;
-            lo[n] = _mm256_fmadd_ps(x, _mm256_loadu_ps(w), lo[n]);
-            hi[n] = _mm256_fmadd_ps(x, _mm256_loadu_ps(w + 8), hi[n]);
+            const Elem<WT>* w = P + sz(n) * pstride + sz(k) * kPanel;
+            lo[n] = _mm256_fmadd_ps(x, load8w<WT>(w), lo[n]);
+            hi[n] = _mm256_fmadd_ps(x, load8w<WT>(w + 8), hi[n]);
         }
     }
 #pragma GCC unroll 16
@@ -252,25 +305,28 @@ TS_AVX2 void decode256(const Job& j, int p0) {
 
 // Kernel tables indexed [rows - 1]: full tiles for the bulk, smaller ones for the last
 // rows of the token dimension.
-template <int NP, int... R>
+template <WeightType WT, int NP, int... R>
 constexpr auto table512(std::integer_sequence<int, R...>) {
-    return std::array<GemmTile, sizeof...(R)>{&gemm512<R + 1, NP>...};
+    return std::array<GemmTile, sizeof...(R)>{&gemm512<WT, R + 1, NP>...};
 }
-template <int... R>
+template <WeightType WT, int... R>
 constexpr auto table256(std::integer_sequence<int, R...>) {
-    return std::array<GemmTile, sizeof...(R)>{&gemm256<R + 1>...};
+    return std::array<GemmTile, sizeof...(R)>{&gemm256<WT, R + 1>...};
 }
 
 // Register budget: AVX-512 has 32 registers, so 12 rows x 2 panels = 24 accumulators;
 // AVX2 has 16, so 6 rows x 1 panel (2 halves) = 12 accumulators.
 constexpr int kRows512 = 12, kRows256 = 6;
 
+template <WeightType WT>
 void panelsVector(const Job& j, int pb, int pe) {
     const bool wide = haveAvx512();
     if (j.T == 1) {
         // Decode: four panels per pass (four weight streams, one broadcast per input).
-        static constexpr DecodeTile d512[4] = {&decode512<1>, &decode512<2>, &decode512<3>, &decode512<4>};
-        static constexpr DecodeTile d256[4] = {&decode256<1>, &decode256<2>, &decode256<3>, &decode256<4>};
+        static constexpr DecodeTile d512[4] = {&decode512<WT, 1>, &decode512<WT, 2>,
+                                               &decode512<WT, 3>, &decode512<WT, 4>};
+        static constexpr DecodeTile d256[4] = {&decode256<WT, 1>, &decode256<WT, 2>,
+                                               &decode256<WT, 3>, &decode256<WT, 4>};
         for (int p = pb; p < pe; p += 4) {
             const int np = std::min(4, pe - p);
             (wide ? d512 : d256)[np - 1](j, p);
@@ -278,55 +334,36 @@ void panelsVector(const Job& j, int pb, int pe) {
         return;
     }
     if (wide) {
-        static constexpr auto two = table512<2>(std::make_integer_sequence<int, kRows512>{});
-        static constexpr auto one = table512<1>(std::make_integer_sequence<int, kRows512>{});
+        static constexpr auto two = table512<WT, 2>(std::make_integer_sequence<int, kRows512>{});
+        static constexpr auto one = table512<WT, 1>(std::make_integer_sequence<int, kRows512>{});
         gemmPanels<kRows512, 2>(j, pb, pe, [](int rows, int np) { return (np == 2 ? two : one)[sz(rows - 1)]; });
     } else {
-        static constexpr auto one = table256(std::make_integer_sequence<int, kRows256>{});
+        static constexpr auto one = table256<WT>(std::make_integer_sequence<int, kRows256>{});
         gemmPanels<kRows256, 1>(j, pb, pe, [](int rows, int) { return one[sz(rows - 1)]; });
     }
 }
 #endif
 
-void panelsAny(const Job& j, int pb, int pe) {
+template <WeightType WT>
+void panelsTyped(const Job& j, int pb, int pe) {
 #if defined(__x86_64__)
     if (haveAvx2()) {
-        panelsVector(j, pb, pe);
+        panelsVector<WT>(j, pb, pe);
         return;
     }
 #endif
-    panelsScalar(j, pb, pe);
+    panelsScalar<WT>(j, pb, pe);
+}
+
+void panelsAny(const Job& j, int pb, int pe) {
+    switch (j.W->type) {
+        case WeightType::F32: panelsTyped<WeightType::F32>(j, pb, pe); return;
+        case WeightType::F16: panelsTyped<WeightType::F16>(j, pb, pe); return;
+        case WeightType::BF16: panelsTyped<WeightType::BF16>(j, pb, pe); return;
+    }
 }
 
 }  // namespace
-
-void packFromInOut(const float* src, int in, int out, float* dst) {
-    const int np = panels(out);
-    for (int p = 0; p < np; ++p) {
-        const int cols = std::min(kPanel, out - p * kPanel);
-        float* d = dst + sz(p) * sz(in) * kPanel;
-        for (int k = 0; k < in; ++k) {
-            float* row = d + sz(k) * kPanel;
-            std::memcpy(row, src + sz(k) * sz(out) + sz(p) * kPanel, sz(cols) * sizeof(float));
-            std::fill(row + cols, row + kPanel, 0.0f);
-        }
-    }
-}
-
-void packFromOutIn(const float* src, int out, int in, float* dst) {
-    const int np = panels(out);
-    for (int p = 0; p < np; ++p) {
-        const int cols = std::min(kPanel, out - p * kPanel);
-        const float* rows[kPanel];
-        for (int c = 0; c < cols; ++c) rows[c] = src + sz(p * kPanel + c) * sz(in);
-        float* d = dst + sz(p) * sz(in) * kPanel;
-        // sixteen read streams, one sequential write stream
-        for (int k = 0; k < in; ++k, d += kPanel) {
-            for (int c = 0; c < cols; ++c) d[c] = rows[c][k];
-            for (int c = cols; c < kPanel; ++c) d[c] = 0.0f;
-        }
-    }
-}
 
 void linearPacked(const float* X, int T, const PackedWeight& W, const float* bias, float* Y) {
     if (T <= 0 || W.out <= 0) return;
@@ -338,7 +375,7 @@ void linearPacked(const float* X, int T, const PackedWeight& W, const float* bia
     }
     if (T == 1) {
         // Decode is bound by memory bandwidth, which the cores do not share evenly: threads
-        // take four panels at a time (one pass of the decode kernel, 200-800 KB of weights)
+        // take four panels at a time (one pass of the decode kernel, 100-800 KB of weights)
         // from a counter until none are left, so the last one to finish waits little.
         constexpr int kGrab = 4;
         std::atomic<int> next{0};

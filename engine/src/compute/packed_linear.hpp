@@ -1,5 +1,8 @@
 #pragma once
-// Linear layers with weights packed in panels of 16 output rows.
+// Linear layers with weights packed in panels of 16 output rows, in the precision the
+// checkpoint stores them (F32, F16 or BF16): precision is a property of a weight tensor,
+// not of the model, and the kernels widen 16-bit weights to fp32 on the fly (AVX-512 or
+// F16C/AVX2, or a portable path). Activations and accumulators are always fp32.
 //
 // Panel p holds, for every input k, the 16 weights W[16p .. 16p+15][k] side by side
 // (out is padded with zero rows to a multiple of 16). One layout serves both paths:
@@ -11,27 +14,58 @@
 //     change), so on AVX-512 CPUs this kernel has about twice the arithmetic rate.
 // Every output is summed over k in the same order (bias first, then k = 0, 1, ...) by all
 // code paths, so a decode step reproduces a prefill bit for bit.
+//
+// Other storage types (GGUF's quantized blocks) join by adding a WeightType, a packer and a
+// kernel that linearPacked dispatches to; nothing above the kernels looks at the type.
 #include <cstddef>
+#include <cstdint>
+#include <vector>
 
 namespace ts::kernels {
 
 constexpr int kPanel = 16;
 
+enum class WeightType : std::uint8_t { F32, F16, BF16 };
+
+// Bytes per element of a plain (unblocked) type.
+std::size_t weightTypeSize(WeightType t);
+const char* weightTypeName(WeightType t);
+
 struct PackedWeight {
-    const float* data = nullptr;  // panels(out) * in * kPanel floats
+    const void* data = nullptr;  // panels(out) * in * kPanel elements of `type`
     int out = 0;
     int in = 0;
+    WeightType type = WeightType::F32;
+
+    std::size_t bytes() const;
 };
 
 inline int panels(int out) { return (out + kPanel - 1) / kPanel; }
+// Elements of a packed [out, in] weight (padding included).
 inline std::size_t packedSize(int out, int in) {
     return static_cast<std::size_t>(panels(out)) * static_cast<std::size_t>(in) * kPanel;
 }
 
-// Packs a weight stored [in, out] (a GPT-2 Conv1D, `x @ W`) into dst (packedSize floats).
+// Packs an fp32 weight stored [in, out] (a GPT-2 Conv1D, `x @ W`) into dst (packedSize floats).
 void packFromInOut(const float* src, int in, int out, float* dst);
-// Packs a weight stored [out, in] (a torch Linear, `x @ W^T`).
+// Packs an fp32 weight stored [out, in] (a torch Linear, `x @ W^T`).
 void packFromOutIn(const float* src, int out, int in, float* dst);
+
+// Where one output row's weights are: element k at base + k * stride elements of `type`
+// (stride 1 for a torch Linear, `out` for a Conv1D). Sources need no alignment.
+struct RowSource {
+    const void* base = nullptr;
+    std::size_t stride = 1;
+    WeightType type = WeightType::F32;
+};
+// Packs rows.size() output rows of `in` inputs into dst (packedSize(rows, in) elements of
+// `type`). Rows of another type are converted (exactly when widening); usually all rows
+// already have `type` and are copied bit for bit.
+void packRows(const std::vector<RowSource>& rows, int in, WeightType type, void* dst);
+
+// Output row `row` of a packed weight, widened to fp32 (dst has W.in floats): the token
+// embedding of a model whose head is tied, kept once, in the head's packed layout.
+void unpackRow(const PackedWeight& W, int row, float* dst);
 
 // Y[T, out] = X[T, in] W^T + bias (bias may be null). Multi-threaded over panels.
 void linearPacked(const float* X, int T, const PackedWeight& W, const float* bias, float* Y);
@@ -41,8 +75,8 @@ void linearPacked(const float* X, int T, const PackedWeight& W, const float* bia
 const char* packedKernelName();
 
 // Caps the instruction set linearPacked may use, so tests can run every code path on one
-// machine. 2 = AVX-512, 1 = AVX2, 0 = portable C++. Not for use while other threads run
-// linearPacked.
+// machine. 2 = AVX-512, 1 = AVX2 (+F16C), 0 = portable C++. Not for use while other threads
+// run linearPacked.
 void limitPackedKernel(int level);
 
 }  // namespace ts::kernels

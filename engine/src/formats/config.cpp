@@ -1,5 +1,13 @@
+// Parses a Hugging Face config.json into a Config: GPT-2 with its own field names
+// (n_embd, n_positions...), and the Llama family (llama, mistral, qwen2, qwen3) with
+// theirs (hidden_size, num_key_value_heads, rope_theta...). Every field the forward pass
+// depends on is read here with the checkpoint's defaults, and any value it does not
+// implement (another rope type, a quantization scheme, partial rotary...) is refused by
+// name, so a model is never run with settings silently ignored.
 #include "tokenscope/config.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <limits>
 #include <sstream>
@@ -13,6 +21,8 @@ namespace {
 
 using nlohmann::json;
 
+const char* kSupported = "Tokenscope supports gpt2, llama, mistral, qwen2 and qwen3";
+
 [[noreturn]] void fail(const std::string& where, const std::string& what) {
     throw Error(where + ": " + what);
 }
@@ -21,52 +31,234 @@ const char* typeName(const json& v) {
     return v.type_name();
 }
 
-int requiredPositiveInt(const json& j, const char* field, const std::string& where) {
+bool present(const json& j, const char* field) {
     auto it = j.find(field);
-    if (it == j.end())
-        fail(where, std::string("missing required field '") + field + "'");
-    if (!it->is_number_integer()) {
+    return it != j.end() && !it->is_null();
+}
+
+int positiveIntValue(const json& v, const char* field, const std::string& where) {
+    if (!v.is_number_integer()) {
         // Accept floats that hold an exact integer (some tools write 768.0).
-        if (it->is_number_float()) {
-            const double d = it->get<double>();
+        if (v.is_number_float()) {
+            const double d = v.get<double>();
             if (d == static_cast<double>(static_cast<long long>(d)) && d > 0 &&
                 d <= std::numeric_limits<int>::max())
                 return static_cast<int>(d);
         }
         fail(where, std::string("field '") + field + "' must be an integer, found " +
-                        typeName(*it) + " " + it->dump());
+                        typeName(v) + " " + v.dump());
     }
-    const long long v = it->get<long long>();
-    if (v <= 0)
+    const long long n = v.get<long long>();
+    if (n <= 0)
         fail(where, std::string("field '") + field + "' must be positive, found " +
-                        std::to_string(v));
-    if (v > std::numeric_limits<int>::max())
-        fail(where, std::string("field '") + field + "' is too large: " + std::to_string(v));
-    return static_cast<int>(v);
+                        std::to_string(n));
+    if (n > std::numeric_limits<int>::max())
+        fail(where, std::string("field '") + field + "' is too large: " + std::to_string(n));
+    return static_cast<int>(n);
 }
 
-// Optional integer token id: absent or null gives -1.
-int optionalTokenId(const json& j, const char* field, const std::string& where) {
+int requiredPositiveInt(const json& j, const char* field, const std::string& where) {
     auto it = j.find(field);
-    if (it == j.end() || it->is_null()) return -1;
+    if (it == j.end())
+        fail(where, std::string("missing required field '") + field + "'");
+    return positiveIntValue(*it, field, where);
+}
+
+// Absent or null gives `fallback`.
+int optionalPositiveInt(const json& j, const char* field, int fallback, const std::string& where) {
+    return present(j, field) ? positiveIntValue(j.at(field), field, where) : fallback;
+}
+
+double numberValue(const json& v, const char* field, const std::string& where) {
+    if (!v.is_number())
+        fail(where, std::string("field '") + field + "' must be a number, found " + typeName(v) +
+                        " " + v.dump());
+    return v.get<double>();
+}
+
+double optionalNumber(const json& j, const char* field, double fallback, const std::string& where) {
+    return present(j, field) ? numberValue(j.at(field), field, where) : fallback;
+}
+
+bool optionalBool(const json& j, const char* field, bool fallback, const std::string& where) {
+    if (!present(j, field)) return fallback;
+    const json& v = j.at(field);
+    if (!v.is_boolean())
+        fail(where, std::string("field '") + field + "' must be a boolean, found " + typeName(v) +
+                        " " + v.dump());
+    return v.get<bool>();
+}
+
+int tokenIdValue(const json& v, const char* field, const std::string& where) {
+    if (!v.is_number_integer())
+        fail(where, std::string("field '") + field + "' must hold integers, found " + v.dump());
+    const long long n = v.get<long long>();
+    if (n < 0 || n > std::numeric_limits<int>::max())
+        fail(where, std::string("field '") + field + "' is out of range: " + v.dump());
+    return static_cast<int>(n);
+}
+
+// A token id given as an integer, a list of integers or null.
+std::vector<int> tokenIds(const json& j, const char* field, const std::string& where) {
+    std::vector<int> ids;
+    auto it = j.find(field);
+    if (it == j.end() || it->is_null()) return ids;
     if (it->is_array()) {
-        // Some configs list several eos ids; take the first.
-        if (it->empty()) return -1;
-        if (!(*it)[0].is_number_integer())
-            fail(where, std::string("field '") + field + "' must hold integers, found " +
-                            it->dump());
-        const long long first = (*it)[0].get<long long>();
-        if (first < 0 || first > std::numeric_limits<int>::max())
-            fail(where, std::string("field '") + field + "' is out of range: " + it->dump());
-        return static_cast<int>(first);
+        for (const json& v : *it) ids.push_back(tokenIdValue(v, field, where));
+        return ids;
     }
     if (!it->is_number_integer())
-        fail(where, std::string("field '") + field + "' must be an integer or null, found " +
+        fail(where, std::string("field '") + field + "' must be an integer, a list or null, found " +
                         typeName(*it) + " " + it->dump());
-    const long long v = it->get<long long>();
-    if (v < 0 || v > std::numeric_limits<int>::max())
-        fail(where, std::string("field '") + field + "' is out of range: " + std::to_string(v));
-    return static_cast<int>(v);
+    ids.push_back(tokenIdValue(*it, field, where));
+    return ids;
+}
+
+double epsilon(const json& j, const char* field, double fallback, const std::string& where) {
+    const double eps = optionalNumber(j, field, fallback, where);
+    if (!(eps > 0) || eps > 1)
+        fail(where, std::string("field '") + field + "' must be in (0, 1], found " +
+                        std::to_string(eps));
+    return eps;
+}
+
+Activation activationNamed(const std::string& a, const char* field, const std::string& where) {
+    if (a == "gelu_new" || a == "gelu_pytorch_tanh" || a == "gelu_fast") return Activation::GeluTanh;
+    if (a == "gelu") return Activation::GeluExact;
+    if (a == "relu") return Activation::Relu;
+    if (a == "silu" || a == "swish") return Activation::Silu;
+    fail(where, std::string("unsupported ") + field + " '" + a +
+                    "' (supported: gelu_new, gelu_pytorch_tanh, gelu, relu, silu)");
+}
+
+// The `rope_type` / `type` inside rope_scaling or rope_parameters; the block may also carry
+// rope_theta (transformers 5 moved it there).
+void readRope(const json& block, const char* blockName, Config& c, const std::string& where) {
+    if (!block.is_object())
+        fail(where, std::string("field '") + blockName + "' must be an object or null, found " +
+                        typeName(block));
+    if (present(block, "rope_theta")) c.ropeTheta = numberValue(block.at("rope_theta"), "rope_theta", where);
+    std::string type = "default";
+    for (const char* key : {"rope_type", "type"})
+        if (present(block, key)) {
+            if (!block.at(key).is_string())
+                fail(where, std::string(blockName) + "." + key + " must be a string");
+            type = block.at(key).get<std::string>();
+            break;
+        }
+    const std::string prefix = std::string(blockName) + ".";
+    auto number = [&](const char* f, double fallback) {
+        return present(block, f) ? numberValue(block.at(f), (prefix + f).c_str(), where) : fallback;
+    };
+    if (type == "default") {
+        c.ropeScaling = {};
+    } else if (type == "linear") {
+        c.ropeScaling.type = RopeScaling::Type::Linear;
+        c.ropeScaling.factor = number("factor", 1.0);
+    } else if (type == "llama3") {
+        c.ropeScaling.type = RopeScaling::Type::Llama3;
+        c.ropeScaling.factor = number("factor", 8.0);
+        c.ropeScaling.lowFreqFactor = number("low_freq_factor", 1.0);
+        c.ropeScaling.highFreqFactor = number("high_freq_factor", 4.0);
+        c.ropeScaling.originalContext =
+            optionalPositiveInt(block, "original_max_position_embeddings", 8192, where);
+        if (!(c.ropeScaling.highFreqFactor > c.ropeScaling.lowFreqFactor))
+            fail(where, prefix + "high_freq_factor must be larger than low_freq_factor");
+    } else {
+        fail(where, "unsupported " + prefix + "rope_type '" + type +
+                        "' (supported: default, linear, llama3)");
+    }
+    if (!(c.ropeScaling.factor > 0) || !std::isfinite(c.ropeScaling.factor))
+        fail(where, prefix + "factor must be positive");
+    if (present(block, "partial_rotary_factor") &&
+        numberValue(block.at("partial_rotary_factor"), "partial_rotary_factor", where) != 1.0)
+        fail(where, "unsupported " + prefix + "partial_rotary_factor (only 1.0, a full rotation)");
+}
+
+void parseGpt2(const json& j, Config& c, const std::string& where) {
+    c.nVocab = requiredPositiveInt(j, "vocab_size", where);
+    c.nCtx = requiredPositiveInt(j, "n_positions", where);
+    c.nEmbd = requiredPositiveInt(j, "n_embd", where);
+    c.nHead = requiredPositiveInt(j, "n_head", where);
+    c.nLayer = requiredPositiveInt(j, "n_layer", where);
+    c.nInner = optionalPositiveInt(j, "n_inner", 4 * c.nEmbd, where);
+    c.layerNormEps = static_cast<float>(epsilon(j, "layer_norm_epsilon", 1e-5, where));
+    if (present(j, "activation_function")) {
+        const json& a = j.at("activation_function");
+        if (!a.is_string())
+            fail(where, std::string("field 'activation_function' must be a string, found ") +
+                            typeName(a));
+        c.activation = activationNamed(a.get<std::string>(), "activation_function", where);
+        if (c.activation == Activation::Silu)
+            fail(where, "unsupported activation_function '" + a.get<std::string>() +
+                            "' for gpt2 (supported: gelu_new, gelu_pytorch_tanh, gelu, relu)");
+    }
+    c.scaleAttnByInverseLayerIdx = optionalBool(j, "scale_attn_by_inverse_layer_idx", false, where);
+    // GPT-2 always scales by 1/sqrt(head_dim); a checkpoint that turns it off is a different
+    // model than the one we compute. (reorder_and_upcast_attn is numerically irrelevant: we
+    // compute attention in fp32 anyway.)
+    if (!optionalBool(j, "scale_attn_weights", true, where))
+        fail(where, "scale_attn_weights=false is not supported");
+    // GPT-2's switches are the defaults; its head is tied unless the file brings one.
+}
+
+void parseLlamaFamily(const json& j, Config& c, const std::string& where) {
+    const std::string& t = c.modelType;
+    c.nVocab = requiredPositiveInt(j, "vocab_size", where);
+    c.nEmbd = requiredPositiveInt(j, "hidden_size", where);
+    c.nHead = requiredPositiveInt(j, "num_attention_heads", where);
+    c.nLayer = requiredPositiveInt(j, "num_hidden_layers", where);
+    c.nInner = requiredPositiveInt(j, "intermediate_size", where);
+    c.nKvHead = optionalPositiveInt(j, "num_key_value_heads", c.nHead, where);
+    c.headDimension = optionalPositiveInt(j, "head_dim", 0, where);
+    // transformers' defaults per family, for configs that leave the field out
+    const int defaultCtx = t == "llama" ? 2048 : t == "mistral" ? 4096 * 32 : 32768;
+    c.nCtx = optionalPositiveInt(j, "max_position_embeddings", defaultCtx, where);
+    c.layerNormEps = static_cast<float>(epsilon(j, "rms_norm_eps", 1e-6, where));
+    c.norm = NormKind::RmsNorm;
+    c.positions = PositionKind::Rope;
+    c.gatedMlp = true;
+    c.activation = Activation::Silu;
+    if (present(j, "hidden_act")) {
+        const json& a = j.at("hidden_act");
+        if (!a.is_string())
+            fail(where, std::string("field 'hidden_act' must be a string, found ") + typeName(a));
+        c.activation = activationNamed(a.get<std::string>(), "hidden_act", where);
+    }
+    const bool attentionBias = optionalBool(j, "attention_bias", false, where);
+    if (t == "qwen2") {  // Qwen2 always has q/k/v biases and none on o_proj
+        c.qkvBias = true;
+        c.outBias = false;
+    } else {
+        c.qkvBias = c.outBias = attentionBias;
+    }
+    c.mlpBias = optionalBool(j, "mlp_bias", false, where);
+    c.qkNorm = t == "qwen3";
+    c.tiedEmbeddings = optionalBool(j, "tie_word_embeddings", false, where);
+
+    c.ropeTheta = optionalNumber(j, "rope_theta", 10000.0, where);
+    if (present(j, "rope_parameters")) readRope(j.at("rope_parameters"), "rope_parameters", c, where);
+    if (present(j, "rope_scaling")) readRope(j.at("rope_scaling"), "rope_scaling", c, where);
+    if (!(c.ropeTheta > 0) || !std::isfinite(c.ropeTheta))
+        fail(where, "field 'rope_theta' must be positive, found " + std::to_string(c.ropeTheta));
+    if (present(j, "partial_rotary_factor") &&
+        numberValue(j.at("partial_rotary_factor"), "partial_rotary_factor", where) != 1.0)
+        fail(where, "unsupported partial_rotary_factor (only 1.0, a full rotation)");
+
+    // A sliding window only changes attention past its length; within it, full attention
+    // is exact, so the context stops at the window instead.
+    const bool slides = t == "mistral" ? present(j, "sliding_window")
+                                       : optionalBool(j, "use_sliding_window", false, where) &&
+                                             present(j, "sliding_window");
+    if (slides) c.nCtx = std::min(c.nCtx, positiveIntValue(j.at("sliding_window"), "sliding_window", where));
+
+    if (present(j, "quantization_config"))
+        fail(where, "field 'quantization_config' is present: quantized safetensors checkpoints "
+                    "(GPTQ, AWQ, bitsandbytes...) are not supported; use the F16/BF16 checkpoint "
+                    "or a GGUF file");
+    if (optionalNumber(j, "pretraining_tp", 1, where) < 1)
+        fail(where, "field 'pretraining_tp' must be at least 1");
+    // pretraining_tp > 1 only splits the same products into slices: numerically the same model.
 }
 
 }  // namespace
@@ -93,106 +285,88 @@ Config Config::fromJsonText(const std::string& text, const std::string& where) {
     Config c;
     {
         auto it = j.find("model_type");
-        if (it == j.end()) fail(where, "missing required field 'model_type' (expected \"gpt2\")");
+        if (it == j.end())
+            fail(where, "missing required field 'model_type' (expected \"gpt2\", \"llama\", "
+                        "\"mistral\", \"qwen2\" or \"qwen3\")");
         if (!it->is_string())
             fail(where, std::string("field 'model_type' must be a string, found ") +
                             typeName(*it));
         c.modelType = it->get<std::string>();
-        if (c.modelType != "gpt2")
-            fail(where, "unsupported model_type '" + c.modelType + "' in " + where +
-                            "; Tokenscope supports gpt2");
     }
-    c.nVocab = requiredPositiveInt(j, "vocab_size", where);
-    c.nCtx = requiredPositiveInt(j, "n_positions", where);
-    c.nEmbd = requiredPositiveInt(j, "n_embd", where);
-    c.nHead = requiredPositiveInt(j, "n_head", where);
-    c.nLayer = requiredPositiveInt(j, "n_layer", where);
-    {
-        auto it = j.find("n_inner");
-        if (it == j.end() || it->is_null())
-            c.nInner = 4 * c.nEmbd;
-        else
-            c.nInner = requiredPositiveInt(j, "n_inner", where);
+    const std::string type = c.modelType;
+    if (type == "gpt2") {
+        parseGpt2(j, c, where);
+    } else if (type == "llama" || type == "mistral" || type == "qwen2" || type == "qwen3") {
+        parseLlamaFamily(j, c, where);
+        if (type == "mistral") c.modelType = "llama";  // the same computation
+    } else {
+        fail(where, "unsupported model_type '" + type + "' in " + where + "; " + kSupported);
     }
-    {
-        auto it = j.find("layer_norm_epsilon");
-        if (it != j.end() && !it->is_null()) {
-            if (!it->is_number())
-                fail(where, std::string("field 'layer_norm_epsilon' must be a number, found ") +
-                                typeName(*it) + " " + it->dump());
-            const double eps = it->get<double>();
-            if (!(eps > 0) || eps > 1)
-                fail(where, "field 'layer_norm_epsilon' must be in (0, 1], found " + it->dump());
-            c.layerNormEps = static_cast<float>(eps);
+    // Heads other than a causal language model's (classification, rewards) are other models.
+    if (present(j, "architectures")) {
+        const json& arch = j.at("architectures");
+        if (arch.is_array() && !arch.empty()) {
+            bool causal = false;
+            std::string names;
+            for (const json& a : arch) {
+                if (!a.is_string()) continue;
+                const std::string s = a.get<std::string>();
+                names += (names.empty() ? "" : ", ") + s;
+                causal = causal || s.ends_with("ForCausalLM") || s == "GPT2LMHeadModel" ||
+                         s == "GPT2Model";
+            }
+            if (!causal)
+                fail(where, "unsupported architectures [" + names +
+                                "]: Tokenscope runs causal language models (…ForCausalLM, "
+                                "GPT2LMHeadModel)");
         }
     }
-    {
-        auto it = j.find("activation_function");
-        if (it != j.end() && !it->is_null()) {
-            if (!it->is_string())
-                fail(where, std::string("field 'activation_function' must be a string, found ") +
-                                typeName(*it));
-            const std::string a = it->get<std::string>();
-            if (a == "gelu_new" || a == "gelu_pytorch_tanh" || a == "gelu_fast")
-                c.activation = Activation::GeluTanh;
-            else if (a == "gelu")
-                c.activation = Activation::GeluExact;
-            else if (a == "relu")
-                c.activation = Activation::Relu;
-            else
-                fail(where, "unsupported activation_function '" + a +
-                                "' (supported: gelu_new, gelu_pytorch_tanh, gelu, relu)");
-        }
-    }
-    {
-        auto it = j.find("scale_attn_by_inverse_layer_idx");
-        if (it != j.end() && !it->is_null()) {
-            if (!it->is_boolean())
-                fail(where,
-                     std::string("field 'scale_attn_by_inverse_layer_idx' must be a boolean, "
-                                 "found ") + typeName(*it));
-            c.scaleAttnByInverseLayerIdx = it->get<bool>();
-        }
-    }
-    {
-        // GPT-2 always scales by 1/sqrt(head_dim); a checkpoint that turns it off is a
-        // different model than the one we compute.
-        auto it = j.find("scale_attn_weights");
-        if (it != j.end() && it->is_boolean() && !it->get<bool>())
-            fail(where, "scale_attn_weights=false is not supported");
-        auto r = j.find("reorder_and_upcast_attn");
-        (void)r;  // numerically irrelevant: we compute attention in fp32 anyway
-    }
-    c.bosTokenId = optionalTokenId(j, "bos_token_id", where);
-    c.eosTokenId = optionalTokenId(j, "eos_token_id", where);
+    const auto bos = tokenIds(j, "bos_token_id", where);
+    c.bosTokenId = bos.empty() ? -1 : bos.front();
+    c.eosTokenIds = tokenIds(j, "eos_token_id", where);
+    c.eosTokenId = c.eosTokenIds.empty() ? -1 : c.eosTokenIds.front();
     c.validate(where);
     return c;
 }
 
 void Config::validate(const std::string& where) const {
-    if (modelType != "gpt2")
-        fail(where, "unsupported model_type '" + modelType + "' in " + where +
-                        "; Tokenscope supports gpt2");
-    auto positive = [&](int v, const char* field) {
+    if (modelType != "gpt2" && modelType != "llama" && modelType != "qwen2" && modelType != "qwen3")
+        fail(where, "unsupported model_type '" + modelType + "' in " + where + "; " + kSupported);
+    const bool gpt2 = isGpt2();
+    auto positive = [&](int v, const char* gptField, const char* hfField) {
         if (v <= 0)
-            fail(where, std::string("field '") + field + "' must be positive, found " +
-                            std::to_string(v));
+            fail(where, std::string("field '") + (gpt2 ? gptField : hfField) +
+                            "' must be positive, found " + std::to_string(v));
     };
-    positive(nVocab, "vocab_size");
-    positive(nCtx, "n_positions");
-    positive(nEmbd, "n_embd");
-    positive(nHead, "n_head");
-    positive(nLayer, "n_layer");
-    positive(nInner, "n_inner");
-    if (nEmbd % nHead != 0)
-        fail(where, "n_embd (" + std::to_string(nEmbd) + ") is not divisible by n_head (" +
+    positive(nVocab, "vocab_size", "vocab_size");
+    positive(nCtx, "n_positions", "max_position_embeddings");
+    positive(nEmbd, "n_embd", "hidden_size");
+    positive(nHead, "n_head", "num_attention_heads");
+    positive(nLayer, "n_layer", "num_hidden_layers");
+    positive(nInner, "n_inner", "intermediate_size");
+    if (headDimension == 0 && nEmbd % nHead != 0)
+        fail(where, std::string(gpt2 ? "n_embd (" : "hidden_size (") + std::to_string(nEmbd) +
+                        ") is not divisible by " + (gpt2 ? "n_head (" : "num_attention_heads (") +
                         std::to_string(nHead) + ")");
+    if (headDimension < 0) fail(where, "field 'head_dim' must be positive");
+    if (nKvHead < 0 || (nKvHead > 0 && nHead % nKvHead != 0))
+        fail(where, "num_attention_heads (" + std::to_string(nHead) +
+                        ") is not a multiple of num_key_value_heads (" + std::to_string(nKvHead) + ")");
+    if (gpt2 && (nKvHead != 0 && nKvHead != nHead))
+        fail(where, "gpt2 has no grouped-query attention");
+    if (positions == PositionKind::Rope && headDim() % 2 != 0)
+        fail(where, "head_dim " + std::to_string(headDim()) + " is odd: RoPE rotates pairs");
     if (!(layerNormEps > 0))
-        fail(where, "field 'layer_norm_epsilon' must be positive");
+        fail(where, std::string("field '") + (gpt2 ? "layer_norm_epsilon" : "rms_norm_eps") +
+                        "' must be positive");
     // Guard against sizes whose products overflow our index arithmetic.
     const long long big = 1LL << 31;
+    const long long gated = gatedMlp ? 2 : 1;
     if (static_cast<long long>(nVocab) * nEmbd >= big * 8 ||
-        static_cast<long long>(nInner) * nEmbd >= big || static_cast<long long>(nCtx) * nEmbd >= big)
+        gated * nInner * static_cast<long long>(nEmbd) >= big ||
+        static_cast<long long>(nCtx) * nEmbd >= big ||
+        static_cast<long long>(qDim() + 2LL * kvDim()) * nEmbd >= big ||
+        static_cast<long long>(nHead) * headDim() >= (1LL << 24))
         fail(where, "model dimensions are too large for this engine");
     // bos/eos ids may lie outside a small test vocabulary (the tiny fixtures keep GPT-2's
     // 50256); consumers check them against the vocabulary before use.

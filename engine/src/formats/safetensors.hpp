@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ts::st {
@@ -56,6 +57,30 @@ private:
     std::filesystem::path m_path;
     std::shared_ptr<const Mapping> m_mapping;
     std::vector<TensorInfo> m_tensors;  // sorted by name
+};
+
+// The weights of a model folder: model.safetensors, or the shards that
+// model.safetensors.index.json lists (each shard memory-mapped and checked like a single
+// file; the index may name only plain file names in the folder, and every tensor it names
+// must be in the shard it says).
+class Checkpoint {
+public:
+    // Throws ts::Error naming the file and the problem. `folder` must hold one of the two.
+    static Checkpoint open(const std::filesystem::path& folder);
+    static bool existsIn(const std::filesystem::path& folder);
+
+    const TensorInfo* find(const std::string& name) const;
+    // Every tensor, with the file it lives in.
+    std::vector<std::pair<const TensorInfo*, const File*>> tensors() const;
+    const File& fileOf(const std::string& name) const;  // name must exist
+    const std::vector<File>& files() const { return m_files; }
+    // "DIR/model.safetensors" or "DIR/model.safetensors.index.json", for messages.
+    const std::filesystem::path& path() const { return m_path; }
+
+private:
+    std::filesystem::path m_path;
+    std::vector<File> m_files;
+    std::vector<std::pair<std::string, std::size_t>> m_where;  // tensor name -> file, sorted
 };
 
 // Converts `n` elements of `src` (of dtype `d`) to fp32. Unaligned sources are fine.

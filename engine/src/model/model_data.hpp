@@ -1,9 +1,15 @@
 #pragma once
-// The weights in the layout the forward pass wants. The layers' linear weights are packed
-// in panels of 16 outputs (packed_linear.hpp), which serve both a decode step and a
-// prefill; the embedding and LM head stay [rows, C] row-major, since tokens look up rows.
-// Everything is fp32.
+// The weights in the layout the forward pass wants. Each layer's linear weights are packed
+// in panels of 16 outputs (packed_linear.hpp) in the precision the checkpoint stores
+// (F32, F16, BF16), which serve both a decode step and a prefill; the query, key and value
+// projections are packed as one weight, as are a gated MLP's gate and up projections, so a
+// layer runs four products. Norm weights and biases are small and kept in fp32.
+//
+// The token embedding is either its own row-major table (zero-copy in the memory-mapped file
+// where possible) or, when the head is tied, the packed head itself: a tied head is stored
+// once.
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <new>
 
@@ -22,19 +28,20 @@ namespace st {
 class Mapping;
 }
 
-// 64-byte aligned float storage (no value-initialisation cost beyond what we write).
-class FloatBuffer {
+// 64-byte aligned storage of T (no value-initialisation cost beyond what we write).
+template <class T>
+class AlignedArray {
 public:
-    FloatBuffer() = default;
-    explicit FloatBuffer(std::size_t n) { resize(n); }
-    FloatBuffer(FloatBuffer&& o) noexcept : m_p(o.m_p), m_n(o.m_n) { o.m_p = nullptr; o.m_n = 0; }
-    FloatBuffer& operator=(FloatBuffer&& o) noexcept {
+    AlignedArray() = default;
+    explicit AlignedArray(std::size_t n) { resize(n); }
+    AlignedArray(AlignedArray&& o) noexcept : m_p(o.m_p), m_n(o.m_n) { o.m_p = nullptr; o.m_n = 0; }
+    AlignedArray& operator=(AlignedArray&& o) noexcept {
         if (this != &o) { std::free(m_p); m_p = o.m_p; m_n = o.m_n; o.m_p = nullptr; o.m_n = 0; }
         return *this;
     }
-    FloatBuffer(const FloatBuffer&) = delete;
-    FloatBuffer& operator=(const FloatBuffer&) = delete;
-    ~FloatBuffer() { std::free(m_p); }
+    AlignedArray(const AlignedArray&) = delete;
+    AlignedArray& operator=(const AlignedArray&) = delete;
+    ~AlignedArray() { std::free(m_p); }
 
     void resize(std::size_t n) {  // discards contents
         std::free(m_p);
@@ -46,60 +53,80 @@ public:
         // TLB misses, and a fresh session's first prefill takes one page fault per 2 MiB
         // instead of one per 4 KiB (in a VM each fault costs microseconds: 40 ms for GPT-2's
         // scratch at 128 tokens, measured).
-        const std::size_t align = n * sizeof(float) >= (1u << 20) ? (2u << 20) : 64u;
-        const std::size_t bytes = (n * sizeof(float) + align - 1) / align * align;
-        m_p = static_cast<float*>(std::aligned_alloc(align, bytes));
+        const std::size_t align = n * sizeof(T) >= (1u << 20) ? (2u << 20) : 64u;
+        const std::size_t bytes = (n * sizeof(T) + align - 1) / align * align;
+        m_p = static_cast<T*>(std::aligned_alloc(align, bytes));
         if (!m_p) throw std::bad_alloc();
         if (align > 64) ::madvise(m_p, bytes, MADV_HUGEPAGE);
         m_n = n;
     }
-    // Grow-only: keeps the buffer (and its contents) when it already holds n floats.
+    // Grow-only: keeps the buffer (and its contents) when it already holds n elements.
     void ensure(std::size_t n) {
         if (n > m_n) resize(n);
     }
-    float* data() { return m_p; }
-    const float* data() const { return m_p; }
+    T* data() { return m_p; }
+    const T* data() const { return m_p; }
     std::size_t size() const { return m_n; }
-    float& operator[](std::size_t i) { return m_p[i]; }
-    const float& operator[](std::size_t i) const { return m_p[i]; }
+    T& operator[](std::size_t i) { return m_p[i]; }
+    const T& operator[](std::size_t i) const { return m_p[i]; }
 
 private:
-    float* m_p = nullptr;
+    T* m_p = nullptr;
     std::size_t m_n = 0;
 };
 
+using FloatBuffer = AlignedArray<float>;
+using ByteBuffer = AlignedArray<std::uint8_t>;
+
 struct LayerWeights {
-    const float* ln1W = nullptr;
-    const float* ln1B = nullptr;
-    kernels::PackedWeight qkvW;    // [3C, C]
-    const float* qkvB = nullptr;   // [3C]
-    kernels::PackedWeight projW;   // [C, C]
+    const float* ln1W = nullptr;   // [C] attention norm (input_layernorm)
+    const float* ln1B = nullptr;   // [C] LayerNorm only
+    kernels::PackedWeight qkvW;    // [qDim + 2 kvDim, C]: queries, keys, values
+    const float* qkvB = nullptr;   // [qDim + 2 kvDim] or null
+    const float* qNormW = nullptr; // [headDim] per-head RMSNorm of queries (Qwen3)
+    const float* kNormW = nullptr; // [headDim] of keys
+    kernels::PackedWeight projW;   // [C, qDim] attention output
     const float* projB = nullptr;
-    const float* ln2W = nullptr;
+    const float* ln2W = nullptr;   // [C] MLP norm (post_attention_layernorm)
     const float* ln2B = nullptr;
-    kernels::PackedWeight fcW;     // [nInner, C]
+    kernels::PackedWeight fcW;     // [nInner, C], or [2 nInner, C] gate then up when gated
     const float* fcB = nullptr;
     kernels::PackedWeight fc2W;    // [C, nInner]
     const float* fc2B = nullptr;
+};
+
+// Token embedding rows: a row-major table [V, C] of `type`, or the packed tied head.
+struct EmbeddingTable {
+    const void* rows = nullptr;  // row-major table, null when the packed head serves
+    kernels::WeightType type = kernels::WeightType::F32;
+    const kernels::PackedWeight* packed = nullptr;
+    int width = 0;
+
+    void row(int token, float* dst) const;
 };
 
 struct ModelData {
     Config config;
     std::filesystem::path folder;
     std::vector<LayerWeights> layers;
-    const float* wte = nullptr;     // [V, C]
-    const float* wpe = nullptr;     // [nCtx, C]
-    const float* lnfW = nullptr;
+    EmbeddingTable embedding;       // [V, C]
+    const float* wpe = nullptr;     // [nCtx, C], learned positions only
+    const float* lnfW = nullptr;    // final norm
     const float* lnfB = nullptr;
-    kernels::PackedWeight lmHead;   // [V, C], packed (a copy of wte when tied)
+    kernels::PackedWeight lmHead;   // [V, C], packed
     bool tiedLmHead = true;
+    std::vector<float> ropeInvFreq;  // [headDim / 2], RoPE only
 
-    std::vector<FloatBuffer> owned;            // converted / transposed tensors
-    std::shared_ptr<const st::Mapping> mapping;  // keeps zero-copy tensors alive
+    std::vector<ByteBuffer> owned;   // packed and converted tensors
+    std::vector<std::shared_ptr<const st::Mapping>> mappings;  // keep zero-copy tensors alive
     std::vector<std::string> warnings;
     std::size_t parameterCount = 0;
-    std::size_t weightBytes = 0;       // fp32 bytes of all weights
-    std::size_t streamedPerToken = 0;  // fp32 bytes of linear weights (no LM head, no embeddings)
+    std::size_t weightBytes = 0;       // bytes of all weights as held in memory
+    std::size_t streamedPerToken = 0;  // bytes a decode step reads: layer weights + head
+    std::string storageTypes;          // e.g. "BF16" or "F32+F16"
+
+    // Copies a small tensor into owned fp32 memory.
+    const float* ownFloats(const std::vector<float>& v);
 };
 
 }  // namespace ts

@@ -15,18 +15,19 @@ struct SessionState {
     int pos = 0;              // tokens in the cache
     std::vector<int> tokens;  // the tokens in the cache
     int cap = 0;              // positions the cache can hold before it grows
-    // One buffer, [layer][keys, values][head][position][headDim]: one head's keys are
-    // contiguous, so a decode step's attention streams them with unit stride.
+    // One buffer, [layer][keys, values][kv head][position][headDim]: one head's keys are
+    // contiguous, so a decode step's attention streams them with unit stride. With
+    // grouped-query attention only the key/value heads are stored; query heads share them.
     FloatBuffer kv;
     const std::atomic<bool>* cancel = nullptr;
 
     // Scratch, grown as needed (never shrunk) and reused between calls.
-    FloatBuffer x, xn, qkv, att, tmp, hidden, scores, logitsScratch;
+    FloatBuffer x, xn, qkv, att, tmp, hidden, act, scores, logitsScratch, rope;
 
     void ensureCapacity(int needed);
     // Copies the pos cached positions into dst (whose cap may differ).
     void copyCacheInto(SessionState& dst) const;
-    // Layer l's keys / values, [head][cap][headDim].
+    // Layer l's keys / values, [kv head][cap][headDim].
     float* keys(int l) { return kv.data() + layerOffset(l); }
     float* values(int l) { return keys(l) + headsSize(); }
     const float* keys(int l) const { return kv.data() + layerOffset(l); }
@@ -34,7 +35,7 @@ struct SessionState {
 
 private:
     std::size_t headsSize() const {
-        return static_cast<std::size_t>(d->config.nHead) * static_cast<std::size_t>(cap) *
+        return static_cast<std::size_t>(d->config.kvHeads()) * static_cast<std::size_t>(cap) *
                static_cast<std::size_t>(d->config.headDim());
     }
     std::size_t layerOffset(int l) const { return 2 * headsSize() * static_cast<std::size_t>(l); }

@@ -1,0 +1,22 @@
+#pragma once
+// Rotary position embeddings as Hugging Face computes them: the "rotate half" pairing
+// (dimension i turns with dimension i + head_dim/2, not with its neighbour), inverse
+// frequencies theta^(-2i/d) in fp32, optionally rescaled (linear, or Llama 3.x's llama3
+// scheme that slows only the low frequencies), and an angle position * frequency rounded to
+// fp32 before its cosine, so positions in the thousands turn exactly as in transformers.
+#include <vector>
+
+#include "tokenscope/config.hpp"
+
+namespace ts::kernels {
+
+// head_dim / 2 inverse frequencies for the config's rope_theta and rope scaling.
+std::vector<float> ropeInverseFrequencies(const Config& c);
+
+// cos and sin of position * invFreq[i], for i < half (each array has `half` entries).
+void ropeAngles(const std::vector<float>& invFreq, int position, float* cosOut, float* sinOut);
+
+// Rotates one head vector x [2 * half] in place: (x_i, x_{i+half}) turn by angle_i.
+void applyRope(float* x, int half, const float* cosv, const float* sinv);
+
+}  // namespace ts::kernels

@@ -1,0 +1,281 @@
+// The forward pass: Session::prefill (a decode step is a prefill of one token). One pass for
+// every architecture, switched by the config:
+//   embedding (+ learned position) -> for each layer:
+//     norm (LayerNorm or RMSNorm) -> q, k, v (one packed product, optional biases)
+//     -> per-head RMSNorm of q and k (Qwen3) -> RoPE on q and k (rotary models)
+//     -> append k, v to the cache (key/value heads only) -> causal attention, each query head
+//        reading its group's key/value head -> output projection -> residual
+//     -> norm -> MLP (GELU, or SwiGLU's act(gate) * up) -> residual
+//   -> final norm -> head.
+// Every buffer carries its shape in a comment; T is the number of tokens in this call, L the
+// number of keys the last of them sees.
+#include <cblas.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+
+#include "compute/kernels.hpp"
+#include "compute/packed_linear.hpp"
+#include "compute/rope.hpp"
+#include "model/session_state.hpp"
+#include "tokenscope/error.hpp"
+#include "tokenscope/session.hpp"
+
+namespace ts {
+namespace {
+
+std::size_t sz(long long v) { return static_cast<std::size_t>(v); }
+
+// Runs fn(begin, end) over the rows [0, T), split across the engine's threads when there is
+// enough work (rows x cost per row) to pay for waking them.
+template <class F>
+void forRows(int T, int costPerRow, F&& fn) {
+    if (kernels::threads() == 1 || static_cast<long long>(T) * costPerRow < 32768) {
+        fn(0, T);
+        return;
+    }
+    kernels::parallel([&](int th, int n) {
+        int b, e;
+        kernels::chunk(T, th, n, 1, b, e);
+        if (b < e) fn(b, e);
+    });
+}
+
+}  // namespace
+
+StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& options) {
+    using clock = std::chrono::steady_clock;
+    const auto t0 = clock::now();
+    SessionState& S = *m_state;
+    const ModelData& D = *S.d;
+    const Config& c = D.config;
+    const int T = static_cast<int>(tokens.size());
+    if (T == 0) throw Error("no tokens to run: prefill needs at least one token");
+    for (int i = 0; i < T; ++i)
+        if (tokens[sz(i)] < 0 || tokens[sz(i)] >= c.nVocab)
+            throw Error("token id " + std::to_string(tokens[sz(i)]) + " at index " +
+                        std::to_string(i) + " is out of range (vocabulary size " +
+                        std::to_string(c.nVocab) + ")");
+    if (static_cast<long long>(S.pos) + T > c.nCtx)
+        throw Error("context full: the model's context length is " + std::to_string(c.nCtx) +
+                    " tokens, the session holds " + std::to_string(S.pos) + " and " +
+                    std::to_string(T) + " more would exceed it; the engine stops at the "
+                    "context length rather than sliding the window (reset or truncate first)");
+
+    const int C = c.nEmbd, H = c.nHead, KVH = c.kvHeads(), hd = c.headDim(), I = c.nInner,
+              V = c.nVocab;
+    const int Q = c.qDim(), KV = c.kvDim(), QKV = Q + 2 * KV;
+    const int group = H / KVH;             // query heads per key/value head
+    const int F = c.gatedMlp ? 2 * I : I;  // width of the first MLP product
+    const int half = hd / 2;
+    const bool rope = c.positions == PositionKind::Rope;
+    const int p0 = S.pos;
+    const int L = p0 + T;  // keys visible to the last query
+    S.ensureCapacity(L);
+    const std::size_t cap = sz(S.cap);
+
+    StepTrace tr;
+    tr.firstPosition = p0;
+    tr.tokens.assign(tokens.begin(), tokens.end());
+
+    S.x.ensure(sz(T) * sz(C));        // [T, C] residual stream
+    S.xn.ensure(sz(T) * sz(C));       // [T, C] normalised
+    S.qkv.ensure(sz(T) * sz(QKV));    // [T, Q | KV | KV]
+    S.att.ensure(sz(T) * sz(Q));      // [T, Q] attention output, head h at h * hd
+    S.tmp.ensure(sz(T) * sz(C));      // [T, C]
+    S.hidden.ensure(sz(T) * sz(F));   // [T, F] MLP (gate | up when gated)
+    if (c.gatedMlp) S.act.ensure(sz(T) * sz(I));  // [T, I] act(gate) * up
+    if (rope) S.rope.ensure(sz(T) * sz(hd));      // [T, cos(half) | sin(half)]
+    float* X = S.x.data();
+
+    for (int t = 0; t < T; ++t) {
+        float* xr = X + sz(t) * sz(C);
+        D.embedding.row(tokens[sz(t)], xr);
+        if (options.embeddings) tr.tokenEmbedding.emplace_back(xr, xr + C);
+        if (D.wpe) {
+            const float* pe = D.wpe + sz(p0 + t) * sz(C);
+            for (int i = 0; i < C; ++i) xr[i] += pe[i];
+            if (options.embeddings) tr.positionEmbedding.emplace_back(pe, pe + C);
+        } else if (options.embeddings) {
+            tr.positionEmbedding.emplace_back(sz(C), 0.0f);  // positions enter as rotations
+        }
+        if (rope) {
+            float* cs = S.rope.data() + sz(t) * sz(hd);
+            kernels::ropeAngles(D.ropeInvFreq, p0 + t, cs, cs + half);
+        }
+    }
+    const float* lastRow = X + sz(T - 1) * sz(C);
+    if (options.residuals) {
+        tr.residuals.reserve(sz(c.nLayer) + 1);
+        tr.residuals.emplace_back(lastRow, lastRow + C);
+    }
+    if (options.attention) {
+        tr.attention.nLayer = c.nLayer;
+        tr.attention.nHead = H;
+        tr.attention.firstQuery = p0;
+        tr.attention.nQueries = T;
+        const std::size_t perHead = (sz(L) * sz(L + 1) - sz(p0) * sz(p0 + 1)) / 2;
+        tr.attention.data.resize(sz(c.nLayer) * sz(H) * perHead);
+    }
+
+    double flops = 0;
+    for (int l = 0; l < c.nLayer; ++l) {
+        if (S.cancel && S.cancel->load(std::memory_order_relaxed)) throw Error("cancelled");
+        const LayerWeights& w = D.layers[sz(l)];
+        float scale = 1.0f / std::sqrt(static_cast<float>(hd));
+        if (c.scaleAttnByInverseLayerIdx) scale /= static_cast<float>(l + 1);
+
+        forRows(T, C, [&](int b, int e) {
+            for (int t = b; t < e; ++t)
+                kernels::normalize(c.norm, X + sz(t) * sz(C), S.xn.data() + sz(t) * sz(C), w.ln1W,
+                                   w.ln1B, C, c.layerNormEps);
+        });
+        kernels::linearPacked(S.xn.data(), T, w.qkvW, w.qkvB, S.qkv.data());
+        // Per-head q/k norm, then the rotation, then keys and values into the cache.
+        float* Kl = S.keys(l);
+        float* Vl = S.values(l);
+        forRows(T, QKV, [&](int b, int e) {
+            for (int t = b; t < e; ++t) {
+                float* row = S.qkv.data() + sz(t) * sz(QKV);
+                float* q = row;
+                float* k = row + Q;
+                const float* v = row + Q + KV;
+                if (c.qkNorm) {
+                    for (int h = 0; h < H; ++h) kernels::rmsNorm(q + h * hd, q + h * hd, w.qNormW, hd, c.layerNormEps);
+                    for (int g = 0; g < KVH; ++g) kernels::rmsNorm(k + g * hd, k + g * hd, w.kNormW, hd, c.layerNormEps);
+                }
+                if (rope) {
+                    const float* cs = S.rope.data() + sz(t) * sz(hd);
+                    for (int h = 0; h < H; ++h) kernels::applyRope(q + h * hd, half, cs, cs + half);
+                    for (int g = 0; g < KVH; ++g) kernels::applyRope(k + g * hd, half, cs, cs + half);
+                }
+                for (int g = 0; g < KVH; ++g) {
+                    std::memcpy(Kl + (sz(g) * cap + sz(p0 + t)) * sz(hd), k + g * hd, sz(hd) * 4);
+                    std::memcpy(Vl + (sz(g) * cap + sz(p0 + t)) * sz(hd), v + g * hd, sz(hd) * 4);
+                }
+            }
+        });
+        const int nth = kernels::threads();
+        S.scores.ensure(sz(nth) * sz(T) * sz(L));  // per thread [T, L]
+        auto headRange = [&](int hb, int he, float* Sc) {
+            for (int h = hb; h < he; ++h) {
+                const int g = h / group;
+                const float* Kh = Kl + sz(g) * cap * sz(hd);
+                const float* Vh = Vl + sz(g) * cap * sz(hd);
+                if (T == 1) {
+                    const float* q = S.qkv.data() + h * hd;
+                    for (int j = 0; j < L; ++j)
+                        Sc[j] = kernels::dot(q, Kh + sz(j) * sz(hd), hd) * scale;
+                    kernels::softmax(Sc, L);
+                    float* o = S.att.data() + h * hd;
+                    std::memset(o, 0, sz(hd) * 4);
+                    for (int j = 0; j < L; ++j) kernels::axpy(Sc[j], Vh + sz(j) * sz(hd), o, hd);
+                } else {
+                    // Blocks of queries, each against only the keys it may see: the masked
+                    // upper triangle is never computed (half the work of a fresh prompt).
+                    constexpr int kQueryBlock = 32;
+                    for (int q0 = 0; q0 < T; q0 += kQueryBlock) {
+                        const int t1 = std::min(T, q0 + kQueryBlock), keys = p0 + t1;
+                        float* Sb = Sc + sz(q0) * sz(L);
+                        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, t1 - q0, keys, hd,
+                                    scale, S.qkv.data() + sz(q0) * sz(QKV) + sz(h * hd), QKV,
+                                    Kh, hd, 0.0f, Sb, L);
+                        for (int t = q0; t < t1; ++t) {
+                            float* row = Sc + sz(t) * sz(L);
+                            const int n = p0 + t + 1;
+                            kernels::softmax(row, n);
+                            std::fill(row + n, row + keys, 0.0f);
+                        }
+                        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, t1 - q0, hd, keys,
+                                    1.0f, Sb, L, Vh, hd, 0.0f,
+                                    S.att.data() + sz(q0) * sz(Q) + sz(h * hd), Q);
+                    }
+                }
+                if (options.attention)
+                    for (int t = 0; t < T; ++t) {
+                        const std::size_t off = tr.attention.rowOffset(l, h, p0 + t);
+                        std::memcpy(tr.attention.data.data() + off, Sc + sz(t) * sz(L),
+                                    sz(p0 + t + 1) * 4);
+                    }
+            }
+        };
+        if (nth == 1 || static_cast<long long>(T) * L * Q < 16384) {
+            headRange(0, H, S.scores.data());
+        } else {
+            kernels::parallel([&](int th, int n) {
+                int hb, he;
+                kernels::chunk(H, th, n, 1, hb, he);
+                headRange(hb, he, S.scores.data() + sz(th) * sz(T) * sz(L));
+            });
+        }
+        kernels::linearPacked(S.att.data(), T, w.projW, w.projB, S.tmp.data());
+        forRows(T, C, [&](int b, int e) {
+            for (int t = b; t < e; ++t) {
+                float* x = X + sz(t) * sz(C);
+                const float* add = S.tmp.data() + sz(t) * sz(C);
+                for (int i = 0; i < C; ++i) x[i] += add[i];
+                kernels::normalize(c.norm, x, S.xn.data() + sz(t) * sz(C), w.ln2W, w.ln2B, C,
+                                   c.layerNormEps);
+            }
+        });
+        kernels::linearPacked(S.xn.data(), T, w.fcW, w.fcB, S.hidden.data());
+        const float* mlpMid = S.hidden.data();  // [T, I]
+        if (c.gatedMlp) {
+            forRows(T, F, [&](int b, int e) {
+                for (int t = b; t < e; ++t)
+                    kernels::gatedActivate(S.hidden.data() + sz(t) * sz(F), S.act.data() + sz(t) * sz(I),
+                                           I, c.activation);
+            });
+            mlpMid = S.act.data();
+        } else {
+            forRows(T, I, [&](int b, int e) {
+                kernels::activate(S.hidden.data() + sz(b) * sz(I), sz(e - b) * sz(I), c.activation);
+            });
+        }
+        kernels::linearPacked(mlpMid, T, w.fc2W, w.fc2B, S.tmp.data());
+        for (std::size_t i = 0; i < sz(T) * sz(C); ++i) X[i] += S.tmp[i];
+        if (options.residuals) tr.residuals.emplace_back(lastRow, lastRow + C);
+
+        flops += 2.0 * T * (1.0 * QKV * C + 1.0 * C * Q + 1.0 * F * C + 1.0 * C * I);
+        for (int t = 0; t < T; ++t) flops += 4.0 * (p0 + t + 1) * Q;
+    }
+    if (S.cancel && S.cancel->load(std::memory_order_relaxed)) throw Error("cancelled");
+
+    // Final norm and head.
+    tr.logits.resize(sz(V));
+    if (options.allLogits && T > 1) {
+        for (int t = 0; t < T; ++t)
+            kernels::normalize(c.norm, X + sz(t) * sz(C), S.xn.data() + sz(t) * sz(C), D.lnfW,
+                               D.lnfB, C, c.layerNormEps);
+        S.logitsScratch.ensure(sz(T) * sz(V));
+        kernels::linearPacked(S.xn.data(), T, D.lmHead, nullptr, S.logitsScratch.data());
+        tr.allLogits.resize(sz(T));
+        for (int t = 0; t < T; ++t)
+            tr.allLogits[sz(t)].assign(S.logitsScratch.data() + sz(t) * sz(V),
+                                       S.logitsScratch.data() + sz(t + 1) * sz(V));
+        tr.logits = tr.allLogits.back();
+        flops += 2.0 * T * V * C;
+    } else {
+        kernels::normalize(c.norm, lastRow, S.xn.data(), D.lnfW, D.lnfB, C, c.layerNormEps);
+        kernels::linearPacked(S.xn.data(), 1, D.lmHead, nullptr, tr.logits.data());
+        if (options.allLogits) tr.allLogits.push_back(tr.logits);
+        flops += 2.0 * V * C;
+    }
+
+    // Commit.
+    S.pos = L;
+    S.tokens.insert(S.tokens.end(), tokens.begin(), tokens.end());
+
+    tr.cost.flops = flops;
+    // every streamed weight once, plus the embedding (and position) rows of the tokens
+    const double rowBytes = D.embedding.rows ? static_cast<double>(kernels::weightTypeSize(D.embedding.type)) : 0.0;
+    tr.cost.weightBytes = static_cast<double>(D.streamedPerToken) + T * C * (rowBytes + (D.wpe ? 4.0 : 0.0));
+    tr.cost.kvCacheBytes = static_cast<double>(kvCacheBytes());
+    tr.cost.contextLength = S.pos;
+    tr.cost.wallMs = std::chrono::duration<double, std::milli>(clock::now() - t0).count();
+    return tr;
+}
+
+}  // namespace ts

@@ -1,0 +1,98 @@
+// GPT-2's tensor list: Conv1D weights stored [in, out], learned positions, LayerNorms with
+// biases, a fused c_attn for queries, keys and values, and a head tied to wte unless the
+// file brings a different lm_head. Names with or without the "transformer." prefix.
+#include <cstring>
+
+#include "model/model_loader.hpp"
+#include "tokenscope/error.hpp"
+
+namespace ts {
+namespace {
+
+[[noreturn]] void fail(const std::string& what) { throw Error(what); }
+
+bool isGpt2Buffer(const std::string& name) {
+    auto ends = [&](const char* s) {
+        const std::size_t n = std::strlen(s);
+        return name.size() >= n && name.compare(name.size() - n, n, s) == 0;
+    };
+    return ends(".attn.bias") || ends(".attn.masked_bias");
+}
+
+}  // namespace
+
+void loadGpt2Weights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCallback& progress,
+                     const std::atomic<bool>* cancel) {
+    const Config& c = d.config;
+    const std::int64_t C = c.nEmbd, V = c.nVocab, N = c.nCtx, I = c.nInner;
+    const int total = 4 + 12 * c.nLayer + 1;
+    Loader L(d, ckpt, progress, cancel, total, "transformer.");
+    const std::string where = ckpt.path().string();
+
+    // Embeddings first, with specific messages for the common config/weights mix-ups.
+    {
+        const st::TensorInfo* wte = L.lookup("wte.weight");
+        if (wte && wte->shape.size() == 2 && wte->shape[1] == C && wte->shape[0] != V)
+            fail(where + ": vocabulary size mismatch: config.json says vocab_size " +
+                 std::to_string(V) + " but '" + wte->name + "' has " +
+                 std::to_string(wte->shape[0]) + " rows (shape " + wte->shapeString() +
+                 ", expected " + st::shapeString({V, C}) + ")");
+        const st::TensorInfo* wpe = L.lookup("wpe.weight");
+        if (wpe && wpe->shape.size() == 2 && wpe->shape[1] == C && wpe->shape[0] != N)
+            fail(where + ": context length mismatch: config.json says n_positions " +
+                 std::to_string(N) + " but '" + wpe->name + "' has " +
+                 std::to_string(wpe->shape[0]) + " rows (shape " + wpe->shapeString() +
+                 ", expected " + st::shapeString({N, C}) + ")");
+    }
+    const st::TensorInfo& wte = L.require("wte.weight", {V, C});
+    d.wpe = L.floats(L.require("wpe.weight", {N, C}));
+
+    d.layers.resize(static_cast<std::size_t>(c.nLayer));
+    for (int l = 0; l < c.nLayer; ++l) {
+        const std::string p = "h." + std::to_string(l) + ".";
+        LayerWeights& w = d.layers[static_cast<std::size_t>(l)];
+        w.ln1W = L.floats(L.require(p + "ln_1.weight", {C}));
+        w.ln1B = L.floats(L.require(p + "ln_1.bias", {C}));
+        w.qkvW = L.packInOut(L.require(p + "attn.c_attn.weight", {C, 3 * C}));
+        w.qkvB = L.floats(L.require(p + "attn.c_attn.bias", {3 * C}));
+        w.projW = L.packInOut(L.require(p + "attn.c_proj.weight", {C, C}));
+        w.projB = L.floats(L.require(p + "attn.c_proj.bias", {C}));
+        w.ln2W = L.floats(L.require(p + "ln_2.weight", {C}));
+        w.ln2B = L.floats(L.require(p + "ln_2.bias", {C}));
+        w.fcW = L.packInOut(L.require(p + "mlp.c_fc.weight", {C, I}));
+        w.fcB = L.floats(L.require(p + "mlp.c_fc.bias", {I}));
+        w.fc2W = L.packInOut(L.require(p + "mlp.c_proj.weight", {I, C}));
+        w.fc2B = L.floats(L.require(p + "mlp.c_proj.bias", {C}));
+    }
+    d.lnfW = L.floats(L.require("ln_f.weight", {C}));
+    d.lnfB = L.floats(L.require("ln_f.bias", {C}));
+
+    // Tied unless the file has its own, different lm_head. Many checkpoints store the tied
+    // head as a copy of wte; it is kept once then.
+    const st::TensorInfo* head = &wte;
+    d.tiedLmHead = true;
+    if (ckpt.find("lm_head.weight")) {
+        const st::TensorInfo& t = L.require("lm_head.weight", {V, C});
+        const bool sameAsWte = t.dtype == wte.dtype && std::memcmp(t.data, wte.data, wte.end - wte.begin) == 0;
+        if (sameAsWte) {
+            d.parameterCount -= t.numel;
+        } else {
+            head = &t;
+            d.tiedLmHead = false;
+        }
+    }
+    // Every decode step streams the whole head (50257 x 768 for GPT-2, a third of its
+    // weights), so it gets the packed layout; a tied embedding reads its rows from there.
+    d.lmHead = L.packOutIn({head}, static_cast<int>(C));
+    d.embedding.width = static_cast<int>(C);
+    d.embedding.packed = &d.lmHead;
+    if (!d.tiedLmHead) {
+        L.checkFinite(wte);
+        d.embedding.rows = wte.data;
+        d.embedding.type = weightTypeOf(wte.dtype);
+        d.weightBytes += wte.end - wte.begin;
+    }
+    L.warnUnused(&isGpt2Buffer);
+}
+
+}  // namespace ts

@@ -1,0 +1,110 @@
+// The Llama family's tensor list (llama, mistral, qwen2, qwen3), with Hugging Face names:
+// model.embed_tokens, model.layers.N.{input_layernorm, self_attn.{q,k,v,o}_proj,
+// self_attn.{q,k}_norm, post_attention_layernorm, mlp.{gate,up,down}_proj}, model.norm and
+// lm_head. Projections are torch Linear weights stored [out, in]. Which biases and norms
+// exist follows the config's switches, so a tensor the config does not expect is reported
+// as unknown and one it expects is required.
+#include <cstring>
+
+#include "model/model_loader.hpp"
+#include "tokenscope/error.hpp"
+
+namespace ts {
+namespace {
+
+// Older checkpoints saved RoPE's frequency table as a buffer; it is recomputed from the config.
+bool isLlamaBuffer(const std::string& name) {
+    const std::string tail = "rotary_emb.inv_freq";
+    return name.size() >= tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+}  // namespace
+
+void loadLlamaWeights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCallback& progress,
+                      const std::atomic<bool>* cancel) {
+    const Config& c = d.config;
+    const std::int64_t C = c.nEmbd, V = c.nVocab, I = c.nInner, Q = c.qDim(), K = c.kvDim(),
+                       hd = c.headDim();
+    const int total = 3 + 14 * c.nLayer + 1;
+    Loader L(d, ckpt, progress, cancel, total);
+    const std::string where = ckpt.path().string();
+
+    {
+        const st::TensorInfo* e = L.lookup("model.embed_tokens.weight");
+        if (e && e->shape.size() == 2 && e->shape[1] == C && e->shape[0] != V)
+            throw Error(where + ": vocabulary size mismatch: config.json says vocab_size " +
+                        std::to_string(V) + " but '" + e->name + "' has " +
+                        std::to_string(e->shape[0]) + " rows (shape " + e->shapeString() + ")");
+    }
+    const st::TensorInfo& embed = L.require("model.embed_tokens.weight", {V, C});
+
+    d.layers.resize(static_cast<std::size_t>(c.nLayer));
+    for (int l = 0; l < c.nLayer; ++l) {
+        const std::string p = "model.layers." + std::to_string(l) + ".";
+        LayerWeights& w = d.layers[static_cast<std::size_t>(l)];
+        w.ln1W = L.floats(L.require(p + "input_layernorm.weight", {C}));
+        const auto& q = L.require(p + "self_attn.q_proj.weight", {Q, C});
+        const auto& k = L.require(p + "self_attn.k_proj.weight", {K, C});
+        const auto& v = L.require(p + "self_attn.v_proj.weight", {K, C});
+        w.qkvW = L.packOutIn({&q, &k, &v}, static_cast<int>(C));
+        if (c.qkvBias) {
+            const auto& qb = L.require(p + "self_attn.q_proj.bias", {Q});
+            const auto& kb = L.require(p + "self_attn.k_proj.bias", {K});
+            const auto& vb = L.require(p + "self_attn.v_proj.bias", {K});
+            w.qkvB = L.concatFloats({&qb, &kb, &vb}, {static_cast<int>(Q), static_cast<int>(K),
+                                                       static_cast<int>(K)});
+        }
+        if (c.qkNorm) {
+            w.qNormW = L.floats(L.require(p + "self_attn.q_norm.weight", {hd}));
+            w.kNormW = L.floats(L.require(p + "self_attn.k_norm.weight", {hd}));
+        }
+        w.projW = L.packOutIn({&L.require(p + "self_attn.o_proj.weight", {C, Q})}, static_cast<int>(Q));
+        if (c.outBias) w.projB = L.floats(L.require(p + "self_attn.o_proj.bias", {C}));
+        w.ln2W = L.floats(L.require(p + "post_attention_layernorm.weight", {C}));
+        const auto& gate = L.require(p + "mlp.gate_proj.weight", {I, C});
+        const auto& up = L.require(p + "mlp.up_proj.weight", {I, C});
+        w.fcW = L.packOutIn({&gate, &up}, static_cast<int>(C));
+        w.fc2W = L.packOutIn({&L.require(p + "mlp.down_proj.weight", {C, I})}, static_cast<int>(I));
+        if (c.mlpBias) {
+            const auto& gb = L.require(p + "mlp.gate_proj.bias", {I});
+            const auto& ub = L.require(p + "mlp.up_proj.bias", {I});
+            w.fcB = L.concatFloats({&gb, &ub}, {static_cast<int>(I), static_cast<int>(I)});
+            w.fc2B = L.floats(L.require(p + "mlp.down_proj.bias", {C}));
+        }
+    }
+    d.lnfW = L.floats(L.require("model.norm.weight", {C}));
+
+    // transformers ties the head to the embedding when the config says so, whatever the
+    // file holds; an untied config without lm_head.weight falls back to tying (with a note).
+    const st::TensorInfo* head = &embed;
+    d.tiedLmHead = true;
+    const st::TensorInfo* lm = ckpt.find("lm_head.weight");
+    if (c.tiedEmbeddings) {
+        if (lm) {
+            L.require("lm_head.weight", {V, C});
+            d.parameterCount -= lm->numel;
+            if (lm->dtype != embed.dtype || std::memcmp(lm->data, embed.data, embed.end - embed.begin) != 0)
+                d.warnings.push_back(where + ": lm_head.weight differs from model.embed_tokens.weight "
+                                     "but config.json ties them (tie_word_embeddings); the "
+                                     "embedding is used as the head, as transformers does");
+        }
+    } else if (lm) {
+        head = &L.require("lm_head.weight", {V, C});
+        d.tiedLmHead = false;
+    } else {
+        d.warnings.push_back(where + ": config.json says tie_word_embeddings=false but there is "
+                             "no lm_head.weight; the embedding is used as the head");
+    }
+    d.lmHead = L.packOutIn({head}, static_cast<int>(C));
+    d.embedding.width = static_cast<int>(C);
+    d.embedding.packed = &d.lmHead;
+    if (!d.tiedLmHead) {
+        L.checkFinite(embed);
+        d.embedding.rows = embed.data;
+        d.embedding.type = weightTypeOf(embed.dtype);
+        d.weightBytes += embed.end - embed.begin;
+    }
+    L.warnUnused(&isLlamaBuffer);
+}
+
+}  // namespace ts
