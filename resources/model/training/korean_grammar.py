@@ -1,0 +1,348 @@
+"""Korean grammar for the synthetic training text: particles, verb endings, numbers, names.
+
+Why: the bundled model learns Korean only from text this project writes itself (no Korean
+prose with a clean licence is available offline, see README.md). Written by hand, template
+text goes wrong exactly where Korean grammar depends on sound: the particle after a noun is
+chosen by the noun's last syllable (수진이 / 철수가, 서울로 / 부산으로), a verb's polite and
+formal endings depend on its stem (가요 / 먹어요 / 삽니다), and numbers are read two ways
+(Sino-Korean 삼십 분, native 세 시). These helpers get that right once, and
+test_korean_grammar.py checks them on the tricky cases (ㄹ-final nouns with (으)로, digits
+and Latin letters before a particle, contracted and irregular verbs).
+
+Pure Python, no dependencies, deterministic.
+"""
+
+HANGUL_FIRST, HANGUL_LAST = 0xAC00, 0xD7A3
+CHO = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
+JUNG = "ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ"
+JONG = " ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ"  # index 0: no final consonant
+RIEUL = JONG.index("ㄹ")
+
+
+def is_hangul(ch):
+    return HANGUL_FIRST <= ord(ch) <= HANGUL_LAST
+
+
+def decompose(ch):
+    """A Hangul syllable -> (initial, medial, final) indices into CHO, JUNG, JONG."""
+    if not is_hangul(ch):
+        raise ValueError(f"not a Hangul syllable: {ch!r}")
+    n = ord(ch) - HANGUL_FIRST
+    return n // 588, (n % 588) // 28, n % 28
+
+
+def compose(cho, jung, jong=0):
+    """Indices (or jamo letters) -> one Hangul syllable."""
+    if isinstance(cho, str):
+        cho = CHO.index(cho)
+    if isinstance(jung, str):
+        jung = JUNG.index(jung)
+    if isinstance(jong, str):
+        jong = JONG.index(jong) if jong.strip() else 0
+    return chr(HANGUL_FIRST + cho * 588 + jung * 28 + jong)
+
+
+def with_final(ch, jong):
+    """The syllable ch with its final consonant replaced (가 + ㅂ -> 갑)."""
+    c, j, _ = decompose(ch)
+    return compose(c, j, jong)
+
+
+# How a word that does not end in Hangul is read aloud decides its particle too:
+# "3으로" (삼), "7로" (칠), "10으로" (십), "GPT가" (지피티), "HTML을" (에이치티엠엘).
+DIGIT_READING = {"0": "영", "1": "일", "2": "이", "3": "삼", "4": "사", "5": "오", "6": "육",
+                 "7": "칠", "8": "팔", "9": "구"}
+LETTER_READING = {"a": "에이", "b": "비", "c": "씨", "d": "디", "e": "이", "f": "에프", "g": "지",
+                  "h": "에이치", "i": "아이", "j": "제이", "k": "케이", "l": "엘", "m": "엠", "n": "엔",
+                  "o": "오", "p": "피", "q": "큐", "r": "알", "s": "에스", "t": "티", "u": "유",
+                  "v": "브이", "w": "더블유", "x": "엑스", "y": "와이", "z": "제트"}
+
+
+def spoken_last_syllable(word):
+    """The syllable the word ends with when read aloud (ignoring trailing punctuation)."""
+    w = word.rstrip(" .,!?)]}\"'”’")
+    if not w:
+        raise ValueError("empty word has no last syllable")
+    last = w[-1]
+    if is_hangul(last):
+        return last
+    if last.isdigit():
+        digits = w[len(w.rstrip("0123456789")):]
+        return sino_number(int(digits))[-1]
+    if last.lower() in LETTER_READING:
+        return LETTER_READING[last.lower()][-1]
+    raise ValueError(f"cannot tell how {word!r} ends when read aloud")
+
+
+def final_consonant(word):
+    """Index into JONG of the spoken last syllable's final consonant (0 = none)."""
+    return decompose(spoken_last_syllable(word))[2]
+
+
+def has_final(word):
+    return final_consonant(word) != 0
+
+
+# particle -> (form after a final consonant, form after a vowel)
+PARTICLES = {
+    "은": ("은", "는"), "는": ("은", "는"),
+    "이": ("이", "가"), "가": ("이", "가"),
+    "을": ("을", "를"), "를": ("을", "를"),
+    "과": ("과", "와"), "와": ("과", "와"),
+    "아": ("아", "야"), "야": ("아", "야"),              # calling someone: 수진아, 철수야
+    "이랑": ("이랑", "랑"), "랑": ("이랑", "랑"),
+    "이나": ("이나", "나"), "나": ("이나", "나"),
+    "이다": ("이다", "다"), "다": ("이다", "다"),        # copula: 수진이다, 철수다
+    "이라는": ("이라는", "라는"), "라는": ("이라는", "라는"),
+    "이라고": ("이라고", "라고"), "라고": ("이라고", "라고"),
+    "이었다": ("이었다", "였다"), "였다": ("이었다", "였다"),
+    "이에요": ("이에요", "예요"), "예요": ("이에요", "예요"),
+    "이었어요": ("이었어요", "였어요"), "였어요": ("이었어요", "였어요"),
+    "이는": ("이는", "는"),                              # 수진이는 (names, colloquial)
+    "이가": ("이가", "가"),
+}
+# (으)로: after a vowel OR after ㄹ the form is 로 (서울로, 칼로, 학교로), else 으로 (집으로).
+RO = ("으로", "로")
+
+
+def particle(word, p):
+    """word + the right form of particle p (given in either form): particle("수진", "는") -> "수진은"."""
+    if p in ("로", "으로"):
+        jong = final_consonant(word)
+        return word + (RO[1] if jong in (0, RIEUL) else RO[0])
+    if p in ("로서", "으로서", "로써", "으로써"):
+        jong = final_consonant(word)
+        tail = p[-1]
+        return word + ("로" + tail if jong in (0, RIEUL) else "으로" + tail)
+    if p not in PARTICLES:
+        return word + p                                      # invariable: 의, 에, 에서, 도, 만, 부터, 까지, 하고
+    after_consonant, after_vowel = PARTICLES[p]
+    return word + (after_consonant if has_final(word) else after_vowel)
+
+
+# --------------------------------------------------------------------------- numbers
+
+SINO_DIGITS = ["", "일", "이", "삼", "사", "오", "육", "칠", "팔", "구"]
+
+
+def _sino_below_10000(n):
+    out = ""
+    for value, unit in ((1000, "천"), (100, "백"), (10, "십"), (1, "")):
+        d = n // value % 10
+        if d == 0:
+            continue
+        out += ("" if d == 1 and unit else SINO_DIGITS[d]) + unit   # 십, 백, 천 without 일
+    return out
+
+
+def sino_number(n):
+    """Sino-Korean reading: 0 영, 15 십오, 2026 이천이십육, 10000 만, 30500 삼만 오백 -> '삼만오백'."""
+    if n < 0:
+        return "마이너스 " + sino_number(-n)
+    if n == 0:
+        return "영"
+    out = ""
+    for value, unit in ((10 ** 8, "억"), (10 ** 4, "만"), (1, "")):
+        part = n // value % 10000 if value < 10 ** 8 else n // value
+        if part == 0:
+            continue
+        words = _sino_below_10000(part) if part < 10000 else sino_number(part)
+        if unit == "만" and part == 1:
+            words = ""                                           # 만, not 일만
+        out += words + unit
+    return out
+
+
+NATIVE_ONES = ["", "하나", "둘", "셋", "넷", "다섯", "여섯", "일곱", "여덟", "아홉"]
+NATIVE_ONES_ADNOMINAL = ["", "한", "두", "세", "네", "다섯", "여섯", "일곱", "여덟", "아홉"]
+NATIVE_TENS = ["", "열", "스물", "서른", "마흔", "쉰", "예순", "일흔", "여든", "아흔"]
+
+
+def native_number(n, before_counter=False):
+    """Native Korean reading, 1-99: 하나, 스물셋; before a counter the short forms: 한 개, 스무 살."""
+    if not 1 <= n <= 99:
+        raise ValueError(f"native Korean numbers go from 1 to 99, not {n}")
+    tens, ones = divmod(n, 10)
+    if before_counter:
+        if ones == 0:
+            return "스무" if tens == 2 else NATIVE_TENS[tens]
+        return NATIVE_TENS[tens] + NATIVE_ONES_ADNOMINAL[ones]
+    return NATIVE_TENS[tens] + NATIVE_ONES[ones]
+
+
+# counters that count with native numbers (below 100) and those that take Sino-Korean ones
+NATIVE_COUNTERS = {"개", "명", "마리", "살", "시", "권", "잔", "병", "대", "그릇", "송이", "켤레", "벌", "장",
+                   "시간", "달", "번", "사람", "가지", "군데", "채"}
+SINO_COUNTERS = {"분", "초", "원", "년", "월", "일", "층", "호", "번지", "미터", "킬로미터", "킬로그램", "도",
+                 "퍼센트", "주", "주년", "학년", "개월", "인분", "페이지", "쪽", "회", "등", "호선", "세"}
+
+
+def count(n, counter, hangul=False):
+    """A number with its counter the way it is read: count(3, "개") -> "세 개", count(3, "분") ->
+    "3분" (digits) or "삼 분" (hangul=True). Native counters are always spelled out below 100
+    ("세 시", "스무 살"), which is how Korean text writes small native numbers."""
+    if counter in NATIVE_COUNTERS and 1 <= n <= 99 and (hangul or n <= 20 or counter in ("시", "살")):
+        return native_number(n, before_counter=True) + " " + counter
+    if counter in NATIVE_COUNTERS and not hangul:
+        return f"{n}{counter}"
+    if hangul:
+        if counter == "월":
+            return month_name(n, hangul=True)
+        return sino_number(n) + " " + counter
+    return f"{n}{counter}"
+
+
+def month_name(m, hangul=False):
+    """Months: 6월 is read 유월 and 10월 시월 (the final consonant drops)."""
+    if not 1 <= m <= 12:
+        raise ValueError(f"no month {m}")
+    if not hangul:
+        return f"{m}월"
+    return {6: "유월", 10: "시월"}.get(m, sino_number(m) + "월")
+
+
+def date(year, month, day, hangul=False):
+    if hangul:
+        return f"{sino_number(year)}년 {month_name(month, True)} {sino_number(day)}일"
+    return f"{year}년 {month}월 {day}일"
+
+
+def clock(hour, minute=0, hangul=False):
+    """Hours are native, minutes Sino-Korean: 3:20 -> '세 시 이십 분' / '3시 20분'; with 오전/오후."""
+    if not 0 <= hour <= 23 or not 0 <= minute <= 59:
+        raise ValueError(f"no time {hour}:{minute}")
+    half = "오전" if hour < 12 else "오후"
+    h12 = hour % 12 or 12
+    if hangul:
+        h = native_number(h12, before_counter=True) + " 시"
+        m = "" if minute == 0 else (" 반" if minute == 30 else f" {sino_number(minute)} 분")
+    else:
+        h = f"{h12}시"
+        m = "" if minute == 0 else (" 반" if minute == 30 else f" {minute}분")
+    return f"{half} {h}{m}"
+
+
+# --------------------------------------------------------------------------- verbs and adjectives
+
+def _stem(dictionary_form):
+    if not dictionary_form.endswith("다") or len(dictionary_form) < 2:
+        raise ValueError(f"not a dictionary form: {dictionary_form!r}")
+    return dictionary_form[:-1]
+
+
+BRIGHT = {JUNG.index("ㅏ"), JUNG.index("ㅗ"), JUNG.index("ㅑ")}
+
+
+def infinitive(dictionary_form, irregular=None):
+    """The -아/어 form (해요-style stem): 가다 -> 가, 먹다 -> 먹어, 하다 -> 해, 마시다 -> 마셔,
+    보다 -> 봐, 배우다 -> 배워, 쓰다 -> 써, 바쁘다 -> 바빠, 되다 -> 돼, 모르다 -> 몰라 (르),
+    듣다 -> 들어 (ㄷ), 덥다 -> 더워 (ㅂ), 돕다 -> 도와, 짓다 -> 지어 (ㅅ), 그렇다 -> 그래 (ㅎ).
+    irregular: None, 'ㄷ', 'ㅂ', 'ㅅ', '르', 'ㅎ'."""
+    stem = _stem(dictionary_form)
+    head, last = stem[:-1], stem[-1]
+    if last == "하":
+        return head + "해"
+    c, v, f = decompose(last)
+    if irregular == "르" and last == "르":
+        prev = head[-1]
+        pc, pv, _ = decompose(prev)
+        doubled = head[:-1] + compose(pc, pv, RIEUL)
+        return doubled + ("라" if pv in BRIGHT else "러")
+    if irregular == "ㅎ" and JONG[f] == "ㅎ":
+        # 그렇다 -> 그래, 어떻다 -> 어때, 하얗다 -> 하얘
+        nv = {"ㅓ": "ㅐ", "ㅏ": "ㅐ", "ㅑ": "ㅒ"}.get(JUNG[v], "ㅐ")
+        return head + compose(c, nv)
+    if irregular == "ㅂ" and JONG[f] == "ㅂ":
+        open_ = compose(c, v)
+        if last in ("돕", "곱"):
+            return head + open_ + "와"
+        return head + open_ + "워"
+    if irregular == "ㄷ" and JONG[f] == "ㄷ":
+        last = compose(c, v, RIEUL)
+        f = RIEUL
+    if irregular == "ㅅ" and JONG[f] == "ㅅ":
+        return head + compose(c, v) + ("아" if v in BRIGHT else "어")
+    bright = v in BRIGHT
+    if f != 0:
+        return head + last + ("아" if bright else "어")
+    vowel = JUNG[v]
+    contract = {"ㅏ": "ㅏ", "ㅓ": "ㅓ", "ㅐ": "ㅐ", "ㅔ": "ㅔ", "ㅕ": "ㅕ", "ㅗ": "ㅘ", "ㅜ": "ㅝ",
+                "ㅣ": "ㅕ", "ㅚ": "ㅙ", "ㅟ": "ㅟ어"}
+    if vowel == "ㅡ":
+        # 쓰다 -> 써; 바쁘다 -> 바빠 (the vowel before decides)
+        if head:
+            pv = decompose(head[-1])[1]
+            return head + compose(c, "ㅏ" if pv in BRIGHT else "ㅓ")
+        return compose(c, "ㅓ")
+    if vowel == "ㅟ":
+        return head + last + "어"                      # 쉬다 -> 쉬어
+    return head + compose(c, contract.get(vowel, vowel))
+
+
+def _add_final(stem, jong_letter):
+    """stem + final consonant on its last syllable (가 + ㅂ -> 갑, 만들 -> 만듭 drops ㄹ first)."""
+    c, v, f = decompose(stem[-1])
+    return stem[:-1] + compose(c, v, JONG.index(jong_letter))
+
+
+def conjugate(dictionary_form, form, irregular=None, adjective=False):
+    """Finite forms of a verb or adjective.
+    form: 'plain' (-ㄴ다/-는다/-다), 'plain_past' (-았/었다), 'polite' (-아/어요), 'polite_past',
+          'formal' (-ㅂ/습니다), 'formal_past', 'and' (-고), 'so' (-아/어서), 'adnominal' (-는 / -(으)ㄴ),
+          'want' (-고 싶다), 'future' (-(으)ㄹ 것이다), 'question_polite' (-아/어요?), 'suggest' (-자)."""
+    stem = _stem(dictionary_form)
+    c, v, f = decompose(stem[-1])
+    inf = infinitive(dictionary_form, irregular)
+    # -았/었: put ㅆ under the infinitive's last syllable (가 -> 갔, 먹어 -> 먹었, 해 -> 했)
+    past_stem = _add_final(inf, "ㅆ")
+    if form == "plain":
+        if adjective:
+            return stem + "다"
+        if f == 0:
+            return _add_final(stem, "ㄴ") + "다"
+        if f == RIEUL:
+            return _add_final(stem[:-1] + compose(c, v), "ㄴ") + "다"     # 살다 -> 산다
+        return stem + "는다"
+    if form == "plain_past":
+        return past_stem + "다"
+    if form in ("polite", "question_polite"):
+        return inf + "요" + ("?" if form == "question_polite" else "")
+    if form == "polite_past":
+        return past_stem + "어요"
+    if form == "formal":
+        if f == 0:
+            return _add_final(stem, "ㅂ") + "니다"
+        if f == RIEUL:
+            return _add_final(stem[:-1] + compose(c, v), "ㅂ") + "니다"   # 살다 -> 삽니다
+        return stem + "습니다"
+    if form == "formal_past":
+        return past_stem + "습니다"
+    if form == "and":
+        return stem + "고"
+    if form == "so":
+        return inf + "서"
+    if form == "want":
+        return stem + "고 싶다"
+    if form == "suggest":
+        return stem + "자"
+    if form == "adnominal":
+        if adjective:
+            if irregular == "ㅂ" and JONG[f] == "ㅂ":
+                return stem[:-1] + compose(c, v) + "운"                   # 덥다 -> 더운
+            if f == 0:
+                return _add_final(stem, "ㄴ")                             # 크다 -> 큰
+            if f == RIEUL:
+                return _add_final(stem[:-1] + compose(c, v), "ㄴ")        # 길다 -> 긴
+            return stem + "은"                                            # 작다 -> 작은
+        if f == RIEUL:
+            return stem[:-1] + compose(c, v) + "는"                       # 만들다 -> 만드는
+        return stem + "는"
+    if form == "future":
+        if f == 0:
+            return _add_final(stem, "ㄹ") + " 것이다"
+        if f == RIEUL:
+            return stem + " 것이다"
+        if irregular == "ㄷ" and JONG[f] == "ㄷ":
+            return stem[:-1] + compose(c, v, RIEUL) + "을 것이다"
+        return stem + "을 것이다"
+    raise ValueError(f"unknown form {form!r}")
