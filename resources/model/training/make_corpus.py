@@ -16,7 +16,13 @@ Sources
 
 Outputs (in --out, default training/work/):
   train.txt / val_bible.txt / val_synth.txt   documents separated by <|endoftext|>
-  world.json                                  ground truth of the textbook world
+  val_synth_ko.txt                            fresh Korean synthetic text (training monitor)
+  bpe_train.txt                               train.txt with Korean noun|particle marks, for train_bpe.py
+  drill.txt                                   the second training stream (copy drills, atlas; both languages)
+  world.json                                  ground truth of the textbook world (English and Korean names)
+The Korean half of the world (atlas of the same countries, detective stories, daily life,
+dialogue, essays, records) is written by make_corpus_ko.py with its own seeds, so the
+English text is generated exactly as before.
 The probe sets in resources/model/eval/ are written by make_probes.py from world.json.
 """
 import argparse
@@ -25,6 +31,8 @@ import os
 import random
 import re
 import subprocess
+
+import make_corpus_ko as ko
 
 EOT = "<|endoftext|>"
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -263,6 +271,10 @@ def main():
     ap.add_argument("--seed", type=int, default=1234)
     ap.add_argument("--synthetic-ratio", type=float, default=1.0,
                     help="synthetic characters per Bible character in the training text")
+    ap.add_argument("--korean-chars", type=int, default=3000000,
+                    help="characters of Korean synthetic text in the training text")
+    ap.add_argument("--korean-drill-chars", type=int, default=700000,
+                    help="characters of Korean drills (records, lists, atlas, stories) in drill.txt")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     rng = random.Random(args.seed)
@@ -279,10 +291,21 @@ def main():
     synth = synthetic_docs(rng, seen, int(bible_chars * args.synthetic_ratio), pool)
     val_synth = synthetic_docs(random.Random(args.seed + 1), seen, 60000, pool)
 
-    train = train_bible + synth
+    # Korean: the same countries in Hangul, the same held-out set; own generators and seeds
+    world_ko = ko.korean_world(world)
+    seen_ko = [c for c in world_ko if not c["held_out"]]
+    korean = ko.korean_docs(random.Random(args.seed + 3), seen_ko, args.korean_chars)
+    val_ko = ko.korean_docs(random.Random(args.seed + 4), seen_ko, 60000)
+
+    train = train_bible + synth + korean
     rng.shuffle(train)
     with open(os.path.join(args.out, "train.txt"), "w", encoding="utf-8") as f:
+        f.write(ko.strip_marks(EOT.join(train) + EOT))
+    # the BPE learns from the same text with noun|particle marks (make_corpus_ko.MARK)
+    with open(os.path.join(args.out, "bpe_train.txt"), "w", encoding="utf-8") as f:
         f.write(EOT.join(train) + EOT)
+    with open(os.path.join(args.out, "val_synth_ko.txt"), "w", encoding="utf-8") as f:
+        f.write(ko.strip_marks(EOT.join(val_ko) + EOT))
     with open(os.path.join(args.out, "val_bible.txt"), "w", encoding="utf-8") as f:
         f.write(EOT.join(val_bible) + EOT)
     with open(os.path.join(args.out, "val_synth.txt"), "w", encoding="utf-8") as f:
@@ -298,8 +321,13 @@ def main():
         d = atlas_doc(arng, seen) if r < 0.2 else kv_doc(arng) if r < 0.55 else repeat_doc(arng, pool)
         drill.append(d)
         drill_chars += len(d)
+    # Korean drills: records, repeated lists, atlas facts and name-copying stories
+    krng = random.Random(args.seed + 5)
+    drill += ko.korean_docs(krng, seen_ko, args.korean_drill_chars,
+                            kinds=[("kv", 0.3), ("list", 0.2), ("atlas", 0.25), ("detective", 0.25)])
+    krng.shuffle(drill)
     with open(os.path.join(args.out, "drill.txt"), "w", encoding="utf-8") as f:
-        f.write(EOT.join(drill) + EOT)
+        f.write(ko.strip_marks(EOT.join(drill) + EOT))
     meta = {
         "seed": args.seed,
         "countries": world,
@@ -314,11 +342,19 @@ def main():
         "bible_val_chapters": len(val_bible),
         "bible_train_chars": bible_chars,
         "synthetic_train_chars": sum(len(d) for d in synth),
+        "countries_ko": world_ko,
+        "names_ko": ko.NAMES_KO,
+        "held_out_names_ko": ko.HELD_OUT_NAMES_KO,
+        "kv_values_ko": ko.VALUES_KO,
+        "kv_key_words_ko": ko.KEY_WORDS_KO,
+        "kv_record_template_ko": ko.KV_RECORD_KO,
+        "korean_train_chars": sum(len(ko.strip_marks(d)) for d in korean),
     }
     with open(os.path.join(args.out, "world.json"), "w", encoding="utf-8") as f:
         json.dump(meta, f, indent=1, ensure_ascii=False)
     print(f"bible chapters train {len(train_bible)} val {len(val_bible)}; "
-          f"bible chars {bible_chars}, synthetic docs {len(synth)} chars {meta['synthetic_train_chars']}")
+          f"bible chars {bible_chars}, synthetic docs {len(synth)} chars {meta['synthetic_train_chars']}, "
+          f"korean docs {len(korean)} chars {meta['korean_train_chars']}")
 
 
 if __name__ == "__main__":

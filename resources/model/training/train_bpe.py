@@ -6,7 +6,9 @@ regex, the 256 byte tokens first (in bytes_to_unicode order, as GPT-2 does),
 then one token per merge in merge order, then <|endoftext|> as the last id.
 Merges are chosen by pair frequency over the unique pre-tokens (weighted by
 their counts); ties are broken by the smallest (left, right) pair of token
-strings, so the result is deterministic. <|endoftext|> never takes part in
+strings, so the result is deterministic. Two rules for Korean (see merge_allowed
+and MARK): merges never glue a piece of one character to another character, and
+never cross a noun|particle mark of the training text. <|endoftext|> never takes part in
 merges: the text is split on it before pre-tokenisation.
 
 Also usable as a module: `Encoder(vocab, merges).encode(text)`.
@@ -39,13 +41,50 @@ BYTE_ENCODER = bytes_to_unicode()
 BYTE_DECODER = {v: k for k, v in BYTE_ENCODER.items()}
 
 
+# Morpheme marks (make_corpus_ko.MARK, U+E000) in the training text split a Korean word into
+# noun and particle before pre-tokenisation, so no merge is learned across that boundary:
+# "수진이라는" is learned as "수진" + "이라는", and a name stays the same tokens whatever
+# particle follows it. Encoding does not need the marks (they are never in real text); the
+# merges simply do not exist.
+MARK = "\ue000"
+
+
 def pretokens(text):
     for part in text.split(EOT):
-        yield from GPT2_PATTERN.findall(part)
+        for segment in part.split(MARK):
+            yield from GPT2_PATTERN.findall(segment)
 
 
 def to_symbols(piece):
     return "".join(BYTE_ENCODER[b] for b in piece.encode("utf-8"))
+
+
+def _utf8_len(lead):
+    return 2 if 0xC0 <= lead < 0xE0 else 3 if 0xE0 <= lead < 0xF0 else 4 if 0xF0 <= lead < 0xF8 else 1
+
+
+def _whole_chars(b):
+    try:
+        b.decode("utf-8")
+        return True
+    except UnicodeDecodeError:
+        return False
+
+
+def merge_allowed(a, b):
+    """A merge either joins two runs of whole characters, or builds ONE character from its
+    first byte on (lead byte + continuation bytes, left to right). Never a piece of one
+    character glued to a piece of another: without this rule the trainer learned merges such as
+    (last byte of a syllable) + "이", and a name whose syllable is not a token (an unseen name
+    like 지훈) came out as different tokens before "이라는" and before "." - the copy circuit
+    cannot copy that. With it, an unseen syllable is always the same byte tokens."""
+    ba = bytes(BYTE_DECODER[c] for c in a)
+    bb = bytes(BYTE_DECODER[c] for c in b)
+    if _whole_chars(ba) and _whole_chars(bb):
+        return True
+    s = ba + bb
+    n = _utf8_len(s[0])
+    return n > 1 and len(s) <= n and all(0x80 <= c < 0xC0 for c in s[1:])
 
 
 def train(text, vocab_size):
@@ -73,6 +112,9 @@ def train(text, vocab_size):
         if pair_count.get(pair, 0) != -negc or negc == 0:
             continue
         a, b = pair
+        if not merge_allowed(a, b):
+            pair_count.pop(pair, None)   # never allowed: drop it for good
+            continue
         new = a + b
         merges.append(pair)
         changed = collections.Counter()
@@ -109,8 +151,6 @@ def train(text, vocab_size):
         if len(merges) % 500 == 0:
             print(f"merge {len(merges)}: {a!r} + {b!r} ({-negc})", flush=True)
     vocab = {}
-    for b in range(256):
-        pass
     for ch in BYTE_ENCODER.values():
         vocab[ch] = len(vocab)
     for a, b in merges:
@@ -184,7 +224,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--input", required=True)
     ap.add_argument("--out", required=True)
-    ap.add_argument("--vocab-size", type=int, default=4096)
+    ap.add_argument("--vocab-size", type=int, default=8192)
     args = ap.parse_args()
     text = open(args.input, encoding="utf-8").read()
     vocab, merges = train(text, args.vocab_size)
