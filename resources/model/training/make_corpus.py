@@ -5,6 +5,8 @@ Sources
   * World English Bible (engWEB2015eb, public domain) dumped with `diatheke`
     from Debian's sword-text-web package; markup and verse numbers stripped,
     one document per chapter.
+  * Modern everyday English (make_corpus_en_life.py) and the Korean half of the world
+    (make_corpus_ko.py), both the project's own text.
   * A synthetic "textbook world" produced by this script with a fixed seed:
       - atlas: fictional countries with capitals, rivers and languages, in
         several phrasings; some countries are held out of training entirely;
@@ -32,6 +34,7 @@ import random
 import re
 import subprocess
 
+import make_corpus_en_life as en_life
 import make_corpus_ko as ko
 
 EOT = "<|endoftext|>"
@@ -273,6 +276,8 @@ def main():
                     help="synthetic characters per Bible character in the training text")
     ap.add_argument("--korean-chars", type=int, default=3000000,
                     help="characters of Korean synthetic text in the training text")
+    ap.add_argument("--english-life-chars", type=int, default=1500000,
+                    help="characters of modern everyday English (make_corpus_en_life.py) in the training text")
     ap.add_argument("--korean-drill-chars", type=int, default=700000,
                     help="characters of Korean drills (records, lists, atlas, stories) in drill.txt")
     args = ap.parse_args()
@@ -297,13 +302,18 @@ def main():
     korean = ko.korean_docs(random.Random(args.seed + 3), seen_ko, args.korean_chars)
     val_ko = ko.korean_docs(random.Random(args.seed + 4), seen_ko, 60000)
 
-    train = train_bible + synth + korean
+    life = en_life.life_docs(random.Random(args.seed + 6), args.english_life_chars)
+
+    train = train_bible + synth + life + korean
     rng.shuffle(train)
     with open(os.path.join(args.out, "train.txt"), "w", encoding="utf-8") as f:
         f.write(ko.strip_marks(EOT.join(train) + EOT))
     # the BPE learns from the same text with noun|particle marks (make_corpus_ko.MARK)
     with open(os.path.join(args.out, "bpe_train.txt"), "w", encoding="utf-8") as f:
-        f.write(EOT.join(train) + EOT)
+        f.write(ko.mark_particles(EOT.join(train) + EOT, ko.known_nouns(world_ko)))
+    # the Korean names are protected single tokens for the BPE (train_bpe.py --protect)
+    with open(os.path.join(args.out, "bpe_protect.txt"), "w", encoding="utf-8") as f:
+        f.write("".join(f" {n}\n{n}\n" for n in ko.NAMES_KO))
     with open(os.path.join(args.out, "val_synth_ko.txt"), "w", encoding="utf-8") as f:
         f.write(ko.strip_marks(EOT.join(val_ko) + EOT))
     with open(os.path.join(args.out, "val_bible.txt"), "w", encoding="utf-8") as f:
@@ -349,11 +359,13 @@ def main():
         "kv_key_words_ko": ko.KEY_WORDS_KO,
         "kv_record_template_ko": ko.KV_RECORD_KO,
         "korean_train_chars": sum(len(ko.strip_marks(d)) for d in korean),
+        "english_life_train_chars": sum(len(d) for d in life),
     }
     with open(os.path.join(args.out, "world.json"), "w", encoding="utf-8") as f:
         json.dump(meta, f, indent=1, ensure_ascii=False)
     print(f"bible chapters train {len(train_bible)} val {len(val_bible)}; "
           f"bible chars {bible_chars}, synthetic docs {len(synth)} chars {meta['synthetic_train_chars']}, "
+          f"english life docs {len(life)} chars {meta['english_life_train_chars']}, "
           f"korean docs {len(korean)} chars {meta['korean_train_chars']}")
 
 

@@ -38,6 +38,47 @@ def strip_marks(text):
     return text.replace(MARK, "")
 
 
+# Words of the templates' own text ("나는", "사람들이", "친구들과") carry no MARK. Without one,
+# the BPE learned merges such as 나+는 and 아+라는 there, and used them inside names
+# (" 유나는" -> " 유" + "나는"). mark_particles puts the mark after every known noun that is
+# followed by a particle, across the whole Korean text, before the BPE sees it.
+PRONOUNS = ["나", "저", "우리", "너", "그", "그녀", "누구", "모두", "사람", "사람들", "친구들", "학생들", "아이들", "이것",
+            "그것", "저것", "여기", "거기", "어디", "무엇", "오늘", "어제", "내일", "주말", "아침", "점심", "저녁", "밤",
+            "새벽", "오전", "오후", "낮", "요즘", "그날", "날씨", "기분", "수도", "나라", "정부", "언어", "강", "탐정",
+            "경찰", "목록", "이름", "나이", "직업", "취미", "생일", "시간표", "합계", "두 사람", "이야기", "일기", "수업"]
+NOUN_PARTICLES = sorted(["은", "는", "이", "가", "을", "를", "와", "과", "의", "에", "에서", "에게", "로", "으로", "도", "만",
+                         "이라는", "라는", "이다", "다", "이었다", "였다", "이에요", "예요", "아", "야", "이랑", "랑", "이나",
+                         "나", "까지", "부터", "처럼", "보다", "하고", "이라고", "라고", "에는", "에서는", "으로는", "로는",
+                         "이었고", "였고", "입니다", "이었습니다", "였습니다", "이었어요", "였어요", "에게는", "들", "들이",
+                         "들은", "들을", "들과", "들의", "마다", "께서", "한테", "이고", "고"], key=len, reverse=True)
+
+
+def known_nouns(world_ko=()):
+    from korean_vocab import (ANIMALS as A, CITIES_KO as C, FAMILY as F, FOODS as FO, JOBS as J, KEY_WORDS_KO as K,
+                              NAMES_KO as N, OBJECTS_KO as O, PEOPLE as PE, PLACES_KO as PL, ROLES_KO as R,
+                              SEASONS as S, SUBJECTS_SCHOOL as SU, TOPICS as T, VALUES_KO as V, WEEKDAYS as W)
+    nouns = set(A + C + F + FO + J + K + N + O + PE + PL + R + S + SU + T + V + W + PRONOUNS)
+    for c in world_ko:
+        nouns.update(c[k] for k in ("country", "capital", "river", "language"))
+    nouns.update(obj for obj, _, _, _ in ACTIONS if obj)
+    return {n for n in nouns if " " not in n}
+
+
+def mark_particles(text, nouns):
+    """Insert MARK between a known noun and the particle after it, in every Hangul word."""
+    import re
+
+    def one(m):
+        w = m.group(0)
+        if w in nouns:
+            return w
+        for p in NOUN_PARTICLES:
+            if w.endswith(p) and w[:-len(p)] in nouns:
+                return w[:-len(p)] + MARK + p
+        return w
+    return re.sub(r"[\uac00-\ud7a3]+", one, text)
+
+
 def copula(word, level, past=False):
     """'X이다 / X예요 / X입니다' (and past), marked after the noun."""
     if level == "plain":
@@ -325,6 +366,8 @@ def dialogue_doc(rng):
                 text = f"{greet(b if who == a else a)}, " + text
             said = rng.choice(verbs_said[:1] if i == 0 else verbs_said[1:])
             lines.append(f"“{text}” {P(who, '이')} {said}." if rng.random() < 0.7 else f"“{text}”")
+    if rng.random() < 0.3:
+        lines = ["\n".join(lines)]
     if rng.random() < 0.5:
         lines.append(f"두 사람은 {rng.choice(['함께', '천천히', '웃으며'])} {P(rng.choice(PLACES_KO), '으로')} {verb('걸어가다', 'plain')}.")
     return " ".join(lines)
@@ -415,6 +458,9 @@ def story_doc(rng):
             out.append(f"{P(a, '은')} {rng.choice(['조금', '정말', '왠지', '무척'])} {verb(f, 'plain', True, irr, adjective=True)}.")
     out.append(rng.choice([f"그날 밤 {P(a, '은')} 일기를 썼다.", f"{P(a, '은')} 집으로 돌아왔다.", "이야기는 여기서 끝난다.",
                            f"{P(a, '와')} {P(b, '은')} 다시 만나기로 약속했다."]))
+    if rng.random() < 0.5:   # paragraphs, as real prose has them
+        cut = sorted(rng.sample(range(1, len(out)), min(2, len(out) - 1)))
+        return "\n\n".join(" ".join(out[i:j]) for i, j in zip([0] + cut, cut + [len(out)]))
     return " ".join(out)
 
 

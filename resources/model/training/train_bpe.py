@@ -87,12 +87,57 @@ def merge_allowed(a, b):
     return n > 1 and len(s) <= n and all(0x80 <= c < 0xC0 for c in s[1:])
 
 
-def train(text, vocab_size):
+def protected_merges(word_list):
+    """The merges that build each protected word as ONE token, in order: each character from
+    its bytes (left to right), then the characters left to right (" 수진": " "+"수", " 수"+"진").
+    They come first in merges.txt, so at encoding time a protected name is formed before any
+    learned merge could join its last syllable to a particle (" 은지를" -> " 은지" + "를")."""
+    out, seen = [], set()
+    for w in word_list:
+        chars = []
+        for ch in w:
+            syms = list(to_symbols(ch))
+            while len(syms) > 1:
+                pair = (syms[0], syms[1])
+                if pair not in seen:
+                    seen.add(pair)
+                    out.append(pair)
+                syms = [syms[0] + syms[1]] + syms[2:]
+            chars.append(syms[0])
+        while len(chars) > 1:
+            pair = (chars[0], chars[1])
+            if pair not in seen:
+                seen.add(pair)
+                out.append(pair)
+            chars = [chars[0] + chars[1]] + chars[2:]
+    return out
+
+
+def apply_merge(syms, a, b):
+    out, i = [], 0
+    while i < len(syms):
+        if i + 1 < len(syms) and syms[i] == a and syms[i + 1] == b:
+            out.append(a + b)
+            i += 2
+        else:
+            out.append(syms[i])
+            i += 1
+    return out
+
+
+def train(text, vocab_size, protect=()):
     counts = collections.Counter(pretokens(text))
     words = []   # list of [symbols list, count]
     for piece, c in counts.items():
         words.append([list(to_symbols(piece)), c])
     print(f"unique pre-tokens: {len(words)}", flush=True)
+    merges = protected_merges(protect)
+    for a, b in merges:
+        for w in words:
+            if len(w[0]) > 1:
+                w[0] = apply_merge(w[0], a, b)
+    if merges:
+        print(f"protected words: {len(protect)}, their merges: {len(merges)}", flush=True)
 
     pair_count = collections.Counter()
     pair_words = collections.defaultdict(set)
@@ -106,7 +151,6 @@ def train(text, vocab_size):
     heapq.heapify(heap)
 
     n_merges = vocab_size - 256 - 1
-    merges = []
     while len(merges) < n_merges and heap:
         negc, pair = heapq.heappop(heap)
         if pair_count.get(pair, 0) != -negc or negc == 0:
@@ -225,9 +269,13 @@ def main():
     ap.add_argument("--input", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--vocab-size", type=int, default=8192)
+    ap.add_argument("--protect", default=None,
+                    help="file with one word per line to be single tokens whatever follows them (the Korean "
+                         "names, with and without a leading space); their merges come first")
     args = ap.parse_args()
     text = open(args.input, encoding="utf-8").read()
-    vocab, merges = train(text, args.vocab_size)
+    protect = [l.rstrip("\n") for l in open(args.protect, encoding="utf-8") if l.strip()] if args.protect else []
+    vocab, merges = train(text, args.vocab_size, protect)
     save(vocab, merges, args.out)
     print(f"vocab {len(vocab)} merges {len(merges)}")
 
