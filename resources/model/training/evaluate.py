@@ -4,9 +4,15 @@
 1. Export check: reload model.safetensors, run an independent numpy forward of the
    HF GPT-2 layout and compare its logits with the training module (checkpoint).
 2. Validation: mean loss, perplexity, bits per byte on held-out Bible chapters
-   (and the held-out synthetic text).
+   (and the held-out synthetic text, English and Korean), and on the held-out modern
+   prose written for the purpose (heldout/*.txt) against gzip -9 (goal: <= 0.7 x gzip).
 3. Fact probe (hallucination lesson), key-value recall (lost in the middle),
-   attention from a repeated name back to its first mention.
+   attention from a repeated name back to its first mention - in English and Korean
+   (facts_ko.json, kv_records_ko.json, detective_ko.json: the seed's "범인이 수진이라는 게
+   밝혀졌다. 범인은" -> 수진 at T=0, other names, names never seen in training).
+4. Temperature lanes (lanes.json): at T=0.5 the generated text stays in the prompt's
+   script (>= 90 % Hangul/space/punctuation for Korean) with no phrase repeated more than
+   3 times; at T=1.5 the share drops.
 Writes a JSON summary (work/eval_results.json and --json path if given).
 """
 import argparse
@@ -21,7 +27,9 @@ import torch
 import torch.nn.functional as F
 
 from export import read_safetensors
-from make_probes import kv_prompt
+from korean_grammar import is_hangul
+from make_probes import HELD_OUT_NAMES_EN, kv_prompt
+from measure_bpb import gzip_bits_per_byte, pieces
 from model import GPT, GPTConfig
 from train_bpe import Encoder, EOT
 
@@ -179,11 +187,15 @@ def kv_recall(model, enc, kvspec, trials=40, seed=11):
             for _ in range(trials):
                 ex = kv_prompt(rng, kvspec, n, q)
                 prompt = ex["prompt"]
+                if len(enc.encode(prompt)) >= model.cfg.n_ctx:   # longer than the context: not measured
+                    continue
                 d = next_dist(model, enc, prompt)
                 tgt = enc.encode(prompt + ex["answer"])[len(enc.encode(prompt))]
                 ok += int(torch.argmax(d)) == tgt
                 pv.append(d[tgt].item())
-            row[str(q)] = {"accuracy": round(ok / trials, 3), "mean_p": round(float(np.mean(pv)), 3)}
+            if not pv:
+                continue
+            row[str(q)] = {"accuracy": round(ok / len(pv), 3), "mean_p": round(float(np.mean(pv)), 3)}
         out[str(n)] = {"n_tokens_prompt": len(enc.encode(prompt)), "by_query_index": row}
     return out
 
@@ -229,6 +241,137 @@ def name_attention(model, enc, names, cfg):
             "layers_heads_are": "0-based"}
 
 
+@torch.no_grad()
+def heldout_prose(model, enc, n_ctx):
+    """Bits per byte on heldout/*.txt, cut and scored exactly as measure_bpb.py has the CLI do it."""
+    out = {}
+    for path in sorted(glob.glob(os.path.join(HERE, "heldout", "*.txt"))):
+        raw = open(path, "rb").read()
+        text = raw.decode("utf-8")
+        nats, nbytes, ntok = 0.0, 0, 0
+        for p in pieces(text, enc, n_ctx - 1):
+            ids = enc.encode(p)
+            x = torch.tensor([[enc.eot] + ids])
+            logits = model(x[:, :-1])[0]
+            nats += F.cross_entropy(logits, x[0, 1:], reduction="sum").item()
+            nbytes += len(p.encode("utf-8"))
+            ntok += len(ids)
+        bpb = nats / math.log(2) / nbytes
+        gz = gzip_bits_per_byte(raw)
+        out[os.path.basename(path)] = {"bytes": nbytes, "tokens": ntok, "bits_per_byte": round(bpb, 4),
+                                       "gzip9_bits_per_byte": round(gz, 4), "ratio_to_gzip": round(bpb / gz, 4),
+                                       "meets_0.7_goal": bpb / gz <= 0.7}
+    return out
+
+
+@torch.no_grad()
+def greedy(model, enc, prompt, steps, n_ctx):
+    ids = enc.encode(prompt)
+    for _ in range(steps):
+        logits = model(torch.tensor([ids[-n_ctx:]]))[0, -1]
+        ids.append(int(torch.argmax(logits)))
+    return enc.decode(ids[len(enc.encode(prompt)):])
+
+
+@torch.no_grad()
+def copy_probes(model, enc, probes, n_ctx):
+    """Each probe: P(first token of the answer) at T=0, whether it is the top token, and whether
+    greedy decoding writes the whole name. Grouped by kind (seen_name / held_out_name)."""
+    rows = []
+    for p in probes:
+        d = next_dist(model, enc, p["prompt"])
+        first = enc.encode(p["prompt"] + p["answer"])[len(enc.encode(p["prompt"]))]
+        text = greedy(model, enc, p["prompt"], 4, n_ctx)
+        rows.append({"prompt": p["prompt"], "answer": p["answer"], "kind": p.get("kind", "seen_name"),
+                     "p_first_token": round(d[first].item(), 4), "top1": int(torch.argmax(d)) == first,
+                     "greedy": text, "greedy_writes_name": text.lstrip().startswith(p["answer"].strip())})
+    summary = {}
+    for kind in sorted({r["kind"] for r in rows}):
+        rs = [r for r in rows if r["kind"] == kind]
+        summary[kind] = {"n": len(rs), "mean_p_first_token": round(float(np.mean([r["p_first_token"] for r in rs])), 4),
+                         "min_p_first_token": round(min(r["p_first_token"] for r in rs), 4),
+                         "top1": round(sum(r["top1"] for r in rs) / len(rs), 3),
+                         "greedy_writes_name": round(sum(r["greedy_writes_name"] for r in rs) / len(rs), 3)}
+    return {"summary": summary, "probes": rows}
+
+
+@torch.no_grad()
+def copy_attention(model, enc, probes, cfg):
+    """Mean attention per layer/head from the last prompt token (where the name is predicted)
+    to the first token of the name's first mention."""
+    L, H = cfg["n_layer"], cfg["n_head"]
+    acc, n = np.zeros((L, H)), 0
+    for p in probes:
+        ids = enc.encode(p["prompt"])
+        first_tok = enc.encode(p["answer"])[0]
+        pos = [i for i, t in enumerate(ids) if t == first_tok]
+        if not pos:
+            continue
+        _, atts = model(torch.tensor([ids]), return_att=True)
+        for l in range(L):
+            acc[l] += atts[l][0][:, len(ids) - 1, pos[0]].numpy()
+        n += 1
+    acc /= max(n, 1)
+    b = np.unravel_index(np.argmax(acc), acc.shape)
+    return {"n": n, "best_layer": int(b[0]), "best_head": int(b[1]), "weight": round(float(acc[b]), 3),
+            "table": np.round(acc, 3).tolist(), "layers_heads_are": "0-based"}
+
+
+def script_share(text, lang):
+    """Share of characters in the language's script, spaces or punctuation."""
+    if not text:
+        return 0.0
+    ok = 0
+    for ch in text:
+        if ch.isspace() or (not ch.isalnum()):
+            ok += 1
+        elif lang == "ko":
+            ok += is_hangul(ch) or ch.isdigit()
+        else:
+            ok += ch.isascii()
+    return ok / len(text)
+
+
+def max_phrase_repeats(text, n_words):
+    words = text.split()
+    counts = {}
+    for i in range(len(words) - n_words + 1):
+        k = tuple(words[i:i + n_words])
+        counts[k] = counts.get(k, 0) + 1
+    return max(counts.values()) if counts else 0
+
+
+@torch.no_grad()
+def temperature_lanes(model, enc, lanes, n_ctx):
+    out = {}
+    for lang, prompts in lanes["prompts"].items():
+        for temp in lanes["temperatures"]:
+            shares, repeats, samples = [], [], []
+            for prompt in prompts:
+                for seed in lanes["seeds"]:
+                    g = torch.Generator().manual_seed(seed)
+                    ids = enc.encode(prompt)
+                    start = len(ids)
+                    for _ in range(lanes["steps"]):
+                        logits = model(torch.tensor([ids[-n_ctx:]]))[0, -1].double()
+                        probs = F.softmax(logits / temp, -1)
+                        ids.append(int(torch.multinomial(probs, 1, generator=g)))
+                    text = enc.decode(ids[start:]).replace(EOT, " ")
+                    shares.append(script_share(text, lang))
+                    repeats.append(max_phrase_repeats(text, lanes["phrase_words"]))
+                    if seed == lanes["seeds"][0]:
+                        samples.append(prompt + text)
+            out[f"{lang}/T={temp}"] = {"mean_script_share": round(float(np.mean(shares)), 4),
+                                       "min_script_share": round(min(shares), 4),
+                                       "max_phrase_repeats": max(repeats), "samples": samples}
+    for lang in lanes["prompts"]:
+        lo, hi = (out[f"{lang}/T={t}"] for t in lanes["temperatures"])
+        out[f"{lang}/verdict"] = {"low_T_reads_as_language": lo["min_script_share"] >= lanes["min_script_share"]
+                                  and lo["max_phrase_repeats"] <= lanes["max_phrase_repeats"],
+                                  "high_T_share_drops": hi["mean_script_share"] < lo["mean_script_share"]}
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--model", default=MODEL_DIR)
@@ -237,6 +380,7 @@ def main():
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--skip-check", action="store_true")
     ap.add_argument("--quick", action="store_true", help="smoke test: little text, few trials")
+    ap.add_argument("--eval-dir", default=os.path.join(MODEL_DIR, "eval"), help="probe sets (make_probes.py --out)")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     cfg = json.load(open(os.path.join(args.model, "config.json")))
@@ -268,7 +412,9 @@ def main():
         print("export check", chk, flush=True)
 
     n_ctx = cfg["n_positions"]
-    for name in ["val_bible", "val_synth"]:
+    for name in ["val_bible", "val_synth", "val_synth_ko"]:
+        if not os.path.exists(os.path.join(args.work, name + ".txt")):
+            continue
         text = open(os.path.join(args.work, name + ".txt"), encoding="utf-8").read()
         if args.quick:
             text = EOT.join(text.split(EOT)[:2])
@@ -278,15 +424,47 @@ def main():
                          "bits_per_byte": round(bpb, 4), "tokens": ntok, "bytes": nbytes}
         print(name, results[name], flush=True)
 
-    evald = os.path.join(os.path.dirname(HERE), "eval")
-    facts = json.load(open(os.path.join(evald, "facts.json"), encoding="utf-8"))
-    results["facts"] = fact_probe(model, enc, facts)
-    for k, v in results["facts"].items():
-        print("facts", k, {kk: vv for kk, vv in v.items() if kk != "examples"}, flush=True)
-    kvspec = json.load(open(os.path.join(evald, "kv_records.json"), encoding="utf-8"))
-    results["kv_recall"] = kv_recall(model, enc, kvspec, trials=3 if args.quick else 20)
-    for n, v in results["kv_recall"].items():
-        print("kv", n, v["n_tokens_prompt"], {q: r["accuracy"] for q, r in v["by_query_index"].items()}, flush=True)
+    results["heldout_prose"] = heldout_prose(model, enc, n_ctx)
+    print("held-out prose", results["heldout_prose"], flush=True)
+
+    evald = args.eval_dir
+    load = lambda name: json.load(open(os.path.join(evald, name), encoding="utf-8"))
+    for key, name in [("facts", "facts.json"), ("facts_ko", "facts_ko.json")]:
+        if not os.path.exists(os.path.join(evald, name)):
+            continue
+        facts = load(name)
+        if args.quick:
+            facts["probes"] = facts["probes"][:16] + facts["probes"][-16:]
+        results[key] = fact_probe(model, enc, facts)
+        for k, v in results[key].items():
+            print(key, k, {kk: vv for kk, vv in v.items() if kk != "examples"}, flush=True)
+    for key, name in [("kv_recall", "kv_records.json"), ("kv_recall_ko", "kv_records_ko.json")]:
+        if not os.path.exists(os.path.join(evald, name)):
+            continue
+        results[key] = kv_recall(model, enc, load(name), trials=3 if args.quick else 20)
+        for n, v in results[key].items():
+            print(key, n, v["n_tokens_prompt"], {q: r["accuracy"] for q, r in v["by_query_index"].items()}, flush=True)
+    # name copying at T=0: the English set plus names never seen in training, and the seed's Korean sentence
+    det_en = load("detective.json")["probes"]
+    det_en = [dict(p, kind="seen_name") for p in det_en] + [
+        {"prompt": f"The culprit turned out to be {a}. The culprit,", "answer": " " + a, "name": a,
+         "kind": "held_out_name"} for a in HELD_OUT_NAMES_EN]
+    results["copy_en"] = copy_probes(model, enc, det_en, n_ctx)
+    print("copy_en", results["copy_en"]["summary"], flush=True)
+    if os.path.exists(os.path.join(evald, "detective_ko.json")):
+        det_ko = load("detective_ko.json")["probes"]
+        results["copy_ko"] = copy_probes(model, enc, det_ko, n_ctx)
+        results["copy_ko"]["attention"] = copy_attention(model, enc, det_ko, cfg)
+        seed_row = results["copy_ko"]["probes"][0]
+        print("copy_ko", results["copy_ko"]["summary"], "seed:", seed_row["prompt"], "->", seed_row["greedy"],
+              seed_row["p_first_token"], flush=True)
+    if os.path.exists(os.path.join(evald, "lanes.json")):
+        lanes = load("lanes.json")
+        if args.quick:
+            lanes["seeds"], lanes["steps"] = lanes["seeds"][:1], 20
+        results["lanes"] = temperature_lanes(model, enc, lanes, n_ctx)
+        print("lanes", {k: ({kk: vv for kk, vv in v.items() if kk != "samples"}) for k, v in results["lanes"].items()},
+              flush=True)
     det = json.load(open(os.path.join(evald, "detective.json"), encoding="utf-8"))
     results["attention"] = name_attention(model, enc, det["names"], cfg)
     a = results["attention"]

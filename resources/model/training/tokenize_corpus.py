@@ -13,7 +13,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 def main():
     work = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "work")
     enc = Encoder(os.path.join(work, "vocab.json"), os.path.join(work, "merges.txt"))
-    for name in ["train", "val_bible", "val_synth", "drill"]:
+    for name in ["train", "val_bible", "val_synth", "val_synth_ko", "drill"]:
         text = open(os.path.join(work, name + ".txt"), encoding="utf-8").read()
         ids = np.array(enc.encode(text), dtype=np.uint16)
         np.save(os.path.join(work, name + ".npy"), ids)

@@ -35,16 +35,41 @@ def lr_at(step, args):
     return args.lr * (args.min_lr_frac + (1 - args.min_lr_frac) * 0.5 * (1 + math.cos(math.pi * min(p, 1.0))))
 
 
+def parse_ctx_schedule(text, n_ctx, batch):
+    """'256x8@0,512x4@3000' -> [(0, 256, 8), (3000, 512, 4)]: from step 3000 on, windows of 512
+    tokens, 4 per batch. Empty: one phase at --n-ctx x --batch."""
+    if not text:
+        return [(0, n_ctx, batch)]
+    phases = []
+    for part in text.split(","):
+        shape, start = part.split("@")
+        t, b = shape.split("x")
+        phases.append((int(start), int(t), int(b)))
+    phases.sort()
+    if phases[0][0] != 0 or max(t for _, t, _ in phases) > n_ctx:
+        raise SystemExit(f"--ctx-schedule {text!r}: must start at step 0 and stay within --n-ctx {n_ctx}")
+    return phases
+
+
+def shape_at(step, args):
+    t, b = args.schedule[0][1:]
+    for start, tt, bb in args.schedule:
+        if step >= start:
+            t, b = tt, bb
+    return t, b
+
+
 def batch_for_step(data, step, args, mix=None):
     # windows depend only on (seed, step): resuming reproduces the same data order
+    T, B = shape_at(step, args)
     rng = np.random.default_rng([args.seed, step])
-    starts = rng.integers(0, len(data) - args.n_ctx - 1, size=args.batch)
-    rows = [data[s:s + args.n_ctx + 1] for s in starts]
+    starts = rng.integers(0, len(data) - T - 1, size=B)
+    rows = [data[s:s + T + 1] for s in starts]
     if mix is not None and step >= args.mix_from:
         # the first mix_frac of the rows come from the second stream (the drill text)
-        k = int(round(args.mix_frac * args.batch))
-        mstarts = rng.integers(0, len(mix) - args.n_ctx - 1, size=k)
-        rows[:k] = [mix[s:s + args.n_ctx + 1] for s in mstarts]
+        k = int(round(args.mix_frac * B))
+        mstarts = rng.integers(0, len(mix) - T - 1, size=k)
+        rows[:k] = [mix[s:s + T + 1] for s in mstarts]
     return torch.from_numpy(np.stack(rows).astype(np.int64))
 
 
@@ -70,6 +95,12 @@ def main():
     ap.add_argument("--n-head", type=int, default=4)
     ap.add_argument("--n-ctx", type=int, default=256)
     ap.add_argument("--batch", type=int, default=16)
+    ap.add_argument("--ctx-schedule", default="",
+                    help="window length x batch per phase, e.g. '256x8@0,512x4@3000': attention over 512 "
+                         "positions costs about twice as much per token, so the long windows come last, "
+                         "when the planted circuit and the language are in place (n_positions stays --n-ctx)")
+    ap.add_argument("--max-seconds", type=float, default=0,
+                    help="stop (and checkpoint) after this many seconds: for smoke runs that time the steps")
     ap.add_argument("--steps", type=int, default=1000)
     ap.add_argument("--warmup", type=int, default=50)
     ap.add_argument("--lr", type=float, default=2e-3)
@@ -91,6 +122,7 @@ def main():
     ap.add_argument("--mix-from", type=int, default=0, help="first step that mixes in --mix-file")
     args = ap.parse_args()
 
+    args.schedule = parse_ctx_schedule(args.ctx_schedule, args.n_ctx, args.batch)
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     vocab = json.load(open(os.path.join(args.work, "vocab.json"), encoding="utf-8"))
@@ -98,6 +130,8 @@ def main():
     train = np.load(os.path.join(args.work, "train.npy"))
     val_b = np.load(os.path.join(args.work, "val_bible.npy"))
     val_s = np.load(os.path.join(args.work, "val_synth.npy"))
+    ko_path = os.path.join(args.work, "val_synth_ko.npy")
+    val_k = np.load(ko_path) if os.path.exists(ko_path) else None
     mix = np.load(args.mix_file) if args.mix_file else None
 
     model = GPT(cfg)
@@ -120,8 +154,9 @@ def main():
         print(f"resumed at step {step0}", flush=True)
     else:
         open(log_path, "w").close()
+    total = sum(shape_at(s, args)[0] * shape_at(s, args)[1] for s in range(args.steps))
     print(f"config {cfg.to_dict()} params {n_params} ({n_params/1e6:.2f}M) train tokens {len(train)} "
-          f"tokens/step {args.batch*args.n_ctx} total {args.steps*args.batch*args.n_ctx}", flush=True)
+          f"schedule {args.schedule} total tokens {total}", flush=True)
 
     def save(step):
         torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "step": step, "cfg": cfg.to_dict(),
@@ -151,10 +186,12 @@ def main():
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         opt.step()
         rec = {"step": step + 1, "loss": round(loss.item(), 4), "lr": round(lr_at(step, args), 6),
-               "elapsed_s": round(time.time() - t0, 1)}
+               "elapsed_s": round(time.time() - t0, 1), "ctx": shape_at(step, args)[0]}
         if (step + 1) % args.eval_every == 0 or step + 1 == args.steps:
             rec["val_bible"] = round(evaluate(model, val_b, args.n_ctx), 4)
             rec["val_synth"] = round(evaluate(model, val_s, args.n_ctx), 4)
+            if val_k is not None:
+                rec["val_synth_ko"] = round(evaluate(model, val_k, args.n_ctx), 4)
         log.write(json.dumps(rec) + "\n")
         log.flush()
         if (step + 1) % 10 == 0 or "val_bible" in rec:
@@ -162,6 +199,10 @@ def main():
         if (step + 1) % args.ckpt_every == 0 or step + 1 == args.steps:
             save(step + 1)
         step += 1
+        if args.max_seconds and time.time() - t0 > args.max_seconds:
+            save(step)
+            print(f"stopped after {step} steps: --max-seconds {args.max_seconds}", flush=True)
+            break
     print(f"done in {time.time()-t0:.0f}s", flush=True)
 
 
