@@ -1,25 +1,56 @@
 #!/bin/sh
-# Rebuild Tokenscope's bundled model from scratch: corpus -> BPE -> tokens -> training
-# -> export -> evaluation. Run from anywhere; needs Debian 12 packages python3-torch,
-# python3-numpy, python3-regex, diatheke, sword-text-web (see README.md).
-# The shipped files in resources/model/ are overwritten.
+# Rebuild Tokenscope's bundled bilingual (English + Korean) model from scratch: corpus -> BPE
+# -> tokens -> probe sets -> planted-circuit check -> training -> export -> evaluation.
+# Run from anywhere; needs Debian 12 packages python3-torch, python3-numpy, python3-regex,
+# diatheke, sword-text-web (see README.md). The shipped files in resources/model/ are
+# overwritten (config.json, model.safetensors, vocab.json, merges.txt, tokenizer_config.json,
+# eval/*.json).
+#
+#   SMOKE=1 run_all.sh   the same pipeline with training stopped after SMOKE_SECONDS (default
+#                        150) of wall time, exported to work/smoke_model/ and evaluated with
+#                        --quick: checks every step and times the training steps; the shipped
+#                        files are not touched.
+#   RESUME=1 run_all.sh  continue the training from work/ckpt.pt (same data order).
 set -eu
 cd "$(dirname "$0")"
 PY=${PY:-/usr/bin/python3}
+SMOKE=${SMOKE:-}
 mkdir -p work
+$PY -m unittest -q test_korean_grammar test_korean_corpus 2>/dev/null || { echo "Korean grammar tests failed: run run_tests.sh"; exit 1; }
 $PY make_corpus.py --seed 1234
-$PY train_bpe.py --input work/train.txt --out work --vocab-size 4096
+$PY train_bpe.py --input work/bpe_train.txt --out work --vocab-size 8192 --protect work/bpe_protect.txt | grep -v '^merge '
+$PY tokenizer_report.py --json work/tokenizer_report.json > /dev/null
 $PY tokenize_corpus.py
-$PY make_probes.py
-# One run: 4,000 steps of 8 x 256 tokens; half of every batch comes from the drill text
-# (repeated lists, key-value records, atlas facts: copying is rewarded from step 0), the
-# rest from the main mix (Bible + synthetic). --plant-copy-circuit starts the model with a
-# previous-token, a duplicate-token and three induction heads (plant.py). --threads 1 keeps
-# the float summation order fixed (torch may still use a second core for BLAS).
-$PY train.py --n-embd 192 --n-layer 4 --n-head 6 --n-ctx 256 --batch 8 --warmup 100 --lr 2e-3 \
-    --min-lr-frac 0.1 --decay-frac 0.3 --weight-decay 0.1 --seed 1234 --threads 1 \
-    --steps 4000 --eval-every 500 --ckpt-every 100 \
+$PY check_plant.py --n-ctx 512 --vocab-size 8192 | tee work/check_plant.log
+if [ -n "$SMOKE" ]; then
+    OUT=work/smoke_model
+    EXTRA="--max-seconds ${SMOKE_SECONDS:-150} --eval-every 1000000"
+    EVAL_FLAGS="--quick --skip-check"
+else
+    OUT=..
+    EXTRA=""
+    EVAL_FLAGS=""
+fi
+mkdir -p "$OUT/eval"
+$PY make_probes.py --out "$OUT/eval"
+# The run (README "Plan"): 4 layers x 192, 6 heads, n_positions 512, vocabulary 8,192.
+# Steps 0-2,999 train windows of 256 tokens x 8, steps 3,000-3,599 windows of 512 x 4 (2,048
+# tokens per step throughout; attention over 512 positions costs more per token, so the long
+# windows come last, when the planted circuit is in place). Half of every batch comes from the
+# drill text (records, lists, atlas, name stories in both languages). --plant-copy-circuit
+# starts the model with previous-token, duplicate-token and induction heads (plant.py).
+# --threads 1 keeps the float summation order fixed.
+$PY train.py --n-embd 192 --n-layer 4 --n-head 6 --n-ctx 512 --batch 8 --ctx-schedule 256x8@0,512x4@3000 \
+    --warmup 100 --lr 2e-3 --min-lr-frac 0.1 --decay-frac 0.3 --weight-decay 0.1 --seed 1234 --threads 1 \
+    --steps 3600 --eval-every 600 --ckpt-every 100 \
     --mix-file work/drill.npy --mix-frac 0.5 --mix-from 0 --plant-copy-circuit \
-    ${RESUME:+--resume} 2>&1 | tee work/train_stdout.log
-$PY export.py
-$PY evaluate.py --threads 2 2>&1 | tee work/eval_stdout.log
+    ${RESUME:+--resume} $EXTRA 2>&1 | tee work/train_stdout.log
+$PY export.py --out "$OUT"
+$PY evaluate.py --model "$OUT" --eval-dir "$OUT/eval" --threads 2 $EVAL_FLAGS 2>&1 | tee work/eval_stdout.log
+# bits per byte through the C++ engine, if a tokenscope-cli is built (README "Evaluation")
+CLI=${TOKENSCOPE_CLI:-../../../build/app/tokenscope-cli}
+if [ -x "$CLI" ]; then
+    $PY measure_bpb.py --cli "$CLI" --model "$OUT" --json work/bpb_cli.json || echo "measure_bpb: goal missed (see work/bpb_cli.json)"
+else
+    echo "no tokenscope-cli at $CLI: skipped measure_bpb.py (build it and run: $PY measure_bpb.py --cli PATH)"
+fi

@@ -4,4 +4,4 @@
 # morpheme-boundary handling. Run from anywhere.
 set -eu
 cd "$(dirname "$0")"
-exec "${PY:-/usr/bin/python3}" -m unittest -v test_korean_grammar "$@"
+exec "${PY:-/usr/bin/python3}" -m unittest -v test_korean_grammar test_korean_corpus "$@"

@@ -1,0 +1,97 @@
+#!/usr/bin/python3
+"""Unit tests for the Korean corpus pieces: Hangul names of the atlas, the noun|particle marks
+the BPE relies on, the BPE's merge rule, and what the generated documents must contain.
+
+Why: a mistake here is silent until after a 90-minute training run (a country spelled two
+ways, a name merged with its particle, no "범인은 X" pattern to learn from).
+Run: resources/model/training/run_tests.sh
+"""
+import random
+import unittest
+
+import make_corpus_ko as ko
+from hangul_names import to_hangul
+from make_corpus import make_world
+from train_bpe import BYTE_ENCODER, merge_allowed, protected_merges
+
+
+def sym(s):
+    return "".join(BYTE_ENCODER[b] for b in s.encode("utf-8"))
+
+
+class HangulNames(unittest.TestCase):
+    def test_examples(self):
+        self.assertEqual(to_hangul("Nalania"), "날라니아")      # intervocalic l doubled
+        self.assertEqual(to_hangul("Choix"), "초익스")          # x -> ㄱ + 스
+        self.assertEqual(to_hangul("Kristan"), "크리스탄")      # cluster gets ㅡ, final n
+        self.assertEqual(to_hangul("Maruholm"), "마루홀므")
+        with self.assertRaises(ValueError):
+            to_hangul("Nalania-2")
+
+    def test_world_same_countries_and_held_out(self):
+        world = make_world(random.Random(1234))
+        kw = ko.korean_world(world)
+        self.assertEqual([c["held_out"] for c in kw], [c["held_out"] for c in world])
+        self.assertEqual(len({c["country"] for c in kw}), len(world))   # no two countries share a Hangul name
+        self.assertTrue(all(c["river"].endswith("강") and c["language"].endswith("어") for c in kw))
+
+
+class Marks(unittest.TestCase):
+    def test_particle_marks(self):
+        self.assertEqual(ko.P("수진", "이라는"), "수진" + ko.MARK + "이라는")
+        self.assertEqual(ko.P("철수", "이라는"), "철수" + ko.MARK + "라는")
+        nouns = ko.known_nouns()
+        marked = ko.mark_particles("나는 오늘 유나는 사람들이", nouns)
+        self.assertEqual(ko.strip_marks(marked), "나는 오늘 유나는 사람들이")
+        self.assertIn("나" + ko.MARK + "는", marked)
+        self.assertIn("유나" + ko.MARK + "는", marked)
+        self.assertNotIn("오" + ko.MARK, marked)            # 오늘 is a noun by itself, not 오 + 늘
+
+    def test_detective_docs_have_the_seed_pattern(self):
+        rng = random.Random(3)
+        docs = [ko.strip_marks(ko.detective_doc(rng)) for _ in range(400)]
+        hits = [d for d in docs if "라는 게 밝혀졌다. 범인은 " in d]
+        self.assertGreater(len(hits), 10)
+        for d in hits:
+            name = d.split("범인이 ")[1].split("라는")[0]
+            name = name[:-1] if name.endswith("이") and name[:-1] in ko.NAMES_KO else name
+            self.assertIn(name, ko.NAMES_KO)
+            self.assertTrue(d.split("범인은 ")[1].startswith(name), d)
+
+    def test_held_out_names_never_generated(self):
+        rng = random.Random(5)
+        seen = [c for c in ko.korean_world(make_world(random.Random(1234))) if not c["held_out"]]
+        words = set()
+        for _ in range(3000):
+            words.update(ko.strip_marks(ko.korean_doc(rng, seen)).replace(".", " ").replace(",", " ").split())
+        for n in ko.HELD_OUT_NAMES_KO:
+            self.assertFalse(any(w.startswith(n) for w in words), n)   # neither alone nor with a particle
+
+
+class BpeRules(unittest.TestCase):
+    def test_merge_allowed(self):
+        jin = sym("진")
+        self.assertTrue(merge_allowed(sym(" 수"), jin))                # whole characters
+        self.assertTrue(merge_allowed(jin[0], jin[1]))                 # building one character
+        self.assertTrue(merge_allowed(jin[:2], jin[2]))
+        self.assertFalse(merge_allowed(jin[2], sym("이")))             # a piece of 진 + 이
+        self.assertFalse(merge_allowed(jin[1], jin[2]))                # not from the lead byte
+
+    def test_protected_merges_build_the_name(self):
+        merges = protected_merges([" 수진"])
+        syms = list(sym(" 수진"))
+        for a, b in merges:
+            out, i = [], 0
+            while i < len(syms):
+                if i + 1 < len(syms) and syms[i] == a and syms[i + 1] == b:
+                    out.append(a + b)
+                    i += 2
+                else:
+                    out.append(syms[i])
+                    i += 1
+            syms = out
+        self.assertEqual(syms, [sym(" 수진")])
+
+
+if __name__ == "__main__":
+    unittest.main()
