@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <functional>
+
 #include <nlohmann/json.hpp>
 
 #include "engine_test_util.hpp"
@@ -130,4 +132,117 @@ TEST_CASE("config rejections name the file and the field", "[config]") {
         c.nHead = 7;
         CHECK_THROWS_WITH(c.validate("here"), Contains("here") && Contains("not divisible"));
     }
+}
+
+namespace {
+
+json llamaConfig() {  // SmolLM2-135M's fields
+    return json{{"architectures", {"LlamaForCausalLM"}}, {"model_type", "llama"}, {"hidden_size", 576},
+                {"intermediate_size", 1536}, {"num_hidden_layers", 30}, {"num_attention_heads", 9},
+                {"num_key_value_heads", 3}, {"vocab_size", 49152}, {"max_position_embeddings", 8192},
+                {"rms_norm_eps", 1e-5}, {"rope_theta", 100000}, {"rope_scaling", nullptr},
+                {"tie_word_embeddings", true}, {"hidden_act", "silu"}, {"bos_token_id", 1},
+                {"eos_token_id", 2}, {"attention_bias", false}, {"mlp_bias", false}, {"pretraining_tp", 1}};
+}
+
+}  // namespace
+
+TEST_CASE("config: the Llama family's fields and switches", "[config]") {
+    SECTION("llama (SmolLM2)") {
+        const auto c = parse(llamaConfig());
+        CHECK(c.modelType == "llama");
+        CHECK(c.norm == ts::NormKind::RmsNorm);
+        CHECK(c.positions == ts::PositionKind::Rope);
+        CHECK(c.gatedMlp);
+        CHECK(c.activation == ts::Activation::Silu);
+        CHECK(c.nKvHead == 3);
+        CHECK(c.headDim() == 64);
+        CHECK(c.kvDim() == 192);
+        CHECK(c.nCtx == 8192);
+        CHECK(c.layerNormEps == 1e-5f);
+        CHECK(c.ropeTheta == 100000.0);
+        CHECK(c.ropeScaling.type == ts::RopeScaling::Type::None);
+        CHECK(c.tiedEmbeddings);
+        CHECK_FALSE(c.qkvBias);
+        CHECK_FALSE(c.outBias);
+        CHECK_FALSE(c.qkNorm);
+    }
+    SECTION("defaults where a config leaves fields out") {
+        json j = llamaConfig();
+        for (const char* f : {"num_key_value_heads", "rms_norm_eps", "rope_theta", "tie_word_embeddings",
+                              "max_position_embeddings", "hidden_act"})
+            j.erase(f);
+        const auto c = parse(j);
+        CHECK(c.kvHeads() == 9);
+        CHECK(c.layerNormEps == 1e-6f);
+        CHECK(c.ropeTheta == 10000.0);
+        CHECK_FALSE(c.tiedEmbeddings);
+        CHECK(c.nCtx == 2048);
+    }
+    SECTION("Llama 3.1 rope_scaling, bos/eos lists") {
+        json j = llamaConfig();
+        j["rope_scaling"] = {{"factor", 8.0}, {"low_freq_factor", 1.0}, {"high_freq_factor", 4.0},
+                             {"original_max_position_embeddings", 8192}, {"rope_type", "llama3"}};
+        j["eos_token_id"] = {128001, 128008, 128009};
+        j["bos_token_id"] = 128000;
+        const auto c = parse(j);
+        CHECK(c.ropeScaling.type == ts::RopeScaling::Type::Llama3);
+        CHECK(c.ropeScaling.factor == 8.0);
+        CHECK(c.ropeScaling.originalContext == 8192);
+        CHECK(c.eosTokenIds == std::vector<int>{128001, 128008, 128009});
+        CHECK(c.eosTokenId == 128001);
+        CHECK(c.bosTokenId == 128000);
+    }
+    SECTION("transformers 5 rope_parameters") {
+        json j = llamaConfig();
+        j.erase("rope_theta");
+        j["rope_parameters"] = {{"rope_theta", 500000.0}, {"rope_type", "default"}};
+        CHECK(parse(j).ropeTheta == 500000.0);
+    }
+    SECTION("qwen2 has q/k/v biases, qwen3 q/k norms and its own head_dim") {
+        json j = llamaConfig();
+        j["model_type"] = "qwen2";
+        auto c = parse(j);
+        CHECK(c.qkvBias);
+        CHECK_FALSE(c.outBias);
+        j["model_type"] = "qwen3";
+        j["head_dim"] = 128;
+        j["attention_bias"] = false;
+        c = parse(j);
+        CHECK(c.qkNorm);
+        CHECK_FALSE(c.qkvBias);
+        CHECK(c.headDim() == 128);
+        CHECK(c.qDim() == 9 * 128);
+        j["use_sliding_window"] = false;
+        j["sliding_window"] = 1024;
+        CHECK(parse(j).nCtx == 8192);  // a window not in use changes nothing
+    }
+    SECTION("mistral reads as llama, its window bounds the context") {
+        json j = llamaConfig();
+        j["model_type"] = "mistral";
+        j["sliding_window"] = 4096;
+        const auto c = parse(j);
+        CHECK(c.modelType == "llama");
+        CHECK(c.nCtx == 4096);
+    }
+}
+
+TEST_CASE("config: what the Llama family cannot run is refused by name", "[config]") {
+    auto refuses = [](const std::function<void(json&)>& edit, const std::string& what) {
+        json j = llamaConfig();
+        edit(j);
+        CHECK_THROWS_WITH(parse(j), Contains(what) && Contains("test/config.json"));
+    };
+    refuses([](json& j) { j["rope_scaling"] = {{"rope_type", "yarn"}, {"factor", 4.0}}; }, "rope_scaling.rope_type 'yarn'");
+    refuses([](json& j) { j["rope_scaling"] = {{"type", "dynamic"}, {"factor", 2.0}}; }, "'dynamic'");
+    refuses([](json& j) { j["partial_rotary_factor"] = 0.5; }, "partial_rotary_factor");
+    refuses([](json& j) { j["quantization_config"] = {{"quant_method", "gptq"}}; }, "quantization_config");
+    refuses([](json& j) { j["hidden_act"] = "gelu_quick"; }, "hidden_act 'gelu_quick'");
+    refuses([](json& j) { j["num_key_value_heads"] = 4; }, "num_key_value_heads (4)");
+    refuses([](json& j) { j.erase("hidden_size"); }, "'hidden_size'");
+    refuses([](json& j) { j["architectures"] = {"LlamaForSequenceClassification"}; }, "LlamaForSequenceClassification");
+    refuses([](json& j) { j["model_type"] = "gemma2"; }, "unsupported model_type 'gemma2'");
+    refuses([](json& j) { j["eos_token_id"] = {2, "x"}; }, "'eos_token_id'");
+    refuses([](json& j) { j["rope_theta"] = -1; }, "'rope_theta'");
+    refuses([](json& j) { j["head_dim"] = 63; }, "odd");
 }

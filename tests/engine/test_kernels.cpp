@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <random>
 #include <vector>
 
@@ -175,4 +176,176 @@ TEST_CASE("kernels: packing from [in, out] and from [out, in] agree", "[kernels]
     // panel 1 holds outputs 16..31; for input 2 its first value is W[16][2], padding is zero
     CHECK(a[static_cast<std::size_t>(1) * in * 16 + 2 * 16 + 0] == 1602.0f);
     CHECK(a[static_cast<std::size_t>(1) * in * 16 + 2 * 16 + 5] == 0.0f);
+}
+
+#include "compute/half.hpp"
+#include "compute/rope.hpp"
+#include "formats/safetensors.hpp"
+
+TEST_CASE("kernels: 16-bit widening is exact for every bit pattern", "[kernels]") {
+    for (std::uint32_t h = 0; h < 65536; ++h) {
+        const auto b = static_cast<std::uint16_t>(h);
+        const float a = k::halfToFloat(b), want = ts::st::f16ToF32(b);
+        if (std::isnan(want)) REQUIRE(std::isnan(a));
+        else REQUIRE(std::memcmp(&a, &want, 4) == 0);  // also keeps the sign of zero
+        const float c = k::bf16ToFloat(b), wantB = ts::st::bf16ToF32(b);
+        REQUIRE(std::memcmp(&c, &wantB, 4) == 0);
+    }
+}
+
+TEST_CASE("kernels: F16 and BF16 packed weights against a double product, every path, ragged shapes", "[kernels]") {
+    KernelLevelGuard restore;
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    const int shapes[][3] = {{37, 19, 1}, {37, 19, 13}, {16, 300, 25}, {50, 513, 7}, {1, 5, 3}, {96, 64, 130}, {33, 8, 2}};
+    for (const k::WeightType type : {k::WeightType::F16, k::WeightType::BF16}) {
+        for (int level = 2; level >= 0; --level) {
+            k::limitPackedKernel(level);
+            for (const auto& s : shapes) {
+                const int out = s[0], in = s[1], T = s[2];
+                for (bool withBias : {true, false}) {
+                    CAPTURE(k::weightTypeName(type), level, k::packedKernelName(), out, in, T, withBias);
+                    // the stored 16-bit weights [out, in] and their exact fp32 values
+                    std::vector<std::uint16_t> W16(static_cast<std::size_t>(out) * in);
+                    std::vector<float> W(W16.size()), X(static_cast<std::size_t>(T) * in), b;
+                    for (std::size_t i = 0; i < W16.size(); ++i) {
+                        const float v = u(rng) * (type == k::WeightType::F16 ? 3.0f : 1e3f);
+                        W16[i] = type == k::WeightType::F16 ? ts::st::f32ToF16(v) : ts::st::f32ToBf16(v);
+                        W[i] = type == k::WeightType::F16 ? ts::st::f16ToF32(W16[i]) : ts::st::bf16ToF32(W16[i]);
+                    }
+                    for (auto& v : X) v = u(rng);
+                    if (withBias) {
+                        b.resize(static_cast<std::size_t>(out));
+                        for (auto& v : b) v = u(rng);
+                    }
+                    std::vector<k::RowSource> rows;
+                    for (int o = 0; o < out; ++o) rows.push_back({W16.data() + static_cast<std::size_t>(o) * in, 1, type});
+                    std::vector<std::uint16_t> packed(k::packedSize(out, in));
+                    k::packRows(rows, in, type, packed.data());
+                    const k::PackedWeight pw{packed.data(), out, in, type};
+                    CHECK(pw.bytes() == packed.size() * 2);
+                    std::vector<float> Y(static_cast<std::size_t>(T) * out + 16, -99.0f);
+                    k::linearPacked(X.data(), T, pw, withBias ? b.data() : nullptr, Y.data());
+                    const auto want = naiveLinear(X, T, W, b, out, in);
+                    double worst = 0, scale = 1;
+                    for (std::size_t i = 0; i < want.size(); ++i) {
+                        worst = std::max(worst, std::abs(Y[i] - want[i]));
+                        scale = std::max(scale, std::abs(want[i]));
+                    }
+                    CHECK(worst < 2e-6 * scale * std::sqrt(static_cast<double>(in)));
+                    for (std::size_t i = want.size(); i < Y.size(); ++i) CHECK(Y[i] == -99.0f);
+                    for (int t = 0; t < T; ++t) {
+                        std::vector<float> y1(static_cast<std::size_t>(out));
+                        k::linearPacked(X.data() + static_cast<std::size_t>(t) * in, 1, pw, withBias ? b.data() : nullptr, y1.data());
+                        for (int o = 0; o < out; ++o) REQUIRE(y1[o] == Y[static_cast<std::size_t>(t) * out + o]);
+                    }
+                    // a packed row reads back as the stored row
+                    std::vector<float> r(static_cast<std::size_t>(in));
+                    const int row = out - 1;
+                    k::unpackRow(pw, row, r.data());
+                    for (int i = 0; i < in; ++i) REQUIRE(r[static_cast<std::size_t>(i)] == W[static_cast<std::size_t>(row) * in + i]);
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("kernels: packing Conv1D [in, out] 16-bit rows, and mixed types widen to F32", "[kernels]") {
+    const int out = 21, in = 5;
+    std::vector<std::uint16_t> io(static_cast<std::size_t>(out) * in);  // [in, out]
+    for (int i = 0; i < in; ++i)
+        for (int o = 0; o < out; ++o) io[static_cast<std::size_t>(i) * out + o] = ts::st::f32ToBf16(static_cast<float>(o * 8 + i));
+    std::vector<k::RowSource> rows;
+    for (int o = 0; o < out; ++o) rows.push_back({io.data() + o, static_cast<std::size_t>(out), k::WeightType::BF16});
+    std::vector<std::uint16_t> p(k::packedSize(out, in));
+    k::packRows(rows, in, k::WeightType::BF16, p.data());
+    // panel 1, input 2, column 0 is output 16
+    CHECK(k::bf16ToFloat(p[static_cast<std::size_t>(1) * in * 16 + 2 * 16]) == 130.0f);
+    CHECK(p[static_cast<std::size_t>(1) * in * 16 + 2 * 16 + 5] == 0);
+    // one F32 row among BF16 rows: packed as F32, values exact
+    std::vector<float> f32row(static_cast<std::size_t>(in), 0.5f);
+    rows[3] = {f32row.data(), 1, k::WeightType::F32};
+    std::vector<float> pf(k::packedSize(out, in));
+    k::packRows(rows, in, k::WeightType::F32, pf.data());
+    CHECK(pf[2 * 16 + 3] == 0.5f);
+    CHECK(pf[2 * 16 + 4] == 34.0f);
+    CHECK_THROWS(k::packRows(rows, in, k::WeightType::BF16, p.data()));
+}
+
+TEST_CASE("rope: rotate-half pairing, norms kept, scores depend only on the distance", "[kernels][rope]") {
+    ts::Config c;
+    c.modelType = "llama";
+    c.nEmbd = 64;
+    c.nHead = 2;
+    c.headDimension = 32;
+    c.ropeTheta = 10000.0;
+    const auto inv = k::ropeInverseFrequencies(c);
+    REQUIRE(inv.size() == 16u);
+    CHECK(inv[0] == 1.0f);
+    CHECK(inv[1] == Approx(std::pow(10000.0, -2.0 / 32)).epsilon(1e-6));
+    float cs[16], sn[16];
+    // dimension 0 turns with dimension 16 (half), not with dimension 1
+    std::vector<float> e(32, 0.0f);
+    e[0] = 1.0f;
+    k::ropeAngles(inv, 3, cs, sn);
+    k::applyRope(e.data(), 16, cs, sn);
+    CHECK(e[0] == Approx(std::cos(3.0)));
+    CHECK(e[16] == Approx(std::sin(3.0)));
+    CHECK(e[1] == 0.0f);
+    // a rotation keeps the norm, and q(m) . k(n) depends on m - n only
+    std::mt19937 rng(3);
+    std::normal_distribution<float> g;
+    std::vector<float> q(32), kk(32);
+    for (auto& v : q) v = g(rng);
+    for (auto& v : kk) v = g(rng);
+    auto rotated = [&](std::vector<float> v, int pos) {
+        k::ropeAngles(inv, pos, cs, sn);
+        k::applyRope(v.data(), 16, cs, sn);
+        return v;
+    };
+    auto dot = [](const std::vector<float>& a, const std::vector<float>& b) {
+        double s = 0;
+        for (std::size_t i = 0; i < a.size(); ++i) s += static_cast<double>(a[i]) * b[i];
+        return s;
+    };
+    CHECK(dot(rotated(q, 17), rotated(q, 17)) == Approx(dot(q, q)).epsilon(1e-5));
+    const double d1 = dot(rotated(q, 9), rotated(kk, 4)), d2 = dot(rotated(q, 25), rotated(kk, 20));
+    CHECK(d1 == Approx(d2).epsilon(1e-4));
+    CHECK(std::abs(d1 - dot(rotated(q, 9), rotated(kk, 5))) > 1e-3);
+}
+
+TEST_CASE("rope: Llama 3.1's llama3 scaling keeps high, slows low, blends medium frequencies", "[kernels][rope]") {
+    ts::Config c;  // Llama-3.1-8B: head_dim 128, theta 500000, factor 8, 1 / 4, 8192
+    c.modelType = "llama";
+    c.nEmbd = 4096;
+    c.nHead = 32;
+    c.ropeTheta = 500000.0;
+    c.ropeScaling.type = ts::RopeScaling::Type::Llama3;
+    c.ropeScaling.factor = 8.0;
+    c.ropeScaling.lowFreqFactor = 1.0;
+    c.ropeScaling.highFreqFactor = 4.0;
+    c.ropeScaling.originalContext = 8192;
+    const auto inv = k::ropeInverseFrequencies(c);
+    ts::Config plain = c;
+    plain.ropeScaling = {};
+    const auto base = k::ropeInverseFrequencies(plain);
+    int high = 0, low = 0, medium = 0;
+    for (std::size_t i = 0; i < inv.size(); ++i) {
+        const double wavelen = 2 * M_PI / base[i];
+        if (wavelen < 8192.0 / 4) {
+            CHECK(inv[i] == base[i]);
+            ++high;
+        } else if (wavelen > 8192.0) {
+            CHECK(inv[i] == Approx(base[i] / 8).epsilon(1e-6));
+            ++low;
+        } else {
+            CHECK(inv[i] < base[i]);
+            CHECK(inv[i] > base[i] / 8);
+            ++medium;
+        }
+        if (i > 0) CHECK(inv[i] < inv[i - 1]);  // still ordered
+    }
+    CHECK(high > 0);
+    CHECK(low > 0);
+    CHECK(medium > 0);
 }

@@ -23,6 +23,16 @@ std::shared_ptr<const ts::Model> full() {
     static auto m = ts::Model::loadFolder(ts_test::dataDir() / "gpt2-tiny-fullvocab");
     return m;
 }
+// The rotary, grouped-query families: llama (untied), qwen2 (biases, tied), qwen3 (q/k norm,
+// head_dim 24 != 64/4).
+std::shared_ptr<const ts::Model> fixture(const char* name) {
+    return ts::Model::loadFolder(ts_test::dataDir() / name);
+}
+std::vector<std::shared_ptr<const ts::Model>> allModels() {
+    static const std::vector<std::shared_ptr<const ts::Model>> all = {
+        tiny(), full(), fixture("llama-tiny"), fixture("qwen2-tiny"), fixture("qwen3-tiny")};
+    return all;
+}
 
 std::vector<int> someIds(int n, int vocab, int seed = 1) {
     std::vector<int> ids;
@@ -40,7 +50,8 @@ void requireClose(const std::vector<float>& a, const std::vector<float>& b, floa
 }  // namespace
 
 TEST_CASE("session: step-by-step equals prefill equals full recompute", "[session]") {
-    for (auto model : {tiny(), full()}) {
+    for (auto model : allModels()) {
+        INFO(model->config().modelType);
         const int V = model->config().nVocab;
         // 100 tokens crosses the cache's growth steps (64, 128) on the 256-context model.
         const int n = std::min(100, model->config().nCtx);
@@ -69,7 +80,7 @@ TEST_CASE("session: step-by-step equals prefill equals full recompute", "[sessio
 }
 
 TEST_CASE("session: attention rows are causal distributions", "[session]") {
-    auto model = tiny();
+  for (auto model : {tiny(), fixture("qwen3-tiny")}) {  // qwen3: 4 query heads over 2 kv heads
     const auto& c = model->config();
     ts::Session s(model);
     ts::TraceOptions opt;
@@ -111,6 +122,13 @@ TEST_CASE("session: attention rows are causal distributions", "[session]") {
             auto y = b.attention.row(l, h, 9);
             for (std::size_t k = 0; k < x.size(); ++k) CHECK(x[k] == Approx(y[k]).margin(1e-5));
         }
+    if (c.kvHeads() < c.nHead) {  // heads sharing keys still attend differently (own queries)
+        auto h0 = b.attention.row(0, 0, 9), h1 = b.attention.row(0, 1, 9);
+        double diff = 0;
+        for (std::size_t k = 0; k < h0.size(); ++k) diff += std::abs(h0[k] - h1[k]);
+        CHECK(diff > 1e-3);
+    }
+  }
 }
 
 TEST_CASE("session: fork continues like the original", "[session]") {
