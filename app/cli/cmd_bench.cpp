@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <string>
 
 #include "commands.hpp"
 #include "common.hpp"
@@ -22,6 +25,21 @@ double median(std::vector<double> v) {
 // Process CPU time: on a shared machine, tokens per CPU-second say more about the code than
 // tokens per wall-second do.
 double cpuSeconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
+// Resident memory of this process (VmRSS), in bytes; 0 where /proc is not there.
+std::size_t residentBytes() {
+    std::ifstream in("/proc/self/status");
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("VmRSS:", 0) == 0) return std::stoull(line.substr(6)) * 1024;
+    return 0;
+}
+// Bytes of the folder's safetensors files (all shards).
+std::size_t weightFileBytes(const std::filesystem::path& folder) {
+    std::size_t n = 0;
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(folder, ec))
+        if (e.path().extension() == ".safetensors") n += e.file_size(ec);
+    return n;
+}
 double msSince(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
         .count();
@@ -43,7 +61,10 @@ int runBench(const Args& args) {
     traceOptions.attention = traceWhat != "none";
     traceOptions.embeddings = traceOptions.residuals = traceWhat == "all";
 
+    const auto loadStart = std::chrono::steady_clock::now();
     const LoadedModel model = loadModel(opts);
+    const double loadMs = msSince(loadStart);
+    const std::size_t residentAfterLoad = residentBytes();
     const Config& cfg = model.model->config();
     checkFitsContext(static_cast<std::size_t>(promptTokens + genTokens), cfg,
                      "--prompt-tokens plus --gen-tokens");
@@ -51,11 +72,11 @@ int runBench(const Args& args) {
     std::vector<int> prompt(static_cast<std::size_t>(promptTokens));
     for (auto& id : prompt) id = static_cast<int>(rng.next() % static_cast<std::uint64_t>(cfg.nVocab));
 
-    // A decode step reads every weight once; the probe reads as many bytes with a bare loop,
-    // timed right after each decode run, so the ratio holds while the bandwidth swings. It
-    // means something only for weights far bigger than the caches (GPT-2, not the bundled
-    // model, whose weights stay in cache).
-    const StreamProbe probe(model.model->weightBytes());
+    // A decode step reads every layer weight and the head once, in their stored precision;
+    // the probe reads as many bytes with a bare loop, timed right after each decode run, so
+    // the ratio holds while the bandwidth swings. It means something only for weights far
+    // bigger than the caches (GPT-2, not the bundled model, whose weights stay in cache).
+    const StreamProbe probe(model.model->decodeBytesPerToken());
     std::vector<double> prefillRates, decodeRates, msPerToken, prefillCpuRates, decodeCpuRates,
         ceilingRates;
     for (int r = 0; r < repeat; ++r) {
@@ -78,7 +99,14 @@ int runBench(const Args& args) {
     Json j;
     j["model"] = model.folder.string();
     j["parameters"] = model.model->parameterCount();
+    j["model_type"] = cfg.modelType;
+    j["weight_storage"] = model.model->weightStorage();
     j["weight_bytes"] = model.model->weightBytes();
+    j["decode_bytes_per_token"] = model.model->decodeBytesPerToken();
+    j["kv_cache_bytes_per_token"] = model.model->kvCacheBytesPerToken();
+    j["weight_file_bytes"] = weightFileBytes(model.folder);
+    j["resident_bytes_after_load"] = residentAfterLoad;
+    j["load_ms"] = loadMs;
     j["threads"] = opts.integer("threads", 2, 1, 256);
     j["trace"] = traceWhat;
     j["prompt_tokens"] = promptTokens;
@@ -100,7 +128,9 @@ int runBench(const Args& args) {
                   << j["decode_tok_s"].get<double>() << " tok/s ("
                   << j["ms_per_token"].get<double>() << " ms/token), median of " << repeat
                   << "; a bare read of all weights: " << j["stream_ceiling_tok_s"].get<double>()
-                  << " per second\n";
+                  << " per second; resident after load " << residentAfterLoad / 1048576.0
+                  << " MiB for " << j["weight_file_bytes"].get<std::size_t>() / 1048576.0
+                  << " MiB of weight files\n";
     }
     return 0;
 }

@@ -121,10 +121,9 @@ kernels::PackedWeight Loader::pack(const std::vector<kernels::RowSource>& rows, 
                                    kernels::WeightType type) {
     const int out = static_cast<int>(rows.size());
     const std::size_t bytes = kernels::packedSize(out, in) * kernels::weightTypeSize(type);
-    ByteBuffer dst(bytes);
-    kernels::packRows(rows, in, type, dst.data());
-    const kernels::PackedWeight w{dst.data(), out, in, type};
-    m_d.owned.push_back(std::move(dst));
+    void* dst = m_d.packed.allocate(bytes);
+    kernels::packRows(rows, in, type, dst);
+    const kernels::PackedWeight w{dst, out, in, type};
     m_d.weightBytes += bytes;
     return w;
 }
