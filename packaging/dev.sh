@@ -16,6 +16,7 @@ packages=(
     libopenblas-dev liblapacke-dev libpcre2-dev nlohmann-json3-dev catch2
     qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-qpa-plugins libgl-dev libxkbcommon-dev fonts-nanum xvfb xauth python3
+    libcurl4-openssl-dev libssl-dev
 )
 
 as_root() {

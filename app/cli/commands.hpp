@@ -14,5 +14,6 @@ int runBench(const Args& args);
 int runCompare(const Args& args);
 int runProbe(const Args& args);
 int runLitm(const Args& args);
+int runDownload(const Args& args);
 
 }  // namespace ts::cli

@@ -5,13 +5,15 @@
 #include <sstream>
 
 #include "tokenscope/error.hpp"
+#include "tokenscope/hf_cache.hpp"
 #include "tokenscope/threads.hpp"
 
 namespace ts::cli {
 
 LoadedModel loadModel(const Options& opts) {
     const auto path = opts.get("model");
-    LoadedModel loaded = loadModelFolder(path ? std::filesystem::path(*path) : bundledModelPath());
+    // --model ORG/NAME finds a hub download in the Hugging Face cache; a folder is itself.
+    LoadedModel loaded = loadModelFolder(path ? hub::resolveModelSpec(*path) : bundledModelPath());
     // Non-fatal findings (NaN/Inf weights, no tokenizer) must not pass silently.
     for (const auto& w : loaded.warnings) std::cerr << "tokenscope-cli: warning: " << w << '\n';
     return loaded;

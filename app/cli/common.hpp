@@ -13,7 +13,8 @@ namespace ts::cli {
 
 using Json = nlohmann::ordered_json;
 
-// --model DIR, or the bundled default model when the option is absent.
+// --model DIR or ORG/NAME (from the Hugging Face cache), or the bundled default model
+// when the option is absent.
 LoadedModel loadModel(const Options& opts);
 // --threads N (default 2) applied to the engine.
 void applyThreads(const Options& opts);

@@ -24,9 +24,13 @@ Commands:
   litm      [--records 20] [--positions 5] [--trials 10] [--query-aware] [--seed S]
             [--record-template "Code {key} {value}."] [--query-template "Code {key}"] [--json]
             [--spec FILE]  (default: the model folder's eval/kv_records.json, if it has one)
+  download  ORG/NAME [--revision R] [--include 'PATTERN,...'] [--file NAME.gguf] [--json]
+            into the Hugging Face cache ($HF_HUB_CACHE, $HF_HOME/hub or
+            ~/.cache/huggingface/hub); honours HF_ENDPOINT, HF_TOKEN and HTTPS_PROXY
 
 Every command takes --model DIR (a Hugging Face folder: config.json, model.safetensors,
-vocab.json + merges.txt or tokenizer.json); without it the bundled model is used.
+vocab.json + merges.txt or tokenizer.json) or --model ORG/NAME[@REVISION] (found in the
+Hugging Face cache); without it the bundled model is used.
 --threads N sets the engine's threads (default 2).
 )";
 
@@ -37,7 +41,7 @@ int main(int argc, char** argv) {
     const std::map<std::string, int (*)(const Args&)> commands = {
         {"tokenize", runTokenize}, {"trace", runTrace},  {"generate", runGenerate},
         {"score", runScore},       {"bench", runBench},    {"compare", runCompare},
-        {"probe", runProbe},       {"litm", runLitm},
+        {"probe", runProbe},       {"litm", runLitm},       {"download", runDownload},
     };
     if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
         std::cout << kUsage;

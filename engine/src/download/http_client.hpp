@@ -1,0 +1,58 @@
+#pragma once
+// A small synchronous HTTP client over libcurl for the downloader: one request at a time,
+// redirects followed by hand so the Authorization header is added only while the request
+// goes to the endpoint's own origin (scheme, host and port), body bytes handed to a sink
+// only for 2xx answers, cancellation and stall timeouts. Internal to the engine.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace ts::hub::http {
+
+struct Request {
+    std::string method = "GET";          // "GET" or "HEAD"
+    std::string url;
+    std::vector<std::string> headers;    // extra "Name: value" lines
+    std::string token;                   // bearer token, sent only to `authOrigin`
+    std::string authOrigin;              // origin(url) of the endpoint
+    bool followRedirects = true;
+    std::string proxy;                   // "" = libcurl's reading of the *_proxy variables
+    long connectTimeoutSeconds = 20;
+    long stallTimeoutSeconds = 60;
+    // Receives the body of the final 2xx answer; returns false to abort (its reason is kept
+    // by the caller, which then ignores the transport error).
+    std::function<bool(const char* data, std::size_t size)> sink;
+    // Called once with the final 2xx answer's status and headers before its first body byte;
+    // returns false to abort like the sink.
+    std::function<bool(long status, const std::map<std::string, std::string>& headers)> onStart;
+    // Bytes received so far in this answer; returns false to cancel.
+    std::function<bool(std::uint64_t received)> onProgress;
+};
+
+struct Response {
+    long status = 0;
+    std::map<std::string, std::string> headers;  // of the last answer, names lower-case
+    std::string body;                            // when no sink was given (small answers)
+    std::string url;                             // the URL that gave this answer
+    std::vector<std::string> hops;               // every URL requested, with "+auth" if the token went
+    std::string header(const std::string& lowerName) const;
+};
+
+enum class Failure { None, Network, Timeout, Cancelled, SinkStopped, PartialBody };
+
+struct Outcome {
+    Response response;
+    Failure failure = Failure::None;
+    std::string detail;  // libcurl's words for a transport failure
+};
+
+Outcome perform(const Request& request);
+
+// "http://127.0.0.1:8080" for "http://127.0.0.1:8080/a/b?c": the unit a token is bound to.
+std::string origin(const std::string& url);
+// Percent-encodes a path segment (keeps unreserved characters and, if asked, '/').
+std::string encodePath(const std::string& text, bool keepSlash);
+
+}  // namespace ts::hub::http
