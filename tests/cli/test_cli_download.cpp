@@ -1,0 +1,80 @@
+// tokenscope-cli download against the loopback hub server, then the same model used by id
+// (`--model ORG/NAME`) from the cache; errors exit 1 with a message that says what to do.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+
+#include "cli_runner.hpp"
+#include "hub_server_process.hpp"
+
+namespace fs = std::filesystem;
+using namespace ts_test;
+
+namespace {
+
+// HF_ENDPOINT and HF_HUB_CACHE for the child processes of one test.
+struct HubEnv {
+    HubEnv(const std::string& endpoint, const fs::path& cache) {
+        setenv("HF_ENDPOINT", endpoint.c_str(), 1);
+        setenv("HF_HUB_CACHE", cache.c_str(), 1);
+        unsetenv("HF_TOKEN");
+    }
+    ~HubEnv() {
+        unsetenv("HF_ENDPOINT");
+        unsetenv("HF_HUB_CACHE");
+        unsetenv("HF_TOKEN");
+    }
+};
+
+}  // namespace
+
+TEST_CASE("cli download: fetches into the cache, then --model ORG/NAME runs it") {
+    TempDir tmp("clidl");
+    makeGpt2Repo(tmp.path() / "repo");
+    HubServer server(tmp.path(), {"--repo", "tiny/gpt2=" + (tmp.path() / "repo").string()});
+    HubEnv env(server.endpoint(), tmp.path() / "hub");
+
+    // Before the download, --model tiny/gpt2 says how to get it.
+    const auto missing = runCli({"generate", "--model", "tiny/gpt2", "--ids", "1,2", "--steps", "2", "--json"});
+    CHECK(missing.exitCode == 1);
+    CHECK(missing.err.find("tokenscope-cli download tiny/gpt2") != std::string::npos);
+
+    const auto dl = runCli({"download", "tiny/gpt2", "--json"});
+    INFO(dl.err);
+    REQUIRE(dl.exitCode == 0);
+    const auto j = dl.json();
+    CHECK(j["commit"] == server.commit("tiny/gpt2"));
+    REQUIRE(j["files"].size() == 2);
+    CHECK(j["files"][1]["check"] == "sha256+size");
+    CHECK(fs::exists(j["snapshot"].get<std::string>() + "/model.safetensors"));
+
+    const auto gen = runCli({"generate", "--model", "tiny/gpt2", "--ids", "1,2", "--steps", "3", "--seed", "1", "--json"});
+    INFO(gen.err);
+    REQUIRE(gen.exitCode == 0);
+    CHECK(gen.json()["generated"].size() == 3);
+    // The same as running the fixture folder directly.
+    const auto direct = runCli({"generate", "--model", (dataDir() / "gpt2-tiny-vocab512").string(), "--ids", "1,2",
+                                "--steps", "3", "--seed", "1", "--json"});
+    CHECK(gen.json()["generated"] == direct.json()["generated"]);
+
+    const auto human = runCli({"download", "tiny/gpt2"});
+    CHECK(human.exitCode == 0);
+    CHECK(human.out.find("already in the cache") != std::string::npos);
+}
+
+TEST_CASE("cli download: 404 and 401 exit 1 with what to do; bad ids are usage errors") {
+    TempDir tmp("clidl");
+    makeGpt2Repo(tmp.path() / "repo");
+    HubServer server(tmp.path(), {"--repo", "org/gated=" + (tmp.path() / "repo").string(), "--gated", "org/gated",
+                                  "--token", "t"});
+    HubEnv env(server.endpoint(), tmp.path() / "hub");
+    const auto notFound = runCli({"download", "org/absent"});
+    CHECK(notFound.exitCode == 1);
+    CHECK(notFound.err.find("404") != std::string::npos);
+    const auto gated = runCli({"download", "org/gated"});
+    CHECK(gated.exitCode == 1);
+    CHECK(gated.err.find("HF_TOKEN") != std::string::npos);
+    CHECK(runCli({"download"}).exitCode == 2);
+    CHECK(runCli({"download", "../x"}).exitCode == 2);
+    CHECK(runCli({"download", "a/b", "--bogus"}).exitCode == 2);
+}
