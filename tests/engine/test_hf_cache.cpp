@@ -202,3 +202,11 @@ TEST_CASE("hf cache: parameter counts read as people say them") {
     CHECK(ts::hub::formatParameters(2'620'000) == "2.6M");
     CHECK(ts::hub::formatParameters(0) == "?");
 }
+
+TEST_CASE("hf cache: snapshot paths read as hub ids") {
+    CHECK(ts::hub::displayName("/c/hub/models--openai-community--gpt2/snapshots/abc") == "openai-community/gpt2");
+    CHECK(ts::hub::displayName("/c/hub/models--openai-community--gpt2/snapshots/abc/") == "openai-community/gpt2");
+    CHECK(ts::hub::displayName("/c/models--gpt2/snapshots/abc") == "gpt2");
+    CHECK(ts::hub::displayName("/c/hub/models--o--m-GGUF/snapshots/abc/m-Q8_0.gguf") == "o/m-GGUF · m-Q8_0.gguf");
+    CHECK(ts::hub::displayName("/home/me/gpt2") == "gpt2");
+}

@@ -34,6 +34,10 @@ std::optional<std::filesystem::path> findSnapshot(const std::filesystem::path& c
 // says what was looked for where and how to download it.
 std::filesystem::path resolveModelSpec(const std::string& spec);
 
+// "ORG/NAME" for a path inside a cache snapshot (".../models--ORG--NAME/snapshots/C/..."),
+// with " · FILE" for a .gguf file; otherwise the last path component. For titles and lists.
+std::string displayName(const std::filesystem::path& path);
+
 // One model found in the cache, described without loading its weights.
 struct CachedModel {
     std::string repoId;                 // "ORG/NAME"

@@ -361,6 +361,21 @@ fs::path resolveModelSpec(const std::string& spec) {
     return *snap;
 }
 
+std::string displayName(const fs::path& path) {
+    const fs::path clean = path.lexically_normal();
+    std::vector<std::string> parts;
+    for (const auto& p : clean) parts.push_back(p.string());
+    while (!parts.empty() && parts.back().empty()) parts.pop_back();
+    for (std::size_t i = 0; i + 2 < parts.size(); ++i) {
+        if (parts[i].rfind("models--", 0) != 0 || parts[i + 1] != "snapshots") continue;
+        std::string id = parts[i].substr(8);
+        if (const auto sep = id.find("--"); sep != std::string::npos) id.replace(sep, 2, "/");
+        if (i + 3 < parts.size() && clean.extension() == ".gguf") id += " · " + parts.back();
+        return id;
+    }
+    return parts.empty() ? path.string() : parts.back();
+}
+
 std::vector<CachedModel> scanCache(const fs::path& cache) {
     std::vector<CachedModel> out;
     std::error_code ec;
