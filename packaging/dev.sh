@@ -2,6 +2,7 @@
 # One entry point for a fresh Debian 12 machine:
 #   packaging/dev.sh run    install packages, build, start the app on the bundled model
 #   packaging/dev.sh test   install packages, build, run every test
+#   packaging/dev.sh package  install packages, build, make build/tokenscope_<version>_amd64.deb
 # Extra arguments after `run` go to the app. Works as root or as a user with sudo.
 set -euo pipefail
 
@@ -16,7 +17,7 @@ packages=(
     libopenblas-dev liblapacke-dev libpcre2-dev nlohmann-json3-dev catch2
     qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-qpa-plugins libgl-dev libxkbcommon-dev fonts-nanum xvfb xauth python3
-    libcurl4-openssl-dev libssl-dev
+    libcurl4-openssl-dev libssl-dev file appstream
 )
 
 as_root() {
@@ -86,6 +87,19 @@ sanitizer_tests() {
         ctest --output-on-failure -j "$jobs" -E "$exclude")
 }
 
+# The Debian package (CPack, see packaging/CMakeLists.txt): a Release build without tests in
+# its own folder, so the package never carries test paths. packaging/check-deb.sh then proves
+# it in a fresh Debian 12 (root, downloads, not part of CI).
+build_package() {
+    local pkg=${TOKENSCOPE_PACKAGE_BUILD_DIR:-$root/build-package}
+    cmake -S "$root" -B "$pkg" -DCMAKE_BUILD_TYPE=Release -DTOKENSCOPE_BUILD_TESTS=OFF
+    cmake --build "$pkg" -j "$jobs"
+    (cd "$pkg" && cpack -G DEB)
+    mkdir -p "$build"
+    cp "$pkg"/tokenscope_*_amd64.deb "$build"/
+    ls -l "$build"/tokenscope_*_amd64.deb
+}
+
 case "$mode" in
     run)
         install_packages
@@ -102,8 +116,12 @@ case "$mode" in
         QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$jobs"
         sanitizer_tests
         ;;
+    package)
+        install_packages
+        build_package
+        ;;
     *)
-        echo "usage: packaging/dev.sh run|test" >&2
+        echo "usage: packaging/dev.sh run|test|package" >&2
         exit 2
         ;;
 esac
