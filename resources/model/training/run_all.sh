@@ -24,7 +24,8 @@ $PY tokenize_corpus.py
 $PY check_plant.py --n-ctx 512 --vocab-size 8192 | tee work/check_plant.log
 if [ -n "$SMOKE" ]; then
     OUT=work/smoke_model
-    EXTRA="--max-seconds ${SMOKE_SECONDS:-150} --eval-every 1000000"
+    # both phases are timed: the 512-token windows start at step SMOKE_SWITCH (default 12)
+    EXTRA="--max-seconds ${SMOKE_SECONDS:-150} --eval-every 1000000 --ctx-schedule 256x8@0,512x4@${SMOKE_SWITCH:-12}"
     EVAL_FLAGS="--quick --skip-check"
 else
     OUT=..
@@ -34,7 +35,7 @@ fi
 mkdir -p "$OUT/eval"
 $PY make_probes.py --out "$OUT/eval"
 # The run (README "Plan"): 4 layers x 192, 6 heads, n_positions 512, vocabulary 8,192.
-# Steps 0-2,999 train windows of 256 tokens x 8, steps 3,000-3,599 windows of 512 x 4 (2,048
+# Steps 0-2,999 train windows of 256 tokens x 8, steps 3,000-3,699 windows of 512 x 4 (2,048
 # tokens per step throughout; attention over 512 positions costs more per token, so the long
 # windows come last, when the planted circuit is in place). Half of every batch comes from the
 # drill text (records, lists, atlas, name stories in both languages). --plant-copy-circuit
@@ -42,7 +43,7 @@ $PY make_probes.py --out "$OUT/eval"
 # --threads 1 keeps the float summation order fixed.
 $PY train.py --n-embd 192 --n-layer 4 --n-head 6 --n-ctx 512 --batch 8 --ctx-schedule 256x8@0,512x4@3000 \
     --warmup 100 --lr 2e-3 --min-lr-frac 0.1 --decay-frac 0.3 --weight-decay 0.1 --seed 1234 --threads 1 \
-    --steps 3600 --eval-every 600 --ckpt-every 100 \
+    --steps 3700 --eval-every 925 --ckpt-every 100 \
     --mix-file work/drill.npy --mix-frac 0.5 --mix-from 0 --plant-copy-circuit \
     ${RESUME:+--resume} $EXTRA 2>&1 | tee work/train_stdout.log
 $PY export.py --out "$OUT"

@@ -164,6 +164,7 @@ def main():
         os.replace(ckpt_path + ".tmp", ckpt_path)
 
     t0 = time.time()
+    c0 = time.process_time()   # CPU seconds: on a shared machine the step's own cost, without waiting
     log = open(log_path, "a")
     step = step0
     while step < args.steps:
@@ -186,7 +187,8 @@ def main():
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         opt.step()
         rec = {"step": step + 1, "loss": round(loss.item(), 4), "lr": round(lr_at(step, args), 6),
-               "elapsed_s": round(time.time() - t0, 1), "ctx": shape_at(step, args)[0]}
+               "elapsed_s": round(time.time() - t0, 1), "cpu_s": round(time.process_time() - c0, 1),
+               "ctx": shape_at(step, args)[0]}
         if (step + 1) % args.eval_every == 0 or step + 1 == args.steps:
             rec["val_bible"] = round(evaluate(model, val_b, args.n_ctx), 4)
             rec["val_synth"] = round(evaluate(model, val_s, args.n_ctx), 4)
