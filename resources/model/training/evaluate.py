@@ -449,6 +449,16 @@ def main():
     det_en = [dict(p, kind="seen_name") for p in det_en] + [
         {"prompt": f"The culprit turned out to be {a}. The culprit,", "answer": " " + a, "name": a,
          "kind": "held_out_name"} for a in HELD_OUT_NAMES_EN]
+    train_path = os.path.join(args.work, "train.txt")
+    if os.path.exists(train_path):   # the unseen names must really be unseen
+        import re
+        seen_text = open(train_path, encoding="utf-8").read() + open(os.path.join(args.work, "drill.txt"), encoding="utf-8").read()
+        ko_held = load("detective_ko.json").get("held_out_names", []) if os.path.exists(
+            os.path.join(evald, "detective_ko.json")) else []
+        results["held_out_names_found_in_training_text"] = [
+            n for n in HELD_OUT_NAMES_EN + ko_held
+            if re.search(r"(?<![\w])" + re.escape(n) + (r"(?![a-z])" if n.isascii() else ""), seen_text)]
+        print("held-out names found in the training text:", results["held_out_names_found_in_training_text"], flush=True)
     results["copy_en"] = copy_probes(model, enc, det_en, n_ctx)
     print("copy_en", results["copy_en"]["summary"], flush=True)
     if os.path.exists(os.path.join(evald, "detective_ko.json")):

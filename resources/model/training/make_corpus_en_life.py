@@ -64,7 +64,7 @@ ESSAY = [
     "{T} is an important part of modern life.", "These days many people are interested in {t}.",
     "Let us look at {t} more closely.", "For example, {act}.", "Experts say that {t} is {a}.",
     "Of course, not everyone agrees.", "Some people think {t} is {a2}.", "First, {t} saves time.",
-    "Second, {act}.", "Finally, {t} takes patience.", "Ten years ago, {t} looked very different.",
+    "Second, {act}.", "Finally, {t} takes patience.", "{T} has changed a lot over the years.",
     "In the future, {t} will become even more important.", "Small habits can lead to big changes.",
     "It is never too late to start.", "In the end, what matters most is consistency.",
     "Many students worry about {t}.", "{T} is more {a2} than most people think.",

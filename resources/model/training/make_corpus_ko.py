@@ -20,7 +20,7 @@ import random
 
 import korean_grammar as kg
 from hangul_names import to_hangul
-from korean_vocab import (HELD_OUT_NAMES_KO, ACTIONS, ADJECTIVES, ADVERBS, ANIMALS, CITIES_KO, CONNECTIVES, DAYS, FAMILY, FEELINGS,
+from korean_vocab import (HELD_OUT_NAMES_KO, MODERN_SENTENCES_KO, ACTIONS, ADJECTIVES, ADVERBS, ANIMALS, CITIES_KO, CONNECTIVES, DAYS, FAMILY, FEELINGS,
                           FOODS, JOBS, KEY_WORDS_KO, MOVES, NAMES_KO, OBJECTS_KO, PEOPLE, PLACES_KO, ROLES_KO,
                           SEASONS, SUBJECTS_SCHOOL, SURNAMES, TIMES, TOPICS, VALUES_KO, WEATHER_ADJ, WEATHER_EVENTS,
                           WEEKDAYS)
@@ -175,7 +175,12 @@ def k_q(c):
 
 def name(rng, full=0.15):
     n = rng.choice(NAMES_KO)
-    return rng.choice(SURNAMES) + n if rng.random() < full and len(n) <= 2 else n
+    if rng.random() < full and len(n) <= 2:
+        f = rng.choice(SURNAMES) + n
+        # 서 + 현우 would write the held-out name 서현 into the text
+        if not any(f.startswith(h) for h in HELD_OUT_NAMES_KO):
+            return f
+    return n
 
 
 def detective_doc(rng, names=None):
@@ -324,7 +329,7 @@ def diary_doc(rng):
                f"{kg.conjugate(v, 'plain_past', irr)}.")
     for _ in range(rng.randint(2, 7)):
         lead = rng.choice(CONNECTIVES) + " " if rng.random() < 0.35 else ""
-        out.append(lead + daily_sentence(rng, "plain"))
+        out.append(rng.choice(MODERN_SENTENCES_KO) if rng.random() < 0.2 else lead + daily_sentence(rng, "plain"))
     if rng.random() < 0.5:
         out.append(f"내일은 {action_clause(rng, 'plain', form='want')}.")
     return " ".join(out)
@@ -430,6 +435,8 @@ def essay_doc(rng):
         s = s.replace("{q}", "고").replace("{v}", "가진다").replace("{s}", "보자").replace("{n}", str(rng.choice([10, 20, 30, 50, 100])))
         s = s.replace("{act}", f"{P(rng.choice(PEOPLE), '은')} {rng.choice(DAYS)} {action_clause(rng, 'plain', True)}")
         sents.append(s)
+    if rng.random() < 0.5:
+        sents.insert(rng.randrange(len(sents) + 1), rng.choice(MODERN_SENTENCES_KO))
     return " ".join(sents)
 
 
@@ -451,8 +458,10 @@ def story_doc(rng):
             out.append(lead + f"{P(rng.choice([a, b]), '은')} {action_clause(rng, 'plain', True)}.")
         elif r < 0.6:
             out.append(f"“{greet(a)}, {rng.choice(['여기서 뭐 해', '오랜만이야', '같이 가자', '이것 좀 봐', '괜찮아'])}?” {P(b, '이')} 말했다.".replace("봐?", "봐.").replace("가자?", "가자."))
-        elif r < 0.8:
+        elif r < 0.7:
             out.append(lead + daily_sentence(rng, "plain"))
+        elif r < 0.8:
+            out.append(rng.choice(MODERN_SENTENCES_KO))
         else:
             f, irr = rng.choice(FEELINGS)
             out.append(f"{P(a, '은')} {rng.choice(['조금', '정말', '왠지', '무척'])} {verb(f, 'plain', True, irr, adjective=True)}.")
@@ -488,6 +497,8 @@ def profile_doc(rng):
     out = []
     for _ in range(rng.randint(1, 4)):
         nm = rng.choice(SURNAMES) + rng.choice([n for n in NAMES_KO if len(n) == 2])
+        if any(nm.startswith(h) for h in HELD_OUT_NAMES_KO):
+            nm = nm[1:]
         fields = [f"이름: {nm}", f"나이: {kg.count(rng.randint(8, 75), '살')}", f"사는 곳: {rng.choice(CITIES_KO)}",
                   f"직업: {rng.choice(JOBS)}", f"좋아하는 음식: {rng.choice(FOODS)}",
                   f"생일: {rng.randint(1, 12)}월 {rng.randint(1, 28)}일", f"취미: {rng.choice(['독서', '등산', '요리', '수영', '게임', '그림', '노래', '여행', '사진'])}",

@@ -36,8 +36,9 @@ def kv_prompt(rng, spec, n, q):
 # "X의 수도는 Y이다.", "X의 정부는 Y에 있다.", "X 사람들은 Z어를 쓴다.", "X에서 가장 긴 강은 W강이다."
 FACT_PROMPTS_KO = [("{country}의 수도는", "capital", "capital"), ("{country} 사람들은", "language", "language"),
                    ("{country}에서 가장 긴 강은", "river", "river"), ("{country}의 정부는", "capital", "seat")]
-# English names that never occur in training (make_corpus.NAMES has 70 others)
-HELD_OUT_NAMES_EN = ["Mirae", "Gabriel", "Helga", "Tobias", "Noor", "Silvia", "Kwame", "Linnea"]
+# English names that never occur in the training text (checked with grep on work/train.txt and drill.txt;
+# make_corpus.NAMES has 70 others)
+HELD_OUT_NAMES_EN = ["Mirae", "Ottilie", "Helga", "Astrid", "Noor", "Silvia", "Kwame", "Linnea"]
 
 
 def korean_probes(world, rng, eval_dir):

@@ -68,6 +68,19 @@ class Marks(unittest.TestCase):
             self.assertFalse(any(w.startswith(n) for w in words), n)   # neither alone nor with a particle
 
 
+class HeldOut(unittest.TestCase):
+    def test_modern_sentences_are_not_from_the_held_out_prose(self):
+        import os
+        from korean_vocab import MODERN_SENTENCES_KO
+        held = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "heldout", "ko_modern.txt"),
+                    encoding="utf-8").read()
+        for s in MODERN_SENTENCES_KO:
+            words = s.rstrip(".").split()
+            # no run of three words of a corpus sentence occurs in the held-out text
+            for i in range(len(words) - 2):
+                self.assertNotIn(" ".join(words[i:i + 3]), held, s)
+
+
 class BpeRules(unittest.TestCase):
     def test_merge_allowed(self):
         jin = sym("진")
