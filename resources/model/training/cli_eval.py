@@ -3,7 +3,8 @@
 
 Needs a built CLI (default /work/main/build/app/tokenscope-cli or $TOKENSCOPE_CLI) and the
 pieces written by evaluate.py (work/pieces_val_bible/). Compares the CLI's next-token
-distributions with the torch model's, scores the held-out pieces with `score`, runs
+distributions with the torch model's (English and Korean prompts: the engine must cut Korean
+into the same tokens as train_bpe.Encoder), scores the held-out pieces with `score`, runs
 `probe`, `litm` and `generate`. Results go to work/cli_results.json.
 """
 import glob
@@ -40,7 +41,9 @@ def main():
     # 1. next-token distributions, CLI vs torch
     diffs = []
     for text in ["The capital of Nalania is", "The culprit turned out to be Sujin. The culprit,",
-                 "In the beginning, God created the heavens and the", "Code Alpha-41 tiger. Code Lima-20 river. Code Alpha-41"]:
+                 "In the beginning, God created the heavens and the", "Code Alpha-41 tiger. Code Lima-20 river. Code Alpha-41",
+                 "범인이 수진이라는 게 밝혀졌다. 범인은", "나는 오늘", "날라니아의 수도는",
+                 "코드 알파-41 사과. 코드 리마-20 강. 코드 알파-41"]:
         j = json.loads(cli("trace", "--text", text, "--top", "5"))
         d = next_dist(model, enc, text)
         ids_ok = j["ids"] == enc.encode(text)
@@ -68,6 +71,11 @@ def main():
     j = json.loads(cli("probe", "--probes", os.path.join(MODEL, "eval", "facts.json"), "--json"))
     res["probe_groups"] = j.get("groups")
     print("probe", res["probe_groups"], flush=True)
+    ko_facts = os.path.join(MODEL, "eval", "facts_ko.json")
+    if os.path.exists(ko_facts):
+        j = json.loads(cli("probe", "--probes", ko_facts, "--json"))
+        res["probe_groups_ko"] = j.get("groups")
+        print("probe ko", res["probe_groups_ko"], flush=True)
 
     # 4. lost in the middle (the CLI's own record generator)
     for records in [10, 20]:
@@ -79,7 +87,8 @@ def main():
 
     # 5. generation
     gens = []
-    for prompt in ["And God said,", "The capital of Nalania is", "The culprit turned out to be Sujin. The culprit,"]:
+    for prompt in ["And God said,", "The capital of Nalania is", "The culprit turned out to be Sujin. The culprit,",
+                   "나는 오늘", "범인이 수진이라는 게 밝혀졌다. 범인은"]:
         j = json.loads(cli("generate", "--prompt", prompt, "--steps", "60", "--temperature", "0.8", "--seed", "1", "--json"))
         gens.append({"prompt": prompt, "json_keys": sorted(j.keys()), "text": j.get("text") or j.get("generated")})
     res["generate"] = gens

@@ -459,10 +459,14 @@ def main():
             n for n in HELD_OUT_NAMES_EN + ko_held
             if re.search(r"(?<![\w])" + re.escape(n) + (r"(?![a-z])" if n.isascii() else ""), seen_text)]
         print("held-out names found in the training text:", results["held_out_names_found_in_training_text"], flush=True)
+    if args.quick:
+        det_en = det_en[:4] + det_en[-2:]
     results["copy_en"] = copy_probes(model, enc, det_en, n_ctx)
     print("copy_en", results["copy_en"]["summary"], flush=True)
     if os.path.exists(os.path.join(evald, "detective_ko.json")):
         det_ko = load("detective_ko.json")["probes"]
+        if args.quick:
+            det_ko = det_ko[:6] + det_ko[-2:]
         results["copy_ko"] = copy_probes(model, enc, det_ko, n_ctx)
         results["copy_ko"]["attention"] = copy_attention(model, enc, det_ko, cfg)
         seed_row = results["copy_ko"]["probes"][0]
@@ -472,11 +476,12 @@ def main():
         lanes = load("lanes.json")
         if args.quick:
             lanes["seeds"], lanes["steps"] = lanes["seeds"][:1], 20
+            lanes["prompts"] = {k: v[:2] for k, v in lanes["prompts"].items()}
         results["lanes"] = temperature_lanes(model, enc, lanes, n_ctx)
         print("lanes", {k: ({kk: vv for kk, vv in v.items() if kk != "samples"}) for k, v in results["lanes"].items()},
               flush=True)
     det = json.load(open(os.path.join(evald, "detective.json"), encoding="utf-8"))
-    results["attention"] = name_attention(model, enc, det["names"], cfg)
+    results["attention"] = name_attention(model, enc, det["names"][:10] if args.quick else det["names"], cfg)
     a = results["attention"]
     print("attention", {k: (v if not isinstance(v, dict) else {kk: vv for kk, vv in v.items() if kk != "table"})
                         for k, v in a.items()}, flush=True)
