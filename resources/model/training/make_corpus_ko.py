@@ -216,8 +216,9 @@ def detective_doc(rng, names=None):
         f"“{R}{MARK}{'이' if kg.has_final(R) else '가'} 누구예요?” {P(b, '이')} {verb('묻다', lv, irregular='ㄷ')}. "
         f"“{R}{MARK}{'은' if kg.has_final(R) else '는'} {copula(a, 'polite', past=True)}.” {P(c, '이')} {said}.",
         f"{P(R, '은')} 알고 보니 {copula(a, lv, past=True)}. {R}인 {P(a, '은')} {verb('웃다', lv)}.",
-        f"새 {P(R, '은')} {copula(a, lv)}. 모두 {P(a, '을')} {verb('좋아하다', lv, past=False)}. {R}인 {P(a, '은')} "
-        f"{verb('인사하다', lv)}.",
+        f"{'새 ' if R not in ('범인', '도둑', '스파이', '증인') else '이번 사건의 '}{P(R, '은')} {copula(a, lv)}. "
+        f"모두 {P(a, '을')} {verb('좋아하다', lv, past=False) if R not in ('범인', '도둑', '스파이') else verb('쳐다보다', lv)}. "
+        f"{R}인 {P(a, '은')} {verb('인사하다', lv)}.",
         f"{P(R, '이')} {P(a, '이라는')} 사실이 {turned}. {P(b, '와')} {P(c, '은')} {verb('놀라다', lv)}. "
         f"{P(R, '은')} 바로 {copula(a, lv, past=True)}.",
     ]
@@ -354,8 +355,8 @@ def dialogue_doc(rng):
         ("이 책 읽어 봤어요?", f"네, {rng.choice(['재미있었어요', '조금 어려웠어요', '정말 좋았어요'])}."),
         ("요즘 어떻게 지내요?", rng.choice(["잘 지내요. 고마워요.", "요즘 좀 바빠요.", "그냥 그래요."])),
         (f"{rng.choice(WEEKDAYS)}에 뭐 할 거예요?", f"{P(rng.choice(PLACES_KO), '에')} 갈 거예요."),
-        ("지금 몇 시예요?", f"{kg.clock(rng.randrange(7, 22), rng.choice([0, 10, 30, 45]), True).split(' ', 1)[1]}예요."),
-        ("이거 얼마예요?", f"{kg.count(rng.choice([1000, 2500, 3000, 5000, 12000]), '원', rng.random() < 0.5)}이에요."),
+        ("지금 몇 시예요?", f"{copula(kg.clock(rng.randrange(7, 22), rng.choice([0, 10, 30, 45]), True).split(' ', 1)[1], 'polite')}."),
+        ("이거 얼마예요?", f"{copula(kg.count(rng.choice([1000, 2500, 3000, 5000, 12000]), '원', rng.random() < 0.5), 'polite')}."),
         ("어디 아파요?", rng.choice(["머리가 아파요.", "배가 아파요.", "아니요, 괜찮아요."])),
         ("주말에 뭐 했어요?", f"{action_clause(rng, 'polite', True)}."),
     ]
