@@ -435,3 +435,24 @@ TEST_CASE("architectures: Mistral's sliding window bounds the context", "[archit
     s.prefill(someIds(24, 97));
     CHECK_THROWS_WITH(s.step(3), Contains("context full"));
 }
+
+TEST_CASE("architectures: the cost figures follow the real shapes and storage", "[architectures]") {
+    ts_test::TempDir a, b;
+    ordered_json cfg = tinyLlama();
+    const auto wide = writeAndLoad(a.path(), cfg, "F32");
+    const auto narrow = writeAndLoad(b.path(), cfg, "BF16");
+    ts::Session sa(wide), sb(narrow);
+    const auto ta = sa.prefill(someIds(10, 97)), tb = sb.prefill(someIds(10, 97));
+    // a decode step reads every projection once: BF16 halves the bytes, not the FLOPs
+    CHECK(tb.cost.weightBytes == Approx(ta.cost.weightBytes / 2).epsilon(0.01));
+    CHECK(tb.cost.flops == ta.cost.flops);
+    CHECK(narrow->decodeBytesPerToken() * 2 == wide->decodeBytesPerToken());
+    // grouped-query attention: the cache holds 2 of the 4 heads
+    CHECK(tb.cost.kvCacheBytes == 10.0 * 2 * 2 * (2 * 16) * 4);
+    CHECK(sb.kvCacheBytes() == 10u * narrow->kvCacheBytesPerToken());
+    // FLOPs of one decode step: 2 per weight of the projections and head, plus attention
+    const double C = 48, Q = 64, KV = 32, I = 72, V = 97;
+    const auto st = sb.step(4);
+    const double weights = 2 * (C * (Q + 2 * KV) + Q * C + 2 * I * C + I * C) + V * C;
+    CHECK(st.cost.flops == Approx(2 * weights + 2 * 4.0 * 11 * Q).epsilon(1e-9));
+}
