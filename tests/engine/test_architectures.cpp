@@ -456,3 +456,34 @@ TEST_CASE("architectures: the cost figures follow the real shapes and storage", 
     const double weights = 2 * (C * (Q + 2 * KV) + Q * C + 2 * I * C + I * C) + V * C;
     CHECK(st.cost.flops == Approx(2 * weights + 2 * 4.0 * 11 * Q).epsilon(1e-9));
 }
+
+#include "tokenscope/analysis.hpp"
+
+TEST_CASE("architectures: embedding dot products and norms, tied and untied", "[architectures]") {
+    for (bool tied : {false, true}) {
+        ts_test::TempDir dir;
+        ordered_json cfg = tinyLlama();
+        cfg["tie_word_embeddings"] = tied;
+        const auto m = writeAndLoad(dir.path(), cfg, "BF16");
+        const auto v = m->tokenEmbedding(33);
+        const auto dots = m->embeddingDots(v);
+        const auto& norms = m->embeddingNorms();
+        REQUIRE(dots.size() == 97u);
+        REQUIRE(norms.size() == 97u);
+        for (int t = 0; t < 97; t += 8) {
+            const auto e = m->tokenEmbedding(t);
+            double d = 0, n = 0;
+            for (int i = 0; i < 48; ++i) {
+                d += static_cast<double>(e[static_cast<std::size_t>(i)]) * v[static_cast<std::size_t>(i)];
+                n += static_cast<double>(e[static_cast<std::size_t>(i)]) * e[static_cast<std::size_t>(i)];
+            }
+            CHECK(dots[static_cast<std::size_t>(t)] == Approx(d).epsilon(1e-5).margin(1e-6));
+            CHECK(norms[static_cast<std::size_t>(t)] == Approx(std::sqrt(n)).epsilon(1e-6));
+        }
+        const auto nn = ts::nearestTokens(*m, v, 3);
+        REQUIRE(nn.size() == 3u);
+        CHECK(nn[0].token == 33);
+        CHECK(nn[0].cosine == Approx(1.0f).epsilon(1e-5));
+        CHECK(nn[1].cosine <= nn[0].cosine);
+    }
+}

@@ -40,6 +40,11 @@ public:
     // positions enter as rotations of queries and keys inside attention instead.
     std::vector<float> positionEmbedding(int position) const;
     bool hasPositionEmbeddings() const;  // false for RoPE models
+    // v . e_t for every token t [nVocab]: one pass over the embedding (the packed head's
+    // product when tied), for nearest-neighbour searches over 150k-entry vocabularies.
+    std::vector<float> embeddingDots(std::span<const float> v) const;
+    // |e_t| for every token t [nVocab], computed on first use (thread-safe).
+    const std::vector<float>& embeddingNorms() const;
     // Final norm + output projection of a residual vector: the logit lens.
     std::vector<float> logitsFromResidual(std::span<const float> residual) const;  // [nVocab]
     // The final norm alone (what the head sees).

@@ -16,17 +16,16 @@ std::vector<Neighbour> nearestTokens(const Model& model, std::span<const float> 
     double vnorm = 0.0;
     for (float x : vector) vnorm += static_cast<double>(x) * x;
     vnorm = std::sqrt(vnorm);
+    // One pass over the embedding for all dot products (the packed head's product when the
+    // head is tied), and row norms computed once per model: fast for 150k-entry vocabularies.
+    const std::vector<float> dots = model.embeddingDots(vector);
+    const std::vector<float>& norms = model.embeddingNorms();
     std::vector<Neighbour> all;
     all.reserve(static_cast<std::size_t>(c.nVocab));
     for (int t = 0; t < c.nVocab; ++t) {
-        const auto e = model.tokenEmbedding(t);
-        double dot = 0.0, enorm = 0.0;
-        for (std::size_t i = 0; i < e.size(); ++i) {
-            dot += static_cast<double>(e[i]) * vector[i];
-            enorm += static_cast<double>(e[i]) * e[i];
-        }
-        const double denom = std::sqrt(enorm) * vnorm;
-        all.push_back({t, denom > 0 ? static_cast<float>(dot / denom) : 0.0f});
+        const auto u = static_cast<std::size_t>(t);
+        const double denom = static_cast<double>(norms[u]) * vnorm;
+        all.push_back({t, denom > 0 ? static_cast<float>(dots[u] / denom) : 0.0f});
     }
     const auto n = static_cast<std::ptrdiff_t>(std::clamp(k, 0, c.nVocab));
     std::partial_sort(all.begin(), all.begin() + n, all.end(), [](const auto& a, const auto& b) {

@@ -137,6 +137,40 @@ std::vector<float> Model::positionEmbedding(int position) const {
 
 bool Model::hasPositionEmbeddings() const { return m_data->wpe != nullptr; }
 
+std::vector<float> Model::embeddingDots(std::span<const float> v) const {
+    const Config& c = m_data->config;
+    if (v.size() != static_cast<std::size_t>(c.nEmbd))
+        throw Error("embeddingDots: vector has " + std::to_string(v.size()) + " values, expected " +
+                    std::to_string(c.nEmbd));
+    std::vector<float> out(static_cast<std::size_t>(c.nVocab));
+    if (!m_data->embedding.rows) {  // tied: the embedding is the packed head
+        kernels::linearPacked(v.data(), 1, m_data->lmHead, nullptr, out.data());
+        return out;
+    }
+    std::vector<float> row(static_cast<std::size_t>(c.nEmbd));
+    for (int t = 0; t < c.nVocab; ++t) {
+        m_data->embedding.row(t, row.data());
+        out[static_cast<std::size_t>(t)] = kernels::dot(row.data(), v.data(), c.nEmbd);
+    }
+    return out;
+}
+
+const std::vector<float>& Model::embeddingNorms() const {
+    std::call_once(m_data->embeddingNormsOnce, [&] {
+        const Config& c = m_data->config;
+        std::vector<float> norms(static_cast<std::size_t>(c.nVocab));
+        std::vector<float> row(static_cast<std::size_t>(c.nEmbd));
+        for (int t = 0; t < c.nVocab; ++t) {
+            m_data->embedding.row(t, row.data());
+            double s = 0;
+            for (float x : row) s += static_cast<double>(x) * x;
+            norms[static_cast<std::size_t>(t)] = static_cast<float>(std::sqrt(s));
+        }
+        m_data->embeddingNorms = std::move(norms);
+    });
+    return m_data->embeddingNorms;
+}
+
 std::vector<float> Model::logitsFromResidual(std::span<const float> residual) const {
     const Config& c = m_data->config;
     if (residual.size() != static_cast<std::size_t>(c.nEmbd))

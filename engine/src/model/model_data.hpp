@@ -17,6 +17,7 @@
 #include <sys/mman.h>
 #include <filesystem>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -149,6 +150,8 @@ struct ModelData {
     std::size_t weightBytes = 0;       // bytes of all weights as held in memory
     std::size_t streamedPerToken = 0;  // bytes a decode step reads: layer weights + head
     std::string storageTypes;          // e.g. "BF16" or "F32+F16"
+    mutable std::once_flag embeddingNormsOnce;  // embeddingNorms is filled on first use
+    mutable std::vector<float> embeddingNorms;
 
     // Copies a small tensor into owned fp32 memory.
     const float* ownFloats(const std::vector<float>& v);
