@@ -7,6 +7,7 @@
 #include "common.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/experiments.hpp"
+#include "tokenscope/token_display.hpp"
 
 namespace ts::cli {
 
@@ -42,17 +43,23 @@ int runCompare(const Args& args) {
         Json tokens = Json::array();
         std::vector<int> ids;
         double entropySum = 0;
+        std::vector<int> laneIds = prompt;
+        for (const auto& t : lane.tokens) laneIds.push_back(t.token);
+        const auto shown = tokenDisplays(model, laneIds);
+        std::size_t k = prompt.size();
         for (const auto& t : lane.tokens) {
             ids.push_back(t.token);
             entropySum += t.entropyBits;
             tokens.push_back({{"id", t.token}, {"text", tokenText(model, t.token)},
+                              {"bytes", hexBytes(tokenBytesOf(model, t.token))},
+                              {"display", shown[k++]},
                               {"prob", t.prob}, {"raw_prob", t.rawProb},
                               {"entropy_bits", t.entropyBits}});
         }
         j["lanes"].push_back(
             {{"temperature", lane.params.temperature},
              {"ids", ids},
-             {"text", model.tokenizer ? toValidUtf8(model.tokenizer->decode(ids)) : ""},
+             {"text", model.tokenizer ? bytesAsText(model.tokenizer->decode(ids)) : ""},
              {"mean_entropy_bits", lane.tokens.empty() ? 0.0 : entropySum / static_cast<double>(lane.tokens.size())},
              {"tokens", tokens}});
     }
@@ -61,7 +68,8 @@ int runCompare(const Args& args) {
     } else {
         for (const auto& lane : j["lanes"])
             std::cout << "T=" << lane["temperature"].get<double>() << ": "
-                      << lane["text"].get<std::string>() << '\n';
+                      << bytesAsText(model.tokenizer ? model.tokenizer->decode(lane["ids"].get<std::vector<int>>()) : "")
+                      << '\n';
     }
     return 0;
 }
@@ -89,6 +97,7 @@ int runProbe(const Args& args) {
                                {"truth_wins", r.truthWins},
                                {"truth_first_token_prob", r.truthFirstTokenProb},
                                {"top_token", tokenText(model, r.topToken)},
+                               {"top_token_display", tokenDisplay(tokenBytesOf(model, r.topToken))},
                                {"top_prob", r.topProb}});
     }
     j["groups"] = Json::object();

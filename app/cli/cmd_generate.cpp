@@ -6,6 +6,7 @@
 #include "common.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/session.hpp"
+#include "tokenscope/token_display.hpp"
 
 namespace ts::cli {
 
@@ -31,19 +32,23 @@ int runGenerate(const Args& args) {
     std::vector<int> ids = prompt;
     Json stepsJson = Json::array();
     double decodeMs = 0.0;
-    if (!json && model.tokenizer) std::cout << toValidUtf8(model.tokenizer->decode(prompt));
+    // Raw bytes to the terminal: it joins the parts of a split character itself.
+    if (!json && model.tokenizer) std::cout << model.tokenizer->decode(prompt);
     for (int s = 0; s < steps; ++s) {
         const int token = sample(trace.logits, params, rng);
         const auto probs = softmax(trace.logits, 1.0f);
         const auto dist = samplingDistribution(trace.logits, params);
+        const std::string shown = tokenDisplayAfter(model, ids, token);
         ids.push_back(token);
         stepsJson.push_back({{"id", token},
                              {"text", tokenText(model, token)},
+                             {"bytes", hexBytes(tokenBytesOf(model, token))},
+                             {"display", shown},
                              {"prob", probs[static_cast<std::size_t>(token)]},
                              {"sampling_prob", dist[static_cast<std::size_t>(token)]},
                              {"rank", rankOf(trace.logits, token)},
                              {"entropy_bits", entropyBits(probs)}});
-        if (!json) std::cout << tokenText(model, token) << std::flush;
+        if (!json) std::cout << tokenBytesOf(model, token) << std::flush;
         if (opts.flag("stop-at-eos") && eos && token == *eos) break;
         if (s + 1 < steps) {
             trace = session.step(token);
@@ -55,7 +60,7 @@ int runGenerate(const Args& args) {
         j["ids"] = ids;
         j["generated"] = std::vector<int>(ids.begin() + static_cast<std::ptrdiff_t>(prompt.size()),
                                           ids.end());
-        j["text"] = model.tokenizer ? toValidUtf8(model.tokenizer->decode(ids)) : "";
+        j["text"] = model.tokenizer ? bytesAsText(model.tokenizer->decode(ids)) : "";
         j["steps"] = stepsJson;
         j["sampling"] = {{"temperature", params.temperature}, {"top_k", params.topK},
                          {"top_p", params.topP}, {"seed", params.seed}};

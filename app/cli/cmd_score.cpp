@@ -37,6 +37,7 @@ int runScore(const Args& args) {
     const StepTrace trace = session.prefill(ids, traceOptions);
 
     Json perToken = Json::array();
+    const auto shown = tokenDisplays(model, ids);
     double nllSum = 0.0;
     std::size_t scoredBytes = 0;
     for (std::size_t i = 1; i < ids.size(); ++i) {
@@ -49,6 +50,8 @@ int runScore(const Args& args) {
         scoredBytes += tok.end - tok.start;
         perToken.push_back({{"id", ids[i]},
                             {"text", tokenText(model, ids[i])},
+                            {"bytes", hexBytes(tokenBytesOf(model, ids[i]))},
+                            {"display", shown[i]},
                             {"start", tok.start},
                             {"end", tok.end},
                             {"logprob", logProb},

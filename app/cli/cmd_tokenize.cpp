@@ -1,9 +1,11 @@
-// tokenscope-cli tokenize: text -> token ids with the bytes each covers.
+// tokenscope-cli tokenize: text -> token ids with the bytes each covers and how each token
+// reads (the same display text the GUI shows: "범 1/3" for a token that splits a character).
 #include <iostream>
 
 #include "commands.hpp"
 #include "common.hpp"
 #include "tokenscope/error.hpp"
+#include "tokenscope/token_display.hpp"
 
 namespace ts::cli {
 
@@ -25,14 +27,20 @@ int runTokenize(const Args& args) {
         for (unsigned char c : *text) n += (c & 0xC0) != 0x80;
         return n;
     }();
+    std::vector<std::string> bytes;
+    for (const auto& t : tokens) bytes.push_back(tokenizer->tokenBytes(t.id));
+    const auto shown = ts::tokenDisplays(bytes);
     if (opts.flag("json")) {
         Json j;
         j["ids"] = Json::array();
         j["tokens"] = Json::array();
-        for (const auto& t : tokens) {
+        for (std::size_t i = 0; i < tokens.size(); ++i) {
+            const auto& t = tokens[i];
             j["ids"].push_back(t.id);
             j["tokens"].push_back({{"id", t.id},
-                                   {"text", toValidUtf8(tokenizer->tokenBytes(t.id))},
+                                   {"text", bytesAsText(bytes[i])},
+                                   {"bytes", hexBytes(bytes[i])},
+                                   {"display", shown[i]},
                                    {"start", t.start},
                                    {"end", t.end}});
         }
@@ -40,9 +48,9 @@ int runTokenize(const Args& args) {
                        {"characters", characters}};
         printJson(j);
     } else {
-        for (const auto& t : tokens)
-            std::cout << t.id << '\t' << t.start << '-' << t.end << '\t'
-                      << toValidUtf8(tokenizer->tokenBytes(t.id)) << '\n';
+        for (std::size_t i = 0; i < tokens.size(); ++i)
+            std::cout << tokens[i].id << '\t' << tokens[i].start << '-' << tokens[i].end << '\t'
+                      << shown[i] << '\n';
         std::cout << tokens.size() << " tokens, " << text->size() << " bytes, " << characters
                   << " characters\n";
     }

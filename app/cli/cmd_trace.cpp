@@ -52,11 +52,14 @@ int runTrace(const Args& args) {
     Json topJson = Json::array();
     for (const auto& c : topCandidates(probs, top))
         topJson.push_back({{"id", c.token}, {"text", tokenText(model, c.token)},
+                           {"bytes", hexBytes(tokenBytesOf(model, c.token))},
+                           {"display", tokenDisplayAfter(model, ids, c.token)},
                            {"prob", c.prob}, {"logit", trace.logits[static_cast<std::size_t>(c.token)]}});
     j["top"] = topJson;
     j["entropy_bits"] = entropyBits(probs);
     j["tokens"] = Json::array();
     for (int id : ids) j["tokens"].push_back(tokenText(model, id));
+    j["display"] = tokenDisplays(model, ids);
     printJson(j);
     return 0;
 }

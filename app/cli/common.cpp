@@ -7,6 +7,7 @@
 #include "tokenscope/error.hpp"
 #include "tokenscope/hf_cache.hpp"
 #include "tokenscope/threads.hpp"
+#include "tokenscope/token_display.hpp"
 
 namespace ts::cli {
 
@@ -98,7 +99,42 @@ SamplingParams samplingParams(const Options& opts, float defaultTemperature) {
 
 std::string tokenText(const LoadedModel& model, int id) {
     if (!model.tokenizer || id >= model.tokenizer->vocabSize()) return "";
-    return toValidUtf8(model.tokenizer->tokenBytes(id));
+    return bytesAsText(model.tokenizer->tokenBytes(id));
+}
+
+std::string tokenBytesOf(const LoadedModel& model, int id) {
+    if (!model.tokenizer || id < 0 || id >= model.tokenizer->vocabSize()) return "";
+    try {
+        return model.tokenizer->tokenBytes(id);
+    } catch (const Error&) {
+        return "";  // a hole in the vocabulary
+    }
+}
+
+std::vector<std::string> tokenDisplays(const LoadedModel& model, const std::vector<int>& ids) {
+    std::vector<std::string> bytes;
+    bytes.reserve(ids.size());
+    for (int id : ids) bytes.push_back(tokenBytesOf(model, id));
+    return ts::tokenDisplays(bytes);
+}
+
+std::string tokenDisplayAfter(const LoadedModel& model, const std::vector<int>& context, int id) {
+    std::string tail;
+    // Three bytes of context are enough to finish any character the token completes.
+    for (auto it = context.rbegin(); it != context.rend() && tail.size() < 3; ++it)
+        tail.insert(0, tokenBytesOf(model, *it));
+    return ts::tokenDisplayAfter(tail, tokenBytesOf(model, id));
+}
+
+std::string hexBytes(const std::string& bytes) {
+    static const char* digits = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : bytes) {
+        if (!out.empty()) out += ' ';
+        out += digits[c >> 4];
+        out += digits[c & 0xF];
+    }
+    return out;
 }
 
 void printJson(const Json& j) {

@@ -36,8 +36,17 @@ void checkFitsContext(std::size_t tokens, const Config& config, const std::strin
 
 SamplingParams samplingParams(const Options& opts, float defaultTemperature);
 
-// Display text of a token, invalid UTF-8 replaced, or "" without a tokenizer.
+// The token's text, bytes that are not whole characters as <XX> (ts::bytesAsText), or ""
+// without a tokenizer.
 std::string tokenText(const LoadedModel& model, int id);
+// The raw bytes of a token ("" without a tokenizer or for an unknown id).
+std::string tokenBytesOf(const LoadedModel& model, int id);
+// How each token of `ids` reads in context (ts::tokenDisplays: "범 1/3", "<EB>", "␣the").
+std::vector<std::string> tokenDisplays(const LoadedModel& model, const std::vector<int>& ids);
+// How token `id` reads appended after `context` (a candidate or a drawn token).
+std::string tokenDisplayAfter(const LoadedModel& model, const std::vector<int>& context, int id);
+// Bytes as two-digit upper-case hex, space separated ("EB B2 94"): the JSON "bytes" field.
+std::string hexBytes(const std::string& bytes);
 
 void printJson(const Json& j);
 

@@ -1,0 +1,37 @@
+#pragma once
+// How a token reads on screen, the same in every view, export and CLI output. Byte-level
+// BPE cuts characters apart (a Hangul syllable is three bytes and often two or three
+// tokens), so decoding one token alone gives U+FFFD. Here a token is read in its context:
+// a token that is part of a character shows that character and which of its bytes it holds
+// ("범 1/3", "범 2-3/3"); a token that covers parts of two characters shows both
+// ("범 3/3+인 1/3"); a byte that belongs to no character (a lone candidate "\xEB" with
+// nothing after it, or invalid UTF-8) shows as "<EB>". Whitespace is made visible
+// (space ␣, newline ↵, tab →) so " the" and "the" differ. The output is always valid UTF-8
+// and never contains U+FFFD unless the text itself does.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ts {
+
+// Spaces, newlines and tabs as visible symbols (␣ ↵ →), a carriage return as "\r" and
+// other control characters as "<XX>". Expects valid UTF-8.
+std::string visibleWhitespace(std::string_view utf8);
+
+// Running text (a whole decoded context or continuation): valid characters kept as they are,
+// whitespace included; each byte of an invalid or incomplete sequence as "<XX>".
+std::string bytesAsText(std::string_view bytes);
+
+// One token with no context (a vocabulary entry): visible whitespace, bytes that are not a
+// whole character as "<XX>", an empty token as "∅".
+std::string tokenDisplay(std::string_view tokenBytes);
+
+// Every token of a sequence, read in context (see the comment at the top).
+std::vector<std::string> tokenDisplays(const std::vector<std::string>& tokenBytes);
+
+// A token appended after `contextBytes` (a candidate next token): a token that completes a
+// character begun in the context shows that character ("범 3/3"); bytes that start a
+// character nothing completes yet show as "<XX>".
+std::string tokenDisplayAfter(std::string_view contextBytes, std::string_view tokenBytes);
+
+}  // namespace ts

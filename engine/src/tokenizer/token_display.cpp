@@ -1,0 +1,166 @@
+// Display text for tokens (see tokenscope/token_display.hpp): the one place that decides how
+// a token reads, so the GUI's views, its exports and the CLI's JSON agree. The whole byte
+// sequence is cut into characters first (strict UTF-8, invalid bytes one by one), then each
+// token's byte span is described by the characters it touches.
+#include "tokenscope/token_display.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "tokenizer/utf8.hpp"
+
+namespace ts {
+
+namespace {
+
+// One character of the decoded bytes, or one byte that belongs to no character.
+struct Unit {
+    std::size_t start = 0;
+    std::size_t length = 1;
+    bool ok = false;
+};
+
+std::vector<Unit> cutIntoUnits(std::string_view bytes) {
+    std::vector<Unit> out;
+    out.reserve(bytes.size());
+    std::size_t pos = 0;
+    while (pos < bytes.size()) {
+        if (static_cast<unsigned char>(bytes[pos]) < 0x80U) {
+            out.push_back({pos, 1, true});
+            ++pos;
+            continue;
+        }
+        const utf8::Decoded d = utf8::decodeAt(bytes, pos);
+        if (d.ok) {
+            out.push_back({pos, d.length, true});
+            pos += d.length;
+        } else {
+            // Every byte of a broken sequence stands alone: each gets its own <XX>.
+            out.push_back({pos, 1, false});
+            ++pos;
+        }
+    }
+    return out;
+}
+
+std::string hexByte(unsigned char b) {
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "<%02X>", static_cast<unsigned>(b));
+    return buf;
+}
+
+// The display text of bytes [start, end) of `all`, cut into `units`; `first` is the index
+// of the unit that holds byte `start` (callers walk tokens in order, so this stays cheap).
+std::string describeSpan(std::string_view all, const std::vector<Unit>& units, std::size_t first,
+                         std::size_t start, std::size_t end) {
+    std::vector<std::string> pieces;
+    std::string run;  // whole characters and <XX> bytes, whitespace made visible on flush
+    bool split = false;
+    auto flush = [&] {
+        if (!run.empty()) pieces.push_back(visibleWhitespace(run));
+        run.clear();
+    };
+    for (std::size_t i = first; i < units.size() && units[i].start < end; ++i) {
+        const Unit& u = units[i];
+        const std::size_t uEnd = u.start + u.length;
+        if (!u.ok) {
+            run += hexByte(static_cast<unsigned char>(all[u.start]));
+        } else if (u.start >= start && uEnd <= end) {
+            run.append(all.substr(u.start, u.length));
+        } else {
+            // Only part of this character is in the span: name it and the bytes held.
+            flush();
+            split = true;
+            const std::size_t from = std::max(start, u.start) - u.start + 1;
+            const std::size_t to = std::min(end, uEnd) - u.start;
+            std::string piece(all.substr(u.start, u.length));
+            piece += ' ';
+            piece += std::to_string(from);
+            if (to != from) piece += '-' + std::to_string(to);
+            piece += '/' + std::to_string(u.length);
+            pieces.push_back(std::move(piece));
+        }
+    }
+    flush();
+    if (pieces.empty()) return "\xE2\x88\x85";  // ∅
+    std::string out;
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+        if (i > 0 && split) out += '+';
+        out += pieces[i];
+    }
+    return out;
+}
+
+std::size_t unitAt(const std::vector<Unit>& units, std::size_t byte) {
+    const auto it = std::upper_bound(units.begin(), units.end(), byte,
+                                     [](std::size_t b, const Unit& u) { return b < u.start; });
+    return it == units.begin() ? 0 : static_cast<std::size_t>(it - units.begin()) - 1;
+}
+
+}  // namespace
+
+std::string visibleWhitespace(std::string_view utf8) {
+    std::string out;
+    out.reserve(utf8.size() + 8);
+    for (const char ch : utf8) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c == ' ')
+            out += "\xE2\x90\xA3";  // ␣
+        else if (c == '\n')
+            out += "\xE2\x86\xB5";  // ↵
+        else if (c == '\t')
+            out += "\xE2\x86\x92";  // →
+        else if (c == '\r')
+            out += "\\r";
+        else if (c < 0x20U || c == 0x7FU)
+            out += hexByte(c);
+        else
+            out += ch;
+    }
+    return out;
+}
+
+std::string bytesAsText(std::string_view bytes) {
+    std::string out;
+    out.reserve(bytes.size());
+    for (const Unit& u : cutIntoUnits(bytes)) {
+        if (u.ok)
+            out.append(bytes.substr(u.start, u.length));
+        else
+            out += hexByte(static_cast<unsigned char>(bytes[u.start]));
+    }
+    return out;
+}
+
+std::string tokenDisplay(std::string_view tokenBytes) {
+    const auto units = cutIntoUnits(tokenBytes);
+    return describeSpan(tokenBytes, units, 0, 0, tokenBytes.size());
+}
+
+std::vector<std::string> tokenDisplays(const std::vector<std::string>& tokenBytes) {
+    std::string all;
+    for (const auto& t : tokenBytes) all += t;
+    const auto units = cutIntoUnits(all);
+    std::vector<std::string> out;
+    out.reserve(tokenBytes.size());
+    std::size_t start = 0;
+    for (const auto& t : tokenBytes) {
+        const std::size_t end = start + t.size();
+        out.push_back(t.empty() ? std::string("\xE2\x88\x85")
+                                : describeSpan(all, units, unitAt(units, start), start, end));
+        start = end;
+    }
+    return out;
+}
+
+std::string tokenDisplayAfter(std::string_view contextBytes, std::string_view tokenBytes) {
+    // A character is at most four bytes, so three bytes of context are all that can matter.
+    const std::size_t keep = std::min<std::size_t>(3, contextBytes.size());
+    std::string all(contextBytes.substr(contextBytes.size() - keep));
+    all.append(tokenBytes);
+    if (tokenBytes.empty()) return "\xE2\x88\x85";
+    const auto units = cutIntoUnits(all);
+    return describeSpan(all, units, unitAt(units, keep), keep, all.size());
+}
+
+}  // namespace ts
