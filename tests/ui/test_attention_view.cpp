@@ -10,6 +10,7 @@
 
 #include "stages/attention_view.hpp"
 #include "widgets/heatmap_widget.hpp"
+#include "tokenscope/token_display.hpp"
 
 using ts::ui::AttentionView;
 using ts::ui::HeatmapWidget;
@@ -64,12 +65,14 @@ std::vector<StepRecordPtr> cannedHistory(const std::vector<std::string>& texts,
     prefill->index = 0;
     prefill->trace = cannedTrace(0, 3, tracePrefill);
     prefill->contextTokens = {100, 101, 102};
-    prefill->tokenTexts = {texts[0], texts[1], texts[2]};
+    // Records hold display text, as the engine worker makes it (ts::tokenDisplays).
+    const auto shown = ts::tokenDisplays(texts);
+    prefill->tokenTexts = {shown[0], shown[1], shown[2]};
     auto step = std::make_shared<StepRecord>();
     step->index = 1;
     step->trace = cannedTrace(3, 1);
     step->contextTokens = {100, 101, 102, 103};
-    step->tokenTexts = texts;
+    step->tokenTexts = shown;
     return {prefill, step};
 }
 

@@ -4,7 +4,9 @@
 #include "canned_record.hpp"
 #include "test_paths.hpp"
 #include "stages/token_view.hpp"
+#include "tokenscope/token_display.hpp"
 #include "tokenscope/tokenizer.hpp"
+#include "widgets/vocabulary.hpp"
 
 using ts::ui::TokenView;
 
@@ -13,7 +15,8 @@ TEST_CASE("token chips for a Korean prompt: counts, partial characters, visible 
     const std::string prompt = "\xEA\xB0\x80 a";
     auto rec = std::const_pointer_cast<ts::ui::StepRecord>(ts_test::cannedRecord({0.f, 1.f}, 1, {10, 11, 12}));
     rec->promptText = prompt;
-    rec->tokenTexts = {"\xEF\xBF\xBD", "\xEF\xBF\xBD", " a"};
+    // What the worker stores: display text read in context by the engine.
+    rec->tokenTexts = ts::tokenDisplays({"\xEA", "\xB0\x80", " a"});
     rec->promptByteStart = {0, 1, 3};
     rec->promptByteEnd = {1, 3, 5};
     TokenView view;
@@ -49,13 +52,15 @@ TEST_CASE("token chips for a Korean prompt through the real GPT-2 tokenizer", "[
     rec->promptText = prompt;
     for (const auto& t : tokens) {
         rec->contextTokens.push_back(t.id);
-        rec->tokenTexts.push_back(ts::toValidUtf8(tok->tokenBytes(t.id)));
+        rec->tokenTexts.push_back(tok->tokenBytes(t.id));
         rec->promptByteStart.push_back(static_cast<int>(t.start));
         rec->promptByteEnd.push_back(static_cast<int>(t.end));
     }
+    rec->tokenTexts = ts::tokenDisplays(rec->tokenTexts);
     TokenView view;
     view.setRecord(rec);
     CHECK(static_cast<std::size_t>(view.promptTokenCount()) == tokens.size());
+    for (const auto& c : view.chips()) CHECK_FALSE(c.text.contains(QChar(0xFFFD)));
     CHECK(view.chips().size() == tokens.size());
     CHECK(view.promptCharacterCount() == 17);
     // GPT-2's vocabulary has few Hangul merges: well over one token per character.
@@ -65,6 +70,32 @@ TEST_CASE("token chips for a Korean prompt through the real GPT-2 tokenizer", "[
     CHECK(anyPartial);
     // Every chip names the characters it covers, and they are in the prompt.
     for (const auto& c : view.chips()) CHECK(QString::fromStdString(prompt).contains(c.characters));
+}
+
+TEST_CASE("the vocabulary reads tokens through the engine's display helper", "[ui][tokens][display]") {
+    const auto dir = ts_test::gpt2VocabDir();
+    if (dir.empty()) {
+        WARN("configured without TOKENSCOPE_GPT2_VOCAB_DIR: skipped");
+        return;
+    }
+    const auto tok = ts::Tokenizer::fromFolder(dir);
+    REQUIRE(tok);
+    const auto vocab = ts::ui::Vocabulary::build(tok.get(), tok->vocabSize());
+    const auto ids = tok->encodeIds("범인이 수진");
+    const auto shown = vocab->displays(ids);
+    REQUIRE(shown.size() == ids.size());
+    for (const auto& s : shown) CHECK(QString::fromStdString(s).indexOf(QChar(0xFFFD)) < 0);
+    // The first token alone is a lone lead byte; after nothing it has no character yet.
+    const int lone = *tok->idOf("\xEB");
+    CHECK(vocab->display(lone) == QStringLiteral("<EB>"));
+    CHECK(vocab->displayAfter({}, lone) == QStringLiteral("<EB>"));
+    // After the bytes EB B2 it completes 범, and says so.
+    const int second = *tok->idOf("\xB2");
+    const int third = *tok->idOf("\x94");
+    CHECK(vocab->displayAfter({lone, second}, third) == QStringLiteral("범 3/3"));
+    CHECK(vocab->decode({lone, second, third}) == QStringLiteral("범"));
+    CHECK(vocab->decode({lone}) == QStringLiteral("<EB>"));
+    CHECK(vocab->display(*tok->idOf(" the")) == QStringLiteral("␣the"));
 }
 
 TEST_CASE("hovering a position is shown and reported", "[ui][tokens]") {

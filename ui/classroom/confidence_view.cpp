@@ -18,18 +18,14 @@
 #include "tokenscope/error.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/session.hpp"
+#include "tokenscope/token_display.hpp"
 
 namespace ts::ui {
 
 namespace {
-// A single token alone: bytes that are not whole UTF-8 characters are shown in hex.
+// A single token alone, as every view shows it (ts::tokenDisplay: "<EB>" for a lone byte).
 QString tokenString(const ts::Tokenizer& tok, int id) {
-    const std::string bytes = tok.tokenBytes(id);
-    const std::string valid = ts::toValidUtf8(bytes);
-    if (valid == bytes) return visibleTokenText(valid);
-    QString hex;
-    for (unsigned char c : bytes) hex += QStringLiteral("%1").arg(c, 2, 16, QLatin1Char('0')).toUpper() + QLatin1Char(' ');
-    return QStringLiteral("‹%1›").arg(hex.trimmed());
+    return QString::fromStdString(ts::tokenDisplay(tok.tokenBytes(id)));
 }
 }  // namespace
 
@@ -161,15 +157,19 @@ void ConfidenceView::setHistory(const std::vector<StepRecordPtr>& history) {
     m_generated.clear();
     if (history.empty() || !history.back()) return;
     const auto& r = *history.back();
-    QString text;
-    for (const auto& t : r.tokenTexts) text += QString::fromStdString(t);
-    // The newest sampled token is not yet in the context; it is part of what was generated.
-    if (r.sampledToken >= 0 && m_info.tokenizer) {
+    // The raw bytes joined (tokenTexts are display text with visible spaces); the newest
+    // sampled token is not yet in the context but is part of what was generated.
+    if (!m_info.tokenizer) return;
+    std::vector<int> ids = r.contextTokens;
+    if (r.sampledToken >= 0) ids.push_back(r.sampledToken);
+    std::string bytes;
+    for (int id : ids) {
         try {
-            text += QString::fromStdString(ts::toValidUtf8(m_info.tokenizer->tokenBytes(r.sampledToken)));
+            bytes += m_info.tokenizer->tokenBytes(id);
         } catch (const std::exception&) {
         }
     }
+    const QString text = QString::fromStdString(ts::bytesAsText(bytes));
     m_generated = text;
 }
 

@@ -20,6 +20,7 @@
 
 #include "classroom/token_flow.hpp"
 #include "widgets/heatmap_widget.hpp"
+#include "tokenscope/token_display.hpp"
 
 namespace ts::ui {
 
@@ -130,7 +131,7 @@ void LanesView::applySettings(const QJsonObject& s) {
 QString LanesView::tokenText(int token) const {
     if (m_info.tokenizer) {
         try {
-            return visibleTokenText(ts::toValidUtf8(m_info.tokenizer->tokenBytes(token)));
+            return QString::fromStdString(ts::tokenDisplay(m_info.tokenizer->tokenBytes(token)));
         } catch (const std::exception&) {
         }
     }

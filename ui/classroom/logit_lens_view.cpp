@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "classroom/token_flow.hpp"
+#include "tokenscope/token_display.hpp"
 
 namespace ts::ui {
 
@@ -102,7 +103,7 @@ void LogitLensView::setModel(const ModelInfo& info) {
 QString LogitLensView::tokenText(int token) const {
     if (m_info.tokenizer) {
         try {
-            return visibleTokenText(ts::toValidUtf8(m_info.tokenizer->tokenBytes(token)));
+            return QString::fromStdString(ts::tokenDisplay(m_info.tokenizer->tokenBytes(token)));
         } catch (const std::exception&) {
         }
     }
@@ -146,7 +147,7 @@ void LogitLensView::computeLens() {
         keep[r->trace.get()] = {r->trace, lens};
         const int pos = r->trace->lastPosition();
         const QString input = static_cast<std::size_t>(pos) < r->tokenTexts.size()
-                                  ? visibleTokenText(r->tokenTexts[static_cast<std::size_t>(pos)])
+                                  ? QString::fromStdString(r->tokenTexts[static_cast<std::size_t>(pos)])  // display text already
                                   : tokenText(r->trace->tokens.back());
         labels << QStringLiteral("%1 %2").arg(pos).arg(input);
         columns.push_back(std::move(lens));

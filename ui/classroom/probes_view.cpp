@@ -17,6 +17,7 @@
 
 #include "classroom/token_flow.hpp"
 #include "widgets/heatmap_widget.hpp"
+#include "tokenscope/token_display.hpp"
 
 namespace ts::ui {
 
@@ -254,7 +255,7 @@ void ProbesView::run() {
             for (std::size_t i = 0; i < list.size(); ++i) {
                 if (cancel.load()) throw std::runtime_error("cancelled");
                 out.first.push_back(ts::runFactProbe(info.model, *info.tokenizer, list[i]));
-                out.second.push_back(visibleTokenText(ts::toValidUtf8(info.tokenizer->tokenBytes(out.first.back().topToken))));
+                out.second.push_back(QString::fromStdString(ts::tokenDisplay(info.tokenizer->tokenBytes(out.first.back().topToken))));
                 if (self)
                     postProgress(self.data(), [self](double f) { if (self) self->m_progress->setValue(int(f * 1000)); },
                                  double(i + 1) / double(list.size()));

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "tokenscope/token_display.hpp"
 #include "widgets/heatmap_widget.hpp"
 
 namespace ts::ui {
@@ -18,40 +19,19 @@ constexpr int kGap = 2;
 constexpr int kLineGap = 3;
 }  // namespace
 
-namespace {
-// Length of the longest prefix of `bytes` that ends on a complete UTF-8 character (invalid
-// bytes count as complete, so they never hold up the rest).
-std::size_t completePrefix(const std::string& bytes) {
-    std::size_t i = 0, done = 0;
-    while (i < bytes.size()) {
-        const auto c = static_cast<unsigned char>(bytes[i]);
-        const std::size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
-        if (i + len > bytes.size()) break;
-        i += len;
-        done = i;
-    }
-    return done;
-}
-}  // namespace
-
 std::vector<QString> tokenDisplayTexts(const ts::Tokenizer& tokenizer, const std::vector<int>& ids) {
-    std::vector<QString> out;
-    std::string pending;
+    std::vector<std::string> bytes;
+    bytes.reserve(ids.size());
     for (int id : ids) {
         try {
-            pending += tokenizer.tokenBytes(id);
+            bytes.push_back(tokenizer.tokenBytes(id));
         } catch (const std::exception&) {
-            out.push_back(QStringLiteral("#%1").arg(id));
-            continue;
+            bytes.emplace_back();  // an id the tokenizer does not know: shown as ∅
         }
-        const std::size_t n = completePrefix(pending);
-        if (n == 0) {
-            out.push_back(QStringLiteral("…"));
-            continue;
-        }
-        out.push_back(visibleTokenText(ts::toValidUtf8(pending.substr(0, n))));
-        pending.erase(0, n);
     }
+    std::vector<QString> out;
+    out.reserve(ids.size());
+    for (const auto& s : ts::tokenDisplays(bytes)) out.push_back(QString::fromStdString(s));
     return out;
 }
 

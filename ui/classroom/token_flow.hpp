@@ -12,10 +12,8 @@
 
 namespace ts::ui {
 
-// Display text for each token of a sequence. Byte-level BPE splits a Korean syllable over
-// several tokens; decoding each alone gives U+FFFD, so bytes are carried over until they
-// complete a character: the token that completes it shows the character, the ones before it
-// show "…". Whitespace is made visible as in the other views.
+// Display text for each token of a sequence, read in context by ts::tokenDisplays: a token
+// that splits a Korean syllable shows it and its part ("범 1/3"), as every other view does.
 std::vector<QString> tokenDisplayTexts(const ts::Tokenizer& tokenizer, const std::vector<int>& ids);
 
 // Low probability -> red, high -> green, on pale tones so the text stays readable.

@@ -123,11 +123,10 @@ StepRecordPtr EngineWorker::makeRecord(int index, ts::StepTrace trace,
     rec->promptText = m_promptText;
     rec->contextTokens = m_session->tokens();
     const std::size_t n = rec->contextTokens.size();
-    rec->tokenTexts.reserve(n);
+    rec->tokenTexts = m_vocab->displays(rec->contextTokens);
     rec->promptByteStart.assign(n, -1);
     rec->promptByteEnd.assign(n, -1);
     for (std::size_t i = 0; i < n; ++i) {
-        rec->tokenTexts.push_back(m_vocab->text(rec->contextTokens[i]).toStdString());
         if (i < m_promptSpans.size()) {
             rec->promptByteStart[i] = static_cast<int>(m_promptSpans[i].start);
             rec->promptByteEnd[i] = static_cast<int>(m_promptSpans[i].end);

@@ -22,8 +22,14 @@ QString csvQuote(QString s) {
     return QLatin1Char('"') + s + QLatin1Char('"');
 }
 
+// The token's text (bytes that are not whole characters as <XX>).
 QString tokenText(const Vocabulary* vocab, int id) {
     return vocab ? vocab->text(id) : QStringLiteral("#%1").arg(id);
+}
+
+// How the views show the token after the context (ts::tokenDisplayAfter: "범 3/3", "␣the").
+QString displayText(const Vocabulary* vocab, const std::vector<int>& context, int id) {
+    return vocab ? vocab->displayAfter(context, id) : QStringLiteral("#%1").arg(id);
 }
 
 }  // namespace
@@ -46,16 +52,17 @@ bool saveWidgetImage(QWidget* widget, const QString& path) {
 
 QString distributionCsv(const StepRecord& record, const ts::SamplingParams& params,
                         const Vocabulary* vocab, int maxRows) {
-    QString out = QStringLiteral("rank,token,text,probability,sampling_probability\n");
+    QString out = QStringLiteral("rank,token,text,display,probability,sampling_probability\n");
     if (!record.trace || record.trace->logits.empty()) return out;
     const auto probs = ts::softmax(record.trace->logits, params.temperature);
     const auto dist = ts::samplingDistribution(record.trace->logits, params);
     int rank = 1;
     for (const auto& c : ts::topCandidates(probs, maxRows))
-        out += QStringLiteral("%1,%2,%3,%4,%5\n")
+        out += QStringLiteral("%1,%2,%3,%4,%5,%6\n")
                    .arg(rank++)
                    .arg(c.token)
-                   .arg(csvQuote(tokenText(vocab, c.token)))
+                   .arg(csvQuote(tokenText(vocab, c.token)),
+                        csvQuote(displayText(vocab, record.contextTokens, c.token)))
                    .arg(static_cast<double>(c.prob), 0, 'g', 8)
                    .arg(static_cast<double>(dist[static_cast<std::size_t>(c.token)]), 0, 'g', 8);
     return out;
@@ -79,6 +86,7 @@ QString distributionJson(const StepRecord& record, const ts::SamplingParams& par
             QJsonObject row;
             row[QStringLiteral("token")] = c.token;
             row[QStringLiteral("text")] = tokenText(vocab, c.token);
+            row[QStringLiteral("display")] = displayText(vocab, record.contextTokens, c.token);
             row[QStringLiteral("probability")] = static_cast<double>(c.prob);
             row[QStringLiteral("sampling_probability")] =
                 static_cast<double>(dist[static_cast<std::size_t>(c.token)]);
@@ -109,10 +117,13 @@ QString attentionJson(const StepRecord& record, const Vocabulary* vocab) {
     QJsonObject root;
     root[QStringLiteral("step")] = record.index;
     QJsonArray tokens;
-    for (int t : record.contextTokens) {
+    const auto shown = vocab ? vocab->displays(record.contextTokens) : std::vector<std::string>{};
+    for (std::size_t i = 0; i < record.contextTokens.size(); ++i) {
+        const int t = record.contextTokens[i];
         QJsonObject o;
         o[QStringLiteral("id")] = t;
         o[QStringLiteral("text")] = tokenText(vocab, t);
+        if (i < shown.size()) o[QStringLiteral("display")] = QString::fromStdString(shown[i]);
         tokens.append(o);
     }
     root[QStringLiteral("context")] = tokens;

@@ -14,8 +14,8 @@ struct StepRecord {
     int index = 0;  // 0 = the prompt's prefill, 1.. = decode steps
     std::shared_ptr<const ts::StepTrace> trace;
     // Every token in the context after this step's input was processed, positions
-    // 0..trace->lastPosition(), with display text (spaces/newlines made visible by the
-    // view, here the raw decoded text, invalid UTF-8 replaced by U+FFFD) and byte spans
+    // 0..trace->lastPosition(), with display text (ts::tokenDisplays: read in context, so a
+    // token that splits a character shows "범 1/3"; whitespace already visible) and byte spans
     // in the prompt text where the token came from the prompt (-1 otherwise).
     std::vector<int> contextTokens;
     std::vector<std::string> tokenTexts;

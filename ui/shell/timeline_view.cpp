@@ -27,21 +27,24 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
 void TimelineView::setVocabulary(VocabularyPtr vocab) { m_vocab = std::move(vocab); }
 
 QString TimelineView::describe(const StepRecord& r) const {
-    auto label = [this](int t) {
-        return m_vocab ? m_vocab->display(t) : QStringLiteral("#%1").arg(t);
+    // Tokens read after the context they were added to, so split characters name themselves.
+    auto label = [this](const std::vector<int>& before, int t) {
+        return m_vocab ? m_vocab->displayAfter(before, t) : QStringLiteral("#%1").arg(t);
     };
+    const std::vector<int> beforeInput(r.contextTokens.begin(),
+                                       r.contextTokens.end() - (r.contextTokens.empty() ? 0 : 1));
     QString input;
     if (r.index == 0)
         input = tr("prompt (%n token(s))", nullptr, static_cast<int>(r.contextTokens.size()));
     else if (r.trace && !r.trace->tokens.empty())
-        input = label(r.trace->tokens.front());
-    QString out = QStringLiteral("%1 · %2").arg(r.index).arg(input);
+        input = label(beforeInput, r.trace->tokens.front());
+    QString out = QStringLiteral("%1 · %2").arg(r.index + 1).arg(input);  // steps count from 1
     if (r.sampledToken >= 0 && r.trace && !r.trace->logits.empty()) {
         const auto probs = ts::samplingDistribution(r.trace->logits, r.params);
         // Small probabilities keep two significant digits: "0.013%", not "0.0%".
         const double pct = 100.0 * probs[static_cast<std::size_t>(r.sampledToken)];
         out += QStringLiteral(" → %1 (%2%)")
-                   .arg(label(r.sampledToken))
+                   .arg(label(r.contextTokens, r.sampledToken))
                    .arg(pct, 0, pct < 1.0 ? 'g' : 'f', pct < 1.0 ? 2 : 1);
     }
     return out;

@@ -124,7 +124,7 @@ void AttentionView::setHistory(const std::vector<StepRecordPtr>& historyUpToCurr
                             last->trace->lastPosition() + 1);
         for (int i = 0; i < m_tokens; ++i)
             m_labels << (i < static_cast<int>(last->tokenTexts.size())
-                             ? visibleTokenText(last->tokenTexts[static_cast<std::size_t>(i)])
+                             ? QString::fromStdString(last->tokenTexts[static_cast<std::size_t>(i)])  // display text already
                              : QStringLiteral("#%1").arg(i));
     }
     m_rowSource.assign(static_cast<std::size_t>(m_tokens), -1);

@@ -13,6 +13,7 @@
 #include <functional>
 
 #include "widgets/heatmap_widget.hpp"
+#include "tokenscope/token_display.hpp"
 
 namespace ts::ui {
 
@@ -362,7 +363,7 @@ void EmbeddingView::collectVectors() {
     for (int i = 0; i < n; ++i) {
         const auto u = static_cast<std::size_t>(i);
         if (u < last->contextTokens.size()) m_tokenIds[u] = last->contextTokens[u];
-        m_labels << (u < last->tokenTexts.size() ? visibleTokenText(last->tokenTexts[u])
+        m_labels << (u < last->tokenTexts.size() ? QString::fromStdString(last->tokenTexts[u])  // display text already
                                                  : QStringLiteral("#%1").arg(i));
     }
     // Traced vectors first: they are exactly what the model added up.
@@ -400,7 +401,7 @@ void EmbeddingView::collectVectors() {
 QString EmbeddingView::neighbourText(int token) const {
     if (m_tokenizer) {
         try {
-            return visibleTokenText(ts::toValidUtf8(m_tokenizer->tokenBytes(token)));
+            return QString::fromStdString(ts::tokenDisplay(m_tokenizer->tokenBytes(token)));
         } catch (const std::exception&) {
             // An id the tokenizer does not know (a model with a larger table): show the id.
         }

@@ -120,14 +120,16 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
         return;
     }
     auto label = [this](int token) {
-        return m_vocab ? m_vocab->display(token) : QStringLiteral("#%1").arg(token);
+        // Read after the context: a candidate that finishes a split character names it.
+        return m_vocab ? m_vocab->displayAfter(m_record->contextTokens, token)
+                       : QStringLiteral("#%1").arg(token);
     };
     QFont bold = font();
     bold.setBold(true);
     painter.setFont(bold);
     painter.drawText(QPoint(8, lh),
                      tr("Step %1 · next-token distribution over %2 tokens")
-                         .arg(m_record->index)
+                         .arg(m_record->index + 1)
                          .arg(m_probs.size()));
     painter.setFont(font());
     QString params = tr("temperature %1").arg(m_params.temperature, 0, 'f', 2);

@@ -188,10 +188,10 @@ void TokenView::rebuild() {
             Chip c;
             c.position = static_cast<int>(i);
             c.id = rec.contextTokens[i];
-            const QString raw = i < rec.tokenTexts.size()
-                                    ? QString::fromStdString(rec.tokenTexts[i])
-                                    : (m_vocab ? m_vocab->text(c.id) : QString());
-            c.text = visibleWhitespace(raw);
+            // Display text read in context by the engine (ts::tokenDisplays): "범 1/3" for a
+            // token that holds part of a character, the same text every view shows.
+            c.text = i < rec.tokenTexts.size() ? QString::fromStdString(rec.tokenTexts[i])
+                                               : (m_vocab ? m_vocab->display(c.id) : QString());
             if (i < rec.promptByteStart.size() && rec.promptByteStart[i] >= 0) {
                 c.fromPrompt = true;
                 ++m_promptTokens;
@@ -206,21 +206,6 @@ void TokenView::rebuild() {
                 while (s > 0 && s < prompt.size() && isContinuationByte(byteAt(s))) --s;
                 while (e < prompt.size() && isContinuationByte(byteAt(e))) ++e;
                 c.characters = QString::fromStdString(prompt.substr(s, e - s));
-                // A token that is only part of a character decodes to U+FFFD: show the
-                // character it belongs to instead, marked as partial by the dashed border.
-                if (c.partial || raw.contains(QChar(0xFFFD))) {
-                    const auto whole = c.characters.toUcs4();
-                    if (whole.size() == 1) {
-                        // Inside one character: say which of its bytes, e.g. 범 2/3.
-                        const auto from = static_cast<std::size_t>(c.byteStart) - s + 1;
-                        const auto to = static_cast<std::size_t>(c.byteEnd) - s;
-                        const QString range = from == to ? QString::number(from)
-                                                         : QStringLiteral("%1-%2").arg(from).arg(to);
-                        c.text = c.characters + QStringLiteral(" %1/%2").arg(range).arg(e - s);
-                    } else {
-                        c.text = visibleWhitespace(c.characters) + QStringLiteral("…");
-                    }
-                }
             }
             m_chips.push_back(c);
         }
@@ -228,7 +213,8 @@ void TokenView::rebuild() {
             Chip c;
             c.position = static_cast<int>(rec.contextTokens.size());
             c.id = rec.sampledToken;
-            c.text = m_vocab ? m_vocab->display(c.id) : QStringLiteral("#%1").arg(c.id);
+            c.text = m_vocab ? m_vocab->displayAfter(rec.contextTokens, c.id)
+                             : QStringLiteral("#%1").arg(c.id);
             c.pending = true;
             m_chips.push_back(c);
         }

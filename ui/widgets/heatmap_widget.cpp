@@ -7,6 +7,8 @@
 #include <array>
 #include <cmath>
 
+#include "tokenscope/token_display.hpp"
+
 namespace ts::ui {
 
 namespace {
@@ -64,22 +66,7 @@ QString formatTick(float v) {
 }  // namespace
 
 QString visibleTokenText(std::string_view utf8) {
-    QString s = QString::fromUtf8(utf8.data(), static_cast<qsizetype>(utf8.size()));
-    QString out;
-    out.reserve(s.size());
-    for (QChar ch : s) {
-        if (ch == QLatin1Char(' '))
-            out += QChar(0x2423);  // ␣
-        else if (ch == QLatin1Char('\n'))
-            out += QChar(0x21B5);  // ↵
-        else if (ch == QLatin1Char('\t'))
-            out += QChar(0x21E5);  // ⇥
-        else if (ch == QLatin1Char('\r'))
-            out += QStringLiteral("\\r");
-        else
-            out += ch;
-    }
-    return out;
+    return QString::fromStdString(ts::visibleWhitespace(utf8));
 }
 
 HeatmapWidget::HeatmapWidget(QWidget* parent) : QWidget(parent) {

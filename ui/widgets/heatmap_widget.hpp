@@ -17,8 +17,8 @@ class QPainter;
 
 namespace ts::ui {
 
-// Token text with the invisible made visible: space -> "␣", newline -> "↵", tab -> "⇥".
-// Both views and their axis labels use it so a token reads the same everywhere.
+// Token text with the invisible made visible: space -> "␣", newline -> "↵", tab -> "→"
+// (ts::visibleWhitespace). Idempotent, so display text from ts::tokenDisplays passes through.
 QString visibleTokenText(std::string_view utf8);
 
 class HeatmapWidget : public QWidget {

@@ -1,40 +1,60 @@
+// Qt side of token display text: the bytes of every id, and QString wrappers around the
+// engine's ts::tokenDisplay* so every view reads a token the same way as the CLI.
 #include "widgets/vocabulary.hpp"
 
 #include <QStringList>
 
 #include "tokenscope/error.hpp"
+#include "tokenscope/token_display.hpp"
 #include "tokenscope/tokenizer.hpp"
 
 namespace ts::ui {
 
+namespace {
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+const std::string kNoBytes;
+}  // namespace
+
 QString visibleWhitespace(const QString& text) {
-    QString out;
-    out.reserve(text.size());
-    for (const QChar c : text) {
-        if (c == u' ')
-            out += QChar(0x2423);  // ␣
-        else if (c == u'\n')
-            out += QChar(0x21B5);  // ↵
-        else if (c == u'\t')
-            out += QChar(0x2192);  // →
-        else if (c == u'\r')
-            out += QStringLiteral("\\r");
-        else
-            out += c;
-    }
-    return out;
+    return qs(ts::visibleWhitespace(text.toStdString()));
+}
+
+const std::string& Vocabulary::bytesOf(int id) const {
+    if (id >= 0 && id < static_cast<int>(bytes.size())) return bytes[static_cast<std::size_t>(id)];
+    return kNoBytes;
 }
 
 QString Vocabulary::text(int id) const {
-    if (id >= 0 && id < static_cast<int>(bytes.size()))
-        return QString::fromStdString(ts::toValidUtf8(bytes[static_cast<std::size_t>(id)]));
+    if (id >= 0 && id < static_cast<int>(bytes.size())) return qs(ts::bytesAsText(bytesOf(id)));
     return QStringLiteral("#%1").arg(id);
 }
 
 QString Vocabulary::display(int id) const {
-    if (!hasTokenizer()) return text(id);
-    const QString t = visibleWhitespace(text(id));
-    return t.isEmpty() ? QStringLiteral("\u2205") : t;
+    if (!hasTokenizer() || id < 0 || id >= static_cast<int>(bytes.size()))
+        return QStringLiteral("#%1").arg(id);
+    return qs(ts::tokenDisplay(bytesOf(id)));
+}
+
+QString Vocabulary::displayAfter(const std::vector<int>& context, int id) const {
+    if (!hasTokenizer() || id < 0 || id >= static_cast<int>(bytes.size()))
+        return QStringLiteral("#%1").arg(id);
+    std::string tail;
+    // Three bytes of context finish any character the token completes.
+    for (auto it = context.rbegin(); it != context.rend() && tail.size() < 3; ++it)
+        tail.insert(0, bytesOf(*it));
+    return qs(ts::tokenDisplayAfter(tail, bytesOf(id)));
+}
+
+std::vector<std::string> Vocabulary::displays(const std::vector<int>& ids) const {
+    if (!hasTokenizer()) {
+        std::vector<std::string> out;
+        for (int id : ids) out.push_back("#" + std::to_string(id));
+        return out;
+    }
+    std::vector<std::string> parts;
+    parts.reserve(ids.size());
+    for (int id : ids) parts.push_back(bytesOf(id));
+    return ts::tokenDisplays(parts);
 }
 
 QString Vocabulary::decode(const std::vector<int>& ids) const {
@@ -44,9 +64,8 @@ QString Vocabulary::decode(const std::vector<int>& ids) const {
         return parts.join(QLatin1Char(' '));
     }
     std::string joined;
-    for (int id : ids)
-        if (id >= 0 && id < static_cast<int>(bytes.size())) joined += bytes[static_cast<std::size_t>(id)];
-    return QString::fromStdString(ts::toValidUtf8(joined));
+    for (int id : ids) joined += bytesOf(id);
+    return qs(ts::bytesAsText(joined));
 }
 
 std::shared_ptr<const Vocabulary> Vocabulary::build(const ts::Tokenizer* tokenizer, int nVocab) {
@@ -56,6 +75,7 @@ std::shared_ptr<const Vocabulary> Vocabulary::build(const ts::Tokenizer* tokeniz
         // The model's vocabulary may be larger than the tokenizer's (padded embeddings):
         // ids the tokenizer does not know stay empty.
         v->bytes.resize(static_cast<std::size_t>(nVocab));
+        if (const auto eos = tokenizer->endOfTextId()) v->endOfText = *eos;
         const int n = std::min(nVocab, tokenizer->vocabSize());
         for (int id = 0; id < n; ++id) {
             try {
