@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFont>
+#include <QSize>
 #include <QTimer>
 #include <cstdio>
 
@@ -38,8 +39,17 @@ int main(int argc, char* argv[]) {
     const QCommandLineOption topPOpt(QStringLiteral("top-p"), QStringLiteral("Top-p (1 = off)."), QStringLiteral("P"));
     const QCommandLineOption shotOpt(QStringLiteral("screenshot"), QStringLiteral("Run headless, save the window to FILE and exit."), QStringLiteral("FILE"));
     const QCommandLineOption langOpt(QStringLiteral("lang"), QStringLiteral("Interface language: en or ko."), QStringLiteral("LANG"));
-    const QCommandLineOption viewOpt(QStringLiteral("view"), QStringLiteral("View to show: tokens, embedding, attention, softmax, sampling."), QStringLiteral("NAME"));
-    parser.addOptions({modelOpt, promptOpt, stepsOpt, seedOpt, tempOpt, topKOpt, topPOpt, shotOpt, langOpt, viewOpt});
+    const QCommandLineOption viewOpt(
+        QStringLiteral("view"),
+        QStringLiteral("View to show: %1, or lesson:N[:STEP] (1-based; walks the lesson's steps up to STEP).")
+            .arg(ts::ui::MainWindow::viewNames().join(QStringLiteral(", "))),
+        QStringLiteral("NAME"));
+    const QCommandLineOption layerOpt(QStringLiteral("layer"), QStringLiteral("Attention layer to show (1-based)."), QStringLiteral("L"));
+    const QCommandLineOption headOpt(QStringLiteral("head"), QStringLiteral("Attention head to show (1-based)."), QStringLiteral("H"));
+    const QCommandLineOption selectOpt(QStringLiteral("select-step"), QStringLiteral("Step to select in the timeline (1-based: 1 is the prompt's draw; headless)."), QStringLiteral("N"));
+    const QCommandLineOption windowOpt(QStringLiteral("window"), QStringLiteral("Window size, e.g. 1280x720."), QStringLiteral("WxH"));
+    parser.addOptions({modelOpt, promptOpt, stepsOpt, seedOpt, tempOpt, topKOpt, topPOpt, shotOpt, langOpt, viewOpt,
+                       layerOpt, headOpt, selectOpt, windowOpt});
     parser.process(app);
 
     const bool headless = parser.isSet(shotOpt);
@@ -54,11 +64,26 @@ int main(int argc, char* argv[]) {
     }
     translations.setLanguage(lang);
 
-    int stage = -1;
+    ts::ui::HeadlessOptions opts;
     if (parser.isSet(viewOpt)) {
-        stage = ts::ui::MainWindow::stageFromName(parser.value(viewOpt));
-        if (stage < 0) {
-            std::fprintf(stderr, "tokenscope: unknown view '%s'\n", parser.value(viewOpt).toLocal8Bit().constData());
+        opts.view = parser.value(viewOpt).toLower();
+        QString error;
+        if (!ts::ui::parseLessonView(opts.view, &opts, &error)) {
+            std::fprintf(stderr, "tokenscope: --view %s\n", error.toLocal8Bit().constData());
+            return 2;
+        }
+        if (opts.lesson == 0 && !ts::ui::MainWindow::viewNames().contains(opts.view)) {
+            std::fprintf(stderr, "tokenscope: unknown view '%s' (use %s or lesson:N[:STEP])\n",
+                         opts.view.toLocal8Bit().constData(),
+                         ts::ui::MainWindow::viewNames().join(QStringLiteral(", ")).toLocal8Bit().constData());
+            return 2;
+        }
+    }
+    QSize windowSize;
+    if (parser.isSet(windowOpt)) {
+        windowSize = ts::ui::parseWindowSize(parser.value(windowOpt));
+        if (!windowSize.isValid()) {
+            std::fprintf(stderr, "tokenscope: --window needs WxH, e.g. 1280x720\n");
             return 2;
         }
     }
@@ -82,6 +107,18 @@ int main(int argc, char* argv[]) {
     if (parser.isSet(topPOpt)) params.topP = number(topPOpt, toF);
     if (parser.isSet(seedOpt)) params.seed = number(seedOpt, toU);
     const int steps = number(stepsOpt, toI);
+    auto positive = [&](const QCommandLineOption& o) {
+        if (!parser.isSet(o)) return 0;
+        const int v = number(o, toI);
+        if (ok && v < 1) {
+            std::fprintf(stderr, "tokenscope: --%s counts from 1\n", o.names().front().toLocal8Bit().constData());
+            ok = false;
+        }
+        return v;
+    };
+    opts.layer = positive(layerOpt);
+    opts.head = positive(headOpt);
+    opts.selectStep = positive(selectOpt);
     if (!ok) return 2;
 
     QString model = parser.value(modelOpt);
@@ -90,14 +127,12 @@ int main(int argc, char* argv[]) {
 
     ts::ui::MainWindow window(&translations, headless);
     if (headless) {
-        ts::ui::HeadlessOptions opts;
         opts.model = model;
         opts.prompt = parser.isSet(promptOpt) ? parser.value(promptOpt) : QStringLiteral("Hello");
         opts.steps = std::max(1, steps);
         opts.params = params;
         opts.screenshot = parser.value(shotOpt);
-        opts.stage = stage;
-        window.resize(1400, 860);
+        window.resize(windowSize.isValid() ? windowSize : QSize(1400, 860));
         window.show();
         ts::ui::HeadlessRun run(&window, opts);
         int code = 1;
@@ -113,7 +148,8 @@ int main(int argc, char* argv[]) {
     if (parser.isSet(promptOpt)) window.setPrompt(parser.value(promptOpt));
     if (parser.isSet(tempOpt) || parser.isSet(topKOpt) || parser.isSet(topPOpt) || parser.isSet(seedOpt))
         window.setParams(params);
-    if (stage >= 0) window.selectStage(stage);
+    if (windowSize.isValid()) window.resize(windowSize);
+    if (!opts.view.isEmpty()) window.showView(opts.view);
     window.show();
     window.loadModel(model);
     return QApplication::exec();

@@ -1,15 +1,48 @@
+// Headless screenshots: drives the main window through the same public calls a person's
+// clicks end in (prompt, run, view, layer/head, timeline step, lesson steps), waits for the
+// worker to settle, then grabs the window. See headless_run.hpp.
 #include "shell/headless_run.hpp"
 
 #include <QApplication>
 #include <QFileInfo>
 #include <QPixmap>
+#include <QRegularExpression>
 #include <QTimer>
 #include <cstdio>
+#include <memory>
 
+#include "classroom/hub.hpp"
+#include "classroom/lesson_panel.hpp"
 #include "shell/main_window.hpp"
 #include "shell/pipeline_bar.hpp"
+#include "stages/attention_view.hpp"
 
 namespace ts::ui {
+
+bool parseLessonView(const QString& view, HeadlessOptions* options, QString* error) {
+    if (!view.startsWith(QLatin1String("lesson"))) return true;
+    static const QRegularExpression re(QStringLiteral("^lesson:(\\d+)(?::(\\d+))?$"));
+    const auto m = re.match(view);
+    if (!m.hasMatch()) {
+        if (error) *error = QStringLiteral("'%1': write lesson:N or lesson:N:STEP (1-based)").arg(view);
+        return false;
+    }
+    options->lesson = m.captured(1).toInt();
+    options->lessonStep = m.captured(2).isEmpty() ? 1 : m.captured(2).toInt();
+    if (options->lesson < 1 || options->lessonStep < 1) {
+        if (error) *error = QStringLiteral("'%1': lesson and step count from 1").arg(view);
+        return false;
+    }
+    options->view.clear();
+    return true;
+}
+
+QSize parseWindowSize(const QString& text) {
+    static const QRegularExpression re(QStringLiteral("^(\\d{2,5})[xX](\\d{2,5})$"));
+    const auto m = re.match(text.trimmed());
+    if (!m.hasMatch()) return {};
+    return {m.captured(1).toInt(), m.captured(2).toInt()};
+}
 
 HeadlessRun::HeadlessRun(MainWindow* window, HeadlessOptions options, QObject* parent)
     : QObject(parent), m_window(window), m_options(std::move(options)) {
@@ -18,26 +51,116 @@ HeadlessRun::HeadlessRun(MainWindow* window, HeadlessOptions options, QObject* p
     connect(m_timeout, &QTimer::timeout, this,
             [this] { fail(tr("Timed out after %1 s.").arg(m_options.timeoutMs / 1000)); });
     connect(m_window, &MainWindow::errorReported, this, &HeadlessRun::fail);
-    connect(m_window, &MainWindow::modelReady, this, [this] {
-        if (m_generating) return;
-        m_generating = true;
-        m_window->setPrompt(m_options.prompt);
-        m_window->setParams(m_options.params);
-        m_window->generate(m_options.steps);
-    });
+    connect(m_window, &MainWindow::modelReady, this, &HeadlessRun::onModelReady);
     connect(m_window, &MainWindow::recordArrived, this, [this](int count) {
-        if (count >= m_options.steps) capture();
+        if (m_options.lesson == 0 && m_generating && count >= m_options.steps) whenSettled([this] { arrange(); });
     });
     connect(m_window, &MainWindow::runningChanged, this, [this](bool running) {
         // A run that ended early (end-of-text, full context) still gets its picture.
-        if (!running && m_generating && !m_window->history().empty()) capture();
+        if (m_options.lesson == 0 && !running && m_generating && !m_window->history().empty())
+            whenSettled([this] { arrange(); });
     });
 }
 
 void HeadlessRun::start() {
     m_timeout->start(m_options.timeoutMs);
-    m_window->selectStage(m_options.stage >= 0 ? m_options.stage : static_cast<int>(Stage::Sampling));
+    m_window->selectStage(static_cast<int>(Stage::Sampling));
     m_window->loadModel(m_options.model);
+}
+
+void HeadlessRun::onModelReady() {
+    if (m_generating) return;
+    m_generating = true;
+    if (m_options.lesson > 0) {
+        LessonPanel* lessons = m_window->classroom() ? m_window->classroom()->lessons() : nullptr;
+        const int count = lessons ? static_cast<int>(lessons->lessons().size()) : 0;
+        if (m_options.lesson > count) {
+            fail(tr("There is no lesson %1 (there are %2).").arg(m_options.lesson).arg(count));
+            return;
+        }
+        const int steps = static_cast<int>(lessons->lessons()[static_cast<std::size_t>(m_options.lesson - 1)].steps.size());
+        if (m_options.lessonStep > steps) {
+            fail(tr("Lesson %1 has %2 steps, not %3.").arg(m_options.lesson).arg(steps).arg(m_options.lessonStep));
+            return;
+        }
+        m_window->showView(QStringLiteral("lessons"));
+        applyLessonStep(1);
+        return;
+    }
+    m_window->setPrompt(m_options.prompt);
+    m_window->setParams(m_options.params);
+    m_window->generate(m_options.steps);
+}
+
+void HeadlessRun::applyLessonStep(int step) {
+    LessonPanel* lessons = m_window->classroom()->lessons();
+    // Lessons are walked as a class would: every step before the wanted one sets up its part.
+    if (step == 1) lessons->openLesson(m_options.lesson - 1);
+    else lessons->goToStep(step - 1);
+    whenSettled([this, step] {
+        if (step < m_options.lessonStep) applyLessonStep(step + 1);
+        else arrange();
+    });
+}
+
+void HeadlessRun::whenSettled(std::function<void()> then) {
+    // The worker answers asynchronously: wait until nothing runs and no record arrived for
+    // a few polls.
+    auto lastCount = std::make_shared<int>(-1);
+    auto quiet = std::make_shared<int>(0);
+    auto* poll = new QTimer(this);
+    poll->setInterval(80);
+    connect(poll, &QTimer::timeout, this, [this, poll, lastCount, quiet, then = std::move(then)] {
+        if (m_done) {
+            poll->deleteLater();
+            return;
+        }
+        const int count = static_cast<int>(m_window->history().size());
+        if (m_window->isRunning() || count != *lastCount) {
+            *lastCount = count;
+            *quiet = 0;
+            return;
+        }
+        if (++*quiet < 4) return;
+        poll->stop();
+        poll->deleteLater();
+        then();
+    });
+    poll->start();
+}
+
+void HeadlessRun::arrange() {
+    if (m_arranged || m_done) return;
+    m_arranged = true;
+    if (!m_options.view.isEmpty() && !m_window->showView(m_options.view)) {
+        fail(tr("Unknown view '%1'.").arg(m_options.view));
+        return;
+    }
+    if (m_options.selectStep > 0) {
+        const int n = static_cast<int>(m_window->history().size());
+        if (m_options.selectStep > n) {
+            fail(tr("--select-step %1: the run has %2 steps.").arg(m_options.selectStep).arg(n));
+            return;
+        }
+        m_window->selectStep(m_options.selectStep - 1);
+    }
+    if (auto* attention = qobject_cast<AttentionView*>(m_window->stageView(static_cast<int>(Stage::Attention)))) {
+        if (m_options.layer > 0) {
+            attention->setLayer(m_options.layer - 1);
+            if (attention->layer() != m_options.layer - 1) {
+                fail(tr("--layer %1: the model has fewer layers.").arg(m_options.layer));
+                return;
+            }
+        }
+        if (m_options.head > 0) {
+            attention->setHead(m_options.head - 1);
+            if (attention->head() != m_options.head - 1) {
+                fail(tr("--head %1: the model has fewer heads.").arg(m_options.head));
+                return;
+            }
+        }
+    }
+    capture();
 }
 
 void HeadlessRun::fail(const QString& message) {

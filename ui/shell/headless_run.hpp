@@ -1,7 +1,11 @@
 #pragma once
-// `tokenscope --prompt ... --steps N --screenshot out.png`: load, run N steps, show a view,
-// save a picture of the window and quit. For documentation and tests; works offscreen.
+// `tokenscope --prompt ... --steps N --view NAME --screenshot out.png`: load, run N steps
+// (or walk a lesson to one of its steps), show any stage or classroom view at a chosen layer,
+// head and step, save a picture of the window and quit. For documentation and tests; works
+// offscreen, so every view can be pictured and checked without a person.
 #include <QObject>
+#include <QSize>
+#include <functional>
 #include <QString>
 
 #include "tokenscope/sampling.hpp"
@@ -18,9 +22,20 @@ struct HeadlessOptions {
     int steps = 5;  // records to produce (each draws one token)
     ts::SamplingParams params;
     QString screenshot;
-    int stage = -1;  // view to show; -1 keeps the default (sampling)
+    QString view;            // a MainWindow::viewNames() name; empty keeps the default (sampling)
+    int lesson = 0;          // 1-based lesson to walk (--view lesson:N[:STEP]); 0 = none
+    int lessonStep = 1;      // 1-based step of that lesson; steps 1..lessonStep are applied in turn
+    int layer = 0;           // 1-based attention layer (--layer); 0 = leave as is
+    int head = 0;            // 1-based attention head (--head); 0 = leave as is
+    int selectStep = 0;      // 1-based draw to select in the timeline (--select-step); 0 = the last
     int timeoutMs = 120000;
 };
+
+// Parses "lesson:N" or "lesson:N:STEP" into options; false (and `error`) for anything else
+// that starts with "lesson". Returns true without touching options for other names.
+bool parseLessonView(const QString& view, HeadlessOptions* options, QString* error);
+// Parses "WxH" (e.g. 1280x720); an invalid size for anything else.
+QSize parseWindowSize(const QString& text);
 
 class HeadlessRun : public QObject {
     Q_OBJECT
@@ -33,6 +48,12 @@ signals:
 
 private:
     void fail(const QString& message);
+    void onModelReady();
+    // Applies lesson step `step` (1-based) and, once its action has settled, the next.
+    void applyLessonStep(int step);
+    // Calls `then` once the window has stopped running and no record arrived for a while.
+    void whenSettled(std::function<void()> then);
+    void arrange();
     void capture();
 
     MainWindow* m_window;
@@ -40,6 +61,7 @@ private:
     QTimer* m_timeout = nullptr;
     bool m_done = false;
     bool m_generating = false;
+    bool m_arranged = false;
 };
 
 }  // namespace ts::ui

@@ -9,6 +9,8 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QKeyEvent>
+#include <QShortcut>
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
@@ -24,6 +26,7 @@
 
 #include "stages/attention_view.hpp"
 #include "classroom/hub.hpp"
+#include "classroom/lesson_panel.hpp"
 #include "shell/controls_panel.hpp"
 #include "stages/embedding_view.hpp"
 #include "shell/engine_controller.hpp"
@@ -188,7 +191,43 @@ void MainWindow::buildMenus() {
 // menu bar; lessons drive the prompt, sampling, view and step/run through the window.
 void MainWindow::hookClassroom() {
     auto* classroom = new ClassroomHub(m_stack);
-    for (const auto& [title, view] : classroom->views()) m_stack->addWidget(view);
+    m_classroom = classroom;
+    // The lessons sit in a dock beside the view they drive, so text and view are on screen
+    // together; every other tool is a page of the central stack.
+    m_lessonsDock = new QDockWidget(this);
+    m_lessonsDock->setObjectName(QStringLiteral("lessonsDock"));
+    m_lessonsDock->setWidget(classroom->lessons());
+    addDockWidget(Qt::RightDockWidgetArea, m_lessonsDock);
+    m_lessonsDock->hide();
+    for (const auto& [title, view] : classroom->views())
+        if (view != classroom->lessons()) m_stack->addWidget(view);
+    LessonPanel* lessons = classroom->lessons();
+    // A lesson step may ask for an attention layer and head (1-based in the lesson file).
+    connect(lessons, &LessonPanel::stepApplied, this, [this](const LessonStep& step) {
+        if (step.layer > 0) m_attention->setLayer(step.layer - 1);
+        if (step.head > 0) m_attention->setHead(step.head - 1);
+    });
+    // What the user had before a lesson comes back when it ends.
+    connect(lessons, &LessonPanel::lessonStarted, this, [this] {
+        m_beforeLesson = {m_controls->prompt(), m_controls->params(), m_stack->currentIndex(),
+                          m_attention->layer(), m_attention->head(), true};
+    });
+    connect(lessons, &LessonPanel::lessonEnded, this, [this] {
+        if (!m_beforeLesson.valid) return;
+        setPrompt(m_beforeLesson.prompt);
+        setParams(m_beforeLesson.params);
+        m_stack->setCurrentIndex(m_beforeLesson.view);
+        m_attention->setLayer(m_beforeLesson.layer);
+        m_attention->setHead(m_beforeLesson.head);
+        m_beforeLesson.valid = false;
+        statusBar()->showMessage(tr("Lesson ended: your prompt and settings are back."), 5000);
+    });
+    // Presenter keys (a clicker sends PageDown/PageUp): next/previous lesson step while a
+    // lesson is open, otherwise one more step of the loop / the previous step.
+    auto* forward = new QShortcut(QKeySequence(Qt::Key_PageDown), this);
+    auto* backward = new QShortcut(QKeySequence(Qt::Key_PageUp), this);
+    connect(forward, &QShortcut::activated, this, [this] { presenterKey(true); });
+    connect(backward, &QShortcut::activated, this, [this] { presenterKey(false); });
     menuBar()->insertMenu(m_languageMenu->menuAction(), classroom->createMenu(this));
     if (m_translations) {
         classroom->setLanguage(m_translations->language());
@@ -201,10 +240,7 @@ void MainWindow::hookClassroom() {
     connect(w, &EngineWorker::historyTruncated, classroom, history);  // after the window's own slot
     connect(classroom, &ClassroomHub::requestPrompt, this, &MainWindow::setPrompt);
     connect(classroom, &ClassroomHub::requestSampling, this, &MainWindow::setParams);
-    connect(classroom, &ClassroomHub::requestView, this, [this, classroom](const QString& name) {
-        if (QWidget* view = classroom->showView(name)) m_stack->setCurrentWidget(view);
-        else selectStage(stageFromName(name));
-    });
+    connect(classroom, &ClassroomHub::requestView, this, [this](const QString& name) { showView(name); });
     connect(classroom, &ClassroomHub::requestAction, this, [this](const QString& action, int n) {
         if (!hasModel()) return;
         if (action == QLatin1String("reset")) onReset();
@@ -253,6 +289,7 @@ void MainWindow::retranslateUi() {
     setWindowTitle(m_info.name.isEmpty() ? tr("Tokenscope") : tr("Tokenscope — %1").arg(m_info.name));
     m_controlsDock->setWindowTitle(tr("Controls"));
     m_timelineDock->setWindowTitle(tr("Timeline"));
+    if (m_lessonsDock) m_lessonsDock->setWindowTitle(tr("Lesson"));
     m_cancelLoad->setText(tr("Cancel"));
     m_cancelLoad->setToolTip(tr("Stop loading this model; the previous one stays"));
     m_fileMenu->setTitle(tr("&File"));
@@ -470,7 +507,13 @@ void MainWindow::onCandidateChosen(int token) {
     if (m_current < 0 || m_running) return;
     const auto& rec = m_history[static_cast<std::size_t>(m_current)];
     if (token == rec->sampledToken) return;
-    statusBar()->showMessage(tr("What if: branching from step %1 with token %2").arg(m_current).arg(token), 5000);
+    const QString name = m_info.vocabulary ? m_info.vocabulary->displayAfter(rec->contextTokens, token)
+                                           : QStringLiteral("#%1").arg(token);
+    statusBar()->showMessage(tr("What if: branching from step %1 with “%2” instead of “%3”")
+                                 .arg(m_current + 1)
+                                 .arg(name, m_info.vocabulary ? m_info.vocabulary->displayAfter(rec->contextTokens, rec->sampledToken)
+                                                              : QStringLiteral("#%1").arg(rec->sampledToken)),
+                             8000);
     m_sessionPrompt = m_controls->prompt();
     // The records after m_current are replaced: follow the new branch.
     m_engine->branchFrom(m_current, token, m_controls->params());
@@ -492,6 +535,57 @@ int MainWindow::stageFromName(const QString& name) {
                                       QStringLiteral("attention"), QStringLiteral("softmax"),
                                       QStringLiteral("sampling")};
     return static_cast<int>(names.indexOf(name.toLower()));
+}
+
+QStringList MainWindow::viewNames() {
+    return {QStringLiteral("tokens"),  QStringLiteral("embedding"),  QStringLiteral("attention"),
+            QStringLiteral("softmax"), QStringLiteral("sampling"),   QStringLiteral("lessons"),
+            QStringLiteral("lanes"),   QStringLiteral("confidence"), QStringLiteral("probes"),
+            QStringLiteral("litm"),    QStringLiteral("lens"),       QStringLiteral("cost")};
+}
+
+void MainWindow::presenterKey(bool forward) {
+    LessonPanel* lessons = m_classroom ? m_classroom->lessons() : nullptr;
+    if (lessons && lessons->isOpen() && (forward ? lessons->next() : lessons->back())) return;
+    if (forward) {
+        if (!m_running) onStep();
+    } else if (m_current > 0) {
+        selectStep(m_current - 1);
+    }
+}
+
+void MainWindow::keyPressEvent(QKeyEvent* event) {
+    // Arrow keys no focused widget wanted (buttons, the views) act as presenter keys.
+    if (event->key() == Qt::Key_Right || event->key() == Qt::Key_Left) {
+        presenterKey(event->key() == Qt::Key_Right);
+        return;
+    }
+    QMainWindow::keyPressEvent(event);
+}
+
+bool MainWindow::showView(const QString& name) {
+    const QString n = name.toLower();
+    if (n == QLatin1String("lessons") && m_lessonsDock) {
+        m_lessonsDock->show();
+        m_lessonsDock->raise();
+        return true;
+    }
+    if (m_classroom) {
+        if (QWidget* view = m_classroom->showView(n)) {
+            m_stack->setCurrentWidget(view);
+            return true;
+        }
+    }
+    const int stage = stageFromName(n);
+    if (stage < 0) return false;
+    selectStage(stage);
+    return true;
+}
+
+void MainWindow::selectStep(int index) {
+    if (index < 0 || index >= static_cast<int>(m_history.size())) return;
+    showStep(index);
+    m_timeline->setCurrent(index);
 }
 
 void MainWindow::showError(const QString& title, const QString& message, const QString& hint) {
@@ -517,11 +611,15 @@ void MainWindow::updateStatus() {
                                .arg(m_info.hasTokenizer ? QString() : tr(" · no tokenizer")));
     int used = 0;
     if (!m_history.empty()) used = static_cast<int>(m_history.back()->contextTokens.size());
-    m_contextStatus->setText(tr("Context %1 / %2 tokens · step %3 of %4")
-                                 .arg(used)
-                                 .arg(m_info.nCtx)
-                                 .arg(m_current)
-                                 .arg(static_cast<int>(m_history.size()) - 1));
+    // Steps count from 1 everywhere (step 1 draws the first token after the prompt), and
+    // there is no step counter before the first one.
+    m_contextStatus->setText(m_history.empty() || m_current < 0
+                                 ? tr("Context %1 / %2 tokens").arg(used).arg(m_info.nCtx)
+                                 : tr("Context %1 / %2 tokens · step %3 of %4")
+                                       .arg(used)
+                                       .arg(m_info.nCtx)
+                                       .arg(m_current + 1)
+                                       .arg(static_cast<int>(m_history.size())));
 }
 
 void MainWindow::exportViewImage() {

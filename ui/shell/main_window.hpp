@@ -3,6 +3,7 @@
 // and the status bar, and routes records from the engine worker to the views. The views
 // do the drawing; the worker does the computing; this class only wires them together.
 #include <QMainWindow>
+#include <QStringList>
 #include <vector>
 
 #include "shell/engine_worker.hpp"
@@ -20,6 +21,7 @@ class QToolButton;
 namespace ts::ui {
 
 class AttentionView;
+class ClassroomHub;
 class ControlsPanel;
 class EmbeddingView;
 class EngineController;
@@ -53,6 +55,13 @@ public:
     bool hasModel() const { return m_info.model != nullptr; }
     // Stage index for a --view name (tokens, embedding, attention, softmax, sampling), or -1.
     static int stageFromName(const QString& name);
+    // Every name showView accepts: the five stages, then the classroom tools.
+    static QStringList viewNames();
+    // Shows a stage or classroom view by name (see viewNames); false if the name is unknown.
+    bool showView(const QString& name);
+    // Selects step `index` of the history (0 = the prompt's record) as the timeline does.
+    void selectStep(int index);
+    ClassroomHub* classroom() const { return m_classroom; }
 
 signals:
     void modelReady();
@@ -65,6 +74,7 @@ protected:
     void changeEvent(QEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
 
 private:
     void buildUi();
@@ -85,6 +95,8 @@ private:
     void onModelLoaded(const ModelInfo& info);
     void onCandidateChosen(int token);
     void showStep(int index);
+    // PageDown/PageUp/arrows: the lesson's next/previous step, or the loop's.
+    void presenterKey(bool forward);
     void setHovered(int pos);
     void showError(const QString& title, const QString& message, const QString& hint);
     void updateStatus();
@@ -107,6 +119,17 @@ private:
     ControlsPanel* m_controls = nullptr;
     TimelineView* m_timeline = nullptr;
     ModelChooser* m_chooser = nullptr;
+    ClassroomHub* m_classroom = nullptr;
+    QDockWidget* m_lessonsDock = nullptr;
+    // The user's own setup, saved when a lesson starts and restored when it ends.
+    struct BeforeLesson {
+        QString prompt;
+        ts::SamplingParams params;
+        int view = 0;
+        int layer = 0;
+        int head = 0;
+        bool valid = false;
+    } m_beforeLesson;
     QDockWidget* m_controlsDock = nullptr;
     QDockWidget* m_timelineDock = nullptr;
 

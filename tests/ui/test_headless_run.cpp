@@ -1,0 +1,118 @@
+// Headless access to every view: the option parsers, and HeadlessRun driving the real window
+// on the bundled model to each view, a layer/head, a timeline step and a lesson step.
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <catch2/catch.hpp>
+
+#include "classroom/cost_view.hpp"
+#include "classroom/hub.hpp"
+#include "classroom/lesson_panel.hpp"
+#include "shell/headless_run.hpp"
+#include "shell/main_window.hpp"
+#include "shell/translation_manager.hpp"
+#include "stages/attention_view.hpp"
+#include "shell/pipeline_bar.hpp"
+#include "tokenscope/model_folder.hpp"
+#include "ui_test_helpers.hpp"
+
+using namespace ts::ui;
+
+TEST_CASE("--view lesson:N[:STEP] and --window WxH parse, and say what is wrong", "[ui][headless]") {
+    HeadlessOptions o;
+    QString error;
+    CHECK(parseLessonView(QStringLiteral("lesson:2:3"), &o, &error));
+    CHECK(o.lesson == 2);
+    CHECK(o.lessonStep == 3);
+    HeadlessOptions p;
+    CHECK(parseLessonView(QStringLiteral("lesson:4"), &p, &error));
+    CHECK(p.lessonStep == 1);
+    HeadlessOptions q;
+    CHECK_FALSE(parseLessonView(QStringLiteral("lesson:0"), &q, &error));
+    CHECK_FALSE(parseLessonView(QStringLiteral("lesson:x"), &q, &error));
+    CHECK(error.contains(QStringLiteral("lesson:N")));
+    HeadlessOptions r;
+    CHECK(parseLessonView(QStringLiteral("lanes"), &r, &error));
+    CHECK(r.lesson == 0);
+    CHECK(parseWindowSize(QStringLiteral("1280x720")) == QSize(1280, 720));
+    CHECK_FALSE(parseWindowSize(QStringLiteral("1280")).isValid());
+    for (const char* name : {"tokens", "embedding", "attention", "softmax", "sampling", "lanes",
+                             "confidence", "probes", "litm", "lens", "cost"})
+        CHECK(MainWindow::viewNames().contains(QLatin1String(name)));
+}
+
+namespace {
+// Runs HeadlessRun on the bundled model; returns the exit code and leaves the window as shot.
+int runHeadless(MainWindow& window, HeadlessOptions opts, const QString& file) {
+    opts.model = QString::fromStdString(ts::bundledModelPath().string());
+    opts.screenshot = file;
+    opts.timeoutMs = 60000;
+    HeadlessRun run(&window, opts);
+    QSignalSpy finished(&run, &HeadlessRun::finished);
+    run.start();
+    if (!ts_test::waitFor(finished, 1, 70000)) return -1;
+    return finished.front().front().toInt();
+}
+}  // namespace
+
+TEST_CASE("headless runs reach every view, a layer and head, and a timeline step", "[ui][headless]") {
+    QTemporaryDir dir;
+    TranslationManager translations;
+    translations.setLanguage(QStringLiteral("en"));
+    {
+        MainWindow window(&translations, true);
+        window.resize(1280, 720);
+        window.show();
+        HeadlessOptions o;
+        o.prompt = QStringLiteral("The culprit turned out to be Sujin. The culprit,");
+        o.steps = 3;
+        o.view = QStringLiteral("attention");
+        o.layer = 2;
+        o.head = 3;
+        o.selectStep = 1;
+        const QString file = dir.filePath(QStringLiteral("a.png"));
+        REQUIRE(runHeadless(window, o, file) == 0);
+        auto* att = qobject_cast<AttentionView*>(window.stageView(static_cast<int>(Stage::Attention)));
+        REQUIRE(att);
+        CHECK(att->layer() == 1);
+        CHECK(att->head() == 2);
+        CHECK(window.stage() == static_cast<int>(Stage::Attention));
+        CHECK(QImage(file).size() == QSize(1280, 720));
+    }
+    {
+        MainWindow window(&translations, true);
+        HeadlessOptions o;
+        o.prompt = QStringLiteral("Hello");
+        o.steps = 2;
+        o.view = QStringLiteral("cost");
+        CHECK(runHeadless(window, o, dir.filePath(QStringLiteral("c.png"))) == 0);
+        CHECK(window.classroom()->cost()->isVisible());
+    }
+    {
+        MainWindow window(&translations, true);
+        HeadlessOptions o;
+        o.prompt = QStringLiteral("Hello");
+        o.steps = 2;
+        o.view = QStringLiteral("attention");
+        o.layer = 99;  // the bundled model has 4
+        CHECK(runHeadless(window, o, dir.filePath(QStringLiteral("bad.png"))) == 1);
+    }
+}
+
+TEST_CASE("headless lesson:N:STEP walks the lesson to that step", "[ui][headless][lessons]") {
+    QTemporaryDir dir;
+    TranslationManager translations;
+    translations.setLanguage(QStringLiteral("en"));
+    MainWindow window(&translations, true);
+    HeadlessOptions o;
+    QString error;
+    REQUIRE(parseLessonView(QStringLiteral("lesson:2:2"), &o, &error));
+    REQUIRE(runHeadless(window, o, dir.filePath(QStringLiteral("l.png"))) == 0);
+    LessonPanel* lessons = window.classroom()->lessons();
+    CHECK(lessons->currentLesson() == 1);
+    CHECK(lessons->currentStep() == 1);
+    CHECK_FALSE(window.history().empty());
+    HeadlessOptions bad;
+    REQUIRE(parseLessonView(QStringLiteral("lesson:2:99"), &bad, &error));
+    MainWindow other(&translations, true);
+    CHECK(runHeadless(other, bad, dir.filePath(QStringLiteral("x.png"))) == 1);
+}
