@@ -1,9 +1,14 @@
+// Stage 5, the draw and the loop (see sampling_view.hpp). Everything is painted from the
+// record's stored logits, so moving the temperature slider re-renders without the model.
 #include "stages/sampling_view.hpp"
 
 #include <QEvent>
 #include <QPainter>
 #include <QPainterPath>
 #include <QTextDocument>
+#include <QVariantAnimation>
+#include <algorithm>
+#include <cmath>
 
 #include "tokenscope/sampling.hpp"
 
@@ -11,36 +16,37 @@ namespace ts::ui {
 
 namespace {
 
-void drawArrow(QPainter& p, QPointF from, QPointF to, const QColor& colour) {
-    p.setPen(QPen(colour, 2.5));
-    p.drawLine(from, to);
-    const QLineF line(to, from);
-    QLineF a = line;
-    a.setLength(10);
-    a.setAngle(line.angle() + 25);
-    QLineF b = line;
-    b.setLength(10);
-    b.setAngle(line.angle() - 25);
-    QPainterPath head;
-    head.moveTo(to);
-    head.lineTo(a.p2());
-    head.lineTo(b.p2());
-    head.closeSubpath();
-    p.fillPath(head, colour);
+// Okabe–Ito colours: told apart with every common kind of colour blindness.
+const QColor kCandidateColours[] = {QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9),
+                                    QColor(0x00, 0x9E, 0x73), QColor(0xF0, 0xE4, 0x42),
+                                    QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00),
+                                    QColor(0xCC, 0x79, 0xA7), QColor(0x99, 0x99, 0x99)};
+constexpr int kRows = 8;
+
+// The engine worker draws step i with this generator (rngForStep in engine_worker.cpp) and
+// takes its first uniform number; derived the same way here until records carry it.
+double stepUniform(std::uint64_t seed, int index) {
+    ts::Rng rng(seed ^ (0xD1B54A32D192ED03ull * static_cast<std::uint64_t>(index + 1)));
+    return rng.uniform();
 }
 
-void drawBox(QPainter& p, const QRectF& r, const QColor& fill, const QString& title,
-             const QString& body, const QFont& bold, const QFont& normal) {
-    p.setPen(QPen(QColor(0x47, 0x55, 0x69), 1.2));
-    p.setBrush(fill);
-    p.drawRoundedRect(r, 8, 8);
-    p.setPen(QColor(0x0F, 0x17, 0x2A));
-    const QFontMetricsF fm(bold);
-    p.setFont(bold);
-    p.drawText(r.adjusted(6, 6, -6, 0), Qt::AlignHCenter | Qt::AlignTop, title);
-    p.setFont(normal);
-    p.drawText(r.adjusted(6, fm.height() + 10, -6, -4), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
-               body);
+// Where u lands walking the distribution in vocabulary order, as ts::sample does.
+int landing(const std::vector<float>& dist, double u) {
+    double cumulative = 0.0;
+    int last = -1;
+    for (std::size_t i = 0; i < dist.size(); ++i) {
+        if (dist[i] <= 0.0f) continue;
+        cumulative += dist[i];
+        last = static_cast<int>(i);
+        if (u < cumulative) return last;
+    }
+    return last;
+}
+
+// Small probabilities keep two significant digits ("0.0066 %", not "0.00 %").
+QString percent(double p) {
+    const double pct = 100.0 * p;
+    return pct < 1.0 ? QStringLiteral("%1 %").arg(pct, 0, 'g', 2) : QStringLiteral("%1 %").arg(pct, 0, 'f', 1);
 }
 
 }  // namespace
@@ -49,20 +55,41 @@ SamplingView::SamplingView(QWidget* parent) : QWidget(parent) {
     setMinimumSize(480, 320);
     setAutoFillBackground(true);
     setBackgroundRole(QPalette::Base);
+    m_animation = new QVariantAnimation(this);
+    m_animation->setStartValue(0.0);
+    m_animation->setEndValue(1.0);
+    m_animation->setEasingCurve(QEasingCurve::OutCubic);
+    connect(m_animation, &QVariantAnimation::valueChanged, this, [this](const QVariant& v) {
+        m_progress = v.toDouble();
+        update();
+    });
 }
 
 void SamplingView::setVocabulary(VocabularyPtr vocab) {
     m_vocab = std::move(vocab);
     update();
 }
+
 void SamplingView::setRecord(StepRecordPtr record) {
+    // A new step moving forward animates the draw; going back to an old step shows it exact.
+    const bool forward = record && m_record && record->index == m_record->index + 1;
     m_record = std::move(record);
+    m_animation->stop();
+    if (forward && m_animationMs > 0 && draw().u >= 0.0) {
+        m_progress = 0.0;
+        m_animation->setDuration(m_animationMs);
+        m_animation->start();
+    } else {
+        m_progress = 1.0;
+    }
     update();
 }
+
 void SamplingView::setParams(const ts::SamplingParams& params) {
     m_params = params;
     update();
 }
+
 void SamplingView::setHoveredPosition(int pos) {
     m_hovered = pos;
     update();
@@ -70,7 +97,7 @@ void SamplingView::setHoveredPosition(int pos) {
 
 QString SamplingView::drawnTokenText() const {
     if (!m_record || m_record->sampledToken < 0) return {};
-    return m_vocab ? m_vocab->text(m_record->sampledToken)
+    return m_vocab ? m_vocab->displayAfter(m_record->contextTokens, m_record->sampledToken)
                    : QStringLiteral("#%1").arg(m_record->sampledToken);
 }
 
@@ -84,108 +111,319 @@ QString SamplingView::continuedText() const {
     return text + drawnTokenText();
 }
 
+SamplingView::Draw SamplingView::draw() const {
+    Draw d;
+    if (!m_record || !m_record->trace || m_record->trace->logits.empty()) return d;
+    if (m_record->params.temperature <= 0.0f) return d;
+    d.u = stepUniform(m_record->params.seed, m_record->index);
+    d.landed = landing(ts::samplingDistribution(m_record->trace->logits, m_record->params), d.u);
+    d.byHand = m_record->sampledToken >= 0 && d.landed != m_record->sampledToken;
+    return d;
+}
+
+int SamplingView::tokenAtCurrentSettings() const {
+    const Draw d = draw();
+    if (d.u < 0.0 || m_params.temperature <= 0.0f) {
+        if (m_record && m_record->trace && !m_record->trace->logits.empty() && m_params.temperature <= 0.0f)
+            return ts::argmax(m_record->trace->logits);
+        return -1;
+    }
+    return landing(ts::samplingDistribution(m_record->trace->logits, m_params), d.u);
+}
+
+bool SamplingView::endedAtEndOfText() const {
+    return m_record && m_vocab && m_vocab->endOfText >= 0 && m_record->sampledToken == m_vocab->endOfText;
+}
+
+QString SamplingView::loopText() const {
+    if (!m_record || m_record->sampledToken < 0) return {};
+    if (endedAtEndOfText())
+        return tr("“%1” marks the end of the text: the loop stops here.").arg(drawnTokenText());
+    return tr("Autoregressive loop: “%1” is appended to the input and step %2 begins")
+        .arg(drawnTokenText())
+        .arg(stepNumber() + 1);
+}
+
 void SamplingView::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
-    const QPalette pal = palette();
-    QFont bold = font();
-    bold.setBold(true);
-    QFont big = font();
-    big.setPointSizeF(font().pointSizeF() * 1.25);
     if (!m_record) {
-        p.setPen(pal.color(QPalette::Text));
+        p.setPen(palette().color(QPalette::Text));
         p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
                    tr("Run a step: the drawn token is appended to the text and fed back in."));
         return;
     }
+    // Three bands fill the view: the text, logits → probabilities, the draw and the loop.
+    const qreal m = 12;
+    const QRectF all = QRectF(rect()).adjusted(m, m, -m, -m);
+    const qreal textH = std::max<qreal>(70, all.height() * 0.24);
+    const qreal drawH = std::max<qreal>(120, all.height() * 0.30);
+    const QRectF textArea(all.left(), all.top(), all.width(), textH);
+    const QRectF drawArea(all.left(), all.bottom() - drawH, all.width(), drawH);
+    const QRectF pipeArea(all.left(), textArea.bottom() + 8, all.width(), drawArea.top() - textArea.bottom() - 16);
+    paintText(p, textArea);
+    paintPipeline(p, pipeArea);
+    paintDraw(p, drawArea);
+}
 
-    // The text so far, then the drawn token highlighted: what the next step will read.
-    const int margin = 12;
-    QTextDocument doc;
-    doc.setDefaultFont(big);
-    doc.setTextWidth(width() - 2 * margin);
-    // Decoded from the joined bytes (not token by token) so split characters come out whole;
-    // the drawn token is whatever the text gained by appending it.
+void SamplingView::paintText(QPainter& p, const QRectF& area) {
+    QFont bold = font();
+    bold.setBold(true);
+    QFont big = font();
+    big.setPointSizeF(font().pointSizeF() * 1.2);
+    const QFontMetricsF fm(bold);
+    p.setPen(palette().color(QPalette::Text));
+    p.setFont(bold);
+    p.drawText(QRectF(area.left(), area.top(), area.width(), fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+               tr("Step %1: the drawn token (highlighted) is appended to the text").arg(stepNumber()));
+    // Decoded from the joined bytes so split characters come out whole; the drawn token is
+    // whatever the text gained by appending it.
     const QString before = m_vocab ? m_vocab->decode(m_record->contextTokens) : QString();
     const QString after = continuedText();
     qsizetype common = 0;
-    while (common < before.size() && common < after.size() && before[common] == after[common] &&
-           before[common] != QChar(0xFFFD))
-        ++common;
-    // Long contexts: show the tail, which is where the loop happens.
-    const qsizetype first = std::max<qsizetype>(0, common - 600);
+    while (common < before.size() && common < after.size() && before[common] == after[common]) ++common;
+    // Trailing "<EB>"-style bytes of `before` that the drawn token completes go with it.
+    const qsizetype open = before.lastIndexOf(QLatin1Char('<'));
+    if (open >= 0 && open < common && before.mid(open).contains(QLatin1Char('>')) && common < after.size()) common = open;
+    const qsizetype first = std::max<qsizetype>(0, common - 400);
     QString html = first > 0 ? QStringLiteral("… ") : QString();
     html += after.mid(first, common - first).toHtmlEscaped();
     QString added = visibleWhitespace(after.mid(common));
-    if (added.isEmpty()) added = visibleWhitespace(drawnTokenText());
-    html += QStringLiteral("<span style='background:#fbbf24; font-weight:bold'>%1</span>")
-                .arg(added.toHtmlEscaped());
+    if (added.isEmpty()) added = drawnTokenText();
+    html += QStringLiteral("<span style='background:#fbbf24; font-weight:bold'>%1</span>").arg(added.toHtmlEscaped());
     html.replace(QLatin1Char('\n'), QStringLiteral("↵<br>"));
+    QTextDocument doc;
+    doc.setDefaultFont(big);
+    doc.setTextWidth(area.width());
     doc.setHtml(html);
-    p.setPen(pal.color(QPalette::Text));
-    p.setFont(bold);
-    p.drawText(QPoint(margin, margin + p.fontMetrics().ascent()),
-               tr("Step %1: the drawn token (highlighted) is appended to the text").arg(m_record->index));
-    const int textTop = margin + p.fontMetrics().height() + 6;
-    const qreal maxTextH = std::max(60.0, height() * 0.38);
     p.save();
-    p.translate(margin, textTop);
-    doc.drawContents(&p, QRectF(0, 0, width() - 2 * margin, maxTextH));
+    const qreal top = fm.height() + 4;
+    const QRectF clip(0, 0, area.width(), area.height() - top);
+    // Show the end of a long text: that is where the loop is.
+    const qreal shift = std::max<qreal>(0, doc.size().height() - clip.height());
+    p.translate(area.left(), area.top() + top - shift);
+    doc.drawContents(&p, clip.translated(0, shift));
     p.restore();
+}
 
-    // The loop: context → model → distribution → draw → token, and back into the context.
-    const qreal top = textTop + std::min<qreal>(doc.size().height(), maxTextH) + 20;
-    const qreal boxH = std::clamp<qreal>((height() - top) * 0.45, 70, 130);
-    const qreal gap = 34;
-    const qreal boxW = (width() - 2 * margin - 3 * gap) / 4.0;
-    auto box = [&](int i) { return QRectF(margin + i * (boxW + gap), top, boxW, boxH); };
+void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
+    const auto& logits = m_record->trace ? m_record->trace->logits : std::vector<float>{};
+    if (logits.empty() || area.height() < 40) return;
+    const float t = m_params.temperature;
+    const auto probs = ts::softmax(logits, t);
+    const auto dist = ts::samplingDistribution(logits, m_params);
+    // The top candidates by logit (the same order at every temperature).
+    auto top = ts::topCandidates(ts::softmax(logits, 1.0f), kRows);
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetricsF fm(font());
+    const qreal headH = fm.height() * 2 + 6;
+    const int rows = std::max(1, std::min(static_cast<int>(top.size()),
+                                          static_cast<int>((area.height() - headH) / (fm.height() + 4))));
+    top.resize(static_cast<std::size_t>(rows));
+    const qreal rowH = std::min<qreal>((area.height() - headH) / rows, fm.height() * 1.9);
 
-    const int ctx = static_cast<int>(m_record->contextTokens.size());
-    drawBox(p, box(0), QColor(0xDB, 0xEA, 0xFE), tr("Input context"),
-            tr("%n token(s)", nullptr, ctx), bold, font());
-    drawBox(p, box(1), QColor(0xED, 0xE9, 0xFE), tr("Transformer"),
-            m_nLayer > 0 ? tr("%n layer(s): embedding, attention, MLP", nullptr, m_nLayer)
-                         : tr("embedding, attention, MLP"),
-            bold, font());
-    QString distText;
-    if (m_record->trace && !m_record->trace->logits.empty()) {
-        const auto probs = ts::samplingDistribution(m_record->trace->logits, m_record->params);
-        for (const auto& c : ts::topCandidates(probs, 3)) {
-            const QString label = m_vocab ? m_vocab->display(c.token) : QStringLiteral("#%1").arg(c.token);
-            distText += QStringLiteral("%1 %2%\n").arg(label).arg(100.0 * c.prob, 0, 'f', 1);
+    const qreal labelW = std::clamp<qreal>(area.width() * 0.16, 80, 220);
+    const qreal arrowW = 34;
+    const qreal colW = (area.width() - labelW - 2 * arrowW) / 3.0;
+    const qreal x0 = area.left() + labelW;
+    const qreal x1 = x0 + colW + arrowW;
+    const qreal x2 = x1 + colW + arrowW;
+
+    p.setPen(palette().color(QPalette::Text));
+    p.setFont(bold);
+    p.drawText(QRectF(area.left(), area.top(), area.width(), fm.height() + 2), Qt::AlignLeft | Qt::AlignVCenter,
+               tr("From scores to probabilities: logits → divided by the temperature → softmax"));
+    p.setFont(font());
+    const qreal hy = area.top() + fm.height() + 4;
+    const QString divided = t > 0.0f ? tr("logit ÷ %1").arg(static_cast<double>(t), 0, 'f', 2)
+                                     : tr("temperature 0: the largest wins");
+    p.drawText(QRectF(x0, hy, colW, fm.height()), Qt::AlignLeft, tr("logit"));
+    p.drawText(QRectF(x1, hy, colW, fm.height()), Qt::AlignLeft, divided);
+    p.drawText(QRectF(x2, hy, colW, fm.height()), Qt::AlignLeft, tr("probability (softmax)"));
+
+    float lo = logits[static_cast<std::size_t>(top.back().token)];
+    float hi = logits[static_cast<std::size_t>(top.front().token)];
+    if (hi - lo < 1e-3f) lo = hi - 1.0f;
+    const float base = lo - 0.15f * (hi - lo);
+    auto barW = [&](float v, float from, float to) {
+        return static_cast<qreal>(std::clamp((v - from) / (to - from), 0.0f, 1.0f)) * (colW - 64);
+    };
+    const double maxProb = std::max(1e-9, static_cast<double>(probs[static_cast<std::size_t>(top.front().token)]));
+    const QColor text = palette().color(QPalette::Text);
+    for (int i = 0; i < rows; ++i) {
+        const int token = top[static_cast<std::size_t>(i)].token;
+        const float logit = logits[static_cast<std::size_t>(token)];
+        const qreal y = headH + area.top() + i * rowH;
+        const QRectF row(area.left(), y, area.width(), rowH - 3);
+        if (token == m_record->sampledToken) p.fillRect(row.adjusted(-4, 0, 4, 1), QColor(0xFB, 0xBF, 0x24, 90));
+        const bool cut = dist[static_cast<std::size_t>(token)] <= 0.0f;
+        const QColor colour = cut ? QColor(0xBB, 0xBB, 0xBB) : kCandidateColours[i % 8];
+        p.setPen(text);
+        const QString label = m_vocab ? m_vocab->displayAfter(m_record->contextTokens, token)
+                                      : QStringLiteral("#%1").arg(token);
+        p.drawText(QRectF(area.left(), y, labelW - 6, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
+                   fm.elidedText(label, Qt::ElideRight, labelW - 8));
+        const qreal bh = std::min<qreal>(rowH - 6, fm.height());
+        const qreal by = y + (rowH - 3 - bh) / 2;
+        // logit
+        p.fillRect(QRectF(x0, by, barW(logit, base, hi), bh), colour.lighter(130));
+        p.drawText(QRectF(x0 + barW(logit, base, hi) + 4, y, 60, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
+                   QString::number(static_cast<double>(logit), 'f', 2));
+        // logit / T, on the same scale as the logits divided by T
+        if (t > 0.0f) {
+            const float v = logit / t;
+            const qreal w = barW(v, base / t, hi / t);
+            p.fillRect(QRectF(x1, by, w, bh), colour.lighter(115));
+            p.drawText(QRectF(x1 + w + 4, y, 60, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
+                       QString::number(static_cast<double>(v), 'f', 2));
+        } else {
+            p.drawText(QRectF(x1, y, colW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter, i == 0 ? tr("max") : QStringLiteral("—"));
+        }
+        // probability
+        const double pr = probs[static_cast<std::size_t>(token)];
+        const qreal pw = (colW - 64) * std::min(1.0, pr / maxProb);
+        p.fillRect(QRectF(x2, by, pw, bh), colour);
+        p.drawText(QRectF(x2 + pw + 4, y, colW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
+                   cut ? tr("%1 · cut by top-k/top-p").arg(percent(pr)) : percent(pr));
+    }
+    // Arrows between the columns, halfway down the rows.
+    const qreal ay = area.top() + headH + rows * rowH / 2;
+    const QColor arrow(0x33, 0x41, 0x55);
+    for (qreal x : {x0 + colW, x1 + colW}) {
+        p.setPen(QPen(arrow, 2));
+        p.drawLine(QPointF(x + 6, ay), QPointF(x + arrowW - 6, ay));
+        QPainterPath head;
+        head.moveTo(x + arrowW - 4, ay);
+        head.lineTo(x + arrowW - 12, ay - 5);
+        head.lineTo(x + arrowW - 12, ay + 5);
+        head.closeSubpath();
+        p.fillPath(head, arrow);
+    }
+}
+
+void SamplingView::paintDraw(QPainter& p, const QRectF& area) {
+    const auto& logits = m_record->trace ? m_record->trace->logits : std::vector<float>{};
+    if (logits.empty()) return;
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetricsF fm(font());
+    const QColor text = palette().color(QPalette::Text);
+    const Draw d = draw();
+    const auto& sp = m_record->params;
+    const auto dist = ts::samplingDistribution(logits, sp);
+
+    p.setPen(text);
+    p.setFont(bold);
+    QString head = sp.temperature <= 0.0f
+                       ? tr("The draw: temperature 0 takes the most likely token, no random number")
+                       : tr("The draw: a random number u between 0 and 1 lands in the cumulative probabilities");
+    p.drawText(QRectF(area.left(), area.top(), area.width(), fm.height() + 2), Qt::AlignLeft | Qt::AlignVCenter,
+               fm.elidedText(head, Qt::ElideRight, area.width()));
+    p.setFont(font());
+    QString settings = tr("drawn at temperature %1").arg(static_cast<double>(sp.temperature), 0, 'f', 2);
+    if (sp.topK > 0) settings += tr(" · top-k %1").arg(sp.topK);
+    if (sp.topP < 1.0f) settings += tr(" · top-p %1").arg(static_cast<double>(sp.topP), 0, 'f', 2);
+    settings += tr(" · seed %1 · tokens in vocabulary order, width = probability").arg(sp.seed);
+    p.drawText(QRectF(area.left(), area.top() + fm.height() + 2, area.width(), fm.height() + 2),
+               Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(settings, Qt::ElideRight, area.width()));
+
+    const qreal barTop = area.top() + 3 * fm.height() + 22;  // room for the u marker above
+    const qreal barH = std::clamp<qreal>(area.height() * 0.22, 22, 44);
+    const QRectF bar(area.left(), barTop, area.width(), barH);
+    p.setPen(Qt::NoPen);
+    p.fillRect(bar, QColor(0xE5, 0xE7, 0xEB));
+    // Colour the top candidates (the same colours as above), grey for the rest.
+    const auto top = ts::topCandidates(ts::softmax(logits, 1.0f), kRows);
+    auto colourOf = [&](int token) {
+        for (std::size_t i = 0; i < top.size(); ++i)
+            if (top[i].token == token) return kCandidateColours[i % 8];
+        return QColor(0xC8, 0xCC, 0xD2);
+    };
+    double cumulative = 0.0;
+    QRectF chosen;
+    for (std::size_t i = 0; i < dist.size(); ++i) {
+        if (dist[i] <= 0.0f) continue;
+        const qreal x0 = bar.left() + cumulative * bar.width();
+        cumulative += dist[i];
+        const qreal x1 = bar.left() + cumulative * bar.width();
+        if (x1 - x0 < 0.3 && colourOf(static_cast<int>(i)) == QColor(0xC8, 0xCC, 0xD2)) continue;
+        const QRectF seg(x0, bar.top(), std::max<qreal>(x1 - x0, 0.5), bar.height());
+        p.fillRect(seg, colourOf(static_cast<int>(i)));
+        if (static_cast<int>(i) == m_record->sampledToken) chosen = seg;
+        if (x1 - x0 > 40 && m_vocab) {
+            p.setPen(QColor(0x0F, 0x17, 0x2A));
+            p.drawText(seg.adjusted(2, 0, -2, 0), Qt::AlignCenter,
+                       fm.elidedText(m_vocab->displayAfter(m_record->contextTokens, static_cast<int>(i)),
+                                     Qt::ElideRight, x1 - x0 - 4));
+            p.setPen(Qt::NoPen);
         }
     }
-    drawBox(p, box(2), QColor(0xDC, 0xFC, 0xE7), tr("Probabilities"), distText.trimmed(), bold, font());
-    const auto& sp = m_record->params;
-    QString how = sp.temperature <= 0.0f ? tr("greedy (temperature 0)")
-                                         : tr("temperature %1").arg(sp.temperature, 0, 'f', 2);
-    if (sp.topK > 0) how += QLatin1Char('\n') + tr("top-k %1").arg(sp.topK);
-    if (sp.topP < 1.0f) how += QLatin1Char('\n') + tr("top-p %1").arg(sp.topP, 0, 'f', 2);
-    how += QLatin1Char('\n') + tr("drawn: %1").arg(visibleWhitespace(drawnTokenText()));
-    drawBox(p, box(3), QColor(0xFE, 0xF3, 0xC7), tr("Sampling"), how, bold, font());
+    if (!chosen.isNull()) {
+        p.setPen(QPen(QColor(0x0F, 0x17, 0x2A), 2.5));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(chosen.adjusted(-1, -3, 1, 3));
+    }
+    // Scale: 0 and 1 under the bar.
+    p.setPen(text);
+    p.drawText(QRectF(bar.left(), bar.bottom() + 2, 40, fm.height()), Qt::AlignLeft, QStringLiteral("0"));
+    p.drawText(QRectF(bar.right() - 40, bar.bottom() + 2, 40, fm.height()), Qt::AlignRight, QStringLiteral("1"));
 
-    const QColor arrow(0x33, 0x41, 0x55);
-    for (int i = 0; i < 3; ++i)
-        drawArrow(p, QPointF(box(i).right() + 3, top + boxH / 2), QPointF(box(i + 1).left() - 3, top + boxH / 2),
-                  arrow);
-    // The feedback arc: below the boxes from "Sampling" back to "Input context".
-    const qreal y = top + boxH + 34;
-    const QColor loop(0xD9, 0x77, 0x06);
-    p.setPen(QPen(loop, 2.5));
-    p.setBrush(Qt::NoBrush);
-    QPainterPath path;
-    path.moveTo(box(3).center().x(), top + boxH + 3);
-    path.cubicTo(box(3).center().x(), y + 10, box(3).center().x() - 20, y + 10, box(3).center().x() - 40, y + 10);
-    path.lineTo(box(0).center().x() + 40, y + 10);
-    p.drawPath(path);
-    drawArrow(p, QPointF(box(0).center().x() + 40, y + 10), QPointF(box(0).center().x(), top + boxH + 4), loop);
-    p.setPen(loop);
+    if (d.u >= 0.0) {
+        const double shown = d.u * m_progress;
+        const qreal x = bar.left() + shown * bar.width();
+        const QColor marker(0xB9, 0x1C, 0x1C);
+        QPainterPath tri;
+        tri.moveTo(x, bar.top() - 2);
+        tri.lineTo(x - 7, bar.top() - 14);
+        tri.lineTo(x + 7, bar.top() - 14);
+        tri.closeSubpath();
+        p.fillPath(tri, marker);
+        p.setPen(QPen(marker, 2));
+        p.drawLine(QPointF(x, bar.top() - 2), QPointF(x, bar.bottom() + 2));
+        p.setFont(bold);
+        const QString ul = QStringLiteral("u = %1").arg(shown, 0, 'f', 4);
+        const qreal uw = QFontMetricsF(bold).horizontalAdvance(ul) + 6;
+        const qreal ux = std::clamp(x - uw / 2, bar.left(), bar.right() - uw);
+        p.drawText(QRectF(ux, bar.top() - 16 - fm.height(), uw, fm.height()), Qt::AlignCenter, ul);
+        p.setFont(font());
+    }
+
+    // What was drawn, and how the loop goes on.
+    qreal y = bar.bottom() + fm.height() + 6;
+    p.setPen(text);
+    QString outcome;
+    if (m_record->sampledToken >= 0) {
+        const double pr = dist[static_cast<std::size_t>(m_record->sampledToken)];
+        if (d.u < 0.0)
+            outcome = tr("Drawn: “%1” (the most likely token)").arg(drawnTokenText());
+        else if (d.byHand)
+            outcome = tr("Chosen by hand (what if): “%1”; u = %2 had landed on “%3”")
+                          .arg(drawnTokenText())
+                          .arg(d.u, 0, 'f', 4)
+                          .arg(m_vocab ? m_vocab->displayAfter(m_record->contextTokens, d.landed)
+                                       : QStringLiteral("#%1").arg(d.landed));
+        else
+            outcome = tr("u = %1 lands on “%2”, which holds %3 of the bar")
+                          .arg(d.u, 0, 'f', 4)
+                          .arg(drawnTokenText())
+                          .arg(percent(pr));
+        const int now = tokenAtCurrentSettings();
+        const bool changed = m_params.temperature != sp.temperature || m_params.topK != sp.topK ||
+                             m_params.topP != sp.topP;
+        if (changed && now >= 0)
+            outcome += QLatin1Char('\n') +
+                       tr("With the slider's settings the same u would pick “%1”.")
+                           .arg(m_vocab ? m_vocab->displayAfter(m_record->contextTokens, now)
+                                        : QStringLiteral("#%1").arg(now));
+    }
+    const QRectF outRect(area.left(), y, area.width(), 2 * fm.height() + 4);
+    p.drawText(outRect, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, outcome);
+    y = outRect.bottom() + 2;
     p.setFont(bold);
-    p.drawText(QRectF(box(0).center().x() + 40, y + 14, box(3).center().x() - box(0).center().x() - 80, 40),
-               Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
-               tr("Autoregressive loop: “%1” is appended to the input and step %2 begins")
-                   .arg(visibleWhitespace(drawnTokenText()))
-                   .arg(m_record->index + 1));
+    p.setPen(endedAtEndOfText() ? QColor(0xB9, 0x1C, 0x1C) : QColor(0xB4, 0x53, 0x09));
+    p.drawText(QRectF(area.left(), y, area.width(), area.bottom() - y + 12), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+               (endedAtEndOfText() ? QStringLiteral("■ ") : QStringLiteral("↻ ")) + loopText());
 }
 
 void SamplingView::changeEvent(QEvent* event) {

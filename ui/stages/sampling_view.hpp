@@ -1,10 +1,16 @@
 #pragma once
-// Stage 5 and the autoregressive loop: the drawn token is highlighted, appended to the
-// text, and an arrow carries it back into the model's input for the next step.
+// Stage 5 and the autoregressive loop, as something to watch: the text with the drawn token
+// highlighted; logits → ÷T → softmax side by side for the top candidates, following the
+// temperature slider; the draw itself, a cumulative bar of the distribution with the step's
+// random number landing on the chosen token (animated when a new step arrives, exact when
+// stepping back); and how the loop continues — or that it ends at end-of-text.
 #include <QWidget>
+#include <vector>
 
 #include "shell/step_record.hpp"
 #include "widgets/vocabulary.hpp"
+
+class QVariantAnimation;
 
 namespace ts::ui {
 
@@ -18,10 +24,28 @@ public:
     void setParams(const ts::SamplingParams& params);
     void setModelLayers(int nLayer) { m_nLayer = nLayer; update(); }
     void setHoveredPosition(int pos);
+    // How long the random number takes to land on a new step (the run's pace); 0 = at once.
+    void setAnimationMs(int ms) { m_animationMs = ms; }
 
     // The context text with the drawn token appended (what the next step reads).
     QString continuedText() const;
     QString drawnTokenText() const;
+
+    // The step's uniform random number in [0, 1) and where it lands, as the engine drew it;
+    // u < 0 for a greedy step (temperature 0: no random number).
+    struct Draw {
+        double u = -1.0;
+        int landed = -1;      // the token u lands on under the step's own settings
+        bool byHand = false;  // the record's token is not where u lands: a what-if branch
+    };
+    Draw draw() const;
+    // The token the same u would pick under the slider's current settings (-1 when greedy).
+    int tokenAtCurrentSettings() const;
+    bool endedAtEndOfText() const;
+    // The step as people count it: 1 = the first token drawn after the prompt.
+    int stepNumber() const { return m_record ? m_record->index + 1 : 0; }
+    // The loop sentence under the draw ("… step 5 begins" or that the text ended).
+    QString loopText() const;
 
 signals:
     void positionHovered(int pos);
@@ -31,11 +55,18 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void paintText(QPainter& p, const QRectF& area);
+    void paintPipeline(QPainter& p, const QRectF& area);
+    void paintDraw(QPainter& p, const QRectF& area);
+
     VocabularyPtr m_vocab;
     StepRecordPtr m_record;
     ts::SamplingParams m_params;
     int m_nLayer = 0;
     int m_hovered = -1;
+    int m_animationMs = 450;
+    double m_progress = 1.0;  // how far the marker has travelled towards u
+    QVariantAnimation* m_animation = nullptr;
 };
 
 }  // namespace ts::ui
