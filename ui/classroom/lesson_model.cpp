@@ -22,6 +22,21 @@ QStringList Lesson::knownViews() {
             QStringLiteral("lens"),    QStringLiteral("cost")};
 }
 
+QStringList LessonClaim::knownKinds() {
+    return {QStringLiteral("next_token_prob"), QStringLiteral("top_token"), QStringLiteral("token_count")};
+}
+
+QString LessonClaim::formatted() const {
+    return kind == QLatin1String("token_count") ? QString::number(static_cast<int>(std::lround(value)))
+                                                : QString::number(value, 'f', decimals);
+}
+
+QString LessonStep::textIn(const QString& language) const {
+    QString t = text.in(language);
+    for (const auto& c : claims) t.replace(QLatin1Char('{') + c.id + QLatin1Char('}'), c.formatted());
+    return t;
+}
+
 QStringList Lesson::knownActions() {
     return {QString(), QStringLiteral("reset"), QStringLiteral("step"), QStringLiteral("run")};
 }
@@ -120,6 +135,41 @@ Lesson parse(const QByteArray& json, const QString& file) {
         if (!settings.isUndefined() && !settings.isObject())
             throw ParseError{QStringLiteral("%1: \"settings\" must be an object").arg(where)};
         step.settings = settings.toObject();
+        for (const char* key : {"layer", "head"}) {
+            const QJsonValue v = s.value(QLatin1String(key));
+            if (v.isUndefined()) continue;
+            if (!v.isDouble() || v.toInt() < 1 || v.toInt() > 1024)
+                throw ParseError{QStringLiteral("%1: \"%2\" must be a number from 1 (layers and heads count from 1)")
+                                     .arg(where, QLatin1String(key))};
+            (key[0] == 'l' ? step.layer : step.head) = v.toInt();
+        }
+        const QJsonValue claims = s.value(QStringLiteral("claims"));
+        if (!claims.isUndefined() && !claims.isArray())
+            throw ParseError{QStringLiteral("%1: \"claims\" must be a list").arg(where)};
+        int k = 0;
+        for (const QJsonValue& cv : claims.toArray()) {
+            ++k;
+            const QString cw = QStringLiteral("%1 claim %2").arg(where).arg(k);
+            if (!cv.isObject()) throw ParseError{QStringLiteral("%1 must be an object").arg(cw)};
+            const QJsonObject c = cv.toObject();
+            LessonClaim claim;
+            claim.id = c.value(QStringLiteral("id")).toString();
+            claim.kind = c.value(QStringLiteral("kind")).toString();
+            if (claim.id.isEmpty()) throw ParseError{QStringLiteral("%1: \"id\" is missing").arg(cw)};
+            if (!LessonClaim::knownKinds().contains(claim.kind))
+                throw ParseError{QStringLiteral("%1: unknown kind \"%2\" (known: %3)")
+                                     .arg(cw, claim.kind, LessonClaim::knownKinds().join(QStringLiteral(", ")))};
+            claim.prompt = localized(c.value(QStringLiteral("prompt")), cw + QStringLiteral(" \"prompt\""), true);
+            claim.token = c.value(QStringLiteral("token")).toString();
+            if (claim.kind != QLatin1String("token_count") && claim.token.isEmpty())
+                throw ParseError{QStringLiteral("%1: \"token\" is missing").arg(cw)};
+            if (!c.value(QStringLiteral("value")).isDouble() || !c.value(QStringLiteral("tolerance")).isDouble())
+                throw ParseError{QStringLiteral("%1: \"value\" and \"tolerance\" must be numbers").arg(cw)};
+            claim.value = c.value(QStringLiteral("value")).toDouble();
+            claim.tolerance = c.value(QStringLiteral("tolerance")).toDouble();
+            claim.decimals = std::clamp(c.value(QStringLiteral("decimals")).toInt(2), 0, 6);
+            step.claims.push_back(std::move(claim));
+        }
         lesson.steps.push_back(std::move(step));
     }
     return lesson;

@@ -21,6 +21,25 @@ struct LocalizedText {
     bool isEmpty() const { return en.isEmpty() && ko.isEmpty(); }
 };
 
+// A number a lesson states about the bundled model, kept as data so retraining the model
+// changes the lesson file, not code. The text writes "{id}" where the value goes; a test
+// measures every claim on the bundled model and checks it lies within the tolerance.
+struct LessonClaim {
+    QString id;
+    // "next_token_prob": the probability (temperature 1) that `token` follows `prompt`;
+    // "top_token": 1 when `token` is the most likely next token, else 0;
+    // "token_count": how many tokens `prompt` is cut into.
+    QString kind;
+    LocalizedText prompt;  // may differ per language; measured in each
+    QString token;         // the token's text, e.g. " Sujin"
+    double value = 0.0;
+    double tolerance = 0.0;
+    int decimals = 2;      // how the text shows the value
+
+    static QStringList knownKinds();
+    QString formatted() const;
+};
+
 struct LessonStep {
     LocalizedText title;
     LocalizedText text;
@@ -31,6 +50,12 @@ struct LessonStep {
     QString action;                     // "", "reset", "step", "run"
     int count = 1;                      // steps for "step"/"run"
     QJsonObject settings;               // handed to the view's applySettings
+    int layer = 0;                      // attention layer to show, 1-based; 0 = unchanged
+    int head = 0;                       // attention head to show, 1-based; 0 = unchanged
+    std::vector<LessonClaim> claims;    // numbers the text states ({id} placeholders)
+
+    // The text in `language` with every {id} replaced by its claim's value.
+    QString textIn(const QString& language) const;
 };
 
 struct Lesson {

@@ -29,6 +29,7 @@
 #include <filesystem>
 
 #include "tokenscope/error.hpp"
+#include "widgets/korean_particles.hpp"
 
 namespace ts::ui {
 
@@ -367,6 +368,10 @@ void LitmView::showResult(const ts::LitmResult& r) {
 }
 
 QString LitmView::describe(const std::vector<ts::LitmPoint>& pts, double chance) {
+    return fillKoreanParticles(describeNeutral(pts, chance));
+}
+
+QString LitmView::describeNeutral(const std::vector<ts::LitmPoint>& pts, double chance) {
     if (pts.size() < 2) return tr("Use at least two positions to see a curve.");
     if (chance > 0) {
         bool atChance = true;

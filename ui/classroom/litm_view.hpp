@@ -56,6 +56,8 @@ public:
     // What the curve shows, in one plain sentence (pure: tests call it directly).
     // `chance`: P(correct) of a uniform guess among the values (0 = unknown).
     static QString describe(const std::vector<ts::LitmPoint>& points, double chance = 0);
+    // describe() before the Korean particles are chosen for the measure's name.
+    static QString describeNeutral(const std::vector<ts::LitmPoint>& points, double chance);
 
 signals:
     void finished();

@@ -1,0 +1,73 @@
+// Every number a lesson states is a structured claim in its JSON file; here each claim is
+// measured on the bundled model, in English and Korean, the way the app runs it (no start
+// token), so a retrained model changes the lesson data and this test says which numbers moved.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "classroom/lesson_model.hpp"
+#include "tokenscope/model_folder.hpp"
+#include "tokenscope/sampling.hpp"
+#include "tokenscope/session.hpp"
+#include "tokenscope/tokenizer.hpp"
+
+using namespace ts::ui;
+
+namespace {
+QString lessonsDir() { return QStringLiteral(TOKENSCOPE_SOURCE_DIR "/resources/lessons"); }
+
+double measure(const ts::LoadedModel& m, const LessonClaim& c, const QString& language) {
+    const auto ids = m.tokenizer->encodeIds(c.prompt.in(language).toStdString());
+    if (c.kind == QLatin1String("token_count")) return static_cast<double>(ids.size());
+    const auto want = m.tokenizer->encodeIds(c.token.toStdString());
+    REQUIRE_FALSE(want.empty());
+    ts::Session session(m.model);
+    const auto trace = session.prefill(ids);
+    if (c.kind == QLatin1String("top_token")) return ts::argmax(trace.logits) == want.front() ? 1.0 : 0.0;
+    const auto probs = ts::softmax(trace.logits, 1.0f);
+    return probs[static_cast<std::size_t>(want.front())];
+}
+}  // namespace
+
+TEST_CASE("lesson claims hold on the bundled model in both languages", "[classroom][lessons][claims]") {
+    QStringList errors;
+    const auto lessons = loadLessonFolder(lessonsDir(), &errors);
+    REQUIRE(errors.isEmpty());
+    const ts::LoadedModel model = ts::loadModelFolder(ts::bundledModelPath());
+    REQUIRE(model.tokenizer);
+    int claims = 0;
+    for (const auto& lesson : lessons) {
+        for (std::size_t s = 0; s < lesson.steps.size(); ++s) {
+            const auto& step = lesson.steps[s];
+            for (const auto& c : step.claims) {
+                ++claims;
+                for (const QString lang : {QStringLiteral("en"), QStringLiteral("ko")}) {
+                    INFO(lesson.file.toStdString() << " step " << s + 1 << " claim " << c.id.toStdString()
+                                                   << " (" << lang.toStdString() << ")");
+                    const double got = measure(model, c, lang);
+                    INFO("measured " << got << ", the lesson says " << c.value << " ± " << c.tolerance);
+                    CHECK(std::abs(got - c.value) <= c.tolerance);
+                    // The number lives in the data: the text names the claim, never a literal.
+                    CHECK(step.text.in(lang).contains(QLatin1Char('{') + c.id + QLatin1Char('}')));
+                    CHECK(step.textIn(lang).contains(c.formatted()));
+                    CHECK_FALSE(step.textIn(lang).contains(QLatin1Char('{') + c.id));
+                }
+            }
+        }
+    }
+    CHECK(claims >= 2);
+}
+
+TEST_CASE("a broken claim is rejected with its step and field", "[classroom][lessons][claims]") {
+    QString error;
+    const QByteArray bad = R"({"title": "T", "steps": [{"text": "x {a}", "claims": [{"id": "a", "kind": "guess", "prompt": "p", "token": " t", "value": 1, "tolerance": 0}]}]})";
+    CHECK_FALSE(parseLesson(bad, QStringLiteral("c.json"), &error));
+    CHECK(error.contains(QStringLiteral("step 1 claim 1")));
+    CHECK(error.contains(QStringLiteral("guess")));
+    const QByteArray noValue = R"({"title": "T", "steps": [{"text": "x", "claims": [{"id": "a", "kind": "top_token", "prompt": "p", "token": " t"}]}]})";
+    CHECK_FALSE(parseLesson(noValue, QStringLiteral("d.json"), &error));
+    CHECK(error.contains(QStringLiteral("\"value\"")));
+    const QByteArray layer = R"({"title": "T", "steps": [{"text": "x", "layer": 0}]})";
+    CHECK_FALSE(parseLesson(layer, QStringLiteral("e.json"), &error));
+    CHECK(error.contains(QStringLiteral("count from 1")));
+}
