@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="ko">
 <context>
     <name>ts::ui::AttentionView</name>
@@ -95,7 +96,7 @@
     </message>
     <message>
         <source>Temperature lanes</source>
-        <translation>Temperature 비교 레인</translation>
+        <translation>온도 비교 레인</translation>
     </message>
     <message>
         <source>Hallucination lens</source>
@@ -131,7 +132,7 @@
     </message>
     <message>
         <source>&amp;Temperature lanes</source>
-        <translation>Temperature 비교 레인(&amp;T)</translation>
+        <translation>온도 비교 레인(&amp;T)</translation>
     </message>
     <message>
         <source>Hallucination lens: &amp;confidence colouring</source>
@@ -193,7 +194,7 @@
         <translation>색 = 앞 문장이 주어졌을 때 모델이 각 토큰에 준 확률: 초록 = 예상한 것, 빨강 = 뜻밖의 것. 유창하다고 참은 아닙니다. 자신 있게 초록색인 틀린 사실이 바로 환각입니다.</translation>
     </message>
     <message>
-        <source>Colour = rank of each token among all candidates: green = the model's first choice, red = rank 1000 or worse.</source>
+        <source>Colour = rank of each token among all candidates: green = the model&apos;s first choice, red = rank 1000 or worse.</source>
         <translation>색 = 모든 후보 중 각 토큰의 순위: 초록 = 모델의 첫 번째 선택, 빨강 = 1000위 이하.</translation>
     </message>
     <message>
@@ -281,7 +282,7 @@
     </message>
     <message>
         <source>Temperature</source>
-        <translation>Temperature</translation>
+        <translation>온도</translation>
     </message>
     <message>
         <source>0 = always the most likely token; higher = more surprising choices</source>
@@ -289,7 +290,7 @@
     </message>
     <message>
         <source>Top-k</source>
-        <translation>Top-k</translation>
+        <translation>상위 k</translation>
     </message>
     <message>
         <source>off</source>
@@ -297,7 +298,7 @@
     </message>
     <message>
         <source>Top-p</source>
-        <translation>Top-p</translation>
+        <translation>상위 p</translation>
     </message>
 </context>
 <context>
@@ -436,8 +437,8 @@
         <translation>먼저 기본 모델을 고르거나 모델 폴더를 여세요.</translation>
     </message>
     <message>
-        <source>This model folder has no tokenizer (vocab.json + merges.txt or tokenizer.json), so the prompt must be token ids separated by spaces; "%1" is not a number.</source>
-        <translation>이 모델 폴더에는 토크나이저(vocab.json + merges.txt 또는 tokenizer.json)가 없어서 프롬프트를 공백으로 구분한 토큰 ID로 입력해야 합니다. "%1"은(는) 숫자가 아닙니다.</translation>
+        <source>This model folder has no tokenizer (vocab.json + merges.txt or tokenizer.json), so the prompt must be token ids separated by spaces; &quot;%1&quot; is not a number.</source>
+        <translation>이 모델 폴더에는 토크나이저(vocab.json + merges.txt 또는 tokenizer.json)가 없어서 프롬프트를 공백으로 구분한 토큰 ID로 입력해야 합니다. &quot;%1&quot;은(는) 숫자가 아닙니다.</translation>
     </message>
     <message>
         <source>The context is full: the model reads at most %1 tokens.</source>
@@ -498,6 +499,30 @@
         <source>Timed out after %1 s.</source>
         <translation>%1초가 지나 시간 초과되었습니다.</translation>
     </message>
+    <message>
+        <source>There is no lesson %1 (there are %2).</source>
+        <translation>수업 %1은(는) 없습니다 (수업은 %2개입니다).</translation>
+    </message>
+    <message>
+        <source>Lesson %1 has %2 steps, not %3.</source>
+        <translation>수업 %1은(는) %2단계까지 있습니다(%3단계는 없습니다).</translation>
+    </message>
+    <message>
+        <source>Unknown view &apos;%1&apos;.</source>
+        <translation>알 수 없는 화면 &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>--select-step %1: the run has %2 steps.</source>
+        <translation>--select-step %1: 실행한 단계는 %2개입니다.</translation>
+    </message>
+    <message>
+        <source>--layer %1: the model has fewer layers.</source>
+        <translation>--layer %1: 모델의 층이 그보다 적습니다.</translation>
+    </message>
+    <message>
+        <source>--head %1: the model has fewer heads.</source>
+        <translation>--head %1: 모델의 헤드가 그보다 적습니다.</translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::HeatmapWidget</name>
@@ -537,7 +562,7 @@
         <translation>모든 레인 한 단계</translation>
     </message>
     <message>
-        <source>Every lane continues the same prompt with the same seed; only the temperature differs. Each token's colour is the probability it was drawn with: green = likely, red = unlikely. Low temperature sharpens the distribution (safe, repetitive); high temperature flattens it (varied, and more often wrong).</source>
+        <source>Every lane continues the same prompt with the same seed; only the temperature differs. Each token&apos;s colour is the probability it was drawn with: green = likely, red = unlikely. Low temperature sharpens the distribution (safe, repetitive); high temperature flattens it (varied, and more often wrong).</source>
         <translation>모든 레인은 같은 프롬프트를 같은 시드로 이어 갑니다. 다른 것은 temperature뿐입니다. 각 토큰의 색은 그 토큰이 뽑힌 확률입니다: 초록 = 그럴듯함, 빨강 = 드묾. 낮은 temperature는 분포를 뾰족하게(안전하고 반복적), 높은 temperature는 평평하게(다양하고 더 자주 틀림) 만듭니다.</translation>
     </message>
     <message>
@@ -567,16 +592,16 @@
         <translation>단계</translation>
     </message>
     <message>
-        <source>entropy (bits)</source>
-        <translation>엔트로피 (비트)</translation>
+        <source>bits</source>
+        <translation>비트</translation>
+    </message>
+    <message>
+        <source>entropy per step</source>
+        <translation>단계별 엔트로피</translation>
     </message>
 </context>
 <context>
     <name>ts::ui::LessonPanel</name>
-    <message>
-        <source>Lessons</source>
-        <translation>수업</translation>
-    </message>
     <message>
         <source>◀ Back</source>
         <translation>◀ 이전</translation>
@@ -594,10 +619,6 @@
         <translation>안내 수업</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Choose a lesson on the left. Each step sets up the app — prompt, view, settings — and says what to look at. Lessons are JSON files in the &lt;i&gt;lessons&lt;/i&gt; folder; teachers can write their own.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;왼쪽에서 수업을 고르세요. 각 단계가 앱을 설정하고(프롬프트, 화면, 설정) 무엇을 보면 되는지 알려 줍니다. 수업은 &lt;i&gt;lessons&lt;/i&gt; 폴더의 JSON 파일이며, 교사가 직접 만들 수 있습니다.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Prompt:</source>
         <translation>프롬프트:</translation>
     </message>
@@ -608,6 +629,30 @@
     <message>
         <source>Step %1 of %2</source>
         <translation>%2단계 중 %1단계</translation>
+    </message>
+    <message>
+        <source>End lesson</source>
+        <translation>수업 끝내기</translation>
+    </message>
+    <message>
+        <source>Previous step (PageUp)</source>
+        <translation>이전 단계 (PageUp)</translation>
+    </message>
+    <message>
+        <source>Next step (PageDown)</source>
+        <translation>다음 단계 (PageDown)</translation>
+    </message>
+    <message>
+        <source>Close the lesson and put your own prompt and settings back</source>
+        <translation>수업을 닫고 원래의 프롬프트와 설정으로 되돌립니다</translation>
+    </message>
+    <message>
+        <source>Choose a lesson…</source>
+        <translation>수업을 고르세요…</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Choose a lesson above. Each step sets up the app — prompt, view, settings — and says what to look at. Lessons are JSON files in the &lt;i&gt;lessons&lt;/i&gt; folder; teachers can write their own.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;위에서 수업을 고르세요. 각 단계가 앱을 준비하고(프롬프트, 화면, 설정) 무엇을 볼지 알려 줍니다. 수업은 &lt;i&gt;lessons&lt;/i&gt; 폴더의 JSON 파일이며, 교사가 직접 만들 수 있습니다.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -764,6 +809,14 @@
         <source>position of the record asked for (shaded: 95 % interval)</source>
         <translation>물어본 기록의 위치 (음영: 95 % 구간)</translation>
     </message>
+    <message>
+        <source>This model guesses: it gives the right value about the same probability as any other value (P(correct) ≈ %1 %, chance %2 %), so it has not learned to look the record up and there is no position effect in its answers.</source>
+        <translation>이 모델은 찍고 있습니다: 맞는 값에 다른 값과 비슷한 확률을 줍니다 (P(정답) ≈ %1 %, 우연 %2 %). 기록을 찾아보는 법을 배우지 못했으므로 답에 위치 효과가 없습니다.</translation>
+    </message>
+    <message>
+        <source>Where it looks is not flat, though: attention from the question onto the record grows from %1 % (first) to %2 % (last) — a recency bias.</source>
+        <translation>그래도 바라보는 곳은 고르지 않습니다: 질문에서 기록으로 가는 어텐션이 %1 %(처음)에서 %2 %(마지막)로 커집니다 — 최신 편향입니다.</translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::LogitLensView</name>
@@ -813,7 +866,7 @@
     </message>
     <message>
         <source>Position %1: the final prediction “%2” is already the top token from %3 on.</source>
-        <translation>위치 %1: 최종 예측 “%2”은(는) %3부터 이미 1위 토큰입니다.</translation>
+        <translation>위치 %1: 최종 예측 토큰 “%2”이(가) %3부터 이미 1위입니다.</translation>
     </message>
     <message>
         <source>the embedding</source>
@@ -923,10 +976,6 @@
         <translation>먼저 도구 모음에서 모델을 고르세요.</translation>
     </message>
     <message>
-        <source>What if: branching from step %1 with token %2</source>
-        <translation>만약에: %1단계에서 토큰 %2(으)로 분기합니다</translation>
-    </message>
-    <message>
         <source>Loading model…</source>
         <translation>모델 불러오는 중…</translation>
     </message>
@@ -993,6 +1042,22 @@
     <message>
         <source>Stop loading this model; the previous one stays</source>
         <translation>이 모델 불러오기를 멈춥니다. 이전 모델은 그대로 남습니다</translation>
+    </message>
+    <message>
+        <source>Lesson ended: your prompt and settings are back.</source>
+        <translation>수업이 끝났습니다. 원래의 프롬프트와 설정으로 돌아왔습니다.</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>수업</translation>
+    </message>
+    <message>
+        <source>What if: branching from step %1 with “%2” instead of “%3”</source>
+        <translation>만약에: %1단계에서 “%3” 대신 “%2” 토큰으로 분기합니다</translation>
+    </message>
+    <message>
+        <source>Context %1 / %2 tokens</source>
+        <translation>컨텍스트 %1 / %2 토큰</translation>
     </message>
 </context>
 <context>
@@ -1076,7 +1141,7 @@
         <translation>거짓 답 (|로 구분)</translation>
     </message>
     <message>
-        <source>Model's own next token</source>
+        <source>Model&apos;s own next token</source>
         <translation>모델 스스로의 다음 토큰</translation>
     </message>
     <message>
@@ -1153,60 +1218,80 @@
         <translation>%1단계: 뽑힌 토큰(강조 표시)이 문장 끝에 붙습니다</translation>
     </message>
     <message>
-        <source>Input context</source>
-        <translation>입력 문맥</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n token(s)</source>
-        <translation>
-            <numerusform>토큰 %n개</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Transformer</source>
-        <translation>트랜스포머</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n layer(s): embedding, attention, MLP</source>
-        <translation>
-            <numerusform>%n개 층: 임베딩, 어텐션, MLP</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>embedding, attention, MLP</source>
-        <translation>임베딩, 어텐션, MLP</translation>
-    </message>
-    <message>
-        <source>Probabilities</source>
-        <translation>다음 토큰 확률</translation>
-    </message>
-    <message>
-        <source>greedy (temperature 0)</source>
-        <translation>탐욕적 선택 (temperature 0)</translation>
-    </message>
-    <message>
-        <source>temperature %1</source>
-        <translation>temperature %1</translation>
-    </message>
-    <message>
-        <source>top-k %1</source>
-        <translation>top-k %1</translation>
-    </message>
-    <message>
-        <source>top-p %1</source>
-        <translation>top-p %1</translation>
-    </message>
-    <message>
-        <source>drawn: %1</source>
-        <translation>뽑힌 토큰: %1</translation>
-    </message>
-    <message>
-        <source>Sampling</source>
-        <translation>샘플링</translation>
-    </message>
-    <message>
         <source>Autoregressive loop: “%1” is appended to the input and step %2 begins</source>
-        <translation>자기회귀 루프: “%1”이(가) 입력 끝에 붙고 %2단계가 시작됩니다</translation>
+        <translation>자기회귀 루프: “%1” 토큰이 입력 끝에 붙고 %2단계가 시작됩니다</translation>
+    </message>
+    <message>
+        <source>“%1” marks the end of the text: the loop stops here.</source>
+        <translation>“%1” 토큰은 글의 끝을 뜻합니다: 루프가 여기서 멈춥니다.</translation>
+    </message>
+    <message>
+        <source>From scores to probabilities: logits → divided by the temperature → softmax</source>
+        <translation>점수에서 확률로: 로짓 → 온도로 나누기 → 소프트맥스</translation>
+    </message>
+    <message>
+        <source>logit ÷ %1</source>
+        <translation>로짓 ÷ %1</translation>
+    </message>
+    <message>
+        <source>temperature 0: the largest wins</source>
+        <translation>온도 0: 가장 큰 값이 이김</translation>
+    </message>
+    <message>
+        <source>logit</source>
+        <translation>로짓</translation>
+    </message>
+    <message>
+        <source>probability (softmax)</source>
+        <translation>확률 (소프트맥스)</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>최댓값</translation>
+    </message>
+    <message>
+        <source>%1 · cut by top-k/top-p</source>
+        <translation>%1 · top-k/top-p로 제외</translation>
+    </message>
+    <message>
+        <source>The draw: temperature 0 takes the most likely token, no random number</source>
+        <translation>뽑기: 온도 0에서는 난수 없이 가장 확률 높은 토큰을 고릅니다</translation>
+    </message>
+    <message>
+        <source>The draw: a random number u between 0 and 1 lands in the cumulative probabilities</source>
+        <translation>뽑기: 0과 1 사이의 난수 u가 누적 확률 막대의 한 곳에 떨어집니다</translation>
+    </message>
+    <message>
+        <source>drawn at temperature %1</source>
+        <translation>온도 %1에서 뽑음</translation>
+    </message>
+    <message>
+        <source> · top-k %1</source>
+        <translation> · top-k %1</translation>
+    </message>
+    <message>
+        <source> · top-p %1</source>
+        <translation> · top-p %1</translation>
+    </message>
+    <message>
+        <source> · seed %1 · tokens in vocabulary order, width = probability</source>
+        <translation> · 시드 %1 · 토큰은 어휘 순서, 폭 = 확률</translation>
+    </message>
+    <message>
+        <source>Drawn: “%1” (the most likely token)</source>
+        <translation>뽑힌 토큰: “%1” (가장 확률 높은 토큰)</translation>
+    </message>
+    <message>
+        <source>Chosen by hand (what if): “%1”; u = %2 had landed on “%3”</source>
+        <translation>직접 고름(만약에): “%1”. u = %2은(는) “%3” 토큰에 떨어졌을 것입니다</translation>
+    </message>
+    <message>
+        <source>u = %1 lands on “%2”, which holds %3 of the bar</source>
+        <translation>u = %1이(가) “%2” 토큰에 떨어졌습니다. 이 토큰이 막대의 %3를 차지합니다</translation>
+    </message>
+    <message>
+        <source>With the slider&apos;s settings the same u would pick “%1”.</source>
+        <translation>슬라이더의 지금 설정이라면 같은 u가 “%1” 토큰을 고릅니다.</translation>
     </message>
 </context>
 <context>
@@ -1267,8 +1352,8 @@ Click: what if the model had drawn this token? (branches the session from this s
         </translation>
     </message>
     <message>
-        <source>Steps of the loop. Select one to inspect it in every view; click another candidate in the Softmax view to branch from it ("what if").</source>
-        <translation>루프의 단계들입니다. 하나를 고르면 모든 화면에서 그 단계를 볼 수 있고, 확률 분포 화면에서 다른 후보를 클릭하면 그 단계에서 분기합니다("만약에").</translation>
+        <source>Steps of the loop. Select one to inspect it in every view; click another candidate in the Softmax view to branch from it (&quot;what if&quot;).</source>
+        <translation>루프의 단계들입니다. 하나를 고르면 모든 화면에서 그 단계를 볼 수 있고, 확률 분포 화면에서 다른 후보를 클릭하면 그 단계에서 분기합니다(&quot;만약에&quot;).</translation>
     </message>
 </context>
 <context>

@@ -76,7 +76,8 @@ TEST_CASE("headless runs reach every view, a layer and head, and a timeline step
         CHECK(att->layer() == 1);
         CHECK(att->head() == 2);
         CHECK(window.stage() == static_cast<int>(Stage::Attention));
-        CHECK(QImage(file).size() == QSize(1280, 720));
+        CHECK(QImage(file).size() == window.size());
+        CHECK(window.height() == 720);
     }
     {
         MainWindow window(&translations, true);
@@ -85,7 +86,7 @@ TEST_CASE("headless runs reach every view, a layer and head, and a timeline step
         o.steps = 2;
         o.view = QStringLiteral("cost");
         CHECK(runHeadless(window, o, dir.filePath(QStringLiteral("c.png"))) == 0);
-        CHECK(window.classroom()->cost()->isVisible());
+        CHECK(window.classroom()->cost()->isVisibleTo(&window));
     }
     {
         MainWindow window(&translations, true);

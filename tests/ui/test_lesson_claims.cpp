@@ -41,7 +41,7 @@ TEST_CASE("lesson claims hold on the bundled model in both languages", "[classro
             const auto& step = lesson.steps[s];
             for (const auto& c : step.claims) {
                 ++claims;
-                for (const QString lang : {QStringLiteral("en"), QStringLiteral("ko")}) {
+                for (const QString& lang : {QStringLiteral("en"), QStringLiteral("ko")}) {
                     INFO(lesson.file.toStdString() << " step " << s + 1 << " claim " << c.id.toStdString()
                                                    << " (" << lang.toStdString() << ")");
                     const double got = measure(model, c, lang);

@@ -13,6 +13,7 @@
 
 #include "classroom/token_flow.hpp"
 #include "tokenscope/token_display.hpp"
+#include "widgets/korean_particles.hpp"
 
 namespace ts::ui {
 
@@ -217,12 +218,12 @@ void LogitLensView::showDetail(int column) {
     if (!col.empty())
         for (int r = static_cast<int>(col.size()) - 1; r >= 0 && col[static_cast<std::size_t>(r)].token == col.back().token; --r)
             formedAt = r;
-    m_detailTitle->setText(
+    m_detailTitle->setText(fillKoreanParticles(
         tr("Position %1: the final prediction “%2” is already the top token from %3 on.")
             .arg(m_labels.value(column))
             .arg(col.empty() ? QString() : tokenText(col.back().token))
             .arg(formedAt <= 0 ? tr("the embedding") : tr("layer %1").arg(formedAt)) +
-        (sampled >= 0 ? QLatin1Char(' ') + tr("Sampled: “%1”.").arg(tokenText(sampled)) : QString()));
+        (sampled >= 0 ? QLatin1Char(' ') + tr("Sampled: “%1”.").arg(tokenText(sampled)) : QString())));
     m_detail->setRowCount(static_cast<int>(col.size()));
     for (int r = 0; r < static_cast<int>(col.size()); ++r) {
         const auto& e = col[static_cast<std::size_t>(r)];

@@ -16,6 +16,7 @@
 #include "shell/main_window.hpp"
 #include "shell/pipeline_bar.hpp"
 #include "stages/attention_view.hpp"
+#include "widgets/korean_particles.hpp"
 
 namespace ts::ui {
 
@@ -166,7 +167,7 @@ void HeadlessRun::arrange() {
 void HeadlessRun::fail(const QString& message) {
     if (m_done) return;
     m_done = true;
-    std::fprintf(stderr, "tokenscope: %s\n", message.toLocal8Bit().constData());
+    std::fprintf(stderr, "tokenscope: %s\n", fillKoreanParticles(message).toLocal8Bit().constData());
     emit finished(1);
 }
 

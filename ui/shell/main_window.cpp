@@ -198,6 +198,8 @@ void MainWindow::hookClassroom() {
     m_lessonsDock->setObjectName(QStringLiteral("lessonsDock"));
     m_lessonsDock->setWidget(classroom->lessons());
     addDockWidget(Qt::RightDockWidgetArea, m_lessonsDock);
+    // A tab beside the timeline rather than a third column, so 1280 pixels still fit.
+    tabifyDockWidget(m_timelineDock, m_lessonsDock);
     m_lessonsDock->hide();
     for (const auto& [title, view] : classroom->views())
         if (view != classroom->lessons()) m_stack->addWidget(view);

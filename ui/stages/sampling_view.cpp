@@ -11,6 +11,7 @@
 #include <cmath>
 
 #include "tokenscope/sampling.hpp"
+#include "widgets/korean_particles.hpp"
 
 namespace ts::ui {
 
@@ -418,7 +419,7 @@ void SamplingView::paintDraw(QPainter& p, const QRectF& area) {
                                         : QStringLiteral("#%1").arg(now));
     }
     const QRectF outRect(area.left(), y, area.width(), 2 * fm.height() + 4);
-    p.drawText(outRect, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, outcome);
+    p.drawText(outRect, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, fillKoreanParticles(outcome));
     y = outRect.bottom() + 2;
     p.setFont(bold);
     p.setPen(endedAtEndOfText() ? QColor(0xB9, 0x1C, 0x1C) : QColor(0xB4, 0x53, 0x09));
