@@ -45,32 +45,40 @@ const std::string kTiny = (ts_test::dataDir() / "gpt2-tiny-vocab512").string();
 
 }  // namespace
 
-TEST_CASE("trace matches the transformers reference on the tiny fixture", "[cli]") {
-    const Json ref = readJson(ts_test::dataDir() / "gpt2-tiny-vocab512/reference.json");
-    REQUIRE(ref["sequences"].size() > 0);
-    for (const auto& seq : ref["sequences"]) {
-        const auto r = runCli({"trace", "--model", kTiny, "--ids", joinIds(seq["ids"]),
-                               "--attention", "--full-logits"});
-        INFO(r.err);
-        REQUIRE(r.exitCode == 0);
-        const Json got = r.json();
-        CHECK(got["ids"] == seq["ids"]);
-        CHECK(maxRelError(got["logsumexp"], seq["logsumexp"]) <= 1e-3);
-        CHECK(maxRelError(got["last_logits"], seq["last_logits"]) <= 1e-3);
-        CHECK(maxRelError(got["logits"], seq["logits"]) <= 1e-3);
-        CHECK(maxRelError(got["attentions"], seq["attentions"]) <= 1e-4);
+TEST_CASE("trace matches the reference on the tiny fixtures of every architecture", "[cli]") {
+    for (const char* name : {"gpt2-tiny-vocab512", "llama-tiny", "qwen2-tiny", "qwen3-tiny"}) {
+        INFO(name);
+        const std::string dir = (ts_test::dataDir() / name).string();
+        const Json ref = readJson(ts_test::dataDir() / name / "reference.json");
+        REQUIRE(ref["sequences"].size() > 0);
+        for (const auto& seq : ref["sequences"]) {
+            const auto r = runCli({"trace", "--model", dir, "--ids", joinIds(seq["ids"]),
+                                   "--attention", "--full-logits"});
+            INFO(r.err);
+            REQUIRE(r.exitCode == 0);
+            const Json got = r.json();
+            CHECK(got["ids"] == seq["ids"]);
+            CHECK(maxRelError(got["logsumexp"], seq["logsumexp"]) <= 1e-3);
+            CHECK(maxRelError(got["last_logits"], seq["last_logits"]) <= 1e-3);
+            if (seq.contains("logits")) CHECK(maxRelError(got["logits"], seq["logits"]) <= 1e-3);
+            CHECK(maxRelError(got["attentions"], seq["attentions"]) <= 1e-4);
+        }
     }
 }
 
 TEST_CASE("greedy generation matches the reference continuation", "[cli]") {
-    const Json ref = readJson(ts_test::dataDir() / "gpt2-tiny-vocab512/reference.json");
-    const auto& g = ref["greedy"];
-    const auto steps = g["output"].size() - g["prompt"].size();
-    const auto r = runCli({"generate", "--model", kTiny, "--ids", joinIds(g["prompt"]), "--steps",
-                           std::to_string(steps), "--temperature", "0", "--json"});
-    INFO(r.err);
-    REQUIRE(r.exitCode == 0);
-    CHECK(r.json()["ids"] == g["output"]);
+    for (const char* name : {"gpt2-tiny-vocab512", "llama-tiny", "qwen2-tiny", "qwen3-tiny"}) {
+        INFO(name);
+        const Json ref = readJson(ts_test::dataDir() / name / "reference.json");
+        const auto& g = ref["greedy"];
+        const auto steps = g["output"].size() - g["prompt"].size();
+        const auto r = runCli({"generate", "--model", (ts_test::dataDir() / name).string(), "--ids",
+                               joinIds(g["prompt"]), "--steps", std::to_string(steps),
+                               "--temperature", "0", "--json"});
+        INFO(r.err);
+        REQUIRE(r.exitCode == 0);
+        CHECK(r.json()["ids"] == g["output"]);
+    }
 }
 
 TEST_CASE("sampling with a seed repeats exactly and the steps report probabilities", "[cli]") {
@@ -155,4 +163,10 @@ TEST_CASE("bench prints positive throughput figures", "[cli]") {
     // weights far bigger than the caches, so no bound on the ratio here)
     CHECK(j["stream_ceiling_tok_s"].get<double>() > 0);
     CHECK(j["decode_vs_ceiling"].get<double>() > 0);
+    // what the weights cost in memory and per step
+    CHECK(j["weight_storage"] == "F32");
+    CHECK(j["decode_bytes_per_token"].get<double>() > 0);
+    CHECK(j["decode_bytes_per_token"].get<double>() <= j["weight_bytes"].get<double>());
+    CHECK(j["weight_file_bytes"].get<double>() > 0);
+    CHECK(j["resident_bytes_after_load"].get<double>() > 0);
 }
