@@ -158,7 +158,9 @@ public:
     }
     int size() const { return m_n; }
 
-    void run(void (*fn)(void*, int, int), void* ctx) {
+    // `shared`: the job hands out its work from a shared counter, so workers that have not
+    // started by the time the caller ran out of work may skip it (see below).
+    void run(void (*fn)(void*, int, int), void* ctx, bool shared) {
         // One job at a time: a second thread (another session, a nested call) runs its job
         // alone on its own thread instead of waiting.
         bool expected = false;
@@ -169,12 +171,28 @@ public:
         m_fn = fn;
         m_ctx = ctx;
         m_remaining.store(m_n - 1, std::memory_order_relaxed);
+        const std::uint64_t g = m_gen.load(std::memory_order_relaxed) + 1;
+        // Each worker takes one ticket of this job before it runs it. The tag (the job's
+        // generation) keeps a worker that wakes late from taking a later job's ticket twice.
+        m_tickets.store(tag(g) | static_cast<std::uint64_t>(m_n - 1), std::memory_order_release);
         {
             std::lock_guard<std::mutex> lk(m_mutex);
-            m_gen.fetch_add(1, std::memory_order_release);
+            m_gen.store(g, std::memory_order_release);
         }
         m_cv.notify_all();
         fn(ctx, 0, m_n);
+        if (shared) {
+            // All the work is taken. On a machine shared with other programs a worker may not
+            // even have been scheduled yet; rather than wait for it to wake up and find
+            // nothing to do, withdraw its ticket.
+            std::uint64_t t = m_tickets.load(std::memory_order_acquire);
+            while ((t & ~kCount) == tag(g) && (t & kCount) != 0) {
+                if (m_tickets.compare_exchange_weak(t, tag(g), std::memory_order_acq_rel)) {
+                    m_remaining.fetch_sub(static_cast<int>(t & kCount), std::memory_order_acq_rel);
+                    break;
+                }
+            }
+        }
         int spins = 0;
         while (m_remaining.load(std::memory_order_acquire) != 0) {
             pause();
@@ -207,13 +225,24 @@ private:
             }
             seen = g;
             if (m_stop.load()) return;
+            if (!takeTicket(g)) continue;  // the job finished without this worker
             m_fn(m_ctx, index, m_n);
             m_remaining.fetch_sub(1, std::memory_order_acq_rel);
         }
     }
 
+    static constexpr std::uint64_t kCount = 0xffffffffu;
+    static std::uint64_t tag(std::uint64_t gen) { return gen << 32; }
+    bool takeTicket(std::uint64_t g) {
+        std::uint64_t t = m_tickets.load(std::memory_order_acquire);
+        while ((t & ~kCount) == tag(g) && (t & kCount) != 0)
+            if (m_tickets.compare_exchange_weak(t, t - 1, std::memory_order_acq_rel)) return true;
+        return false;
+    }
+
     int m_n;
     std::vector<std::thread> m_workers;
+    std::atomic<std::uint64_t> m_tickets{0};  // tag(generation) | tickets left
     std::atomic<std::uint64_t> m_gen{0};
     std::atomic<int> m_remaining{0};
     void (*m_fn)(void*, int, int) = nullptr;
@@ -363,7 +392,7 @@ void softmax(float* x, int n) {
     for (int i = 0; i < n; ++i) x[i] *= inv;
 }
 
-void runParallel(void (*fn)(void*, int, int), void* ctx) { pool().run(fn, ctx); }
+void runParallel(void (*fn)(void*, int, int), void* ctx, bool shared) { pool().run(fn, ctx, shared); }
 
 void setThreads(int n) {
     n = std::clamp(n, 1, 256);

@@ -55,13 +55,25 @@ int threads();
 // Runs fn(ctx, threadIndex, threadCount) on every pool thread (the caller is thread 0) and
 // returns when all are done. When the pool is already busy (another thread, or a nested
 // call) the job runs on the calling thread alone, as fn(ctx, 0, 1).
-void runParallel(void (*fn)(void*, int, int), void* ctx);
+// With `shared` the job must take its work from a shared counter (not by thread index): then
+// workers that have not started when the work runs out are released from it, so a step does
+// not wait for a thread the system has not scheduled.
+void runParallel(void (*fn)(void*, int, int), void* ctx, bool shared = false);
 
 template <class F>
 void parallel(F&& f) {  // f(int thread, int threads)
     using Fn = std::remove_reference_t<F>;
     runParallel([](void* c, int t, int n) { (*static_cast<Fn*>(c))(t, n); },
                 const_cast<void*>(static_cast<const void*>(&f)));
+}
+
+// As parallel, for jobs whose threads take work from a shared counter (any thread may do
+// any part, and a thread that finds none left does nothing).
+template <class F>
+void parallelShared(F&& f) {  // f(int thread, int threads)
+    using Fn = std::remove_reference_t<F>;
+    runParallel([](void* c, int t, int n) { (*static_cast<Fn*>(c))(t, n); },
+                const_cast<void*>(static_cast<const void*>(&f)), true);
 }
 
 // [begin, end) of thread t's share of `total` items, boundaries rounded to `align`.

@@ -379,7 +379,7 @@ void linearPacked(const float* X, int T, const PackedWeight& W, const float* bia
         // from a counter until none are left, so the last one to finish waits little.
         constexpr int kGrab = 4;
         std::atomic<int> next{0};
-        parallel([&](int, int) {
+        parallelShared([&](int, int) {
             for (int b; (b = next.fetch_add(kGrab, std::memory_order_relaxed)) < np;)
                 panelsAny(job, b, std::min(np, b + kGrab));
         });

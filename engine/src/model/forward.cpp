@@ -12,6 +12,7 @@
 #include <cblas.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -204,10 +205,12 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
         if (nth == 1 || static_cast<long long>(T) * L * Q < 16384) {
             headRange(0, H, S.scores.data());
         } else {
-            kernels::parallel([&](int th, int n) {
-                int hb, he;
-                kernels::chunk(H, th, n, 1, hb, he);
-                headRange(hb, he, S.scores.data() + sz(th) * sz(T) * sz(L));
+            // Heads from a shared counter (each thread with its own score rows): a thread the
+            // system has not scheduled yet is not waited for.
+            std::atomic<int> nextHead{0};
+            kernels::parallelShared([&](int th, int) {
+                for (int h; (h = nextHead.fetch_add(1, std::memory_order_relaxed)) < H;)
+                    headRange(h, h + 1, S.scores.data() + sz(th) * sz(T) * sz(L));
             });
         }
         kernels::linearPacked(S.att.data(), T, w.projW, w.projB, S.tmp.data());
