@@ -1,5 +1,9 @@
 // tokenscope-cli tokenize: text -> token ids with the bytes each covers and how each token
 // reads (the same display text the GUI shows: "범 1/3" for a token that splits a character).
+// Needs only a tokenizer: --tokenizer takes a tokenizer.json, a vocab.json (with merges.txt
+// beside it) or a folder holding either, and no weights are read. It also shows the model's
+// start-token rule and end tokens, and adds the start token only when asked (--bos), so the
+// ids are exactly the text's own unless the user wants otherwise.
 #include <iostream>
 
 #include "commands.hpp"
@@ -9,18 +13,42 @@
 
 namespace ts::cli {
 
-int runTokenize(const Args& args) {
-    const Options opts(args, {"model", "text", "text-file"}, {"special", "json"});
-    auto text = readText(opts, "text", "text-file");
-    if (!text) throw UsageError{"give the text as --text STR or --text-file FILE"};
-    // Only the tokenizer is needed, but loading the folder also checks it matches the model.
-    const auto path = opts.get("model");
-    const std::filesystem::path folder = path ? std::filesystem::path(*path) : bundledModelPath();
+namespace {
+
+std::shared_ptr<const Tokenizer> tokenizerFor(const Options& opts) {
+    const auto tokenizerPath = opts.get("tokenizer");
+    const auto modelPath = opts.get("model");
+    if (tokenizerPath && modelPath)
+        throw UsageError{"give either --tokenizer PATH or --model DIR, not both"};
+    if (tokenizerPath) return Tokenizer::fromPath(*tokenizerPath);
+    const std::filesystem::path folder = modelPath ? std::filesystem::path(*modelPath)
+                                                   : bundledModelPath();
     auto tokenizer = Tokenizer::fromFolder(folder);
     if (!tokenizer)
         throw Error("no tokenizer in " + folder.string() +
                     " (expected vocab.json + merges.txt, or tokenizer.json)");
-    const auto tokens = tokenizer->encode(*text, opts.flag("special"));
+    return tokenizer;
+}
+
+}  // namespace
+
+int runTokenize(const Args& args) {
+    const Options opts(args, {"model", "tokenizer", "text", "text-file"},
+                       {"special", "no-special", "bos", "json"});
+    auto text = readText(opts, "text", "text-file");
+    if (!text) throw UsageError{"give the text as --text STR or --text-file FILE"};
+    if (opts.flag("special") && opts.flag("no-special"))
+        throw UsageError{"give either --special or --no-special, not both"};
+    const auto tokenizer = tokenizerFor(opts);
+    // Hugging Face recognises special tokens in text by default for tokenizer.json files;
+    // OpenAI's GPT-2 files (and tiktoken) treat them as text unless allowed.
+    const bool special = opts.flag("special") ||
+                         (!opts.flag("no-special") && tokenizer->recognisesSpecialByDefault());
+    std::vector<Token> tokens = tokenizer->encode(*text, special);
+    const StartTokenRule& start = tokenizer->startToken();
+    const bool addStart = opts.flag("bos") && start.add && start.id &&
+                          (tokens.empty() || tokens.front().id != *start.id);
+    if (addStart) tokens.insert(tokens.begin(), Token{*start.id, 0, 0});
 
     const std::size_t characters = [&] {
         std::size_t n = 0;
@@ -30,6 +58,7 @@ int runTokenize(const Args& args) {
     std::vector<std::string> bytes;
     for (const auto& t : tokens) bytes.push_back(tokenizer->tokenBytes(t.id));
     const auto shown = ts::tokenDisplays(bytes);
+    auto tokenText = [&](int id) { return toValidUtf8(tokenizer->tokenBytes(id)); };
     if (opts.flag("json")) {
         Json j;
         j["ids"] = Json::array();
@@ -46,6 +75,16 @@ int runTokenize(const Args& args) {
         }
         j["counts"] = {{"tokens", tokens.size()}, {"bytes", text->size()},
                        {"characters", characters}};
+        j["tokenizer"] = {{"file", tokenizer->sourceFile().string()},
+                          {"kind", tokenizer->describe()},
+                          {"special_tokens_recognised", special}};
+        Json startJson = {{"rule", start.add ? "add" : "none"},
+                          {"source", start.source},
+                          {"added", addStart}};
+        startJson["id"] = start.id ? Json(*start.id) : Json(nullptr);
+        startJson["text"] = start.id ? Json(tokenText(*start.id)) : Json(nullptr);
+        j["start_token"] = startJson;
+        j["end_token_ids"] = tokenizer->endTokenIds();
         printJson(j);
     } else {
         for (std::size_t i = 0; i < tokens.size(); ++i)
@@ -53,6 +92,10 @@ int runTokenize(const Args& args) {
                       << shown[i] << '\n';
         std::cout << tokens.size() << " tokens, " << text->size() << " bytes, " << characters
                   << " characters\n";
+        if (start.add && start.id && !addStart && !opts.flag("bos"))
+            std::cout << "start token " << tokenText(*start.id) << " (" << *start.id
+                      << ") not added; the model expects it (" << start.source
+                      << "): add it with --bos\n";
     }
     return 0;
 }

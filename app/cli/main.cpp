@@ -12,7 +12,9 @@ namespace {
 const char* kUsage = R"(usage: tokenscope-cli COMMAND [options]
 
 Commands:
-  tokenize  --text STR | --text-file FILE [--special] [--json]
+  tokenize  --text STR | --text-file FILE [--tokenizer PATH] [--special | --no-special]
+            [--bos] [--json]   (--tokenizer: a tokenizer.json, vocab.json or folder; no weights;
+            special tokens are recognised by default for tokenizer.json files)
   trace     --ids 1,2,3 | --text STR [--attention] [--full-logits] [--top K]
   generate  --ids ... | --prompt STR --steps N [--temperature T] [--top-k K] [--top-p P]
             [--seed S] [--stop-at-eos] [--json]

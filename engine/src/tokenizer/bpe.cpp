@@ -50,37 +50,37 @@ const BpeModel::Merge* BpeModel::findMerge(int left, int right) const {
     return it == m_merges.end() ? nullptr : &it->second;
 }
 
-void BpeModel::encodeWord(std::string_view word, std::vector<int>& out) const {
-    if (word.size() > kMaxCachedWordBytes) {
-        mergeWord(word, out);
-        return;
-    }
-    const std::string keyText(word);
-    {
-        std::shared_lock lock(m_cacheMutex);
-        const auto it = m_cache.find(keyText);
-        if (it != m_cache.end()) {
-            out.insert(out.end(), it->second.begin(), it->second.end());
-            return;
-        }
-    }
-    const std::size_t before = out.size();
-    mergeWord(word, out);
-    std::unique_lock lock(m_cacheMutex);
-    if (m_cache.size() >= kMaxCacheEntries) m_cache.clear();
-    m_cache.emplace(keyText, std::vector<int>(out.begin() + static_cast<std::ptrdiff_t>(before),
-                                              out.end()));
+bool BpeModel::lookup(const std::string& key, std::vector<int>& out,
+                      std::vector<int>& starts) const {
+    std::shared_lock lock(m_cacheMutex);
+    const auto it = m_cache.find(key);
+    if (it == m_cache.end()) return false;
+    out.insert(out.end(), it->second.ids.begin(), it->second.ids.end());
+    starts.insert(starts.end(), it->second.starts.begin(), it->second.starts.end());
+    return true;
 }
 
-// Equivalent to GPT-2's bpe(): take the lowest-ranked adjacent pair, merge every
-// non-overlapping occurrence of it from left to right, repeat. The heap pops that rank's
-// occurrences leftmost first; pairs created by those merges are held back until the rank is
-// finished, because GPT-2 only looks for the next pair after a whole pass.
-void BpeModel::mergeWord(std::string_view word, std::vector<int>& out) const {
-    const int n = static_cast<int>(word.size());
-    std::vector<Symbol> syms(word.size());
-    for (int i = 0; i < n; ++i) {
-        const auto byte = static_cast<unsigned char>(word[static_cast<std::size_t>(i)]);
+void BpeModel::remember(std::string key, const int* ids, const int* starts,
+                        std::size_t n) const {
+    std::unique_lock lock(m_cacheMutex);
+    if (m_cache.size() >= kMaxCacheEntries) m_cache.clear();
+    m_cache.emplace(std::move(key), Cached{std::vector<int>(ids, ids + n),
+                                           std::vector<int>(starts, starts + n)});
+}
+
+void BpeModel::encodeWord(std::string_view word, std::vector<int>& out,
+                          std::vector<int>* startsOut) const {
+    std::vector<int> localStarts;
+    std::vector<int>& starts = startsOut ? *startsOut : localStarts;
+    const bool cacheable = word.size() <= kMaxCachedWordBytes;
+    std::string keyText;
+    if (cacheable) {
+        keyText.assign(word);
+        if (lookup(keyText, out, starts)) return;
+    }
+    std::vector<int> initial(word.size());
+    for (std::size_t i = 0; i < word.size(); ++i) {
+        const auto byte = static_cast<unsigned char>(word[i]);
         const int id = m_byteIds[byte];
         if (id < 0) {
             char hex[8];
@@ -88,10 +88,53 @@ void BpeModel::mergeWord(std::string_view word, std::vector<int>& out) const {
             throw Error(std::string("tokenizer: the vocabulary has no token for byte ") + hex +
                         ", so this text cannot be encoded");
         }
-        syms[static_cast<std::size_t>(i)] = Symbol{id, i - 1, i + 1 < n ? i + 1 : -1};
+        initial[i] = id;
+    }
+    const std::size_t before = out.size();
+    const std::size_t startsBefore = starts.size();
+    mergeSymbols(initial, out, starts);
+    if (cacheable) {
+        remember(std::move(keyText), out.data() + before, starts.data() + startsBefore,
+                 out.size() - before);
+    }
+}
+
+void BpeModel::encodeSymbols(std::string_view cacheKey, const std::vector<int>& initial,
+                             std::vector<int>& out, std::vector<int>& starts) const {
+    const bool cacheable = cacheKey.size() <= kMaxCachedWordBytes;
+    std::string keyText;
+    if (cacheable) {
+        keyText.assign(cacheKey);
+        if (lookup(keyText, out, starts)) return;
+    }
+    const std::size_t before = out.size();
+    const std::size_t startsBefore = starts.size();
+    mergeSymbols(initial, out, starts);
+    if (cacheable) {
+        remember(std::move(keyText), out.data() + before, starts.data() + startsBefore,
+                 out.size() - before);
+    }
+}
+
+// Equivalent to GPT-2's bpe(): take the lowest-ranked adjacent pair, merge every
+// non-overlapping occurrence of it from left to right, repeat. The heap pops that rank's
+// occurrences leftmost first; pairs created by those merges are held back until the rank is
+// finished, because GPT-2 only looks for the next pair after a whole pass. (For merge lists
+// learned by BPE training, where a pair is always ranked after the merges that make its
+// parts, this is also what Hugging Face and transformers.js compute.)
+void BpeModel::mergeSymbols(const std::vector<int>& initial, std::vector<int>& out,
+                            std::vector<int>& starts) const {
+    const int n = static_cast<int>(initial.size());
+    std::vector<Symbol> syms(initial.size());
+    for (int i = 0; i < n; ++i) {
+        syms[static_cast<std::size_t>(i)] =
+            Symbol{initial[static_cast<std::size_t>(i)], i - 1, i + 1 < n ? i + 1 : -1};
     }
     if (n <= 1) {
-        if (n == 1) out.push_back(syms[0].id);
+        if (n == 1) {
+            out.push_back(syms[0].id);
+            starts.push_back(0);
+        }
         return;
     }
 
@@ -135,6 +178,7 @@ void BpeModel::mergeWord(std::string_view word, std::vector<int>& out) const {
     }
     for (int i = 0; i >= 0; i = syms[static_cast<std::size_t>(i)].next) {
         out.push_back(syms[static_cast<std::size_t>(i)].id);
+        starts.push_back(i);
     }
 }
 

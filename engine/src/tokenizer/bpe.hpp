@@ -1,6 +1,7 @@
 #pragma once
-// The merge loop of byte-level BPE, on token ids rather than strings: a word starts as one
-// token per byte and adjacent pairs are merged in rank order until no ranked pair is left.
+// The merge loop of BPE, on token ids rather than strings: a word starts as one symbol per
+// byte (byte-level BPE) or per character (SentencePiece-style BPE) and adjacent pairs are
+// merged in rank order until no ranked pair is left.
 #include <array>
 #include <cstdint>
 #include <shared_mutex>
@@ -22,9 +23,15 @@ public:
     void addMerge(int left, int right, int merged);
     std::size_t mergeCount() const { return m_merges.size(); }
 
-    // Appends the ids of one pre-token. Thread-safe: the word cache has its own lock.
-    // Throws ts::Error if a byte of the word has no token.
-    void encodeWord(std::string_view word, std::vector<int>& out) const;
+    // Appends the ids of one pre-token, one symbol per byte. Thread-safe: the word cache has
+    // its own lock. Throws ts::Error if a byte of the word has no token. starts (if given)
+    // gets the byte offset in word where each appended token starts.
+    void encodeWord(std::string_view word, std::vector<int>& out,
+                    std::vector<int>* starts = nullptr) const;
+    // The same from given starting symbols; cacheKey identifies them (the pre-token's text).
+    // starts gets, for each appended token, the index of its first starting symbol.
+    void encodeSymbols(std::string_view cacheKey, const std::vector<int>& initial,
+                       std::vector<int>& out, std::vector<int>& starts) const;
 
 private:
     struct Merge {
@@ -36,7 +43,14 @@ private:
                static_cast<std::uint32_t>(right);
     }
     const Merge* findMerge(int left, int right) const;
-    void mergeWord(std::string_view word, std::vector<int>& out) const;
+    void mergeSymbols(const std::vector<int>& initial, std::vector<int>& out,
+                      std::vector<int>& starts) const;
+    struct Cached {
+        std::vector<int> ids;
+        std::vector<int> starts;
+    };
+    bool lookup(const std::string& key, std::vector<int>& out, std::vector<int>& starts) const;
+    void remember(std::string key, const int* ids, const int* starts, std::size_t n) const;
 
     std::array<int, 256> m_byteIds{};
     std::unordered_map<std::uint64_t, Merge> m_merges;
@@ -45,7 +59,7 @@ private:
     // Pre-tokens repeat a lot in real text (" the", " of"), so caching their ids makes
     // English encode mostly a hash lookup. Bounded so a long session cannot grow it forever.
     mutable std::shared_mutex m_cacheMutex;
-    mutable std::unordered_map<std::string, std::vector<int>> m_cache;
+    mutable std::unordered_map<std::string, Cached> m_cache;
 };
 
 }  // namespace ts

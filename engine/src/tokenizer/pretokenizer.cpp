@@ -34,13 +34,20 @@ struct MatchDataDeleter {
 
 const char* Pretokenizer::pattern() { return kPattern; }
 
-Pretokenizer::Pretokenizer() {
+Pretokenizer::Pretokenizer() { compile(kPattern, true, "the GPT-2 split pattern"); }
+
+Pretokenizer::Pretokenizer(const std::string& pattern, bool ucp, const std::string& where) {
+    compile(pattern, ucp, where);
+}
+
+void Pretokenizer::compile(const std::string& pattern, bool ucp, const std::string& where) {
     int errorCode = 0;
     PCRE2_SIZE errorOffset = 0;
-    m_code = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(kPattern), PCRE2_ZERO_TERMINATED,
-                           PCRE2_UTF | PCRE2_UCP, &errorCode, &errorOffset, nullptr);
+    const uint32_t options = PCRE2_UTF | (ucp ? PCRE2_UCP : 0U);
+    m_code = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern.data()), pattern.size(), options,
+                           &errorCode, &errorOffset, nullptr);
     if (m_code == nullptr) {
-        throw Error("tokenizer: the GPT-2 split pattern does not compile with PCRE2 at offset " +
+        throw Error(where + ": the split pattern does not compile with PCRE2 at offset " +
                     std::to_string(errorOffset) + ": " + pcreMessage(errorCode));
     }
     // JIT is an optimisation only: when PCRE2 was built without it, pcre2_match interprets.
@@ -78,6 +85,33 @@ void Pretokenizer::split(std::string_view text, std::vector<ByteSpan>& out) cons
         }
         out.push_back({start, end});
         pos = end;
+    }
+}
+
+void Pretokenizer::findAll(std::string_view text, std::vector<ByteSpan>& out) const {
+    if (text.empty()) return;
+    std::unique_ptr<pcre2_match_data, MatchDataDeleter> md(
+        pcre2_match_data_create_from_pattern(m_code, nullptr));
+    if (!md) throw Error("tokenizer: out of memory creating PCRE2 match data");
+    const auto* subject = reinterpret_cast<PCRE2_SPTR>(text.data());
+    std::size_t pos = 0;
+    while (pos <= text.size()) {
+        const int rc = pcre2_match(m_code, subject, text.size(), pos, PCRE2_NO_UTF_CHECK,
+                                   md.get(), nullptr);
+        if (rc == PCRE2_ERROR_NOMATCH) break;
+        if (rc < 0) throw Error("tokenizer: PCRE2 match failed: " + pcreMessage(rc));
+        const PCRE2_SIZE* ov = pcre2_get_ovector_pointer(md.get());
+        const std::size_t start = ov[0];
+        const std::size_t end = ov[1];
+        if (end > start) {
+            out.push_back({start, end});
+            pos = end;
+            continue;
+        }
+        // Empty match: step over one whole character.
+        if (start >= text.size()) break;
+        pos = start + 1;
+        while (pos < text.size() && (static_cast<unsigned char>(text[pos]) & 0xC0U) == 0x80U) ++pos;
     }
 }
 

@@ -1,9 +1,17 @@
-// Encoding and decoding. Loading lives in tokenizer_files.cpp and tokenizer_build.cpp.
+// Encoding and decoding. Loading lives in tokenizer_files.cpp, tokenizer_build.cpp and
+// tokenizer_extras.cpp. The order is Hugging Face's: added tokens are found in the raw text
+// first; each stretch between them is normalized, pre-tokenized and run through BPE on its
+// own, so no pattern or merge ever reaches across an added token.
 #include "tokenscope/tokenizer.hpp"
 
+#include <utf8proc.h>
+
+#include <algorithm>
+#include <cstdio>
 #include <limits>
 
 #include "tokenizer/tokenizer_impl.hpp"
+#include "tokenizer/utf8.hpp"
 #include "tokenscope/error.hpp"
 
 namespace ts {
@@ -39,6 +47,178 @@ AddedMatch findAdded(std::string_view text, std::size_t from,
     return best;
 }
 
+// What JavaScript's trim() removes, which is what transformers.js strips for lstrip/rstrip.
+bool isJsSpace(char32_t c) {
+    return (c >= 9 && c <= 13) || c == ' ' || c == 0xA0 || c == 0x1680 ||
+           (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F ||
+           c == 0x205F || c == 0x3000 || c == 0xFEFF;
+}
+
+// Letters, digits and '_': what a single_word token must not touch (Rust's is_alphanumeric).
+bool isWordChar(char32_t c) {
+    if (c == '_') return true;
+    switch (utf8proc_category(static_cast<utf8proc_int32_t>(c))) {
+        case UTF8PROC_CATEGORY_LU: case UTF8PROC_CATEGORY_LL: case UTF8PROC_CATEGORY_LT:
+        case UTF8PROC_CATEGORY_LM: case UTF8PROC_CATEGORY_LO: case UTF8PROC_CATEGORY_ND:
+        case UTF8PROC_CATEGORY_NL: case UTF8PROC_CATEGORY_NO:
+            return true;
+        default:
+            return false;
+    }
+}
+
+std::size_t previousCharStart(std::string_view s, std::size_t pos) {
+    std::size_t p = pos - 1;
+    while (p > 0 && (static_cast<unsigned char>(s[p]) & 0xC0U) == 0x80U) --p;
+    return p;
+}
+
+struct Section {
+    std::size_t start;
+    std::size_t end;
+    const AddedToken* token;  // null for plain text
+};
+
+std::vector<Section> splitOnAdded(std::string_view text, const std::vector<AddedToken>& added,
+                                  bool allowSpecial) {
+    std::vector<Section> sections;
+    std::vector<std::size_t> nextPos(added.size(), std::string_view::npos - 1);
+    std::size_t pos = 0;
+    std::size_t searchFrom = 0;
+    while (pos < text.size()) {
+        const AddedMatch m = findAdded(text, searchFrom, added, allowSpecial, nextPos);
+        if (m.token == nullptr) break;
+        const std::size_t end = m.start + m.token->content.size();
+        if (m.token->singleWord) {
+            const bool wordBefore =
+                m.start > 0 &&
+                isWordChar(utf8::decodeAt(text, previousCharStart(text, m.start)).codepoint);
+            const bool wordAfter = end < text.size() && isWordChar(utf8::decodeAt(text, end).codepoint);
+            if (wordBefore || wordAfter) {
+                searchFrom = m.start + 1;
+                continue;
+            }
+        }
+        if (m.start > pos) sections.push_back({pos, m.start, nullptr});
+        sections.push_back({m.start, end, m.token});
+        pos = end;
+        searchFrom = end;
+    }
+    if (pos < text.size()) sections.push_back({pos, text.size(), nullptr});
+
+    // lstrip / rstrip: the white space next to the token becomes part of it.
+    for (std::size_t i = 0; i < sections.size(); ++i) {
+        const AddedToken* t = sections[i].token;
+        if (t == nullptr) continue;
+        if (t->lstrip && i > 0 && sections[i - 1].token == nullptr) {
+            Section& prev = sections[i - 1];
+            std::size_t s = sections[i].start;
+            while (s > prev.start) {
+                const std::size_t c = previousCharStart(text, s);
+                if (!isJsSpace(utf8::decodeAt(text, c).codepoint)) break;
+                s = c;
+            }
+            prev.end = s;
+            sections[i].start = s;
+        }
+        if (t->rstrip && i + 1 < sections.size() && sections[i + 1].token == nullptr) {
+            Section& next = sections[i + 1];
+            std::size_t e = sections[i].end;
+            while (e < next.end) {
+                const utf8::Decoded d = utf8::decodeAt(text, e);
+                if (!isJsSpace(d.codepoint)) break;
+                e += d.length;
+            }
+            next.start = e;
+            sections[i].end = e;
+        }
+    }
+    return sections;
+}
+
+std::string hexOf(char32_t cp) {
+    char buf[16];
+    std::snprintf(buf, sizeof(buf), "U+%04X", static_cast<unsigned>(cp));
+    return buf;
+}
+
+// One pre-token through BPE: appends tokens with their input spans.
+void encodePiece(const TokenizerImpl& im, const MappedText& piece, std::vector<Token>& tokens,
+                 std::vector<int>& ids, std::vector<int>& starts, std::vector<int>& initial,
+                 std::vector<std::size_t>& symbolOffset) {
+    ids.clear();
+    starts.clear();
+    auto emit = [&](const std::vector<std::size_t>* offsetOfSymbol) {
+        for (std::size_t k = 0; k < ids.size(); ++k) {
+            auto at = [&](std::size_t symbol) -> std::size_t {
+                if (offsetOfSymbol == nullptr) return symbol;
+                return symbol < offsetOfSymbol->size() ? (*offsetOfSymbol)[symbol] : piece.text.size();
+            };
+            const std::size_t b = at(static_cast<std::size_t>(starts[k]));
+            const std::size_t e = k + 1 < ids.size() ? at(static_cast<std::size_t>(starts[k + 1]))
+                                                     : piece.text.size();
+            tokens.push_back(Token{ids[k], piece.origin[b], piece.origin[e]});
+        }
+    };
+    if (im.spelling == VocabSpelling::ByteLevel) {
+        if (im.ignoreMerges) {
+            const auto it = im.bytesToId.find(piece.text);
+            if (it != im.bytesToId.end()) {
+                tokens.push_back(Token{it->second, piece.origin.front(), piece.origin.back()});
+                return;
+            }
+        }
+        im.bpe.encodeWord(piece.text, ids, &starts);
+        emit(nullptr);
+        return;
+    }
+
+    if (im.ignoreMerges) {
+        const auto it = im.keyToId.find(piece.text);
+        if (it != im.keyToId.end()) {
+            tokens.push_back(Token{it->second, piece.origin.front(), piece.origin.back()});
+            return;
+        }
+    }
+    initial.clear();
+    symbolOffset.clear();
+    bool lastWasUnk = false;
+    for (std::size_t pos = 0; pos < piece.text.size();) {
+        const utf8::Decoded d = utf8::decodeAt(piece.text, pos);
+        const std::string ch = piece.text.substr(pos, d.length);
+        const auto it = im.keyToId.find(ch);
+        if (it != im.keyToId.end()) {
+            initial.push_back(it->second);
+            symbolOffset.push_back(pos);
+            lastWasUnk = false;
+        } else {
+            bool allBytes = im.byteFallback;
+            for (unsigned char c : ch) allBytes = allBytes && im.byteFallbackIds[c] >= 0;
+            if (allBytes) {
+                for (std::size_t i = 0; i < ch.size(); ++i) {
+                    initial.push_back(im.byteFallbackIds[static_cast<unsigned char>(ch[i])]);
+                    symbolOffset.push_back(pos + i);
+                }
+                lastWasUnk = false;
+            } else if (im.unkId) {
+                if (!(lastWasUnk && im.fuseUnk)) {
+                    initial.push_back(*im.unkId);
+                    symbolOffset.push_back(pos);
+                }
+                lastWasUnk = true;
+            } else {
+                throw Error("tokenizer: the vocabulary has no token for character " +
+                            hexOf(d.ok ? d.codepoint : 0xFFFD) +
+                            " and no byte fallback or unknown token, so this text cannot be "
+                            "encoded");
+            }
+        }
+        pos += d.length;
+    }
+    im.bpe.encodeSymbols(piece.text, initial, ids, starts);
+    emit(&symbolOffset);
+}
+
 }  // namespace
 
 Tokenizer::Tokenizer(std::unique_ptr<TokenizerImpl> impl) : m_impl(std::move(impl)) {}
@@ -49,43 +229,32 @@ std::vector<Token> Tokenizer::encode(std::string_view utf8, bool allowSpecial) c
     const TokenizerImpl& im = *m_impl;
     std::vector<Token> tokens;
     tokens.reserve(utf8.size() / 3 + 1);
-    std::vector<ByteSpan> pieces;
+    std::vector<MappedText> pieces;
     std::vector<int> ids;
+    std::vector<int> starts;
+    std::vector<int> initial;
+    std::vector<std::size_t> symbolOffset;
 
-    // Plain text between added tokens goes through the split pattern and BPE on its own,
-    // as in HF tokenizers and tiktoken: the pattern never sees across an added token.
-    auto encodePlain = [&](std::size_t begin, std::size_t end) {
+    const std::vector<Section> sections = splitOnAdded(utf8, im.added, allowSpecial);
+    for (std::size_t i = 0; i < sections.size(); ++i) {
+        const Section& s = sections[i];
+        if (s.token != nullptr) {
+            tokens.push_back(Token{s.token->id, s.start, s.end});
+            continue;
+        }
+        if (s.end <= s.start) continue;
+        MappedText text = MappedText::identity(utf8.substr(s.start, s.end - s.start), s.start);
+        if (im.normalizer) im.normalizer->apply(text);
+        if (text.text.empty()) continue;
         pieces.clear();
-        im.pretokenizer.split(utf8.substr(begin, end - begin), pieces);
-        for (const ByteSpan& piece : pieces) {
-            const std::string_view word = utf8.substr(begin + piece.start, piece.end - piece.start);
-            ids.clear();
-            if (im.ignoreMerges) {
-                const auto it = im.bytesToId.find(std::string(word));
-                if (it != im.bytesToId.end()) ids.push_back(it->second);
-            }
-            if (ids.empty()) im.bpe.encodeWord(word, ids);
-            std::size_t pos = begin + piece.start;
-            for (int id : ids) {
-                const std::size_t len = im.idToBytes[static_cast<std::size_t>(id)].size();
-                tokens.push_back(Token{id, pos, pos + len});
-                pos += len;
-            }
+        if (im.preTokenizer) {
+            im.preTokenizer->run(std::move(text), static_cast<int>(i), pieces);
+        } else {
+            pieces.push_back(std::move(text));
         }
-    };
-
-    std::vector<std::size_t> nextPos(im.added.size(), std::string_view::npos - 1);
-    std::size_t pos = 0;
-    while (pos < utf8.size()) {
-        const AddedMatch m = findAdded(utf8, pos, im.added, allowSpecial, nextPos);
-        if (m.token == nullptr) {
-            encodePlain(pos, utf8.size());
-            break;
+        for (const MappedText& piece : pieces) {
+            encodePiece(im, piece, tokens, ids, starts, initial, symbolOffset);
         }
-        if (m.start > pos) encodePlain(pos, m.start);
-        const std::size_t end = m.start + m.token->content.size();
-        tokens.push_back(Token{m.token->id, m.start, end});
-        pos = end;
     }
     return tokens;
 }
@@ -121,5 +290,45 @@ std::optional<int> Tokenizer::idOf(std::string_view tokenBytes) const {
 int Tokenizer::vocabSize() const { return static_cast<int>(m_impl->idToBytes.size()); }
 
 std::optional<int> Tokenizer::endOfTextId() const { return m_impl->endOfText; }
+
+const std::vector<int>& Tokenizer::endTokenIds() const { return m_impl->endIds; }
+
+bool Tokenizer::isEndToken(int id) const {
+    return std::find(m_impl->endIds.begin(), m_impl->endIds.end(), id) != m_impl->endIds.end();
+}
+
+const StartTokenRule& Tokenizer::startToken() const { return m_impl->startRule; }
+
+std::vector<int> Tokenizer::withStartToken(std::vector<int> ids) const {
+    const StartTokenRule& r = m_impl->startRule;
+    if (r.add && r.id && (ids.empty() || ids.front() != *r.id)) ids.insert(ids.begin(), *r.id);
+    return ids;
+}
+
+bool Tokenizer::recognisesSpecialByDefault() const { return m_impl->fromTokenizerJson; }
+
+bool Tokenizer::isLossless() const {
+    const TokenizerImpl& im = *m_impl;
+    return im.spelling == VocabSpelling::ByteLevel && (!im.normalizer || im.normalizer->empty()) &&
+           !(im.preTokenizer && im.preTokenizer->insertsText());
+}
+
+const std::string& Tokenizer::chatTemplate() const { return m_impl->extras.chatTemplate; }
+const std::string& Tokenizer::bosTokenText() const { return m_impl->extras.bosToken; }
+const std::string& Tokenizer::eosTokenText() const { return m_impl->extras.eosToken; }
+const std::filesystem::path& Tokenizer::sourceFile() const { return m_impl->sourceFile; }
+
+std::string Tokenizer::describe() const {
+    const TokenizerImpl& im = *m_impl;
+    const std::string digits = std::to_string(vocabSize());
+    std::string n;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) n.push_back(',');
+        n.push_back(digits[i]);
+    }
+    std::string kind = im.spelling == VocabSpelling::ByteLevel ? "byte-level BPE" : "SentencePiece-style BPE";
+    if (im.byteFallback) kind += " with byte fallback";
+    return kind + ", " + im.formatName + ", " + n + " ids";
+}
 
 }  // namespace ts

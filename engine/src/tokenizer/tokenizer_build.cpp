@@ -26,13 +26,52 @@ void setEntry(TokenizerImpl& im, int id, std::string bytes) {
     im.bytesToId.emplace(std::move(bytes), id);
 }
 
+// "<0x0A>" -> 0x0A: SentencePiece's byte tokens.
+std::optional<unsigned char> byteTokenValue(const std::string& key) {
+    if (key.size() != 6 || key.compare(0, 3, "<0x") != 0 || key[5] != '>') return std::nullopt;
+    auto hex = [](char c) -> int {
+        if (c >= '0' && c <= '9') return c - '0';
+        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+        return -1;
+    };
+    const int hi = hex(key[3]);
+    const int lo = hex(key[4]);
+    if (hi < 0 || lo < 0) return std::nullopt;
+    return static_cast<unsigned char>(hi * 16 + lo);
+}
+
+// What a key of a plain-text vocabulary stands for: the space marker is a space and a byte
+// token is its byte.
+std::string textKeyBytes(const std::string& key, const std::string& marker, bool byteFallback) {
+    if (byteFallback) {
+        if (const auto b = byteTokenValue(key)) return std::string(1, static_cast<char>(*b));
+    }
+    if (marker.empty()) return key;
+    std::string out;
+    std::size_t pos = 0;
+    while (true) {
+        const std::size_t hit = key.find(marker, pos);
+        out.append(key, pos, hit == std::string::npos ? std::string::npos : hit - pos);
+        if (hit == std::string::npos) break;
+        out += ' ';
+        pos = hit + marker.size();
+    }
+    return out;
+}
+
 }  // namespace
 
 std::unique_ptr<TokenizerImpl> buildTokenizer(TokenizerSource source) {
     auto im = std::make_unique<TokenizerImpl>();
     const std::string& where = source.vocabWhere;
+    im->spelling = source.spelling;
+    im->byteFallback = source.byteFallback;
+    im->fuseUnk = source.fuseUnk;
+    im->spaceMarker = source.spaceMarker;
+    im->byteFallbackIds.fill(-1);
+    const bool byteLevel = source.spelling == VocabSpelling::ByteLevel;
 
-    std::unordered_map<std::string, int> keyToId;
+    std::unordered_map<std::string, int>& keyToId = im->keyToId;
     std::unordered_map<int, const std::string*> idToKey;
     keyToId.reserve(source.vocab.size());
     idToKey.reserve(source.vocab.size());
@@ -49,8 +88,15 @@ std::unique_ptr<TokenizerImpl> buildTokenizer(TokenizerSource source) {
         keyToId.emplace(keyText, id);
         // Keys outside the byte-level alphabet (some tokenizer.json files list added tokens
         // in the vocab) stand for their own UTF-8 bytes.
-        std::optional<std::string> bytes = byte_unicode::decodeSymbol(keyText);
-        setEntry(*im, id, bytes ? std::move(*bytes) : keyText);
+        if (byteLevel) {
+            std::optional<std::string> bytes = byte_unicode::decodeSymbol(keyText);
+            setEntry(*im, id, bytes ? std::move(*bytes) : keyText);
+        } else {
+            setEntry(*im, id, textKeyBytes(keyText, source.spaceMarker, source.byteFallback));
+            if (source.byteFallback) {
+                if (const auto b = byteTokenValue(keyText)) im->byteFallbackIds[*b] = id;
+            }
+        }
     }
 
     for (const AddedToken& t : source.added) {
@@ -72,7 +118,7 @@ std::unique_ptr<TokenizerImpl> buildTokenizer(TokenizerSource source) {
         im->added.push_back(t);
     }
 
-    for (int b = 0; b < 256; ++b) {
+    for (int b = 0; b < 256 && byteLevel; ++b) {
         const std::string key = byte_unicode::encodeSymbol(std::string(1, static_cast<char>(b)));
         const auto it = keyToId.find(key);
         if (it != keyToId.end()) im->bpe.setByteToken(static_cast<unsigned char>(b), it->second);
@@ -103,6 +149,13 @@ std::unique_ptr<TokenizerImpl> buildTokenizer(TokenizerSource source) {
         if (!listed) im->added.push_back(AddedToken{"<|endoftext|>", eot->second, true});
     }
     im->ignoreMerges = source.ignoreMerges;
+    if (source.unkToken) {
+        const auto unk = keyToId.find(*source.unkToken);
+        if (unk != keyToId.end()) im->unkId = unk->second;
+        for (const AddedToken& t : im->added) {
+            if (!im->unkId && t.content == *source.unkToken) im->unkId = t.id;
+        }
+    }
     return im;
 }
 

@@ -1,10 +1,14 @@
-// Reading vocab.json + merges.txt (OpenAI GPT-2 layout) and tokenizer.json (HF tokenizers).
+// Reading vocab.json + merges.txt (OpenAI GPT-2 layout) and tokenizer.json (HF tokenizers):
+// the model (BPE, byte-level or SentencePiece-style with byte_fallback), its normalizer,
+// pre_tokenizer, added tokens with their flags, and the start token of its post_processor.
 #include <fstream>
 #include <limits>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "tokenizer/normalizer.hpp"
+#include "tokenizer/pre_tokenizer_steps.hpp"
 #include "tokenizer/tokenizer_impl.hpp"
 #include "tokenscope/error.hpp"
 
@@ -81,6 +85,115 @@ bool mentionsByteLevel(const json& j) {
     return false;
 }
 
+bool flag(const json& obj, const char* key, bool fallback) {
+    const auto it = obj.find(key);
+    return it != obj.end() && it->is_boolean() ? it->get<bool>() : fallback;
+}
+
+// The "model" object: vocab, merges and the BPE options.
+void readModel(const json& model, const std::string& file, TokenizerSource& src) {
+    const auto type = model.find("type");
+    if (type != model.end() && !(type->is_string() && type->get<std::string>() == "BPE")) {
+        throw Error(file + ": model type " + type->dump() +
+                    " is not supported; Tokenscope reads BPE tokenizers only (byte-level as in "
+                    "GPT-2, Qwen and Llama 3, or SentencePiece-style as in Llama 2)");
+    }
+    const auto vocab = model.find("vocab");
+    if (vocab == model.end()) throw Error(file + ": model has no \"vocab\"");
+    src.vocab = parseVocab(*vocab, file + " model.vocab");
+
+    const auto merges = model.find("merges");
+    if (merges == model.end() || !merges->is_array()) {
+        throw Error(file + ": model.merges is missing or not an array");
+    }
+    src.merges.reserve(merges->size());
+    for (std::size_t i = 0; i < merges->size(); ++i) {
+        const json& m = (*merges)[i];
+        TokenizerSource::MergeLine line;
+        bool ok = false;
+        if (m.is_string()) {
+            ok = splitMergeText(m.get<std::string>(), line.left, line.right);
+        } else if (m.is_array() && m.size() == 2 && m[0].is_string() && m[1].is_string()) {
+            line.left = m[0].get<std::string>();
+            line.right = m[1].get<std::string>();
+            ok = !line.left.empty() && !line.right.empty();
+        }
+        line.where = file + " model.merges[" + std::to_string(i) + "]";
+        if (!ok) {
+            throw Error(line.where + ": expected \"a b\" or [\"a\", \"b\"], found " + m.dump());
+        }
+        src.merges.push_back(std::move(line));
+    }
+    src.ignoreMerges = flag(model, "ignore_merges", false);
+    src.byteFallback = flag(model, "byte_fallback", false);
+    src.fuseUnk = flag(model, "fuse_unk", false);
+    const auto unk = model.find("unk_token");
+    if (unk != model.end() && unk->is_string()) src.unkToken = unk->get<std::string>();
+    for (const char* unsupported : {"continuing_subword_prefix", "end_of_word_suffix"}) {
+        const auto it = model.find(unsupported);
+        if (it != model.end() && it->is_string() && !it->get<std::string>().empty()) {
+            throw Error(file + ": model." + unsupported + " " + it->dump() +
+                        " is not supported");
+        }
+    }
+    const auto dropout = model.find("dropout");
+    if (dropout != model.end() && dropout->is_number() && dropout->get<double>() > 0.0) {
+        throw Error(file + ": model.dropout is set; BPE dropout makes tokenization random, "
+                           "which Tokenscope does not do");
+    }
+}
+
+void readAddedTokens(const json& root, const std::string& file, TokenizerSource& src) {
+    const auto added = root.find("added_tokens");
+    if (added == root.end() || added->is_null()) return;
+    if (!added->is_array()) throw Error(file + ": added_tokens is not an array");
+    for (std::size_t i = 0; i < added->size(); ++i) {
+        const json& t = (*added)[i];
+        const std::string where = file + " added_tokens[" + std::to_string(i) + "]";
+        if (!t.is_object() || !t.contains("id") || !t["id"].is_number_integer() ||
+            !t.contains("content") || !t["content"].is_string()) {
+            throw Error(where + ": expected an object with integer \"id\" and string "
+                                "\"content\"");
+        }
+        const auto id = t["id"].get<long long>();
+        if (id < 0 || id > std::numeric_limits<int>::max()) {
+            throw Error(where + ": id " + std::to_string(id) + " is out of range");
+        }
+        AddedToken token;
+        token.id = static_cast<int>(id);
+        token.content = t["content"].get<std::string>();
+        token.special = flag(t, "special", false);
+        token.lstrip = flag(t, "lstrip", false);
+        token.rstrip = flag(t, "rstrip", false);
+        token.singleWord = flag(t, "single_word", false);
+        token.normalized = flag(t, "normalized", !token.special);
+        checkUtf8(token.content, where);
+        src.added.push_back(std::move(token));
+    }
+}
+
+// The token a TemplateProcessing post_processor puts before the text ("<s>" $A), if any.
+std::optional<std::string> templateStartToken(const json& pp) {
+    if (!pp.is_object()) return std::nullopt;
+    const std::string type = pp.value("type", std::string());
+    if (type == "Sequence") {
+        const auto list = pp.find("processors");
+        if (list == pp.end() || !list->is_array()) return std::nullopt;
+        for (const json& p : *list) {
+            if (auto t = templateStartToken(p)) return t;
+        }
+        return std::nullopt;
+    }
+    if (type != "TemplateProcessing") return std::nullopt;
+    const auto single = pp.find("single");
+    if (single == pp.end() || !single->is_array() || single->empty()) return std::nullopt;
+    const json& first = (*single)[0];
+    if (!first.is_object() || !first.contains("SpecialToken")) return std::nullopt;
+    const json& st = first["SpecialToken"];
+    if (!st.is_object() || !st.contains("id") || !st["id"].is_string()) return std::nullopt;
+    return st["id"].get<std::string>();
+}
+
 }  // namespace
 
 std::shared_ptr<const Tokenizer> Tokenizer::fromFiles(const fs::path& vocabJson,
@@ -107,7 +220,13 @@ std::shared_ptr<const Tokenizer> Tokenizer::fromFiles(const fs::path& vocabJson,
         }
         src.merges.push_back(std::move(m));
     }
-    return std::make_shared<const Tokenizer>(buildTokenizer(std::move(src)));
+    auto im = buildTokenizer(std::move(src));
+    im->preTokenizer = PreTokenizerSteps::gpt2();
+    im->sourceFile = vocabJson;
+    im->formatName = "vocab.json + merges.txt";
+    im->extras = readTokenizerExtras(vocabJson.parent_path());
+    applyTokenizerExtras(*im);
+    return std::make_shared<const Tokenizer>(std::move(im));
 }
 
 std::shared_ptr<const Tokenizer> Tokenizer::fromTokenizerJson(const fs::path& path) {
@@ -118,73 +237,54 @@ std::shared_ptr<const Tokenizer> Tokenizer::fromTokenizerJson(const fs::path& pa
     if (model == root.end() || !model->is_object()) {
         throw Error(file + ": missing the \"model\" object");
     }
-    const auto type = model->find("type");
-    if (type != model->end() && !(type->is_string() && type->get<std::string>() == "BPE")) {
-        throw Error(file + ": model type " + type->dump() +
-                    " is not supported; Tokenscope reads byte-level BPE tokenizers only");
-    }
-    // The GPT-2 split and byte map are built in, so only byte-level tokenizers fit.
-    // A SentencePiece-style BPE (Metaspace, "▁") would load but encode nonsense.
-    const auto pre = root.find("pre_tokenizer");
-    if (pre != root.end() && !pre->is_null() && !mentionsByteLevel(*pre)) {
-        throw Error(file + ": the pre_tokenizer is not ByteLevel; Tokenscope reads byte-level "
-                           "BPE tokenizers only");
-    }
-
     TokenizerSource src;
     src.vocabWhere = file;
-    const auto vocab = model->find("vocab");
-    if (vocab == model->end()) throw Error(file + ": model has no \"vocab\"");
-    src.vocab = parseVocab(*vocab, file + " model.vocab");
+    readModel(*model, file, src);
+    readAddedTokens(root, file, src);
 
-    const auto merges = model->find("merges");
-    if (merges == model->end() || !merges->is_array()) {
-        throw Error(file + ": model.merges is missing or not an array");
-    }
-    for (std::size_t i = 0; i < merges->size(); ++i) {
-        const json& m = (*merges)[i];
-        TokenizerSource::MergeLine line;
-        line.where = file + " model.merges[" + std::to_string(i) + "]";
-        bool ok = false;
-        if (m.is_string()) {
-            ok = splitMergeText(m.get<std::string>(), line.left, line.right);
-        } else if (m.is_array() && m.size() == 2 && m[0].is_string() && m[1].is_string()) {
-            line.left = m[0].get<std::string>();
-            line.right = m[1].get<std::string>();
-            ok = !line.left.empty() && !line.right.empty();
+    const json none;
+    auto part = [&](const char* key) -> const json& {
+        const auto it = root.find(key);
+        return it == root.end() ? none : *it;
+    };
+    auto normalizer = Normalizer::fromJson(part("normalizer"), file + " normalizer");
+    auto preTokenizer = PreTokenizerSteps::fromJson(part("pre_tokenizer"), file + " pre_tokenizer");
+    const bool byteLevel = (preTokenizer && preTokenizer->hasByteLevel()) ||
+                           mentionsByteLevel(part("decoder"));
+    if (byteLevel) {
+        src.spelling = VocabSpelling::ByteLevel;
+    } else {
+        // SentencePiece-style: the vocabulary is plain text with a marker for the space.
+        src.spelling = VocabSpelling::Text;
+        if (preTokenizer) src.spaceMarker = preTokenizer->metaspaceReplacement();
+        if (src.spaceMarker.empty() && normalizer) src.spaceMarker = normalizer->spaceReplacement();
+        if (src.spaceMarker.empty() && !normalizer && !preTokenizer) {
+            throw Error(file + ": neither a normalizer nor a pre_tokenizer, and no ByteLevel "
+                               "decoder: Tokenscope cannot tell how this vocabulary spells "
+                               "spaces and bytes");
         }
-        if (!ok) {
-            throw Error(line.where + ": expected \"a b\" or [\"a\", \"b\"], found " + m.dump());
-        }
-        src.merges.push_back(std::move(line));
     }
-    const auto ignore = model->find("ignore_merges");
-    src.ignoreMerges = ignore != model->end() && ignore->is_boolean() && ignore->get<bool>();
 
-    const auto added = root.find("added_tokens");
-    if (added != root.end() && !added->is_null()) {
-        if (!added->is_array()) throw Error(file + ": added_tokens is not an array");
-        for (std::size_t i = 0; i < added->size(); ++i) {
-            const json& t = (*added)[i];
-            const std::string where = file + " added_tokens[" + std::to_string(i) + "]";
-            if (!t.is_object() || !t.contains("id") || !t["id"].is_number_integer() ||
-                !t.contains("content") || !t["content"].is_string()) {
-                throw Error(where + ": expected an object with integer \"id\" and string "
-                                    "\"content\"");
-            }
-            const auto id = t["id"].get<long long>();
-            if (id < 0 || id > std::numeric_limits<int>::max()) {
-                throw Error(where + ": id " + std::to_string(id) + " is out of range");
-            }
-            AddedToken token;
-            token.id = static_cast<int>(id);
-            token.content = t["content"].get<std::string>();
-            token.special = t.value("special", false);
-            checkUtf8(token.content, where);
-            src.added.push_back(std::move(token));
+    auto im = buildTokenizer(std::move(src));
+    im->normalizer = std::move(normalizer);
+    im->preTokenizer = std::move(preTokenizer);
+    im->fromTokenizerJson = true;
+    im->sourceFile = path;
+    im->formatName = "tokenizer.json";
+    if (const auto start = templateStartToken(part("post_processor"))) {
+        std::optional<int> id;
+        for (const AddedToken& t : im->added) {
+            if (t.content == *start) id = t.id;
         }
+        if (!id) {
+            const auto it = im->keyToId.find(*start);
+            if (it != im->keyToId.end()) id = it->second;
+        }
+        if (id) im->startRule = StartTokenRule{true, id, "tokenizer.json post_processor"};
     }
-    return std::make_shared<const Tokenizer>(buildTokenizer(std::move(src)));
+    im->extras = readTokenizerExtras(path.parent_path());
+    applyTokenizerExtras(*im);
+    return std::make_shared<const Tokenizer>(std::move(im));
 }
 
 std::shared_ptr<const Tokenizer> Tokenizer::fromFolder(const fs::path& folder) {
@@ -194,6 +294,23 @@ std::shared_ptr<const Tokenizer> Tokenizer::fromFolder(const fs::path& folder) {
     const fs::path tokenizerJson = folder / "tokenizer.json";
     if (fs::is_regular_file(tokenizerJson)) return fromTokenizerJson(tokenizerJson);
     return nullptr;
+}
+
+std::shared_ptr<const Tokenizer> Tokenizer::fromPath(const fs::path& path) {
+    std::error_code ec;
+    if (!fs::exists(path, ec)) throw Error(path.string() + ": no such file or folder");
+    if (fs::is_directory(path, ec)) {
+        auto tok = fromFolder(path);
+        if (!tok) {
+            throw Error("no tokenizer in " + path.string() +
+                        " (expected tokenizer.json, or vocab.json + merges.txt)");
+        }
+        return tok;
+    }
+    if (path.filename() == "vocab.json" || path.filename() == "merges.txt") {
+        return fromFiles(path.parent_path() / "vocab.json", path.parent_path() / "merges.txt");
+    }
+    return fromTokenizerJson(path);
 }
 
 }  // namespace ts
