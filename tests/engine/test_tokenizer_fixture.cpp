@@ -261,9 +261,18 @@ TEST_CASE("malformed tokenizer.json is rejected", "[tokenizer]") {
               .find("model.merges[0]") != std::string::npos);
     CHECK(loadError(R"({"model": {"type": "BPE", "vocab": {"a": 0.5}, "merges": []}})")
               .find("not an integer") != std::string::npos);
-    CHECK(loadError(R"({"pre_tokenizer": {"type": "Metaspace"},
+    const std::string whitespace =
+        loadError(R"({"pre_tokenizer": {"type": "Sequence", "pretokenizers": [{"type": "Whitespace"}]},
+                      "model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}})");
+    CHECK(whitespace.find("Whitespace") != std::string::npos);
+    CHECK(whitespace.find("pre_tokenizer.pretokenizers[0]") != std::string::npos);
+    CHECK(loadError(R"({"normalizer": {"type": "BertNormalizer"},
                         "model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}})")
-              .find("ByteLevel") != std::string::npos);
+              .find("BertNormalizer") != std::string::npos);
+    CHECK(loadError(R"({"pre_tokenizer": {"type": "Split", "pattern": {"Regex": "(a"},
+                        "behavior": "Isolated"},
+                        "model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}})")
+              .find("pre_tokenizer.pattern") != std::string::npos);
     // An added token whose id the vocab already gives to another token.
     CHECK(loadError(R"({"added_tokens": [{"id": 0, "content": "<x>", "special": true}],
                         "model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}})")

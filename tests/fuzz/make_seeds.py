@@ -121,6 +121,72 @@ put("tokenizer_json", "pair-merges", json.dumps({
     "pre_tokenizer": {"type": "Sequence", "pretokenizers": [{"type": "ByteLevel"}]},
     "model": {"type": "BPE", "vocab": {"a": 0, "b": 1, "ab": 2},
               "merges": [["a", "b"]], "ignore_merges": True}}))
+# The tokenizer.json paths beyond GPT-2: the file's own Split regex (Qwen/Llama-3 style),
+# NFC, Digits, added-token flags, and the SentencePiece-style BPE of Llama 2 (Prepend/Replace
+# normalizer, Metaspace, byte_fallback, unk), plus the side files' start-token template.
+def byte_level_alphabet():
+    printable = list(range(ord("!"), ord("~") + 1)) + list(range(0xA1, 0xAD)) + list(range(0xAE, 0x100))
+    out, extra = {}, 0
+    for b in range(256):
+        if b in printable:
+            out[b] = chr(b)
+        else:
+            out[b] = chr(256 + extra)
+            extra += 1
+    return out
+byte_vocab = {sym: b for b, sym in byte_level_alphabet().items()}
+byte_vocab.update({"ab": 256, "\u00c3\u00a9": 257, "\u0120a": 258, "<|im_start|>": 259})
+put("tokenizer_json", "split-regex-nfc", json.dumps({
+    "normalizer": {"type": "NFC"},
+    "pre_tokenizer": {"type": "Sequence", "pretokenizers": [
+        {"type": "Split", "pattern": {"Regex":
+            "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+"},
+         "behavior": "Isolated", "invert": False},
+        {"type": "Digits", "individual_digits": True},
+        {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False, "use_regex": False}]},
+    "added_tokens": [
+        {"id": 259, "content": "<|im_start|>", "special": True, "lstrip": False, "rstrip": False,
+         "normalized": False, "single_word": False},
+        {"id": 260, "content": "<x>", "special": False, "lstrip": True, "rstrip": True,
+         "normalized": True, "single_word": True}],
+    "post_processor": {"type": "TemplateProcessing", "single": [
+        {"SpecialToken": {"id": "<|im_start|>", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}}],
+        "special_tokens": {"<|im_start|>": {"id": "<|im_start|>", "ids": [259], "tokens": ["<|im_start|>"]}}},
+    "model": {"type": "BPE", "vocab": byte_vocab, "merges": [["a", "b"], ["\u00c3", "\u00a9"], ["\u0120", "a"]],
+              "ignore_merges": True}}))
+put("tokenizer_json", "split-behaviors", json.dumps({
+    "pre_tokenizer": {"type": "Sequence", "pretokenizers": [
+        {"type": "Split", "pattern": {"String": "b"}, "behavior": "MergedWithPrevious", "invert": False},
+        {"type": "Split", "pattern": {"Regex": "a+"}, "behavior": "MergedWithNext", "invert": True},
+        {"type": "Split", "pattern": {"Regex": "\\d"}, "behavior": "Contiguous", "invert": False},
+        {"type": "Split", "pattern": {"Regex": " "}, "behavior": "Removed", "invert": False},
+        {"type": "ByteLevel", "add_prefix_space": True, "use_regex": True}]},
+    "model": {"type": "BPE", "vocab": byte_vocab, "merges": ["a b"]}}))
+put("tokenizer_json", "sentencepiece-bpe", json.dumps({
+    "normalizer": {"type": "Sequence", "normalizers": [
+        {"type": "Prepend", "prepend": "\u2581"},
+        {"type": "Replace", "pattern": {"String": " "}, "content": "\u2581"}]},
+    "pre_tokenizer": None,
+    "added_tokens": [{"id": 0, "content": "<unk>", "special": True},
+                     {"id": 1, "content": "<s>", "special": True}],
+    "post_processor": {"type": "TemplateProcessing", "single": [
+        {"SpecialToken": {"id": "<s>", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}}],
+        "special_tokens": {"<s>": {"id": "<s>", "ids": [1], "tokens": ["<s>"]}}},
+    "decoder": {"type": "Sequence", "decoders": [
+        {"type": "Replace", "pattern": {"String": "\u2581"}, "content": " "},
+        {"type": "ByteFallback"}, {"type": "Fuse"}, {"type": "Strip", "content": " ", "start": 1, "stop": 0}]},
+    "model": {"type": "BPE", "unk_token": "<unk>", "fuse_unk": True, "byte_fallback": True,
+              "vocab": dict([("<unk>", 0), ("<s>", 1), ("\u2581", 2), ("h", 3), ("i", 4),
+                             ("\u2581h", 5), ("\u2581hi", 6)] +
+                            [("<0x%02X>" % b, 7 + b) for b in range(256)]),
+              "merges": ["\u2581 h", "\u2581h i"]}}))
+put("tokenizer_json", "metaspace-unk", json.dumps({
+    "normalizer": {"type": "Sequence", "normalizers": [{"type": "NFKC"}, {"type": "Lowercase"},
+                                                       {"type": "Strip", "strip_left": True}]},
+    "pre_tokenizer": {"type": "Metaspace", "replacement": "\u2581", "prepend_scheme": "first",
+                      "split": False},
+    "model": {"type": "BPE", "unk_token": "<unk>", "fuse_unk": True,
+              "vocab": {"<unk>": 0, "\u2581": 1, "a": 2, "\u2581a": 3}, "merges": [["\u2581", "a"]]}}))
 
 # --- encode: first byte = flags (bit 0: special tokens allowed)
 texts = ["hello world", "lower newest  lowest\n\n\tx", "<|endoftext|>The the the",

@@ -48,16 +48,22 @@ inline void exerciseTokenizer(const ts::Tokenizer& tok, std::string_view extraTe
             } catch (const ts::Error&) {
                 continue;  // a byte with no token in this vocabulary, invalid UTF-8...
             }
+            // Spans tile the input in order. A normalizing tokenizer (NFC, Llama 2's "▁")
+            // may give a token an empty span and need not decode to the same bytes.
+            const bool lossless = tok.isLossless();
             std::size_t pos = 0;
             std::vector<int> got;
             for (const ts::Token& k : toks) {
-                TS_FUZZ_CHECK(k.start == pos && k.end > k.start && k.end <= t.size());
+                TS_FUZZ_CHECK(k.start == pos && k.end >= k.start && k.end <= t.size());
+                TS_FUZZ_CHECK(!lossless || k.end > k.start);
                 TS_FUZZ_CHECK(k.id >= 0 && k.id < n);
                 pos = k.end;
                 got.push_back(k.id);
             }
-            TS_FUZZ_CHECK(pos == t.size());
-            TS_FUZZ_CHECK(tok.decode(got) == t);
+            // A pre-tokenizer that removes text may leave the end uncovered.
+            TS_FUZZ_CHECK(pos == t.size() || (!lossless && pos < t.size()));
+            if (lossless) TS_FUZZ_CHECK(tok.decode(got) == t);
+            (void)tok.withStartToken(got);
         }
     }
 }

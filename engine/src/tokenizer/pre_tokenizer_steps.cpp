@@ -255,9 +255,10 @@ bool PreTokenizerSteps::hasByteLevel() const {
     return false;
 }
 
-bool PreTokenizerSteps::insertsText() const {
+bool PreTokenizerSteps::changesText() const {
     for (const Step& s : m_steps) {
         if (s.kind == Kind::Metaspace || (s.kind == Kind::ByteLevel && s.addPrefixSpace)) return true;
+        if (s.kind == Kind::Split && s.behavior == Behavior::Removed) return true;
     }
     return false;
 }

@@ -28,8 +28,9 @@ public:
     void run(MappedText section, int sectionIndex, std::vector<MappedText>& out) const;
 
     bool hasByteLevel() const;
-    // Whether a step adds characters that are not in the text (a prefix space, "▁").
-    bool insertsText() const;
+    // Whether a step adds characters that are not in the text (a prefix space, "▁") or
+    // drops some (a Split that removes its matches).
+    bool changesText() const;
     // Metaspace's replacement character ("▁"), or "" when there is no Metaspace step.
     std::string metaspaceReplacement() const;
 

@@ -256,6 +256,14 @@ std::vector<Token> Tokenizer::encode(std::string_view utf8, bool allowSpecial) c
             encodePiece(im, piece, tokens, ids, starts, initial, symbolOffset);
         }
     }
+    // Text a pre-tokenizer dropped (a Split with "Removed") joins the token after it, so the
+    // spans still tile the input.
+    std::size_t covered = 0;
+    for (Token& t : tokens) {
+        if (t.start > covered) t.start = covered;
+        if (t.end < t.start) t.end = t.start;
+        covered = t.end;
+    }
     return tokens;
 }
 
@@ -310,7 +318,7 @@ bool Tokenizer::recognisesSpecialByDefault() const { return m_impl->fromTokenize
 bool Tokenizer::isLossless() const {
     const TokenizerImpl& im = *m_impl;
     return im.spelling == VocabSpelling::ByteLevel && (!im.normalizer || im.normalizer->empty()) &&
-           !(im.preTokenizer && im.preTokenizer->insertsText());
+           !(im.preTokenizer && im.preTokenizer->changesText());
 }
 
 const std::string& Tokenizer::chatTemplate() const { return m_impl->extras.chatTemplate; }

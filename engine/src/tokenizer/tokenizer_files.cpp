@@ -68,18 +68,18 @@ bool splitMergeText(std::string_view line, std::string& left, std::string& right
     return true;
 }
 
-bool mentionsByteLevel(const json& j) {
+bool mentionsType(const json& j, const char* name) {
     if (j.is_object()) {
         const auto type = j.find("type");
-        if (type != j.end() && type->is_string() && type->get<std::string>() == "ByteLevel") {
+        if (type != j.end() && type->is_string() && type->get<std::string>() == name) {
             return true;
         }
         for (const auto& item : j) {
-            if (mentionsByteLevel(item)) return true;
+            if (mentionsType(item, name)) return true;
         }
     } else if (j.is_array()) {
         for (const auto& item : j) {
-            if (mentionsByteLevel(item)) return true;
+            if (mentionsType(item, name)) return true;
         }
     }
     return false;
@@ -249,20 +249,20 @@ std::shared_ptr<const Tokenizer> Tokenizer::fromTokenizerJson(const fs::path& pa
     };
     auto normalizer = Normalizer::fromJson(part("normalizer"), file + " normalizer");
     auto preTokenizer = PreTokenizerSteps::fromJson(part("pre_tokenizer"), file + " pre_tokenizer");
+    // Byte-level unless the file shows SentencePiece-style spelling: a Metaspace step, a
+    // normalizer that writes a space marker, byte_fallback, or such a decoder.
+    std::string marker = preTokenizer ? preTokenizer->metaspaceReplacement() : "";
+    if (marker.empty() && normalizer) marker = normalizer->spaceReplacement();
+    const bool textSpelling = !marker.empty() || src.byteFallback ||
+                              mentionsType(part("decoder"), "Metaspace") ||
+                              mentionsType(part("decoder"), "ByteFallback");
     const bool byteLevel = (preTokenizer && preTokenizer->hasByteLevel()) ||
-                           mentionsByteLevel(part("decoder"));
+                           mentionsType(part("decoder"), "ByteLevel") || !textSpelling;
     if (byteLevel) {
         src.spelling = VocabSpelling::ByteLevel;
     } else {
-        // SentencePiece-style: the vocabulary is plain text with a marker for the space.
         src.spelling = VocabSpelling::Text;
-        if (preTokenizer) src.spaceMarker = preTokenizer->metaspaceReplacement();
-        if (src.spaceMarker.empty() && normalizer) src.spaceMarker = normalizer->spaceReplacement();
-        if (src.spaceMarker.empty() && !normalizer && !preTokenizer) {
-            throw Error(file + ": neither a normalizer nor a pre_tokenizer, and no ByteLevel "
-                               "decoder: Tokenscope cannot tell how this vocabulary spells "
-                               "spaces and bytes");
-        }
+        src.spaceMarker = marker.empty() ? "\xE2\x96\x81" : marker;
     }
 
     auto im = buildTokenizer(std::move(src));
