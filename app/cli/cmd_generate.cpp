@@ -2,6 +2,7 @@
 // from the stored logits, feed it back, and repeat.
 #include <iostream>
 
+#include "chat_prompt.hpp"
 #include "commands.hpp"
 #include "common.hpp"
 #include "tokenscope/error.hpp"
@@ -13,17 +14,16 @@ namespace ts::cli {
 int runGenerate(const Args& args) {
     const Options opts(args,
                        {"model", "ids", "prompt", "prompt-file", "steps", "temperature", "top-k",
-                        "top-p", "seed", "threads"},
+                        "top-p", "seed", "threads", "system", "user"},
                        {"json", "special", "stop-at-eos"});
     applyThreads(opts);
     const int steps = static_cast<int>(opts.integer("steps", 20, 0, 1 << 20));
     const SamplingParams params = samplingParams(opts, 1.0f);
     const LoadedModel model = loadModel(opts);
-    const auto prompt = inputIds(opts, model, "ids", "prompt", "prompt-file");
+    const auto prompt = promptIds(opts, model);  // --ids, --prompt, or chat --system/--user
     const Config& cfg = model.model->config();
     checkFitsContext(prompt.size() + static_cast<std::size_t>(steps), cfg,
                      "the prompt plus --steps");
-    const auto eos = model.tokenizer ? model.tokenizer->endOfTextId() : std::nullopt;
     const bool json = opts.flag("json");
 
     Session session(model.model);
@@ -49,7 +49,7 @@ int runGenerate(const Args& args) {
                              {"rank", rankOf(trace.logits, token)},
                              {"entropy_bits", entropyBits(probs)}});
         if (!json) std::cout << tokenBytesOf(model, token) << std::flush;
-        if (opts.flag("stop-at-eos") && eos && token == *eos) break;
+        if (opts.flag("stop-at-eos") && endsGeneration(model, token)) break;
         if (s + 1 < steps) {
             trace = session.step(token);
             decodeMs += trace.cost.wallMs;

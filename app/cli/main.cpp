@@ -16,8 +16,10 @@ Commands:
             [--bos] [--json]   (--tokenizer: a tokenizer.json, vocab.json or folder; no weights;
             special tokens are recognised by default for tokenizer.json files)
   trace     --ids 1,2,3 | --text STR [--attention] [--full-logits] [--top K]
-  generate  --ids ... | --prompt STR --steps N [--temperature T] [--top-k K] [--top-p P]
-            [--seed S] [--stop-at-eos] [--json]
+  generate  --ids ... | --prompt STR | --user STR [--system STR] --steps N [--temperature T]
+            [--top-k K] [--top-p P] [--seed S] [--stop-at-eos] [--json]
+            (--system/--user: chat mode, in the model's chat format; --stop-at-eos stops at
+            the model's end tokens, generation_config.json eos_token_id included)
   score     --text STR | --text-file FILE [--no-bos] [--json]
   bench     [--prompt-tokens 128] [--gen-tokens 128] [--threads 2] [--trace attention]
             [--repeat 3] [--json]

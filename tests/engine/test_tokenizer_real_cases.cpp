@@ -126,4 +126,10 @@ TEST_CASE("real tokenizers: start-token rule, end tokens, spans", "[tokenizer][r
     const auto llama3 = realTokenizer("llama3");
     CHECK_FALSE(llama3->startToken().add);  // this package's post_processor adds nothing
     CHECK(llama3->startToken().id == 128000);
+    // The Llama 3.1 package has no add_bos_token; its post_processor template adds the start.
+    const auto llama31 = realTokenizer("llama3_1");
+    CHECK(llama31->startToken().add);
+    CHECK(llama31->startToken().id == 128000);
+    CHECK(llama31->startToken().source == "tokenizer.json post_processor");
+    CHECK(llama31->withStartToken(llama31->encodeIds("Hi")) == std::vector<int>{128000, 13347});
 }

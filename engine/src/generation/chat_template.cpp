@@ -1,0 +1,286 @@
+// One small renderer per chat format, chosen by recognising marker strings in the model's
+// Jinja chat_template. Each renderer reproduces what its family's published template writes
+// for system/user/assistant messages (no tools); tests/engine/test_chat_template.cpp runs the
+// real templates with @huggingface/jinja and compares.
+#include "tokenscope/chat_template.hpp"
+
+#include <regex>
+
+#include "tokenscope/error.hpp"
+#include "tokenscope/tokenizer.hpp"
+
+namespace ts {
+
+namespace {
+
+bool has(const std::string& s, const char* what) { return s.find(what) != std::string::npos; }
+
+// JavaScript's String.prototype.trim, which @huggingface/jinja uses for trim and strip().
+bool isTrimmedSpace(unsigned char c0, const std::string& s, std::size_t pos, std::size_t& len) {
+    len = 1;
+    if (c0 == ' ' || (c0 >= 9 && c0 <= 13)) return true;
+    // The multi-byte white space characters, as UTF-8.
+    static const char* const kSpaces[] = {"\xC2\xA0", "\xE1\x9A\x80", "\xE2\x80\x80",
+                                          "\xE2\x80\x81", "\xE2\x80\x82", "\xE2\x80\x83",
+                                          "\xE2\x80\x84", "\xE2\x80\x85", "\xE2\x80\x86",
+                                          "\xE2\x80\x87", "\xE2\x80\x88", "\xE2\x80\x89",
+                                          "\xE2\x80\x8A", "\xE2\x80\xA8", "\xE2\x80\xA9",
+                                          "\xE2\x80\xAF", "\xE2\x81\x9F", "\xE3\x80\x80",
+                                          "\xEF\xBB\xBF"};
+    for (const char* sp : kSpaces) {
+        const std::string_view v(sp);
+        if (s.compare(pos, v.size(), v) == 0) {
+            len = v.size();
+            return true;
+        }
+    }
+    return false;
+}
+
+std::string trim(const std::string& s) {
+    std::size_t b = 0;
+    std::size_t len = 0;
+    while (b < s.size() && isTrimmedSpace(static_cast<unsigned char>(s[b]), s, b, len)) b += len;
+    std::size_t e = s.size();
+    while (e > b) {
+        std::size_t start = e - 1;
+        while (start > b && (static_cast<unsigned char>(s[start]) & 0xC0U) == 0x80U) --start;
+        if (!isTrimmedSpace(static_cast<unsigned char>(s[start]), s, start, len) ||
+            start + len != e) {
+            break;
+        }
+        e = start;
+    }
+    return s.substr(b, e - b);
+}
+
+std::string stripChar(const std::string& s, char c, bool left, bool right) {
+    std::size_t b = 0;
+    std::size_t e = s.size();
+    if (left) {
+        while (b < e && s[b] == c) ++b;
+    }
+    if (right) {
+        while (e > b && s[e - 1] == c) --e;
+    }
+    return s.substr(b, e - b);
+}
+
+// Jinja string-literal escapes in a default system message (\n, \', \").
+std::string unescapeJinja(const std::string& s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '\\' && i + 1 < s.size()) {
+            const char n = s[++i];
+            out += n == 'n' ? '\n' : n == 't' ? '\t' : n;
+        } else {
+            out += s[i];
+        }
+    }
+    return out;
+}
+
+void requireMessages(const std::vector<ChatMessage>& messages) {
+    if (messages.empty()) throw Error("chat: no messages to render");
+    for (const ChatMessage& m : messages) {
+        if (m.role != "system" && m.role != "user" && m.role != "assistant") {
+            throw Error("chat: role \"" + m.role +
+                        "\" is not supported (system, user and assistant are)");
+        }
+    }
+}
+
+std::string renderChatMl(const ChatTemplate& t, const std::vector<ChatMessage>& messages,
+                         const ChatRenderOptions& o) {
+    std::string out;
+    if (messages.front().role != "system" && !t.defaultSystem.empty()) {
+        out += "<|im_start|>system\n" + t.defaultSystem + "<|im_end|>\n";
+    }
+    for (const ChatMessage& m : messages) {
+        out += "<|im_start|>" + m.role + "\n" + m.content + "<|im_end|>\n";
+    }
+    if (o.addGenerationPrompt) out += "<|im_start|>assistant\n";
+    return out;
+}
+
+// Qwen3: earlier assistant turns lose their <think> block; a final assistant turn after the
+// last user message keeps (or gets an empty) one.
+std::string renderQwen3(const std::vector<ChatMessage>& messages, const ChatRenderOptions& o) {
+    std::string out;
+    if (messages.front().role == "system") {
+        out += "<|im_start|>system\n" + messages.front().content + "<|im_end|>\n";
+    }
+    const std::size_t n = messages.size();
+    std::size_t lastQuery = n - 1;
+    for (std::size_t k = n; k-- > 0;) {
+        const std::string& c = messages[k].content;
+        const bool toolResponse =
+            c.rfind("<tool_response>", 0) == 0 && c.size() >= 16 &&
+            c.compare(c.size() - 16, 16, "</tool_response>") == 0;
+        if (messages[k].role == "user" && !toolResponse) {
+            lastQuery = k;
+            break;
+        }
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        const ChatMessage& m = messages[i];
+        if (m.role == "user" || (m.role == "system" && i > 0)) {
+            out += "<|im_start|>" + m.role + "\n" + m.content + "<|im_end|>\n";
+            continue;
+        }
+        if (m.role != "assistant") continue;
+        std::string content = m.content;
+        std::string reasoning;
+        const std::size_t close = m.content.find("</think>");
+        if (close != std::string::npos) {
+            content = stripChar(m.content.substr(m.content.rfind("</think>") + 8), '\n', true, false);
+            std::string before = stripChar(m.content.substr(0, close), '\n', false, true);
+            const std::size_t open = before.rfind("<think>");
+            if (open != std::string::npos) before = before.substr(open + 7);
+            reasoning = stripChar(before, '\n', true, false);
+        }
+        if (i > lastQuery && (i + 1 == n || !reasoning.empty())) {
+            out += "<|im_start|>assistant\n<think>\n" + stripChar(reasoning, '\n', true, true) +
+                   "\n</think>\n\n" + stripChar(content, '\n', true, false);
+        } else {
+            out += "<|im_start|>assistant\n" + content;
+        }
+        out += "<|im_end|>\n";
+    }
+    if (o.addGenerationPrompt) out += "<|im_start|>assistant\n";
+    return out;
+}
+
+std::string renderLlama3(const ChatTemplate& t, const std::vector<ChatMessage>& messages,
+                         const ChatRenderOptions& o) {
+    std::string out;
+    for (std::size_t i = 0; i < messages.size(); ++i) {
+        if (i == 0) out += o.bosToken;
+        out += "<|start_header_id|>" + messages[i].role + "<|end_header_id|>\n\n" +
+               trim(messages[i].content) + "<|eot_id|>";
+    }
+    if (o.addGenerationPrompt || t.alwaysAddsAssistantHeader) {
+        out += "<|start_header_id|>assistant<|end_header_id|>\n\n";
+    }
+    return out;
+}
+
+std::string renderLlama2(const std::vector<ChatMessage>& messages, const ChatRenderOptions& o) {
+    std::size_t first = 0;
+    const ChatMessage* system = nullptr;
+    if (messages.front().role == "system") {
+        system = &messages.front();
+        first = 1;
+    }
+    std::string out;
+    for (std::size_t i = first; i < messages.size(); ++i) {
+        const ChatMessage& m = messages[i];
+        const bool userTurn = (i - first) % 2 == 0;
+        if ((m.role == "user") != userTurn) {
+            throw Error("chat: the Llama 2 format needs the turns in the order user, assistant, "
+                        "user, ... (after an optional system message); message " +
+                        std::to_string(i + 1) + " is \"" + m.role + "\"");
+        }
+        std::string content = m.content;
+        // An empty system message adds no block (@huggingface/jinja treats "" like false).
+        if (i == first && system != nullptr && !system->content.empty()) {
+            content = "<<SYS>>\n" + system->content + "\n<</SYS>>\n\n" + m.content;
+        }
+        if (m.role == "user") {
+            out += o.bosToken + "[INST] " + trim(content) + " [/INST]";
+        } else {
+            out += " " + trim(content) + " " + o.eosToken;
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+ChatTemplate recogniseChatTemplate(const std::string& jinja) {
+    ChatTemplate t;
+    if (jinja.empty()) {
+        t.why = "the model has no chat_template (tokenizer_config.json)";
+        return t;
+    }
+    if (has(jinja, "<|im_start|>") && has(jinja, "<|im_end|>")) {
+        if (has(jinja, "</think>") && has(jinja, "reasoning_content")) {
+            t.format = ChatFormat::ChatMlQwen3;
+            t.name = "ChatML (Qwen3)";
+            t.why = "<|im_start|>/<|im_end|> turns with Qwen3's <think> handling";
+            return t;
+        }
+        t.format = ChatFormat::ChatMl;
+        t.name = "ChatML";
+        t.why = "<|im_start|>/<|im_end|> turns";
+        // A literal system turn in the template is the default system message (Qwen2.5:
+        // "You are Qwen, ...", SmolLM2: "You are a helpful AI assistant named SmolLM, ...").
+        // The newline after "system" is a \n escape in some templates and a real one in
+        // others.
+        static const std::regex kDefault(R"(<\|im_start\|>system(?:\\n|\n)([^'"+{}]*?)<\|im_end\|>)");
+        std::smatch match;
+        if (std::regex_search(jinja, match, kDefault)) {
+            t.defaultSystem = unescapeJinja(match[1].str());
+            t.why += ", default system message";
+        }
+        return t;
+    }
+    if (has(jinja, "<|start_header_id|>") && has(jinja, "<|eot_id|>")) {
+        if (has(jinja, "Cutting Knowledge Date") || has(jinja, "tools")) {
+            t.why = "a Llama 3.1-style template (tools, knowledge dates); Tokenscope renders only "
+                    "the plain Llama 3 header format";
+            return t;
+        }
+        t.format = ChatFormat::Llama3;
+        t.name = "Llama 3";
+        t.why = "<|start_header_id|>/<|eot_id|> turns";
+        t.alwaysAddsAssistantHeader = !has(jinja, "add_generation_prompt");
+        return t;
+    }
+    if (has(jinja, "[INST]") && has(jinja, "<<SYS>>")) {
+        t.format = ChatFormat::Llama2;
+        t.name = "Llama 2";
+        t.why = "[INST] ... [/INST] turns with a <<SYS>> block";
+        return t;
+    }
+    t.why = "the chat_template is not one Tokenscope recognises (it renders ChatML, Llama 3 and "
+            "Llama 2 formats)";
+    return t;
+}
+
+std::string renderChat(const ChatTemplate& tmpl, const std::vector<ChatMessage>& messages,
+                       const ChatRenderOptions& options) {
+    if (tmpl.format == ChatFormat::Unrecognised) {
+        throw Error("chat: " + tmpl.why + "; type the raw prompt instead");
+    }
+    requireMessages(messages);
+    switch (tmpl.format) {
+        case ChatFormat::ChatMl:
+            return renderChatMl(tmpl, messages, options);
+        case ChatFormat::ChatMlQwen3:
+            return renderQwen3(messages, options);
+        case ChatFormat::Llama3:
+            return renderLlama3(tmpl, messages, options);
+        case ChatFormat::Llama2:
+            return renderLlama2(messages, options);
+        case ChatFormat::Unrecognised:
+            break;
+    }
+    throw Error("chat: unknown format");
+}
+
+std::string renderChatPrompt(const Tokenizer& tokenizer, const std::vector<ChatMessage>& messages,
+                             bool addGenerationPrompt) {
+    const ChatTemplate t = recogniseChatTemplate(tokenizer.chatTemplate());
+    if (t.format == ChatFormat::Unrecognised) {
+        throw Error("chat: " + t.why + " (" + tokenizer.sourceFile().parent_path().string() +
+                    "); type the raw prompt instead");
+    }
+    ChatRenderOptions o;
+    o.addGenerationPrompt = addGenerationPrompt;
+    o.bosToken = tokenizer.bosTokenText();
+    o.eosToken = tokenizer.eosTokenText();
+    return renderChat(t, messages, o);
+}
+
+}  // namespace ts

