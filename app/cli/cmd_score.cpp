@@ -21,10 +21,12 @@ int runScore(const Args& args) {
     const auto tokens = model.tokenizer->encode(*text, opts.flag("special"));
     if (tokens.empty()) throw Error("the text is empty: nothing to score");
 
-    // GPT-2 has no BOS of its own; prepending <|endoftext|> (as its training data had between
+    // The model's start token where its start-token rule adds one (Llama 2); GPT-2 has no
+    // BOS of its own, and prepending <|endoftext|> (as its training data had between
     // documents) lets the first token be scored too.
     std::vector<int> ids;
-    const auto eos = model.tokenizer->endOfTextId();
+    const StartTokenRule& start = model.tokenizer->startToken();
+    const auto eos = start.add && start.id ? start.id : model.tokenizer->endOfTextId();
     const bool withBos = eos && !opts.flag("no-bos");
     if (withBos) ids.push_back(*eos);
     for (const auto& t : tokens) ids.push_back(t.id);

@@ -170,10 +170,11 @@ TEST_CASE("tokenizer.json with \"a b\" string merges and fromFolder", "[tokenize
     REQUIRE(tok);
     checkHandComputed(*tok);
 
-    // With vocab.json + merges.txt present as well, fromFolder prefers them.
+    // With vocab.json + merges.txt present as well (Qwen folders have all three),
+    // fromFolder still reads tokenizer.json: only it has the added tokens (<|pad|>, 301).
     dir.write("vocab.json", readAll(fixtureDir() / "vocab.json"));
     dir.write("merges.txt", readAll(fixtureDir() / "merges.txt"));
-    CHECK(ts::Tokenizer::fromFolder(dir.path())->vocabSize() == 301);
+    CHECK(ts::Tokenizer::fromFolder(dir.path())->vocabSize() == 302);
 
     TempDir empty("emptyfolder");
     CHECK(ts::Tokenizer::fromFolder(empty.path()) == nullptr);

@@ -42,8 +42,8 @@ public:
     static std::shared_ptr<const Tokenizer> fromFiles(const std::filesystem::path& vocabJson,
                                                       const std::filesystem::path& mergesTxt);
     static std::shared_ptr<const Tokenizer> fromTokenizerJson(const std::filesystem::path& path);
-    // Picks whichever of the above the folder has (vocab.json + merges.txt first); returns
-    // nullptr if it has neither.
+    // Picks whichever of the above the folder has (tokenizer.json first, as Hugging Face's
+    // fast tokenizers do); returns nullptr if it has neither.
     static std::shared_ptr<const Tokenizer> fromFolder(const std::filesystem::path& folder);
     // A folder or a file (tokenizer.json, or vocab.json with merges.txt beside it). Throws
     // ts::Error, naming the path, when there is no tokenizer there.

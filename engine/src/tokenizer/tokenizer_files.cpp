@@ -287,12 +287,15 @@ std::shared_ptr<const Tokenizer> Tokenizer::fromTokenizerJson(const fs::path& pa
     return std::make_shared<const Tokenizer>(std::move(im));
 }
 
+// tokenizer.json first: it is the whole description (added tokens such as <|im_start|>,
+// normalizer, split regex), while the vocab.json + merges.txt that Qwen folders also carry
+// would be read with GPT-2's split and no added tokens.
 std::shared_ptr<const Tokenizer> Tokenizer::fromFolder(const fs::path& folder) {
+    const fs::path tokenizerJson = folder / "tokenizer.json";
+    if (fs::is_regular_file(tokenizerJson)) return fromTokenizerJson(tokenizerJson);
     const fs::path vocab = folder / "vocab.json";
     const fs::path merges = folder / "merges.txt";
     if (fs::is_regular_file(vocab) && fs::is_regular_file(merges)) return fromFiles(vocab, merges);
-    const fs::path tokenizerJson = folder / "tokenizer.json";
-    if (fs::is_regular_file(tokenizerJson)) return fromTokenizerJson(tokenizerJson);
     return nullptr;
 }
 
