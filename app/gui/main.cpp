@@ -7,6 +7,7 @@
 #include <QTimer>
 #include <cstdio>
 
+#include "shell/get_model_dialog.hpp"
 #include "shell/headless_run.hpp"
 #include "shell/main_window.hpp"
 #include "shell/settings_store.hpp"
@@ -48,8 +49,10 @@ int main(int argc, char* argv[]) {
     const QCommandLineOption headOpt(QStringLiteral("head"), QStringLiteral("Attention head to show (1-based)."), QStringLiteral("H"));
     const QCommandLineOption selectOpt(QStringLiteral("select-step"), QStringLiteral("Step to select in the timeline (1-based: 1 is the prompt's draw; headless)."), QStringLiteral("N"));
     const QCommandLineOption windowOpt(QStringLiteral("window"), QStringLiteral("Window size, e.g. 1280x720."), QStringLiteral("WxH"));
+    const QCommandLineOption getModelOpt(QStringLiteral("get-model"), QStringLiteral("With --screenshot: open Model > Get a model..., download ID and save the window with the dialog."), QStringLiteral("ID"));
+    const QCommandLineOption shotAtOpt(QStringLiteral("shot-at"), QStringLiteral("With --get-model: take the picture at this percentage of the download (100: when the model is loaded)."), QStringLiteral("PERCENT"), QStringLiteral("100"));
     parser.addOptions({modelOpt, promptOpt, stepsOpt, seedOpt, tempOpt, topKOpt, topPOpt, shotOpt, langOpt, viewOpt,
-                       layerOpt, headOpt, selectOpt, windowOpt});
+                       layerOpt, headOpt, selectOpt, windowOpt, getModelOpt, shotAtOpt});
     parser.process(app);
 
     const bool headless = parser.isSet(shotOpt);
@@ -134,6 +137,13 @@ int main(int argc, char* argv[]) {
         opts.screenshot = parser.value(shotOpt);
         window.resize(windowSize.isValid() ? windowSize : QSize(1400, 860));
         window.show();
+        if (parser.isSet(getModelOpt)) {
+            // The bundled model behind, the download dialog in front (README screenshots).
+            window.loadModel(model);
+            ts::ui::startGetModelScreenshot(&window, parser.value(getModelOpt), parser.value(shotOpt),
+                                            parser.value(shotAtOpt).toInt());
+            return QApplication::exec();
+        }
         ts::ui::HeadlessRun run(&window, opts);
         int code = 1;
         QObject::connect(&run, &ts::ui::HeadlessRun::finished, &app, [&](int c) {

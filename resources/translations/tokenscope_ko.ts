@@ -4,82 +4,107 @@
 <context>
     <name>ts::ui::AttentionView</name>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="33"/>
         <source>Transformer block whose attention is shown</source>
         <translation>어텐션을 보여 줄 트랜스포머 블록</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="34"/>
         <source>Attention head, or the mean of all heads of the layer</source>
         <translation>어텐션 헤드, 또는 그 층 모든 헤드의 평균</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="37"/>
         <source>Layer</source>
         <translation>층</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="40"/>
         <source>Head</source>
         <translation>헤드</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="43"/>
         <source>Rows: query token (who looks) · columns: key token (looked at)</source>
         <translation>행: 쿼리 토큰(바라보는 쪽) · 열: 키 토큰(바라보이는 쪽)</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="51"/>
         <source>weight</source>
         <translation>가중치</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="78"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="317"/>
         <source>Click a cell to read its weight.</source>
         <translation>칸을 클릭하면 가중치를 읽을 수 있습니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="97"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="321"/>
         <source>%1 → %2: %3</source>
         <translation>%1 → %2: %3</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="99"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="323"/>
         <source>not recorded</source>
         <translation>기록 없음</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="198"/>
         <source>Layer %1</source>
         <translation>%1층</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="200"/>
         <source>Head %1</source>
         <translation>헤드 %1</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="201"/>
         <source>Average of heads</source>
         <translation>헤드 평균</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="217"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="303"/>
         <source>H%1</source>
         <translation>H%1</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="217"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="303"/>
         <source>avg</source>
         <translation>평균</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="218"/>
         <source>Head %1: click to show it</source>
         <translation>헤드 %1: 클릭하면 크게 봅니다</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="219"/>
         <source>Average of heads: click to show it</source>
         <translation>헤드 평균: 클릭하면 크게 봅니다</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="270"/>
         <source>Layer %1, average of %2 heads</source>
         <translation>%1층, 헤드 %2개의 평균</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="271"/>
         <source>Layer %1, head %2</source>
         <translation>%1층, 헤드 %2</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="275"/>
         <source>All heads of layer %1</source>
         <translation>%1층의 모든 헤드</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="309"/>
         <source>“%1” (%2)</source>
         <translation>“%1” (%2)</translation>
     </message>
@@ -87,70 +112,87 @@
 <context>
     <name>ts::ui::ClassroomHub</name>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="56"/>
         <source>Textbook world (bundled model)</source>
         <translation>교과서 세계 (기본 모델)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="65"/>
         <source>Lessons</source>
         <translation>수업</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="65"/>
         <source>Temperature lanes</source>
         <translation>온도 비교 레인</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="66"/>
         <source>Hallucination lens</source>
         <translation>환각 렌즈</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="66"/>
         <source>Lost in the middle</source>
         <translation>Lost in the Middle</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="67"/>
         <source>Logit lens</source>
         <translation>로짓 렌즈</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="67"/>
         <source>Inference cost</source>
         <translation>추론 비용</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="100"/>
         <source>Confidence colouring</source>
         <translation>확신도 색칠</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="101"/>
         <source>Fact probes</source>
         <translation>사실 검사</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="103"/>
         <source>&amp;Classroom</source>
         <translation>교실(&amp;C)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="105"/>
         <source>Guided &amp;lessons</source>
         <translation>안내 수업(&amp;L)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="106"/>
         <source>&amp;Temperature lanes</source>
         <translation>온도 비교 레인(&amp;T)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="107"/>
         <source>Hallucination lens: &amp;confidence colouring</source>
         <translation>환각 렌즈: 확신도 색칠(&amp;C)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="108"/>
         <source>Hallucination lens: &amp;fact probes</source>
         <translation>환각 렌즈: 사실 검사(&amp;F)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="109"/>
         <source>Lost in the &amp;middle lab</source>
         <translation>Lost in the Middle 실험(&amp;M)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="110"/>
         <source>Logit le&amp;ns</source>
         <translation>로짓 렌즈(&amp;N)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="111"/>
         <source>Inference c&amp;ost meter</source>
         <translation>추론 비용 측정(&amp;O)</translation>
     </message>
@@ -158,62 +200,77 @@
 <context>
     <name>ts::ui::ConfidenceView</name>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="122"/>
         <source>Paste or type text to score, e.g. a generated answer.</source>
         <translation>점수를 매길 문장을 붙여 넣거나 입력하세요. 예: 생성된 답변.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="123"/>
         <source>Score this text</source>
         <translation>이 문장 점수 매기기</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="124"/>
         <source>Use the generated text</source>
         <translation>생성된 문장 사용</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="125"/>
         <source>Colour by:</source>
         <translation>색 기준:</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="126"/>
         <source>probability</source>
         <translation>확률</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="127"/>
         <source>rank</source>
         <translation>순위</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="128"/>
         <source>entropy</source>
         <translation>엔트로피</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="130"/>
         <source>Click a token to see what the model expected there.</source>
         <translation>토큰을 클릭하면 그 자리에서 모델이 무엇을 예상했는지 보입니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="136"/>
         <source>Colour = probability the model gave each token given the text before it: green = expected, red = surprising. Fluent is not the same as true: a confidently green wrong fact is a hallucination.</source>
         <translation>색 = 앞 문장이 주어졌을 때 모델이 각 토큰에 준 확률: 초록 = 예상한 것, 빨강 = 뜻밖의 것. 유창하다고 참은 아닙니다. 자신 있게 초록색인 틀린 사실이 바로 환각입니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="140"/>
         <source>Colour = rank of each token among all candidates: green = the model&apos;s first choice, red = rank 1000 or worse.</source>
         <translation>색 = 모든 후보 중 각 토큰의 순위: 초록 = 모델의 첫 번째 선택, 빨강 = 1000위 이하.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="143"/>
         <source>Colour = entropy of the distribution each token was drawn from: green = the model was sure of the next token, red = it was guessing among many.</source>
         <translation>색 = 각 토큰이 뽑힌 분포의 엔트로피: 초록 = 모델이 다음 토큰을 확신함, 빨강 = 여러 후보 사이에서 추측함.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="191"/>
         <source>Scoring…</source>
         <translation>점수 매기는 중…</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="236"/>
         <source>p = %1, rank %2, entropy %3 bits</source>
         <translation>p = %1, %2위, 엔트로피 %3비트</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="251"/>
         <source>The first token has nothing before it to predict it.</source>
         <translation>첫 토큰은 앞에 아무것도 없어서 예측할 수 없습니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="254"/>
         <source>“%1”: p = %2, rank %3. The model expected:</source>
         <translation>“%1”: p = %2, %3위. 모델이 예상한 것:</translation>
     </message>
@@ -221,82 +278,102 @@
 <context>
     <name>ts::ui::ControlsPanel</name>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="165"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="166"/>
         <source>Type the beginning of a text…</source>
         <translation>문장의 앞부분을 입력하세요…</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="167"/>
         <source>Token ids separated by spaces, e.g. 12 7 301</source>
         <translation>공백으로 구분한 토큰 ID, 예: 12 7 301</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="168"/>
         <source>This model folder has no tokenizer: type token ids.</source>
         <translation>이 모델 폴더에는 토크나이저가 없습니다. 토큰 ID를 입력하세요.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="169"/>
         <source>Autoregressive loop</source>
         <translation>자기회귀 루프</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="170"/>
         <source>Step</source>
         <translation>한 단계</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="171"/>
         <source>Run one step: predict, sample, feed the token back in</source>
         <translation>한 단계 실행: 예측하고, 샘플링하고, 토큰을 다시 입력으로 넣습니다</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="172"/>
         <source>Pause</source>
         <translation>일시정지</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="172"/>
         <source>Run</source>
         <translation>실행</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="173"/>
         <source>Reset</source>
         <translation>초기화</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="174"/>
         <source>Delay</source>
         <translation>간격</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="175"/>
         <source>Pause between steps while running (0–2000 ms)</source>
         <translation>실행 중 단계 사이의 대기 시간 (0–2000 ms)</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="176"/>
         <source>Max steps</source>
         <translation>최대 단계</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="177"/>
         <source>Seed</source>
         <translation>시드</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="178"/>
         <source>Sampling</source>
         <translation>샘플링</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="179"/>
         <source>Temperature</source>
         <translation>온도</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="180"/>
         <source>0 = always the most likely token; higher = more surprising choices</source>
         <translation>0 = 항상 가장 확률 높은 토큰, 높을수록 더 의외의 선택</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="181"/>
         <source>Top-k</source>
         <translation>상위 k</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="182"/>
         <source>off</source>
         <translation>끔</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="183"/>
         <source>Top-p</source>
         <translation>상위 p</translation>
     </message>
@@ -304,62 +381,79 @@
 <context>
     <name>ts::ui::CostView</name>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="89"/>
         <source>Every token is one full pass through the model: all weights are read once, and attention reads the whole KV cache, which grows with the context. Reasoning models (o1/o3) buy better answers with many hidden tokens of “thinking” — ten times the tokens is at least ten times the cost, and more as the context grows. An agent making dozens of model calls per task is how a $20 subscription can cost $200 to serve.</source>
         <translation>토큰 하나마다 모델 전체를 한 번 통과합니다: 모든 가중치를 한 번씩 읽고, 어텐션은 컨텍스트와 함께 커지는 KV 캐시 전체를 읽습니다. 추론 모델(o1/o3)은 숨겨진 “생각” 토큰을 많이 써서 더 나은 답을 얻습니다 — 토큰이 10배면 비용도 최소 10배이고, 컨텍스트가 길어질수록 더 늘어납니다. 작업 하나에 모델을 수십 번 부르는 에이전트 때문에 월 20달러 구독의 인프라 비용이 200달러가 될 수 있습니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="95"/>
         <source>Step</source>
         <translation>한 단계</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="95"/>
         <source>Tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="95"/>
         <source>Context</source>
         <translation>컨텍스트</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="95"/>
         <source>Wall time</source>
         <translation>경과 시간</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="95"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="96"/>
         <source>Weights read</source>
         <translation>읽은 가중치</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="96"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="113"/>
         <source>No steps yet: run the model to see what each token costs.</source>
         <translation>아직 단계가 없습니다. 모델을 실행하면 토큰마다 드는 비용이 보입니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="115"/>
         <source>Session: %1 tokens in %2 calls, %3 ms, %4, %5 of weights read; KV cache now %6 for %7 tokens. About %8 per token.</source>
         <translation>세션: 호출 %2번에 토큰 %1개, %3 ms, %4, 가중치 %5 읽음. 현재 KV 캐시는 토큰 %7개에 %6. 토큰당 약 %8.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="133"/>
         <source>Cost per token against context length</source>
         <translation>컨텍스트 길이에 따른 토큰당 비용</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="134"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="162"/>
         <source>MFLOP per token</source>
         <translation>토큰당 MFLOP</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="135"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="164"/>
         <source>ms per token</source>
         <translation>토큰당 ms</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="144"/>
         <source>prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="160"/>
         <source>context length (tokens)</source>
         <translation>컨텍스트 길이 (토큰)</translation>
     </message>
@@ -367,14 +461,17 @@
 <context>
     <name>ts::ui::EmbeddingScatter</name>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="97"/>
         <source>No token vectors yet</source>
         <translation>아직 토큰 벡터가 없습니다</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="110"/>
         <source>PC1 (%1 %)</source>
         <translation>PC1 (%1 %)</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="116"/>
         <source>PC2 (%1 %)</source>
         <translation>PC2 (%1 %)</translation>
     </message>
@@ -382,46 +479,57 @@
 <context>
     <name>ts::ui::EmbeddingView</name>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="249"/>
         <source>Show nearest vocabulary neighbours</source>
         <translation>가장 가까운 어휘 이웃 보기</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="251"/>
         <source>For the most recent tokens, the vocabulary entries whose token embedding points the same way (cosine), placed at the same position and drawn lighter</source>
         <translation>최근 토큰들에 대해, 토큰 임베딩의 방향이 비슷한(코사인) 어휘 항목을 같은 위치에 옅게 그립니다</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="258"/>
         <source>token</source>
         <translation>토큰</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="258"/>
         <source>position</source>
         <translation>위치</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="258"/>
         <source>sum</source>
         <translation>합</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="259"/>
         <source>value</source>
         <translation>값</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="284"/>
         <source>dimension %1: token %2 + position %3 = %4</source>
         <translation>%1번째 차원: 토큰 %2 + 위치 %3 = %4</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="459"/>
         <source>A projection needs at least two different token vectors.</source>
         <translation>투영하려면 서로 다른 토큰 벡터가 두 개 이상 필요합니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="461"/>
         <source>First two principal components of %1 input vectors: PC1 explains %2 % of their spread, PC2 %3 %.</source>
         <translation>입력 벡터 %1개의 처음 두 주성분: PC1이 분산의 %2 %, PC2가 %3 %를 설명합니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="473"/>
         <source>Input vector: no token selected</source>
         <translation>입력 벡터: 선택한 토큰 없음</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="487"/>
         <source>Input vector of “%1” at position %2 = token embedding + position embedding (%3 numbers)</source>
         <translation>위치 %2의 “%1” 입력 벡터 = 토큰 임베딩 + 위치 임베딩 (숫자 %3개)</translation>
     </message>
@@ -429,97 +537,274 @@
 <context>
     <name>ts::ui::EngineWorker</name>
     <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="86"/>
         <source>No model is loaded.</source>
         <translation>불러온 모델이 없습니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="87"/>
         <source>Choose the bundled model or open a model folder first.</source>
         <translation>먼저 기본 모델을 고르거나 모델 폴더를 여세요.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="110"/>
         <source>This model folder has no tokenizer (vocab.json + merges.txt or tokenizer.json), so the prompt must be token ids separated by spaces; &quot;%1&quot; is not a number.</source>
         <translation>이 모델 폴더에는 토크나이저(vocab.json + merges.txt 또는 tokenizer.json)가 없어서 프롬프트를 공백으로 구분한 토큰 ID로 입력해야 합니다. &quot;%1&quot;은(는) 숫자가 아닙니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="147"/>
         <source>The context is full: the model reads at most %1 tokens.</source>
         <translation>컨텍스트가 가득 찼습니다. 이 모델은 최대 %1개 토큰까지만 읽습니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="148"/>
         <source>Reset, shorten the prompt, or branch from an earlier step.</source>
         <translation>초기화하거나, 프롬프트를 줄이거나, 이전 단계에서 분기하세요.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="167"/>
         <source>The session is unchanged; adjust and try again.</source>
         <translation>세션은 그대로입니다. 설정을 바꿔 다시 시도하세요.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="182"/>
         <source>Edit the prompt and try again.</source>
         <translation>프롬프트를 고친 뒤 다시 시도하세요.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="186"/>
         <source>The prompt is empty.</source>
         <translation>프롬프트가 비어 있습니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="186"/>
         <source>Type some text to start from.</source>
         <translation>시작할 문장을 입력하세요.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="201"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="210"/>
         <source>There is no prompt yet.</source>
         <translation>아직 프롬프트가 없습니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="201"/>
         <source>Type a prompt, then press Step.</source>
         <translation>프롬프트를 입력한 뒤 [한 단계]를 누르세요.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="210"/>
         <source>Type a prompt, then press Run.</source>
         <translation>프롬프트를 입력한 뒤 [실행]을 누르세요.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="225"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="241"/>
         <source>Reached the maximum number of steps.</source>
         <translation>최대 단계 수에 도달했습니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="231"/>
         <source>The model drew the end-of-text token.</source>
         <translation>모델이 텍스트 끝(end-of-text) 토큰을 뽑았습니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="278"/>
         <source>There is no step %1 to branch from.</source>
         <translation>분기할 %1단계가 없습니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="282"/>
         <source>Token %1 is outside the vocabulary.</source>
         <translation>토큰 %1은(는) 어휘 범위를 벗어납니다.</translation>
     </message>
 </context>
 <context>
+    <name>ts::ui::GetModelDialog</name>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="42"/>
+        <source>GPT-2 (124M)</source>
+        <translation>GPT-2 (1억 2,400만)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="44"/>
+        <source>The classic of 2019: clear induction heads in the attention view, English only (Korean costs several tokens a syllable)</source>
+        <translation>2019년의 고전: 어텐션 보기에서 인덕션 헤드가 뚜렷합니다. 영어 전용(한국어는 한 음절에 토큰 여러 개)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="48"/>
+        <source>SmolLM2 135M Instruct</source>
+        <translation>SmolLM2 135M Instruct</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="50"/>
+        <source>A small modern chat model (Llama design): follows instructions, fast enough to step through live</source>
+        <translation>작은 최신 채팅 모델(Llama 구조): 지시를 따르고, 수업 중에 한 단계씩 실행할 만큼 빠릅니다</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="54"/>
+        <source>Qwen2.5 0.5B Instruct (Korean)</source>
+        <translation>Qwen2.5 0.5B Instruct (한국어)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="56"/>
+        <source>Reads and writes Korean: compare its tokens for 한국어 with GPT-2&apos;s; hallucination and lost-in-the-middle on a real chat model</source>
+        <translation>한국어를 읽고 씁니다: 한국어 토큰을 GPT-2와 비교해 보세요. 실제 채팅 모델로 환각과 중간 망각을 봅니다</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="60"/>
+        <source>SmolLM2 135M Instruct, GGUF Q8_0</source>
+        <translation>SmolLM2 135M Instruct, GGUF Q8_0</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="62"/>
+        <source>The same model quantised to 8 bits: half the size, nearly the same answers — a lesson on precision</source>
+        <translation>같은 모델을 8비트로 양자화: 크기는 절반, 답은 거의 같습니다 — 정밀도 수업</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="84"/>
+        <source>SHA-256 matches</source>
+        <translation>SHA-256 일치</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="85"/>
+        <source>size, git hash and commit match</source>
+        <translation>크기, git 해시, 커밋 일치</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="194"/>
+        <source>“%1” is not a hub model id. Write it as ORG/NAME, for example openai-community/gpt2.</source>
+        <translation>“%1”은(는) 허브 모델 ID가 아닙니다. ORG/NAME 형식으로 쓰세요. 예: openai-community/gpt2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="203"/>
+        <source>Asking the hub for the file list of %1…</source>
+        <translation>허브에 %1의 파일 목록을 요청하는 중…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="211"/>
+        <source>Downloading %1 (file %2 of %3)
+%4 of %5 · %6/s</source>
+        <translation>%1 내려받는 중 (파일 %3개 중 %2번째)
+%5 중 %4 · 초당 %6</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="221"/>
+        <source>%1 is downloaded and verified; loading it now.
+%2</source>
+        <translation>%1을(를) 내려받고 검증했습니다. 지금 불러옵니다.
+%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="228"/>
+        <source>Cancelled. What arrived is kept: downloading %1 again continues where it stopped.</source>
+        <translation>취소했습니다. 받은 부분은 남겨 두었으니 %1을(를) 다시 내려받으면 멈춘 곳부터 이어집니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="232"/>
+        <source>The download of %1 failed.</source>
+        <translation>%1 내려받기에 실패했습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="235"/>
+        <source>Download failed</source>
+        <translation>내려받기 실패</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="256"/>
+        <source>Get a model</source>
+        <translation>모델 받기</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="257"/>
+        <source>Download a model from the Hugging Face hub into its cache, where the hub&apos;s own tools find it too. Only what Tokenscope loads is fetched (config, safetensors weights, tokenizer), and every file is checked against the hash the hub lists.</source>
+        <translation>Hugging Face 허브에서 모델을 허브 캐시로 내려받습니다. 허브의 다른 도구도 그대로 찾을 수 있습니다. 토큰스코프가 읽는 파일(설정, safetensors 가중치, 토크나이저)만 받고, 모든 파일을 허브가 알려 준 해시로 확인합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="260"/>
+        <source>Model</source>
+        <translation>모델</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="260"/>
+        <source>Download</source>
+        <translation>크기</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="260"/>
+        <source>Licence</source>
+        <translation>라이선스</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="260"/>
+        <source>Good for in class</source>
+        <translation>수업에서 쓰기 좋은 점</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="270"/>
+        <source>Hub id:</source>
+        <translation>허브 ID:</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="272"/>
+        <source>From %1 into %2 (HF_ENDPOINT, HF_HUB_CACHE, HF_TOKEN and HTTPS_PROXY are honoured)</source>
+        <translation>%1에서 %2(으)로 (HF_ENDPOINT, HF_HUB_CACHE, HF_TOKEN, HTTPS_PROXY를 따릅니다)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="275"/>
+        <source>&amp;Download</source>
+        <translation>내려받기(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="276"/>
+        <source>&amp;Cancel download</source>
+        <translation>내려받기 취소(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="277"/>
+        <source>Close</source>
+        <translation>닫기</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="279"/>
+        <source>Choose a model or type any hub id, then Download.</source>
+        <translation>모델을 고르거나 허브 ID를 입력한 뒤 내려받기를 누르세요.</translation>
+    </message>
+</context>
+<context>
     <name>ts::ui::HeadlessRun</name>
     <message>
+        <location filename="../../ui/shell/headless_run.cpp" line="53"/>
         <source>Timed out after %1 s.</source>
         <translation>%1초가 지나 시간 초과되었습니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/headless_run.cpp" line="79"/>
         <source>There is no lesson %1 (there are %2).</source>
         <translation>수업 %1은(는) 없습니다 (수업은 %2개입니다).</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/headless_run.cpp" line="84"/>
         <source>Lesson %1 has %2 steps, not %3.</source>
         <translation>수업 %1은(는) %2단계까지 있습니다(%3단계는 없습니다).</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/headless_run.cpp" line="137"/>
         <source>Unknown view &apos;%1&apos;.</source>
         <translation>알 수 없는 화면 &apos;%1&apos;.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/headless_run.cpp" line="143"/>
         <source>--select-step %1: the run has %2 steps.</source>
         <translation>--select-step %1: 실행한 단계는 %2개입니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/headless_run.cpp" line="152"/>
         <source>--layer %1: the model has fewer layers.</source>
         <translation>--layer %1: 모델의 층이 그보다 적습니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/headless_run.cpp" line="159"/>
         <source>--head %1: the model has fewer heads.</source>
         <translation>--head %1: 모델의 헤드가 그보다 적습니다.</translation>
     </message>
@@ -527,6 +812,7 @@
 <context>
     <name>ts::ui::HeatmapWidget</name>
     <message>
+        <location filename="../../ui/widgets/heatmap_widget.cpp" line="373"/>
         <source>No data yet</source>
         <translation>아직 데이터가 없습니다</translation>
     </message>
@@ -534,68 +820,84 @@
 <context>
     <name>ts::ui::LanesView</name>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="88"/>
         <source>Prompt:</source>
         <translation>프롬프트:</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="89"/>
         <source>Lanes:</source>
         <translation>레인 수:</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="90"/>
         <source>Temperatures:</source>
         <translation>Temperature 값:</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="91"/>
         <source>Tokens per lane:</source>
         <translation>레인당 토큰 수:</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="92"/>
         <source>Seed:</source>
         <translation>시드:</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="93"/>
         <source>Run all lanes</source>
         <translation>모든 레인 실행</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="94"/>
         <source>Step all lanes</source>
         <translation>모든 레인 한 단계</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="95"/>
         <source>Every lane continues the same prompt with the same seed; only the temperature differs. Each token&apos;s colour is the probability it was drawn with: green = likely, red = unlikely. Low temperature sharpens the distribution (safe, repetitive); high temperature flattens it (varied, and more often wrong).</source>
         <translation>모든 레인은 같은 프롬프트를 같은 시드로 이어 갑니다. 다른 것은 temperature뿐입니다. 각 토큰의 색은 그 토큰이 뽑힌 확률입니다: 초록 = 그럴듯함, 빨강 = 드묾. 낮은 temperature는 분포를 뾰족하게(안전하고 반복적), 높은 temperature는 평평하게(다양하고 더 자주 틀림) 만듭니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="101"/>
         <source>T = %1</source>
         <translation>T = %1</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="148"/>
         <source>Load a model with a tokenizer first.</source>
         <translation>먼저 토크나이저가 있는 모델을 불러오세요.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="160"/>
         <source>Type a prompt first.</source>
         <translation>먼저 프롬프트를 입력하세요.</translation>
     </message>
     <message numerus="yes">
+        <location filename="../../ui/classroom/lanes_view.cpp" line="168"/>
         <source>Running %n lane(s)…</source>
         <translation>
             <numerusform>레인 %n개 실행 중…</numerusform>
         </translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="243"/>
         <source>p = %1 (at T = 1: %2), entropy %3 bits</source>
         <translation>p = %1 (T = 1일 때: %2), 엔트로피 %3비트</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="257"/>
         <source>step</source>
         <translation>단계</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="262"/>
         <source>bits</source>
         <translation>비트</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="263"/>
         <source>entropy per step</source>
         <translation>단계별 엔트로피</translation>
     </message>
@@ -603,54 +905,67 @@
 <context>
     <name>ts::ui::LessonPanel</name>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="64"/>
         <source>◀ Back</source>
         <translation>◀ 이전</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="65"/>
         <source>Set up again</source>
         <translation>다시 설정</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="66"/>
         <source>Next ▶</source>
         <translation>다음 ▶</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="163"/>
         <source>Guided lessons</source>
         <translation>안내 수업</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="183"/>
         <source>Prompt:</source>
         <translation>프롬프트:</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="186"/>
         <source>With GPT-2:</source>
         <translation>GPT-2로:</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="188"/>
         <source>Step %1 of %2</source>
         <translation>%2단계 중 %1단계</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="67"/>
         <source>End lesson</source>
         <translation>수업 끝내기</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="68"/>
         <source>Previous step (PageUp)</source>
         <translation>이전 단계 (PageUp)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="69"/>
         <source>Next step (PageDown)</source>
         <translation>다음 단계 (PageDown)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="70"/>
         <source>Close the lesson and put your own prompt and settings back</source>
         <translation>수업을 닫고 원래의 프롬프트와 설정으로 되돌립니다</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="154"/>
         <source>Choose a lesson…</source>
         <translation>수업을 고르세요…</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="164"/>
         <source>&lt;p&gt;Choose a lesson above. Each step sets up the app — prompt, view, settings — and says what to look at. Lessons are JSON files in the &lt;i&gt;lessons&lt;/i&gt; folder; teachers can write their own.&lt;/p&gt;</source>
         <translation>&lt;p&gt;위에서 수업을 고르세요. 각 단계가 앱을 준비하고(프롬프트, 화면, 설정) 무엇을 볼지 알려 줍니다. 수업은 &lt;i&gt;lessons&lt;/i&gt; 폴더의 JSON 파일이며, 교사가 직접 만들 수 있습니다.&lt;/p&gt;</translation>
     </message>
@@ -658,162 +973,202 @@
 <context>
     <name>ts::ui::LitmView</name>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="116"/>
         <source>Export results</source>
         <translation>결과 내보내기</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="117"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 파일 (*.csv)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="124"/>
         <source>Records:</source>
         <translation>기록 수:</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="125"/>
         <source>Positions:</source>
         <translation>위치 수:</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="126"/>
         <source>Trials per position:</source>
         <translation>위치당 시행 수:</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="127"/>
         <source>Seed:</source>
         <translation>시드:</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="128"/>
         <source>Ask the question before the records too (query-aware)</source>
         <translation>기록 앞에도 질문하기 (query-aware)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="129"/>
         <source>Record template:</source>
         <translation>기록 형식:</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="130"/>
         <source>Run experiment</source>
         <translation>실험 실행</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="131"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="132"/>
         <source>Export CSV…</source>
         <translation>CSV 내보내기…</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="133"/>
         <source>Each context lists key-value records (“Code Alpha-41 tiger.”) and ends by asking for one key again. The record asked for is moved from the first to the last place; every position is tried with freshly shuffled records. A long context is not the same as a well-used one.</source>
         <translation>각 컨텍스트는 키-값 기록(“Code Alpha-41 tiger.”)을 나열하고 마지막에 키 하나를 다시 묻습니다. 물어보는 기록을 처음부터 끝까지 옮겨 가며, 위치마다 새로 섞은 기록으로 시험합니다. 길게 넣는 것과 제대로 쓰는 것은 다릅니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="137"/>
         <source>Position</source>
         <translation>위치</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="137"/>
         <source>Top-1 accuracy</source>
         <translation>Top-1 정확도</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="137"/>
         <source>P(correct)</source>
         <translation>P(정답)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="137"/>
         <source>Mean rank</source>
         <translation>평균 순위</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="138"/>
         <source>Attention on record</source>
         <translation>기록에 대한 어텐션</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="138"/>
         <source>Trials</source>
         <translation>시행 수</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="139"/>
         <source>This model</source>
         <translation>이 모델</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="209"/>
         <source>Load a model with a tokenizer first.</source>
         <translation>먼저 토크나이저가 있는 모델을 불러오세요.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="224"/>
         <source>Running %1 contexts…</source>
         <translation>컨텍스트 %1개 실행 중…</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="243"/>
         <source>Cancelled.</source>
         <translation>취소했습니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="307"/>
         <source>Liu et al. 2023 (GPT-3.5-Turbo, 20 documents)</source>
         <translation>Liu 외 2023 (GPT-3.5-Turbo, 문서 20개)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="324"/>
         <source>accuracy (%)</source>
         <translation>정확도 (%)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="325"/>
         <source>position of the answer document</source>
         <translation>정답 문서의 위치</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="140"/>
         <source>top-1 accuracy</source>
         <translation>top-1 정확도</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="141"/>
         <source>P(correct value)</source>
         <translation>P(정답 값)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="348"/>
         <source>This model (%1 records, about %2 tokens per context)</source>
         <translation>이 모델 (기록 %1개, 컨텍스트당 약 %2토큰)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="364"/>
         <source>Example context: %1</source>
         <translation>컨텍스트 예: %1</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="375"/>
         <source>Use at least two positions to see a curve.</source>
         <translation>곡선을 보려면 위치를 두 개 이상 쓰세요.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="405"/>
         <source>accuracy</source>
         <translation>정확도</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="405"/>
         <source>the probability of the right value</source>
         <translation>올바른 값의 확률</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="407"/>
         <source>This model does not retrieve the values at all (top-1 accuracy below 5 %, P(correct) below 2 % everywhere): there is no position effect to see. Try fewer records or a trained model.</source>
         <translation>이 모델은 값을 전혀 찾아내지 못합니다 (모든 위치에서 top-1 정확도 5 % 미만, P(정답) 2 % 미만). 위치 효과를 볼 수 없습니다. 기록 수를 줄이거나 학습된 모델을 쓰세요.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="416"/>
         <source>A U-shape, as Liu et al. found: %1 is higher when the record is first (%2 %) or last (%3 %) than in the middle (%4 %). Information in the middle of a long context is used least.</source>
         <translation>Liu 외의 결과처럼 U자 모양입니다: 기록이 처음(%2 %)이나 마지막(%3 %)에 있을 때 %1이(가) 중간(%4 %)보다 높습니다. 긴 컨텍스트의 중간 정보가 가장 덜 쓰입니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="420"/>
         <source>Recency rather than a U: %1 rises towards the end (first %2 %, last %3 %). This model mostly uses the records just before the question — small models often show this instead of the U that large models show.</source>
         <translation>U자보다는 최신 효과입니다: %1이(가) 끝으로 갈수록 올라갑니다 (처음 %2 %, 마지막 %3 %). 이 모델은 주로 질문 바로 앞의 기록을 씁니다 — 큰 모델의 U자 대신 작은 모델에서 흔히 보이는 모습입니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="424"/>
         <source>Primacy: %1 is highest for the first record (%2 %) and falls towards the end (%3 %).</source>
         <translation>초두 효과: %1이(가) 첫 기록에서 가장 높고(%2 %) 끝으로 갈수록 떨어집니다(%3 %).</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="426"/>
         <source>Roughly flat: %1 is about the same at every position (first %2 %, last %3 %). With this many trials the differences are within the intervals.</source>
         <translation>거의 평평합니다: %1이(가) 모든 위치에서 비슷합니다 (처음 %2 %, 마지막 %3 %). 이 시행 수로는 차이가 신뢰 구간 안에 있습니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="142"/>
         <source>position of the record asked for (shaded: 95 % interval)</source>
         <translation>물어본 기록의 위치 (음영: 95 % 구간)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="380"/>
         <source>This model guesses: it gives the right value about the same probability as any other value (P(correct) ≈ %1 %, chance %2 %), so it has not learned to look the record up and there is no position effect in its answers.</source>
         <translation>이 모델은 찍고 있습니다: 맞는 값에 다른 값과 비슷한 확률을 줍니다 (P(정답) ≈ %1 %, 우연 %2 %). 기록을 찾아보는 법을 배우지 못했으므로 답에 위치 효과가 없습니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="386"/>
         <source>Where it looks is not flat, though: attention from the question onto the record grows from %1 % (first) to %2 % (last) — a recency bias.</source>
         <translation>그래도 바라보는 곳은 고르지 않습니다: 질문에서 기록으로 가는 어텐션이 %1 %(처음)에서 %2 %(마지막)로 커집니다 — 최신 편향입니다.</translation>
     </message>
@@ -821,58 +1176,78 @@
 <context>
     <name>ts::ui::LogitLensView</name>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="82"/>
         <source>Colour by:</source>
         <translation>색 기준:</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="83"/>
         <source>probability of the top token</source>
         <translation>1위 토큰의 확률</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="84"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="90"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="170"/>
         <source>entropy (bits)</source>
         <translation>엔트로피 (비트)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="85"/>
         <source>Each row stops the model after one more layer and asks: what would it predict now? (residual → final norm → output projection). Each cell shows the top token; dark = confident. Read a column from top to bottom to see where the prediction forms. One column per step of the loop; click a column for details.</source>
         <translation>각 행은 모델을 한 층 더 지난 뒤 멈추고 묻습니다: 지금이라면 무엇을 예측할까? (잔차 → 최종 정규화 → 출력 투영). 각 칸은 1위 토큰이며 진할수록 확신이 큽니다. 열을 위에서 아래로 읽으면 예측이 어디서 만들어지는지 보입니다. 루프의 단계마다 열이 하나이며, 열을 클릭하면 자세히 볼 수 있습니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="89"/>
         <source>Layer</source>
         <translation>층</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="89"/>
         <source>Top token</source>
         <translation>1위 토큰</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="89"/>
         <source>p</source>
         <translation>p</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="90"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="170"/>
         <source>p(top token)</source>
         <translation>p(1위 토큰)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="199"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="230"/>
         <source>embedding</source>
         <translation>임베딩</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="199"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="225"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="230"/>
         <source>layer %1</source>
         <translation>%1층</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="212"/>
         <source>Generate a few tokens: each step adds a column.</source>
         <translation>토큰을 몇 개 생성하세요. 단계마다 열이 하나씩 늘어납니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="222"/>
         <source>Position %1: the final prediction “%2” is already the top token from %3 on.</source>
         <translation>위치 %1: 최종 예측 토큰 “%2”이(가) %3부터 이미 1위입니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="225"/>
         <source>the embedding</source>
         <translation>임베딩</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="226"/>
         <source>Sampled: “%1”.</source>
         <translation>뽑힌 토큰: “%1”.</translation>
     </message>
@@ -880,182 +1255,238 @@
 <context>
     <name>ts::ui::MainWindow</name>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="183"/>
         <source>About Tokenscope</source>
         <translation>Tokenscope 정보</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="184"/>
         <source>&lt;p&gt;&lt;b&gt;Tokenscope&lt;/b&gt; runs a GPT-style model on your computer and shows each stage of next-token prediction: tokenizing, embedding, self-attention, the softmax distribution and sampling — and the autoregressive loop that feeds each chosen token back in.&lt;/p&gt;&lt;p&gt;The model does not know the answer; it computes how likely each next token is, and one is drawn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Tokenscope&lt;/b&gt;는 GPT 방식의 모델을 이 컴퓨터에서 직접 실행하며 다음 토큰 예측의 각 단계를 보여 줍니다: 토크나이징, 임베딩, 셀프 어텐션, 확률 분포 생성(Softmax), 샘플링 — 그리고 선택된 토큰을 다시 입력으로 넣는 자기회귀 루프.&lt;/p&gt;&lt;p&gt;모델은 정답을 아는 것이 아니라, 다음 토큰이 될 확률을 계산할 뿐이며 그중 하나가 뽑힙니다.&lt;/p&gt;</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="274"/>
         <source>Could not open the model</source>
         <translation>모델을 열 수 없습니다</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="275"/>
         <source>Choose a folder with config.json and model.safetensors (and vocab.json + merges.txt or tokenizer.json for text prompts). The previous model stays loaded.</source>
         <translation>config.json과 model.safetensors가 있는 폴더를 고르세요 (문장 프롬프트를 쓰려면 vocab.json + merges.txt 또는 tokenizer.json도 필요합니다). 이전 모델은 그대로 유지됩니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="289"/>
+        <location filename="../../ui/shell/main_window.cpp" line="294"/>
+        <location filename="../../ui/shell/main_window.cpp" line="412"/>
+        <location filename="../../ui/shell/main_window.cpp" line="429"/>
         <source>Tokenscope</source>
         <translation>Tokenscope</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="294"/>
         <source>Tokenscope — %1</source>
         <translation>Tokenscope — %1</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="295"/>
         <source>Controls</source>
         <translation>조작</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="296"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="300"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="301"/>
         <source>&amp;Open model folder…</source>
         <translation>모델 폴더 열기(&amp;O)…</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="302"/>
         <source>Export current view as &amp;PNG or SVG…</source>
         <translation>현재 화면을 PNG 또는 SVG로 내보내기(&amp;P)…</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="303"/>
         <source>Export distribution as CSV…</source>
         <translation>확률 분포를 CSV로 내보내기…</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="304"/>
         <source>Export distribution as JSON…</source>
         <translation>확률 분포를 JSON으로 내보내기…</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="305"/>
         <source>Export attention as CSV…</source>
         <translation>어텐션을 CSV로 내보내기…</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="306"/>
         <source>Export attention as JSON…</source>
         <translation>어텐션을 JSON으로 내보내기…</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="307"/>
         <source>&amp;Quit</source>
         <translation>끝내기(&amp;Q)</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="308"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="310"/>
         <source>&amp;Language</source>
         <translation>언어(&amp;L)</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="311"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="312"/>
         <source>&amp;About Tokenscope</source>
         <translation>Tokenscope 정보(&amp;A)</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="376"/>
         <source>Loading %1…</source>
         <translation>%1 불러오는 중…</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="398"/>
         <source>Model loaded with warnings: %1</source>
         <translation>모델을 불러왔지만 경고가 있습니다: %1</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="412"/>
+        <location filename="../../ui/shell/main_window.cpp" line="429"/>
         <source>No model is loaded.</source>
         <translation>불러온 모델이 없습니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="412"/>
+        <location filename="../../ui/shell/main_window.cpp" line="429"/>
         <source>Choose a model in the toolbar first.</source>
         <translation>먼저 도구 모음에서 모델을 고르세요.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="605"/>
         <source>Loading model…</source>
         <translation>모델 불러오는 중…</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="605"/>
         <source>No model loaded</source>
         <translation>불러온 모델 없음</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="610"/>
         <source>%1 · %2 parameters · %3 layers × %4 heads · vocabulary %5%6</source>
         <translation>%1 · 매개변수 %2개 · %3층 × 헤드 %4개 · 어휘 %5%6</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="616"/>
         <source> · no tokenizer</source>
         <translation> · 토크나이저 없음</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="623"/>
         <source>Context %1 / %2 tokens · step %3 of %4</source>
         <translation>컨텍스트 %1 / %2 토큰 · %3 / %4단계</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="631"/>
         <source>Export view</source>
         <translation>화면 내보내기</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="632"/>
         <source>PNG image (*.png);;SVG vector image (*.svg)</source>
         <translation>PNG 이미지 (*.png);;SVG 벡터 이미지 (*.svg)</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="635"/>
+        <location filename="../../ui/shell/main_window.cpp" line="652"/>
+        <location filename="../../ui/shell/main_window.cpp" line="667"/>
         <source>Export failed</source>
         <translation>내보내기 실패</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="635"/>
         <source>Could not write %1.</source>
         <translation>%1에 쓸 수 없습니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="640"/>
+        <location filename="../../ui/shell/main_window.cpp" line="657"/>
         <source>Nothing to export</source>
         <translation>내보낼 내용이 없습니다</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="640"/>
+        <location filename="../../ui/shell/main_window.cpp" line="657"/>
         <source>Run a step first.</source>
         <translation>먼저 한 단계를 실행하세요.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="644"/>
         <source>Export distribution</source>
         <translation>확률 분포 내보내기</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="645"/>
+        <location filename="../../ui/shell/main_window.cpp" line="662"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="645"/>
+        <location filename="../../ui/shell/main_window.cpp" line="662"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="661"/>
         <source>Export attention</source>
         <translation>어텐션 내보내기</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="298"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="299"/>
         <source>Stop loading this model; the previous one stays</source>
         <translation>이 모델 불러오기를 멈춥니다. 이전 모델은 그대로 남습니다</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="228"/>
         <source>Lesson ended: your prompt and settings are back.</source>
         <translation>수업이 끝났습니다. 원래의 프롬프트와 설정으로 돌아왔습니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="297"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="517"/>
         <source>What if: branching from step %1 with “%2” instead of “%3”</source>
         <translation>만약에: %1단계에서 “%3” 대신 “%2” 토큰으로 분기합니다</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="622"/>
         <source>Context %1 / %2 tokens</source>
         <translation>컨텍스트 %1 / %2 토큰</translation>
     </message>
@@ -1063,41 +1494,83 @@
 <context>
     <name>ts::ui::ModelChooser</name>
     <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="71"/>
         <source>Open model folder (config.json + model.safetensors)</source>
         <translation>모델 폴더 열기 (config.json + model.safetensors)</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="112"/>
         <source>Model:</source>
         <translation>모델:</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="115"/>
         <source>Bundled model (%1)</source>
         <translation>기본 모델 (%1)</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="152"/>
+        <source>Get a model…</source>
+        <translation>모델 받기…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="153"/>
         <source>Open model folder…</source>
         <translation>모델 폴더 열기…</translation>
     </message>
 </context>
 <context>
+    <name>ts::ui::ModelMenu</name>
+    <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="173"/>
+        <source>&amp;Model</source>
+        <translation>모델(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="174"/>
+        <source>&amp;Get a model…</source>
+        <translation>모델 받기(&amp;G)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="175"/>
+        <source>&amp;Open model folder…</source>
+        <translation>모델 폴더 열기(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="177"/>
+        <source>Hugging Face cache</source>
+        <translation>Hugging Face 캐시</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="186"/>
+        <source>(none found in %1)</source>
+        <translation>(%1에 없음)</translation>
+    </message>
+</context>
+<context>
     <name>ts::ui::PipelineBar</name>
     <message>
+        <location filename="../../ui/shell/pipeline_bar.cpp" line="27"/>
         <source>1 Tokenizing</source>
         <translation>1 토크나이징</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/pipeline_bar.cpp" line="28"/>
         <source>2 Embedding</source>
         <translation>2 임베딩</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/pipeline_bar.cpp" line="29"/>
         <source>3 Self-attention</source>
         <translation>3 셀프 어텐션</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/pipeline_bar.cpp" line="30"/>
         <source>4 Softmax</source>
         <translation>4 확률 분포 생성 (Softmax)</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/pipeline_bar.cpp" line="31"/>
         <source>5 Sampling</source>
         <translation>5 샘플링</translation>
     </message>
@@ -1105,104 +1578,130 @@
 <context>
     <name>ts::ui::ProbesView</name>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="116"/>
         <source>Open…</source>
         <translation>열기…</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="117"/>
         <source>Save as…</source>
         <translation>다른 이름으로 저장…</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="118"/>
         <source>Add probe</source>
         <translation>검사 추가</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="119"/>
         <source>Run probes</source>
         <translation>검사 실행</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="120"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="121"/>
         <source>Group</source>
         <translation>그룹</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="121"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="121"/>
         <source>True answer</source>
         <translation>참인 답</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="122"/>
         <source>False answers (| separated)</source>
         <translation>거짓 답 (|로 구분)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="122"/>
         <source>Model&apos;s own next token</source>
         <translation>모델 스스로의 다음 토큰</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="123"/>
         <source>Verdict</source>
         <translation>판정</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="173"/>
         <source>Open probe set</source>
         <translation>검사 세트 열기</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="174"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="188"/>
         <source>Probe sets (*.json)</source>
         <translation>검사 세트 (*.json)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="187"/>
         <source>Save probe set</source>
         <translation>검사 세트 저장</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="241"/>
         <source>Load a model with a tokenizer first.</source>
         <translation>먼저 토크나이저가 있는 모델을 불러오세요.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="291"/>
         <source>P(true) = %1</source>
         <translation>P(참) = %1</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="292"/>
         <source>P(false) = %1</source>
         <translation>P(거짓) = %1</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="300"/>
         <source>true wins</source>
         <translation>참이 이김</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="300"/>
         <source>a false answer wins</source>
         <translation>거짓 답이 이김</translation>
     </message>
     <message numerus="yes">
+        <location filename="../../ui/classroom/probes_view.cpp" line="316"/>
         <source>%n probe(s). Press “Run probes”.</source>
         <translation>
             <numerusform>검사 %n개. “검사 실행”을 누르세요.</numerusform>
         </translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="323"/>
         <source>all</source>
         <translation>전체</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="333"/>
         <source>%1: true answer wins %2 of %3</source>
         <translation>%1: 참인 답이 %3번 중 %2번 이김</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="336"/>
         <source>On held-out facts the model still puts on average %1 % on its own top answer — an answer it cannot know: a hallucination.</source>
         <translation>학습 때 보지 못한 사실에도 모델은 자신의 1위 답에 평균 %1 %를 겁니다 — 알 수 없는 답, 즉 환각입니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="123"/>
         <source>P(true) / P(best false), log scale</source>
         <translation>P(참) / P(가장 높은 거짓), 로그 눈금</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="124"/>
         <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one (log scale: each tenth of the bar is a factor of 10). The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
         <translation>각 프롬프트에는 참인 이어짐 하나와 거짓인 이어짐 여러 개가 있습니다. 초록 막대: 참인 답의 확률, 빨간 막대: 가장 확률 높은 거짓 답 (로그 눈금: 막대의 10분의 1마다 10배). 모델은 아무것도 찾아보지 않습니다 — 학습 때 보지 못한 사실(held-out)에도 대답하며, 흔히 똑같이 자신 있게 답합니다. 칸은 편집할 수 있고, 세트는 JSON으로 저장됩니다.</translation>
     </message>
@@ -1210,86 +1709,107 @@
 <context>
     <name>ts::ui::SamplingView</name>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="154"/>
         <source>Run a step: the drawn token is appended to the text and fed back in.</source>
         <translation>한 단계를 실행하세요: 뽑힌 토큰이 문장 끝에 붙어 다시 입력으로 들어갑니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="179"/>
         <source>Step %1: the drawn token (highlighted) is appended to the text</source>
         <translation>%1단계: 뽑힌 토큰(강조 표시)이 문장 끝에 붙습니다</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="143"/>
         <source>Autoregressive loop: “%1” is appended to the input and step %2 begins</source>
         <translation>자기회귀 루프: “%1” 토큰이 입력 끝에 붙고 %2단계가 시작됩니다</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="142"/>
         <source>“%1” marks the end of the text: the loop stops here.</source>
         <translation>“%1” 토큰은 글의 끝을 뜻합니다: 루프가 여기서 멈춥니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="237"/>
         <source>From scores to probabilities: logits → divided by the temperature → softmax</source>
         <translation>점수에서 확률로: 로짓 → 온도로 나누기 → 소프트맥스</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="240"/>
         <source>logit ÷ %1</source>
         <translation>로짓 ÷ %1</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="241"/>
         <source>temperature 0: the largest wins</source>
         <translation>온도 0: 가장 큰 값이 이김</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="242"/>
         <source>logit</source>
         <translation>로짓</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="244"/>
         <source>probability (softmax)</source>
         <translation>확률 (소프트맥스)</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="282"/>
         <source>max</source>
         <translation>최댓값</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="289"/>
         <source>%1 · cut by top-k/top-p</source>
         <translation>%1 · top-k/top-p로 제외</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="320"/>
         <source>The draw: temperature 0 takes the most likely token, no random number</source>
         <translation>뽑기: 온도 0에서는 난수 없이 가장 확률 높은 토큰을 고릅니다</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="321"/>
         <source>The draw: a random number u between 0 and 1 lands in the cumulative probabilities</source>
         <translation>뽑기: 0과 1 사이의 난수 u가 누적 확률 막대의 한 곳에 떨어집니다</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="325"/>
         <source>drawn at temperature %1</source>
         <translation>온도 %1에서 뽑음</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="326"/>
         <source> · top-k %1</source>
         <translation> · top-k %1</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="327"/>
         <source> · top-p %1</source>
         <translation> · top-p %1</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="328"/>
         <source> · seed %1 · tokens in vocabulary order, width = probability</source>
         <translation> · 시드 %1 · 토큰은 어휘 순서, 폭 = 확률</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="400"/>
         <source>Drawn: “%1” (the most likely token)</source>
         <translation>뽑힌 토큰: “%1” (가장 확률 높은 토큰)</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="402"/>
         <source>Chosen by hand (what if): “%1”; u = %2 had landed on “%3”</source>
         <translation>직접 고름(만약에): “%1”. u = %2은(는) “%3” 토큰에 떨어졌을 것입니다</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="408"/>
         <source>u = %1 lands on “%2”, which holds %3 of the bar</source>
         <translation>u = %1이(가) “%2” 토큰에 떨어졌습니다. 이 토큰이 막대의 %3를 차지합니다</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="417"/>
         <source>With the slider&apos;s settings the same u would pick “%1”.</source>
         <translation>슬라이더의 지금 설정이라면 같은 u가 “%1” 토큰을 고릅니다.</translation>
     </message>
@@ -1297,48 +1817,59 @@
 <context>
     <name>ts::ui::SoftmaxView</name>
     <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="119"/>
         <source>Run a step to see the probability of every possible next token.</source>
         <translation>한 단계를 실행하면 다음에 올 수 있는 모든 토큰의 확률이 보입니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="131"/>
         <source>Step %1 · next-token distribution over %2 tokens</source>
         <translation>%1단계 · 토큰 %2개에 대한 다음 토큰 확률 분포</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="135"/>
         <source>temperature %1</source>
         <translation>temperature %1</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="136"/>
         <source> · top-k %1</source>
         <translation> · top-k %1</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="137"/>
         <source> · top-p %1</source>
         <translation> · top-p %1</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="139"/>
         <source>%1 · entropy %2 bits · %3 tokens can be drawn</source>
         <translation>%1 · 엔트로피 %2비트 · 뽑힐 수 있는 토큰 %3개</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="145"/>
         <source>Drawn: %1 — rank %2, probability %3%</source>
         <translation>뽑힌 토큰: %1 — %2위, 확률 %3%</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="150"/>
         <source>re-rendered from stored logits in %1 ms</source>
         <translation>저장된 로짓으로 %1 ms 만에 다시 그림</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="191"/>
         <source>top-k / top-p cut-off</source>
         <translation>top-k / top-p 경계</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="205"/>
         <source>Token %1 · probability %2% · after top-k/top-p %3%
 Click: what if the model had drawn this token? (branches the session from this step)</source>
         <translation>토큰 %1 · 확률 %2% · top-k/top-p 적용 후 %3%
 클릭: 모델이 이 토큰을 뽑았다면? (이 단계에서 세션을 분기합니다)</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="182"/>
         <source>Click a bar: what if the model had drawn that token? The session branches from this step.</source>
         <translation>막대를 클릭하세요: 모델이 그 토큰을 뽑았다면? 이 단계에서 세션이 분기합니다.</translation>
     </message>
@@ -1346,12 +1877,14 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TimelineView</name>
     <message numerus="yes">
+        <location filename="../../ui/shell/timeline_view.cpp" line="38"/>
         <source>prompt (%n token(s))</source>
         <translation>
             <numerusform>프롬프트 (토큰 %n개)</numerusform>
         </translation>
     </message>
     <message>
+        <location filename="../../ui/shell/timeline_view.cpp" line="80"/>
         <source>Steps of the loop. Select one to inspect it in every view; click another candidate in the Softmax view to branch from it (&quot;what if&quot;).</source>
         <translation>루프의 단계들입니다. 하나를 고르면 모든 화면에서 그 단계를 볼 수 있고, 확률 분포 화면에서 다른 후보를 클릭하면 그 단계에서 분기합니다(&quot;만약에&quot;).</translation>
     </message>
@@ -1359,50 +1892,62 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TokenView</name>
     <message>
+        <location filename="../../ui/stages/token_view.cpp" line="113"/>
         <source>Position %1 · token id %2</source>
         <translation>위치 %1 · 토큰 ID %2</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/token_view.cpp" line="115"/>
         <source>Prompt bytes %1–%2 (%3 bytes)</source>
         <translation>프롬프트 바이트 %1–%2 (%3바이트)</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/token_view.cpp" line="119"/>
         <source>Covers part of: %1</source>
         <translation>일부를 담당: %1</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/token_view.cpp" line="120"/>
         <source>Covers: %1</source>
         <translation>담당 글자: %1</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/token_view.cpp" line="123"/>
         <source>Drawn by sampling; the next step feeds it back in.</source>
         <translation>샘플링으로 뽑혔습니다. 다음 단계에서 다시 입력으로 들어갑니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/token_view.cpp" line="125"/>
         <source>Generated by the model</source>
         <translation>모델이 생성한 토큰</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/token_view.cpp" line="227"/>
         <source>Type a prompt and press Step: the text is cut into tokens, the units the model reads.</source>
         <translation>프롬프트를 입력하고 [한 단계]를 누르세요. 문장이 모델이 읽는 단위인 토큰으로 나뉩니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/token_view.cpp" line="228"/>
         <source>Prompt: %1 characters · %2 bytes (UTF-8) · %3 tokens</source>
         <translation>프롬프트: %1글자 · %2바이트 (UTF-8) · 토큰 %3개</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/token_view.cpp" line="233"/>
         <source> → %1 tokens per character</source>
         <translation> → 글자당 토큰 %1개</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/token_view.cpp" line="236"/>
         <source>Context: %1 of %2 tokens</source>
         <translation>컨텍스트: %2개 중 %1개 토큰</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/token_view.cpp" line="237"/>
         <source>Context: %1 tokens</source>
         <translation>컨텍스트: 토큰 %1개</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/token_view.cpp" line="238"/>
         <source> · dashed chips: a token that splits a character, or the drawn next token</source>
         <translation> · 점선 칩: 한 글자를 쪼갠 토큰, 또는 뽑힌 다음 토큰</translation>
     </message>

@@ -4,6 +4,7 @@
 #include <QRegularExpression>
 
 #include "tokenscope/error.hpp"
+#include "tokenscope/hf_cache.hpp"
 #include "tokenscope/tokenizer.hpp"
 
 namespace ts::ui {
@@ -46,12 +47,13 @@ void EngineWorker::loadModel(const QString& folder) {
         auto progress = [this](double fraction, const std::string& what) {
             emit loadProgress(fraction, QString::fromStdString(what));
         };
-        ts::LoadedModel loaded =
-            ts::loadModelFolder(folder.toStdString(), progress, &m_cancelLoad);
+        // A hub id ("ORG/NAME") is found in the Hugging Face cache; a folder is itself.
+        const auto path = ts::hub::resolveModelSpec(folder.toStdString());
+        ts::LoadedModel loaded = ts::loadModelFolder(path, progress, &m_cancelLoad);
         const auto& cfg = loaded.model->config();
         ModelInfo info;
-        info.folder = QFileInfo(folder).absoluteFilePath();
-        info.name = QFileInfo(info.folder).fileName();
+        info.folder = QFileInfo(QString::fromStdString(path.string())).absoluteFilePath();
+        info.name = QString::fromStdString(ts::hub::displayName(info.folder.toStdString()));
         info.parameters = static_cast<qint64>(loaded.model->parameterCount());
         info.weightBytes = static_cast<qint64>(loaded.model->weightBytes());
         info.nVocab = cfg.nVocab;

@@ -163,6 +163,9 @@ void MainWindow::buildMenus() {
     m_viewMenu->addAction(m_controlsDock->toggleViewAction());
     m_viewMenu->addAction(m_timelineDock->toggleViewAction());
 
+    // Model: Get a model…, Open model folder…, the Hugging Face cache (ui/shell/model_chooser.*).
+    menuBar()->insertMenu(m_viewMenu->menuAction(), new ModelMenu(m_chooser, this));
+
     m_languageMenu = menuBar()->addMenu(QString());
     auto* languages = new QActionGroup(this);
     for (const QString& lang : TranslationManager::availableLanguages()) {

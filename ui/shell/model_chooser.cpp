@@ -1,5 +1,8 @@
 #include "shell/model_chooser.hpp"
 
+#include "shell/get_model_dialog.hpp"
+#include "tokenscope/hub_download.hpp"
+
 #include <QComboBox>
 #include <QDir>
 #include <QEvent>
@@ -8,12 +11,15 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
+#include <QStandardItemModel>
+#include <algorithm>
 
 namespace ts::ui {
 
 namespace {
 constexpr int kMaxRecent = 8;
 const QString kOpenMarker = QStringLiteral("::open");
+const QString kGetMarker = QStringLiteral("::get");
 }  // namespace
 
 ModelChooser::ModelChooser(QWidget* parent) : QWidget(parent) {
@@ -30,11 +36,14 @@ ModelChooser::ModelChooser(QWidget* parent) : QWidget(parent) {
         if (choice == kOpenMarker) {
             rebuild();  // put the current model back in the box while the dialog is open
             openFolderDialog();
+        } else if (choice == kGetMarker) {
+            rebuild();
+            openGetModelDialog();
         } else if (!choice.isEmpty() && choice != m_current) {
             emit modelRequested(choice);
         }
     });
-    rebuild();
+    refreshCache();
 }
 
 void ModelChooser::setBundledPath(const QString& path) {
@@ -64,6 +73,39 @@ void ModelChooser::openFolderDialog() {
     if (!dir.isEmpty()) emit modelRequested(dir);
 }
 
+void ModelChooser::openGetModelDialog() {
+    if (m_getModelDialog) {
+        m_getModelDialog->raise();
+        m_getModelDialog->activateWindow();
+        return;
+    }
+    auto* dialog = new GetModelDialog(window());
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &GetModelDialog::modelDownloaded, this, [this](const QString& path) {
+        refreshCache();
+        emit modelRequested(path);
+    });
+    m_getModelDialog = dialog;
+    dialog->show();
+}
+
+void ModelChooser::refreshCache() {
+    m_cached = ts::hub::scanCache(ts::hub::cacheDir());
+    rebuild();
+}
+
+QString ModelChooser::describe(const ts::hub::CachedModel& m) {
+    QString name = QString::fromStdString(m.repoId);
+    if (!m.revision.empty() && m.revision != "main") name += QLatin1Char('@') + QString::fromStdString(m.revision);
+    if (!m.file.empty()) name += QStringLiteral(" · ") + QString::fromStdString(m.file.filename().string());
+    QStringList facts;
+    if (!m.family.empty()) facts << QString::fromStdString(m.family);
+    if (m.parameters > 0) facts << QString::fromStdString(ts::hub::formatParameters(m.parameters));
+    else if (m.bytes > 0) facts << QString::fromStdString(ts::hub::formatBytes(m.bytes));
+    if (!m.precision.empty()) facts << QString::fromStdString(m.precision);
+    return facts.isEmpty() ? name : name + QStringLiteral(" — ") + facts.join(QStringLiteral(" · "));
+}
+
 void ModelChooser::rebuild() {
     const QSignalBlocker block(m_combo);
     m_combo->clear();
@@ -76,15 +118,38 @@ void ModelChooser::rebuild() {
     }
     for (const QString& f : m_recent) {
         if (QDir::cleanPath(f) == QDir::cleanPath(m_bundled)) continue;
-        m_combo->addItem(QFileInfo(f).fileName(), f);
+        m_combo->addItem(QString::fromStdString(ts::hub::displayName(f.toStdString())), f);
         m_combo->setItemData(m_combo->count() - 1, f, Qt::ToolTipRole);
         if (QDir::cleanPath(f) == m_current) currentIndex = m_combo->count() - 1;
     }
+    // The Hugging Face cache: every model found, the ones this engine cannot run greyed out
+    // with the reason as a tooltip (so a learner sees why a download does not appear to work).
+    bool cacheHeader = false;
+    for (const auto& m : m_cached) {
+        const QString path = QString::fromStdString((m.file.empty() ? m.folder : m.file).string());
+        if (std::find_if(m_recent.begin(), m_recent.end(), [&](const QString& f) {
+                return QDir::cleanPath(f) == QDir::cleanPath(path);
+            }) != m_recent.end())
+            continue;
+        if (!cacheHeader) {
+            m_combo->insertSeparator(m_combo->count());
+            cacheHeader = true;
+        }
+        m_combo->addItem(describe(m), path);
+        const int row = m_combo->count() - 1;
+        m_combo->setItemData(row, m.supported ? path : QString::fromStdString(m.reason), Qt::ToolTipRole);
+        if (!m.supported) {
+            if (auto* model = qobject_cast<QStandardItemModel*>(m_combo->model()))
+                model->item(row)->setEnabled(false);
+        }
+        if (QDir::cleanPath(path) == m_current) currentIndex = row;
+    }
     if (currentIndex < 0 && !m_current.isEmpty()) {
-        m_combo->addItem(QFileInfo(m_current).fileName(), m_current);
+        m_combo->addItem(QString::fromStdString(ts::hub::displayName(m_current.toStdString())), m_current);
         currentIndex = m_combo->count() - 1;
     }
     m_combo->insertSeparator(m_combo->count());
+    m_combo->addItem(tr("Get a model…"), kGetMarker);
     m_combo->addItem(tr("Open model folder…"), kOpenMarker);
     m_combo->setCurrentIndex(std::max(0, currentIndex));
 }
@@ -92,6 +157,39 @@ void ModelChooser::rebuild() {
 void ModelChooser::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) rebuild();
     QWidget::changeEvent(event);
+}
+
+ModelMenu::ModelMenu(ModelChooser* chooser, QWidget* parent) : QMenu(parent), m_chooser(chooser) {
+    // Rebuilt when opened, so a model another tool put in the cache shows up.
+    connect(this, &QMenu::aboutToShow, this, [this] {
+        m_chooser->refreshCache();
+        rebuild();
+    });
+    rebuild();
+}
+
+void ModelMenu::rebuild() {
+    clear();
+    setTitle(tr("&Model"));
+    addAction(tr("&Get a model…"), m_chooser, &ModelChooser::openGetModelDialog);
+    addAction(tr("&Open model folder…"), m_chooser, &ModelChooser::openFolderDialog);
+    addSeparator();
+    addSection(tr("Hugging Face cache"));
+    bool any = false;
+    for (const auto& m : m_chooser->cachedModels()) {
+        const QString path = QString::fromStdString((m.file.empty() ? m.folder : m.file).string());
+        QAction* a = addAction(ModelChooser::describe(m), m_chooser, [this, path] { emit m_chooser->modelRequested(path); });
+        a->setEnabled(m.supported);
+        a->setToolTip(m.supported ? path : QString::fromStdString(m.reason));
+        any = true;
+    }
+    if (!any) addAction(tr("(none found in %1)").arg(QString::fromStdString(ts::hub::cacheDir().string())))->setEnabled(false);
+    setToolTipsVisible(true);
+}
+
+void ModelMenu::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) rebuild();
+    QMenu::changeEvent(event);
 }
 
 }  // namespace ts::ui

@@ -1,7 +1,14 @@
 #pragma once
-// Which model to run: the bundled one, a recently used folder, or any folder on disk.
+// Which model to run: the bundled one, a recently used folder, a model in the Hugging Face
+// cache (listed with family, size and precision), any folder on disk, or one to download
+// (Get a model…). The Model menu (ModelMenu) offers the same actions from the menu bar.
+#include <QMenu>
+#include <QPointer>
 #include <QStringList>
 #include <QWidget>
+#include <vector>
+
+#include "tokenscope/hf_cache.hpp"
 
 class QComboBox;
 class QLabel;
@@ -20,6 +27,13 @@ public:
     void setCurrent(const QString& folder);
     // Asks for a folder with a dialog and emits modelRequested.
     void openFolderDialog();
+    // Opens Model → Get a model…; a finished download is loaded (modelRequested).
+    void openGetModelDialog();
+    // Reads the Hugging Face cache again (after a download, or when the list opens).
+    void refreshCache();
+    const std::vector<ts::hub::CachedModel>& cachedModels() const { return m_cached; }
+    // The text a cache entry shows: "ORG/NAME — gpt2 · 124M · F32".
+    static QString describe(const ts::hub::CachedModel& m);
 
 signals:
     void modelRequested(const QString& folder);
@@ -35,6 +49,22 @@ private:
     QString m_bundled;
     QString m_current;
     QStringList m_recent;
+    std::vector<ts::hub::CachedModel> m_cached;
+    QPointer<QWidget> m_getModelDialog;
+};
+
+// The Model menu: Get a model…, Open model folder…, and the models in the Hugging Face cache.
+class ModelMenu : public QMenu {
+    Q_OBJECT
+public:
+    ModelMenu(ModelChooser* chooser, QWidget* parent);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void rebuild();
+    ModelChooser* m_chooser;
 };
 
 }  // namespace ts::ui
