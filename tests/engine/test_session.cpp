@@ -92,6 +92,7 @@ TEST_CASE("session: attention rows are causal distributions", "[session]") {
         const auto& at = tr->attention;
         CHECK(at.nLayer == c.nLayer);
         CHECK(at.nHead == c.nHead);
+        CHECK(at.nKvHead == c.kvHeads());
         CHECK(at.firstQuery == tr->firstPosition);
         CHECK(at.nQueries == static_cast<int>(tr->tokens.size()));
         std::size_t total = 0;

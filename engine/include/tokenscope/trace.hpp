@@ -28,7 +28,10 @@ struct CostFigures {
 // of a prompt is the stack of its rows.
 struct AttentionTrace {
     int nLayer = 0;
-    int nHead = 0;
+    int nHead = 0;        // query heads (rows are recorded per query head)
+    int nKvHead = 0;      // key/value heads: query head h reads kv head h / (nHead / nKvHead)
+                          // (grouped-query attention; equal to nHead without it, 0 when a
+                          // hand-built trace does not say: read as nHead)
     int firstQuery = 0;   // absolute position of the first query recorded
     int nQueries = 0;
     std::vector<float> data;  // [layer][head][query][0..pos]

@@ -115,6 +115,7 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
     if (options.attention) {
         tr.attention.nLayer = c.nLayer;
         tr.attention.nHead = H;
+        tr.attention.nKvHead = KVH;
         tr.attention.firstQuery = p0;
         tr.attention.nQueries = T;
         const std::size_t perHead = (sz(L) * sz(L + 1) - sz(p0) * sz(p0 + 1)) / 2;
