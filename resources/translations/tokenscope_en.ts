@@ -154,6 +154,14 @@
         <source>Inference c&amp;ost meter</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Tokenizer comparison</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tokeni&amp;zer comparison</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>ts::ui::ConfidenceView</name>
@@ -1407,6 +1415,81 @@ Click: what if the model had drawn this token? (branches the session from this s
     <message>
         <source> · dashed chips: a token that splits a character, or the drawn next token</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::TokenizerCompareView</name>
+    <message>
+        <source>The same text through different tokenizers. A model reads, pays for and generates tokens, not characters: the more tokens a language needs, the more time and money the same sentence costs, and the less of it fits in the context.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Add tokenizer file…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Add tokenizer folder…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Type or paste text to compare</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tokenizer comparison</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>At most %1 tokenizers fit side by side; remove one first.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Could not load the tokenizer %1:
+%2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose a tokenizer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tokenizers (tokenizer.json vocab.json);;JSON files (*.json)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose a model or tokenizer folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Remove this tokenizer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot encode this text: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 per character</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1× the fewest</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n token(s)</source>
+        <translation>
+            <numerusform>%n token</numerusform>
+            <numerusform>%n tokens</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -196,6 +196,14 @@
         <source>Inference c&amp;ost meter</source>
         <translation>추론 비용 측정(&amp;O)</translation>
     </message>
+    <message>
+        <source>Tokenizer comparison</source>
+        <translation>토크나이저 비교</translation>
+    </message>
+    <message>
+        <source>Tokeni&amp;zer comparison</source>
+        <translation>토크나이저 비교(&amp;Z)</translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::ConfidenceView</name>
@@ -1950,6 +1958,81 @@ Click: what if the model had drawn this token? (branches the session from this s
         <location filename="../../ui/stages/token_view.cpp" line="238"/>
         <source> · dashed chips: a token that splits a character, or the drawn next token</source>
         <translation> · 점선 칩: 한 글자를 쪼갠 토큰, 또는 뽑힌 다음 토큰</translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::TokenizerCompareView</name>
+    <message>
+        <source>The same text through different tokenizers. A model reads, pays for and generates tokens, not characters: the more tokens a language needs, the more time and money the same sentence costs, and the less of it fits in the context.</source>
+        <translation>같은 글을 여러 토크나이저에 넣어 봅니다. 모델은 글자가 아니라 토큰을 읽고, 토큰 단위로 비용을 내고, 토큰을 생성합니다. 어떤 언어가 토큰을 많이 쓸수록 같은 문장에 시간과 돈이 더 들고, 컨텍스트에 들어가는 양은 줄어듭니다.</translation>
+    </message>
+    <message>
+        <source>Add tokenizer file…</source>
+        <translation>토크나이저 파일 추가…</translation>
+    </message>
+    <message>
+        <source>Add tokenizer folder…</source>
+        <translation>토크나이저 폴더 추가…</translation>
+    </message>
+    <message>
+        <source>Type or paste text to compare</source>
+        <translation>비교할 글을 입력하거나 붙여 넣으세요</translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation>모델: %1</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>%1 불러오는 중…</translation>
+    </message>
+    <message>
+        <source>Tokenizer comparison</source>
+        <translation>토크나이저 비교</translation>
+    </message>
+    <message>
+        <source>At most %1 tokenizers fit side by side; remove one first.</source>
+        <translation>토크나이저는 %1개까지 나란히 놓을 수 있습니다. 먼저 하나를 빼세요.</translation>
+    </message>
+    <message>
+        <source>Could not load the tokenizer %1:
+%2</source>
+        <translation>토크나이저 %1을(를) 불러오지 못했습니다:
+%2</translation>
+    </message>
+    <message>
+        <source>Choose a tokenizer</source>
+        <translation>토크나이저 선택</translation>
+    </message>
+    <message>
+        <source>Tokenizers (tokenizer.json vocab.json);;JSON files (*.json)</source>
+        <translation>토크나이저 (tokenizer.json vocab.json);;JSON 파일 (*.json)</translation>
+    </message>
+    <message>
+        <source>Choose a model or tokenizer folder</source>
+        <translation>모델 또는 토크나이저 폴더 선택</translation>
+    </message>
+    <message>
+        <source>Remove this tokenizer</source>
+        <translation>이 토크나이저 빼기</translation>
+    </message>
+    <message>
+        <source>Cannot encode this text: %1</source>
+        <translation>이 글을 토큰으로 바꿀 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>%1 per character</source>
+        <translation>글자당 %1개</translation>
+    </message>
+    <message>
+        <source>%1× the fewest</source>
+        <translation>가장 적은 것의 %1배</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s)</source>
+        <translation>
+            <numerusform>토큰 %n개</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -14,6 +14,7 @@
 #include "classroom/litm_view.hpp"
 #include "classroom/logit_lens_view.hpp"
 #include "classroom/probes_view.hpp"
+#include "classroom/tokenizer_compare_view.hpp"
 #include "classroom/lesson_panel.hpp"
 #include "tokenscope/model_folder.hpp"
 
@@ -45,6 +46,7 @@ ClassroomHub::ClassroomHub(QWidget* parentForViews) : QObject(parentForViews) {
     m_litm = new LitmView(parentForViews);
     m_lens = new LogitLensView(parentForViews);
     m_cost = new CostView(parentForViews);
+    m_tokenizers = new TokenizerCompareView(parentForViews);
 
     QStringList errors;
     m_lessons->setLessons(loadLessonFolder(lessonsFolder(), &errors), errors);
@@ -64,7 +66,8 @@ ClassroomHub::ClassroomHub(QWidget* parentForViews) : QObject(parentForViews) {
 QList<QPair<QString, QWidget*>> ClassroomHub::views() const {
     return {{tr("Lessons"), m_lessons},          {tr("Temperature lanes"), m_lanes},
             {tr("Hallucination lens"), m_hallucination}, {tr("Lost in the middle"), m_litm},
-            {tr("Logit lens"), m_lens},          {tr("Inference cost"), m_cost}};
+            {tr("Logit lens"), m_lens},          {tr("Inference cost"), m_cost},
+            {tr("Tokenizer comparison"), m_tokenizers}};
 }
 
 QWidget* ClassroomHub::showView(const QString& name) {
@@ -81,13 +84,14 @@ QWidget* ClassroomHub::showView(const QString& name) {
     if (name == QLatin1String("litm")) return m_litm;
     if (name == QLatin1String("lens")) return m_lens;
     if (name == QLatin1String("cost")) return m_cost;
+    if (name == QLatin1String("tokenizers")) return m_tokenizers;
     return nullptr;
 }
 
 QMenu* ClassroomHub::createMenu(QWidget* parent) {
     m_menu = new QMenu(parent);
     m_actions.clear();
-    for (const char* name : {"lessons", "lanes", "confidence", "probes", "litm", "lens", "cost"}) {
+    for (const char* name : {"lessons", "lanes", "confidence", "probes", "litm", "lens", "cost", "tokenizers"}) {
         const QString n = QLatin1String(name);
         QAction* a = m_menu->addAction(QString(), this, [this, n] { emit requestView(n); });
         m_actions.append({a, n});
@@ -109,6 +113,7 @@ void ClassroomHub::retranslateMenu() {
         else if (name == QLatin1String("litm")) action->setText(tr("Lost in the &middle lab"));
         else if (name == QLatin1String("lens")) action->setText(tr("Logit le&ns"));
         else if (name == QLatin1String("cost")) action->setText(tr("Inference c&ost meter"));
+        else if (name == QLatin1String("tokenizers")) action->setText(tr("Tokeni&zer comparison"));
     }
 }
 
@@ -125,6 +130,7 @@ void ClassroomHub::setModel(const ModelInfo& info) {
     m_litm->setModel(info);
     m_lens->setModel(info);
     m_cost->setModel(info);
+    m_tokenizers->setModel(info);
 }
 
 void ClassroomHub::setHistory(const std::vector<StepRecordPtr>& history) {

@@ -26,6 +26,7 @@ class LessonPanel;
 class LitmView;
 class LogitLensView;
 class ProbesView;
+class TokenizerCompareView;
 
 class ClassroomHub : public QObject {
     Q_OBJECT
@@ -57,6 +58,7 @@ public:
     LitmView* litm() const { return m_litm; }
     LogitLensView* lens() const { return m_lens; }
     CostView* cost() const { return m_cost; }
+    TokenizerCompareView* tokenizers() const { return m_tokenizers; }
 
 signals:
     void requestPrompt(const QString& text);
@@ -79,6 +81,7 @@ private:
     LitmView* m_litm = nullptr;
     LogitLensView* m_lens = nullptr;
     CostView* m_cost = nullptr;
+    TokenizerCompareView* m_tokenizers = nullptr;
     QMenu* m_menu = nullptr;
     QList<QPair<QAction*, QString>> m_actions;
 };

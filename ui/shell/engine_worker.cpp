@@ -92,8 +92,13 @@ std::vector<int> EngineWorker::tokenizePrompt(const QString& text,
                                               std::vector<ts::Token>& spans) {
     spans.clear();
     const std::string utf8 = text.toStdString();
-    if (m_loaded->tokenizer) {
-        spans = m_loaded->tokenizer->encode(utf8);
+    if (const auto& tok = m_loaded->tokenizer) {
+        // As Hugging Face does: special tokens (<|im_start|>) recognised in tokenizer.json
+        // text, and the model's start token in front when its start-token rule says so.
+        spans = tok->encode(utf8, tok->recognisesSpecialByDefault());
+        const ts::StartTokenRule& start = tok->startToken();
+        if (start.add && start.id && (spans.empty() || spans.front().id != *start.id))
+            spans.insert(spans.begin(), ts::Token{*start.id, 0, 0});
         std::vector<int> ids;
         ids.reserve(spans.size());
         for (const auto& t : spans) ids.push_back(t.id);
@@ -225,9 +230,9 @@ void EngineWorker::runTick() {
         stopRun(m_runRemaining <= 0 ? tr("Reached the maximum number of steps.") : QString());
         return;
     }
-    const auto eos = m_loaded && m_loaded->tokenizer ? m_loaded->tokenizer->endOfTextId()
-                                                     : std::optional<int>{};
-    if (eos && m_history.back()->sampledToken == *eos) {
+    const auto& tok = m_loaded ? m_loaded->tokenizer : nullptr;
+    const int drawn = m_history.back()->sampledToken;
+    if (tok && (tok->isEndToken(drawn) || tok->endOfTextId() == drawn)) {
         stopRun(tr("The model drew the end-of-text token."));
         return;
     }

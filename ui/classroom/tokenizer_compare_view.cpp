@@ -1,0 +1,381 @@
+// The comparison view: a text box, one column of token chips per tokenizer, and bars of the
+// token counts so the difference is seen before it is read. Counting is cheap (a sentence
+// encodes in microseconds) and runs on the GUI thread after a short pause in typing; loading
+// a vocabulary is not, and runs on a ClassroomTask thread, one path at a time.
+#include "classroom/tokenizer_compare_view.hpp"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPainter>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "tokenscope/error.hpp"
+#include "tokenscope/token_display.hpp"
+
+namespace ts::ui {
+
+namespace {
+
+int codePoints(const std::string& s) {
+    int n = 0;
+    for (unsigned char c : s) n += (c & 0xC0U) != 0x80U;
+    return n;
+}
+
+// One pastel colour per column, the chips alternate two shades of it.
+QColor columnColour(int column, bool alternate) {
+    static const int hues[] = {210, 25, 130, 280};
+    return QColor::fromHsl(hues[column % 4], alternate ? 140 : 110, alternate ? 215 : 230);
+}
+
+}  // namespace
+
+TokenCount countTokens(const ts::Tokenizer& tokenizer, const std::string& utf8) {
+    TokenCount c;
+    c.characters = codePoints(utf8);
+    c.bytes = static_cast<int>(utf8.size());
+    try {
+        c.tokens = tokenizer.encode(utf8, tokenizer.recognisesSpecialByDefault());
+    } catch (const ts::Error& e) {
+        c.error = QString::fromUtf8(e.what());
+    }
+    c.tokensPerCharacter =
+        c.characters > 0 ? static_cast<double>(c.tokens.size()) / c.characters : 0.0;
+    return c;
+}
+
+std::vector<QString> tokenChipTexts(const ts::Tokenizer& tokenizer,
+                                    const std::vector<ts::Token>& tokens) {
+    std::vector<std::string> bytes;
+    bytes.reserve(tokens.size());
+    for (const ts::Token& t : tokens) bytes.push_back(tokenizer.tokenBytes(t.id));
+    std::vector<QString> out;
+    for (const std::string& d : ts::tokenDisplays(bytes)) out.push_back(QString::fromStdString(d));
+    return out;
+}
+
+// Horizontal bars: one per tokenizer, length proportional to its token count.
+class TokenizerBars : public QWidget {
+public:
+    explicit TokenizerBars(QWidget* parent) : QWidget(parent) { setMinimumHeight(40); }
+    struct Bar {
+        QString label;
+        QString value;
+        int tokens = 0;
+        QColor colour;
+    };
+    void setBars(std::vector<Bar> bars) {
+        m_bars = std::move(bars);
+        setMinimumHeight(static_cast<int>(m_bars.size()) * 28 + 8);
+        update();
+    }
+    QSize sizeHint() const override { return {600, minimumHeight()}; }
+
+protected:
+    void paintEvent(QPaintEvent*) override {
+        QPainter p(this);
+        p.setRenderHint(QPainter::Antialiasing);
+        int most = 1;
+        for (const Bar& b : m_bars) most = std::max(most, b.tokens);
+        const QFontMetrics fm(font());
+        int labelWidth = 0;
+        for (const Bar& b : m_bars) labelWidth = std::max(labelWidth, fm.horizontalAdvance(b.label));
+        labelWidth = std::min(labelWidth + 12, width() / 3);
+        const int valueWidth = std::min(fm.horizontalAdvance(QStringLiteral("0000 tokens · 0.00 / character")) + 16, width() / 3);
+        const int barSpace = std::max(10, width() - labelWidth - valueWidth - 8);
+        int y = 4;
+        for (const Bar& b : m_bars) {
+            p.setPen(palette().color(QPalette::WindowText));
+            p.drawText(QRect(0, y, labelWidth - 6, 24), Qt::AlignRight | Qt::AlignVCenter,
+                       fm.elidedText(b.label, Qt::ElideMiddle, labelWidth - 6));
+            const int w = std::max(2, barSpace * b.tokens / most);
+            p.setBrush(b.colour.darker(115));
+            p.setPen(Qt::NoPen);
+            p.drawRoundedRect(QRect(labelWidth, y + 3, w, 18), 4, 4);
+            p.setPen(palette().color(QPalette::WindowText));
+            p.drawText(QRect(labelWidth + w + 8, y, valueWidth + barSpace - w, 24),
+                       Qt::AlignLeft | Qt::AlignVCenter, b.value);
+            y += 28;
+        }
+    }
+
+private:
+    std::vector<Bar> m_bars;
+};
+
+TokenizerCompareView::TokenizerCompareView(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    m_intro = new QLabel(this);
+    m_intro->setWordWrap(true);
+    layout->addWidget(m_intro);
+    m_text = new QPlainTextEdit(this);
+    m_text->setMaximumHeight(90);
+    m_text->setPlainText(QStringLiteral("범인이 수진이라는 게 밝혀졌다. 범인은\n"
+                                        "The culprit turned out to be Sujin."));
+    layout->addWidget(m_text);
+    auto* buttons = new QHBoxLayout;
+    m_addFile = new QPushButton(this);
+    m_addFolder = new QPushButton(this);
+    m_status = new QLabel(this);
+    buttons->addWidget(m_addFile);
+    buttons->addWidget(m_addFolder);
+    buttons->addWidget(m_status, 1);
+    layout->addLayout(buttons);
+    m_bars = new TokenizerBars(this);
+    layout->addWidget(m_bars);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    auto* inner = new QWidget(scroll);
+    m_columnsLayout = new QHBoxLayout(inner);
+    m_columnsLayout->setAlignment(Qt::AlignTop);
+    scroll->setWidget(inner);
+    layout->addWidget(scroll, 1);
+
+    m_debounce = new QTimer(this);
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(150);
+    connect(m_debounce, &QTimer::timeout, this, &TokenizerCompareView::recount);
+    connect(m_text, &QPlainTextEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_addFile, &QPushButton::clicked, this, &TokenizerCompareView::chooseFile);
+    connect(m_addFolder, &QPushButton::clicked, this, &TokenizerCompareView::chooseFolder);
+    retranslateUi();
+    loadDefaults();
+}
+
+TokenizerCompareView::~TokenizerCompareView() { m_task.stopAndWait(); }
+
+// GPT-2's vocabulary where this machine has it (the test set-up's copy, an environment
+// variable, or the Hugging Face cache), and any paths in TOKENSCOPE_COMPARE_TOKENIZERS
+// (separated by ':'), e.g. a classroom's Qwen tokenizer.
+void TokenizerCompareView::loadDefaults() {
+    QStringList gpt2;
+    gpt2 << qEnvironmentVariable("TOKENSCOPE_GPT2_VOCAB_DIR");
+    const QString exeDir = QCoreApplication::applicationDirPath();
+    gpt2 << exeDir + QStringLiteral("/../../gpt2-vocab") << exeDir + QStringLiteral("/../gpt2-vocab");
+    const QDir snapshots(QDir::homePath() + QStringLiteral("/.cache/huggingface/hub/models--gpt2/snapshots"));
+    for (const QString& s : snapshots.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) gpt2 << snapshots.filePath(s);
+    for (const QString& dir : gpt2) {
+        if (!dir.isEmpty() && QFileInfo::exists(dir + QStringLiteral("/vocab.json")) &&
+            QFileInfo::exists(dir + QStringLiteral("/merges.txt"))) {
+            loadTokenizer(QFileInfo(dir).canonicalFilePath(), true);
+            break;
+        }
+    }
+    for (const QString& p : qEnvironmentVariable("TOKENSCOPE_COMPARE_TOKENIZERS").split(QLatin1Char(':'), Qt::SkipEmptyParts))
+        loadTokenizer(p, true);
+}
+
+void TokenizerCompareView::retranslateUi() {
+    m_intro->setText(tr("The same text through different tokenizers. A model reads, pays for and "
+                        "generates tokens, not characters: the more tokens a language needs, the "
+                        "more time and money the same sentence costs, and the less of it fits in "
+                        "the context."));
+    m_addFile->setText(tr("Add tokenizer file…"));
+    m_addFolder->setText(tr("Add tokenizer folder…"));
+    m_text->setPlaceholderText(tr("Type or paste text to compare"));
+    rebuildColumns();
+}
+
+void TokenizerCompareView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void TokenizerCompareView::setModel(const ModelInfo& info) {
+    if (!m_columns.empty() && m_columns.front().name == m_modelName && !m_modelName.isEmpty()) {
+        removeColumn(0);
+    }
+    if (!info.tokenizer) return;
+    m_modelName = tr("Model: %1").arg(info.name.isEmpty() ? QFileInfo(info.folder).fileName() : info.name);
+    if (static_cast<int>(m_columns.size()) >= kMaxColumns) removeColumn(kMaxColumns - 1);
+    Column c;
+    c.name = m_modelName;
+    c.tokenizer = info.tokenizer;
+    m_columns.insert(m_columns.begin(), std::move(c));
+    recount();
+}
+
+void TokenizerCompareView::setText(const QString& text) {
+    m_text->setPlainText(text);
+    recount();
+}
+
+QString TokenizerCompareView::text() const { return m_text->toPlainText(); }
+
+bool TokenizerCompareView::addTokenizer(const QString& name,
+                                        std::shared_ptr<const ts::Tokenizer> tokenizer) {
+    if (!tokenizer || static_cast<int>(m_columns.size()) >= kMaxColumns) return false;
+    Column c;
+    c.name = name;
+    c.tokenizer = std::move(tokenizer);
+    m_columns.push_back(std::move(c));
+    recount();
+    emit tokenizerAdded(static_cast<int>(m_columns.size()) - 1);
+    return true;
+}
+
+bool TokenizerCompareView::isLoading() const { return m_task.isRunning() || !m_pending.empty(); }
+
+void TokenizerCompareView::loadTokenizer(const QString& path, bool quiet) {
+    m_pending.push_back(path);
+    m_pendingQuiet.push_back(quiet);
+    if (!m_task.isRunning() && m_pending.size() == 1) startNextLoad();
+}
+
+// One load at a time; each finished load (or failure) starts the next queued path.
+void TokenizerCompareView::startNextLoad() {
+    if (m_pending.empty()) {
+        m_status->clear();
+        return;
+    }
+    const QString p = m_pending.front();
+    const bool q = m_pendingQuiet.front();
+    m_status->setText(tr("Loading %1…").arg(QFileInfo(p).fileName()));
+    const std::string pathUtf8 = p.toStdString();
+    auto finish = [this] {
+        m_pending.erase(m_pending.begin());
+        m_pendingQuiet.erase(m_pendingQuiet.begin());
+        QTimer::singleShot(0, this, &TokenizerCompareView::startNextLoad);
+    };
+    m_task.start<std::shared_ptr<const ts::Tokenizer>>(
+        this,
+        [pathUtf8](const std::atomic<bool>&) { return ts::Tokenizer::fromPath(pathUtf8); },
+        [this, p, q, finish](std::shared_ptr<const ts::Tokenizer> tok) {
+            const QFileInfo info(p);
+            const QString name = info.isDir() ? info.fileName()
+                                              : info.dir().dirName() + QLatin1Char('/') + info.fileName();
+            if (!addTokenizer(name, std::move(tok)) && !q) {
+                QMessageBox::information(this, tr("Tokenizer comparison"),
+                                         tr("At most %1 tokenizers fit side by side; remove one first.").arg(kMaxColumns));
+            }
+            finish();
+        },
+        [this, p, q, finish](QString error) {
+            const QString message = tr("Could not load the tokenizer %1:\n%2").arg(p, error);
+            emit loadFailed(message);
+            if (!q) QMessageBox::warning(this, tr("Tokenizer comparison"), message);
+            finish();
+        });
+}
+
+void TokenizerCompareView::chooseFile() {
+    const QString file = QFileDialog::getOpenFileName(
+        this, tr("Choose a tokenizer"), QString(),
+        tr("Tokenizers (tokenizer.json vocab.json);;JSON files (*.json)"));
+    if (!file.isEmpty()) loadTokenizer(file);
+}
+
+void TokenizerCompareView::chooseFolder() {
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Choose a model or tokenizer folder"));
+    if (!dir.isEmpty()) loadTokenizer(dir);
+}
+
+void TokenizerCompareView::removeColumn(int index) {
+    if (index < 0 || index >= static_cast<int>(m_columns.size())) return;
+    if (m_columns[static_cast<std::size_t>(index)].box) m_columns[static_cast<std::size_t>(index)].box->deleteLater();
+    m_columns.erase(m_columns.begin() + index);
+    rebuildColumns();
+}
+
+QString TokenizerCompareView::columnName(int index) const {
+    return m_columns.at(static_cast<std::size_t>(index)).name;
+}
+
+const TokenCount& TokenizerCompareView::columnTokens(int index) const {
+    return m_columns.at(static_cast<std::size_t>(index)).count;
+}
+
+void TokenizerCompareView::recount() {
+    const std::string utf8 = m_text->toPlainText().toStdString();
+    for (Column& c : m_columns) c.count = countTokens(*c.tokenizer, utf8);
+    rebuildColumns();
+}
+
+void TokenizerCompareView::rebuildColumns() {
+    std::size_t fewest = 0;
+    bool any = false;
+    for (const Column& c : m_columns) {
+        if (!c.count.error.isEmpty()) continue;
+        if (!any || c.count.tokens.size() < fewest) fewest = c.count.tokens.size();
+        any = true;
+    }
+    std::vector<TokenizerBars::Bar> bars;
+    for (int i = 0; i < static_cast<int>(m_columns.size()); ++i) {
+        Column& c = m_columns[static_cast<std::size_t>(i)];
+        if (!c.box) {
+            c.box = new QWidget;
+            auto* v = new QVBoxLayout(c.box);
+            v->setContentsMargins(6, 6, 6, 6);
+            auto* head = new QHBoxLayout;
+            c.title = new QLabel(c.box);
+            c.title->setWordWrap(true);
+            c.remove = new QPushButton(QStringLiteral("\u2715"), c.box);
+            c.remove->setFixedWidth(28);
+            head->addWidget(c.title, 1);
+            head->addWidget(c.remove);
+            v->addLayout(head);
+            c.stats = new QLabel(c.box);
+            c.stats->setWordWrap(true);
+            v->addWidget(c.stats);
+            c.chips = new QLabel(c.box);
+            c.chips->setWordWrap(true);
+            c.chips->setTextFormat(Qt::RichText);
+            c.chips->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+            v->addWidget(c.chips, 1);
+            QWidget* box = c.box;
+            connect(c.remove, &QPushButton::clicked, this, [this, box] {
+                for (int k = 0; k < static_cast<int>(m_columns.size()); ++k) {
+                    if (m_columns[static_cast<std::size_t>(k)].box == box) removeColumn(k);
+                }
+            });
+        }
+        m_columnsLayout->insertWidget(i, c.box, 1);
+        c.box->setStyleSheet(QStringLiteral("QWidget#col%1 { border: 1px solid palette(mid); }").arg(i));
+        c.box->setObjectName(QStringLiteral("col%1").arg(i));
+        c.title->setText(QStringLiteral("<b>%1</b><br><small>%2</small>")
+                             .arg(c.name.toHtmlEscaped(),
+                                  QString::fromStdString(c.tokenizer->describe()).toHtmlEscaped()));
+        c.remove->setToolTip(tr("Remove this tokenizer"));
+        const TokenCount& n = c.count;
+        if (!n.error.isEmpty()) {
+            c.stats->setText(tr("Cannot encode this text: %1").arg(n.error));
+            c.chips->clear();
+            continue;
+        }
+        const int tokens = static_cast<int>(n.tokens.size());
+        QString stats = tr("%n token(s)", nullptr, tokens) + QStringLiteral(" · ") +
+                        tr("%1 per character").arg(n.tokensPerCharacter, 0, 'f', 2);
+        if (any && fewest > 0 && n.tokens.size() > fewest) {
+            stats += QStringLiteral(" · ") +
+                     tr("%1× the fewest").arg(static_cast<double>(tokens) / static_cast<double>(fewest), 0, 'f', 1);
+        }
+        c.stats->setText(stats);
+        QString html;
+        constexpr std::size_t kMaxChips = 600;  // a long paste must not make a label of megabytes
+        const std::vector<ts::Token> shown(n.tokens.begin(),
+                                           n.tokens.begin() + static_cast<std::ptrdiff_t>(std::min(kMaxChips, n.tokens.size())));
+        const std::vector<QString> texts = tokenChipTexts(*c.tokenizer, shown);
+        for (std::size_t k = 0; k < texts.size(); ++k) {
+            const QColor bg = columnColour(i, (k % 2) == 1);
+            html += QStringLiteral("<span style=\"background-color:%1; color:#000;\">&nbsp;%2&nbsp;</span>&#8203;")
+                        .arg(bg.name(), texts[k].toHtmlEscaped());
+        }
+        if (n.tokens.size() > kMaxChips) html += QStringLiteral(" …");
+        c.chips->setText(html);
+        bars.push_back({c.name, stats, tokens, columnColour(i, true)});
+    }
+    m_bars->setBars(std::move(bars));
+}
+
+}  // namespace ts::ui
