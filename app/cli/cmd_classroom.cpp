@@ -23,7 +23,7 @@ int runCompare(const Args& args) {
     const Options opts(args,
                        {"model", "prompt", "prompt-file", "ids", "temperatures", "steps", "seed",
                         "top-k", "top-p", "threads"},
-                       {"json", "special"});
+                       {"json", "special", "ignore-eos"});
     applyThreads(opts);
     const int steps = static_cast<int>(opts.integer("steps", 20, 0, 1 << 20));
     std::vector<float> temperatures;
@@ -33,7 +33,9 @@ int runCompare(const Args& args) {
     const SamplingParams base = samplingParams(opts, 1.0f);
     const LoadedModel model = loadModel(opts);
     const auto prompt = inputIds(opts, model, "ids", "prompt", "prompt-file");
-    const auto lanes = runTemperatureLanes(model.model, prompt, temperatures, steps, base);
+    // The lanes follow generate's end-of-text rule: a lane stops after an end token.
+    const auto lanes = runTemperatureLanes(model.model, prompt, temperatures, steps, base,
+                                           model.tokenizer, opts.flag("ignore-eos"));
 
     Json j;
     j["prompt_ids"] = prompt;

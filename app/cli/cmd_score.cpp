@@ -1,6 +1,12 @@
 // tokenscope-cli score: how probable the model finds a given text, token by token — the
-// basis of the confidence colouring and of perplexity / bits-per-byte figures.
+// basis of the confidence colouring and of perplexity / bits-per-byte figures. Text longer
+// than the context is scored with a sliding window, as Hugging Face's perplexity guide does:
+// windows of the context length start every `stride` tokens, and each window scores only
+// the tokens no earlier window scored, so every token is scored once, with at least
+// window - stride tokens of context (fewer only at the very start).
+#include <algorithm>
 #include <cmath>
+#include <span>
 
 #include "commands.hpp"
 #include "common.hpp"
@@ -10,7 +16,7 @@
 namespace ts::cli {
 
 int runScore(const Args& args) {
-    const Options opts(args, {"model", "text", "text-file", "threads"},
+    const Options opts(args, {"model", "text", "text-file", "threads", "stride"},
                        {"json", "no-bos", "special"});
     applyThreads(opts);
     const LoadedModel model = loadModel(opts);
@@ -20,6 +26,8 @@ int runScore(const Args& args) {
         throw Error("the model in " + model.folder.string() + " has no tokenizer to score text");
     const auto tokens = model.tokenizer->encode(*text, opts.flag("special"));
     if (tokens.empty()) throw Error("the text is empty: nothing to score");
+    const int window = model.model->config().nCtx;
+    const int stride = static_cast<int>(opts.integer("stride", std::max(1, window / 2), 1, window));
 
     // The model's start token where its start-token rule adds one (Llama 2); GPT-2 has no
     // BOS of its own, and prepending <|endoftext|> (as its training data had between
@@ -30,48 +38,64 @@ int runScore(const Args& args) {
     const bool withBos = eos && !opts.flag("no-bos");
     if (withBos) ids.push_back(*eos);
     for (const auto& t : tokens) ids.push_back(t.id);
-    checkFitsContext(ids.size(), model.model->config(), "the text");
     if (ids.size() < 2) throw Error("the text is a single token: with --no-bos nothing is scored");
-
-    Session session(model.model);
-    TraceOptions traceOptions;
-    traceOptions.allLogits = true;
-    const StepTrace trace = session.prefill(ids, traceOptions);
+    const int n = static_cast<int>(ids.size());
 
     Json perToken = Json::array();
     const auto shown = tokenDisplays(model, ids);
     double nllSum = 0.0;
     std::size_t scoredBytes = 0;
-    for (std::size_t i = 1; i < ids.size(); ++i) {
-        const auto& logits = trace.allLogits[i - 1];
-        const float lse = logSumExp(logits);
-        const double logProb = static_cast<double>(logits[static_cast<std::size_t>(ids[i])]) - lse;
-        const auto probs = softmax(logits);
-        const auto& tok = tokens[i - (withBos ? 1 : 0)];
-        nllSum -= logProb;
-        scoredBytes += tok.end - tok.start;
-        perToken.push_back({{"id", ids[i]},
-                            {"text", tokenText(model, ids[i])},
-                            {"bytes", hexBytes(tokenBytesOf(model, ids[i]))},
-                            {"display", shown[i]},
-                            {"start", tok.start},
-                            {"end", tok.end},
-                            {"logprob", logProb},
-                            {"prob", std::exp(logProb)},
-                            {"rank", rankOf(logits, ids[i])},
-                            {"entropy_bits", entropyBits(probs)}});
+    int windows = 0, scored = 0;
+    Session session(model.model);
+    TraceOptions traceOptions;
+    traceOptions.allLogits = true;
+    for (int begin = 0, prevEnd = 0;; begin += stride) {
+        const int end = std::min(begin + window, n);
+        session.reset();
+        const StepTrace trace = session.prefill(
+            std::span<const int>(ids.data() + begin, static_cast<std::size_t>(end - begin)),
+            traceOptions);
+        ++windows;
+        // Targets: the tokens after the previous window's end; the first token of a window
+        // has no context inside it (only when stride == window), so it stays unscored.
+        for (int i = std::max(prevEnd, begin + 1); i < end; ++i) {
+            const auto& logits = trace.allLogits[static_cast<std::size_t>(i - begin - 1)];
+            const auto id = static_cast<std::size_t>(ids[static_cast<std::size_t>(i)]);
+            const double logProb = static_cast<double>(logits[id]) - logSumExp(logits);
+            const auto probs = softmax(logits);
+            const auto& tok = tokens[static_cast<std::size_t>(i - (withBos ? 1 : 0))];
+            nllSum -= logProb;
+            ++scored;
+            scoredBytes += tok.end - tok.start;
+            perToken.push_back({{"id", ids[static_cast<std::size_t>(i)]},
+                                {"text", tokenText(model, ids[static_cast<std::size_t>(i)])},
+                                {"bytes", hexBytes(tokenBytesOf(model, ids[static_cast<std::size_t>(i)]))},
+                                {"display", shown[static_cast<std::size_t>(i)]},
+                                {"start", tok.start},
+                                {"end", tok.end},
+                                {"logprob", logProb},
+                                {"prob", std::exp(logProb)},
+                                {"rank", rankOf(logits, static_cast<int>(id))},
+                                {"entropy_bits", entropyBits(probs)},
+                                {"context", i - begin}});
+        }
+        prevEnd = end;
+        if (end == n) break;
     }
-    const double n = static_cast<double>(ids.size() - 1);
-    const double meanNll = nllSum / n;
+    const double meanNll = nllSum / static_cast<double>(scored);
     Json j;
     j["ids"] = ids;
     j["bos"] = withBos;
     j["tokens"] = perToken;
-    j["scored_tokens"] = ids.size() - 1;
+    j["scored_tokens"] = scored;
+    j["unscored_tokens"] = n - 1 - scored;
     j["scored_bytes"] = scoredBytes;
     j["mean_nll"] = meanNll;
     j["perplexity"] = std::exp(meanNll);
     j["bits_per_byte"] = nllSum / std::log(2.0) / static_cast<double>(scoredBytes);
+    j["window"] = window;
+    j["stride"] = stride;
+    j["windows"] = windows;
     printJson(j);
     return 0;
 }

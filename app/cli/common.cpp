@@ -8,6 +8,7 @@
 #include "tokenscope/hf_cache.hpp"
 #include "tokenscope/threads.hpp"
 #include "tokenscope/token_display.hpp"
+#include "tokenscope/transcript.hpp"
 
 namespace ts::cli {
 
@@ -54,11 +55,7 @@ void checkIdsInVocabulary(const std::vector<int>& ids, int nVocab, const std::st
 }
 
 void checkFitsContext(std::size_t tokens, const Config& config, const std::string& what) {
-    if (tokens > static_cast<std::size_t>(config.nCtx))
-        throw Error(what + " needs " + std::to_string(tokens) +
-                    " positions but the model's context length (n_positions) is " +
-                    std::to_string(config.nCtx) +
-                    "; Tokenscope stops at the context length rather than sliding the window");
+    ts::checkFitsContext(tokens, config.nCtx, what);  // the one check and message
 }
 
 std::vector<int> inputIds(const Options& opts, const LoadedModel& model,

@@ -17,13 +17,15 @@ Commands:
             special tokens are recognised by default for tokenizer.json files)
   trace     --ids 1,2,3 | --text STR [--attention] [--full-logits] [--top K]
   generate  --ids ... | --prompt STR | --user STR [--system STR] --steps N [--temperature T]
-            [--top-k K] [--top-p P] [--seed S] [--stop-at-eos] [--json]
-            (--system/--user: chat mode, in the model's chat format; --stop-at-eos stops at
-            the model's end tokens, generation_config.json eos_token_id included)
-  score     --text STR | --text-file FILE [--no-bos] [--json]
+            [--top-k K] [--top-p P] [--seed S] [--ignore-eos] [--json]
+            (--system/--user: chat mode, in the model's chat format; generation stops after
+            the model's end tokens, generation_config.json eos_token_id included, unless
+            --ignore-eos)
+  score     --text STR | --text-file FILE [--no-bos] [--stride N] [--json]
+            (text longer than the context: sliding windows every N tokens, default half)
   bench     [--prompt-tokens 128] [--gen-tokens 128] [--threads 2] [--trace attention]
             [--repeat 3] [--json]
-  compare   --prompt STR --temperatures 0.2,1.0,1.5 --steps N [--seed S] [--json]
+  compare   --prompt STR --temperatures 0.2,1.0,1.5 --steps N [--seed S] [--ignore-eos] [--json]
   probe     --probes FILE [--json]
   litm      [--records 20] [--positions 5] [--trials 10] [--query-aware] [--seed S]
             [--record-template "Code {key} {value}."] [--query-template "Code {key}"] [--json]

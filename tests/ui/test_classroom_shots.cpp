@@ -17,6 +17,7 @@
 #include "classroom/confidence_view.hpp"
 #include "classroom/cost_view.hpp"
 #include "classroom/hub.hpp"
+#include "shell/transcript_model.hpp"
 #include "classroom/lanes_view.hpp"
 #include "classroom/litm_view.hpp"
 #include "classroom/logit_lens_view.hpp"
@@ -130,7 +131,8 @@ TEST_CASE("classroom screenshots", "[.shots]") {
     lens->showLens(labels, cols, {});
     shoot(lens, QStringLiteral("lens_canned"));
 
-    std::vector<StepRecordPtr> history;
+    TranscriptModel history;
+    history.addObserver(&hub);
     for (int i = 0; i < 30; ++i) {
         auto t = std::make_shared<ts::StepTrace>();
         t->tokens.assign(i == 0 ? 6 : 1, 1);
@@ -140,9 +142,8 @@ TEST_CASE("classroom screenshots", "[.shots]") {
         auto rec = std::make_shared<StepRecord>();
         rec->index = i;
         rec->trace = t;
-        history.push_back(rec);
+        history.append(rec);
     }
-    hub.setHistory(history);
     shoot(hub.cost(), QStringLiteral("cost_canned"));
 }
 

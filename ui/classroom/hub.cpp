@@ -133,7 +133,8 @@ void ClassroomHub::setModel(const ModelInfo& info) {
     m_tokenizers->setModel(info);
 }
 
-void ClassroomHub::setHistory(const std::vector<StepRecordPtr>& history) {
+void ClassroomHub::transcriptChanged(const TranscriptModel& model, int) {
+    const auto& history = model.steps();
     m_confidence->setHistory(history);
     m_cost->setHistory(history);
     m_lens->setHistory(history);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "shell/engine_worker.hpp"
+#include "shell/transcript_model.hpp"
 #include "classroom/lesson_model.hpp"
 
 class QMenu;
@@ -28,7 +29,7 @@ class LogitLensView;
 class ProbesView;
 class TokenizerCompareView;
 
-class ClassroomHub : public QObject {
+class ClassroomHub : public QObject, public TranscriptObserver {
     Q_OBJECT
 public:
     explicit ClassroomHub(QWidget* parentForViews);
@@ -43,7 +44,8 @@ public:
     QMenu* createMenu(QWidget* parent);
 
     void setModel(const ModelInfo& info);
-    void setHistory(const std::vector<StepRecordPtr>& history);
+    // Observes the window's one history and hands it to the tools that read it.
+    void transcriptChanged(const TranscriptModel& model, int from) override;
     void setPrompt(const QString& text);
     void setLanguage(const QString& language);
     void applyLessonStep(const LessonStep& step);

@@ -59,6 +59,15 @@ void EngineController::reset() {
 void EngineController::branchFrom(int stepIndex, int token, const ts::SamplingParams& params) {
     post([w = m_worker, stepIndex, token, params] { w->branchFrom(stepIndex, token, params); });
 }
+void EngineController::setIgnoreEndOfText(bool ignore) {
+    post([w = m_worker, ignore] { w->setIgnoreEndOfText(ignore); });
+}
+void EngineController::setHistoryBudget(qint64 bytes) {
+    post([w = m_worker, bytes] { w->setHistoryBudget(bytes); });
+}
+void EngineController::openTranscript(const QString& path) {
+    post([w = m_worker, path] { w->openTranscript(path); });
+}
 
 void EngineController::shutdown() {
     if (!m_thread.isRunning()) return;

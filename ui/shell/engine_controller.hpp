@@ -28,6 +28,9 @@ public:
     void setRunParams(const ts::SamplingParams& params);
     void reset();
     void branchFrom(int stepIndex, int token, const ts::SamplingParams& params);
+    void setIgnoreEndOfText(bool ignore);
+    void setHistoryBudget(qint64 bytes);
+    void openTranscript(const QString& path);
     void shutdown();
 
 private:

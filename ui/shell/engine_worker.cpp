@@ -1,29 +1,11 @@
 #include "shell/engine_worker.hpp"
 
 #include <QFileInfo>
-#include <QRegularExpression>
 
 #include "tokenscope/error.hpp"
-#include "tokenscope/hf_cache.hpp"
 #include "tokenscope/tokenizer.hpp"
 
 namespace ts::ui {
-
-namespace {
-
-// Each step gets its own generator derived from the seed and the step index, so a branch
-// replayed from step k draws the same numbers as the original run did at step k. The index
-// is mixed with a multiplier other than the seeding's own increment (0x9E37...): with that
-// one, neighbouring steps would share three of their four state words.
-ts::Rng rngForStep(std::uint64_t seed, int index) {
-    return ts::Rng(seed ^ (0xD1B54A32D192ED03ull * static_cast<std::uint64_t>(index + 1)));
-}
-
-bool isCancelled(const ts::Error& e) {
-    return QString::fromUtf8(e.what()).contains(QStringLiteral("cancel"), Qt::CaseInsensitive);
-}
-
-}  // namespace
 
 EngineWorker::EngineWorker(QObject* parent) : QObject(parent) {
     m_runTimer = new QTimer(this);
@@ -47,13 +29,12 @@ void EngineWorker::loadModel(const QString& folder) {
         auto progress = [this](double fraction, const std::string& what) {
             emit loadProgress(fraction, QString::fromStdString(what));
         };
-        // A hub id ("ORG/NAME") is found in the Hugging Face cache; a folder is itself.
-        const auto path = ts::hub::resolveModelSpec(folder.toStdString());
-        ts::LoadedModel loaded = ts::loadModelFolder(path, progress, &m_cancelLoad);
+        ts::LoadedModel loaded =
+            ts::loadModelFolder(folder.toStdString(), progress, &m_cancelLoad);
         const auto& cfg = loaded.model->config();
         ModelInfo info;
-        info.folder = QFileInfo(QString::fromStdString(path.string())).absoluteFilePath();
-        info.name = QString::fromStdString(ts::hub::displayName(info.folder.toStdString()));
+        info.folder = QFileInfo(folder).absoluteFilePath();
+        info.name = QFileInfo(info.folder).fileName();
         info.parameters = static_cast<qint64>(loaded.model->parameterCount());
         info.weightBytes = static_cast<qint64>(loaded.model->weightBytes());
         info.nVocab = cfg.nVocab;
@@ -68,13 +49,21 @@ void EngineWorker::loadModel(const QString& folder) {
         info.vocabulary = m_vocab;
         info.tokenizer = loaded.tokenizer;
 
-        m_session.reset();
-        m_history.clear();
+        m_transcript.reset();
         m_loaded = std::move(loaded);
-        m_session.emplace(m_loaded->model);
-        m_session->setCancelFlag(&m_cancel);
+        // The app traces everything its views show; the budget bounds what the history keeps.
+        ts::TranscriptOptions options;
+        options.trace.attention = true;
+        options.trace.embeddings = true;
+        options.trace.residuals = true;
+        options.ignoreEndOfText = m_ignoreEndOfText;
+        options.historyBudgetBytes = m_historyBudget;
+        m_transcript.emplace(m_loaded->model, m_loaded->tokenizer, options);
+        m_transcript->setCancelFlag(&m_cancel);
         emit historyTruncated(0);
         emit modelLoaded(info);
+    } catch (const ts::Cancelled& e) {
+        emit modelLoadFailed(QString::fromUtf8(e.what()));
     } catch (const std::exception& e) {
         // Keep whatever model was loaded before: the session goes on.
         emit modelLoadFailed(QString::fromUtf8(e.what()));
@@ -82,137 +71,68 @@ void EngineWorker::loadModel(const QString& folder) {
 }
 
 bool EngineWorker::ensureModel() {
-    if (m_session) return true;
+    if (m_transcript) return true;
     reportError(tr("No model is loaded."),
                 tr("Choose the bundled model or open a model folder first."));
     return false;
 }
 
-std::vector<int> EngineWorker::tokenizePrompt(const QString& text,
-                                              std::vector<ts::Token>& spans) {
-    spans.clear();
-    const std::string utf8 = text.toStdString();
-    if (const auto& tok = m_loaded->tokenizer) {
-        // As Hugging Face does: special tokens (<|im_start|>) recognised in tokenizer.json
-        // text, and the model's start token in front when its start-token rule says so.
-        spans = tok->encode(utf8, tok->recognisesSpecialByDefault());
-        const ts::StartTokenRule& start = tok->startToken();
-        if (start.add && start.id && (spans.empty() || spans.front().id != *start.id))
-            spans.insert(spans.begin(), ts::Token{*start.id, 0, 0});
-        std::vector<int> ids;
-        ids.reserve(spans.size());
-        for (const auto& t : spans) ids.push_back(t.id);
-        return ids;
-    }
-    // No tokenizer: the only way to talk to the model is by token id.
-    std::vector<int> ids;
-    const auto parts =
-        text.split(QRegularExpression(QStringLiteral("[\\s,]+")), Qt::SkipEmptyParts);
-    for (const QString& p : parts) {
-        bool ok = false;
-        const int id = p.toInt(&ok);
-        if (!ok)
-            throw ts::Error(tr("This model folder has no tokenizer (vocab.json + merges.txt or "
-                               "tokenizer.json), so the prompt must be token ids separated by "
-                               "spaces; \"%1\" is not a number.")
-                                .arg(p)
-                                .toStdString());
-        ids.push_back(id);
-    }
-    return ids;
-}
-
-StepRecordPtr EngineWorker::makeRecord(int index, ts::StepTrace trace,
-                                       const ts::SamplingParams& params) {
-    auto rec = std::make_shared<StepRecord>();
-    rec->index = index;
-    rec->params = params;
-    rec->promptText = m_promptText;
-    rec->contextTokens = m_session->tokens();
-    const std::size_t n = rec->contextTokens.size();
-    rec->tokenTexts = m_vocab->displays(rec->contextTokens);
-    rec->promptByteStart.assign(n, -1);
-    rec->promptByteEnd.assign(n, -1);
-    for (std::size_t i = 0; i < n; ++i) {
-        if (i < m_promptSpans.size()) {
-            rec->promptByteStart[i] = static_cast<int>(m_promptSpans[i].start);
-            rec->promptByteEnd[i] = static_cast<int>(m_promptSpans[i].end);
-        }
-    }
-    ts::Rng rng = rngForStep(params.seed, index);
-    rec->sampledToken = ts::sample(trace.logits, params, rng);
-    rec->trace = std::make_shared<const ts::StepTrace>(std::move(trace));
-    return rec;
-}
-
-StepRecordPtr EngineWorker::forward(const std::vector<int>& tokens,
-                                    const ts::SamplingParams& params, bool batched) {
-    const int nCtx = m_loaded->model->config().nCtx;
-    if (m_session->position() + static_cast<int>(tokens.size()) > nCtx) {
-        reportError(tr("The context is full: the model reads at most %1 tokens.").arg(nCtx),
-                    tr("Reset, shorten the prompt, or branch from an earlier step."));
-        return nullptr;
-    }
-    ts::TraceOptions opts;
-    opts.attention = true;
-    opts.embeddings = true;
-    opts.residuals = true;
-    const int index = static_cast<int>(m_history.size());
+template <typename Call>
+bool EngineWorker::runStep(int index, Call&& call) {
     emit stepStarted(index);
     try {
-        params.validate();
-        ts::StepTrace trace = batched ? m_session->prefill(tokens, opts)
-                                      : m_session->step(tokens.front(), opts);
-        auto rec = makeRecord(index, std::move(trace), params);
-        m_history.push_back(rec);
-        emit stepFinished(rec);
-        return rec;
+        call();
+        emit stepFinished(m_transcript->steps().back());
+        publishThinned();
+        return true;
+    } catch (const ts::Cancelled&) {
+        return false;  // asked for: nothing to report, the transcript is as it was
     } catch (const ts::Error& e) {
-        if (isCancelled(e)) return nullptr;
-        reportError(QString::fromUtf8(e.what()), tr("The session is unchanged; adjust and try again."));
+        reportError(QString::fromUtf8(e.what()),
+                    tr("The session is unchanged; reset, shorten the prompt or branch from an "
+                       "earlier step."));
     } catch (const std::exception& e) {
         reportError(QString::fromUtf8(e.what()), QString());
     }
-    return nullptr;
+    return false;
+}
+
+void EngineWorker::publishThinned() {
+    for (int i : m_transcript->takeThinnedSteps())
+        if (i < m_transcript->size()) emit stepReplaced(m_transcript->steps()[static_cast<std::size_t>(i)]);
 }
 
 void EngineWorker::startPrompt(const QString& text, const ts::SamplingParams& params) {
     m_cancel.store(false);
     if (!ensureModel()) return;
-    std::vector<ts::Token> spans;
-    std::vector<int> ids;
+    ts::PromptTokens prompt;
     try {
-        ids = tokenizePrompt(text, spans);
+        params.validate();
+        prompt = ts::parsePrompt(text.toStdString(), m_loaded->tokenizer.get(),
+                                 m_loaded->model->config().nVocab);
     } catch (const std::exception& e) {
         reportError(QString::fromUtf8(e.what()), tr("Edit the prompt and try again."));
         return;
     }
-    if (ids.empty()) {
-        reportError(tr("The prompt is empty."), tr("Type some text to start from."));
-        return;
-    }
-    m_session->reset();
-    m_history.clear();
-    m_promptSpans = std::move(spans);
-    m_promptText = text.toStdString();
+    m_transcript->reset();
     emit historyTruncated(0);
-    forward(ids, params, true);
+    runStep(0, [&] { m_transcript->start(prompt, params); });
 }
 
 void EngineWorker::step(const ts::SamplingParams& params) {
     m_cancel.store(false);
     if (!ensureModel()) return;
-    if (m_history.empty()) {
+    if (m_transcript->empty()) {
         reportError(tr("There is no prompt yet."), tr("Type a prompt, then press Step."));
         return;
     }
-    forward({m_history.back()->sampledToken}, params, false);
+    runStep(m_transcript->size(), [&] { m_transcript->step(params); });
 }
 
 void EngineWorker::run(int maxSteps, const ts::SamplingParams& params, int delayMs) {
     m_cancel.store(false);
-    if (!ensureModel() || m_history.empty()) {
-        if (m_session) reportError(tr("There is no prompt yet."), tr("Type a prompt, then press Run."));
+    if (!ensureModel() || m_transcript->empty()) {
+        if (m_transcript) reportError(tr("There is no prompt yet."), tr("Type a prompt, then press Run."));
         emit runStateChanged(false);
         return;
     }
@@ -230,14 +150,16 @@ void EngineWorker::runTick() {
         stopRun(m_runRemaining <= 0 ? tr("Reached the maximum number of steps.") : QString());
         return;
     }
-    const auto& tok = m_loaded ? m_loaded->tokenizer : nullptr;
-    const int drawn = m_history.back()->sampledToken;
-    if (tok && (tok->isEndToken(drawn) || tok->endOfTextId() == drawn)) {
+    if (m_transcript->finished()) {  // the engine's one end-of-text rule
         stopRun(tr("The model drew the end-of-text token."));
         return;
     }
-    auto rec = forward({m_history.back()->sampledToken}, m_runParams, false);
-    if (!rec) {
+    if (m_transcript->contextFull()) {
+        stopRun(tr("The context is full: the model reads at most %1 tokens.")
+                    .arg(m_loaded->model->config().nCtx));
+        return;
+    }
+    if (!runStep(m_transcript->size(), [&] { m_transcript->step(m_runParams); })) {
         stopRun(QString());
         return;
     }
@@ -266,12 +188,21 @@ void EngineWorker::setRunDelay(int delayMs) { m_runTimer->setInterval(std::max(0
 
 void EngineWorker::setRunParams(const ts::SamplingParams& params) { m_runParams = params; }
 
+void EngineWorker::setIgnoreEndOfText(bool ignore) {
+    m_ignoreEndOfText = ignore;
+    if (m_transcript) m_transcript->setIgnoreEndOfText(ignore);
+}
+
+void EngineWorker::setHistoryBudget(qint64 bytes) {
+    m_historyBudget = static_cast<std::size_t>(std::max<qint64>(0, bytes));
+    if (!m_transcript) return;
+    m_transcript->setHistoryBudget(m_historyBudget);
+    publishThinned();
+}
+
 void EngineWorker::reset() {
     stopRun(QString());
-    if (m_session) m_session->reset();
-    m_history.clear();
-    m_promptSpans.clear();
-    m_promptText.clear();
+    if (m_transcript) m_transcript->reset();
     emit historyTruncated(0);
 }
 
@@ -279,23 +210,66 @@ void EngineWorker::branchFrom(int stepIndex, int token, const ts::SamplingParams
     m_cancel.store(false);
     stopRun(QString());
     if (!ensureModel()) return;
-    if (stepIndex < 0 || stepIndex >= static_cast<int>(m_history.size())) {
-        reportError(tr("There is no step %1 to branch from.").arg(stepIndex), QString());
+    try {
+        m_transcript->choose(stepIndex, token);
+    } catch (const ts::Error& e) {
+        reportError(QString::fromUtf8(e.what()), QString());
         return;
     }
-    if (token < 0 || token >= m_loaded->model->config().nVocab) {
-        reportError(tr("Token %1 is outside the vocabulary.").arg(token), QString());
-        return;
-    }
-    const auto& base = m_history[static_cast<std::size_t>(stepIndex)];
-    m_session->truncate(base->trace->lastPosition() + 1);
-    auto changed = std::make_shared<StepRecord>(*base);
-    changed->sampledToken = token;
-    m_history.resize(static_cast<std::size_t>(stepIndex));
     emit historyTruncated(stepIndex);
-    m_history.push_back(changed);
-    emit stepFinished(changed);
-    forward({token}, params, false);
+    emit stepFinished(m_transcript->steps().back());
+    runStep(m_transcript->size(), [&] { m_transcript->step(params); });
+}
+
+void EngineWorker::openTranscript(const QString& path) {
+    m_cancel.store(false);
+    stopRun(QString());
+    if (!ensureModel()) return;
+    ts::TranscriptFile file;
+    ts::PromptTokens prompt;
+    try {
+        file = ts::readTranscriptJson(path.toStdString());
+        const int nVocab = m_loaded->model->config().nVocab;
+        for (int id : file.promptIds)
+            if (id < 0 || id >= nVocab)
+                throw ts::Error("transcript file " + path.toStdString() + ": token " +
+                                std::to_string(id) + " is outside this model's vocabulary");
+        // The prompt as text when this model's tokenizer gives the file's ids (byte spans
+        // for the token view), else as ids.
+        const auto* tok = m_loaded->tokenizer.get();
+        if (tok && !file.promptText.empty() && tok->encodeIds(file.promptText) == file.promptIds) {
+            prompt = ts::parsePrompt(file.promptText, tok, nVocab);
+        } else {
+            for (int id : file.promptIds) prompt.tokens.push_back({id, 0, 0});
+            prompt.fromIds = true;
+        }
+        ts::checkFitsContext(file.promptIds.size() + file.generated.size(),
+                             m_loaded->model->config().nCtx, "the transcript");
+    } catch (const std::exception& e) {
+        reportError(QString::fromUtf8(e.what()), tr("Open a transcript written by this model."));
+        return;
+    }
+    m_transcript->reset();
+    emit historyTruncated(0);
+    const ts::SamplingParams first = file.params.empty() ? ts::SamplingParams{} : file.params[0];
+    if (!runStep(0, [&] { m_transcript->start(prompt, first); })) return;
+    // Replay: each step re-runs (so it has its trace); where the file's token differs from
+    // the draw (another CPU, a hand-chosen branch) the file's token is kept, marked chosen.
+    for (std::size_t i = 0; i < file.generated.size(); ++i) {
+        if (m_transcript->back().sampledToken != file.generated[i] || file.chosen[i]) {
+            try {
+                m_transcript->choose(static_cast<int>(i), file.generated[i]);
+            } catch (const ts::Error& e) {
+                reportError(QString::fromUtf8(e.what()), QString());
+                return;
+            }
+            emit historyTruncated(static_cast<int>(i));
+            emit stepFinished(m_transcript->steps().back());
+        }
+        if (i + 1 < file.generated.size() &&
+            !runStep(static_cast<int>(i + 1), [&] { m_transcript->step(file.params[i + 1]); }))
+            return;
+    }
 }
 
 }  // namespace ts::ui

@@ -1,7 +1,9 @@
 #pragma once
-// The one object that owns the model and the session. It lives on its own QThread; the
-// window talks to it only through queued calls (see EngineController) and hears back
-// through signals carrying immutable records, so the GUI thread never waits on the engine.
+// The one object that owns the model and the ts::Transcript (the engine's autoregressive
+// loop: session, steps, seed policy, context and end-of-text rules). It is a thin adapter:
+// it runs the transcript on its own QThread, paces runs with a timer, and turns results and
+// errors into signals. The window talks to it only through queued calls (EngineController)
+// and hears back through signals carrying immutable steps, so the GUI never waits.
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -15,6 +17,7 @@
 #include "tokenscope/model_folder.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/session.hpp"
+#include "tokenscope/transcript.hpp"
 #include "widgets/vocabulary.hpp"
 
 namespace ts::ui {
@@ -68,6 +71,14 @@ public slots:
     // "What if": rewinds to the context of record `stepIndex`, makes `token` its sampled
     // token instead, then runs one step from there.
     void branchFrom(int stepIndex, int token, const ts::SamplingParams& params);
+    // Keep going past the model's end tokens (the app's "Continue past end of text").
+    void setIgnoreEndOfText(bool ignore);
+    // The step history's memory budget (attention rows + logits of all steps); past it the
+    // oldest steps keep a summary and stepReplaced() hands the thinned steps out.
+    void setHistoryBudget(qint64 bytes);
+    // Reopens a transcript file (File → Open transcript): replays its prompt and tokens
+    // (each step re-run, so the steps have their traces) with the settings stored per step.
+    void openTranscript(const QString& path);
 
 signals:
     void loadProgress(double fraction, const QString& what);
@@ -84,24 +95,26 @@ signals:
     void errorOccurred(const QString& message, const QString& hint);
     // A run stopped by itself (end of text, max steps): a short reason for the status bar.
     void runStopped(const QString& reason);
+    // Step `record->index` was replaced by a thinned copy (history budget): observers swap
+    // it in, so the full trace's memory is freed.
+    void stepReplaced(const ts::ui::StepRecordPtr& record);
 
 private:
     bool ensureModel();
-    std::vector<int> tokenizePrompt(const QString& text, std::vector<ts::Token>& spans);
-    // Forward pass for `tokens` at the end of the cache, sampling and a record; null on error.
-    StepRecordPtr forward(const std::vector<int>& tokens, const ts::SamplingParams& params,
-                          bool batched);
-    StepRecordPtr makeRecord(int index, ts::StepTrace trace, const ts::SamplingParams& params);
+    // Runs one transcript call (start, step, branch) with stepStarted/stepFinished around
+    // it; errors become errorOccurred, a cancel stays silent. False on failure.
+    template <typename Call>
+    bool runStep(int index, Call&& call);
+    void publishThinned();
     void runTick();
     void stopRun(const QString& reason);
     void reportError(const QString& message, const QString& hint);
 
     std::optional<ts::LoadedModel> m_loaded;
-    std::optional<ts::Session> m_session;
+    std::optional<ts::Transcript> m_transcript;
     VocabularyPtr m_vocab;
-    std::vector<StepRecordPtr> m_history;
-    std::vector<ts::Token> m_promptSpans;
-    std::string m_promptText;
+    bool m_ignoreEndOfText = false;
+    std::size_t m_historyBudget = std::size_t{1} << 30;
 
     QTimer* m_runTimer = nullptr;
     int m_runRemaining = 0;

@@ -47,6 +47,8 @@ MainWindow::MainWindow(TranslationManager* translations, bool headless, QWidget*
     : QMainWindow(parent), m_translations(translations), m_headless(headless) {
     setObjectName(QStringLiteral("MainWindow"));
     m_engine = new EngineController(this);
+    m_transcript = new TranscriptModel(this);
+    m_transcript->attach(m_engine->worker());
     buildUi();
     buildMenus();
     connectEngine();
@@ -139,6 +141,22 @@ void MainWindow::buildMenus() {
     m_fileMenu = menuBar()->addMenu(QString());
     m_openAction = m_fileMenu->addAction(QString(), m_chooser, &ModelChooser::openFolderDialog);
     m_openAction->setShortcut(QKeySequence::Open);
+    m_openTranscriptAction = m_fileMenu->addAction(QString(), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open transcript"), QString(),
+                                                          tr("Transcript (*.json)"));
+        if (!path.isEmpty()) openTranscript(path);
+    });
+    m_saveTranscriptAction = m_fileMenu->addAction(QString(), this, [this] {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Save transcript"), QStringLiteral("transcript.json"), tr("Transcript (*.json)"));
+        QString error;
+        if (!path.isEmpty() && !exportTranscript(path, &error))
+            showError(tr("Export failed"), error, QString());
+    });
+    m_ignoreEosAction = m_fileMenu->addAction(QString());
+    m_ignoreEosAction->setCheckable(true);
+    connect(m_ignoreEosAction, &QAction::toggled, this,
+            [this](bool on) { m_engine->setIgnoreEndOfText(on); });
     m_fileMenu->addSeparator();
     m_exportImageAction = m_fileMenu->addAction(QString(), this, &MainWindow::exportViewImage);
     m_exportDistCsvAction = m_fileMenu->addAction(QString(), this, [this] { exportDistribution(false); });
@@ -240,9 +258,8 @@ void MainWindow::hookClassroom() {
     }
     EngineWorker* w = m_engine->worker();
     connect(w, &EngineWorker::modelLoaded, classroom, &ClassroomHub::setModel);
-    auto history = [this, classroom] { classroom->setHistory(m_history); };
-    connect(this, &MainWindow::recordArrived, classroom, history);
-    connect(w, &EngineWorker::historyTruncated, classroom, history);  // after the window's own slot
+    // The hub observes the one history after the timeline and the window (registration order).
+    m_transcript->addObserver(classroom);
     connect(classroom, &ClassroomHub::requestPrompt, this, &MainWindow::setPrompt);
     connect(classroom, &ClassroomHub::requestSampling, this, &MainWindow::setParams);
     connect(classroom, &ClassroomHub::requestView, this, [this](const QString& name) { showView(name); });
@@ -257,8 +274,8 @@ void MainWindow::hookClassroom() {
 
 void MainWindow::connectEngine() {
     EngineWorker* w = m_engine->worker();
-    connect(w, &EngineWorker::stepFinished, this, &MainWindow::onRecord);
-    connect(w, &EngineWorker::historyTruncated, this, &MainWindow::onHistoryTruncated);
+    m_transcript->addObserver(m_timeline);
+    m_transcript->addObserver(this);
     connect(w, &EngineWorker::modelLoaded, this, &MainWindow::onModelLoaded);
     connect(w, &EngineWorker::loadProgress, this, [this](double f, const QString& what) {
         m_loadProgress->setVisible(true);
@@ -299,6 +316,10 @@ void MainWindow::retranslateUi() {
     m_cancelLoad->setToolTip(tr("Stop loading this model; the previous one stays"));
     m_fileMenu->setTitle(tr("&File"));
     m_openAction->setText(tr("&Open model folder…"));
+    m_openTranscriptAction->setText(tr("Open &transcript…"));
+    m_saveTranscriptAction->setText(tr("&Save transcript…"));
+    m_ignoreEosAction->setText(tr("Continue past end of text"));
+    m_ignoreEosAction->setToolTip(tr("Keep generating after the model draws its end-of-text token"));
     m_exportImageAction->setText(tr("Export current view as &PNG or SVG…"));
     m_exportDistCsvAction->setText(tr("Export distribution as CSV…"));
     m_exportDistJsonAction->setText(tr("Export distribution as JSON…"));
@@ -327,6 +348,9 @@ void MainWindow::restoreSettings() {
     m_controls->setMaxSteps(s.maxSteps);
     m_controls->setDelayMs(s.delayMs);
     if (!s.prompt.isEmpty()) m_controls->setPrompt(s.prompt);
+    m_ignoreEosAction->setChecked(s.ignoreEndOfText);
+    m_historyBudgetMiB = s.historyBudgetMiB;
+    m_engine->setHistoryBudget(static_cast<qint64>(m_historyBudgetMiB) * 1024 * 1024);
     if (!s.geometry.isEmpty()) restoreGeometry(s.geometry);
     if (!s.windowState.isEmpty()) restoreState(s.windowState);
     selectStage(std::clamp(s.stage, 0, kStageCount - 1));
@@ -345,6 +369,8 @@ void MainWindow::saveSettings() {
     s.prompt = m_controls->prompt();
     s.language = m_translations->language();
     s.stage = stage();
+    s.ignoreEndOfText = m_ignoreEosAction->isChecked();
+    s.historyBudgetMiB = m_historyBudgetMiB;
     s.save();
 }
 
@@ -404,7 +430,7 @@ void MainWindow::setPrompt(const QString& text) { m_controls->setPrompt(text); }
 void MainWindow::setParams(const ts::SamplingParams& params) { m_controls->setParams(params); }
 
 bool MainWindow::promptNeedsRestart() const {
-    return m_history.empty() || m_controls->prompt() != m_sessionPrompt;
+    return m_transcript->empty() || m_controls->prompt() != m_sessionPrompt;
 }
 
 void MainWindow::onStep() {
@@ -458,30 +484,23 @@ void MainWindow::onParamsChanged(const ts::SamplingParams& params) {
     if (m_running) m_paramsTimer->start();
 }
 
-void MainWindow::onRecord(const StepRecordPtr& record) {
-    if (!record) return;
-    const bool follow = m_current < 0 || m_current == static_cast<int>(m_history.size()) - 1;
-    m_history.resize(static_cast<std::size_t>(std::min<int>(record->index, static_cast<int>(m_history.size()))));
-    m_history.push_back(record);
-    m_timeline->truncate(record->index);
-    m_timeline->appendRecord(record);
-    if (follow) {
-        showStep(static_cast<int>(m_history.size()) - 1);
-        m_timeline->setCurrent(m_current);
-    }
+void MainWindow::transcriptChanged(const TranscriptModel& model, int from) {
+    const int n = model.size();
+    // Follow the newest step unless the user is looking at an earlier one.
+    const bool follow = m_current < 0 || m_current >= m_knownSize - 1;
+    const bool appended = n > m_knownSize || (n > 0 && from == n - 1);
+    m_knownSize = n;
+    if (follow || m_current >= n)
+        showStep(n - 1);
+    else if (m_current >= from)
+        showStep(m_current);  // the inspected step was replaced (thinned by the budget)
+    m_timeline->setCurrent(m_current);
     updateStatus();
-    emit recordArrived(static_cast<int>(m_history.size()));
-}
-
-void MainWindow::onHistoryTruncated(int keep) {
-    if (static_cast<int>(m_history.size()) > keep) m_history.resize(static_cast<std::size_t>(keep));
-    m_timeline->truncate(keep);
-    if (m_current >= keep) showStep(keep - 1);
-    updateStatus();
+    if (appended) emit recordArrived(n);
 }
 
 void MainWindow::showStep(int index) {
-    if (index < 0 || index >= static_cast<int>(m_history.size())) {
+    if (index < 0 || index >= m_transcript->size()) {
         m_current = -1;
         m_tokens->setRecord(nullptr);
         m_softmax->setRecord(nullptr);
@@ -491,8 +510,9 @@ void MainWindow::showStep(int index) {
         return;
     }
     m_current = index;
-    const auto& rec = m_history[static_cast<std::size_t>(index)];
-    const std::vector<StepRecordPtr> upTo(m_history.begin(), m_history.begin() + index + 1);
+    const StepRecordPtr rec = m_transcript->at(index);
+    const auto span = m_transcript->upTo(index);
+    const std::vector<StepRecordPtr> upTo(span.begin(), span.end());
     m_tokens->setRecord(rec);
     m_softmax->setRecord(rec);
     m_sampling->setRecord(rec);
@@ -510,8 +530,8 @@ void MainWindow::setHovered(int pos) {
 
 void MainWindow::onCandidateChosen(int token) {
     if (m_current < 0 || m_running) return;
-    const auto& rec = m_history[static_cast<std::size_t>(m_current)];
-    if (token == rec->sampledToken) return;
+    const StepRecordPtr rec = m_transcript->at(m_current);
+    if (!rec || token == rec->sampledToken) return;
     const QString name = m_info.vocabulary ? m_info.vocabulary->displayAfter(rec->contextTokens, token)
                                            : QStringLiteral("#%1").arg(token);
     statusBar()->showMessage(tr("What if: branching from step %1 with “%2” instead of “%3”")
@@ -522,7 +542,7 @@ void MainWindow::onCandidateChosen(int token) {
     m_sessionPrompt = m_controls->prompt();
     // The records after m_current are replaced: follow the new branch.
     m_engine->branchFrom(m_current, token, m_controls->params());
-    m_current = static_cast<int>(m_history.size()) - 1;
+    m_current = m_transcript->size() - 1;
 }
 
 void MainWindow::selectStage(int stage) {
@@ -588,7 +608,7 @@ bool MainWindow::showView(const QString& name) {
 }
 
 void MainWindow::selectStep(int index) {
-    if (index < 0 || index >= static_cast<int>(m_history.size())) return;
+    if (index < 0 || index >= m_transcript->size()) return;
     showStep(index);
     m_timeline->setCurrent(index);
 }
@@ -615,16 +635,20 @@ void MainWindow::updateStatus() {
                                .arg(loc.toString(m_info.nVocab))
                                .arg(m_info.hasTokenizer ? QString() : tr(" · no tokenizer")));
     int used = 0;
-    if (!m_history.empty()) used = static_cast<int>(m_history.back()->contextTokens.size());
+    if (!m_transcript->empty()) used = static_cast<int>(m_transcript->steps().back()->contextTokens.size());
     // Steps count from 1 everywhere (step 1 draws the first token after the prompt), and
     // there is no step counter before the first one.
-    m_contextStatus->setText(m_history.empty() || m_current < 0
+    m_contextStatus->setText(m_transcript->empty() || m_current < 0
                                  ? tr("Context %1 / %2 tokens").arg(used).arg(m_info.nCtx)
                                  : tr("Context %1 / %2 tokens · step %3 of %4")
                                        .arg(used)
                                        .arg(m_info.nCtx)
                                        .arg(m_current + 1)
-                                       .arg(static_cast<int>(m_history.size())));
+                                       .arg(m_transcript->size()));
+    if (const int thinned = m_transcript->thinnedCount())
+        m_contextStatus->setText(m_contextStatus->text() + QStringLiteral(" · ") +
+                                 tr("%n oldest step(s) keep only a summary (history memory budget)",
+                                    nullptr, thinned));
 }
 
 void MainWindow::exportViewImage() {
@@ -644,7 +668,7 @@ void MainWindow::exportDistribution(bool json) {
         this, tr("Export distribution"), json ? QStringLiteral("distribution.json") : QStringLiteral("distribution.csv"),
         json ? tr("JSON (*.json)") : tr("CSV (*.csv)"));
     if (path.isEmpty()) return;
-    const auto& rec = *m_history[static_cast<std::size_t>(m_current)];
+    const auto& rec = *m_transcript->at(m_current);
     const auto* vocab = m_info.vocabulary.get();
     const QString text = json ? distributionJson(rec, m_controls->params(), vocab, 1000)
                               : distributionCsv(rec, m_controls->params(), vocab, 1000);
@@ -661,10 +685,44 @@ void MainWindow::exportAttention(bool json) {
         this, tr("Export attention"), json ? QStringLiteral("attention.json") : QStringLiteral("attention.csv"),
         json ? tr("JSON (*.json)") : tr("CSV (*.csv)"));
     if (path.isEmpty()) return;
-    const auto& rec = *m_history[static_cast<std::size_t>(m_current)];
+    const auto& rec = *m_transcript->at(m_current);
     const QString text = json ? attentionJson(rec, m_info.vocabulary.get()) : attentionCsv(rec);
     QString error;
     if (!writeTextFile(path, text, &error)) showError(tr("Export failed"), error, QString());
+}
+
+bool MainWindow::exportTranscript(const QString& path, QString* error) const {
+    if (m_transcript->empty()) {
+        if (error) *error = tr("There are no steps to export yet.");
+        return false;
+    }
+    const std::string json = ts::transcriptJson(m_transcript->steps(), m_info.tokenizer.get());
+    return writeTextFile(path, QString::fromStdString(json) + QLatin1Char('\n'), error);
+}
+
+void MainWindow::openTranscript(const QString& path) {
+    if (!hasModel()) {
+        showError(tr("Tokenscope"), tr("No model is loaded."),
+                  tr("Load the model the transcript was made with, then open it again."));
+        return;
+    }
+    if (m_running) m_engine->cancel();
+    // The prompt field shows the transcript's prompt, so Step and Run continue it.
+    try {
+        const auto file = ts::readTranscriptJson(path.toStdString());
+        QString prompt = QString::fromStdString(file.promptText);
+        if (prompt.isEmpty() || !m_info.hasTokenizer) {
+            QStringList ids;
+            for (int id : file.promptIds) ids << QString::number(id);
+            prompt = ids.join(QLatin1Char(' '));
+        }
+        m_controls->setPrompt(prompt);
+        m_sessionPrompt = prompt;
+    } catch (const std::exception& e) {
+        showError(tr("Could not open the transcript"), QString::fromUtf8(e.what()), QString());
+        return;
+    }
+    m_engine->openTranscript(path);
 }
 
 }  // namespace ts::ui

@@ -1,13 +1,15 @@
 #pragma once
 // The window: composes the pipeline bar, the five stage views, the controls, the timeline
-// and the status bar, and routes records from the engine worker to the views. The views
-// do the drawing; the worker does the computing; this class only wires them together.
+// and the status bar. It holds the GUI thread's one TranscriptModel (the history the worker
+// sends) and observes it like the timeline and the classroom hub do. The views do the
+// drawing; the worker does the computing; this class only wires them together.
 #include <QMainWindow>
 #include <QStringList>
 #include <vector>
 
 #include "shell/engine_worker.hpp"
 #include "shell/step_record.hpp"
+#include "shell/transcript_model.hpp"
 
 class QLabel;
 class QProgressBar;
@@ -33,7 +35,7 @@ class TimelineView;
 class TokenView;
 class TranslationManager;
 
-class MainWindow : public QMainWindow {
+class MainWindow : public QMainWindow, public TranscriptObserver {
     Q_OBJECT
 public:
     // `headless`: no dialogs (errors go to errorReported) and no settings are touched.
@@ -50,7 +52,14 @@ public:
     void selectStage(int stage);
     int stage() const;
     QWidget* stageView(int stage) const;
-    const std::vector<StepRecordPtr>& history() const { return m_history; }
+    // The one history on the GUI thread (every window part and tool observes it).
+    const TranscriptModel* transcript() const { return m_transcript; }
+    const std::vector<StepRecordPtr>& history() const { return m_transcript->steps(); }
+    int currentStep() const { return m_current; }
+    // Writes the history as JSON (the fields of `tokenscope-cli generate --json`); false and
+    // *error on failure.
+    bool exportTranscript(const QString& path, QString* error) const;
+    void openTranscript(const QString& path);
     bool isRunning() const { return m_running; }
     bool hasModel() const { return m_info.model != nullptr; }
     // Stage index for a --view name (tokens, embedding, attention, softmax, sampling), or -1.
@@ -90,8 +99,7 @@ private:
     void onRun();
     void onReset();
     void onParamsChanged(const ts::SamplingParams& params);
-    void onRecord(const StepRecordPtr& record);
-    void onHistoryTruncated(int keep);
+    void transcriptChanged(const TranscriptModel& model, int from) override;
     void onModelLoaded(const ModelInfo& info);
     void onCandidateChosen(int token);
     void showStep(int index);
@@ -144,6 +152,9 @@ private:
     QMenu* m_languageMenu = nullptr;
     QMenu* m_helpMenu = nullptr;
     QAction* m_openAction = nullptr;
+    QAction* m_openTranscriptAction = nullptr;
+    QAction* m_saveTranscriptAction = nullptr;
+    QAction* m_ignoreEosAction = nullptr;
     QAction* m_exportImageAction = nullptr;
     QAction* m_exportDistCsvAction = nullptr;
     QAction* m_exportDistJsonAction = nullptr;
@@ -156,8 +167,10 @@ private:
 
     ModelInfo m_info;
     bool m_loading = false;
-    std::vector<StepRecordPtr> m_history;
+    TranscriptModel* m_transcript = nullptr;
     int m_current = -1;
+    int m_knownSize = 0;  // history size at the last notification (to follow the newest step)
+    int m_historyBudgetMiB = 1024;  // a setting (loop/historyBudgetMiB)
     bool m_running = false;
     QString m_sessionPrompt;  // the prompt the worker's session was started with
     int m_generateTarget = 0; // headless/generate(): records wanted

@@ -1,6 +1,7 @@
 #include "shell/settings_store.hpp"
 
 #include <QSettings>
+#include <algorithm>
 
 namespace ts::ui {
 
@@ -20,6 +21,8 @@ AppSettings AppSettings::load() {
     a.delayMs = s.value(QStringLiteral("loop/delayMs"), 300).toInt();
     a.prompt = s.value(QStringLiteral("loop/prompt")).toString();
     a.language = s.value(QStringLiteral("ui/language")).toString();
+    a.ignoreEndOfText = s.value(QStringLiteral("loop/ignoreEndOfText"), false).toBool();
+    a.historyBudgetMiB = std::max(16, s.value(QStringLiteral("loop/historyBudgetMiB"), 1024).toInt());
     return a;
 }
 
@@ -38,6 +41,8 @@ void AppSettings::save() const {
     s.setValue(QStringLiteral("loop/delayMs"), delayMs);
     s.setValue(QStringLiteral("loop/prompt"), prompt);
     s.setValue(QStringLiteral("ui/language"), language);
+    s.setValue(QStringLiteral("loop/ignoreEndOfText"), ignoreEndOfText);
+    s.setValue(QStringLiteral("loop/historyBudgetMiB"), historyBudgetMiB);
 }
 
 }  // namespace ts::ui

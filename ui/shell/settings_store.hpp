@@ -20,6 +20,9 @@ struct AppSettings {
     QString prompt;
     QString language;  // empty: follow the system locale
     int stage = 0;
+    bool ignoreEndOfText = false;  // "Continue past end of text"
+    // The step history's memory budget (attention rows + logits of all steps), in MiB.
+    int historyBudgetMiB = 1024;
 
     static AppSettings load();
     void save() const;

@@ -1,6 +1,8 @@
 #include "shell/timeline_view.hpp"
 
 #include <QEvent>
+#include <algorithm>
+#include <cmath>
 #include <QLabel>
 #include <QListWidget>
 #include <QSignalBlocker>
@@ -39,33 +41,33 @@ QString TimelineView::describe(const StepRecord& r) const {
     else if (r.trace && !r.trace->tokens.empty())
         input = label(beforeInput, r.trace->tokens.front());
     QString out = QStringLiteral("%1 · %2").arg(r.index + 1).arg(input);  // steps count from 1
-    if (r.sampledToken >= 0 && r.trace && !r.trace->logits.empty()) {
-        const auto probs = ts::samplingDistribution(r.trace->logits, r.params);
+    if (r.chosen) {
+        out += QStringLiteral(" → %1 (%2)").arg(label(r.contextTokens, r.sampledToken), tr("chosen"));
+    } else if (r.sampledToken >= 0 && (r.figures.rank > 0 || (r.trace && !r.trace->logits.empty()))) {
+        // Stored with the draw by the engine (rank > 0); a hand-built record has only logits.
+        const double p = r.figures.rank > 0
+                             ? static_cast<double>(r.figures.samplingProb)
+                             : ts::samplingDistribution(r.trace->logits, r.params)[static_cast<std::size_t>(r.sampledToken)];
         // Small probabilities keep two significant digits: "0.013%", not "0.0%".
-        const double pct = 100.0 * probs[static_cast<std::size_t>(r.sampledToken)];
+        const double pct = 100.0 * p;
         out += QStringLiteral(" → %1 (%2%)")
                    .arg(label(r.contextTokens, r.sampledToken))
                    .arg(pct, 0, pct < 1.0 ? 'g' : 'f', pct < 1.0 ? 2 : 1);
     }
+    if (r.thinned()) out += QStringLiteral(" · ") + tr("summary only");
     return out;
 }
 
-void TimelineView::appendRecord(const StepRecordPtr& record) {
-    if (!record) return;
-    const bool follow = m_list->currentRow() < 0 || m_list->currentRow() == m_list->count() - 1;
-    m_records.push_back(record);
-    m_list->addItem(describe(*record));
-    if (follow) {
-        const QSignalBlocker block(m_list);
-        m_list->setCurrentRow(m_list->count() - 1);
-    }
-}
+void TimelineView::setModel(const TranscriptModel* model) { m_model = model; }
 
-void TimelineView::truncate(int keep) {
+void TimelineView::transcriptChanged(const TranscriptModel& model, int from) {
+    m_model = &model;
     const QSignalBlocker block(m_list);
-    keep = std::max(0, keep);
-    while (m_list->count() > keep) delete m_list->takeItem(m_list->count() - 1);
-    if (static_cast<int>(m_records.size()) > keep) m_records.resize(static_cast<std::size_t>(keep));
+    const bool follow = m_list->currentRow() < 0 || m_list->currentRow() >= m_list->count() - 1;
+    from = std::max(0, from);
+    while (m_list->count() > from) delete m_list->takeItem(m_list->count() - 1);
+    for (int i = from; i < model.size(); ++i) m_list->addItem(describe(*model.at(i)));
+    if (follow || m_list->currentRow() >= m_list->count()) m_list->setCurrentRow(m_list->count() - 1);
 }
 
 void TimelineView::setCurrent(int index) {
@@ -79,8 +81,8 @@ int TimelineView::count() const { return m_list->count(); }
 void TimelineView::retranslateUi() {
     m_hint->setText(tr("Steps of the loop. Select one to inspect it in every view; click another "
                        "candidate in the Softmax view to branch from it (\"what if\")."));
-    for (int i = 0; i < m_list->count() && i < static_cast<int>(m_records.size()); ++i)
-        m_list->item(i)->setText(describe(*m_records[static_cast<std::size_t>(i)]));
+    for (int i = 0; m_model && i < m_list->count() && i < m_model->size(); ++i)
+        m_list->item(i)->setText(describe(*m_model->at(i)));
 }
 
 void TimelineView::changeEvent(QEvent* event) {

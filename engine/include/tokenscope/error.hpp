@@ -11,4 +11,12 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// Thrown when a cancel flag stopped the work (a forward pass between layers, a model load, an
+// experiment). Callers catch it by type to stay silent, instead of searching error text.
+class Cancelled : public Error {
+public:
+    Cancelled() : Error("cancelled") {}
+    explicit Cancelled(const std::string& what) : Error(what) {}
+};
+
 }  // namespace ts

@@ -25,12 +25,16 @@ struct Lane {
     SamplingParams params;
     std::vector<LaneToken> tokens;
 };
-// Prefills the prompt once, forks the session for each temperature and samples `steps`
-// tokens per lane with the same seed.
+// Prefills the prompt once in a ts::Transcript, forks it for each temperature and draws
+// `steps` tokens per lane by the transcript's seed policy, so a lane at temperature T gives
+// the tokens the app and `generate` give at T. With a tokenizer, a lane stops after drawing
+// an end token unless ignoreEndOfText.
 std::vector<Lane> runTemperatureLanes(std::shared_ptr<const Model> model,
                                       const std::vector<int>& prompt,
                                       const std::vector<float>& temperatures, int steps,
-                                      const SamplingParams& base);
+                                      const SamplingParams& base,
+                                      std::shared_ptr<const Tokenizer> tokenizer = nullptr,
+                                      bool ignoreEndOfText = false);
 
 // ---- scoring continuations -------------------------------------------------------------
 struct ContinuationScore {

@@ -36,8 +36,16 @@ std::vector<float> softmax(std::span<const float> logits, float temperature = 1.
 // The distribution actually sampled from: softmax at the temperature, then top-k and top-p
 // applied and renormalised; entries cut off are exactly 0.
 std::vector<float> samplingDistribution(std::span<const float> logits, const SamplingParams& p);
-// Draws one token from samplingDistribution(logits, p) with `rng`.
+// Draws one token from samplingDistribution(logits, p) with `rng` (greedy draws nothing).
 int sample(std::span<const float> logits, const SamplingParams& p, Rng& rng);
+// The token whose cumulative interval of samplingDistribution(logits, p) holds `u` in [0, 1)
+// (inverse-CDF sampling in id order); the argmax when the temperature is 0.
+int sampleAt(std::span<const float> logits, const SamplingParams& p, double u);
+// The uniform number in [0, 1) used to draw the token at absolute position `position` with
+// `seed`. The seed policy of the whole project (see ts::Transcript): the number depends only
+// on (seed, position), so a branch, a replay and every temperature lane draw the same number
+// at the same position, and a view can show it.
+double uniformAt(std::uint64_t seed, int position);
 // Shannon entropy in bits of a probability vector.
 double entropyBits(std::span<const float> probs);
 // 1-based rank of `token` among the logits (1 = most likely; ties rank by id).

@@ -40,7 +40,7 @@ public:
     std::shared_ptr<const Model> modelPtr() const;
     std::size_t kvCacheBytes() const;      // bytes of the cache in use
 
-    // Polled between layers; when set, the call throws ts::Error("cancelled") and the
+    // Polled between layers; when set, the call throws ts::Cancelled (a ts::Error) and the
     // session is left as it was before the call.
     void setCancelFlag(const std::atomic<bool>* cancel);
 

@@ -139,7 +139,7 @@ LitmResult runLostInTheMiddle(std::shared_ptr<const Model> model, const Tokenize
         std::vector<double> probs;
         double correct = 0, rankSum = 0, massSum = 0;
         for (int t = 0; t < o.trials; ++t) {
-            if (cancel && cancel->load()) throw Error("cancelled");
+            if (cancel && cancel->load()) throw Cancelled();
             // distinct key numbers per context (so each key ends in a token of its own),
             // values drawn freely
             std::vector<int> numbers;

@@ -140,8 +140,25 @@ int sample(std::span<const float> logits, const SamplingParams& p, Rng& rng) {
         p.validate();
         return argmax(logits);
     }
+    return sampleAt(logits, p, rng.uniform());
+}
+
+double uniformAt(std::uint64_t seed, int position) {
+    // A generator per (seed, position). The position is mixed with a multiplier other than
+    // the seeding's own increment (0x9E37...): with that one, neighbouring positions would
+    // share three of their four state words.
+    Rng rng(seed ^ (0xD1B54A32D192ED03ull * (static_cast<std::uint64_t>(position) + 1)));
+    return rng.uniform();
+}
+
+int sampleAt(std::span<const float> logits, const SamplingParams& p, double u) {
+    if (logits.empty()) throw Error("cannot sample from an empty logit vector");
+    if (p.temperature <= 0.0f) {
+        p.validate();
+        return argmax(logits);
+    }
+    if (!(u >= 0.0 && u < 1.0)) throw Error("the uniform number of a draw must be in [0, 1)");
     const std::vector<float> dist = samplingDistribution(logits, p);
-    const double u = rng.uniform();
     double cumulative = 0.0;
     int last = -1;
     for (std::size_t i = 0; i < dist.size(); ++i) {

@@ -124,7 +124,7 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
 
     double flops = 0;
     for (int l = 0; l < c.nLayer; ++l) {
-        if (S.cancel && S.cancel->load(std::memory_order_relaxed)) throw Error("cancelled");
+        if (S.cancel && S.cancel->load(std::memory_order_relaxed)) throw Cancelled();
         const LayerWeights& w = D.layers[sz(l)];
         float scale = 1.0f / std::sqrt(static_cast<float>(hd));
         if (c.scaleAttnByInverseLayerIdx) scale /= static_cast<float>(l + 1);
@@ -245,7 +245,7 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
         flops += 2.0 * T * (1.0 * QKV * C + 1.0 * C * Q + 1.0 * F * C + 1.0 * C * I);
         for (int t = 0; t < T; ++t) flops += 4.0 * (p0 + t + 1) * Q;
     }
-    if (S.cancel && S.cancel->load(std::memory_order_relaxed)) throw Error("cancelled");
+    if (S.cancel && S.cancel->load(std::memory_order_relaxed)) throw Cancelled();
 
     // Final norm and head.
     tr.logits.resize(sz(V));

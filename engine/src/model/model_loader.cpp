@@ -59,7 +59,7 @@ const st::TensorInfo* Loader::lookup(const std::string& base) const {
 }
 
 void Loader::tick(const std::string& what) {
-    if (m_cancel && m_cancel->load(std::memory_order_relaxed)) fail("loading cancelled");
+    if (m_cancel && m_cancel->load(std::memory_order_relaxed)) throw Cancelled("loading cancelled");
     if (m_progress) m_progress(static_cast<double>(m_done) / m_total, "loading " + what);
     ++m_done;
 }

@@ -1,4 +1,5 @@
-// Temperature lanes, continuation scoring and fact probes.
+// Continuation scoring and fact probes (the hallucination lens): how probable the model finds
+// a true and some false continuations of a prompt, and what it would say itself.
 #include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -7,45 +8,9 @@
 #include "tokenscope/error.hpp"
 #include "tokenscope/experiments.hpp"
 #include "tokenscope/session.hpp"
+#include "tokenscope/transcript.hpp"
 
 namespace ts {
-
-std::vector<Lane> runTemperatureLanes(std::shared_ptr<const Model> model,
-                                      const std::vector<int>& prompt,
-                                      const std::vector<float>& temperatures, int steps,
-                                      const SamplingParams& base) {
-    if (prompt.empty()) throw Error("temperature lanes need a non-empty prompt");
-    if (temperatures.empty()) throw Error("temperature lanes need at least one temperature");
-    if (steps < 0) throw Error("steps must be >= 0");
-    const int nCtx = model->config().nCtx;
-    if (static_cast<int>(prompt.size()) + steps > nCtx)
-        throw Error("the prompt (" + std::to_string(prompt.size()) + " tokens) plus " +
-                    std::to_string(steps) + " steps exceeds the context length of " +
-                    std::to_string(nCtx));
-    Session shared(model);
-    const StepTrace prefix = shared.prefill(prompt);
-    std::vector<Lane> lanes;
-    for (float t : temperatures) {
-        Lane lane;
-        lane.params = base;
-        lane.params.temperature = t;
-        lane.params.validate();
-        Session session = shared.fork();  // every lane continues the one shared prefix
-        Rng rng(base.seed);
-        std::vector<float> logits = prefix.logits;
-        for (int s = 0; s < steps; ++s) {
-            const auto dist = samplingDistribution(logits, lane.params);
-            const auto raw = softmax(logits);
-            const int token = sample(logits, lane.params, rng);
-            lane.tokens.push_back({token, dist[static_cast<std::size_t>(token)],
-                                   raw[static_cast<std::size_t>(token)],
-                                   static_cast<float>(entropyBits(dist))});
-            if (s + 1 < steps) logits = session.step(token).logits;
-        }
-        lanes.push_back(std::move(lane));
-    }
-    return lanes;
-}
 
 ContinuationScore scoreContinuation(std::shared_ptr<const Model> model,
                                     const std::vector<int>& prompt,
@@ -54,9 +19,7 @@ ContinuationScore scoreContinuation(std::shared_ptr<const Model> model,
     if (continuation.empty()) throw Error("the continuation to score is empty");
     std::vector<int> ids = prompt;
     ids.insert(ids.end(), continuation.begin(), continuation.end() - 1);
-    if (static_cast<int>(ids.size()) > model->config().nCtx)
-        throw Error("prompt plus continuation exceed the context length of " +
-                    std::to_string(model->config().nCtx));
+    checkFitsContext(ids.size(), model->config().nCtx, "the prompt plus the continuation");
     Session session(model);
     TraceOptions options;
     options.allLogits = true;
@@ -125,10 +88,14 @@ ProbeResult runFactProbe(std::shared_ptr<const Model> model, const Tokenizer& to
         if (ids.empty()) throw Error("fact probe '" + probe.prompt + "' has an empty false answer");
         r.logPFalse.push_back(scoreContinuation(model, prompt, ids).logProb);
     }
-    Session session(model);
-    const auto trace = session.prefill(prompt);
-    const auto probs = softmax(trace.logits);
-    r.topToken = argmax(trace.logits);
+    // The model's own answer: the greedy first step of the one loop every caller uses.
+    Transcript transcript(model, nullptr);
+    SamplingParams greedy;
+    greedy.temperature = 0.0f;
+    const auto& first = transcript.startIds(prompt, greedy);
+    const auto& logits = first.trace->logits;
+    const auto probs = softmax(logits);
+    r.topToken = first.sampledToken;
     r.topProb = probs[static_cast<std::size_t>(r.topToken)];
     r.truthFirstTokenProb = probs[static_cast<std::size_t>(truth[0])];
     r.truthWins = true;

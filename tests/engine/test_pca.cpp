@@ -3,10 +3,10 @@
 
 #include <cmath>
 
-#include "widgets/pca.hpp"
+#include "tokenscope/pca.hpp"
 
-using ts::ui::pca2;
-using ts::ui::PcaResult;
+using ts::pca2;
+using ts::PcaResult;
 
 namespace {
 
@@ -88,11 +88,11 @@ TEST_CASE("PCA axes are orthonormal and project() agrees with the points", "[pca
     CHECK(r.explained[0] >= r.explained[1]);
     CHECK(r.explained[0] + r.explained[1] <= 1.0f + 1e-5f);
     for (std::size_t i = 0; i < rows.size(); ++i) {
-        const auto p = ts::ui::project(r, rows[i]);
+        const auto p = ts::project(r, rows[i]);
         CHECK(p[0] == Approx(r.points[i][0]).margin(1e-5));
         CHECK(p[1] == Approx(r.points[i][1]).margin(1e-5));
     }
-    const auto atMean = ts::ui::project(r, r.mean);
+    const auto atMean = ts::project(r, r.mean);
     CHECK(atMean[0] == Approx(0.0f).margin(1e-6));
     CHECK(atMean[1] == Approx(0.0f).margin(1e-6));
 }

@@ -1,4 +1,6 @@
-#include "widgets/pca.hpp"
+// Two-component PCA by LAPACK (see tokenscope/pca.hpp). In the engine, next to analysis.cpp,
+// so the embedding map is computed on the worker thread and ui/ links no BLAS or LAPACKE.
+#include "tokenscope/pca.hpp"
 
 #include <cblas.h>
 #include <lapacke.h>
@@ -7,7 +9,7 @@
 #include <cmath>
 #include <cstddef>
 
-namespace ts::ui {
+namespace ts {
 
 namespace {
 
@@ -164,4 +166,4 @@ std::array<float, 2> project(const PcaResult& pca, std::span<const float> vector
     return {static_cast<float>(x), static_cast<float>(y)};
 }
 
-}  // namespace ts::ui
+}  // namespace ts

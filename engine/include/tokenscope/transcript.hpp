@@ -1,0 +1,229 @@
+#pragma once
+// The autoregressive loop and its history, once for every caller: the app's engine worker,
+// `tokenscope-cli generate`, the temperature lanes and the probes all drive a Transcript, so
+// the same prompt, seed, temperature, top-k and top-p give the same tokens everywhere.
+//
+// What a Transcript owns: the prompt, its tokens and byte spans, the Session (KV cache), the
+// list of steps, and the rules the loop follows:
+// - Seed policy. The token at absolute position p is drawn with the uniform number
+//   uniformAt(seed, p) (sampling.hpp) by inverse-CDF sampling over samplingDistribution.
+//   The number depends only on (seed, position): a branch or replay from step k draws
+//   the numbers the original run drew, and every temperature lane draws the same number at
+//   the same position. Each step stores its number (`uniform`) so views can show it.
+// - End of text. Generation stops once a step draws one of the model's end tokens
+//   (endTokens()), unless TranscriptOptions::ignoreEndOfText is set (`--ignore-eos`, the
+//   app's "Continue past end of text" option).
+// - Context. One check (checkFitsContext) with one message, used by every caller.
+// - Memory. The steps' traces share one budget (TranscriptOptions::historyBudgetBytes);
+//   past it the oldest steps keep only a summary (StepSummary) and say what they lost.
+//
+// Reproducibility. Same build, same CPU kind: identical tokens, bit for bit (the kernels'
+// summation order depends on the kernel chosen, never on the thread count or timing).
+// Across CPUs the F32 kernels differ: the AVX-512 and AVX2 paths sum dot products in
+// different orders, so logits may differ in their last bits (relative 1e-6 or so). The
+// uniform numbers never differ, but a draw changes when a logit difference moves a
+// cumulative-probability boundary across u (probability of the order of the rounding
+// difference, per step), when two top logits tie within rounding at temperature 0, or when
+// a top-k / top-p cut-off falls between near-equal probabilities. After the first changed
+// token the continuations diverge. Scores and probabilities agree to about 1e-5.
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tokenscope/model.hpp"
+#include "tokenscope/sampling.hpp"
+#include "tokenscope/session.hpp"
+#include "tokenscope/tokenizer.hpp"
+#include "tokenscope/trace.hpp"
+
+namespace ts {
+
+// What is left of a step whose trace went past the history budget: the most probable
+// logits, and per layer, head and query the attention's argmax key and entropy.
+struct StepSummary {
+    struct TopLogit {
+        int token;
+        float logit;
+    };
+    std::vector<TopLogit> topLogits;   // descending, kTopK of them
+    float logSumExp = 0;               // of the full logits, so top-k probabilities stay exact
+    int nLayer = 0, nHead = 0, firstQuery = 0, nQueries = 0;
+    std::vector<int> attentionArgmax;      // [layer][head][query]: key position
+    std::vector<float> attentionEntropy;   // [layer][head][query]: bits
+    std::size_t droppedBytes = 0;          // what the full trace held
+    static constexpr int kTopK = 20;
+};
+
+// Figures of one draw, as `generate --json` and exported transcripts report them; NaN (and
+// rank 0) where a thinned step no longer knows them.
+struct DrawFigures {
+    float prob = 0;          // softmax at temperature 1
+    float samplingProb = 0;  // under the sampling distribution actually used
+    int rank = 0;            // 1 = most likely
+    double entropyBits = 0;  // of the temperature-1 distribution
+};
+
+// One step of the loop, immutable once made: the trace of the tokens it processed, the
+// context after them, and the token drawn from its logits.
+struct TranscriptStep {
+    int index = 0;  // 0 = the prompt's prefill, 1.. = decode steps
+    std::shared_ptr<const StepTrace> trace;
+    // Every token in the context after this step's input was processed, positions
+    // 0..trace->lastPosition(), with display text (ts::tokenDisplays: read in context, so a
+    // token that splits a character shows "범 1/3"; whitespace already visible; "#id" without
+    // a tokenizer) and byte spans in the prompt text where the token came from the prompt
+    // (-1 otherwise).
+    std::vector<int> contextTokens;
+    std::vector<std::string> tokenTexts;
+    std::vector<int> promptByteStart;
+    std::vector<int> promptByteEnd;
+    // The token drawn from this step's logits and fed back in (-1 before sampling).
+    int sampledToken = -1;
+    SamplingParams params;
+    // The uniform number of the draw, uniformAt(params.seed, lastPosition + 1); -1 when the
+    // token was not drawn (greedy, or chosen by hand in a branch: see `chosen`).
+    double uniform = -1;
+    bool chosen = false;
+    // Probability, rank and entropy of the token drawn (or chosen), computed when it was.
+    DrawFigures figures;
+    // The prompt as typed (UTF-8): the byte spans above index into it.
+    std::string promptText;
+    // Set when the history budget thinned this step: trace->logits, the attention rows,
+    // embeddings and residuals are then empty, and the summary holds what is left.
+    std::shared_ptr<const StepSummary> summary;
+
+    bool thinned() const { return summary != nullptr; }
+    // Bytes held by the trace (attention rows, logits, embeddings, residuals) and summary.
+    std::size_t traceBytes() const;
+};
+using TranscriptStepPtr = std::shared_ptr<const TranscriptStep>;
+
+// Attention of query position `queryPos` for a layer and head, found in whichever step of
+// `history` processed that position (causal attention: the prompt's full matrix is the stack
+// of these rows). Empty if no step traced it (or its trace was thinned).
+std::span<const float> attentionRow(const std::vector<TranscriptStepPtr>& history, int layer,
+                                    int head, int queryPos);
+
+// The one context check: throws ts::Error naming `what` and the model's context length.
+void checkFitsContext(std::size_t tokens, int nCtx, const std::string& what);
+
+// A prompt as token ids with their byte spans in `text`.
+struct PromptTokens {
+    std::string text;
+    std::vector<Token> tokens;
+    bool fromIds = false;  // the text was a list of ids, not tokenized
+    std::vector<int> ids() const;
+};
+// "1, 2 3" -> ids; throws ts::Error naming `where` for a non-number or an id outside
+// 0..nVocab-1.
+std::vector<int> parseTokenIds(std::string_view text, int nVocab, const std::string& where);
+// The one parser for prompts: text through the tokenizer, or, when there is none, token ids
+// separated by spaces or commas. Throws ts::Error on invalid UTF-8, bad ids or empty input.
+PromptTokens parsePrompt(std::string_view text, const Tokenizer* tokenizer, int nVocab,
+                         bool allowSpecial = false);
+
+struct TranscriptOptions {
+    TraceOptions trace;               // what every step records (the app: all of it)
+    bool ignoreEndOfText = false;     // keep going past the model's end tokens
+    std::size_t historyBudgetBytes = std::size_t{1} << 30;  // traces of all steps together
+};
+
+class Transcript {
+public:
+    Transcript(std::shared_ptr<const Model> model, std::shared_ptr<const Tokenizer> tokenizer,
+               TranscriptOptions options = {});
+
+    // Resets, prefills the prompt and draws the first token: step 0. Throws ts::Error (the
+    // transcript is then empty) or ts::Cancelled.
+    const TranscriptStep& start(const PromptTokens& prompt, const SamplingParams& params);
+    const TranscriptStep& start(std::string_view promptText, const SamplingParams& params);
+    const TranscriptStep& startIds(std::span<const int> ids, const SamplingParams& params);
+    // Feeds the last drawn token back in and draws the next one. Throws if there is no step
+    // yet or the context is full; a failed or cancelled step leaves the transcript as it was.
+    const TranscriptStep& step(const SamplingParams& params);
+    // "What if": rewinds to the context of step `stepIndex` and makes `token` its sampled
+    // token (a new step object, marked chosen); steps after it are dropped.
+    const TranscriptStep& choose(int stepIndex, int token);
+    // choose(stepIndex, token), then step(params): the branch's first new token.
+    const TranscriptStep& branchFrom(int stepIndex, int token, const SamplingParams& params);
+    // Draws the last step's token again from its stored logits with other parameters (the
+    // temperature lanes fork one prefill and redraw it per temperature).
+    const TranscriptStep& redraw(const SamplingParams& params);
+    // Keeps the first `keepSteps` steps (0 = empty) and rewinds the session to match.
+    void truncate(int keepSteps);
+    void reset();
+
+    // An independent copy: a forked session (copy of the cache) and the same step list.
+    Transcript fork() const;
+
+    // True when the last drawn token is an end token and end of text is not ignored.
+    bool finished() const;
+    // True when one more step would not fit the context.
+    bool contextFull() const;
+    bool isEndToken(int token) const;
+    const std::vector<int>& endTokens() const { return m_endTokens; }
+
+    const std::vector<TranscriptStepPtr>& steps() const { return m_steps; }
+    int size() const { return static_cast<int>(m_steps.size()); }
+    bool empty() const { return m_steps.empty(); }
+    const TranscriptStep& back() const { return *m_steps.back(); }
+    // Prompt ids followed by every drawn token (the sequence `generate` prints).
+    std::vector<int> tokens() const;
+    const PromptTokens& prompt() const { return m_prompt; }
+    const Model& model() const { return *m_model; }
+    const Tokenizer* tokenizer() const { return m_tokenizer.get(); }
+    const TranscriptOptions& options() const { return m_options; }
+    void setIgnoreEndOfText(bool ignore) { m_options.ignoreEndOfText = ignore; }
+    void setHistoryBudget(std::size_t bytes);
+    // Bytes of the traces the history holds now (full and thinned steps).
+    std::size_t historyBytes() const;
+    // Steps whose traces were thinned by the budget since the last call (indices), so an
+    // observer holding the old full steps can swap in the thinned ones.
+    std::vector<int> takeThinnedSteps();
+
+    // Polled between layers; a cancelled call throws ts::Cancelled and changes nothing.
+    void setCancelFlag(const std::atomic<bool>* cancel);
+    // Display text of a token as stored in steps ("#id" without a tokenizer).
+    std::string tokenText(int token) const;
+
+private:
+    const TranscriptStep& push(StepTrace trace, const SamplingParams& params);
+    void draw(TranscriptStep& s, const SamplingParams& params) const;
+    void enforceBudget();
+
+    std::shared_ptr<const Model> m_model;
+    std::shared_ptr<const Tokenizer> m_tokenizer;
+    TranscriptOptions m_options;
+    Session m_session;
+    PromptTokens m_prompt;
+    std::vector<TranscriptStepPtr> m_steps;
+    std::vector<int> m_endTokens;
+    std::vector<int> m_thinned;
+    std::size_t m_firstFull = 0;  // steps before it are thinned
+};
+
+// The figures of `token` drawn from `logits` with `params` (full logits).
+DrawFigures drawFigures(std::span<const float> logits, const SamplingParams& params, int token);
+
+// The run as JSON, the fields of `tokenscope-cli generate --json` (ids, generated, text,
+// steps[{id, text, prob, sampling_prob, rank, entropy_bits, position, uniform, chosen}],
+// sampling, prompt ...). The app's --export-transcript writes the same.
+std::string transcriptJson(const std::vector<TranscriptStepPtr>& steps, const Tokenizer* tokenizer,
+                           double decodeMs = 0);
+// A transcript file read back: the prompt and the drawn tokens with their settings.
+struct TranscriptFile {
+    std::string promptText;
+    std::vector<int> promptIds;
+    std::vector<int> generated;
+    std::vector<SamplingParams> params;  // one per generated token
+    std::vector<bool> chosen;
+};
+TranscriptFile readTranscriptJson(const std::string& path);
+
+}  // namespace ts

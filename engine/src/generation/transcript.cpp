@@ -1,0 +1,327 @@
+// The one autoregressive loop (see tokenscope/transcript.hpp for the rules it follows):
+// prefill, draw with the (seed, position) policy, feed back, branch, truncate, and keep the
+// step history inside its memory budget.
+#include "tokenscope/transcript.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+#include "tokenscope/error.hpp"
+#include "tokenscope/token_display.hpp"
+
+namespace ts {
+
+std::size_t TranscriptStep::traceBytes() const {
+    if (!trace) return 0;
+    const auto& t = *trace;
+    std::size_t floats = t.attention.data.size() + t.logits.size();
+    for (const auto& v : t.tokenEmbedding) floats += v.size();
+    for (const auto& v : t.positionEmbedding) floats += v.size();
+    for (const auto& v : t.residuals) floats += v.size();
+    for (const auto& v : t.allLogits) floats += v.size();
+    std::size_t bytes = floats * sizeof(float);
+    if (summary)
+        bytes += summary->topLogits.size() * sizeof(StepSummary::TopLogit) +
+                 summary->attentionArgmax.size() * sizeof(int) +
+                 summary->attentionEntropy.size() * sizeof(float);
+    return bytes;
+}
+
+std::span<const float> attentionRow(const std::vector<TranscriptStepPtr>& history, int layer,
+                                    int head, int queryPos) {
+    for (const auto& r : history) {
+        if (!r || !r->trace) continue;
+        const auto& a = r->trace->attention;
+        if (!a.empty() && queryPos >= a.firstQuery && queryPos < a.firstQuery + a.nQueries)
+            return a.row(layer, head, queryPos);
+    }
+    return {};
+}
+
+void checkFitsContext(std::size_t tokens, int nCtx, const std::string& what) {
+    if (tokens > static_cast<std::size_t>(nCtx))
+        throw Error("the context is full: " + what + " needs " + std::to_string(tokens) +
+                    " positions but the model's context length (n_positions) is " +
+                    std::to_string(nCtx) +
+                    "; reset, shorten the input or branch from an earlier step");
+}
+
+std::vector<int> PromptTokens::ids() const {
+    std::vector<int> out;
+    out.reserve(tokens.size());
+    for (const auto& t : tokens) out.push_back(t.id);
+    return out;
+}
+
+std::vector<int> parseTokenIds(std::string_view text, int nVocab, const std::string& where) {
+    std::vector<int> ids;
+    std::size_t i = 0;
+    auto isSep = [](char c) { return c == ' ' || c == ',' || c == '\t' || c == '\n' || c == '\r'; };
+    while (i < text.size()) {
+        while (i < text.size() && isSep(text[i])) ++i;
+        if (i >= text.size()) break;
+        std::size_t j = i;
+        while (j < text.size() && !isSep(text[j])) ++j;
+        const std::string_view part = text.substr(i, j - i);
+        long long v = 0;
+        const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
+        if (ec != std::errc() || end != part.data() + part.size())
+            throw Error(where + ": \"" + std::string(part) +
+                        "\" is not a token id (give ids separated by spaces or commas)");
+        if (v < 0 || v >= nVocab)
+            throw Error(where + ": token id " + std::string(part) + " at index " +
+                        std::to_string(ids.size()) + " is outside the vocabulary (0.." +
+                        std::to_string(nVocab - 1) + ")");
+        ids.push_back(static_cast<int>(v));
+        i = j;
+    }
+    return ids;
+}
+
+PromptTokens parsePrompt(std::string_view text, const Tokenizer* tokenizer, int nVocab,
+                         bool allowSpecial) {
+    PromptTokens p;
+    p.text = std::string(text);
+    if (tokenizer) {
+        // As Hugging Face does: special tokens (<|im_start|>) recognised in tokenizer.json
+        // text, and the model's start token in front when its start-token rule says so.
+        p.tokens = tokenizer->encode(text, allowSpecial || tokenizer->recognisesSpecialByDefault());
+        const StartTokenRule& start = tokenizer->startToken();
+        if (start.add && start.id && (p.tokens.empty() || p.tokens.front().id != *start.id))
+            p.tokens.insert(p.tokens.begin(), Token{*start.id, 0, 0});
+        for (const auto& t : p.tokens)
+            if (t.id >= nVocab)
+                throw Error("the tokenizer gave id " + std::to_string(t.id) +
+                            ", outside the model's vocabulary of " + std::to_string(nVocab));
+    } else {
+        // No tokenizer: the only way to talk to the model is by token id.
+        const auto ids = parseTokenIds(
+            text, nVocab,
+            "this model has no tokenizer (vocab.json + merges.txt or tokenizer.json), so the "
+            "prompt must be token ids separated by spaces");
+        p.fromIds = true;
+        for (int id : ids) p.tokens.push_back({id, 0, 0});
+    }
+    if (p.tokens.empty()) throw Error("the prompt is empty: give at least one token");
+    return p;
+}
+
+Transcript::Transcript(std::shared_ptr<const Model> model,
+                       std::shared_ptr<const Tokenizer> tokenizer, TranscriptOptions options)
+    : m_model(std::move(model)),
+      m_tokenizer(std::move(tokenizer)),
+      m_options(options),
+      m_session(m_model) {
+    if (m_tokenizer)
+        if (auto eos = m_tokenizer->endOfTextId()) m_endTokens.push_back(*eos);
+}
+
+void Transcript::setCancelFlag(const std::atomic<bool>* cancel) { m_session.setCancelFlag(cancel); }
+
+std::string Transcript::tokenText(int token) const {
+    if (m_tokenizer && token >= 0 && token < m_tokenizer->vocabSize())
+        return toValidUtf8(m_tokenizer->tokenBytes(token));
+    std::string text = "#";  // (not "#" + to_string: GCC 12 warns falsely on that)
+    text += std::to_string(token);
+    return text;
+}
+
+bool Transcript::isEndToken(int token) const {
+    return std::find(m_endTokens.begin(), m_endTokens.end(), token) != m_endTokens.end();
+}
+
+bool Transcript::finished() const {
+    return !m_steps.empty() && !m_options.ignoreEndOfText && !back().chosen &&
+           isEndToken(back().sampledToken);
+}
+
+bool Transcript::contextFull() const { return m_session.position() >= m_model->config().nCtx; }
+
+std::vector<int> Transcript::tokens() const {
+    std::vector<int> out = m_prompt.ids();
+    for (const auto& s : m_steps) out.push_back(s->sampledToken);
+    return out;
+}
+
+void Transcript::draw(TranscriptStep& s, const SamplingParams& params) const {
+    params.validate();
+    s.params = params;
+    s.chosen = false;
+    const int position = s.trace->lastPosition() + 1;
+    s.uniform = params.temperature > 0.0f ? uniformAt(params.seed, position) : -1.0;
+    s.sampledToken = s.uniform < 0 ? argmax(s.trace->logits)
+                                   : sampleAt(s.trace->logits, params, s.uniform);
+    s.figures = drawFigures(s.trace->logits, params, s.sampledToken);
+}
+
+const TranscriptStep& Transcript::push(StepTrace trace, const SamplingParams& params) {
+    auto s = std::make_shared<TranscriptStep>();
+    s->index = static_cast<int>(m_steps.size());
+    s->promptText = m_prompt.text;
+    s->contextTokens = m_session.tokens();
+    const std::size_t n = s->contextTokens.size();
+    // Display text read in context (a token holding part of a Hangul syllable names it).
+    if (m_tokenizer) {
+        std::vector<std::string> bytes;
+        bytes.reserve(n);
+        for (int id : s->contextTokens) {
+            try {
+                bytes.push_back(id < m_tokenizer->vocabSize() ? m_tokenizer->tokenBytes(id) : "");
+            } catch (const Error&) {
+                bytes.emplace_back();  // a hole in the vocabulary
+            }
+        }
+        s->tokenTexts = tokenDisplays(bytes);
+    } else {
+        for (int id : s->contextTokens) s->tokenTexts.push_back(tokenText(id));
+    }
+    s->promptByteStart.assign(n, -1);
+    s->promptByteEnd.assign(n, -1);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (i < m_prompt.tokens.size() && !m_prompt.fromIds) {
+            s->promptByteStart[i] = static_cast<int>(m_prompt.tokens[i].start);
+            s->promptByteEnd[i] = static_cast<int>(m_prompt.tokens[i].end);
+        }
+    }
+    s->trace = std::make_shared<const StepTrace>(std::move(trace));
+    draw(*s, params);
+    m_steps.push_back(std::move(s));
+    enforceBudget();
+    return *m_steps.back();
+}
+
+const TranscriptStep& Transcript::start(const PromptTokens& prompt, const SamplingParams& params) {
+    params.validate();
+    if (prompt.tokens.empty()) throw Error("the prompt is empty: give at least one token");
+    checkFitsContext(prompt.tokens.size(), m_model->config().nCtx, "the prompt");
+    reset();
+    m_prompt = prompt;
+    try {
+        return push(m_session.prefill(m_prompt.ids(), m_options.trace), params);
+    } catch (...) {
+        reset();
+        throw;
+    }
+}
+
+const TranscriptStep& Transcript::start(std::string_view promptText, const SamplingParams& params) {
+    return start(parsePrompt(promptText, m_tokenizer.get(), m_model->config().nVocab), params);
+}
+
+const TranscriptStep& Transcript::startIds(std::span<const int> ids, const SamplingParams& params) {
+    PromptTokens p;
+    p.fromIds = true;
+    std::string text;
+    for (int id : ids) {
+        if (id < 0 || id >= m_model->config().nVocab)
+            throw Error("token id " + std::to_string(id) + " is outside the vocabulary (0.." +
+                        std::to_string(m_model->config().nVocab - 1) + ")");
+        p.tokens.push_back({id, 0, 0});
+        if (!text.empty()) text += ' ';
+        text += std::to_string(id);
+    }
+    p.text = text;
+    return start(p, params);
+}
+
+const TranscriptStep& Transcript::step(const SamplingParams& params) {
+    if (m_steps.empty()) throw Error("there is no prompt yet: start the transcript first");
+    params.validate();
+    checkFitsContext(static_cast<std::size_t>(m_session.position()) + 1, m_model->config().nCtx,
+                     "the next step");
+    return push(m_session.step(back().sampledToken, m_options.trace), params);
+}
+
+const TranscriptStep& Transcript::choose(int stepIndex, int token) {
+    if (stepIndex < 0 || stepIndex >= size())
+        throw Error("there is no step " + std::to_string(stepIndex) + " to branch from");
+    if (token < 0 || token >= m_model->config().nVocab)
+        throw Error("token " + std::to_string(token) + " is outside the vocabulary (0.." +
+                    std::to_string(m_model->config().nVocab - 1) + ")");
+    const auto base = m_steps[static_cast<std::size_t>(stepIndex)];
+    m_steps.resize(static_cast<std::size_t>(stepIndex));
+    m_firstFull = std::min(m_firstFull, m_steps.size());
+    m_session.truncate(base->trace->lastPosition() + 1);
+    auto changed = std::make_shared<TranscriptStep>(*base);
+    changed->sampledToken = token;
+    changed->chosen = true;
+    changed->uniform = -1;
+    if (!base->thinned()) {
+        changed->figures = drawFigures(base->trace->logits, base->params, token);
+    } else {
+        // Only the top logits are left: the probability is known for those, the rest not.
+        changed->figures = {std::nanf(""), std::nanf(""), 0, std::nan("")};
+        const auto& top = base->summary->topLogits;
+        for (std::size_t r = 0; r < top.size(); ++r)
+            if (top[r].token == token) {
+                changed->figures.prob = std::exp(top[r].logit - base->summary->logSumExp);
+                changed->figures.rank = static_cast<int>(r) + 1;
+            }
+    }
+    m_steps.push_back(std::move(changed));
+    return back();
+}
+
+const TranscriptStep& Transcript::branchFrom(int stepIndex, int token, const SamplingParams& params) {
+    choose(stepIndex, token);
+    return step(params);
+}
+
+const TranscriptStep& Transcript::redraw(const SamplingParams& params) {
+    if (m_steps.empty()) throw Error("there is no step to draw again");
+    if (back().thinned())
+        throw Error("step " + std::to_string(back().index) +
+                    " keeps only its top logits (history budget): it cannot be drawn again");
+    auto s = std::make_shared<TranscriptStep>(back());
+    draw(*s, params);
+    m_steps.back() = std::move(s);
+    return back();
+}
+
+void Transcript::truncate(int keepSteps) {
+    keepSteps = std::clamp(keepSteps, 0, size());
+    m_steps.resize(static_cast<std::size_t>(keepSteps));
+    m_firstFull = std::min(m_firstFull, m_steps.size());
+    if (m_steps.empty())
+        m_session.reset();
+    else
+        m_session.truncate(back().trace->lastPosition() + 1);
+}
+
+void Transcript::reset() {
+    m_session.reset();
+    m_steps.clear();
+    m_prompt = {};
+    m_firstFull = 0;
+    m_thinned.clear();
+}
+
+Transcript Transcript::fork() const {
+    Transcript t(m_model, m_tokenizer, m_options);
+    t.m_session = m_session.fork();
+    t.m_prompt = m_prompt;
+    t.m_steps = m_steps;
+    t.m_endTokens = m_endTokens;
+    t.m_firstFull = m_firstFull;
+    return t;
+}
+
+std::vector<int> Transcript::takeThinnedSteps() {
+    std::vector<int> out;
+    out.swap(m_thinned);
+    return out;
+}
+
+DrawFigures drawFigures(std::span<const float> logits, const SamplingParams& params, int token) {
+    DrawFigures f;
+    const auto t = static_cast<std::size_t>(token);
+    const auto probs = softmax(logits, 1.0f);
+    f.prob = probs[t];
+    f.samplingProb = samplingDistribution(logits, params)[t];
+    f.rank = rankOf(logits, token);
+    f.entropyBits = entropyBits(probs);
+    return f;
+}
+
+}  // namespace ts

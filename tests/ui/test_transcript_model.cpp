@@ -1,0 +1,212 @@
+// One history on the GUI thread: the window's TranscriptModel is the only step list; the
+// window, timeline and classroom hub observe it, and a branch or a budget thinning reaches
+// every observer. And app = CLI = lane: the worker (the app) draws the tokens that
+// `tokenscope-cli generate` and a temperature lane draw for the same settings.
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include "shell/engine_controller.hpp"
+#include "shell/main_window.hpp"
+#include "shell/transcript_model.hpp"
+#include "shell/translation_manager.hpp"
+#include "stages/softmax_view.hpp"
+#include "shell/pipeline_bar.hpp"
+#include "test_paths.hpp"
+#include "tokenscope/experiments.hpp"
+#include "tokenscope/model.hpp"
+#include "ui_test_helpers.hpp"
+
+using namespace ts::ui;
+using ts_test::tinyModel;
+using ts_test::waitFor;
+
+namespace {
+
+// An observer that records what it was told and keeps nothing else.
+struct Recorder : TranscriptObserver {
+    std::vector<int> froms;
+    std::vector<StepRecordPtr> lastSeen;  // the model's steps at the last notification
+    void transcriptChanged(const TranscriptModel& model, int from) override {
+        froms.push_back(from);
+        lastSeen.assign(model.steps().begin(), model.steps().end());
+    }
+};
+
+StepRecordPtr canned(int index, int sampled) {
+    auto t = std::make_shared<ts::StepTrace>();
+    t->firstPosition = index == 0 ? 0 : 2 + index;
+    t->tokens.assign(index == 0 ? 3 : 1, 1);
+    auto r = std::make_shared<StepRecord>();
+    r->index = index;
+    r->trace = t;
+    r->sampledToken = sampled;
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("transcript model: appends, cuts and replacements reach observers in order",
+          "[ui][history]") {
+    TranscriptModel model;
+    Recorder a, b;
+    std::vector<char> order;
+    struct Tagged : TranscriptObserver {
+        Tagged(std::vector<char>* o, char t) : order(o), tag(t) {}
+        std::vector<char>* order;
+        char tag;
+        void transcriptChanged(const TranscriptModel&, int) override { order->push_back(tag); }
+    } first(&order, '1'), second(&order, '2');
+    model.addObserver(&first);
+    model.addObserver(&a);
+    model.addObserver(&second);
+    model.addObserver(&b);
+    for (int i = 0; i < 5; ++i) model.append(canned(i, 10 + i));
+    CHECK(order == std::vector<char>{'1', '2', '1', '2', '1', '2', '1', '2', '1', '2'});
+    CHECK(a.froms == std::vector<int>{0, 1, 2, 3, 4});
+    // A branch: step 2 arrives again, everything from 2 on is replaced.
+    model.append(canned(2, 99));
+    REQUIRE(model.size() == 3);
+    CHECK(a.froms.back() == 2);
+    CHECK(a.lastSeen == model.steps());
+    CHECK(b.lastSeen == model.steps());
+    model.truncate(1);
+    CHECK(a.froms.back() == 1);
+    CHECK(model.size() == 1);
+    auto thinned = std::make_shared<StepRecord>(*model.at(0));
+    thinned->summary = std::make_shared<ts::StepSummary>();
+    model.replace(thinned);
+    CHECK(model.at(0) == thinned);
+    CHECK(model.thinnedCount() == 1);
+    CHECK(b.froms.back() == 0);
+    model.removeObserver(&a);
+    model.truncate(0);
+    CHECK(a.froms.back() == 0);
+    CHECK(b.lastSeen.empty());
+    CHECK(a.lastSeen.size() == 1);  // a no longer hears
+}
+
+TEST_CASE("one history: the window, its timeline and an observer share the steps; a branch "
+          "updates every observer",
+          "[ui][history][window]") {
+    TranslationManager translations;
+    translations.setLanguage(QStringLiteral("en"));
+    MainWindow window(&translations, /*headless=*/true);
+    QSignalSpy ready(&window, &MainWindow::modelReady);
+    QSignalSpy records(&window, &MainWindow::recordArrived);
+    window.loadModel(tinyModel());
+    REQUIRE(waitFor(ready, 1));
+    Recorder observer;
+    window.transcript()->addObserver(&observer);
+    window.setPrompt(QStringLiteral("1 2 3"));
+    window.generate(4);
+    REQUIRE(waitFor(records, 4));
+    // One list: the window's history is the model's, not a copy.
+    CHECK(&window.history() == &window.transcript()->steps());
+    CHECK(observer.lastSeen == window.history());
+    auto* softmax = qobject_cast<SoftmaxView*>(window.stageView(static_cast<int>(Stage::Softmax)));
+    REQUIRE(softmax);
+    CHECK(softmax->record() == window.history().back());
+
+    // Branch from step 3 (the one shown) with another candidate.
+    const auto shown = window.history().back();
+    const int other = (shown->sampledToken + 1) % 512;
+    observer.froms.clear();
+    emit softmax->candidateChosen(other);
+    for (int i = 0; i < 400 && !(window.history().size() == 5 &&
+                                 window.history()[3]->sampledToken == other);
+         ++i)
+        QTest::qWait(25);
+    REQUIRE(window.history().size() == 5);
+    CHECK(window.history()[3]->sampledToken == other);
+    CHECK(window.history()[3]->chosen);
+    CHECK(window.history()[4]->trace->tokens.front() == other);
+    REQUIRE_FALSE(observer.froms.empty());
+    CHECK(observer.froms.front() == 3);  // the cut reached the observer first
+    CHECK(observer.lastSeen == window.history());
+    CHECK(softmax->record() == window.history().back());  // the window followed the branch
+    window.transcript()->removeObserver(&observer);
+}
+
+TEST_CASE("app = CLI = lane: the worker, generate and a lane draw the same tokens",
+          "[ui][history][transcript]") {
+    ts::SamplingParams p;
+    p.temperature = 1.2f;
+    p.topK = 80;
+    p.topP = 0.95f;
+    p.seed = 4;
+    const int n = 12;
+
+    // The app: the worker thread, through the controller.
+    EngineController engine;
+    QSignalSpy loaded(engine.worker(), &EngineWorker::modelLoaded);
+    engine.loadModel(tinyModel());
+    REQUIRE(waitFor(loaded, 1));
+    QSignalSpy records(engine.worker(), &EngineWorker::stepFinished);
+    engine.startPrompt(QStringLiteral("3 14 15 92"), p);
+    engine.run(n - 1, p, 0);
+    REQUIRE(waitFor(records, n));
+    std::vector<int> app;
+    for (int i = 0; i < n; ++i) {
+        const auto r = records.at(i).front().value<StepRecordPtr>();
+        app.push_back(r->sampledToken);
+        CHECK(r->uniform == ts::uniformAt(p.seed, r->trace->lastPosition() + 1));
+    }
+
+    // A temperature lane.
+    const auto model = ts::Model::loadFolder(tinyModel().toStdString());
+    const auto lanes = ts::runTemperatureLanes(model, {3, 14, 15, 92}, {p.temperature}, n, p);
+    std::vector<int> lane;
+    for (const auto& t : lanes[0].tokens) lane.push_back(t.token);
+    CHECK(lane == app);
+
+    // The CLI.
+    QProcess cli;
+    cli.start(QStringLiteral(TOKENSCOPE_CLI_PATH),
+              {QStringLiteral("generate"), QStringLiteral("--model"), tinyModel(),
+               QStringLiteral("--ids"), QStringLiteral("3,14,15,92"), QStringLiteral("--steps"),
+               QString::number(n), QStringLiteral("--temperature"), QStringLiteral("1.2"),
+               QStringLiteral("--top-k"), QStringLiteral("80"), QStringLiteral("--top-p"),
+               QStringLiteral("0.95"), QStringLiteral("--seed"), QStringLiteral("4"),
+               QStringLiteral("--json")});
+    REQUIRE(cli.waitForFinished(60000));
+    REQUIRE(cli.exitCode() == 0);
+    const auto j = nlohmann::json::parse(cli.readAllStandardOutput().toStdString());
+    CHECK(j["generated"].get<std::vector<int>>() == app);
+}
+
+TEST_CASE("a transcript file written by the window reopens with the same steps",
+          "[ui][history][window]") {
+    TranslationManager translations;
+    MainWindow window(&translations, /*headless=*/true);
+    QSignalSpy ready(&window, &MainWindow::modelReady);
+    QSignalSpy records(&window, &MainWindow::recordArrived);
+    window.loadModel(tinyModel());
+    REQUIRE(waitFor(ready, 1));
+    window.setPrompt(QStringLiteral("7 8 9"));
+    window.generate(5);
+    REQUIRE(waitFor(records, 5));
+    std::vector<int> before;
+    for (const auto& s : window.history()) before.push_back(s->sampledToken);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("t.json"));
+    QString error;
+    REQUIRE(window.exportTranscript(path, &error));
+
+    MainWindow other(&translations, true);
+    QSignalSpy ready2(&other, &MainWindow::modelReady);
+    QSignalSpy records2(&other, &MainWindow::recordArrived);
+    other.loadModel(tinyModel());
+    REQUIRE(waitFor(ready2, 1));
+    other.openTranscript(path);
+    for (int i = 0; i < 400 && other.history().size() < 5; ++i) QTest::qWait(25);
+    REQUIRE(other.history().size() == 5);
+    std::vector<int> after;
+    for (const auto& s : other.history()) after.push_back(s->sampledToken);
+    CHECK(after == before);
+    CHECK_FALSE(other.history().back()->trace->attention.empty());  // re-run, with traces
+}
