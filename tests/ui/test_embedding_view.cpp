@@ -73,7 +73,7 @@ TEST_CASE("Embedding view projects the context's input vectors with PCA", "[ui][
     REQUIRE(view.projectedPositions() == std::vector<int>{0, 1, 2, 3, 4});
     std::vector<std::vector<float>> rows;
     for (int p = 0; p < 5; ++p) rows.push_back(inputVector(p));
-    const auto expected = ts::ui::pca2(rows);
+    const auto expected = ts::pca2(rows);
     const auto& got = view.projection();
     REQUIRE(got.points.size() == 5);
     for (std::size_t i = 0; i < 5; ++i) {
