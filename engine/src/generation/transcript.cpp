@@ -113,8 +113,15 @@ Transcript::Transcript(std::shared_ptr<const Model> model,
       m_tokenizer(std::move(tokenizer)),
       m_options(options),
       m_session(m_model) {
+    // The model's end tokens: config.json's eos list (instruct models list several) and the
+    // tokenizer's end-of-text token, those inside the vocabulary.
+    const Config& cfg = m_model->config();
+    std::vector<int> candidates = cfg.eosTokenIds;
+    if (cfg.eosTokenId >= 0) candidates.push_back(cfg.eosTokenId);
     if (m_tokenizer)
-        if (auto eos = m_tokenizer->endOfTextId()) m_endTokens.push_back(*eos);
+        if (auto eos = m_tokenizer->endOfTextId()) candidates.push_back(*eos);
+    for (int id : candidates)
+        if (id >= 0 && id < cfg.nVocab && !isEndToken(id)) m_endTokens.push_back(id);
 }
 
 void Transcript::setCancelFlag(const std::atomic<bool>* cancel) { m_session.setCancelFlag(cancel); }
