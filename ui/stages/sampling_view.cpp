@@ -24,11 +24,12 @@ const QColor kCandidateColours[] = {QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4,
                                     QColor(0xCC, 0x79, 0xA7), QColor(0x99, 0x99, 0x99)};
 constexpr int kRows = 8;
 
-// The engine worker draws step i with this generator (rngForStep in engine_worker.cpp) and
-// takes its first uniform number; derived the same way here until records carry it.
-double stepUniform(std::uint64_t seed, int index) {
-    ts::Rng rng(seed ^ (0xD1B54A32D192ED03ull * static_cast<std::uint64_t>(index + 1)));
-    return rng.uniform();
+// The uniform number of a step's draw: the one the engine stored with it, or, for a token
+// chosen by hand, the number the seed policy gives that position (ts::uniformAt), which is
+// where the draw would have landed.
+double stepUniform(const ts::ui::StepRecord& r) {
+    if (r.uniform >= 0.0) return r.uniform;
+    return ts::uniformAt(r.params.seed, r.trace->lastPosition() + 1);
 }
 
 // Where u lands walking the distribution in vocabulary order, as ts::sample does.
@@ -116,7 +117,7 @@ SamplingView::Draw SamplingView::draw() const {
     Draw d;
     if (!m_record || !m_record->trace || m_record->trace->logits.empty()) return d;
     if (m_record->params.temperature <= 0.0f) return d;
-    d.u = stepUniform(m_record->params.seed, m_record->index);
+    d.u = stepUniform(*m_record);
     d.landed = landing(ts::samplingDistribution(m_record->trace->logits, m_record->params), d.u);
     d.byHand = m_record->sampledToken >= 0 && d.landed != m_record->sampledToken;
     return d;
