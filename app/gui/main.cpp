@@ -51,11 +51,14 @@ int main(int argc, char* argv[]) {
     const QCommandLineOption windowOpt(QStringLiteral("window"), QStringLiteral("Window size, e.g. 1280x720."), QStringLiteral("WxH"));
     const QCommandLineOption getModelOpt(QStringLiteral("get-model"), QStringLiteral("With --screenshot: open Model > Get a model..., download ID and save the window with the dialog."), QStringLiteral("ID"));
     const QCommandLineOption shotAtOpt(QStringLiteral("shot-at"), QStringLiteral("With --get-model: take the picture at this percentage of the download (100: when the model is loaded)."), QStringLiteral("PERCENT"), QStringLiteral("100"));
+    const QCommandLineOption exportOpt(QStringLiteral("export-transcript"), QStringLiteral("Run headless, write the steps as JSON (the fields of tokenscope-cli generate --json) to FILE and exit."), QStringLiteral("FILE"));
+    const QCommandLineOption ignoreEosOpt(QStringLiteral("ignore-eos"), QStringLiteral("Keep generating after the model's end-of-text token."));
     parser.addOptions({modelOpt, promptOpt, stepsOpt, seedOpt, tempOpt, topKOpt, topPOpt, shotOpt, langOpt, viewOpt,
-                       layerOpt, headOpt, selectOpt, windowOpt, getModelOpt, shotAtOpt});
+                       layerOpt, headOpt, selectOpt, windowOpt, getModelOpt, shotAtOpt, exportOpt,
+                       ignoreEosOpt});
     parser.process(app);
 
-    const bool headless = parser.isSet(shotOpt);
+    const bool headless = parser.isSet(shotOpt) || parser.isSet(exportOpt);
     const ts::ui::AppSettings settings = headless ? ts::ui::AppSettings{} : ts::ui::AppSettings::load();
     ts::ui::TranslationManager translations;
     QString lang = parser.value(langOpt);
@@ -135,6 +138,8 @@ int main(int argc, char* argv[]) {
         opts.steps = std::max(1, steps);
         opts.params = params;
         opts.screenshot = parser.value(shotOpt);
+        opts.exportTranscript = parser.value(exportOpt);
+        opts.ignoreEndOfText = parser.isSet(ignoreEosOpt);
         window.resize(windowSize.isValid() ? windowSize : QSize(1400, 860));
         window.show();
         if (parser.isSet(getModelOpt)) {

@@ -4,82 +4,107 @@
 <context>
     <name>ts::ui::AttentionView</name>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="33"/>
         <source>Transformer block whose attention is shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="34"/>
         <source>Attention head, or the mean of all heads of the layer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="37"/>
         <source>Layer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="40"/>
         <source>Head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="43"/>
         <source>Rows: query token (who looks) · columns: key token (looked at)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="51"/>
         <source>weight</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="78"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="317"/>
         <source>Click a cell to read its weight.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="97"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="321"/>
         <source>%1 → %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="99"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="323"/>
         <source>not recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="198"/>
         <source>Layer %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="200"/>
         <source>Head %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="201"/>
         <source>Average of heads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="217"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="303"/>
         <source>H%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="217"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="303"/>
         <source>avg</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="218"/>
         <source>Head %1: click to show it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="219"/>
         <source>Average of heads: click to show it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="270"/>
         <source>Layer %1, average of %2 heads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="271"/>
         <source>Layer %1, head %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="275"/>
         <source>All heads of layer %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="309"/>
         <source>“%1” (%2)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -87,141 +112,175 @@
 <context>
     <name>ts::ui::ClassroomHub</name>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="58"/>
         <source>Textbook world (bundled model)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="67"/>
         <source>Lessons</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="67"/>
         <source>Temperature lanes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="68"/>
         <source>Hallucination lens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="68"/>
         <source>Lost in the middle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="69"/>
         <source>Logit lens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="69"/>
         <source>Inference cost</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="104"/>
         <source>Confidence colouring</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="105"/>
         <source>Fact probes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="107"/>
         <source>&amp;Classroom</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="109"/>
         <source>Guided &amp;lessons</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="110"/>
         <source>&amp;Temperature lanes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="111"/>
         <source>Hallucination lens: &amp;confidence colouring</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="112"/>
         <source>Hallucination lens: &amp;fact probes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="113"/>
         <source>Lost in the &amp;middle lab</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="114"/>
         <source>Logit le&amp;ns</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="115"/>
         <source>Inference c&amp;ost meter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="70"/>
         <source>Tokenizer comparison</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="116"/>
         <source>Tokeni&amp;zer comparison</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ts::ui::ConfidenceView</name>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="122"/>
         <source>Paste or type text to score, e.g. a generated answer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="123"/>
         <source>Score this text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="124"/>
         <source>Use the generated text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="125"/>
         <source>Colour by:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="126"/>
         <source>probability</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="127"/>
         <source>rank</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="128"/>
         <source>entropy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="130"/>
         <source>Click a token to see what the model expected there.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="136"/>
         <source>Colour = probability the model gave each token given the text before it: green = expected, red = surprising. Fluent is not the same as true: a confidently green wrong fact is a hallucination.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="140"/>
         <source>Colour = rank of each token among all candidates: green = the model&apos;s first choice, red = rank 1000 or worse.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="143"/>
         <source>Colour = entropy of the distribution each token was drawn from: green = the model was sure of the next token, red = it was guessing among many.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="191"/>
         <source>Scoring…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="236"/>
         <source>p = %1, rank %2, entropy %3 bits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="251"/>
         <source>The first token has nothing before it to predict it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="254"/>
         <source>“%1”: p = %2, rank %3. The model expected:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -229,82 +288,102 @@
 <context>
     <name>ts::ui::ControlsPanel</name>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="165"/>
         <source>Prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="166"/>
         <source>Type the beginning of a text…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="167"/>
         <source>Token ids separated by spaces, e.g. 12 7 301</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="168"/>
         <source>This model folder has no tokenizer: type token ids.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="169"/>
         <source>Autoregressive loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="170"/>
         <source>Step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="171"/>
         <source>Run one step: predict, sample, feed the token back in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="172"/>
         <source>Pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="172"/>
         <source>Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="173"/>
         <source>Reset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="174"/>
         <source>Delay</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="175"/>
         <source>Pause between steps while running (0–2000 ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="176"/>
         <source>Max steps</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="177"/>
         <source>Seed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="178"/>
         <source>Sampling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="179"/>
         <source>Temperature</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="180"/>
         <source>0 = always the most likely token; higher = more surprising choices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="181"/>
         <source>Top-k</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="182"/>
         <source>off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="183"/>
         <source>Top-p</source>
         <translation type="unfinished"></translation>
     </message>
@@ -312,62 +391,79 @@
 <context>
     <name>ts::ui::CostView</name>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="89"/>
         <source>Every token is one full pass through the model: all weights are read once, and attention reads the whole KV cache, which grows with the context. Reasoning models (o1/o3) buy better answers with many hidden tokens of “thinking” — ten times the tokens is at least ten times the cost, and more as the context grows. An agent making dozens of model calls per task is how a $20 subscription can cost $200 to serve.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="95"/>
         <source>Step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="95"/>
         <source>Tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="95"/>
         <source>Context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="95"/>
         <source>Wall time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="95"/>
         <source>FLOPs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="96"/>
         <source>Weights read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="96"/>
         <source>KV cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="113"/>
         <source>No steps yet: run the model to see what each token costs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="115"/>
         <source>Session: %1 tokens in %2 calls, %3 ms, %4, %5 of weights read; KV cache now %6 for %7 tokens. About %8 per token.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="133"/>
         <source>Cost per token against context length</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="134"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="162"/>
         <source>MFLOP per token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="135"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="164"/>
         <source>ms per token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="144"/>
         <source>prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="160"/>
         <source>context length (tokens)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -375,14 +471,17 @@
 <context>
     <name>ts::ui::EmbeddingScatter</name>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="99"/>
         <source>No token vectors yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="112"/>
         <source>PC1 (%1 %)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="118"/>
         <source>PC2 (%1 %)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -390,46 +489,57 @@
 <context>
     <name>ts::ui::EmbeddingView</name>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="251"/>
         <source>Show nearest vocabulary neighbours</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="253"/>
         <source>For the most recent tokens, the vocabulary entries whose token embedding points the same way (cosine), placed at the same position and drawn lighter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="260"/>
         <source>token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="260"/>
         <source>position</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="260"/>
         <source>sum</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="261"/>
         <source>value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="286"/>
         <source>dimension %1: token %2 + position %3 = %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="551"/>
         <source>A projection needs at least two different token vectors.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="553"/>
         <source>First two principal components of %1 input vectors: PC1 explains %2 % of their spread, PC2 %3 %.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="565"/>
         <source>Input vector: no token selected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="579"/>
         <source>Input vector of “%1” at position %2 = token embedding + position embedding (%3 numbers)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -437,97 +547,247 @@
 <context>
     <name>ts::ui::EngineWorker</name>
     <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="76"/>
         <source>No model is loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="77"/>
         <source>Choose the bundled model or open a model folder first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>This model folder has no tokenizer (vocab.json + merges.txt or tokenizer.json), so the prompt must be token ids separated by spaces; &quot;%1&quot; is not a number.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="159"/>
         <source>The context is full: the model reads at most %1 tokens.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Reset, shorten the prompt, or branch from an earlier step.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The session is unchanged; adjust and try again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="115"/>
         <source>Edit the prompt and try again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The prompt is empty.</source>
+        <location filename="../../ui/shell/engine_worker.cpp" line="93"/>
+        <source>The session is unchanged; reset, shorten the prompt or branch from an earlier step.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Type some text to start from.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="127"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="136"/>
         <source>There is no prompt yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="127"/>
         <source>Type a prompt, then press Step.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="136"/>
         <source>Type a prompt, then press Run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="151"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="169"/>
         <source>Reached the maximum number of steps.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="155"/>
         <source>The model drew the end-of-text token.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>There is no step %1 to branch from.</source>
+        <location filename="../../ui/shell/engine_worker.cpp" line="250"/>
+        <source>Open a transcript written by this model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::GetModelDialog</name>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="42"/>
+        <source>GPT-2 (124M)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Token %1 is outside the vocabulary.</source>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="44"/>
+        <source>The classic of 2019: clear induction heads in the attention view, English only (Korean costs several tokens a syllable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="48"/>
+        <source>SmolLM2 135M Instruct</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="50"/>
+        <source>A small modern chat model (Llama design): follows instructions, fast enough to step through live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="54"/>
+        <source>Qwen2.5 0.5B Instruct (Korean)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="56"/>
+        <source>Reads and writes Korean: compare its tokens for 한국어 with GPT-2&apos;s; hallucination and lost-in-the-middle on a real chat model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="60"/>
+        <source>SmolLM2 135M Instruct, GGUF Q8_0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="62"/>
+        <source>The same model quantised to 8 bits: half the size, nearly the same answers — a lesson on precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="84"/>
+        <source>SHA-256 matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="85"/>
+        <source>size, git hash and commit match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="194"/>
+        <source>“%1” is not a hub model id. Write it as ORG/NAME, for example openai-community/gpt2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="203"/>
+        <source>Asking the hub for the file list of %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="211"/>
+        <source>Downloading %1 (file %2 of %3)
+%4 of %5 · %6/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="221"/>
+        <source>%1 is downloaded and verified; loading it now.
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="228"/>
+        <source>Cancelled. What arrived is kept: downloading %1 again continues where it stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="232"/>
+        <source>The download of %1 failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="235"/>
+        <source>Download failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="256"/>
+        <source>Get a model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="257"/>
+        <source>Download a model from the Hugging Face hub into its cache, where the hub&apos;s own tools find it too. Only what Tokenscope loads is fetched (config, safetensors weights, tokenizer), and every file is checked against the hash the hub lists.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="260"/>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="260"/>
+        <source>Download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="260"/>
+        <source>Licence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="260"/>
+        <source>Good for in class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="270"/>
+        <source>Hub id:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="272"/>
+        <source>From %1 into %2 (HF_ENDPOINT, HF_HUB_CACHE, HF_TOKEN and HTTPS_PROXY are honoured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="275"/>
+        <source>&amp;Download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="276"/>
+        <source>&amp;Cancel download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="277"/>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="279"/>
+        <source>Choose a model or type any hub id, then Download.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ts::ui::HeadlessRun</name>
     <message>
+        <location filename="../../ui/shell/headless_run.cpp" line="53"/>
         <source>Timed out after %1 s.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/headless_run.cpp" line="79"/>
         <source>There is no lesson %1 (there are %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/headless_run.cpp" line="84"/>
         <source>Lesson %1 has %2 steps, not %3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/headless_run.cpp" line="138"/>
         <source>Unknown view &apos;%1&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/headless_run.cpp" line="144"/>
         <source>--select-step %1: the run has %2 steps.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/headless_run.cpp" line="153"/>
         <source>--layer %1: the model has fewer layers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/headless_run.cpp" line="160"/>
         <source>--head %1: the model has fewer heads.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -535,6 +795,7 @@
 <context>
     <name>ts::ui::HeatmapWidget</name>
     <message>
+        <location filename="../../ui/widgets/heatmap_widget.cpp" line="373"/>
         <source>No data yet</source>
         <translation type="unfinished"></translation>
     </message>
@@ -542,50 +803,62 @@
 <context>
     <name>ts::ui::LanesView</name>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="88"/>
         <source>Prompt:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="89"/>
         <source>Lanes:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="90"/>
         <source>Temperatures:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="91"/>
         <source>Tokens per lane:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="92"/>
         <source>Seed:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="93"/>
         <source>Run all lanes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="94"/>
         <source>Step all lanes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="95"/>
         <source>Every lane continues the same prompt with the same seed; only the temperature differs. Each token&apos;s colour is the probability it was drawn with: green = likely, red = unlikely. Low temperature sharpens the distribution (safe, repetitive); high temperature flattens it (varied, and more often wrong).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="101"/>
         <source>T = %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="148"/>
         <source>Load a model with a tokenizer first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="160"/>
         <source>Type a prompt first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
+        <location filename="../../ui/classroom/lanes_view.cpp" line="168"/>
         <source>Running %n lane(s)…</source>
         <translation>
             <numerusform>Running %n lane…</numerusform>
@@ -593,18 +866,22 @@
         </translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="243"/>
         <source>p = %1 (at T = 1: %2), entropy %3 bits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="257"/>
         <source>step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="262"/>
         <source>bits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="263"/>
         <source>entropy per step</source>
         <translation type="unfinished"></translation>
     </message>
@@ -612,54 +889,67 @@
 <context>
     <name>ts::ui::LessonPanel</name>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="64"/>
         <source>◀ Back</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="65"/>
         <source>Set up again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="66"/>
         <source>Next ▶</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="163"/>
         <source>Guided lessons</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="183"/>
         <source>Prompt:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="186"/>
         <source>With GPT-2:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="188"/>
         <source>Step %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="67"/>
         <source>End lesson</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="68"/>
         <source>Previous step (PageUp)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="69"/>
         <source>Next step (PageDown)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="70"/>
         <source>Close the lesson and put your own prompt and settings back</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="154"/>
         <source>Choose a lesson…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="164"/>
         <source>&lt;p&gt;Choose a lesson above. Each step sets up the app — prompt, view, settings — and says what to look at. Lessons are JSON files in the &lt;i&gt;lessons&lt;/i&gt; folder; teachers can write their own.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -667,162 +957,202 @@
 <context>
     <name>ts::ui::LitmView</name>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="116"/>
         <source>Export results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="117"/>
         <source>CSV files (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="124"/>
         <source>Records:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="125"/>
         <source>Positions:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="126"/>
         <source>Trials per position:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="127"/>
         <source>Seed:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="128"/>
         <source>Ask the question before the records too (query-aware)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="129"/>
         <source>Record template:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="130"/>
         <source>Run experiment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="131"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="132"/>
         <source>Export CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="133"/>
         <source>Each context lists key-value records (“Code Alpha-41 tiger.”) and ends by asking for one key again. The record asked for is moved from the first to the last place; every position is tried with freshly shuffled records. A long context is not the same as a well-used one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="137"/>
         <source>Position</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="137"/>
         <source>Top-1 accuracy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="137"/>
         <source>P(correct)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="137"/>
         <source>Mean rank</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="138"/>
         <source>Attention on record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="138"/>
         <source>Trials</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="139"/>
         <source>This model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="209"/>
         <source>Load a model with a tokenizer first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="224"/>
         <source>Running %1 contexts…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="243"/>
         <source>Cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="307"/>
         <source>Liu et al. 2023 (GPT-3.5-Turbo, 20 documents)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="324"/>
         <source>accuracy (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="325"/>
         <source>position of the answer document</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="140"/>
         <source>top-1 accuracy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="141"/>
         <source>P(correct value)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="348"/>
         <source>This model (%1 records, about %2 tokens per context)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="364"/>
         <source>Example context: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="375"/>
         <source>Use at least two positions to see a curve.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="405"/>
         <source>accuracy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="405"/>
         <source>the probability of the right value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="407"/>
         <source>This model does not retrieve the values at all (top-1 accuracy below 5 %, P(correct) below 2 % everywhere): there is no position effect to see. Try fewer records or a trained model.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="416"/>
         <source>A U-shape, as Liu et al. found: %1 is higher when the record is first (%2 %) or last (%3 %) than in the middle (%4 %). Information in the middle of a long context is used least.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="420"/>
         <source>Recency rather than a U: %1 rises towards the end (first %2 %, last %3 %). This model mostly uses the records just before the question — small models often show this instead of the U that large models show.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="424"/>
         <source>Primacy: %1 is highest for the first record (%2 %) and falls towards the end (%3 %).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="426"/>
         <source>Roughly flat: %1 is about the same at every position (first %2 %, last %3 %). With this many trials the differences are within the intervals.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="142"/>
         <source>position of the record asked for (shaded: 95 % interval)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="380"/>
         <source>This model guesses: it gives the right value about the same probability as any other value (P(correct) ≈ %1 %, chance %2 %), so it has not learned to look the record up and there is no position effect in its answers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="386"/>
         <source>Where it looks is not flat, though: attention from the question onto the record grows from %1 % (first) to %2 % (last) — a recency bias.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -830,58 +1160,78 @@
 <context>
     <name>ts::ui::LogitLensView</name>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="82"/>
         <source>Colour by:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="83"/>
         <source>probability of the top token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="84"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="90"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="169"/>
         <source>entropy (bits)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="85"/>
         <source>Each row stops the model after one more layer and asks: what would it predict now? (residual → final norm → output projection). Each cell shows the top token; dark = confident. Read a column from top to bottom to see where the prediction forms. One column per step of the loop; click a column for details.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="89"/>
         <source>Layer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="89"/>
         <source>Top token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="89"/>
         <source>p</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="90"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="169"/>
         <source>p(top token)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="198"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="229"/>
         <source>embedding</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="198"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="224"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="229"/>
         <source>layer %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="211"/>
         <source>Generate a few tokens: each step adds a column.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="221"/>
         <source>Position %1: the final prediction “%2” is already the top token from %3 on.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="224"/>
         <source>the embedding</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="225"/>
         <source>Sampled: “%1”.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -889,182 +1239,300 @@
 <context>
     <name>ts::ui::MainWindow</name>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="201"/>
         <source>About Tokenscope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="202"/>
         <source>&lt;p&gt;&lt;b&gt;Tokenscope&lt;/b&gt; runs a GPT-style model on your computer and shows each stage of next-token prediction: tokenizing, embedding, self-attention, the softmax distribution and sampling — and the autoregressive loop that feeds each chosen token back in.&lt;/p&gt;&lt;p&gt;The model does not know the answer; it computes how likely each next token is, and one is drawn.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="291"/>
         <source>Could not open the model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="292"/>
         <source>Choose a folder with config.json and model.safetensors (and vocab.json + merges.txt or tokenizer.json for text prompts). The previous model stays loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="306"/>
+        <location filename="../../ui/shell/main_window.cpp" line="311"/>
+        <location filename="../../ui/shell/main_window.cpp" line="438"/>
+        <location filename="../../ui/shell/main_window.cpp" line="455"/>
+        <location filename="../../ui/shell/main_window.cpp" line="710"/>
         <source>Tokenscope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="311"/>
         <source>Tokenscope — %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="312"/>
         <source>Controls</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="313"/>
         <source>Timeline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="317"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="318"/>
         <source>&amp;Open model folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="319"/>
+        <source>Open &amp;transcript…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="320"/>
+        <source>&amp;Save transcript…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="321"/>
+        <source>Continue past end of text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="322"/>
+        <source>Keep generating after the model draws its end-of-text token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="323"/>
         <source>Export current view as &amp;PNG or SVG…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="324"/>
         <source>Export distribution as CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="325"/>
         <source>Export distribution as JSON…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="326"/>
         <source>Export attention as CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="327"/>
         <source>Export attention as JSON…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="328"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="329"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="331"/>
         <source>&amp;Language</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="332"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="333"/>
         <source>&amp;About Tokenscope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="402"/>
         <source>Loading %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="424"/>
         <source>Model loaded with warnings: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="438"/>
+        <location filename="../../ui/shell/main_window.cpp" line="455"/>
+        <location filename="../../ui/shell/main_window.cpp" line="710"/>
         <source>No model is loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="438"/>
+        <location filename="../../ui/shell/main_window.cpp" line="455"/>
         <source>Choose a model in the toolbar first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="625"/>
         <source>Loading model…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="625"/>
         <source>No model loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="630"/>
         <source>%1 · %2 parameters · %3 layers × %4 heads · vocabulary %5%6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="636"/>
         <source> · no tokenizer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="643"/>
         <source>Context %1 / %2 tokens · step %3 of %4</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../ui/shell/main_window.cpp" line="650"/>
+        <source>%n oldest step(s) keep only a summary (history memory budget)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="655"/>
         <source>Export view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="656"/>
         <source>PNG image (*.png);;SVG vector image (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="701"/>
+        <source>There are no steps to export yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="711"/>
+        <source>Load the model the transcript was made with, then open it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="727"/>
+        <source>Could not open the transcript</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="154"/>
+        <location filename="../../ui/shell/main_window.cpp" line="659"/>
+        <location filename="../../ui/shell/main_window.cpp" line="676"/>
+        <location filename="../../ui/shell/main_window.cpp" line="691"/>
         <source>Export failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="145"/>
+        <source>Open transcript</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="146"/>
+        <location filename="../../ui/shell/main_window.cpp" line="151"/>
+        <source>Transcript (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="151"/>
+        <source>Save transcript</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="659"/>
         <source>Could not write %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="664"/>
+        <location filename="../../ui/shell/main_window.cpp" line="681"/>
         <source>Nothing to export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="664"/>
+        <location filename="../../ui/shell/main_window.cpp" line="681"/>
         <source>Run a step first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="668"/>
         <source>Export distribution</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="669"/>
+        <location filename="../../ui/shell/main_window.cpp" line="686"/>
         <source>JSON (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="669"/>
+        <location filename="../../ui/shell/main_window.cpp" line="686"/>
         <source>CSV (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="685"/>
         <source>Export attention</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="315"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="316"/>
         <source>Stop loading this model; the previous one stays</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="246"/>
         <source>Lesson ended: your prompt and settings are back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="314"/>
         <source>Lesson</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="537"/>
         <source>What if: branching from step %1 with “%2” instead of “%3”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/main_window.cpp" line="642"/>
         <source>Context %1 / %2 tokens</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1072,41 +1540,83 @@
 <context>
     <name>ts::ui::ModelChooser</name>
     <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="71"/>
         <source>Open model folder (config.json + model.safetensors)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="112"/>
         <source>Model:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="115"/>
         <source>Bundled model (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="152"/>
+        <source>Get a model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="153"/>
         <source>Open model folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::ModelMenu</name>
+    <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="173"/>
+        <source>&amp;Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="174"/>
+        <source>&amp;Get a model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="175"/>
+        <source>&amp;Open model folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="177"/>
+        <source>Hugging Face cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="186"/>
+        <source>(none found in %1)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ts::ui::PipelineBar</name>
     <message>
+        <location filename="../../ui/shell/pipeline_bar.cpp" line="27"/>
         <source>1 Tokenizing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/pipeline_bar.cpp" line="28"/>
         <source>2 Embedding</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/pipeline_bar.cpp" line="29"/>
         <source>3 Self-attention</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/pipeline_bar.cpp" line="30"/>
         <source>4 Softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/pipeline_bar.cpp" line="31"/>
         <source>5 Sampling</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1114,82 +1624,103 @@
 <context>
     <name>ts::ui::ProbesView</name>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="116"/>
         <source>Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="117"/>
         <source>Save as…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="118"/>
         <source>Add probe</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="119"/>
         <source>Run probes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="120"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="121"/>
         <source>Group</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="121"/>
         <source>Prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="121"/>
         <source>True answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="122"/>
         <source>False answers (| separated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="122"/>
         <source>Model&apos;s own next token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="123"/>
         <source>Verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="173"/>
         <source>Open probe set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="174"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="188"/>
         <source>Probe sets (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="187"/>
         <source>Save probe set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="241"/>
         <source>Load a model with a tokenizer first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="291"/>
         <source>P(true) = %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="292"/>
         <source>P(false) = %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="300"/>
         <source>true wins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="300"/>
         <source>a false answer wins</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
+        <location filename="../../ui/classroom/probes_view.cpp" line="316"/>
         <source>%n probe(s). Press “Run probes”.</source>
         <translation>
             <numerusform>%n probe. Press “Run probes”.</numerusform>
@@ -1197,22 +1728,27 @@
         </translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="323"/>
         <source>all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="333"/>
         <source>%1: true answer wins %2 of %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="336"/>
         <source>On held-out facts the model still puts on average %1 % on its own top answer — an answer it cannot know: a hallucination.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="123"/>
         <source>P(true) / P(best false), log scale</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="124"/>
         <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one (log scale: each tenth of the bar is a factor of 10). The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1220,86 +1756,107 @@
 <context>
     <name>ts::ui::SamplingView</name>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="155"/>
         <source>Run a step: the drawn token is appended to the text and fed back in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="180"/>
         <source>Step %1: the drawn token (highlighted) is appended to the text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="144"/>
         <source>Autoregressive loop: “%1” is appended to the input and step %2 begins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="143"/>
         <source>“%1” marks the end of the text: the loop stops here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="238"/>
         <source>From scores to probabilities: logits → divided by the temperature → softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="241"/>
         <source>logit ÷ %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="242"/>
         <source>temperature 0: the largest wins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="243"/>
         <source>logit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="245"/>
         <source>probability (softmax)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="283"/>
         <source>max</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="290"/>
         <source>%1 · cut by top-k/top-p</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="321"/>
         <source>The draw: temperature 0 takes the most likely token, no random number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="322"/>
         <source>The draw: a random number u between 0 and 1 lands in the cumulative probabilities</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="326"/>
         <source>drawn at temperature %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="327"/>
         <source> · top-k %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="328"/>
         <source> · top-p %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="329"/>
         <source> · seed %1 · tokens in vocabulary order, width = probability</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="401"/>
         <source>Drawn: “%1” (the most likely token)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="403"/>
         <source>Chosen by hand (what if): “%1”; u = %2 had landed on “%3”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="409"/>
         <source>u = %1 lands on “%2”, which holds %3 of the bar</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="418"/>
         <source>With the slider&apos;s settings the same u would pick “%1”.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1307,47 +1864,58 @@
 <context>
     <name>ts::ui::SoftmaxView</name>
     <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="119"/>
         <source>Run a step to see the probability of every possible next token.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="131"/>
         <source>Step %1 · next-token distribution over %2 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="135"/>
         <source>temperature %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="136"/>
         <source> · top-k %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="137"/>
         <source> · top-p %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="139"/>
         <source>%1 · entropy %2 bits · %3 tokens can be drawn</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="145"/>
         <source>Drawn: %1 — rank %2, probability %3%</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="150"/>
         <source>re-rendered from stored logits in %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="191"/>
         <source>top-k / top-p cut-off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="205"/>
         <source>Token %1 · probability %2% · after top-k/top-p %3%
 Click: what if the model had drawn this token? (branches the session from this step)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="182"/>
         <source>Click a bar: what if the model had drawn that token? The session branches from this step.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1355,6 +1923,7 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TimelineView</name>
     <message numerus="yes">
+        <location filename="../../ui/shell/timeline_view.cpp" line="40"/>
         <source>prompt (%n token(s))</source>
         <translation>
             <numerusform>prompt (%n token)</numerusform>
@@ -1362,6 +1931,17 @@ Click: what if the model had drawn this token? (branches the session from this s
         </translation>
     </message>
     <message>
+        <location filename="../../ui/shell/timeline_view.cpp" line="45"/>
+        <source>chosen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/timeline_view.cpp" line="57"/>
+        <source>summary only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/timeline_view.cpp" line="82"/>
         <source>Steps of the loop. Select one to inspect it in every view; click another candidate in the Softmax view to branch from it (&quot;what if&quot;).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1369,50 +1949,62 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TokenView</name>
     <message>
+        <location filename="../../ui/stages/token_view.cpp" line="113"/>
         <source>Position %1 · token id %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/token_view.cpp" line="115"/>
         <source>Prompt bytes %1–%2 (%3 bytes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/token_view.cpp" line="119"/>
         <source>Covers part of: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/token_view.cpp" line="120"/>
         <source>Covers: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/token_view.cpp" line="123"/>
         <source>Drawn by sampling; the next step feeds it back in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/token_view.cpp" line="125"/>
         <source>Generated by the model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/token_view.cpp" line="227"/>
         <source>Type a prompt and press Step: the text is cut into tokens, the units the model reads.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/token_view.cpp" line="228"/>
         <source>Prompt: %1 characters · %2 bytes (UTF-8) · %3 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/token_view.cpp" line="233"/>
         <source> → %1 tokens per character</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/token_view.cpp" line="236"/>
         <source>Context: %1 of %2 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/token_view.cpp" line="237"/>
         <source>Context: %1 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/token_view.cpp" line="238"/>
         <source> · dashed chips: a token that splits a character, or the drawn next token</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1420,71 +2012,89 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TokenizerCompareView</name>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="180"/>
         <source>The same text through different tokenizers. A model reads, pays for and generates tokens, not characters: the more tokens a language needs, the more time and money the same sentence costs, and the less of it fits in the context.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="184"/>
         <source>Add tokenizer file…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="185"/>
         <source>Add tokenizer folder…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="186"/>
         <source>Type or paste text to compare</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="200"/>
         <source>Model: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="244"/>
         <source>Loading %1…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="259"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="267"/>
         <source>Tokenizer comparison</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="260"/>
         <source>At most %1 tokenizers fit side by side; remove one first.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="265"/>
         <source>Could not load the tokenizer %1:
 %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="274"/>
         <source>Choose a tokenizer</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="275"/>
         <source>Tokenizers (tokenizer.json vocab.json);;JSON files (*.json)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="280"/>
         <source>Choose a model or tokenizer folder</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="349"/>
         <source>Remove this tokenizer</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="352"/>
         <source>Cannot encode this text: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="358"/>
         <source>%1 per character</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="361"/>
         <source>%1× the fewest</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="357"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n token</numerusform>

@@ -112,95 +112,97 @@
 <context>
     <name>ts::ui::ClassroomHub</name>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="56"/>
+        <location filename="../../ui/classroom/hub.cpp" line="58"/>
         <source>Textbook world (bundled model)</source>
         <translation>교과서 세계 (기본 모델)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="65"/>
+        <location filename="../../ui/classroom/hub.cpp" line="67"/>
         <source>Lessons</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="65"/>
+        <location filename="../../ui/classroom/hub.cpp" line="67"/>
         <source>Temperature lanes</source>
         <translation>온도 비교 레인</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="66"/>
+        <location filename="../../ui/classroom/hub.cpp" line="68"/>
         <source>Hallucination lens</source>
         <translation>환각 렌즈</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="66"/>
+        <location filename="../../ui/classroom/hub.cpp" line="68"/>
         <source>Lost in the middle</source>
         <translation>Lost in the Middle</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="67"/>
+        <location filename="../../ui/classroom/hub.cpp" line="69"/>
         <source>Logit lens</source>
         <translation>로짓 렌즈</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="67"/>
+        <location filename="../../ui/classroom/hub.cpp" line="69"/>
         <source>Inference cost</source>
         <translation>추론 비용</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="100"/>
+        <location filename="../../ui/classroom/hub.cpp" line="104"/>
         <source>Confidence colouring</source>
         <translation>확신도 색칠</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="101"/>
+        <location filename="../../ui/classroom/hub.cpp" line="105"/>
         <source>Fact probes</source>
         <translation>사실 검사</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="103"/>
+        <location filename="../../ui/classroom/hub.cpp" line="107"/>
         <source>&amp;Classroom</source>
         <translation>교실(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="105"/>
+        <location filename="../../ui/classroom/hub.cpp" line="109"/>
         <source>Guided &amp;lessons</source>
         <translation>안내 수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="106"/>
+        <location filename="../../ui/classroom/hub.cpp" line="110"/>
         <source>&amp;Temperature lanes</source>
         <translation>온도 비교 레인(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="107"/>
+        <location filename="../../ui/classroom/hub.cpp" line="111"/>
         <source>Hallucination lens: &amp;confidence colouring</source>
         <translation>환각 렌즈: 확신도 색칠(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="108"/>
+        <location filename="../../ui/classroom/hub.cpp" line="112"/>
         <source>Hallucination lens: &amp;fact probes</source>
         <translation>환각 렌즈: 사실 검사(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="109"/>
+        <location filename="../../ui/classroom/hub.cpp" line="113"/>
         <source>Lost in the &amp;middle lab</source>
         <translation>Lost in the Middle 실험(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="110"/>
+        <location filename="../../ui/classroom/hub.cpp" line="114"/>
         <source>Logit le&amp;ns</source>
         <translation>로짓 렌즈(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="111"/>
+        <location filename="../../ui/classroom/hub.cpp" line="115"/>
         <source>Inference c&amp;ost meter</source>
         <translation>추론 비용 측정(&amp;O)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="70"/>
         <source>Tokenizer comparison</source>
         <translation>토크나이저 비교</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/hub.cpp" line="116"/>
         <source>Tokeni&amp;zer comparison</source>
         <translation>토크나이저 비교(&amp;Z)</translation>
     </message>
@@ -469,17 +471,17 @@
 <context>
     <name>ts::ui::EmbeddingScatter</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="97"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="99"/>
         <source>No token vectors yet</source>
         <translation>아직 토큰 벡터가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="110"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="112"/>
         <source>PC1 (%1 %)</source>
         <translation>PC1 (%1 %)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="116"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="118"/>
         <source>PC2 (%1 %)</source>
         <translation>PC2 (%1 %)</translation>
     </message>
@@ -487,57 +489,57 @@
 <context>
     <name>ts::ui::EmbeddingView</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="249"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="251"/>
         <source>Show nearest vocabulary neighbours</source>
         <translation>가장 가까운 어휘 이웃 보기</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="251"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="253"/>
         <source>For the most recent tokens, the vocabulary entries whose token embedding points the same way (cosine), placed at the same position and drawn lighter</source>
         <translation>최근 토큰들에 대해, 토큰 임베딩의 방향이 비슷한(코사인) 어휘 항목을 같은 위치에 옅게 그립니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="258"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="260"/>
         <source>token</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="258"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="260"/>
         <source>position</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="258"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="260"/>
         <source>sum</source>
         <translation>합</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="259"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="261"/>
         <source>value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="284"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="286"/>
         <source>dimension %1: token %2 + position %3 = %4</source>
         <translation>%1번째 차원: 토큰 %2 + 위치 %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="459"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="551"/>
         <source>A projection needs at least two different token vectors.</source>
         <translation>투영하려면 서로 다른 토큰 벡터가 두 개 이상 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="461"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="553"/>
         <source>First two principal components of %1 input vectors: PC1 explains %2 % of their spread, PC2 %3 %.</source>
         <translation>입력 벡터 %1개의 처음 두 주성분: PC1이 분산의 %2 %, PC2가 %3 %를 설명합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="473"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="565"/>
         <source>Input vector: no token selected</source>
         <translation>입력 벡터: 선택한 토큰 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="487"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="579"/>
         <source>Input vector of “%1” at position %2 = token embedding + position embedding (%3 numbers)</source>
         <translation>위치 %2의 “%1” 입력 벡터 = 토큰 임베딩 + 위치 임베딩 (숫자 %3개)</translation>
     </message>
@@ -545,86 +547,89 @@
 <context>
     <name>ts::ui::EngineWorker</name>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="86"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="76"/>
         <source>No model is loaded.</source>
         <translation>불러온 모델이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="87"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="77"/>
         <source>Choose the bundled model or open a model folder first.</source>
         <translation>먼저 기본 모델을 고르거나 모델 폴더를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="110"/>
         <source>This model folder has no tokenizer (vocab.json + merges.txt or tokenizer.json), so the prompt must be token ids separated by spaces; &quot;%1&quot; is not a number.</source>
-        <translation>이 모델 폴더에는 토크나이저(vocab.json + merges.txt 또는 tokenizer.json)가 없어서 프롬프트를 공백으로 구분한 토큰 ID로 입력해야 합니다. &quot;%1&quot;은(는) 숫자가 아닙니다.</translation>
+        <translation type="vanished">이 모델 폴더에는 토크나이저(vocab.json + merges.txt 또는 tokenizer.json)가 없어서 프롬프트를 공백으로 구분한 토큰 ID로 입력해야 합니다. &quot;%1&quot;은(는) 숫자가 아닙니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="147"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="159"/>
         <source>The context is full: the model reads at most %1 tokens.</source>
         <translation>컨텍스트가 가득 찼습니다. 이 모델은 최대 %1개 토큰까지만 읽습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="148"/>
         <source>Reset, shorten the prompt, or branch from an earlier step.</source>
-        <translation>초기화하거나, 프롬프트를 줄이거나, 이전 단계에서 분기하세요.</translation>
+        <translation type="vanished">초기화하거나, 프롬프트를 줄이거나, 이전 단계에서 분기하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="167"/>
         <source>The session is unchanged; adjust and try again.</source>
-        <translation>세션은 그대로입니다. 설정을 바꿔 다시 시도하세요.</translation>
+        <translation type="vanished">세션은 그대로입니다. 설정을 바꿔 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="182"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="115"/>
         <source>Edit the prompt and try again.</source>
         <translation>프롬프트를 고친 뒤 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="186"/>
         <source>The prompt is empty.</source>
-        <translation>프롬프트가 비어 있습니다.</translation>
+        <translation type="vanished">프롬프트가 비어 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="186"/>
         <source>Type some text to start from.</source>
-        <translation>시작할 문장을 입력하세요.</translation>
+        <translation type="vanished">시작할 문장을 입력하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="201"/>
-        <location filename="../../ui/shell/engine_worker.cpp" line="210"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="93"/>
+        <source>The session is unchanged; reset, shorten the prompt or branch from an earlier step.</source>
+        <translation>세션은 그대로입니다. 초기화하거나, 프롬프트를 줄이거나, 이전 단계에서 분기하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/engine_worker.cpp" line="127"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="136"/>
         <source>There is no prompt yet.</source>
         <translation>아직 프롬프트가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="201"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="127"/>
         <source>Type a prompt, then press Step.</source>
         <translation>프롬프트를 입력한 뒤 [한 단계]를 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="210"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="136"/>
         <source>Type a prompt, then press Run.</source>
         <translation>프롬프트를 입력한 뒤 [실행]을 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="225"/>
-        <location filename="../../ui/shell/engine_worker.cpp" line="241"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="151"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="169"/>
         <source>Reached the maximum number of steps.</source>
         <translation>최대 단계 수에 도달했습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="231"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="155"/>
         <source>The model drew the end-of-text token.</source>
         <translation>모델이 텍스트 끝(end-of-text) 토큰을 뽑았습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="278"/>
-        <source>There is no step %1 to branch from.</source>
-        <translation>분기할 %1단계가 없습니다.</translation>
+        <location filename="../../ui/shell/engine_worker.cpp" line="250"/>
+        <source>Open a transcript written by this model.</source>
+        <translation>이 모델로 만든 기록 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="282"/>
+        <source>There is no step %1 to branch from.</source>
+        <translation type="vanished">분기할 %1단계가 없습니다.</translation>
+    </message>
+    <message>
         <source>Token %1 is outside the vocabulary.</source>
-        <translation>토큰 %1은(는) 어휘 범위를 벗어납니다.</translation>
+        <translation type="vanished">토큰 %1은(는) 어휘 범위를 벗어납니다.</translation>
     </message>
 </context>
 <context>
@@ -797,22 +802,22 @@
         <translation>수업 %1은(는) %2단계까지 있습니다(%3단계는 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="137"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="138"/>
         <source>Unknown view &apos;%1&apos;.</source>
         <translation>알 수 없는 화면 &apos;%1&apos;.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="143"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="144"/>
         <source>--select-step %1: the run has %2 steps.</source>
         <translation>--select-step %1: 실행한 단계는 %2개입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="152"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="153"/>
         <source>--layer %1: the model has fewer layers.</source>
         <translation>--layer %1: 모델의 층이 그보다 적습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="159"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="160"/>
         <source>--head %1: the model has fewer heads.</source>
         <translation>--head %1: 모델의 헤드가 그보다 적습니다.</translation>
     </message>
@@ -1196,7 +1201,7 @@
     <message>
         <location filename="../../ui/classroom/logit_lens_view.cpp" line="84"/>
         <location filename="../../ui/classroom/logit_lens_view.cpp" line="90"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="170"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="169"/>
         <source>entropy (bits)</source>
         <translation>엔트로피 (비트)</translation>
     </message>
@@ -1222,40 +1227,40 @@
     </message>
     <message>
         <location filename="../../ui/classroom/logit_lens_view.cpp" line="90"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="170"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="169"/>
         <source>p(top token)</source>
         <translation>p(1위 토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="199"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="230"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="198"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="229"/>
         <source>embedding</source>
         <translation>임베딩</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="199"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="225"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="230"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="198"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="224"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="229"/>
         <source>layer %1</source>
         <translation>%1층</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="212"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="211"/>
         <source>Generate a few tokens: each step adds a column.</source>
         <translation>토큰을 몇 개 생성하세요. 단계마다 열이 하나씩 늘어납니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="222"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="221"/>
         <source>Position %1: the final prediction “%2” is already the top token from %3 on.</source>
         <translation>위치 %1: 최종 예측 토큰 “%2”이(가) %3부터 이미 1위입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="225"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="224"/>
         <source>the embedding</source>
         <translation>임베딩</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="226"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="225"/>
         <source>Sampled: “%1”.</source>
         <translation>뽑힌 토큰: “%1”.</translation>
     </message>
@@ -1263,238 +1268,299 @@
 <context>
     <name>ts::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="183"/>
+        <location filename="../../ui/shell/main_window.cpp" line="201"/>
         <source>About Tokenscope</source>
         <translation>Tokenscope 정보</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="184"/>
+        <location filename="../../ui/shell/main_window.cpp" line="202"/>
         <source>&lt;p&gt;&lt;b&gt;Tokenscope&lt;/b&gt; runs a GPT-style model on your computer and shows each stage of next-token prediction: tokenizing, embedding, self-attention, the softmax distribution and sampling — and the autoregressive loop that feeds each chosen token back in.&lt;/p&gt;&lt;p&gt;The model does not know the answer; it computes how likely each next token is, and one is drawn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Tokenscope&lt;/b&gt;는 GPT 방식의 모델을 이 컴퓨터에서 직접 실행하며 다음 토큰 예측의 각 단계를 보여 줍니다: 토크나이징, 임베딩, 셀프 어텐션, 확률 분포 생성(Softmax), 샘플링 — 그리고 선택된 토큰을 다시 입력으로 넣는 자기회귀 루프.&lt;/p&gt;&lt;p&gt;모델은 정답을 아는 것이 아니라, 다음 토큰이 될 확률을 계산할 뿐이며 그중 하나가 뽑힙니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="274"/>
+        <location filename="../../ui/shell/main_window.cpp" line="291"/>
         <source>Could not open the model</source>
         <translation>모델을 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="275"/>
+        <location filename="../../ui/shell/main_window.cpp" line="292"/>
         <source>Choose a folder with config.json and model.safetensors (and vocab.json + merges.txt or tokenizer.json for text prompts). The previous model stays loaded.</source>
         <translation>config.json과 model.safetensors가 있는 폴더를 고르세요 (문장 프롬프트를 쓰려면 vocab.json + merges.txt 또는 tokenizer.json도 필요합니다). 이전 모델은 그대로 유지됩니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="289"/>
-        <location filename="../../ui/shell/main_window.cpp" line="294"/>
-        <location filename="../../ui/shell/main_window.cpp" line="412"/>
-        <location filename="../../ui/shell/main_window.cpp" line="429"/>
+        <location filename="../../ui/shell/main_window.cpp" line="306"/>
+        <location filename="../../ui/shell/main_window.cpp" line="311"/>
+        <location filename="../../ui/shell/main_window.cpp" line="438"/>
+        <location filename="../../ui/shell/main_window.cpp" line="455"/>
+        <location filename="../../ui/shell/main_window.cpp" line="710"/>
         <source>Tokenscope</source>
         <translation>Tokenscope</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="294"/>
+        <location filename="../../ui/shell/main_window.cpp" line="311"/>
         <source>Tokenscope — %1</source>
         <translation>Tokenscope — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="295"/>
+        <location filename="../../ui/shell/main_window.cpp" line="312"/>
         <source>Controls</source>
         <translation>조작</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="296"/>
+        <location filename="../../ui/shell/main_window.cpp" line="313"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="300"/>
+        <location filename="../../ui/shell/main_window.cpp" line="317"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="301"/>
+        <location filename="../../ui/shell/main_window.cpp" line="318"/>
         <source>&amp;Open model folder…</source>
         <translation>모델 폴더 열기(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="302"/>
+        <location filename="../../ui/shell/main_window.cpp" line="319"/>
+        <source>Open &amp;transcript…</source>
+        <translation>기록 열기(&amp;T)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="320"/>
+        <source>&amp;Save transcript…</source>
+        <translation>기록 저장(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="321"/>
+        <source>Continue past end of text</source>
+        <translation>글 끝 토큰 뒤에도 계속 생성</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="322"/>
+        <source>Keep generating after the model draws its end-of-text token</source>
+        <translation>모델이 글 끝 토큰을 뽑은 뒤에도 계속 생성합니다</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="323"/>
         <source>Export current view as &amp;PNG or SVG…</source>
         <translation>현재 화면을 PNG 또는 SVG로 내보내기(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="303"/>
+        <location filename="../../ui/shell/main_window.cpp" line="324"/>
         <source>Export distribution as CSV…</source>
         <translation>확률 분포를 CSV로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="304"/>
+        <location filename="../../ui/shell/main_window.cpp" line="325"/>
         <source>Export distribution as JSON…</source>
         <translation>확률 분포를 JSON으로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="305"/>
+        <location filename="../../ui/shell/main_window.cpp" line="326"/>
         <source>Export attention as CSV…</source>
         <translation>어텐션을 CSV로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="306"/>
+        <location filename="../../ui/shell/main_window.cpp" line="327"/>
         <source>Export attention as JSON…</source>
         <translation>어텐션을 JSON으로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="307"/>
+        <location filename="../../ui/shell/main_window.cpp" line="328"/>
         <source>&amp;Quit</source>
         <translation>끝내기(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="308"/>
+        <location filename="../../ui/shell/main_window.cpp" line="329"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="310"/>
+        <location filename="../../ui/shell/main_window.cpp" line="331"/>
         <source>&amp;Language</source>
         <translation>언어(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="311"/>
+        <location filename="../../ui/shell/main_window.cpp" line="332"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="312"/>
+        <location filename="../../ui/shell/main_window.cpp" line="333"/>
         <source>&amp;About Tokenscope</source>
         <translation>Tokenscope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="376"/>
+        <location filename="../../ui/shell/main_window.cpp" line="402"/>
         <source>Loading %1…</source>
         <translation>%1 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="398"/>
+        <location filename="../../ui/shell/main_window.cpp" line="424"/>
         <source>Model loaded with warnings: %1</source>
         <translation>모델을 불러왔지만 경고가 있습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="412"/>
-        <location filename="../../ui/shell/main_window.cpp" line="429"/>
+        <location filename="../../ui/shell/main_window.cpp" line="438"/>
+        <location filename="../../ui/shell/main_window.cpp" line="455"/>
+        <location filename="../../ui/shell/main_window.cpp" line="710"/>
         <source>No model is loaded.</source>
         <translation>불러온 모델이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="412"/>
-        <location filename="../../ui/shell/main_window.cpp" line="429"/>
+        <location filename="../../ui/shell/main_window.cpp" line="438"/>
+        <location filename="../../ui/shell/main_window.cpp" line="455"/>
         <source>Choose a model in the toolbar first.</source>
         <translation>먼저 도구 모음에서 모델을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="605"/>
+        <location filename="../../ui/shell/main_window.cpp" line="625"/>
         <source>Loading model…</source>
         <translation>모델 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="605"/>
+        <location filename="../../ui/shell/main_window.cpp" line="625"/>
         <source>No model loaded</source>
         <translation>불러온 모델 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="610"/>
+        <location filename="../../ui/shell/main_window.cpp" line="630"/>
         <source>%1 · %2 parameters · %3 layers × %4 heads · vocabulary %5%6</source>
         <translation>%1 · 매개변수 %2개 · %3층 × 헤드 %4개 · 어휘 %5%6</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="616"/>
+        <location filename="../../ui/shell/main_window.cpp" line="636"/>
         <source> · no tokenizer</source>
         <translation> · 토크나이저 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="623"/>
+        <location filename="../../ui/shell/main_window.cpp" line="643"/>
         <source>Context %1 / %2 tokens · step %3 of %4</source>
         <translation>컨텍스트 %1 / %2 토큰 · %3 / %4단계</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../ui/shell/main_window.cpp" line="650"/>
+        <source>%n oldest step(s) keep only a summary (history memory budget)</source>
+        <translation>
+            <numerusform>가장 오래된 %n단계는 요약만 남음 (기록 메모리 한도)</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="631"/>
+        <location filename="../../ui/shell/main_window.cpp" line="655"/>
         <source>Export view</source>
         <translation>화면 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="632"/>
+        <location filename="../../ui/shell/main_window.cpp" line="656"/>
         <source>PNG image (*.png);;SVG vector image (*.svg)</source>
         <translation>PNG 이미지 (*.png);;SVG 벡터 이미지 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="635"/>
-        <location filename="../../ui/shell/main_window.cpp" line="652"/>
-        <location filename="../../ui/shell/main_window.cpp" line="667"/>
+        <location filename="../../ui/shell/main_window.cpp" line="701"/>
+        <source>There are no steps to export yet.</source>
+        <translation>아직 내보낼 단계가 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="711"/>
+        <source>Load the model the transcript was made with, then open it again.</source>
+        <translation>기록을 만든 모델을 불러온 뒤 다시 여세요.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="727"/>
+        <source>Could not open the transcript</source>
+        <translation>기록을 열 수 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="154"/>
+        <location filename="../../ui/shell/main_window.cpp" line="659"/>
+        <location filename="../../ui/shell/main_window.cpp" line="676"/>
+        <location filename="../../ui/shell/main_window.cpp" line="691"/>
         <source>Export failed</source>
         <translation>내보내기 실패</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="635"/>
+        <location filename="../../ui/shell/main_window.cpp" line="145"/>
+        <source>Open transcript</source>
+        <translation>기록 열기</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="146"/>
+        <location filename="../../ui/shell/main_window.cpp" line="151"/>
+        <source>Transcript (*.json)</source>
+        <translation>기록 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="151"/>
+        <source>Save transcript</source>
+        <translation>기록 저장</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="659"/>
         <source>Could not write %1.</source>
         <translation>%1에 쓸 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="640"/>
-        <location filename="../../ui/shell/main_window.cpp" line="657"/>
+        <location filename="../../ui/shell/main_window.cpp" line="664"/>
+        <location filename="../../ui/shell/main_window.cpp" line="681"/>
         <source>Nothing to export</source>
         <translation>내보낼 내용이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="640"/>
-        <location filename="../../ui/shell/main_window.cpp" line="657"/>
+        <location filename="../../ui/shell/main_window.cpp" line="664"/>
+        <location filename="../../ui/shell/main_window.cpp" line="681"/>
         <source>Run a step first.</source>
         <translation>먼저 한 단계를 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="644"/>
+        <location filename="../../ui/shell/main_window.cpp" line="668"/>
         <source>Export distribution</source>
         <translation>확률 분포 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="645"/>
-        <location filename="../../ui/shell/main_window.cpp" line="662"/>
+        <location filename="../../ui/shell/main_window.cpp" line="669"/>
+        <location filename="../../ui/shell/main_window.cpp" line="686"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="645"/>
-        <location filename="../../ui/shell/main_window.cpp" line="662"/>
+        <location filename="../../ui/shell/main_window.cpp" line="669"/>
+        <location filename="../../ui/shell/main_window.cpp" line="686"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="661"/>
+        <location filename="../../ui/shell/main_window.cpp" line="685"/>
         <source>Export attention</source>
         <translation>어텐션 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="298"/>
+        <location filename="../../ui/shell/main_window.cpp" line="315"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="299"/>
+        <location filename="../../ui/shell/main_window.cpp" line="316"/>
         <source>Stop loading this model; the previous one stays</source>
         <translation>이 모델 불러오기를 멈춥니다. 이전 모델은 그대로 남습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="228"/>
+        <location filename="../../ui/shell/main_window.cpp" line="246"/>
         <source>Lesson ended: your prompt and settings are back.</source>
         <translation>수업이 끝났습니다. 원래의 프롬프트와 설정으로 돌아왔습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="297"/>
+        <location filename="../../ui/shell/main_window.cpp" line="314"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="517"/>
+        <location filename="../../ui/shell/main_window.cpp" line="537"/>
         <source>What if: branching from step %1 with “%2” instead of “%3”</source>
         <translation>만약에: %1단계에서 “%3” 대신 “%2” 토큰으로 분기합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="622"/>
+        <location filename="../../ui/shell/main_window.cpp" line="642"/>
         <source>Context %1 / %2 tokens</source>
         <translation>컨텍스트 %1 / %2 토큰</translation>
     </message>
@@ -1717,107 +1783,107 @@
 <context>
     <name>ts::ui::SamplingView</name>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="154"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="155"/>
         <source>Run a step: the drawn token is appended to the text and fed back in.</source>
         <translation>한 단계를 실행하세요: 뽑힌 토큰이 문장 끝에 붙어 다시 입력으로 들어갑니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="179"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="180"/>
         <source>Step %1: the drawn token (highlighted) is appended to the text</source>
         <translation>%1단계: 뽑힌 토큰(강조 표시)이 문장 끝에 붙습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="143"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="144"/>
         <source>Autoregressive loop: “%1” is appended to the input and step %2 begins</source>
         <translation>자기회귀 루프: “%1” 토큰이 입력 끝에 붙고 %2단계가 시작됩니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="142"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="143"/>
         <source>“%1” marks the end of the text: the loop stops here.</source>
         <translation>“%1” 토큰은 글의 끝을 뜻합니다: 루프가 여기서 멈춥니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="237"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="238"/>
         <source>From scores to probabilities: logits → divided by the temperature → softmax</source>
         <translation>점수에서 확률로: 로짓 → 온도로 나누기 → 소프트맥스</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="240"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="241"/>
         <source>logit ÷ %1</source>
         <translation>로짓 ÷ %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="241"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="242"/>
         <source>temperature 0: the largest wins</source>
         <translation>온도 0: 가장 큰 값이 이김</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="242"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="243"/>
         <source>logit</source>
         <translation>로짓</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="244"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="245"/>
         <source>probability (softmax)</source>
         <translation>확률 (소프트맥스)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="282"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="283"/>
         <source>max</source>
         <translation>최댓값</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="289"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="290"/>
         <source>%1 · cut by top-k/top-p</source>
         <translation>%1 · top-k/top-p로 제외</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="320"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="321"/>
         <source>The draw: temperature 0 takes the most likely token, no random number</source>
         <translation>뽑기: 온도 0에서는 난수 없이 가장 확률 높은 토큰을 고릅니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="321"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="322"/>
         <source>The draw: a random number u between 0 and 1 lands in the cumulative probabilities</source>
         <translation>뽑기: 0과 1 사이의 난수 u가 누적 확률 막대의 한 곳에 떨어집니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="325"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="326"/>
         <source>drawn at temperature %1</source>
         <translation>온도 %1에서 뽑음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="326"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="327"/>
         <source> · top-k %1</source>
         <translation> · top-k %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="327"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="328"/>
         <source> · top-p %1</source>
         <translation> · top-p %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="328"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="329"/>
         <source> · seed %1 · tokens in vocabulary order, width = probability</source>
         <translation> · 시드 %1 · 토큰은 어휘 순서, 폭 = 확률</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="400"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="401"/>
         <source>Drawn: “%1” (the most likely token)</source>
         <translation>뽑힌 토큰: “%1” (가장 확률 높은 토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="402"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="403"/>
         <source>Chosen by hand (what if): “%1”; u = %2 had landed on “%3”</source>
         <translation>직접 고름(만약에): “%1”. u = %2은(는) “%3” 토큰에 떨어졌을 것입니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="408"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="409"/>
         <source>u = %1 lands on “%2”, which holds %3 of the bar</source>
         <translation>u = %1이(가) “%2” 토큰에 떨어졌습니다. 이 토큰이 막대의 %3를 차지합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="417"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="418"/>
         <source>With the slider&apos;s settings the same u would pick “%1”.</source>
         <translation>슬라이더의 지금 설정이라면 같은 u가 “%1” 토큰을 고릅니다.</translation>
     </message>
@@ -1885,14 +1951,24 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TimelineView</name>
     <message numerus="yes">
-        <location filename="../../ui/shell/timeline_view.cpp" line="38"/>
+        <location filename="../../ui/shell/timeline_view.cpp" line="40"/>
         <source>prompt (%n token(s))</source>
         <translation>
             <numerusform>프롬프트 (토큰 %n개)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shell/timeline_view.cpp" line="80"/>
+        <location filename="../../ui/shell/timeline_view.cpp" line="45"/>
+        <source>chosen</source>
+        <translation>직접 고름</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/timeline_view.cpp" line="57"/>
+        <source>summary only</source>
+        <translation>요약만 남음</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/timeline_view.cpp" line="82"/>
         <source>Steps of the loop. Select one to inspect it in every view; click another candidate in the Softmax view to branch from it (&quot;what if&quot;).</source>
         <translation>루프의 단계들입니다. 하나를 고르면 모든 화면에서 그 단계를 볼 수 있고, 확률 분포 화면에서 다른 후보를 클릭하면 그 단계에서 분기합니다(&quot;만약에&quot;).</translation>
     </message>
@@ -1963,72 +2039,90 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TokenizerCompareView</name>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="180"/>
         <source>The same text through different tokenizers. A model reads, pays for and generates tokens, not characters: the more tokens a language needs, the more time and money the same sentence costs, and the less of it fits in the context.</source>
         <translation>같은 글을 여러 토크나이저에 넣어 봅니다. 모델은 글자가 아니라 토큰을 읽고, 토큰 단위로 비용을 내고, 토큰을 생성합니다. 어떤 언어가 토큰을 많이 쓸수록 같은 문장에 시간과 돈이 더 들고, 컨텍스트에 들어가는 양은 줄어듭니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="184"/>
         <source>Add tokenizer file…</source>
         <translation>토크나이저 파일 추가…</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="185"/>
         <source>Add tokenizer folder…</source>
         <translation>토크나이저 폴더 추가…</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="186"/>
         <source>Type or paste text to compare</source>
         <translation>비교할 글을 입력하거나 붙여 넣으세요</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="200"/>
         <source>Model: %1</source>
         <translation>모델: %1</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="244"/>
         <source>Loading %1…</source>
         <translation>%1 불러오는 중…</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="259"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="267"/>
         <source>Tokenizer comparison</source>
         <translation>토크나이저 비교</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="260"/>
         <source>At most %1 tokenizers fit side by side; remove one first.</source>
         <translation>토크나이저는 %1개까지 나란히 놓을 수 있습니다. 먼저 하나를 빼세요.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="265"/>
         <source>Could not load the tokenizer %1:
 %2</source>
         <translation>토크나이저 %1을(를) 불러오지 못했습니다:
 %2</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="274"/>
         <source>Choose a tokenizer</source>
         <translation>토크나이저 선택</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="275"/>
         <source>Tokenizers (tokenizer.json vocab.json);;JSON files (*.json)</source>
         <translation>토크나이저 (tokenizer.json vocab.json);;JSON 파일 (*.json)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="280"/>
         <source>Choose a model or tokenizer folder</source>
         <translation>모델 또는 토크나이저 폴더 선택</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="349"/>
         <source>Remove this tokenizer</source>
         <translation>이 토크나이저 빼기</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="352"/>
         <source>Cannot encode this text: %1</source>
         <translation>이 글을 토큰으로 바꿀 수 없습니다: %1</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="358"/>
         <source>%1 per character</source>
         <translation>글자당 %1개</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="361"/>
         <source>%1× the fewest</source>
         <translation>가장 적은 것의 %1배</translation>
     </message>
     <message numerus="yes">
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="357"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>토큰 %n개</numerusform>

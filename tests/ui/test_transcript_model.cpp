@@ -2,6 +2,7 @@
 // window, timeline and classroom hub observe it, and a branch or a budget thinning reaches
 // every observer. And app = CLI = lane: the worker (the app) draws the tokens that
 // `tokenscope-cli generate` and a temperature lane draw for the same settings.
+#include <QFile>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -209,4 +210,50 @@ TEST_CASE("a transcript file written by the window reopens with the same steps",
     for (const auto& s : other.history()) after.push_back(s->sampledToken);
     CHECK(after == before);
     CHECK_FALSE(other.history().back()->trace->attention.empty());  // re-run, with traces
+}
+
+TEST_CASE("the window's exported transcript has generate --json's fields and values",
+          "[ui][history][transcript]") {
+    TranslationManager translations;
+    MainWindow window(&translations, /*headless=*/true);
+    QSignalSpy ready(&window, &MainWindow::modelReady);
+    QSignalSpy records(&window, &MainWindow::recordArrived);
+    window.loadModel(tinyModel());
+    REQUIRE(waitFor(ready, 1));
+    ts::SamplingParams p;
+    p.temperature = 0.9f;
+    p.topK = 40;
+    p.seed = 7;
+    window.setPrompt(QStringLiteral("1 2 3"));
+    window.setParams(p);
+    window.generate(6);
+    REQUIRE(waitFor(records, 6));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("app.json"));
+    QString error;
+    REQUIRE(window.exportTranscript(path, &error));
+    QFile f(path);
+    REQUIRE(f.open(QIODevice::ReadOnly));
+    const auto app = nlohmann::json::parse(f.readAll().toStdString());
+
+    QProcess cli;
+    cli.start(QStringLiteral(TOKENSCOPE_CLI_PATH),
+              {QStringLiteral("generate"), QStringLiteral("--model"), tinyModel(),
+               QStringLiteral("--ids"), QStringLiteral("1,2,3"), QStringLiteral("--steps"),
+               QStringLiteral("6"), QStringLiteral("--temperature"), QStringLiteral("0.9"),
+               QStringLiteral("--top-k"), QStringLiteral("40"), QStringLiteral("--seed"),
+               QStringLiteral("7"), QStringLiteral("--json")});
+    REQUIRE(cli.waitForFinished(60000));
+    REQUIRE(cli.exitCode() == 0);
+    const auto gen = nlohmann::json::parse(cli.readAllStandardOutput().toStdString());
+    for (const char* key : {"ids", "generated", "text", "sampling"}) {
+        INFO(key);
+        CHECK(app[key] == gen[key]);
+    }
+    REQUIRE(app["steps"].size() == gen["steps"].size());
+    for (std::size_t i = 0; i < gen["steps"].size(); ++i)
+        for (const char* key : {"id", "prob", "sampling_prob", "rank", "entropy_bits", "position", "uniform"}) {
+            INFO("step " << i << " " << key);
+            CHECK(app["steps"][i][key] == gen["steps"][i][key]);
+        }
 }

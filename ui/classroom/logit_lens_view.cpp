@@ -139,11 +139,10 @@ void LogitLensView::computeLens() {
         if (it != m_cache.end()) {
             lens = it->second.second;
         } else {
-            try {
-                lens = ts::logitLens(*m_info.model, *r->trace);
-            } catch (const std::exception&) {
-                continue;
-            }
+            // Recorded by the engine on the worker thread (TraceOptions::logitLens): no
+            // model math here on the GUI thread.
+            lens = r->trace->lens;
+            if (lens.empty()) continue;
         }
         keep[r->trace.get()] = {r->trace, lens};
         const int pos = r->trace->lastPosition();

@@ -56,6 +56,7 @@ void EngineWorker::loadModel(const QString& folder) {
         options.trace.attention = true;
         options.trace.embeddings = true;
         options.trace.residuals = true;
+        options.trace.logitLens = true;  // computed here, on the worker thread
         options.ignoreEndOfText = m_ignoreEndOfText;
         options.historyBudgetBytes = m_historyBudget;
         m_transcript.emplace(m_loaded->model, m_loaded->tokenizer, options);

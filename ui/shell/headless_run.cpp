@@ -90,6 +90,7 @@ void HeadlessRun::onModelReady() {
     }
     m_window->setPrompt(m_options.prompt);
     m_window->setParams(m_options.params);
+    m_window->setIgnoreEndOfText(m_options.ignoreEndOfText);
     m_window->generate(m_options.steps);
 }
 
@@ -175,6 +176,20 @@ void HeadlessRun::capture() {
     if (m_done) return;
     m_done = true;
     // Let the views and layouts settle (queued updates, the pipeline animation) first.
+    if (!m_options.exportTranscript.isEmpty()) {
+        QString error;
+        if (!m_window->exportTranscript(m_options.exportTranscript, &error)) {
+            std::fprintf(stderr, "tokenscope: %s\n", error.toLocal8Bit().constData());
+            emit finished(1);
+            return;
+        }
+        std::printf("%s: %d steps\n", m_options.exportTranscript.toLocal8Bit().constData(),
+                    static_cast<int>(m_window->history().size()));
+        if (m_options.screenshot.isEmpty()) {
+            emit finished(0);
+            return;
+        }
+    }
     QTimer::singleShot(900, this, [this] {
         QApplication::processEvents();
         const QPixmap shot = m_window->grab();

@@ -21,7 +21,9 @@ struct HeadlessOptions {
     QString prompt;
     int steps = 5;  // records to produce (each draws one token)
     ts::SamplingParams params;
-    QString screenshot;
+    QString screenshot;        // empty: no picture
+    QString exportTranscript;  // empty: no transcript file (JSON as `generate --json`)
+    bool ignoreEndOfText = false;
     QString view;            // a MainWindow::viewNames() name; empty keeps the default (sampling)
     int lesson = 0;          // 1-based lesson to walk (--view lesson:N[:STEP]); 0 = none
     int lessonStep = 1;      // 1-based step of that lesson; steps 1..lessonStep are applied in turn

@@ -691,6 +691,11 @@ void MainWindow::exportAttention(bool json) {
     if (!writeTextFile(path, text, &error)) showError(tr("Export failed"), error, QString());
 }
 
+void MainWindow::setIgnoreEndOfText(bool ignore) {
+    m_ignoreEosAction->setChecked(ignore);
+    m_engine->setIgnoreEndOfText(ignore);
+}
+
 bool MainWindow::exportTranscript(const QString& path, QString* error) const {
     if (m_transcript->empty()) {
         if (error) *error = tr("There are no steps to export yet.");

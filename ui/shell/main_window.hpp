@@ -60,6 +60,8 @@ public:
     // *error on failure.
     bool exportTranscript(const QString& path, QString* error) const;
     void openTranscript(const QString& path);
+    // "Continue past end of text" (File menu; --ignore-eos headless).
+    void setIgnoreEndOfText(bool ignore);
     bool isRunning() const { return m_running; }
     bool hasModel() const { return m_info.model != nullptr; }
     // Stage index for a --view name (tokens, embedding, attention, softmax, sampling), or -1.

@@ -5,6 +5,8 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMouseEvent>
+#include <QPointer>
+#include <QThread>
 #include <QPainter>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -297,6 +299,12 @@ void EmbeddingView::setHistory(const std::vector<StepRecordPtr>& historyUpToCurr
     if (model != m_model) m_neighbourCache.clear();
     m_history = historyUpToCurrent;
     m_model = std::move(model);
+    // Hidden (another stage is shown): keep the records, read the vectors when shown.
+    if (!isVisible()) {
+        m_vectorsDirty = true;
+        return;
+    }
+    m_vectorsDirty = false;
     collectVectors();
     if (m_pinned >= tokenCount()) m_pinned = -1;
     updateProjection();
@@ -410,18 +418,104 @@ QString EmbeddingView::neighbourText(int token) const {
 }
 
 void EmbeddingView::updateProjection() {
+    // Hidden: nothing to draw; the projection is made when the view is shown.
+    if (!isVisible()) {
+        m_projectionDirty = true;
+        return;
+    }
+    m_projectionDirty = false;
     std::vector<std::vector<float>> rows;
-    m_projected.clear();
+    std::vector<int> projected;
     for (int p = 0; p < tokenCount(); ++p) {
         const auto u = static_cast<std::size_t>(p);
         if (m_sum[u].empty() || (!rows.empty() && m_sum[u].size() != rows.front().size())) continue;
         rows.push_back(m_sum[u]);
-        m_projected.push_back(p);
+        projected.push_back(p);
     }
-    m_pca = pca2(rows);
+    // Neighbour searches still needed (each scans the vocabulary: n_vocab x n_embd).
+    std::vector<std::pair<int, std::vector<float>>> wanted;
+    if (m_showNeighbours && m_model) {
+        const std::size_t first = projected.size() > static_cast<std::size_t>(kNeighbourTokens)
+                                      ? projected.size() - static_cast<std::size_t>(kNeighbourTokens)
+                                      : 0;
+        for (std::size_t i = first; i < projected.size(); ++i) {
+            const auto u = static_cast<std::size_t>(projected[i]);
+            const int id = m_tokenIds[u];
+            if (!m_neighbourCache.count(id) &&
+                std::none_of(wanted.begin(), wanted.end(), [id](const auto& w) { return w.first == id; }))
+                wanted.emplace_back(id, m_tok[u]);
+        }
+    }
+    // PCA (LAPACK) and neighbour searches are engine math: small ones (the canned records of
+    // the tests, short prompts of small models) run inline, larger ones on a thread of their
+    // own, so the GUI thread never blocks on them; the scatter keeps the previous picture
+    // until the new one is ready, and requests arriving meanwhile are coalesced into one.
+    const double dim = rows.empty() ? 0.0 : static_cast<double>(rows.front().size());
+    const double n = static_cast<double>(rows.size());
+    const double vocab = m_model ? static_cast<double>(m_model->config().nVocab) : 0.0;
+    const double cost = n * dim * std::min(n, dim) + static_cast<double>(wanted.size()) * vocab * dim;
+    if (cost < 2.0e6) {
+        m_pca = ts::pca2(rows);
+        m_projected = std::move(projected);
+        for (const auto& [id, v] : wanted)
+            m_neighbourCache.emplace(id, ts::nearestTokens(*m_model, v, kNeighboursPerToken + 1));
+        drawProjection();
+        return;
+    }
+    if (m_mapBusy) {
+        m_mapPending = true;
+        return;
+    }
+    m_mapBusy = true;
+    struct Map {
+        ts::PcaResult pca;
+        std::vector<int> projected;
+        std::vector<std::pair<int, std::vector<ts::Neighbour>>> neighbours;
+    };
+    QPointer<EmbeddingView> self(this);
+    auto* thread = QThread::create([self, rows = std::move(rows), projected = std::move(projected),
+                                    wanted = std::move(wanted), model = m_model] {
+        auto map = std::make_shared<Map>();
+        map->pca = ts::pca2(rows);
+        map->projected = projected;
+        for (const auto& [id, v] : wanted)
+            map->neighbours.emplace_back(id, ts::nearestTokens(*model, v, kNeighboursPerToken + 1));
+        if (!self) return;
+        QMetaObject::invokeMethod(self.data(), [self, map] {
+            if (!self) return;
+            self->m_mapBusy = false;
+            if (map->pca.points.size() == map->projected.size()) {
+                self->m_pca = std::move(map->pca);
+                self->m_projected = std::move(map->projected);
+            }
+            for (auto& [id, nb] : map->neighbours) self->m_neighbourCache.emplace(id, std::move(nb));
+            if (self->m_mapPending) {
+                self->m_mapPending = false;
+                self->updateProjection();
+            }
+            self->drawProjection();
+        }, Qt::QueuedConnection);
+    });
+    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+    thread->start();
+}
 
+void EmbeddingView::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (m_vectorsDirty) {
+        m_vectorsDirty = false;
+        collectVectors();
+        if (m_pinned >= tokenCount()) m_pinned = -1;
+        updateProjection();
+        updateStrip();
+    } else if (m_projectionDirty) {
+        updateProjection();
+    }
+}
+
+void EmbeddingView::drawProjection() {
     std::vector<EmbeddingScatter::Point> points;
-    for (std::size_t i = 0; i < m_projected.size(); ++i)
+    for (std::size_t i = 0; i < m_projected.size() && i < m_pca.points.size(); ++i)
         points.push_back({QPointF(m_pca.points[i][0], m_pca.points[i][1]),
                           m_labels.value(m_projected[i]), m_projected[i], -1});
 
@@ -431,12 +525,10 @@ void EmbeddingView::updateProjection() {
                 ? m_projected.size() - static_cast<std::size_t>(kNeighbourTokens) : 0;
         for (std::size_t i = first; i < m_projected.size(); ++i) {
             const auto u = static_cast<std::size_t>(m_projected[i]);
+            if (u >= m_tokenIds.size() || u >= m_pos.size()) continue;
             const int id = m_tokenIds[u];
-            auto it = m_neighbourCache.find(id);
-            if (it == m_neighbourCache.end())
-                it = m_neighbourCache
-                         .emplace(id, ts::nearestTokens(*m_model, m_tok[u], kNeighboursPerToken + 1))
-                         .first;
+            const auto it = m_neighbourCache.find(id);
+            if (it == m_neighbourCache.end()) continue;  // still being searched
             int shown = 0;
             for (const auto& nb : it->second) {
                 if (nb.token == id || shown >= kNeighboursPerToken) continue;

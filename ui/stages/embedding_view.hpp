@@ -8,10 +8,10 @@
 #include <unordered_map>
 #include <vector>
 
-#include "widgets/pca.hpp"
 #include "shell/step_record.hpp"
 #include "tokenscope/analysis.hpp"
 #include "tokenscope/model.hpp"
+#include "tokenscope/pca.hpp"
 #include "tokenscope/tokenizer.hpp"
 
 class QCheckBox;
@@ -55,9 +55,16 @@ public:
 signals:
     void positionHovered(int pos);  // the token under the pointer in the scatter; -1 when none
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     void collectVectors();
+    // Makes the PCA (and neighbour searches) for the current vectors: inline when small, on
+    // a thread of its own otherwise (engine math stays off the GUI thread); deferred while
+    // the view is hidden.
     void updateProjection();
+    void drawProjection();
     void updateNeighbours();
     void updateStrip();
     QString neighbourText(int token) const;
@@ -77,6 +84,10 @@ private:
     // n_vocab x n_embd multiply-adds, so each token is searched once per model.
     std::unordered_map<int, std::vector<ts::Neighbour>> m_neighbourCache;
     bool m_showNeighbours = false;
+    bool m_vectorsDirty = false;     // records arrived while hidden
+    bool m_projectionDirty = false;  // vectors changed while hidden
+    bool m_mapBusy = false;          // a projection is being made off the GUI thread
+    bool m_mapPending = false;       // ... and another was asked for meanwhile
     int m_pinned = -1;
     int m_hovered = -1;
 

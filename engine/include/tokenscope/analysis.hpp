@@ -17,13 +17,8 @@ struct Neighbour {
 // The k vocabulary entries whose token embedding is closest (cosine) to `vector`.
 std::vector<Neighbour> nearestTokens(const Model& model, std::span<const float> vector, int k);
 
-// Logit lens: for each recorded residual (embedding, after block 1..L) the top token and its
-// probability after the final norm and output projection.
-struct LensEntry {
-    int token;
-    float prob;
-    float entropyBits;
-};
+// Logit lens (LensEntry in trace.hpp): for each recorded residual (embedding, after block
+// 1..L) the top token and its probability after the final norm and output projection.
 std::vector<LensEntry> logitLens(const Model& model, const StepTrace& trace);
 
 }  // namespace ts

@@ -13,6 +13,17 @@ struct TraceOptions {
     bool embeddings = false;    // token and position embedding of every processed token
     bool residuals = false;     // residual stream after each layer, last position (logit lens)
     bool allLogits = false;     // logits of every processed position, not only the last
+    // Logit lens of the last position, computed on the engine's thread by ts::Transcript
+    // (needs `residuals`), so no view does model math on the GUI thread.
+    bool logitLens = false;
+};
+
+// Logit lens entry: for one recorded residual (embedding, after block 1..L) the top token and
+// its probability after the final norm and output projection.
+struct LensEntry {
+    int token;
+    float prob;
+    float entropyBits;
 };
 
 struct CostFigures {
@@ -51,6 +62,7 @@ struct StepTrace {
                                                 // 0 = embedding sum, l = after block l
     std::vector<float> logits;                  // [nVocab] at the last position
     std::vector<std::vector<float>> allLogits;  // [tokens][nVocab], if asked
+    std::vector<LensEntry> lens;                // [nLayer + 1], if asked (logitLens)
     CostFigures cost;
 
     int lastPosition() const { return firstPosition + static_cast<int>(tokens.size()) - 1; }

@@ -7,6 +7,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "tokenscope/analysis.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/token_display.hpp"
 
@@ -191,6 +192,7 @@ const TranscriptStep& Transcript::push(StepTrace trace, const SamplingParams& pa
             s->promptByteEnd[i] = static_cast<int>(m_prompt.tokens[i].end);
         }
     }
+    if (m_options.trace.logitLens && !trace.residuals.empty()) trace.lens = logitLens(*m_model, trace);
     s->trace = std::make_shared<const StepTrace>(std::move(trace));
     draw(*s, params);
     m_steps.push_back(std::move(s));

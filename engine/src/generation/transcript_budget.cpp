@@ -42,6 +42,7 @@ TranscriptStepPtr thin(const TranscriptStep& full) {
     trace->firstPosition = t.firstPosition;
     trace->tokens = t.tokens;
     trace->cost = t.cost;
+    trace->lens = t.lens;  // a few entries: the lens view keeps its column
     trace->attention.nLayer = a.nLayer;
     trace->attention.nHead = a.nHead;
     trace->attention.firstQuery = a.firstQuery;

@@ -21,8 +21,20 @@ struct SessionState {
     FloatBuffer kv;
     const std::atomic<bool>* cancel = nullptr;
 
-    // Scratch, grown as needed (never shrunk) and reused between calls.
-    FloatBuffer x, xn, qkv, att, tmp, hidden, act, scores, logitsScratch, rope;
+    // Scratch, grown as needed (never shrunk) and reused between calls. Shapes for a call
+    // over T tokens (T = 1 for a decode step), as forward.cpp sizes them: C = n_embd,
+    // Q = heads x headDim, KV = kv heads x headDim, F = the MLP's hidden width (2 x the
+    // intermediate size I when gated), L = positions attended (pos + T), V = n_vocab.
+    FloatBuffer x;              // [T, C] residual stream
+    FloatBuffer xn;             // [T, C] normalised residual
+    FloatBuffer qkv;            // [T, Q | KV | KV] queries, keys, values
+    FloatBuffer att;            // [T, Q] attention output, head h at h * headDim
+    FloatBuffer tmp;            // [T, C] projection output before the residual add
+    FloatBuffer hidden;         // [T, F] MLP hidden (gate | up when gated)
+    FloatBuffer act;            // [T, I] act(gate) * up (gated MLPs only)
+    FloatBuffer scores;         // [threads, T, L] attention scores, one block per thread
+    FloatBuffer logitsScratch;  // [T, V] logits of every position (TraceOptions::allLogits)
+    FloatBuffer rope;           // [T, cos(headDim/2) | sin(headDim/2)] (RoPE models only)
 
     void ensureCapacity(int needed);
     // Copies the pos cached positions into dst (whose cap may differ).
