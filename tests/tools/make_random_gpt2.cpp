@@ -4,6 +4,7 @@
 //
 //   make_random_gpt2 OUT_DIR [--f16|--bf16] [--seed N] [--layers 12] [--embd 768]
 //                    [--heads 12] [--vocab 50257] [--ctx 1024] [--untied] [--no-prefix]
+//                    [--sd-scale X]   (multiplies every standard deviation: peakier outputs)
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -60,6 +61,7 @@ int main(int argc, char** argv) {
     std::uint64_t seed = 1;
     int layers = 12, embd = 768, heads = 12, vocab = 50257, ctx = 1024;
     bool untied = false, prefix = true;
+    float sdScale = 1.0f;
     for (int i = 2; i < argc; ++i) {
         std::string a = argv[i];
         auto num = [&]() -> long long {
@@ -76,6 +78,7 @@ int main(int argc, char** argv) {
         else if (a == "--ctx") ctx = static_cast<int>(num());
         else if (a == "--untied") untied = true;
         else if (a == "--no-prefix") prefix = false;
+        else if (a == "--sd-scale" && i + 1 < argc) sdScale = std::stof(argv[++i]);
         else return usage();
     }
     std::filesystem::create_directories(out);
@@ -126,7 +129,7 @@ int main(int argc, char** argv) {
         std::size_t n = 1;
         for (auto d : t.shape) n *= static_cast<std::size_t>(d);
         std::vector<float> v(n);
-        rng.normals(v.data(), n, t.mean, t.sd);
+        rng.normals(v.data(), n, t.mean, t.sd * sdScale);
         if (dtype == "F32") {
             f.write(reinterpret_cast<const char*>(v.data()), static_cast<std::streamsize>(n * 4));
         } else {

@@ -29,6 +29,11 @@ public:
     static std::shared_ptr<const Model> loadFolder(const std::filesystem::path& folder,
                                                    const ProgressCallback& progress = {},
                                                    const std::atomic<bool>* cancel = nullptr);
+    // Loads a GGUF file (any part of a split NAME-0000k-of-0000N.gguf model opens them all).
+    // Quantized weights stay quantized in memory. Throws ts::Error naming file, key, tensor.
+    static std::shared_ptr<const Model> loadGguf(const std::filesystem::path& file,
+                                                 const ProgressCallback& progress = {},
+                                                 const std::atomic<bool>* cancel = nullptr);
 
     ~Model();
     Model(const Model&) = delete;

@@ -17,9 +17,14 @@ struct LoadedModel {
     std::vector<std::string> warnings;
 };
 
+// `folder` may also be a .gguf file (then loadGgufFile).
 LoadedModel loadModelFolder(const std::filesystem::path& folder,
                             const ProgressCallback& progress = {},
                             const std::atomic<bool>* cancel = nullptr);
+
+// A GGUF file: model and tokenizer from the one file (or split set).
+LoadedModel loadGgufFile(const std::filesystem::path& file, const ProgressCallback& progress = {},
+                         const std::atomic<bool>* cancel = nullptr);
 
 // The bundled default model: $TOKENSCOPE_MODEL_DIR if set, else the installed copy next to
 // the executable (../share/tokenscope/model), else the source tree's resources/model.

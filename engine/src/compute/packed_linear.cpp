@@ -13,6 +13,7 @@
 
 #include "compute/half.hpp"
 #include "compute/kernels.hpp"
+#include "compute/quant_linear.hpp"
 
 #if defined(__x86_64__)
 // GCC 12's widening intrinsics start from _mm512_undefined_*(), which -Wmaybe-uninitialized
@@ -360,6 +361,7 @@ void panelsAny(const Job& j, int pb, int pe) {
         case WeightType::F32: panelsTyped<WeightType::F32>(j, pb, pe); return;
         case WeightType::F16: panelsTyped<WeightType::F16>(j, pb, pe); return;
         case WeightType::BF16: panelsTyped<WeightType::BF16>(j, pb, pe); return;
+        case WeightType::Blocks: return;  // handled by linearPacked
     }
 }
 
@@ -367,6 +369,13 @@ void panelsAny(const Job& j, int pb, int pe) {
 
 void linearPacked(const float* X, int T, const PackedWeight& W, const float* bias, float* Y) {
     if (T <= 0 || W.out <= 0) return;
+    if (W.type == WeightType::Blocks) {
+        quant::linearQuant(X, T,
+                           quant::QuantWeight{static_cast<quant::Type>(W.blockType), W.out, W.in,
+                                              static_cast<const std::uint8_t*>(W.data), W.rowBytes},
+                           bias, Y);
+        return;
+    }
     const Job job{X, T, &W, bias, Y};
     const int np = panels(W.out);
     if (threads() == 1 || static_cast<long long>(W.out) * W.in * T < (1 << 16)) {

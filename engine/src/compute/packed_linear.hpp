@@ -15,8 +15,9 @@
 // Every output is summed over k in the same order (bias first, then k = 0, 1, ...) by all
 // code paths, so a decode step reproduces a prefill bit for bit.
 //
-// Other storage types (GGUF's quantized blocks) join by adding a WeightType, a packer and a
-// kernel that linearPacked dispatches to; nothing above the kernels looks at the type.
+// GGUF's quantized blocks join as WeightType::Blocks: not panels but the file's own rows of
+// blocks, read in place, which linearPacked hands to quant::linearQuant (quant_linear.hpp);
+// nothing above the kernels looks at the type.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -25,7 +26,7 @@ namespace ts::kernels {
 
 constexpr int kPanel = 16;
 
-enum class WeightType : std::uint8_t { F32, F16, BF16 };
+enum class WeightType : std::uint8_t { F32, F16, BF16, Blocks };
 
 // Bytes per element of a plain (unblocked) type.
 std::size_t weightTypeSize(WeightType t);
@@ -36,6 +37,10 @@ struct PackedWeight {
     int out = 0;
     int in = 0;
     WeightType type = WeightType::F32;
+    // Blocks only: `data` holds `out` rows of `rowBytes` bytes, each a run of blocks of the
+    // GGUF type `blockType` (quant::Type).
+    std::uint32_t blockType = 0;
+    std::size_t rowBytes = 0;
 
     std::size_t bytes() const;
 };

@@ -7,6 +7,7 @@
 
 #include "compute/half.hpp"
 #include "compute/packed_linear.hpp"
+#include "compute/quant_types.hpp"
 
 namespace ts::kernels {
 namespace {
@@ -53,6 +54,7 @@ std::size_t weightTypeSize(WeightType t) {
         case WeightType::F32: return 4;
         case WeightType::F16:
         case WeightType::BF16: return 2;
+        case WeightType::Blocks: return 0;  // no size per element: see PackedWeight::rowBytes
     }
     return 0;
 }
@@ -62,11 +64,15 @@ const char* weightTypeName(WeightType t) {
         case WeightType::F32: return "F32";
         case WeightType::F16: return "F16";
         case WeightType::BF16: return "BF16";
+        case WeightType::Blocks: return "GGUF blocks";
     }
     return "?";
 }
 
-std::size_t PackedWeight::bytes() const { return packedSize(out, in) * weightTypeSize(type); }
+std::size_t PackedWeight::bytes() const {
+    if (type == WeightType::Blocks) return static_cast<std::size_t>(out) * rowBytes;
+    return packedSize(out, in) * weightTypeSize(type);
+}
 
 void packFromInOut(const float* src, int in, int out, float* dst) {
     const int np = panels(out);
@@ -122,6 +128,11 @@ void packRows(const std::vector<RowSource>& rows, int in, WeightType type, void*
 }
 
 void unpackRow(const PackedWeight& W, int row, float* dst) {
+    if (W.type == WeightType::Blocks) {
+        quant::dequantizeRow(static_cast<quant::Type>(W.blockType),
+                             static_cast<const std::uint8_t*>(W.data) + sz(row) * W.rowBytes, dst, sz(W.in));
+        return;
+    }
     const std::size_t base = sz(row / kPanel) * sz(W.in) * kPanel + sz(row % kPanel);
     for (int k = 0; k < W.in; ++k) dst[k] = readAsFloat(W.data, base + sz(k) * kPanel, W.type);
 }

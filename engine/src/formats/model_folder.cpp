@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <system_error>
 
+#include "formats/gguf.hpp"
 #include "tokenscope/error.hpp"
 
 namespace fs = std::filesystem;
@@ -14,10 +15,13 @@ LoadedModel loadModelFolder(const fs::path& folder, const ProgressCallback& prog
     std::error_code ec;
     if (!fs::exists(folder, ec))
         throw Error("model folder " + folder.string() + " does not exist");
+    if (fs::is_regular_file(folder, ec) &&
+        (folder.extension() == ".gguf" || gguf::looksLikeGguf(folder)))
+        return loadGgufFile(folder, progress, cancel);
     if (!fs::is_directory(folder, ec))
         throw Error(folder.string() +
-                    " is not a folder: choose the folder that holds config.json and "
-                    "model.safetensors");
+                    " is not a folder or a .gguf file: choose the folder that holds config.json "
+                    "and model.safetensors, or a GGUF file");
     LoadedModel loaded;
     loaded.folder = folder;
     loaded.model = Model::loadFolder(folder, progress, cancel);

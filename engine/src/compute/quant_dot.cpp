@@ -1,0 +1,448 @@
+// The quantized dot products. Every block type is first unpacked to 32 small signed
+// integers plus a scale (and a minimum for the asymmetric types); one integer dot routine
+// then serves all of them. The portable code does the same in plain C++, so all paths sum
+// the same integers and differ only in float rounding order.
+#include "compute/quant_dot.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "compute/kernels.hpp"
+#include "formats/safetensors.hpp"
+#include "tokenscope/error.hpp"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+// GCC 12's _mm512_reduce_add_ps and _mm512_cvtepi32_ps trip a false -Wmaybe-uninitialized
+// inside its own headers.
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
+namespace ts::quant {
+namespace {
+
+int g_levelCap = 2;
+
+float h2f(std::uint16_t h) { return st::f16ToF32(h); }
+
+// One group of 32 weights: w[i] * d0 (i < 16) or * d1 (i >= 16), plus m * sum(x).
+struct Group {
+    std::int8_t w[32];
+    float d0, d1, m;
+};
+
+// Unpacks group g (32 elements) of a row into integers and scales (portable).
+void unpack(Type t, const std::uint8_t* row, std::size_t g, Group& o) {
+    o.m = 0;
+    switch (t) {
+        case Type::Q8_0: {
+            const auto* b = reinterpret_cast<const BlockQ8_0*>(row) + g;
+            std::memcpy(o.w, b->qs, 32);
+            o.d0 = o.d1 = h2f(b->d);
+            return;
+        }
+        case Type::Q4_0:
+        case Type::Q4_1: {
+            const bool one = t == Type::Q4_1;
+            const std::uint8_t* b = row + g * (one ? 20 : 18);
+            std::uint16_t d, m = 0;
+            std::memcpy(&d, b, 2);
+            if (one) std::memcpy(&m, b + 2, 2);
+            const std::uint8_t* qs = b + (one ? 4 : 2);
+            const int off = one ? 0 : 8;
+            for (int j = 0; j < 16; ++j) {
+                o.w[j] = static_cast<std::int8_t>((qs[j] & 0xF) - off);
+                o.w[j + 16] = static_cast<std::int8_t>((qs[j] >> 4) - off);
+            }
+            o.d0 = o.d1 = h2f(d);
+            o.m = one ? h2f(m) : 0.0f;
+            return;
+        }
+        case Type::Q5_0:
+        case Type::Q5_1: {
+            const bool one = t == Type::Q5_1;
+            const std::uint8_t* b = row + g * (one ? 24 : 22);
+            std::uint16_t d, m = 0;
+            std::memcpy(&d, b, 2);
+            if (one) std::memcpy(&m, b + 2, 2);
+            std::uint32_t qh;
+            std::memcpy(&qh, b + (one ? 4 : 2), 4);
+            const std::uint8_t* qs = b + (one ? 8 : 6);
+            const int off = one ? 0 : 16;
+            for (int j = 0; j < 16; ++j) {
+                o.w[j] = static_cast<std::int8_t>(((qs[j] & 0xF) | (((qh >> j) & 1) << 4)) - off);
+                o.w[j + 16] =
+                    static_cast<std::int8_t>(((qs[j] >> 4) | (((qh >> (j + 16)) & 1) << 4)) - off);
+            }
+            o.d0 = o.d1 = h2f(d);
+            o.m = one ? h2f(m) : 0.0f;
+            return;
+        }
+        case Type::Q4_K:
+        case Type::Q5_K: {
+            const bool five = t == Type::Q5_K;
+            const std::uint8_t* b = row + (g / 8) * (five ? 176 : 144);
+            const int sub = static_cast<int>(g % 8), c = sub / 2;
+            std::uint16_t dh, mh;
+            std::memcpy(&dh, b, 2);
+            std::memcpy(&mh, b + 2, 2);
+            int sc, mn;
+            kScaleMin(sub, b + 4, sc, mn);
+            const std::uint8_t* qh = b + 16;
+            const std::uint8_t* ql = (five ? b + 48 : b + 16) + 32 * c;
+            for (int l = 0; l < 32; ++l) {
+                int q = (sub & 1) ? ql[l] >> 4 : ql[l] & 0xF;
+                if (five) q |= ((qh[l] >> sub) & 1) << 4;
+                o.w[l] = static_cast<std::int8_t>(q);
+            }
+            o.d0 = o.d1 = h2f(dh) * static_cast<float>(sc);
+            o.m = -h2f(mh) * static_cast<float>(mn);
+            return;
+        }
+        case Type::Q6_K: {
+            const auto* b = reinterpret_cast<const BlockQ6_K*>(row) + g / 8;
+            const int q = static_cast<int>(g % 8), h = q / 4, gi = q % 4;
+            const std::uint8_t* ql = b->ql + 64 * h + (gi & 1) * 32;
+            const std::uint8_t* qh = b->qh + 32 * h;
+            const int nibShift = (gi >> 1) * 4, hiShift = 2 * gi;
+            for (int l = 0; l < 32; ++l)
+                o.w[l] = static_cast<std::int8_t>(
+                    (((ql[l] >> nibShift) & 0xF) | (((qh[l] >> hiShift) & 3) << 4)) - 32);
+            const float d = h2f(b->d);
+            o.d0 = d * static_cast<float>(b->scales[8 * h + 2 * gi]);
+            o.d1 = d * static_cast<float>(b->scales[8 * h + 2 * gi + 1]);
+            return;
+        }
+        default:
+            throw Error("no quantized dot product for tensor type " +
+                        typeName(static_cast<std::uint32_t>(t)));
+    }
+}
+
+float dotQuantizedPortable(Type t, const std::uint8_t* row, const ActBlock* x, std::size_t n) {
+    float acc = 0;
+    Group g;
+    for (std::size_t i = 0; i < n / 32; ++i) {
+        unpack(t, row, i, g);
+        std::int32_t s0 = 0, s1 = 0;
+        for (int j = 0; j < 16; ++j) s0 += g.w[j] * x[i].qs[j];
+        for (int j = 16; j < 32; ++j) s1 += g.w[j] * x[i].qs[j];
+        acc += x[i].d * (g.d0 * static_cast<float>(s0) + g.d1 * static_cast<float>(s1)) +
+               g.m * x[i].s;
+    }
+    return acc;
+}
+
+#if defined(__x86_64__)
+#define TS_QAVX2 __attribute__((target("avx2,fma,f16c")))
+#define TS_QWIDE __attribute__((target("avx2,fma,f16c,avx512f,avx512vl,avx512bw,avx512dq,avx512vnni")))
+
+bool cpuAvx2() { return kernels::haveAvx2Fma() && __builtin_cpu_supports("f16c"); }
+bool cpuWide() {
+    static const bool v = [] {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx512vnni") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq") &&
+               __builtin_cpu_supports("avx512bw");
+    }();
+    return v;
+}
+int level() {
+    static const int best = cpuAvx2() ? (cpuWide() ? 2 : 1) : 0;
+    return std::min(best, g_levelCap);
+}
+
+TS_QAVX2 inline float h2fFast(std::uint16_t h) { return _cvtsh_ss(h); }
+
+TS_QAVX2 inline __m256i nibbles(const std::uint8_t* qs) {  // 16 bytes -> lo 16, hi 16
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(qs));
+    const __m128i m = _mm_set1_epi8(0x0F);
+    return _mm256_set_m128i(_mm_and_si128(_mm_srli_epi16(v, 4), m), _mm_and_si128(v, m));
+}
+
+TS_QAVX2 inline __m256i bitsToBytes16(std::uint32_t qh) {  // bit j -> byte j = 0x10 or 0
+    const __m256i spread = _mm256_shuffle_epi8(
+        _mm256_set1_epi32(static_cast<int>(qh)),
+        _mm256_setr_epi64x(0x0000000000000000, 0x0101010101010101, 0x0202020202020202,
+                           0x0303030303030303));
+    const __m256i bits = _mm256_set1_epi64x(static_cast<long long>(0x8040201008040201ull));
+    const __m256i set = _mm256_cmpeq_epi8(_mm256_and_si256(spread, bits), bits);
+    return _mm256_and_si256(set, _mm256_set1_epi8(0x10));
+}
+
+// Group g (32 weights) of a row as 32 signed bytes, with the scales of its two halves and
+// the factor of sum(x) (see Group). Same numbers as unpack(), in registers.
+TS_QAVX2 inline __m256i unpackSimd(Type t, const std::uint8_t* row, std::size_t g, float& d0,
+                                   float& d1, float& m) {
+    m = 0;
+    switch (t) {
+        case Type::Q8_0: {
+            const auto* b = reinterpret_cast<const BlockQ8_0*>(row) + g;
+            d0 = d1 = h2fFast(b->d);
+            return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b->qs));
+        }
+        case Type::Q4_0: {
+            const auto* b = reinterpret_cast<const BlockQ4_0*>(row) + g;
+            d0 = d1 = h2fFast(b->d);
+            return _mm256_sub_epi8(nibbles(b->qs), _mm256_set1_epi8(8));
+        }
+        case Type::Q4_1: {
+            const auto* b = reinterpret_cast<const BlockQ4_1*>(row) + g;
+            d0 = d1 = h2fFast(b->d);
+            m = h2fFast(b->m);
+            return nibbles(b->qs);
+        }
+        case Type::Q5_0: {
+            const auto* b = reinterpret_cast<const BlockQ5_0*>(row) + g;
+            std::uint32_t qh;
+            std::memcpy(&qh, b->qh, 4);
+            d0 = d1 = h2fFast(b->d);
+            return _mm256_sub_epi8(_mm256_or_si256(nibbles(b->qs), bitsToBytes16(qh)), _mm256_set1_epi8(16));
+        }
+        case Type::Q5_1: {
+            const auto* b = reinterpret_cast<const BlockQ5_1*>(row) + g;
+            std::uint32_t qh;
+            std::memcpy(&qh, b->qh, 4);
+            d0 = d1 = h2fFast(b->d);
+            m = h2fFast(b->m);
+            return _mm256_or_si256(nibbles(b->qs), bitsToBytes16(qh));
+        }
+        case Type::Q4_K:
+        case Type::Q5_K: {
+            const bool five = t == Type::Q5_K;
+            const std::uint8_t* b = row + (g / 8) * (five ? 176 : 144);
+            const int sub = static_cast<int>(g % 8), c = sub / 2;
+            std::uint16_t dh, mh;
+            std::memcpy(&dh, b, 2);
+            std::memcpy(&mh, b + 2, 2);
+            int sc, mn;
+            kScaleMin(sub, b + 4, sc, mn);
+            d0 = d1 = h2fFast(dh) * static_cast<float>(sc);
+            m = -h2fFast(mh) * static_cast<float>(mn);
+            const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>((five ? b + 48 : b + 16) + 32 * c));
+            const __m256i m4 = _mm256_set1_epi8(0x0F);
+            __m256i q = (sub & 1) ? _mm256_and_si256(_mm256_srli_epi16(v, 4), m4) : _mm256_and_si256(v, m4);
+            if (five) {
+                const __m256i hb = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + 16));
+                const __m256i bit = _mm256_and_si256(_mm256_srlv_epi64(hb, _mm256_set1_epi64x(sub)),
+                                                     _mm256_set1_epi8(1));
+                q = _mm256_or_si256(q, _mm256_slli_epi16(bit, 4));
+            }
+            return q;
+        }
+        case Type::Q6_K: {
+            const auto* b = reinterpret_cast<const BlockQ6_K*>(row) + g / 8;
+            const int q = static_cast<int>(g % 8), h = q / 4, gi = q % 4;
+            const float d = h2fFast(b->d);
+            d0 = d * static_cast<float>(b->scales[8 * h + 2 * gi]);
+            d1 = d * static_cast<float>(b->scales[8 * h + 2 * gi + 1]);
+            const __m256i l = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b->ql + 64 * h + (gi & 1) * 32));
+            const __m256i hb = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b->qh + 32 * h));
+            const __m256i lo = _mm256_and_si256(_mm256_srlv_epi64(l, _mm256_set1_epi64x((gi >> 1) * 4)),
+                                                _mm256_set1_epi8(0x0F));
+            const __m256i hi = _mm256_and_si256(_mm256_srlv_epi64(hb, _mm256_set1_epi64x(2 * gi)),
+                                                _mm256_set1_epi8(3));
+            return _mm256_sub_epi8(_mm256_or_si256(lo, _mm256_slli_epi16(hi, 4)), _mm256_set1_epi8(32));
+        }
+        default:
+            d0 = d1 = 0;
+            return _mm256_setzero_si256();
+    }
+}
+
+TS_QAVX2 inline float hsum(__m256 acc) {
+    const __m128 s4 = _mm_add_ps(_mm256_castps256_ps128(acc), _mm256_extractf128_ps(acc, 1));
+    const __m128 s2 = _mm_add_ps(s4, _mm_movehl_ps(s4, s4));
+    return _mm_cvtss_f32(_mm_add_ss(s2, _mm_movehdup_ps(s2)));
+}
+
+// AVX2: the 32 weights widened to int16 in two halves, multiplied with the int16
+// activations by pmaddwd (pairs summed into int32), each half with its own scale.
+TS_QAVX2 float dotQuantizedAvx2(Type t, const std::uint8_t* row, const ActBlock* x, std::size_t n) {
+    __m256 a0 = _mm256_setzero_ps(), a1 = _mm256_setzero_ps();
+    float accMin = 0;
+    for (std::size_t g = 0; g < n / 32; ++g) {
+        float d0, d1, m;
+        const __m256i w = unpackSimd(t, row, g, d0, d1, m);
+        const __m256i x0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[g].qs));
+        const __m256i x1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[g].qs + 16));
+        const __m256i p0 = _mm256_madd_epi16(_mm256_cvtepi8_epi16(_mm256_castsi256_si128(w)), x0);
+        const __m256i p1 = _mm256_madd_epi16(_mm256_cvtepi8_epi16(_mm256_extracti128_si256(w, 1)), x1);
+        a0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(p0), _mm256_set1_ps(d0 * x[g].d), a0);
+        a1 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(p1), _mm256_set1_ps(d1 * x[g].d), a1);
+        accMin += m * x[g].s;
+    }
+    return hsum(_mm256_add_ps(a0, a1)) + accMin;
+}
+
+// AVX-512: the 32 weights widened to one register of int16 and multiplied with the int16
+// activations by vpdpwssd (VNNI); lanes 0-7 hold the first 16 weights, 8-15 the rest.
+TS_QWIDE float dotQuantizedWide(Type t, const std::uint8_t* row, const ActBlock* x, std::size_t n) {
+    __m512 acc = _mm512_setzero_ps();
+    float accMin = 0;
+    const std::size_t groups = n / 32;
+    if (t == Type::Q8_0) {  // the common case without the per-type switch
+        const auto* b = reinterpret_cast<const BlockQ8_0*>(row);
+        __m512 acc2 = _mm512_setzero_ps();
+        std::size_t g = 0;
+        for (; g + 1 < groups; g += 2) {
+            const __m512i w0 = _mm512_cvtepi8_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(b[g].qs)));
+            const __m512i w1 = _mm512_cvtepi8_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(b[g + 1].qs)));
+            const __m512i p0 = _mm512_dpwssd_epi32(_mm512_setzero_si512(), w0, _mm512_loadu_si512(x[g].qs));
+            const __m512i p1 = _mm512_dpwssd_epi32(_mm512_setzero_si512(), w1, _mm512_loadu_si512(x[g + 1].qs));
+            acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(p0), _mm512_set1_ps(h2fFast(b[g].d) * x[g].d), acc);
+            acc2 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(p1), _mm512_set1_ps(h2fFast(b[g + 1].d) * x[g + 1].d), acc2);
+        }
+        for (; g < groups; ++g) {
+            const __m512i w0 = _mm512_cvtepi8_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(b[g].qs)));
+            const __m512i p0 = _mm512_dpwssd_epi32(_mm512_setzero_si512(), w0, _mm512_loadu_si512(x[g].qs));
+            acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(p0), _mm512_set1_ps(h2fFast(b[g].d) * x[g].d), acc);
+        }
+        return _mm512_reduce_add_ps(_mm512_add_ps(acc, acc2));
+    }
+    for (std::size_t g = 0; g < groups; ++g) {
+        float d0, d1, m;
+        const __m256i w = unpackSimd(t, row, g, d0, d1, m);
+        const __m512i p = _mm512_dpwssd_epi32(_mm512_setzero_si512(), _mm512_cvtepi8_epi16(w),
+                                              _mm512_loadu_si512(x[g].qs));
+        const __m512 sc = _mm512_insertf32x8(_mm512_set1_ps(d0 * x[g].d), _mm256_set1_ps(d1 * x[g].d), 1);
+        acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(p), sc, acc);
+        accMin += m * x[g].s;
+    }
+    return _mm512_reduce_add_ps(acc) + accMin;
+}
+
+TS_QAVX2 float dotFloatSimd(Type t, const std::uint8_t* row, const float* x, std::size_t n) {
+    __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();
+    std::size_t i = 0;
+    switch (t) {
+        case Type::F32:
+            for (; i + 16 <= n; i += 16) {
+                acc0 = _mm256_fmadd_ps(_mm256_loadu_ps(reinterpret_cast<const float*>(row) + i), _mm256_loadu_ps(x + i), acc0);
+                acc1 = _mm256_fmadd_ps(_mm256_loadu_ps(reinterpret_cast<const float*>(row) + i + 8), _mm256_loadu_ps(x + i + 8), acc1);
+            }
+            break;
+        case Type::F16:
+            for (; i + 16 <= n; i += 16) {
+                const __m256 w0 = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row + 2 * i)));
+                const __m256 w1 = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row + 2 * i + 16)));
+                acc0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(x + i), acc0);
+                acc1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps(x + i + 8), acc1);
+            }
+            break;
+        case Type::BF16:
+            for (; i + 16 <= n; i += 16) {
+                const __m256i h0 = _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row + 2 * i)));
+                const __m256i h1 = _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row + 2 * i + 16)));
+                acc0 = _mm256_fmadd_ps(_mm256_castsi256_ps(_mm256_slli_epi32(h0, 16)), _mm256_loadu_ps(x + i), acc0);
+                acc1 = _mm256_fmadd_ps(_mm256_castsi256_ps(_mm256_slli_epi32(h1, 16)), _mm256_loadu_ps(x + i + 8), acc1);
+            }
+            break;
+        case Type::Q8_0: {
+            // The float-activation variant kept for the measurement in the header comment.
+            const auto* b = reinterpret_cast<const BlockQ8_0*>(row);
+            for (; i < n; i += 32) {
+                const BlockQ8_0& blk = b[i / 32];
+                __m256 s = _mm256_setzero_ps();
+                for (int k = 0; k < 32; k += 8) {
+                    const __m256 w = _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(
+                        _mm_loadl_epi64(reinterpret_cast<const __m128i*>(blk.qs + k))));
+                    s = _mm256_fmadd_ps(w, _mm256_loadu_ps(x + i + static_cast<std::size_t>(k)), s);
+                }
+                acc0 = _mm256_fmadd_ps(s, _mm256_set1_ps(h2fFast(blk.d)), acc0);
+            }
+            break;
+        }
+        default: {
+            float tmp[256];
+            const std::size_t step = static_cast<std::size_t>(traits(t).blockElems);
+            const std::size_t bytes = static_cast<std::size_t>(traits(t).blockBytes);
+            for (; i < n; i += step) {
+                dequantizeRow(t, row + i / step * bytes, tmp, step);
+                for (std::size_t k = 0; k < step; k += 8)
+                    acc0 = _mm256_fmadd_ps(_mm256_loadu_ps(tmp + k), _mm256_loadu_ps(x + i + k), acc0);
+            }
+            break;
+        }
+    }
+    const __m256 acc = _mm256_add_ps(acc0, acc1);
+    const __m128 s4 = _mm_add_ps(_mm256_castps256_ps128(acc), _mm256_extractf128_ps(acc, 1));
+    const __m128 s2 = _mm_add_ps(s4, _mm_movehl_ps(s4, s4));
+    float r = _mm_cvtss_f32(_mm_add_ss(s2, _mm_movehdup_ps(s2)));
+    if (i < n) {  // tail of a plain-float row
+        float tail[16];
+        dequantizeRow(t, row + i * static_cast<std::size_t>(traits(t).blockBytes), tail, n - i);
+        for (std::size_t k = 0; k < n - i; ++k) r += tail[k] * x[i + k];
+    }
+    return r;
+}
+#else
+int level() { return 0; }
+#endif
+
+float dotFloatPortable(Type t, const std::uint8_t* row, const float* x, std::size_t n) {
+    float tmp[256];
+    const std::size_t step = static_cast<std::size_t>(traits(t).blockElems) == 1
+                                 ? 256 : static_cast<std::size_t>(traits(t).blockElems);
+    const std::size_t perElem = static_cast<std::size_t>(traits(t).blockBytes) /
+                                static_cast<std::size_t>(traits(t).blockElems);
+    const std::size_t blockBytes = static_cast<std::size_t>(traits(t).blockBytes);
+    float acc = 0;
+    for (std::size_t i = 0; i < n; i += step) {
+        const std::size_t m = std::min(step, n - i);
+        const std::uint8_t* src = traits(t).blockElems == 1 ? row + i * perElem
+                                                             : row + i / step * blockBytes;
+        dequantizeRow(t, src, tmp, m);
+        for (std::size_t k = 0; k < m; ++k) acc += tmp[k] * x[i + k];
+    }
+    return acc;
+}
+
+}  // namespace
+
+void quantizeActivations(const float* x, std::size_t n, ActBlock* out) {
+    for (std::size_t b = 0; b < n / 32; ++b, x += 32) {
+        float amax = 0;
+        for (int i = 0; i < 32; ++i) amax = std::max(amax, std::fabs(x[i]));
+        const float d = amax / 32767.0f;
+        const float id = d > 0 ? 1.0f / d : 0.0f;
+        int sum = 0;
+        for (int i = 0; i < 32; ++i) {
+            const int q = static_cast<int>(std::nearbyint(x[i] * id));
+            out[b].qs[i] = static_cast<std::int16_t>(std::clamp(q, -32767, 32767));
+            sum += out[b].qs[i];
+        }
+        out[b].d = d;
+        out[b].s = d * static_cast<float>(sum);
+    }
+}
+
+float dotQuantized(Type t, const void* row, const ActBlock* x, std::size_t n) {
+    const auto* r = static_cast<const std::uint8_t*>(row);
+#if defined(__x86_64__)
+    const int lv = level();
+    if (lv == 2) return dotQuantizedWide(t, r, x, n);
+    if (lv == 1) return dotQuantizedAvx2(t, r, x, n);
+#endif
+    return dotQuantizedPortable(t, r, x, n);
+}
+
+float dotFloat(Type t, const void* row, const float* x, std::size_t n) {
+    const auto* r = static_cast<const std::uint8_t*>(row);
+#if defined(__x86_64__)
+    if (level() >= 1) return dotFloatSimd(t, r, x, n);
+#endif
+    return dotFloatPortable(t, r, x, n);
+}
+
+const char* quantKernelName() {
+    switch (level()) {
+        case 2: return "avx512";
+        case 1: return "avx2";
+        default: return "portable";
+    }
+}
+
+void limitQuantKernel(int lv) { g_levelCap = std::clamp(lv, 0, 2); }
+
+}  // namespace ts::quant

@@ -1,0 +1,146 @@
+// Block types and quantized kernels: each type's dequantization against blocks built from
+// known integers (quant_reference.hpp), the dot products against double-precision sums on
+// ragged lengths at every instruction-set level, and linearQuant's decode and prefill
+// paths against a double-precision matrix product.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "compute/kernels.hpp"
+#include "compute/packed_linear.hpp"
+#include "compute/quant_dot.hpp"
+#include "compute/quant_linear.hpp"
+#include "engine/quant_reference.hpp"
+
+using ts::quant::Type;
+
+namespace {
+
+const Type kAll[] = {Type::F32, Type::F16, Type::BF16, Type::Q8_0, Type::Q4_0, Type::Q4_1,
+                     Type::Q5_0, Type::Q5_1, Type::Q4_K, Type::Q5_K, Type::Q6_K};
+
+bool isFloat(Type t) { return t == Type::F32 || t == Type::F16 || t == Type::BF16; }
+
+struct LevelGuard {
+    ~LevelGuard() {
+        ts::quant::limitQuantKernel(2);
+        ts::kernels::limitPackedKernel(2);
+    }
+};
+
+std::vector<float> randomVector(std::size_t n, std::mt19937& rng) {
+    std::normal_distribution<float> g(0.0f, 1.0f);
+    std::vector<float> v(n);
+    for (auto& x : v) x = g(rng);
+    return v;
+}
+
+}  // namespace
+
+TEST_CASE("Quant: every type dequantizes blocks built from known values exactly", "[quant]") {
+    std::mt19937 rng(11);
+    for (Type t : kAll) {
+        const std::size_t blk = static_cast<std::size_t>(ts::quant::traits(t).blockElems);
+        const std::size_t n = (blk == 1 ? 256 : blk) * 3;
+        const ts_test::RefRow row = ts_test::makeRefRow(t, n, rng);
+        CHECK(row.bytes.size() == ts::quant::rowBytes(t, n));
+        std::vector<float> out(n);
+        ts::quant::dequantizeRow(t, row.bytes.data(), out.data(), n);
+        INFO(ts::quant::typeName(static_cast<std::uint32_t>(t)));
+        int wrong = 0;
+        for (std::size_t i = 0; i < n; ++i)
+            if (std::fabs(out[i] - row.values[i]) > 1e-6 * (1 + std::fabs(row.values[i]))) ++wrong;
+        CHECK(wrong == 0);
+    }
+}
+
+TEST_CASE("Quant: dot products match double precision on ragged lengths, every code path", "[quant]") {
+    LevelGuard guard;
+    std::mt19937 rng(5);
+    for (int level = 2; level >= 0; --level) {
+        ts::quant::limitQuantKernel(level);
+        for (Type t : kAll) {
+            const std::size_t blk = static_cast<std::size_t>(ts::quant::traits(t).blockElems);
+            for (std::size_t blocks : {1u, 2u, 3u, 7u}) {
+                const std::size_t n = blk == 1 ? 16 * blocks + (blocks * 5) % 13 : blk * blocks;
+                const ts_test::RefRow row = ts_test::makeRefRow(t, n, rng);
+                const std::vector<float> x = randomVector(n, rng);
+                double exact = 0, mag = 0;
+                for (std::size_t i = 0; i < n; ++i) {
+                    exact += row.values[i] * x[i];
+                    mag += std::fabs(row.values[i] * x[i]);
+                }
+                INFO(ts::quant::typeName(static_cast<std::uint32_t>(t)) << " n=" << n << " level=" << level
+                                                                         << " " << ts::quant::quantKernelName());
+                // Float activations: only float rounding.
+                const float f = ts::quant::dotFloat(t, row.bytes.data(), x.data(), n);
+                CHECK(std::fabs(f - exact) <= 1e-5 * mag + 1e-6);
+                if (isFloat(t)) continue;
+                // Quantized activations: against the exact product with the dequantized
+                // activations (integer sums are exact), and against the true product within
+                // the quantization bound sum_blocks (d_x / 2) * sum |w|.
+                std::vector<ts::quant::ActBlock> xq(n / 32);
+                ts::quant::quantizeActivations(x.data(), n, xq.data());
+                double exactQ = 0, magQ = 0, bound = 0;
+                for (std::size_t i = 0; i < n; ++i) {
+                    const double xv = static_cast<double>(xq[i / 32].d) * xq[i / 32].qs[i % 32];
+                    exactQ += row.values[i] * xv;
+                    magQ += std::fabs(row.values[i] * xv);
+                    bound += std::fabs(row.values[i]) * xq[i / 32].d * 0.5;
+                }
+                const float q = ts::quant::dotQuantized(t, row.bytes.data(), xq.data(), n);
+                CHECK(std::fabs(q - exactQ) <= 2e-5 * magQ + 1e-5);
+                CHECK(std::fabs(q - exact) <= bound + 2e-5 * mag + 1e-5);
+            }
+        }
+    }
+}
+
+TEST_CASE("Quant: linearQuant decode and prefill against a double product, all threads and paths", "[quant]") {
+    LevelGuard guard;
+    std::mt19937 rng(9);
+    const int in = 512, out = 75;  // out not a multiple of 16 or 64
+    for (Type t : {Type::Q8_0, Type::Q4_K, Type::Q6_K, Type::F16, Type::Q5_1}) {
+        std::string bytes;
+        std::vector<double> w;
+        for (int r = 0; r < out; ++r) {
+            const ts_test::RefRow row = ts_test::makeRefRow(t, in, rng);
+            bytes += row.bytes;
+            w.insert(w.end(), row.values.begin(), row.values.end());
+        }
+        ts::quant::QuantWeight W{t, out, in, reinterpret_cast<const std::uint8_t*>(bytes.data()),
+                                 ts::quant::rowBytes(t, in)};
+        const std::vector<float> bias = randomVector(out, rng);
+        for (int T : {1, 3, 4, 9}) {
+            const std::vector<float> X = randomVector(static_cast<std::size_t>(T * in), rng);
+            for (int level = 2; level >= 0; --level) {
+                for (int threads : {1, 2}) {
+                    ts::quant::limitQuantKernel(level);
+                    ts::kernels::limitPackedKernel(level);
+                    ts::kernels::setThreads(threads);
+                    std::vector<float> Y(static_cast<std::size_t>(T * out));
+                    ts::quant::linearQuant(X.data(), T, W, bias.data(), Y.data());
+                    double worst = 0;
+                    for (int ti = 0; ti < T; ++ti)
+                        for (int r = 0; r < out; ++r) {
+                            double e = bias[static_cast<std::size_t>(r)], mag = 0;
+                            for (int k = 0; k < in; ++k) {
+                                const double p = w[static_cast<std::size_t>(r * in + k)] *
+                                                 X[static_cast<std::size_t>(ti * in + k)];
+                                e += p;
+                                mag += std::fabs(p);
+                            }
+                            worst = std::max(worst, std::fabs(Y[static_cast<std::size_t>(ti * out + r)] - e) / (mag + 1e-9));
+                        }
+                    INFO(ts::quant::typeName(static_cast<std::uint32_t>(t)) << " T=" << T << " level=" << level
+                                                                             << " threads=" << threads);
+                    // Prefill (T >= 4) and float types: float rounding only. Decode with
+                    // 16-bit activations: each activation is off by at most 1/65534 of its
+                    // block's largest value.
+                    CHECK(worst <= (T >= 4 || isFloat(t) ? 1e-5 : 5e-5));
+                }
+            }
+        }
+    }
+    ts::kernels::setThreads(2);
+}

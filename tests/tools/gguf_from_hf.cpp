@@ -1,0 +1,251 @@
+// Writes a GGUF file from a Hugging Face GPT-2 folder (config.json + model.safetensors,
+// optional vocab.json + merges.txt), the way llama.cpp's converter lays it out: tensor names
+// token_embd / blk.N.attn_qkv / ..., Conv1D weights transposed to [out rows][in], dims
+// innermost first, 1-D tensors in F32, the tokenizer in tokenizer.ggml.*. The tests make
+// their GGUF fixtures with it; quantized types come from llama.cpp's own quantizer (the
+// harness, llama_harness.cpp), except Q8_0, which this tool can also write itself.
+//
+//   gguf_from_hf HF_DIR OUT.gguf [--type f32|f16|q8_0] [--vocab-dir DIR] [--split N]
+//                [--version 2|3] [--dequantized]
+// --dequantized (with --type q8_0) writes F32 tensors holding the Q8_0-rounded values: the
+// dequantized-weights reference the Q8_0 file is checked against.
+// Without a vocabulary the tokenizer holds the 256 byte tokens plus unused placeholders.
+// --split N writes OUT-00001-of-0000N.gguf ... instead of OUT.gguf.
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "compute/quant_types.hpp"
+#include "formats/safetensors.hpp"
+#include "tokenizer/byte_unicode.hpp"
+#include "tokenscope/config.hpp"
+#include "tokenscope/error.hpp"
+#include "tools/gguf_write.hpp"
+
+namespace fs = std::filesystem;
+using namespace ts_gguf_write;
+
+namespace {
+
+std::vector<float> toF32(const ts::st::TensorInfo& t) {
+    std::vector<float> v(t.numel);
+    ts::st::toFloat32(t.dtype, t.data, v.data(), t.numel);
+    return v;
+}
+
+std::vector<float> transpose(const std::vector<float>& v, std::size_t rows, std::size_t cols) {
+    std::vector<float> o(v.size());
+    for (std::size_t r = 0; r < rows; ++r)
+        for (std::size_t c = 0; c < cols; ++c) o[c * rows + r] = v[r * cols + c];
+    return o;
+}
+
+std::string q8_0(const std::vector<float>& v) {
+    std::string out;
+    for (std::size_t b = 0; b < v.size() / 32; ++b) {
+        float amax = 0;
+        for (int i = 0; i < 32; ++i) amax = std::max(amax, std::fabs(v[b * 32 + static_cast<std::size_t>(i)]));
+        const float d = amax / 127.0f, id = d > 0 ? 1.0f / d : 0.0f;
+        const std::uint16_t dh = ts::st::f32ToF16(d);
+        out.append(reinterpret_cast<const char*>(&dh), 2);
+        for (int i = 0; i < 32; ++i)
+            out.push_back(static_cast<char>(static_cast<int>(std::nearbyint(v[b * 32 + static_cast<std::size_t>(i)] * id))));
+    }
+    return out;
+}
+
+struct Out {
+    std::string name;
+    std::vector<std::uint64_t> dims;
+    std::uint32_t type;
+    std::string data;
+};
+
+int usage() {
+    std::cerr << "usage: gguf_from_hf HF_DIR OUT.gguf [--type f32|f16|q8_0] [--vocab-dir DIR] "
+                 "[--split N] [--version 2|3]\n";
+    return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) try {
+    if (argc < 3) return usage();
+    const fs::path in = argv[1], outPath = argv[2];
+    std::string type = "f32";
+    fs::path vocabDir = in;
+    int split = 1;
+    std::uint32_t version = 3;
+    bool dequantized = false;
+    for (int i = 3; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--dequantized") {
+            dequantized = true;
+            continue;
+        }
+        if (i + 1 >= argc) return usage();
+        if (a == "--type") type = argv[++i];
+        else if (a == "--vocab-dir") vocabDir = argv[++i];
+        else if (a == "--split") split = std::stoi(argv[++i]);
+        else if (a == "--version") version = static_cast<std::uint32_t>(std::stoul(argv[++i]));
+        else return usage();
+    }
+    if (type != "f32" && type != "f16" && type != "q8_0") return usage();
+    const ts::Config c = ts::Config::fromJsonFile(in / "config.json");
+    if (c.modelType != "gpt2") throw ts::Error("only gpt2 folders are converted (found " + c.modelType + ")");
+    const ts::st::File st = ts::st::File::open(in / "model.safetensors");
+    auto get = [&](const std::string& base) -> const ts::st::TensorInfo& {
+        if (auto* t = st.find("transformer." + base)) return *t;
+        if (auto* t = st.find(base)) return *t;
+        throw ts::Error("missing tensor " + base);
+    };
+    const std::uint64_t C = static_cast<std::uint64_t>(c.nEmbd), V = static_cast<std::uint64_t>(c.nVocab);
+    std::vector<Out> tensors;
+    // A 2-D weight [out rows][in]: stored in the requested type where its rows allow.
+    auto matrix = [&](const std::string& name, const std::vector<float>& rows, std::uint64_t inDim,
+                      std::uint64_t outDim) {
+        if (type == "f16") {
+            std::string d;
+            for (float x : rows) {
+                const std::uint16_t h = ts::st::f32ToF16(x);
+                d.append(reinterpret_cast<const char*>(&h), 2);
+            }
+            tensors.push_back({name, {inDim, outDim}, 1, d});
+        } else if (type == "q8_0" && inDim % 32 == 0) {
+            const std::string q = q8_0(rows);
+            if (dequantized) {
+                std::vector<float> back(rows.size());
+                ts::quant::dequantizeRow(ts::quant::Type::Q8_0, q.data(), back.data(), rows.size());
+                tensors.push_back({name, {inDim, outDim}, 0, floatBytes(back)});
+            } else {
+                tensors.push_back({name, {inDim, outDim}, 8, q});
+            }
+        } else {
+            tensors.push_back({name, {inDim, outDim}, 0, floatBytes(rows)});
+        }
+    };
+    auto vec = [&](const std::string& name, const std::string& hf) {
+        const auto v = toF32(get(hf));
+        tensors.push_back({name, {v.size()}, 0, floatBytes(v)});
+    };
+    matrix("token_embd.weight", toF32(get("wte.weight")), C, V);
+    {
+        const auto wpe = toF32(get("wpe.weight"));
+        tensors.push_back({"position_embd.weight", {C, static_cast<std::uint64_t>(c.nCtx)}, 0, floatBytes(wpe)});
+    }
+    const std::uint64_t I = static_cast<std::uint64_t>(c.nInner);
+    for (int l = 0; l < c.nLayer; ++l) {
+        const std::string h = "h." + std::to_string(l) + ".", b = "blk." + std::to_string(l) + ".";
+        vec(b + "attn_norm.weight", h + "ln_1.weight");
+        vec(b + "attn_norm.bias", h + "ln_1.bias");
+        // Conv1D weights are [in, out]: transposed to [out rows][in].
+        matrix(b + "attn_qkv.weight", transpose(toF32(get(h + "attn.c_attn.weight")), C, 3 * C), C, 3 * C);
+        vec(b + "attn_qkv.bias", h + "attn.c_attn.bias");
+        matrix(b + "attn_output.weight", transpose(toF32(get(h + "attn.c_proj.weight")), C, C), C, C);
+        vec(b + "attn_output.bias", h + "attn.c_proj.bias");
+        vec(b + "ffn_norm.weight", h + "ln_2.weight");
+        vec(b + "ffn_norm.bias", h + "ln_2.bias");
+        matrix(b + "ffn_up.weight", transpose(toF32(get(h + "mlp.c_fc.weight")), C, I), C, I);
+        vec(b + "ffn_up.bias", h + "mlp.c_fc.bias");
+        matrix(b + "ffn_down.weight", transpose(toF32(get(h + "mlp.c_proj.weight")), I, C), I, C);
+        vec(b + "ffn_down.bias", h + "mlp.c_proj.bias");
+    }
+    vec("output_norm.weight", "ln_f.weight");
+    vec("output_norm.bias", "ln_f.bias");
+    if (const auto* head = st.find("lm_head.weight")) matrix("output.weight", toF32(*head), C, V);
+
+    // Tokenizer: vocab.json + merges.txt when there are some, else bytes + placeholders.
+    std::vector<std::string> tokens(V);
+    std::vector<std::int32_t> types(V, 1);
+    std::vector<std::string> merges;
+    int eos = c.eosTokenId >= 0 && static_cast<std::uint64_t>(c.eosTokenId) < V ? c.eosTokenId : -1;
+    if (fs::exists(vocabDir / "vocab.json") && fs::exists(vocabDir / "merges.txt")) {
+        std::ifstream vj(vocabDir / "vocab.json");
+        const auto vocab = nlohmann::json::parse(vj);
+        for (auto it = vocab.begin(); it != vocab.end(); ++it) {
+            const auto id = it.value().get<std::uint64_t>();
+            if (id < V) tokens[id] = it.key();
+        }
+        std::ifstream mt(vocabDir / "merges.txt");
+        for (std::string line; std::getline(mt, line);)
+            if (!line.empty() && line.rfind("#version", 0) != 0) merges.push_back(line);
+        for (std::uint64_t i = 0; i < V; ++i)
+            if (tokens[i].empty()) {
+                tokens[i] = "<|unused_" + std::to_string(i) + "|>";
+                types[i] = 5;
+            } else if (tokens[i] == "<|endoftext|>") {
+                types[i] = 3;
+                eos = static_cast<int>(i);
+            }
+    } else {
+        for (std::uint64_t i = 0; i < V; ++i) {
+            if (i < 256) {
+                tokens[i] = ts::byte_unicode::encodeSymbol(std::string(1, static_cast<char>(i)));
+            } else {
+                tokens[i] = "<|unused_" + std::to_string(i) + "|>";
+                types[i] = 5;
+            }
+        }
+    }
+    if (eos < 0) eos = 0;
+
+    auto metadata = [&](Writer& w) {
+        w.kvString("general.architecture", "gpt2");
+        w.kvString("general.name", in.filename().string());
+        w.kvU32("general.file_type", type == "f32" || dequantized ? 0u : type == "f16" ? 1u : 7u);
+        w.kvU32("gpt2.context_length", static_cast<std::uint32_t>(c.nCtx));
+        w.kvU32("gpt2.embedding_length", static_cast<std::uint32_t>(c.nEmbd));
+        w.kvU32("gpt2.feed_forward_length", static_cast<std::uint32_t>(c.nInner));
+        w.kvU32("gpt2.block_count", static_cast<std::uint32_t>(c.nLayer));
+        w.kvU32("gpt2.attention.head_count", static_cast<std::uint32_t>(c.nHead));
+        w.kvF32("gpt2.attention.layer_norm_epsilon", c.layerNormEps);
+        w.kvString("tokenizer.ggml.model", "gpt2");
+        w.kvString("tokenizer.ggml.pre", "gpt-2");
+        w.kvStrings("tokenizer.ggml.tokens", tokens);
+        w.kvArray<std::int32_t>("tokenizer.ggml.token_type", I32, types);
+        w.kvStrings("tokenizer.ggml.merges", merges);
+        w.kvU32("tokenizer.ggml.bos_token_id", static_cast<std::uint32_t>(eos));
+        w.kvU32("tokenizer.ggml.eos_token_id", static_cast<std::uint32_t>(eos));
+    };
+    auto write = [&](const fs::path& p, const Writer& w) {
+        std::ofstream f(p, std::ios::binary);
+        const std::string bytes = w.bytes();
+        f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+        if (!f) throw ts::Error("cannot write " + p.string());
+        std::cout << "wrote " << p.string() << " (" << bytes.size() << " bytes)\n";
+    };
+    if (split <= 1) {
+        Writer w;
+        w.version = version;
+        metadata(w);
+        for (const auto& t : tensors) w.tensor(t.name, t.dims, t.type, t.data);
+        write(outPath, w);
+        return 0;
+    }
+    std::string stem = outPath.string();
+    if (stem.size() > 5 && stem.compare(stem.size() - 5, 5, ".gguf") == 0) stem.resize(stem.size() - 5);
+    for (int k = 0; k < split; ++k) {
+        Writer w;
+        w.version = version;
+        if (k == 0) metadata(w);
+        w.kvScalar<std::uint16_t>("split.no", U16, static_cast<std::uint16_t>(k));
+        w.kvScalar<std::uint16_t>("split.count", U16, static_cast<std::uint16_t>(split));
+        w.kvScalar<std::int32_t>("split.tensors.count", I32, static_cast<std::int32_t>(tensors.size()));
+        for (std::size_t i = static_cast<std::size_t>(k); i < tensors.size(); i += static_cast<std::size_t>(split))
+            w.tensor(tensors[i].name, tensors[i].dims, tensors[i].type, tensors[i].data);
+        char suffix[32];
+        std::snprintf(suffix, sizeof suffix, "-%05d-of-%05d.gguf", k + 1, split);
+        write(stem + suffix, w);
+    }
+    return 0;
+} catch (const std::exception& e) {
+    std::cerr << "gguf_from_hf: " << e.what() << "\n";
+    return 1;
+}

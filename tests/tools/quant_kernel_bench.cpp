@@ -1,0 +1,75 @@
+// Measures the decode kernels on GPT-2 124M's matrix shapes (12 layers of 768x2304,
+// 768x768, 768x3072, 3072x768, plus the 50257x768 head): milliseconds per token and GB/s,
+// with the activations quantized to 8 bits (integer dot products) and with float
+// activations (weights widened in registers). This is the measurement behind the choice
+// in engine/src/compute/quant_dot.hpp.
+//   quant_kernel_bench [--threads 2] [--reps 20]
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "compute/kernels.hpp"
+#include "compute/quant_dot.hpp"
+#include "compute/quant_linear.hpp"
+
+using ts::quant::Type;
+
+int main(int argc, char** argv) {
+    int threads = 2, reps = 20;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (std::string(argv[i]) == "--threads") threads = std::atoi(argv[i + 1]);
+        if (std::string(argv[i]) == "--reps") reps = std::atoi(argv[i + 1]);
+    }
+    ts::kernels::setThreads(threads);
+    struct Shape { int out, in, count; };
+    const Shape shapes[] = {{2304, 768, 12}, {768, 768, 12}, {3072, 768, 12}, {768, 3072, 12}, {50257, 768, 1}};
+    std::mt19937 rng(1);
+    std::printf("kernels: %s, %d threads\n", ts::quant::quantKernelName(), threads);
+    for (Type t : {Type::Q8_0, Type::Q4_0, Type::Q4_K, Type::Q6_K, Type::F16}) {
+        std::vector<std::vector<std::uint8_t>> mats;
+        std::vector<ts::quant::QuantWeight> ws;
+        std::size_t bytes = 0;
+        for (const Shape& s : shapes)
+            for (int k = 0; k < s.count; ++k) {
+                const std::size_t rb = ts::quant::rowBytes(t, static_cast<std::size_t>(s.in));
+                std::vector<std::uint8_t> m(rb * static_cast<std::size_t>(s.out));
+                for (auto& b : m) b = static_cast<std::uint8_t>(rng());
+                // Normal fp16 scales (random bytes give subnormals and NaNs, whose float
+                // arithmetic takes microcode assists and would distort the timing).
+                if (t == Type::F16) {
+                    for (std::size_t i = 1; i < m.size(); i += 2) m[i] = static_cast<std::uint8_t>(0x2c | (m[i] & 0x83));
+                } else {
+                    const auto& tr = ts::quant::traits(t);
+                    const std::size_t bb = static_cast<std::size_t>(tr.blockBytes);
+                    const std::size_t at = t == Type::Q6_K ? 208 : 0, pairs = (t == Type::Q4_1 || t == Type::Q5_1 || t == Type::Q4_K || t == Type::Q5_K) ? 2 : 1;
+                    for (std::size_t b = 0; b < m.size(); b += bb)
+                        for (std::size_t p = 0; p < pairs; ++p) {
+                            m[b + at + 2 * p] = 0x00;
+                            m[b + at + 2 * p + 1] = 0x2c;
+                        }
+                }
+                mats.push_back(std::move(m));
+                ws.push_back({t, s.out, s.in, mats.back().data(), rb});
+                bytes += mats.back().size();
+            }
+        std::vector<float> x(3072), y(50257);
+        for (auto& v : x) v = std::normal_distribution<float>()(rng);
+        for (int quantized = 1; quantized >= 0; --quantized) {
+            if (t == Type::F16 && quantized) continue;
+            ts::quant::setQuantizeActivations(quantized != 0);
+            double best = 1e9;
+            for (int r = 0; r < reps; ++r) {
+                const auto t0 = std::chrono::steady_clock::now();
+                for (const auto& w : ws) ts::quant::linearQuant(x.data(), 1, w, nullptr, y.data());
+                best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+            }
+            std::printf("%-5s %-22s %7.2f ms/token  %6.1f GB/s  (%zu MB)\n", ts::quant::typeName(static_cast<std::uint32_t>(t)).c_str(),
+                        quantized ? "16-bit activations" : "float activations", best * 1e3, bytes / best / 1e9, bytes >> 20);
+        }
+    }
+    ts::quant::setQuantizeActivations(true);
+    return 0;
+}
