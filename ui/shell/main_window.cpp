@@ -383,7 +383,10 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
     const auto urls = event->mimeData()->urls();
-    if (!urls.isEmpty() && urls.front().isLocalFile() && QFileInfo(urls.front().toLocalFile()).isDir())
+    if (urls.isEmpty() || !urls.front().isLocalFile()) return;
+    // A model folder, or a GGUF file (the engine opens both).
+    const QFileInfo dropped(urls.front().toLocalFile());
+    if (dropped.isDir() || dropped.suffix().compare(QStringLiteral("gguf"), Qt::CaseInsensitive) == 0)
         event->acceptProposedAction();
 }
 

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Tokenscope against llama.cpp on the same GGUF files: a random GPT-2 124M-shaped model
+# (written by make_random_gpt2, converted by gguf_from_hf to F16, quantized to Q8_0 by
+# llama.cpp's own quantizer through llama_harness), 2 threads, 128 prompt + 128 generated
+# tokens. Prints llama-bench's figures and `tokenscope-cli bench` (attention traced) for each.
+#   tests/tools/bench_gguf_vs_llama.sh [BUILD_DIR] [WORK_DIR]
+# BUILD_DIR: Tokenscope's build (default build); WORK_DIR: where the ~0.8 GB of model files
+# go (default /tmp/tokenscope-gguf-bench). llama-bench comes from build_llama_bench.sh
+# (built once, outside the repository; LLAMA_BENCH overrides its path).
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+build=$(cd "${1:-$root/build}" && pwd)
+work=${2:-/tmp/tokenscope-gguf-bench}
+threads=${THREADS:-2}
+llama_bench=${LLAMA_BENCH:-$("$root/tests/tools/build_llama_bench.sh" "$build/llama-npm")}
+npm_dir=$(grep -o 'TOKENSCOPE_LLAMA_NPM_DIR:PATH=.*' "$build/CMakeCache.txt" | cut -d= -f2)
+harness="$build/tests/tools/llama_harness $npm_dir/bin/package/bins/linux-x64"
+mkdir -p "$work"
+[ -s "$work/hf/model.safetensors" ] || "$build/tests/tools/make_random_gpt2" "$work/hf" >/dev/null
+[ -s "$work/gpt2-f16.gguf" ] || "$build/tests/tools/gguf_from_hf" "$work/hf" "$work/gpt2-f16.gguf" --type f16 >/dev/null
+[ -s "$work/gpt2-q8_0.gguf" ] || $harness quantize "$work/gpt2-f16.gguf" "$work/gpt2-q8_0.gguf" q8_0 >/dev/null
+for type in f16 q8_0; do
+    file=$work/gpt2-$type.gguf
+    echo "== $type: llama.cpp (llama-bench -p 128 -n 128 -t $threads)"
+    "$llama_bench" -m "$file" -p 128 -n 128 -t "$threads" -r 3 -o md 2>/dev/null | grep -E "^\|"
+    echo "== $type: Tokenscope (tokenscope-cli bench, attention traced)"
+    "$build/app/tokenscope-cli" bench --model "$file" --prompt-tokens 128 --gen-tokens 128 \
+        --threads "$threads" --trace attention --repeat 3
+done
