@@ -48,7 +48,7 @@ void decode(const float* X, int T, const QuantWeight& W, const float* bias, floa
     // Threads take 16 rows at a time from a counter: the cores do not get equal shares of
     // the memory bandwidth, so fixed halves would leave one waiting.
     std::atomic<int> next{0};
-    kernels::parallel([&](int, int) {
+    kernels::parallelShared([&](int, int) {
         for (int b; (b = next.fetch_add(kDecodeRows, std::memory_order_relaxed)) < W.out;)
             rows(b, std::min(W.out, b + kDecodeRows));
     });
@@ -57,7 +57,7 @@ void decode(const float* X, int T, const QuantWeight& W, const float* bias, floa
 void prefill(const float* X, int T, const QuantWeight& W, const float* bias, float* Y) {
     const int groups = (W.out + kPrefillRows - 1) / kPrefillRows;
     std::atomic<int> next{0};
-    kernels::parallel([&](int, int) {
+    kernels::parallelShared([&](int, int) {
         std::vector<float> rowsF(sz(kPrefillRows) * sz(W.in));
         std::vector<float> packed(kernels::packedSize(kPrefillRows, W.in));
         std::vector<float> y(sz(T) * kPrefillRows);
