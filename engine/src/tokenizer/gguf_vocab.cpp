@@ -55,7 +55,9 @@ std::shared_ptr<const Tokenizer> tokenizerFromGguf(const gguf::File& f) {
             src.merges.push_back({m.substr(0, space), m.substr(space + 1), f.where() + ": " + at});
         }
     }
-    return std::make_shared<Tokenizer>(buildTokenizer(std::move(src)));
+    auto impl = buildTokenizer(std::move(src));
+    impl->preTokenizer = PreTokenizerSteps::gpt2();  // tokenizer.ggml.pre "gpt-2"
+    return std::make_shared<Tokenizer>(std::move(impl));
 }
 
 }  // namespace ts
