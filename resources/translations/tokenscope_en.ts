@@ -2,6 +2,45 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>ts::ui::AgentCostCalculator</name>
+    <message>
+        <source>Per call $%1 · per task $%2 · per month $%3 for %4 tokens: %5× the $%6 subscription.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What an agent costs: many calls per task, each with a long prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prompt tokens per call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer tokens per call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calls per task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tasks per month</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>$ per million input tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>$ per million output tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subscription $ per month</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ts::ui::AttentionView</name>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="33"/>
@@ -387,6 +426,26 @@
         <source>Top-p</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Colours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>classic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>viridis (colour-blind safe)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cividis (colour-blind safe)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour map of the heatmaps and the confidence colouring</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::CostView</name>
@@ -465,6 +524,14 @@
     <message>
         <location filename="../../ui/classroom/cost_view.cpp" line="160"/>
         <source>context length (tokens)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steady speed: step a few tokens to measure it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steady speed: median %1 ms per token over the last decode steps (up to %2), against the estimate of %3 and %4 of weights read per token.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,6 +2,45 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ko">
 <context>
+    <name>ts::ui::AgentCostCalculator</name>
+    <message>
+        <source>Per call $%1 · per task $%2 · per month $%3 for %4 tokens: %5× the $%6 subscription.</source>
+        <translation>호출당 $%1 · 작업당 $%2 · 한 달 $%3 (토큰 %4개): 월 구독료 $%6의 %5배.</translation>
+    </message>
+    <message>
+        <source>What an agent costs: many calls per task, each with a long prompt</source>
+        <translation>에이전트의 비용: 작업 하나에 호출 여러 번, 호출마다 긴 프롬프트</translation>
+    </message>
+    <message>
+        <source>Prompt tokens per call</source>
+        <translation>호출당 프롬프트 토큰</translation>
+    </message>
+    <message>
+        <source>Answer tokens per call</source>
+        <translation>호출당 답변 토큰</translation>
+    </message>
+    <message>
+        <source>Calls per task</source>
+        <translation>작업당 호출 수</translation>
+    </message>
+    <message>
+        <source>Tasks per month</source>
+        <translation>한 달 작업 수</translation>
+    </message>
+    <message>
+        <source>$ per million input tokens</source>
+        <translation>입력 토큰 100만 개당 $</translation>
+    </message>
+    <message>
+        <source>$ per million output tokens</source>
+        <translation>출력 토큰 100만 개당 $</translation>
+    </message>
+    <message>
+        <source>Subscription $ per month</source>
+        <translation>월 구독료 $</translation>
+    </message>
+</context>
+<context>
     <name>ts::ui::AttentionView</name>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="33"/>
@@ -387,6 +426,26 @@
         <source>Top-p</source>
         <translation>상위 p</translation>
     </message>
+    <message>
+        <source>Colours</source>
+        <translation>색</translation>
+    </message>
+    <message>
+        <source>classic</source>
+        <translation>기본</translation>
+    </message>
+    <message>
+        <source>viridis (colour-blind safe)</source>
+        <translation>viridis (색각 이상 안전)</translation>
+    </message>
+    <message>
+        <source>cividis (colour-blind safe)</source>
+        <translation>cividis (색각 이상 안전)</translation>
+    </message>
+    <message>
+        <source>Colour map of the heatmaps and the confidence colouring</source>
+        <translation>히트맵과 확신도 색칠에 쓰는 색 지도</translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::CostView</name>
@@ -466,6 +525,14 @@
         <location filename="../../ui/classroom/cost_view.cpp" line="160"/>
         <source>context length (tokens)</source>
         <translation>컨텍스트 길이 (토큰)</translation>
+    </message>
+    <message>
+        <source>Steady speed: step a few tokens to measure it.</source>
+        <translation>안정 속도: 토큰을 몇 개 진행하면 측정됩니다.</translation>
+    </message>
+    <message>
+        <source>Steady speed: median %1 ms per token over the last decode steps (up to %2), against the estimate of %3 and %4 of weights read per token.</source>
+        <translation>안정 속도: 최근 디코드 단계(최대 %2개)의 중앙값으로 토큰당 %1 ms. 추정치는 토큰당 %3, 가중치 %4 읽기.</translation>
     </message>
 </context>
 <context>

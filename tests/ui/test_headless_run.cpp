@@ -6,6 +6,7 @@
 
 #include "classroom/cost_view.hpp"
 #include "classroom/hub.hpp"
+#include "classroom/lanes_view.hpp"
 #include "classroom/lesson_panel.hpp"
 #include "shell/headless_run.hpp"
 #include "shell/main_window.hpp"
@@ -87,6 +88,18 @@ TEST_CASE("headless runs reach every view, a layer and head, and a timeline step
         o.view = QStringLiteral("cost");
         CHECK(runHeadless(window, o, dir.filePath(QStringLiteral("c.png"))) == 0);
         CHECK(window.classroom()->cost()->isVisibleTo(&window));
+    }
+    {
+        // Lanes start from the main window's prompt and seed.
+        MainWindow window(&translations, true);
+        HeadlessOptions o;
+        o.prompt = QStringLiteral("The detective gathered everyone in the");
+        o.steps = 1;
+        o.params.seed = 4;
+        o.view = QStringLiteral("lanes");
+        CHECK(runHeadless(window, o, dir.filePath(QStringLiteral("lanes.png"))) == 0);
+        CHECK(window.classroom()->lanes()->prompt() == o.prompt);
+        CHECK(window.classroom()->lanes()->seed() == 4);
     }
     {
         MainWindow window(&translations, true);

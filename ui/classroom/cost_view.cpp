@@ -12,7 +12,10 @@
 #include <QTableWidget>
 #include <QValueAxis>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
+
+#include "classroom/agent_cost_calculator.hpp"
 
 namespace ts::ui {
 
@@ -54,6 +57,9 @@ CostView::CostView(QWidget* parent) : QWidget(parent) {
     bold.setBold(true);
     m_totalsLabel->setFont(bold);
     layout->addWidget(m_totalsLabel);
+    m_steadyLabel = new QLabel(this);
+    m_steadyLabel->setWordWrap(true);
+    layout->addWidget(m_steadyLabel);
     auto* split = new QSplitter(Qt::Vertical, this);
     auto* chart = new QChart;
     chart->setMargins(QMargins(4, 4, 4, 4));
@@ -76,11 +82,17 @@ CostView::CostView(QWidget* parent) : QWidget(parent) {
     m_wallSeries->attachAxis(m_x);
     m_wallSeries->attachAxis(m_yWall);
     chart->legend()->setAlignment(Qt::AlignBottom);
-    m_table = new QTableWidget(0, 7, split);
+    auto* bottom = new QSplitter(Qt::Horizontal, split);
+    m_table = new QTableWidget(0, 7, bottom);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_calculator = new AgentCostCalculator(bottom);
+    bottom->addWidget(m_table);
+    bottom->addWidget(m_calculator);
+    bottom->setStretchFactor(0, 3);
+    bottom->setStretchFactor(1, 2);
     split->addWidget(m_chart);
-    split->addWidget(m_table);
+    split->addWidget(bottom);
     layout->addWidget(split, 1);
     retranslateUi();
 }
@@ -126,9 +138,39 @@ QString CostView::totalsText() const {
 
 int CostView::tableRows() const { return m_table->rowCount(); }
 
+double steadyMsPerToken(const std::vector<StepRecordPtr>& history, int recent) {
+    // One-token decode steps only (a prefill's time is spread over many tokens), the most
+    // recent ones, and their median: a single slow step (another program, a page fault) does
+    // not move it the way the last step's time jumps.
+    std::vector<double> ms;
+    for (auto it = history.rbegin(); it != history.rend() && static_cast<int>(ms.size()) < recent; ++it) {
+        const auto& r = *it;
+        if (!r || !r->trace || r->index == 0 || r->trace->tokens.size() != 1) continue;
+        ms.push_back(r->trace->cost.wallMs);
+    }
+    if (ms.empty()) return -1;
+    std::sort(ms.begin(), ms.end());
+    const std::size_t n = ms.size();
+    return n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+}
+
+QString CostView::steadyText() const {
+    const double ms = steadyMsPerToken(m_history, kSteadySteps);
+    if (ms < 0) return tr("Steady speed: step a few tokens to measure it.");
+    const StepRecordPtr& last = m_history.back();
+    const auto& c = last->trace->cost;
+    return tr("Steady speed: median %1 ms per token over the last decode steps (up to %2), against the "
+              "estimate of %3 and %4 of weights read per token.")
+        .arg(ms, 0, 'f', 2)
+        .arg(kSteadySteps)
+        .arg(humanUnits(c.flops, QStringLiteral("FLOP")))
+        .arg(humanUnits(c.weightBytes, QStringLiteral("B")));
+}
+
 void CostView::rebuild() {
     m_totals = costTotals(m_history);
     m_totalsLabel->setText(totalsText());
+    m_steadyLabel->setText(steadyText());
     m_table->setRowCount(0);
     m_chart->chart()->setTitle(tr("Cost per token against context length"));
     m_flopsSeries->setName(tr("MFLOP per token"));
@@ -141,7 +183,9 @@ void CostView::rebuild() {
         const auto& c = r->trace->cost;
         const int n = std::max(1, static_cast<int>(r->trace->tokens.size()));
         m_table->insertRow(row);
-        const QString cells[7] = {r->index == 0 ? tr("prompt") : QString::number(r->index), QString::number(n),
+        // Steps count from 1, as in the timeline.
+        const QString cells[7] = {r->index == 0 ? QStringLiteral("1 · %1").arg(tr("prompt")) : QString::number(r->index + 1),
+                                  QString::number(n),
                                   QString::number(c.contextLength), QStringLiteral("%1 ms").arg(c.wallMs, 0, 'f', 2),
                                   humanUnits(c.flops, QStringLiteral("FLOP")), humanUnits(c.weightBytes, QStringLiteral("B")),
                                   humanUnits(c.kvCacheBytes, QStringLiteral("B"))};

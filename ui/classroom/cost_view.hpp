@@ -26,6 +26,10 @@ struct CostTotals {
     int contextLength = 0;
 };
 CostTotals costTotals(const std::vector<StepRecordPtr>& history);
+// Median wall time of the last `recent` one-token decode steps, -1 if there are none.
+double steadyMsPerToken(const std::vector<StepRecordPtr>& history, int recent);
+
+class AgentCostCalculator;
 
 class CostView : public QWidget {
     Q_OBJECT
@@ -36,6 +40,9 @@ public:
     void applySettings(const QJsonObject&) {}
     const CostTotals& totals() const { return m_totals; }
     QString totalsText() const;
+    QString steadyText() const;
+    AgentCostCalculator* calculator() const { return m_calculator; }
+    static constexpr int kSteadySteps = 16;
     int tableRows() const;
     QChartView* chartView() const { return m_chart; }
 
@@ -51,6 +58,8 @@ private:
     CostTotals m_totals;
     QLabel* m_explain = nullptr;
     QLabel* m_totalsLabel = nullptr;
+    QLabel* m_steadyLabel = nullptr;
+    AgentCostCalculator* m_calculator = nullptr;
     QChartView* m_chart = nullptr;
     // Built once and refilled (rebuilding Qt Charts axes leaves stray ones behind).
     QLineSeries* m_flopsSeries = nullptr;

@@ -108,6 +108,8 @@ void LanesView::changeEvent(QEvent* event) {
 
 void LanesView::setModel(const ModelInfo& info) { m_info = info; }
 void LanesView::setPrompt(const QString& text) { m_prompt->setText(text); }
+QString LanesView::prompt() const { return m_prompt->text(); }
+int LanesView::seed() const { return m_seed->value(); }
 
 std::vector<float> LanesView::temperatures() const {
     std::vector<float> t;

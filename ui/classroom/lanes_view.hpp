@@ -29,6 +29,8 @@ public:
 
     void setModel(const ModelInfo& info);
     void setPrompt(const QString& text);
+    QString prompt() const;
+    int seed() const;
     // Lesson settings: temperatures (list), steps, seed, prompt, run (bool).
     void applySettings(const QJsonObject& settings);
     void run();

@@ -21,7 +21,7 @@ LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(6, 6, 6, 6);
     m_choice = new QComboBox(this);
     m_choice->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_choice->setMinimumContentsLength(12);
+    m_choice->setMinimumContentsLength(8);
     m_title = new QLabel(this);
     QFont f = m_title->font();
     f.setBold(true);
@@ -39,7 +39,8 @@ LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
     auto* nav = new QHBoxLayout;
     nav->addWidget(m_prev);
     nav->addWidget(m_next);
-    auto* more = new QHBoxLayout;
+    // One button a row: the dock stays narrow enough for 1280 pixels in every language.
+    auto* more = new QVBoxLayout;
     more->addWidget(m_again);
     more->addWidget(m_end);
     layout->addWidget(m_choice);

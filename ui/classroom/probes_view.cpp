@@ -12,11 +12,14 @@
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <cctype>
 #include <cmath>
 #include <limits>
 
 #include "classroom/token_flow.hpp"
 #include "widgets/heatmap_widget.hpp"
+#include "tokenscope/sampling.hpp"
+#include "tokenscope/session.hpp"
 #include "tokenscope/token_display.hpp"
 
 namespace ts::ui {
@@ -236,6 +239,35 @@ void ProbesView::applySettings(const QJsonObject& s) {
     if (s.value(QStringLiteral("run")).toBool()) run();
 }
 
+WordAnswer greedyAnswer(const std::shared_ptr<const ts::Model>& model, const ts::Tokenizer& tokenizer,
+                         const std::string& prompt, int maxTokens) {
+    WordAnswer a;
+    const auto ids = tokenizer.encodeIds(prompt);
+    if (ids.empty()) return a;
+    const auto eos = tokenizer.endOfTextId();
+    ts::Session session(model);
+    ts::StepTrace trace = session.prefill(ids);
+    std::string bytes;
+    a.prob = 1.0;
+    for (int i = 0; i < maxTokens; ++i) {
+        const int token = ts::argmax(trace.logits);
+        if (eos && token == *eos) break;
+        const std::string piece = tokenizer.tokenBytes(token);
+        // A word ends where the next token starts a new one (a space or newline first) or
+        // is punctuation; the first token always counts, whatever it starts with.
+        const unsigned char first = piece.empty() ? ' ' : static_cast<unsigned char>(piece[0]);
+        const bool boundary = first == ' ' || first == '\n' || first == '\t' ||
+                              (std::ispunct(first) && first != '-' && first != '\'');
+        if (i > 0 && boundary) break;
+        a.prob *= ts::softmax(trace.logits)[static_cast<std::size_t>(token)];
+        bytes += piece;
+        a.tokens.push_back(token);
+        if (i + 1 < maxTokens) trace = session.step(token);
+    }
+    a.text = QString::fromStdString(ts::visibleWhitespace(ts::bytesAsText(bytes)));
+    return a;
+}
+
 void ProbesView::run() {
     if (!m_info.model || !m_info.tokenizer) {
         m_summary->setText(tr("Load a model with a tokenizer first."));
@@ -255,7 +287,11 @@ void ProbesView::run() {
             for (std::size_t i = 0; i < list.size(); ++i) {
                 if (cancel.load()) throw std::runtime_error("cancelled");
                 out.first.push_back(ts::runFactProbe(info.model, *info.tokenizer, list[i]));
-                out.second.push_back(QString::fromStdString(ts::tokenDisplay(info.tokenizer->tokenBytes(out.first.back().topToken))));
+                // The model's own answer: its greedy continuation up to a word boundary
+                // (" Kroish", not the first piece " K"), with the probability of the whole word.
+                const WordAnswer answer = greedyAnswer(info.model, *info.tokenizer, list[i].prompt);
+                out.second.push_back(answer.text);
+                out.first.back().topProb = static_cast<float>(answer.prob);
                 if (self)
                     postProgress(self.data(), [self](double f) { if (self) self->m_progress->setValue(int(f * 1000)); },
                                  double(i + 1) / double(list.size()));

@@ -36,6 +36,16 @@ public:
     QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;
 };
 
+// The model's own answer to a prompt: greedy tokens up to the end of the first word, with
+// the probability of the whole word (the product of its tokens' probabilities).
+struct WordAnswer {
+    QString text;             // display text, whitespace visible
+    std::vector<int> tokens;
+    double prob = 0;
+};
+WordAnswer greedyAnswer(const std::shared_ptr<const ts::Model>& model, const ts::Tokenizer& tokenizer,
+                         const std::string& prompt, int maxTokens = 8);
+
 class ProbesView : public QWidget {
     Q_OBJECT
 public:

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "tokenscope/token_display.hpp"
+#include "widgets/colour_scheme.hpp"
 #include "widgets/heatmap_widget.hpp"
 
 namespace ts::ui {
@@ -35,12 +36,7 @@ std::vector<QString> tokenDisplayTexts(const ts::Tokenizer& tokenizer, const std
     return out;
 }
 
-QColor probabilityColor(double p) {
-    p = std::clamp(p, 0.0, 1.0);
-    // Hue 0 (red) .. 120 (green); the square root spreads out the small probabilities that
-    // dominate sampled text, so 5 % and 30 % look clearly different.
-    return QColor::fromHsvF(static_cast<float>(std::sqrt(p) * 120.0 / 360.0), 0.45f, 1.0f);
-}
+QColor probabilityColor(double p) { return confidenceColour(p); }  // follows the colour scheme
 
 TokenFlow::TokenFlow(QWidget* parent) : QWidget(parent) {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);

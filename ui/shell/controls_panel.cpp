@@ -1,5 +1,6 @@
 #include "shell/controls_panel.hpp"
 
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFormLayout>
@@ -12,7 +13,10 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
+
+#include "widgets/colour_scheme.hpp"
 
 namespace ts::ui {
 
@@ -91,6 +95,17 @@ ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
     m_topPLabel = new QLabel(m_samplingBox);
     samplingLayout->addRow(m_topPLabel, m_topP);
     layout->addWidget(m_samplingBox);
+
+    // Heatmap and confidence colours: classic, or a colour-blind-safe map.
+    auto* colourRow = new QFormLayout;
+    m_coloursLabel = new QLabel(this);
+    m_colours = new QComboBox(this);
+    m_colours->addItems({QString(), QString(), QString()});
+    m_colours->setCurrentIndex(static_cast<int>(colourScheme()));
+    colourRow->addRow(m_coloursLabel, m_colours);
+    layout->addLayout(colourRow);
+    connect(m_colours, &QComboBox::currentIndexChanged, this,
+            [](int i) { setColourScheme(static_cast<ColourScheme>(std::clamp(i, 0, 2))); });
 
     connect(m_step, &QPushButton::clicked, this, &ControlsPanel::stepClicked);
     connect(m_run, &QPushButton::clicked, this, &ControlsPanel::runClicked);
@@ -181,6 +196,11 @@ void ControlsPanel::retranslateUi() {
     m_topKLabel->setText(tr("Top-k"));
     m_topK->setSpecialValueText(tr("off"));
     m_topPLabel->setText(tr("Top-p"));
+    m_coloursLabel->setText(tr("Colours"));
+    m_colours->setItemText(0, tr("classic"));
+    m_colours->setItemText(1, tr("viridis (colour-blind safe)"));
+    m_colours->setItemText(2, tr("cividis (colour-blind safe)"));
+    m_colours->setToolTip(tr("Colour map of the heatmaps and the confidence colouring"));
 }
 
 void ControlsPanel::changeEvent(QEvent* event) {

@@ -10,6 +10,7 @@ class QPushButton;
 class QSlider;
 class QDoubleSpinBox;
 class QSpinBox;
+class QComboBox;
 class QLabel;
 class QGroupBox;
 
@@ -67,6 +68,8 @@ private:
     QLabel* m_temperatureLabel = nullptr;
     QLabel* m_topKLabel = nullptr;
     QLabel* m_topPLabel = nullptr;
+    QLabel* m_coloursLabel = nullptr;
+    QComboBox* m_colours = nullptr;
     QLabel* m_tokenizerNote = nullptr;
     bool m_running = false;
     bool m_hasTokenizer = true;

@@ -9,6 +9,7 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QJsonObject>
 #include <QKeyEvent>
 #include <QShortcut>
 #include <QLabel>
@@ -26,6 +27,7 @@
 
 #include "stages/attention_view.hpp"
 #include "classroom/hub.hpp"
+#include "classroom/lanes_view.hpp"
 #include "classroom/lesson_panel.hpp"
 #include "shell/controls_panel.hpp"
 #include "stages/embedding_view.hpp"
@@ -217,6 +219,8 @@ void MainWindow::hookClassroom() {
     // together; every other tool is a page of the central stack.
     m_lessonsDock = new QDockWidget(this);
     m_lessonsDock->setObjectName(QStringLiteral("lessonsDock"));
+    // An explicit minimum: the panel wraps and shrinks rather than widen the window past 1280.
+    classroom->lessons()->setMinimumWidth(160);
     m_lessonsDock->setWidget(classroom->lessons());
     addDockWidget(Qt::RightDockWidgetArea, m_lessonsDock);
     // A tab beside the timeline rather than a third column, so 1280 pixels still fit.
@@ -597,6 +601,14 @@ bool MainWindow::showView(const QString& name) {
         m_lessonsDock->show();
         m_lessonsDock->raise();
         return true;
+    }
+    if (n == QLatin1String("lanes") && m_classroom) {
+        // Lanes continue the main window's prompt with its seed, so they start from what
+        // the class is looking at.
+        const QString prompt = m_controls->prompt();
+        QJsonObject s{{QStringLiteral("seed"), static_cast<double>(m_controls->params().seed)}};
+        if (!prompt.isEmpty()) s.insert(QStringLiteral("prompt"), prompt);
+        m_classroom->lanes()->applySettings(s);
     }
     if (m_classroom) {
         if (QWidget* view = m_classroom->showView(n)) {

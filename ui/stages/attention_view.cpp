@@ -6,6 +6,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>
+#include <QEvent>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QToolTip>
@@ -34,15 +35,20 @@ AttentionView::AttentionView(QWidget* parent) : QWidget(parent) {
     m_headBox->setToolTip(tr("Attention head, or the mean of all heads of the layer"));
 
     auto* bar = new QHBoxLayout;
-    bar->addWidget(new QLabel(tr("Layer"), this));
+    m_layerLabel = new QLabel(this);
+    bar->addWidget(m_layerLabel);
     bar->addWidget(m_layerBox);
     bar->addSpacing(12);
-    bar->addWidget(new QLabel(tr("Head"), this));
+    m_headLabel = new QLabel(this);
+    bar->addWidget(m_headLabel);
     bar->addWidget(m_headBox);
     bar->addStretch(1);
-    auto* hint = new QLabel(tr("Rows: query token (who looks) · columns: key token (looked at)"), this);
-    hint->setForegroundRole(QPalette::PlaceholderText);
-    bar->addWidget(hint);
+    m_hintLabel = new QLabel(this);
+    m_hintLabel->setForegroundRole(QPalette::PlaceholderText);
+    // Wraps rather than widening the window past 1280 pixels in English.
+    m_hintLabel->setWordWrap(true);
+    m_hintLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    bar->addWidget(m_hintLabel, 1);
 
     m_heatmap = new HeatmapWidget(this);
     m_heatmap->setLowerTriangular(true);
@@ -77,6 +83,7 @@ AttentionView::AttentionView(QWidget* parent) : QWidget(parent) {
 
     m_infoLabel = new QLabel(tr("Click a cell to read its weight."), this);
     m_infoLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    retranslateUi();  // the labels above; again on every language change
 
     auto* box = new QVBoxLayout(this);
     box->addLayout(bar);
@@ -260,6 +267,28 @@ std::vector<float> AttentionView::buildMatrix(int layer, int head) const {
         if (queryRow(layer, head, q, row))
             std::copy(row.begin(), row.end(), m.begin() + static_cast<std::ptrdiff_t>(at(q, 0, n)));
     return m;
+}
+
+void AttentionView::retranslateUi() {
+    m_layerLabel->setText(tr("Layer"));
+    m_headLabel->setText(tr("Head"));
+    m_hintLabel->setText(tr("Rows: query token (who looks) · columns: key token (looked at)"));
+    {
+        const QSignalBlocker a(m_layerBox), b(m_headBox);
+        for (int l = 0; l < m_layerBox->count(); ++l) m_layerBox->setItemText(l, tr("Layer %1").arg(l + 1));
+        for (int h = 0; h < m_nHead && h < m_headBox->count(); ++h) m_headBox->setItemText(h, tr("Head %1").arg(h + 1));
+        if (m_headBox->count() > m_nHead) m_headBox->setItemText(m_nHead, tr("Average of heads"));
+    }
+    if (m_nLayer > 0) {
+        refreshMatrix();
+        refreshThumbnails();
+    }
+    showCell(m_selQuery, m_selKey);
+}
+
+void AttentionView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    QWidget::changeEvent(event);
 }
 
 void AttentionView::refreshMatrix() {

@@ -53,7 +53,11 @@ signals:
     // -1 when it leaves.
     void positionHovered(int pos);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void retranslateUi();
     void rebuildSelectors();
     void rebuildThumbnails();
     void refreshMatrix();
@@ -83,6 +87,9 @@ private:
     QComboBox* m_headBox = nullptr;
     HeatmapWidget* m_heatmap = nullptr;
     QLabel* m_infoLabel = nullptr;
+    QLabel* m_layerLabel = nullptr;
+    QLabel* m_headLabel = nullptr;
+    QLabel* m_hintLabel = nullptr;
     QLabel* m_gridTitle = nullptr;
     QGridLayout* m_grid = nullptr;
     std::vector<HeatmapWidget*> m_thumbs;  // nHead heads, then the average

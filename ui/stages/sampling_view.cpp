@@ -223,7 +223,8 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
     const int rows = std::max(1, std::min(static_cast<int>(top.size()),
                                           static_cast<int>((area.height() - headH) / (fm.height() + 4))));
     top.resize(static_cast<std::size_t>(rows));
-    const qreal rowH = std::min<qreal>((area.height() - headH) / rows, fm.height() * 1.9);
+    // Rows share the band's height, so a large screen shows larger bars, not empty space.
+    const qreal rowH = (area.height() - headH) / rows;
 
     const qreal labelW = std::clamp<qreal>(area.width() * 0.16, 80, 220);
     const qreal arrowW = 34;
@@ -266,7 +267,7 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
                                       : QStringLiteral("#%1").arg(token);
         p.drawText(QRectF(area.left(), y, labelW - 6, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
                    fm.elidedText(label, Qt::ElideRight, labelW - 8));
-        const qreal bh = std::min<qreal>(rowH - 6, fm.height());
+        const qreal bh = std::max<qreal>(std::min<qreal>(rowH - 6, fm.height()), rowH * 0.6);
         const qreal by = y + (rowH - 3 - bh) / 2;
         // logit
         p.fillRect(QRectF(x0, by, barW(logit, base, hi), bh), colour.lighter(130));
@@ -331,7 +332,7 @@ void SamplingView::paintDraw(QPainter& p, const QRectF& area) {
                Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(settings, Qt::ElideRight, area.width()));
 
     const qreal barTop = area.top() + 3 * fm.height() + 22;  // room for the u marker above
-    const qreal barH = std::clamp<qreal>(area.height() * 0.22, 22, 44);
+    const qreal barH = std::clamp<qreal>(area.height() * 0.28, 22, 90);
     const QRectF bar(area.left(), barTop, area.width(), barH);
     p.setPen(Qt::NoPen);
     p.fillRect(bar, QColor(0xE5, 0xE7, 0xEB));

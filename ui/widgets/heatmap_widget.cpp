@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "tokenscope/token_display.hpp"
+#include "widgets/colour_scheme.hpp"
 
 namespace ts::ui {
 
@@ -23,12 +24,7 @@ struct Stop {
     QColor c;
 };
 
-// ColorBrewer "Blues": light for small weights, dark for large ones, readable in print.
-const std::array<Stop, 5> kSequential = {{{0.00f, QColor(0xf7, 0xfb, 0xff)},
-                                          {0.25f, QColor(0xc6, 0xdb, 0xef)},
-                                          {0.50f, QColor(0x6b, 0xae, 0xd6)},
-                                          {0.75f, QColor(0x21, 0x71, 0xb5)},
-                                          {1.00f, QColor(0x08, 0x30, 0x6b)}}};
+// Sequential colours come from the colour scheme (widgets/colour_scheme.hpp).
 // ColorBrewer "RdBu" reversed: negative blue, zero near white, positive red.
 const std::array<Stop, 5> kDiverging = {{{0.00f, QColor(0x21, 0x66, 0xac)},
                                          {0.25f, QColor(0x92, 0xc5, 0xde)},
@@ -242,8 +238,9 @@ float mapPosition(float v, float lo, float hi, HeatmapWidget::Scale scale) {
 
 QColor HeatmapWidget::colorFor(float v, float lo, float hi, Scale scale) {
     if (std::isnan(v)) return missingColor();
-    return interpolate(scale == Scale::Diverging ? kDiverging : kSequential,
-                       mapPosition(v, lo, hi, scale));
+    // Sequential maps follow the colour scheme switch (classic blues, viridis, cividis).
+    if (scale == Scale::Sequential) return sequentialColour(std::clamp(mapPosition(v, lo, hi, scale), 0.0f, 1.0f));
+    return interpolate(kDiverging, mapPosition(v, lo, hi, scale));
 }
 
 QColor HeatmapWidget::emptyColor() const { return palette().color(QPalette::Window); }
@@ -270,11 +267,12 @@ void HeatmapWidget::rebuildImage() {
     // A table of the colour map: a million-cell matrix is coloured in milliseconds. 4096
     // steps keep every channel within one level of colorFor().
     constexpr int kSteps = 4096;
-    const auto& stops = m_scale == Scale::Diverging ? kDiverging : kSequential;
     std::vector<QRgb> lut(kSteps);
-    for (int i = 0; i < kSteps; ++i)
+    for (int i = 0; i < kSteps; ++i) {
+        const float t = static_cast<float>(i) / (kSteps - 1);
         lut[static_cast<std::size_t>(i)] =
-            interpolate(stops, static_cast<float>(i) / (kSteps - 1)).rgb();
+            (m_scale == Scale::Diverging ? interpolate(kDiverging, t) : sequentialColour(t)).rgb();
+    }
     for (int r = 0; r < m_rows; ++r) {
         auto* line = reinterpret_cast<QRgb*>(m_image.scanLine(r));
         const float* row = m_values.data() + static_cast<std::size_t>(r) * m_cols;
@@ -423,7 +421,9 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
     if (m_compact && m_framed) {
         p.setPen(QPen(palette().color(QPalette::Highlight), 3.0));
         p.setBrush(Qt::NoBrush);
-        p.drawRect(QRectF(rect()).adjusted(1.5, 1.5, -1.5, -1.5));
+        // Around the title and the square matrix, not the whole (taller) cell of the grid.
+        const QRectF frame(m_matrixRect.left() - 3, 1.5, m_matrixRect.width() + 6, m_matrixRect.bottom() + 1.5);
+        p.drawRect(frame.intersected(QRectF(rect()).adjusted(1.5, 1.5, -1.5, -1.5)));
     }
     if (m_showLabels && !m_compact) paintLabels(p);
     if (m_showLegend && !m_compact) paintLegend(p);

@@ -1,0 +1,53 @@
+// Cost you can reason with: the agent calculator's arithmetic (the seed's "$20 → $200") and
+// the steady speed, a median that one slow step does not move.
+#include <catch2/catch.hpp>
+
+#include <memory>
+
+#include "classroom/agent_cost_calculator.hpp"
+#include "classroom/cost_view.hpp"
+
+using namespace ts::ui;
+
+TEST_CASE("the agent calculator multiplies calls, tasks and prices", "[ui][cost]") {
+    AgentCostInputs in;
+    in.promptTokensPerCall = 10000;
+    in.answerTokensPerCall = 1000;
+    in.callsPerTask = 20;
+    in.tasksPerMonth = 100;
+    in.pricePerMillionInput = 3;
+    in.pricePerMillionOutput = 15;
+    in.subscriptionPerMonth = 20;
+    const AgentCost c = agentCost(in);
+    CHECK(c.perCall == Approx(0.03 + 0.015));
+    CHECK(c.perTask == Approx(0.9));
+    CHECK(c.perMonth == Approx(90));
+    CHECK(c.tokensPerMonth == Approx(11000.0 * 20 * 100));
+    CHECK(c.timesSubscription == Approx(4.5));
+    // The defaults make the seed's point: a $20 plan, about $200 of calls.
+    const AgentCost d = agentCost(AgentCostInputs{});
+    CHECK(d.perMonth > 150);
+    CHECK(d.perMonth < 300);
+    AgentCostCalculator calc;
+    CHECK(calc.resultText().contains(QStringLiteral("$20")));
+    in.tasksPerMonth = 200;
+    calc.setInputs(in);
+    CHECK(calc.resultText().contains(QStringLiteral("9.0")));
+}
+
+TEST_CASE("steady speed is the median of recent decode steps", "[ui][cost]") {
+    std::vector<StepRecordPtr> history;
+    const double times[] = {50.0, 1.0, 1.2, 9.0, 1.1};  // prefill, then one noisy decode step
+    for (int i = 0; i < 5; ++i) {
+        auto trace = std::make_shared<ts::StepTrace>();
+        trace->tokens = i == 0 ? std::vector<int>{1, 2, 3} : std::vector<int>{4};
+        trace->cost.wallMs = times[i];
+        auto r = std::make_shared<StepRecord>();
+        r->index = i;
+        r->trace = trace;
+        history.push_back(r);
+    }
+    CHECK(steadyMsPerToken(history, 16) == Approx(1.15));  // median of 1.0, 1.2, 9.0, 1.1
+    CHECK(steadyMsPerToken(history, 1) == Approx(1.1));
+    CHECK(steadyMsPerToken({history.front()}, 16) < 0);
+}

@@ -1,0 +1,101 @@
+// The agent cost calculator (see agent_cost_calculator.hpp).
+#include "classroom/agent_cost_calculator.hpp"
+
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QVBoxLayout>
+
+namespace ts::ui {
+
+AgentCost agentCost(const AgentCostInputs& in) {
+    AgentCost c;
+    c.perCall = in.promptTokensPerCall * in.pricePerMillionInput / 1e6 +
+                in.answerTokensPerCall * in.pricePerMillionOutput / 1e6;
+    c.perTask = c.perCall * in.callsPerTask;
+    c.perMonth = c.perTask * in.tasksPerMonth;
+    c.tokensPerMonth = (in.promptTokensPerCall + in.answerTokensPerCall) * in.callsPerTask * in.tasksPerMonth;
+    c.timesSubscription = in.subscriptionPerMonth > 0 ? c.perMonth / in.subscriptionPerMonth : 0;
+    return c;
+}
+
+AgentCostCalculator::AgentCostCalculator(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    m_title = new QLabel(this);
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    m_title->setFont(bold);
+    m_title->setWordWrap(true);
+    layout->addWidget(m_title);
+    auto* form = new QFormLayout;
+    const double maxima[7] = {1e7, 1e6, 1e4, 1e6, 1000, 1000, 10000};
+    const int decimals[7] = {0, 0, 0, 0, 2, 2, 2};
+    for (int i = 0; i < 7; ++i) {
+        m_labels[i] = new QLabel(this);
+        m_labels[i]->setWordWrap(true);
+        m_fields[i] = new QDoubleSpinBox(this);
+        m_fields[i]->setRange(0, maxima[i]);
+        m_fields[i]->setDecimals(decimals[i]);
+        m_fields[i]->setGroupSeparatorShown(true);
+        form->addRow(m_labels[i], m_fields[i]);
+        connect(m_fields[i], &QDoubleSpinBox::valueChanged, this, &AgentCostCalculator::recompute);
+    }
+    layout->addLayout(form);
+    m_result = new QLabel(this);
+    m_result->setWordWrap(true);
+    m_result->setFont(bold);
+    layout->addWidget(m_result);
+    layout->addStretch(1);
+    setInputs(AgentCostInputs{});
+    retranslateUi();
+}
+
+AgentCostInputs AgentCostCalculator::inputs() const {
+    AgentCostInputs in;
+    double* v[7] = {&in.promptTokensPerCall, &in.answerTokensPerCall, &in.callsPerTask, &in.tasksPerMonth,
+                    &in.pricePerMillionInput, &in.pricePerMillionOutput, &in.subscriptionPerMonth};
+    for (int i = 0; i < 7; ++i) *v[i] = m_fields[i]->value();
+    return in;
+}
+
+void AgentCostCalculator::setInputs(const AgentCostInputs& in) {
+    const double v[7] = {in.promptTokensPerCall, in.answerTokensPerCall, in.callsPerTask, in.tasksPerMonth,
+                         in.pricePerMillionInput, in.pricePerMillionOutput, in.subscriptionPerMonth};
+    for (int i = 0; i < 7; ++i) {
+        const QSignalBlocker block(m_fields[i]);
+        m_fields[i]->setValue(v[i]);
+    }
+    recompute();
+}
+
+QString AgentCostCalculator::resultText() const { return m_result->text(); }
+
+void AgentCostCalculator::recompute() {
+    const AgentCost c = agentCost(inputs());
+    const QLocale loc;
+    m_result->setText(tr("Per call $%1 · per task $%2 · per month $%3 for %4 tokens: %5× the $%6 subscription.")
+                          .arg(c.perCall, 0, 'f', 3)
+                          .arg(c.perTask, 0, 'f', 2)
+                          .arg(loc.toString(c.perMonth, 'f', 0))
+                          .arg(loc.toString(c.tokensPerMonth, 'f', 0))
+                          .arg(c.timesSubscription, 0, 'f', 1)
+                          .arg(m_fields[6]->value(), 0, 'f', 0));
+}
+
+void AgentCostCalculator::retranslateUi() {
+    m_title->setText(tr("What an agent costs: many calls per task, each with a long prompt"));
+    const QString names[7] = {tr("Prompt tokens per call"), tr("Answer tokens per call"), tr("Calls per task"),
+                              tr("Tasks per month"), tr("$ per million input tokens"),
+                              tr("$ per million output tokens"), tr("Subscription $ per month")};
+    for (int i = 0; i < 7; ++i) m_labels[i]->setText(names[i]);
+    recompute();
+}
+
+void AgentCostCalculator::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+}  // namespace ts::ui

@@ -1,0 +1,55 @@
+#pragma once
+// The seed's "$20 → $200" point as a calculator: an agent calls the model many times per
+// task, each call sending a long prompt and getting an answer back, so what a month of use
+// costs at API prices can be many times a flat subscription. All inputs are editable; the
+// arithmetic is a pure function so it can be tested.
+#include <QWidget>
+
+class QDoubleSpinBox;
+class QLabel;
+class QSpinBox;
+
+namespace ts::ui {
+
+struct AgentCostInputs {
+    double promptTokensPerCall = 8000;   // context sent with every call (tools, history, files)
+    double answerTokensPerCall = 800;    // tokens the model writes per call
+    double callsPerTask = 30;
+    double tasksPerMonth = 200;
+    double pricePerMillionInput = 3.0;   // dollars
+    double pricePerMillionOutput = 15.0; // dollars
+    double subscriptionPerMonth = 20.0;  // dollars
+};
+
+struct AgentCost {
+    double perCall = 0;
+    double perTask = 0;
+    double perMonth = 0;
+    double tokensPerMonth = 0;
+    double timesSubscription = 0;  // perMonth / subscription
+};
+
+AgentCost agentCost(const AgentCostInputs& in);
+
+class AgentCostCalculator : public QWidget {
+    Q_OBJECT
+public:
+    explicit AgentCostCalculator(QWidget* parent = nullptr);
+    AgentCostInputs inputs() const;
+    void setInputs(const AgentCostInputs& in);
+    QString resultText() const;
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslateUi();
+    void recompute();
+
+    QLabel* m_title = nullptr;
+    QLabel* m_labels[7] = {};
+    QDoubleSpinBox* m_fields[7] = {};
+    QLabel* m_result = nullptr;
+};
+
+}  // namespace ts::ui
