@@ -18,7 +18,7 @@
 
 using namespace ts::ui;
 
-TEST_CASE("--view lesson:N[:STEP] and --window WxH parse, and say what is wrong", "[ui][headless]") {
+TEST_CASE("headless options: --view lesson:N[:STEP] and --window WxH parse, and say what is wrong", "[ui][headless]") {
     HeadlessOptions o;
     QString error;
     CHECK(parseLessonView(QStringLiteral("lesson:2:3"), &o, &error));
