@@ -56,7 +56,8 @@ TEST_CASE("generate and a temperature lane draw the same tokens for the same set
         INFO("temperature " << temperature);
         CHECK(g.json()["generated"] == c.json()["lanes"][0]["ids"]);
         // Each step reports the uniform number it drew with (none when greedy).
-        for (const auto& s : g.json()["steps"])
+        const auto generated = g.json();  // a named copy: iterating a temporary's member dangles
+        for (const auto& s : generated["steps"])
             CHECK((s["uniform"].get<double>() < 0) == (std::string(temperature) == "0"));
     }
 }

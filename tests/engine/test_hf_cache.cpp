@@ -85,8 +85,9 @@ fs::path buildCache(const fs::path& cache) {
 
 std::uint64_t fixtureParameters() {
     std::uint64_t n = 0;
-    for (const auto& t : ts::st::File::open(dataDir() / "gpt2-tiny-vocab512" / "model.safetensors").tensors())
-        n += t.numel;
+    // Keep the file alive: tensors() refers into it (a temporary here would dangle).
+    const auto file = ts::st::File::open(dataDir() / "gpt2-tiny-vocab512" / "model.safetensors");
+    for (const auto& t : file.tensors()) n += t.numel;
     return n;
 }
 
