@@ -244,8 +244,9 @@ void TokenizerCompareView::startNextLoad() {
     m_status->setText(tr("Loading %1…").arg(QFileInfo(p).fileName()));
     const std::string pathUtf8 = p.toStdString();
     auto finish = [this] {
-        m_pending.erase(m_pending.begin());
-        m_pendingQuiet.erase(m_pendingQuiet.begin());
+        // The queue may have been cleared while this load ran (ASan caught an erase on empty).
+        if (!m_pending.empty()) m_pending.erase(m_pending.begin());
+        if (!m_pendingQuiet.empty()) m_pendingQuiet.erase(m_pendingQuiet.begin());
         QTimer::singleShot(0, this, &TokenizerCompareView::startNextLoad);
     };
     m_task.start<std::shared_ptr<const ts::Tokenizer>>(
