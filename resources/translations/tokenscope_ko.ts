@@ -247,6 +247,13 @@
     </message>
 </context>
 <context>
+    <name>ts::ui::ClassroomToolView</name>
+    <message>
+        <source>Load a model with a tokenizer first.</source>
+        <translation>먼저 토크나이저가 있는 모델을 불러오세요.</translation>
+    </message>
+</context>
+<context>
     <name>ts::ui::ConfidenceView</name>
     <message>
         <location filename="../../ui/classroom/confidence_view.cpp" line="122"/>

@@ -24,7 +24,7 @@
 
 namespace ts::ui {
 
-LanesView::LanesView(QWidget* parent) : QWidget(parent) {
+LanesView::LanesView(QWidget* parent) : ClassroomToolView(parent) {
     auto* layout = new QVBoxLayout(this);
     auto* form = new QGridLayout;
     m_promptLabel = new QLabel(this);
@@ -76,6 +76,7 @@ LanesView::LanesView(QWidget* parent) : QWidget(parent) {
     m_lanesLayout = new QHBoxLayout;
     layout->addLayout(m_lanesLayout, 1);
 
+    setRunControls({m_run, m_step});
     connect(m_run, &QPushButton::clicked, this, &LanesView::run);
     connect(m_step, &QPushButton::clicked, this, &LanesView::stepAll);
     connect(m_laneCount, &QSpinBox::valueChanged, this, [this](int n) {
@@ -101,12 +102,6 @@ void LanesView::retranslateUi() {
         m_lanes[i].title->setText(tr("T = %1").arg(double(m_result[i].params.temperature), 0, 'f', 2));
 }
 
-void LanesView::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::LanguageChange) retranslateUi();
-    QWidget::changeEvent(event);
-}
-
-void LanesView::setModel(const ModelInfo& info) { m_info = info; }
 void LanesView::setPrompt(const QString& text) { m_prompt->setText(text); }
 QString LanesView::prompt() const { return m_prompt->text(); }
 int LanesView::seed() const { return m_seed->value(); }
@@ -146,10 +141,7 @@ void LanesView::stepAll() {
 }
 
 void LanesView::run() {
-    if (!m_info.model || !m_info.tokenizer) {
-        m_status->setText(tr("Load a model with a tokenizer first."));
-        return;
-    }
+    if (!requireModel(m_status)) return;
     const std::string prompt = m_prompt->text().toStdString();
     std::vector<int> ids;
     try {
@@ -168,25 +160,15 @@ void LanesView::run() {
     const int steps = m_steps->value();
     auto model = m_info.model;
     m_status->setText(tr("Running %n lane(s)…", nullptr, static_cast<int>(temps.size())));
-    m_run->setEnabled(false);
-    m_step->setEnabled(false);
-    m_task.start<std::vector<ts::Lane>>(
-        this,
+    startTask<std::vector<ts::Lane>>(
         [model, ids, temps, steps, base](const std::atomic<bool>&) {
             return ts::runTemperatureLanes(model, ids, temps, steps, base);
         },
         [this, ids](std::vector<ts::Lane> lanes) {
-            m_run->setEnabled(true);
-            m_step->setEnabled(true);
             m_status->clear();
             showLanes(ids, lanes);
-            emit finished();
         },
-        [this](const QString& message) {
-            m_run->setEnabled(true);
-            m_step->setEnabled(true);
-            m_status->setText(message);
-        });
+        [this](const QString& message) { m_status->setText(message); });
 }
 
 void LanesView::rebuildLanes(int n) {

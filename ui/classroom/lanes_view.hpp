@@ -6,8 +6,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "classroom/task.hpp"
-#include "shell/engine_worker.hpp"
+#include "classroom/classroom_tool_view.hpp"
 #include "tokenscope/experiments.hpp"
 
 class QDoubleSpinBox;
@@ -21,13 +20,12 @@ namespace ts::ui {
 
 class TokenFlow;
 
-class LanesView : public QWidget {
+class LanesView : public ClassroomToolView {
     Q_OBJECT
 public:
     static constexpr int kMaxLanes = 4;
     explicit LanesView(QWidget* parent = nullptr);
 
-    void setModel(const ModelInfo& info);
     void setPrompt(const QString& text);
     QString prompt() const;
     int seed() const;
@@ -44,13 +42,9 @@ public:
     // Entropy per step of a lane as drawn in its chart (bits).
     std::vector<double> laneEntropy(int lane) const;
     std::vector<float> temperatures() const;
-    bool isBusy() const { return m_task.isRunning(); }
-
-signals:
-    void finished();
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void retranslateUi() override;
 
 private:
     struct LaneWidgets {
@@ -59,12 +53,9 @@ private:
         QWidget* chart = nullptr;
         std::vector<double> entropy;
     };
-    void retranslateUi();
     void rebuildLanes(int n);
     QString tokenText(int token) const;
 
-    ModelInfo m_info;
-    ClassroomTask m_task;
     QLineEdit* m_prompt = nullptr;
     QLabel* m_promptLabel = nullptr;
     QLabel* m_tempLabel = nullptr;

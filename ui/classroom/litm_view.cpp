@@ -33,7 +33,7 @@
 
 namespace ts::ui {
 
-LitmView::LitmView(QWidget* parent) : QWidget(parent) {
+LitmView::LitmView(QWidget* parent) : ClassroomToolView(parent) {
     auto* layout = new QVBoxLayout(this);
     auto* form = new QHBoxLayout;
     auto spin = [this](int lo, int hi, int v) {
@@ -61,11 +61,10 @@ LitmView::LitmView(QWidget* parent) : QWidget(parent) {
     m_template = new QLineEdit(QString::fromStdString(m_spec.recordTemplate), this);
     m_run = new QPushButton(this);
     m_cancel = new QPushButton(this);
-    m_cancel->setEnabled(false);
     m_export = new QPushButton(this);
     m_export->setEnabled(false);
     m_progress = new QProgressBar(this);
-    m_progress->setRange(0, 1000);
+    setRunControls({m_run}, m_cancel, m_progress);
     row->addWidget(m_templateLabel);
     row->addWidget(m_template, 1);
     row->addWidget(m_run);
@@ -145,12 +144,6 @@ void LitmView::retranslateUi() {
     m_conclusion->setText(m_conclusionText);
 }
 
-void LitmView::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::LanguageChange) retranslateUi();
-    QWidget::changeEvent(event);
-}
-
-void LitmView::setModel(const ModelInfo& info) { m_info = info; }
 
 bool LitmView::loadRecordVocabulary(const QString& path) {
     // The engine reads the specification, so the lab and `tokenscope-cli litm` agree on it.
@@ -205,10 +198,7 @@ void LitmView::applySettings(const QJsonObject& s) {
 }
 
 void LitmView::run() {
-    if (!m_info.model || !m_info.tokenizer) {
-        m_conclusion->setText(tr("Load a model with a tokenizer first."));
-        return;
-    }
+    if (!requireModel(m_conclusion)) return;
     const ts::LitmOptions o = options();
     try {
         o.validate();
@@ -217,34 +207,18 @@ void LitmView::run() {
         return;
     }
     const ModelInfo info = m_info;
-    QPointer<LitmView> self(this);
-    m_run->setEnabled(false);
-    m_cancel->setEnabled(true);
-    m_progress->setValue(0);
+    const auto progress = progressReporter();
     m_conclusion->setText(tr("Running %1 contexts…").arg(o.positions * o.trials));
-    m_task.start<ts::LitmResult>(
-        this,
-        [info, o, self](const std::atomic<bool>& cancel) {
-            auto progress = [self](double f) {
-                if (self) postProgress(self.data(), [self](double v) { if (self) self->m_progress->setValue(int(v * 1000)); }, f);
-            };
+    startTask<ts::LitmResult>(
+        [info, o, progress](const std::atomic<bool>& cancel) {
             return ts::runLostInTheMiddle(info.model, *info.tokenizer, o, progress, &cancel);
         },
-        [this](ts::LitmResult r) {
-            m_run->setEnabled(true);
-            m_cancel->setEnabled(false);
-            m_progress->setValue(1000);
-            showResult(r);
-            emit finished();
-        },
+        [this](ts::LitmResult r) { showResult(r); },
         [this](const QString& message) {
-            m_run->setEnabled(true);
-            m_cancel->setEnabled(false);
             m_conclusion->setText(message == QLatin1String("cancelled") ? tr("Cancelled.") : message);
         });
 }
 
-void LitmView::cancel() { m_task.cancel(); }
 double LitmView::chance() const {
     // The engine's built-in value list has 32 words when none was loaded.
     return 1.0 / double(m_spec.values.empty() ? 32 : m_spec.values.size());

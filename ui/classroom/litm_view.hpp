@@ -6,8 +6,7 @@
 #include <QJsonObject>
 #include <QWidget>
 
-#include "classroom/task.hpp"
-#include "shell/engine_worker.hpp"
+#include "classroom/classroom_tool_view.hpp"
 #include "tokenscope/experiments.hpp"
 
 class QAreaSeries;
@@ -26,12 +25,11 @@ class QTableWidget;
 
 namespace ts::ui {
 
-class LitmView : public QWidget {
+class LitmView : public ClassroomToolView {
     Q_OBJECT
 public:
     explicit LitmView(QWidget* parent = nullptr);
 
-    void setModel(const ModelInfo& info);
     // Key words and values from the bundled model's kv_records.json, so the records look
     // like the ones it was trained on.
     bool loadRecordVocabulary(const QString& kvRecordsJson);
@@ -40,7 +38,6 @@ public:
     // Lesson settings: records, positions, trials, queryAware, seed, run.
     void applySettings(const QJsonObject& settings);
     void run();
-    void cancel();
     // Public for tests: show a finished result.
     void showResult(const ts::LitmResult& result);
     const ts::LitmResult& result() const { return m_result; }
@@ -49,7 +46,6 @@ public:
     QChart* referenceChart() const;
     QString csv() const;
     bool exportCsv(const QString& path) const;
-    bool isBusy() const { return m_task.isRunning(); }
     double progress() const;
     double chance() const;
 
@@ -59,14 +55,10 @@ public:
     // describe() before the Korean particles are chosen for the measure's name.
     static QString describeNeutral(const std::vector<ts::LitmPoint>& points, double chance);
 
-signals:
-    void finished();
-
 protected:
-    void changeEvent(QEvent* event) override;
+    void retranslateUi() override;
 
 private:
-    void retranslateUi();
     void buildReferenceChart();
     void buildMeasuredChart();
 
@@ -82,8 +74,6 @@ private:
     Band m_accBand, m_probBand;
     QValueAxis* m_measuredX = nullptr;
 
-    ModelInfo m_info;
-    ClassroomTask m_task;
     ts::LitmResult m_result;
     ts::LitmOptions m_spec;  // from kv_records.json: key words, key numbers, values
     QString m_conclusionText;

@@ -67,7 +67,7 @@ QSize ProbeBarDelegate::sizeHint(const QStyleOptionViewItem& option, const QMode
     return {200, option.fontMetrics.height() * 2 + 8};
 }
 
-ProbesView::ProbesView(QWidget* parent) : QWidget(parent) {
+ProbesView::ProbesView(QWidget* parent) : ClassroomToolView(parent) {
     auto* layout = new QVBoxLayout(this);
     auto* row = new QHBoxLayout;
     m_setBox = new QComboBox(this);
@@ -76,9 +76,8 @@ ProbesView::ProbesView(QWidget* parent) : QWidget(parent) {
     m_add = new QPushButton(this);
     m_run = new QPushButton(this);
     m_cancel = new QPushButton(this);
-    m_cancel->setEnabled(false);
     m_progress = new QProgressBar(this);
-    m_progress->setRange(0, 1000);
+    setRunControls({m_run}, m_cancel, m_progress);
     m_progress->setMaximumWidth(160);
     for (QWidget* w : std::initializer_list<QWidget*>{m_setBox, m_open, m_save, m_add, m_run, m_cancel, m_progress})
         row->addWidget(w);
@@ -132,12 +131,6 @@ void ProbesView::retranslateUi() {
     m_summary->setText(summary());
 }
 
-void ProbesView::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::LanguageChange) retranslateUi();
-    QWidget::changeEvent(event);
-}
-
-void ProbesView::setModel(const ModelInfo& info) { m_info = info; }
 
 void ProbesView::setProbeSets(const QList<QPair<QString, QString>>& sets) {
     m_sets = sets;
@@ -269,20 +262,13 @@ WordAnswer greedyAnswer(const std::shared_ptr<const ts::Model>& model, const ts:
 }
 
 void ProbesView::run() {
-    if (!m_info.model || !m_info.tokenizer) {
-        m_summary->setText(tr("Load a model with a tokenizer first."));
-        return;
-    }
+    if (!requireModel(m_summary)) return;
     const auto list = probes();
     const ModelInfo info = m_info;
-    QPointer<ProbesView> self(this);
-    m_run->setEnabled(false);
-    m_cancel->setEnabled(true);
-    m_progress->setValue(0);
+    const auto progress = progressReporter();
     using Out = std::pair<std::vector<ts::ProbeResult>, std::vector<QString>>;
-    m_task.start<Out>(
-        this,
-        [info, list, self](const std::atomic<bool>& cancel) {
+    startTask<Out>(
+        [info, list, progress](const std::atomic<bool>& cancel) {
             Out out;
             for (std::size_t i = 0; i < list.size(); ++i) {
                 if (cancel.load()) throw std::runtime_error("cancelled");
@@ -292,26 +278,13 @@ void ProbesView::run() {
                 const WordAnswer answer = greedyAnswer(info.model, *info.tokenizer, list[i].prompt);
                 out.second.push_back(answer.text);
                 out.first.back().topProb = static_cast<float>(answer.prob);
-                if (self)
-                    postProgress(self.data(), [self](double f) { if (self) self->m_progress->setValue(int(f * 1000)); },
-                                 double(i + 1) / double(list.size()));
+                progress(double(i + 1) / double(list.size()));
             }
             return out;
         },
-        [this](Out out) {
-            m_run->setEnabled(true);
-            m_cancel->setEnabled(false);
-            showResults(out.first, out.second);
-            emit finished();
-        },
-        [this](const QString& message) {
-            m_run->setEnabled(true);
-            m_cancel->setEnabled(false);
-            m_summary->setText(message);
-        });
+        [this](Out out) { showResults(out.first, out.second); },
+        [this](const QString& message) { m_summary->setText(message); });
 }
-
-void ProbesView::cancel() { m_task.cancel(); }
 
 void ProbesView::showResults(const std::vector<ts::ProbeResult>& results,
                              const std::vector<QString>& topTexts) {

@@ -8,8 +8,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "classroom/task.hpp"
-#include "shell/engine_worker.hpp"
+#include "classroom/classroom_tool_view.hpp"
 #include "tokenscope/experiments.hpp"
 
 class QComboBox;
@@ -46,13 +45,12 @@ struct WordAnswer {
 WordAnswer greedyAnswer(const std::shared_ptr<const ts::Model>& model, const ts::Tokenizer& tokenizer,
                          const std::string& prompt, int maxTokens = 8);
 
-class ProbesView : public QWidget {
+class ProbesView : public ClassroomToolView {
     Q_OBJECT
 public:
     enum Column { Group, Prompt, Truth, Falsehoods, ModelAnswer, Bars, Verdict, ColumnCount };
     explicit ProbesView(QWidget* parent = nullptr);
 
-    void setModel(const ModelInfo& info);
     // Probe sets offered in the chooser: (name shown, file).
     void setProbeSets(const QList<QPair<QString, QString>>& sets);
     bool loadFile(const QString& path, QString* error = nullptr);
@@ -61,7 +59,6 @@ public:
     std::vector<ts::FactProbe> probes() const;  // as edited in the table
     void applySettings(const QJsonObject& settings);
     void run();
-    void cancel();
     // Public for tests: show canned results (one per probe, same order).
     void showResults(const std::vector<ts::ProbeResult>& results,
                      const std::vector<QString>& topTokenTexts = {});
@@ -69,22 +66,15 @@ public:
     std::pair<double, double> barValues(int row) const;
     int rowCount() const;
     QString summary() const;
-    bool isBusy() const { return m_task.isRunning(); }
-
-signals:
-    void finished();
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void retranslateUi() override;
 
 private:
-    void retranslateUi();
     void chooseSet(int index);
     void openDialog();
     void saveDialog();
 
-    ModelInfo m_info;
-    ClassroomTask m_task;
     QList<QPair<QString, QString>> m_sets;
     QComboBox* m_setBox = nullptr;
     QPushButton* m_open = nullptr;

@@ -1,0 +1,56 @@
+// The shared behaviour of the experiment-running classroom tools (see the header): control
+// switching while busy, progress from the experiment thread, the model check and the live
+// language switch.
+#include "classroom/classroom_tool_view.hpp"
+
+#include <QAbstractButton>
+#include <QEvent>
+#include <QLabel>
+#include <QProgressBar>
+
+namespace ts::ui {
+
+void ClassroomToolView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void ClassroomToolView::setRunControls(std::initializer_list<QAbstractButton*> run, QAbstractButton* cancel,
+                                       QProgressBar* progress) {
+    m_runButtons.clear();
+    for (QAbstractButton* b : run) m_runButtons.append(b);
+    m_cancelButton = cancel;
+    m_progress = progress;
+    if (m_cancelButton) m_cancelButton->setEnabled(false);
+    if (m_progress) m_progress->setRange(0, 1000);
+}
+
+bool ClassroomToolView::requireModel(QLabel* status) {
+    if (m_info.model && m_info.tokenizer) return true;
+    if (status) status->setText(tr("Load a model with a tokenizer first."));
+    return false;
+}
+
+std::function<void(double)> ClassroomToolView::progressReporter() {
+    // The experiment thread may outlive neither the view (the task waits for it) nor the
+    // bar, but a queued call may arrive after either is gone: guard both.
+    QPointer<ClassroomToolView> self(this);
+    return [self](double fraction) {
+        if (!self) return;
+        postProgress(self.data(), [self](double f) {
+            if (self && self->m_progress) self->m_progress->setValue(static_cast<int>(f * 1000));
+        }, fraction);
+    };
+}
+
+void ClassroomToolView::setRunning(bool running, bool completed) {
+    for (const auto& b : m_runButtons)
+        if (b) b->setEnabled(!running);
+    if (m_cancelButton) m_cancelButton->setEnabled(running);
+    if (m_progress) {
+        if (running) m_progress->setValue(0);
+        else if (completed) m_progress->setValue(1000);
+    }
+}
+
+}  // namespace ts::ui
