@@ -125,6 +125,7 @@ public:
         const auto j = nlohmann::json::parse(readFile(m_info));
         m_endpoint = j.at("endpoint").get<std::string>();
         m_cdn = j.at("cdn").get<std::string>();
+        m_proxy = j.value("proxy", std::string());
         m_commits = j.at("commits");
     }
     ~HubServer() {
@@ -139,6 +140,7 @@ public:
 
     const std::string& endpoint() const { return m_endpoint; }
     const std::string& cdn() const { return m_cdn; }
+    const std::string& proxy() const { return m_proxy; }  // "" unless started with --proxy
     std::string commit(const std::string& repoId) const { return m_commits.at(repoId).get<std::string>(); }
     // Every request so far: server ("hub"/"cdn"), method, path, host, auth, range.
     std::vector<nlohmann::json> requests() const {
@@ -152,7 +154,7 @@ public:
 private:
     pid_t m_pid = 0;
     std::filesystem::path m_info, m_log;
-    std::string m_endpoint, m_cdn;
+    std::string m_endpoint, m_cdn, m_proxy;
     nlohmann::json m_commits;
 };
 

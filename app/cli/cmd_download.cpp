@@ -62,6 +62,11 @@ int runDownload(const Args& argsIn) {
     std::string lastFile;
     o.progress = [&](const hub::DownloadProgress& p) {
         if (quiet) return;
+        if (p.waitingForOtherDownload) {
+            std::fprintf(stderr, "%swaiting for another download of %s to finish (it holds the cache's lock)\n",
+                         tty ? "\r" : "", p.file.c_str());
+            return;
+        }
         const int percent = p.total ? static_cast<int>(100.0 * static_cast<double>(p.done) / static_cast<double>(p.total)) : 100;
         std::ostringstream text;
         text << '[' << p.fileIndex + 1 << '/' << p.fileCount << "] " << p.file << "  "
@@ -78,6 +83,9 @@ int runDownload(const Args& argsIn) {
         }
     };
 
+    // A file-size limit (ulimit -f) makes write() fail with EFBIG instead of killing us, so it
+    // is reported like a full disk, with the partial file kept for resuming.
+    std::signal(SIGXFSZ, SIG_IGN);
     auto previous = std::signal(SIGINT, onInterrupt);
     hub::DownloadResult r;
     try {

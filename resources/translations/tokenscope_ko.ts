@@ -776,6 +776,10 @@
 %5 중 %4 · 초당 %6</translation>
     </message>
     <message>
+        <source>Waiting: another download of %1 is running (another Tokenscope window, tokenscope-cli or the Hugging Face tools). It continues when that one ends.</source>
+        <translation>기다리는 중: %1을(를) 다른 곳(다른 Tokenscope 창, tokenscope-cli 또는 Hugging Face 도구)에서 내려받고 있습니다. 그 작업이 끝나면 이어서 진행합니다.</translation>
+    </message>
+    <message>
         <location filename="../../ui/shell/get_model_dialog.cpp" line="221"/>
         <source>%1 is downloaded and verified; loading it now.
 %2</source>

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -27,7 +28,7 @@ std::string slurp(const fs::path& p) {
 }
 }  // namespace
 
-CliResult runCli(const std::vector<std::string>& args) {
+CliResult runCli(const std::vector<std::string>& args, std::uint64_t fileSizeLimit) {
     static int counter = 0;
     const fs::path dir = fs::temp_directory_path() /
                          ("tokenscope-cli-test-" + std::to_string(getpid()) + "-" +
@@ -48,8 +49,23 @@ CliResult runCli(const std::vector<std::string>& args) {
     for (auto& s : argvStrings) argv.push_back(s.data());
     argv.push_back(nullptr);
     pid_t pid = 0;
-    if (posix_spawn(&pid, TOKENSCOPE_CLI_PATH, &actions, nullptr, argv.data(), environ) != 0)
+    if (fileSizeLimit > 0) {
+        // posix_spawn cannot set a resource limit: fork, limit, redirect, exec.
+        pid = fork();
+        if (pid == 0) {
+            const rlimit limit{fileSizeLimit, fileSizeLimit};
+            const int in = open("/dev/null", O_RDONLY), out = open(outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644),
+                      err = open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            if (in < 0 || out < 0 || err < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0 ||
+                setrlimit(RLIMIT_FSIZE, &limit) != 0)
+                _exit(127);
+            execve(TOKENSCOPE_CLI_PATH, argv.data(), environ);
+            _exit(127);
+        }
+        if (pid < 0) throw std::runtime_error("cannot fork to start " + std::string(TOKENSCOPE_CLI_PATH));
+    } else if (posix_spawn(&pid, TOKENSCOPE_CLI_PATH, &actions, nullptr, argv.data(), environ) != 0) {
         throw std::runtime_error("cannot start " + std::string(TOKENSCOPE_CLI_PATH));
+    }
     posix_spawn_file_actions_destroy(&actions);
     int status = 0;
     waitpid(pid, &status, 0);

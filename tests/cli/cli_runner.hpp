@@ -2,6 +2,7 @@
 // Runs the real tokenscope-cli binary and captures what it printed, so the tests check the
 // same contract users and conformance.py rely on.
 #include <nlohmann/json.hpp>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -14,7 +15,9 @@ struct CliResult {
     nlohmann::json json() const { return nlohmann::json::parse(out); }
 };
 
-CliResult runCli(const std::vector<std::string>& args);
+// `fileSizeLimit` > 0 runs the CLI under RLIMIT_FSIZE (as `ulimit -f` does): a write past
+// that many bytes fails as it does on a full disk. Its own stdout/stderr files obey it too.
+CliResult runCli(const std::vector<std::string>& args, std::uint64_t fileSizeLimit = 0);
 
 // A model folder in a temp dir made of the fullvocab fixture's weights and the real GPT-2
 // vocabulary (empty path when the vocabulary was not configured).

@@ -2,10 +2,17 @@
 // download into the cache layout, an interrupted download resumed with Range, a
 // cancelled one, a corrupted file caught by its checksum, 404 and 401/403, the token kept
 // away from the CDN host a redirect points to, GGUF file choice, and the result found in
-// the cache and loaded afterwards. Nothing here reaches beyond 127.0.0.0/8.
+// the cache and loaded afterwards, the cache lock shared with huggingface_hub, the free-space
+// check, and a forward proxy from http_proxy. Nothing here reaches beyond 127.0.0.0/8.
 #include <catch2/catch.hpp>
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include <atomic>
+#include <chrono>
+#include <thread>
 
 #include "hub_server_process.hpp"
 #include "tokenscope/hf_cache.hpp"
@@ -285,4 +292,116 @@ TEST_CASE("hub download: an unreachable endpoint says what failed and what to do
     CHECK(kindOf(o, &message) == DownloadErrorKind::Network);
     CHECK(contains(message, "cannot reach"));
     CHECK(contains(message, "HTTPS_PROXY"));
+}
+
+TEST_CASE("hub download: a second download of the same file waits for the first (the cache's lock)") {
+    TempDir tmp("hubdl");
+    makeGpt2Repo(tmp.path() / "repo");
+    HubServer server(tmp.path(), {"--repo", "tiny/gpt2=" + (tmp.path() / "repo").string()});
+    const fs::path cache = tmp.path() / "hub";
+    auto o = optionsFor(server, cache, "tiny/gpt2");
+    // Stand in for another process fetching model.safetensors: hold the lock file that
+    // huggingface_hub also takes for this blob, <cache>/.locks/models--ORG--NAME/<sha256>.lock.
+    std::string sha;
+    for (const auto& f : ts::hub::fetchRepoInfo(o).files)
+        if (f.name == "model.safetensors") sha = f.sha256;
+    REQUIRE(sha.size() == 64);
+    const fs::path lockFile = cache / ".locks" / "models--tiny--gpt2" / (sha + ".lock");
+    fs::create_directories(lockFile.parent_path());
+    const int held = ::open(lockFile.c_str(), O_RDWR | O_CREAT, 0644);
+    REQUIRE(held >= 0);
+    REQUIRE(::flock(held, LOCK_EX | LOCK_NB) == 0);
+
+    std::atomic<bool> waited{false}, finished{false};
+    o.progress = [&](const ts::hub::DownloadProgress& p) {
+        if (p.waitingForOtherDownload && p.file == "model.safetensors") waited = true;
+    };
+    std::string error;
+    std::thread second([&] {
+        try {
+            ts::hub::downloadModel(o);
+        } catch (const std::exception& e) {
+            error = e.what();
+        }
+        finished = true;
+    });
+    for (int i = 0; i < 200 && !waited; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    CHECK(waited);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    CHECK_FALSE(finished);  // still waiting: it wrote nothing into the blob meanwhile
+    CHECK_FALSE(fs::exists(cache / "models--tiny--gpt2" / "blobs" / (sha + ".incomplete")));
+    ::close(held);  // the "other download" ends
+    second.join();
+    CHECK(error.empty());
+    CHECK(ts::hub::findSnapshot(cache, "tiny/gpt2"));
+
+    // Waiting can be cancelled.
+    const int again = ::open(lockFile.c_str(), O_RDWR);
+    REQUIRE(::flock(again, LOCK_EX | LOCK_NB) == 0);
+    fs::remove_all(cache / "models--tiny--gpt2");
+    std::atomic<bool> cancel{false};
+    auto c = optionsFor(server, cache, "tiny/gpt2");
+    c.cancel = &cancel;
+    c.progress = [&](const ts::hub::DownloadProgress& p) {
+        if (p.waitingForOtherDownload) cancel = true;
+    };
+    std::string message;
+    CHECK(kindOf(c, &message) == DownloadErrorKind::Cancelled);
+    CHECK(contains(message, "waiting for another download"));
+    ::close(again);
+}
+
+TEST_CASE("hub download: a model larger than the free disk is refused before a byte is written") {
+    TempDir tmp("hubdl");
+    makeGpt2Repo(tmp.path() / "repo");
+    // 2^60 bytes (1 EiB): larger than any disk this test can run on.
+    HubServer server(tmp.path(), {"--repo", "tiny/gpt2=" + (tmp.path() / "repo").string(), "--claim-size",
+                                  "model.safetensors=1152921504606846976"});
+    const fs::path cache = tmp.path() / "hub";
+    std::string message;
+    CHECK(kindOf(optionsFor(server, cache, "tiny/gpt2"), &message) == DownloadErrorKind::DiskFull);
+    CHECK(contains(message, "not enough disk space"));
+    CHECK(contains(message, "HF_HUB_CACHE"));
+    std::size_t blobs = 0;
+    for ([[maybe_unused]] const auto& e : fs::directory_iterator(cache / "models--tiny--gpt2" / "blobs")) ++blobs;
+    CHECK(blobs == 0);
+    for (const auto& q : server.requests()) CHECK(q["path"].get<std::string>().rfind("/api/models/", 0) == 0);
+}
+
+TEST_CASE("hub download: http_proxy from the environment carries every request (school networks)") {
+    TempDir tmp("hubdl");
+    makeGpt2Repo(tmp.path() / "repo");
+    HubServer server(tmp.path(), {"--repo", "tiny/gpt2=" + (tmp.path() / "repo").string(), "--proxy"});
+    REQUIRE_FALSE(server.proxy().empty());
+    // libcurl reads http_proxy for http:// URLs (HTTPS_PROXY/https_proxy for https://); the
+    // downloader passes its `proxy` option only when set, so the environment decides here.
+    setenv("http_proxy", server.proxy().c_str(), 1);
+    unsetenv("no_proxy");
+    unsetenv("NO_PROXY");
+    const fs::path cache = tmp.path() / "hub";
+    std::string error;
+    try {
+        ts::hub::downloadModel(optionsFor(server, cache, "tiny/gpt2"));
+    } catch (const std::exception& e) {
+        error = e.what();
+    }
+    unsetenv("http_proxy");
+    INFO(error);
+    CHECK(error.empty());
+    std::size_t direct = 0, proxied = 0;
+    bool listing = false, blob = false;
+    for (const auto& q : server.requests()) {
+        if (q["server"] != "proxy") {
+            ++direct;
+            continue;
+        }
+        ++proxied;
+        const std::string path = q["path"];
+        listing |= contains(path, "/api/models/tiny/gpt2");
+        blob |= contains(path, "/blobs/");
+    }
+    CHECK(listing);
+    CHECK(blob);  // the CDN host a redirect points to goes through the proxy too
+    CHECK(proxied == direct);  // every request the servers saw came through the proxy
+    CHECK(ts::hub::findSnapshot(cache, "tiny/gpt2"));
 }

@@ -12,7 +12,10 @@ listener on 127.0.0.2, or "localhost" when that address cannot be bound. Both ar
 Fault switches make the hard cases happen on purpose: --gated ID (401 without the token,
 403 with a wrong one), --corrupt FILE (one flipped byte on the wire while the listing keeps
 the true hash), --cut-after N (the first GET of each LFS blob stops after N bytes),
---chunk-delay S (a slow line: S seconds after each 16 kB).
+--chunk-delay S (a slow line: S seconds after each 16 kB), --claim-size FILE=BYTES (the
+listing states another size, e.g. one larger than any disk). --proxy adds a third listener,
+a forward HTTP proxy (as a school network has) that relays absolute-form requests to the
+loopback servers only and logs them with server "proxy", so tests can see http_proxy obeyed.
 Every request is logged as a JSON line (--log) with its Authorization header, so tests can
 check that the token never reaches the CDN. The server stops by itself after --lifetime
 seconds. Usage:
@@ -20,6 +23,7 @@ seconds. Usage:
 """
 import argparse
 import hashlib
+import http.client
 import json
 import os
 import socket
@@ -66,6 +70,7 @@ class State:
         self.cut_after = args.cut_after
         self.cut_done = set()
         self.chunk_delay = args.chunk_delay
+        self.claimed = dict((k, int(v)) for k, v in (c.split("=", 1) for c in (args.claim_size or [])))
         self.lock = threading.Lock()
         self.log_path = args.log
         self.endpoint = ""
@@ -177,9 +182,10 @@ def make_handler(state, role):
                 return self.error(404, "Revision Not Found for url: %s" % self.path)
             siblings = []
             for name, f in sorted(repo.files.items()):
-                s = {"rfilename": name, "size": f["size"], "blobId": f["blob_id"]}
+                size = state.claimed.get(name, f["size"])
+                s = {"rfilename": name, "size": size, "blobId": f["blob_id"]}
                 if f["lfs"]:
-                    s["lfs"] = {"sha256": f["sha256"], "size": f["size"], "pointerSize": 134}
+                    s["lfs"] = {"sha256": f["sha256"], "size": size, "pointerSize": 134}
                 siblings.append(s)
             self.send_json(200, {"id": repo.id, "modelId": repo.id, "sha": repo.commit,
                                  "private": False, "gated": repo.id in state.gated,
@@ -265,6 +271,55 @@ def make_handler(state, role):
     return Handler
 
 
+def make_proxy_handler(state):
+    """A forward proxy for plain HTTP: `GET http://host:port/path HTTP/1.1` is logged and
+    relayed. Only loopback targets are relayed, so a misconfigured test cannot reach out."""
+    class ProxyHandler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, fmt, *args):
+            pass
+
+        def do_HEAD(self):
+            self.relay()
+
+        def do_GET(self):
+            self.relay()
+
+        def relay(self):
+            url = urllib.parse.urlsplit(self.path)
+            state.log({"server": "proxy", "method": self.command, "path": self.path,
+                       "host": url.hostname, "auth": self.headers.get("Authorization"),
+                       "range": self.headers.get("Range")})
+            if url.scheme != "http" or url.hostname not in ("127.0.0.1", "127.0.0.2", "localhost"):
+                body = b"proxy: only absolute http:// URLs to loopback are relayed"
+                self.send_response(502)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
+            hop = {"connection", "proxy-connection", "keep-alive", "proxy-authorization", "te",
+                   "trailers", "transfer-encoding", "upgrade"}
+            headers = {k: v for k, v in self.headers.items() if k.lower() not in hop}
+            conn = http.client.HTTPConnection(url.hostname, url.port or 80, timeout=30)
+            target = url.path + ("?" + url.query if url.query else "")
+            conn.request(self.command, target, headers=headers)
+            answer = conn.getresponse()
+            body = answer.read()
+            self.send_response(answer.status)
+            for k, v in answer.getheaders():
+                if k.lower() not in hop and k.lower() != "content-length":
+                    self.send_header(k, v)
+            length = answer.getheader("Content-Length")
+            self.send_header("Content-Length", length if self.command == "HEAD" and length else str(len(body)))
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(body)
+            conn.close()
+
+    return ProxyHandler
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--repo", action="append", required=True, help="ORG/NAME=FOLDER to serve")
@@ -275,6 +330,8 @@ def main():
     p.add_argument("--corrupt", action="append", help="file names served with a flipped byte")
     p.add_argument("--cut-after", type=int, help="first GET of each blob stops after N bytes")
     p.add_argument("--chunk-delay", type=float, default=0.0, help="seconds to wait after each 16 kB of a blob")
+    p.add_argument("--claim-size", action="append", help="FILE=BYTES: the listing states this size")
+    p.add_argument("--proxy", action="store_true", help="also run a loopback forward HTTP proxy")
     p.add_argument("--lifetime", type=float, default=120.0, help="seconds until the server stops itself")
     args = p.parse_args()
 
@@ -292,12 +349,19 @@ def main():
         # Same listener, another host name: still a different origin for the token rule.
         state.cdn = "http://localhost:%d" % hub.server_address[1]
 
+    proxy_url = ""
+    if args.proxy:
+        proxy = ThreadingHTTPServer(("127.0.0.1", 0), make_proxy_handler(state))
+        proxy.daemon_threads = True
+        proxy_url = "http://127.0.0.1:%d" % proxy.server_address[1]
+        servers.append(proxy)
+
     threads = [threading.Thread(target=s.serve_forever, daemon=True) for s in servers]
     for t in threads:
         t.start()
     tmp = args.info_file + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
-        json.dump({"endpoint": state.endpoint, "cdn": state.cdn, "pid": os.getpid(),
+        json.dump({"endpoint": state.endpoint, "cdn": state.cdn, "proxy": proxy_url, "pid": os.getpid(),
                    "commits": {rid: r.commit for rid, r in state.repos.items()}}, f)
     os.replace(tmp, args.info_file)
 

@@ -73,6 +73,10 @@ void DownloadWorker::start(const QString& repoId, const QString& ggufFile) {
     o.ggufFile = ggufFile.toStdString();
     o.cancel = &m_cancel;
     o.progress = [this](const ts::hub::DownloadProgress& p) {
+        if (p.waitingForOtherDownload) {
+            emit waiting(QString::fromStdString(p.file));
+            return;
+        }
         emit progress(QString::fromStdString(p.file), p.fileIndex, p.fileCount, static_cast<qint64>(p.done),
                       static_cast<qint64>(p.total), p.bytesPerSecond);
     };
@@ -164,6 +168,7 @@ GetModelDialog::GetModelDialog(QWidget* parent) : QDialog(parent) {
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &DownloadWorker::progress, this, &GetModelDialog::onProgress);
+    connect(m_worker, &DownloadWorker::waiting, this, &GetModelDialog::onWaiting);
     connect(m_worker, &DownloadWorker::finished, this, &GetModelDialog::onFinished);
     connect(m_worker, &DownloadWorker::failed, this, &GetModelDialog::onFailed);
     m_thread.setObjectName(QStringLiteral("tokenscope-download"));
@@ -213,6 +218,12 @@ void GetModelDialog::onProgress(const QString& file, int fileIndex, int fileCoun
                           .arg(fileIndex + 1)
                           .arg(fileCount)
                           .arg(human(done), human(total), human(static_cast<qint64>(bytesPerSecond))));
+}
+
+void GetModelDialog::onWaiting(const QString& file) {
+    m_status->setText(tr("Waiting: another download of %1 is running (another Tokenscope window, "
+                         "tokenscope-cli or the Hugging Face tools). It continues when that one ends.")
+                          .arg(file));
 }
 
 void GetModelDialog::onFinished(const QString& modelPath, const QString& summary) {

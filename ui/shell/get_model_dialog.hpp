@@ -44,6 +44,7 @@ public slots:
     void start(const QString& repoId, const QString& ggufFile);
 
 signals:
+    void waiting(const QString& file);  // another process holds the file's cache lock
     void progress(const QString& file, int fileIndex, int fileCount, qint64 done, qint64 total,
                   double bytesPerSecond);
     void finished(const QString& modelPath, const QString& summary);
@@ -78,6 +79,7 @@ protected:
 private:
     void retranslate();
     void setDownloading(bool on);
+    void onWaiting(const QString& file);
     void onProgress(const QString& file, int fileIndex, int fileCount, qint64 done, qint64 total,
                     double bytesPerSecond);
     void onFinished(const QString& modelPath, const QString& summary);

@@ -62,6 +62,7 @@ struct DownloadProgress {
     std::uint64_t fileDone = 0, fileTotal = 0;
     std::uint64_t done = 0, total = 0;  // bytes over all selected files (kept ones count as done)
     double bytesPerSecond = 0;      // over the last few seconds
+    bool waitingForOtherDownload = false;  // another process is fetching this file; we wait for it
 };
 
 struct DownloadOptions {

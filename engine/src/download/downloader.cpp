@@ -16,6 +16,7 @@
 #include <memory>
 #include <system_error>
 
+#include "download/blob_lock.hpp"
 #include "download/content_hash.hpp"
 #include "download/hub_endpoint.hpp"
 #include "tokenscope/hf_cache.hpp"
@@ -169,6 +170,22 @@ VerifiedFile Download::fetch(const Planned& p, int index, int count, std::uint64
                                     "it fails the same way the server or a proxy is altering the file");
     };
 
+    // One writer per blob: another download of this file (the app, the CLI or the hub's own
+    // tools) finishes first, and is then found complete below.
+    const BlobLock lock(BlobLock::pathFor(m_repo.parent_path(), m_repo.filename().string(), p.blobName),
+                        m_options.cancel, [&] {
+                            if (!m_options.progress) return;
+                            DownloadProgress w;
+                            w.file = f.name;
+                            w.fileIndex = index;
+                            w.fileCount = count;
+                            w.fileTotal = f.size;
+                            w.done = doneBefore;
+                            w.total = total;
+                            w.waitingForOtherDownload = true;
+                            m_options.progress(w);
+                        });
+
     // Already complete in the cache (from us or from the hub's tools): verify, then link.
     if (fs::exists(blob)) {
         auto h = newHash();
@@ -229,6 +246,7 @@ VerifiedFile Download::fetch(const Planned& p, int index, int count, std::uint64
     v.resumed = have > 0;
     std::FILE* out = nullptr;
     std::string writeError;
+    int writeErrno = 0;  // ENOSPC, EDQUOT or EFBIG mean the disk (or a quota or limit) is full
     const auto openOut = [&](const char* mode) {
         if (out) std::fclose(out);
         out = std::fopen(partial.c_str(), mode);
@@ -268,6 +286,7 @@ VerifiedFile Download::fetch(const Planned& p, int index, int count, std::uint64
             return false;
         }
         if (std::fwrite(data, 1, size, out) != size) {
+            writeErrno = errno;
             writeError = std::string("writing ") + partial.string() + " failed: " + std::strerror(errno);
             return false;
         }
@@ -283,8 +302,10 @@ VerifiedFile Download::fetch(const Planned& p, int index, int count, std::uint64
         got.response.status = 206;  // an earlier try got every byte; only verification is left
     else
         got = http::perform(req);
-    if (out && std::fclose(out) != 0 && writeError.empty())
+    if (out && std::fclose(out) != 0 && writeError.empty()) {
+        writeErrno = errno;
         writeError = std::string("writing ") + partial.string() + " failed: " + std::strerror(errno);
+    }
     out = nullptr;
     if (writeError == "cancelled")
         throw DownloadError(DownloadErrorKind::Cancelled,
@@ -293,10 +314,12 @@ VerifiedFile Download::fetch(const Planned& p, int index, int count, std::uint64
     if (!writeError.empty())
         throw DownloadError(writeError.find("failed") != std::string::npos ? DownloadErrorKind::DiskFull
                                                                             : DownloadErrorKind::BadResponse,
-                            writeError + (writeError.find("No space") != std::string::npos
-                                              ? ". The disk is full: free some space and run the download "
-                                                "again (it resumes)"
-                                              : ""));
+                            writeError + (writeErrno == ENOSPC || writeErrno == EDQUOT || writeErrno == EFBIG
+                                              ? ". The disk is full (or a quota or file-size limit was hit): "
+                                                "free some space and run the download again; it resumes from the " +
+                                                    std::to_string(fileSizeOr0(partial)) + " bytes kept in " +
+                                                    partial.filename().string()
+                                              : std::string()));
     throwForFailure(got, m_hub, f.name + " of " + m_info.id);
     throwForStatus(got.response, m_hub, m_info.id, f.name + " of " + m_info.id);
     if (written != f.size) {
