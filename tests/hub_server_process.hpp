@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -96,6 +97,23 @@ inline std::filesystem::path makeGgufRepo(const std::filesystem::path& dir) {
     writeFile(dir / "README.md", "# tiny gguf\n");
     return dir;
 }
+
+// HF_ENDPOINT and HF_HUB_CACHE pointing at a test's server and cache, for the code under test
+// and its child processes (the CLI), with HF_TOKEN unset; restored at the end of the test.
+struct HubEnv {
+    HubEnv(const std::string& endpoint, const std::filesystem::path& cache) {
+        setenv("HF_ENDPOINT", endpoint.c_str(), 1);
+        setenv("HF_HUB_CACHE", cache.c_str(), 1);
+        unsetenv("HF_TOKEN");
+    }
+    ~HubEnv() {
+        unsetenv("HF_ENDPOINT");
+        unsetenv("HF_HUB_CACHE");
+        unsetenv("HF_TOKEN");
+    }
+    HubEnv(const HubEnv&) = delete;
+    HubEnv& operator=(const HubEnv&) = delete;
+};
 
 class HubServer {
 public:

@@ -12,24 +12,6 @@
 namespace fs = std::filesystem;
 using namespace ts_test;
 
-namespace {
-
-// HF_ENDPOINT and HF_HUB_CACHE for the child processes of one test.
-struct HubEnv {
-    HubEnv(const std::string& endpoint, const fs::path& cache) {
-        setenv("HF_ENDPOINT", endpoint.c_str(), 1);
-        setenv("HF_HUB_CACHE", cache.c_str(), 1);
-        unsetenv("HF_TOKEN");
-    }
-    ~HubEnv() {
-        unsetenv("HF_ENDPOINT");
-        unsetenv("HF_HUB_CACHE");
-        unsetenv("HF_TOKEN");
-    }
-};
-
-}  // namespace
-
 TEST_CASE("cli download: fetches into the cache, then --model ORG/NAME runs it") {
     TempDir tmp("clidl");
     makeGpt2Repo(tmp.path() / "repo");

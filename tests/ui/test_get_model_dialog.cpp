@@ -27,18 +27,6 @@ using namespace ts_test;
 
 namespace {
 
-struct HubEnv {
-    HubEnv(const std::string& endpoint, const fs::path& cache) {
-        setenv("HF_ENDPOINT", endpoint.c_str(), 1);
-        setenv("HF_HUB_CACHE", cache.c_str(), 1);
-        unsetenv("HF_TOKEN");
-    }
-    ~HubEnv() {
-        unsetenv("HF_ENDPOINT");
-        unsetenv("HF_HUB_CACHE");
-    }
-};
-
 QPushButton* button(QWidget* w, const QString& text) {
     for (auto* b : w->findChildren<QPushButton*>())
         if (b->text().remove(QLatin1Char('&')) == text) return b;

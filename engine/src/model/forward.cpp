@@ -18,6 +18,7 @@
 #include <cstring>
 
 #include "compute/kernels.hpp"
+#include "compute/for_rows.hpp"
 #include "compute/packed_linear.hpp"
 #include "compute/rope.hpp"
 #include "model/session_state.hpp"
@@ -25,26 +26,6 @@
 #include "tokenscope/session.hpp"
 
 namespace ts {
-namespace {
-
-std::size_t sz(long long v) { return static_cast<std::size_t>(v); }
-
-// Runs fn(begin, end) over the rows [0, T), split across the engine's threads when there is
-// enough work (rows x cost per row) to pay for waking them.
-template <class F>
-void forRows(int T, int costPerRow, F&& fn) {
-    if (kernels::threads() == 1 || static_cast<long long>(T) * costPerRow < 32768) {
-        fn(0, T);
-        return;
-    }
-    kernels::parallel([&](int th, int n) {
-        int b, e;
-        kernels::chunk(T, th, n, 1, b, e);
-        if (b < e) fn(b, e);
-    });
-}
-
-}  // namespace
 
 StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& options) {
     using clock = std::chrono::steady_clock;
