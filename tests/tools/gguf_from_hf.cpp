@@ -1,14 +1,23 @@
-// Writes a GGUF file from a Hugging Face GPT-2 folder (config.json + model.safetensors,
-// optional vocab.json + merges.txt), the way llama.cpp's converter lays it out: tensor names
-// token_embd / blk.N.attn_qkv / ..., Conv1D weights transposed to [out rows][in], dims
-// innermost first, 1-D tensors in F32, the tokenizer in tokenizer.ggml.*. The tests make
-// their GGUF fixtures with it; quantized types come from llama.cpp's own quantizer (the
-// harness, llama_harness.cpp), except Q8_0, which this tool can also write itself.
+// Writes a GGUF file from a Hugging Face folder (config.json + model.safetensors, optional
+// vocab.json + merges.txt), the way llama.cpp's converter lays it out: tensor names
+// token_embd / blk.N.attn_qkv / ..., weights as [out rows][in] (GPT-2's Conv1D transposed),
+// dims innermost first, 1-D tensors in F32, the tokenizer in tokenizer.ggml.*. gpt2, llama,
+// qwen2 and qwen3 folders convert; for llama the query and key rows (and biases) are
+// permuted for llama.cpp's adjacent-pair RoPE exactly as convert_hf_to_gguf.py's
+// LlamaModel.permute does, and llama3 rope scaling becomes rope_freqs.weight as there.
+// The tests make their GGUF fixtures with it; quantized types come from llama.cpp's own
+// quantizer (the harness, llama_harness.cpp), except Q8_0, which this tool can also write.
 //
-//   gguf_from_hf HF_DIR OUT.gguf [--type f32|f16|q8_0] [--vocab-dir DIR] [--split N]
-//                [--version 2|3] [--dequantized]
-// --dequantized (with --type q8_0) writes F32 tensors holding the Q8_0-rounded values: the
-// dequantized-weights reference the Q8_0 file is checked against.
+//   gguf_from_hf HF_DIR OUT.gguf [--type f32|f16|q8_0|mixed] [--vocab-dir DIR] [--split N]
+//                [--version 2|3] [--dequantized] [--pre NAME] [--drop TENSOR] [--no-permute]
+// --dequantized (with --type q8_0 or mixed) writes F32 tensors holding the Q8_0-rounded
+// values: the dequantized-weights reference the quantized file is checked against.
+// --type mixed (llama family) stores one layer's projections in different types, as
+// llama.cpp's Q4_K_M mix does: attn_q, attn_k, attn_output, ffn_up Q8_0; attn_v, ffn_down F16;
+// ffn_gate F32 (and everything else F32).
+// --pre sets tokenizer.ggml.pre (default: gpt-2 for gpt2, llama-bpe for llama, qwen2 for
+// qwen2/qwen3); --drop leaves a tensor out and --no-permute writes llama's rows unpermuted
+// (both for the tests that show a wrong file is caught).
 // Without a vocabulary the tokenizer holds the 256 byte tokens plus unused placeholders.
 // --split N writes OUT-00001-of-0000N.gguf ... instead of OUT.gguf.
 #include <cmath>
@@ -61,6 +70,21 @@ std::string q8_0(const std::vector<float>& v) {
     return out;
 }
 
+// llama.cpp's LlamaModel.permute: within each head, rows [2][hd/2] become [hd/2][2]
+// (row s * hd/2 + j moves to 2j + s), for rows of `rowLen` values (1 for a bias).
+std::vector<float> permuteForAdjacentRope(const std::vector<float>& v, int heads, std::size_t rowLen) {
+    const std::size_t rows = v.size() / rowLen, hd = rows / static_cast<std::size_t>(heads), half = hd / 2;
+    std::vector<float> o(v.size());
+    for (std::size_t h = 0; h < static_cast<std::size_t>(heads); ++h)
+        for (std::size_t s = 0; s < 2; ++s)
+            for (std::size_t j = 0; j < half; ++j) {
+                const std::size_t from = h * hd + s * half + j, to = h * hd + 2 * j + s;
+                std::copy(v.begin() + static_cast<long>(from * rowLen), v.begin() + static_cast<long>((from + 1) * rowLen),
+                          o.begin() + static_cast<long>(to * rowLen));
+            }
+    return o;
+}
+
 struct Out {
     std::string name;
     std::vector<std::uint64_t> dims;
@@ -69,8 +93,8 @@ struct Out {
 };
 
 int usage() {
-    std::cerr << "usage: gguf_from_hf HF_DIR OUT.gguf [--type f32|f16|q8_0] [--vocab-dir DIR] "
-                 "[--split N] [--version 2|3]\n";
+    std::cerr << "usage: gguf_from_hf HF_DIR OUT.gguf [--type f32|f16|q8_0|mixed] [--vocab-dir DIR] "
+                 "[--split N] [--version 2|3] [--dequantized] [--pre NAME] [--drop TENSOR] [--no-permute]\n";
     return 2;
 }
 
@@ -83,11 +107,12 @@ int main(int argc, char** argv) try {
     fs::path vocabDir = in;
     int split = 1;
     std::uint32_t version = 3;
-    bool dequantized = false;
+    bool dequantized = false, noPermute = false;
+    std::string pre, drop;
     for (int i = 3; i < argc; ++i) {
         const std::string a = argv[i];
-        if (a == "--dequantized") {
-            dequantized = true;
+        if (a == "--dequantized" || a == "--no-permute") {
+            (a == "--dequantized" ? dequantized : noPermute) = true;
             continue;
         }
         if (i + 1 >= argc) return usage();
@@ -95,11 +120,16 @@ int main(int argc, char** argv) try {
         else if (a == "--vocab-dir") vocabDir = argv[++i];
         else if (a == "--split") split = std::stoi(argv[++i]);
         else if (a == "--version") version = static_cast<std::uint32_t>(std::stoul(argv[++i]));
+        else if (a == "--pre") pre = argv[++i];
+        else if (a == "--drop") drop = argv[++i];
         else return usage();
     }
-    if (type != "f32" && type != "f16" && type != "q8_0") return usage();
+    if (type != "f32" && type != "f16" && type != "q8_0" && type != "mixed") return usage();
     const ts::Config c = ts::Config::fromJsonFile(in / "config.json");
-    if (c.modelType != "gpt2") throw ts::Error("only gpt2 folders are converted (found " + c.modelType + ")");
+    const std::string arch = c.modelType;
+    const bool gpt2 = arch == "gpt2";
+    if (type == "mixed" && gpt2) throw ts::Error("--type mixed is for the llama family");
+    if (pre.empty()) pre = gpt2 ? "gpt-2" : arch == "llama" ? "llama-bpe" : "qwen2";
     const ts::st::File st = ts::st::File::open(in / "model.safetensors");
     auto get = [&](const std::string& base) -> const ts::st::TensorInfo& {
         if (auto* t = st.find("transformer." + base)) return *t;
@@ -108,17 +138,23 @@ int main(int argc, char** argv) try {
     };
     const std::uint64_t C = static_cast<std::uint64_t>(c.nEmbd), V = static_cast<std::uint64_t>(c.nVocab);
     std::vector<Out> tensors;
-    // A 2-D weight [out rows][in]: stored in the requested type where its rows allow.
+    // A 2-D weight [out rows][in]: stored in the requested type where its rows allow
+    // (--type mixed picks the type by the tensor's role).
     auto matrix = [&](const std::string& name, const std::vector<float>& rows, std::uint64_t inDim,
                       std::uint64_t outDim) {
-        if (type == "f16") {
+        std::string t = type;
+        if (type == "mixed") {
+            auto has = [&](const char* part) { return name.find(part) != std::string::npos; };
+            t = has("attn_v.") || has("ffn_down.") ? "f16" : has("ffn_gate.") || has("token_embd.") ? "f32" : "q8_0";
+        }
+        if (t == "f16") {
             std::string d;
             for (float x : rows) {
                 const std::uint16_t h = ts::st::f32ToF16(x);
                 d.append(reinterpret_cast<const char*>(&h), 2);
             }
             tensors.push_back({name, {inDim, outDim}, 1, d});
-        } else if (type == "q8_0" && inDim % 32 == 0) {
+        } else if (t == "q8_0" && inDim % 32 == 0) {
             const std::string q = q8_0(rows);
             if (dequantized) {
                 std::vector<float> back(rows.size());
@@ -135,31 +171,99 @@ int main(int argc, char** argv) try {
         const auto v = toF32(get(hf));
         tensors.push_back({name, {v.size()}, 0, floatBytes(v)});
     };
-    matrix("token_embd.weight", toF32(get("wte.weight")), C, V);
-    {
-        const auto wpe = toF32(get("wpe.weight"));
-        tensors.push_back({"position_embd.weight", {C, static_cast<std::uint64_t>(c.nCtx)}, 0, floatBytes(wpe)});
+    if (gpt2) {
+        matrix("token_embd.weight", toF32(get("wte.weight")), C, V);
+        {
+            const auto wpe = toF32(get("wpe.weight"));
+            tensors.push_back({"position_embd.weight", {C, static_cast<std::uint64_t>(c.nCtx)}, 0, floatBytes(wpe)});
+        }
+        const std::uint64_t I = static_cast<std::uint64_t>(c.nInner);
+        for (int l = 0; l < c.nLayer; ++l) {
+            const std::string h = "h." + std::to_string(l) + ".", b = "blk." + std::to_string(l) + ".";
+            vec(b + "attn_norm.weight", h + "ln_1.weight");
+            vec(b + "attn_norm.bias", h + "ln_1.bias");
+            // Conv1D weights are [in, out]: transposed to [out rows][in].
+            matrix(b + "attn_qkv.weight", transpose(toF32(get(h + "attn.c_attn.weight")), C, 3 * C), C, 3 * C);
+            vec(b + "attn_qkv.bias", h + "attn.c_attn.bias");
+            matrix(b + "attn_output.weight", transpose(toF32(get(h + "attn.c_proj.weight")), C, C), C, C);
+            vec(b + "attn_output.bias", h + "attn.c_proj.bias");
+            vec(b + "ffn_norm.weight", h + "ln_2.weight");
+            vec(b + "ffn_norm.bias", h + "ln_2.bias");
+            matrix(b + "ffn_up.weight", transpose(toF32(get(h + "mlp.c_fc.weight")), C, I), C, I);
+            vec(b + "ffn_up.bias", h + "mlp.c_fc.bias");
+            matrix(b + "ffn_down.weight", transpose(toF32(get(h + "mlp.c_proj.weight")), I, C), I, C);
+            vec(b + "ffn_down.bias", h + "mlp.c_proj.bias");
+        }
+        vec("output_norm.weight", "ln_f.weight");
+        vec("output_norm.bias", "ln_f.bias");
+        if (const auto* head = st.find("lm_head.weight")) matrix("output.weight", toF32(*head), C, V);
+    } else {
+        // The llama family: Linear weights are already [out rows][in].
+        auto hfGet = [&](const std::string& name) -> const ts::st::TensorInfo& {
+            if (auto* t = st.find(name)) return *t;
+            throw ts::Error("missing tensor " + name);
+        };
+        auto vecHf = [&](const std::string& name, const std::string& hf) {
+            const auto v = toF32(hfGet(hf));
+            tensors.push_back({name, {v.size()}, 0, floatBytes(v)});
+        };
+        const bool permute = arch == "llama" && !noPermute;
+        const int H = c.nHead, KVH = c.kvHeads();
+        const std::uint64_t Q = static_cast<std::uint64_t>(c.qDim()), K = static_cast<std::uint64_t>(c.kvDim()),
+                            I = static_cast<std::uint64_t>(c.nInner);
+        auto projection = [&](const std::string& hf, int heads) {
+            auto v = toF32(hfGet(hf));
+            if (permute && heads > 0) v = permuteForAdjacentRope(v, heads, hf.ends_with(".bias") ? 1 : C);
+            return v;
+        };
+        matrix("token_embd.weight", toF32(hfGet("model.embed_tokens.weight")), C, V);
+        for (int l = 0; l < c.nLayer; ++l) {
+            const std::string h = "model.layers." + std::to_string(l) + ".", b = "blk." + std::to_string(l) + ".";
+            vecHf(b + "attn_norm.weight", h + "input_layernorm.weight");
+            matrix(b + "attn_q.weight", projection(h + "self_attn.q_proj.weight", H), C, Q);
+            matrix(b + "attn_k.weight", projection(h + "self_attn.k_proj.weight", KVH), C, K);
+            matrix(b + "attn_v.weight", projection(h + "self_attn.v_proj.weight", 0), C, K);
+            if (st.find(h + "self_attn.q_proj.bias")) {
+                const auto qb = projection(h + "self_attn.q_proj.bias", H);
+                const auto kb = projection(h + "self_attn.k_proj.bias", KVH);
+                tensors.push_back({b + "attn_q.bias", {Q}, 0, floatBytes(qb)});
+                tensors.push_back({b + "attn_k.bias", {K}, 0, floatBytes(kb)});
+                vecHf(b + "attn_v.bias", h + "self_attn.v_proj.bias");
+            }
+            if (st.find(h + "self_attn.q_norm.weight")) {
+                vecHf(b + "attn_q_norm.weight", h + "self_attn.q_norm.weight");
+                vecHf(b + "attn_k_norm.weight", h + "self_attn.k_norm.weight");
+            }
+            matrix(b + "attn_output.weight", toF32(hfGet(h + "self_attn.o_proj.weight")), Q, C);
+            vecHf(b + "ffn_norm.weight", h + "post_attention_layernorm.weight");
+            matrix(b + "ffn_gate.weight", toF32(hfGet(h + "mlp.gate_proj.weight")), C, I);
+            matrix(b + "ffn_up.weight", toF32(hfGet(h + "mlp.up_proj.weight")), C, I);
+            matrix(b + "ffn_down.weight", toF32(hfGet(h + "mlp.down_proj.weight")), I, C);
+        }
+        vecHf("output_norm.weight", "model.norm.weight");
+        if (!c.tiedEmbeddings)
+            if (const auto* head = st.find("lm_head.weight")) matrix("output.weight", toF32(*head), C, V);
+        if (c.ropeScaling.type == ts::RopeScaling::Type::Llama3) {
+            // convert_hf_to_gguf.py's LlamaModel.generate_extra_tensors: one factor per frequency
+            const ts::RopeScaling& r = c.ropeScaling;
+            const int hd = c.headDim();
+            std::vector<float> factors;
+            for (int i = 0; i < hd / 2; ++i) {
+                const float freq = 1.0f / static_cast<float>(std::pow(c.ropeTheta, static_cast<double>(static_cast<float>(2 * i) / static_cast<float>(hd))));
+                const double wavelen = 2 * M_PI / freq, lowWl = r.originalContext / r.lowFreqFactor,
+                             highWl = r.originalContext / r.highFreqFactor;
+                if (wavelen < highWl) factors.push_back(1.0f);
+                else if (wavelen > lowWl) factors.push_back(static_cast<float>(r.factor));
+                else {
+                    const double smooth = (r.originalContext / wavelen - r.lowFreqFactor) / (r.highFreqFactor - r.lowFreqFactor);
+                    factors.push_back(static_cast<float>(1.0 / ((1 - smooth) / r.factor + smooth)));
+                }
+            }
+            tensors.push_back({"rope_freqs.weight", {factors.size()}, 0, floatBytes(factors)});
+        }
     }
-    const std::uint64_t I = static_cast<std::uint64_t>(c.nInner);
-    for (int l = 0; l < c.nLayer; ++l) {
-        const std::string h = "h." + std::to_string(l) + ".", b = "blk." + std::to_string(l) + ".";
-        vec(b + "attn_norm.weight", h + "ln_1.weight");
-        vec(b + "attn_norm.bias", h + "ln_1.bias");
-        // Conv1D weights are [in, out]: transposed to [out rows][in].
-        matrix(b + "attn_qkv.weight", transpose(toF32(get(h + "attn.c_attn.weight")), C, 3 * C), C, 3 * C);
-        vec(b + "attn_qkv.bias", h + "attn.c_attn.bias");
-        matrix(b + "attn_output.weight", transpose(toF32(get(h + "attn.c_proj.weight")), C, C), C, C);
-        vec(b + "attn_output.bias", h + "attn.c_proj.bias");
-        vec(b + "ffn_norm.weight", h + "ln_2.weight");
-        vec(b + "ffn_norm.bias", h + "ln_2.bias");
-        matrix(b + "ffn_up.weight", transpose(toF32(get(h + "mlp.c_fc.weight")), C, I), C, I);
-        vec(b + "ffn_up.bias", h + "mlp.c_fc.bias");
-        matrix(b + "ffn_down.weight", transpose(toF32(get(h + "mlp.c_proj.weight")), I, C), I, C);
-        vec(b + "ffn_down.bias", h + "mlp.c_proj.bias");
-    }
-    vec("output_norm.weight", "ln_f.weight");
-    vec("output_norm.bias", "ln_f.bias");
-    if (const auto* head = st.find("lm_head.weight")) matrix("output.weight", toF32(*head), C, V);
+    if (!drop.empty())
+        std::erase_if(tensors, [&](const Out& t) { return t.name == drop; });
 
     // Tokenizer: vocab.json + merges.txt when there are some, else bytes + placeholders.
     std::vector<std::string> tokens(V);
@@ -197,21 +301,41 @@ int main(int argc, char** argv) try {
     if (eos < 0) eos = 0;
 
     auto metadata = [&](Writer& w) {
-        w.kvString("general.architecture", "gpt2");
+        const std::string a = arch + ".";
+        w.kvString("general.architecture", arch);
         w.kvString("general.name", in.filename().string());
         w.kvU32("general.file_type", type == "f32" || dequantized ? 0u : type == "f16" ? 1u : 7u);
-        w.kvU32("gpt2.context_length", static_cast<std::uint32_t>(c.nCtx));
-        w.kvU32("gpt2.embedding_length", static_cast<std::uint32_t>(c.nEmbd));
-        w.kvU32("gpt2.feed_forward_length", static_cast<std::uint32_t>(c.nInner));
-        w.kvU32("gpt2.block_count", static_cast<std::uint32_t>(c.nLayer));
-        w.kvU32("gpt2.attention.head_count", static_cast<std::uint32_t>(c.nHead));
-        w.kvF32("gpt2.attention.layer_norm_epsilon", c.layerNormEps);
+        w.kvU32(a + "context_length", static_cast<std::uint32_t>(c.nCtx));
+        w.kvU32(a + "embedding_length", static_cast<std::uint32_t>(c.nEmbd));
+        w.kvU32(a + "feed_forward_length", static_cast<std::uint32_t>(c.nInner));
+        w.kvU32(a + "block_count", static_cast<std::uint32_t>(c.nLayer));
+        w.kvU32(a + "attention.head_count", static_cast<std::uint32_t>(c.nHead));
+        if (gpt2) {
+            w.kvF32(a + "attention.layer_norm_epsilon", c.layerNormEps);
+        } else {
+            w.kvU32(a + "attention.head_count_kv", static_cast<std::uint32_t>(c.kvHeads()));
+            w.kvF32(a + "attention.layer_norm_rms_epsilon", c.layerNormEps);
+            w.kvF32(a + "rope.freq_base", static_cast<float>(c.ropeTheta));
+            if (c.headDimension > 0) {
+                w.kvU32(a + "attention.key_length", static_cast<std::uint32_t>(c.headDim()));
+                w.kvU32(a + "attention.value_length", static_cast<std::uint32_t>(c.headDim()));
+            }
+            if (arch == "llama") {
+                w.kvU32(a + "vocab_size", static_cast<std::uint32_t>(c.nVocab));
+                w.kvU32(a + "rope.dimension_count", static_cast<std::uint32_t>(c.headDim()));
+            }
+            if (c.ropeScaling.type == ts::RopeScaling::Type::Linear) {
+                w.kvString(a + "rope.scaling.type", "linear");
+                w.kvF32(a + "rope.scaling.factor", static_cast<float>(c.ropeScaling.factor));
+            }
+        }
         w.kvString("tokenizer.ggml.model", "gpt2");
-        w.kvString("tokenizer.ggml.pre", "gpt-2");
+        w.kvString("tokenizer.ggml.pre", pre);
         w.kvStrings("tokenizer.ggml.tokens", tokens);
         w.kvArray<std::int32_t>("tokenizer.ggml.token_type", I32, types);
         w.kvStrings("tokenizer.ggml.merges", merges);
-        w.kvU32("tokenizer.ggml.bos_token_id", static_cast<std::uint32_t>(eos));
+        const int bos = !gpt2 && c.bosTokenId >= 0 && static_cast<std::uint64_t>(c.bosTokenId) < V ? c.bosTokenId : eos;
+        w.kvU32("tokenizer.ggml.bos_token_id", static_cast<std::uint32_t>(bos));
         w.kvU32("tokenizer.ggml.eos_token_id", static_cast<std::uint32_t>(eos));
     };
     auto write = [&](const fs::path& p, const Writer& w) {

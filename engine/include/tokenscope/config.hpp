@@ -16,12 +16,15 @@ enum class PositionKind { Learned, Rope };
 
 // How RoPE's inverse frequencies are derived from rope_theta (rope_scaling / rope_parameters).
 struct RopeScaling {
-    enum class Type { None, Linear, Llama3 };
+    // Factors: GGUF's rope_freqs.weight, one divisor per frequency (llama.cpp's converter
+    // writes Llama 3.x's llama3 scaling this way instead of its four numbers).
+    enum class Type { None, Linear, Llama3, Factors };
     Type type = Type::None;
     double factor = 1.0;
     double lowFreqFactor = 1.0;   // llama3
     double highFreqFactor = 4.0;  // llama3
     int originalContext = 8192;   // llama3: original_max_position_embeddings
+    std::vector<float> factors;   // Factors: [head_dim / 2] divisors of the inverse frequencies
 };
 
 struct Config {
@@ -52,6 +55,11 @@ struct Config {
     bool tiedEmbeddings = true;  // output head = token embedding
     double ropeTheta = 10000.0;
     RopeScaling ropeScaling;
+    // RoPE pairs dimensions (2i, 2i+1) of a head instead of (i, i + head_dim/2). Set for
+    // GGUF `llama` files: llama.cpp's converter permuted their query/key rows so that the
+    // adjacent pairing computes exactly what transformers' rotate-half pairing computes on
+    // the original rows (attention scores only need q and k in the same order).
+    bool ropeAdjacentPairs = false;
 
     int headDim() const { return headDimension > 0 ? headDimension : nEmbd / nHead; }
     int kvHeads() const { return nKvHead > 0 ? nKvHead : nHead; }

@@ -34,6 +34,9 @@ std::vector<float> ropeInverseFrequencies(const Config& c) {
                 f = static_cast<float>((1.0 - smooth) * f / s.factor + smooth * f);
             }  // high frequencies stay as they are
         }
+    } else if (s.type == RopeScaling::Type::Factors) {
+        // llama.cpp divides each frequency by its factor (theta / freq_factor)
+        for (std::size_t i = 0; i < inv.size() && i < s.factors.size(); ++i) inv[i] = inv[i] / s.factors[i];
     }
     return inv;
 }
@@ -52,6 +55,14 @@ void applyRope(float* x, int half, const float* cosv, const float* sinv) {
         const float a = x[i], b = x[i + half];
         x[i] = a * cosv[i] - b * sinv[i];
         x[i + half] = b * cosv[i] + a * sinv[i];
+    }
+}
+
+void applyRopeAdjacent(float* x, int half, const float* cosv, const float* sinv) {
+    for (int i = 0; i < half; ++i) {
+        const float a = x[2 * i], b = x[2 * i + 1];
+        x[2 * i] = a * cosv[i] - b * sinv[i];
+        x[2 * i + 1] = b * cosv[i] + a * sinv[i];
     }
 }
 

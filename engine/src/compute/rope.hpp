@@ -18,5 +18,8 @@ void ropeAngles(const std::vector<float>& invFreq, int position, float* cosOut, 
 
 // Rotates one head vector x [2 * half] in place: (x_i, x_{i+half}) turn by angle_i.
 void applyRope(float* x, int half, const float* cosv, const float* sinv);
+// The same rotation with adjacent pairs: (x_2i, x_2i+1) turn by angle_i (llama.cpp's
+// "norm" RoPE, for the permuted rows of GGUF llama files; Config::ropeAdjacentPairs).
+void applyRopeAdjacent(float* x, int half, const float* cosv, const float* sinv);
 
 }  // namespace ts::kernels

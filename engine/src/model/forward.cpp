@@ -1,7 +1,8 @@
 // The forward pass: Session::prefill (a decode step is a prefill of one token). One pass for
 // every architecture, switched by the config:
 //   embedding (+ learned position) -> for each layer:
-//     norm (LayerNorm or RMSNorm) -> q, k, v (one packed product, optional biases)
+//     norm (LayerNorm or RMSNorm) -> q, k, v (one packed product, or parts of different
+//     types from a GGUF file; optional biases)
 //     -> per-head RMSNorm of q and k (Qwen3) -> RoPE on q and k (rotary models)
 //     -> append k, v to the cache (key/value heads only) -> causal attention, each query head
 //        reading its group's key/value head -> output projection -> residual
@@ -16,6 +17,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <initializer_list>
 
 #include "compute/kernels.hpp"
 #include "compute/for_rows.hpp"
@@ -26,6 +28,37 @@
 #include "tokenscope/session.hpp"
 
 namespace ts {
+namespace {
+
+// Y[T, total] = X[T, in] W^T + bias for a weight held as consecutive parts (a fused weight
+// is the one-part case; parts with out == 0 are absent): each part's outputs go to its own
+// columns of Y, so the caller sees one product.
+void linearParts(const float* X, int T, std::initializer_list<const kernels::PackedWeight*> parts,
+                 const float* bias, float* Y, FloatBuffer& scratch) {
+    int total = 0, n = 0;
+    for (const auto* p : parts)
+        if (p->out > 0) total += p->out, ++n;
+    if (n == 1) {
+        kernels::linearPacked(X, T, **parts.begin(), bias, Y);
+        return;
+    }
+    int at = 0;
+    for (const auto* p : parts) {
+        if (p->out == 0) continue;
+        const float* b = bias ? bias + at : nullptr;
+        if (T == 1) {
+            kernels::linearPacked(X, 1, *p, b, Y + at);
+        } else {
+            scratch.ensure(sz(T) * sz(p->out));  // [T, p->out]
+            kernels::linearPacked(X, T, *p, b, scratch.data());
+            for (int t = 0; t < T; ++t)
+                std::memcpy(Y + sz(t) * sz(total) + sz(at), scratch.data() + sz(t) * sz(p->out), sz(p->out) * 4);
+        }
+        at += p->out;
+    }
+}
+
+}  // namespace
 
 StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& options) {
     using clock = std::chrono::steady_clock;
@@ -115,7 +148,7 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
                 kernels::normalize(c.norm, X + sz(t) * sz(C), S.xn.data() + sz(t) * sz(C), w.ln1W,
                                    w.ln1B, C, c.layerNormEps);
         });
-        kernels::linearPacked(S.xn.data(), T, w.qkvW, w.qkvB, S.qkv.data());
+        linearParts(S.xn.data(), T, {&w.qkvW, &w.kW, &w.vW}, w.qkvB, S.qkv.data(), S.part);
         // Per-head q/k norm, then the rotation, then keys and values into the cache.
         float* Kl = S.keys(l);
         float* Vl = S.values(l);
@@ -131,8 +164,9 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
                 }
                 if (rope) {
                     const float* cs = S.rope.data() + sz(t) * sz(hd);
-                    for (int h = 0; h < H; ++h) kernels::applyRope(q + h * hd, half, cs, cs + half);
-                    for (int g = 0; g < KVH; ++g) kernels::applyRope(k + g * hd, half, cs, cs + half);
+                    const auto turn = c.ropeAdjacentPairs ? kernels::applyRopeAdjacent : kernels::applyRope;
+                    for (int h = 0; h < H; ++h) turn(q + h * hd, half, cs, cs + half);
+                    for (int g = 0; g < KVH; ++g) turn(k + g * hd, half, cs, cs + half);
                 }
                 for (int g = 0; g < KVH; ++g) {
                     std::memcpy(Kl + (sz(g) * cap + sz(p0 + t)) * sz(hd), k + g * hd, sz(hd) * 4);
@@ -205,7 +239,7 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
                                    c.layerNormEps);
             }
         });
-        kernels::linearPacked(S.xn.data(), T, w.fcW, w.fcB, S.hidden.data());
+        linearParts(S.xn.data(), T, {&w.fcW, &w.upW}, w.fcB, S.hidden.data(), S.part);
         const float* mlpMid = S.hidden.data();  // [T, I]
         if (c.gatedMlp) {
             forRows(T, F, [&](int b, int e) {
@@ -255,8 +289,8 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
 
     tr.cost.flops = flops;
     // every streamed weight once, plus the embedding (and position) rows of the tokens
-    const double rowBytes = D.embedding.rows ? static_cast<double>(kernels::weightTypeSize(D.embedding.type)) : 0.0;
-    tr.cost.weightBytes = static_cast<double>(D.streamedPerToken) + T * C * (rowBytes + (D.wpe ? 4.0 : 0.0));
+    tr.cost.weightBytes = static_cast<double>(D.streamedPerToken) +
+                          T * (D.embedding.rowBytes() + (D.wpe ? 4.0 * C : 0.0));
     tr.cost.kvCacheBytes = static_cast<double>(kvCacheBytes());
     tr.cost.contextLength = S.pos;
     tr.cost.wallMs = std::chrono::duration<double, std::milli>(clock::now() - t0).count();

@@ -52,7 +52,7 @@ namespace fs = std::filesystem;
 std::size_t streamedBytes(const ModelData& d) {
     std::size_t n = d.lmHead.bytes();
     for (const LayerWeights& w : d.layers)
-        n += w.qkvW.bytes() + w.projW.bytes() + w.fcW.bytes() + w.fc2W.bytes();
+        for (const auto* p : w.streamed()) n += p->bytes();
     return n;
 }
 
@@ -60,12 +60,8 @@ std::string storageTypes(const ModelData& d) {
     std::set<std::string> names;
     auto add = [&](const kernels::PackedWeight& w) { names.insert(kernels::weightTypeName(w.type)); };
     add(d.lmHead);
-    for (const LayerWeights& w : d.layers) {
-        add(w.qkvW);
-        add(w.projW);
-        add(w.fcW);
-        add(w.fc2W);
-    }
+    for (const LayerWeights& w : d.layers)
+        for (const auto* p : w.streamed()) add(*p);
     std::string s;
     for (const auto& n : names) s += (s.empty() ? "" : "+") + n;
     return s;
@@ -143,7 +139,7 @@ std::vector<float> Model::embeddingDots(std::span<const float> v) const {
         throw Error("embeddingDots: vector has " + std::to_string(v.size()) + " values, expected " +
                     std::to_string(c.nEmbd));
     std::vector<float> out(static_cast<std::size_t>(c.nVocab));
-    if (!m_data->embedding.rows) {  // tied: the embedding is the packed head
+    if (!m_data->embedding.rows && m_data->embedding.packed == &m_data->lmHead) {  // tied: the packed head
         kernels::linearPacked(v.data(), 1, m_data->lmHead, nullptr, out.data());
         return out;
     }

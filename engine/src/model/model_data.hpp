@@ -118,9 +118,25 @@ struct LayerWeights {
     const float* fcB = nullptr;
     kernels::PackedWeight fc2W;    // [C, nInner]
     const float* fc2B = nullptr;
+    // GGUF files may store one layer's projections in different types (Q4_K_M keeps the
+    // values in Q6_K, the queries in Q4_K), which cannot share one weight. Then qkvW holds
+    // the queries alone and kW, vW the keys and values; fcW the gate alone and upW the up
+    // projection. Empty (out == 0) when fused. Their outputs land where the fused
+    // weight's would (forward.cpp), so nothing else sees the split.
+    kernels::PackedWeight kW, vW;  // [kvDim, C] each
+    kernels::PackedWeight upW;     // [nInner, C]
+
+    // Every weight a decode step streams (the split parts included).
+    std::vector<const kernels::PackedWeight*> streamed() const {
+        std::vector<const kernels::PackedWeight*> v;
+        for (const auto* w : {&qkvW, &kW, &vW, &projW, &fcW, &upW, &fc2W})
+            if (w->out > 0) v.push_back(w);
+        return v;
+    }
 };
 
-// Token embedding rows: a row-major table [V, C] of `type`, or the packed tied head.
+// Token embedding rows: a row-major table [V, C] of `type`, or a PackedWeight: the packed
+// tied head, or (GGUF) an untied embedding kept in its block type.
 struct EmbeddingTable {
     const void* rows = nullptr;  // row-major table, null when the packed head serves
     kernels::WeightType type = kernels::WeightType::F32;
@@ -128,6 +144,8 @@ struct EmbeddingTable {
     int width = 0;
 
     void row(int token, float* dst) const;
+    // Bytes one token's row reads from a separate table (0 when the packed head serves).
+    double rowBytes() const;
 };
 
 struct ModelData {
@@ -135,6 +153,7 @@ struct ModelData {
     std::filesystem::path folder;
     std::vector<LayerWeights> layers;
     EmbeddingTable embedding;       // [V, C]
+    kernels::PackedWeight embeddingBlocks;  // GGUF: an untied embedding kept in its block type
     const float* wpe = nullptr;     // [nCtx, C], learned positions only
     const float* lnfW = nullptr;    // final norm
     const float* lnfB = nullptr;

@@ -169,6 +169,12 @@ void Loader::warnUnused(bool (*isBuffer)(const std::string&)) {
                            " unknown tensor(s): " + list);
 }
 
+double EmbeddingTable::rowBytes() const {
+    if (rows) return static_cast<double>(kernels::weightTypeSize(type)) * width;
+    if (packed && packed->type == kernels::WeightType::Blocks) return static_cast<double>(packed->rowBytes);
+    return 0.0;
+}
+
 void EmbeddingTable::row(int token, float* dst) const {
     if (!rows) {
         kernels::unpackRow(*packed, token, dst);

@@ -1,0 +1,176 @@
+// The llama family from GGUF: `llama`, `qwen2` and `qwen3` files, read into the same Config
+// switches and LayerWeights as the Hugging Face path (model_load_llama.cpp), so one forward
+// pass runs both. Hyper-parameters come from `{arch}.*` metadata, tensors from llama.cpp's
+// names: token_embd, blk.N.{attn_norm, attn_q, attn_k, attn_v (+ .bias), attn_q_norm,
+// attn_k_norm, attn_output, ffn_norm, ffn_gate, ffn_up, ffn_down}, output_norm, output
+// (absent = tied).
+//
+// Two things differ from the safetensors checkpoint:
+//   - llama.cpp's converter permutes a `llama` file's query and key rows (within each head,
+//     row s * head_dim/2 + j moves to 2j + s) so that its RoPE can turn adjacent pairs.
+//     Rotating adjacent pairs of the permuted rows turns exactly the pairs transformers'
+//     rotate-half turns, and q.k is unchanged when q and k are permuted alike, so the model
+//     runs as stored with Config::ropeAdjacentPairs. qwen2 and qwen3 files are not permuted
+//     and keep the half-split pairing.
+//   - one layer's projections may have different storage types (Q4_K_M); those stay separate
+//     weights (LayerWeights::kW, vW, upW) instead of being fused.
+#include <cmath>
+
+#include "compute/rope.hpp"
+#include "formats/gguf_loader.hpp"
+#include "tokenscope/error.hpp"
+
+namespace ts {
+namespace {
+
+using gguf::TensorInfo;
+
+// The rope scaling keys: none, linear (factor), or refused by name.
+void readRopeScaling(const gguf::File& f, const std::string& arch, Config& c) {
+    std::string type = f.getString(arch + ".rope.scaling.type", "none");
+    double factor = f.getFloat(arch + ".rope.scaling.factor", 0.0);
+    if (const double old = f.getFloat(arch + ".rope.scale_linear", 0.0); old > 0 && type == "none") {
+        type = "linear";  // the key older converters wrote
+        factor = old;
+    }
+    if (type == "none") return;
+    if (type != "linear")
+        throw Error(f.where() + ": " + arch + ".rope.scaling.type '" + type +
+                    "' is not supported (supported: none, linear; llama3 scaling as rope_freqs.weight)");
+    if (!(factor > 0) || !std::isfinite(factor))
+        throw Error(f.where() + ": " + arch + ".rope.scaling.factor must be positive for linear scaling");
+    if (factor != 1.0) {
+        c.ropeScaling.type = RopeScaling::Type::Linear;
+        c.ropeScaling.factor = factor;
+    }
+}
+
+Config configFromMetadata(const gguf::File& f, const std::string& arch) {
+    Config c;
+    c.modelType = arch;
+    const std::string a = arch + ".";
+    c.nCtx = ggufPositiveInt(f, a + "context_length");
+    c.nEmbd = ggufPositiveInt(f, a + "embedding_length");
+    c.nLayer = ggufPositiveInt(f, a + "block_count");
+    c.nHead = ggufPositiveInt(f, a + "attention.head_count");
+    c.nKvHead = f.find(a + "attention.head_count_kv") ? ggufPositiveInt(f, a + "attention.head_count_kv") : c.nHead;
+    c.nInner = ggufPositiveInt(f, a + "feed_forward_length");
+    if (f.find(a + "attention.key_length")) c.headDimension = ggufPositiveInt(f, a + "attention.key_length");
+    if (f.find(a + "attention.value_length") &&
+        ggufPositiveInt(f, a + "attention.value_length") != c.headDim())
+        throw Error(f.where() + ": " + a + "attention.value_length differs from the key length " +
+                    std::to_string(c.headDim()) + " (not supported)");
+    if (f.find(a + "rope.dimension_count") && ggufPositiveInt(f, a + "rope.dimension_count") != c.headDim())
+        throw Error(f.where() + ": " + a + "rope.dimension_count is " +
+                    std::to_string(f.requireInt(a + "rope.dimension_count")) + " but a head has " +
+                    std::to_string(c.headDim()) + " dimensions: partial rotary embeddings are not supported");
+    if (!f.find(a + "attention.layer_norm_rms_epsilon"))
+        throw Error(f.where() + ": metadata key '" + a + "attention.layer_norm_rms_epsilon' is missing");
+    const double eps = f.getFloat(a + "attention.layer_norm_rms_epsilon", 0.0);
+    if (!(eps > 0) || eps > 1)
+        throw Error(f.where() + ": " + a + "attention.layer_norm_rms_epsilon must be in (0, 1]");
+    c.layerNormEps = static_cast<float>(eps);
+    c.ropeTheta = f.getFloat(a + "rope.freq_base", 10000.0);
+    if (!(c.ropeTheta > 0) || !std::isfinite(c.ropeTheta))
+        throw Error(f.where() + ": " + a + "rope.freq_base must be positive");
+    readRopeScaling(f, arch, c);
+
+    c.norm = NormKind::RmsNorm;
+    c.positions = PositionKind::Rope;
+    c.gatedMlp = true;
+    c.activation = Activation::Silu;
+    c.ropeAdjacentPairs = arch == "llama";
+    // Which biases and norms exist: fixed for qwen2 (q/k/v biases, none on the output) and
+    // qwen3 (per-head q/k norms); for llama, as the file holds them (attention_bias, mlp_bias).
+    const bool qBias = f.tensor("blk.0.attn_q.bias") != nullptr;
+    c.qkvBias = arch == "qwen2" || qBias;
+    c.outBias = arch != "qwen2" && f.tensor("blk.0.attn_output.bias") != nullptr;
+    c.mlpBias = f.tensor("blk.0.ffn_up.bias") != nullptr;
+    c.qkNorm = arch == "qwen3";
+    c.tiedEmbeddings = f.tensor("output.weight") == nullptr;
+
+    const TensorInfo* embd = f.tensor("token_embd.weight");  // its rows give the vocabulary
+    if (!embd || embd->dims.size() != 2)
+        throw Error(f.where() + ": missing tensor 'token_embd.weight' (2 dimensions: width, vocabulary)");
+    if (embd->dims[1] <= 0 || embd->dims[1] > (1 << 24))
+        throw Error(f.where() + ": 'token_embd.weight' has " + std::to_string(embd->dims[1]) +
+                    " rows, not a vocabulary size");
+    c.nVocab = static_cast<int>(embd->dims[1]);
+    c.bosTokenId = static_cast<int>(f.getInt("tokenizer.ggml.bos_token_id", -1));
+    c.eosTokenId = static_cast<int>(f.getInt("tokenizer.ggml.eos_token_id", -1));
+    if (c.eosTokenId >= 0) c.eosTokenIds.push_back(c.eosTokenId);
+    const int eot = static_cast<int>(f.getInt("tokenizer.ggml.eot_token_id", -1));
+    if (eot >= 0 && eot != c.eosTokenId) c.eosTokenIds.push_back(eot);  // chat models end turns with it
+    if (c.eosTokenId < 0 && eot >= 0) c.eosTokenId = eot;
+    c.validate(f.where());
+    return c;
+}
+
+}  // namespace
+
+void loadGgufLlama(ModelData& d, const gguf::File& f, const std::string& arch,
+                   const ProgressCallback& progress, const std::atomic<bool>* cancel) {
+    d.config = configFromMetadata(f, arch);
+    Config& c = d.config;
+    const std::int64_t C = c.nEmbd, V = c.nVocab, I = c.nInner, Q = c.qDim(), K = c.kvDim(),
+                       hd = c.headDim();
+    GgufLoader L(d, f, progress, cancel, 3 + 16 * c.nLayer + 1);
+    const TensorInfo& wte = L.require("token_embd.weight", {C, V});
+    if (const TensorInfo* freqs = L.optional("rope_freqs.weight", {hd / 2})) {
+        // llama3 scaling, as llama.cpp's converter stores it: one divisor per frequency
+        std::vector<float> factors(static_cast<std::size_t>(hd / 2));
+        quant::dequantizeRow(freqs->type, freqs->data, factors.data(), factors.size());
+        for (float x : factors)
+            if (!(x > 0) || !std::isfinite(x))
+                throw Error(f.where() + ": rope_freqs.weight holds " + std::to_string(x) +
+                            ", expected positive frequency factors");
+        c.ropeScaling.type = RopeScaling::Type::Factors;
+        c.ropeScaling.factors = std::move(factors);
+    }
+
+    d.layers.resize(static_cast<std::size_t>(c.nLayer));
+    for (int l = 0; l < c.nLayer; ++l) {
+        const std::string p = "blk." + std::to_string(l) + ".";
+        LayerWeights& w = d.layers[static_cast<std::size_t>(l)];
+        w.ln1W = L.vec(L.require(p + "attn_norm.weight", {C}));
+        const TensorInfo& q = L.require(p + "attn_q.weight", {C, Q});
+        const TensorInfo& k = L.require(p + "attn_k.weight", {C, K});
+        const TensorInfo& v = L.require(p + "attn_v.weight", {C, K});
+        if (GgufLoader::fusable({&q, &k, &v})) {
+            w.qkvW = L.fused({&q, &k, &v});
+        } else {
+            w.qkvW = L.linear(q);
+            w.kW = L.linear(k);
+            w.vW = L.linear(v);
+        }
+        if (c.qkvBias)
+            w.qkvB = L.vecs({&L.require(p + "attn_q.bias", {Q}), &L.require(p + "attn_k.bias", {K}),
+                             &L.require(p + "attn_v.bias", {K})});
+        if (c.qkNorm) {
+            w.qNormW = L.vec(L.require(p + "attn_q_norm.weight", {hd}));
+            w.kNormW = L.vec(L.require(p + "attn_k_norm.weight", {hd}));
+        }
+        w.projW = L.linear(L.require(p + "attn_output.weight", {Q, C}));
+        if (c.outBias) w.projB = L.vec(L.require(p + "attn_output.bias", {C}));
+        w.ln2W = L.vec(L.require(p + "ffn_norm.weight", {C}));
+        const TensorInfo& gate = L.require(p + "ffn_gate.weight", {C, I});
+        const TensorInfo& up = L.require(p + "ffn_up.weight", {C, I});
+        if (GgufLoader::fusable({&gate, &up})) {
+            w.fcW = L.fused({&gate, &up});
+        } else {
+            w.fcW = L.linear(gate);
+            w.upW = L.linear(up);
+        }
+        w.fc2W = L.linear(L.require(p + "ffn_down.weight", {I, C}));
+        if (c.mlpBias) {
+            w.fcB = L.vecs({&L.require(p + "ffn_gate.bias", {I}), &L.require(p + "ffn_up.bias", {I})});
+            w.fc2B = L.vec(L.require(p + "ffn_down.bias", {C}));
+        }
+    }
+    d.lnfW = L.vec(L.require("output_norm.weight", {C}));
+    L.embeddingAndHead(wte, C, V);
+    d.ropeInvFreq = kernels::ropeInverseFrequencies(c);
+    L.finish();
+}
+
+}  // namespace ts
