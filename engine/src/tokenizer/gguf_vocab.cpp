@@ -1,8 +1,24 @@
 // The tokenizer stored in a GGUF file's metadata (tokenizer.ggml.*), built on the same
-// tables as vocab.json + merges.txt: `tokenizer.ggml.model` "gpt2" means byte-level BPE
-// with tokens written in GPT-2's byte alphabet and merges as "left right" strings; the
-// pre-tokenizer regex is chosen by `tokenizer.ggml.pre`. Token types mark control tokens
-// (matched literally as special tokens) and user-defined ones (matched literally as text).
+// tables as vocab.json + merges.txt and tokenizer.json: `tokenizer.ggml.model` "gpt2" means
+// byte-level BPE with tokens written in GPT-2's byte alphabet and merges as "left right"
+// strings. Token types mark control tokens (matched literally as special tokens) and
+// user-defined ones (matched literally as text).
+//
+// `tokenizer.ggml.pre` names the pre-tokenizer of the model the file was converted from
+// (llama.cpp's convert_hf_to_gguf.py recognises the tokenizer and writes its name). Each
+// name we know is written here as the tokenizer.json pre_tokenizer (and normalizer) that the
+// original model declares, and built by the same code that reads tokenizer.json, so a GGUF
+// file tokenizes as the Hugging Face tokenizer does. That includes Qwen's NFC normalizer,
+// which llama.cpp itself skips: Tokenscope shows the tokens the model was trained on.
+// An unknown name is refused: guessing a split would give plausible but wrong tokens.
+//
+// bos/eos/eot ids, tokenizer.ggml.add_bos_token and tokenizer.chat_template become the same
+// extras tokenizer_config.json gives (start-token rule, end tokens, chat template).
+#include <algorithm>
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
 #include "formats/gguf_model.hpp"
 #include "tokenizer/tokenizer_impl.hpp"
 #include "tokenscope/error.hpp"
@@ -10,7 +26,59 @@
 namespace ts {
 namespace {
 
+using nlohmann::json;
+
 constexpr std::int64_t kControl = 3, kUserDefined = 4;
+
+// The Split regexes of the original tokenizers (as their tokenizer.json files spell them).
+// Llama 3's splits numbers into runs of up to three digits; Qwen2's into single digits.
+constexpr const char* kLlama3Split =
+    R"((?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+)";
+constexpr const char* kQwen2Split =
+    R"((?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+)";
+
+// What one tokenizer.ggml.pre name stands for.
+struct PreTokenizerSpec {
+    json preTokenizer;         // as in tokenizer.json; null = GPT-2's own split
+    json normalizer;           // as in tokenizer.json, or null
+    bool ignoreMerges = false; // the BPE model's ignore_merges
+    bool addBos = false;       // when the file has no tokenizer.ggml.add_bos_token
+};
+
+json splitThenByteLevel(const char* regex) {
+    return {{"type", "Sequence"},
+            {"pretokenizers",
+             json::array({{{"type", "Split"}, {"pattern", {{"Regex", regex}}}, {"behavior", "Isolated"}, {"invert", false}},
+                          {{"type", "ByteLevel"}, {"add_prefix_space", false}, {"trim_offsets", false}, {"use_regex", false}}})}};
+}
+
+// The names llama.cpp gives these tokenizers (several names share one split).
+std::optional<PreTokenizerSpec> preTokenizerNamed(const std::string& name) {
+    PreTokenizerSpec s;
+    if (name == "gpt-2" || name == "phi-2") return s;  // GPT-2's regex
+    if (name == "llama3" || name == "llama-v3" || name == "llama-bpe") {
+        s.preTokenizer = splitThenByteLevel(kLlama3Split);
+        s.ignoreMerges = true;
+        s.addBos = true;  // <|begin_of_text|>
+        return s;
+    }
+    if (name == "qwen2" || name == "deepseek-r1-qwen") {
+        s.preTokenizer = splitThenByteLevel(kQwen2Split);
+        s.normalizer = {{"type", "NFC"}};
+        return s;
+    }
+    if (name == "smollm" || name == "starcoder" || name == "refact") {
+        // every digit on its own, then GPT-2's byte-level split
+        s.preTokenizer = {{"type", "Sequence"},
+                          {"pretokenizers",
+                           json::array({{{"type", "Digits"}, {"individual_digits", true}},
+                                        {{"type", "ByteLevel"}, {"add_prefix_space", false}, {"trim_offsets", true}, {"use_regex", true}}})}};
+        return s;
+    }
+    return std::nullopt;
+}
+
+constexpr const char* kKnownPre = "gpt-2, phi-2, llama3, llama-v3, llama-bpe, qwen2, deepseek-r1-qwen, smollm, starcoder, refact";
 
 }  // namespace
 
@@ -21,10 +89,12 @@ std::shared_ptr<const Tokenizer> tokenizerFromGguf(const gguf::File& f) {
     if (model != "gpt2")
         throw Error(f.where() + ": tokenizer.ggml.model '" + model + "' is not supported yet "
                                 "(supported: gpt2, byte-level BPE)");
+    // Files from converters older than the key are GPT-2's.
     const std::string pre = f.getString("tokenizer.ggml.pre", "gpt-2");
-    if (pre != "gpt-2" && pre != "default")
+    const auto spec = preTokenizerNamed(pre);
+    if (!spec)
         throw Error(f.where() + ": tokenizer.ggml.pre '" + pre + "' names a pre-tokenizer "
-                                "Tokenscope does not know (known: gpt-2)");
+                                "Tokenscope does not know (known: " + kKnownPre + ")");
     const auto* tokens = f.stringArray("tokenizer.ggml.tokens");
     if (!tokens) throw Error(f.where() + ": metadata key 'tokenizer.ggml.tokens' is missing");
     const auto* types = f.intArray("tokenizer.ggml.token_type");
@@ -36,6 +106,7 @@ std::shared_ptr<const Tokenizer> tokenizerFromGguf(const gguf::File& f) {
     TokenizerSource src;
     src.vocabWhere = where;
     src.vocab.reserve(tokens->size());
+    src.ignoreMerges = spec->ignoreMerges;
     for (std::size_t i = 0; i < tokens->size(); ++i) {
         const int id = static_cast<int>(i);
         const std::int64_t type = types ? (*types)[i] : 1;
@@ -56,7 +127,39 @@ std::shared_ptr<const Tokenizer> tokenizerFromGguf(const gguf::File& f) {
         }
     }
     auto impl = buildTokenizer(std::move(src));
-    impl->preTokenizer = PreTokenizerSteps::gpt2();  // tokenizer.ggml.pre "gpt-2"
+    const std::string stepsWhere = f.where() + " (tokenizer.ggml.pre '" + pre + "')";
+    impl->preTokenizer = spec->preTokenizer.is_null() ? PreTokenizerSteps::gpt2()
+                                                      : PreTokenizerSteps::fromJson(spec->preTokenizer, stepsWhere);
+    impl->normalizer = Normalizer::fromJson(spec->normalizer, stepsWhere);
+    // Special tokens in text are recognised as tokenizer.json's are, except for GPT-2, whose
+    // vocab.json files never were (the same model reads the same either way).
+    impl->fromTokenizerJson = pre != "gpt-2";
+    impl->sourceFile = f.path();
+    impl->formatName = "GGUF (tokenizer.ggml.pre " + pre + ")";
+
+    // The extras tokenizer_config.json would give.
+    TokenizerExtras& x = impl->extras;
+    auto tokenText = [&](const char* key) -> std::string {
+        const std::int64_t id = f.getInt(key, -1);
+        return id >= 0 && static_cast<std::size_t>(id) < tokens->size() ? (*tokens)[static_cast<std::size_t>(id)] : "";
+    };
+    x.bosToken = tokenText("tokenizer.ggml.bos_token_id");
+    x.eosToken = tokenText("tokenizer.ggml.eos_token_id");
+    if (f.find("tokenizer.ggml.add_bos_token") || spec->addBos)
+        x.addBosToken = f.getBool("tokenizer.ggml.add_bos_token", spec->addBos);
+    x.chatTemplate = f.getString("tokenizer.chat_template", "");
+    for (const char* key : {"tokenizer.ggml.eos_token_id", "tokenizer.ggml.eot_token_id"}) {
+        const std::int64_t id = f.getInt(key, -1);
+        if (id >= 0 && static_cast<std::size_t>(id) < tokens->size() &&
+            std::find(x.generationEos.begin(), x.generationEos.end(), id) == x.generationEos.end())
+            x.generationEos.push_back(static_cast<int>(id));
+    }
+    x.hasGenerationEos = !x.generationEos.empty();
+    applyTokenizerExtras(*impl);
+    if (x.addBosToken)
+        impl->startRule.source = f.find("tokenizer.ggml.add_bos_token")
+                                     ? "GGUF tokenizer.ggml.add_bos_token"
+                                     : "GGUF tokenizer.ggml.pre '" + pre + "' (adds its start token)";
     return std::make_shared<Tokenizer>(std::move(impl));
 }
 
