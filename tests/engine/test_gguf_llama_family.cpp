@@ -21,6 +21,7 @@
 #include "engine/engine_test_util.hpp"
 #include "engine/gguf_fixtures.hpp"
 #include "compute/quant_types.hpp"
+#include "formats/safetensors.hpp"
 #include "model/model_data.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/model.hpp"
@@ -184,6 +185,21 @@ TEST_CASE("GGUF llama family in Q8_0 and in mixed types match their dequantized 
             INFO("against safetensors, max |dlogit|/spread " << relPrefill << " (prefill), " << relStep << " (decode step)");
             CHECK(relPrefill <= 5e-2);
             CHECK(relStep <= 5e-2);
+            if (type == "q8_0") {
+                // The same file with its tensors in reverse order: q, k, v (and gate, up) are
+                // no longer back to back, so they are copied into one weight instead of read
+                // in place; the numbers must not change.
+                const auto rev = ts::Model::loadGguf(gguf(arch, "q8_0-reversed", "--type q8_0 --reverse"));
+                const auto* mapped = static_cast<const std::uint8_t*>(g->data().layers[0].qkvW.data);
+                const auto* copied = static_cast<const std::uint8_t*>(rev->data().layers[0].qkvW.data);
+                const auto& part = *rev->data().mappings.front();
+                CHECK((copied < part.data() || copied >= part.data() + part.size()));
+                CHECK_FALSE((mapped < g->data().mappings.front()->data() ||
+                             mapped >= g->data().mappings.front()->data() + g->data().mappings.front()->size()));
+                const Logits r = run(rev);
+                CHECK(r.prefill == got.prefill);
+                CHECK(r.step == got.step);
+            }
         }
 }
 

@@ -9,7 +9,7 @@
 // quantizer (the harness, llama_harness.cpp), except Q8_0, which this tool can also write.
 //
 //   gguf_from_hf HF_DIR OUT.gguf [--type f32|f16|q8_0|mixed] [--vocab-dir DIR] [--split N]
-//                [--version 2|3] [--dequantized] [--pre NAME] [--drop TENSOR] [--no-permute]
+//                [--version 2|3] [--dequantized] [--pre NAME] [--drop TENSOR] [--no-permute] [--reverse]
 // --dequantized (with --type q8_0 or mixed) writes F32 tensors holding the Q8_0-rounded
 // values: the dequantized-weights reference the quantized file is checked against.
 // --type mixed (llama family) stores one layer's projections in different types, as
@@ -17,9 +17,11 @@
 // ffn_gate F32 (and everything else F32).
 // --pre sets tokenizer.ggml.pre (default: gpt-2 for gpt2, llama-bpe for llama, qwen2 for
 // qwen2/qwen3); --drop leaves a tensor out and --no-permute writes llama's rows unpermuted
-// (both for the tests that show a wrong file is caught).
+// (both for the tests that show a wrong file is caught); --reverse writes the tensors in
+// reverse order, so no two projections of a layer lie back to back in the file.
 // Without a vocabulary the tokenizer holds the 256 byte tokens plus unused placeholders.
 // --split N writes OUT-00001-of-0000N.gguf ... instead of OUT.gguf.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -94,7 +96,7 @@ struct Out {
 
 int usage() {
     std::cerr << "usage: gguf_from_hf HF_DIR OUT.gguf [--type f32|f16|q8_0|mixed] [--vocab-dir DIR] "
-                 "[--split N] [--version 2|3] [--dequantized] [--pre NAME] [--drop TENSOR] [--no-permute]\n";
+                 "[--split N] [--version 2|3] [--dequantized] [--pre NAME] [--drop TENSOR] [--no-permute] [--reverse]\n";
     return 2;
 }
 
@@ -107,12 +109,12 @@ int main(int argc, char** argv) try {
     fs::path vocabDir = in;
     int split = 1;
     std::uint32_t version = 3;
-    bool dequantized = false, noPermute = false;
+    bool dequantized = false, noPermute = false, reverse = false;
     std::string pre, drop;
     for (int i = 3; i < argc; ++i) {
         const std::string a = argv[i];
-        if (a == "--dequantized" || a == "--no-permute") {
-            (a == "--dequantized" ? dequantized : noPermute) = true;
+        if (a == "--dequantized" || a == "--no-permute" || a == "--reverse") {
+            (a == "--dequantized" ? dequantized : a == "--reverse" ? reverse : noPermute) = true;
             continue;
         }
         if (i + 1 >= argc) return usage();
@@ -264,6 +266,7 @@ int main(int argc, char** argv) try {
     }
     if (!drop.empty())
         std::erase_if(tensors, [&](const Out& t) { return t.name == drop; });
+    if (reverse) std::reverse(tensors.begin(), tensors.end());
 
     // Tokenizer: vocab.json + merges.txt when there are some, else bytes + placeholders.
     std::vector<std::string> tokens(V);
