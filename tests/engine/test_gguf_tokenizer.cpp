@@ -170,3 +170,78 @@ TEST_CASE("GGUF tokenizer: the pre-tokenizer name decides the split, and NFC app
     CHECK_THROWS_WITH(load("qwen3", "mystery-bpe"), Catch::Contains("tokenizer.ggml.pre 'mystery-bpe'") &&
                                                           Catch::Contains("qwen2") && Catch::Contains("llama-bpe"));
 }
+
+TEST_CASE("GGUF SentencePiece tokenizer (tokenizer.ggml.model llama) tokenizes like Llama 2's tokenizer.json",
+          "[gguf][tokenizer]") {
+    const auto dir = ts_test::tokenizersDir() / "llama2";
+    if (ts_test::tokenizersDir().empty() || !std::filesystem::exists(dir / "tokenizer.json")) {
+        WARN("the llama2 tokenizer is not set up (packaging/dev.sh fetches it): skipped");
+        return;
+    }
+    // As llama.cpp's converter writes a SentencePiece vocabulary: pieces by id, their scores
+    // and types (unknown, control, byte <0xXX>, normal); no merges. tokenizer.json has no
+    // scores, but its merges were made from tokenizer.model's scores by ranking each piece's
+    // splits by the piece's score, so a piece's score here is minus the rank of its first
+    // merge (and far below for pieces no merge makes, such as single characters).
+    const json tj = readJson(dir / "tokenizer.json");
+    std::map<int, std::string> byId;
+    for (auto it = tj["model"]["vocab"].begin(); it != tj["model"]["vocab"].end(); ++it)
+        byId[it.value().get<int>()] = it.key();
+    const int n = byId.rbegin()->first + 1;
+    std::vector<std::string> tokens(static_cast<std::size_t>(n));
+    std::vector<std::int32_t> types(static_cast<std::size_t>(n), 1);
+    std::vector<float> scores(static_cast<std::size_t>(n), 0.0f);
+    for (const auto& [id, t] : byId) {
+        const auto i = static_cast<std::size_t>(id);
+        tokens[i] = t;
+        const bool byte = t.size() == 6 && t.rfind("<0x", 0) == 0 && t.back() == '>';
+        types[i] = t == "<unk>" ? 2 : (t == "<s>" || t == "</s>") ? 3 : byte ? 6 : 1;
+    }
+    std::map<std::string, int> firstMerge;
+    int rank = 0;
+    for (const json& m : tj["model"]["merges"]) {
+        const std::string joined = m.is_string() ? [&] {
+            std::string t = m.get<std::string>();
+            return t.erase(t.find(' '), 1);
+        }() : m[0].get<std::string>() + m[1].get<std::string>();
+        firstMerge.emplace(joined, rank++);
+    }
+    for (int id = 0; id < n; ++id) {
+        const auto i = static_cast<std::size_t>(id);
+        if (types[i] != 1) continue;
+        const auto it = firstMerge.find(tokens[i]);
+        scores[i] = -static_cast<float>(it != firstMerge.end() ? it->second : rank + id);
+    }
+    using namespace ts_gguf_write;
+    Writer w;
+    w.kvString("tokenizer.ggml.model", "llama");
+    w.kvStrings("tokenizer.ggml.tokens", tokens);
+    w.kvArray<float>("tokenizer.ggml.scores", F32, scores);
+    w.kvArray<std::int32_t>("tokenizer.ggml.token_type", I32, types);
+    w.kvU32("tokenizer.ggml.bos_token_id", 1);
+    w.kvU32("tokenizer.ggml.eos_token_id", 2);
+    w.kvU32("tokenizer.ggml.unknown_token_id", 0);
+    ts_test::TempDir tmp;
+    ts_test::writeBytes(tmp / "spm.gguf", w.bytes());
+    const auto gg = ts::tokenizerFromGguf(ts::gguf::File::open(tmp / "spm.gguf"));
+    REQUIRE(gg);
+    const auto hf = ts::Tokenizer::fromTokenizerJson(dir / "tokenizer.json");
+    CHECK(gg->vocabSize() == hf->vocabSize());
+    for (const std::string& text : kTexts) {
+        INFO("llama2: " << text);
+        CHECK(gg->encodeIds(text) == hf->encodeIds(text));
+        CHECK(gg->encodeIds(text, true) == hf->encodeIds(text, true));
+        CHECK(gg->decode(gg->encodeIds(text)) == hf->decode(hf->encodeIds(text)));
+    }
+    // <s> in front, as Llama 2's tokenizer_config.json says and llama.cpp does.
+    CHECK(gg->startToken().add);
+    CHECK(gg->withStartToken(gg->encodeIds("hi")) == hf->withStartToken(hf->encodeIds("hi")));
+    CHECK(gg->endTokenIds() == hf->endTokenIds());
+    // Without scores there is no order of merges: refused by name.
+    Writer noScores;
+    noScores.kvString("tokenizer.ggml.model", "llama");
+    noScores.kvStrings("tokenizer.ggml.tokens", tokens);
+    ts_test::writeBytes(tmp / "noscores.gguf", noScores.bytes());
+    CHECK_THROWS_WITH(ts::tokenizerFromGguf(ts::gguf::File::open(tmp / "noscores.gguf")),
+                      Catch::Contains("tokenizer.ggml.scores"));
+}
