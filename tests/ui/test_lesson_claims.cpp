@@ -19,7 +19,7 @@ QString lessonsDir() { return QStringLiteral(TOKENSCOPE_SOURCE_DIR "/resources/l
 double measure(const ts::LoadedModel& m, const LessonClaim& c, const QString& language) {
     const auto ids = m.tokenizer->encodeIds(c.prompt.in(language).toStdString());
     if (c.kind == QLatin1String("token_count")) return static_cast<double>(ids.size());
-    const auto want = m.tokenizer->encodeIds(c.token.toStdString());
+    const auto want = m.tokenizer->encodeIds(c.token.in(language).toStdString());
     REQUIRE_FALSE(want.empty());
     ts::Session session(m.model);
     const auto trace = session.prefill(ids);
@@ -45,11 +45,11 @@ TEST_CASE("lesson claims hold on the bundled model in both languages", "[classro
                     INFO(lesson.file.toStdString() << " step " << s + 1 << " claim " << c.id.toStdString()
                                                    << " (" << lang.toStdString() << ")");
                     const double got = measure(model, c, lang);
-                    INFO("measured " << got << ", the lesson says " << c.value << " ± " << c.tolerance);
-                    CHECK(std::abs(got - c.value) <= c.tolerance);
+                    INFO("measured " << got << ", the lesson says " << c.valueIn(lang) << " ± " << c.toleranceIn(lang));
+                    CHECK(std::abs(got - c.valueIn(lang)) <= c.toleranceIn(lang));
                     // The number lives in the data: the text names the claim, never a literal.
                     CHECK(step.text.in(lang).contains(QLatin1Char('{') + c.id + QLatin1Char('}')));
-                    CHECK(step.textIn(lang).contains(c.formatted()));
+                    CHECK(step.textIn(lang).contains(c.formatted(lang)));
                     CHECK_FALSE(step.textIn(lang).contains(QLatin1Char('{') + c.id));
                 }
             }
@@ -70,4 +70,23 @@ TEST_CASE("a broken claim is rejected with its step and field", "[classroom][les
     const QByteArray layer = R"({"title": "T", "steps": [{"text": "x", "layer": 0}]})";
     CHECK_FALSE(parseLesson(layer, QStringLiteral("e.json"), &error));
     CHECK(error.contains(QStringLiteral("count from 1")));
+}
+
+TEST_CASE("a claim can differ per language: token, value and tolerance", "[classroom][lessons][claims]") {
+    QString error;
+    const QByteArray both = R"({"title": "T", "steps": [{"text": {"en": "p={a}", "ko": "확률 {a}"}, "claims": [{"id": "a",
+        "kind": "next_token_prob", "prompt": {"en": "The culprit,", "ko": "범인은"}, "token": {"en": " Sujin", "ko": " 수진"},
+        "value": {"en": 0.5, "ko": 0.75}, "tolerance": {"en": 0.1, "ko": 0.05}, "decimals": 2}]}]})";
+    const auto lesson = parseLesson(both, QStringLiteral("b.json"), &error);
+    INFO(error.toStdString());
+    REQUIRE(lesson);
+    const auto& c = lesson->steps.at(0).claims.at(0);
+    CHECK(c.token.in(QStringLiteral("ko")) == QStringLiteral(" 수진"));
+    CHECK(c.valueIn(QStringLiteral("ko")) == 0.75);
+    CHECK(c.toleranceIn(QStringLiteral("en")) == 0.1);
+    CHECK(lesson->steps.at(0).textIn(QStringLiteral("ko")) == QStringLiteral("확률 0.75"));
+    CHECK(lesson->steps.at(0).textIn(QStringLiteral("en")) == QStringLiteral("p=0.50"));
+    const QByteArray badValue = R"({"title": "T", "steps": [{"text": "x", "claims": [{"id": "a", "kind": "top_token", "prompt": "p", "token": " t", "value": {"ko": 1}, "tolerance": 0}]}]})";
+    CHECK_FALSE(parseLesson(badValue, QStringLiteral("f.json"), &error));
+    CHECK(error.contains(QStringLiteral("\"value\"")));
 }

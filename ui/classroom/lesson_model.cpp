@@ -26,14 +26,23 @@ QStringList LessonClaim::knownKinds() {
     return {QStringLiteral("next_token_prob"), QStringLiteral("top_token"), QStringLiteral("token_count")};
 }
 
-QString LessonClaim::formatted() const {
-    return kind == QLatin1String("token_count") ? QString::number(static_cast<int>(std::lround(value)))
-                                                : QString::number(value, 'f', decimals);
+double LessonClaim::valueIn(const QString& language) const {
+    return language == QLatin1String("ko") && valueKo ? *valueKo : value;
+}
+
+double LessonClaim::toleranceIn(const QString& language) const {
+    return language == QLatin1String("ko") && toleranceKo ? *toleranceKo : tolerance;
+}
+
+QString LessonClaim::formatted(const QString& language) const {
+    const double v = valueIn(language);
+    return kind == QLatin1String("token_count") ? QString::number(static_cast<int>(std::lround(v)))
+                                                : QString::number(v, 'f', decimals);
 }
 
 QString LessonStep::textIn(const QString& language) const {
     QString t = text.in(language);
-    for (const auto& c : claims) t.replace(QLatin1Char('{') + c.id + QLatin1Char('}'), c.formatted());
+    for (const auto& c : claims) t.replace(QLatin1Char('{') + c.id + QLatin1Char('}'), c.formatted(language));
     return t;
 }
 
@@ -160,13 +169,25 @@ Lesson parse(const QByteArray& json, const QString& file) {
                 throw ParseError{QStringLiteral("%1: unknown kind \"%2\" (known: %3)")
                                      .arg(cw, claim.kind, LessonClaim::knownKinds().join(QStringLiteral(", ")))};
             claim.prompt = localized(c.value(QStringLiteral("prompt")), cw + QStringLiteral(" \"prompt\""), true);
-            claim.token = c.value(QStringLiteral("token")).toString();
-            if (claim.kind != QLatin1String("token_count") && claim.token.isEmpty())
-                throw ParseError{QStringLiteral("%1: \"token\" is missing").arg(cw)};
-            if (!c.value(QStringLiteral("value")).isDouble() || !c.value(QStringLiteral("tolerance")).isDouble())
-                throw ParseError{QStringLiteral("%1: \"value\" and \"tolerance\" must be numbers").arg(cw)};
-            claim.value = c.value(QStringLiteral("value")).toDouble();
-            claim.tolerance = c.value(QStringLiteral("tolerance")).toDouble();
+            claim.token = localized(c.value(QStringLiteral("token")), cw + QStringLiteral(" \"token\""),
+                                    claim.kind != QLatin1String("token_count"));
+            // A number, or {"en": number, "ko": number}.
+            auto number = [&](const char* key, double& en, std::optional<double>& ko) {
+                const QJsonValue v = c.value(QLatin1String(key));
+                if (v.isDouble()) {
+                    en = v.toDouble();
+                    return;
+                }
+                const QJsonObject o = v.toObject();
+                if (!v.isObject() || !o.value(QStringLiteral("en")).isDouble() ||
+                    (o.contains(QStringLiteral("ko")) && !o.value(QStringLiteral("ko")).isDouble()))
+                    throw ParseError{QStringLiteral("%1: \"%2\" must be a number or {\"en\": number, \"ko\": number}")
+                                         .arg(cw, QLatin1String(key))};
+                en = o.value(QStringLiteral("en")).toDouble();
+                if (o.contains(QStringLiteral("ko"))) ko = o.value(QStringLiteral("ko")).toDouble();
+            };
+            number("value", claim.value, claim.valueKo);
+            number("tolerance", claim.tolerance, claim.toleranceKo);
             claim.decimals = std::clamp(c.value(QStringLiteral("decimals")).toInt(2), 0, 6);
             step.claims.push_back(std::move(claim));
         }

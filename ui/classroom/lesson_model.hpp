@@ -30,14 +30,19 @@ struct LessonClaim {
     // "top_token": 1 when `token` is the most likely next token, else 0;
     // "token_count": how many tokens `prompt` is cut into.
     QString kind;
-    LocalizedText prompt;  // may differ per language; measured in each
-    QString token;         // the token's text, e.g. " Sujin"
-    double value = 0.0;
+    // Prompt, token, value and tolerance may each differ per language (a Korean lesson asks the
+    // seed's Korean sentence for "수진", the English one " Sujin"); each is measured in its language.
+    LocalizedText prompt;
+    LocalizedText token;   // the token's text, e.g. " Sujin"
+    double value = 0.0;    // English (and the fallback)
     double tolerance = 0.0;
+    std::optional<double> valueKo, toleranceKo;
     int decimals = 2;      // how the text shows the value
 
     static QStringList knownKinds();
-    QString formatted() const;
+    double valueIn(const QString& language) const;
+    double toleranceIn(const QString& language) const;
+    QString formatted(const QString& language = QStringLiteral("en")) const;
 };
 
 struct LessonStep {
