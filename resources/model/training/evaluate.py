@@ -356,7 +356,9 @@ def temperature_lanes(model, enc, lanes, n_ctx):
                         logits = model(torch.tensor([ids[-n_ctx:]]))[0, -1].double()
                         probs = F.softmax(logits / temp, -1)
                         ids.append(int(torch.multinomial(probs, 1, generator=g)))
-                    text = enc.decode(ids[start:]).replace(EOT, " ")
+                        if ids[-1] == enc.eot:
+                            break  # a lane ends with its document, as the app's lanes do
+                    text = enc.decode(ids[start:]).replace(EOT, "")
                     shares.append(script_share(text, lang))
                     repeats.append(max_phrase_repeats(text, lanes["phrase_words"]))
                     if seed == lanes["seeds"][0]:

@@ -252,9 +252,10 @@ class Encoder:
         return ids
 
     def decode(self, ids):
+        # byte-level pieces back to UTF-8 text; <|endoftext|> stays as its literal text
         s = "".join(self.inv[i] for i in ids)
-        return bytearray(BYTE_DECODER[c] for c in s if c in BYTE_DECODER).decode("utf-8", errors="replace") \
-            if EOT not in s else s
+        return EOT.join(bytearray(BYTE_DECODER[c] for c in part if c in BYTE_DECODER).decode("utf-8", errors="replace")
+                        for part in s.split(EOT))
 
     def token_bytes(self, i):
         return bytes(BYTE_DECODER[c] for c in self.inv[i]) if i != self.eot else EOT.encode()
