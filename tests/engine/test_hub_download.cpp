@@ -12,9 +12,13 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <thread>
 
+#include "engine/gguf_fixtures.hpp"
 #include "hub_server_process.hpp"
+#include "tokenscope/sampling.hpp"
+#include "tokenscope/session.hpp"
 #include "tokenscope/hf_cache.hpp"
 #include "tokenscope/hub_download.hpp"
 #include "tokenscope/model_folder.hpp"
@@ -404,4 +408,42 @@ TEST_CASE("hub download: http_proxy from the environment carries every request (
     CHECK(blob);  // the CDN host a redirect points to goes through the proxy too
     CHECK(proxied == direct);  // every request the servers saw came through the proxy
     CHECK(ts::hub::findSnapshot(cache, "tiny/gpt2"));
+}
+
+TEST_CASE("hub download: a real GGUF (Q8_0 llama) from the hub loads and runs") {
+    TempDir tmp("hubdl");
+    const fs::path hf = ts_test::dataDir() / "llama-tiny";
+    // A repository as the GGUF publishers lay it out: several quantizations of one model.
+    const fs::path repo = tmp.path() / "repo";
+    fs::create_directories(repo);
+    fs::copy_file(ts_test::ggufFromHf(hf, "llama-tiny-q8_0.gguf", "--type q8_0"), repo / "llama-tiny-Q8_0.gguf");
+    fs::copy_file(ts_test::ggufFromHf(hf, "llama-tiny-f16.gguf", "--type f16"), repo / "llama-tiny-F16.gguf");
+    writeFile(repo / "README.md", "# tiny llama GGUF\n");
+    HubServer server(tmp.path(), {"--repo", "tiny/llama-tiny-GGUF=" + repo.string()});
+    const fs::path cache = tmp.path() / "hub";
+    const auto r = ts::hub::downloadModel(optionsFor(server, cache, "tiny/llama-tiny-GGUF"));
+    REQUIRE(r.files.size() == 1);
+    CHECK(r.files[0].name == "llama-tiny-Q8_0.gguf");
+    CHECK(r.files[0].check == "sha256+size");
+
+    // Found in the cache by id and loaded (model and tokenizer from the one file).
+    const auto listed = ts::hub::scanCache(cache);
+    REQUIRE(listed.size() == 1);
+    CHECK(listed[0].supported);
+    CHECK(listed[0].precision == "Q8_0");
+    const auto loaded = ts::loadModelFolder(r.modelPath);
+    REQUIRE(loaded.model);
+    REQUIRE(loaded.tokenizer);
+    // It computes what its own weights, dequantized, compute (the Q8_0 rounding itself is
+    // measured against the safetensors in test_gguf_llama_family.cpp).
+    const auto dequantized =
+        ts::Model::loadGguf(ts_test::ggufFromHf(hf, "llama-q8_0-dequantized.gguf", "--type q8_0 --dequantized"));
+    const std::vector<int> ids = {1, 5, 9, 2, 7};
+    ts::Session a(loaded.model), b(dequantized);
+    const auto la = a.prefill(ids).logits, lb = b.prefill(ids).logits;
+    REQUIRE(la.size() == lb.size());
+    float worst = 0;
+    for (std::size_t i = 0; i < la.size(); ++i) worst = std::max(worst, std::abs(la[i] - lb[i]));
+    CHECK(worst <= 1e-3f);
+    CHECK(loaded.model->config().nVocab == ts::loadModelFolder(hf).model->config().nVocab);
 }
