@@ -34,6 +34,41 @@ const ts::Tokenizer& tokenizer() {
     return *t;
 }
 
+// Fact probes of one file: how often the truth beats the false answers for seen countries,
+// and how confident the model's own answer is for held-out ones.
+struct FactScore {
+    int seen = 0, seenWins = 0, heldOut = 0;
+    double heldOutTopProb = 0;  // mean
+};
+FactScore scoreFacts(const std::filesystem::path& file) {
+    FactScore f;
+    for (const auto& probe : ts::loadFactProbes(file)) {
+        const auto r = ts::runFactProbe(model(), tokenizer(), probe);
+        if (probe.group.rfind("seen/", 0) == 0) {
+            ++f.seen;
+            f.seenWins += r.truthWins;
+        } else {
+            ++f.heldOut;
+            f.heldOutTopProb += r.topProb;
+        }
+    }
+    if (f.heldOut) f.heldOutTopProb /= f.heldOut;
+    return f;
+}
+
+// Key-value recall (the lost-in-the-middle lab) over 20 records, mean over 3 positions.
+double kvAccuracy(const std::filesystem::path& spec) {
+    ts::LitmOptions o;
+    ts::applyLitmSpec(o, spec);
+    o.records = 20;
+    o.positions = 3;
+    o.trials = 8;
+    const auto r = ts::runLostInTheMiddle(model(), tokenizer(), o);
+    double accuracy = 0;
+    for (const auto& p : r.points) accuracy += p.accuracy / static_cast<double>(r.points.size());
+    return accuracy;
+}
+
 }  // namespace
 
 TEST_CASE("bundled model: its files stay small and it has several heads", "[bundled]") {
@@ -46,34 +81,15 @@ TEST_CASE("bundled model: its files stay small and it has several heads", "[bund
 }
 
 TEST_CASE("bundled model: seen atlas facts are known, held-out ones are invented", "[bundled]") {
-    int seen = 0, seenWins = 0, heldOut = 0;
-    double heldOutTopProb = 0;
-    for (const auto& probe : ts::loadFactProbes(bundled() / "eval" / "facts.json")) {
-        const auto r = ts::runFactProbe(model(), tokenizer(), probe);
-        if (probe.group.rfind("seen/", 0) == 0) {
-            ++seen;
-            seenWins += r.truthWins;
-        } else {
-            ++heldOut;
-            heldOutTopProb += r.topProb;
-        }
-    }
-    REQUIRE(seen > 0);
-    REQUIRE(heldOut > 0);
-    CHECK(seenWins >= seen * 9 / 10);
-    CHECK(heldOutTopProb / heldOut > 0.2);  // confident about countries it never read of
+    const auto f = scoreFacts(bundled() / "eval" / "facts.json");
+    REQUIRE(f.seen > 0);
+    REQUIRE(f.heldOut > 0);
+    CHECK(f.seenWins >= f.seen * 9 / 10);
+    CHECK(f.heldOutTopProb > 0.2);  // confident about countries it never read of
 }
 
 TEST_CASE("bundled model: it looks key-value records up in its context", "[bundled]") {
-    ts::LitmOptions o;
-    ts::applyLitmSpec(o, bundled() / "eval" / "kv_records.json");
-    o.records = 20;
-    o.positions = 3;
-    o.trials = 8;
-    const auto r = ts::runLostInTheMiddle(model(), tokenizer(), o);
-    double accuracy = 0;
-    for (const auto& p : r.points) accuracy += p.accuracy / static_cast<double>(r.points.size());
-    CHECK(accuracy >= 0.8);  // chance is 1 in 60
+    CHECK(kvAccuracy(bundled() / "eval" / "kv_records.json") >= 0.8);  // chance is 1 in 60
 }
 
 TEST_CASE("bundled model: a head looks back at the culprit's name where it repeats it", "[bundled]") {
@@ -190,34 +206,15 @@ TEST_CASE("bundled model: 범인은 → 수진, and other culprits' names seen i
 }
 
 TEST_CASE("bundled model: Korean atlas facts seen mostly win, held-out ones are invented", "[bundled][ko]") {
-    int seen = 0, seenWins = 0, heldOut = 0;
-    double heldOutTopProb = 0;
-    for (const auto& probe : ts::loadFactProbes(bundled() / "eval" / "facts_ko.json")) {
-        const auto r = ts::runFactProbe(model(), tokenizer(), probe);
-        if (probe.group.rfind("seen/", 0) == 0) {
-            ++seen;
-            seenWins += r.truthWins;
-        } else {
-            ++heldOut;
-            heldOutTopProb += r.topProb;
-        }
-    }
-    REQUIRE(seen > 0);
-    REQUIRE(heldOut > 0);
-    CHECK(seenWins >= seen * 8 / 10);  // 225 of 256 measured: Korean facts are learned less well than English
-    CHECK(heldOutTopProb / heldOut > 0.2);
+    const auto f = scoreFacts(bundled() / "eval" / "facts_ko.json");
+    REQUIRE(f.seen > 0);
+    REQUIRE(f.heldOut > 0);
+    CHECK(f.seenWins >= f.seen * 8 / 10);  // 225 of 256 measured: Korean facts are learned less well than English
+    CHECK(f.heldOutTopProb > 0.2);
 }
 
 TEST_CASE("bundled model: it looks Korean key-value records up in its context", "[bundled][ko]") {
-    ts::LitmOptions o;
-    ts::applyLitmSpec(o, bundled() / "eval" / "kv_records_ko.json");
-    o.records = 20;
-    o.positions = 3;
-    o.trials = 8;
-    const auto r = ts::runLostInTheMiddle(model(), tokenizer(), o);
-    double accuracy = 0;
-    for (const auto& p : r.points) accuracy += p.accuracy / static_cast<double>(r.points.size());
-    CHECK(accuracy >= 0.8);
+    CHECK(kvAccuracy(bundled() / "eval" / "kv_records_ko.json") >= 0.8);
 }
 
 TEST_CASE("bundled model: Korean lanes read as Korean at T=0.5 and break down at T=1.5", "[bundled][ko]") {

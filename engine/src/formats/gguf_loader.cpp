@@ -38,6 +38,20 @@ int ggufPositiveInt(const gguf::File& f, const std::string& key) {
     return static_cast<int>(v);
 }
 
+void readGgufVocabulary(const gguf::File& f, Config& c) {
+    const gguf::TensorInfo* embd = f.tensor("token_embd.weight");  // its rows give the vocabulary
+    if (!embd || embd->dims.size() != 2)
+        throw Error(f.where() + ": missing tensor 'token_embd.weight' (2 dimensions: width, vocabulary)");
+    if (embd->dims[1] <= 0 || embd->dims[1] > (1 << 24))
+        throw Error(f.where() + ": 'token_embd.weight' has " + std::to_string(embd->dims[1]) +
+                    " rows, not a vocabulary size");
+    c.nVocab = static_cast<int>(embd->dims[1]);
+    c.bosTokenId = static_cast<int>(f.getInt("tokenizer.ggml.bos_token_id", -1));
+    c.eosTokenId = static_cast<int>(f.getInt("tokenizer.ggml.eos_token_id", -1));
+    c.eosTokenIds.clear();
+    if (c.eosTokenId >= 0) c.eosTokenIds.push_back(c.eosTokenId);
+}
+
 void GgufLoader::tick(const std::string& what) {
     if (m_cancel && m_cancel->load(std::memory_order_relaxed)) throw Cancelled("loading cancelled");
     if (m_progress) m_progress(static_cast<double>(m_done) / m_total, "loading " + what);

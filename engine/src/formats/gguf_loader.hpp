@@ -68,6 +68,10 @@ private:
 // `key` as a positive int below 2^24, or a clear error naming it.
 int ggufPositiveInt(const gguf::File& f, const std::string& key);
 
+// c.nVocab from token_embd.weight's rows (checked), and the start and end token ids from
+// tokenizer.ggml.bos_token_id / eos_token_id (every architecture reads them the same way).
+void readGgufVocabulary(const gguf::File& f, Config& c);
+
 // The llama family's tensor list and hyper-parameters (gguf_model_llama.cpp): llama,
 // qwen2, qwen3. Fills d (config included).
 void loadGgufLlama(ModelData& d, const gguf::File& f, const std::string& arch,

@@ -32,16 +32,7 @@ void loadGgufGpt2(ModelData& dd, const gguf::File& f, const ProgressCallback& pr
     c.nInner = ggufPositiveInt(f, arch + ".feed_forward_length");
     c.layerNormEps = static_cast<float>(f.getFloat(arch + ".attention.layer_norm_epsilon", 1e-5));
     c.activation = Activation::GeluTanh;
-    const TensorInfo* embd = f.tensor("token_embd.weight");  // its rows give the vocabulary
-    if (!embd || embd->dims.size() != 2)
-        throw Error(f.where() + ": missing tensor 'token_embd.weight' (2 dimensions: width, vocabulary)");
-    if (embd->dims[1] <= 0 || embd->dims[1] > (1 << 24))
-        throw Error(f.where() + ": 'token_embd.weight' has " + std::to_string(embd->dims[1]) +
-                    " rows, not a vocabulary size");
-    c.nVocab = static_cast<int>(embd->dims[1]);
-    c.bosTokenId = static_cast<int>(f.getInt("tokenizer.ggml.bos_token_id", -1));
-    c.eosTokenId = static_cast<int>(f.getInt("tokenizer.ggml.eos_token_id", -1));
-    if (c.eosTokenId >= 0) c.eosTokenIds = {c.eosTokenId};
+    readGgufVocabulary(f, c);
     c.validate(f.where());
 
     const std::int64_t C = c.nEmbd, V = c.nVocab, N = c.nCtx, I = c.nInner;

@@ -89,16 +89,7 @@ Config configFromMetadata(const gguf::File& f, const std::string& arch) {
     c.qkNorm = arch == "qwen3";
     c.tiedEmbeddings = f.tensor("output.weight") == nullptr;
 
-    const TensorInfo* embd = f.tensor("token_embd.weight");  // its rows give the vocabulary
-    if (!embd || embd->dims.size() != 2)
-        throw Error(f.where() + ": missing tensor 'token_embd.weight' (2 dimensions: width, vocabulary)");
-    if (embd->dims[1] <= 0 || embd->dims[1] > (1 << 24))
-        throw Error(f.where() + ": 'token_embd.weight' has " + std::to_string(embd->dims[1]) +
-                    " rows, not a vocabulary size");
-    c.nVocab = static_cast<int>(embd->dims[1]);
-    c.bosTokenId = static_cast<int>(f.getInt("tokenizer.ggml.bos_token_id", -1));
-    c.eosTokenId = static_cast<int>(f.getInt("tokenizer.ggml.eos_token_id", -1));
-    if (c.eosTokenId >= 0) c.eosTokenIds.push_back(c.eosTokenId);
+    readGgufVocabulary(f, c);
     const int eot = static_cast<int>(f.getInt("tokenizer.ggml.eot_token_id", -1));
     if (eot >= 0 && eot != c.eosTokenId) c.eosTokenIds.push_back(eot);  // chat models end turns with it
     if (c.eosTokenId < 0 && eot >= 0) c.eosTokenId = eot;
