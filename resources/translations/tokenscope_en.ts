@@ -952,6 +952,20 @@
         <source>entropy per step</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>Stopped at end of text after %n token(s).</source>
+        <translation>
+            <numerusform>Stopped at end of text after %n token.</numerusform>
+            <numerusform>Stopped at end of text after %n tokens.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s); no end of text yet.</source>
+        <translation>
+            <numerusform>%n token; no end of text yet.</numerusform>
+            <numerusform>%n tokens; no end of text yet.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::LessonPanel</name>

@@ -992,6 +992,38 @@
         <source>entropy per step</source>
         <translation>단계별 엔트로피</translation>
     </message>
+    <message>
+        <source>Continue past end of text</source>
+        <translation>글 끝 토큰 뒤에도 계속</translation>
+    </message>
+    <message>
+        <source>Keep drawing after the model&apos;s end-of-text token (what follows is whatever the training data put after a document&apos;s end).</source>
+        <translation>모델이 글 끝 토큰을 뽑은 뒤에도 계속 뽑습니다(그 뒤에 나오는 것은 훈련 데이터에서 문서 끝 다음에 오던 아무 글입니다).</translation>
+    </message>
+    <message>
+        <source>Every lane continues the same prompt with the same seed; only the temperature differs. Each token&apos;s colour is the probability it was drawn with (key below). Low temperature sharpens the distribution (safe, repetitive); high temperature flattens it (varied, and more often wrong). A lane ends where the model draws its end-of-text token (framed).</source>
+        <translation>모든 레인은 같은 프롬프트를 같은 시드로 이어 갑니다. 다른 것은 온도(temperature)뿐입니다. 각 토큰의 색은 그 토큰이 뽑힌 확률입니다(아래 색 막대 참고). 낮은 온도는 분포를 뾰족하게(안전하고 반복적), 높은 온도는 평평하게(다양하고 더 자주 틀림) 만듭니다. 모델이 글 끝 토큰을 뽑으면 레인은 거기서 끝납니다(테두리 표시).</translation>
+    </message>
+    <message>
+        <source>Probability the token was drawn with:</source>
+        <translation>토큰이 뽑힌 확률:</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped at end of text after %n token(s).</source>
+        <translation>
+            <numerusform>토큰 %n개 뒤 글 끝에서 멈춤.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s); no end of text yet.</source>
+        <translation>
+            <numerusform>토큰 %n개, 아직 글 끝 아님.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>end</source>
+        <translation>끝</translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::LessonPanel</name>

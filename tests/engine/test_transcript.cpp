@@ -190,6 +190,37 @@ TEST_CASE("transcript: generation stops at the model's end token unless told oth
     }
 }
 
+TEST_CASE("transcript: temperature lanes stop at the end token and say so", "[transcript]") {
+    const auto loaded = ts::loadModelFolder(ts::bundledModelPath());
+    REQUIRE(loaded.tokenizer);
+    const int eos = *loaded.tokenizer->endOfTextId();
+    const auto prompt = loaded.tokenizer->encodeIds("The detective gathered everyone in the");
+    ts::SamplingParams base;
+    base.seed = 3;
+    const std::vector<float> temperatures = {0.0f, 0.7f, 1.0f, 1.5f};
+    const int steps = 40;
+    const auto lanes = ts::runTemperatureLanes(loaded.model, prompt, temperatures, steps, base, loaded.tokenizer);
+    const auto past = ts::runTemperatureLanes(loaded.model, prompt, temperatures, steps, base, loaded.tokenizer,
+                                              /*ignoreEndOfText=*/true);
+    int stopped = 0;
+    for (std::size_t i = 0; i < lanes.size(); ++i) {
+        INFO("temperature " << temperatures[i]);
+        const auto& tokens = lanes[i].tokens;
+        REQUIRE_FALSE(tokens.empty());
+        for (std::size_t k = 0; k + 1 < tokens.size(); ++k) CHECK(tokens[k].token != eos);
+        CHECK(lanes[i].endedAtEndOfText == (tokens.back().token == eos));
+        if (lanes[i].endedAtEndOfText) ++stopped;
+        else CHECK(tokens.size() == static_cast<std::size_t>(steps));
+        // Past the end token the lane draws the same tokens up to it, then goes on.
+        CHECK_FALSE(past[i].endedAtEndOfText);
+        CHECK(past[i].tokens.size() == static_cast<std::size_t>(steps));
+        for (std::size_t k = 0; k < tokens.size(); ++k) CHECK(past[i].tokens[k].token == tokens[k].token);
+    }
+    // With this prompt and seed the bundled model ends some lanes early; a retrained model
+    // that never did would leave the stop untested, so say so rather than pass silently.
+    if (stopped == 0) WARN("no lane reached the end token: the stop is untested for this model");
+}
+
 TEST_CASE("transcript: cancellation is a type; a cancelled step changes nothing", "[transcript]") {
     ts::Transcript t(tiny(), nullptr);
     std::atomic<bool> cancel{false};

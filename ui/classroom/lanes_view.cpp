@@ -1,7 +1,6 @@
 #include "classroom/lanes_view.hpp"
 
-#include <QChart>
-#include <QChartView>
+#include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QGridLayout>
@@ -9,15 +8,16 @@
 #include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
-#include <QLineSeries>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QSpinBox>
-#include <QValueAxis>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 
+#include "classroom/confidence_colour_bar.hpp"
+#include "classroom/entropy_strip.hpp"
 #include "classroom/token_flow.hpp"
 #include "widgets/heatmap_widget.hpp"
 #include "tokenscope/token_display.hpp"
@@ -58,13 +58,16 @@ LanesView::LanesView(QWidget* parent) : ClassroomToolView(parent) {
     m_seed = new QSpinBox(this);
     m_seed->setRange(0, 1000000);
     m_seed->setValue(42);
+    m_pastEnd = new QCheckBox(this);
     m_run = new QPushButton(this);
     m_step = new QPushButton(this);
     m_status = new QLabel(this);
+    m_status->setWordWrap(true);
     row->addWidget(m_stepsLabel);
     row->addWidget(m_steps);
     row->addWidget(m_seedLabel);
     row->addWidget(m_seed);
+    row->addWidget(m_pastEnd);
     row->addWidget(m_run);
     row->addWidget(m_step);
     row->addWidget(m_status, 1);
@@ -73,6 +76,8 @@ LanesView::LanesView(QWidget* parent) : ClassroomToolView(parent) {
     m_legend = new QLabel(this);
     m_legend->setWordWrap(true);
     layout->addWidget(m_legend);
+    m_colourBar = new ConfidenceColourBar(this);
+    layout->addWidget(m_colourBar);
     m_lanesLayout = new QHBoxLayout;
     layout->addLayout(m_lanesLayout, 1);
 
@@ -91,20 +96,29 @@ void LanesView::retranslateUi() {
     m_tempLabel->setText(tr("Temperatures:"));
     m_stepsLabel->setText(tr("Tokens per lane:"));
     m_seedLabel->setText(tr("Seed:"));
+    m_pastEnd->setText(tr("Continue past end of text"));
+    m_pastEnd->setToolTip(tr("Keep drawing after the model's end-of-text token (what follows is "
+                             "whatever the training data put after a document's end)."));
     m_run->setText(tr("Run all lanes"));
     m_step->setText(tr("Step all lanes"));
     m_legend->setText(tr("Every lane continues the same prompt with the same seed; only the "
                          "temperature differs. Each token's colour is the probability it was "
-                         "drawn with: green = likely, red = unlikely. Low temperature sharpens the "
-                         "distribution (safe, repetitive); high temperature flattens it (varied, "
-                         "and more often wrong)."));
-    for (std::size_t i = 0; i < m_lanes.size() && i < m_result.size(); ++i)
+                         "drawn with (key below). Low temperature sharpens the distribution (safe, "
+                         "repetitive); high temperature flattens it (varied, and more often wrong). "
+                         "A lane ends where the model draws its end-of-text token (framed)."));
+    m_colourBar->setCaption(tr("Probability the token was drawn with:"));
+    for (std::size_t i = 0; i < m_lanes.size() && i < m_result.size(); ++i) {
         m_lanes[i].title->setText(tr("T = %1").arg(double(m_result[i].params.temperature), 0, 'f', 2));
+        m_lanes[i].status->setText(laneStatus(static_cast<int>(i)));
+        m_lanes[i].chart->setTexts(tr("entropy per step"), tr("bits"), tr("end"));
+    }
 }
 
 void LanesView::setPrompt(const QString& text) { m_prompt->setText(text); }
 QString LanesView::prompt() const { return m_prompt->text(); }
 int LanesView::seed() const { return m_seed->value(); }
+void LanesView::setContinuePastEnd(bool on) { m_pastEnd->setChecked(on); }
+bool LanesView::continuePastEnd() const { return m_pastEnd->isChecked(); }
 
 std::vector<float> LanesView::temperatures() const {
     std::vector<float> t;
@@ -122,6 +136,8 @@ void LanesView::applySettings(const QJsonObject& s) {
     }
     if (s.contains(QStringLiteral("steps"))) m_steps->setValue(s.value(QStringLiteral("steps")).toInt());
     if (s.contains(QStringLiteral("seed"))) m_seed->setValue(s.value(QStringLiteral("seed")).toInt());
+    if (s.contains(QStringLiteral("continuePastEnd")))
+        m_pastEnd->setChecked(s.value(QStringLiteral("continuePastEnd")).toBool());
     if (s.value(QStringLiteral("run")).toBool()) run();
 }
 
@@ -159,10 +175,14 @@ void LanesView::run() {
     const auto temps = temperatures();
     const int steps = m_steps->value();
     auto model = m_info.model;
+    // The tokenizer gives the lanes the model's end tokens: they stop where the main loop
+    // and `generate` stop, unless the teacher asks to continue past the end.
+    auto tokenizer = m_info.tokenizer;
+    const bool pastEnd = m_pastEnd->isChecked();
     m_status->setText(tr("Running %n lane(s)…", nullptr, static_cast<int>(temps.size())));
     startTask<std::vector<ts::Lane>>(
-        [model, ids, temps, steps, base](const std::atomic<bool>&) {
-            return ts::runTemperatureLanes(model, ids, temps, steps, base);
+        [model, tokenizer, ids, temps, steps, base, pastEnd](const std::atomic<bool>&) {
+            return ts::runTemperatureLanes(model, ids, temps, steps, base, tokenizer, pastEnd);
         },
         [this, ids](std::vector<ts::Lane> lanes) {
             m_status->clear();
@@ -178,28 +198,30 @@ void LanesView::rebuildLanes(int n) {
     m_lanes.clear();
     for (int i = 0; i < n; ++i) {
         auto* column = new QWidget(this);
+        column->installEventFilter(this);
         auto* v = new QVBoxLayout(column);
         v->setContentsMargins(0, 0, 0, 0);
+        v->setSpacing(2);
         LaneWidgets lane;
         lane.title = new QLabel(column);
         QFont f = lane.title->font();
         f.setBold(true);
         lane.title->setFont(f);
-        auto* scroll = new QScrollArea(column);
+        lane.status = new QLabel(column);
+        lane.status->setWordWrap(true);
+        // Two lines whether the text wraps or not, so the lanes' boxes and charts line up.
+        lane.status->setMinimumHeight(2 * lane.status->fontMetrics().lineSpacing());
+        lane.status->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+        auto* scroll = lane.scroll = new QScrollArea(column);
         scroll->setWidgetResizable(true);
         scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
         lane.flow = new TokenFlow(scroll);
         scroll->setWidget(lane.flow);
-        auto* chart = new QChart;
-        chart->legend()->hide();
-        chart->setMargins(QMargins(2, 2, 2, 2));
-        auto* view = new QChartView(chart, column);
-        view->setRenderHint(QPainter::Antialiasing);
-        view->setFixedHeight(130);
-        lane.chart = view;
+        lane.chart = new EntropyStrip(column);
         v->addWidget(lane.title);
-        v->addWidget(scroll, 1);
-        v->addWidget(view);
+        v->addWidget(lane.status);
+        v->addWidget(scroll);
+        v->addWidget(lane.chart, 1);
         m_lanesLayout->addWidget(column, 1);
         m_lanes.push_back(lane);
     }
@@ -209,8 +231,11 @@ void LanesView::showLanes(const std::vector<int>& prompt, const std::vector<ts::
     m_result = lanes;
     rebuildLanes(static_cast<int>(lanes.size()));
     double maxEntropy = 1.0;
-    for (const auto& lane : lanes)
+    int longest = 0;
+    for (const auto& lane : lanes) {
+        longest = std::max(longest, static_cast<int>(lane.tokens.size()));
         for (const auto& t : lane.tokens) maxEntropy = std::max(maxEntropy, double(t.entropyBits));
+    }
     for (std::size_t i = 0; i < lanes.size(); ++i) {
         LaneWidgets& w = m_lanes[i];
         std::vector<TokenFlow::Item> items;
@@ -220,37 +245,73 @@ void LanesView::showLanes(const std::vector<int>& prompt, const std::vector<ts::
         if (m_info.tokenizer) texts = tokenDisplayTexts(*m_info.tokenizer, ids);
         auto text = [&](std::size_t k) { return k < texts.size() ? texts[k] : tokenText(ids[k]); };
         for (std::size_t k = 0; k < prompt.size(); ++k) items.push_back({text(k), QColor(), QString(), true});
-        auto* series = new QLineSeries;
-        int step = 1;
-        for (const auto& t : lanes[i].tokens) {
-            items.push_back({text(items.size()), probabilityColor(t.prob),
+        std::vector<EntropyStrip::Step> chartSteps;
+        const std::size_t drawn = lanes[i].tokens.size();
+        for (std::size_t k = 0; k < drawn; ++k) {
+            const auto& t = lanes[i].tokens[k];
+            const bool end = lanes[i].endedAtEndOfText && k + 1 == drawn;
+            const QString shown = text(items.size());
+            const QColor colour = probabilityColor(t.prob);
+            items.push_back({shown, colour,
                              tr("p = %1 (at T = 1: %2), entropy %3 bits")
                                  .arg(double(t.prob), 0, 'f', 3)
                                  .arg(double(t.rawProb), 0, 'f', 3)
                                  .arg(double(t.entropyBits), 0, 'f', 2),
-                             false});
+                             false, end});
             w.entropy.push_back(t.entropyBits);
-            series->append(step++, t.entropyBits);
+            chartSteps.push_back({shown, double(t.entropyBits), colour, end});
         }
         w.flow->setItems(std::move(items));
-        auto* chart = static_cast<QChartView*>(w.chart)->chart();
-        chart->addSeries(series);
-        auto* x = new QValueAxis;
-        x->setRange(1, std::max(2, static_cast<int>(lanes[i].tokens.size())));
-        x->setLabelFormat(QStringLiteral("%d"));
-        x->setTitleText(tr("step"));
-        auto* y = new QValueAxis;
-        y->setRange(0, std::ceil(maxEntropy));
-        y->setTickCount(3);
-        y->setLabelFormat(QStringLiteral("%.0f"));
-        y->setTitleText(tr("bits"));
-        chart->setTitle(tr("entropy per step"));
-        chart->addAxis(x, Qt::AlignBottom);
-        chart->addAxis(y, Qt::AlignLeft);
-        series->attachAxis(x);
-        series->attachAxis(y);
+        w.chart->setSteps(std::move(chartSteps), std::ceil(maxEntropy), longest);
     }
     retranslateUi();
+    fitFlows();
+}
+
+void LanesView::resizeEvent(QResizeEvent* event) {
+    ClassroomToolView::resizeEvent(event);
+    fitFlows();
+}
+
+void LanesView::fitFlows() {
+    // One height for all lanes, so their charts line up for comparison.
+    const int most = std::max(4 * fontMetrics().height(), height() / 3);
+    int need = 0;
+    for (const auto& lane : m_lanes) {
+        const int frame = 2 * lane.scroll->frameWidth();
+        const int width = std::max(50, lane.scroll->width() - frame);
+        need = std::max(need, lane.flow->heightForWidth(width) + frame);
+    }
+    for (auto& lane : m_lanes) lane.scroll->setFixedHeight(std::min(most, need));
+}
+
+bool LanesView::eventFilter(QObject* watched, QEvent* event) {
+    // The columns get their widths only when the layout runs: fit the boxes again then.
+    if (event->type() == QEvent::Resize)
+        for (const auto& lane : m_lanes)
+            if (watched == lane.scroll->parentWidget()) {
+                fitFlows();
+                break;
+            }
+    return ClassroomToolView::eventFilter(watched, event);
+}
+
+QString LanesView::laneStatus(int lane) const {
+    if (lane < 0 || lane >= static_cast<int>(m_result.size())) return {};
+    const ts::Lane& l = m_result[static_cast<std::size_t>(lane)];
+    const int n = static_cast<int>(l.tokens.size());
+    if (l.endedAtEndOfText)
+        return tr("Stopped at end of text after %n token(s).", nullptr, n);
+    return tr("%n token(s); no end of text yet.", nullptr, n);
+}
+
+bool LanesView::laneEnded(int lane) const {
+    return lane >= 0 && lane < static_cast<int>(m_result.size()) && m_result[static_cast<std::size_t>(lane)].endedAtEndOfText;
+}
+
+const EntropyStrip* LanesView::laneChart(int lane) const {
+    if (lane < 0 || lane >= laneCount()) return nullptr;
+    return m_lanes[static_cast<std::size_t>(lane)].chart;
 }
 
 const TokenFlow* LanesView::laneFlow(int lane) const {

@@ -1,7 +1,10 @@
 #pragma once
 // Temperature lanes: the same prompt continued side by side at 2-4 temperatures with the
-// same seed, each token coloured by the probability it was drawn with, and each lane's
-// entropy per step charted under it. The lanes run off the GUI thread.
+// same seed, each token coloured by the probability it was drawn with (a colour bar says
+// how), and each lane's entropy per step charted under it with the drawn tokens as x-axis
+// labels. A lane stops where the model draws its end-of-text token, as the main loop and
+// `generate` do (the engine's one rule), and says so; an option continues past it. The
+// lanes run off the GUI thread.
 #include <QJsonObject>
 #include <QWidget>
 #include <vector>
@@ -9,15 +12,19 @@
 #include "classroom/classroom_tool_view.hpp"
 #include "tokenscope/experiments.hpp"
 
+class QCheckBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
 class QHBoxLayout;
+class QScrollArea;
 
 namespace ts::ui {
 
+class ConfidenceColourBar;
+class EntropyStrip;
 class TokenFlow;
 
 class LanesView : public ClassroomToolView {
@@ -29,7 +36,8 @@ public:
     void setPrompt(const QString& text);
     QString prompt() const;
     int seed() const;
-    // Lesson settings: temperatures (list), steps, seed, prompt, run (bool).
+    // Lesson settings: temperatures (list), steps, seed, prompt, continuePastEnd (bool),
+    // run (bool).
     void applySettings(const QJsonObject& settings);
     void run();
     // One more token in every lane (re-runs with the same seed, so earlier tokens stay).
@@ -39,21 +47,35 @@ public:
 
     int laneCount() const { return static_cast<int>(m_lanes.size()); }
     const TokenFlow* laneFlow(int lane) const;
+    const EntropyStrip* laneChart(int lane) const;
+    // The line under a lane's title: where it stopped, or that it did not reach an end.
+    QString laneStatus(int lane) const;
+    bool laneEnded(int lane) const;
+    void setContinuePastEnd(bool on);
+    bool continuePastEnd() const;
+    const ConfidenceColourBar* colourBar() const { return m_colourBar; }
     // Entropy per step of a lane as drawn in its chart (bits).
     std::vector<double> laneEntropy(int lane) const;
     std::vector<float> temperatures() const;
 
 protected:
     void retranslateUi() override;
+    void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     struct LaneWidgets {
         QLabel* title = nullptr;
+        QLabel* status = nullptr;
         TokenFlow* flow = nullptr;
-        QWidget* chart = nullptr;
+        QScrollArea* scroll = nullptr;
+        EntropyStrip* chart = nullptr;
         std::vector<double> entropy;
     };
     void rebuildLanes(int n);
+    // Each lane's token box gets the height its tokens need (scrolling past a third of the
+    // view), and the entropy chart under it the rest: no blank box above a squeezed chart.
+    void fitFlows();
     QString tokenText(int token) const;
 
     QLineEdit* m_prompt = nullptr;
@@ -70,6 +92,8 @@ private:
     QPushButton* m_step = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_legend = nullptr;
+    QCheckBox* m_pastEnd = nullptr;
+    ConfidenceColourBar* m_colourBar = nullptr;
     QHBoxLayout* m_lanesLayout = nullptr;
     std::vector<LaneWidgets> m_lanes;
     std::vector<ts::Lane> m_result;

@@ -103,6 +103,10 @@ void TokenFlow::paintEvent(QPaintEvent*) {
         const Item& item = m_items[i];
         const QRectF r = m_rects[i];
         if (!item.prompt) p.fillRect(r, item.colour);
+        if (item.end) {
+            p.setPen(QPen(palette().color(QPalette::WindowText), 2, Qt::SolidLine));
+            p.drawRect(r.adjusted(1, 1, -1, -1));
+        }
         if (static_cast<int>(i) == m_selected) {
             p.setPen(QPen(palette().color(QPalette::Highlight), 2));
             p.drawRect(r.adjusted(1, 1, -1, -1));

@@ -27,6 +27,7 @@ public:
         QColor colour;
         QString toolTip;
         bool prompt = false;  // prompt tokens are drawn plain, without a box colour
+        bool end = false;     // where generation stopped (the end-of-text token): framed
     };
     explicit TokenFlow(QWidget* parent = nullptr);
 

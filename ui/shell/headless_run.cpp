@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "classroom/classroom_tool_view.hpp"
 #include "classroom/hub.hpp"
 #include "classroom/lesson_panel.hpp"
 #include "shell/main_window.hpp"
@@ -118,7 +119,11 @@ void HeadlessRun::whenSettled(std::function<void()> then) {
             return;
         }
         const int count = static_cast<int>(m_window->history().size());
-        if (m_window->isRunning() || count != *lastCount) {
+        // A lesson step may have started a classroom experiment (lanes, probes, lost in the
+        // middle): its picture is the finished result.
+        bool experimentRunning = false;
+        for (const auto* tool : m_window->findChildren<ClassroomToolView*>()) experimentRunning |= tool->isBusy();
+        if (m_window->isRunning() || experimentRunning || count != *lastCount) {
             *lastCount = count;
             *quiet = 0;
             return;

@@ -606,7 +606,8 @@ bool MainWindow::showView(const QString& name) {
         // Lanes continue the main window's prompt with its seed, so they start from what
         // the class is looking at.
         const QString prompt = m_controls->prompt();
-        QJsonObject s{{QStringLiteral("seed"), static_cast<double>(m_controls->params().seed)}};
+        QJsonObject s{{QStringLiteral("seed"), static_cast<double>(m_controls->params().seed)},
+                      {QStringLiteral("continuePastEnd"), m_ignoreEosAction->isChecked()}};
         if (!prompt.isEmpty()) s.insert(QStringLiteral("prompt"), prompt);
         m_classroom->lanes()->applySettings(s);
     }

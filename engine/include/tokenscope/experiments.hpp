@@ -24,6 +24,9 @@ struct LaneToken {
 struct Lane {
     SamplingParams params;
     std::vector<LaneToken> tokens;
+    // The lane's last token is one of the model's end tokens and the lane stopped there
+    // (never set with ignoreEndOfText or without a tokenizer).
+    bool endedAtEndOfText = false;
 };
 // Prefills the prompt once in a ts::Transcript, forks it for each temperature and draws
 // `steps` tokens per lane by the transcript's seed policy, so a lane at temperature T gives

@@ -46,6 +46,7 @@ std::vector<Lane> runTemperatureLanes(std::shared_ptr<const Model> model,
                 lane.tokens.push_back({step.sampledToken, f.samplingProb, f.prob,
                                        static_cast<float>(entropyBits(dist))});
             }
+            lane.endedAtEndOfText = transcript.finished();
         }
         lanes.push_back(std::move(lane));
     }
