@@ -1889,6 +1889,86 @@
         <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one (log scale: each tenth of the bar is a factor of 10). The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
         <translation>각 프롬프트에는 참인 이어짐 하나와 거짓인 이어짐 여러 개가 있습니다. 초록 막대: 참인 답의 확률, 빨간 막대: 가장 확률 높은 거짓 답 (로그 눈금: 막대의 10분의 1마다 10배). 모델은 아무것도 찾아보지 않습니다 — 학습 때 보지 못한 사실(held-out)에도 대답하며, 흔히 똑같이 자신 있게 답합니다. 칸은 편집할 수 있고, 세트는 JSON으로 저장됩니다.</translation>
     </message>
+    <message>
+        <source>Model&apos;s own answer</source>
+        <translation>모델 스스로의 답</translation>
+    </message>
+    <message>
+        <source>P(true) green, P(best false) red</source>
+        <translation>P(참) 초록, P(가장 높은 거짓) 빨강</translation>
+    </message>
+    <message>
+        <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one, on a log axis (each tick is a factor of 100). The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
+        <translation>프롬프트마다 참인 이어 쓰기 하나와 거짓인 이어 쓰기 여럿이 있습니다. 초록 막대는 참인 답의 확률, 빨간 막대는 가장 확률이 높은 거짓 답의 확률이며 로그 축 위에 그립니다(눈금 하나가 100배). 모델은 아무것도 찾아보지 않습니다. 훈련 때 보지 못한 사실(held-out)에도 여전히, 흔히 똑같이 자신 있게 답합니다. 칸은 고칠 수 있고, 세트는 JSON으로 저장할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>표시:</translation>
+    </message>
+    <message>
+        <source>All probes, held-out first</source>
+        <translation>모든 문항(보지 못한 사실 먼저)</translation>
+    </message>
+    <message>
+        <source>Held-out only</source>
+        <translation>보지 못한 사실만</translation>
+    </message>
+    <message>
+        <source>Confident inventions only</source>
+        <translation>자신 있게 지어낸 답만</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>언어</translation>
+    </message>
+    <message>
+        <source>Probes</source>
+        <translation>문항 수</translation>
+    </message>
+    <message>
+        <source>True beats false</source>
+        <translation>참이 거짓보다 높음</translation>
+    </message>
+    <message>
+        <source>Top-1 accuracy</source>
+        <translation>1위 정확도</translation>
+    </message>
+    <message>
+        <source>Mean confidence</source>
+        <translation>평균 확신도</translation>
+    </message>
+    <message>
+        <source>Confident inventions</source>
+        <translation>자신 있게 지어낸 답</translation>
+    </message>
+    <message>
+        <source>The model&apos;s own answer is not the true one, and it gives that answer at least %1 %.</source>
+        <translation>모델 스스로의 답이 참이 아닌데도 그 답에 %1 % 이상을 겁니다.</translation>
+    </message>
+    <message>
+        <source>Korean</source>
+        <translation>한국어</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>영어</translation>
+    </message>
+    <message>
+        <source>held-out (never seen)</source>
+        <translation>보지 못한 사실(held-out)</translation>
+    </message>
+    <message>
+        <source>seen in training</source>
+        <translation>훈련 때 본 사실</translation>
+    </message>
+    <message>
+        <source>The true answer beats every false one in %1 of %2 probes.</source>
+        <translation>%2개 문항 중 %1개에서 참인 답이 모든 거짓 답보다 확률이 높습니다.</translation>
+    </message>
+    <message>
+        <source>On held-out facts, which the model never saw, its own answer is right %1 of %2 times, yet it puts on average %3 % on it; %4 of them are confident inventions (%5 % or more on a wrong answer). That is a hallucination.</source>
+        <translation>모델이 한 번도 보지 못한 사실에서 스스로의 답은 %2번 중 %1번만 맞는데도, 그 답에 평균 %3 %를 겁니다. 그중 %4개는 자신 있게 지어낸 답입니다(틀린 답에 %5 % 이상). 이것이 환각입니다.</translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::SamplingView</name>

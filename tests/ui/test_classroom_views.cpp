@@ -101,8 +101,33 @@ TEST_CASE("fact probe bars equal exp(log-probability)", "[classroom]") {
     CHECK(ProbeBarDelegate::barLength(1e-5) == Approx(0.5));
     CHECK(ProbeBarDelegate::barLength(1e-12) == Approx(0.0));
     CHECK(ProbeBarDelegate::barLength(0.6) > ProbeBarDelegate::barLength(0.3));
-    CHECK(view.summary().contains(QStringLiteral("seen: true answer wins 1 of 1")));
+    // Grouped summaries: held-out first; the held-out answer is wrong at 70 %: an invention.
+    const auto groups = view.groupSummaries();
+    REQUIRE(groups.size() == 2);
+    CHECK(groups[0].group == QStringLiteral("held_out"));
+    CHECK(groups[0].top1 == 0);
+    CHECK(groups[0].confidentInventions == 1);
+    CHECK(groups[0].meanConfidence == Approx(0.7).epsilon(1e-6));
+    CHECK(groups[1].group == QStringLiteral("seen"));
+    CHECK(groups[1].language == QStringLiteral("English"));
+    CHECK(groups[1].truthWins == 1);
+    CHECK(groups[1].top1 == 1);
+    CHECK(groups[1].confidentInventions == 0);
+    CHECK(view.summary().contains(QStringLiteral("right 0 of 1 times")));
     CHECK(view.summary().contains(QStringLiteral("70 %")));  // held-out confidence
+    // The held-out row is shown first; the filters show it alone.
+    CHECK(view.visibleRows() == std::vector<int>{1, 0});
+    view.setFilter(ProbesView::Filter::Inventions);
+    CHECK(view.visibleRows() == std::vector<int>{1});
+    view.setFilter(ProbesView::Filter::HeldOut);
+    CHECK(view.visibleRows() == std::vector<int>{1});
+    view.setFilter(ProbesView::Filter::All);
+    CHECK(view.visibleRows().size() == 2);
+    // The bars column's header carries the log axis, ticks every factor of 100 up to 100 %.
+    const QStringList ticks = ProbeHeader::tickLabels();
+    REQUIRE(ticks.size() == 6);
+    CHECK(ticks.back() == QStringLiteral("100 %"));
+    CHECK(ticks[4] == QStringLiteral("1 %"));
 
     // Editable and saved as JSON: a round trip keeps every field.
     QTemporaryDir dir;

@@ -12,6 +12,7 @@
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <limits>
@@ -32,6 +33,22 @@ QString percent(double p) {
     if (p >= 0.001) return QStringLiteral("%1 %").arg(p * 100, 0, 'f', 1);
     return QStringLiteral("%1").arg(p, 0, 'e', 1);
 }
+// Where the bars are drawn inside a cell of the bars column; the header's axis uses the same
+// left edge and width, so its ticks sit on the delegate's decade lines.
+QRect barSpan(const QRect& cell, const QFontMetrics& fm) {
+    const QRect r = cell.adjusted(4, 3, -4, -3);
+    const int labelW = fm.horizontalAdvance(QStringLiteral("00.0 %")) + 6;
+    return {r.left(), r.top(), std::max(10, r.width() - labelW), r.height()};
+}
+bool hasHangul(const QString& text) {
+    for (const QChar c : text)
+        if ((c.unicode() >= 0xAC00 && c.unicode() <= 0xD7A3) || (c.unicode() >= 0x1100 && c.unicode() <= 0x11FF) ||
+            (c.unicode() >= 0x3130 && c.unicode() <= 0x318F))
+            return true;
+    return false;
+}
+// Every second decade gets a tick: 10^-10, 10^-8, 10^-6, 10^-4, 10^-2 = 1 %, 10^0 = 100 %.
+constexpr int kTickDecades[] = {-10, -8, -6, -4, -2, 0};
 }  // namespace
 
 double ProbeBarDelegate::barLength(double p) {
@@ -45,13 +62,19 @@ void ProbeBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opti
     const QVariant tv = index.data(kTrueRole), fv = index.data(kFalseRole);
     if (!tv.isValid()) return;
     const double pt = tv.toDouble(), pf = fv.toDouble();
-    const QRect r = option.rect.adjusted(4, 3, -4, -3);
-    const int labelW = option.fontMetrics.horizontalAdvance(QStringLiteral("00.0 %")) + 6;
-    const int barW = std::max(10, r.width() - labelW);
+    const QRect r = barSpan(option.rect, option.fontMetrics);
+    const int labelW = option.rect.width() - 8 - r.width();
+    const int barW = r.width();
     const int h = r.height() / 2;
     painter->save();
     painter->fillRect(QRect(r.left(), r.top(), barW, h - 1), QColor(0xee, 0xee, 0xee));
     painter->fillRect(QRect(r.left(), r.top() + h, barW, h - 1), QColor(0xee, 0xee, 0xee));
+    // Decade lines under the bars, where the header's axis has its ticks.
+    painter->setPen(QColor(0xc8, 0xc8, 0xc8));
+    for (const int d : kTickDecades) {
+        const int x = r.left() + static_cast<int>(std::lround(barW * barLength(std::pow(10.0, d))));
+        painter->drawLine(x, r.top(), x, r.top() + 2 * h - 2);
+    }
     painter->fillRect(QRectF(r.left(), r.top(), barW * barLength(pt), h - 1), QColor(0x3c, 0xa0, 0x4a));
     painter->fillRect(QRectF(r.left(), r.top() + h, barW * barLength(pf), h - 1), QColor(0xd0, 0x43, 0x3a));
     painter->setPen(option.palette.color(QPalette::Text));
@@ -67,6 +90,50 @@ QSize ProbeBarDelegate::sizeHint(const QStyleOptionViewItem& option, const QMode
     return {200, option.fontMetrics.height() * 2 + 8};
 }
 
+ProbeHeader::ProbeHeader(int barsColumn, QWidget* parent) : QHeaderView(Qt::Horizontal, parent), m_bars(barsColumn) {
+    setSectionsClickable(false);
+}
+
+QStringList ProbeHeader::tickLabels() {
+    return {QStringLiteral("10⁻¹⁰"), QStringLiteral("10⁻⁸"), QStringLiteral("10⁻⁶"),
+            QStringLiteral("10⁻⁴"),  QStringLiteral("1 %"),  QStringLiteral("100 %")};
+}
+
+QSize ProbeHeader::sizeHint() const {
+    // Two lines: the titles, and under the bars column's title its axis.
+    QSize s = QHeaderView::sizeHint();
+    s.setHeight(std::max(s.height(), 2 * fontMetrics().height() + 10));
+    return s;
+}
+
+void ProbeHeader::paintSection(QPainter* painter, const QRect& rect, int logicalIndex) const {
+    if (logicalIndex != m_bars) {
+        QHeaderView::paintSection(painter, rect, logicalIndex);
+        return;
+    }
+    const int titleH = rect.height() / 2;
+    QHeaderView::paintSection(painter, QRect(rect.left(), rect.top(), rect.width(), titleH), logicalIndex);
+    const QRect axis(rect.left(), rect.top() + titleH, rect.width(), rect.height() - titleH);
+    painter->save();
+    painter->fillRect(axis, palette().color(QPalette::Button));
+    painter->setPen(palette().color(QPalette::Mid));
+    painter->drawLine(axis.bottomLeft(), axis.bottomRight());
+    painter->drawLine(axis.topRight(), axis.bottomRight());
+    const QFontMetrics fm = fontMetrics();
+    const QRect span = barSpan(QRect(rect.left(), 0, rect.width(), 10), fm);
+    const QStringList labels = tickLabels();
+    painter->setPen(palette().color(QPalette::ButtonText));
+    for (int i = 0; i < labels.size(); ++i) {
+        const int x = span.left() + static_cast<int>(std::lround(span.width() * ProbeBarDelegate::barLength(
+                                                                     std::pow(10.0, kTickDecades[i]))));
+        painter->drawLine(x, axis.bottom() - 3, x, axis.bottom());
+        const int w = fm.horizontalAdvance(labels[i]);
+        const int left = std::clamp(x - w / 2, axis.left() + 1, axis.right() - w - 1);
+        painter->drawText(QRect(left, axis.top(), w + 1, axis.height() - 3), Qt::AlignCenter, labels[i]);
+    }
+    painter->restore();
+}
+
 ProbesView::ProbesView(QWidget* parent) : ClassroomToolView(parent) {
     auto* layout = new QVBoxLayout(this);
     auto* row = new QHBoxLayout;
@@ -79,6 +146,8 @@ ProbesView::ProbesView(QWidget* parent) : ClassroomToolView(parent) {
     m_progress = new QProgressBar(this);
     setRunControls({m_run}, m_cancel, m_progress);
     m_progress->setMaximumWidth(160);
+    m_filterLabel = new QLabel(this);
+    m_filter = new QComboBox(this);
     for (QWidget* w : std::initializer_list<QWidget*>{m_setBox, m_open, m_save, m_add, m_run, m_cancel, m_progress})
         row->addWidget(w);
     row->addStretch(1);
@@ -86,7 +155,25 @@ ProbesView::ProbesView(QWidget* parent) : ClassroomToolView(parent) {
     m_explain = new QLabel(this);
     m_explain->setWordWrap(true);
     layout->addWidget(m_explain);
+    // The grouped summary comes first: what a class should take away before any single row.
+    m_groups = new QTableWidget(0, 7, this);
+    m_groups->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_groups->setSelectionMode(QAbstractItemView::NoSelection);
+    m_groups->verticalHeader()->hide();
+    m_groups->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_groups->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_groups->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_groups->hide();
+    layout->addWidget(m_groups);
+    // The filter sits on its own line above the table: the button row is already as wide as
+    // a 1280-pixel window allows.
+    auto* filterRow = new QHBoxLayout;
+    filterRow->addWidget(m_filterLabel);
+    filterRow->addWidget(m_filter);
+    filterRow->addStretch(1);
+    layout->addLayout(filterRow);
     m_table = new QTableWidget(0, ColumnCount, this);
+    m_table->setHorizontalHeader(new ProbeHeader(Bars, m_table));
     m_table->setItemDelegateForColumn(Bars, new ProbeBarDelegate(m_table));
     m_table->horizontalHeader()->setSectionResizeMode(Prompt, QHeaderView::Stretch);
     const int widths[ColumnCount] = {120, 0, 110, 220, 150, 240, 140};
@@ -111,6 +198,7 @@ ProbesView::ProbesView(QWidget* parent) : ClassroomToolView(parent) {
     });
     connect(m_run, &QPushButton::clicked, this, &ProbesView::run);
     connect(m_cancel, &QPushButton::clicked, this, &ProbesView::cancel);
+    connect(m_filter, &QComboBox::activated, this, [this](int i) { setFilter(static_cast<Filter>(i)); });
     retranslateUi();
 }
 
@@ -121,13 +209,24 @@ void ProbesView::retranslateUi() {
     m_run->setText(tr("Run probes"));
     m_cancel->setText(tr("Cancel"));
     m_table->setHorizontalHeaderLabels({tr("Group"), tr("Prompt"), tr("True answer"),
-                                        tr("False answers (| separated)"), tr("Model's own next token"),
-                                        tr("P(true) / P(best false), log scale"), tr("Verdict")});
+                                        tr("False answers (| separated)"), tr("Model's own answer"),
+                                        tr("P(true) green, P(best false) red"), tr("Verdict")});
     m_explain->setText(tr("Each prompt has one true and several false continuations. Green bar: the "
-                          "probability of the true one; red bar: the most probable false one (log scale: "
-                          "each tenth of the bar is a factor of 10). The model "
+                          "probability of the true one; red bar: the most probable false one, on a log "
+                          "axis (each tick is a factor of 100). The model "
                           "never looks anything up — for facts it did not see in training (held-out) it "
                           "still answers, often just as confidently. Cells are editable; save the set as JSON."));
+    m_filterLabel->setText(tr("Show:"));
+    const int filter = std::max(0, m_filter->currentIndex());
+    m_filter->clear();
+    m_filter->addItems({tr("All probes, held-out first"), tr("Held-out only"), tr("Confident inventions only")});
+    m_filter->setCurrentIndex(filter);
+    m_groups->setHorizontalHeaderLabels({tr("Group"), tr("Language"), tr("Probes"), tr("True beats false"),
+                                         tr("Top-1 accuracy"), tr("Mean confidence"), tr("Confident inventions")});
+    m_groups->horizontalHeaderItem(6)->setToolTip(
+        tr("The model's own answer is not the true one, and it gives that answer at least %1 %.")
+            .arg(kConfident * 100, 0, 'f', 0));
+    fillSummaryTable();
     m_summary->setText(summary());
 }
 
@@ -203,6 +302,9 @@ void ProbesView::setProbes(const std::vector<ts::FactProbe>& probes) {
             m_table->setItem(r, c, item);
         }
     }
+    m_answers.clear();
+    fillSummaryTable();
+    arrangeRows();
     m_summary->setText(summary());
 }
 
@@ -289,6 +391,7 @@ void ProbesView::run() {
 void ProbesView::showResults(const std::vector<ts::ProbeResult>& results,
                              const std::vector<QString>& topTexts) {
     m_results = results;
+    m_answers.assign(results.size(), QString());
     const int n = std::min(m_table->rowCount(), static_cast<int>(results.size()));
     for (int r = 0; r < n; ++r) {
         const auto& res = results[static_cast<std::size_t>(r)];
@@ -302,6 +405,7 @@ void ProbesView::showResults(const std::vector<ts::ProbeResult>& results,
         bars->setToolTip(tip.join(QLatin1Char('\n')));
         const QString top = static_cast<std::size_t>(r) < topTexts.size() ? topTexts[static_cast<std::size_t>(r)]
                                                                           : QStringLiteral("#%1").arg(res.topToken);
+        m_answers[static_cast<std::size_t>(r)] = top;
         m_table->item(r, ModelAnswer)->setText(QStringLiteral("%1  (%2)").arg(top, percent(res.topProb)));
         m_table->item(r, ModelAnswer)->setBackground(probabilityColor(res.topProb));
         m_table->item(r, ModelAnswer)->setForeground(Qt::black);
@@ -309,8 +413,115 @@ void ProbesView::showResults(const std::vector<ts::ProbeResult>& results,
         verdict->setText(res.truthWins ? tr("true wins") : tr("a false answer wins"));
         verdict->setForeground(res.truthWins ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));
     }
+    fillSummaryTable();
+    arrangeRows();
     m_summary->setText(summary());
     m_table->viewport()->update();
+}
+
+bool ProbesView::isHeldOut(int row) const {
+    const auto* item = m_table->item(row, Group);
+    return item && item->text().startsWith(QLatin1String("held"));
+}
+
+bool ProbesView::isInvention(int row) const {
+    if (row < 0 || row >= static_cast<int>(m_results.size()) || row >= m_table->rowCount()) return false;
+    const QString truth = QString::fromStdString(
+        ts::visibleWhitespace(m_table->item(row, Truth) ? m_table->item(row, Truth)->text().toStdString() : std::string()));
+    return m_answers[static_cast<std::size_t>(row)] != truth &&
+           m_results[static_cast<std::size_t>(row)].topProb >= kConfident;
+}
+
+std::vector<ProbesView::GroupSummary> ProbesView::groupSummaries() const {
+    std::vector<GroupSummary> out;
+    const int n = std::min(m_table->rowCount(), static_cast<int>(m_results.size()));
+    for (int r = 0; r < n; ++r) {
+        const QString family = m_table->item(r, Group)->text().section(QLatin1Char('/'), 0, 0);
+        const QString language = hasHangul(m_table->item(r, Prompt)->text()) ? tr("Korean") : tr("English");
+        auto it = std::find_if(out.begin(), out.end(), [&](const GroupSummary& g) {
+            return g.group == family && g.language == language;
+        });
+        if (it == out.end()) {
+            out.push_back({family, language});
+            it = out.end() - 1;
+        }
+        const auto& res = m_results[static_cast<std::size_t>(r)];
+        const QString truth = QString::fromStdString(ts::visibleWhitespace(m_table->item(r, Truth)->text().toStdString()));
+        ++it->probes;
+        it->truthWins += res.truthWins;
+        it->top1 += m_answers[static_cast<std::size_t>(r)] == truth;
+        it->meanConfidence += res.topProb;
+        it->confidentInventions += isInvention(r);
+    }
+    for (auto& g : out) g.meanConfidence /= std::max(1, g.probes);
+    // Held-out first: the rows the lesson is about.
+    std::stable_sort(out.begin(), out.end(), [](const GroupSummary& a, const GroupSummary& b) {
+        return a.group.startsWith(QLatin1String("held")) > b.group.startsWith(QLatin1String("held"));
+    });
+    return out;
+}
+
+void ProbesView::fillSummaryTable() {
+    const auto groups = groupSummaries();
+    m_groups->setVisible(!groups.empty());
+    m_groups->setRowCount(static_cast<int>(groups.size()));
+    auto pct = [](int k, int n) { return QStringLiteral("%1 / %2  (%3 %)").arg(k).arg(n).arg(100.0 * k / std::max(1, n), 0, 'f', 0); };
+    for (int r = 0; r < static_cast<int>(groups.size()); ++r) {
+        const auto& g = groups[static_cast<std::size_t>(r)];
+        const QString name = g.group == QLatin1String("held_out") ? tr("held-out (never seen)")
+                             : g.group == QLatin1String("seen")   ? tr("seen in training")
+                                                                  : g.group;
+        const QString cells[7] = {name, g.language, QString::number(g.probes), pct(g.truthWins, g.probes),
+                                  pct(g.top1, g.probes), percent(g.meanConfidence),
+                                  QString::number(g.confidentInventions)};
+        for (int c = 0; c < 7; ++c) {
+            auto* item = new QTableWidgetItem(cells[c]);
+            if (c >= 2) item->setTextAlignment(Qt::AlignCenter);
+            if (c == 6 && g.confidentInventions > 0) item->setForeground(QColor(0xc6, 0x28, 0x28));
+            m_groups->setItem(r, c, item);
+        }
+    }
+    // As tall as its rows: a summary, not another scrolling table.
+    int h = m_groups->horizontalHeader()->sizeHint().height() + 2 * m_groups->frameWidth();
+    for (int r = 0; r < m_groups->rowCount(); ++r) h += m_groups->rowHeight(r);
+    m_groups->setFixedHeight(h);
+}
+
+void ProbesView::setFilter(Filter filter) {
+    if (m_filter->currentIndex() != static_cast<int>(filter)) m_filter->setCurrentIndex(static_cast<int>(filter));
+    arrangeRows();
+}
+
+void ProbesView::arrangeRows() {
+    // Only the visual order changes (the vertical header's sections), so row r stays probe r
+    // for the results, the bars and saving, and its number still says where it is in the file.
+    QHeaderView* header = m_table->verticalHeader();
+    std::vector<int> order;
+    for (int r = 0; r < m_table->rowCount(); ++r)
+        if (isHeldOut(r)) order.push_back(r);
+    for (int r = 0; r < m_table->rowCount(); ++r)
+        if (!isHeldOut(r)) order.push_back(r);
+    for (int v = 0; v < static_cast<int>(order.size()); ++v) {
+        const int from = header->visualIndex(order[static_cast<std::size_t>(v)]);
+        if (from != v) header->moveSection(from, v);
+    }
+    const auto filter = static_cast<Filter>(std::max(0, m_filter->currentIndex()));
+    for (int r = 0; r < m_table->rowCount(); ++r) {
+        const bool show = filter == Filter::All || (filter == Filter::HeldOut && isHeldOut(r)) ||
+                          (filter == Filter::Inventions && isInvention(r));
+        m_table->setRowHidden(r, !show);
+    }
+    if (m_table->rowCount() > 0) m_table->scrollToTop();
+}
+
+std::vector<int> ProbesView::visibleRows() const {
+    std::vector<int> rows;
+    const QHeaderView* header = m_table->verticalHeader();
+    for (int v = 0; v < m_table->rowCount(); ++v) {
+        const int r = header->logicalIndex(v);
+        if (!m_table->isRowHidden(r)) rows.push_back(r);
+    }
+    return rows;
 }
 
 std::pair<double, double> ProbesView::barValues(int row) const {
@@ -323,29 +534,26 @@ int ProbesView::rowCount() const { return m_table->rowCount(); }
 
 QString ProbesView::summary() const {
     if (m_results.empty()) return tr("%n probe(s). Press “Run probes”.", nullptr, m_table ? m_table->rowCount() : 0);
-    // Per group family (the part before '/': seen, held_out, real-world …)
-    QMap<QString, QPair<int, int>> groups;
-    double confidentHeldOut = 0;
-    int heldOut = 0;
-    for (int r = 0; r < static_cast<int>(m_results.size()) && r < m_table->rowCount(); ++r) {
-        const QString g = m_table->item(r, Group)->text().section(QLatin1Char('/'), 0, 0);
-        auto& [wins, total] = groups[g.isEmpty() ? tr("all") : g];
-        wins += m_results[static_cast<std::size_t>(r)].truthWins;
-        ++total;
-        if (g.startsWith(QLatin1String("held"))) {
-            ++heldOut;
-            confidentHeldOut += m_results[static_cast<std::size_t>(r)].topProb;
-        }
+    int heldOut = 0, right = 0, inventions = 0, wins = 0, all = 0;
+    double confidence = 0;
+    for (const auto& g : groupSummaries()) {
+        all += g.probes;
+        wins += g.truthWins;
+        if (!g.group.startsWith(QLatin1String("held"))) continue;
+        heldOut += g.probes;
+        right += g.top1;
+        inventions += g.confidentInventions;
+        confidence += g.meanConfidence * g.probes;
     }
-    QStringList parts;
-    for (auto it = groups.cbegin(); it != groups.cend(); ++it)
-        parts << tr("%1: true answer wins %2 of %3").arg(it.key()).arg(it.value().first).arg(it.value().second);
-    QString text = parts.join(QStringLiteral("; ")) + QLatin1Char('.');
-    if (heldOut > 0)
-        text += QLatin1Char(' ') + tr("On held-out facts the model still puts on average %1 % on its own top "
-                                      "answer — an answer it cannot know: a hallucination.")
-                                       .arg(confidentHeldOut / heldOut * 100, 0, 'f', 0);
-    return text;
+    if (heldOut == 0) return tr("The true answer beats every false one in %1 of %2 probes.").arg(wins).arg(all);
+    return tr("On held-out facts, which the model never saw, its own answer is right %1 of %2 times, "
+              "yet it puts on average %3 % on it; %4 of them are confident inventions (%5 % or more on a "
+              "wrong answer). That is a hallucination.")
+        .arg(right)
+        .arg(heldOut)
+        .arg(confidence / heldOut * 100, 0, 'f', 0)
+        .arg(inventions)
+        .arg(kConfident * 100, 0, 'f', 0);
 }
 
 }  // namespace ts::ui

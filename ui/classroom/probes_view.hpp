@@ -1,9 +1,13 @@
 #pragma once
 // Hallucination lens, part two: fact probes. Each row is a prompt with one true and some
 // false continuations; the model's probability for each (multi-token answers scored as the
-// sum of their tokens' log-probabilities) is drawn as a pair of bars. Held-out facts the
-// model never saw still get confident answers: that is a hallucination, made visible.
+// sum of their tokens' log-probabilities) is drawn as a pair of bars on a labelled log axis.
+// Held-out facts the model never saw still get confident answers: that is a hallucination,
+// made visible. A summary per group (seen, held-out, real-world) and language comes first:
+// top-1 accuracy, mean confidence and how many confident inventions; the held-out rows are
+// listed first and a filter shows only the inventions, so nobody scrolls past 256 seen rows.
 #include <QJsonObject>
+#include <QHeaderView>
 #include <QStyledItemDelegate>
 #include <QWidget>
 #include <vector>
@@ -12,6 +16,7 @@
 #include "tokenscope/experiments.hpp"
 
 class QComboBox;
+class QHeaderView;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -33,6 +38,23 @@ public:
     void paint(QPainter* painter, const QStyleOptionViewItem& option,
                const QModelIndex& index) const override;
     QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;
+};
+
+// The probe table's header, with the bars column's title above the log axis the bars are
+// drawn on (10^-10 … 100 %), tick for tick where the delegate draws its decade lines.
+class ProbeHeader : public QHeaderView {
+    Q_OBJECT
+public:
+    ProbeHeader(int barsColumn, QWidget* parent);
+    // The tick labels drawn under the bars column's title, left to right.
+    static QStringList tickLabels();
+    QSize sizeHint() const override;
+
+protected:
+    void paintSection(QPainter* painter, const QRect& rect, int logicalIndex) const override;
+
+private:
+    int m_bars;
 };
 
 // The model's own answer to a prompt: greedy tokens up to the end of the first word, with
@@ -66,6 +88,23 @@ public:
     std::pair<double, double> barValues(int row) const;
     int rowCount() const;
     QString summary() const;
+    // One line per group family and language, as shown in the summary table above the probes.
+    struct GroupSummary {
+        QString group;      // "seen", "held_out", "real-world" …
+        QString language;   // "English", "Korean" (from the prompt's script)
+        int probes = 0;
+        int truthWins = 0;  // the true answer beats every false one
+        int top1 = 0;       // the model's own answer is the true one
+        double meanConfidence = 0;  // mean probability of its own answer
+        int confidentInventions = 0;  // its own answer is not the truth, at >= 50 %
+    };
+    std::vector<GroupSummary> groupSummaries() const;
+    // Which rows show: all (held-out first), held-out only, or confident inventions only.
+    enum class Filter { All, HeldOut, Inventions };
+    void setFilter(Filter filter);
+    // The rows in the order they are shown (logical row numbers), hidden ones left out.
+    std::vector<int> visibleRows() const;
+    static constexpr double kConfident = 0.5;
 
 protected:
     void retranslateUi() override;
@@ -74,6 +113,10 @@ private:
     void chooseSet(int index);
     void openDialog();
     void saveDialog();
+    void arrangeRows();
+    void fillSummaryTable();
+    bool isHeldOut(int row) const;
+    bool isInvention(int row) const;
 
     QList<QPair<QString, QString>> m_sets;
     QComboBox* m_setBox = nullptr;
@@ -86,7 +129,11 @@ private:
     QLabel* m_explain = nullptr;
     QLabel* m_summary = nullptr;
     QTableWidget* m_table = nullptr;
+    QTableWidget* m_groups = nullptr;
+    QComboBox* m_filter = nullptr;
+    QLabel* m_filterLabel = nullptr;
     std::vector<ts::ProbeResult> m_results;
+    std::vector<QString> m_answers;  // the model's own answer per row (visible whitespace)
 };
 
 }  // namespace ts::ui
