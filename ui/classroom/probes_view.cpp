@@ -112,9 +112,14 @@ void ProbeHeader::paintSection(QPainter* painter, const QRect& rect, int logical
         return;
     }
     const int titleH = rect.height() / 2;
+    // The style may leave a clip on the painter after drawing a section: title in its own
+    // saved state, then the axis with an explicit clip.
+    painter->save();
     QHeaderView::paintSection(painter, QRect(rect.left(), rect.top(), rect.width(), titleH), logicalIndex);
+    painter->restore();
     const QRect axis(rect.left(), rect.top() + titleH, rect.width(), rect.height() - titleH);
     painter->save();
+    painter->setClipRect(axis);
     painter->fillRect(axis, palette().color(QPalette::Button));
     painter->setPen(palette().color(QPalette::Mid));
     painter->drawLine(axis.bottomLeft(), axis.bottomRight());
@@ -123,12 +128,15 @@ void ProbeHeader::paintSection(QPainter* painter, const QRect& rect, int logical
     const QRect span = barSpan(QRect(rect.left(), 0, rect.width(), 10), fm);
     const QStringList labels = tickLabels();
     painter->setPen(palette().color(QPalette::ButtonText));
+    int lastRight = axis.left() - 100;
     for (int i = 0; i < labels.size(); ++i) {
         const int x = span.left() + static_cast<int>(std::lround(span.width() * ProbeBarDelegate::barLength(
                                                                      std::pow(10.0, kTickDecades[i]))));
         painter->drawLine(x, axis.bottom() - 3, x, axis.bottom());
         const int w = fm.horizontalAdvance(labels[i]);
         const int left = std::clamp(x - w / 2, axis.left() + 1, axis.right() - w - 1);
+        if (left < lastRight + 4) continue;  // a narrow column: every tick, not every label
+        lastRight = left + w;
         painter->drawText(QRect(left, axis.top(), w + 1, axis.height() - 3), Qt::AlignCenter, labels[i]);
     }
     painter->restore();
