@@ -118,7 +118,18 @@ void CostView::setModel(const ModelInfo& info) { m_info = info; }
 
 void CostView::setHistory(const std::vector<StepRecordPtr>& history) {
     m_history = history;
+    // Hidden behind another view of a window on screen: the table of every step and the chart
+    // are made when shown, not at each step of a run.
+    if (!isVisible() && window()->isVisible()) {
+        m_stale = true;
+        return;
+    }
     rebuild();
+}
+
+void CostView::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (m_stale) rebuild();
 }
 
 QString CostView::totalsText() const {
@@ -168,6 +179,7 @@ QString CostView::steadyText() const {
 }
 
 void CostView::rebuild() {
+    m_stale = false;
     m_totals = costTotals(m_history);
     m_totalsLabel->setText(totalsText());
     m_steadyLabel->setText(steadyText());

@@ -47,11 +47,13 @@ public:
     QChartView* chartView() const { return m_chart; }
 
 protected:
+    void showEvent(QShowEvent* event) override;
     void changeEvent(QEvent* event) override;
 
 private:
     void retranslateUi();
     void rebuild();
+    bool m_stale = false;  // steps arrived while hidden behind another view
 
     ModelInfo m_info;
     std::vector<StepRecordPtr> m_history;

@@ -7,6 +7,7 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <limits>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QJsonObject>
@@ -115,6 +116,10 @@ void MainWindow::buildUi() {
     statusBar()->addPermanentWidget(m_cancelLoad);
     statusBar()->addPermanentWidget(m_contextStatus);
 
+    m_frameTimer = new QTimer(this);
+    m_frameTimer->setSingleShot(true);
+    connect(m_frameTimer, &QTimer::timeout, this, &MainWindow::applyTranscriptChange);
+
     m_paramsTimer = new QTimer(this);
     m_paramsTimer->setSingleShot(true);
     m_paramsTimer->setInterval(60);
@@ -122,6 +127,7 @@ void MainWindow::buildUi() {
             [this] { m_engine->setRunParams(m_controls->params()); });
 
     connect(m_pipeline, &PipelineBar::stageSelected, this, &MainWindow::selectStage);
+    connect(m_stack, &QStackedWidget::currentChanged, this, [this] { refreshStageViews(); });
     connect(m_chooser, &ModelChooser::modelRequested, this, &MainWindow::loadModel);
     connect(m_controls, &ControlsPanel::stepClicked, this, &MainWindow::onStep);
     connect(m_controls, &ControlsPanel::runClicked, this, &MainWindow::onRun);
@@ -297,6 +303,8 @@ void MainWindow::connectEngine() {
                      "merges.txt or tokenizer.json for text prompts). The previous model stays loaded."));
     });
     connect(w, &EngineWorker::runStateChanged, this, [this](bool running) {
+        // Steps that came in before the run stopped are shown before anyone hears it stopped.
+        if (m_frameTimer->isActive()) applyTranscriptChange();
         m_running = running;
         m_controls->setRunning(running);
         emit runningChanged(running);
@@ -491,11 +499,26 @@ void MainWindow::onParamsChanged(const ts::SamplingParams& params) {
     if (m_running) m_paramsTimer->start();
 }
 
-void MainWindow::transcriptChanged(const TranscriptModel& model, int from) {
+void MainWindow::transcriptChanged(const TranscriptModel&, int from) {
+    // Coalesced to at most one refresh per frame: a fast model (or a backlog of queued steps)
+    // sends many steps between two frames, and refreshing the views for each would keep the
+    // event loop from running for all of them together.
+    m_changedFrom = std::min(m_changedFrom, from);
+    if (m_frameTimer->isActive()) return;
+    const qint64 since = m_sinceRefresh.isValid() ? m_sinceRefresh.elapsed() : kFrameMs;
+    m_frameTimer->start(static_cast<int>(std::max<qint64>(0, kFrameMs - since)));
+}
+
+void MainWindow::applyTranscriptChange() {
+    m_frameTimer->stop();
+    m_sinceRefresh.start();
+    const TranscriptModel& model = *m_transcript;
+    const int from = m_changedFrom;
+    m_changedFrom = std::numeric_limits<int>::max();
     const int n = model.size();
+    const int known = m_knownSize;
     // Follow the newest step unless the user is looking at an earlier one.
     const bool follow = m_current < 0 || m_current >= m_knownSize - 1;
-    const bool appended = n > m_knownSize || (n > 0 && from == n - 1);
     m_knownSize = n;
     if (follow || m_current >= n)
         showStep(n - 1);
@@ -503,29 +526,50 @@ void MainWindow::transcriptChanged(const TranscriptModel& model, int from) {
         showStep(m_current);  // the inspected step was replaced (thinned by the budget)
     m_timeline->setCurrent(m_current);
     updateStatus();
-    if (appended) emit recordArrived(n);
+    // One signal per record that arrived (a coalesced frame may hold several), or one for a
+    // newest record that replaced the last (a branch).
+    const StepRecordPtr newest = n > 0 ? model.at(n - 1) : nullptr;
+    if (n > known)
+        for (int count = known + 1; count <= n; ++count) emit recordArrived(count);
+    else if (newest && from <= n - 1 && newest != m_newestSeen)
+        emit recordArrived(n);
+    m_newestSeen = newest;
 }
 
 void MainWindow::showStep(int index) {
-    if (index < 0 || index >= m_transcript->size()) {
-        m_current = -1;
-        m_tokens->setRecord(nullptr);
-        m_softmax->setRecord(nullptr);
-        m_sampling->setRecord(nullptr);
-        m_attention->setHistory({}, m_info.nLayer, m_info.nHead);
-        m_embedding->setHistory({}, m_info.model);
-        return;
-    }
-    m_current = index;
-    const StepRecordPtr rec = m_transcript->at(index);
-    const auto span = m_transcript->upTo(index);
-    const std::vector<StepRecordPtr> upTo(span.begin(), span.end());
-    m_tokens->setRecord(rec);
-    m_softmax->setRecord(rec);
-    m_sampling->setRecord(rec);
-    m_attention->setHistory(upTo, m_info.nLayer, m_info.nHead);
-    m_embedding->setHistory(upTo, m_info.model);
+    m_current = index >= 0 && index < m_transcript->size() ? index : -1;
+    // Every stage view is out of date; only the one on screen is brought up to date now, the
+    // others when they are shown (a hidden view's work at every step of a run at 1,024
+    // tokens was most of the window's stalls).
+    m_staleStages = (1u << kStageCount) - 1;
+    refreshStageViews();
     updateStatus();
+}
+
+void MainWindow::refreshStageViews() {
+    // A window that is not on screen (tests, a headless run before it shows) updates them all.
+    const bool all = !isVisible();
+    const StepRecordPtr rec = m_current >= 0 ? m_transcript->at(m_current) : nullptr;
+    std::vector<StepRecordPtr> upTo;
+    auto history = [&]() -> const std::vector<StepRecordPtr>& {
+        if (upTo.empty() && m_current >= 0) {
+            const auto span = m_transcript->upTo(m_current);
+            upTo.assign(span.begin(), span.end());
+        }
+        return upTo;
+    };
+    for (int s = 0; s < kStageCount; ++s) {
+        const unsigned bit = 1u << s;
+        if (!(m_staleStages & bit) || !(all || m_stack->currentIndex() == s)) continue;
+        m_staleStages &= ~bit;
+        switch (static_cast<Stage>(s)) {
+        case Stage::Tokens: m_tokens->setRecord(rec); break;
+        case Stage::Embedding: m_embedding->setHistory(history(), m_info.model); break;
+        case Stage::Attention: m_attention->setHistory(history(), m_info.nLayer, m_info.nHead); break;
+        case Stage::Softmax: m_softmax->setRecord(rec); break;
+        case Stage::Sampling: m_sampling->setRecord(rec); break;
+        }
+    }
 }
 
 void MainWindow::setHovered(int pos) {

@@ -3,7 +3,9 @@
 // and the status bar. It holds the GUI thread's one TranscriptModel (the history the worker
 // sends) and observes it like the timeline and the classroom hub do. The views do the
 // drawing; the worker does the computing; this class only wires them together.
+#include <QElapsedTimer>
 #include <QMainWindow>
+#include <limits>
 #include <QStringList>
 #include <vector>
 
@@ -102,9 +104,13 @@ private:
     void onReset();
     void onParamsChanged(const ts::SamplingParams& params);
     void transcriptChanged(const TranscriptModel& model, int from) override;
+    void applyTranscriptChange();
     void onModelLoaded(const ModelInfo& info);
     void onCandidateChosen(int token);
     void showStep(int index);
+    // Brings the stage views marked stale up to date: the one shown (all while the window
+    // is not on screen).
+    void refreshStageViews();
     // PageDown/PageUp/arrows: the lesson's next/previous step, or the loop's.
     void presenterKey(bool forward);
     void setHovered(int pos);
@@ -147,7 +153,13 @@ private:
     QLabel* m_contextStatus = nullptr;
     QProgressBar* m_loadProgress = nullptr;
     QToolButton* m_cancelLoad = nullptr;
-    QTimer* m_paramsTimer = nullptr;  // coalesces slider drags before they reach the worker
+    QTimer* m_paramsTimer = nullptr;
+    // At most one refresh of the views per frame (kFrameMs) however fast steps arrive.
+    static constexpr int kFrameMs = 16;
+    QTimer* m_frameTimer = nullptr;
+    QElapsedTimer m_sinceRefresh;
+    int m_changedFrom = std::numeric_limits<int>::max();
+    StepRecordPtr m_newestSeen;  // coalesces slider drags before they reach the worker
 
     QMenu* m_fileMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
@@ -171,6 +183,7 @@ private:
     bool m_loading = false;
     TranscriptModel* m_transcript = nullptr;
     int m_current = -1;
+    unsigned m_staleStages = 0;  // bit s: stage view s has not seen m_current yet
     int m_knownSize = 0;  // history size at the last notification (to follow the newest step)
     int m_historyBudgetMiB = 1024;  // a setting (loop/historyBudgetMiB)
     bool m_running = false;

@@ -115,8 +115,14 @@ AttentionView::AttentionView(QWidget* parent) : QWidget(parent) {
 
 void AttentionView::setHistory(const std::vector<StepRecordPtr>& historyUpToCurrent, int nLayer,
                                int nHead) {
-    m_history = historyUpToCurrent;
     const bool shapeChanged = nLayer != m_nLayer || nHead != m_nHead;
+    // A decode step appends records to the same history: then only the new query rows are
+    // read, coloured and pooled (a full rebuild at 1,024 tokens stalls the window).
+    const bool extends = !shapeChanged && !m_history.empty() &&
+                         historyUpToCurrent.size() > m_history.size() &&
+                         std::equal(m_history.begin(), m_history.end(), historyUpToCurrent.begin());
+    const int oldTokens = m_tokens;
+    m_history = historyUpToCurrent;
     m_nLayer = std::max(0, nLayer);
     m_nHead = std::max(0, nHead);
 
@@ -126,14 +132,21 @@ void AttentionView::setHistory(const std::vector<StepRecordPtr>& historyUpToCurr
         if (*it && (*it)->trace) last = it->get();
     m_tokens = 0;
     m_labels.clear();
+    const int kvHeadsBefore = m_nKvHead;
+    m_nKvHead = 0;
     if (last) {
+        // Grouped-query attention: the trace says how many key/value heads the query heads share.
+        const int kv = last->trace->attention.nKvHead;
+        m_nKvHead = kv > 0 && kv < m_nHead && m_nHead % kv == 0 ? kv : 0;
         m_tokens = std::max(static_cast<int>(last->contextTokens.size()),
                             last->trace->lastPosition() + 1);
+        m_labels.reserve(m_tokens);
         for (int i = 0; i < m_tokens; ++i)
             m_labels << (i < static_cast<int>(last->tokenTexts.size())
                              ? QString::fromStdString(last->tokenTexts[static_cast<std::size_t>(i)])  // display text already
                              : QStringLiteral("#%1").arg(i));
     }
+    const std::vector<int> oldSource = std::move(m_rowSource);
     m_rowSource.assign(static_cast<std::size_t>(m_tokens), -1);
     for (std::size_t r = 0; r < m_history.size(); ++r) {
         if (!m_history[r] || !m_history[r]->trace) continue;
@@ -150,12 +163,21 @@ void AttentionView::setHistory(const std::vector<StepRecordPtr>& historyUpToCurr
         if (m_head >= m_nHead) m_head = 0;
         rebuildSelectors();
         rebuildThumbnails();
+    } else if (kvHeadsBefore != m_nKvHead) {
+        retranslateUi();  // the head names gain (or lose) their key/value group
     }
+    // Incremental only if the rows already shown come from the same records as before.
+    const bool sameRows = extends && m_tokens >= oldTokens && oldTokens > 0 &&
+                          std::equal(oldSource.begin(), oldSource.end(), m_rowSource.begin());
     m_heatmap->setRowLabels(m_labels);
     m_heatmap->setColumnLabels(m_labels);
+    if (sameRows && m_heatmap->rowCount() == oldTokens) {
+        appendRows(oldTokens, m_tokens);
+    } else {
+        refreshMatrix();
+        refreshThumbnails();
+    }
     m_heatmap->setHighlightedRow(m_tokens - 1);
-    refreshMatrix();
-    refreshThumbnails();
     if (m_selQuery >= 0) showCell(m_selQuery, m_selKey);
 }
 
@@ -198,13 +220,23 @@ HeatmapWidget* AttentionView::headThumbnail(int head) const {
     return m_thumbs[static_cast<std::size_t>(i)];
 }
 
+int AttentionView::kvGroup(int head) const {
+    if (m_nKvHead <= 0 || head < 0) return -1;
+    return head / (m_nHead / m_nKvHead);
+}
+
+QString AttentionView::headName(int head) const {
+    if (kvGroup(head) < 0) return tr("Head %1").arg(head + 1);
+    return tr("Head %1 · KV group %2 of %3").arg(head + 1).arg(kvGroup(head) + 1).arg(m_nKvHead);
+}
+
 void AttentionView::rebuildSelectors() {
     const QSignalBlocker b1(m_layerBox);
     const QSignalBlocker b2(m_headBox);
     m_layerBox->clear();
     for (int l = 0; l < m_nLayer; ++l) m_layerBox->addItem(tr("Layer %1").arg(l + 1));
     m_headBox->clear();
-    for (int h = 0; h < m_nHead; ++h) m_headBox->addItem(tr("Head %1").arg(h + 1));
+    for (int h = 0; h < m_nHead; ++h) m_headBox->addItem(headName(h));
     m_headBox->addItem(tr("Average of heads"));
     m_layerBox->setCurrentIndex(m_layer);
     m_headBox->setCurrentIndex(m_head == kAverageOfHeads ? m_nHead : m_head);
@@ -245,7 +277,8 @@ bool AttentionView::queryRow(int layer, int head, int q, std::vector<float>& row
         return true;
     }
     // Mean of the heads, summed in double so it equals the mean a reader computes.
-    std::vector<double> sum(len, 0.0);
+    thread_local std::vector<double> sum;
+    sum.assign(len, 0.0);
     int heads = 0;
     for (int h = 0; h < m_nHead; ++h) {
         const auto r = a.row(layer, h, q);
@@ -257,6 +290,20 @@ bool AttentionView::queryRow(int layer, int head, int q, std::vector<float>& row
     row.resize(len);
     for (std::size_t k = 0; k < len; ++k) row[k] = static_cast<float>(sum[k] / heads);
     return true;
+}
+
+void AttentionView::appendRows(int from, int to) {
+    std::vector<float> row;
+    for (int q = from; q < to; ++q) {
+        if (!queryRow(m_layer, m_head, q, row)) row.assign(static_cast<std::size_t>(q) + 1, HeatmapWidget::kMissing);
+        m_heatmap->appendRow(row);
+    }
+    if (thumbBlock(to) != m_thumbBlock || m_pooled.size() != m_thumbs.size()) {
+        refreshThumbnails();
+        return;
+    }
+    poolRows(from, to);
+    pushThumbnails();
 }
 
 std::vector<float> AttentionView::buildMatrix(int layer, int head) const {
@@ -276,7 +323,7 @@ void AttentionView::retranslateUi() {
     {
         const QSignalBlocker a(m_layerBox), b(m_headBox);
         for (int l = 0; l < m_layerBox->count(); ++l) m_layerBox->setItemText(l, tr("Layer %1").arg(l + 1));
-        for (int h = 0; h < m_nHead && h < m_headBox->count(); ++h) m_headBox->setItemText(h, tr("Head %1").arg(h + 1));
+        for (int h = 0; h < m_nHead && h < m_headBox->count(); ++h) m_headBox->setItemText(h, headName(h));
         if (m_headBox->count() > m_nHead) m_headBox->setItemText(m_nHead, tr("Average of heads"));
     }
     if (m_nLayer > 0) {
@@ -297,39 +344,88 @@ void AttentionView::refreshMatrix() {
     m_heatmap->setTitle(m_nLayer == 0 ? QString()
                         : m_head == kAverageOfHeads
                             ? tr("Layer %1, average of %2 heads").arg(m_layer + 1).arg(m_nHead)
+                        : kvGroup(m_head) >= 0
+                            ? tr("Layer %1, head %2 · reads key/value group %3 of %4 (heads %5–%6 share it)")
+                                  .arg(m_layer + 1)
+                                  .arg(m_head + 1)
+                                  .arg(kvGroup(m_head) + 1)
+                                  .arg(m_nKvHead)
+                                  .arg(kvGroup(m_head) * (m_nHead / m_nKvHead) + 1)
+                                  .arg((kvGroup(m_head) + 1) * (m_nHead / m_nKvHead))
                             : tr("Layer %1, head %2").arg(m_layer + 1).arg(m_head + 1));
 }
 
+int AttentionView::thumbBlock(int tokens) {
+    // Powers of two, so the pooling changes only at 96, 192, 384, 768, 1,536 … tokens and
+    // the rows of a decode step are pooled into the thumbnails as they come.
+    int block = 1;
+    while (tokens > kThumbCells * block) block *= 2;
+    return block;
+}
+
 void AttentionView::refreshThumbnails() {
-    m_gridTitle->setText(tr("All heads of layer %1").arg(m_layer + 1));
+    updateGridTitle();
+    m_thumbBlock = thumbBlock(m_tokens);
+    m_thumbCells = (m_tokens + m_thumbBlock - 1) / m_thumbBlock;
+    m_pooled.assign(m_thumbs.size(),
+                    std::vector<float>(at(m_thumbCells, 0, m_thumbCells), HeatmapWidget::kMissing));
+    poolRows(0, m_tokens);
+    pushThumbnails();
+}
+
+void AttentionView::poolRows(int from, int to) {
     // Thumbnails are block maxima of the matrix, so that a sharp pattern (one bright
     // diagonal) survives the shrinking; computed row by row, never as a full T x T matrix.
-    const int n = m_tokens;
-    const int block = std::max(1, (n + kThumbCells - 1) / kThumbCells);
-    const int cells = (n + block - 1) / block;
+    const int cells = (to + m_thumbBlock - 1) / m_thumbBlock;
+    if (cells != m_thumbCells) {  // one more block row and column: widen the pooled matrices
+        for (auto& pooled : m_pooled) {
+            std::vector<float> wider(at(cells, 0, cells), HeatmapWidget::kMissing);
+            for (int r = 0; r < m_thumbCells; ++r)
+                std::copy_n(pooled.begin() + static_cast<std::ptrdiff_t>(at(r, 0, m_thumbCells)), m_thumbCells,
+                            wider.begin() + static_cast<std::ptrdiff_t>(at(r, 0, cells)));
+            pooled = std::move(wider);
+        }
+        m_thumbCells = cells;
+    }
+    const int block = m_thumbBlock;
     std::vector<float> row;
-    for (std::size_t i = 0; i < m_thumbs.size(); ++i) {
+    for (std::size_t i = 0; i < m_thumbs.size() && i < m_pooled.size(); ++i) {
         const int head = static_cast<int>(i) < m_nHead ? static_cast<int>(i) : kAverageOfHeads;
-        std::vector<float> pooled(at(cells, 0, cells), HeatmapWidget::kMissing);
-        for (int q = 0; q < n; ++q) {
+        for (int q = from; q < to; ++q) {
             if (!queryRow(m_layer, head, q, row)) continue;
-            float* out = &pooled[at(q / block, 0, cells)];
+            float* out = &m_pooled[i][at(q / block, 0, cells)];
             for (int k = 0; k <= q && k < static_cast<int>(row.size()); ++k) {
                 float& cell = out[k / block];
                 const float v = row[static_cast<std::size_t>(k)];
                 if (std::isnan(cell) || v > cell) cell = v;
             }
         }
-        m_thumbs[i]->setMatrix(cells, cells, std::move(pooled));
     }
+}
+
+void AttentionView::pushThumbnails() {
+    for (std::size_t i = 0; i < m_thumbs.size() && i < m_pooled.size(); ++i)
+        m_thumbs[i]->setMatrix(m_thumbCells, m_thumbCells, m_pooled[i]);
     updateThumbnailFrames();
+}
+
+void AttentionView::updateGridTitle() {
+    QString title = tr("All heads of layer %1").arg(m_layer + 1);
+    if (m_nKvHead > 0)
+        title += QLatin1Char('\n') + tr("Grouped-query attention: every %1 query heads share one of %2 "
+                                        "key/value heads (g1 … g%2 under each head)")
+                                         .arg(m_nHead / m_nKvHead)
+                                         .arg(m_nKvHead);
+    m_gridTitle->setText(title);
 }
 
 void AttentionView::updateThumbnailFrames() {
     for (std::size_t i = 0; i < m_thumbs.size(); ++i) {
         const int head = static_cast<int>(i) < m_nHead ? static_cast<int>(i) : kAverageOfHeads;
         m_thumbs[i]->setFramed(head == m_head);
-        m_thumbs[i]->setTitle(head == kAverageOfHeads ? tr("avg") : tr("H%1").arg(head + 1));
+        m_thumbs[i]->setTitle(head == kAverageOfHeads ? tr("avg")
+                              : kvGroup(head) >= 0 ? tr("H%1 · g%2").arg(head + 1).arg(kvGroup(head) + 1)
+                                                   : tr("H%1").arg(head + 1));
     }
 }
 

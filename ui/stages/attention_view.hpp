@@ -39,6 +39,10 @@ public:
     void setHead(int head);  // kAverageOfHeads for the mean of the heads
     int layer() const { return m_layer; }
     int head() const { return m_head; }
+    // Key/value heads of a grouped-query attention model (0 without GQA).
+    int kvHeads() const { return m_nKvHead; }
+    // What the head selector calls `head`, e.g. "Head 5 · KV group 2 of 2".
+    QString headLabel(int head) const { return headName(head); }
     int tokenCount() const { return m_tokens; }
 
     // Weight shown for (query, key) in the current layer/head selection; NaN if not recorded.
@@ -62,7 +66,17 @@ private:
     void rebuildThumbnails();
     void refreshMatrix();
     void refreshThumbnails();
+    // A decode step: query rows from..to-1 are new; the rest of the picture stays.
+    void appendRows(int from, int to);
+    static int thumbBlock(int tokens);
+    void poolRows(int from, int to);
+    void pushThumbnails();
     void updateThumbnailFrames();
+    void updateGridTitle();
+    // Grouped-query attention: the key/value group query head `head` reads (0-based), or -1
+    // for a model without it.
+    int kvGroup(int head) const;
+    QString headName(int head) const;
     // T x T row-major, NaN where no record traced the query; head may be kAverageOfHeads.
     std::vector<float> buildMatrix(int layer, int head) const;
     // The weights of query q (keys 0..q) into row; false if no record traced q.
@@ -76,6 +90,7 @@ private:
     QStringList m_labels;
     int m_nLayer = 0;
     int m_nHead = 0;
+    int m_nKvHead = 0;  // key/value heads when fewer than the query heads (GQA), else 0
     int m_tokens = 0;
     int m_layer = 0;
     int m_head = 0;
@@ -93,6 +108,10 @@ private:
     QLabel* m_gridTitle = nullptr;
     QGridLayout* m_grid = nullptr;
     std::vector<HeatmapWidget*> m_thumbs;  // nHead heads, then the average
+    // Their block maxima, kept so that a decode step pools only its new row.
+    std::vector<std::vector<float>> m_pooled;
+    int m_thumbBlock = 1;
+    int m_thumbCells = 0;
 };
 
 }  // namespace ts::ui

@@ -2,7 +2,9 @@
 
 #include <QCheckBox>
 #include <QCursor>
+#include <QEvent>
 #include <QHBoxLayout>
+#include <QLocale>
 #include <QLabel>
 #include <QMouseEvent>
 #include <QPointer>
@@ -247,6 +249,92 @@ private:
     int m_labelRoom = 24;
 };
 
+// For models without learned position vectors (RoPE): what takes the place of the position
+// row. A sentence and a drawing of one query pair rotated for positions 0..3, for the fastest
+// pair (1 radian per position) and the slowest (rope_theta^-(d-2)/d radians per position).
+class RopeNote : public QWidget {
+public:
+    explicit RopeNote(QWidget* parent) : QWidget(parent) {
+        m_text = new QLabel(this);
+        m_text->setWordWrap(true);
+        m_text->setTextFormat(Qt::PlainText);
+        auto* box = new QHBoxLayout(this);
+        box->setContentsMargins(4, 2, 4, 2);
+        box->addWidget(m_text, 1);
+        box->addSpacing(kDrawingWidth);
+        setMinimumHeight(kDrawingHeight);
+    }
+
+    void setModel(double ropeTheta, int headDim) {
+        m_theta = ropeTheta;
+        m_headDim = std::max(2, headDim);
+        retranslate();
+    }
+
+    void retranslate() {
+        m_text->setText(
+            EmbeddingView::tr("This model has no position vectors: its input vector is the token embedding "
+                              "alone. Position enters inside attention: every pair of numbers in each "
+                              "query and key is turned by an angle that grows with the token's position "
+                              "(RoPE, rope_theta = %1). A query and a key then score by how far apart "
+                              "their tokens are, not by where they stand.")
+                .arg(QLocale().toString(m_theta, 'g', 8)));
+        update();
+    }
+
+    double slowestStep() const {
+        return std::pow(m_theta, -static_cast<double>(m_headDim - 2) / m_headDim);
+    }
+
+protected:
+    void paintEvent(QPaintEvent*) override {
+        QPainter p(this);
+        p.setRenderHint(QPainter::Antialiasing);
+        QFont small = font();
+        small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.85));
+        p.setFont(small);
+        const QFontMetricsF fm(small);
+        const double w = kDrawingWidth / 2.0;
+        const double left = width() - kDrawingWidth;
+        drawPair(p, QRectF(left, 0, w, height()), 1.0, EmbeddingView::tr("fast pair"), fm);
+        drawPair(p, QRectF(left + w, 0, w, height()), slowestStep(), EmbeddingView::tr("slow pair"), fm);
+    }
+
+private:
+    static constexpr int kDrawingWidth = 220;
+    static constexpr int kDrawingHeight = 104;
+
+    void drawPair(QPainter& p, const QRectF& area, double step, const QString& name, const QFontMetricsF& fm) {
+        const double r = std::min(area.width(), area.height() - 2 * fm.height()) / 2.0 - 4;
+        const QPointF c(area.center().x(), area.top() + fm.height() + 2 + r + 2);
+        p.setPen(QPen(palette().color(QPalette::Mid), 1.0));
+        p.setBrush(Qt::NoBrush);
+        p.drawEllipse(c, r, r);
+        // Position 0 points right; each later position turns the pair by `step` radians.
+        for (int pos = 0; pos < 4; ++pos) {
+            const double a = step * pos;
+            const QPointF tip(c.x() + r * std::cos(a), c.y() - r * std::sin(a));
+            const QColor col = HeatmapWidget::colorFor(0.35f + 0.65f * pos / 3.0f, 0.0f, 1.0f,
+                                                       HeatmapWidget::Scale::Sequential);
+            p.setPen(QPen(col, 2.0));
+            p.drawLine(c, tip);
+            p.setPen(palette().color(QPalette::WindowText));
+            p.drawText(QPointF(tip.x() + 2 * std::cos(a) - fm.horizontalAdvance(QString::number(pos)) / 2,
+                               tip.y() - 2 * std::sin(a) + fm.ascent() / 2),
+                       QString::number(pos));
+        }
+        p.setPen(palette().color(QPalette::WindowText));
+        p.drawText(QRectF(area.left(), area.top(), area.width(), fm.height()), Qt::AlignCenter, name);
+        p.drawText(QRectF(area.left(), area.bottom() - fm.height(), area.width(), fm.height()),
+                   Qt::AlignCenter,
+                   EmbeddingView::tr("%1 rad per position").arg(QLocale().toString(step, 'g', 2)));
+    }
+
+    QLabel* m_text = nullptr;
+    double m_theta = 10000.0;
+    int m_headDim = 64;
+};
+
 EmbeddingView::EmbeddingView(QWidget* parent) : QWidget(parent) {
     m_neighbourBox = new QCheckBox(tr("Show nearest vocabulary neighbours"), this);
     m_neighbourBox->setToolTip(
@@ -261,6 +349,8 @@ EmbeddingView::EmbeddingView(QWidget* parent) : QWidget(parent) {
     m_strip->setLegendCaption(tr("value"));
     m_strip->setFixedHeight(118);
     m_scatter = new EmbeddingScatter(this);
+    m_ropeNote = new RopeNote(this);
+    m_ropeNote->hide();
 
     auto* top = new QHBoxLayout;
     top->addWidget(m_explained, 1);
@@ -268,6 +358,7 @@ EmbeddingView::EmbeddingView(QWidget* parent) : QWidget(parent) {
 
     auto* box = new QVBoxLayout(this);
     box->addWidget(m_strip);
+    box->addWidget(m_ropeNote);
     box->addLayout(top);
     box->addWidget(m_scatter, 1);
 
@@ -282,6 +373,12 @@ EmbeddingView::EmbeddingView(QWidget* parent) : QWidget(parent) {
         }
         const auto i = static_cast<std::size_t>(sel);
         const auto d = static_cast<std::size_t>(dim);
+        if (m_rope) {
+            QToolTip::showText(QCursor::pos(),
+                               tr("dimension %1: %2").arg(dim).arg(static_cast<double>(m_sum[i][d]), 0, 'f', 4),
+                               m_strip);
+            return;
+        }
         QToolTip::showText(QCursor::pos(),
                            tr("dimension %1: token %2 + position %3 = %4")
                                .arg(dim)
@@ -294,11 +391,33 @@ EmbeddingView::EmbeddingView(QWidget* parent) : QWidget(parent) {
 
 EmbeddingView::~EmbeddingView() = default;
 
+void EmbeddingView::setRope(bool rope) {
+    if (rope && m_model) m_ropeNote->setModel(m_model->config().ropeTheta, m_model->config().headDim());
+    if (rope == m_rope) return;
+    m_rope = rope;
+    m_ropeNote->setVisible(rope);
+    m_strip->setRowLabels(rope ? QStringList{tr("token")} : QStringList{tr("token"), tr("position"), tr("sum")});
+    m_strip->setFixedHeight(rope ? 72 : 118);
+}
+
+void EmbeddingView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) {
+        m_ropeNote->retranslate();
+        m_strip->setRowLabels(m_rope ? QStringList{tr("token")} : QStringList{tr("token"), tr("position"), tr("sum")});
+        updateStrip();
+    }
+    QWidget::changeEvent(event);
+}
+
+bool EmbeddingView::isRope() const { return m_rope; }
+QWidget* EmbeddingView::ropeNote() const { return m_ropeNote; }
+
 void EmbeddingView::setHistory(const std::vector<StepRecordPtr>& historyUpToCurrent,
                                std::shared_ptr<const ts::Model> model) {
     if (model != m_model) m_neighbourCache.clear();
     m_history = historyUpToCurrent;
     m_model = std::move(model);
+    setRope(m_model && !m_model->hasPositionEmbeddings());
     // Hidden (another stage is shown): keep the records, read the vectors when shown.
     if (!isVisible()) {
         m_vectorsDirty = true;
@@ -380,11 +499,12 @@ void EmbeddingView::collectVectors() {
         const auto& t = *r->trace;
         for (std::size_t j = 0; j < t.tokens.size(); ++j) {
             const int p = t.firstPosition + static_cast<int>(j);
-            if (p < 0 || p >= n || j >= t.tokenEmbedding.size() || j >= t.positionEmbedding.size())
+            if (p < 0 || p >= n || j >= t.tokenEmbedding.size() || (!m_rope && j >= t.positionEmbedding.size()))
                 continue;
             const auto u = static_cast<std::size_t>(p);
             m_tok[u] = t.tokenEmbedding[j];
-            m_pos[u] = t.positionEmbedding[j];
+            // RoPE: nothing is added to the token embedding; the position part is zero.
+            m_pos[u] = m_rope ? std::vector<float>(m_tok[u].size(), 0.0f) : t.positionEmbedding[j];
             if (m_tokenIds[u] < 0) m_tokenIds[u] = t.tokens[j];
         }
     }
@@ -392,9 +512,13 @@ void EmbeddingView::collectVectors() {
         const auto u = static_cast<std::size_t>(p);
         if (m_tok[u].empty() && m_model && m_tokenIds[u] >= 0) {
             const auto te = m_model->tokenEmbedding(m_tokenIds[u]);
-            const auto pe = m_model->positionEmbedding(p);
             m_tok[u].assign(te.begin(), te.end());
-            m_pos[u].assign(pe.begin(), pe.end());
+            if (m_rope) {
+                m_pos[u].assign(m_tok[u].size(), 0.0f);
+            } else {
+                const auto pe = m_model->positionEmbedding(p);
+                m_pos[u].assign(pe.begin(), pe.end());
+            }
         }
         if (m_tok[u].empty() || m_tok[u].size() != m_pos[u].size()) {
             m_tok[u].clear();
@@ -567,6 +691,19 @@ void EmbeddingView::updateStrip() {
     }
     const auto u = static_cast<std::size_t>(sel);
     const std::size_t dim = m_sum[u].size();
+    if (m_rope) {
+        // One row: the token embedding is the whole input vector (no position is added).
+        float m = 0.0f;
+        for (float v : m_sum[u]) m = std::max(m, std::abs(v));
+        m_strip->setRange(-m, m);
+        m_strip->setMatrix(1, static_cast<int>(dim), m_sum[u]);
+        m_strip->setTitle(tr("Input vector of “%1” at position %2 = its token embedding (%3 numbers); "
+                             "no position vector is added")
+                              .arg(m_labels.value(sel))
+                              .arg(sel)
+                              .arg(dim));
+        return;
+    }
     std::vector<float> values;
     values.reserve(3 * dim);
     values.insert(values.end(), m_tok[u].begin(), m_tok[u].end());

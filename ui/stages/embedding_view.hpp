@@ -21,6 +21,7 @@ namespace ts::ui {
 
 class HeatmapWidget;
 class EmbeddingScatter;
+class RopeNote;
 
 class EmbeddingView : public QWidget {
     Q_OBJECT
@@ -51,12 +52,17 @@ public:
     int neighbourCount() const;
     HeatmapWidget* strip() const { return m_strip; }
     QString explainedText() const;
+    // A model without learned position vectors (RoPE): the strip shows the token embedding
+    // alone and a note explains that position enters as rotations inside attention.
+    bool isRope() const;
+    QWidget* ropeNote() const;
 
 signals:
     void positionHovered(int pos);  // the token under the pointer in the scatter; -1 when none
 
 protected:
     void showEvent(QShowEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     void collectVectors();
@@ -67,6 +73,7 @@ private:
     void drawProjection();
     void updateNeighbours();
     void updateStrip();
+    void setRope(bool rope);
     QString neighbourText(int token) const;
 
     std::vector<StepRecordPtr> m_history;
@@ -95,6 +102,8 @@ private:
     QLabel* m_explained = nullptr;
     HeatmapWidget* m_strip = nullptr;
     EmbeddingScatter* m_scatter = nullptr;
+    RopeNote* m_ropeNote = nullptr;
+    bool m_rope = false;
 };
 
 }  // namespace ts::ui

@@ -1,6 +1,7 @@
 #include "widgets/heatmap_widget.hpp"
 
 #include <QMouseEvent>
+#include <QWheelEvent>
 #include <QPainter>
 #include <QPainterPath>
 #include <algorithm>
@@ -73,20 +74,102 @@ HeatmapWidget::HeatmapWidget(QWidget* parent) : QWidget(parent) {
 void HeatmapWidget::setMatrix(int rows, int cols, std::vector<float> values) {
     m_rows = std::max(0, rows);
     m_cols = std::max(0, cols);
+    m_stride = m_cols;
     m_values = std::move(values);
     m_values.resize(static_cast<std::size_t>(m_rows) * static_cast<std::size_t>(m_cols),
                     kMissing);
     if (m_highlightedRow >= m_rows) m_highlightedRow = -1;
     if (m_selectedRow >= m_rows || m_selectedCol >= m_cols) m_selectedRow = m_selectedCol = -1;
-    rebuildImage();
+    syncWindow();
+    invalidateDisplay();
     updateLayout();
     update();
 }
 
+void HeatmapWidget::appendRow(std::span<const float> row) {
+    const int oldRows = m_rows;
+    const int oldCols = m_cols;
+    const int cols = std::max(m_cols, static_cast<int>(row.size()));
+    if (cols > m_stride) {
+        // Room for more columns than needed now, so that the next rows append without moving
+        // the matrix again (a decode step adds a column each time).
+        const int stride = std::max(cols, m_stride + m_stride / 2 + 16);
+        std::vector<float> wider;
+        wider.reserve(static_cast<std::size_t>(m_rows + 1) * static_cast<std::size_t>(stride) * 3 / 2);
+        wider.assign(static_cast<std::size_t>(m_rows) * static_cast<std::size_t>(stride), kMissing);
+        for (int r = 0; r < m_rows; ++r)
+            std::copy_n(m_values.begin() + static_cast<std::ptrdiff_t>(r) * m_stride, m_cols,
+                        wider.begin() + static_cast<std::ptrdiff_t>(r) * stride);
+        m_values = std::move(wider);
+        m_stride = stride;
+    }
+    m_values.resize(static_cast<std::size_t>(m_rows + 1) * static_cast<std::size_t>(m_stride), kMissing);
+    std::copy(row.begin(), row.end(), m_values.begin() + static_cast<std::ptrdiff_t>(m_rows) * m_stride);
+    m_rows += 1;
+    m_cols = cols;
+    // A zoomed window at the bottom (or right) edge follows the newest row (column).
+    if (m_zoomed) {
+        if (m_winR0 + m_winRows == oldRows) ++m_winR0;
+        if (m_winC0 + m_winCols == oldCols && cols > oldCols) m_winC0 += cols - oldCols;
+    }
+    syncWindow();
+    updateLayout();
+    if (!extendDisplay()) invalidateDisplay();
+    update();
+}
+
+void HeatmapWidget::syncWindow() {
+    if (!m_zoomed) {
+        m_winR0 = m_winC0 = 0;
+        m_winRows = m_rows;
+        m_winCols = m_cols;
+        return;
+    }
+    m_winRows = std::clamp(m_winRows, std::min(1, m_rows), m_rows);
+    m_winCols = std::clamp(m_winCols, std::min(1, m_cols), m_cols);
+    m_winR0 = std::clamp(m_winR0, 0, m_rows - m_winRows);
+    m_winC0 = std::clamp(m_winC0, 0, m_cols - m_winCols);
+    if (m_winR0 == 0 && m_winC0 == 0 && m_winRows == m_rows && m_winCols == m_cols) m_zoomed = false;
+}
+
+void HeatmapWidget::setViewWindow(int firstRow, int firstCol, int rows, int cols) {
+    const QRect before = viewWindow();
+    m_zoomed = true;
+    m_winR0 = firstRow;
+    m_winC0 = firstCol;
+    m_winRows = rows;
+    m_winCols = cols;
+    syncWindow();
+    if (viewWindow() == before) return;
+    m_hoverRow = m_hoverCol = -1;
+    invalidateDisplay();
+    updateLayout();
+    update();
+    emit viewWindowChanged();
+}
+
+void HeatmapWidget::zoomBy(double factor, int anchorRow, int anchorCol) {
+    if (m_rows == 0 || m_cols == 0 || !(factor > 0)) return;
+    // At least a handful of cells stay in view, so the labels can still name each one.
+    constexpr int kFewest = 8;
+    const int rows = std::clamp(static_cast<int>(std::lround(m_winRows / factor)),
+                                std::min(m_rows, kFewest), m_rows);
+    const int cols = std::clamp(static_cast<int>(std::lround(m_winCols / factor)),
+                                std::min(m_cols, kFewest), m_cols);
+    const double fr = m_winRows > 0 ? (anchorRow - m_winR0 + 0.5) / m_winRows : 0.5;
+    const double fc = m_winCols > 0 ? (anchorCol - m_winC0 + 0.5) / m_winCols : 0.5;
+    setViewWindow(static_cast<int>(std::lround(anchorRow + 0.5 - fr * rows)),
+                  static_cast<int>(std::lround(anchorCol + 0.5 - fc * cols)), rows, cols);
+}
+
+void HeatmapWidget::resetZoom() { setViewWindow(0, 0, m_rows, m_cols); }
+
+void HeatmapWidget::setZoomable(bool on) { m_zoomable = on; }
+
 void HeatmapWidget::setLowerTriangular(bool on) {
     if (m_lowerTriangular == on) return;
     m_lowerTriangular = on;
-    rebuildImage();
+    invalidateDisplay();
     update();
 }
 
@@ -103,30 +186,47 @@ int HeatmapWidget::widestLabel(const QStringList& labels) const {
     return static_cast<int>(std::ceil(w)) + 1;
 }
 
+namespace {
+
+// Whether `labels` is `old` with more labels after it (a decode step's new token).
+bool extendsLabels(const QStringList& labels, const QStringList& old) {
+    return !old.isEmpty() && labels.size() >= old.size() &&
+           std::equal(old.begin(), old.end(), labels.begin());
+}
+
+}  // namespace
+
 void HeatmapWidget::setRowLabels(const QStringList& labels) {
+    // Only new labels are measured: 2,048 labels at every step would cost milliseconds.
+    const bool extends = extendsLabels(labels, m_rowLabels);
+    if (extends && labels.size() == m_rowLabels.size()) return;
+    m_rowLabelsWidest = extends ? std::max(m_rowLabelsWidest, widestLabel(labels.mid(m_rowLabels.size())))
+                                : widestLabel(labels);
     m_rowLabels = labels;
-    m_rowLabelsWidest = widestLabel(labels);
     updateLayout();
     update();
 }
 
 void HeatmapWidget::setColumnLabels(const QStringList& labels) {
+    const bool extends = extendsLabels(labels, m_colLabels);
+    if (extends && labels.size() == m_colLabels.size()) return;
+    m_colLabelsWidest = extends ? std::max(m_colLabelsWidest, widestLabel(labels.mid(m_colLabels.size())))
+                                : widestLabel(labels);
     m_colLabels = labels;
-    m_colLabelsWidest = widestLabel(labels);
     updateLayout();
     update();
 }
 
 void HeatmapWidget::setScale(Scale scale) {
     m_scale = scale;
-    rebuildImage();
+    invalidateDisplay();
     update();
 }
 
 void HeatmapWidget::setRange(float lo, float hi) {
     m_lo = lo;
     m_hi = hi;
-    rebuildImage();
+    invalidateDisplay();
     update();
 }
 
@@ -196,7 +296,7 @@ void HeatmapWidget::setMaxCellHeight(int px) {
 
 float HeatmapWidget::value(int row, int col) const {
     if (row < 0 || row >= m_rows || col < 0 || col >= m_cols) return kMissing;
-    return m_values[static_cast<std::size_t>(row) * static_cast<std::size_t>(m_cols) +
+    return m_values[static_cast<std::size_t>(row) * static_cast<std::size_t>(m_stride) +
                     static_cast<std::size_t>(col)];
 }
 
@@ -206,17 +306,17 @@ bool HeatmapWidget::isCellInside(int row, int col) const {
 }
 
 QRectF HeatmapWidget::cellRect(int row, int col) const {
-    return {m_matrixRect.x() + col * m_cellW, m_matrixRect.y() + row * m_cellH, m_cellW,
-            m_cellH};
+    return {m_matrixRect.x() + (col - m_winC0) * m_cellW, m_matrixRect.y() + (row - m_winR0) * m_cellH,
+            m_cellW, m_cellH};
 }
 
 std::pair<int, int> HeatmapWidget::cellAt(QPointF pos) const {
     if (m_rows == 0 || m_cols == 0 || m_cellW <= 0 || m_cellH <= 0 || !m_matrixRect.contains(pos))
         return {-1, -1};
-    const int c = std::clamp(static_cast<int>((pos.x() - m_matrixRect.x()) / m_cellW), 0,
-                             m_cols - 1);
-    const int r = std::clamp(static_cast<int>((pos.y() - m_matrixRect.y()) / m_cellH), 0,
-                             m_rows - 1);
+    const int c = std::clamp(m_winC0 + static_cast<int>((pos.x() - m_matrixRect.x()) / m_cellW),
+                             m_winC0, m_winC0 + m_winCols - 1);
+    const int r = std::clamp(m_winR0 + static_cast<int>((pos.y() - m_matrixRect.y()) / m_cellH),
+                             m_winR0, m_winR0 + m_winRows - 1);
     if (!isCellInside(r, c)) return {-1, -1};
     return {r, c};
 }
@@ -255,38 +355,121 @@ QSize HeatmapWidget::minimumSizeHint() const {
     return {160, 60};
 }
 
-void HeatmapWidget::rebuildImage() {
-    m_scaledImage = QImage();
-    if (m_rows == 0 || m_cols == 0) {
-        m_image = QImage();
-        return;
-    }
-    m_image = QImage(m_cols, m_rows, QImage::Format_RGB32);
-    const QRgb empty = emptyColor().rgb();
-    const QRgb missing = missingColor().rgb();
-    // A table of the colour map: a million-cell matrix is coloured in milliseconds. 4096
-    // steps keep every channel within one level of colorFor().
+void HeatmapWidget::ensureLut() {
+    const int key = static_cast<int>(m_scale) * 16 + static_cast<int>(colourScheme());
+    if (key == m_lutKey && !m_lut.empty()) return;
+    m_lutKey = key;
     constexpr int kSteps = 4096;
-    std::vector<QRgb> lut(kSteps);
+    m_lut.resize(kSteps);
     for (int i = 0; i < kSteps; ++i) {
         const float t = static_cast<float>(i) / (kSteps - 1);
-        lut[static_cast<std::size_t>(i)] =
+        m_lut[static_cast<std::size_t>(i)] =
             (m_scale == Scale::Diverging ? interpolate(kDiverging, t) : sequentialColour(t)).rgb();
     }
-    for (int r = 0; r < m_rows; ++r) {
-        auto* line = reinterpret_cast<QRgb*>(m_image.scanLine(r));
-        const float* row = m_values.data() + static_cast<std::size_t>(r) * m_cols;
-        for (int c = 0; c < m_cols; ++c) {
-            if (m_lowerTriangular && c > r) {
-                line[c] = empty;
-            } else if (std::isnan(row[c])) {
-                line[c] = missing;
-            } else {
-                const float t = std::clamp(mapPosition(row[c], m_lo, m_hi, m_scale), 0.0f, 1.0f);
-                line[c] = lut[static_cast<std::size_t>(std::lround(t * (kSteps - 1)))];
+}
+
+QRgb HeatmapWidget::lutColour(float v) const {
+    const float t = std::clamp(mapPosition(v, m_lo, m_hi, m_scale), 0.0f, 1.0f);
+    return m_lut[static_cast<std::size_t>(t * static_cast<float>(m_lut.size() - 1) + 0.5f)];
+}
+
+void HeatmapWidget::ensureDisplay() {
+    // One pixel per cell while cells are a pixel or more; otherwise one per pixel of the area.
+    const int pw = m_cellW >= 1 ? m_winCols : std::max(1, static_cast<int>(std::floor(m_matrixRect.width())));
+    const int ph = m_cellH >= 1 ? m_winRows : std::max(1, static_cast<int>(std::floor(m_matrixRect.height())));
+    ensureLut();
+    if (m_displayValid && pw == m_displayPw && ph == m_displayPh) return;
+    rebuildDisplay(pw, ph);
+}
+
+void HeatmapWidget::rebuildDisplay(int pw, int ph) {
+    m_displayValid = true;
+    m_displayPw = pw;
+    m_displayPh = ph;
+    m_missingRuns.clear();
+    if (m_winRows <= 0 || m_winCols <= 0 || pw <= 0 || ph <= 0) return;
+    if (m_display.width() < pw || m_display.height() < ph) {
+        // Some room to grow when one pixel is one cell (decode steps add a row and a column).
+        const bool perCell = pw == m_winCols && ph == m_winRows;
+        const int w = perCell ? pw + pw / 4 + 8 : pw;
+        const int h = perCell ? ph + ph / 4 + 8 : ph;
+        m_display = QImage(w, h, QImage::Format_RGB32);
+    }
+    const QRgb empty = emptyColor().rgb();
+    const QRgb missing = missingColor().rgb();
+    const int wr = m_winRows, wc = m_winCols;
+    // Cell column (within the window) -> pixel column; rows likewise, by ranges.
+    std::vector<int> colBin(static_cast<std::size_t>(wc));
+    for (int c = 0; c < wc; ++c)
+        colBin[static_cast<std::size_t>(c)] = static_cast<int>(static_cast<long long>(c) * pw / wc);
+    std::vector<float> sum(static_cast<std::size_t>(pw));
+    std::vector<int> count(static_cast<std::size_t>(pw)), missed(static_cast<std::size_t>(pw));
+    for (int py = 0; py < ph; ++py) {
+        std::fill(sum.begin(), sum.end(), 0.0f);
+        std::fill(count.begin(), count.end(), 0);
+        std::fill(missed.begin(), missed.end(), 0);
+        const int rBegin = static_cast<int>((static_cast<long long>(py) * wr + ph - 1) / ph);
+        const int rEnd = static_cast<int>((static_cast<long long>(py + 1) * wr + ph - 1) / ph);
+        for (int r = rBegin; r < rEnd; ++r) {
+            const int row = m_winR0 + r;
+            const int cEnd = m_lowerTriangular ? std::min(m_winC0 + wc, row + 1) : m_winC0 + wc;
+            const float* values = m_values.data() + static_cast<std::size_t>(row) * static_cast<std::size_t>(m_stride);
+            for (int c = m_winC0; c < cEnd; ++c) {
+                const float v = values[c];
+                const auto b = static_cast<std::size_t>(colBin[static_cast<std::size_t>(c - m_winC0)]);
+                if (std::isnan(v)) {
+                    ++missed[b];
+                } else {
+                    sum[b] += v;
+                    ++count[b];
+                }
+            }
+        }
+        auto* line = reinterpret_cast<QRgb*>(m_display.scanLine(py));
+        int runStart = -1;
+        for (int px = 0; px <= pw; ++px) {
+            const auto u = static_cast<std::size_t>(px);
+            const bool isMissing = px < pw && count[u] == 0 && missed[u] > 0;
+            if (px < pw)
+                line[px] = count[u] > 0 ? lutColour(sum[u] / static_cast<float>(count[u]))
+                                        : (isMissing ? missing : empty);
+            if (isMissing && runStart < 0) runStart = px;
+            if (!isMissing && runStart >= 0) {
+                m_missingRuns.emplace_back(runStart, py, px - runStart, 1);
+                runStart = -1;
             }
         }
     }
+}
+
+bool HeatmapWidget::extendDisplay() {
+    // Only the common case of a decode step: the whole lower-triangular matrix shown at one
+    // pixel per cell, grown by one row and one column; the new column is outside the triangle
+    // in every earlier row, so only the new row needs colour.
+    if (!m_displayValid || m_zoomed || !m_lowerTriangular || m_rows != m_cols) return false;
+    if (m_displayPw != m_cols - 1 || m_displayPh != m_rows - 1) return false;
+    if (m_cellW < 1 || m_cellH < 1) return false;
+    if (m_display.width() < m_cols || m_display.height() < m_rows) return false;
+    ensureLut();
+    const QRgb empty = emptyColor().rgb();
+    const QRgb missing = missingColor().rgb();
+    const int r = m_rows - 1;
+    for (int y = 0; y < r; ++y) reinterpret_cast<QRgb*>(m_display.scanLine(y))[r] = empty;
+    auto* line = reinterpret_cast<QRgb*>(m_display.scanLine(r));
+    const float* values = m_values.data() + static_cast<std::size_t>(r) * static_cast<std::size_t>(m_stride);
+    int runStart = -1;
+    for (int c = 0; c <= m_cols; ++c) {
+        const bool isMissing = c < m_cols && std::isnan(values[c]);
+        if (c < m_cols) line[c] = isMissing ? missing : lutColour(values[c]);
+        if (isMissing && runStart < 0) runStart = c;
+        if (!isMissing && runStart >= 0) {
+            m_missingRuns.emplace_back(runStart, r, c - runStart, 1);
+            runStart = -1;
+        }
+    }
+    m_displayPw = m_cols;
+    m_displayPh = m_rows;
+    return true;
 }
 
 int HeatmapWidget::labelStride(double cellExtent) const {
@@ -316,21 +499,20 @@ void HeatmapWidget::updateLayout() {
     const double availW = width() - 2 * margin - m_rowLabelWidth - legendW;
     const double availH = height() - 2 * margin - m_titleHeight - m_colLabelHeight;
     m_cellW = m_cellH = 0;
-    if (m_rows > 0 && m_cols > 0 && availW > 0 && availH > 0) {
-        m_cellW = availW / m_cols;
-        m_cellH = std::min(availH / m_rows, static_cast<double>(m_maxCellHeight));
+    if (m_winRows > 0 && m_winCols > 0 && availW > 0 && availH > 0) {
+        m_cellW = availW / m_winCols;
+        m_cellH = std::min(availH / m_winRows, static_cast<double>(m_maxCellHeight));
         if (m_squareCells) m_cellW = m_cellH = std::min(m_cellW, m_cellH);
         // Whole pixels once cells are big enough, so cell edges are crisp.
         if (m_cellW >= 3) m_cellW = std::floor(m_cellW);
         if (m_cellH >= 3) m_cellH = std::floor(m_cellH);
     }
-    m_matrixRect = QRectF(margin + m_rowLabelWidth, margin + m_titleHeight, m_cellW * m_cols,
-                          m_cellH * m_rows);
+    m_matrixRect = QRectF(margin + m_rowLabelWidth, margin + m_titleHeight, m_cellW * m_winCols,
+                          m_cellH * m_winRows);
     const double legendTop = m_matrixRect.top() + legendCaptionH;
     const double legendH = std::max(40.0, std::min(m_matrixRect.height() - legendCaptionH, 240.0));
     m_legendRect = legendW > 0 ? QRectF(m_matrixRect.right() + 8, legendTop, kLegendBar, legendH)
                                : QRectF();
-    m_scaledImage = QImage();
 }
 
 void HeatmapWidget::changeEvent(QEvent* event) {
@@ -340,7 +522,9 @@ void HeatmapWidget::changeEvent(QEvent* event) {
         m_colLabelsWidest = widestLabel(m_colLabels);
         updateLayout();
     } else if (event->type() == QEvent::PaletteChange) {
-        rebuildImage();  // the empty cells take the window colour
+        // The empty cells take the window colour; the colour scheme switch comes this way too.
+        m_lutKey = -1;
+        invalidateDisplay();
     }
 }
 
@@ -365,7 +549,7 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
                    Qt::AlignLeft | Qt::AlignVCenter, m_title);
         p.setFont(lf);
     }
-    if (m_image.isNull() || m_cellW <= 0 || m_cellH <= 0) {
+    if (m_rows == 0 || m_cols == 0 || m_cellW <= 0 || m_cellH <= 0) {
         if (!m_compact) {
             p.setPen(palette().color(QPalette::PlaceholderText));
             p.drawText(rect(), Qt::AlignCenter, tr("No data yet"));
@@ -373,18 +557,14 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
         return;
     }
 
-    if (m_cellW < 1 || m_cellH < 1) {
-        const QSize target(std::max(1, static_cast<int>(std::lround(m_matrixRect.width()))),
-                           std::max(1, static_cast<int>(std::lround(m_matrixRect.height()))));
-        if (m_scaledImage.size() != target)
-            m_scaledImage = m_image.scaled(target, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
-        p.drawImage(m_matrixRect.topLeft(), m_scaledImage);
-    } else {
-        p.drawImage(m_matrixRect, m_image);
-    }
+    ensureDisplay();
+    p.drawImage(m_matrixRect, m_display, QRectF(0, 0, m_displayPw, m_displayPh));
     paintMissing(p);
     paintGrid(p);
 
+    p.save();
+    // Outlines may spill a little past the cells, but not over the labels of a zoomed matrix.
+    p.setClipRect(m_matrixRect.adjusted(-3, -3, 3, 3));
     // Tint of the row and column another view is hovering (same token everywhere).
     if (m_markedIndex >= 0) {
         QColor tint(255, 200, 0, 70);
@@ -398,8 +578,10 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
                        tint);
     }
     if (m_highlightedRow >= 0 && m_highlightedRow < m_rows) {
-        const int lastCol = m_lowerTriangular ? std::min(m_highlightedRow, m_cols - 1) : m_cols - 1;
-        QRectF r = cellRect(m_highlightedRow, 0).united(cellRect(m_highlightedRow, lastCol));
+        const int lastCol = std::min(m_lowerTriangular ? std::min(m_highlightedRow, m_cols - 1) : m_cols - 1,
+                                     m_winC0 + m_winCols - 1);
+        const int firstCol = std::min(m_winC0, lastCol);
+        QRectF r = cellRect(m_highlightedRow, firstCol).united(cellRect(m_highlightedRow, lastCol));
         p.setPen(QPen(QColor(0xff, 0x8c, 0x00), m_compact ? 1.0 : 2.0));
         p.setBrush(Qt::NoBrush);
         p.drawRect(r.adjusted(-1, -1, 1, 1));
@@ -418,6 +600,7 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
         p.setBrush(Qt::NoBrush);
         p.drawRect(cellRect(m_hoverRow, m_hoverCol));
     }
+    p.restore();
     if (m_compact && m_framed) {
         p.setPen(QPen(palette().color(QPalette::Highlight), 3.0));
         p.setBrush(Qt::NoBrush);
@@ -427,41 +610,53 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
     }
     if (m_showLabels && !m_compact) paintLabels(p);
     if (m_showLegend && !m_compact) paintLegend(p);
+    if (m_zoomed && !m_compact) paintZoomNote(p);
+}
+
+void HeatmapWidget::paintZoomNote(QPainter& p) {
+    // Which part is shown, on the title line's right (or the matrix's top right without one).
+    const QString note = tr("zoomed: rows %1–%2, columns %3–%4 of %5 · double-click: all")
+                             .arg(m_winR0)
+                             .arg(m_winR0 + m_winRows - 1)
+                             .arg(m_winC0)
+                             .arg(m_winC0 + m_winCols - 1)
+                             .arg(m_rows);
+    const QFontMetrics fm(p.font());
+    const int w = fm.horizontalAdvance(note) + 8;
+    const QRectF box(std::max(0.0, width() - w - 2.0), kMargin, w, fm.height() + 2);
+    p.fillRect(box, QColor(255, 248, 220, 235));
+    p.setPen(palette().color(QPalette::WindowText));
+    p.drawText(box, Qt::AlignCenter, note);
 }
 
 void HeatmapWidget::paintMissing(QPainter& p) {
     // Hatched spans: the brush pattern is anchored to the widget, so adjacent rows join up.
+    if (m_missingRuns.empty() || m_displayPw <= 0 || m_displayPh <= 0) return;
     const QBrush hatch(QColor(0x9a, 0x9a, 0x9a), Qt::BDiagPattern);
-    for (int r = 0; r < m_rows; ++r) {
-        int c = 0;
-        const int lastCol = m_lowerTriangular ? std::min(r, m_cols - 1) : m_cols - 1;
-        while (c <= lastCol) {
-            if (!std::isnan(value(r, c))) {
-                ++c;
-                continue;
-            }
-            int end = c;
-            while (end + 1 <= lastCol && std::isnan(value(r, end + 1))) ++end;
-            p.fillRect(cellRect(r, c).united(cellRect(r, end)), hatch);
-            c = end + 1;
-        }
-    }
+    const double sx = m_matrixRect.width() / m_displayPw;
+    const double sy = m_matrixRect.height() / m_displayPh;
+    for (const QRect& run : m_missingRuns)
+        p.fillRect(QRectF(m_matrixRect.left() + run.x() * sx, m_matrixRect.top() + run.y() * sy,
+                          run.width() * sx, run.height() * sy),
+                   hatch);
 }
 
 void HeatmapWidget::paintGrid(QPainter& p) {
     // Thin separators only where cells are big enough for them to help, not to hide colour.
     if (m_cellW < 14 || m_cellH < 14) return;
     p.setPen(QPen(emptyColor(), 1.0));
-    for (int r = 1; r < m_rows; ++r) {
-        const double y = m_matrixRect.top() + r * m_cellH;
-        const double xEnd = m_lowerTriangular ? m_matrixRect.left() + std::min(r + 1, m_cols) * m_cellW
-                                              : m_matrixRect.right();
-        p.drawLine(QPointF(m_matrixRect.left(), y), QPointF(xEnd, y));
+    for (int r = m_winR0 + 1; r < m_winR0 + m_winRows; ++r) {
+        const double y = cellRect(r, 0).top();
+        const double xEnd = m_lowerTriangular
+                                ? std::min(cellRect(r, std::min(r + 1, m_cols)).left(), m_matrixRect.right())
+                                : m_matrixRect.right();
+        if (xEnd > m_matrixRect.left()) p.drawLine(QPointF(m_matrixRect.left(), y), QPointF(xEnd, y));
     }
-    for (int c = 1; c < m_cols; ++c) {
-        const double x = m_matrixRect.left() + c * m_cellW;
-        const double yStart = m_lowerTriangular ? m_matrixRect.top() + c * m_cellH : m_matrixRect.top();
-        p.drawLine(QPointF(x, yStart), QPointF(x, m_matrixRect.bottom()));
+    for (int c = m_winC0 + 1; c < m_winC0 + m_winCols; ++c) {
+        const double x = cellRect(0, c).left();
+        const double yStart = m_lowerTriangular ? std::max(cellRect(c, 0).top(), m_matrixRect.top())
+                                                : m_matrixRect.top();
+        if (yStart < m_matrixRect.bottom()) p.drawLine(QPointF(x, yStart), QPointF(x, m_matrixRect.bottom()));
     }
 }
 
@@ -473,7 +668,7 @@ void HeatmapWidget::paintLabels(QPainter& p) {
     const QFont normal = p.font();
 
     const int rowStride = labelStride(m_cellH);
-    for (int r = 0; r < m_rows && r < m_rowLabels.size(); ++r) {
+    for (int r = m_winR0; r < m_winR0 + m_winRows && r < m_rowLabels.size(); ++r) {
         const bool special = r == m_highlightedRow || r == m_markedIndex;
         if (r % rowStride != 0 && !special) continue;
         const QRectF cell = cellRect(r, 0);
@@ -489,7 +684,7 @@ void HeatmapWidget::paintLabels(QPainter& p) {
     p.setFont(normal);
 
     const int colStride = labelStride(m_cellW);
-    for (int c = 0; c < m_cols && c < m_colLabels.size(); ++c) {
+    for (int c = m_winC0; c < m_winC0 + m_winCols && c < m_colLabels.size(); ++c) {
         const bool special = c == m_markedIndex;
         if (c % colStride != 0 && !special) continue;
         const QRectF cell = cellRect(0, c);
@@ -544,6 +739,17 @@ void HeatmapWidget::paintLegend(QPainter& p) {
 }
 
 void HeatmapWidget::mouseMoveEvent(QMouseEvent* event) {
+    if (m_pressed && m_zoomed && (event->buttons() & Qt::LeftButton)) {
+        const QPointF d = event->position() - m_pressPos;
+        if (m_dragging || std::abs(d.x()) + std::abs(d.y()) > 4) {
+            // Dragging moves the zoomed window with the pointer, a cell at a time.
+            m_dragging = true;
+            setViewWindow(m_pressWindow.y() - static_cast<int>(std::lround(d.y() / std::max(m_cellH, 1e-9))),
+                          m_pressWindow.x() - static_cast<int>(std::lround(d.x() / std::max(m_cellW, 1e-9))),
+                          m_winRows, m_winCols);
+            return;
+        }
+    }
     const auto [r, c] = cellAt(event->position());
     if (r != m_hoverRow || c != m_hoverCol) {
         m_hoverRow = r;
@@ -564,8 +770,53 @@ void HeatmapWidget::mousePressEvent(QMouseEvent* event) {
         emit cellClicked(0, 0);
         return;
     }
+    m_pressed = true;
+    m_dragging = false;
+    m_pressPos = event->position();
+    m_pressWindow = QPoint(m_winC0, m_winR0);
+}
+
+void HeatmapWidget::mouseReleaseEvent(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton || m_compact || !m_pressed) {
+        QWidget::mouseReleaseEvent(event);
+        return;
+    }
+    m_pressed = false;
+    if (m_dragging) {
+        m_dragging = false;
+        return;
+    }
+    // A press and release without dragging is a click on the cell.
     const auto [r, c] = cellAt(event->position());
     if (r >= 0) emit cellClicked(r, c);
+}
+
+void HeatmapWidget::mouseDoubleClickEvent(QMouseEvent* event) {
+    if (m_zoomed && !m_compact && event->button() == Qt::LeftButton) {
+        resetZoom();
+        return;
+    }
+    QWidget::mouseDoubleClickEvent(event);
+}
+
+void HeatmapWidget::wheelEvent(QWheelEvent* event) {
+    if (!m_zoomable || m_compact || m_rows == 0 || m_cellW <= 0 || m_cellH <= 0) {
+        event->ignore();  // a surrounding scroll area scrolls instead
+        return;
+    }
+    const double notches = event->angleDelta().y() / 120.0;
+    if (notches == 0) {
+        event->ignore();
+        return;
+    }
+    // The cell under the pointer stays under it (the nearest edge cell outside the matrix).
+    const QPointF pos = event->position();
+    const int c = std::clamp(m_winC0 + static_cast<int>(std::floor((pos.x() - m_matrixRect.x()) / m_cellW)),
+                             m_winC0, m_winC0 + m_winCols - 1);
+    const int r = std::clamp(m_winR0 + static_cast<int>(std::floor((pos.y() - m_matrixRect.y()) / m_cellH)),
+                             m_winR0, m_winR0 + m_winRows - 1);
+    zoomBy(std::pow(1.25, notches), r, c);
+    event->accept();
 }
 
 void HeatmapWidget::leaveEvent(QEvent* event) {

@@ -1,8 +1,14 @@
 #pragma once
 // A painted matrix with row and column labels, a colour legend and hover/click signals.
-// Used for the attention heatmap, its small multiples, the embedding strip, and meant for
-// later table-like views (logit lens). Painted with QPainter rather than Qt Charts because
-// a 1024 x 1024 attention matrix has a million cells: it is drawn as one scaled image.
+// Used for the attention heatmap, its small multiples, the embedding strip and the logit
+// lens. Painted with QPainter rather than Qt Charts because a 2,048 x 2,048 attention matrix
+// has four million cells. It is drawn as one image of at most one pixel per cell: where the
+// shown part of the matrix has more cells than the widget has pixels, each pixel is the area
+// average of the cells it covers (so a thin diagonal dims rather than vanishes between
+// rows). The image is made when painted (so many changes in one frame cost one image), and a
+// decode step's new row (appendRow) colours only that row while cells are a pixel or more.
+// The matrix zooms (wheel), pans (drag) and returns to the whole (double-click), so that a
+// context of thousands of tokens stays readable; hover and click report real cell indices.
 #include <QColor>
 #include <QImage>
 #include <QRectF>
@@ -10,6 +16,7 @@
 #include <QStringList>
 #include <QWidget>
 #include <limits>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -38,6 +45,23 @@ public:
 
     // values is row-major rows x cols; NaN marks a missing cell.
     void setMatrix(int rows, int cols, std::vector<float> values);
+    // One more row (a decode step's query row). A row longer than the column count widens the
+    // matrix: earlier rows are missing there (outside the triangle when lower-triangular).
+    void appendRow(std::span<const float> row);
+    // Zoom: the part of the matrix shown. Clamped to the matrix; the whole matrix when it
+    // covers it. While zoomed to the bottom rows, appended rows keep it at the bottom.
+    void setViewWindow(int firstRow, int firstCol, int rows, int cols);
+    // Shows factor times fewer cells (factor < 1: more), keeping cell (row, col) in place.
+    void zoomBy(double factor, int anchorRow, int anchorCol);
+    void resetZoom();
+    bool isZoomed() const { return m_zoomed; }
+    // x = first column, y = first row, width = columns shown, height = rows shown.
+    QRect viewWindow() const { return {m_winC0, m_winR0, m_winCols, m_winRows}; }
+    // Wheel zoom and drag pan (off for small multiples and strips; on by default otherwise).
+    void setZoomable(bool on);
+    // Size in pixels of the coloured image last painted: at most one pixel per cell shown
+    // and at most the matrix area's pixels.
+    QSize displayImageSize() const { return {m_displayPw, m_displayPh}; }
     // Cells above the diagonal (col > row) are outside the matrix (causal attention) and drawn
     // in the background colour, neither value nor missing.
     void setLowerTriangular(bool on);
@@ -87,6 +111,7 @@ public:
 signals:
     void cellHovered(int row, int col);  // (-1, -1) when the pointer leaves the matrix
     void cellClicked(int row, int col);
+    void viewWindowChanged();
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -94,11 +119,25 @@ protected:
     void changeEvent(QEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
     void leaveEvent(QEvent* event) override;
 
 private:
     void updateLayout();
-    void rebuildImage();
+    // The whole matrix unless zoomed; a zoomed window clamped to the matrix.
+    void syncWindow();
+    void invalidateDisplay() { m_displayValid = false; }
+    // The coloured image of the shown window at (pw x ph) pixels, made when painted.
+    void ensureDisplay();
+    void rebuildDisplay(int pw, int ph);
+    // Colours the newest row in place (per-cell image, whole matrix shown); false if the
+    // image has to be made again instead.
+    bool extendDisplay();
+    void ensureLut();
+    QRgb lutColour(float v) const;
+    void paintZoomNote(QPainter& p);
     void paintLabels(QPainter& p);
     void paintLegend(QPainter& p);
     void paintMissing(QPainter& p);
@@ -109,7 +148,20 @@ private:
 
     int m_rows = 0;
     int m_cols = 0;
+    int m_stride = 0;  // floats between rows in m_values (>= m_cols: appendRow leaves room)
     std::vector<float> m_values;
+    // The window shown (all of the matrix unless zoomed).
+    bool m_zoomable = true;
+    bool m_zoomed = false;
+    int m_winR0 = 0;
+    int m_winC0 = 0;
+    int m_winRows = 0;
+    int m_winCols = 0;
+    // Dragging pans the zoomed matrix; a press without movement is a click.
+    QPointF m_pressPos;
+    QPoint m_pressWindow;
+    bool m_pressed = false;
+    bool m_dragging = false;
     QStringList m_rowLabels;
     QStringList m_colLabels;
     int m_rowLabelsWidest = 0;
@@ -141,11 +193,19 @@ private:
     int m_rowLabelWidth = 0;
     int m_colLabelHeight = 0;
     int m_titleHeight = 0;
-    // One pixel per cell, scaled without smoothing when painted: cheap for big matrices.
-    // When cells are smaller than a pixel the image is downscaled once with area averaging
-    // (nearest-neighbour would drop whole rows, e.g. the thin diagonal of a head).
-    QImage m_image;
-    QImage m_scaledImage;
+    // The coloured window: one pixel per cell, or per area-averaged bin of cells when the
+    // cells are smaller than a pixel (nearest-neighbour would drop whole rows, e.g. the thin
+    // diagonal of a head). Drawn scaled without smoothing. May be larger than used (room for
+    // appended rows); m_displayPw x m_displayPh is the part in use.
+    QImage m_display;
+    bool m_displayValid = false;
+    int m_displayPw = 0;
+    int m_displayPh = 0;
+    // Missing (hatched) spans in display pixels, one row each.
+    std::vector<QRect> m_missingRuns;
+    // The colour map as a table (4096 steps keep every channel within a level of colorFor).
+    std::vector<QRgb> m_lut;
+    int m_lutKey = -1;  // scale and colour scheme the table was made for
 };
 
 }  // namespace ts::ui

@@ -1,0 +1,140 @@
+// The heatmap at thousands of tokens: a 2,000 x 2,000 causal matrix is coloured at most one
+// pixel per pixel of its area (area-averaged, so a one-cell diagonal still shows), zooms with
+// the wheel around the pointer, pans by dragging, returns to the whole on a double-click, and
+// hover/click report the real (query, key) cell while zoomed. Rows appended one at a time (a
+// decode step) give the same values as the whole matrix set at once.
+#include <catch2/catch.hpp>
+
+#include <QApplication>
+#include <QSignalSpy>
+#include <QTest>
+#include <QWheelEvent>
+
+#include "widgets/heatmap_widget.hpp"
+
+using ts::ui::HeatmapWidget;
+
+namespace {
+
+constexpr int kTokens = 2000;
+
+// Causal attention that looks only at itself: 1 on the diagonal, 0 below it.
+std::vector<float> diagonal(int n) {
+    std::vector<float> m(static_cast<std::size_t>(n) * static_cast<std::size_t>(n), 0.0f);
+    for (int i = 0; i < n; ++i) m[static_cast<std::size_t>(i) * static_cast<std::size_t>(n) + static_cast<std::size_t>(i)] = 1.0f;
+    return m;
+}
+
+QColor pixel(HeatmapWidget& map, QPointF at) {
+    return map.grab().toImage().pixelColor(at.toPoint());
+}
+
+struct Fixture {
+    HeatmapWidget map;
+    Fixture() {
+        map.setLowerTriangular(true);
+        map.setRange(0.0f, 1.0f);
+        map.resize(640, 640);
+        map.setMatrix(kTokens, kTokens, diagonal(kTokens));
+        map.show();
+        QApplication::processEvents();
+        map.grab();  // paints: the display image is made
+    }
+};
+
+}  // namespace
+
+TEST_CASE("a 2,000-token matrix is drawn downsampled with the diagonal still visible", "[ui][heatmap]") {
+    Fixture f;
+    const QSize shown = f.map.displayImageSize();
+    CHECK(shown.width() > 0);
+    CHECK(shown.width() <= f.map.width());
+    CHECK(shown.height() <= f.map.height());
+    CHECK(shown.width() < kTokens);
+    // On the diagonal the averaged bin is clearly coloured; far below it, it is the colour of 0.
+    const QColor onDiagonal = pixel(f.map, f.map.cellRect(1000, 1000).center());
+    const QColor belowDiagonal = pixel(f.map, f.map.cellRect(1500, 200).center());
+    CHECK(belowDiagonal == f.map.colorFor(0.0f));
+    CHECK(onDiagonal.lightness() < belowDiagonal.lightness() - 20);
+}
+
+TEST_CASE("wheel zoom keeps the cell under the pointer; hover and click name real cells", "[ui][heatmap]") {
+    Fixture f;
+    auto& map = f.map;
+    const QPointF at = map.cellRect(1000, 990).center();
+    QWheelEvent wheel(at, map.mapToGlobal(at), QPoint(), QPoint(0, 120 * 8), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(&map, &wheel);
+    REQUIRE(map.isZoomed());
+    const QRect window = map.viewWindow();
+    CHECK(window.height() < kTokens / 4);
+    CHECK(window.contains(990, 1000));  // x = key (column), y = query (row)
+    const auto [r, c] = map.cellAt(at);
+    CHECK(std::abs(r - 1000) <= 1);
+    CHECK(std::abs(c - 990) <= 1);
+    // Zoomed in, one cell is several pixels: the diagonal cell has the colour of 1 exactly.
+    map.grab();
+    CHECK(map.displayImageSize() == window.size());
+    CHECK(pixel(map, map.cellRect(1000, 1000).center()) == map.colorFor(1.0f));
+
+    QSignalSpy hovered(&map, &HeatmapWidget::cellHovered);
+    QSignalSpy clicked(&map, &HeatmapWidget::cellClicked);
+    const QPointF cell = map.cellRect(window.y() + 5, window.x() + 2).center();
+    QTest::mouseMove(&map, cell.toPoint());
+    REQUIRE_FALSE(hovered.isEmpty());
+    CHECK(hovered.last().at(0).toInt() == window.y() + 5);
+    CHECK(hovered.last().at(1).toInt() == window.x() + 2);
+    QTest::mouseClick(&map, Qt::LeftButton, {}, cell.toPoint());
+    REQUIRE(clicked.count() == 1);
+    CHECK(clicked.last().at(0).toInt() == window.y() + 5);
+
+    QTest::mouseDClick(&map, Qt::LeftButton, {}, cell.toPoint());
+    CHECK_FALSE(map.isZoomed());
+    CHECK(map.viewWindow() == QRect(0, 0, kTokens, kTokens));
+}
+
+TEST_CASE("dragging a zoomed matrix pans it and is not a click", "[ui][heatmap]") {
+    Fixture f;
+    auto& map = f.map;
+    map.setViewWindow(1000, 500, 100, 100);
+    REQUIRE(map.viewWindow() == QRect(500, 1000, 100, 100));
+    QSignalSpy clicked(&map, &HeatmapWidget::cellClicked);
+    const QPoint start = map.cellRect(1050, 550).center().toPoint();
+    const double cellW = map.cellRect(1050, 550).width();
+    QTest::mousePress(&map, Qt::LeftButton, {}, start);
+    QMouseEvent move(QEvent::MouseMove, QPointF(start) + QPointF(-20 * cellW, 0), map.mapToGlobal(QPointF(start)),
+                     Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&map, &move);
+    QTest::mouseRelease(&map, Qt::LeftButton, {}, start + QPoint(static_cast<int>(-20 * cellW), 0));
+    CHECK(clicked.isEmpty());
+    CHECK(map.viewWindow().x() == 520);  // dragged left: later keys come into view
+    CHECK(map.viewWindow().y() == 1000);
+}
+
+TEST_CASE("rows appended one by one equal the matrix set at once", "[ui][heatmap]") {
+    HeatmapWidget grown;
+    grown.setLowerTriangular(true);
+    grown.resize(300, 300);
+    const int n = 70;
+    std::vector<float> whole(static_cast<std::size_t>(n) * n, HeatmapWidget::kMissing);
+    for (int q = 0; q < n; ++q) {
+        std::vector<float> row(static_cast<std::size_t>(q) + 1);
+        for (int k = 0; k <= q; ++k) row[static_cast<std::size_t>(k)] = static_cast<float>(k + 1) / static_cast<float>(q + 1);
+        if (q == 40) std::fill(row.begin(), row.end(), HeatmapWidget::kMissing);  // an untraced row
+        std::copy(row.begin(), row.end(), whole.begin() + static_cast<std::ptrdiff_t>(q) * n);
+        grown.appendRow(row);
+        if (q % 7 == 0) grown.grab();  // painted between steps, as in a run
+    }
+    HeatmapWidget once;
+    once.setLowerTriangular(true);
+    once.resize(300, 300);
+    once.setMatrix(n, n, whole);
+    REQUIRE(grown.rowCount() == n);
+    REQUIRE(grown.columnCount() == n);
+    for (int q = 0; q < n; ++q)
+        for (int k = 0; k <= q; ++k) {
+            const float a = grown.value(q, k), b = once.value(q, k);
+            CHECK(((std::isnan(a) && std::isnan(b)) || a == b));
+        }
+    CHECK(grown.grab().toImage() == once.grab().toImage());
+}
