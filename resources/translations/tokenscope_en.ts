@@ -4,38 +4,47 @@
 <context>
     <name>ts::ui::AgentCostCalculator</name>
     <message>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="78"/>
         <source>Per call $%1 · per task $%2 · per month $%3 for %4 tokens: %5× the $%6 subscription.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="88"/>
         <source>What an agent costs: many calls per task, each with a long prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="89"/>
         <source>Prompt tokens per call</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="89"/>
         <source>Answer tokens per call</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="89"/>
         <source>Calls per task</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="90"/>
         <source>Tasks per month</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="90"/>
         <source>$ per million input tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="91"/>
         <source>$ per million output tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="91"/>
         <source>Subscription $ per month</source>
         <translation type="unfinished"></translation>
     </message>
@@ -43,107 +52,129 @@
 <context>
     <name>ts::ui::AttentionView</name>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="33"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="34"/>
         <source>Transformer block whose attention is shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="34"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="35"/>
         <source>Attention head, or the mean of all heads of the layer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="37"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="320"/>
         <source>Layer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="40"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="321"/>
         <source>Head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="43"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="322"/>
         <source>Rows: query token (who looks) · columns: key token (looked at)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="51"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="57"/>
         <source>weight</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="78"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="317"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="84"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="442"/>
         <source>Click a cell to read its weight.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="97"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="321"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="104"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="446"/>
         <source>%1 → %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="99"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="323"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="106"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="448"/>
         <source>not recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="198"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="237"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="325"/>
         <source>Layer %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="200"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="229"/>
         <source>Head %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="201"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="230"/>
+        <source>Head %1 · KV group %2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="240"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="327"/>
         <source>Average of heads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="217"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="303"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="256"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="428"/>
         <source>H%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="217"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="303"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="256"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="426"/>
         <source>avg</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="218"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="257"/>
         <source>Head %1: click to show it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="219"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="258"/>
         <source>Average of heads: click to show it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="270"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="346"/>
         <source>Layer %1, average of %2 heads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="271"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="348"/>
+        <source>Layer %1, head %2 · reads key/value group %3 of %4 (heads %5–%6 share it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="355"/>
         <source>Layer %1, head %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="275"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="413"/>
         <source>All heads of layer %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="309"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="415"/>
+        <source>Grouped-query attention: every %1 query heads share one of %2 key/value heads (g1 … g%2 under each head)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="427"/>
+        <source>H%1 · g%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="434"/>
         <source>“%1” (%2)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -247,6 +278,14 @@
     </message>
 </context>
 <context>
+    <name>ts::ui::ClassroomToolView</name>
+    <message>
+        <location filename="../../ui/classroom/classroom_tool_view.cpp" line="30"/>
+        <source>Load a model with a tokenizer first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ts::ui::ConfidenceView</name>
     <message>
         <location filename="../../ui/classroom/confidence_view.cpp" line="122"/>
@@ -327,122 +366,127 @@
 <context>
     <name>ts::ui::ControlsPanel</name>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="165"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="180"/>
         <source>Prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="166"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="181"/>
         <source>Type the beginning of a text…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="167"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="182"/>
         <source>Token ids separated by spaces, e.g. 12 7 301</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="168"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="183"/>
         <source>This model folder has no tokenizer: type token ids.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="169"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="184"/>
         <source>Autoregressive loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="170"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="185"/>
         <source>Step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="171"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="186"/>
         <source>Run one step: predict, sample, feed the token back in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="172"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="187"/>
         <source>Pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="172"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="187"/>
         <source>Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="173"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="188"/>
         <source>Reset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="174"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="189"/>
         <source>Delay</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="175"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="190"/>
         <source>Pause between steps while running (0–2000 ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="176"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="191"/>
         <source>Max steps</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="177"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="192"/>
         <source>Seed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="178"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="193"/>
         <source>Sampling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="179"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="194"/>
         <source>Temperature</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="180"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="195"/>
         <source>0 = always the most likely token; higher = more surprising choices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="181"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="196"/>
         <source>Top-k</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="182"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="197"/>
         <source>off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="183"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="198"/>
         <source>Top-p</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="199"/>
         <source>Colours</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="200"/>
         <source>classic</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="201"/>
         <source>viridis (colour-blind safe)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="202"/>
         <source>cividis (colour-blind safe)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="203"/>
         <source>Colour map of the heatmaps and the confidence colouring</source>
         <translation type="unfinished"></translation>
     </message>
@@ -450,87 +494,89 @@
 <context>
     <name>ts::ui::CostView</name>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="89"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="101"/>
         <source>Every token is one full pass through the model: all weights are read once, and attention reads the whole KV cache, which grows with the context. Reasoning models (o1/o3) buy better answers with many hidden tokens of “thinking” — ten times the tokens is at least ten times the cost, and more as the context grows. An agent making dozens of model calls per task is how a $20 subscription can cost $200 to serve.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="95"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="107"/>
         <source>Step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="95"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="107"/>
         <source>Tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="95"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="107"/>
         <source>Context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="95"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="107"/>
         <source>Wall time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="95"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="107"/>
         <source>FLOPs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="96"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="108"/>
         <source>Weights read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="96"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="108"/>
         <source>KV cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="113"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="136"/>
         <source>No steps yet: run the model to see what each token costs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="115"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="138"/>
         <source>Session: %1 tokens in %2 calls, %3 ms, %4, %5 of weights read; KV cache now %6 for %7 tokens. About %8 per token.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="133"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="187"/>
         <source>Cost per token against context length</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="134"/>
-        <location filename="../../ui/classroom/cost_view.cpp" line="162"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="188"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="218"/>
         <source>MFLOP per token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="135"/>
-        <location filename="../../ui/classroom/cost_view.cpp" line="164"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="189"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="220"/>
         <source>ms per token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="144"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="199"/>
         <source>prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="160"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="216"/>
         <source>context length (tokens)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="170"/>
         <source>Steady speed: step a few tokens to measure it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="173"/>
         <source>Steady speed: median %1 ms per token over the last decode steps (up to %2), against the estimate of %3 and %4 of weights read per token.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -538,17 +584,17 @@
 <context>
     <name>ts::ui::EmbeddingScatter</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="99"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="101"/>
         <source>No token vectors yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="112"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="114"/>
         <source>PC1 (%1 %)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="118"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="120"/>
         <source>PC2 (%1 %)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -556,57 +602,93 @@
 <context>
     <name>ts::ui::EmbeddingView</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="251"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="276"/>
+        <source>This model has no position vectors: its input vector is the token embedding alone. Position enters inside attention: every pair of numbers in each query and key is turned by an angle that grows with the token&apos;s position (RoPE, rope_theta = %1). A query and a key then score by how far apart their tokens are, not by where they stand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="299"/>
+        <source>fast pair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="300"/>
+        <source>slow pair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="330"/>
+        <source>%1 rad per position</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="339"/>
         <source>Show nearest vocabulary neighbours</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="253"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="341"/>
         <source>For the most recent tokens, the vocabulary entries whose token embedding points the same way (cosine), placed at the same position and drawn lighter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="260"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="348"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="399"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="406"/>
         <source>token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="260"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="348"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="399"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="406"/>
         <source>position</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="260"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="348"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="399"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="406"/>
         <source>sum</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="261"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="349"/>
         <source>value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="286"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="378"/>
+        <source>dimension %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="383"/>
         <source>dimension %1: token %2 + position %3 = %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="551"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="675"/>
         <source>A projection needs at least two different token vectors.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="553"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="677"/>
         <source>First two principal components of %1 input vectors: PC1 explains %2 % of their spread, PC2 %3 %.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="565"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="689"/>
         <source>Input vector: no token selected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="579"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="700"/>
+        <source>Input vector of “%1” at position %2 = its token embedding (%3 numbers); no position vector is added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="716"/>
         <source>Input vector of “%1” at position %2 = token embedding + position embedding (%3 numbers)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -714,109 +796,114 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="84"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="88"/>
         <source>SHA-256 matches</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="85"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="89"/>
         <source>size, git hash and commit match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="194"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="199"/>
         <source>“%1” is not a hub model id. Write it as ORG/NAME, for example openai-community/gpt2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="203"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="208"/>
         <source>Asking the hub for the file list of %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="211"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="216"/>
         <source>Downloading %1 (file %2 of %3)
 %4 of %5 · %6/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="221"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="224"/>
+        <source>Waiting: another download of %1 is running (another Tokenscope window, tokenscope-cli or the Hugging Face tools). It continues when that one ends.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="232"/>
         <source>%1 is downloaded and verified; loading it now.
 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="228"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="239"/>
         <source>Cancelled. What arrived is kept: downloading %1 again continues where it stopped.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="232"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="243"/>
         <source>The download of %1 failed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="235"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="246"/>
         <source>Download failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="256"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="267"/>
         <source>Get a model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="257"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="268"/>
         <source>Download a model from the Hugging Face hub into its cache, where the hub&apos;s own tools find it too. Only what Tokenscope loads is fetched (config, safetensors weights, tokenizer), and every file is checked against the hash the hub lists.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="260"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="271"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="260"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="271"/>
         <source>Download</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="260"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="271"/>
         <source>Licence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="260"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="271"/>
         <source>Good for in class</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="270"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="281"/>
         <source>Hub id:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="272"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="283"/>
         <source>From %1 into %2 (HF_ENDPOINT, HF_HUB_CACHE, HF_TOKEN and HTTPS_PROXY are honoured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="275"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="286"/>
         <source>&amp;Download</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="276"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="287"/>
         <source>&amp;Cancel download</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="277"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="288"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="279"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="290"/>
         <source>Choose a model or type any hub id, then Download.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -862,70 +949,70 @@
 <context>
     <name>ts::ui::HeatmapWidget</name>
     <message>
-        <location filename="../../ui/widgets/heatmap_widget.cpp" line="373"/>
+        <location filename="../../ui/widgets/heatmap_widget.cpp" line="555"/>
         <source>No data yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/heatmap_widget.cpp" line="618"/>
+        <source>zoomed: rows %1–%2, columns %3–%4 of %5 · double-click: all</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ts::ui::LanesView</name>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="88"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="89"/>
         <source>Prompt:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="89"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="90"/>
         <source>Lanes:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="90"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="91"/>
         <source>Temperatures:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="91"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="92"/>
         <source>Tokens per lane:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="92"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="93"/>
         <source>Seed:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="93"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="94"/>
         <source>Run all lanes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="94"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="95"/>
         <source>Step all lanes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="95"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="96"/>
         <source>Every lane continues the same prompt with the same seed; only the temperature differs. Each token&apos;s colour is the probability it was drawn with: green = likely, red = unlikely. Low temperature sharpens the distribution (safe, repetitive); high temperature flattens it (varied, and more often wrong).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="101"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="102"/>
         <source>T = %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="148"/>
-        <source>Load a model with a tokenizer first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="160"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="154"/>
         <source>Type a prompt first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/lanes_view.cpp" line="168"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="162"/>
         <source>Running %n lane(s)…</source>
         <translation>
             <numerusform>Running %n lane…</numerusform>
@@ -933,22 +1020,22 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="243"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="227"/>
         <source>p = %1 (at T = 1: %2), entropy %3 bits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="257"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="241"/>
         <source>step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="262"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="246"/>
         <source>bits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="263"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="247"/>
         <source>entropy per step</source>
         <translation type="unfinished"></translation>
     </message>
@@ -970,67 +1057,67 @@
 <context>
     <name>ts::ui::LessonPanel</name>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="64"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="65"/>
         <source>◀ Back</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="65"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="66"/>
         <source>Set up again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="66"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="67"/>
         <source>Next ▶</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="163"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="164"/>
         <source>Guided lessons</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="183"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="184"/>
         <source>Prompt:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="186"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="187"/>
         <source>With GPT-2:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="188"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="189"/>
         <source>Step %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="67"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="68"/>
         <source>End lesson</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="68"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="69"/>
         <source>Previous step (PageUp)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="69"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="70"/>
         <source>Next step (PageDown)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="70"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="71"/>
         <source>Close the lesson and put your own prompt and settings back</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="154"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="155"/>
         <source>Choose a lesson…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="164"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="165"/>
         <source>&lt;p&gt;Choose a lesson above. Each step sets up the app — prompt, view, settings — and says what to look at. Lessons are JSON files in the &lt;i&gt;lessons&lt;/i&gt; folder; teachers can write their own.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1038,202 +1125,197 @@
 <context>
     <name>ts::ui::LitmView</name>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="116"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="115"/>
         <source>Export results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="117"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="116"/>
         <source>CSV files (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="124"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="123"/>
         <source>Records:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="125"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="124"/>
         <source>Positions:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="126"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="125"/>
         <source>Trials per position:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="127"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="126"/>
         <source>Seed:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="128"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="127"/>
         <source>Ask the question before the records too (query-aware)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="129"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="128"/>
         <source>Record template:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="130"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="129"/>
         <source>Run experiment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="131"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="130"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="132"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="131"/>
         <source>Export CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="133"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="132"/>
         <source>Each context lists key-value records (“Code Alpha-41 tiger.”) and ends by asking for one key again. The record asked for is moved from the first to the last place; every position is tried with freshly shuffled records. A long context is not the same as a well-used one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="137"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="136"/>
         <source>Position</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="137"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="136"/>
         <source>Top-1 accuracy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="137"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="136"/>
         <source>P(correct)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="137"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="136"/>
         <source>Mean rank</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="138"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="137"/>
         <source>Attention on record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="138"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="137"/>
         <source>Trials</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="139"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="138"/>
         <source>This model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="209"/>
-        <source>Load a model with a tokenizer first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="224"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="211"/>
         <source>Running %1 contexts…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="243"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="218"/>
         <source>Cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="307"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="281"/>
         <source>Liu et al. 2023 (GPT-3.5-Turbo, 20 documents)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="324"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="298"/>
         <source>accuracy (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="325"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="299"/>
         <source>position of the answer document</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="140"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="139"/>
         <source>top-1 accuracy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="141"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="140"/>
         <source>P(correct value)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="348"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="322"/>
         <source>This model (%1 records, about %2 tokens per context)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="364"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="338"/>
         <source>Example context: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="375"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="349"/>
         <source>Use at least two positions to see a curve.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="405"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="379"/>
         <source>accuracy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="405"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="379"/>
         <source>the probability of the right value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="407"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="381"/>
         <source>This model does not retrieve the values at all (top-1 accuracy below 5 %, P(correct) below 2 % everywhere): there is no position effect to see. Try fewer records or a trained model.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="416"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="390"/>
         <source>A U-shape, as Liu et al. found: %1 is higher when the record is first (%2 %) or last (%3 %) than in the middle (%4 %). Information in the middle of a long context is used least.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="420"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="394"/>
         <source>Recency rather than a U: %1 rises towards the end (first %2 %, last %3 %). This model mostly uses the records just before the question — small models often show this instead of the U that large models show.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="424"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="398"/>
         <source>Primacy: %1 is highest for the first record (%2 %) and falls towards the end (%3 %).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="426"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="400"/>
         <source>Roughly flat: %1 is about the same at every position (first %2 %, last %3 %). With this many trials the differences are within the intervals.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="142"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="141"/>
         <source>position of the record asked for (shaded: 95 % interval)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="380"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="354"/>
         <source>This model guesses: it gives the right value about the same probability as any other value (P(correct) ≈ %1 %, chance %2 %), so it has not learned to look the record up and there is no position effect in its answers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="386"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="360"/>
         <source>Where it looks is not flat, though: attention from the question onto the record grows from %1 % (first) to %2 % (last) — a recency bias.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1320,179 +1402,179 @@
 <context>
     <name>ts::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="201"/>
+        <location filename="../../ui/shell/main_window.cpp" line="209"/>
         <source>About Tokenscope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="202"/>
+        <location filename="../../ui/shell/main_window.cpp" line="210"/>
         <source>&lt;p&gt;&lt;b&gt;Tokenscope&lt;/b&gt; runs a GPT-style model on your computer and shows each stage of next-token prediction: tokenizing, embedding, self-attention, the softmax distribution and sampling — and the autoregressive loop that feeds each chosen token back in.&lt;/p&gt;&lt;p&gt;The model does not know the answer; it computes how likely each next token is, and one is drawn.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="291"/>
+        <location filename="../../ui/shell/main_window.cpp" line="301"/>
         <source>Could not open the model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="292"/>
+        <location filename="../../ui/shell/main_window.cpp" line="302"/>
         <source>Choose a folder with config.json and model.safetensors (and vocab.json + merges.txt or tokenizer.json for text prompts). The previous model stays loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="306"/>
-        <location filename="../../ui/shell/main_window.cpp" line="311"/>
-        <location filename="../../ui/shell/main_window.cpp" line="438"/>
-        <location filename="../../ui/shell/main_window.cpp" line="455"/>
-        <location filename="../../ui/shell/main_window.cpp" line="710"/>
+        <location filename="../../ui/shell/main_window.cpp" line="318"/>
+        <location filename="../../ui/shell/main_window.cpp" line="323"/>
+        <location filename="../../ui/shell/main_window.cpp" line="453"/>
+        <location filename="../../ui/shell/main_window.cpp" line="470"/>
+        <location filename="../../ui/shell/main_window.cpp" line="769"/>
         <source>Tokenscope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="311"/>
+        <location filename="../../ui/shell/main_window.cpp" line="323"/>
         <source>Tokenscope — %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="312"/>
+        <location filename="../../ui/shell/main_window.cpp" line="324"/>
         <source>Controls</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="313"/>
+        <location filename="../../ui/shell/main_window.cpp" line="325"/>
         <source>Timeline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="317"/>
+        <location filename="../../ui/shell/main_window.cpp" line="329"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="318"/>
+        <location filename="../../ui/shell/main_window.cpp" line="330"/>
         <source>&amp;Open model folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="319"/>
+        <location filename="../../ui/shell/main_window.cpp" line="331"/>
         <source>Open &amp;transcript…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="320"/>
+        <location filename="../../ui/shell/main_window.cpp" line="332"/>
         <source>&amp;Save transcript…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="321"/>
+        <location filename="../../ui/shell/main_window.cpp" line="333"/>
         <source>Continue past end of text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="322"/>
+        <location filename="../../ui/shell/main_window.cpp" line="334"/>
         <source>Keep generating after the model draws its end-of-text token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="323"/>
+        <location filename="../../ui/shell/main_window.cpp" line="335"/>
         <source>Export current view as &amp;PNG or SVG…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="324"/>
+        <location filename="../../ui/shell/main_window.cpp" line="336"/>
         <source>Export distribution as CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="325"/>
+        <location filename="../../ui/shell/main_window.cpp" line="337"/>
         <source>Export distribution as JSON…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="326"/>
+        <location filename="../../ui/shell/main_window.cpp" line="338"/>
         <source>Export attention as CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="327"/>
+        <location filename="../../ui/shell/main_window.cpp" line="339"/>
         <source>Export attention as JSON…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="328"/>
+        <location filename="../../ui/shell/main_window.cpp" line="340"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="329"/>
+        <location filename="../../ui/shell/main_window.cpp" line="341"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="331"/>
+        <location filename="../../ui/shell/main_window.cpp" line="343"/>
         <source>&amp;Language</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="332"/>
+        <location filename="../../ui/shell/main_window.cpp" line="344"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="333"/>
+        <location filename="../../ui/shell/main_window.cpp" line="345"/>
         <source>&amp;About Tokenscope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="402"/>
+        <location filename="../../ui/shell/main_window.cpp" line="417"/>
         <source>Loading %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="424"/>
+        <location filename="../../ui/shell/main_window.cpp" line="439"/>
         <source>Model loaded with warnings: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="438"/>
-        <location filename="../../ui/shell/main_window.cpp" line="455"/>
-        <location filename="../../ui/shell/main_window.cpp" line="710"/>
+        <location filename="../../ui/shell/main_window.cpp" line="453"/>
+        <location filename="../../ui/shell/main_window.cpp" line="470"/>
+        <location filename="../../ui/shell/main_window.cpp" line="769"/>
         <source>No model is loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="438"/>
-        <location filename="../../ui/shell/main_window.cpp" line="455"/>
+        <location filename="../../ui/shell/main_window.cpp" line="453"/>
+        <location filename="../../ui/shell/main_window.cpp" line="470"/>
         <source>Choose a model in the toolbar first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="625"/>
+        <location filename="../../ui/shell/main_window.cpp" line="684"/>
         <source>Loading model…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="625"/>
+        <location filename="../../ui/shell/main_window.cpp" line="684"/>
         <source>No model loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="630"/>
+        <location filename="../../ui/shell/main_window.cpp" line="689"/>
         <source>%1 · %2 parameters · %3 layers × %4 heads · vocabulary %5%6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="636"/>
+        <location filename="../../ui/shell/main_window.cpp" line="695"/>
         <source> · no tokenizer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="643"/>
+        <location filename="../../ui/shell/main_window.cpp" line="702"/>
         <source>Context %1 / %2 tokens · step %3 of %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shell/main_window.cpp" line="650"/>
+        <location filename="../../ui/shell/main_window.cpp" line="709"/>
         <source>%n oldest step(s) keep only a summary (history memory budget)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1500,120 +1582,120 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="655"/>
+        <location filename="../../ui/shell/main_window.cpp" line="714"/>
         <source>Export view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="656"/>
+        <location filename="../../ui/shell/main_window.cpp" line="715"/>
         <source>PNG image (*.png);;SVG vector image (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="701"/>
+        <location filename="../../ui/shell/main_window.cpp" line="760"/>
         <source>There are no steps to export yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="711"/>
+        <location filename="../../ui/shell/main_window.cpp" line="770"/>
         <source>Load the model the transcript was made with, then open it again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="727"/>
+        <location filename="../../ui/shell/main_window.cpp" line="786"/>
         <source>Could not open the transcript</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="154"/>
-        <location filename="../../ui/shell/main_window.cpp" line="659"/>
-        <location filename="../../ui/shell/main_window.cpp" line="676"/>
-        <location filename="../../ui/shell/main_window.cpp" line="691"/>
+        <location filename="../../ui/shell/main_window.cpp" line="162"/>
+        <location filename="../../ui/shell/main_window.cpp" line="718"/>
+        <location filename="../../ui/shell/main_window.cpp" line="735"/>
+        <location filename="../../ui/shell/main_window.cpp" line="750"/>
         <source>Export failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="145"/>
+        <location filename="../../ui/shell/main_window.cpp" line="153"/>
         <source>Open transcript</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="146"/>
-        <location filename="../../ui/shell/main_window.cpp" line="151"/>
+        <location filename="../../ui/shell/main_window.cpp" line="154"/>
+        <location filename="../../ui/shell/main_window.cpp" line="159"/>
         <source>Transcript (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="151"/>
+        <location filename="../../ui/shell/main_window.cpp" line="159"/>
         <source>Save transcript</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="659"/>
+        <location filename="../../ui/shell/main_window.cpp" line="718"/>
         <source>Could not write %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="664"/>
-        <location filename="../../ui/shell/main_window.cpp" line="681"/>
+        <location filename="../../ui/shell/main_window.cpp" line="723"/>
+        <location filename="../../ui/shell/main_window.cpp" line="740"/>
         <source>Nothing to export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="664"/>
-        <location filename="../../ui/shell/main_window.cpp" line="681"/>
+        <location filename="../../ui/shell/main_window.cpp" line="723"/>
+        <location filename="../../ui/shell/main_window.cpp" line="740"/>
         <source>Run a step first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="668"/>
+        <location filename="../../ui/shell/main_window.cpp" line="727"/>
         <source>Export distribution</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="669"/>
-        <location filename="../../ui/shell/main_window.cpp" line="686"/>
+        <location filename="../../ui/shell/main_window.cpp" line="728"/>
+        <location filename="../../ui/shell/main_window.cpp" line="745"/>
         <source>JSON (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="669"/>
-        <location filename="../../ui/shell/main_window.cpp" line="686"/>
+        <location filename="../../ui/shell/main_window.cpp" line="728"/>
+        <location filename="../../ui/shell/main_window.cpp" line="745"/>
         <source>CSV (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="685"/>
+        <location filename="../../ui/shell/main_window.cpp" line="744"/>
         <source>Export attention</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="315"/>
+        <location filename="../../ui/shell/main_window.cpp" line="327"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="316"/>
+        <location filename="../../ui/shell/main_window.cpp" line="328"/>
         <source>Stop loading this model; the previous one stays</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="246"/>
+        <location filename="../../ui/shell/main_window.cpp" line="256"/>
         <source>Lesson ended: your prompt and settings are back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="314"/>
+        <location filename="../../ui/shell/main_window.cpp" line="326"/>
         <source>Lesson</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="537"/>
+        <location filename="../../ui/shell/main_window.cpp" line="588"/>
         <source>What if: branching from step %1 with “%2” instead of “%3”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="642"/>
+        <location filename="../../ui/shell/main_window.cpp" line="701"/>
         <source>Context %1 / %2 tokens</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1705,103 +1787,98 @@
 <context>
     <name>ts::ui::ProbesView</name>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="116"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="118"/>
         <source>Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="117"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="119"/>
         <source>Save as…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="118"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="120"/>
         <source>Add probe</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="119"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="121"/>
         <source>Run probes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="120"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="122"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="121"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="123"/>
         <source>Group</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="121"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="123"/>
         <source>Prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="121"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="123"/>
         <source>True answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="122"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="124"/>
         <source>False answers (| separated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="122"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="124"/>
         <source>Model&apos;s own next token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="123"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="125"/>
         <source>Verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="173"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="169"/>
         <source>Open probe set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="174"/>
-        <location filename="../../ui/classroom/probes_view.cpp" line="188"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="170"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="184"/>
         <source>Probe sets (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="187"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="183"/>
         <source>Save probe set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="241"/>
-        <source>Load a model with a tokenizer first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="291"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="300"/>
         <source>P(true) = %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="292"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="301"/>
         <source>P(false) = %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="300"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="309"/>
         <source>true wins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="300"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="309"/>
         <source>a false answer wins</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/probes_view.cpp" line="316"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="325"/>
         <source>%n probe(s). Press “Run probes”.</source>
         <translation>
             <numerusform>%n probe. Press “Run probes”.</numerusform>
@@ -1809,27 +1886,27 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="323"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="332"/>
         <source>all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="333"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="342"/>
         <source>%1: true answer wins %2 of %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="336"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="345"/>
         <source>On held-out facts the model still puts on average %1 % on its own top answer — an answer it cannot know: a hallucination.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="123"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="125"/>
         <source>P(true) / P(best false), log scale</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="124"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="126"/>
         <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one (log scale: each tenth of the bar is a factor of 10). The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1857,87 +1934,87 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="238"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="239"/>
         <source>From scores to probabilities: logits → divided by the temperature → softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="241"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="242"/>
         <source>logit ÷ %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="242"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="243"/>
         <source>temperature 0: the largest wins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="243"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="244"/>
         <source>logit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="245"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="246"/>
         <source>probability (softmax)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="283"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="284"/>
         <source>max</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="290"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="291"/>
         <source>%1 · cut by top-k/top-p</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="321"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="322"/>
         <source>The draw: temperature 0 takes the most likely token, no random number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="322"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="323"/>
         <source>The draw: a random number u between 0 and 1 lands in the cumulative probabilities</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="326"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="327"/>
         <source>drawn at temperature %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="327"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="328"/>
         <source> · top-k %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="328"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="329"/>
         <source> · top-p %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="329"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="330"/>
         <source> · seed %1 · tokens in vocabulary order, width = probability</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="401"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="402"/>
         <source>Drawn: “%1” (the most likely token)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="403"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="404"/>
         <source>Chosen by hand (what if): “%1”; u = %2 had landed on “%3”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="409"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="410"/>
         <source>u = %1 lands on “%2”, which holds %3 of the bar</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="418"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="419"/>
         <source>With the slider&apos;s settings the same u would pick “%1”.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2123,59 +2200,59 @@ Click: what if the model had drawn this token? (branches the session from this s
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="259"/>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="267"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="260"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="268"/>
         <source>Tokenizer comparison</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="260"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="261"/>
         <source>At most %1 tokenizers fit side by side; remove one first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="265"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="266"/>
         <source>Could not load the tokenizer %1:
 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="274"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="275"/>
         <source>Choose a tokenizer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="275"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="276"/>
         <source>Tokenizers (tokenizer.json vocab.json);;JSON files (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="280"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="281"/>
         <source>Choose a model or tokenizer folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="349"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="350"/>
         <source>Remove this tokenizer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="352"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="353"/>
         <source>Cannot encode this text: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="358"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="359"/>
         <source>%1 per character</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="361"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="362"/>
         <source>%1× the fewest</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="357"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="358"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n token</numerusform>

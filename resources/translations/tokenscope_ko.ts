@@ -4,38 +4,47 @@
 <context>
     <name>ts::ui::AgentCostCalculator</name>
     <message>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="78"/>
         <source>Per call $%1 · per task $%2 · per month $%3 for %4 tokens: %5× the $%6 subscription.</source>
         <translation>호출당 $%1 · 작업당 $%2 · 한 달 $%3 (토큰 %4개): 월 구독료 $%6의 %5배.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="88"/>
         <source>What an agent costs: many calls per task, each with a long prompt</source>
         <translation>에이전트의 비용: 작업 하나에 호출 여러 번, 호출마다 긴 프롬프트</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="89"/>
         <source>Prompt tokens per call</source>
         <translation>호출당 프롬프트 토큰</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="89"/>
         <source>Answer tokens per call</source>
         <translation>호출당 답변 토큰</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="89"/>
         <source>Calls per task</source>
         <translation>작업당 호출 수</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="90"/>
         <source>Tasks per month</source>
         <translation>한 달 작업 수</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="90"/>
         <source>$ per million input tokens</source>
         <translation>입력 토큰 100만 개당 $</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="91"/>
         <source>$ per million output tokens</source>
         <translation>출력 토큰 100만 개당 $</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="91"/>
         <source>Subscription $ per month</source>
         <translation>월 구독료 $</translation>
     </message>
@@ -43,107 +52,129 @@
 <context>
     <name>ts::ui::AttentionView</name>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="33"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="34"/>
         <source>Transformer block whose attention is shown</source>
         <translation>어텐션을 보여 줄 트랜스포머 블록</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="34"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="35"/>
         <source>Attention head, or the mean of all heads of the layer</source>
         <translation>어텐션 헤드, 또는 그 층 모든 헤드의 평균</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="37"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="320"/>
         <source>Layer</source>
         <translation>층</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="40"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="321"/>
         <source>Head</source>
         <translation>헤드</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="43"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="322"/>
         <source>Rows: query token (who looks) · columns: key token (looked at)</source>
         <translation>행: 쿼리 토큰(바라보는 쪽) · 열: 키 토큰(바라보이는 쪽)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="51"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="57"/>
         <source>weight</source>
         <translation>가중치</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="78"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="317"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="84"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="442"/>
         <source>Click a cell to read its weight.</source>
         <translation>칸을 클릭하면 가중치를 읽을 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="97"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="321"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="104"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="446"/>
         <source>%1 → %2: %3</source>
         <translation>%1 → %2: %3</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="99"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="323"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="106"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="448"/>
         <source>not recorded</source>
         <translation>기록 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="198"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="237"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="325"/>
         <source>Layer %1</source>
         <translation>%1층</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="200"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="229"/>
         <source>Head %1</source>
         <translation>헤드 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="201"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="230"/>
+        <source>Head %1 · KV group %2 of %3</source>
+        <translation>헤드 %1 · KV 그룹 %2/%3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="240"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="327"/>
         <source>Average of heads</source>
         <translation>헤드 평균</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="217"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="303"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="256"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="428"/>
         <source>H%1</source>
         <translation>H%1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="217"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="303"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="256"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="426"/>
         <source>avg</source>
         <translation>평균</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="218"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="257"/>
         <source>Head %1: click to show it</source>
         <translation>헤드 %1: 클릭하면 크게 봅니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="219"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="258"/>
         <source>Average of heads: click to show it</source>
         <translation>헤드 평균: 클릭하면 크게 봅니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="270"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="346"/>
         <source>Layer %1, average of %2 heads</source>
         <translation>%1층, 헤드 %2개의 평균</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="271"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="348"/>
+        <source>Layer %1, head %2 · reads key/value group %3 of %4 (heads %5–%6 share it)</source>
+        <translation>%1층, 헤드 %2 · 키/값 그룹 %3/%4를 읽음 (헤드 %5–%6이 함께 씀)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="355"/>
         <source>Layer %1, head %2</source>
         <translation>%1층, 헤드 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="275"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="413"/>
         <source>All heads of layer %1</source>
         <translation>%1층의 모든 헤드</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="309"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="415"/>
+        <source>Grouped-query attention: every %1 query heads share one of %2 key/value heads (g1 … g%2 under each head)</source>
+        <translation>그룹 쿼리 어텐션(GQA): 쿼리 헤드 %1개마다 키/값 헤드 %2개 중 하나를 함께 씀 (각 헤드 아래 g1 … g%2)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="427"/>
+        <source>H%1 · g%2</source>
+        <translation>H%1 · g%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="434"/>
         <source>“%1” (%2)</source>
         <translation>“%1” (%2)</translation>
     </message>
@@ -249,6 +280,7 @@
 <context>
     <name>ts::ui::ClassroomToolView</name>
     <message>
+        <location filename="../../ui/classroom/classroom_tool_view.cpp" line="30"/>
         <source>Load a model with a tokenizer first.</source>
         <translation>먼저 토크나이저가 있는 모델을 불러오세요.</translation>
     </message>
@@ -334,122 +366,127 @@
 <context>
     <name>ts::ui::ControlsPanel</name>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="165"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="180"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="166"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="181"/>
         <source>Type the beginning of a text…</source>
         <translation>문장의 앞부분을 입력하세요…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="167"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="182"/>
         <source>Token ids separated by spaces, e.g. 12 7 301</source>
         <translation>공백으로 구분한 토큰 ID, 예: 12 7 301</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="168"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="183"/>
         <source>This model folder has no tokenizer: type token ids.</source>
         <translation>이 모델 폴더에는 토크나이저가 없습니다. 토큰 ID를 입력하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="169"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="184"/>
         <source>Autoregressive loop</source>
         <translation>자기회귀 루프</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="170"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="185"/>
         <source>Step</source>
         <translation>한 단계</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="171"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="186"/>
         <source>Run one step: predict, sample, feed the token back in</source>
         <translation>한 단계 실행: 예측하고, 샘플링하고, 토큰을 다시 입력으로 넣습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="172"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="187"/>
         <source>Pause</source>
         <translation>일시정지</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="172"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="187"/>
         <source>Run</source>
         <translation>실행</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="173"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="188"/>
         <source>Reset</source>
         <translation>초기화</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="174"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="189"/>
         <source>Delay</source>
         <translation>간격</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="175"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="190"/>
         <source>Pause between steps while running (0–2000 ms)</source>
         <translation>실행 중 단계 사이의 대기 시간 (0–2000 ms)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="176"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="191"/>
         <source>Max steps</source>
         <translation>최대 단계</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="177"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="192"/>
         <source>Seed</source>
         <translation>시드</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="178"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="193"/>
         <source>Sampling</source>
         <translation>샘플링</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="179"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="194"/>
         <source>Temperature</source>
         <translation>온도</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="180"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="195"/>
         <source>0 = always the most likely token; higher = more surprising choices</source>
         <translation>0 = 항상 가장 확률 높은 토큰, 높을수록 더 의외의 선택</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="181"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="196"/>
         <source>Top-k</source>
         <translation>상위 k</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="182"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="197"/>
         <source>off</source>
         <translation>끔</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="183"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="198"/>
         <source>Top-p</source>
         <translation>상위 p</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="199"/>
         <source>Colours</source>
         <translation>색</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="200"/>
         <source>classic</source>
         <translation>기본</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="201"/>
         <source>viridis (colour-blind safe)</source>
         <translation>viridis (색각 이상 안전)</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="202"/>
         <source>cividis (colour-blind safe)</source>
         <translation>cividis (색각 이상 안전)</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="203"/>
         <source>Colour map of the heatmaps and the confidence colouring</source>
         <translation>히트맵과 확신도 색칠에 쓰는 색 지도</translation>
     </message>
@@ -457,87 +494,89 @@
 <context>
     <name>ts::ui::CostView</name>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="89"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="101"/>
         <source>Every token is one full pass through the model: all weights are read once, and attention reads the whole KV cache, which grows with the context. Reasoning models (o1/o3) buy better answers with many hidden tokens of “thinking” — ten times the tokens is at least ten times the cost, and more as the context grows. An agent making dozens of model calls per task is how a $20 subscription can cost $200 to serve.</source>
         <translation>토큰 하나마다 모델 전체를 한 번 통과합니다: 모든 가중치를 한 번씩 읽고, 어텐션은 컨텍스트와 함께 커지는 KV 캐시 전체를 읽습니다. 추론 모델(o1/o3)은 숨겨진 “생각” 토큰을 많이 써서 더 나은 답을 얻습니다 — 토큰이 10배면 비용도 최소 10배이고, 컨텍스트가 길어질수록 더 늘어납니다. 작업 하나에 모델을 수십 번 부르는 에이전트 때문에 월 20달러 구독의 인프라 비용이 200달러가 될 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="95"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="107"/>
         <source>Step</source>
         <translation>한 단계</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="95"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="107"/>
         <source>Tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="95"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="107"/>
         <source>Context</source>
         <translation>컨텍스트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="95"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="107"/>
         <source>Wall time</source>
         <translation>경과 시간</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="95"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="107"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="96"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="108"/>
         <source>Weights read</source>
         <translation>읽은 가중치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="96"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="108"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="113"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="136"/>
         <source>No steps yet: run the model to see what each token costs.</source>
         <translation>아직 단계가 없습니다. 모델을 실행하면 토큰마다 드는 비용이 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="115"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="138"/>
         <source>Session: %1 tokens in %2 calls, %3 ms, %4, %5 of weights read; KV cache now %6 for %7 tokens. About %8 per token.</source>
         <translation>세션: 호출 %2번에 토큰 %1개, %3 ms, %4, 가중치 %5 읽음. 현재 KV 캐시는 토큰 %7개에 %6. 토큰당 약 %8.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="133"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="187"/>
         <source>Cost per token against context length</source>
         <translation>컨텍스트 길이에 따른 토큰당 비용</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="134"/>
-        <location filename="../../ui/classroom/cost_view.cpp" line="162"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="188"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="218"/>
         <source>MFLOP per token</source>
         <translation>토큰당 MFLOP</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="135"/>
-        <location filename="../../ui/classroom/cost_view.cpp" line="164"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="189"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="220"/>
         <source>ms per token</source>
         <translation>토큰당 ms</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="144"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="199"/>
         <source>prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="160"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="216"/>
         <source>context length (tokens)</source>
         <translation>컨텍스트 길이 (토큰)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="170"/>
         <source>Steady speed: step a few tokens to measure it.</source>
         <translation>안정 속도: 토큰을 몇 개 진행하면 측정됩니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="173"/>
         <source>Steady speed: median %1 ms per token over the last decode steps (up to %2), against the estimate of %3 and %4 of weights read per token.</source>
         <translation>안정 속도: 최근 디코드 단계(최대 %2개)의 중앙값으로 토큰당 %1 ms. 추정치는 토큰당 %3, 가중치 %4 읽기.</translation>
     </message>
@@ -545,17 +584,17 @@
 <context>
     <name>ts::ui::EmbeddingScatter</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="99"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="101"/>
         <source>No token vectors yet</source>
         <translation>아직 토큰 벡터가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="112"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="114"/>
         <source>PC1 (%1 %)</source>
         <translation>PC1 (%1 %)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="118"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="120"/>
         <source>PC2 (%1 %)</source>
         <translation>PC2 (%1 %)</translation>
     </message>
@@ -563,57 +602,93 @@
 <context>
     <name>ts::ui::EmbeddingView</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="251"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="276"/>
+        <source>This model has no position vectors: its input vector is the token embedding alone. Position enters inside attention: every pair of numbers in each query and key is turned by an angle that grows with the token&apos;s position (RoPE, rope_theta = %1). A query and a key then score by how far apart their tokens are, not by where they stand.</source>
+        <translation>이 모델에는 위치 벡터가 없습니다. 입력 벡터는 토큰 임베딩 그 자체입니다. 위치는 어텐션 안에서 들어갑니다: 쿼리와 키의 숫자 쌍마다 토큰의 위치에 비례하는 각도만큼 회전시킵니다 (RoPE, rope_theta = %1). 그래서 쿼리와 키의 점수는 두 토큰이 어디에 있는지가 아니라 얼마나 떨어져 있는지에 따라 정해집니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="299"/>
+        <source>fast pair</source>
+        <translation>빠른 쌍</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="300"/>
+        <source>slow pair</source>
+        <translation>느린 쌍</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="330"/>
+        <source>%1 rad per position</source>
+        <translation>위치당 %1 rad</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="339"/>
         <source>Show nearest vocabulary neighbours</source>
         <translation>가장 가까운 어휘 이웃 보기</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="253"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="341"/>
         <source>For the most recent tokens, the vocabulary entries whose token embedding points the same way (cosine), placed at the same position and drawn lighter</source>
         <translation>최근 토큰들에 대해, 토큰 임베딩의 방향이 비슷한(코사인) 어휘 항목을 같은 위치에 옅게 그립니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="260"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="348"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="399"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="406"/>
         <source>token</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="260"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="348"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="399"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="406"/>
         <source>position</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="260"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="348"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="399"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="406"/>
         <source>sum</source>
         <translation>합</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="261"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="349"/>
         <source>value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="286"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="378"/>
+        <source>dimension %1: %2</source>
+        <translation>%1번째 차원: %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="383"/>
         <source>dimension %1: token %2 + position %3 = %4</source>
         <translation>%1번째 차원: 토큰 %2 + 위치 %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="551"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="675"/>
         <source>A projection needs at least two different token vectors.</source>
         <translation>투영하려면 서로 다른 토큰 벡터가 두 개 이상 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="553"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="677"/>
         <source>First two principal components of %1 input vectors: PC1 explains %2 % of their spread, PC2 %3 %.</source>
         <translation>입력 벡터 %1개의 처음 두 주성분: PC1이 분산의 %2 %, PC2가 %3 %를 설명합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="565"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="689"/>
         <source>Input vector: no token selected</source>
         <translation>입력 벡터: 선택한 토큰 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="579"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="700"/>
+        <source>Input vector of “%1” at position %2 = its token embedding (%3 numbers); no position vector is added</source>
+        <translation>위치 %2의 “%1” 입력 벡터 = 토큰 임베딩 (숫자 %3개); 위치 벡터는 더하지 않음</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="716"/>
         <source>Input vector of “%1” at position %2 = token embedding + position embedding (%3 numbers)</source>
         <translation>위치 %2의 “%1” 입력 벡터 = 토큰 임베딩 + 위치 임베딩 (숫자 %3개)</translation>
     </message>
@@ -749,115 +824,116 @@
         <translation>같은 모델을 8비트로 양자화: 크기는 절반, 답은 거의 같습니다 — 정밀도 수업</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="84"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="88"/>
         <source>SHA-256 matches</source>
         <translation>SHA-256 일치</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="85"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="89"/>
         <source>size, git hash and commit match</source>
         <translation>크기, git 해시, 커밋 일치</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="194"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="199"/>
         <source>“%1” is not a hub model id. Write it as ORG/NAME, for example openai-community/gpt2.</source>
         <translation>“%1”은(는) 허브 모델 ID가 아닙니다. ORG/NAME 형식으로 쓰세요. 예: openai-community/gpt2</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="203"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="208"/>
         <source>Asking the hub for the file list of %1…</source>
         <translation>허브에 %1의 파일 목록을 요청하는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="211"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="216"/>
         <source>Downloading %1 (file %2 of %3)
 %4 of %5 · %6/s</source>
         <translation>%1 내려받는 중 (파일 %3개 중 %2번째)
 %5 중 %4 · 초당 %6</translation>
     </message>
     <message>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="224"/>
         <source>Waiting: another download of %1 is running (another Tokenscope window, tokenscope-cli or the Hugging Face tools). It continues when that one ends.</source>
         <translation>기다리는 중: %1을(를) 다른 곳(다른 Tokenscope 창, tokenscope-cli 또는 Hugging Face 도구)에서 내려받고 있습니다. 그 작업이 끝나면 이어서 진행합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="221"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="232"/>
         <source>%1 is downloaded and verified; loading it now.
 %2</source>
         <translation>%1을(를) 내려받고 검증했습니다. 지금 불러옵니다.
 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="228"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="239"/>
         <source>Cancelled. What arrived is kept: downloading %1 again continues where it stopped.</source>
         <translation>취소했습니다. 받은 부분은 남겨 두었으니 %1을(를) 다시 내려받으면 멈춘 곳부터 이어집니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="232"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="243"/>
         <source>The download of %1 failed.</source>
         <translation>%1 내려받기에 실패했습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="235"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="246"/>
         <source>Download failed</source>
         <translation>내려받기 실패</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="256"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="267"/>
         <source>Get a model</source>
         <translation>모델 받기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="257"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="268"/>
         <source>Download a model from the Hugging Face hub into its cache, where the hub&apos;s own tools find it too. Only what Tokenscope loads is fetched (config, safetensors weights, tokenizer), and every file is checked against the hash the hub lists.</source>
         <translation>Hugging Face 허브에서 모델을 허브 캐시로 내려받습니다. 허브의 다른 도구도 그대로 찾을 수 있습니다. 토큰스코프가 읽는 파일(설정, safetensors 가중치, 토크나이저)만 받고, 모든 파일을 허브가 알려 준 해시로 확인합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="260"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="271"/>
         <source>Model</source>
         <translation>모델</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="260"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="271"/>
         <source>Download</source>
         <translation>크기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="260"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="271"/>
         <source>Licence</source>
         <translation>라이선스</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="260"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="271"/>
         <source>Good for in class</source>
         <translation>수업에서 쓰기 좋은 점</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="270"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="281"/>
         <source>Hub id:</source>
         <translation>허브 ID:</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="272"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="283"/>
         <source>From %1 into %2 (HF_ENDPOINT, HF_HUB_CACHE, HF_TOKEN and HTTPS_PROXY are honoured)</source>
         <translation>%1에서 %2(으)로 (HF_ENDPOINT, HF_HUB_CACHE, HF_TOKEN, HTTPS_PROXY를 따릅니다)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="275"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="286"/>
         <source>&amp;Download</source>
         <translation>내려받기(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="276"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="287"/>
         <source>&amp;Cancel download</source>
         <translation>내려받기 취소(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="277"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="288"/>
         <source>Close</source>
         <translation>닫기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="279"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="290"/>
         <source>Choose a model or type any hub id, then Download.</source>
         <translation>모델을 고르거나 허브 ID를 입력한 뒤 내려받기를 누르세요.</translation>
     </message>
@@ -903,92 +979,96 @@
 <context>
     <name>ts::ui::HeatmapWidget</name>
     <message>
-        <location filename="../../ui/widgets/heatmap_widget.cpp" line="373"/>
+        <location filename="../../ui/widgets/heatmap_widget.cpp" line="555"/>
         <source>No data yet</source>
         <translation>아직 데이터가 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/heatmap_widget.cpp" line="618"/>
+        <source>zoomed: rows %1–%2, columns %3–%4 of %5 · double-click: all</source>
+        <translation>확대: 행 %1–%2, 열 %3–%4 (전체 %5) · 더블클릭: 전체 보기</translation>
     </message>
 </context>
 <context>
     <name>ts::ui::LanesView</name>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="88"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="89"/>
         <source>Prompt:</source>
         <translation>프롬프트:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="89"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="90"/>
         <source>Lanes:</source>
         <translation>레인 수:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="90"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="91"/>
         <source>Temperatures:</source>
         <translation>Temperature 값:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="91"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="92"/>
         <source>Tokens per lane:</source>
         <translation>레인당 토큰 수:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="92"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="93"/>
         <source>Seed:</source>
         <translation>시드:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="93"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="94"/>
         <source>Run all lanes</source>
         <translation>모든 레인 실행</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="94"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="95"/>
         <source>Step all lanes</source>
         <translation>모든 레인 한 단계</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="95"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="96"/>
         <source>Every lane continues the same prompt with the same seed; only the temperature differs. Each token&apos;s colour is the probability it was drawn with: green = likely, red = unlikely. Low temperature sharpens the distribution (safe, repetitive); high temperature flattens it (varied, and more often wrong).</source>
         <translation>모든 레인은 같은 프롬프트를 같은 시드로 이어 갑니다. 다른 것은 temperature뿐입니다. 각 토큰의 색은 그 토큰이 뽑힌 확률입니다: 초록 = 그럴듯함, 빨강 = 드묾. 낮은 temperature는 분포를 뾰족하게(안전하고 반복적), 높은 temperature는 평평하게(다양하고 더 자주 틀림) 만듭니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="101"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="102"/>
         <source>T = %1</source>
         <translation>T = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="148"/>
         <source>Load a model with a tokenizer first.</source>
-        <translation>먼저 토크나이저가 있는 모델을 불러오세요.</translation>
+        <translation type="vanished">먼저 토크나이저가 있는 모델을 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="160"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="154"/>
         <source>Type a prompt first.</source>
         <translation>먼저 프롬프트를 입력하세요.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/lanes_view.cpp" line="168"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="162"/>
         <source>Running %n lane(s)…</source>
         <translation>
             <numerusform>레인 %n개 실행 중…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="243"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="227"/>
         <source>p = %1 (at T = 1: %2), entropy %3 bits</source>
         <translation>p = %1 (T = 1일 때: %2), 엔트로피 %3비트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="257"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="241"/>
         <source>step</source>
         <translation>단계</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="262"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="246"/>
         <source>bits</source>
         <translation>비트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="263"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="247"/>
         <source>entropy per step</source>
         <translation>단계별 엔트로피</translation>
     </message>
@@ -1028,67 +1108,67 @@
 <context>
     <name>ts::ui::LessonPanel</name>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="64"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="65"/>
         <source>◀ Back</source>
         <translation>◀ 이전</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="65"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="66"/>
         <source>Set up again</source>
         <translation>다시 설정</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="66"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="67"/>
         <source>Next ▶</source>
         <translation>다음 ▶</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="163"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="164"/>
         <source>Guided lessons</source>
         <translation>안내 수업</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="183"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="184"/>
         <source>Prompt:</source>
         <translation>프롬프트:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="186"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="187"/>
         <source>With GPT-2:</source>
         <translation>GPT-2로:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="188"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="189"/>
         <source>Step %1 of %2</source>
         <translation>%2단계 중 %1단계</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="67"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="68"/>
         <source>End lesson</source>
         <translation>수업 끝내기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="68"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="69"/>
         <source>Previous step (PageUp)</source>
         <translation>이전 단계 (PageUp)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="69"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="70"/>
         <source>Next step (PageDown)</source>
         <translation>다음 단계 (PageDown)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="70"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="71"/>
         <source>Close the lesson and put your own prompt and settings back</source>
         <translation>수업을 닫고 원래의 프롬프트와 설정으로 되돌립니다</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="154"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="155"/>
         <source>Choose a lesson…</source>
         <translation>수업을 고르세요…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="164"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="165"/>
         <source>&lt;p&gt;Choose a lesson above. Each step sets up the app — prompt, view, settings — and says what to look at. Lessons are JSON files in the &lt;i&gt;lessons&lt;/i&gt; folder; teachers can write their own.&lt;/p&gt;</source>
         <translation>&lt;p&gt;위에서 수업을 고르세요. 각 단계가 앱을 준비하고(프롬프트, 화면, 설정) 무엇을 볼지 알려 줍니다. 수업은 &lt;i&gt;lessons&lt;/i&gt; 폴더의 JSON 파일이며, 교사가 직접 만들 수 있습니다.&lt;/p&gt;</translation>
     </message>
@@ -1096,202 +1176,201 @@
 <context>
     <name>ts::ui::LitmView</name>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="116"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="115"/>
         <source>Export results</source>
         <translation>결과 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="117"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="116"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 파일 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="124"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="123"/>
         <source>Records:</source>
         <translation>기록 수:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="125"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="124"/>
         <source>Positions:</source>
         <translation>위치 수:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="126"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="125"/>
         <source>Trials per position:</source>
         <translation>위치당 시행 수:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="127"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="126"/>
         <source>Seed:</source>
         <translation>시드:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="128"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="127"/>
         <source>Ask the question before the records too (query-aware)</source>
         <translation>기록 앞에도 질문하기 (query-aware)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="129"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="128"/>
         <source>Record template:</source>
         <translation>기록 형식:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="130"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="129"/>
         <source>Run experiment</source>
         <translation>실험 실행</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="131"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="130"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="132"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="131"/>
         <source>Export CSV…</source>
         <translation>CSV 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="133"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="132"/>
         <source>Each context lists key-value records (“Code Alpha-41 tiger.”) and ends by asking for one key again. The record asked for is moved from the first to the last place; every position is tried with freshly shuffled records. A long context is not the same as a well-used one.</source>
         <translation>각 컨텍스트는 키-값 기록(“Code Alpha-41 tiger.”)을 나열하고 마지막에 키 하나를 다시 묻습니다. 물어보는 기록을 처음부터 끝까지 옮겨 가며, 위치마다 새로 섞은 기록으로 시험합니다. 길게 넣는 것과 제대로 쓰는 것은 다릅니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="137"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="136"/>
         <source>Position</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="137"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="136"/>
         <source>Top-1 accuracy</source>
         <translation>Top-1 정확도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="137"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="136"/>
         <source>P(correct)</source>
         <translation>P(정답)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="137"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="136"/>
         <source>Mean rank</source>
         <translation>평균 순위</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="138"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="137"/>
         <source>Attention on record</source>
         <translation>기록에 대한 어텐션</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="138"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="137"/>
         <source>Trials</source>
         <translation>시행 수</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="139"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="138"/>
         <source>This model</source>
         <translation>이 모델</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="209"/>
         <source>Load a model with a tokenizer first.</source>
-        <translation>먼저 토크나이저가 있는 모델을 불러오세요.</translation>
+        <translation type="vanished">먼저 토크나이저가 있는 모델을 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="224"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="211"/>
         <source>Running %1 contexts…</source>
         <translation>컨텍스트 %1개 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="243"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="218"/>
         <source>Cancelled.</source>
         <translation>취소했습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="307"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="281"/>
         <source>Liu et al. 2023 (GPT-3.5-Turbo, 20 documents)</source>
         <translation>Liu 외 2023 (GPT-3.5-Turbo, 문서 20개)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="324"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="298"/>
         <source>accuracy (%)</source>
         <translation>정확도 (%)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="325"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="299"/>
         <source>position of the answer document</source>
         <translation>정답 문서의 위치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="140"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="139"/>
         <source>top-1 accuracy</source>
         <translation>top-1 정확도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="141"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="140"/>
         <source>P(correct value)</source>
         <translation>P(정답 값)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="348"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="322"/>
         <source>This model (%1 records, about %2 tokens per context)</source>
         <translation>이 모델 (기록 %1개, 컨텍스트당 약 %2토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="364"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="338"/>
         <source>Example context: %1</source>
         <translation>컨텍스트 예: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="375"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="349"/>
         <source>Use at least two positions to see a curve.</source>
         <translation>곡선을 보려면 위치를 두 개 이상 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="405"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="379"/>
         <source>accuracy</source>
         <translation>정확도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="405"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="379"/>
         <source>the probability of the right value</source>
         <translation>올바른 값의 확률</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="407"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="381"/>
         <source>This model does not retrieve the values at all (top-1 accuracy below 5 %, P(correct) below 2 % everywhere): there is no position effect to see. Try fewer records or a trained model.</source>
         <translation>이 모델은 값을 전혀 찾아내지 못합니다 (모든 위치에서 top-1 정확도 5 % 미만, P(정답) 2 % 미만). 위치 효과를 볼 수 없습니다. 기록 수를 줄이거나 학습된 모델을 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="416"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="390"/>
         <source>A U-shape, as Liu et al. found: %1 is higher when the record is first (%2 %) or last (%3 %) than in the middle (%4 %). Information in the middle of a long context is used least.</source>
         <translation>Liu 외의 결과처럼 U자 모양입니다: 기록이 처음(%2 %)이나 마지막(%3 %)에 있을 때 %1이(가) 중간(%4 %)보다 높습니다. 긴 컨텍스트의 중간 정보가 가장 덜 쓰입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="420"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="394"/>
         <source>Recency rather than a U: %1 rises towards the end (first %2 %, last %3 %). This model mostly uses the records just before the question — small models often show this instead of the U that large models show.</source>
         <translation>U자보다는 최신 효과입니다: %1이(가) 끝으로 갈수록 올라갑니다 (처음 %2 %, 마지막 %3 %). 이 모델은 주로 질문 바로 앞의 기록을 씁니다 — 큰 모델의 U자 대신 작은 모델에서 흔히 보이는 모습입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="424"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="398"/>
         <source>Primacy: %1 is highest for the first record (%2 %) and falls towards the end (%3 %).</source>
         <translation>초두 효과: %1이(가) 첫 기록에서 가장 높고(%2 %) 끝으로 갈수록 떨어집니다(%3 %).</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="426"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="400"/>
         <source>Roughly flat: %1 is about the same at every position (first %2 %, last %3 %). With this many trials the differences are within the intervals.</source>
         <translation>거의 평평합니다: %1이(가) 모든 위치에서 비슷합니다 (처음 %2 %, 마지막 %3 %). 이 시행 수로는 차이가 신뢰 구간 안에 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="142"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="141"/>
         <source>position of the record asked for (shaded: 95 % interval)</source>
         <translation>물어본 기록의 위치 (음영: 95 % 구간)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="380"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="354"/>
         <source>This model guesses: it gives the right value about the same probability as any other value (P(correct) ≈ %1 %, chance %2 %), so it has not learned to look the record up and there is no position effect in its answers.</source>
         <translation>이 모델은 찍고 있습니다: 맞는 값에 다른 값과 비슷한 확률을 줍니다 (P(정답) ≈ %1 %, 우연 %2 %). 기록을 찾아보는 법을 배우지 못했으므로 답에 위치 효과가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="386"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="360"/>
         <source>Where it looks is not flat, though: attention from the question onto the record grows from %1 % (first) to %2 % (last) — a recency bias.</source>
         <translation>그래도 바라보는 곳은 고르지 않습니다: 질문에서 기록으로 가는 어텐션이 %1 %(처음)에서 %2 %(마지막)로 커집니다 — 최신 편향입니다.</translation>
     </message>
@@ -1378,299 +1457,299 @@
 <context>
     <name>ts::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="201"/>
+        <location filename="../../ui/shell/main_window.cpp" line="209"/>
         <source>About Tokenscope</source>
         <translation>Tokenscope 정보</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="202"/>
+        <location filename="../../ui/shell/main_window.cpp" line="210"/>
         <source>&lt;p&gt;&lt;b&gt;Tokenscope&lt;/b&gt; runs a GPT-style model on your computer and shows each stage of next-token prediction: tokenizing, embedding, self-attention, the softmax distribution and sampling — and the autoregressive loop that feeds each chosen token back in.&lt;/p&gt;&lt;p&gt;The model does not know the answer; it computes how likely each next token is, and one is drawn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Tokenscope&lt;/b&gt;는 GPT 방식의 모델을 이 컴퓨터에서 직접 실행하며 다음 토큰 예측의 각 단계를 보여 줍니다: 토크나이징, 임베딩, 셀프 어텐션, 확률 분포 생성(Softmax), 샘플링 — 그리고 선택된 토큰을 다시 입력으로 넣는 자기회귀 루프.&lt;/p&gt;&lt;p&gt;모델은 정답을 아는 것이 아니라, 다음 토큰이 될 확률을 계산할 뿐이며 그중 하나가 뽑힙니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="291"/>
+        <location filename="../../ui/shell/main_window.cpp" line="301"/>
         <source>Could not open the model</source>
         <translation>모델을 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="292"/>
+        <location filename="../../ui/shell/main_window.cpp" line="302"/>
         <source>Choose a folder with config.json and model.safetensors (and vocab.json + merges.txt or tokenizer.json for text prompts). The previous model stays loaded.</source>
         <translation>config.json과 model.safetensors가 있는 폴더를 고르세요 (문장 프롬프트를 쓰려면 vocab.json + merges.txt 또는 tokenizer.json도 필요합니다). 이전 모델은 그대로 유지됩니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="306"/>
-        <location filename="../../ui/shell/main_window.cpp" line="311"/>
-        <location filename="../../ui/shell/main_window.cpp" line="438"/>
-        <location filename="../../ui/shell/main_window.cpp" line="455"/>
-        <location filename="../../ui/shell/main_window.cpp" line="710"/>
+        <location filename="../../ui/shell/main_window.cpp" line="318"/>
+        <location filename="../../ui/shell/main_window.cpp" line="323"/>
+        <location filename="../../ui/shell/main_window.cpp" line="453"/>
+        <location filename="../../ui/shell/main_window.cpp" line="470"/>
+        <location filename="../../ui/shell/main_window.cpp" line="769"/>
         <source>Tokenscope</source>
         <translation>Tokenscope</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="311"/>
+        <location filename="../../ui/shell/main_window.cpp" line="323"/>
         <source>Tokenscope — %1</source>
         <translation>Tokenscope — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="312"/>
+        <location filename="../../ui/shell/main_window.cpp" line="324"/>
         <source>Controls</source>
         <translation>조작</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="313"/>
+        <location filename="../../ui/shell/main_window.cpp" line="325"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="317"/>
+        <location filename="../../ui/shell/main_window.cpp" line="329"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="318"/>
+        <location filename="../../ui/shell/main_window.cpp" line="330"/>
         <source>&amp;Open model folder…</source>
         <translation>모델 폴더 열기(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="319"/>
+        <location filename="../../ui/shell/main_window.cpp" line="331"/>
         <source>Open &amp;transcript…</source>
         <translation>기록 열기(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="320"/>
+        <location filename="../../ui/shell/main_window.cpp" line="332"/>
         <source>&amp;Save transcript…</source>
         <translation>기록 저장(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="321"/>
+        <location filename="../../ui/shell/main_window.cpp" line="333"/>
         <source>Continue past end of text</source>
         <translation>글 끝 토큰 뒤에도 계속 생성</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="322"/>
+        <location filename="../../ui/shell/main_window.cpp" line="334"/>
         <source>Keep generating after the model draws its end-of-text token</source>
         <translation>모델이 글 끝 토큰을 뽑은 뒤에도 계속 생성합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="323"/>
+        <location filename="../../ui/shell/main_window.cpp" line="335"/>
         <source>Export current view as &amp;PNG or SVG…</source>
         <translation>현재 화면을 PNG 또는 SVG로 내보내기(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="324"/>
+        <location filename="../../ui/shell/main_window.cpp" line="336"/>
         <source>Export distribution as CSV…</source>
         <translation>확률 분포를 CSV로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="325"/>
+        <location filename="../../ui/shell/main_window.cpp" line="337"/>
         <source>Export distribution as JSON…</source>
         <translation>확률 분포를 JSON으로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="326"/>
+        <location filename="../../ui/shell/main_window.cpp" line="338"/>
         <source>Export attention as CSV…</source>
         <translation>어텐션을 CSV로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="327"/>
+        <location filename="../../ui/shell/main_window.cpp" line="339"/>
         <source>Export attention as JSON…</source>
         <translation>어텐션을 JSON으로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="328"/>
+        <location filename="../../ui/shell/main_window.cpp" line="340"/>
         <source>&amp;Quit</source>
         <translation>끝내기(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="329"/>
+        <location filename="../../ui/shell/main_window.cpp" line="341"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="331"/>
+        <location filename="../../ui/shell/main_window.cpp" line="343"/>
         <source>&amp;Language</source>
         <translation>언어(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="332"/>
+        <location filename="../../ui/shell/main_window.cpp" line="344"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="333"/>
+        <location filename="../../ui/shell/main_window.cpp" line="345"/>
         <source>&amp;About Tokenscope</source>
         <translation>Tokenscope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="402"/>
+        <location filename="../../ui/shell/main_window.cpp" line="417"/>
         <source>Loading %1…</source>
         <translation>%1 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="424"/>
+        <location filename="../../ui/shell/main_window.cpp" line="439"/>
         <source>Model loaded with warnings: %1</source>
         <translation>모델을 불러왔지만 경고가 있습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="438"/>
-        <location filename="../../ui/shell/main_window.cpp" line="455"/>
-        <location filename="../../ui/shell/main_window.cpp" line="710"/>
+        <location filename="../../ui/shell/main_window.cpp" line="453"/>
+        <location filename="../../ui/shell/main_window.cpp" line="470"/>
+        <location filename="../../ui/shell/main_window.cpp" line="769"/>
         <source>No model is loaded.</source>
         <translation>불러온 모델이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="438"/>
-        <location filename="../../ui/shell/main_window.cpp" line="455"/>
+        <location filename="../../ui/shell/main_window.cpp" line="453"/>
+        <location filename="../../ui/shell/main_window.cpp" line="470"/>
         <source>Choose a model in the toolbar first.</source>
         <translation>먼저 도구 모음에서 모델을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="625"/>
+        <location filename="../../ui/shell/main_window.cpp" line="684"/>
         <source>Loading model…</source>
         <translation>모델 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="625"/>
+        <location filename="../../ui/shell/main_window.cpp" line="684"/>
         <source>No model loaded</source>
         <translation>불러온 모델 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="630"/>
+        <location filename="../../ui/shell/main_window.cpp" line="689"/>
         <source>%1 · %2 parameters · %3 layers × %4 heads · vocabulary %5%6</source>
         <translation>%1 · 매개변수 %2개 · %3층 × 헤드 %4개 · 어휘 %5%6</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="636"/>
+        <location filename="../../ui/shell/main_window.cpp" line="695"/>
         <source> · no tokenizer</source>
         <translation> · 토크나이저 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="643"/>
+        <location filename="../../ui/shell/main_window.cpp" line="702"/>
         <source>Context %1 / %2 tokens · step %3 of %4</source>
         <translation>컨텍스트 %1 / %2 토큰 · %3 / %4단계</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shell/main_window.cpp" line="650"/>
+        <location filename="../../ui/shell/main_window.cpp" line="709"/>
         <source>%n oldest step(s) keep only a summary (history memory budget)</source>
         <translation>
             <numerusform>가장 오래된 %n단계는 요약만 남음 (기록 메모리 한도)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="655"/>
+        <location filename="../../ui/shell/main_window.cpp" line="714"/>
         <source>Export view</source>
         <translation>화면 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="656"/>
+        <location filename="../../ui/shell/main_window.cpp" line="715"/>
         <source>PNG image (*.png);;SVG vector image (*.svg)</source>
         <translation>PNG 이미지 (*.png);;SVG 벡터 이미지 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="701"/>
+        <location filename="../../ui/shell/main_window.cpp" line="760"/>
         <source>There are no steps to export yet.</source>
         <translation>아직 내보낼 단계가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="711"/>
+        <location filename="../../ui/shell/main_window.cpp" line="770"/>
         <source>Load the model the transcript was made with, then open it again.</source>
         <translation>기록을 만든 모델을 불러온 뒤 다시 여세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="727"/>
+        <location filename="../../ui/shell/main_window.cpp" line="786"/>
         <source>Could not open the transcript</source>
         <translation>기록을 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="154"/>
-        <location filename="../../ui/shell/main_window.cpp" line="659"/>
-        <location filename="../../ui/shell/main_window.cpp" line="676"/>
-        <location filename="../../ui/shell/main_window.cpp" line="691"/>
+        <location filename="../../ui/shell/main_window.cpp" line="162"/>
+        <location filename="../../ui/shell/main_window.cpp" line="718"/>
+        <location filename="../../ui/shell/main_window.cpp" line="735"/>
+        <location filename="../../ui/shell/main_window.cpp" line="750"/>
         <source>Export failed</source>
         <translation>내보내기 실패</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="145"/>
+        <location filename="../../ui/shell/main_window.cpp" line="153"/>
         <source>Open transcript</source>
         <translation>기록 열기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="146"/>
-        <location filename="../../ui/shell/main_window.cpp" line="151"/>
+        <location filename="../../ui/shell/main_window.cpp" line="154"/>
+        <location filename="../../ui/shell/main_window.cpp" line="159"/>
         <source>Transcript (*.json)</source>
         <translation>기록 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="151"/>
+        <location filename="../../ui/shell/main_window.cpp" line="159"/>
         <source>Save transcript</source>
         <translation>기록 저장</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="659"/>
+        <location filename="../../ui/shell/main_window.cpp" line="718"/>
         <source>Could not write %1.</source>
         <translation>%1에 쓸 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="664"/>
-        <location filename="../../ui/shell/main_window.cpp" line="681"/>
+        <location filename="../../ui/shell/main_window.cpp" line="723"/>
+        <location filename="../../ui/shell/main_window.cpp" line="740"/>
         <source>Nothing to export</source>
         <translation>내보낼 내용이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="664"/>
-        <location filename="../../ui/shell/main_window.cpp" line="681"/>
+        <location filename="../../ui/shell/main_window.cpp" line="723"/>
+        <location filename="../../ui/shell/main_window.cpp" line="740"/>
         <source>Run a step first.</source>
         <translation>먼저 한 단계를 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="668"/>
+        <location filename="../../ui/shell/main_window.cpp" line="727"/>
         <source>Export distribution</source>
         <translation>확률 분포 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="669"/>
-        <location filename="../../ui/shell/main_window.cpp" line="686"/>
+        <location filename="../../ui/shell/main_window.cpp" line="728"/>
+        <location filename="../../ui/shell/main_window.cpp" line="745"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="669"/>
-        <location filename="../../ui/shell/main_window.cpp" line="686"/>
+        <location filename="../../ui/shell/main_window.cpp" line="728"/>
+        <location filename="../../ui/shell/main_window.cpp" line="745"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="685"/>
+        <location filename="../../ui/shell/main_window.cpp" line="744"/>
         <source>Export attention</source>
         <translation>어텐션 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="315"/>
+        <location filename="../../ui/shell/main_window.cpp" line="327"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="316"/>
+        <location filename="../../ui/shell/main_window.cpp" line="328"/>
         <source>Stop loading this model; the previous one stays</source>
         <translation>이 모델 불러오기를 멈춥니다. 이전 모델은 그대로 남습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="246"/>
+        <location filename="../../ui/shell/main_window.cpp" line="256"/>
         <source>Lesson ended: your prompt and settings are back.</source>
         <translation>수업이 끝났습니다. 원래의 프롬프트와 설정으로 돌아왔습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="314"/>
+        <location filename="../../ui/shell/main_window.cpp" line="326"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="537"/>
+        <location filename="../../ui/shell/main_window.cpp" line="588"/>
         <source>What if: branching from step %1 with “%2” instead of “%3”</source>
         <translation>만약에: %1단계에서 “%3” 대신 “%2” 토큰으로 분기합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="642"/>
+        <location filename="../../ui/shell/main_window.cpp" line="701"/>
         <source>Context %1 / %2 tokens</source>
         <translation>컨텍스트 %1 / %2 토큰</translation>
     </message>
@@ -1762,130 +1841,129 @@
 <context>
     <name>ts::ui::ProbesView</name>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="116"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="118"/>
         <source>Open…</source>
         <translation>열기…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="117"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="119"/>
         <source>Save as…</source>
         <translation>다른 이름으로 저장…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="118"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="120"/>
         <source>Add probe</source>
         <translation>검사 추가</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="119"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="121"/>
         <source>Run probes</source>
         <translation>검사 실행</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="120"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="122"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="121"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="123"/>
         <source>Group</source>
         <translation>그룹</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="121"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="123"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="121"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="123"/>
         <source>True answer</source>
         <translation>참인 답</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="122"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="124"/>
         <source>False answers (| separated)</source>
         <translation>거짓 답 (|로 구분)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="122"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="124"/>
         <source>Model&apos;s own next token</source>
         <translation>모델 스스로의 다음 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="123"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="125"/>
         <source>Verdict</source>
         <translation>판정</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="173"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="169"/>
         <source>Open probe set</source>
         <translation>검사 세트 열기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="174"/>
-        <location filename="../../ui/classroom/probes_view.cpp" line="188"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="170"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="184"/>
         <source>Probe sets (*.json)</source>
         <translation>검사 세트 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="187"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="183"/>
         <source>Save probe set</source>
         <translation>검사 세트 저장</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="241"/>
         <source>Load a model with a tokenizer first.</source>
-        <translation>먼저 토크나이저가 있는 모델을 불러오세요.</translation>
+        <translation type="vanished">먼저 토크나이저가 있는 모델을 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="291"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="300"/>
         <source>P(true) = %1</source>
         <translation>P(참) = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="292"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="301"/>
         <source>P(false) = %1</source>
         <translation>P(거짓) = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="300"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="309"/>
         <source>true wins</source>
         <translation>참이 이김</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="300"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="309"/>
         <source>a false answer wins</source>
         <translation>거짓 답이 이김</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/probes_view.cpp" line="316"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="325"/>
         <source>%n probe(s). Press “Run probes”.</source>
         <translation>
             <numerusform>검사 %n개. “검사 실행”을 누르세요.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="323"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="332"/>
         <source>all</source>
         <translation>전체</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="333"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="342"/>
         <source>%1: true answer wins %2 of %3</source>
         <translation>%1: 참인 답이 %3번 중 %2번 이김</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="336"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="345"/>
         <source>On held-out facts the model still puts on average %1 % on its own top answer — an answer it cannot know: a hallucination.</source>
         <translation>학습 때 보지 못한 사실에도 모델은 자신의 1위 답에 평균 %1 %를 겁니다 — 알 수 없는 답, 즉 환각입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="123"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="125"/>
         <source>P(true) / P(best false), log scale</source>
         <translation>P(참) / P(가장 높은 거짓), 로그 눈금</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="124"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="126"/>
         <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one (log scale: each tenth of the bar is a factor of 10). The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
         <translation>각 프롬프트에는 참인 이어짐 하나와 거짓인 이어짐 여러 개가 있습니다. 초록 막대: 참인 답의 확률, 빨간 막대: 가장 확률 높은 거짓 답 (로그 눈금: 막대의 10분의 1마다 10배). 모델은 아무것도 찾아보지 않습니다 — 학습 때 보지 못한 사실(held-out)에도 대답하며, 흔히 똑같이 자신 있게 답합니다. 칸은 편집할 수 있고, 세트는 JSON으로 저장됩니다.</translation>
     </message>
@@ -1993,87 +2071,87 @@
         <translation>“%1” 토큰은 글의 끝을 뜻합니다: 루프가 여기서 멈춥니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="238"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="239"/>
         <source>From scores to probabilities: logits → divided by the temperature → softmax</source>
         <translation>점수에서 확률로: 로짓 → 온도로 나누기 → 소프트맥스</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="241"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="242"/>
         <source>logit ÷ %1</source>
         <translation>로짓 ÷ %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="242"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="243"/>
         <source>temperature 0: the largest wins</source>
         <translation>온도 0: 가장 큰 값이 이김</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="243"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="244"/>
         <source>logit</source>
         <translation>로짓</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="245"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="246"/>
         <source>probability (softmax)</source>
         <translation>확률 (소프트맥스)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="283"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="284"/>
         <source>max</source>
         <translation>최댓값</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="290"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="291"/>
         <source>%1 · cut by top-k/top-p</source>
         <translation>%1 · top-k/top-p로 제외</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="321"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="322"/>
         <source>The draw: temperature 0 takes the most likely token, no random number</source>
         <translation>뽑기: 온도 0에서는 난수 없이 가장 확률 높은 토큰을 고릅니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="322"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="323"/>
         <source>The draw: a random number u between 0 and 1 lands in the cumulative probabilities</source>
         <translation>뽑기: 0과 1 사이의 난수 u가 누적 확률 막대의 한 곳에 떨어집니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="326"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="327"/>
         <source>drawn at temperature %1</source>
         <translation>온도 %1에서 뽑음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="327"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="328"/>
         <source> · top-k %1</source>
         <translation> · top-k %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="328"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="329"/>
         <source> · top-p %1</source>
         <translation> · top-p %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="329"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="330"/>
         <source> · seed %1 · tokens in vocabulary order, width = probability</source>
         <translation> · 시드 %1 · 토큰은 어휘 순서, 폭 = 확률</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="401"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="402"/>
         <source>Drawn: “%1” (the most likely token)</source>
         <translation>뽑힌 토큰: “%1” (가장 확률 높은 토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="403"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="404"/>
         <source>Chosen by hand (what if): “%1”; u = %2 had landed on “%3”</source>
         <translation>직접 고름(만약에): “%1”. u = %2은(는) “%3” 토큰에 떨어졌을 것입니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="409"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="410"/>
         <source>u = %1 lands on “%2”, which holds %3 of the bar</source>
         <translation>u = %1이(가) “%2” 토큰에 떨어졌습니다. 이 토큰이 막대의 %3를 차지합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="418"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="419"/>
         <source>With the slider&apos;s settings the same u would pick “%1”.</source>
         <translation>슬라이더의 지금 설정이라면 같은 u가 “%1” 토큰을 고릅니다.</translation>
     </message>
@@ -2259,60 +2337,60 @@ Click: what if the model had drawn this token? (branches the session from this s
         <translation>%1 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="259"/>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="267"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="260"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="268"/>
         <source>Tokenizer comparison</source>
         <translation>토크나이저 비교</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="260"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="261"/>
         <source>At most %1 tokenizers fit side by side; remove one first.</source>
         <translation>토크나이저는 %1개까지 나란히 놓을 수 있습니다. 먼저 하나를 빼세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="265"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="266"/>
         <source>Could not load the tokenizer %1:
 %2</source>
         <translation>토크나이저 %1을(를) 불러오지 못했습니다:
 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="274"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="275"/>
         <source>Choose a tokenizer</source>
         <translation>토크나이저 선택</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="275"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="276"/>
         <source>Tokenizers (tokenizer.json vocab.json);;JSON files (*.json)</source>
         <translation>토크나이저 (tokenizer.json vocab.json);;JSON 파일 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="280"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="281"/>
         <source>Choose a model or tokenizer folder</source>
         <translation>모델 또는 토크나이저 폴더 선택</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="349"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="350"/>
         <source>Remove this tokenizer</source>
         <translation>이 토크나이저 빼기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="352"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="353"/>
         <source>Cannot encode this text: %1</source>
         <translation>이 글을 토큰으로 바꿀 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="358"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="359"/>
         <source>%1 per character</source>
         <translation>글자당 %1개</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="361"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="362"/>
         <source>%1× the fewest</source>
         <translation>가장 적은 것의 %1배</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="357"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="358"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>토큰 %n개</numerusform>
