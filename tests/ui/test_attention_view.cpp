@@ -223,3 +223,21 @@ TEST_CASE("Attention view reports and shows hovered positions", "[ui][attention]
     REQUIRE(spy.count() >= 1);
     CHECK(spy.last().at(0).toInt() == 1);  // the key token looked at
 }
+
+TEST_CASE("grouped-query attention: each head names the key/value group it reads", "[ui][attention]") {
+    auto history = cannedHistory({"The", " cat", " sat", "\n"});
+    // Two query heads sharing one key/value head.
+    for (auto& r : history) std::const_pointer_cast<ts::StepTrace>(r->trace)->attention.nKvHead = 1;
+    AttentionView view;
+    view.resize(900, 600);
+    view.setHistory(history, kLayers, kHeads);
+    CHECK(view.kvHeads() == 1);
+    CHECK(view.headLabel(1) == QStringLiteral("Head 2 · KV group 1 of 1"));
+    view.setHead(1);
+    CHECK(view.headThumbnail(1)->toolTip().contains(QStringLiteral("2")));
+    // Without grouped-query attention the names stay plain.
+    AttentionView plain;
+    plain.setHistory(cannedHistory({"The", " cat", " sat", "\n"}), kLayers, kHeads);
+    CHECK(plain.kvHeads() == 0);
+    CHECK(plain.headLabel(1) == QStringLiteral("Head 2"));
+}

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "stages/embedding_view.hpp"
+#include "test_paths.hpp"
 #include "widgets/heatmap_widget.hpp"
 
 using ts::ui::EmbeddingView;
@@ -160,4 +161,33 @@ TEST_CASE("Embedding view copes with a single token and with no vectors", "[ui][
     CHECK(view.tokenCount() == 0);
     CHECK(view.selectedPosition() == -1);
     view.grab();
+}
+
+TEST_CASE("a RoPE model's embedding stage explains rotation instead of a position strip", "[ui][embedding]") {
+    // The tiny Llama fixture: RoPE, no learned position table.
+    const auto model = ts::Model::loadFolder(ts_test::dataDir() / "llama-tiny");
+    REQUIRE_FALSE(model->hasPositionEmbeddings());
+    EmbeddingView view;
+    view.resize(900, 600);
+    view.show();
+    // A record without traced vectors: the view reads the token table of the model.
+    auto r = std::make_shared<StepRecord>();
+    r->index = 0;
+    auto t = std::make_shared<ts::StepTrace>();
+    t->firstPosition = 0;
+    t->tokens = {5, 9, 17};
+    r->trace = t;
+    r->contextTokens = {5, 9, 17};
+    r->tokenTexts = {"a", "b", "c"};
+    view.setHistory({r}, model);
+    QApplication::processEvents();
+    CHECK(view.isRope());
+    CHECK(view.ropeNote()->isVisible());
+    // One row: the token embedding is the whole input vector.
+    REQUIRE(view.strip()->rowCount() == 1);
+    const auto te = model->tokenEmbedding(17);
+    REQUIRE(view.strip()->columnCount() == static_cast<int>(te.size()));
+    for (int d = 0; d < view.strip()->columnCount(); ++d)
+        CHECK(view.strip()->value(0, d) == te[static_cast<std::size_t>(d)]);
+    CHECK(view.tokenCount() == 3);
 }
