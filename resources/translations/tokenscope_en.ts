@@ -83,19 +83,19 @@
     </message>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="84"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="442"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="441"/>
         <source>Click a cell to read its weight.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="104"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="446"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="445"/>
         <source>%1 → %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="106"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="448"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="447"/>
         <source>not recorded</source>
         <translation type="unfinished"></translation>
     </message>
@@ -123,13 +123,13 @@
     </message>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="256"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="428"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="427"/>
         <source>H%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="256"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="426"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="425"/>
         <source>avg</source>
         <translation type="unfinished"></translation>
     </message>
@@ -149,32 +149,32 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="348"/>
-        <source>Layer %1, head %2 · reads key/value group %3 of %4 (heads %5–%6 share it)</source>
+        <location filename="../../ui/stages/attention_view.cpp" line="349"/>
+        <source>Layer %1, head %2 · KV group %3 of %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="355"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="354"/>
         <source>Layer %1, head %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="413"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="412"/>
         <source>All heads of layer %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="415"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="414"/>
         <source>Grouped-query attention: every %1 query heads share one of %2 key/value heads (g1 … g%2 under each head)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="427"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="426"/>
         <source>H%1 · g%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="434"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="433"/>
         <source>“%1” (%2)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -911,37 +911,37 @@
 <context>
     <name>ts::ui::HeadlessRun</name>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="53"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="54"/>
         <source>Timed out after %1 s.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="79"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="80"/>
         <source>There is no lesson %1 (there are %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="84"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="85"/>
         <source>Lesson %1 has %2 steps, not %3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="138"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="143"/>
         <source>Unknown view &apos;%1&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="144"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="149"/>
         <source>--select-step %1: the run has %2 steps.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="153"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="158"/>
         <source>--layer %1: the model has fewer layers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="160"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="165"/>
         <source>--head %1: the model has fewer heads.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -962,57 +962,77 @@
 <context>
     <name>ts::ui::LanesView</name>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="89"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="94"/>
         <source>Prompt:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="90"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="95"/>
         <source>Lanes:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="91"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="96"/>
         <source>Temperatures:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="92"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="97"/>
         <source>Tokens per lane:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="93"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="98"/>
         <source>Seed:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="94"/>
-        <source>Run all lanes</source>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="99"/>
+        <source>Continue past end of text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="95"/>
-        <source>Step all lanes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="96"/>
-        <source>Every lane continues the same prompt with the same seed; only the temperature differs. Each token&apos;s colour is the probability it was drawn with: green = likely, red = unlikely. Low temperature sharpens the distribution (safe, repetitive); high temperature flattens it (varied, and more often wrong).</source>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="100"/>
+        <source>Keep drawing after the model&apos;s end-of-text token (what follows is whatever the training data put after a document&apos;s end).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../ui/classroom/lanes_view.cpp" line="102"/>
+        <source>Run all lanes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="103"/>
+        <source>Step all lanes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="104"/>
+        <source>Every lane continues the same prompt with the same seed; only the temperature differs. Each token&apos;s colour is the probability it was drawn with (key below). Low temperature sharpens the distribution (safe, repetitive); high temperature flattens it (varied, and more often wrong). A lane ends where the model draws its end-of-text token (framed).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="109"/>
+        <source>Probability the token was drawn with:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="111"/>
         <source>T = %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="154"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="113"/>
+        <source>end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="170"/>
         <source>Type a prompt first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/lanes_view.cpp" line="162"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="182"/>
         <source>Running %n lane(s)…</source>
         <translation>
             <numerusform>Running %n lane…</numerusform>
@@ -1020,26 +1040,22 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="227"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="256"/>
         <source>p = %1 (at T = 1: %2), entropy %3 bits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="241"/>
-        <source>step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="246"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="113"/>
         <source>bits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="247"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="113"/>
         <source>entropy per step</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
+        <location filename="../../ui/classroom/lanes_view.cpp" line="304"/>
         <source>Stopped at end of text after %n token(s).</source>
         <translation>
             <numerusform>Stopped at end of text after %n token.</numerusform>
@@ -1047,6 +1063,7 @@
         </translation>
     </message>
     <message numerus="yes">
+        <location filename="../../ui/classroom/lanes_view.cpp" line="305"/>
         <source>%n token(s); no end of text yet.</source>
         <translation>
             <numerusform>%n token; no end of text yet.</numerusform>
@@ -1426,7 +1443,7 @@
         <location filename="../../ui/shell/main_window.cpp" line="323"/>
         <location filename="../../ui/shell/main_window.cpp" line="453"/>
         <location filename="../../ui/shell/main_window.cpp" line="470"/>
-        <location filename="../../ui/shell/main_window.cpp" line="769"/>
+        <location filename="../../ui/shell/main_window.cpp" line="770"/>
         <source>Tokenscope</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1538,7 +1555,7 @@
     <message>
         <location filename="../../ui/shell/main_window.cpp" line="453"/>
         <location filename="../../ui/shell/main_window.cpp" line="470"/>
-        <location filename="../../ui/shell/main_window.cpp" line="769"/>
+        <location filename="../../ui/shell/main_window.cpp" line="770"/>
         <source>No model is loaded.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1549,32 +1566,32 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="684"/>
+        <location filename="../../ui/shell/main_window.cpp" line="685"/>
         <source>Loading model…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="684"/>
+        <location filename="../../ui/shell/main_window.cpp" line="685"/>
         <source>No model loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="689"/>
+        <location filename="../../ui/shell/main_window.cpp" line="690"/>
         <source>%1 · %2 parameters · %3 layers × %4 heads · vocabulary %5%6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="695"/>
+        <location filename="../../ui/shell/main_window.cpp" line="696"/>
         <source> · no tokenizer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="702"/>
+        <location filename="../../ui/shell/main_window.cpp" line="703"/>
         <source>Context %1 / %2 tokens · step %3 of %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shell/main_window.cpp" line="709"/>
+        <location filename="../../ui/shell/main_window.cpp" line="710"/>
         <source>%n oldest step(s) keep only a summary (history memory budget)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1582,35 +1599,35 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="714"/>
+        <location filename="../../ui/shell/main_window.cpp" line="715"/>
         <source>Export view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="715"/>
+        <location filename="../../ui/shell/main_window.cpp" line="716"/>
         <source>PNG image (*.png);;SVG vector image (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="760"/>
+        <location filename="../../ui/shell/main_window.cpp" line="761"/>
         <source>There are no steps to export yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="770"/>
+        <location filename="../../ui/shell/main_window.cpp" line="771"/>
         <source>Load the model the transcript was made with, then open it again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="786"/>
+        <location filename="../../ui/shell/main_window.cpp" line="787"/>
         <source>Could not open the transcript</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../ui/shell/main_window.cpp" line="162"/>
-        <location filename="../../ui/shell/main_window.cpp" line="718"/>
-        <location filename="../../ui/shell/main_window.cpp" line="735"/>
-        <location filename="../../ui/shell/main_window.cpp" line="750"/>
+        <location filename="../../ui/shell/main_window.cpp" line="719"/>
+        <location filename="../../ui/shell/main_window.cpp" line="736"/>
+        <location filename="../../ui/shell/main_window.cpp" line="751"/>
         <source>Export failed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1631,41 +1648,41 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="718"/>
+        <location filename="../../ui/shell/main_window.cpp" line="719"/>
         <source>Could not write %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="723"/>
-        <location filename="../../ui/shell/main_window.cpp" line="740"/>
+        <location filename="../../ui/shell/main_window.cpp" line="724"/>
+        <location filename="../../ui/shell/main_window.cpp" line="741"/>
         <source>Nothing to export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="723"/>
-        <location filename="../../ui/shell/main_window.cpp" line="740"/>
+        <location filename="../../ui/shell/main_window.cpp" line="724"/>
+        <location filename="../../ui/shell/main_window.cpp" line="741"/>
         <source>Run a step first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="727"/>
+        <location filename="../../ui/shell/main_window.cpp" line="728"/>
         <source>Export distribution</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="728"/>
-        <location filename="../../ui/shell/main_window.cpp" line="745"/>
+        <location filename="../../ui/shell/main_window.cpp" line="729"/>
+        <location filename="../../ui/shell/main_window.cpp" line="746"/>
         <source>JSON (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="728"/>
-        <location filename="../../ui/shell/main_window.cpp" line="745"/>
+        <location filename="../../ui/shell/main_window.cpp" line="729"/>
+        <location filename="../../ui/shell/main_window.cpp" line="746"/>
         <source>CSV (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="744"/>
+        <location filename="../../ui/shell/main_window.cpp" line="745"/>
         <source>Export attention</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1695,7 +1712,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="701"/>
+        <location filename="../../ui/shell/main_window.cpp" line="702"/>
         <source>Context %1 / %2 tokens</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1787,98 +1804,184 @@
 <context>
     <name>ts::ui::ProbesView</name>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="118"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="214"/>
         <source>Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="119"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="215"/>
         <source>Save as…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="120"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="216"/>
         <source>Add probe</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="121"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="217"/>
         <source>Run probes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="122"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="218"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="123"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="219"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="232"/>
         <source>Group</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="123"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="219"/>
         <source>Prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="123"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="219"/>
         <source>True answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="124"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="220"/>
         <source>False answers (| separated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="124"/>
-        <source>Model&apos;s own next token</source>
+        <location filename="../../ui/classroom/probes_view.cpp" line="220"/>
+        <source>Model&apos;s own answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="125"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="221"/>
         <source>Verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="169"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="221"/>
+        <source>P(true) green, P(best false) red</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="222"/>
+        <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one, on a log axis (each tick is a factor of 100). The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="227"/>
+        <source>Show:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="230"/>
+        <source>All probes, held-out first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="230"/>
+        <source>Held-out only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="230"/>
+        <source>Confident inventions only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="232"/>
+        <source>Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="232"/>
+        <source>Probes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="232"/>
+        <source>True beats false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="233"/>
+        <source>Top-1 accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="233"/>
+        <source>Mean confidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="233"/>
+        <source>Confident inventions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="235"/>
+        <source>The model&apos;s own answer is not the true one, and it gives that answer at least %1 %.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="276"/>
         <source>Open probe set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="170"/>
-        <location filename="../../ui/classroom/probes_view.cpp" line="184"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="277"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="291"/>
         <source>Probe sets (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="183"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="290"/>
         <source>Save probe set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="300"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="411"/>
         <source>P(true) = %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="301"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="412"/>
         <source>P(false) = %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="309"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="421"/>
         <source>true wins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="309"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="421"/>
         <source>a false answer wins</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="448"/>
+        <source>Korean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="448"/>
+        <source>English</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="479"/>
+        <source>held-out (never seen)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="480"/>
+        <source>seen in training</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/probes_view.cpp" line="325"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="544"/>
         <source>%n probe(s). Press “Run probes”.</source>
         <translation>
             <numerusform>%n probe. Press “Run probes”.</numerusform>
@@ -1886,28 +1989,13 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="332"/>
-        <source>all</source>
+        <location filename="../../ui/classroom/probes_view.cpp" line="556"/>
+        <source>The true answer beats every false one in %1 of %2 probes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="342"/>
-        <source>%1: true answer wins %2 of %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="345"/>
-        <source>On held-out facts the model still puts on average %1 % on its own top answer — an answer it cannot know: a hallucination.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="125"/>
-        <source>P(true) / P(best false), log scale</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="126"/>
-        <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one (log scale: each tenth of the bar is a factor of 10). The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
+        <location filename="../../ui/classroom/probes_view.cpp" line="557"/>
+        <source>On held-out facts, which the model never saw, its own answer is right %1 of %2 times, yet it puts on average %3 % on it; %4 of them are confident inventions (%5 % or more on a wrong answer). That is a hallucination.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

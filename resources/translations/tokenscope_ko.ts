@@ -83,19 +83,19 @@
     </message>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="84"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="442"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="441"/>
         <source>Click a cell to read its weight.</source>
         <translation>칸을 클릭하면 가중치를 읽을 수 있습니다.</translation>
     </message>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="104"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="446"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="445"/>
         <source>%1 → %2: %3</source>
         <translation>%1 → %2: %3</translation>
     </message>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="106"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="448"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="447"/>
         <source>not recorded</source>
         <translation>기록 없음</translation>
     </message>
@@ -123,13 +123,13 @@
     </message>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="256"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="428"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="427"/>
         <source>H%1</source>
         <translation>H%1</translation>
     </message>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="256"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="426"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="425"/>
         <source>avg</source>
         <translation>평균</translation>
     </message>
@@ -149,32 +149,36 @@
         <translation>%1층, 헤드 %2개의 평균</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="348"/>
-        <source>Layer %1, head %2 · reads key/value group %3 of %4 (heads %5–%6 share it)</source>
-        <translation>%1층, 헤드 %2 · 키/값 그룹 %3/%4를 읽음 (헤드 %5–%6이 함께 씀)</translation>
+        <location filename="../../ui/stages/attention_view.cpp" line="349"/>
+        <source>Layer %1, head %2 · KV group %3 of %4</source>
+        <translation>%1층, 헤드 %2 · KV 그룹 %3/%4</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="355"/>
+        <source>Layer %1, head %2 · reads key/value group %3 of %4 (heads %5–%6 share it)</source>
+        <translation type="vanished">%1층, 헤드 %2 · 키/값 그룹 %3/%4를 읽음 (헤드 %5–%6이 함께 씀)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="354"/>
         <source>Layer %1, head %2</source>
         <translation>%1층, 헤드 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="413"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="412"/>
         <source>All heads of layer %1</source>
         <translation>%1층의 모든 헤드</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="415"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="414"/>
         <source>Grouped-query attention: every %1 query heads share one of %2 key/value heads (g1 … g%2 under each head)</source>
         <translation>그룹 쿼리 어텐션(GQA): 쿼리 헤드 %1개마다 키/값 헤드 %2개 중 하나를 함께 씀 (각 헤드 아래 g1 … g%2)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="427"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="426"/>
         <source>H%1 · g%2</source>
         <translation>H%1 · g%2</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="434"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="433"/>
         <source>“%1” (%2)</source>
         <translation>“%1” (%2)</translation>
     </message>
@@ -941,37 +945,37 @@
 <context>
     <name>ts::ui::HeadlessRun</name>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="53"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="54"/>
         <source>Timed out after %1 s.</source>
         <translation>%1초가 지나 시간 초과되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="79"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="80"/>
         <source>There is no lesson %1 (there are %2).</source>
         <translation>수업 %1은(는) 없습니다 (수업은 %2개입니다).</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="84"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="85"/>
         <source>Lesson %1 has %2 steps, not %3.</source>
         <translation>수업 %1은(는) %2단계까지 있습니다(%3단계는 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="138"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="143"/>
         <source>Unknown view &apos;%1&apos;.</source>
         <translation>알 수 없는 화면 &apos;%1&apos;.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="144"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="149"/>
         <source>--select-step %1: the run has %2 steps.</source>
         <translation>--select-step %1: 실행한 단계는 %2개입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="153"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="158"/>
         <source>--layer %1: the model has fewer layers.</source>
         <translation>--layer %1: 모델의 층이 그보다 적습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="160"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="165"/>
         <source>--head %1: the model has fewer heads.</source>
         <translation>--head %1: 모델의 헤드가 그보다 적습니다.</translation>
     </message>
@@ -992,47 +996,46 @@
 <context>
     <name>ts::ui::LanesView</name>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="89"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="94"/>
         <source>Prompt:</source>
         <translation>프롬프트:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="90"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="95"/>
         <source>Lanes:</source>
         <translation>레인 수:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="91"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="96"/>
         <source>Temperatures:</source>
         <translation>Temperature 값:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="92"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="97"/>
         <source>Tokens per lane:</source>
         <translation>레인당 토큰 수:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="93"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="98"/>
         <source>Seed:</source>
         <translation>시드:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="94"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="102"/>
         <source>Run all lanes</source>
         <translation>모든 레인 실행</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="95"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="103"/>
         <source>Step all lanes</source>
         <translation>모든 레인 한 단계</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="96"/>
         <source>Every lane continues the same prompt with the same seed; only the temperature differs. Each token&apos;s colour is the probability it was drawn with: green = likely, red = unlikely. Low temperature sharpens the distribution (safe, repetitive); high temperature flattens it (varied, and more often wrong).</source>
-        <translation>모든 레인은 같은 프롬프트를 같은 시드로 이어 갑니다. 다른 것은 temperature뿐입니다. 각 토큰의 색은 그 토큰이 뽑힌 확률입니다: 초록 = 그럴듯함, 빨강 = 드묾. 낮은 temperature는 분포를 뾰족하게(안전하고 반복적), 높은 temperature는 평평하게(다양하고 더 자주 틀림) 만듭니다.</translation>
+        <translation type="vanished">모든 레인은 같은 프롬프트를 같은 시드로 이어 갑니다. 다른 것은 temperature뿐입니다. 각 토큰의 색은 그 토큰이 뽑힌 확률입니다: 초록 = 그럴듯함, 빨강 = 드묾. 낮은 temperature는 분포를 뾰족하게(안전하고 반복적), 높은 temperature는 평평하게(다양하고 더 자주 틀림) 만듭니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="102"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="111"/>
         <source>T = %1</source>
         <translation>T = %1</translation>
     </message>
@@ -1041,66 +1044,72 @@
         <translation type="vanished">먼저 토크나이저가 있는 모델을 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="154"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="170"/>
         <source>Type a prompt first.</source>
         <translation>먼저 프롬프트를 입력하세요.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/lanes_view.cpp" line="162"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="182"/>
         <source>Running %n lane(s)…</source>
         <translation>
             <numerusform>레인 %n개 실행 중…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="227"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="256"/>
         <source>p = %1 (at T = 1: %2), entropy %3 bits</source>
         <translation>p = %1 (T = 1일 때: %2), 엔트로피 %3비트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="241"/>
         <source>step</source>
-        <translation>단계</translation>
+        <translation type="vanished">단계</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="246"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="113"/>
         <source>bits</source>
         <translation>비트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="247"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="113"/>
         <source>entropy per step</source>
         <translation>단계별 엔트로피</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="99"/>
         <source>Continue past end of text</source>
         <translation>글 끝 토큰 뒤에도 계속</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="100"/>
         <source>Keep drawing after the model&apos;s end-of-text token (what follows is whatever the training data put after a document&apos;s end).</source>
         <translation>모델이 글 끝 토큰을 뽑은 뒤에도 계속 뽑습니다(그 뒤에 나오는 것은 훈련 데이터에서 문서 끝 다음에 오던 아무 글입니다).</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="104"/>
         <source>Every lane continues the same prompt with the same seed; only the temperature differs. Each token&apos;s colour is the probability it was drawn with (key below). Low temperature sharpens the distribution (safe, repetitive); high temperature flattens it (varied, and more often wrong). A lane ends where the model draws its end-of-text token (framed).</source>
         <translation>모든 레인은 같은 프롬프트를 같은 시드로 이어 갑니다. 다른 것은 온도(temperature)뿐입니다. 각 토큰의 색은 그 토큰이 뽑힌 확률입니다(아래 색 막대 참고). 낮은 온도는 분포를 뾰족하게(안전하고 반복적), 높은 온도는 평평하게(다양하고 더 자주 틀림) 만듭니다. 모델이 글 끝 토큰을 뽑으면 레인은 거기서 끝납니다(테두리 표시).</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="109"/>
         <source>Probability the token was drawn with:</source>
         <translation>토큰이 뽑힌 확률:</translation>
     </message>
     <message numerus="yes">
+        <location filename="../../ui/classroom/lanes_view.cpp" line="304"/>
         <source>Stopped at end of text after %n token(s).</source>
         <translation>
             <numerusform>토큰 %n개 뒤 글 끝에서 멈춤.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
+        <location filename="../../ui/classroom/lanes_view.cpp" line="305"/>
         <source>%n token(s); no end of text yet.</source>
         <translation>
             <numerusform>토큰 %n개, 아직 글 끝 아님.</numerusform>
         </translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="113"/>
         <source>end</source>
         <translation>끝</translation>
     </message>
@@ -1481,7 +1490,7 @@
         <location filename="../../ui/shell/main_window.cpp" line="323"/>
         <location filename="../../ui/shell/main_window.cpp" line="453"/>
         <location filename="../../ui/shell/main_window.cpp" line="470"/>
-        <location filename="../../ui/shell/main_window.cpp" line="769"/>
+        <location filename="../../ui/shell/main_window.cpp" line="770"/>
         <source>Tokenscope</source>
         <translation>Tokenscope</translation>
     </message>
@@ -1593,7 +1602,7 @@
     <message>
         <location filename="../../ui/shell/main_window.cpp" line="453"/>
         <location filename="../../ui/shell/main_window.cpp" line="470"/>
-        <location filename="../../ui/shell/main_window.cpp" line="769"/>
+        <location filename="../../ui/shell/main_window.cpp" line="770"/>
         <source>No model is loaded.</source>
         <translation>불러온 모델이 없습니다.</translation>
     </message>
@@ -1604,67 +1613,67 @@
         <translation>먼저 도구 모음에서 모델을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="684"/>
+        <location filename="../../ui/shell/main_window.cpp" line="685"/>
         <source>Loading model…</source>
         <translation>모델 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="684"/>
+        <location filename="../../ui/shell/main_window.cpp" line="685"/>
         <source>No model loaded</source>
         <translation>불러온 모델 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="689"/>
+        <location filename="../../ui/shell/main_window.cpp" line="690"/>
         <source>%1 · %2 parameters · %3 layers × %4 heads · vocabulary %5%6</source>
         <translation>%1 · 매개변수 %2개 · %3층 × 헤드 %4개 · 어휘 %5%6</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="695"/>
+        <location filename="../../ui/shell/main_window.cpp" line="696"/>
         <source> · no tokenizer</source>
         <translation> · 토크나이저 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="702"/>
+        <location filename="../../ui/shell/main_window.cpp" line="703"/>
         <source>Context %1 / %2 tokens · step %3 of %4</source>
         <translation>컨텍스트 %1 / %2 토큰 · %3 / %4단계</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shell/main_window.cpp" line="709"/>
+        <location filename="../../ui/shell/main_window.cpp" line="710"/>
         <source>%n oldest step(s) keep only a summary (history memory budget)</source>
         <translation>
             <numerusform>가장 오래된 %n단계는 요약만 남음 (기록 메모리 한도)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="714"/>
+        <location filename="../../ui/shell/main_window.cpp" line="715"/>
         <source>Export view</source>
         <translation>화면 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="715"/>
+        <location filename="../../ui/shell/main_window.cpp" line="716"/>
         <source>PNG image (*.png);;SVG vector image (*.svg)</source>
         <translation>PNG 이미지 (*.png);;SVG 벡터 이미지 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="760"/>
+        <location filename="../../ui/shell/main_window.cpp" line="761"/>
         <source>There are no steps to export yet.</source>
         <translation>아직 내보낼 단계가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="770"/>
+        <location filename="../../ui/shell/main_window.cpp" line="771"/>
         <source>Load the model the transcript was made with, then open it again.</source>
         <translation>기록을 만든 모델을 불러온 뒤 다시 여세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="786"/>
+        <location filename="../../ui/shell/main_window.cpp" line="787"/>
         <source>Could not open the transcript</source>
         <translation>기록을 열 수 없습니다</translation>
     </message>
     <message>
         <location filename="../../ui/shell/main_window.cpp" line="162"/>
-        <location filename="../../ui/shell/main_window.cpp" line="718"/>
-        <location filename="../../ui/shell/main_window.cpp" line="735"/>
-        <location filename="../../ui/shell/main_window.cpp" line="750"/>
+        <location filename="../../ui/shell/main_window.cpp" line="719"/>
+        <location filename="../../ui/shell/main_window.cpp" line="736"/>
+        <location filename="../../ui/shell/main_window.cpp" line="751"/>
         <source>Export failed</source>
         <translation>내보내기 실패</translation>
     </message>
@@ -1685,41 +1694,41 @@
         <translation>기록 저장</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="718"/>
+        <location filename="../../ui/shell/main_window.cpp" line="719"/>
         <source>Could not write %1.</source>
         <translation>%1에 쓸 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="723"/>
-        <location filename="../../ui/shell/main_window.cpp" line="740"/>
+        <location filename="../../ui/shell/main_window.cpp" line="724"/>
+        <location filename="../../ui/shell/main_window.cpp" line="741"/>
         <source>Nothing to export</source>
         <translation>내보낼 내용이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="723"/>
-        <location filename="../../ui/shell/main_window.cpp" line="740"/>
+        <location filename="../../ui/shell/main_window.cpp" line="724"/>
+        <location filename="../../ui/shell/main_window.cpp" line="741"/>
         <source>Run a step first.</source>
         <translation>먼저 한 단계를 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="727"/>
+        <location filename="../../ui/shell/main_window.cpp" line="728"/>
         <source>Export distribution</source>
         <translation>확률 분포 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="728"/>
-        <location filename="../../ui/shell/main_window.cpp" line="745"/>
+        <location filename="../../ui/shell/main_window.cpp" line="729"/>
+        <location filename="../../ui/shell/main_window.cpp" line="746"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="728"/>
-        <location filename="../../ui/shell/main_window.cpp" line="745"/>
+        <location filename="../../ui/shell/main_window.cpp" line="729"/>
+        <location filename="../../ui/shell/main_window.cpp" line="746"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="744"/>
+        <location filename="../../ui/shell/main_window.cpp" line="745"/>
         <source>Export attention</source>
         <translation>어텐션 내보내기</translation>
     </message>
@@ -1749,7 +1758,7 @@
         <translation>만약에: %1단계에서 “%3” 대신 “%2” 토큰으로 분기합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="701"/>
+        <location filename="../../ui/shell/main_window.cpp" line="702"/>
         <source>Context %1 / %2 tokens</source>
         <translation>컨텍스트 %1 / %2 토큰</translation>
     </message>
@@ -1841,73 +1850,73 @@
 <context>
     <name>ts::ui::ProbesView</name>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="118"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="214"/>
         <source>Open…</source>
         <translation>열기…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="119"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="215"/>
         <source>Save as…</source>
         <translation>다른 이름으로 저장…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="120"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="216"/>
         <source>Add probe</source>
         <translation>검사 추가</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="121"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="217"/>
         <source>Run probes</source>
         <translation>검사 실행</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="122"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="218"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="123"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="219"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="232"/>
         <source>Group</source>
         <translation>그룹</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="123"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="219"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="123"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="219"/>
         <source>True answer</source>
         <translation>참인 답</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="124"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="220"/>
         <source>False answers (| separated)</source>
         <translation>거짓 답 (|로 구분)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="124"/>
         <source>Model&apos;s own next token</source>
-        <translation>모델 스스로의 다음 토큰</translation>
+        <translation type="vanished">모델 스스로의 다음 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="125"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="221"/>
         <source>Verdict</source>
         <translation>판정</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="169"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="276"/>
         <source>Open probe set</source>
         <translation>검사 세트 열기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="170"/>
-        <location filename="../../ui/classroom/probes_view.cpp" line="184"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="277"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="291"/>
         <source>Probe sets (*.json)</source>
         <translation>검사 세트 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="183"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="290"/>
         <source>Save probe set</source>
         <translation>검사 세트 저장</translation>
     </message>
@@ -1916,134 +1925,149 @@
         <translation type="vanished">먼저 토크나이저가 있는 모델을 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="300"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="411"/>
         <source>P(true) = %1</source>
         <translation>P(참) = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="301"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="412"/>
         <source>P(false) = %1</source>
         <translation>P(거짓) = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="309"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="421"/>
         <source>true wins</source>
         <translation>참이 이김</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="309"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="421"/>
         <source>a false answer wins</source>
         <translation>거짓 답이 이김</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/probes_view.cpp" line="325"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="544"/>
         <source>%n probe(s). Press “Run probes”.</source>
         <translation>
             <numerusform>검사 %n개. “검사 실행”을 누르세요.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="332"/>
         <source>all</source>
-        <translation>전체</translation>
+        <translation type="vanished">전체</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="342"/>
         <source>%1: true answer wins %2 of %3</source>
-        <translation>%1: 참인 답이 %3번 중 %2번 이김</translation>
+        <translation type="vanished">%1: 참인 답이 %3번 중 %2번 이김</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="345"/>
         <source>On held-out facts the model still puts on average %1 % on its own top answer — an answer it cannot know: a hallucination.</source>
-        <translation>학습 때 보지 못한 사실에도 모델은 자신의 1위 답에 평균 %1 %를 겁니다 — 알 수 없는 답, 즉 환각입니다.</translation>
+        <translation type="vanished">학습 때 보지 못한 사실에도 모델은 자신의 1위 답에 평균 %1 %를 겁니다 — 알 수 없는 답, 즉 환각입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="125"/>
         <source>P(true) / P(best false), log scale</source>
-        <translation>P(참) / P(가장 높은 거짓), 로그 눈금</translation>
+        <translation type="vanished">P(참) / P(가장 높은 거짓), 로그 눈금</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="126"/>
         <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one (log scale: each tenth of the bar is a factor of 10). The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
-        <translation>각 프롬프트에는 참인 이어짐 하나와 거짓인 이어짐 여러 개가 있습니다. 초록 막대: 참인 답의 확률, 빨간 막대: 가장 확률 높은 거짓 답 (로그 눈금: 막대의 10분의 1마다 10배). 모델은 아무것도 찾아보지 않습니다 — 학습 때 보지 못한 사실(held-out)에도 대답하며, 흔히 똑같이 자신 있게 답합니다. 칸은 편집할 수 있고, 세트는 JSON으로 저장됩니다.</translation>
+        <translation type="vanished">각 프롬프트에는 참인 이어짐 하나와 거짓인 이어짐 여러 개가 있습니다. 초록 막대: 참인 답의 확률, 빨간 막대: 가장 확률 높은 거짓 답 (로그 눈금: 막대의 10분의 1마다 10배). 모델은 아무것도 찾아보지 않습니다 — 학습 때 보지 못한 사실(held-out)에도 대답하며, 흔히 똑같이 자신 있게 답합니다. 칸은 편집할 수 있고, 세트는 JSON으로 저장됩니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="220"/>
         <source>Model&apos;s own answer</source>
         <translation>모델 스스로의 답</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="221"/>
         <source>P(true) green, P(best false) red</source>
         <translation>P(참) 초록, P(가장 높은 거짓) 빨강</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="222"/>
         <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one, on a log axis (each tick is a factor of 100). The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
         <translation>프롬프트마다 참인 이어 쓰기 하나와 거짓인 이어 쓰기 여럿이 있습니다. 초록 막대는 참인 답의 확률, 빨간 막대는 가장 확률이 높은 거짓 답의 확률이며 로그 축 위에 그립니다(눈금 하나가 100배). 모델은 아무것도 찾아보지 않습니다. 훈련 때 보지 못한 사실(held-out)에도 여전히, 흔히 똑같이 자신 있게 답합니다. 칸은 고칠 수 있고, 세트는 JSON으로 저장할 수 있습니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="227"/>
         <source>Show:</source>
         <translation>표시:</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="230"/>
         <source>All probes, held-out first</source>
         <translation>모든 문항(보지 못한 사실 먼저)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="230"/>
         <source>Held-out only</source>
         <translation>보지 못한 사실만</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="230"/>
         <source>Confident inventions only</source>
         <translation>자신 있게 지어낸 답만</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="232"/>
         <source>Language</source>
         <translation>언어</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="232"/>
         <source>Probes</source>
         <translation>문항 수</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="232"/>
         <source>True beats false</source>
         <translation>참이 거짓보다 높음</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="233"/>
         <source>Top-1 accuracy</source>
         <translation>1위 정확도</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="233"/>
         <source>Mean confidence</source>
         <translation>평균 확신도</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="233"/>
         <source>Confident inventions</source>
         <translation>자신 있게 지어낸 답</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="235"/>
         <source>The model&apos;s own answer is not the true one, and it gives that answer at least %1 %.</source>
         <translation>모델 스스로의 답이 참이 아닌데도 그 답에 %1 % 이상을 겁니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="448"/>
         <source>Korean</source>
         <translation>한국어</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="448"/>
         <source>English</source>
         <translation>영어</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="479"/>
         <source>held-out (never seen)</source>
         <translation>보지 못한 사실(held-out)</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="480"/>
         <source>seen in training</source>
         <translation>훈련 때 본 사실</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="556"/>
         <source>The true answer beats every false one in %1 of %2 probes.</source>
         <translation>%2개 문항 중 %1개에서 참인 답이 모든 거짓 답보다 확률이 높습니다.</translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="557"/>
         <source>On held-out facts, which the model never saw, its own answer is right %1 of %2 times, yet it puts on average %3 % on it; %4 of them are confident inventions (%5 % or more on a wrong answer). That is a hallucination.</source>
         <translation>모델이 한 번도 보지 못한 사실에서 스스로의 답은 %2번 중 %1번만 맞는데도, 그 답에 평균 %3 %를 겁니다. 그중 %4개는 자신 있게 지어낸 답입니다(틀린 답에 %5 % 이상). 이것이 환각입니다.</translation>
     </message>

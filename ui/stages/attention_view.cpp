@@ -345,13 +345,12 @@ void AttentionView::refreshMatrix() {
                         : m_head == kAverageOfHeads
                             ? tr("Layer %1, average of %2 heads").arg(m_layer + 1).arg(m_nHead)
                         : kvGroup(m_head) >= 0
-                            ? tr("Layer %1, head %2 · reads key/value group %3 of %4 (heads %5–%6 share it)")
+                            // Short: the heatmap may be narrow; the grid title says who shares it.
+                            ? tr("Layer %1, head %2 · KV group %3 of %4")
                                   .arg(m_layer + 1)
                                   .arg(m_head + 1)
                                   .arg(kvGroup(m_head) + 1)
                                   .arg(m_nKvHead)
-                                  .arg(kvGroup(m_head) * (m_nHead / m_nKvHead) + 1)
-                                  .arg((kvGroup(m_head) + 1) * (m_nHead / m_nKvHead))
                             : tr("Layer %1, head %2").arg(m_layer + 1).arg(m_head + 1));
 }
 
