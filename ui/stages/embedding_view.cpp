@@ -301,7 +301,7 @@ protected:
     }
 
 private:
-    static constexpr int kDrawingWidth = 220;
+    static constexpr int kDrawingWidth = 300;  // two pairs, each with its "0.00032 rad per position"
     static constexpr int kDrawingHeight = 104;
 
     void drawPair(QPainter& p, const QRectF& area, double step, const QString& name, const QFontMetricsF& fm) {
@@ -397,7 +397,7 @@ void EmbeddingView::setRope(bool rope) {
     m_rope = rope;
     m_ropeNote->setVisible(rope);
     m_strip->setRowLabels(rope ? QStringList{tr("token")} : QStringList{tr("token"), tr("position"), tr("sum")});
-    m_strip->setFixedHeight(rope ? 72 : 118);
+    m_strip->setFixedHeight(rope ? 90 : 118);  // one row still leaves the legend room for its ticks
 }
 
 void EmbeddingView::changeEvent(QEvent* event) {
