@@ -72,6 +72,8 @@ AttentionView::AttentionView(QWidget* parent) : QWidget(parent) {
     // Thumbnails shrink with the panel rather than scroll sideways; many heads scroll down.
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     gridBox->addWidget(scroll, 1);
+    m_thumbViewport = scroll->viewport();
+    m_thumbViewport->installEventFilter(this);
 
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_heatmap);
@@ -246,7 +248,6 @@ void AttentionView::rebuildThumbnails() {
     for (auto* t : m_thumbs) delete t;
     m_thumbs.clear();
     const int count = m_nHead > 0 ? m_nHead + 1 : 0;
-    const int columns = m_nHead <= 4 ? 2 : (m_nHead <= 9 ? 3 : 4);
     for (int i = 0; i < count; ++i) {
         auto* t = new HeatmapWidget(m_grid->parentWidget());
         t->setCompact(true);
@@ -258,11 +259,39 @@ void AttentionView::rebuildThumbnails() {
                                   : tr("Average of heads: click to show it"));
         t->setMinimumSize(48, 56);
         connect(t, &HeatmapWidget::cellClicked, this, [this, head] { setHead(head); });
-        m_grid->addWidget(t, i / columns, i % columns);
         t->show();  // the layout would only show it after the next event-loop pass
         m_thumbs.push_back(t);
     }
+    layOutThumbnails(true);
     updateThumbnailFrames();
+}
+
+void AttentionView::layOutThumbnails(bool force) {
+    const int n = static_cast<int>(m_thumbs.size());
+    if (n == 0 || !m_thumbViewport) return;
+    // The column count whose square cells are largest: wide panels take more columns, tall
+    // ones fewer, so the thumbnails use the panel instead of leaving its bottom empty.
+    const double w = std::max(1, m_thumbViewport->width()), h = std::max(1, m_thumbViewport->height());
+    int best = 1;
+    double bestSide = 0;
+    for (int c = 1; c <= std::min(n, 6); ++c) {
+        const int rows = (n + c - 1) / c;
+        const double side = std::min(w / c, h / rows);
+        if (side > bestSide + 0.5) {
+            bestSide = side;
+            best = c;
+        }
+    }
+    best = std::max(best, (n + 7) / 8);  // many heads: at most 8 rows, the rest scrolls
+    if (!force && best == m_thumbColumns) return;
+    m_thumbColumns = best;
+    for (auto* t : m_thumbs) m_grid->removeWidget(t);
+    for (int i = 0; i < n; ++i) m_grid->addWidget(m_thumbs[static_cast<std::size_t>(i)], i / best, i % best);
+}
+
+bool AttentionView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_thumbViewport && event->type() == QEvent::Resize) layOutThumbnails(false);
+    return QWidget::eventFilter(watched, event);
 }
 
 bool AttentionView::queryRow(int layer, int head, int q, std::vector<float>& row) const {

@@ -60,7 +60,12 @@ signals:
 protected:
     void changeEvent(QEvent* event) override;
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;  // thumbnails' viewport resized
+
 private:
+    // Places the thumbnails in the number of columns that makes them largest in the panel.
+    void layOutThumbnails(bool force);
     void retranslateUi();
     void rebuildSelectors();
     void rebuildThumbnails();
@@ -107,6 +112,8 @@ private:
     QLabel* m_hintLabel = nullptr;
     QLabel* m_gridTitle = nullptr;
     QGridLayout* m_grid = nullptr;
+    QWidget* m_thumbViewport = nullptr;  // the thumbnails' scroll viewport, whose size sets the columns
+    int m_thumbColumns = 0;
     std::vector<HeatmapWidget*> m_thumbs;  // nHead heads, then the average
     // Their block maxima, kept so that a decode step pools only its new row.
     std::vector<std::vector<float>> m_pooled;
