@@ -123,17 +123,6 @@ std::string tokenDisplayAfter(const LoadedModel& model, const std::vector<int>& 
     return ts::tokenDisplayAfter(tail, tokenBytesOf(model, id));
 }
 
-std::string hexBytes(const std::string& bytes) {
-    static const char* digits = "0123456789ABCDEF";
-    std::string out;
-    for (unsigned char c : bytes) {
-        if (!out.empty()) out += ' ';
-        out += digits[c >> 4];
-        out += digits[c & 0xF];
-    }
-    return out;
-}
-
 void printJson(const Json& j) {
     std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
 }

@@ -8,6 +8,7 @@
 #include "options.hpp"
 #include "tokenscope/model_folder.hpp"
 #include "tokenscope/sampling.hpp"
+#include "tokenscope/token_display.hpp"
 
 namespace ts::cli {
 
@@ -45,8 +46,7 @@ std::string tokenBytesOf(const LoadedModel& model, int id);
 std::vector<std::string> tokenDisplays(const LoadedModel& model, const std::vector<int>& ids);
 // How token `id` reads appended after `context` (a candidate or a drawn token).
 std::string tokenDisplayAfter(const LoadedModel& model, const std::vector<int>& context, int id);
-// Bytes as two-digit upper-case hex, space separated ("EB B2 94"): the JSON "bytes" field.
-std::string hexBytes(const std::string& bytes);
+using ts::hexBytes;  // the JSON "bytes" field (tokenscope/token_display.hpp)
 
 void printJson(const Json& j);
 

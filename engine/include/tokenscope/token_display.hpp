@@ -34,4 +34,8 @@ std::vector<std::string> tokenDisplays(const std::vector<std::string>& tokenByte
 // character nothing completes yet show as "<XX>".
 std::string tokenDisplayAfter(std::string_view contextBytes, std::string_view tokenBytes);
 
+// Bytes as two-digit upper-case hex, space separated ("EB B2 94"): the JSON "bytes" field of
+// the CLI and of transcripts.
+std::string hexBytes(std::string_view bytes);
+
 }  // namespace ts

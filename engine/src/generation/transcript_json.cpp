@@ -34,17 +34,6 @@ std::string bytesOf(const Tokenizer* tokenizer, int id) {
     }
 }
 
-std::string hexBytes(const std::string& bytes) {
-    static const char* digits = "0123456789ABCDEF";
-    std::string out;
-    for (unsigned char c : bytes) {
-        if (!out.empty()) out += ' ';
-        out += digits[c >> 4];
-        out += digits[c & 0xF];
-    }
-    return out;
-}
-
 }  // namespace
 
 std::string transcriptJson(const std::vector<TranscriptStepPtr>& steps, const Tokenizer* tokenizer,

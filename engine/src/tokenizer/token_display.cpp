@@ -163,4 +163,15 @@ std::string tokenDisplayAfter(std::string_view contextBytes, std::string_view to
     return describeSpan(all, units, unitAt(units, keep), keep, all.size());
 }
 
+std::string hexBytes(std::string_view bytes) {
+    static const char* digits = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : bytes) {
+        if (!out.empty()) out += ' ';
+        out += digits[c >> 4];
+        out += digits[c & 0xF];
+    }
+    return out;
+}
+
 }  // namespace ts
