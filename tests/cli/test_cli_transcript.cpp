@@ -130,11 +130,12 @@ TEST_CASE("score --stride scores long text with a sliding window, as a recompute
         const int context = t["context"].get<int>();
         const auto tr = runCli({"trace", "--ids",
                                 joinIds(ids, static_cast<std::size_t>(i - context),
-                                        static_cast<std::size_t>(i)),
-                                "--full-logits"});
+                                        static_cast<std::size_t>(i))});
         REQUIRE(tr.exitCode == 0);
         const Json tj = tr.json();
-        const auto& last = tj["logits"].back();
+        // last_logits only: printing every position's full logits made this test minutes
+        // long under ASan, and only the last row is compared.
+        const auto& last = tj["last_logits"];
         const double want = last[ids[static_cast<std::size_t>(i)].get<int>()].get<double>() -
                             tj["logsumexp"].back().get<double>();
         INFO("token " << i << " with " << context << " tokens of context");

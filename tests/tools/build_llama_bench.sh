@@ -21,7 +21,12 @@ if [ ! -d "$src/.git" ]; then
     mkdir -p "$build"
     git clone -q "$bundle" "$src"
 fi
+# -march=native turns on AMX where the CPU has it, but a kernel or sandbox that does not grant
+# the AMX tile state (arch_prctl) kills llama-bench with SIGILL on the first quantized
+# product. Tokenscope uses no AMX either, so the comparison leaves it out.
+no_amx="-mno-amx-tile -mno-amx-int8 -mno-amx-bf16"
 cmake -S "$src" -B "$build/out" -DCMAKE_BUILD_TYPE=Release -DGGML_NATIVE=ON \
+    -DCMAKE_C_FLAGS="$no_amx" -DCMAKE_CXX_FLAGS="$no_amx" \
     -DLLAMA_CURL=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF \
     -DLLAMA_BUILD_SERVER=OFF -DBUILD_SHARED_LIBS=OFF >/dev/null
 cmake --build "$build/out" -j "${JOBS:-2}" --target llama-bench >&2
