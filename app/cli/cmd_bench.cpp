@@ -2,6 +2,7 @@
 // A benchmark that prints figures, not a timed test.
 #include <algorithm>
 #include <chrono>
+#include <regex>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -32,10 +33,23 @@ std::size_t residentBytes() {
         if (line.rfind("VmRSS:", 0) == 0) return std::stoull(line.substr(6)) * 1024;
     return 0;
 }
-// Bytes of the folder's safetensors files (all shards).
+// Bytes of the weight files: a folder's safetensors files (all shards), or a GGUF file with
+// the other parts of a split NAME-0000K-of-0000N.gguf.
 std::size_t weightFileBytes(const std::filesystem::path& folder) {
     std::size_t n = 0;
     std::error_code ec;
+    if (std::filesystem::is_regular_file(folder, ec)) {
+        const std::string name = folder.filename().string();
+        const std::regex split(R"((.*)-\d{5}-of-(\d{5})\.gguf)");
+        std::smatch m;
+        if (!std::regex_match(name, m, split)) return std::filesystem::file_size(folder, ec);
+        for (const auto& e : std::filesystem::directory_iterator(folder.parent_path(), ec)) {
+            const std::string other = e.path().filename().string();
+            std::smatch o;
+            if (std::regex_match(other, o, split) && o[1] == m[1] && o[2] == m[2]) n += e.file_size(ec);
+        }
+        return n;
+    }
     for (const auto& e : std::filesystem::directory_iterator(folder, ec))
         if (e.path().extension() == ".safetensors") n += e.file_size(ec);
     return n;

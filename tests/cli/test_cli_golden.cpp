@@ -2,7 +2,11 @@
 // outputs copied into tests/data (same tolerances as ../shared/oracle/conformance.py).
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
+
+#include <unistd.h>
 
 #include "cli/cli_runner.hpp"
 #include "test_paths.hpp"
@@ -169,4 +173,38 @@ TEST_CASE("bench prints positive throughput figures", "[cli]") {
     CHECK(j["decode_bytes_per_token"].get<double>() <= j["weight_bytes"].get<double>());
     CHECK(j["weight_file_bytes"].get<double>() > 0);
     CHECK(j["resident_bytes_after_load"].get<double>() > 0);
+}
+
+TEST_CASE("bench on a GGUF file counts the file's bytes, and all parts of a split file",
+          "[cli][gguf]") {
+    const auto dir = std::filesystem::temp_directory_path() /
+                     ("tokenscope-bench-gguf-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string tool = TOKENSCOPE_GGUF_FROM_HF;
+    const std::string hf = (ts_test::dataDir() / "gpt2-tiny-vocab512").string();
+    auto bench = [](const std::filesystem::path& file) {
+        const auto r = runCli({"bench", "--model", file.string(), "--prompt-tokens", "8",
+                               "--gen-tokens", "4", "--repeat", "1", "--json"});
+        INFO(r.err);
+        REQUIRE(r.exitCode == 0);
+        return r.json();
+    };
+    const auto one = dir / "tiny-f16.gguf";
+    REQUIRE(std::system((tool + " " + hf + " " + one.string() + " --type f16 > /dev/null").c_str()) == 0);
+    const Json j = bench(one);
+    CHECK(j["weight_storage"] == "F16");
+    CHECK(j["weight_file_bytes"].get<std::uintmax_t>() == std::filesystem::file_size(one));
+    // A split file: every part counts, whichever part is named.
+    REQUIRE(std::system((tool + " " + hf + " " + (dir / "split.gguf").string() +
+                         " --type f16 --split 2 > /dev/null").c_str()) == 0);
+    std::uintmax_t parts = 0;
+    std::filesystem::path first;
+    for (const auto& e : std::filesystem::directory_iterator(dir))
+        if (e.path().filename().string().rfind("split", 0) == 0) {
+            parts += e.file_size();
+            if (e.path().filename().string().find("-00001-of-") != std::string::npos) first = e.path();
+        }
+    REQUIRE(!first.empty());
+    CHECK(bench(first)["weight_file_bytes"].get<std::uintmax_t>() == parts);
+    std::filesystem::remove_all(dir);
 }

@@ -9,9 +9,12 @@
 
 #include "compute/packed_linear.hpp"
 #include "formats/gguf_loader.hpp"
+#include "formats/safetensors.hpp"
 #include "model/model_data.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/model_folder.hpp"
+
+#include <sys/mman.h>
 
 namespace ts {
 namespace {
@@ -79,6 +82,11 @@ std::shared_ptr<const Model> modelFromGguf(std::shared_ptr<const gguf::File> fil
     else
         throw Error(f.where() + ": general.architecture '" + arch + "' is not supported for "
                                 "GGUF files (supported: gpt2, llama, qwen2, qwen3)");
+    // The plain-type weights now live in packed copies and the block types are read from
+    // the mapping when a step needs them: drop the pages read while loading from this
+    // process's resident memory (a read-only file mapping refaults them from the page cache).
+    for (const auto& m : d->mappings)
+        if (m->size() > 0) ::madvise(const_cast<std::uint8_t*>(m->data()), m->size(), MADV_DONTNEED);
     if (progress) progress(1.0, "loaded");
     return std::make_shared<Model>(std::move(d));
 }
