@@ -6,6 +6,7 @@
 #include <QSize>
 #include <QTimer>
 #include <cstdio>
+#include <memory>
 
 #include "shell/get_model_dialog.hpp"
 #include "shell/headless_run.hpp"
@@ -52,10 +53,12 @@ int main(int argc, char* argv[]) {
     const QCommandLineOption getModelOpt(QStringLiteral("get-model"), QStringLiteral("With --screenshot: open Model > Get a model..., download ID and save the window with the dialog."), QStringLiteral("ID"));
     const QCommandLineOption shotAtOpt(QStringLiteral("shot-at"), QStringLiteral("With --get-model: take the picture at this percentage of the download (100: when the model is loaded)."), QStringLiteral("PERCENT"), QStringLiteral("100"));
     const QCommandLineOption exportOpt(QStringLiteral("export-transcript"), QStringLiteral("Run headless, write the steps as JSON (the fields of tokenscope-cli generate --json) to FILE and exit."), QStringLiteral("FILE"));
+    const QCommandLineOption userOpt(QStringLiteral("user"), QStringLiteral("Chat mode: the user's message, written in the model's chat format."), QStringLiteral("TEXT"));
+    const QCommandLineOption systemOpt(QStringLiteral("system"), QStringLiteral("Chat mode: the system message (with --user)."), QStringLiteral("TEXT"));
     const QCommandLineOption ignoreEosOpt(QStringLiteral("ignore-eos"), QStringLiteral("Keep generating after the model's end-of-text token."));
     parser.addOptions({modelOpt, promptOpt, stepsOpt, seedOpt, tempOpt, topKOpt, topPOpt, shotOpt, langOpt, viewOpt,
                        layerOpt, headOpt, selectOpt, windowOpt, getModelOpt, shotAtOpt, exportOpt,
-                       ignoreEosOpt});
+                       ignoreEosOpt, userOpt, systemOpt});
     parser.process(app);
 
     const bool headless = parser.isSet(shotOpt) || parser.isSet(exportOpt);
@@ -140,6 +143,9 @@ int main(int argc, char* argv[]) {
         opts.screenshot = parser.value(shotOpt);
         opts.exportTranscript = parser.value(exportOpt);
         opts.ignoreEndOfText = parser.isSet(ignoreEosOpt);
+        opts.chat = parser.isSet(userOpt);
+        opts.chatUser = parser.value(userOpt);
+        opts.chatSystem = parser.value(systemOpt);
         window.resize(windowSize.isValid() ? windowSize : QSize(1400, 860));
         window.show();
         if (parser.isSet(getModelOpt)) {
@@ -161,6 +167,14 @@ int main(int argc, char* argv[]) {
     }
 
     if (parser.isSet(promptOpt)) window.setPrompt(parser.value(promptOpt));
+    if (parser.isSet(userOpt)) {
+        // The chat format comes with the model's tokenizer, so chat mode waits for the load.
+        auto connection = std::make_shared<QMetaObject::Connection>();
+        *connection = QObject::connect(&window, &ts::ui::MainWindow::modelReady, &window, [&window, &parser, &userOpt, &systemOpt, connection] {
+            QObject::disconnect(*connection);
+            window.setChat(parser.value(systemOpt), parser.value(userOpt));
+        });
+    }
     if (parser.isSet(tempOpt) || parser.isSet(topKOpt) || parser.isSet(topPOpt) || parser.isSet(seedOpt))
         window.setParams(params);
     if (windowSize.isValid()) window.resize(windowSize);

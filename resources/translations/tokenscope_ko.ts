@@ -62,17 +62,17 @@
         <translation>어텐션 헤드, 또는 그 층 모든 헤드의 평균</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="320"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="349"/>
         <source>Layer</source>
         <translation>층</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="321"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="350"/>
         <source>Head</source>
         <translation>헤드</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="322"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="351"/>
         <source>Rows: query token (who looks) · columns: key token (looked at)</source>
         <translation>행: 쿼리 토큰(바라보는 쪽) · 열: 키 토큰(바라보이는 쪽)</translation>
     </message>
@@ -82,74 +82,74 @@
         <translation>가중치</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="84"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="441"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="86"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="470"/>
         <source>Click a cell to read its weight.</source>
         <translation>칸을 클릭하면 가중치를 읽을 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="104"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="445"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="106"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="474"/>
         <source>%1 → %2: %3</source>
         <translation>%1 → %2: %3</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="106"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="447"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="108"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="476"/>
         <source>not recorded</source>
         <translation>기록 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="237"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="325"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="239"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="354"/>
         <source>Layer %1</source>
         <translation>%1층</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="229"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="231"/>
         <source>Head %1</source>
         <translation>헤드 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="230"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="232"/>
         <source>Head %1 · KV group %2 of %3</source>
         <translation>헤드 %1 · KV 그룹 %2/%3</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="240"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="327"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="242"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="356"/>
         <source>Average of heads</source>
         <translation>헤드 평균</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="256"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="427"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="257"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="456"/>
         <source>H%1</source>
         <translation>H%1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="256"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="425"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="257"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="454"/>
         <source>avg</source>
         <translation>평균</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="257"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="258"/>
         <source>Head %1: click to show it</source>
         <translation>헤드 %1: 클릭하면 크게 봅니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="258"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="259"/>
         <source>Average of heads: click to show it</source>
         <translation>헤드 평균: 클릭하면 크게 봅니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="346"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="375"/>
         <source>Layer %1, average of %2 heads</source>
         <translation>%1층, 헤드 %2개의 평균</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="349"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="378"/>
         <source>Layer %1, head %2 · KV group %3 of %4</source>
         <translation>%1층, 헤드 %2 · KV 그룹 %3/%4</translation>
     </message>
@@ -158,27 +158,27 @@
         <translation type="vanished">%1층, 헤드 %2 · 키/값 그룹 %3/%4를 읽음 (헤드 %5–%6이 함께 씀)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="354"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="383"/>
         <source>Layer %1, head %2</source>
         <translation>%1층, 헤드 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="412"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="441"/>
         <source>All heads of layer %1</source>
         <translation>%1층의 모든 헤드</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="414"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="443"/>
         <source>Grouped-query attention: every %1 query heads share one of %2 key/value heads (g1 … g%2 under each head)</source>
         <translation>그룹 쿼리 어텐션(GQA): 쿼리 헤드 %1개마다 키/값 헤드 %2개 중 하나를 함께 씀 (각 헤드 아래 g1 … g%2)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="426"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="455"/>
         <source>H%1 · g%2</source>
         <translation>H%1 · g%2</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="433"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="462"/>
         <source>“%1” (%2)</source>
         <translation>“%1” (%2)</translation>
     </message>
@@ -370,127 +370,167 @@
 <context>
     <name>ts::ui::ControlsPanel</name>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="180"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="255"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="181"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="256"/>
+        <source>The user&apos;s message…</source>
+        <translation>사용자 메시지…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="257"/>
         <source>Type the beginning of a text…</source>
         <translation>문장의 앞부분을 입력하세요…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="182"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="258"/>
         <source>Token ids separated by spaces, e.g. 12 7 301</source>
         <translation>공백으로 구분한 토큰 ID, 예: 12 7 301</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="183"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="259"/>
+        <source>Chat (system and user message)</source>
+        <translation>채팅 (시스템·사용자 메시지)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="262"/>
+        <source>Writes the messages in this model&apos;s chat format (%1), with its special tokens, and the model answers as the assistant.</source>
+        <translation>메시지를 이 모델의 채팅 형식(%1)과 특수 토큰으로 적고, 모델이 어시스턴트로 답합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="264"/>
+        <source>Instruct models need their chat format; this model has none that Tokenscope can write.</source>
+        <translation>지시형 모델은 자기 채팅 형식이 필요합니다. 이 모델에는 Tokenscope가 쓸 수 있는 채팅 형식이 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="268"/>
+        <source>System message (optional)</source>
+        <translation>시스템 메시지 (선택)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="269"/>
+        <source>System message (empty: “%1”)</source>
+        <translation>시스템 메시지 (비우면 “%1”)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="271"/>
+        <source>No chat format: type the raw prompt.</source>
+        <translation>채팅 형식이 없습니다. 프롬프트를 그대로 입력하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="272"/>
+        <source>No chat format (%1): type the raw prompt.</source>
+        <translation>채팅 형식이 없습니다 (%1). 프롬프트를 그대로 입력하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="274"/>
         <source>This model folder has no tokenizer: type token ids.</source>
         <translation>이 모델 폴더에는 토크나이저가 없습니다. 토큰 ID를 입력하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="184"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="275"/>
         <source>Autoregressive loop</source>
         <translation>자기회귀 루프</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="185"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="276"/>
         <source>Step</source>
         <translation>한 단계</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="186"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="277"/>
         <source>Run one step: predict, sample, feed the token back in</source>
         <translation>한 단계 실행: 예측하고, 샘플링하고, 토큰을 다시 입력으로 넣습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="187"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="278"/>
         <source>Pause</source>
         <translation>일시정지</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="187"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="278"/>
         <source>Run</source>
         <translation>실행</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="188"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="279"/>
         <source>Reset</source>
         <translation>초기화</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="189"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="280"/>
         <source>Delay</source>
         <translation>간격</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="190"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="281"/>
         <source>Pause between steps while running (0–2000 ms)</source>
         <translation>실행 중 단계 사이의 대기 시간 (0–2000 ms)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="191"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="282"/>
         <source>Max steps</source>
         <translation>최대 단계</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="192"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="283"/>
         <source>Seed</source>
         <translation>시드</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="193"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="284"/>
         <source>Sampling</source>
         <translation>샘플링</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="194"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="285"/>
         <source>Temperature</source>
         <translation>온도</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="195"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="286"/>
         <source>0 = always the most likely token; higher = more surprising choices</source>
         <translation>0 = 항상 가장 확률 높은 토큰, 높을수록 더 의외의 선택</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="196"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="287"/>
         <source>Top-k</source>
         <translation>상위 k</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="197"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="288"/>
         <source>off</source>
         <translation>끔</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="198"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="289"/>
         <source>Top-p</source>
         <translation>상위 p</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="199"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="290"/>
         <source>Colours</source>
         <translation>색</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="200"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="291"/>
         <source>classic</source>
         <translation>기본</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="201"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="292"/>
         <source>viridis (colour-blind safe)</source>
         <translation>viridis (색각 이상 안전)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="202"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="293"/>
         <source>cividis (colour-blind safe)</source>
         <translation>cividis (색각 이상 안전)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="203"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="294"/>
         <source>Colour map of the heatmaps and the confidence colouring</source>
         <translation>히트맵과 확신도 색칠에 쓰는 색 지도</translation>
     </message>
@@ -960,22 +1000,27 @@
         <translation>수업 %1은(는) %2단계까지 있습니다(%3단계는 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="143"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="94"/>
+        <source>This model has no chat format that Tokenscope can write: use --prompt.</source>
+        <translation>이 모델에는 Tokenscope가 쓸 수 있는 채팅 형식이 없습니다. --prompt를 쓰세요.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/headless_run.cpp" line="147"/>
         <source>Unknown view &apos;%1&apos;.</source>
         <translation>알 수 없는 화면 &apos;%1&apos;.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="149"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="153"/>
         <source>--select-step %1: the run has %2 steps.</source>
         <translation>--select-step %1: 실행한 단계는 %2개입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="158"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="162"/>
         <source>--layer %1: the model has fewer layers.</source>
         <translation>--layer %1: 모델의 층이 그보다 적습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="165"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="169"/>
         <source>--head %1: the model has fewer heads.</source>
         <translation>--head %1: 모델의 헤드가 그보다 적습니다.</translation>
     </message>
@@ -1488,9 +1533,9 @@
     <message>
         <location filename="../../ui/shell/main_window.cpp" line="318"/>
         <location filename="../../ui/shell/main_window.cpp" line="323"/>
-        <location filename="../../ui/shell/main_window.cpp" line="453"/>
-        <location filename="../../ui/shell/main_window.cpp" line="470"/>
-        <location filename="../../ui/shell/main_window.cpp" line="770"/>
+        <location filename="../../ui/shell/main_window.cpp" line="458"/>
+        <location filename="../../ui/shell/main_window.cpp" line="475"/>
+        <location filename="../../ui/shell/main_window.cpp" line="775"/>
         <source>Tokenscope</source>
         <translation>Tokenscope</translation>
     </message>
@@ -1595,85 +1640,85 @@
         <translation>%1 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="439"/>
+        <location filename="../../ui/shell/main_window.cpp" line="440"/>
         <source>Model loaded with warnings: %1</source>
         <translation>모델을 불러왔지만 경고가 있습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="453"/>
-        <location filename="../../ui/shell/main_window.cpp" line="470"/>
-        <location filename="../../ui/shell/main_window.cpp" line="770"/>
+        <location filename="../../ui/shell/main_window.cpp" line="458"/>
+        <location filename="../../ui/shell/main_window.cpp" line="475"/>
+        <location filename="../../ui/shell/main_window.cpp" line="775"/>
         <source>No model is loaded.</source>
         <translation>불러온 모델이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="453"/>
-        <location filename="../../ui/shell/main_window.cpp" line="470"/>
+        <location filename="../../ui/shell/main_window.cpp" line="458"/>
+        <location filename="../../ui/shell/main_window.cpp" line="475"/>
         <source>Choose a model in the toolbar first.</source>
         <translation>먼저 도구 모음에서 모델을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="685"/>
+        <location filename="../../ui/shell/main_window.cpp" line="690"/>
         <source>Loading model…</source>
         <translation>모델 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="685"/>
+        <location filename="../../ui/shell/main_window.cpp" line="690"/>
         <source>No model loaded</source>
         <translation>불러온 모델 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="690"/>
+        <location filename="../../ui/shell/main_window.cpp" line="695"/>
         <source>%1 · %2 parameters · %3 layers × %4 heads · vocabulary %5%6</source>
         <translation>%1 · 매개변수 %2개 · %3층 × 헤드 %4개 · 어휘 %5%6</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="696"/>
+        <location filename="../../ui/shell/main_window.cpp" line="701"/>
         <source> · no tokenizer</source>
         <translation> · 토크나이저 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="703"/>
+        <location filename="../../ui/shell/main_window.cpp" line="708"/>
         <source>Context %1 / %2 tokens · step %3 of %4</source>
         <translation>컨텍스트 %1 / %2 토큰 · %3 / %4단계</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shell/main_window.cpp" line="710"/>
+        <location filename="../../ui/shell/main_window.cpp" line="715"/>
         <source>%n oldest step(s) keep only a summary (history memory budget)</source>
         <translation>
             <numerusform>가장 오래된 %n단계는 요약만 남음 (기록 메모리 한도)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="715"/>
+        <location filename="../../ui/shell/main_window.cpp" line="720"/>
         <source>Export view</source>
         <translation>화면 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="716"/>
+        <location filename="../../ui/shell/main_window.cpp" line="721"/>
         <source>PNG image (*.png);;SVG vector image (*.svg)</source>
         <translation>PNG 이미지 (*.png);;SVG 벡터 이미지 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="761"/>
+        <location filename="../../ui/shell/main_window.cpp" line="766"/>
         <source>There are no steps to export yet.</source>
         <translation>아직 내보낼 단계가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="771"/>
+        <location filename="../../ui/shell/main_window.cpp" line="776"/>
         <source>Load the model the transcript was made with, then open it again.</source>
         <translation>기록을 만든 모델을 불러온 뒤 다시 여세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="787"/>
+        <location filename="../../ui/shell/main_window.cpp" line="792"/>
         <source>Could not open the transcript</source>
         <translation>기록을 열 수 없습니다</translation>
     </message>
     <message>
         <location filename="../../ui/shell/main_window.cpp" line="162"/>
-        <location filename="../../ui/shell/main_window.cpp" line="719"/>
-        <location filename="../../ui/shell/main_window.cpp" line="736"/>
-        <location filename="../../ui/shell/main_window.cpp" line="751"/>
+        <location filename="../../ui/shell/main_window.cpp" line="724"/>
+        <location filename="../../ui/shell/main_window.cpp" line="741"/>
+        <location filename="../../ui/shell/main_window.cpp" line="756"/>
         <source>Export failed</source>
         <translation>내보내기 실패</translation>
     </message>
@@ -1694,41 +1739,41 @@
         <translation>기록 저장</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="719"/>
+        <location filename="../../ui/shell/main_window.cpp" line="724"/>
         <source>Could not write %1.</source>
         <translation>%1에 쓸 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="724"/>
-        <location filename="../../ui/shell/main_window.cpp" line="741"/>
+        <location filename="../../ui/shell/main_window.cpp" line="729"/>
+        <location filename="../../ui/shell/main_window.cpp" line="746"/>
         <source>Nothing to export</source>
         <translation>내보낼 내용이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="724"/>
-        <location filename="../../ui/shell/main_window.cpp" line="741"/>
+        <location filename="../../ui/shell/main_window.cpp" line="729"/>
+        <location filename="../../ui/shell/main_window.cpp" line="746"/>
         <source>Run a step first.</source>
         <translation>먼저 한 단계를 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="728"/>
+        <location filename="../../ui/shell/main_window.cpp" line="733"/>
         <source>Export distribution</source>
         <translation>확률 분포 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="729"/>
-        <location filename="../../ui/shell/main_window.cpp" line="746"/>
+        <location filename="../../ui/shell/main_window.cpp" line="734"/>
+        <location filename="../../ui/shell/main_window.cpp" line="751"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="729"/>
-        <location filename="../../ui/shell/main_window.cpp" line="746"/>
+        <location filename="../../ui/shell/main_window.cpp" line="734"/>
+        <location filename="../../ui/shell/main_window.cpp" line="751"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="745"/>
+        <location filename="../../ui/shell/main_window.cpp" line="750"/>
         <source>Export attention</source>
         <translation>어텐션 내보내기</translation>
     </message>
@@ -1753,12 +1798,12 @@
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="588"/>
+        <location filename="../../ui/shell/main_window.cpp" line="593"/>
         <source>What if: branching from step %1 with “%2” instead of “%3”</source>
         <translation>만약에: %1단계에서 “%3” 대신 “%2” 토큰으로 분기합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="702"/>
+        <location filename="../../ui/shell/main_window.cpp" line="707"/>
         <source>Context %1 / %2 tokens</source>
         <translation>컨텍스트 %1 / %2 토큰</translation>
     </message>

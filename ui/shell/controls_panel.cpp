@@ -1,5 +1,6 @@
 #include "shell/controls_panel.hpp"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
@@ -7,6 +8,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalBlocker>
@@ -16,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "tokenscope/tokenizer.hpp"
 #include "widgets/colour_scheme.hpp"
 
 namespace ts::ui {
@@ -31,6 +34,23 @@ ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
 
     m_promptBox = new QGroupBox(this);
     auto* promptLayout = new QVBoxLayout(m_promptBox);
+    m_chat = new QCheckBox(m_promptBox);
+    m_chat->setObjectName(QStringLiteral("chatMode"));
+    m_chat->setEnabled(false);
+    promptLayout->addWidget(m_chat);
+    m_system = new QLineEdit(m_promptBox);
+    m_system->setObjectName(QStringLiteral("systemMessage"));
+    m_system->setVisible(false);
+    promptLayout->addWidget(m_system);
+    m_chatNote = new QLabel(m_promptBox);
+    m_chatNote->setWordWrap(true);
+    m_chatNote->setVisible(false);
+    promptLayout->addWidget(m_chatNote);
+    connect(m_chat, &QCheckBox::toggled, this, [this] {
+        updateChatWidgets();
+        emit promptEdited();
+    });
+    connect(m_system, &QLineEdit::textChanged, this, &ControlsPanel::promptEdited);
     m_prompt = new QPlainTextEdit(m_promptBox);
     m_prompt->setObjectName(QStringLiteral("promptEdit"));
     m_prompt->setMinimumHeight(70);
@@ -131,11 +151,66 @@ ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
 
 void ControlsPanel::emitParams() { emit paramsChanged(params()); }
 
-QString ControlsPanel::prompt() const { return m_prompt->toPlainText(); }
+QString ControlsPanel::prompt() const {
+    if (!chatMode()) return promptText();
+    std::vector<ts::ChatMessage> messages;
+    if (!m_system->text().isEmpty()) messages.push_back({"system", m_system->text().toStdString()});
+    messages.push_back({"user", promptText().toStdString()});
+    ts::ChatRenderOptions options;
+    options.bosToken = m_chatTokenizer->bosTokenText();
+    options.eosToken = m_chatTokenizer->eosTokenText();
+    // The supported formats accept a system and a user message, so this does not throw.
+    return QString::fromStdString(ts::renderChat(m_chatTemplate, messages, options));
+}
+
+QString ControlsPanel::promptText() const { return m_prompt->toPlainText(); }
 
 void ControlsPanel::setPrompt(const QString& text) {
     const QSignalBlocker block(m_prompt);
+    const QSignalBlocker blockChat(m_chat);
+    m_chat->setChecked(false);
     m_prompt->setPlainText(text);
+    updateChatWidgets();
+}
+
+void ControlsPanel::setChatTokenizer(std::shared_ptr<const ts::Tokenizer> tokenizer) {
+    m_chatTokenizer = std::move(tokenizer);
+    m_chatTemplate = m_chatTokenizer ? ts::recogniseChatTemplate(m_chatTokenizer->chatTemplate())
+                                     : ts::ChatTemplate{};
+    const bool available = m_chatTemplate.format != ts::ChatFormat::Unrecognised;
+    if (!available) {
+        const QSignalBlocker blockChat(m_chat);
+        m_chat->setChecked(false);
+    }
+    m_chat->setEnabled(available);
+    updateChatWidgets();
+    retranslateUi();
+}
+
+bool ControlsPanel::chatMode() const { return m_chat->isChecked() && m_chat->isEnabled(); }
+
+void ControlsPanel::setChat(bool on, const QString& system, const QString& user) {
+    {
+        const QSignalBlocker block(m_prompt);
+        const QSignalBlocker blockSystem(m_system);
+        const QSignalBlocker blockChat(m_chat);
+        m_chat->setChecked(on && m_chat->isEnabled());
+        if (!system.isNull()) m_system->setText(system);
+        if (!user.isNull()) m_prompt->setPlainText(user);
+    }
+    updateChatWidgets();
+    emit promptEdited();
+}
+
+QString ControlsPanel::systemMessage() const { return m_system->text(); }
+
+void ControlsPanel::updateChatWidgets() {
+    m_system->setVisible(chatMode());
+    // Said only when the model has a template that is not recognised; a base model without
+    // one just has the box disabled (its tooltip says why).
+    m_chatNote->setVisible(!m_chat->isEnabled() && m_chatTokenizer &&
+                           !m_chatTokenizer->chatTemplate().empty());
+    retranslateUi();
 }
 
 ts::SamplingParams ControlsPanel::params() const {
@@ -178,8 +253,25 @@ void ControlsPanel::setTokenizerAvailable(bool available) {
 
 void ControlsPanel::retranslateUi() {
     m_promptBox->setTitle(tr("Prompt"));
-    m_prompt->setPlaceholderText(m_hasTokenizer ? tr("Type the beginning of a text…")
-                                                : tr("Token ids separated by spaces, e.g. 12 7 301"));
+    m_prompt->setPlaceholderText(chatMode() ? tr("The user's message…")
+                                 : m_hasTokenizer ? tr("Type the beginning of a text…")
+                                                  : tr("Token ids separated by spaces, e.g. 12 7 301"));
+    m_chat->setText(tr("Chat (system and user message)"));
+    const QString format = QString::fromStdString(m_chatTemplate.name);
+    m_chat->setToolTip(m_chat->isEnabled()
+                           ? tr("Writes the messages in this model's chat format (%1), with its "
+                                "special tokens, and the model answers as the assistant.").arg(format)
+                           : tr("Instruct models need their chat format; this model has none "
+                                "that Tokenscope can write."));
+    m_system->setPlaceholderText(
+        m_chatTemplate.defaultSystem.empty()
+            ? tr("System message (optional)")
+            : tr("System message (empty: “%1”)").arg(QString::fromStdString(m_chatTemplate.defaultSystem)));
+    m_system->setToolTip(m_system->placeholderText());  // the placeholder may be cut
+    m_chatNote->setText(m_chatTemplate.why.empty()
+                            ? tr("No chat format: type the raw prompt.")
+                            : tr("No chat format (%1): type the raw prompt.")
+                                  .arg(QString::fromStdString(m_chatTemplate.why)));
     m_tokenizerNote->setText(tr("This model folder has no tokenizer: type token ids."));
     m_loopBox->setTitle(tr("Autoregressive loop"));
     m_step->setText(tr("Step"));

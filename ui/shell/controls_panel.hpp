@@ -2,7 +2,9 @@
 // The prompt and everything that drives the loop: Step, Run/Pause, Reset, speed, maximum
 // steps, seed, and the sampling parameters (temperature, top-k, top-p).
 #include <QWidget>
+#include <memory>
 
+#include "tokenscope/chat_template.hpp"
 #include "tokenscope/sampling.hpp"
 
 class QPlainTextEdit;
@@ -12,7 +14,13 @@ class QDoubleSpinBox;
 class QSpinBox;
 class QComboBox;
 class QLabel;
+class QCheckBox;
+class QLineEdit;
 class QGroupBox;
+
+namespace ts {
+class Tokenizer;
+}
 
 namespace ts::ui {
 
@@ -21,8 +29,19 @@ class ControlsPanel : public QWidget {
 public:
     explicit ControlsPanel(QWidget* parent = nullptr);
 
+    // What the model reads: the typed text, or in chat mode the system and user messages
+    // written in the model's chat format (special tokens included).
     QString prompt() const;
+    // What was typed (the user message in chat mode), for settings and lessons.
+    QString promptText() const;
+    // Sets the typed text and leaves chat mode (lessons and transcripts give raw prompts).
     void setPrompt(const QString& text);
+    // Chat mode for instruct models: available when the tokenizer's chat_template is one
+    // the engine renders (ChatML, Llama 3, Llama 2); otherwise the box says why.
+    void setChatTokenizer(std::shared_ptr<const ts::Tokenizer> tokenizer);
+    bool chatMode() const;
+    void setChat(bool on, const QString& system = QString(), const QString& user = QString());
+    QString systemMessage() const;
     ts::SamplingParams params() const;
     void setParams(const ts::SamplingParams& params);
     int maxSteps() const;
@@ -47,6 +66,7 @@ protected:
 private:
     void retranslateUi();
     void emitParams();
+    void updateChatWidgets();
 
     QGroupBox* m_promptBox = nullptr;
     QGroupBox* m_loopBox = nullptr;
@@ -71,6 +91,11 @@ private:
     QLabel* m_coloursLabel = nullptr;
     QComboBox* m_colours = nullptr;
     QLabel* m_tokenizerNote = nullptr;
+    QCheckBox* m_chat = nullptr;
+    QLineEdit* m_system = nullptr;
+    QLabel* m_chatNote = nullptr;
+    std::shared_ptr<const ts::Tokenizer> m_chatTokenizer;
+    ts::ChatTemplate m_chatTemplate;
     bool m_running = false;
     bool m_hasTokenizer = true;
 };

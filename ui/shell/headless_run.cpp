@@ -90,6 +90,10 @@ void HeadlessRun::onModelReady() {
         return;
     }
     m_window->setPrompt(m_options.prompt);
+    if (m_options.chat && !m_window->setChat(m_options.chatSystem, m_options.chatUser)) {
+        fail(tr("This model has no chat format that Tokenscope can write: use --prompt."));
+        return;
+    }
     m_window->setParams(m_options.params);
     m_window->setIgnoreEndOfText(m_options.ignoreEndOfText);
     m_window->generate(m_options.steps);

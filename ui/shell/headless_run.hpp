@@ -19,6 +19,9 @@ class MainWindow;
 struct HeadlessOptions {
     QString model;  // empty: the bundled model
     QString prompt;
+    bool chat = false;   // --user/--system: the prompt in the model's chat format
+    QString chatSystem;
+    QString chatUser;
     int steps = 5;  // records to produce (each draws one token)
     ts::SamplingParams params;
     QString screenshot;        // empty: no picture

@@ -242,7 +242,7 @@ void MainWindow::hookClassroom() {
     });
     // What the user had before a lesson comes back when it ends.
     connect(lessons, &LessonPanel::lessonStarted, this, [this] {
-        m_beforeLesson = {m_controls->prompt(), m_controls->params(), m_stack->currentIndex(),
+        m_beforeLesson = {m_controls->promptText(), m_controls->params(), m_stack->currentIndex(),
                           m_attention->layer(), m_attention->head(), true};
     });
     connect(lessons, &LessonPanel::lessonEnded, this, [this] {
@@ -378,7 +378,7 @@ void MainWindow::saveSettings() {
     s.params = m_controls->params();
     s.maxSteps = m_controls->maxSteps();
     s.delayMs = m_controls->delayMs();
-    s.prompt = m_controls->prompt();
+    s.prompt = m_controls->promptText();
     s.language = m_translations->language();
     s.stage = stage();
     s.ignoreEndOfText = m_ignoreEosAction->isChecked();
@@ -428,6 +428,7 @@ void MainWindow::onModelLoaded(const ModelInfo& info) {
     m_chooser->setCurrent(info.folder);
     m_controls->setBusy(false);
     m_controls->setTokenizerAvailable(info.hasTokenizer);
+    m_controls->setChatTokenizer(info.tokenizer);
     m_tokens->setVocabulary(info.vocabulary);
     m_tokens->setContextLimit(info.nCtx);
     m_softmax->setVocabulary(info.vocabulary);
@@ -442,6 +443,10 @@ void MainWindow::onModelLoaded(const ModelInfo& info) {
 }
 
 void MainWindow::setPrompt(const QString& text) { m_controls->setPrompt(text); }
+bool MainWindow::setChat(const QString& system, const QString& user) {
+    m_controls->setChat(true, system, user);
+    return m_controls->chatMode();
+}
 void MainWindow::setParams(const ts::SamplingParams& params) { m_controls->setParams(params); }
 
 bool MainWindow::promptNeedsRestart() const {

@@ -48,6 +48,9 @@ public:
     EngineController* engine() const { return m_engine; }
     void loadModel(const QString& folder);
     void setPrompt(const QString& text);
+    // Chat mode with these messages (system may be empty); false when the loaded model has
+    // no chat format the engine writes.
+    bool setChat(const QString& system, const QString& user);
     void setParams(const ts::SamplingParams& params);
     // Starts the prompt (if it changed) and runs until `records` records exist.
     void generate(int records);
