@@ -2,7 +2,8 @@
 # Tokenscope against llama.cpp on the same GGUF files: a random GPT-2 124M-shaped model
 # (written by make_random_gpt2, converted by gguf_from_hf to F16, quantized to Q8_0 by
 # llama.cpp's own quantizer through llama_harness), 2 threads, 128 prompt + 128 generated
-# tokens. Prints llama-bench's figures and `tokenscope-cli bench` (attention traced) for each.
+# tokens. Prints llama-bench's figures and `tokenscope-cli bench` (attention traced) for each,
+# and Tokenscope on an F16 Hugging Face folder of the same shape.
 #   tests/tools/bench_gguf_vs_llama.sh [BUILD_DIR] [WORK_DIR]
 # BUILD_DIR: Tokenscope's build (default build); WORK_DIR: where the ~0.8 GB of model files
 # go (default /tmp/tokenscope-gguf-bench). llama-bench comes from build_llama_bench.sh
@@ -19,6 +20,11 @@ mkdir -p "$work"
 [ -s "$work/hf/model.safetensors" ] || "$build/tests/tools/make_random_gpt2" "$work/hf" >/dev/null
 [ -s "$work/gpt2-f16.gguf" ] || "$build/tests/tools/gguf_from_hf" "$work/hf" "$work/gpt2-f16.gguf" --type f16 >/dev/null
 [ -s "$work/gpt2-q8_0.gguf" ] || $harness quantize "$work/gpt2-f16.gguf" "$work/gpt2-q8_0.gguf" q8_0 >/dev/null
+# The same weights as a Hugging Face folder stored F16 (the model-families issue's figure).
+[ -s "$work/hf-f16/model.safetensors" ] || "$build/tests/tools/make_random_model" "$work/hf-f16" --preset gpt2 --dtype F16 >/dev/null
+echo "== F16 Hugging Face folder (random GPT-2 124M): Tokenscope (attention traced)"
+"$build/app/tokenscope-cli" bench --model "$work/hf-f16" --prompt-tokens 128 --gen-tokens 128 \
+    --threads "$threads" --trace attention --repeat 3
 for type in f16 q8_0; do
     file=$work/gpt2-$type.gguf
     echo "== $type: llama.cpp (llama-bench -p 128 -n 128 -t $threads)"
