@@ -144,3 +144,51 @@ TEST_CASE("Quant: linearQuant decode and prefill against a double product, all t
     }
     ts::kernels::setThreads(2);
 }
+
+TEST_CASE("Quant: planar Q8_0 decodes and prefills as its blocks do, every code path", "[quant]") {
+    // 23 blocks per row (a partial group of 16 scales) and 75 rows (not a multiple of four).
+    LevelGuard guard;
+    std::mt19937 rng(21);
+    const int in = 32 * 23, out = 75;
+    std::string bytes;
+    for (int r = 0; r < out; ++r) bytes += ts_test::makeRefRow(Type::Q8_0, in, rng).bytes;
+    const std::size_t rb = ts::quant::rowBytes(Type::Q8_0, in);
+    std::string planarBytes(bytes.size(), '\0');
+    ts::quant::repackQ8_0Planar(bytes.data(), out, in, planarBytes.data());
+    const ts::quant::QuantWeight blocks{Type::Q8_0, out, in, reinterpret_cast<const std::uint8_t*>(bytes.data()), rb};
+    ts::quant::QuantWeight planar = blocks;
+    planar.data = reinterpret_cast<const std::uint8_t*>(planarBytes.data());
+    planar.planar = true;
+    // Same bytes per row, and the layout round-trips.
+    for (int r = 0; r < out; ++r) {
+        std::vector<float> a(in), b(in);
+        ts::quant::dequantizeRow(Type::Q8_0, blocks.row(r), a.data(), in);
+        ts::quant::dequantizeRowQ8_0Planar(planar.row(r), b.data(), in);
+        REQUIRE(a == b);
+    }
+    const std::vector<float> bias = randomVector(out, rng);
+    for (int T : {1, 2, 5}) {
+        const std::vector<float> X = randomVector(static_cast<std::size_t>(T * in), rng);
+        for (int level = 2; level >= 0; --level) {
+            for (int threads : {1, 2}) {
+                ts::quant::limitQuantKernel(level);
+                ts::kernels::limitPackedKernel(level);
+                ts::kernels::setThreads(threads);
+                std::vector<float> yb(static_cast<std::size_t>(T * out)), yp(yb.size());
+                ts::quant::linearQuant(X.data(), T, blocks, bias.data(), yb.data());
+                ts::quant::linearQuant(X.data(), T, planar, bias.data(), yp.data());
+                INFO("T=" << T << " level=" << level << " threads=" << threads);
+                double worst = 0, scale = 0;
+                for (std::size_t i = 0; i < yb.size(); ++i) {
+                    worst = std::max(worst, static_cast<double>(std::fabs(yb[i] - yp[i])));
+                    scale = std::max(scale, static_cast<double>(std::fabs(yb[i])));
+                }
+                // The same products per block; only the order of the float sums differs
+                // (and nothing at all below AVX-512, where planar rows go back to blocks).
+                CHECK(worst <= 1e-5 * (1 + scale));
+                if (level < 2 || T >= 4) CHECK(worst == 0);
+            }
+        }
+    }
+    ts::kernels::setThreads(2);
+}

@@ -1,7 +1,8 @@
 // Measures the decode kernels on GPT-2 124M's matrix shapes (12 layers of 768x2304,
 // 768x768, 768x3072, 3072x768, plus the 50257x768 head): milliseconds per token and GB/s,
-// with the activations quantized to 8 bits (integer dot products) and with float
-// activations (weights widened in registers). This is the measurement behind the choice
+// with the activations quantized to 16 bits (integer dot products) and with float
+// activations (weights widened in registers), and Q8_0 in the planar layout the GGUF
+// loader keeps it in. This is the measurement behind the choice
 // in engine/src/compute/quant_dot.hpp.
 //   quant_kernel_bench [--threads 2] [--reps 20]
 #include <chrono>
@@ -55,6 +56,18 @@ int main(int argc, char** argv) {
                 ws.push_back({t, s.out, s.in, mats.back().data(), rb});
                 bytes += mats.back().size();
             }
+        // Q8_0 as the GGUF loader keeps it: rewritten into the planar decode layout.
+        std::vector<std::vector<std::uint8_t>> planarMats;
+        std::vector<ts::quant::QuantWeight> planarWs;
+        if (t == Type::Q8_0)
+            for (const auto& w : ws) {
+                planarMats.emplace_back(static_cast<std::size_t>(w.out) * w.rowBytes);
+                ts::quant::repackQ8_0Planar(w.data, static_cast<std::size_t>(w.out), static_cast<std::size_t>(w.in),
+                                            planarMats.back().data());
+                planarWs.push_back(w);
+                planarWs.back().data = planarMats.back().data();
+                planarWs.back().planar = true;
+            }
         std::vector<float> x(3072), y(50257);
         for (auto& v : x) v = std::normal_distribution<float>()(rng);
         for (int quantized = 1; quantized >= 0; --quantized) {
@@ -68,6 +81,15 @@ int main(int argc, char** argv) {
             }
             std::printf("%-5s %-22s %7.2f ms/token  %6.1f GB/s  (%zu MB)\n", ts::quant::typeName(static_cast<std::uint32_t>(t)).c_str(),
                         quantized ? "16-bit activations" : "float activations", best * 1e3, bytes / best / 1e9, bytes >> 20);
+            if (planarWs.empty() || !quantized) continue;
+            best = 1e9;
+            for (int r = 0; r < reps; ++r) {
+                const auto t0 = std::chrono::steady_clock::now();
+                for (const auto& w : planarWs) ts::quant::linearQuant(x.data(), 1, w, nullptr, y.data());
+                best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+            }
+            std::printf("%-5s %-22s %7.2f ms/token  %6.1f GB/s  (%zu MB)\n", "Q8_0", "planar, 16-bit act.",
+                        best * 1e3, bytes / best / 1e9, bytes >> 20);
         }
     }
     ts::quant::setQuantizeActivations(true);

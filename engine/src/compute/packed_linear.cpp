@@ -372,7 +372,8 @@ void linearPacked(const float* X, int T, const PackedWeight& W, const float* bia
     if (W.type == WeightType::Blocks) {
         quant::linearQuant(X, T,
                            quant::QuantWeight{static_cast<quant::Type>(W.blockType), W.out, W.in,
-                                              static_cast<const std::uint8_t*>(W.data), W.rowBytes},
+                                              static_cast<const std::uint8_t*>(W.data), W.rowBytes,
+                                              W.planar},
                            bias, Y);
         return;
     }

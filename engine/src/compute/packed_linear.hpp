@@ -41,6 +41,8 @@ struct PackedWeight {
     // GGUF type `blockType` (quant::Type).
     std::uint32_t blockType = 0;
     std::size_t rowBytes = 0;
+    // Q8_0 only: rows in the planar decode layout (quant::repackQ8_0Planar), not in blocks.
+    bool planar = false;
 
     std::size_t bytes() const;
 };

@@ -129,8 +129,9 @@ void packRows(const std::vector<RowSource>& rows, int in, WeightType type, void*
 
 void unpackRow(const PackedWeight& W, int row, float* dst) {
     if (W.type == WeightType::Blocks) {
-        quant::dequantizeRow(static_cast<quant::Type>(W.blockType),
-                             static_cast<const std::uint8_t*>(W.data) + sz(row) * W.rowBytes, dst, sz(W.in));
+        const auto* src = static_cast<const std::uint8_t*>(W.data) + sz(row) * W.rowBytes;
+        if (W.planar) quant::dequantizeRowQ8_0Planar(src, dst, sz(W.in));
+        else quant::dequantizeRow(static_cast<quant::Type>(W.blockType), src, dst, sz(W.in));
         return;
     }
     const std::size_t base = sz(row / kPanel) * sz(W.in) * kPanel + sz(row % kPanel);

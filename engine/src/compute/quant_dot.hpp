@@ -32,6 +32,10 @@ void quantizeActivations(const float* x, std::size_t n, ActBlock* out);
 // Dot of a weight row of n elements (type t: a block type, not F32/F16/BF16) with
 // quantized activations.
 float dotQuantized(Type t, const void* row, const ActBlock* x, std::size_t n);
+// y[r] for rows r0..r1-1 of a planar Q8_0 weight (quant_types.hpp: row r at
+// data + r * rowBytes) with the same quantized activations.
+void dotQ8_0PlanarRows(const std::uint8_t* data, std::size_t rowBytes, int r0, int r1,
+                       const ActBlock* x, std::size_t n, float* y);
 // Dot of a weight row (any computable type) with float activations.
 float dotFloat(Type t, const void* row, const float* x, std::size_t n);
 

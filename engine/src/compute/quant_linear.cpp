@@ -34,9 +34,23 @@ void decode(const float* X, int T, const QuantWeight& W, const float* bias, floa
             float* y = Y + sz(t) * sz(W.out);
             const float* x = X + sz(t) * sz(W.in);
             const ActBlock* q = quantized ? xq.data() + sz(t) * sz(W.in / 32) : nullptr;
+            if (W.planar && quantized) {
+                dotQ8_0PlanarRows(W.data, W.rowBytes, r0, r1, q, sz(W.in), y);
+                if (bias)
+                    for (int r = r0; r < r1; ++r) y[r] += bias[r];
+                continue;
+            }
             for (int r = r0; r < r1; ++r) {
-                const float v = quantized ? dotQuantized(W.type, W.row(r), q, sz(W.in))
-                                          : dotFloat(W.type, W.row(r), x, sz(W.in));
+                float v;
+                if (W.planar) {  // float activations (a measurement mode): the row as floats
+                    thread_local std::vector<float> rowF;
+                    rowF.resize(sz(W.in));
+                    dequantizeRowQ8_0Planar(W.row(r), rowF.data(), sz(W.in));
+                    v = dotFloat(Type::F32, rowF.data(), x, sz(W.in));
+                } else {
+                    v = quantized ? dotQuantized(W.type, W.row(r), q, sz(W.in))
+                                  : dotFloat(W.type, W.row(r), x, sz(W.in));
+                }
                 y[r] = v + (bias ? bias[r] : 0.0f);
             }
         }
@@ -63,8 +77,11 @@ void prefill(const float* X, int T, const QuantWeight& W, const float* bias, flo
         std::vector<float> y(sz(T) * kPrefillRows);
         for (int g; (g = next.fetch_add(1, std::memory_order_relaxed)) < groups;) {
             const int r0 = g * kPrefillRows, n = std::min(kPrefillRows, W.out - r0);
-            for (int r = 0; r < n; ++r)
-                dequantizeRow(W.type, W.row(r0 + r), rowsF.data() + sz(r) * sz(W.in), sz(W.in));
+            for (int r = 0; r < n; ++r) {
+                float* dst = rowsF.data() + sz(r) * sz(W.in);
+                if (W.planar) dequantizeRowQ8_0Planar(W.row(r0 + r), dst, sz(W.in));
+                else dequantizeRow(W.type, W.row(r0 + r), dst, sz(W.in));
+            }
             kernels::packFromOutIn(rowsF.data(), n, W.in, packed.data());
             // Nested inside parallel(): runs on this thread alone.
             kernels::linearPacked(X, T, kernels::PackedWeight{packed.data(), n, W.in},

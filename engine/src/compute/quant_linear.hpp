@@ -22,6 +22,7 @@ struct QuantWeight {
     int in = 0;
     const std::uint8_t* data = nullptr;
     std::size_t rowBytes = 0;
+    bool planar = false;  // Q8_0 only: rows in the planar layout (quant_types.hpp)
     const std::uint8_t* row(int r) const { return data + static_cast<std::size_t>(r) * rowBytes; }
     bool empty() const { return data == nullptr; }
 };

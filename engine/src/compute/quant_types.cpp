@@ -195,4 +195,37 @@ void dequantizeRow(Type t, const void* src, float* y, std::size_t n) {
     }
 }
 
+void repackQ8_0Planar(const void* src, std::size_t rows, std::size_t n, void* dst) {
+    const auto* b = static_cast<const BlockQ8_0*>(src);
+    auto* out = static_cast<std::uint8_t*>(dst);
+    const std::size_t groups = n / kQK;
+    for (std::size_t r = 0; r < rows; ++r, b += groups) {
+        std::uint8_t* qs = out + r * groups * sizeof(BlockQ8_0);
+        std::uint8_t* scales = qs + n;
+        for (std::size_t g = 0; g < groups; ++g) {
+            std::memcpy(qs + g * kQK, b[g].qs, kQK);
+            std::memcpy(scales + 2 * g, &b[g].d, 2);
+        }
+    }
+}
+
+void dequantizeRowQ8_0Planar(const void* src, float* y, std::size_t n) {
+    const auto* qs = static_cast<const std::int8_t*>(src);
+    const auto* scales = static_cast<const std::uint8_t*>(src) + n;
+    for (std::size_t g = 0; g < n / kQK; ++g) {
+        std::uint16_t h;
+        std::memcpy(&h, scales + 2 * g, 2);
+        const float d = h2f(h);
+        for (std::size_t j = 0; j < kQK; ++j) y[g * kQK + j] = static_cast<float>(qs[g * kQK + j]) * d;
+    }
+}
+
+void planarQ8_0ToBlocks(const void* src, std::size_t n, BlockQ8_0* dst) {
+    const auto* qs = static_cast<const std::uint8_t*>(src);
+    for (std::size_t g = 0; g < n / kQK; ++g) {
+        std::memcpy(dst[g].qs, qs + g * kQK, kQK);
+        std::memcpy(&dst[g].d, qs + n + 2 * g, 2);
+    }
+}
+
 }  // namespace ts::quant

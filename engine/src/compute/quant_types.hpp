@@ -75,4 +75,16 @@ inline void kScaleMin(int j, const std::uint8_t* q, int& sc, int& m) {
 // Throws ts::Error for a type without kernels.
 void dequantizeRow(Type t, const void* src, float* dst, std::size_t n);
 
+// Q8_0 rows in Tokenscope's decode layout ("planar"): each row's n / 32 blocks become its n
+// int8 weights followed by its n / 32 fp16 scales. The same bytes per row as the file's
+// blocks (34 per 32 weights), but the AVX-512 decode kernel can load sixteen scales with one
+// instruction instead of one per block (see quant_dot.cpp).
+// Rewrites `rows` rows of n weights from GGUF blocks (src) into the planar layout (dst).
+void repackQ8_0Planar(const void* src, std::size_t rows, std::size_t n, void* dst);
+// Dequantizes one planar Q8_0 row of n weights.
+void dequantizeRowQ8_0Planar(const void* src, float* dst, std::size_t n);
+// The GGUF blocks of one planar row (the inverse of repackQ8_0Planar, for code paths that
+// take blocks).
+void planarQ8_0ToBlocks(const void* src, std::size_t n, BlockQ8_0* dst);
+
 }  // namespace ts::quant

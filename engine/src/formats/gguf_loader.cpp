@@ -131,6 +131,18 @@ kernels::PackedWeight GgufLoader::fused(const std::vector<const gguf::TensorInfo
     w.blockType = static_cast<std::uint32_t>(first.type);
     w.rowBytes = quant::rowBytes(first.type, static_cast<std::size_t>(in));
     m_types.insert(quant::typeName(w.blockType));
+    if (first.type == quant::Type::Q8_0) {
+        // Q8_0 is rewritten into the planar decode layout (same bytes; quant_types.hpp).
+        auto* dst = static_cast<std::uint8_t*>(m_d.packed.allocate(w.bytes()));
+        std::size_t at = 0;
+        for (const auto* t : parts) {
+            quant::repackQ8_0Planar(t->data, static_cast<std::size_t>(t->rows()), static_cast<std::size_t>(in), dst + at);
+            at += t->bytes;
+        }
+        w.data = dst;
+        w.planar = true;
+        return w;
+    }
     bool inPlace = true;
     for (std::size_t i = 1; i < parts.size(); ++i)
         inPlace = inPlace && parts[i]->part == parts[i - 1]->part &&
