@@ -120,8 +120,8 @@ int runProbe(const Args& args) {
 int runLitm(const Args& args) {
     const Options opts(args,
                        {"model", "records", "positions", "trials", "seed", "record-template",
-                        "query-template", "spec", "threads"},
-                       {"json", "query-aware"});
+                        "query-template", "spec", "threads", "out"},
+                       {"json", "query-aware", "naive", "estimate"});
     applyThreads(opts);
     LitmOptions o;
     o.records = static_cast<int>(opts.integer("records", 20, 1, 10000));
@@ -129,6 +129,7 @@ int runLitm(const Args& args) {
     o.trials = static_cast<int>(opts.integer("trials", 10, 1, 100000));
     o.seed = opts.unsignedInteger("seed", 1);
     o.queryAware = opts.flag("query-aware");
+    o.sharePrefill = !opts.flag("naive");
     const LoadedModel model = loadModel(opts);
     // The records default to the format the model was trained on, where the folder says.
     const auto defaultSpec = model.folder / "eval" / "kv_records.json";
@@ -143,35 +144,43 @@ int runLitm(const Args& args) {
     } catch (const Error& e) {
         throw UsageError{e.what()};
     }
-    const LitmResult r = runLostInTheMiddle(model.model, requireTokenizer(model), o);
-    Json j;
-    j["records"] = o.records;
-    j["trials"] = o.trials;
-    j["query_aware"] = o.queryAware;
-    j["record_template"] = o.recordTemplate;
-    j["context_tokens"] = r.contextTokens;
-    j["points"] = Json::array();
-    for (const auto& p : r.points)
-        j["points"].push_back({{"position", p.position},
-                               {"accuracy", p.accuracy},
-                               {"accuracy_ci", {p.accuracyLow, p.accuracyHigh}},
-                               {"mean_prob", p.meanProb},
-                               {"prob_ci", {p.probLow, p.probHigh}},
-                               {"mean_rank", p.meanRank},
-                               {"attention_mass", p.attentionMass}});
-    j["reference"] = {{"source", "Liu et al. 2023, Lost in the Middle, GPT-3.5-Turbo, 20 documents"},
-                      {"points", Json::array()}};
-    for (const auto& ref : liuEtAl2023Reference())
-        j["reference"]["points"].push_back({{"position", ref.position},
-                                            {"accuracy", ref.accuracyPercent / 100.0}});
-    j["example_context"] = r.exampleContext;
-    if (opts.flag("json")) {
+    const Tokenizer& tokenizer = requireTokenizer(model);
+    if (opts.flag("estimate")) {
+        // What the lab shows before a long run: the work, this computer's measured speed
+        // and the time it adds up to.
+        const LitmPlan plan = planLostInTheMiddle(tokenizer, o);
+        const LitmSpeed speed = measureLitmSpeed(model.model, tokenizer, o);
+        Json j;
+        j["prefills"] = plan.prefills;
+        j["context_tokens"] = plan.contextTokens;
+        j["questions"] = plan.questions;
+        j["question_tokens"] = plan.questionTokens;
+        j["prompt_tokens"] = plan.promptTokens;
+        j["prefill_gflops_per_second"] = speed.prefillFlopsPerSecond / 1e9;
+        j["question_gflops_per_second"] = speed.questionFlopsPerSecond / 1e9;
+        j["measure_seconds"] = speed.seconds;
+        j["estimated_seconds"] = estimateLitmSeconds(model.model->config(), plan, speed);
         printJson(j);
+        return 0;
+    }
+    LitmRun run;
+    run.model = opts.has("model") ? opts.require("model") : std::string("bundled");
+    run.options = o;
+    run.options.keyWords.clear();  // the file records the settings, not the vocabulary
+    run.options.values.clear();
+    run.result = runLostInTheMiddle(model.model, tokenizer, o);
+    if (opts.has("out")) saveLitmRun(run, opts.require("out"));
+    if (opts.flag("json")) {
+        std::cout << litmRunToJson(run) << '\n';
     } else {
-        for (const auto& p : r.points)
+        for (const auto& p : run.result.points)
             std::cout << "position " << p.position << ": accuracy " << p.accuracy
                       << "  P(correct) " << p.meanProb << "  attention " << p.attentionMass
                       << '\n';
+        const auto& t = run.result.timing;
+        std::cout << (t.sharedPrefill ? "shared prefill: " : "naive: ") << t.prefills
+                  << " prefills of " << t.contextTokens << " tokens, " << t.questionTokens
+                  << " question tokens on top, " << t.seconds << " s\n";
     }
     return 0;
 }

@@ -30,6 +30,9 @@ Commands:
   litm      [--records 20] [--positions 5] [--trials 10] [--query-aware] [--seed S]
             [--record-template "Code {key} {value}."] [--query-template "Code {key}"] [--json]
             [--spec FILE]  (default: the model folder's eval/kv_records.json, if it has one)
+            [--out FILE] (save the results; --json prints the same format) [--naive] (one full
+            prefill per question instead of one per context, for comparison) [--estimate]
+            (measure this computer's speed and print the run's estimated time, run nothing)
   download  ORG/NAME [--revision R] [--include 'PATTERN,...'] [--file NAME.gguf] [--json]
             into the Hugging Face cache ($HF_HUB_CACHE, $HF_HOME/hub or
             ~/.cache/huggingface/hub); honours HF_ENDPOINT, HF_TOKEN and HTTPS_PROXY

@@ -74,4 +74,9 @@ struct Config {
     void validate(const std::string& whereForErrors) const;
 };
 
+// The FLOPs (multiply-adds counted as 2) of one forward pass over `tokens` tokens that start at
+// position `startPosition` with only the last position's logits: what a trace reports in
+// cost.flops, without running the model (for time estimates from a measured FLOP rate).
+double forwardFlops(const Config& config, int tokens, int startPosition);
+
 }  // namespace ts

@@ -1,6 +1,6 @@
 #pragma once
 // The classroom experiments as engine functions, shared by the CLI and the app: temperature
-// lanes, fact probes (hallucination) and the lost-in-the-middle measurement.
+// lanes and fact probes (hallucination); the lost-in-the-middle lab is in litm.hpp.
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
@@ -11,6 +11,7 @@
 #include "tokenscope/model.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/tokenizer.hpp"
+#include "tokenscope/litm.hpp"  // lost in the middle, in a header of its own
 
 namespace ts {
 
@@ -69,52 +70,5 @@ struct ProbeResult {
 };
 ProbeResult runFactProbe(std::shared_ptr<const Model> model, const Tokenizer& tokenizer,
                          const FactProbe& probe);
-
-// ---- lost in the middle ---------------------------------------------------------------
-struct LitmOptions {
-    int records = 20;                   // key-value records in each context
-    int positions = 5;                  // evenly spaced gold positions, first .. last
-    int trials = 10;                    // shuffled contexts per position
-    std::uint64_t seed = 1;
-    bool queryAware = false;            // also state the query before the records
-    std::string recordTemplate = "Code {key}: {value}.";
-    std::string queryTemplate = "Code {key}:";
-    std::vector<std::string> keyWords;  // empty = built-in NATO words
-    int numberMin = 100, numberMax = 999;  // key = word + "-" + number; numbers are distinct
-                                           // within a context, so a key's last token is unique
-    std::vector<std::string> values;    // empty = built-in nouns
-    std::string separator = " ";        // between records (the bundled model saw spaces)
-    void validate() const;
-};
-// Reads a record specification (record_template, query_template, key_words, number_range,
-// values) as written next to the bundled model in eval/kv_records.json, so the lab asks the
-// model in the format it was trained on. Fields absent from the file keep their values.
-void applyLitmSpec(LitmOptions& options, const std::filesystem::path& file);
-struct LitmPoint {
-    int position = 0;                   // 1-based index of the gold record
-    int trials = 0;
-    double accuracy = 0, accuracyLow = 0, accuracyHigh = 0;  // top-1, Wilson 95% interval
-    double meanProb = 0, probLow = 0, probHigh = 0;          // P(correct first token), 95% CI
-    double meanRank = 0;
-    double attentionMass = 0;           // last position's attention on the gold record,
-                                        // averaged over layers and heads
-};
-struct LitmResult {
-    std::vector<LitmPoint> points;
-    int contextTokens = 0;              // mean context length in tokens
-    std::string exampleContext;
-};
-using ExperimentProgress = std::function<void(double fraction)>;
-LitmResult runLostInTheMiddle(std::shared_ptr<const Model> model, const Tokenizer& tokenizer,
-                              const LitmOptions& options, const ExperimentProgress& progress = {},
-                              const std::atomic<bool>* cancel = nullptr);
-
-// Liu et al. 2023, "Lost in the Middle", GPT-3.5-Turbo, 20 documents: accuracy (%) with
-// the answer at positions 1, 5, 10, 15, 20.
-struct ReferencePoint {
-    int position;
-    double accuracyPercent;
-};
-std::vector<ReferencePoint> liuEtAl2023Reference();
 
 }  // namespace ts

@@ -1,13 +1,16 @@
-// Lost in the middle: how well the model retrieves a key-value record depending on where in
-// a long context the record stands.
+// Lost in the middle: the record specification, the contexts built from it and the run that
+// asks the model about every position of each context. One context serves every position:
+// its tokens are computed once and each question only on top of them (see litm.hpp).
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <numeric>
 
 #include "formats/json_file.hpp"
 #include "tokenscope/error.hpp"
-#include "tokenscope/experiments.hpp"
+#include "tokenscope/litm.hpp"
+#include "tokenscope/sampling.hpp"
 #include "tokenscope/session.hpp"
 
 namespace ts {
@@ -114,117 +117,273 @@ std::vector<ReferencePoint> liuEtAl2023Reference() {
     return {{1, 75.8}, {5, 57.2}, {10, 53.8}, {15, 55.4}, {20, 63.2}};
 }
 
+std::vector<int> litmPositions(const LitmOptions& o) {
+    std::vector<int> out;
+    for (int k = 0; k < o.positions; ++k)
+        out.push_back(o.positions == 1 ? 1
+                                       : 1 + static_cast<int>(std::lround(double(k) * (o.records - 1) /
+                                                                          (o.positions - 1))));
+    return out;
+}
+
+namespace {
+
+// One question of a trial: the whole prompt (context, then the query for one gold record)
+// as text and tokens, where the gold record stands in it, and the token that answers it.
+struct Question {
+    int gold = 0;                  // 1-based
+    std::string text;
+    std::vector<Token> tokens;     // with the start token first where the model adds one
+    std::vector<int> ids;
+    std::size_t goldStart = 0, goldEnd = 0;  // byte span of the gold record in `text`
+    int answer = 0;
+};
+
+// The records of one trial and every question asked about them. The random draws depend on
+// the seed and the trial only, never on the mode, so both modes see the same records.
+std::vector<Question> makeTrial(Rng& rng, const LitmOptions& o, const std::vector<int>& golds,
+                                const Tokenizer& tokenizer) {
+    const auto& keyWords = o.keyWords.empty() ? kKeyWords : o.keyWords;
+    const auto& values = o.values.empty() ? kValues : o.values;
+    auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng.next() % n); };
+    // distinct key numbers per context (so each key ends in a token of its own), values
+    // drawn freely
+    std::vector<int> numbers;
+    const auto range = static_cast<std::size_t>(o.numberMax - o.numberMin) + 1;
+    while (static_cast<int>(numbers.size()) < o.records) {
+        const int n = o.numberMin + static_cast<int>(pick(range));
+        if (std::find(numbers.begin(), numbers.end(), n) == numbers.end()) numbers.push_back(n);
+    }
+    std::vector<std::string> keys, recordValues;
+    for (const int n : numbers) keys.push_back(keyWords[pick(keyWords.size())] + "-" + std::to_string(n));
+    for (int r = 0; r < o.records; ++r) recordValues.push_back(values[pick(values.size())]);
+    const StartTokenRule& start = tokenizer.startToken();
+
+    std::vector<Question> questions;
+    for (const int gold : golds) {
+        Question q;
+        q.gold = gold;
+        const auto gi = static_cast<std::size_t>(gold - 1);
+        const std::string query = replaceAll(o.queryTemplate, "{key}", keys[gi]);
+        if (o.queryAware) q.text += query + " ?\n";
+        for (int r = 0; r < o.records; ++r) {
+            const auto ri = static_cast<std::size_t>(r);
+            const std::string record = replaceAll(
+                replaceAll(o.recordTemplate, "{key}", keys[ri]), "{value}", recordValues[ri]);
+            if (r == gold - 1) q.goldStart = q.text.size();
+            q.text += record;
+            if (r == gold - 1) q.goldEnd = q.text.size();
+            q.text += o.separator;
+        }
+        q.text += query;
+        const std::string goldRecord =
+            replaceAll(replaceAll(o.recordTemplate, "{key}", keys[gi]), "{value}", recordValues[gi]);
+        const auto answerIds = tokenizer.encodeIds(goldRecord.substr(query.size()));
+        if (answerIds.empty()) throw Error("the record template leaves no answer after the query");
+        q.answer = answerIds[0];
+        q.tokens = tokenizer.encode(q.text);
+        if (start.add && start.id) q.tokens.insert(q.tokens.begin(), Token{*start.id, 0, 0});
+        for (const auto& tk : q.tokens) q.ids.push_back(tk.id);
+        questions.push_back(std::move(q));
+    }
+    return questions;
+}
+
+// Tokens every question of a trial begins with: the context computed once. At least one
+// token of each question stays to be computed, since its logits are the answer.
+int sharedPrefix(const std::vector<Question>& questions) {
+    std::size_t n = questions.front().ids.size();
+    for (const auto& q : questions) {
+        n = std::min(n, q.ids.size() - 1);
+        const auto& first = questions.front().ids;
+        std::size_t i = 0;
+        while (i < n && q.ids[i] == first[i]) ++i;
+        n = i;
+    }
+    return static_cast<int>(n);
+}
+
+void checkLength(const Question& q, const LitmOptions& o, int nCtx) {
+    if (static_cast<int>(q.ids.size()) > nCtx)
+        throw Error("a context of " + std::to_string(o.records) + " records takes " +
+                    std::to_string(q.ids.size()) +
+                    " tokens, more than the model's context length of " + std::to_string(nCtx) +
+                    ": use fewer records");
+}
+
+struct PointSums {
+    std::vector<double> probs;
+    double correct = 0, rankSum = 0, massSum = 0;
+};
+
+LitmPoint finishPoint(int position, const PointSums& s) {
+    LitmPoint point;
+    const double n = static_cast<double>(s.probs.size());
+    point.position = position;
+    point.trials = static_cast<int>(s.probs.size());
+    point.accuracy = s.correct / n;
+    std::tie(point.accuracyLow, point.accuracyHigh) = wilson(s.correct, n);
+    point.meanProb = std::accumulate(s.probs.begin(), s.probs.end(), 0.0) / n;
+    double var = 0;
+    for (double q : s.probs) var += (q - point.meanProb) * (q - point.meanProb);
+    const double sd = n > 1 ? std::sqrt(var / (n - 1)) : 0.0;
+    point.probLow = std::max(0.0, point.meanProb - 1.96 * sd / std::sqrt(n));
+    point.probHigh = std::min(1.0, point.meanProb + 1.96 * sd / std::sqrt(n));
+    point.meanRank = s.rankSum / n;
+    point.attentionMass = s.massSum / n;
+    return point;
+}
+
+}  // namespace
+
 LitmResult runLostInTheMiddle(std::shared_ptr<const Model> model, const Tokenizer& tokenizer,
                               const LitmOptions& o, const ExperimentProgress& progress,
                               const std::atomic<bool>* cancel) {
     o.validate();
-    const auto& keyWords = o.keyWords.empty() ? kKeyWords : o.keyWords;
-    const auto& values = o.values.empty() ? kValues : o.values;
-    if (static_cast<int>(values.size()) < 2) throw Error("lost in the middle needs at least 2 values");
+    if ((o.values.empty() ? kValues.size() : o.values.size()) < 2)
+        throw Error("lost in the middle needs at least 2 values");
+    const auto started = std::chrono::steady_clock::now();
     const Config& cfg = model->config();
+    const std::vector<int> golds = litmPositions(o);
     Rng rng(o.seed);
-    auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng.next() % n); };
+    Session session(model);
+    session.setCancelFlag(cancel);
+    TraceOptions withAttention;
+    withAttention.attention = true;
 
     LitmResult result;
+    result.timing.sharedPrefill = o.sharePrefill;
+    std::vector<PointSums> sums(golds.size());
     double totalTokens = 0;
-    int runs = 0;
-    const int total = o.positions * o.trials;
-    for (int k = 0; k < o.positions; ++k) {
-        const int gold = o.positions == 1
-                             ? 1
-                             : 1 + static_cast<int>(std::lround(double(k) * (o.records - 1) /
-                                                                (o.positions - 1)));
-        LitmPoint point;
-        point.position = gold;
-        std::vector<double> probs;
-        double correct = 0, rankSum = 0, massSum = 0;
-        for (int t = 0; t < o.trials; ++t) {
-            if (cancel && cancel->load()) throw Cancelled();
-            // distinct key numbers per context (so each key ends in a token of its own),
-            // values drawn freely
-            std::vector<int> numbers;
-            const auto range = static_cast<std::size_t>(o.numberMax - o.numberMin) + 1;
-            while (static_cast<int>(numbers.size()) < o.records) {
-                const int n = o.numberMin + static_cast<int>(pick(range));
-                if (std::find(numbers.begin(), numbers.end(), n) == numbers.end()) numbers.push_back(n);
+    for (int t = 0; t < o.trials; ++t) {
+        if (cancel && cancel->load()) throw Cancelled();
+        const std::vector<Question> questions = makeTrial(rng, o, golds, tokenizer);
+        for (const auto& q : questions) checkLength(q, o, cfg.nCtx);
+        if (t == 0) result.exampleContext = questions.front().text;
+        const int shared = o.sharePrefill ? sharedPrefix(questions) : 0;
+        // Progress in tokens computed, so a long context prefill moves the bar as it should.
+        double trialWork = shared, done = 0;
+        for (const auto& q : questions) trialWork += static_cast<double>(q.ids.size()) - shared;
+        auto report = [&](double tokens) {
+            done += tokens;
+            if (progress) progress((t + done / trialWork) / o.trials);
+        };
+        if (shared > 0) {
+            session.reset();
+            session.prefill(std::span<const int>(questions.front().ids).first(static_cast<std::size_t>(shared)));
+            ++result.timing.prefills;
+            result.timing.contextTokens += shared;
+            report(shared);
+        }
+        for (std::size_t k = 0; k < questions.size(); ++k) {
+            const Question& q = questions[k];
+            const auto computed = std::span<const int>(q.ids).subspan(static_cast<std::size_t>(shared));
+            if (shared == 0) session.reset();
+            const StepTrace trace = session.prefill(computed, withAttention);
+            if (shared > 0) {
+                result.timing.questionTokens += static_cast<long long>(computed.size());
+                session.truncate(shared);
+            } else {
+                ++result.timing.prefills;
+                result.timing.contextTokens += static_cast<long long>(computed.size());
             }
-            std::vector<std::string> keys;
-            for (const int n : numbers)
-                keys.push_back(keyWords[pick(keyWords.size())] + "-" + std::to_string(n));
-            std::vector<std::string> recordValues;
-            for (int r = 0; r < o.records; ++r) recordValues.push_back(values[pick(values.size())]);
-            const std::string goldKey = keys[static_cast<std::size_t>(gold - 1)];
-            const std::string query = replaceAll(o.queryTemplate, "{key}", goldKey);
-
-            std::string text;
-            if (o.queryAware) text += query + " ?\n";
-            std::size_t goldStart = 0, goldEnd = 0;
-            for (int r = 0; r < o.records; ++r) {
-                const auto ri = static_cast<std::size_t>(r);
-                const std::string record = replaceAll(
-                    replaceAll(o.recordTemplate, "{key}", keys[ri]), "{value}", recordValues[ri]);
-                if (r == gold - 1) goldStart = text.size();
-                text += record;
-                if (r == gold - 1) goldEnd = text.size();
-                text += o.separator;
-            }
-            text += query;
-            const std::string goldRecord = replaceAll(
-                replaceAll(o.recordTemplate, "{key}", goldKey), "{value}",
-                recordValues[static_cast<std::size_t>(gold - 1)]);
-            const auto answerIds = tokenizer.encodeIds(goldRecord.substr(query.size()));
-            if (answerIds.empty()) throw Error("the record template leaves no answer after the query");
-            const auto tokens = tokenizer.encode(text);
-            if (static_cast<int>(tokens.size()) > cfg.nCtx)
-                throw Error("a context of " + std::to_string(o.records) + " records takes " +
-                            std::to_string(tokens.size()) +
-                            " tokens, more than the model's context length of " +
-                            std::to_string(cfg.nCtx) + ": use fewer records");
-            std::vector<int> ids;
-            for (const auto& tk : tokens) ids.push_back(tk.id);
-
-            Session session(model);
-            session.setCancelFlag(cancel);
-            TraceOptions traceOptions;
-            traceOptions.attention = true;
-            const StepTrace trace = session.prefill(ids, traceOptions);
+            PointSums& s = sums[k];
             const auto p = softmax(trace.logits);
-            const int answer = answerIds[0];
-            probs.push_back(p[static_cast<std::size_t>(answer)]);
-            correct += argmax(trace.logits) == answer;
-            rankSum += rankOf(trace.logits, answer);
+            s.probs.push_back(p[static_cast<std::size_t>(q.answer)]);
+            s.correct += argmax(trace.logits) == q.answer;
+            s.rankSum += rankOf(trace.logits, q.answer);
             // attention from the final position onto the gold record's tokens
-            const int last = static_cast<int>(ids.size()) - 1;
+            const int last = static_cast<int>(q.ids.size()) - 1;
             double mass = 0;
             for (int l = 0; l < cfg.nLayer; ++l)
                 for (int h = 0; h < cfg.nHead; ++h) {
                     const auto row = trace.attention.row(l, h, last);
-                    for (std::size_t i = 0; i < tokens.size() && i < row.size(); ++i)
-                        if (tokens[i].end > goldStart && tokens[i].start < goldEnd)
+                    for (std::size_t i = 0; i < q.tokens.size() && i < row.size(); ++i)
+                        if (q.tokens[i].end > q.goldStart && q.tokens[i].start < q.goldEnd)
                             mass += row[i];
                 }
-            massSum += mass / (cfg.nLayer * cfg.nHead);
-            totalTokens += static_cast<double>(ids.size());
-            if (runs == 0) result.exampleContext = text;
-            ++runs;
-            if (progress) progress(double(runs) / total);
+            s.massSum += mass / (cfg.nLayer * cfg.nHead);
+            totalTokens += static_cast<double>(q.ids.size());
+            report(static_cast<double>(computed.size()));
         }
-        const double n = o.trials;
-        point.trials = o.trials;
-        point.accuracy = correct / n;
-        std::tie(point.accuracyLow, point.accuracyHigh) = wilson(correct, n);
-        point.meanProb = std::accumulate(probs.begin(), probs.end(), 0.0) / n;
-        double var = 0;
-        for (double q : probs) var += (q - point.meanProb) * (q - point.meanProb);
-        const double sd = n > 1 ? std::sqrt(var / (n - 1)) : 0.0;
-        point.probLow = std::max(0.0, point.meanProb - 1.96 * sd / std::sqrt(n));
-        point.probHigh = std::min(1.0, point.meanProb + 1.96 * sd / std::sqrt(n));
-        point.meanRank = rankSum / n;
-        point.attentionMass = massSum / n;
-        result.points.push_back(point);
     }
-    result.contextTokens = runs ? static_cast<int>(totalTokens / runs) : 0;
+    for (std::size_t k = 0; k < golds.size(); ++k) result.points.push_back(finishPoint(golds[k], sums[k]));
+    const double asked = static_cast<double>(o.trials) * static_cast<double>(golds.size());
+    result.contextTokens = static_cast<int>(std::lround(totalTokens / asked));
+    result.timing.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return result;
+}
+
+LitmPlan planLostInTheMiddle(const Tokenizer& tokenizer, const LitmOptions& o) {
+    o.validate();
+    Rng rng(o.seed);
+    const auto questions = makeTrial(rng, o, litmPositions(o), tokenizer);
+    LitmPlan plan;
+    const int shared = o.sharePrefill ? sharedPrefix(questions) : 0;
+    double rest = 0;
+    for (const auto& q : questions) {
+        rest += static_cast<double>(q.ids.size()) - shared;
+        plan.promptTokens = std::max(plan.promptTokens, static_cast<int>(q.ids.size()));
+    }
+    const int perQuestion = static_cast<int>(std::ceil(rest / static_cast<double>(questions.size())));
+    if (shared > 0) {
+        plan.prefills = o.trials;
+        plan.contextTokens = shared;
+        plan.questions = o.trials * static_cast<int>(questions.size());
+        plan.questionTokens = perQuestion;
+    } else {
+        plan.prefills = o.trials * static_cast<int>(questions.size());
+        plan.contextTokens = perQuestion;
+    }
+    return plan;
+}
+
+LitmSpeed measureLitmSpeed(std::shared_ptr<const Model> model, const Tokenizer& tokenizer,
+                           const LitmOptions& o, const std::atomic<bool>* cancel) {
+    o.validate();
+    const auto started = std::chrono::steady_clock::now();
+    Rng rng(o.seed);
+    const auto questions = makeTrial(rng, o, litmPositions(o), tokenizer);
+    const Config& cfg = model->config();
+    const auto& ids = questions.front().ids;
+    // A context-like pass of up to 64 tokens and a question-like pass of up to 8 on top of
+    // it; the first pass also pages the weights in, so it is run once untimed.
+    const int n0 = std::clamp(static_cast<int>(ids.size()) - 8, 1, std::max(1, std::min(64, cfg.nCtx - 8)));
+    const int q = std::clamp(static_cast<int>(ids.size()) - n0, 1, 8);
+    Session session(model);
+    session.setCancelFlag(cancel);
+    const std::span<const int> all(ids);
+    using clock = std::chrono::steady_clock;
+    auto seconds = [](clock::time_point a) { return std::chrono::duration<double>(clock::now() - a).count(); };
+    session.prefill(all.first(static_cast<std::size_t>(n0)));
+    double best0 = 1e30, bestQ = 1e30;
+    for (int rep = 0; rep < 2; ++rep) {
+        session.reset();
+        auto t0 = clock::now();
+        session.prefill(all.first(static_cast<std::size_t>(n0)));
+        best0 = std::min(best0, seconds(t0));
+        for (int r = 0; r < 2; ++r) {
+            t0 = clock::now();
+            session.prefill(all.subspan(static_cast<std::size_t>(n0), static_cast<std::size_t>(q)));
+            bestQ = std::min(bestQ, seconds(t0));
+            session.truncate(n0);
+        }
+    }
+    LitmSpeed speed;
+    speed.prefillFlopsPerSecond = forwardFlops(cfg, n0, 0) / std::max(best0, 1e-6);
+    speed.questionFlopsPerSecond = forwardFlops(cfg, q, n0) / std::max(bestQ, 1e-6);
+    speed.seconds = seconds(started);
+    return speed;
+}
+
+double estimateLitmSeconds(const Config& cfg, const LitmPlan& plan, const LitmSpeed& speed) {
+    if (speed.prefillFlopsPerSecond <= 0 || speed.questionFlopsPerSecond <= 0) return 0;
+    double s = plan.prefills * forwardFlops(cfg, plan.contextTokens, 0) / speed.prefillFlopsPerSecond;
+    if (plan.questions > 0)
+        s += plan.questions * forwardFlops(cfg, plan.questionTokens, plan.contextTokens) /
+             speed.questionFlopsPerSecond;
+    return s;
 }
 
 }  // namespace ts
