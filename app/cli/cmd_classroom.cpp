@@ -100,7 +100,13 @@ int runProbe(const Args& args) {
                                {"truth_first_token_prob", r.truthFirstTokenProb},
                                {"top_token", tokenText(model, r.topToken)},
                                {"top_token_display", tokenDisplay(tokenBytesOf(model, r.topToken))},
-                               {"top_prob", r.topProb}});
+                               {"top_prob", r.topProb},
+                               // the model's own answer read as a word (see ts::modelAnswer)
+                               {"answer", bytesAsText(r.answer.text)},
+                               {"answer_display", visibleWhitespace(bytesAsText(r.answer.text))},
+                               {"answer_word", bytesAsText(r.answer.word)},
+                               {"answer_prob", r.answer.prob},
+                               {"answer_is_truth", answerMatches(r.answer.word, p.truth)}});
     }
     j["groups"] = Json::object();
     for (const auto& [group, counts] : byGroup)
@@ -109,9 +115,9 @@ int runProbe(const Args& args) {
         printJson(j);
     } else {
         for (const auto& p : j["probes"])
-            std::cout << (p["truth_wins"].get<bool>() ? "TRUE " : "false") << "  top "
-                      << p["top_token"].get<std::string>() << " ("
-                      << p["top_prob"].get<double>() << ")  " << p["prompt"].get<std::string>()
+            std::cout << (p["truth_wins"].get<bool>() ? "TRUE " : "false") << "  answer "
+                      << p["answer"].get<std::string>() << " ("
+                      << p["answer_prob"].get<double>() << ")  " << p["prompt"].get<std::string>()
                       << '\n';
     }
     return 0;

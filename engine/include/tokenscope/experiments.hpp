@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tokenscope/model.hpp"
@@ -60,6 +61,31 @@ struct FactProbe {
 std::vector<FactProbe> loadFactProbes(const std::filesystem::path& file);
 void saveFactProbes(const std::vector<FactProbe>& probes, const std::filesystem::path& file);
 
+// The model's own answer to a prompt, as a person would read it: its greedy continuation up to
+// a word boundary (a space, punctuation, the end of text), not its first token (" Kroish", not
+// " K"). Function words are not an answer: " a" or " in" at 99 % lead on to the word after
+// them (" a busy city", " in Kroish"), and a run of content words (" New Delhi") stays
+// together. A Korean particle or ending after the noun is not part of it (" 스타톤이에요"
+// answers " 스타톤").
+struct ModelAnswer {
+    std::string text;          // the answer's bytes, leading function words included
+    std::string word;          // the content part (what is compared with the truth); empty
+                               // when no content word came within the token limit
+    std::vector<int> tokens;   // the tokens of `text`
+    double prob = 0;           // product of those tokens' probabilities (greedy path)
+};
+ModelAnswer modelAnswer(std::shared_ptr<const Model> model, const Tokenizer& tokenizer,
+                        const std::vector<int>& prompt, int maxTokens = 16);
+// " in", "The", " a" ... (English articles, prepositions, conjunctions, auxiliaries and
+// pronouns; case and leading spaces ignored).
+bool isFunctionWord(std::string_view word);
+// The Korean particle or ending at the end of `word` ("이에요" in "스타톤이에요"), or "" when
+// there is none or nothing but it would be left.
+std::string koreanParticleSuffix(std::string_view word);
+// Whether the model's answer is the truth: the answer's content word(s) begin with the truth's
+// words ("Daios" answers "Daios"; " Daios River" too), spaces at the ends ignored.
+bool answerMatches(std::string_view answerWord, std::string_view truth);
+
 struct ProbeResult {
     double logPTrue = 0;
     std::vector<double> logPFalse;
@@ -67,6 +93,7 @@ struct ProbeResult {
     float topProb = 0;
     float truthFirstTokenProb = 0;
     bool truthWins = false;             // true continuation more probable than every false one
+    ModelAnswer answer;                 // the model's own answer up to a word boundary
 };
 ProbeResult runFactProbe(std::shared_ptr<const Model> model, const Tokenizer& tokenizer,
                          const FactProbe& probe);

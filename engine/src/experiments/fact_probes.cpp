@@ -100,6 +100,7 @@ ProbeResult runFactProbe(std::shared_ptr<const Model> model, const Tokenizer& to
     r.truthFirstTokenProb = probs[static_cast<std::size_t>(truth[0])];
     r.truthWins = true;
     for (double lp : r.logPFalse) r.truthWins = r.truthWins && r.logPTrue > lp;
+    r.answer = modelAnswer(model, tokenizer, prompt);
     return r;
 }
 
