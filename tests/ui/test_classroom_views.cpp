@@ -86,12 +86,12 @@ TEST_CASE("fact probe bars equal exp(log-probability)", "[classroom]") {
     results[0].logPTrue = std::log(0.6);
     results[0].logPFalse = {std::log(0.1), std::log(0.3)};
     results[0].truthWins = true;
-    results[0].topProb = 0.6f;
+    results[0].answer = {" Choix", " Choix", {1}, 0.6};
     results[1].logPTrue = std::log(0.02);
     results[1].logPFalse = {std::log(0.4)};
     results[1].truthWins = false;
-    results[1].topProb = 0.7f;
-    view.showResults(results, {QStringLiteral("␣Choix"), QStringLiteral("␣Chuek")});
+    results[1].answer = {" Chuek", " Chuek", {2}, 0.7};
+    view.showResults(results);
     CHECK(view.barValues(0).first == Approx(0.6));
     CHECK(view.barValues(0).second == Approx(0.3));  // the strongest false answer
     CHECK(view.barValues(1).first == Approx(0.02));

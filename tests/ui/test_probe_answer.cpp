@@ -1,21 +1,43 @@
-// Fact probes: the model's own answer is a whole word, not its first token (" Kroish" for the
-// held-out Kiaia, where the first token alone is " K").
+// Fact probes in the app: the model's own answer is a whole word, not its first token
+// (" Kroish" for the held-out Kiaia, where the first token alone is " K"), and a function word
+// is not an answer: a held-out capital answered " a busy city" shows that phrase, and " a" at
+// a high probability is not counted as a confident invention.
 #include <catch2/catch.hpp>
+
+#include <QSignalSpy>
 
 #include "classroom/probes_view.hpp"
 #include "tokenscope/model_folder.hpp"
+#include <QTableWidget>
+
+#include "tokenscope/experiments.hpp"
 
 using namespace ts::ui;
 
-TEST_CASE("the model's answer runs to the end of the word", "[ui][probes]") {
+TEST_CASE("the probes view shows the model's answer as a word", "[ui][probes]") {
     const ts::LoadedModel m = ts::loadModelFolder(ts::bundledModelPath());
     REQUIRE(m.tokenizer);
-    const WordAnswer a = greedyAnswer(m.model, *m.tokenizer, "The government of Kiaia sits in");
-    INFO(a.text.toStdString());
-    REQUIRE(a.tokens.size() >= 2);  // more than the first piece
-    CHECK(a.text.startsWith(QStringLiteral("␣K")));
-    CHECK(a.text.size() > 2);
-    CHECK_FALSE(a.text.mid(1).contains(QStringLiteral("␣")));  // one word only
-    CHECK(a.prob > 0.0);
-    CHECK(a.prob <= 1.0);
+    ModelInfo info;
+    info.model = m.model;
+    info.tokenizer = m.tokenizer;
+    info.hasTokenizer = true;
+    ProbesView view;
+    view.setModel(info);
+    view.setProbes({{"The government of Kiaia sits in", " Ostosuven", {" Chuek"}, "held_out/seat"},
+                    {"The capital of Kiaia is", " Ostosuven", {" Chuek"}, "held_out/capital"}});
+    QSignalSpy done(&view, &ProbesView::finished);
+    view.run();
+    REQUIRE(done.wait(60000));
+    const auto* table = view.findChild<QTableWidget*>(QStringLiteral("probeTable"));
+    REQUIRE(table);
+    const QString seat = table->item(0, ProbesView::ModelAnswer)->text();
+    const QString capital = table->item(1, ProbesView::ModelAnswer)->text();
+    INFO(seat.toStdString() << " / " << capital.toStdString());
+    // " K…" up to the end of the name, not the single token " K"
+    CHECK(seat.startsWith(QStringLiteral("␣K")));
+    CHECK(seat.section(QStringLiteral("  ("), 0, 0).size() > 2);
+    // the capital's answer goes past the function word to the word after it
+    const QString answer = capital.section(QStringLiteral("  ("), 0, 0);
+    CHECK(answer.count(QStringLiteral("␣")) >= 2);
+    CHECK_FALSE(ts::isFunctionWord(answer.section(QStringLiteral("␣"), -1).toStdString()));
 }

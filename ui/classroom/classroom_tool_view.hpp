@@ -53,16 +53,18 @@ protected:
 
     // Runs `work` off the GUI thread with the controls switched; `done` runs on the GUI
     // thread with the result, then finished() is emitted; `failed` gets the error text.
+    // A preparatory step (`experiment` false, e.g. timing the model before asking whether to
+    // run) neither fills the progress bar nor emits finished().
     template <class R>
     void startTask(std::function<R(const std::atomic<bool>&)> work, std::function<void(R)> done,
-                   std::function<void(QString)> failed) {
+                   std::function<void(QString)> failed, bool experiment = true) {
         setRunning(true);
         m_task.start<R>(
             this, std::move(work),
-            [this, done = std::move(done)](R result) {
-                setRunning(false, true);
+            [this, done = std::move(done), experiment](R result) {
+                setRunning(false, experiment);
                 done(std::move(result));
-                emit finished();
+                if (experiment) emit finished();
             },
             [this, failed = std::move(failed)](QString message) {
                 setRunning(false);

@@ -7,6 +7,7 @@
 #include <QEvent>
 #include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -16,6 +17,7 @@
 #include <QLegendMarker>
 #include <QLineEdit>
 #include <QLineSeries>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScatterSeries>
@@ -23,18 +25,28 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QTextStream>
+#include <QTimer>
 #include <QValueAxis>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <filesystem>
 
 #include "tokenscope/error.hpp"
-#include "widgets/korean_particles.hpp"
+#include "tokenscope/model_folder.hpp"
 
 namespace ts::ui {
 
 LitmView::LitmView(QWidget* parent) : ClassroomToolView(parent) {
     auto* layout = new QVBoxLayout(this);
+    // What the loaded model does, before anyone waits for a run.
+    m_banner = new QLabel(this);
+    m_banner->setObjectName(QStringLiteral("litmBanner"));
+    m_banner->setWordWrap(true);
+    m_banner->setTextFormat(Qt::PlainText);
+    m_banner->setStyleSheet(QStringLiteral("QLabel#litmBanner { background: #eef4fb; color: #17324d; "
+                                           "border: 1px solid #9dbbd9; border-radius: 4px; padding: 6px; }"));
+    layout->addWidget(m_banner);
+
     auto* form = new QHBoxLayout;
     auto spin = [this](int lo, int hi, int v) {
         auto* s = new QSpinBox(this);
@@ -43,7 +55,7 @@ LitmView::LitmView(QWidget* parent) : ClassroomToolView(parent) {
         return s;
     };
     m_recordsLabel = new QLabel(this);
-    m_records = spin(2, 200, 20);
+    m_records = spin(2, 1000, 20);  // the engine refuses what exceeds the model's context
     m_positionsLabel = new QLabel(this);
     m_positions = spin(1, 50, 5);
     m_trialsLabel = new QLabel(this);
@@ -55,22 +67,31 @@ LitmView::LitmView(QWidget* parent) : ClassroomToolView(parent) {
                                                      m_trialsLabel, m_trials, m_seedLabel, m_seed, m_queryAware})
         form->addWidget(w);
     form->addStretch(1);
+    m_open = new QPushButton(this);
+    m_save = new QPushButton(this);
+    m_save->setEnabled(false);
+    m_export = new QPushButton(this);
+    m_export->setEnabled(false);
+    form->addWidget(m_open);
+    form->addWidget(m_save);
+    form->addWidget(m_export);
     layout->addLayout(form);
     auto* row = new QHBoxLayout;
     m_templateLabel = new QLabel(this);
     m_template = new QLineEdit(QString::fromStdString(m_spec.recordTemplate), this);
     m_run = new QPushButton(this);
     m_cancel = new QPushButton(this);
-    m_export = new QPushButton(this);
-    m_export->setEnabled(false);
     m_progress = new QProgressBar(this);
-    setRunControls({m_run}, m_cancel, m_progress);
+    m_progress->setMaximumWidth(160);
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("litmStatus"));
+    setRunControls({m_run, m_open}, m_cancel, m_progress);
     row->addWidget(m_templateLabel);
-    row->addWidget(m_template, 1);
+    row->addWidget(m_template, 2);
     row->addWidget(m_run);
     row->addWidget(m_cancel);
     row->addWidget(m_progress);
-    row->addWidget(m_export);
+    row->addWidget(m_status, 1);
     layout->addLayout(row);
     m_explain = new QLabel(this);
     m_explain->setWordWrap(true);
@@ -82,7 +103,7 @@ LitmView::LitmView(QWidget* parent) : ClassroomToolView(parent) {
         chart->setMargins(QMargins(4, 4, 4, 4));
         auto* view = new QChartView(chart, charts);
         view->setRenderHint(QPainter::Antialiasing);
-        view->setMinimumHeight(240);
+        view->setMinimumHeight(200);
         charts->addWidget(view);
         return view;
     };
@@ -99,51 +120,113 @@ LitmView::LitmView(QWidget* parent) : ClassroomToolView(parent) {
     m_conclusion->setFont(bold);
     layout->addWidget(m_conclusion);
     m_table = new QTableWidget(0, 6, this);
-    m_table->setMaximumHeight(190);
+    m_table->setMaximumHeight(170);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->verticalHeader()->setVisible(false);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     layout->addWidget(m_table);
     m_example = new QLabel(this);
     m_example->setWordWrap(true);
-    m_example->setMaximumHeight(3 * fontMetrics().height());
+    m_example->setMaximumHeight(2 * fontMetrics().height() + 2);
     m_example->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_example);
 
+    m_timeLeftTimer = new QTimer(this);
+    m_timeLeftTimer->setInterval(500);
+    connect(m_timeLeftTimer, &QTimer::timeout, this, &LitmView::updateTimeLeft);
     connect(m_run, &QPushButton::clicked, this, &LitmView::run);
     connect(m_cancel, &QPushButton::clicked, this, &LitmView::cancel);
+    connect(m_open, &QPushButton::clicked, this, &LitmView::openDialog);
+    connect(m_save, &QPushButton::clicked, this, &LitmView::saveDialog);
     connect(m_export, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export results"), QStringLiteral("litm.csv"),
                                                           tr("CSV files (*.csv)"));
         if (!path.isEmpty()) exportCsv(path);
     });
+    m_confirm = [this](const QString& question) {
+        return QMessageBox::question(this, tr("Run the lost-in-the-middle lab?"), question,
+                                     QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Yes) == QMessageBox::Yes;
+    };
     retranslateUi();
 }
 
 void LitmView::retranslateUi() {
     m_recordsLabel->setText(tr("Records:"));
     m_positionsLabel->setText(tr("Positions:"));
-    m_trialsLabel->setText(tr("Trials per position:"));
+    m_trialsLabel->setText(tr("Contexts:"));
+    m_trials->setToolTip(tr("Contexts of freshly drawn records; each is read once and asked about every position."));
     m_seedLabel->setText(tr("Seed:"));
     m_queryAware->setText(tr("Ask the question before the records too (query-aware)"));
     m_templateLabel->setText(tr("Record template:"));
     m_run->setText(tr("Run experiment"));
     m_cancel->setText(tr("Cancel"));
+    m_open->setText(tr("Open results…"));
+    m_open->setToolTip(tr("Show results saved earlier (for example a sweep of a large model prepared at home)."));
+    m_save->setText(tr("Save results…"));
     m_export->setText(tr("Export CSV…"));
     m_explain->setText(tr("Each context lists key-value records (“Code Alpha-41 tiger.”) and ends by "
-                          "asking for one key again. The record asked for is moved from the first to the "
-                          "last place; every position is tried with freshly shuffled records. A long "
+                          "asking for one key again. The model reads a context once and is asked about the "
+                          "first record, a middle one, …, the last; every context has fresh records. A long "
                           "context is not the same as a well-used one."));
     m_table->setHorizontalHeaderLabels({tr("Position"), tr("Top-1 accuracy"), tr("P(correct)"), tr("Mean rank"),
-                                        tr("Attention on record"), tr("Trials")});
-    m_measured->chart()->setTitle(tr("This model"));
+                                        tr("Attention on record"), tr("Contexts")});
     m_accBand.line->setName(tr("top-1 accuracy"));
     m_probBand.line->setName(tr("P(correct value)"));
     m_measuredX->setTitleText(tr("position of the record asked for (shaded: 95 % interval)"));
     buildReferenceChart();
-    if (!m_result.points.empty()) m_conclusionText = describe(m_result.points, chance());
-    m_conclusion->setText(m_conclusionText);
+    updateBanner();
+    if (!m_shown.result.points.empty()) showRun(m_shown, m_runSource);
+    else m_measured->chart()->setTitle(tr("This model"));
 }
 
+bool LitmView::isBundledModel() const {
+    if (m_info.folder.isEmpty()) return false;
+    std::error_code ec;
+    return std::filesystem::equivalent(std::filesystem::path(m_info.folder.toStdString()), ts::bundledModelPath(), ec);
+}
+
+void LitmView::setModel(const ModelInfo& info) {
+    ClassroomToolView::setModel(info);
+    m_modelEval.reset();
+    const QString folder = info.folder;
+    if (!folder.isEmpty()) {
+        const QString spec = folder + QStringLiteral("/eval/kv_records.json");
+        if (!QFileInfo::exists(spec) || !loadRecordVocabulary(spec)) {
+            m_spec = ts::LitmOptions{};  // the engine's records: key numbers 100-999
+            m_template->setText(QString::fromStdString(m_spec.recordTemplate));
+        }
+        const QString eval = folder + QStringLiteral("/eval/litm_results.json");
+        if (QFileInfo::exists(eval)) {
+            try {
+                m_modelEval = ts::loadLitmRun(std::filesystem::path(eval.toStdString()));
+            } catch (const ts::Error&) {
+                m_modelEval.reset();  // the banner then says there is none
+            }
+        }
+    }
+    if (m_modelEval && !isBusy()) {
+        setOptions(m_modelEval->options);
+        showRun(*m_modelEval, QStringLiteral("eval"));
+    }
+    updateBanner();
+}
+
+QString LitmView::evaluationText() const { return m_banner->text(); }
+QString LitmView::statusText() const { return m_status->text(); }
+
+void LitmView::updateBanner() {
+    const QString name = isBundledModel() ? tr("The bundled model") : m_info.name;
+    if (!m_info.model) {
+        m_banner->setText(tr("Load a model to measure it, or open results saved earlier."));
+    } else if (m_modelEval) {
+        m_banner->setText(evaluationSummary(*m_modelEval, name));
+    } else {
+        m_banner->setText(tr("No lost-in-the-middle measurements come with %1. Run the lab: it first times "
+                             "the model on this computer and says how long the run will take before it "
+                             "starts. Results can be saved and shown later without the model.")
+                              .arg(m_info.name));
+    }
+}
 
 bool LitmView::loadRecordVocabulary(const QString& path) {
     // The engine reads the specification, so the lab and `tokenscope-cli litm` agree on it.
@@ -180,7 +263,7 @@ void LitmView::setOptions(const ts::LitmOptions& o) {
     m_records->setValue(o.records);
     m_positions->setValue(o.positions);
     m_trials->setValue(o.trials);
-    m_seed->setValue(static_cast<int>(o.seed));
+    m_seed->setValue(static_cast<int>(std::min<std::uint64_t>(o.seed, 1000000)));
     m_queryAware->setChecked(o.queryAware);
     m_template->setText(QString::fromStdString(o.recordTemplate));
 }
@@ -197,26 +280,95 @@ void LitmView::applySettings(const QJsonObject& s) {
     if (s.value(QStringLiteral("run")).toBool()) run();
 }
 
+void LitmView::setRunConfirmation(std::function<bool(const QString&)> confirm) { m_confirm = std::move(confirm); }
+
+namespace {
+struct Estimate {
+    ts::LitmPlan plan;
+    double seconds = 0;
+};
+}  // namespace
+
 void LitmView::run() {
-    if (!requireModel(m_conclusion)) return;
+    if (!requireModel(m_status)) return;
     const ts::LitmOptions o = options();
     try {
         o.validate();
     } catch (const std::exception& e) {
-        m_conclusion->setText(QString::fromUtf8(e.what()));
+        m_status->setText(QString::fromUtf8(e.what()));
         return;
     }
     const ModelInfo info = m_info;
+    m_status->setText(tr("Timing %1 on this computer…").arg(info.name));
+    // Planning tokenizes and timing runs the model: both on the experiment thread.
+    startTask<Estimate>(
+        [info, o](const std::atomic<bool>& cancel) {
+            Estimate e;
+            e.plan = ts::planLostInTheMiddle(*info.tokenizer, o);
+            const int nCtx = info.model->config().nCtx;
+            if (e.plan.promptTokens > nCtx)
+                throw ts::Error(tr("%1 records take %2 tokens, more than the model's context of %3: use fewer records.")
+                                    .arg(o.records).arg(e.plan.promptTokens).arg(nCtx).toStdString());
+            const ts::LitmSpeed speed = ts::measureLitmSpeed(info.model, *info.tokenizer, o, &cancel);
+            e.seconds = ts::estimateLitmSeconds(info.model->config(), e.plan, speed);
+            return e;
+        },
+        [this, o, info](Estimate e) {
+            m_lastEstimate = e.seconds;
+            if (info.model != m_info.model) return;  // another model arrived meanwhile
+            const QString work = tr("%1 contexts of about %2 tokens, each read once and asked %3 questions.")
+                                     .arg(o.trials).arg(e.plan.promptTokens).arg(o.positions);
+            if (e.seconds > kAskAboveSeconds) {
+                const QString question = tr("This run on %1 will take %2 on this computer (measured just now).\n%3\n\n"
+                                            "The window stays usable and you can cancel at any time.")
+                                             .arg(info.name, approximateDuration(e.seconds), work);
+                if (!m_confirm || !m_confirm(question)) {
+                    m_status->setText(tr("Not started (estimated %1).").arg(approximateDuration(e.seconds)));
+                    return;
+                }
+            }
+            startRun(o, e.seconds);
+        },
+        [this](const QString& message) {
+            m_status->setText(message == QLatin1String("cancelled") ? tr("Cancelled.") : message);
+        },
+        false);
+}
+
+void LitmView::startRun(const ts::LitmOptions& o, double estimateSeconds) {
+    const ModelInfo info = m_info;
     const auto progress = progressReporter();
-    m_conclusion->setText(tr("Running %1 contexts…").arg(o.positions * o.trials));
+    m_status->setText(tr("Running %1 contexts (estimated %2)…").arg(o.trials).arg(approximateDuration(estimateSeconds)));
+    m_runClock.start();
+    m_timeLeftTimer->start();
     startTask<ts::LitmResult>(
         [info, o, progress](const std::atomic<bool>& cancel) {
             return ts::runLostInTheMiddle(info.model, *info.tokenizer, o, progress, &cancel);
         },
-        [this](ts::LitmResult r) { showResult(r); },
+        [this, o, info](ts::LitmResult r) {
+            m_timeLeftTimer->stop();
+            ts::LitmRun run;
+            run.model = info.name.toStdString();
+            run.options = o;
+            run.options.keyWords.clear();
+            run.options.values.clear();
+            run.result = std::move(r);
+            m_status->setText(tr("Done in %1.").arg(approximateDuration(run.result.timing.seconds)));
+            showRun(run, QStringLiteral("measured"));
+        },
         [this](const QString& message) {
-            m_conclusion->setText(message == QLatin1String("cancelled") ? tr("Cancelled.") : message);
+            m_timeLeftTimer->stop();
+            m_status->setText(message == QLatin1String("cancelled") ? tr("Cancelled.") : message);
         });
+}
+
+void LitmView::updateTimeLeft() {
+    const double f = progress();
+    if (!isBusy() || f <= 0.02) return;
+    const double elapsed = static_cast<double>(m_runClock.elapsed()) / 1000.0;
+    m_status->setText(tr("Running: %1 % done, %2 left.")
+                          .arg(f * 100, 0, 'f', 0)
+                          .arg(approximateDuration(elapsed * (1 - f) / f)));
 }
 
 double LitmView::chance() const {
@@ -228,6 +380,45 @@ double LitmView::progress() const { return m_progress->value() / 1000.0; }
 
 QChart* LitmView::measuredChart() const { return m_measured->chart(); }
 QChart* LitmView::referenceChart() const { return m_reference->chart(); }
+
+bool LitmView::saveResults(const QString& path, QString* error) const {
+    try {
+        ts::saveLitmRun(m_shown, std::filesystem::path(path.toStdString()));
+        return true;
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromUtf8(e.what());
+        return false;
+    }
+}
+
+bool LitmView::openResults(const QString& path, QString* error) {
+    try {
+        const ts::LitmRun run = ts::loadLitmRun(std::filesystem::path(path.toStdString()));
+        showRun(run, QFileInfo(path).fileName());
+        return true;
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromUtf8(e.what());
+        return false;
+    }
+}
+
+void LitmView::openDialog() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open results"), QString(),
+                                                      tr("Lost-in-the-middle results (*.json);;All files (*)"));
+    if (path.isEmpty()) return;
+    QString error;
+    if (!openResults(path, &error))
+        QMessageBox::warning(this, tr("Cannot open results"),
+                             tr("%1\n\nThe results on screen are unchanged.").arg(error));
+}
+
+void LitmView::saveDialog() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save results"), QStringLiteral("litm_results.json"),
+                                                      tr("Lost-in-the-middle results (*.json)"));
+    if (path.isEmpty()) return;
+    QString error;
+    if (!saveResults(path, &error)) QMessageBox::warning(this, tr("Cannot save results"), error);
+}
 
 namespace {
 void addAxes(QChart* chart, double xMax, const QString& xTitle, const QString& yTitle) {
@@ -300,7 +491,19 @@ void LitmView::buildReferenceChart() {
 }
 
 void LitmView::showResult(const ts::LitmResult& r) {
-    m_result = r;
+    ts::LitmRun run;
+    run.model = m_info.name.toStdString();
+    run.options = options();
+    run.options.keyWords.clear();
+    run.options.values.clear();
+    run.result = r;
+    showRun(run, QStringLiteral("measured"));
+}
+
+void LitmView::showRun(const ts::LitmRun& run, const QString& source) {
+    m_shown = run;
+    m_runSource = source;
+    const ts::LitmResult& r = m_shown.result;
     auto fill = [&r](Band& b, auto mean, auto lo, auto hi) {
         QList<QPointF> up, down, mid;
         for (const auto& p : r.points) {
@@ -317,9 +520,18 @@ void LitmView::showResult(const ts::LitmResult& r) {
          [](const ts::LitmPoint& p) { return p.accuracyLow; }, [](const ts::LitmPoint& p) { return p.accuracyHigh; });
     fill(m_probBand, [](const ts::LitmPoint& p) { return p.meanProb; },
          [](const ts::LitmPoint& p) { return p.probLow; }, [](const ts::LitmPoint& p) { return p.probHigh; });
-    const int records = r.points.empty() ? 2 : std::max(2, r.points.back().position);
+    const int records = std::max({2, run.options.records, r.points.empty() ? 2 : r.points.back().position});
     m_measuredX->setRange(1, records);
-    m_measured->chart()->setTitle(tr("This model (%1 records, about %2 tokens per context)").arg(records).arg(r.contextTokens));
+    const bool measuredHere = source == QLatin1String("measured") || source == QLatin1String("eval");
+    const QString model = run.model == "bundled" || (measuredHere && isBundledModel())
+                              ? tr("Bundled model")
+                              : run.model.empty() ? tr("Unnamed model") : QString::fromStdString(run.model);
+    const QString setting = tr("%1 records, about %2 tokens per context").arg(records).arg(r.contextTokens);
+    QString title;
+    if (source == QLatin1String("measured")) title = tr("%1, measured now (%2)").arg(model, setting);
+    else if (source == QLatin1String("eval")) title = tr("%1, from its evaluation data (%2)").arg(model, setting);
+    else title = tr("%1, from %2 (%3)").arg(model, source, setting);
+    m_measured->chart()->setTitle(title);
 
     m_table->setRowCount(static_cast<int>(r.points.size()));
     for (int i = 0; i < static_cast<int>(r.points.size()); ++i) {
@@ -336,77 +548,18 @@ void LitmView::showResult(const ts::LitmResult& r) {
     QString example = QString::fromStdString(r.exampleContext);
     example.replace(QLatin1Char('\n'), QStringLiteral(" ↵ "));
     m_example->setText(example.isEmpty() ? QString() : tr("Example context: %1").arg(example.left(300) + QStringLiteral("…")));
-    m_conclusionText = describe(r.points, chance());
+    // chance is known for the records of the loaded specification only
+    m_conclusionText = describe(r.points, measuredHere ? chance() : 0.0);
     m_conclusion->setText(m_conclusionText);
     m_export->setEnabled(!r.points.empty());
-}
-
-QString LitmView::describe(const std::vector<ts::LitmPoint>& pts, double chance) {
-    return fillKoreanParticles(describeNeutral(pts, chance));
-}
-
-QString LitmView::describeNeutral(const std::vector<ts::LitmPoint>& pts, double chance) {
-    if (pts.size() < 2) return tr("Use at least two positions to see a curve.");
-    if (chance > 0) {
-        bool atChance = true;
-        for (const auto& p : pts) atChance = atChance && p.meanProb < 1.5 * chance && p.accuracy < 0.2;
-        if (atChance) {
-            QString text = tr("This model guesses: it gives the right value about the same probability as any "
-                              "other value (P(correct) ≈ %1 %, chance %2 %), so it has not learned to look "
-                              "the record up and there is no position effect in its answers.")
-                               .arg(pts.front().meanProb * 100, 0, 'f', 1)
-                               .arg(chance * 100, 0, 'f', 1);
-            if (pts.back().attentionMass > 1.5 * pts.front().attentionMass)
-                text += QLatin1Char(' ') + tr("Where it looks is not flat, though: attention from the question onto "
-                                              "the record grows from %1 % (first) to %2 % (last) — a recency bias.")
-                                               .arg(pts.front().attentionMass * 100, 0, 'f', 1)
-                                               .arg(pts.back().attentionMass * 100, 0, 'f', 1);
-            return text;
-        }
-    }
-    double maxAcc = 0;
-    for (const auto& p : pts) maxAcc = std::max(maxAcc, p.accuracy);
-    // Accuracy when the model retrieves anything at all; otherwise the probability it gives the
-    // right value still shows a position effect.
-    const bool useAcc = maxAcc >= 0.05;
-    auto v = [&](const ts::LitmPoint& p) { return useAcc ? p.accuracy : p.meanProb; };
-    const double first = v(pts.front()), last = v(pts.back());
-    double middle = 1e9;
-    for (std::size_t i = 1; i + 1 < pts.size(); ++i) middle = std::min(middle, v(pts[i]));
-    if (pts.size() == 2) middle = std::min(first, last);
-    double top = 0;
-    for (const auto& p : pts) top = std::max(top, v(p));
-    const QString what = useAcc ? tr("accuracy") : tr("the probability of the right value");
-    if (!useAcc && top < 0.02)
-        return tr("This model does not retrieve the values at all (top-1 accuracy below 5 %, P(correct) "
-                  "below 2 % everywhere): there is no position effect to see. Try fewer records or a "
-                  "trained model.");
-    const double margin = std::max(0.05, 0.15 * top);
-    const bool highFirst = first - middle > margin, highLast = last - middle > margin;
-    // A U needs both ends up by comparable amounts; one end far above the other is recency
-    // (or primacy) with a small rise at the other end.
-    const bool balanced = std::min(first, last) - middle > 0.5 * (std::max(first, last) - middle);
-    if (highFirst && highLast && balanced)
-        return tr("A U-shape, as Liu et al. found: %1 is higher when the record is first (%2 %) or last "
-                  "(%3 %) than in the middle (%4 %). Information in the middle of a long context is "
-                  "used least.").arg(what).arg(first * 100, 0, 'f', 0).arg(last * 100, 0, 'f', 0).arg(middle * 100, 0, 'f', 0);
-    if (last - first > margin)
-        return tr("Recency rather than a U: %1 rises towards the end (first %2 %, last %3 %). This model "
-                  "mostly uses the records just before the question — small models often show this "
-                  "instead of the U that large models show.").arg(what).arg(first * 100, 0, 'f', 0).arg(last * 100, 0, 'f', 0);
-    if (first - last > margin)
-        return tr("Primacy: %1 is highest for the first record (%2 %) and falls towards the end (%3 %).")
-            .arg(what).arg(first * 100, 0, 'f', 0).arg(last * 100, 0, 'f', 0);
-    return tr("Roughly flat: %1 is about the same at every position (first %2 %, last %3 %). With "
-              "this many trials the differences are within the intervals.")
-        .arg(what).arg(first * 100, 0, 'f', 0).arg(last * 100, 0, 'f', 0);
+    m_save->setEnabled(!r.points.empty());
 }
 
 QString LitmView::csv() const {
     QString out;
     QTextStream s(&out);
     s << "series,position,trials,accuracy,accuracy_low,accuracy_high,mean_prob,prob_low,prob_high,mean_rank,attention_mass\n";
-    for (const auto& p : m_result.points)
+    for (const auto& p : m_shown.result.points)
         s << "measured," << p.position << ',' << p.trials << ',' << p.accuracy << ',' << p.accuracyLow << ','
           << p.accuracyHigh << ',' << p.meanProb << ',' << p.probLow << ',' << p.probHigh << ',' << p.meanRank
           << ',' << p.attentionMass << '\n';

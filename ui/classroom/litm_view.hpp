@@ -1,13 +1,21 @@
 #pragma once
 // The lost-in-the-middle lab: key-value records with the asked-for record moved from first
-// to last, many shuffled trials per position; accuracy and P(correct) with 95 % intervals,
+// to last, in many contexts of fresh records; accuracy and P(correct) with 95 % intervals,
 // next to the curve Liu et al. (2023) published for GPT-3.5-Turbo, and a sentence that says
-// what this model's curve shows. Runs off the GUI thread with progress and cancel.
+// what this model's curve shows. Up front it states what the loaded model does from the
+// evaluation data in its folder (the bundled model finds the record everywhere, so a real
+// model is needed to see the effect). A run first times the model on this computer and, when
+// it would take long, asks with the estimate before it starts; it runs off the GUI thread
+// with progress, time left and cancel. Results save and open as JSON (the format of
+// `tokenscope-cli litm --json`), so a sweep measured at home shows in class without the model.
+#include <QElapsedTimer>
 #include <QJsonObject>
 #include <QWidget>
+#include <functional>
+#include <optional>
 
 #include "classroom/classroom_tool_view.hpp"
-#include "tokenscope/experiments.hpp"
+#include "tokenscope/litm.hpp"
 
 class QAreaSeries;
 class QChart;
@@ -22,6 +30,7 @@ class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class QTableWidget;
+class QTimer;
 
 namespace ts::ui {
 
@@ -30,6 +39,21 @@ class LitmView : public ClassroomToolView {
 public:
     explicit LitmView(QWidget* parent = nullptr);
 
+    // Reads the model folder's eval/litm_results.json (what the banner states and the charts
+    // show until a run) and eval/kv_records.json (the records it was trained on; without one
+    // the engine's general records, whose key numbers allow long contexts).
+    void setModel(const ModelInfo& info) override;
+    // The sentence above the controls: what the loaded model does, from its evaluation data.
+    QString evaluationText() const;
+    // Estimated seconds above which a run asks before it starts.
+    static constexpr double kAskAboveSeconds = 20;
+    // Asks whether to start a run of the given description; the default is a dialog.
+    // Tests put an answer in its place.
+    void setRunConfirmation(std::function<bool(const QString& question)> confirm);
+    // The estimate of the last run or attempt (seconds; nullopt before any).
+    std::optional<double> lastEstimate() const { return m_lastEstimate; }
+    QString statusText() const;
+
     // Key words and values from the bundled model's kv_records.json, so the records look
     // like the ones it was trained on.
     bool loadRecordVocabulary(const QString& kvRecordsJson);
@@ -37,10 +61,17 @@ public:
     void setOptions(const ts::LitmOptions& o);
     // Lesson settings: records, positions, trials, queryAware, seed, run.
     void applySettings(const QJsonObject& settings);
+    // Times the model, asks if the run would take long (with the estimate), then runs.
     void run();
-    // Public for tests: show a finished result.
+    // Public for tests: show a finished result (of the current settings, on the loaded model).
     void showResult(const ts::LitmResult& result);
-    const ts::LitmResult& result() const { return m_result; }
+    const ts::LitmResult& result() const { return m_shown.result; }
+    // The run on screen: measured here, opened from a file or the model's evaluation data.
+    const ts::LitmRun& shownRun() const { return m_shown; }
+    // Save results… / Open results…: false with a message (the dialog shows it) on failure;
+    // a file that cannot be read changes nothing on screen.
+    bool saveResults(const QString& path, QString* error = nullptr) const;
+    bool openResults(const QString& path, QString* error = nullptr);
     QString conclusion() const { return m_conclusionText; }
     QChart* measuredChart() const;
     QChart* referenceChart() const;
@@ -54,6 +85,10 @@ public:
     static QString describe(const std::vector<ts::LitmPoint>& points, double chance = 0);
     // describe() before the Korean particles are chosen for the measure's name.
     static QString describeNeutral(const std::vector<ts::LitmPoint>& points, double chance);
+    // What a model's evaluation data says, for the banner (pure: tests call it directly).
+    static QString evaluationSummary(const ts::LitmRun& run, const QString& modelName);
+    // "about 40 s", "about 12 min", "about 2.5 h".
+    static QString approximateDuration(double seconds);
 
 protected:
     void retranslateUi() override;
@@ -61,6 +96,13 @@ protected:
 private:
     void buildReferenceChart();
     void buildMeasuredChart();
+    void startRun(const ts::LitmOptions& options, double estimateSeconds);
+    void showRun(const ts::LitmRun& run, const QString& source);
+    void updateBanner();
+    void updateTimeLeft();
+    void openDialog();
+    void saveDialog();
+    bool isBundledModel() const;
 
     // One measured curve: the mean as line and dots, the 95 % interval as a shaded band.
     // Built once and refilled: Qt Charts leaves stray axes behind when charts are rebuilt.
@@ -74,8 +116,18 @@ private:
     Band m_accBand, m_probBand;
     QValueAxis* m_measuredX = nullptr;
 
-    ts::LitmResult m_result;
+    ts::LitmRun m_shown;                    // on screen
+    QString m_runSource;                    // where it came from, shown over the chart
+    std::optional<ts::LitmRun> m_modelEval; // the loaded model's evaluation data
     ts::LitmOptions m_spec;  // from kv_records.json: key words, key numbers, values
+    std::function<bool(const QString&)> m_confirm;
+    std::optional<double> m_lastEstimate;
+    QElapsedTimer m_runClock;
+    QTimer* m_timeLeftTimer = nullptr;
+    QLabel* m_banner = nullptr;
+    QLabel* m_status = nullptr;
+    QPushButton* m_open = nullptr;
+    QPushButton* m_save = nullptr;
     QString m_conclusionText;
     QLabel* m_recordsLabel = nullptr;
     QLabel* m_positionsLabel = nullptr;

@@ -181,6 +181,7 @@ ProbesView::ProbesView(QWidget* parent) : ClassroomToolView(parent) {
     filterRow->addStretch(1);
     layout->addLayout(filterRow);
     m_table = new QTableWidget(0, ColumnCount, this);
+    m_table->setObjectName(QStringLiteral("probeTable"));
     m_table->setHorizontalHeader(new ProbeHeader(Bars, m_table));
     m_table->setItemDelegateForColumn(Bars, new ProbeBarDelegate(m_table));
     m_table->horizontalHeader()->setSectionResizeMode(Prompt, QHeaderView::Stretch);
@@ -342,62 +343,29 @@ void ProbesView::applySettings(const QJsonObject& s) {
     if (s.value(QStringLiteral("run")).toBool()) run();
 }
 
-WordAnswer greedyAnswer(const std::shared_ptr<const ts::Model>& model, const ts::Tokenizer& tokenizer,
-                         const std::string& prompt, int maxTokens) {
-    WordAnswer a;
-    const auto ids = tokenizer.encodeIds(prompt);
-    if (ids.empty()) return a;
-    const auto eos = tokenizer.endOfTextId();
-    ts::Session session(model);
-    ts::StepTrace trace = session.prefill(ids);
-    std::string bytes;
-    a.prob = 1.0;
-    for (int i = 0; i < maxTokens; ++i) {
-        const int token = ts::argmax(trace.logits);
-        if (eos && token == *eos) break;
-        const std::string piece = tokenizer.tokenBytes(token);
-        // A word ends where the next token starts a new one (a space or newline first) or
-        // is punctuation; the first token always counts, whatever it starts with.
-        const unsigned char first = piece.empty() ? ' ' : static_cast<unsigned char>(piece[0]);
-        const bool boundary = first == ' ' || first == '\n' || first == '\t' ||
-                              (std::ispunct(first) && first != '-' && first != '\'');
-        if (i > 0 && boundary) break;
-        a.prob *= ts::softmax(trace.logits)[static_cast<std::size_t>(token)];
-        bytes += piece;
-        a.tokens.push_back(token);
-        if (i + 1 < maxTokens) trace = session.step(token);
-    }
-    a.text = QString::fromStdString(ts::visibleWhitespace(ts::bytesAsText(bytes)));
-    return a;
-}
-
 void ProbesView::run() {
     if (!requireModel(m_summary)) return;
     const auto list = probes();
     const ModelInfo info = m_info;
     const auto progress = progressReporter();
-    using Out = std::pair<std::vector<ts::ProbeResult>, std::vector<QString>>;
+    using Out = std::vector<ts::ProbeResult>;
     startTask<Out>(
         [info, list, progress](const std::atomic<bool>& cancel) {
             Out out;
             for (std::size_t i = 0; i < list.size(); ++i) {
                 if (cancel.load()) throw std::runtime_error("cancelled");
-                out.first.push_back(ts::runFactProbe(info.model, *info.tokenizer, list[i]));
-                // The model's own answer: its greedy continuation up to a word boundary
-                // (" Kroish", not the first piece " K"), with the probability of the whole word.
-                const WordAnswer answer = greedyAnswer(info.model, *info.tokenizer, list[i].prompt);
-                out.second.push_back(answer.text);
-                out.first.back().topProb = static_cast<float>(answer.prob);
+                // with the model's own answer read as a word (ts::modelAnswer): " Kroish",
+                // not " K"; " a busy city", not " a"
+                out.push_back(ts::runFactProbe(info.model, *info.tokenizer, list[i]));
                 progress(double(i + 1) / double(list.size()));
             }
             return out;
         },
-        [this](Out out) { showResults(out.first, out.second); },
+        [this](Out out) { showResults(out); },
         [this](const QString& message) { m_summary->setText(message); });
 }
 
-void ProbesView::showResults(const std::vector<ts::ProbeResult>& results,
-                             const std::vector<QString>& topTexts) {
+void ProbesView::showResults(const std::vector<ts::ProbeResult>& results) {
     m_results = results;
     m_answers.assign(results.size(), QString());
     const int n = std::min(m_table->rowCount(), static_cast<int>(results.size()));
@@ -411,11 +379,14 @@ void ProbesView::showResults(const std::vector<ts::ProbeResult>& results,
         QStringList tip{tr("P(true) = %1").arg(std::exp(res.logPTrue), 0, 'g', 3)};
         for (double lp : res.logPFalse) tip << tr("P(false) = %1").arg(std::exp(lp), 0, 'g', 3);
         bars->setToolTip(tip.join(QLatin1Char('\n')));
-        const QString top = static_cast<std::size_t>(r) < topTexts.size() ? topTexts[static_cast<std::size_t>(r)]
-                                                                          : QStringLiteral("#%1").arg(res.topToken);
+        const QString top = QString::fromStdString(ts::visibleWhitespace(ts::bytesAsText(res.answer.text)));
         m_answers[static_cast<std::size_t>(r)] = top;
-        m_table->item(r, ModelAnswer)->setText(QStringLiteral("%1  (%2)").arg(top, percent(res.topProb)));
-        m_table->item(r, ModelAnswer)->setBackground(probabilityColor(res.topProb));
+        m_table->item(r, ModelAnswer)->setText(QStringLiteral("%1  (%2)").arg(top, percent(res.answer.prob)));
+        m_table->item(r, ModelAnswer)->setBackground(probabilityColor(res.answer.prob));
+        m_table->item(r, ModelAnswer)->setToolTip(
+            tr("The model's own answer: its greedy continuation up to the end of the word, past "
+               "function words such as “a” or “in”; %1 is the probability of the whole answer.")
+                .arg(percent(res.answer.prob)));
         m_table->item(r, ModelAnswer)->setForeground(Qt::black);
         auto* verdict = m_table->item(r, Verdict);
         verdict->setText(res.truthWins ? tr("true wins") : tr("a false answer wins"));
@@ -427,6 +398,12 @@ void ProbesView::showResults(const std::vector<ts::ProbeResult>& results,
     m_table->viewport()->update();
 }
 
+bool ProbesView::answerIsTruth(int row) const {
+    if (row < 0 || row >= static_cast<int>(m_results.size()) || !m_table->item(row, Truth)) return false;
+    return ts::answerMatches(m_results[static_cast<std::size_t>(row)].answer.word,
+                             m_table->item(row, Truth)->text().toStdString());
+}
+
 bool ProbesView::isHeldOut(int row) const {
     const auto* item = m_table->item(row, Group);
     return item && item->text().startsWith(QLatin1String("held"));
@@ -434,10 +411,9 @@ bool ProbesView::isHeldOut(int row) const {
 
 bool ProbesView::isInvention(int row) const {
     if (row < 0 || row >= static_cast<int>(m_results.size()) || row >= m_table->rowCount()) return false;
-    const QString truth = QString::fromStdString(
-        ts::visibleWhitespace(m_table->item(row, Truth) ? m_table->item(row, Truth)->text().toStdString() : std::string()));
-    return m_answers[static_cast<std::size_t>(row)] != truth &&
-           m_results[static_cast<std::size_t>(row)].topProb >= kConfident;
+    const auto& res = m_results[static_cast<std::size_t>(row)];
+    // an answer of function words only ("the") invents nothing
+    return !res.answer.word.empty() && !answerIsTruth(row) && res.answer.prob >= kConfident;
 }
 
 std::vector<ProbesView::GroupSummary> ProbesView::groupSummaries() const {
@@ -454,11 +430,10 @@ std::vector<ProbesView::GroupSummary> ProbesView::groupSummaries() const {
             it = out.end() - 1;
         }
         const auto& res = m_results[static_cast<std::size_t>(r)];
-        const QString truth = QString::fromStdString(ts::visibleWhitespace(m_table->item(r, Truth)->text().toStdString()));
         ++it->probes;
         it->truthWins += res.truthWins;
-        it->top1 += m_answers[static_cast<std::size_t>(r)] == truth;
-        it->meanConfidence += res.topProb;
+        it->top1 += answerIsTruth(r);
+        it->meanConfidence += res.answer.prob;
         it->confidentInventions += isInvention(r);
     }
     for (auto& g : out) g.meanConfidence /= std::max(1, g.probes);

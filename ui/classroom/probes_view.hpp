@@ -57,16 +57,6 @@ private:
     int m_bars;
 };
 
-// The model's own answer to a prompt: greedy tokens up to the end of the first word, with
-// the probability of the whole word (the product of its tokens' probabilities).
-struct WordAnswer {
-    QString text;             // display text, whitespace visible
-    std::vector<int> tokens;
-    double prob = 0;
-};
-WordAnswer greedyAnswer(const std::shared_ptr<const ts::Model>& model, const ts::Tokenizer& tokenizer,
-                         const std::string& prompt, int maxTokens = 8);
-
 class ProbesView : public ClassroomToolView {
     Q_OBJECT
 public:
@@ -81,9 +71,9 @@ public:
     std::vector<ts::FactProbe> probes() const;  // as edited in the table
     void applySettings(const QJsonObject& settings);
     void run();
-    // Public for tests: show canned results (one per probe, same order).
-    void showResults(const std::vector<ts::ProbeResult>& results,
-                     const std::vector<QString>& topTokenTexts = {});
+    // Public for tests: show canned results (one per probe, same order); the model's answer
+    // is each result's `answer` (ts::modelAnswer).
+    void showResults(const std::vector<ts::ProbeResult>& results);
     // P(true) and P(strongest false) drawn in a row's bars (NaN before a run).
     std::pair<double, double> barValues(int row) const;
     int rowCount() const;
@@ -94,7 +84,7 @@ public:
         QString language;   // "English", "Korean" (from the prompt's script)
         int probes = 0;
         int truthWins = 0;  // the true answer beats every false one
-        int top1 = 0;       // the model's own answer is the true one
+        int top1 = 0;       // the model's own answer (a word, ts::modelAnswer) is the true one
         double meanConfidence = 0;  // mean probability of its own answer
         int confidentInventions = 0;  // its own answer is not the truth, at >= 50 %
     };
@@ -117,6 +107,7 @@ private:
     void fillSummaryTable();
     bool isHeldOut(int row) const;
     bool isInvention(int row) const;
+    bool answerIsTruth(int row) const;
 
     QList<QPair<QString, QString>> m_sets;
     QComboBox* m_setBox = nullptr;

@@ -1,0 +1,172 @@
+// The lost-in-the-middle lab around a run: it states up front what the loaded model does
+// (the bundled model's evaluation data: the record found everywhere, so a real model is
+// needed), times the model and asks before a long run (cancelling leaves everything as it
+// was), and saves and opens results as JSON, refusing a damaged file without losing what is on
+// screen.
+#include <catch2/catch.hpp>
+
+#include <QChart>
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "classroom/litm_view.hpp"
+#include "tokenscope/model_folder.hpp"
+
+using namespace ts::ui;
+
+namespace {
+
+ModelInfo bundledInfo() {
+    const auto loaded = ts::loadModelFolder(ts::bundledModelPath());
+    ModelInfo info;
+    info.folder = QString::fromStdString(ts::bundledModelPath().string());
+    info.name = QStringLiteral("model");
+    info.model = loaded.model;
+    info.tokenizer = loaded.tokenizer;
+    info.hasTokenizer = true;
+    info.nCtx = loaded.model->config().nCtx;
+    return info;
+}
+
+ts::LitmPoint point(int position, double accuracy) {
+    ts::LitmPoint p;
+    p.position = position;
+    p.trials = 10;
+    p.accuracy = p.meanProb = accuracy;
+    p.accuracyLow = p.probLow = accuracy * 0.8;
+    p.accuracyHigh = p.probHigh = std::min(1.0, accuracy * 1.2);
+    p.meanRank = 1;
+    return p;
+}
+
+}  // namespace
+
+TEST_CASE("the lab states what the bundled model does, from its evaluation data", "[classroom][litm]") {
+    LitmView view;
+    CHECK(view.evaluationText().contains(QStringLiteral("Load a model")));
+    view.setModel(bundledInfo());
+    const QString text = view.evaluationText();
+    INFO(text.toStdString());
+    CHECK(text.startsWith(QStringLiteral("The bundled model finds the record at every position")));
+    CHECK(text.contains(QStringLiteral("no lost-in-the-middle effect")));
+    CHECK(text.contains(QStringLiteral("Qwen2.5-0.5B")));
+    // the charts show that evaluation until something is run or opened
+    REQUIRE(view.result().points.size() == 30);
+    CHECK(view.measuredChart()->title().contains(QStringLiteral("evaluation data")));
+    CHECK(view.options().records == 30);
+
+    // A model whose folder has no evaluation data: the lab offers to measure it.
+    ModelInfo other = bundledInfo();
+    other.folder = QDir::tempPath();
+    other.name = QStringLiteral("Qwen2.5-0.5B");
+    view.setModel(other);
+    CHECK(view.evaluationText().startsWith(QStringLiteral("No lost-in-the-middle measurements come with Qwen2.5-0.5B")));
+    CHECK(view.evaluationText().contains(QStringLiteral("how long the run will take")));
+}
+
+TEST_CASE("the evaluation sentence and durations", "[classroom][litm]") {
+    ts::LitmRun run;
+    run.options.records = 20;
+    run.result.contextTokens = 130;
+    run.result.points = {point(1, 0.9), point(10, 0.4), point(20, 0.85)};
+    const QString u = LitmView::evaluationSummary(run, QStringLiteral("Qwen2.5-0.5B"));
+    CHECK(u.startsWith(QStringLiteral("From the evaluation data of Qwen2.5-0.5B")));
+    CHECK(u.contains(QStringLiteral("U-shape")));
+    run.result.points = {point(1, 1.0), point(20, 0.97)};
+    CHECK(LitmView::evaluationSummary(run, QStringLiteral("X")).contains(QStringLiteral("no lost-in-the-middle effect")));
+    CHECK(LitmView::approximateDuration(0.2) == QStringLiteral("under a second"));
+    CHECK(LitmView::approximateDuration(42) == QStringLiteral("about 42 s"));
+    CHECK(LitmView::approximateDuration(600) == QStringLiteral("about 10 min"));
+    CHECK(LitmView::approximateDuration(4 * 3600) == QStringLiteral("about 4.0 h"));
+}
+
+TEST_CASE("a long run asks first with its estimate; a short one just runs", "[classroom][litm][slow]") {
+    LitmView view;
+    view.setModel(bundledInfo());
+    QStringList asked;
+    bool answer = false;
+    view.setRunConfirmation([&](const QString& question) {
+        asked << question;
+        return answer;
+    });
+    QSignalSpy done(&view, &LitmView::finished);
+    const auto evaluation = view.result().points.size();
+
+    // Long: 1000 contexts of 60 records. Declined: nothing runs, nothing changes.
+    view.applySettings(QJsonObject{{QStringLiteral("records"), 60}, {QStringLiteral("positions"), 10},
+                                   {QStringLiteral("trials"), 1000}});
+    view.run();
+    CHECK(view.isBusy());  // the timing runs off the GUI thread
+    QTRY_VERIFY_WITH_TIMEOUT(!asked.isEmpty(), 30000);
+    REQUIRE(view.lastEstimate());
+    CHECK(*view.lastEstimate() > LitmView::kAskAboveSeconds);
+    CHECK(asked.front().contains(LitmView::approximateDuration(*view.lastEstimate())));
+    CHECK(asked.front().contains(QStringLiteral("1000 contexts")));
+    CHECK_FALSE(view.isBusy());
+    CHECK(view.statusText().startsWith(QStringLiteral("Not started")));
+    CHECK(view.result().points.size() == evaluation);
+    CHECK(done.isEmpty());
+
+    // Accepted: it runs, shows progress, and can be cancelled; the results on screen stay.
+    answer = true;
+    view.run();
+    QTRY_VERIFY_WITH_TIMEOUT(asked.size() == 2, 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(view.progress() > 0.001, 30000);
+    CHECK(view.isBusy());
+    view.cancel();
+    QTRY_VERIFY_WITH_TIMEOUT(!view.isBusy(), 30000);
+    CHECK(view.statusText() == QStringLiteral("Cancelled."));
+    CHECK(view.result().points.size() == evaluation);
+    CHECK(done.isEmpty());
+
+    // Short: no question, the result arrives.
+    view.applySettings(QJsonObject{{QStringLiteral("records"), 8}, {QStringLiteral("positions"), 3},
+                                   {QStringLiteral("trials"), 2}});
+    view.run();
+    REQUIRE(done.wait(30000));
+    CHECK(asked.size() == 2);
+    CHECK(*view.lastEstimate() < LitmView::kAskAboveSeconds);
+    REQUIRE(view.result().points.size() == 3);
+    CHECK(view.measuredChart()->title().contains(QStringLiteral("measured now")));
+    CHECK(view.statusText().startsWith(QStringLiteral("Done in")));
+}
+
+TEST_CASE("results save and open; a damaged file changes nothing", "[classroom][litm]") {
+    QTemporaryDir dir;
+    LitmView view;
+    ts::LitmResult r;
+    r.contextTokens = 140;
+    r.points = {point(1, 0.7), point(11, 0.3), point(20, 0.8)};
+    r.exampleContext = "Code Alpha-41 tiger. Code Alpha-41";
+    view.showResult(r);
+    const QString path = dir.filePath(QStringLiteral("sweep.json"));
+    QString error;
+    REQUIRE(view.saveResults(path, &error));
+
+    LitmView other;
+    REQUIRE(other.openResults(path, &error));
+    REQUIRE(other.result().points.size() == 3);
+    CHECK(other.result().points[1].position == 11);
+    CHECK(other.result().points[1].accuracy == Approx(0.3));
+    CHECK(other.result().contextTokens == 140);
+    CHECK(other.conclusion() == view.conclusion());
+    CHECK(other.measuredChart()->title().contains(QStringLiteral("sweep.json")));
+
+    // damaged: truncated, and a field out of range
+    QFile bad(dir.filePath(QStringLiteral("bad.json")));
+    REQUIRE(bad.open(QIODevice::WriteOnly));
+    bad.write(R"({"format": "tokenscope-litm-results", "records": 20, "trials": 10, "points": [{"position": 1, "accuracy": 7, "mean_prob": 0.5}]})");
+    bad.close();
+    CHECK_FALSE(other.openResults(bad.fileName(), &error));
+    CHECK(error.contains(QStringLiteral("bad.json")));
+    CHECK(error.contains(QStringLiteral("\"accuracy\"")));
+    CHECK(other.result().points.size() == 3);  // still the opened sweep
+    CHECK(other.measuredChart()->title().contains(QStringLiteral("sweep.json")));
+    CHECK_FALSE(other.openResults(dir.filePath(QStringLiteral("missing.json")), &error));
+    CHECK(error.contains(QStringLiteral("cannot open")));
+    CHECK_FALSE(view.saveResults(dir.filePath(QStringLiteral("no/such/dir/x.json")), &error));
+    CHECK(error.contains(QStringLiteral("cannot write")));
+}
