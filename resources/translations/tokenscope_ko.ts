@@ -1230,97 +1230,98 @@
 <context>
     <name>ts::ui::LitmView</name>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="115"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="150"/>
         <source>Export results</source>
         <translation>결과 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="116"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="151"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 파일 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="123"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="155"/>
+        <source>Run the lost-in-the-middle lab?</source>
+        <translation>중간 소실(lost in the middle) 실험을 실행할까요?</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="162"/>
         <source>Records:</source>
         <translation>기록 수:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="124"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="163"/>
         <source>Positions:</source>
         <translation>위치 수:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="125"/>
         <source>Trials per position:</source>
-        <translation>위치당 시행 수:</translation>
+        <translation type="vanished">위치당 시행 수:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="126"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="166"/>
         <source>Seed:</source>
         <translation>시드:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="127"/>
         <source>Ask the question before the records too (query-aware)</source>
-        <translation>기록 앞에도 질문하기 (query-aware)</translation>
+        <translation type="vanished">기록 앞에도 질문하기 (query-aware)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="128"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="169"/>
         <source>Record template:</source>
         <translation>기록 형식:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="129"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="170"/>
         <source>Run experiment</source>
         <translation>실험 실행</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="130"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="171"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="131"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="175"/>
         <source>Export CSV…</source>
         <translation>CSV 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="132"/>
         <source>Each context lists key-value records (“Code Alpha-41 tiger.”) and ends by asking for one key again. The record asked for is moved from the first to the last place; every position is tried with freshly shuffled records. A long context is not the same as a well-used one.</source>
-        <translation>각 컨텍스트는 키-값 기록(“Code Alpha-41 tiger.”)을 나열하고 마지막에 키 하나를 다시 묻습니다. 물어보는 기록을 처음부터 끝까지 옮겨 가며, 위치마다 새로 섞은 기록으로 시험합니다. 길게 넣는 것과 제대로 쓰는 것은 다릅니다.</translation>
+        <translation type="vanished">각 컨텍스트는 키-값 기록(“Code Alpha-41 tiger.”)을 나열하고 마지막에 키 하나를 다시 묻습니다. 물어보는 기록을 처음부터 끝까지 옮겨 가며, 위치마다 새로 섞은 기록으로 시험합니다. 길게 넣는 것과 제대로 쓰는 것은 다릅니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="136"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="179"/>
         <source>Position</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="136"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="179"/>
         <source>Top-1 accuracy</source>
         <translation>Top-1 정확도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="136"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="179"/>
         <source>P(correct)</source>
         <translation>P(정답)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="136"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="179"/>
         <source>Mean rank</source>
         <translation>평균 순위</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="137"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="180"/>
         <source>Attention on record</source>
         <translation>기록에 대한 어텐션</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="137"/>
         <source>Trials</source>
-        <translation>시행 수</translation>
+        <translation type="vanished">시행 수</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="138"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="187"/>
         <source>This model</source>
         <translation>이 모델</translation>
     </message>
@@ -1329,102 +1330,316 @@
         <translation type="vanished">먼저 토크나이저가 있는 모델을 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="211"/>
         <source>Running %1 contexts…</source>
-        <translation>컨텍스트 %1개 실행 중…</translation>
+        <translation type="vanished">컨텍스트 %1개 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="218"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="343"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="371"/>
         <source>Cancelled.</source>
         <translation>취소했습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="281"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="351"/>
+        <source>Running %1 contexts (estimated %2)…</source>
+        <translation>문맥 %1개를 실행하는 중(예상 %2)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="366"/>
+        <source>Done in %1.</source>
+        <translation>%1 만에 끝났습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="379"/>
+        <source>Running: %1 % done, %2 left.</source>
+        <translation>실행 중: %1 % 완료, %2 남음.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="416"/>
+        <source>Open results</source>
+        <translation>결과 열기</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="417"/>
+        <source>Lost-in-the-middle results (*.json);;All files (*)</source>
+        <translation>중간 소실 결과 (*.json);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="421"/>
+        <source>Cannot open results</source>
+        <translation>결과를 열 수 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="422"/>
+        <source>%1
+
+The results on screen are unchanged.</source>
+        <translation>%1
+
+화면의 결과는 그대로입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="426"/>
+        <source>Save results</source>
+        <translation>결과 저장</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="427"/>
+        <source>Lost-in-the-middle results (*.json)</source>
+        <translation>중간 소실 결과 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="430"/>
+        <source>Cannot save results</source>
+        <translation>결과를 저장할 수 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="482"/>
         <source>Liu et al. 2023 (GPT-3.5-Turbo, 20 documents)</source>
         <translation>Liu 외 2023 (GPT-3.5-Turbo, 문서 20개)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="298"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="499"/>
         <source>accuracy (%)</source>
         <translation>정확도 (%)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="299"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="500"/>
         <source>position of the answer document</source>
         <translation>정답 문서의 위치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="139"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="181"/>
         <source>top-1 accuracy</source>
         <translation>top-1 정확도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="140"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="164"/>
+        <source>Contexts:</source>
+        <translation>문맥 수:</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="165"/>
+        <source>Contexts of freshly drawn records; each is read once and asked about every position.</source>
+        <translation>매번 새로 뽑은 기록으로 만든 문맥입니다. 각 문맥은 한 번 읽히고 모든 위치에 대해 질문을 받습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="167"/>
+        <source>Ask first (query-aware)</source>
+        <translation>먼저 묻기(query-aware)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="168"/>
+        <source>State the question before the records too, so the model knows what to look for while reading.</source>
+        <translation>기록 앞에도 질문을 적어, 모델이 읽는 동안 무엇을 찾아야 하는지 알게 합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="172"/>
+        <source>Open results…</source>
+        <translation>결과 열기…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="173"/>
+        <source>Show results saved earlier (for example a sweep of a large model prepared at home).</source>
+        <translation>전에 저장한 결과를 보여 줍니다(예: 집에서 큰 모델로 미리 측정한 결과).</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="174"/>
+        <source>Save results…</source>
+        <translation>결과 저장…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="176"/>
+        <source>Each context lists key-value records (“Code Alpha-41 tiger.”) and ends by asking for one key again: the model reads it once and is asked about each position in turn, with fresh records in every context.</source>
+        <translation>각 문맥은 키-값 기록(“Code Alpha-41 tiger.”)을 나열하고 마지막에 키 하나를 다시 묻습니다. 모델은 문맥을 한 번 읽고 각 위치에 대해 차례로 질문을 받으며, 문맥마다 기록은 새로 뽑습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="180"/>
+        <source>Contexts</source>
+        <translation>문맥 수</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="182"/>
         <source>P(correct value)</source>
         <translation>P(정답 값)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="322"/>
-        <source>This model (%1 records, about %2 tokens per context)</source>
-        <translation>이 모델 (기록 %1개, 컨텍스트당 약 %2토큰)</translation>
+        <location filename="../../ui/classroom/litm_view.cpp" line="226"/>
+        <source>The bundled model</source>
+        <translation>내장 모델</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="338"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="228"/>
+        <source>Load a model to measure it, or open results saved earlier.</source>
+        <translation>모델을 불러와 측정하거나, 전에 저장한 결과를 여세요.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="233"/>
+        <source>No lost-in-the-middle measurements come with %1. Run the lab: it first times the model on this computer and says how long the run will take before it starts. Results can be saved and shown later without the model.</source>
+        <translation>%1에는 중간 소실 측정 결과가 함께 오지 않습니다. 실험을 실행하세요. 먼저 이 컴퓨터에서 모델의 속도를 재고, 시작하기 전에 얼마나 걸릴지 알려 줍니다. 결과는 저장해 두었다가 나중에 모델 없이 보여 줄 수 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="311"/>
+        <source>Timing %1 on this computer…</source>
+        <translation>이 컴퓨터에서 %1의 속도를 재는 중…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="319"/>
+        <source>%1 records take %2 tokens, more than the model&apos;s context of %3: use fewer records.</source>
+        <translation>기록 %1개는 %2토큰으로, 모델의 문맥 길이 %3보다 깁니다. 기록 수를 줄이세요.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="328"/>
+        <source>%1 contexts of about %2 tokens, each read once and asked %3 questions.</source>
+        <translation>약 %2토큰짜리 문맥 %1개를 각각 한 번 읽고 질문 %3개씩을 합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="332"/>
+        <source>This run on %1 will take %2 on this computer (measured just now).
+%3
+
+The window stays usable and you can cancel at any time.</source>
+        <translation>%1(으)로 이 컴퓨터에서 실행하면 %2 걸립니다(방금 측정).
+%3
+
+실행 중에도 창을 쓸 수 있고 언제든 취소할 수 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="336"/>
+        <source>Not started (estimated %1).</source>
+        <translation>시작하지 않았습니다(예상 %1).</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="537"/>
+        <source>Bundled model</source>
+        <translation>내장 모델</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="538"/>
+        <source>Unnamed model</source>
+        <translation>이름 없는 모델</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="540"/>
+        <source>%1, measured now</source>
+        <translation>%1, 방금 측정</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="541"/>
+        <source>%1, from its evaluation data</source>
+        <translation>%1, 평가 데이터</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="542"/>
+        <source>%1, from %2</source>
+        <translation>%1, %2에서</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="543"/>
+        <source>%1 · about %2 tokens</source>
+        <translation>%1 · 약 %2토큰</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="544"/>
+        <source>position of the record asked for, of %1 (shaded: 95 % interval)</source>
+        <translation>물어본 기록의 위치(전체 %1개, 음영: 95 % 구간)</translation>
+    </message>
+    <message>
+        <source>This model (%1 records, about %2 tokens per context)</source>
+        <translation type="vanished">이 모델 (기록 %1개, 컨텍스트당 약 %2토큰)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="560"/>
         <source>Example context: %1</source>
         <translation>컨텍스트 예: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="349"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="17"/>
         <source>Use at least two positions to see a curve.</source>
         <translation>곡선을 보려면 위치를 두 개 이상 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="379"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="47"/>
         <source>accuracy</source>
         <translation>정확도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="379"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="47"/>
         <source>the probability of the right value</source>
         <translation>올바른 값의 확률</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="381"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="49"/>
         <source>This model does not retrieve the values at all (top-1 accuracy below 5 %, P(correct) below 2 % everywhere): there is no position effect to see. Try fewer records or a trained model.</source>
         <translation>이 모델은 값을 전혀 찾아내지 못합니다 (모든 위치에서 top-1 정확도 5 % 미만, P(정답) 2 % 미만). 위치 효과를 볼 수 없습니다. 기록 수를 줄이거나 학습된 모델을 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="390"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="58"/>
         <source>A U-shape, as Liu et al. found: %1 is higher when the record is first (%2 %) or last (%3 %) than in the middle (%4 %). Information in the middle of a long context is used least.</source>
         <translation>Liu 외의 결과처럼 U자 모양입니다: 기록이 처음(%2 %)이나 마지막(%3 %)에 있을 때 %1이(가) 중간(%4 %)보다 높습니다. 긴 컨텍스트의 중간 정보가 가장 덜 쓰입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="394"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="62"/>
         <source>Recency rather than a U: %1 rises towards the end (first %2 %, last %3 %). This model mostly uses the records just before the question — small models often show this instead of the U that large models show.</source>
         <translation>U자보다는 최신 효과입니다: %1이(가) 끝으로 갈수록 올라갑니다 (처음 %2 %, 마지막 %3 %). 이 모델은 주로 질문 바로 앞의 기록을 씁니다 — 큰 모델의 U자 대신 작은 모델에서 흔히 보이는 모습입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="398"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="66"/>
         <source>Primacy: %1 is highest for the first record (%2 %) and falls towards the end (%3 %).</source>
         <translation>초두 효과: %1이(가) 첫 기록에서 가장 높고(%2 %) 끝으로 갈수록 떨어집니다(%3 %).</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="400"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="68"/>
         <source>Roughly flat: %1 is about the same at every position (first %2 %, last %3 %). With this many trials the differences are within the intervals.</source>
         <translation>거의 평평합니다: %1이(가) 모든 위치에서 비슷합니다 (처음 %2 %, 마지막 %3 %). 이 시행 수로는 차이가 신뢰 구간 안에 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="141"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="81"/>
+        <source>%1 records, about %2 tokens, %3 contexts</source>
+        <translation>기록 %1개, 약 %2토큰, 문맥 %3개</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="89"/>
+        <source>%1 finds the record at every position it was asked about (top-1 accuracy %2 % at positions %3–%4; %5). It shows no lost-in-the-middle effect: to see one, load a real model such as Qwen2.5-0.5B and run the lab — it tells you how long the run will take before it starts.</source>
+        <translation>%1은(는) 물어본 모든 위치에서 기록을 찾아냅니다(위치 %3–%4에서 top-1 정확도 %2 %; %5). 중간 소실 효과가 나타나지 않으므로, 효과를 보려면 Qwen2.5-0.5B 같은 실제 모델을 불러와 실험을 실행하세요. 시작하기 전에 얼마나 걸릴지 알려 줍니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="97"/>
+        <source>From the evaluation data of %1 (%2): %3</source>
+        <translation>%1의 평가 데이터(%2): %3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="101"/>
+        <source>under a second</source>
+        <translation>1초 미만</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="102"/>
+        <source>about %1 s</source>
+        <translation>약 %1초</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="103"/>
+        <source>about %1 min</source>
+        <translation>약 %1분</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="104"/>
+        <source>about %1 h</source>
+        <translation>약 %1시간</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="183"/>
         <source>position of the record asked for (shaded: 95 % interval)</source>
         <translation>물어본 기록의 위치 (음영: 95 % 구간)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="354"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="22"/>
         <source>This model guesses: it gives the right value about the same probability as any other value (P(correct) ≈ %1 %, chance %2 %), so it has not learned to look the record up and there is no position effect in its answers.</source>
         <translation>이 모델은 찍고 있습니다: 맞는 값에 다른 값과 비슷한 확률을 줍니다 (P(정답) ≈ %1 %, 우연 %2 %). 기록을 찾아보는 법을 배우지 못했으므로 답에 위치 효과가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="360"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="28"/>
         <source>Where it looks is not flat, though: attention from the question onto the record grows from %1 % (first) to %2 % (last) — a recency bias.</source>
         <translation>그래도 바라보는 곳은 고르지 않습니다: 질문에서 기록으로 가는 어텐션이 %1 %(처음)에서 %2 %(마지막)로 커집니다 — 최신 편향입니다.</translation>
     </message>
@@ -1895,48 +2110,48 @@
 <context>
     <name>ts::ui::ProbesView</name>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="214"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="215"/>
         <source>Open…</source>
         <translation>열기…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="215"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="216"/>
         <source>Save as…</source>
         <translation>다른 이름으로 저장…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="216"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="217"/>
         <source>Add probe</source>
         <translation>검사 추가</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="217"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="218"/>
         <source>Run probes</source>
         <translation>검사 실행</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="218"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="219"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="219"/>
-        <location filename="../../ui/classroom/probes_view.cpp" line="232"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="220"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="233"/>
         <source>Group</source>
         <translation>그룹</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="219"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="220"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="219"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="220"/>
         <source>True answer</source>
         <translation>참인 답</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="220"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="221"/>
         <source>False answers (| separated)</source>
         <translation>거짓 답 (|로 구분)</translation>
     </message>
@@ -1945,23 +2160,23 @@
         <translation type="vanished">모델 스스로의 다음 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="221"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="222"/>
         <source>Verdict</source>
         <translation>판정</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="276"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="277"/>
         <source>Open probe set</source>
         <translation>검사 세트 열기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="277"/>
-        <location filename="../../ui/classroom/probes_view.cpp" line="291"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="278"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="292"/>
         <source>Probe sets (*.json)</source>
         <translation>검사 세트 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="290"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="291"/>
         <source>Save probe set</source>
         <translation>검사 세트 저장</translation>
     </message>
@@ -1970,27 +2185,27 @@
         <translation type="vanished">먼저 토크나이저가 있는 모델을 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="411"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="379"/>
         <source>P(true) = %1</source>
         <translation>P(참) = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="412"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="380"/>
         <source>P(false) = %1</source>
         <translation>P(거짓) = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="421"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="392"/>
         <source>true wins</source>
         <translation>참이 이김</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="421"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="392"/>
         <source>a false answer wins</source>
         <translation>거짓 답이 이김</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/probes_view.cpp" line="544"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="519"/>
         <source>%n probe(s). Press “Run probes”.</source>
         <translation>
             <numerusform>검사 %n개. “검사 실행”을 누르세요.</numerusform>
@@ -2017,102 +2232,107 @@
         <translation type="vanished">각 프롬프트에는 참인 이어짐 하나와 거짓인 이어짐 여러 개가 있습니다. 초록 막대: 참인 답의 확률, 빨간 막대: 가장 확률 높은 거짓 답 (로그 눈금: 막대의 10분의 1마다 10배). 모델은 아무것도 찾아보지 않습니다 — 학습 때 보지 못한 사실(held-out)에도 대답하며, 흔히 똑같이 자신 있게 답합니다. 칸은 편집할 수 있고, 세트는 JSON으로 저장됩니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="220"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="221"/>
         <source>Model&apos;s own answer</source>
         <translation>모델 스스로의 답</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="221"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="222"/>
         <source>P(true) green, P(best false) red</source>
         <translation>P(참) 초록, P(가장 높은 거짓) 빨강</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="222"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="223"/>
         <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one, on a log axis (each tick is a factor of 100). The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
         <translation>프롬프트마다 참인 이어 쓰기 하나와 거짓인 이어 쓰기 여럿이 있습니다. 초록 막대는 참인 답의 확률, 빨간 막대는 가장 확률이 높은 거짓 답의 확률이며 로그 축 위에 그립니다(눈금 하나가 100배). 모델은 아무것도 찾아보지 않습니다. 훈련 때 보지 못한 사실(held-out)에도 여전히, 흔히 똑같이 자신 있게 답합니다. 칸은 고칠 수 있고, 세트는 JSON으로 저장할 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="227"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="228"/>
         <source>Show:</source>
         <translation>표시:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="230"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="231"/>
         <source>All probes, held-out first</source>
         <translation>모든 문항(보지 못한 사실 먼저)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="230"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="231"/>
         <source>Held-out only</source>
         <translation>보지 못한 사실만</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="230"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="231"/>
         <source>Confident inventions only</source>
         <translation>자신 있게 지어낸 답만</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="232"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="233"/>
         <source>Language</source>
         <translation>언어</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="232"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="233"/>
         <source>Probes</source>
         <translation>문항 수</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="232"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="233"/>
         <source>True beats false</source>
         <translation>참이 거짓보다 높음</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="233"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
         <source>Top-1 accuracy</source>
         <translation>1위 정확도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="233"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
         <source>Mean confidence</source>
         <translation>평균 확신도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="233"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
         <source>Confident inventions</source>
         <translation>자신 있게 지어낸 답</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="235"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="236"/>
         <source>The model&apos;s own answer is not the true one, and it gives that answer at least %1 %.</source>
         <translation>모델 스스로의 답이 참이 아닌데도 그 답에 %1 % 이상을 겁니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="448"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="387"/>
+        <source>The model&apos;s own answer: its greedy continuation up to the end of the word, past function words such as “a” or “in”; %1 is the probability of the whole answer.</source>
+        <translation>모델 자신의 답: 탐욕적으로 이어 쓴 글을 단어 끝까지 읽은 것으로, “a”, “in” 같은 기능어는 건너뜁니다. %1은 답 전체의 확률입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="424"/>
         <source>Korean</source>
         <translation>한국어</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="448"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="424"/>
         <source>English</source>
         <translation>영어</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="479"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="454"/>
         <source>held-out (never seen)</source>
         <translation>보지 못한 사실(held-out)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="480"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="455"/>
         <source>seen in training</source>
         <translation>훈련 때 본 사실</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="556"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="531"/>
         <source>The true answer beats every false one in %1 of %2 probes.</source>
         <translation>%2개 문항 중 %1개에서 참인 답이 모든 거짓 답보다 확률이 높습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="557"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="532"/>
         <source>On held-out facts, which the model never saw, its own answer is right %1 of %2 times, yet it puts on average %3 % on it; %4 of them are confident inventions (%5 % or more on a wrong answer). That is a hallucination.</source>
         <translation>모델이 한 번도 보지 못한 사실에서 스스로의 답은 %2번 중 %1번만 맞는데도, 그 답에 평균 %3 %를 겁니다. 그중 %4개는 자신 있게 지어낸 답입니다(틀린 답에 %5 % 이상). 이것이 환각입니다.</translation>
     </message>

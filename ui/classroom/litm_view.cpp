@@ -33,6 +33,7 @@
 
 #include "tokenscope/error.hpp"
 #include "tokenscope/model_folder.hpp"
+#include "widgets/korean_particles.hpp"
 
 namespace ts::ui {
 
@@ -67,32 +68,36 @@ LitmView::LitmView(QWidget* parent) : ClassroomToolView(parent) {
                                                      m_trialsLabel, m_trials, m_seedLabel, m_seed, m_queryAware})
         form->addWidget(w);
     form->addStretch(1);
-    m_open = new QPushButton(this);
-    m_save = new QPushButton(this);
-    m_save->setEnabled(false);
-    m_export = new QPushButton(this);
-    m_export->setEnabled(false);
-    form->addWidget(m_open);
-    form->addWidget(m_save);
-    form->addWidget(m_export);
     layout->addLayout(form);
     auto* row = new QHBoxLayout;
     m_templateLabel = new QLabel(this);
     m_template = new QLineEdit(QString::fromStdString(m_spec.recordTemplate), this);
     m_run = new QPushButton(this);
     m_cancel = new QPushButton(this);
-    m_progress = new QProgressBar(this);
-    m_progress->setMaximumWidth(160);
-    m_status = new QLabel(this);
-    m_status->setObjectName(QStringLiteral("litmStatus"));
-    setRunControls({m_run, m_open}, m_cancel, m_progress);
     row->addWidget(m_templateLabel);
-    row->addWidget(m_template, 2);
+    row->addWidget(m_template, 1);
     row->addWidget(m_run);
     row->addWidget(m_cancel);
-    row->addWidget(m_progress);
-    row->addWidget(m_status, 1);
     layout->addLayout(row);
+    // progress and what is happening, then the files: a row of its own so that the lab fits
+    // the 1280-pixel projector layout beside the controls and the timeline
+    auto* files = new QHBoxLayout;
+    m_progress = new QProgressBar(this);
+    m_progress->setMaximumWidth(140);
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("litmStatus"));
+    m_open = new QPushButton(this);
+    m_save = new QPushButton(this);
+    m_save->setEnabled(false);
+    m_export = new QPushButton(this);
+    m_export->setEnabled(false);
+    setRunControls({m_run, m_open}, m_cancel, m_progress);
+    files->addWidget(m_progress);
+    files->addWidget(m_status, 1);
+    files->addWidget(m_open);
+    files->addWidget(m_save);
+    files->addWidget(m_export);
+    layout->addLayout(files);
     m_explain = new QLabel(this);
     m_explain->setWordWrap(true);
     layout->addWidget(m_explain);
@@ -120,9 +125,12 @@ LitmView::LitmView(QWidget* parent) : ClassroomToolView(parent) {
     m_conclusion->setFont(bold);
     layout->addWidget(m_conclusion);
     m_table = new QTableWidget(0, 6, this);
-    m_table->setMaximumHeight(170);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->setMaximumHeight(140);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->verticalHeader()->setVisible(false);
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    m_table->setWordWrap(false);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     layout->addWidget(m_table);
     m_example = new QLabel(this);
@@ -156,7 +164,8 @@ void LitmView::retranslateUi() {
     m_trialsLabel->setText(tr("Contexts:"));
     m_trials->setToolTip(tr("Contexts of freshly drawn records; each is read once and asked about every position."));
     m_seedLabel->setText(tr("Seed:"));
-    m_queryAware->setText(tr("Ask the question before the records too (query-aware)"));
+    m_queryAware->setText(tr("Ask first (query-aware)"));
+    m_queryAware->setToolTip(tr("State the question before the records too, so the model knows what to look for while reading."));
     m_templateLabel->setText(tr("Record template:"));
     m_run->setText(tr("Run experiment"));
     m_cancel->setText(tr("Cancel"));
@@ -164,10 +173,9 @@ void LitmView::retranslateUi() {
     m_open->setToolTip(tr("Show results saved earlier (for example a sweep of a large model prepared at home)."));
     m_save->setText(tr("Save results…"));
     m_export->setText(tr("Export CSV…"));
-    m_explain->setText(tr("Each context lists key-value records (“Code Alpha-41 tiger.”) and ends by "
-                          "asking for one key again. The model reads a context once and is asked about the "
-                          "first record, a middle one, …, the last; every context has fresh records. A long "
-                          "context is not the same as a well-used one."));
+    m_explain->setText(tr("Each context lists key-value records (“Code Alpha-41 tiger.”) and ends by asking for "
+                          "one key again: the model reads it once and is asked about each position in turn, "
+                          "with fresh records in every context."));
     m_table->setHorizontalHeaderLabels({tr("Position"), tr("Top-1 accuracy"), tr("P(correct)"), tr("Mean rank"),
                                         tr("Attention on record"), tr("Contexts")});
     m_accBand.line->setName(tr("top-1 accuracy"));
@@ -221,10 +229,11 @@ void LitmView::updateBanner() {
     } else if (m_modelEval) {
         m_banner->setText(evaluationSummary(*m_modelEval, name));
     } else {
-        m_banner->setText(tr("No lost-in-the-middle measurements come with %1. Run the lab: it first times "
-                             "the model on this computer and says how long the run will take before it "
-                             "starts. Results can be saved and shown later without the model.")
-                              .arg(m_info.name));
+        m_banner->setText(fillKoreanParticles(
+            tr("No lost-in-the-middle measurements come with %1. Run the lab: it first times "
+               "the model on this computer and says how long the run will take before it "
+               "starts. Results can be saved and shown later without the model.")
+                .arg(m_info.name)));
     }
 }
 
@@ -319,9 +328,10 @@ void LitmView::run() {
             const QString work = tr("%1 contexts of about %2 tokens, each read once and asked %3 questions.")
                                      .arg(o.trials).arg(e.plan.promptTokens).arg(o.positions);
             if (e.seconds > kAskAboveSeconds) {
-                const QString question = tr("This run on %1 will take %2 on this computer (measured just now).\n%3\n\n"
-                                            "The window stays usable and you can cancel at any time.")
-                                             .arg(info.name, approximateDuration(e.seconds), work);
+                const QString question = fillKoreanParticles(
+                    tr("This run on %1 will take %2 on this computer (measured just now).\n%3\n\n"
+                       "The window stays usable and you can cancel at any time.")
+                        .arg(info.name, approximateDuration(e.seconds), work));
                 if (!m_confirm || !m_confirm(question)) {
                     m_status->setText(tr("Not started (estimated %1).").arg(approximateDuration(e.seconds)));
                     return;
@@ -526,12 +536,12 @@ void LitmView::showRun(const ts::LitmRun& run, const QString& source) {
     const QString model = run.model == "bundled" || (measuredHere && isBundledModel())
                               ? tr("Bundled model")
                               : run.model.empty() ? tr("Unnamed model") : QString::fromStdString(run.model);
-    const QString setting = tr("%1 records, about %2 tokens per context").arg(records).arg(r.contextTokens);
     QString title;
-    if (source == QLatin1String("measured")) title = tr("%1, measured now (%2)").arg(model, setting);
-    else if (source == QLatin1String("eval")) title = tr("%1, from its evaluation data (%2)").arg(model, setting);
-    else title = tr("%1, from %2 (%3)").arg(model, source, setting);
-    m_measured->chart()->setTitle(title);
+    if (source == QLatin1String("measured")) title = tr("%1, measured now").arg(model);
+    else if (source == QLatin1String("eval")) title = tr("%1, from its evaluation data").arg(model);
+    else title = tr("%1, from %2").arg(model, source);
+    m_measured->chart()->setTitle(tr("%1 · about %2 tokens").arg(title).arg(r.contextTokens));
+    m_measuredX->setTitleText(tr("position of the record asked for, of %1 (shaded: 95 % interval)").arg(run.options.records));
 
     m_table->setRowCount(static_cast<int>(r.points.size()));
     for (int i = 0; i < static_cast<int>(r.points.size()); ++i) {

@@ -82,17 +82,18 @@ QString LitmView::evaluationSummary(const ts::LitmRun& run, const QString& model
                                 .arg(run.options.records)
                                 .arg(run.result.contextTokens)
                                 .arg(pts.front().trials);
+    const QString range = std::lround(lo * 100) == std::lround(hi * 100)
+                              ? QStringLiteral("%1").arg(lo * 100, 0, 'f', 0)
+                              : QStringLiteral("%1–%2").arg(lo * 100, 0, 'f', 0).arg(hi * 100, 0, 'f', 0);
     if (lo >= 0.95)
-        return tr("%1 finds the record at every position it was asked about (top-1 accuracy %2–%3 % at "
-                  "positions %4–%5; %6). It shows no lost-in-the-middle effect: to see one, load a real "
+        return fillKoreanParticles(tr("%1 finds the record at every position it was asked about (top-1 accuracy %2 % at "
+                  "positions %3–%4; %5). It shows no lost-in-the-middle effect: to see one, load a real "
                   "model such as Qwen2.5-0.5B and run the lab — it tells you how long the run will take "
                   "before it starts.")
-            .arg(modelName)
-            .arg(lo * 100, 0, 'f', 0)
-            .arg(hi * 100, 0, 'f', 0)
+            .arg(modelName, range)
             .arg(pts.front().position)
             .arg(pts.back().position)
-            .arg(setting);
+            .arg(setting));
     return tr("From the evaluation data of %1 (%2): %3").arg(modelName, setting, describe(pts));
 }
 
