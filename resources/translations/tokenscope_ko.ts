@@ -415,122 +415,122 @@
         <translation>시스템 메시지 (비우면 “%1”)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="271"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="272"/>
         <source>No chat format: type the raw prompt.</source>
         <translation>채팅 형식이 없습니다. 프롬프트를 그대로 입력하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="272"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="273"/>
         <source>No chat format (%1): type the raw prompt.</source>
         <translation>채팅 형식이 없습니다 (%1). 프롬프트를 그대로 입력하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="274"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="275"/>
         <source>This model folder has no tokenizer: type token ids.</source>
         <translation>이 모델 폴더에는 토크나이저가 없습니다. 토큰 ID를 입력하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="275"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="276"/>
         <source>Autoregressive loop</source>
         <translation>자기회귀 루프</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="276"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="277"/>
         <source>Step</source>
         <translation>한 단계</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="277"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="278"/>
         <source>Run one step: predict, sample, feed the token back in</source>
         <translation>한 단계 실행: 예측하고, 샘플링하고, 토큰을 다시 입력으로 넣습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="278"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="279"/>
         <source>Pause</source>
         <translation>일시정지</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="278"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="279"/>
         <source>Run</source>
         <translation>실행</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="279"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="280"/>
         <source>Reset</source>
         <translation>초기화</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="280"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="281"/>
         <source>Delay</source>
         <translation>간격</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="281"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="282"/>
         <source>Pause between steps while running (0–2000 ms)</source>
         <translation>실행 중 단계 사이의 대기 시간 (0–2000 ms)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="282"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="283"/>
         <source>Max steps</source>
         <translation>최대 단계</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="283"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="284"/>
         <source>Seed</source>
         <translation>시드</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="284"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="285"/>
         <source>Sampling</source>
         <translation>샘플링</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="285"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="286"/>
         <source>Temperature</source>
         <translation>온도</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="286"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="287"/>
         <source>0 = always the most likely token; higher = more surprising choices</source>
         <translation>0 = 항상 가장 확률 높은 토큰, 높을수록 더 의외의 선택</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="287"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="288"/>
         <source>Top-k</source>
         <translation>상위 k</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="288"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="289"/>
         <source>off</source>
         <translation>끔</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="289"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="290"/>
         <source>Top-p</source>
         <translation>상위 p</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="290"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="291"/>
         <source>Colours</source>
         <translation>색</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="291"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="292"/>
         <source>classic</source>
         <translation>기본</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="292"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="293"/>
         <source>viridis (colour-blind safe)</source>
         <translation>viridis (색각 이상 안전)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="293"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="294"/>
         <source>cividis (colour-blind safe)</source>
         <translation>cividis (색각 이상 안전)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="294"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="295"/>
         <source>Colour map of the heatmaps and the confidence colouring</source>
         <translation>히트맵과 확신도 색칠에 쓰는 색 지도</translation>
     </message>
