@@ -1726,299 +1726,304 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="209"/>
+        <location filename="../../ui/shell/main_window.cpp" line="210"/>
         <source>About Tokenscope</source>
         <translation>Tokenscope 정보</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="210"/>
+        <location filename="../../ui/shell/main_window.cpp" line="211"/>
         <source>&lt;p&gt;&lt;b&gt;Tokenscope&lt;/b&gt; runs a GPT-style model on your computer and shows each stage of next-token prediction: tokenizing, embedding, self-attention, the softmax distribution and sampling — and the autoregressive loop that feeds each chosen token back in.&lt;/p&gt;&lt;p&gt;The model does not know the answer; it computes how likely each next token is, and one is drawn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Tokenscope&lt;/b&gt;는 GPT 방식의 모델을 이 컴퓨터에서 직접 실행하며 다음 토큰 예측의 각 단계를 보여 줍니다: 토크나이징, 임베딩, 셀프 어텐션, 확률 분포 생성(Softmax), 샘플링 — 그리고 선택된 토큰을 다시 입력으로 넣는 자기회귀 루프.&lt;/p&gt;&lt;p&gt;모델은 정답을 아는 것이 아니라, 다음 토큰이 될 확률을 계산할 뿐이며 그중 하나가 뽑힙니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="301"/>
+        <location filename="../../ui/shell/main_window.cpp" line="302"/>
         <source>Could not open the model</source>
         <translation>모델을 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="302"/>
+        <location filename="../../ui/shell/main_window.cpp" line="303"/>
         <source>Choose a folder with config.json and model.safetensors (and vocab.json + merges.txt or tokenizer.json for text prompts). The previous model stays loaded.</source>
         <translation>config.json과 model.safetensors가 있는 폴더를 고르세요 (문장 프롬프트를 쓰려면 vocab.json + merges.txt 또는 tokenizer.json도 필요합니다). 이전 모델은 그대로 유지됩니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="318"/>
-        <location filename="../../ui/shell/main_window.cpp" line="323"/>
-        <location filename="../../ui/shell/main_window.cpp" line="458"/>
-        <location filename="../../ui/shell/main_window.cpp" line="475"/>
-        <location filename="../../ui/shell/main_window.cpp" line="775"/>
+        <location filename="../../ui/shell/main_window.cpp" line="319"/>
+        <location filename="../../ui/shell/main_window.cpp" line="324"/>
+        <location filename="../../ui/shell/main_window.cpp" line="460"/>
+        <location filename="../../ui/shell/main_window.cpp" line="477"/>
+        <location filename="../../ui/shell/main_window.cpp" line="777"/>
         <source>Tokenscope</source>
         <translation>Tokenscope</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="323"/>
+        <location filename="../../ui/shell/main_window.cpp" line="324"/>
         <source>Tokenscope — %1</source>
         <translation>Tokenscope — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="324"/>
+        <location filename="../../ui/shell/main_window.cpp" line="325"/>
         <source>Controls</source>
         <translation>조작</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="325"/>
+        <location filename="../../ui/shell/main_window.cpp" line="326"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="329"/>
+        <location filename="../../ui/shell/main_window.cpp" line="330"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="330"/>
+        <location filename="../../ui/shell/main_window.cpp" line="331"/>
         <source>&amp;Open model folder…</source>
         <translation>모델 폴더 열기(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="331"/>
+        <location filename="../../ui/shell/main_window.cpp" line="332"/>
+        <source>Open model &amp;file (GGUF)…</source>
+        <translation>모델 파일 열기(&amp;F) (GGUF)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="333"/>
         <source>Open &amp;transcript…</source>
         <translation>기록 열기(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="332"/>
+        <location filename="../../ui/shell/main_window.cpp" line="334"/>
         <source>&amp;Save transcript…</source>
         <translation>기록 저장(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="333"/>
+        <location filename="../../ui/shell/main_window.cpp" line="335"/>
         <source>Continue past end of text</source>
         <translation>글 끝 토큰 뒤에도 계속 생성</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="334"/>
+        <location filename="../../ui/shell/main_window.cpp" line="336"/>
         <source>Keep generating after the model draws its end-of-text token</source>
         <translation>모델이 글 끝 토큰을 뽑은 뒤에도 계속 생성합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="335"/>
+        <location filename="../../ui/shell/main_window.cpp" line="337"/>
         <source>Export current view as &amp;PNG or SVG…</source>
         <translation>현재 화면을 PNG 또는 SVG로 내보내기(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="336"/>
+        <location filename="../../ui/shell/main_window.cpp" line="338"/>
         <source>Export distribution as CSV…</source>
         <translation>확률 분포를 CSV로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="337"/>
+        <location filename="../../ui/shell/main_window.cpp" line="339"/>
         <source>Export distribution as JSON…</source>
         <translation>확률 분포를 JSON으로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="338"/>
+        <location filename="../../ui/shell/main_window.cpp" line="340"/>
         <source>Export attention as CSV…</source>
         <translation>어텐션을 CSV로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="339"/>
+        <location filename="../../ui/shell/main_window.cpp" line="341"/>
         <source>Export attention as JSON…</source>
         <translation>어텐션을 JSON으로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="340"/>
+        <location filename="../../ui/shell/main_window.cpp" line="342"/>
         <source>&amp;Quit</source>
         <translation>끝내기(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="341"/>
+        <location filename="../../ui/shell/main_window.cpp" line="343"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="343"/>
+        <location filename="../../ui/shell/main_window.cpp" line="345"/>
         <source>&amp;Language</source>
         <translation>언어(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="344"/>
+        <location filename="../../ui/shell/main_window.cpp" line="346"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="345"/>
+        <location filename="../../ui/shell/main_window.cpp" line="347"/>
         <source>&amp;About Tokenscope</source>
         <translation>Tokenscope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="417"/>
+        <location filename="../../ui/shell/main_window.cpp" line="419"/>
         <source>Loading %1…</source>
         <translation>%1 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="440"/>
+        <location filename="../../ui/shell/main_window.cpp" line="442"/>
         <source>Model loaded with warnings: %1</source>
         <translation>모델을 불러왔지만 경고가 있습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="458"/>
-        <location filename="../../ui/shell/main_window.cpp" line="475"/>
-        <location filename="../../ui/shell/main_window.cpp" line="775"/>
+        <location filename="../../ui/shell/main_window.cpp" line="460"/>
+        <location filename="../../ui/shell/main_window.cpp" line="477"/>
+        <location filename="../../ui/shell/main_window.cpp" line="777"/>
         <source>No model is loaded.</source>
         <translation>불러온 모델이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="458"/>
-        <location filename="../../ui/shell/main_window.cpp" line="475"/>
+        <location filename="../../ui/shell/main_window.cpp" line="460"/>
+        <location filename="../../ui/shell/main_window.cpp" line="477"/>
         <source>Choose a model in the toolbar first.</source>
         <translation>먼저 도구 모음에서 모델을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="690"/>
+        <location filename="../../ui/shell/main_window.cpp" line="692"/>
         <source>Loading model…</source>
         <translation>모델 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="690"/>
+        <location filename="../../ui/shell/main_window.cpp" line="692"/>
         <source>No model loaded</source>
         <translation>불러온 모델 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="695"/>
+        <location filename="../../ui/shell/main_window.cpp" line="697"/>
         <source>%1 · %2 parameters · %3 layers × %4 heads · vocabulary %5%6</source>
         <translation>%1 · 매개변수 %2개 · %3층 × 헤드 %4개 · 어휘 %5%6</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="701"/>
+        <location filename="../../ui/shell/main_window.cpp" line="703"/>
         <source> · no tokenizer</source>
         <translation> · 토크나이저 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="708"/>
+        <location filename="../../ui/shell/main_window.cpp" line="710"/>
         <source>Context %1 / %2 tokens · step %3 of %4</source>
         <translation>컨텍스트 %1 / %2 토큰 · %3 / %4단계</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shell/main_window.cpp" line="715"/>
+        <location filename="../../ui/shell/main_window.cpp" line="717"/>
         <source>%n oldest step(s) keep only a summary (history memory budget)</source>
         <translation>
             <numerusform>가장 오래된 %n단계는 요약만 남음 (기록 메모리 한도)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="720"/>
+        <location filename="../../ui/shell/main_window.cpp" line="722"/>
         <source>Export view</source>
         <translation>화면 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="721"/>
+        <location filename="../../ui/shell/main_window.cpp" line="723"/>
         <source>PNG image (*.png);;SVG vector image (*.svg)</source>
         <translation>PNG 이미지 (*.png);;SVG 벡터 이미지 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="766"/>
+        <location filename="../../ui/shell/main_window.cpp" line="768"/>
         <source>There are no steps to export yet.</source>
         <translation>아직 내보낼 단계가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="776"/>
+        <location filename="../../ui/shell/main_window.cpp" line="778"/>
         <source>Load the model the transcript was made with, then open it again.</source>
         <translation>기록을 만든 모델을 불러온 뒤 다시 여세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="792"/>
+        <location filename="../../ui/shell/main_window.cpp" line="794"/>
         <source>Could not open the transcript</source>
         <translation>기록을 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="162"/>
-        <location filename="../../ui/shell/main_window.cpp" line="724"/>
-        <location filename="../../ui/shell/main_window.cpp" line="741"/>
-        <location filename="../../ui/shell/main_window.cpp" line="756"/>
+        <location filename="../../ui/shell/main_window.cpp" line="163"/>
+        <location filename="../../ui/shell/main_window.cpp" line="726"/>
+        <location filename="../../ui/shell/main_window.cpp" line="743"/>
+        <location filename="../../ui/shell/main_window.cpp" line="758"/>
         <source>Export failed</source>
         <translation>내보내기 실패</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="153"/>
+        <location filename="../../ui/shell/main_window.cpp" line="154"/>
         <source>Open transcript</source>
         <translation>기록 열기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="154"/>
-        <location filename="../../ui/shell/main_window.cpp" line="159"/>
+        <location filename="../../ui/shell/main_window.cpp" line="155"/>
+        <location filename="../../ui/shell/main_window.cpp" line="160"/>
         <source>Transcript (*.json)</source>
         <translation>기록 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="159"/>
+        <location filename="../../ui/shell/main_window.cpp" line="160"/>
         <source>Save transcript</source>
         <translation>기록 저장</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="724"/>
+        <location filename="../../ui/shell/main_window.cpp" line="726"/>
         <source>Could not write %1.</source>
         <translation>%1에 쓸 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="729"/>
-        <location filename="../../ui/shell/main_window.cpp" line="746"/>
+        <location filename="../../ui/shell/main_window.cpp" line="731"/>
+        <location filename="../../ui/shell/main_window.cpp" line="748"/>
         <source>Nothing to export</source>
         <translation>내보낼 내용이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="729"/>
-        <location filename="../../ui/shell/main_window.cpp" line="746"/>
+        <location filename="../../ui/shell/main_window.cpp" line="731"/>
+        <location filename="../../ui/shell/main_window.cpp" line="748"/>
         <source>Run a step first.</source>
         <translation>먼저 한 단계를 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="733"/>
+        <location filename="../../ui/shell/main_window.cpp" line="735"/>
         <source>Export distribution</source>
         <translation>확률 분포 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="734"/>
-        <location filename="../../ui/shell/main_window.cpp" line="751"/>
+        <location filename="../../ui/shell/main_window.cpp" line="736"/>
+        <location filename="../../ui/shell/main_window.cpp" line="753"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="734"/>
-        <location filename="../../ui/shell/main_window.cpp" line="751"/>
+        <location filename="../../ui/shell/main_window.cpp" line="736"/>
+        <location filename="../../ui/shell/main_window.cpp" line="753"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="750"/>
+        <location filename="../../ui/shell/main_window.cpp" line="752"/>
         <source>Export attention</source>
         <translation>어텐션 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="327"/>
+        <location filename="../../ui/shell/main_window.cpp" line="328"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="328"/>
+        <location filename="../../ui/shell/main_window.cpp" line="329"/>
         <source>Stop loading this model; the previous one stays</source>
         <translation>이 모델 불러오기를 멈춥니다. 이전 모델은 그대로 남습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="256"/>
+        <location filename="../../ui/shell/main_window.cpp" line="257"/>
         <source>Lesson ended: your prompt and settings are back.</source>
         <translation>수업이 끝났습니다. 원래의 프롬프트와 설정으로 돌아왔습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="326"/>
+        <location filename="../../ui/shell/main_window.cpp" line="327"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="593"/>
+        <location filename="../../ui/shell/main_window.cpp" line="595"/>
         <source>What if: branching from step %1 with “%2” instead of “%3”</source>
         <translation>만약에: %1단계에서 “%3” 대신 “%2” 토큰으로 분기합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="707"/>
+        <location filename="../../ui/shell/main_window.cpp" line="709"/>
         <source>Context %1 / %2 tokens</source>
         <translation>컨텍스트 %1 / %2 토큰</translation>
     </message>
@@ -2026,55 +2031,75 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::ModelChooser</name>
     <message>
-        <location filename="../../ui/shell/model_chooser.cpp" line="71"/>
+        <location filename="../../ui/shell/model_chooser.cpp" line="75"/>
         <source>Open model folder (config.json + model.safetensors)</source>
         <translation>모델 폴더 열기 (config.json + model.safetensors)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/model_chooser.cpp" line="112"/>
+        <location filename="../../ui/shell/model_chooser.cpp" line="90"/>
+        <source>Open model file</source>
+        <translation>모델 파일 열기</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="92"/>
+        <source>GGUF model (*.gguf)</source>
+        <translation>GGUF 모델 (*.gguf)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="134"/>
         <source>Model:</source>
         <translation>모델:</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/model_chooser.cpp" line="115"/>
+        <location filename="../../ui/shell/model_chooser.cpp" line="137"/>
         <source>Bundled model (%1)</source>
         <translation>기본 모델 (%1)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/model_chooser.cpp" line="152"/>
+        <location filename="../../ui/shell/model_chooser.cpp" line="174"/>
         <source>Get a model…</source>
         <translation>모델 받기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/model_chooser.cpp" line="153"/>
+        <location filename="../../ui/shell/model_chooser.cpp" line="175"/>
         <source>Open model folder…</source>
         <translation>모델 폴더 열기…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="176"/>
+        <source>Open model file (GGUF)…</source>
+        <translation>모델 파일 열기 (GGUF)…</translation>
     </message>
 </context>
 <context>
     <name>ts::ui::ModelMenu</name>
     <message>
-        <location filename="../../ui/shell/model_chooser.cpp" line="173"/>
+        <location filename="../../ui/shell/model_chooser.cpp" line="196"/>
         <source>&amp;Model</source>
         <translation>모델(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/model_chooser.cpp" line="174"/>
+        <location filename="../../ui/shell/model_chooser.cpp" line="197"/>
         <source>&amp;Get a model…</source>
         <translation>모델 받기(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/model_chooser.cpp" line="175"/>
+        <location filename="../../ui/shell/model_chooser.cpp" line="198"/>
         <source>&amp;Open model folder…</source>
         <translation>모델 폴더 열기(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/model_chooser.cpp" line="177"/>
+        <location filename="../../ui/shell/model_chooser.cpp" line="199"/>
+        <source>Open model &amp;file (GGUF)…</source>
+        <translation>모델 파일 열기(&amp;F) (GGUF)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="201"/>
         <source>Hugging Face cache</source>
         <translation>Hugging Face 캐시</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/model_chooser.cpp" line="186"/>
+        <location filename="../../ui/shell/model_chooser.cpp" line="210"/>
         <source>(none found in %1)</source>
         <translation>(%1에 없음)</translation>
     </message>

@@ -29,6 +29,7 @@
 #include "stages/attention_view.hpp"
 #include "classroom/hub.hpp"
 #include "classroom/lanes_view.hpp"
+#include "classroom/precision_view.hpp"
 #include "classroom/lesson_panel.hpp"
 #include "shell/controls_panel.hpp"
 #include "stages/embedding_view.hpp"
@@ -149,6 +150,7 @@ void MainWindow::buildMenus() {
     m_fileMenu = menuBar()->addMenu(QString());
     m_openAction = m_fileMenu->addAction(QString(), m_chooser, &ModelChooser::openFolderDialog);
     m_openAction->setShortcut(QKeySequence::Open);
+    m_openFileAction = m_fileMenu->addAction(QString(), m_chooser, &ModelChooser::openFileDialog);
     m_openTranscriptAction = m_fileMenu->addAction(QString(), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open transcript"), QString(),
                                                           tr("Transcript (*.json)"));
@@ -328,6 +330,7 @@ void MainWindow::retranslateUi() {
     m_cancelLoad->setToolTip(tr("Stop loading this model; the previous one stays"));
     m_fileMenu->setTitle(tr("&File"));
     m_openAction->setText(tr("&Open model folder…"));
+    m_openFileAction->setText(tr("Open model &file (GGUF)…"));
     m_openTranscriptAction->setText(tr("Open &transcript…"));
     m_saveTranscriptAction->setText(tr("&Save transcript…"));
     m_ignoreEosAction->setText(tr("Continue past end of text"));
@@ -622,7 +625,8 @@ QStringList MainWindow::viewNames() {
     return {QStringLiteral("tokens"),  QStringLiteral("embedding"),  QStringLiteral("attention"),
             QStringLiteral("softmax"), QStringLiteral("sampling"),   QStringLiteral("lessons"),
             QStringLiteral("lanes"),   QStringLiteral("confidence"), QStringLiteral("probes"),
-            QStringLiteral("litm"),    QStringLiteral("lens"),       QStringLiteral("cost")};
+            QStringLiteral("litm"),    QStringLiteral("lens"),       QStringLiteral("cost"),
+            QStringLiteral("precision")};
 }
 
 void MainWindow::presenterKey(bool forward) {
@@ -659,6 +663,14 @@ bool MainWindow::showView(const QString& name) {
                       {QStringLiteral("continuePastEnd"), m_ignoreEosAction->isChecked()}};
         if (!prompt.isEmpty()) s.insert(QStringLiteral("prompt"), prompt);
         m_classroom->lanes()->applySettings(s);
+    }
+    if (n == QLatin1String("precision") && m_classroom) {
+        // The comparison scores the main window's prompt; headless (README pictures), a
+        // comparison set up on the command line (--compare-with) runs when shown.
+        PrecisionView* precision = m_classroom->precision();
+        if (!m_controls->promptText().isEmpty()) precision->setPrompt(m_controls->promptText());
+        if (m_headless && !precision->others().isEmpty() && !precision->comparison() && !precision->isBusy())
+            QTimer::singleShot(0, precision, &PrecisionView::run);
     }
     if (m_classroom) {
         if (QWidget* view = m_classroom->showView(n)) {

@@ -169,6 +169,7 @@ private:
     QMenu* m_languageMenu = nullptr;
     QMenu* m_helpMenu = nullptr;
     QAction* m_openAction = nullptr;
+    QAction* m_openFileAction = nullptr;
     QAction* m_openTranscriptAction = nullptr;
     QAction* m_saveTranscriptAction = nullptr;
     QAction* m_ignoreEosAction = nullptr;

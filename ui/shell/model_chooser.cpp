@@ -19,6 +19,7 @@ namespace ts::ui {
 namespace {
 constexpr int kMaxRecent = 8;
 const QString kOpenMarker = QStringLiteral("::open");
+const QString kOpenFileMarker = QStringLiteral("::open-file");
 const QString kGetMarker = QStringLiteral("::get");
 }  // namespace
 
@@ -36,6 +37,9 @@ ModelChooser::ModelChooser(QWidget* parent) : QWidget(parent) {
         if (choice == kOpenMarker) {
             rebuild();  // put the current model back in the box while the dialog is open
             openFolderDialog();
+        } else if (choice == kOpenFileMarker) {
+            rebuild();
+            openFileDialog();
         } else if (choice == kGetMarker) {
             rebuild();
             openGetModelDialog();
@@ -71,6 +75,24 @@ void ModelChooser::openFolderDialog() {
         this, tr("Open model folder (config.json + model.safetensors)"),
         m_current.isEmpty() ? QDir::homePath() : QFileInfo(m_current).absolutePath());
     if (!dir.isEmpty()) emit modelRequested(dir);
+}
+
+namespace {
+ModelChooser::FilePicker& filePicker() {
+    static ModelChooser::FilePicker picker;
+    return picker;
+}
+}  // namespace
+
+void ModelChooser::setFilePicker(FilePicker picker) { filePicker() = std::move(picker); }
+
+void ModelChooser::openFileDialog() {
+    const QString title = tr("Open model file");
+    const QString dir = m_current.isEmpty() ? QDir::homePath() : QFileInfo(m_current).absolutePath();
+    const QString filter = tr("GGUF model (*.gguf)");
+    const QString file = filePicker() ? filePicker()(this, title, dir, filter)
+                                      : QFileDialog::getOpenFileName(this, title, dir, filter);
+    if (!file.isEmpty()) emit modelRequested(file);
 }
 
 void ModelChooser::openGetModelDialog() {
@@ -151,6 +173,7 @@ void ModelChooser::rebuild() {
     m_combo->insertSeparator(m_combo->count());
     m_combo->addItem(tr("Get a model…"), kGetMarker);
     m_combo->addItem(tr("Open model folder…"), kOpenMarker);
+    m_combo->addItem(tr("Open model file (GGUF)…"), kOpenFileMarker);
     m_combo->setCurrentIndex(std::max(0, currentIndex));
 }
 
@@ -173,6 +196,7 @@ void ModelMenu::rebuild() {
     setTitle(tr("&Model"));
     addAction(tr("&Get a model…"), m_chooser, &ModelChooser::openGetModelDialog);
     addAction(tr("&Open model folder…"), m_chooser, &ModelChooser::openFolderDialog);
+    addAction(tr("Open model &file (GGUF)…"), m_chooser, &ModelChooser::openFileDialog);
     addSeparator();
     addSection(tr("Hugging Face cache"));
     bool any = false;

@@ -6,6 +6,7 @@
 #include <QPointer>
 #include <QStringList>
 #include <QWidget>
+#include <functional>
 #include <vector>
 
 #include "tokenscope/hf_cache.hpp"
@@ -27,6 +28,13 @@ public:
     void setCurrent(const QString& folder);
     // Asks for a folder with a dialog and emits modelRequested.
     void openFolderDialog();
+    // Asks for a GGUF file (any part of a split file) and emits modelRequested.
+    void openFileDialog();
+    // Replaces QFileDialog::getOpenFileName for openFileDialog (tests: the real dialog can
+    // block on the machine's mount points). An empty function restores the dialog.
+    using FilePicker = std::function<QString(QWidget* parent, const QString& title,
+                                             const QString& dir, const QString& filter)>;
+    static void setFilePicker(FilePicker picker);
     // Opens Model → Get a model…; a finished download is loaded (modelRequested).
     void openGetModelDialog();
     // Reads the Hugging Face cache again (after a download, or when the list opens).
