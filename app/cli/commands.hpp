@@ -15,5 +15,6 @@ int runCompare(const Args& args);
 int runProbe(const Args& args);
 int runLitm(const Args& args);
 int runDownload(const Args& args);
+int runPrecision(const Args& args);
 
 }  // namespace ts::cli

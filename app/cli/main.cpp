@@ -33,6 +33,10 @@ Commands:
             [--out FILE] (save the results; --json prints the same format) [--naive] (one full
             prefill per question instead of one per context, for comparison) [--estimate]
             (measure this computer's speed and print the run's estimated time, run nothing)
+  precision --with MODEL[,MODEL] (--prompt STR | --ids ...) [--steps 20] [--json]
+            --model (the reference) and the same model in other precisions (GGUF files,
+            folders): each scores the reference's greedy continuation (teacher-forced, exact
+            per-token differences and KL in bits), and each runs free to show where texts part
   download  ORG/NAME [--revision R] [--include 'PATTERN,...'] [--file NAME.gguf] [--json]
             into the Hugging Face cache ($HF_HUB_CACHE, $HF_HOME/hub or
             ~/.cache/huggingface/hub); honours HF_ENDPOINT, HF_TOKEN and HTTPS_PROXY
@@ -51,6 +55,7 @@ int main(int argc, char** argv) {
         {"tokenize", runTokenize}, {"trace", runTrace},  {"generate", runGenerate},
         {"score", runScore},       {"bench", runBench},    {"compare", runCompare},
         {"probe", runProbe},       {"litm", runLitm},       {"download", runDownload},
+        {"precision", runPrecision},
     };
     if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
         std::cout << kUsage;

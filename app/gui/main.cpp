@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <memory>
 
+#include "classroom/hub.hpp"
+#include "classroom/precision_view.hpp"
 #include "shell/get_model_dialog.hpp"
 #include "shell/headless_run.hpp"
 #include "shell/main_window.hpp"
@@ -55,10 +57,11 @@ int main(int argc, char* argv[]) {
     const QCommandLineOption exportOpt(QStringLiteral("export-transcript"), QStringLiteral("Run headless, write the steps as JSON (the fields of tokenscope-cli generate --json) to FILE and exit."), QStringLiteral("FILE"));
     const QCommandLineOption userOpt(QStringLiteral("user"), QStringLiteral("Chat mode: the user's message, written in the model's chat format."), QStringLiteral("TEXT"));
     const QCommandLineOption systemOpt(QStringLiteral("system"), QStringLiteral("Chat mode: the system message (with --user)."), QStringLiteral("TEXT"));
+    const QCommandLineOption compareWithOpt(QStringLiteral("compare-with"), QStringLiteral("Precision comparison: the loaded model in other precisions (GGUF files or folders, comma-separated; runs with --view precision)."), QStringLiteral("PATHS"));
     const QCommandLineOption ignoreEosOpt(QStringLiteral("ignore-eos"), QStringLiteral("Keep generating after the model's end-of-text token."));
     parser.addOptions({modelOpt, promptOpt, stepsOpt, seedOpt, tempOpt, topKOpt, topPOpt, shotOpt, langOpt, viewOpt,
                        layerOpt, headOpt, selectOpt, windowOpt, getModelOpt, shotAtOpt, exportOpt,
-                       ignoreEosOpt, userOpt, systemOpt});
+                       ignoreEosOpt, userOpt, systemOpt, compareWithOpt});
     parser.process(app);
 
     const bool headless = parser.isSet(shotOpt) || parser.isSet(exportOpt);
@@ -135,6 +138,8 @@ int main(int argc, char* argv[]) {
     if (model.isEmpty()) model = QString::fromStdString(ts::bundledModelPath().string());
 
     ts::ui::MainWindow window(&translations, headless);
+    if (parser.isSet(compareWithOpt) && window.classroom())
+        window.classroom()->precision()->setOthers(parser.value(compareWithOpt).split(QLatin1Char(','), Qt::SkipEmptyParts));
     if (headless) {
         opts.model = model;
         opts.prompt = parser.isSet(promptOpt) ? parser.value(promptOpt) : QStringLiteral("Hello");

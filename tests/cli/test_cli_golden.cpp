@@ -208,3 +208,66 @@ TEST_CASE("bench on a GGUF file counts the file's bytes, and all parts of a spli
     CHECK(bench(first)["weight_file_bytes"].get<std::uintmax_t>() == parts);
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("precision compares one model's precisions teacher-forced, against a recompute",
+          "[cli][gguf][precision]") {
+    const auto dir = std::filesystem::temp_directory_path() /
+                     ("tokenscope-precision-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string tool = TOKENSCOPE_GGUF_FROM_HF;
+    const std::string hf = (ts_test::dataDir() / "gpt2-tiny-vocab512").string();
+    const std::string f16 = (dir / "tiny-f16.gguf").string(), q8 = (dir / "tiny-q8_0.gguf").string();
+    REQUIRE(std::system((tool + " " + hf + " " + f16 + " --type f16 > /dev/null").c_str()) == 0);
+    REQUIRE(std::system((tool + " " + hf + " " + q8 + " --type q8_0 > /dev/null").c_str()) == 0);
+    const std::string prompt = "5,17,301,42,7";
+    const auto r = runCli({"precision", "--model", hf, "--with", f16 + "," + q8, "--ids", prompt,
+                           "--steps", "12", "--json"});
+    INFO(r.err);
+    REQUIRE(r.exitCode == 0);
+    const Json j = r.json();
+    const auto ids = j["ids"].get<std::vector<int>>();
+    REQUIRE(j["prompt_length"] == 5);
+    REQUIRE(ids.size() == 5 + 12);
+    REQUIRE(j["lanes"].size() == 3);
+    const auto& ref = j["lanes"][0];
+    CHECK(ref["storage"] == "F32");
+    CHECK(j["lanes"][1]["storage"] == "F16");
+    CHECK(j["lanes"][2]["storage"].get<std::string>().find("Q8_0") != std::string::npos);
+    CHECK(j["lanes"][2]["decode_bytes_per_token"].get<double>() < ref["decode_bytes_per_token"].get<double>());
+    // The sequence is the reference's own greedy run, so it agrees with itself exactly.
+    CHECK(std::vector<int>(ids.begin() + 5, ids.end()) == ref["free_run"].get<std::vector<int>>());
+    CHECK(ref["max_abs_prob_diff"].get<double>() == 0.0);
+    CHECK(ref["top1_agreement"].get<double>() == 1.0);
+    for (const auto& kl : ref["kl_bits"]) CHECK(kl.get<double>() == 0.0);
+    // Where the free runs part is where a lane's run first differs from the reference's.
+    int parts = -1;
+    for (int s = 0; s < 12 && parts < 0; ++s)
+        for (const auto& lane : j["lanes"])
+            if (lane["free_run"][static_cast<std::size_t>(s)] != ref["free_run"][static_cast<std::size_t>(s)]) parts = s;
+    CHECK(j["free_run_parts_at"].get<int>() == parts);
+    // Teacher-forced probabilities against a fresh pass of each file over the prefix.
+    for (std::size_t lane = 1; lane < 3; ++lane) {
+        const std::string file = lane == 1 ? f16 : q8;
+        const auto& L = j["lanes"][lane];
+        CHECK(L["max_abs_prob_diff"].get<double>() < 0.05);  // same weights, lower precision
+        for (std::size_t i : {0u, 4u, 9u, 15u}) {
+            std::string prefix;
+            for (std::size_t k = 0; k <= i; ++k) prefix += (k ? "," : "") + std::to_string(ids[k]);
+            const auto tr = runCli({"trace", "--model", file, "--ids", prefix});
+            REQUIRE(tr.exitCode == 0);
+            const Json tj = tr.json();
+            const double logit = tj["last_logits"][static_cast<std::size_t>(ids[i + 1])].get<double>();
+            const double p = std::exp(logit - tj["logsumexp"].back().get<double>());
+            INFO("lane " << lane << " position " << i);
+            CHECK(L["token_prob"][i].get<double>() == Approx(p).margin(2e-5));
+            CHECK(L["kl_bits"][i].get<double>() >= 0.0);
+        }
+    }
+    // Bad input: no --with, and a model with another vocabulary.
+    CHECK(runCli({"precision", "--model", hf, "--ids", prompt}).exitCode == 2);
+    const auto other = runCli({"precision", "--model", hf, "--with",
+                               (ts_test::dataDir() / "gpt2-tiny-fullvocab").string(), "--ids", prompt});
+    CHECK(other.exitCode == 1);
+    CHECK(other.err.find("vocabulary") != std::string::npos);
+    std::filesystem::remove_all(dir);
+}

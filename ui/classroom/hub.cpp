@@ -13,6 +13,7 @@
 #include "classroom/lanes_view.hpp"
 #include "classroom/litm_view.hpp"
 #include "classroom/logit_lens_view.hpp"
+#include "classroom/precision_view.hpp"
 #include "classroom/probes_view.hpp"
 #include "classroom/tokenizer_compare_view.hpp"
 #include "classroom/lesson_panel.hpp"
@@ -47,6 +48,7 @@ ClassroomHub::ClassroomHub(QWidget* parentForViews) : QObject(parentForViews) {
     m_lens = new LogitLensView(parentForViews);
     m_cost = new CostView(parentForViews);
     m_tokenizers = new TokenizerCompareView(parentForViews);
+    m_precision = new PrecisionView(parentForViews);
 
     QStringList errors;
     m_lessons->setLessons(loadLessonFolder(lessonsFolder(), &errors), errors);
@@ -67,7 +69,7 @@ QList<QPair<QString, QWidget*>> ClassroomHub::views() const {
     return {{tr("Lessons"), m_lessons},          {tr("Temperature lanes"), m_lanes},
             {tr("Hallucination lens"), m_hallucination}, {tr("Lost in the middle"), m_litm},
             {tr("Logit lens"), m_lens},          {tr("Inference cost"), m_cost},
-            {tr("Tokenizer comparison"), m_tokenizers}};
+            {tr("Tokenizer comparison"), m_tokenizers}, {tr("Precision comparison"), m_precision}};
 }
 
 QWidget* ClassroomHub::showView(const QString& name) {
@@ -85,13 +87,14 @@ QWidget* ClassroomHub::showView(const QString& name) {
     if (name == QLatin1String("lens")) return m_lens;
     if (name == QLatin1String("cost")) return m_cost;
     if (name == QLatin1String("tokenizers")) return m_tokenizers;
+    if (name == QLatin1String("precision")) return m_precision;
     return nullptr;
 }
 
 QMenu* ClassroomHub::createMenu(QWidget* parent) {
     m_menu = new QMenu(parent);
     m_actions.clear();
-    for (const char* name : {"lessons", "lanes", "confidence", "probes", "litm", "lens", "cost", "tokenizers"}) {
+    for (const char* name : {"lessons", "lanes", "confidence", "probes", "litm", "lens", "cost", "tokenizers", "precision"}) {
         const QString n = QLatin1String(name);
         QAction* a = m_menu->addAction(QString(), this, [this, n] { emit requestView(n); });
         m_actions.append({a, n});
@@ -114,6 +117,7 @@ void ClassroomHub::retranslateMenu() {
         else if (name == QLatin1String("lens")) action->setText(tr("Logit le&ns"));
         else if (name == QLatin1String("cost")) action->setText(tr("Inference c&ost meter"));
         else if (name == QLatin1String("tokenizers")) action->setText(tr("Tokeni&zer comparison"));
+        else if (name == QLatin1String("precision")) action->setText(tr("&Precision comparison"));
     }
 }
 
@@ -131,6 +135,7 @@ void ClassroomHub::setModel(const ModelInfo& info) {
     m_lens->setModel(info);
     m_cost->setModel(info);
     m_tokenizers->setModel(info);
+    m_precision->setModel(info);
 }
 
 void ClassroomHub::transcriptChanged(const TranscriptModel& model, int) {

@@ -28,6 +28,7 @@ class LitmView;
 class LogitLensView;
 class ProbesView;
 class TokenizerCompareView;
+class PrecisionView;
 
 class ClassroomHub : public QObject, public TranscriptObserver {
     Q_OBJECT
@@ -61,6 +62,7 @@ public:
     LogitLensView* lens() const { return m_lens; }
     CostView* cost() const { return m_cost; }
     TokenizerCompareView* tokenizers() const { return m_tokenizers; }
+    PrecisionView* precision() const { return m_precision; }
 
 signals:
     void requestPrompt(const QString& text);
@@ -84,6 +86,7 @@ private:
     LogitLensView* m_lens = nullptr;
     CostView* m_cost = nullptr;
     TokenizerCompareView* m_tokenizers = nullptr;
+    PrecisionView* m_precision = nullptr;
     QMenu* m_menu = nullptr;
     QList<QPair<QAction*, QString>> m_actions;
 };

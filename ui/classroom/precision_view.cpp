@@ -1,0 +1,394 @@
+#include "classroom/precision_view.hpp"
+
+#include <QBrush>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLegend>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QListWidget>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScatterSeries>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QValueAxis>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+#include "tokenscope/error.hpp"
+#include "tokenscope/hf_cache.hpp"
+#include "tokenscope/model_folder.hpp"
+#include "tokenscope/token_display.hpp"
+#include "widgets/colour_scheme.hpp"
+
+namespace ts::ui {
+
+namespace {
+
+QString labelOf(const QString& path) {
+    const QFileInfo f(path);
+    return f.fileName().isEmpty() ? QDir(path).dirName() : f.fileName();
+}
+
+QTableWidgetItem* cell(const QString& text, Qt::Alignment align = Qt::AlignRight | Qt::AlignVCenter) {
+    auto* item = new QTableWidgetItem(text);
+    item->setTextAlignment(align);
+    item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+    return item;
+}
+
+// Distinct line colours for up to eight precisions (Okabe–Ito, colour-blind safe).
+QColor laneColour(int i) {
+    static const QColor c[] = {QColor(0, 0, 0),       QColor(0, 114, 178), QColor(213, 94, 0),
+                               QColor(0, 158, 115),   QColor(204, 121, 167), QColor(230, 159, 0),
+                               QColor(86, 180, 233),  QColor(240, 228, 66)};
+    return c[i % 8];
+}
+
+}  // namespace
+
+PrecisionView::PrecisionView(QWidget* parent) : ClassroomToolView(parent) {
+    auto* layout = new QHBoxLayout(this);
+    auto* left = new QWidget(this);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    m_intro = new QLabel(left);
+    m_intro->setWordWrap(true);
+    leftLayout->addWidget(m_intro);
+    m_modelsLabel = new QLabel(left);
+    leftLayout->addWidget(m_modelsLabel);
+    m_models = new QListWidget(left);
+    m_models->setObjectName(QStringLiteral("precisionModels"));
+    m_models->setSelectionMode(QAbstractItemView::SingleSelection);
+    leftLayout->addWidget(m_models, 1);
+    auto* buttons = new QHBoxLayout;
+    m_addFile = new QPushButton(left);
+    m_addFolder = new QPushButton(left);
+    m_remove = new QPushButton(left);
+    buttons->addWidget(m_addFile);
+    buttons->addWidget(m_addFolder);
+    buttons->addWidget(m_remove);
+    leftLayout->addLayout(buttons);
+    auto* form = new QFormLayout;
+    m_promptLabel = new QLabel(left);
+    m_prompt = new QLineEdit(left);
+    form->addRow(m_promptLabel, m_prompt);
+    m_stepsLabel = new QLabel(left);
+    m_steps = new QSpinBox(left);
+    m_steps->setRange(1, 512);
+    m_steps->setValue(24);
+    form->addRow(m_stepsLabel, m_steps);
+    leftLayout->addLayout(form);
+    auto* runRow = new QHBoxLayout;
+    m_run = new QPushButton(left);
+    m_cancel = new QPushButton(left);
+    runRow->addWidget(m_run);
+    runRow->addWidget(m_cancel);
+    leftLayout->addLayout(runRow);
+    m_progress = new QProgressBar(left);
+    m_progress->setRange(0, 1000);
+    leftLayout->addWidget(m_progress);
+    m_status = new QLabel(left);
+    m_status->setWordWrap(true);
+    leftLayout->addWidget(m_status);
+    left->setMaximumWidth(340);
+    layout->addWidget(left);
+
+    auto* right = new QSplitter(Qt::Vertical, this);
+    m_summary = new QTableWidget(right);
+    m_summary->setObjectName(QStringLiteral("precisionSummary"));
+    m_summary->setColumnCount(6);
+    m_summary->verticalHeader()->setVisible(false);
+    m_summary->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_summary->horizontalHeader()->setStretchLastSection(true);
+    auto* chartBox = new QWidget(right);
+    auto* chartLayout = new QVBoxLayout(chartBox);
+    chartLayout->setContentsMargins(0, 0, 0, 0);
+    auto* showRow = new QHBoxLayout;
+    m_showLabel = new QLabel(chartBox);
+    m_show = new QComboBox(chartBox);
+    m_show->addItems({QString(), QString()});
+    showRow->addWidget(m_showLabel);
+    showRow->addWidget(m_show);
+    showRow->addStretch(1);
+    chartLayout->addLayout(showRow);
+    m_chart = new QChartView(new QChart, chartBox);
+    m_chart->setRenderHint(QPainter::Antialiasing);
+    m_chart->setMinimumHeight(160);
+    chartLayout->addWidget(m_chart, 1);
+    m_freeRun = new QLabel(chartBox);
+    m_freeRun->setWordWrap(true);
+    m_freeRun->setTextFormat(Qt::RichText);
+    chartLayout->addWidget(m_freeRun);
+    m_tokens = new QTableWidget(right);
+    m_tokens->setObjectName(QStringLiteral("precisionTokens"));
+    m_tokens->verticalHeader()->setVisible(false);
+    m_tokens->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    right->addWidget(m_summary);
+    right->addWidget(chartBox);
+    right->addWidget(m_tokens);
+    right->setStretchFactor(0, 1);
+    right->setStretchFactor(1, 3);
+    right->setStretchFactor(2, 2);
+    layout->addWidget(right, 1);
+
+    setRunControls({m_run, m_addFile, m_addFolder, m_remove}, m_cancel, m_progress);
+    connect(m_run, &QPushButton::clicked, this, &PrecisionView::run);
+    connect(m_cancel, &QPushButton::clicked, this, [this] { cancel(); });
+    connect(m_addFile, &QPushButton::clicked, this, &PrecisionView::addFiles);
+    connect(m_addFolder, &QPushButton::clicked, this, &PrecisionView::addFolder);
+    connect(m_remove, &QPushButton::clicked, this, &PrecisionView::removeSelected);
+    connect(m_show, &QComboBox::currentIndexChanged, this, &PrecisionView::refreshChart);
+    retranslateUi();
+}
+
+void PrecisionView::setModel(const ModelInfo& info) {
+    ClassroomToolView::setModel(info);
+    m_result.reset();
+    refreshModelList();
+    showComparison(ts::PrecisionComparison{});
+}
+
+void PrecisionView::setPrompt(const QString& text) { m_prompt->setText(text); }
+
+void PrecisionView::setOthers(const QStringList& paths) {
+    m_others = paths;
+    refreshModelList();
+}
+
+void PrecisionView::setSteps(int steps) { m_steps->setValue(steps); }
+
+QString PrecisionView::statusText() const { return m_status->text(); }
+
+void PrecisionView::addFiles() {
+    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Add model files"), QString(),
+                                                            tr("GGUF model (*.gguf)"));
+    for (const QString& f : files)
+        if (!m_others.contains(f)) m_others << f;
+    refreshModelList();
+}
+
+void PrecisionView::addFolder() {
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Add a model folder"));
+    if (!dir.isEmpty() && !m_others.contains(dir)) m_others << dir;
+    refreshModelList();
+}
+
+void PrecisionView::removeSelected() {
+    const int row = m_models->currentRow();
+    if (row >= 1 && row - 1 < m_others.size()) m_others.removeAt(row - 1);  // row 0: the loaded model
+    refreshModelList();
+}
+
+void PrecisionView::refreshModelList() {
+    m_models->clear();
+    const QString loaded = m_info.folder.isEmpty() ? tr("(no model loaded)") : labelOf(m_info.folder);
+    m_models->addItem(tr("%1 (loaded, the reference)").arg(loaded));
+    for (const QString& p : m_others) {
+        m_models->addItem(labelOf(p));
+        m_models->item(m_models->count() - 1)->setToolTip(p);
+    }
+}
+
+QString PrecisionView::tokenText(int token) const {
+    if (m_info.tokenizer) {
+        try {
+            return QString::fromStdString(ts::tokenDisplay(m_info.tokenizer->tokenBytes(token)));
+        } catch (const std::exception&) {
+        }
+    }
+    return QStringLiteral("#%1").arg(token);
+}
+
+void PrecisionView::run() {
+    if (!requireModel(m_status)) return;
+    if (m_others.isEmpty()) {
+        m_status->setText(tr("Add the same model in another precision first (Add file… or Add folder…)."));
+        return;
+    }
+    std::vector<int> ids;
+    try {
+        ids = m_info.tokenizer->encodeIds(m_prompt->text().toStdString());
+    } catch (const std::exception& e) {
+        m_status->setText(QString::fromUtf8(e.what()));
+        return;
+    }
+    if (ids.empty()) {
+        m_status->setText(tr("Type a prompt first."));
+        return;
+    }
+    auto reference = m_info.model;
+    const QString referenceLabel = labelOf(m_info.folder);
+    std::vector<std::string> paths;
+    for (const QString& p : m_others) paths.push_back(p.toStdString());
+    const int steps = m_steps->value();
+    auto progress = progressReporter();
+    m_status->setText(tr("Loading %n model(s) and comparing…", nullptr, static_cast<int>(paths.size())));
+    startTask<ts::PrecisionComparison>(
+        [reference, referenceLabel, paths, ids, steps, progress](const std::atomic<bool>& cancel) {
+            std::vector<ts::PrecisionModel> models{{referenceLabel.toStdString(), reference}};
+            for (const auto& p : paths) {
+                const auto loaded = ts::loadModelFolder(ts::hub::resolveModelSpec(p), {}, &cancel);
+                models.push_back({labelOf(QString::fromStdString(p)).toStdString(), loaded.model});
+            }
+            return ts::comparePrecisions(models, ids, steps, progress, &cancel);
+        },
+        [this](ts::PrecisionComparison result) {
+            m_status->clear();
+            showComparison(result);
+        },
+        [this](const QString& message) { m_status->setText(message); });
+}
+
+void PrecisionView::showComparison(const ts::PrecisionComparison& c) {
+    m_result = c.lanes.empty() ? std::nullopt : std::optional<ts::PrecisionComparison>(c);
+    m_summary->setRowCount(static_cast<int>(c.lanes.size()));
+    for (int i = 0; i < static_cast<int>(c.lanes.size()); ++i) {
+        const auto& l = c.lanes[static_cast<std::size_t>(i)];
+        auto* name = cell(QString::fromStdString(l.label), Qt::AlignLeft | Qt::AlignVCenter);
+        name->setForeground(QBrush(laneColour(i)));
+        m_summary->setItem(i, 0, name);
+        m_summary->setItem(i, 1, cell(QString::fromStdString(l.storage), Qt::AlignLeft | Qt::AlignVCenter));
+        m_summary->setItem(i, 2, cell(QLocale().toString(static_cast<double>(l.decodeBytesPerToken) / 1e6, 'f', 1)));
+        m_summary->setItem(i, 3, cell(QLocale().toString(std::exp(l.meanNll), 'f', 3)));
+        m_summary->setItem(i, 4, cell(i == 0 ? QStringLiteral("—") : QLocale().toString(l.maxAbsProbDiff, 'f', 4)));
+        m_summary->setItem(i, 5, cell(i == 0 ? QStringLiteral("—") : QStringLiteral("%1 %").arg(QLocale().toString(100.0 * l.top1Agreement, 'f', 1))));
+    }
+
+    // Per token: the token, then each precision's probability of it (and the difference
+    // from the reference).
+    const int positions = c.lanes.empty() ? 0 : static_cast<int>(c.lanes[0].tokenProb.size());
+    const int lanes = static_cast<int>(c.lanes.size());
+    m_tokens->clear();
+    m_tokens->setColumnCount(2 + 2 * std::max(0, lanes - 1) + (lanes > 0 ? 1 : 0));
+    m_tokens->setRowCount(positions);
+    QStringList headers{tr("#"), tr("Token")};
+    if (lanes > 0) headers << QString::fromStdString(c.lanes[0].label);
+    for (int l = 1; l < lanes; ++l)
+        headers << QString::fromStdString(c.lanes[static_cast<std::size_t>(l)].label) << tr("Δ");
+    m_tokens->setHorizontalHeaderLabels(headers);
+    for (int i = 0; i < positions; ++i) {
+        const int token = c.tokens[static_cast<std::size_t>(i + 1)];
+        const bool generated = i + 1 >= c.promptLength;
+        m_tokens->setItem(i, 0, cell(generated ? QString::number(i + 2 - c.promptLength) : QStringLiteral("p")));
+        m_tokens->setItem(i, 1, cell(tokenText(token), Qt::AlignLeft | Qt::AlignVCenter));
+        const double ref = c.lanes[0].tokenProb[static_cast<std::size_t>(i)];
+        m_tokens->setItem(i, 2, cell(QLocale().toString(100.0 * ref, 'f', 2) + QStringLiteral(" %")));
+        for (int l = 1; l < lanes; ++l) {
+            const double p = c.lanes[static_cast<std::size_t>(l)].tokenProb[static_cast<std::size_t>(i)];
+            m_tokens->setItem(i, 1 + 2 * l, cell(QLocale().toString(100.0 * p, 'f', 2) + QStringLiteral(" %")));
+            auto* d = cell(QStringLiteral("%1%2").arg(p >= ref ? QStringLiteral("+") : QString()).arg(QLocale().toString(100.0 * (p - ref), 'f', 2)));
+            // Differences of a percentage point and more stand out.
+            if (std::fabs(p - ref) >= 0.01) d->setBackground(QBrush(QColor(255, 220, 180)));
+            m_tokens->setItem(i, 2 + 2 * l, d);
+        }
+    }
+
+    // Free runs: each precision's own greedy text; the part after the parting point marked.
+    QString html;
+    if (lanes > 0) {
+        html += c.freeRunPartsAt < 0
+                    ? tr("<b>Free-running:</b> all precisions write the same %n token(s).", nullptr,
+                         static_cast<int>(c.lanes[0].freeRun.size()))
+                    : tr("<b>Free-running:</b> the texts part at generated token %1.").arg(c.freeRunPartsAt + 1);
+        for (int l = 0; l < lanes; ++l) {
+            const auto& run = c.lanes[static_cast<std::size_t>(l)].freeRun;
+            QString text;
+            for (int s = 0; s < static_cast<int>(run.size()); ++s) {
+                QString t = tokenText(run[static_cast<std::size_t>(s)]).toHtmlEscaped();
+                const bool differs = run[static_cast<std::size_t>(s)] != c.lanes[0].freeRun[static_cast<std::size_t>(s)];
+                if (c.freeRunPartsAt >= 0 && s >= c.freeRunPartsAt)
+                    t = differs ? QStringLiteral("<u><b>%1</b></u>").arg(t) : QStringLiteral("<u>%1</u>").arg(t);
+                text += t;
+            }
+            html += QStringLiteral("<br><span style=\"color:%1\">■</span> %2: %3")
+                        .arg(laneColour(l).name(), QString::fromStdString(c.lanes[static_cast<std::size_t>(l)].label).toHtmlEscaped(), text);
+        }
+    }
+    m_freeRun->setText(html);
+    refreshChart();
+}
+
+int PrecisionView::chartSeriesCount() const { return static_cast<int>(m_chart->chart()->series().size()); }
+
+void PrecisionView::refreshChart() {
+    QChart* chart = m_chart->chart();
+    chart->removeAllSeries();
+    for (QAbstractAxis* a : chart->axes()) {
+        chart->removeAxis(a);
+        delete a;
+    }
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    if (!m_result) {
+        chart->setTitle(tr("Run a comparison to see each precision's probability of every token."));
+        return;
+    }
+    const bool kl = m_show->currentIndex() == 1;
+    chart->setTitle(kl ? tr("KL divergence from the reference at each position (bits)")
+                       : tr("Probability of each token (teacher-forced: all score the same text)"));
+    const auto& c = *m_result;
+    auto* x = new QValueAxis;
+    x->setLabelFormat(QStringLiteral("%d"));
+    x->setTitleText(tr("token position (the prompt's tokens, then generated)"));
+    auto* y = new QValueAxis;
+    double yMax = kl ? 0.0 : 1.0;
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    for (int l = 0; l < static_cast<int>(c.lanes.size()); ++l) {
+        const auto& lane = c.lanes[static_cast<std::size_t>(l)];
+        if (kl && l == 0) continue;  // the reference's KL from itself is zero everywhere
+        auto* s = new QLineSeries(chart);
+        s->setName(QString::fromStdString(lane.label));
+        QPen pen(laneColour(l));
+        pen.setWidthF(l == 0 ? 2.5 : 1.6);
+        s->setPen(pen);
+        const auto& values = kl ? lane.klBits : lane.tokenProb;
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            s->append(static_cast<double>(i + 2), values[i]);
+            yMax = std::max(yMax, static_cast<double>(values[i]));
+        }
+        chart->addSeries(s);
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+    x->setRange(1, std::max<double>(2, static_cast<double>(c.tokens.size())));
+    y->setRange(0, yMax > 0 ? yMax * (kl ? 1.1 : 1.0) : 1.0);
+    y->setTitleText(kl ? tr("bits") : tr("probability"));
+}
+
+void PrecisionView::retranslateUi() {
+    m_intro->setText(tr("The same model in several precisions. The loaded model continues the "
+                        "prompt; every precision scores exactly those tokens, so the difference "
+                        "per token is what precision costs. Then each writes on its own."));
+    m_modelsLabel->setText(tr("Precisions to compare:"));
+    m_addFile->setText(tr("Add file…"));
+    m_addFile->setToolTip(tr("A GGUF file of the same model (Q8_0, Q4_K_M, F16, …)"));
+    m_addFolder->setText(tr("Add folder…"));
+    m_addFolder->setToolTip(tr("A Hugging Face folder of the same model in another dtype"));
+    m_remove->setText(tr("Remove"));
+    m_promptLabel->setText(tr("Prompt"));
+    m_stepsLabel->setText(tr("Tokens"));
+    m_run->setText(tr("Compare"));
+    m_cancel->setText(tr("Cancel"));
+    m_summary->setHorizontalHeaderLabels({tr("Model"), tr("Stored as"), tr("MB per token"), tr("Perplexity"),
+                                          tr("Largest Δp"), tr("Same top-1")});
+    m_showLabel->setText(tr("Show:"));
+    m_show->setItemText(0, tr("probability of each token"));
+    m_show->setItemText(1, tr("KL divergence from the reference"));
+    refreshModelList();
+    if (m_result) showComparison(*m_result);
+    else refreshChart();
+}
+
+}  // namespace ts::ui
