@@ -2135,73 +2135,71 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::ProbesView</name>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="215"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="213"/>
         <source>Open…</source>
         <translation>열기…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="216"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="214"/>
         <source>Save as…</source>
         <translation>다른 이름으로 저장…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="217"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="215"/>
         <source>Add probe</source>
         <translation>검사 추가</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="218"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="216"/>
         <source>Run probes</source>
         <translation>검사 실행</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="219"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="217"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="220"/>
-        <location filename="../../ui/classroom/probes_view.cpp" line="233"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="218"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="231"/>
         <source>Group</source>
         <translation>그룹</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="220"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="218"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="220"/>
         <source>True answer</source>
-        <translation>참인 답</translation>
+        <translation type="vanished">참인 답</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="221"/>
         <source>False answers (| separated)</source>
-        <translation>거짓 답 (|로 구분)</translation>
+        <translation type="vanished">거짓 답 (|로 구분)</translation>
     </message>
     <message>
         <source>Model&apos;s own next token</source>
         <translation type="vanished">모델 스스로의 다음 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="222"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="220"/>
         <source>Verdict</source>
         <translation>판정</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="277"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="275"/>
         <source>Open probe set</source>
         <translation>검사 세트 열기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="278"/>
-        <location filename="../../ui/classroom/probes_view.cpp" line="292"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="276"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="290"/>
         <source>Probe sets (*.json)</source>
         <translation>검사 세트 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="291"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="289"/>
         <source>Save probe set</source>
         <translation>검사 세트 저장</translation>
     </message>
@@ -2210,27 +2208,26 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">먼저 토크나이저가 있는 모델을 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="379"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="377"/>
         <source>P(true) = %1</source>
         <translation>P(참) = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="380"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="378"/>
         <source>P(false) = %1</source>
         <translation>P(거짓) = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="392"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="390"/>
         <source>true wins</source>
         <translation>참이 이김</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="392"/>
         <source>a false answer wins</source>
-        <translation>거짓 답이 이김</translation>
+        <translation type="vanished">거짓 답이 이김</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/probes_view.cpp" line="519"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="541"/>
         <source>%n probe(s). Press “Run probes”.</source>
         <translation>
             <numerusform>검사 %n개. “검사 실행”을 누르세요.</numerusform>
@@ -2257,107 +2254,126 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">각 프롬프트에는 참인 이어짐 하나와 거짓인 이어짐 여러 개가 있습니다. 초록 막대: 참인 답의 확률, 빨간 막대: 가장 확률 높은 거짓 답 (로그 눈금: 막대의 10분의 1마다 10배). 모델은 아무것도 찾아보지 않습니다 — 학습 때 보지 못한 사실(held-out)에도 대답하며, 흔히 똑같이 자신 있게 답합니다. 칸은 편집할 수 있고, 세트는 JSON으로 저장됩니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="221"/>
         <source>Model&apos;s own answer</source>
-        <translation>모델 스스로의 답</translation>
+        <translation type="vanished">모델 스스로의 답</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="222"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="218"/>
+        <source>True</source>
+        <translation>참</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="219"/>
+        <source>False (| between)</source>
+        <translation>거짓 (|로 구분)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="219"/>
+        <source>Model&apos;s answer</source>
+        <translation>모델의 답</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="220"/>
         <source>P(true) green, P(best false) red</source>
         <translation>P(참) 초록, P(가장 높은 거짓) 빨강</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="223"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="221"/>
         <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one, on a log axis (each tick is a factor of 100). The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
         <translation>프롬프트마다 참인 이어 쓰기 하나와 거짓인 이어 쓰기 여럿이 있습니다. 초록 막대는 참인 답의 확률, 빨간 막대는 가장 확률이 높은 거짓 답의 확률이며 로그 축 위에 그립니다(눈금 하나가 100배). 모델은 아무것도 찾아보지 않습니다. 훈련 때 보지 못한 사실(held-out)에도 여전히, 흔히 똑같이 자신 있게 답합니다. 칸은 고칠 수 있고, 세트는 JSON으로 저장할 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="228"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="226"/>
         <source>Show:</source>
         <translation>표시:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="231"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="229"/>
         <source>All probes, held-out first</source>
         <translation>모든 문항(보지 못한 사실 먼저)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="231"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="229"/>
         <source>Held-out only</source>
         <translation>보지 못한 사실만</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="231"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="229"/>
         <source>Confident inventions only</source>
         <translation>자신 있게 지어낸 답만</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="233"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="231"/>
         <source>Language</source>
         <translation>언어</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="233"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="231"/>
         <source>Probes</source>
         <translation>문항 수</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="233"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="231"/>
         <source>True beats false</source>
         <translation>참이 거짓보다 높음</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="232"/>
         <source>Top-1 accuracy</source>
         <translation>1위 정확도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="232"/>
         <source>Mean confidence</source>
         <translation>평균 확신도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="232"/>
         <source>Confident inventions</source>
         <translation>자신 있게 지어낸 답</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="236"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
         <source>The model&apos;s own answer is not the true one, and it gives that answer at least %1 %.</source>
         <translation>모델 스스로의 답이 참이 아닌데도 그 답에 %1 % 이상을 겁니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="387"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="385"/>
         <source>The model&apos;s own answer: its greedy continuation up to the end of the word, past function words such as “a” or “in”; %1 is the probability of the whole answer.</source>
         <translation>모델 자신의 답: 탐욕적으로 이어 쓴 글을 단어 끝까지 읽은 것으로, “a”, “in” 같은 기능어는 건너뜁니다. %1은 답 전체의 확률입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="424"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="390"/>
+        <source>false wins</source>
+        <translation>거짓이 이김</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="446"/>
         <source>Korean</source>
         <translation>한국어</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="424"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="446"/>
         <source>English</source>
         <translation>영어</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="454"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="476"/>
         <source>held-out (never seen)</source>
         <translation>보지 못한 사실(held-out)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="455"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="477"/>
         <source>seen in training</source>
         <translation>훈련 때 본 사실</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="531"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="553"/>
         <source>The true answer beats every false one in %1 of %2 probes.</source>
         <translation>%2개 문항 중 %1개에서 참인 답이 모든 거짓 답보다 확률이 높습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="532"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="554"/>
         <source>On held-out facts, which the model never saw, its own answer is right %1 of %2 times, yet it puts on average %3 % on it; %4 of them are confident inventions (%5 % or more on a wrong answer). That is a hallucination.</source>
         <translation>모델이 한 번도 보지 못한 사실에서 스스로의 답은 %2번 중 %1번만 맞는데도, 그 답에 평균 %3 %를 겁니다. 그중 %4개는 자신 있게 지어낸 답입니다(틀린 답에 %5 % 이상). 이것이 환각입니다.</translation>
     </message>

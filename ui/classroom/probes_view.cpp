@@ -10,6 +10,7 @@
 #include <QPainter>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -184,10 +185,7 @@ ProbesView::ProbesView(QWidget* parent) : ClassroomToolView(parent) {
     m_table->setObjectName(QStringLiteral("probeTable"));
     m_table->setHorizontalHeader(new ProbeHeader(Bars, m_table));
     m_table->setItemDelegateForColumn(Bars, new ProbeBarDelegate(m_table));
-    m_table->horizontalHeader()->setSectionResizeMode(Prompt, QHeaderView::Stretch);
-    const int widths[ColumnCount] = {120, 0, 110, 220, 150, 240, 140};
-    for (int c = 0; c < ColumnCount; ++c)
-        if (widths[c] > 0) m_table->setColumnWidth(c, widths[c]);
+    m_table->installEventFilter(this);  // columns follow the table's width (fitColumns)
     m_table->setWordWrap(true);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->verticalHeader()->setDefaultSectionSize(2 * fontMetrics().height() + 8);
@@ -217,8 +215,8 @@ void ProbesView::retranslateUi() {
     m_add->setText(tr("Add probe"));
     m_run->setText(tr("Run probes"));
     m_cancel->setText(tr("Cancel"));
-    m_table->setHorizontalHeaderLabels({tr("Group"), tr("Prompt"), tr("True answer"),
-                                        tr("False answers (| separated)"), tr("Model's own answer"),
+    m_table->setHorizontalHeaderLabels({tr("Group"), tr("Prompt"), tr("True"),
+                                        tr("False (| between)"), tr("Model's answer"),
                                         tr("P(true) green, P(best false) red"), tr("Verdict")});
     m_explain->setText(tr("Each prompt has one true and several false continuations. Green bar: the "
                           "probability of the true one; red bar: the most probable false one, on a log "
@@ -389,13 +387,37 @@ void ProbesView::showResults(const std::vector<ts::ProbeResult>& results) {
                 .arg(percent(res.answer.prob)));
         m_table->item(r, ModelAnswer)->setForeground(Qt::black);
         auto* verdict = m_table->item(r, Verdict);
-        verdict->setText(res.truthWins ? tr("true wins") : tr("a false answer wins"));
+        verdict->setText(res.truthWins ? tr("true wins") : tr("false wins"));
         verdict->setForeground(res.truthWins ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));
     }
     fillSummaryTable();
     arrangeRows();
     m_summary->setText(summary());
     m_table->viewport()->update();
+}
+
+bool ProbesView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_table && event->type() == QEvent::Resize) fitColumns();
+    return ClassroomToolView::eventFilter(watched, event);
+}
+
+void ProbesView::fitColumns() {
+    // Shares of the width, the bars (with their axis) never under 180 pixels; the prompt and
+    // the answers wrap onto two lines.
+    static constexpr double kShare[ColumnCount] = {0.11, 0.19, 0.11, 0.15, 0.16, 0.19, 0.09};
+    const auto* bar = m_table->verticalScrollBar();
+    const int width = m_table->width() - 2 * m_table->frameWidth() - m_table->verticalHeader()->width() -
+                      (bar && bar->isVisible() ? bar->width() : 0) - 2;
+    if (width <= 0) return;
+    const int bars = std::max(180, static_cast<int>(kShare[Bars] * width));
+    const double rest = std::max(1, width - bars) / (1.0 - kShare[Bars]);
+    int used = 0;
+    for (int c = 0; c < ColumnCount; ++c) {
+        const int w = c == Bars ? bars : c == ColumnCount - 1 ? std::max(60, width - used)
+                                                              : static_cast<int>(kShare[c] * rest);
+        m_table->setColumnWidth(c, w);
+        used += w;
+    }
 }
 
 bool ProbesView::answerIsTruth(int row) const {

@@ -98,6 +98,9 @@ public:
 
 protected:
     void retranslateUi() override;
+    // Keeps the probe table's columns within its width (the bars and their log axis in view
+    // at 1280 pixels, not scrolled off to the right).
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void chooseSet(int index);
@@ -108,6 +111,7 @@ private:
     bool isHeldOut(int row) const;
     bool isInvention(int row) const;
     bool answerIsTruth(int row) const;
+    void fitColumns();
 
     QList<QPair<QString, QString>> m_sets;
     QComboBox* m_setBox = nullptr;
