@@ -1230,27 +1230,27 @@
 <context>
     <name>ts::ui::LitmView</name>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="150"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="151"/>
         <source>Export results</source>
         <translation>결과 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="151"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="152"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 파일 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="155"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="156"/>
         <source>Run the lost-in-the-middle lab?</source>
         <translation>중간 소실(lost in the middle) 실험을 실행할까요?</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="162"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="163"/>
         <source>Records:</source>
         <translation>기록 수:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="163"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="164"/>
         <source>Positions:</source>
         <translation>위치 수:</translation>
     </message>
@@ -1259,7 +1259,7 @@
         <translation type="vanished">위치당 시행 수:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="166"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="167"/>
         <source>Seed:</source>
         <translation>시드:</translation>
     </message>
@@ -1268,22 +1268,22 @@
         <translation type="vanished">기록 앞에도 질문하기 (query-aware)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="169"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="170"/>
         <source>Record template:</source>
         <translation>기록 형식:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="170"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="171"/>
         <source>Run experiment</source>
         <translation>실험 실행</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="171"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="172"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="175"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="176"/>
         <source>Export CSV…</source>
         <translation>CSV 내보내기…</translation>
     </message>
@@ -1292,27 +1292,27 @@
         <translation type="vanished">각 컨텍스트는 키-값 기록(“Code Alpha-41 tiger.”)을 나열하고 마지막에 키 하나를 다시 묻습니다. 물어보는 기록을 처음부터 끝까지 옮겨 가며, 위치마다 새로 섞은 기록으로 시험합니다. 길게 넣는 것과 제대로 쓰는 것은 다릅니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="179"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="180"/>
         <source>Position</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="179"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="180"/>
         <source>Top-1 accuracy</source>
         <translation>Top-1 정확도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="179"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="180"/>
         <source>P(correct)</source>
         <translation>P(정답)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="179"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="180"/>
         <source>Mean rank</source>
         <translation>평균 순위</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="180"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="181"/>
         <source>Attention on record</source>
         <translation>기록에 대한 어텐션</translation>
     </message>
@@ -1321,7 +1321,7 @@
         <translation type="vanished">시행 수</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="187"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="188"/>
         <source>This model</source>
         <translation>이 모델</translation>
     </message>
@@ -1334,43 +1334,43 @@
         <translation type="vanished">컨텍스트 %1개 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="343"/>
-        <location filename="../../ui/classroom/litm_view.cpp" line="371"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="351"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="380"/>
         <source>Cancelled.</source>
         <translation>취소했습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="351"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="360"/>
         <source>Running %1 contexts (estimated %2)…</source>
         <translation>문맥 %1개를 실행하는 중(예상 %2)…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="366"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="375"/>
         <source>Done in %1.</source>
         <translation>%1 만에 끝났습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="379"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="388"/>
         <source>Running: %1 % done, %2 left.</source>
         <translation>실행 중: %1 % 완료, %2 남음.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="416"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="425"/>
         <source>Open results</source>
         <translation>결과 열기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="417"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="426"/>
         <source>Lost-in-the-middle results (*.json);;All files (*)</source>
         <translation>중간 소실 결과 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="421"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="430"/>
         <source>Cannot open results</source>
         <translation>결과를 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="422"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="431"/>
         <source>%1
 
 The results on screen are unchanged.</source>
@@ -1379,122 +1379,122 @@ The results on screen are unchanged.</source>
 화면의 결과는 그대로입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="426"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="435"/>
         <source>Save results</source>
         <translation>결과 저장</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="427"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="436"/>
         <source>Lost-in-the-middle results (*.json)</source>
         <translation>중간 소실 결과 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="430"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="439"/>
         <source>Cannot save results</source>
         <translation>결과를 저장할 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="482"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="491"/>
         <source>Liu et al. 2023 (GPT-3.5-Turbo, 20 documents)</source>
         <translation>Liu 외 2023 (GPT-3.5-Turbo, 문서 20개)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="499"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="508"/>
         <source>accuracy (%)</source>
         <translation>정확도 (%)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="500"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="509"/>
         <source>position of the answer document</source>
         <translation>정답 문서의 위치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="181"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="182"/>
         <source>top-1 accuracy</source>
         <translation>top-1 정확도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="164"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="165"/>
         <source>Contexts:</source>
         <translation>문맥 수:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="165"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="166"/>
         <source>Contexts of freshly drawn records; each is read once and asked about every position.</source>
         <translation>매번 새로 뽑은 기록으로 만든 문맥입니다. 각 문맥은 한 번 읽히고 모든 위치에 대해 질문을 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="167"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="168"/>
         <source>Ask first (query-aware)</source>
         <translation>먼저 묻기(query-aware)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="168"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="169"/>
         <source>State the question before the records too, so the model knows what to look for while reading.</source>
         <translation>기록 앞에도 질문을 적어, 모델이 읽는 동안 무엇을 찾아야 하는지 알게 합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="172"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="173"/>
         <source>Open results…</source>
         <translation>결과 열기…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="173"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="174"/>
         <source>Show results saved earlier (for example a sweep of a large model prepared at home).</source>
         <translation>전에 저장한 결과를 보여 줍니다(예: 집에서 큰 모델로 미리 측정한 결과).</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="174"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="175"/>
         <source>Save results…</source>
         <translation>결과 저장…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="176"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="177"/>
         <source>Each context lists key-value records (“Code Alpha-41 tiger.”) and ends by asking for one key again: the model reads it once and is asked about each position in turn, with fresh records in every context.</source>
         <translation>각 문맥은 키-값 기록(“Code Alpha-41 tiger.”)을 나열하고 마지막에 키 하나를 다시 묻습니다. 모델은 문맥을 한 번 읽고 각 위치에 대해 차례로 질문을 받으며, 문맥마다 기록은 새로 뽑습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="180"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="181"/>
         <source>Contexts</source>
         <translation>문맥 수</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="182"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="183"/>
         <source>P(correct value)</source>
         <translation>P(정답 값)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="226"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="233"/>
         <source>The bundled model</source>
         <translation>내장 모델</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="228"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="235"/>
         <source>Load a model to measure it, or open results saved earlier.</source>
         <translation>모델을 불러와 측정하거나, 전에 저장한 결과를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="233"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="240"/>
         <source>No lost-in-the-middle measurements come with %1. Run the lab: it first times the model on this computer and says how long the run will take before it starts. Results can be saved and shown later without the model.</source>
         <translation>%1에는 중간 소실 측정 결과가 함께 오지 않습니다. 실험을 실행하세요. 먼저 이 컴퓨터에서 모델의 속도를 재고, 시작하기 전에 얼마나 걸릴지 알려 줍니다. 결과는 저장해 두었다가 나중에 모델 없이 보여 줄 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="311"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="319"/>
         <source>Timing %1 on this computer…</source>
         <translation>이 컴퓨터에서 %1의 속도를 재는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="319"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="327"/>
         <source>%1 records take %2 tokens, more than the model&apos;s context of %3: use fewer records.</source>
         <translation>기록 %1개는 %2토큰으로, 모델의 문맥 길이 %3보다 깁니다. 기록 수를 줄이세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="328"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="336"/>
         <source>%1 contexts of about %2 tokens, each read once and asked %3 questions.</source>
         <translation>약 %2토큰짜리 문맥 %1개를 각각 한 번 읽고 질문 %3개씩을 합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="332"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="340"/>
         <source>This run on %1 will take %2 on this computer (measured just now).
 %3
 
@@ -1505,42 +1505,42 @@ The window stays usable and you can cancel at any time.</source>
 실행 중에도 창을 쓸 수 있고 언제든 취소할 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="336"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="344"/>
         <source>Not started (estimated %1).</source>
         <translation>시작하지 않았습니다(예상 %1).</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="537"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="546"/>
         <source>Bundled model</source>
         <translation>내장 모델</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="538"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="547"/>
         <source>Unnamed model</source>
         <translation>이름 없는 모델</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="540"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="549"/>
         <source>%1, measured now</source>
         <translation>%1, 방금 측정</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="541"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="550"/>
         <source>%1, from its evaluation data</source>
         <translation>%1, 평가 데이터</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="542"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="551"/>
         <source>%1, from %2</source>
         <translation>%1, %2에서</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="543"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="552"/>
         <source>%1 · about %2 tokens</source>
         <translation>%1 · 약 %2토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="544"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="553"/>
         <source>position of the record asked for, of %1 (shaded: 95 % interval)</source>
         <translation>물어본 기록의 위치(전체 %1개, 음영: 95 % 구간)</translation>
     </message>
@@ -1549,7 +1549,7 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">이 모델 (기록 %1개, 컨텍스트당 약 %2토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="560"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="569"/>
         <source>Example context: %1</source>
         <translation>컨텍스트 예: %1</translation>
     </message>
@@ -1629,7 +1629,7 @@ The window stays usable and you can cancel at any time.</source>
         <translation>약 %1시간</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="183"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="184"/>
         <source>position of the record asked for (shaded: 95 % interval)</source>
         <translation>물어본 기록의 위치 (음영: 95 % 구간)</translation>
     </message>

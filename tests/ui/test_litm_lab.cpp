@@ -58,12 +58,16 @@ TEST_CASE("the lab states what the bundled model does, from its evaluation data"
     CHECK(view.measuredChart()->title().contains(QStringLiteral("evaluation data")));
     CHECK(view.options().records == 30);
 
-    // A model whose folder has no evaluation data: the lab offers to measure it.
+    // A model whose folder has no evaluation data (here a Hugging Face cache snapshot, named
+    // by its repository, not its commit): the lab offers to measure it.
+    QTemporaryDir cache;
+    const QString snapshot = cache.filePath(QStringLiteral("models--Qwen--Qwen2.5-0.5B/snapshots/abc123"));
+    REQUIRE(QDir().mkpath(snapshot));
     ModelInfo other = bundledInfo();
-    other.folder = QDir::tempPath();
-    other.name = QStringLiteral("Qwen2.5-0.5B");
+    other.folder = snapshot;
+    other.name = QStringLiteral("abc123");
     view.setModel(other);
-    CHECK(view.evaluationText().startsWith(QStringLiteral("No lost-in-the-middle measurements come with Qwen2.5-0.5B")));
+    CHECK(view.evaluationText().startsWith(QStringLiteral("No lost-in-the-middle measurements come with Qwen/Qwen2.5-0.5B")));
     CHECK(view.evaluationText().contains(QStringLiteral("how long the run will take")));
 }
 

@@ -32,6 +32,7 @@
 #include <filesystem>
 
 #include "tokenscope/error.hpp"
+#include "tokenscope/hf_cache.hpp"
 #include "tokenscope/model_folder.hpp"
 #include "widgets/korean_particles.hpp"
 
@@ -219,11 +220,17 @@ void LitmView::setModel(const ModelInfo& info) {
     updateBanner();
 }
 
+QString LitmView::modelName() const {
+    // a Hugging Face cache snapshot reads "ORG/NAME", not its commit hash
+    if (m_info.folder.isEmpty()) return m_info.name;
+    return QString::fromStdString(ts::hub::displayName(std::filesystem::path(m_info.folder.toStdString())));
+}
+
 QString LitmView::evaluationText() const { return m_banner->text(); }
 QString LitmView::statusText() const { return m_status->text(); }
 
 void LitmView::updateBanner() {
-    const QString name = isBundledModel() ? tr("The bundled model") : m_info.name;
+    const QString name = isBundledModel() ? tr("The bundled model") : modelName();
     if (!m_info.model) {
         m_banner->setText(tr("Load a model to measure it, or open results saved earlier."));
     } else if (m_modelEval) {
@@ -233,7 +240,7 @@ void LitmView::updateBanner() {
             tr("No lost-in-the-middle measurements come with %1. Run the lab: it first times "
                "the model on this computer and says how long the run will take before it "
                "starts. Results can be saved and shown later without the model.")
-                .arg(m_info.name)));
+                .arg(modelName())));
     }
 }
 
@@ -307,7 +314,8 @@ void LitmView::run() {
         m_status->setText(QString::fromUtf8(e.what()));
         return;
     }
-    const ModelInfo info = m_info;
+    ModelInfo info = m_info;
+    info.name = modelName();
     m_status->setText(tr("Timing %1 on this computer…").arg(info.name));
     // Planning tokenizes and timing runs the model: both on the experiment thread.
     startTask<Estimate>(
@@ -346,7 +354,8 @@ void LitmView::run() {
 }
 
 void LitmView::startRun(const ts::LitmOptions& o, double estimateSeconds) {
-    const ModelInfo info = m_info;
+    ModelInfo info = m_info;
+    info.name = modelName();
     const auto progress = progressReporter();
     m_status->setText(tr("Running %1 contexts (estimated %2)…").arg(o.trials).arg(approximateDuration(estimateSeconds)));
     m_runClock.start();

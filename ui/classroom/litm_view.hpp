@@ -103,6 +103,7 @@ private:
     void openDialog();
     void saveDialog();
     bool isBundledModel() const;
+    QString modelName() const;
 
     // One measured curve: the mean as line and dots, the 95 % interval as a shaded band.
     // Built once and refilled: Qt Charts leaves stray axes behind when charts are rebuilt.
