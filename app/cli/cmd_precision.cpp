@@ -35,7 +35,7 @@ std::string labelOf(const std::filesystem::path& p) {
 
 int runPrecision(const Args& args) {
     const Options opts(args, {"model", "with", "prompt", "prompt-file", "ids", "steps", "threads"},
-                       {"json", "special"});
+                       {"json", "special", "ignore-eos"});
     applyThreads(opts);
     const int steps = static_cast<int>(opts.integer("steps", 20, 1, 1 << 16));
     const auto with = opts.get("with");
@@ -51,7 +51,10 @@ int runPrecision(const Args& args) {
         for (const auto& w : m.warnings) std::cerr << "tokenscope-cli: warning: " << w << '\n';
         models.push_back({labelOf(m.folder), m.model});
     }
-    const PrecisionComparison c = comparePrecisions(models, prompt, steps);
+    // generate's end-of-text rule: a greedy run stops after the model's end token.
+    std::vector<int> endTokens;
+    if (reference.tokenizer && !opts.flag("ignore-eos")) endTokens = reference.tokenizer->endTokenIds();
+    const PrecisionComparison c = comparePrecisions(models, prompt, steps, {}, nullptr, endTokens);
 
     Json j;
     j["ids"] = c.tokens;
@@ -88,9 +91,9 @@ int runPrecision(const Args& args) {
                     static_cast<double>(lane.decodeBytesPerToken) / 1e6, std::exp(lane.meanNll),
                     lane.maxAbsProbDiff, 100.0 * lane.top1Agreement);
     if (c.freeRunPartsAt < 0)
-        std::cout << "Free runs: all " << steps << " generated tokens agree.\n";
+        std::cout << "Free runs: all " << c.lanes[0].freeRun.size() << " generated tokens agree.\n";
     else
-        std::cout << "Free runs part at generated token " << c.freeRunPartsAt + 1 << " of " << steps << ".\n";
+        std::cout << "Free runs part at generated token " << c.freeRunPartsAt + 1 << ".\n";
     for (const auto& lane : j["lanes"])
         std::cout << lane["label"].get<std::string>() << ": " << lane["free_run_text"].get<std::string>() << '\n';
     return 0;

@@ -33,7 +33,7 @@ Commands:
             [--out FILE] (save the results; --json prints the same format) [--naive] (one full
             prefill per question instead of one per context, for comparison) [--estimate]
             (measure this computer's speed and print the run's estimated time, run nothing)
-  precision --with MODEL[,MODEL] (--prompt STR | --ids ...) [--steps 20] [--json]
+  precision --with MODEL[,MODEL] (--prompt STR | --ids ...) [--steps 20] [--ignore-eos] [--json]
             --model (the reference) and the same model in other precisions (GGUF files,
             folders): each scores the reference's greedy continuation (teacher-forced, exact
             per-token differences and KL in bits), and each runs free to show where texts part

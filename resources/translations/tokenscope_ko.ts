@@ -186,97 +186,107 @@
 <context>
     <name>ts::ui::ClassroomHub</name>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="58"/>
+        <location filename="../../ui/classroom/hub.cpp" line="60"/>
         <source>Textbook world (bundled model)</source>
         <translation>교과서 세계 (기본 모델)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="67"/>
+        <location filename="../../ui/classroom/hub.cpp" line="69"/>
         <source>Lessons</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="67"/>
+        <location filename="../../ui/classroom/hub.cpp" line="69"/>
         <source>Temperature lanes</source>
         <translation>온도 비교 레인</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="68"/>
+        <location filename="../../ui/classroom/hub.cpp" line="70"/>
         <source>Hallucination lens</source>
         <translation>환각 렌즈</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="68"/>
+        <location filename="../../ui/classroom/hub.cpp" line="70"/>
         <source>Lost in the middle</source>
         <translation>Lost in the Middle</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="69"/>
+        <location filename="../../ui/classroom/hub.cpp" line="71"/>
         <source>Logit lens</source>
         <translation>로짓 렌즈</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="69"/>
+        <location filename="../../ui/classroom/hub.cpp" line="71"/>
         <source>Inference cost</source>
         <translation>추론 비용</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="104"/>
+        <location filename="../../ui/classroom/hub.cpp" line="72"/>
+        <source>Precision comparison</source>
+        <translation>정밀도 비교</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/hub.cpp" line="107"/>
         <source>Confidence colouring</source>
         <translation>확신도 색칠</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="105"/>
+        <location filename="../../ui/classroom/hub.cpp" line="108"/>
         <source>Fact probes</source>
         <translation>사실 검사</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="107"/>
+        <location filename="../../ui/classroom/hub.cpp" line="110"/>
         <source>&amp;Classroom</source>
         <translation>교실(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="109"/>
+        <location filename="../../ui/classroom/hub.cpp" line="112"/>
         <source>Guided &amp;lessons</source>
         <translation>안내 수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="110"/>
+        <location filename="../../ui/classroom/hub.cpp" line="113"/>
         <source>&amp;Temperature lanes</source>
         <translation>온도 비교 레인(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="111"/>
+        <location filename="../../ui/classroom/hub.cpp" line="114"/>
         <source>Hallucination lens: &amp;confidence colouring</source>
         <translation>환각 렌즈: 확신도 색칠(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="112"/>
+        <location filename="../../ui/classroom/hub.cpp" line="115"/>
         <source>Hallucination lens: &amp;fact probes</source>
         <translation>환각 렌즈: 사실 검사(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="113"/>
+        <location filename="../../ui/classroom/hub.cpp" line="116"/>
         <source>Lost in the &amp;middle lab</source>
         <translation>Lost in the Middle 실험(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="114"/>
+        <location filename="../../ui/classroom/hub.cpp" line="117"/>
         <source>Logit le&amp;ns</source>
         <translation>로짓 렌즈(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="115"/>
+        <location filename="../../ui/classroom/hub.cpp" line="118"/>
         <source>Inference c&amp;ost meter</source>
         <translation>추론 비용 측정(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="70"/>
+        <location filename="../../ui/classroom/hub.cpp" line="120"/>
+        <source>&amp;Precision comparison</source>
+        <translation>정밀도 비교(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/hub.cpp" line="72"/>
         <source>Tokenizer comparison</source>
         <translation>토크나이저 비교</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="116"/>
+        <location filename="../../ui/classroom/hub.cpp" line="119"/>
         <source>Tokeni&amp;zer comparison</source>
         <translation>토크나이저 비교(&amp;Z)</translation>
     </message>
@@ -1726,304 +1736,304 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="210"/>
+        <location filename="../../ui/shell/main_window.cpp" line="211"/>
         <source>About Tokenscope</source>
         <translation>Tokenscope 정보</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="211"/>
+        <location filename="../../ui/shell/main_window.cpp" line="212"/>
         <source>&lt;p&gt;&lt;b&gt;Tokenscope&lt;/b&gt; runs a GPT-style model on your computer and shows each stage of next-token prediction: tokenizing, embedding, self-attention, the softmax distribution and sampling — and the autoregressive loop that feeds each chosen token back in.&lt;/p&gt;&lt;p&gt;The model does not know the answer; it computes how likely each next token is, and one is drawn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Tokenscope&lt;/b&gt;는 GPT 방식의 모델을 이 컴퓨터에서 직접 실행하며 다음 토큰 예측의 각 단계를 보여 줍니다: 토크나이징, 임베딩, 셀프 어텐션, 확률 분포 생성(Softmax), 샘플링 — 그리고 선택된 토큰을 다시 입력으로 넣는 자기회귀 루프.&lt;/p&gt;&lt;p&gt;모델은 정답을 아는 것이 아니라, 다음 토큰이 될 확률을 계산할 뿐이며 그중 하나가 뽑힙니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="302"/>
+        <location filename="../../ui/shell/main_window.cpp" line="303"/>
         <source>Could not open the model</source>
         <translation>모델을 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="303"/>
+        <location filename="../../ui/shell/main_window.cpp" line="304"/>
         <source>Choose a folder with config.json and model.safetensors (and vocab.json + merges.txt or tokenizer.json for text prompts). The previous model stays loaded.</source>
         <translation>config.json과 model.safetensors가 있는 폴더를 고르세요 (문장 프롬프트를 쓰려면 vocab.json + merges.txt 또는 tokenizer.json도 필요합니다). 이전 모델은 그대로 유지됩니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="319"/>
-        <location filename="../../ui/shell/main_window.cpp" line="324"/>
-        <location filename="../../ui/shell/main_window.cpp" line="460"/>
-        <location filename="../../ui/shell/main_window.cpp" line="477"/>
-        <location filename="../../ui/shell/main_window.cpp" line="777"/>
+        <location filename="../../ui/shell/main_window.cpp" line="320"/>
+        <location filename="../../ui/shell/main_window.cpp" line="325"/>
+        <location filename="../../ui/shell/main_window.cpp" line="461"/>
+        <location filename="../../ui/shell/main_window.cpp" line="478"/>
+        <location filename="../../ui/shell/main_window.cpp" line="787"/>
         <source>Tokenscope</source>
         <translation>Tokenscope</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="324"/>
+        <location filename="../../ui/shell/main_window.cpp" line="325"/>
         <source>Tokenscope — %1</source>
         <translation>Tokenscope — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="325"/>
+        <location filename="../../ui/shell/main_window.cpp" line="326"/>
         <source>Controls</source>
         <translation>조작</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="326"/>
+        <location filename="../../ui/shell/main_window.cpp" line="327"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="330"/>
+        <location filename="../../ui/shell/main_window.cpp" line="331"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="331"/>
+        <location filename="../../ui/shell/main_window.cpp" line="332"/>
         <source>&amp;Open model folder…</source>
         <translation>모델 폴더 열기(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="332"/>
+        <location filename="../../ui/shell/main_window.cpp" line="333"/>
         <source>Open model &amp;file (GGUF)…</source>
         <translation>모델 파일 열기(&amp;F) (GGUF)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="333"/>
+        <location filename="../../ui/shell/main_window.cpp" line="334"/>
         <source>Open &amp;transcript…</source>
         <translation>기록 열기(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="334"/>
+        <location filename="../../ui/shell/main_window.cpp" line="335"/>
         <source>&amp;Save transcript…</source>
         <translation>기록 저장(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="335"/>
+        <location filename="../../ui/shell/main_window.cpp" line="336"/>
         <source>Continue past end of text</source>
         <translation>글 끝 토큰 뒤에도 계속 생성</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="336"/>
+        <location filename="../../ui/shell/main_window.cpp" line="337"/>
         <source>Keep generating after the model draws its end-of-text token</source>
         <translation>모델이 글 끝 토큰을 뽑은 뒤에도 계속 생성합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="337"/>
+        <location filename="../../ui/shell/main_window.cpp" line="338"/>
         <source>Export current view as &amp;PNG or SVG…</source>
         <translation>현재 화면을 PNG 또는 SVG로 내보내기(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="338"/>
+        <location filename="../../ui/shell/main_window.cpp" line="339"/>
         <source>Export distribution as CSV…</source>
         <translation>확률 분포를 CSV로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="339"/>
+        <location filename="../../ui/shell/main_window.cpp" line="340"/>
         <source>Export distribution as JSON…</source>
         <translation>확률 분포를 JSON으로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="340"/>
+        <location filename="../../ui/shell/main_window.cpp" line="341"/>
         <source>Export attention as CSV…</source>
         <translation>어텐션을 CSV로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="341"/>
+        <location filename="../../ui/shell/main_window.cpp" line="342"/>
         <source>Export attention as JSON…</source>
         <translation>어텐션을 JSON으로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="342"/>
+        <location filename="../../ui/shell/main_window.cpp" line="343"/>
         <source>&amp;Quit</source>
         <translation>끝내기(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="343"/>
+        <location filename="../../ui/shell/main_window.cpp" line="344"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="345"/>
+        <location filename="../../ui/shell/main_window.cpp" line="346"/>
         <source>&amp;Language</source>
         <translation>언어(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="346"/>
+        <location filename="../../ui/shell/main_window.cpp" line="347"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="347"/>
+        <location filename="../../ui/shell/main_window.cpp" line="348"/>
         <source>&amp;About Tokenscope</source>
         <translation>Tokenscope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="419"/>
+        <location filename="../../ui/shell/main_window.cpp" line="420"/>
         <source>Loading %1…</source>
         <translation>%1 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="442"/>
+        <location filename="../../ui/shell/main_window.cpp" line="443"/>
         <source>Model loaded with warnings: %1</source>
         <translation>모델을 불러왔지만 경고가 있습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="460"/>
-        <location filename="../../ui/shell/main_window.cpp" line="477"/>
-        <location filename="../../ui/shell/main_window.cpp" line="777"/>
+        <location filename="../../ui/shell/main_window.cpp" line="461"/>
+        <location filename="../../ui/shell/main_window.cpp" line="478"/>
+        <location filename="../../ui/shell/main_window.cpp" line="787"/>
         <source>No model is loaded.</source>
         <translation>불러온 모델이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="460"/>
-        <location filename="../../ui/shell/main_window.cpp" line="477"/>
+        <location filename="../../ui/shell/main_window.cpp" line="461"/>
+        <location filename="../../ui/shell/main_window.cpp" line="478"/>
         <source>Choose a model in the toolbar first.</source>
         <translation>먼저 도구 모음에서 모델을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="692"/>
+        <location filename="../../ui/shell/main_window.cpp" line="702"/>
         <source>Loading model…</source>
         <translation>모델 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="692"/>
+        <location filename="../../ui/shell/main_window.cpp" line="702"/>
         <source>No model loaded</source>
         <translation>불러온 모델 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="697"/>
+        <location filename="../../ui/shell/main_window.cpp" line="707"/>
         <source>%1 · %2 parameters · %3 layers × %4 heads · vocabulary %5%6</source>
         <translation>%1 · 매개변수 %2개 · %3층 × 헤드 %4개 · 어휘 %5%6</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="703"/>
+        <location filename="../../ui/shell/main_window.cpp" line="713"/>
         <source> · no tokenizer</source>
         <translation> · 토크나이저 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="710"/>
+        <location filename="../../ui/shell/main_window.cpp" line="720"/>
         <source>Context %1 / %2 tokens · step %3 of %4</source>
         <translation>컨텍스트 %1 / %2 토큰 · %3 / %4단계</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shell/main_window.cpp" line="717"/>
+        <location filename="../../ui/shell/main_window.cpp" line="727"/>
         <source>%n oldest step(s) keep only a summary (history memory budget)</source>
         <translation>
             <numerusform>가장 오래된 %n단계는 요약만 남음 (기록 메모리 한도)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="722"/>
+        <location filename="../../ui/shell/main_window.cpp" line="732"/>
         <source>Export view</source>
         <translation>화면 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="723"/>
+        <location filename="../../ui/shell/main_window.cpp" line="733"/>
         <source>PNG image (*.png);;SVG vector image (*.svg)</source>
         <translation>PNG 이미지 (*.png);;SVG 벡터 이미지 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="768"/>
+        <location filename="../../ui/shell/main_window.cpp" line="778"/>
         <source>There are no steps to export yet.</source>
         <translation>아직 내보낼 단계가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="778"/>
+        <location filename="../../ui/shell/main_window.cpp" line="788"/>
         <source>Load the model the transcript was made with, then open it again.</source>
         <translation>기록을 만든 모델을 불러온 뒤 다시 여세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="794"/>
+        <location filename="../../ui/shell/main_window.cpp" line="804"/>
         <source>Could not open the transcript</source>
         <translation>기록을 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="163"/>
-        <location filename="../../ui/shell/main_window.cpp" line="726"/>
-        <location filename="../../ui/shell/main_window.cpp" line="743"/>
-        <location filename="../../ui/shell/main_window.cpp" line="758"/>
+        <location filename="../../ui/shell/main_window.cpp" line="164"/>
+        <location filename="../../ui/shell/main_window.cpp" line="736"/>
+        <location filename="../../ui/shell/main_window.cpp" line="753"/>
+        <location filename="../../ui/shell/main_window.cpp" line="768"/>
         <source>Export failed</source>
         <translation>내보내기 실패</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="154"/>
+        <location filename="../../ui/shell/main_window.cpp" line="155"/>
         <source>Open transcript</source>
         <translation>기록 열기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="155"/>
-        <location filename="../../ui/shell/main_window.cpp" line="160"/>
+        <location filename="../../ui/shell/main_window.cpp" line="156"/>
+        <location filename="../../ui/shell/main_window.cpp" line="161"/>
         <source>Transcript (*.json)</source>
         <translation>기록 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="160"/>
+        <location filename="../../ui/shell/main_window.cpp" line="161"/>
         <source>Save transcript</source>
         <translation>기록 저장</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="726"/>
+        <location filename="../../ui/shell/main_window.cpp" line="736"/>
         <source>Could not write %1.</source>
         <translation>%1에 쓸 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="731"/>
-        <location filename="../../ui/shell/main_window.cpp" line="748"/>
+        <location filename="../../ui/shell/main_window.cpp" line="741"/>
+        <location filename="../../ui/shell/main_window.cpp" line="758"/>
         <source>Nothing to export</source>
         <translation>내보낼 내용이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="731"/>
-        <location filename="../../ui/shell/main_window.cpp" line="748"/>
+        <location filename="../../ui/shell/main_window.cpp" line="741"/>
+        <location filename="../../ui/shell/main_window.cpp" line="758"/>
         <source>Run a step first.</source>
         <translation>먼저 한 단계를 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="735"/>
+        <location filename="../../ui/shell/main_window.cpp" line="745"/>
         <source>Export distribution</source>
         <translation>확률 분포 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="736"/>
-        <location filename="../../ui/shell/main_window.cpp" line="753"/>
+        <location filename="../../ui/shell/main_window.cpp" line="746"/>
+        <location filename="../../ui/shell/main_window.cpp" line="763"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="736"/>
-        <location filename="../../ui/shell/main_window.cpp" line="753"/>
+        <location filename="../../ui/shell/main_window.cpp" line="746"/>
+        <location filename="../../ui/shell/main_window.cpp" line="763"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="752"/>
+        <location filename="../../ui/shell/main_window.cpp" line="762"/>
         <source>Export attention</source>
         <translation>어텐션 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="328"/>
+        <location filename="../../ui/shell/main_window.cpp" line="329"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="329"/>
+        <location filename="../../ui/shell/main_window.cpp" line="330"/>
         <source>Stop loading this model; the previous one stays</source>
         <translation>이 모델 불러오기를 멈춥니다. 이전 모델은 그대로 남습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="257"/>
+        <location filename="../../ui/shell/main_window.cpp" line="258"/>
         <source>Lesson ended: your prompt and settings are back.</source>
         <translation>수업이 끝났습니다. 원래의 프롬프트와 설정으로 돌아왔습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="327"/>
+        <location filename="../../ui/shell/main_window.cpp" line="328"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="595"/>
+        <location filename="../../ui/shell/main_window.cpp" line="596"/>
         <source>What if: branching from step %1 with “%2” instead of “%3”</source>
         <translation>만약에: %1단계에서 “%3” 대신 “%2” 토큰으로 분기합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="709"/>
+        <location filename="../../ui/shell/main_window.cpp" line="719"/>
         <source>Context %1 / %2 tokens</source>
         <translation>컨텍스트 %1 / %2 토큰</translation>
     </message>
@@ -2130,6 +2140,194 @@ The window stays usable and you can cancel at any time.</source>
         <location filename="../../ui/shell/pipeline_bar.cpp" line="31"/>
         <source>5 Sampling</source>
         <translation>5 샘플링</translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::PrecisionView</name>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="184"/>
+        <source>Add model files</source>
+        <translation>모델 파일 추가</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="185"/>
+        <source>GGUF model (*.gguf)</source>
+        <translation>GGUF 모델 (*.gguf)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="192"/>
+        <source>Add a model folder</source>
+        <translation>모델 폴더 추가</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="205"/>
+        <source>(no model loaded)</source>
+        <translation>(불러온 모델 없음)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="206"/>
+        <source>%1 (loaded, the reference)</source>
+        <translation>%1 (불러온 모델, 기준)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="226"/>
+        <source>Add the same model in another precision first (Add file… or Add folder…).</source>
+        <translation>먼저 같은 모델의 다른 정밀도를 추가하세요 (파일 추가… 또는 폴더 추가…).</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="237"/>
+        <source>Type a prompt first.</source>
+        <translation>먼저 프롬프트를 입력하세요.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/classroom/precision_view.cpp" line="247"/>
+        <source>Loading %n model(s) and comparing…</source>
+        <translation><numerusform>모델 %n개를 불러와 비교하는 중…</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="291"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="291"/>
+        <source>Token</source>
+        <translation>토큰</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="294"/>
+        <source>Δ</source>
+        <translation>Δ</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/classroom/precision_view.cpp" line="317"/>
+        <source>&lt;b&gt;Free-running:&lt;/b&gt; all precisions write the same %n token(s).</source>
+        <translation><numerusform>&lt;b&gt;자유 생성:&lt;/b&gt; 모든 정밀도가 같은 토큰 %n개를 씁니다.</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="319"/>
+        <source>&lt;b&gt;Free-running:&lt;/b&gt; the texts part at generated token %1.</source>
+        <translation>&lt;b&gt;자유 생성:&lt;/b&gt; 생성된 %1번째 토큰에서 글이 갈라집니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="351"/>
+        <source>Run a comparison to see each precision&apos;s probability of every token.</source>
+        <translation>비교를 실행하면 정밀도마다 각 토큰의 확률이 보입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="359"/>
+        <source>token position</source>
+        <translation>토큰 위치</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="383"/>
+        <source>bits</source>
+        <translation>비트</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="383"/>
+        <source>p</source>
+        <translation>p</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="389"/>
+        <source>The same model in several precisions. The loaded model continues the prompt; every precision scores exactly those tokens, so the difference per token is what precision costs. Then each writes on its own.</source>
+        <translation>같은 모델을 여러 정밀도로 비교합니다. 불러온 모델이 프롬프트를 이어 쓰고, 모든 정밀도가 바로 그 토큰들에 점수를 매기므로 토큰마다의 차이가 곧 정밀도의 대가입니다. 그다음 각자 스스로 이어 씁니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="392"/>
+        <source>Precisions to compare:</source>
+        <translation>비교할 정밀도:</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="393"/>
+        <source>Add file…</source>
+        <translation>파일 추가…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="394"/>
+        <source>A GGUF file of the same model (Q8_0, Q4_K_M, F16, …)</source>
+        <translation>같은 모델의 GGUF 파일 (Q8_0, Q4_K_M, F16, …)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="395"/>
+        <source>Add folder…</source>
+        <translation>폴더 추가…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="396"/>
+        <source>A Hugging Face folder of the same model in another dtype</source>
+        <translation>다른 자료형으로 저장된 같은 모델의 Hugging Face 폴더</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="397"/>
+        <source>Remove</source>
+        <translation>제거</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="398"/>
+        <source>Prompt</source>
+        <translation>프롬프트</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="399"/>
+        <source>Tokens</source>
+        <translation>토큰 수</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="400"/>
+        <source>Compare</source>
+        <translation>비교</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="401"/>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="402"/>
+        <source>Model</source>
+        <translation>모델</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="402"/>
+        <source>Stored as</source>
+        <translation>저장 형식</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="402"/>
+        <source>MB/token</source>
+        <translation>MB/토큰</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="402"/>
+        <source>Perplexity</source>
+        <translation>퍼플렉서티</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="403"/>
+        <source>Largest Δp</source>
+        <translation>최대 Δp</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="403"/>
+        <source>Same top-1</source>
+        <translation>1순위 일치</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="404"/>
+        <source>Show:</source>
+        <translation>보기:</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="405"/>
+        <source>probability of each token (all score the same text)</source>
+        <translation>각 토큰의 확률 (모두 같은 글에 점수)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="406"/>
+        <source>KL divergence from the reference (bits)</source>
+        <translation>기준과의 KL 발산 (비트)</translation>
     </message>
 </context>
 <context>

@@ -88,13 +88,13 @@ TEST_CASE("the classroom hub offers every tool and carries out lesson steps", "[
     qputenv("TOKENSCOPE_LESSONS_DIR", lessonsDir().toUtf8());
     QWidget window;
     ClassroomHub hub(&window);
-    CHECK(hub.views().size() == 7);
+    CHECK(hub.views().size() == 8);
     QMenu* menu = hub.createMenu(&window);
-    CHECK(menu->actions().size() == 8);
+    CHECK(menu->actions().size() == 9);
     CHECK(hub.lessons()->lessons().size() == 6);
     for (const QString& name : {QStringLiteral("lessons"), QStringLiteral("lanes"), QStringLiteral("confidence"),
                                 QStringLiteral("probes"), QStringLiteral("litm"), QStringLiteral("lens"),
-                                QStringLiteral("cost"), QStringLiteral("tokenizers")})
+                                QStringLiteral("cost"), QStringLiteral("tokenizers"), QStringLiteral("precision")})
         CHECK(hub.showView(name) != nullptr);
     CHECK(hub.showView(QStringLiteral("attention")) == nullptr);  // a stage view: the window's
     auto* tabs = qobject_cast<QTabWidget*>(hub.showView(QStringLiteral("probes")));
@@ -128,7 +128,7 @@ TEST_CASE("the main window's Classroom menu opens each tool", "[classroom]") {
         if (a->menu() && (a->text().contains(QStringLiteral("Classroom")) || a->text().contains(QStringLiteral("수업"))))
             classroom = a->menu();
     REQUIRE(classroom);
-    REQUIRE(classroom->actions().size() == 8);
+    REQUIRE(classroom->actions().size() == 9);
     auto* lens = window.findChild<LogitLensView*>();
     auto* litm = window.findChild<LitmView*>();
     REQUIRE(lens);

@@ -36,9 +36,11 @@ namespace ts::ui {
 
 namespace {
 
+// A short name for tables and the legend: a file without its .gguf, or the folder's name.
 QString labelOf(const QString& path) {
     const QFileInfo f(path);
-    return f.fileName().isEmpty() ? QDir(path).dirName() : f.fileName();
+    if (f.isDir() || f.fileName().isEmpty()) return QDir(path).dirName();
+    return f.suffix().compare(QLatin1String("gguf"), Qt::CaseInsensitive) == 0 ? f.completeBaseName() : f.fileName();
 }
 
 QTableWidgetItem* cell(const QString& text, Qt::Alignment align = Qt::AlignRight | Qt::AlignVCenter) {
@@ -71,7 +73,8 @@ PrecisionView::PrecisionView(QWidget* parent) : ClassroomToolView(parent) {
     m_models = new QListWidget(left);
     m_models->setObjectName(QStringLiteral("precisionModels"));
     m_models->setSelectionMode(QAbstractItemView::SingleSelection);
-    leftLayout->addWidget(m_models, 1);
+    m_models->setMaximumHeight(m_models->fontMetrics().height() * 7);
+    leftLayout->addWidget(m_models);
     auto* buttons = new QHBoxLayout;
     m_addFile = new QPushButton(left);
     m_addFolder = new QPushButton(left);
@@ -102,6 +105,13 @@ PrecisionView::PrecisionView(QWidget* parent) : ClassroomToolView(parent) {
     m_status = new QLabel(left);
     m_status->setWordWrap(true);
     leftLayout->addWidget(m_status);
+    // The free runs go here, under the controls, where the column has room for text.
+    m_freeRun = new QLabel(left);
+    m_freeRun->setWordWrap(true);
+    m_freeRun->setTextFormat(Qt::RichText);
+    m_freeRun->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    leftLayout->addWidget(m_freeRun);
+    leftLayout->addStretch(1);
     left->setMaximumWidth(340);
     layout->addWidget(left);
 
@@ -111,7 +121,9 @@ PrecisionView::PrecisionView(QWidget* parent) : ClassroomToolView(parent) {
     m_summary->setColumnCount(6);
     m_summary->verticalHeader()->setVisible(false);
     m_summary->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_summary->horizontalHeader()->setStretchLastSection(true);
+    m_summary->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_summary->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_summary->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* chartBox = new QWidget(right);
     auto* chartLayout = new QVBoxLayout(chartBox);
     chartLayout->setContentsMargins(0, 0, 0, 0);
@@ -125,12 +137,9 @@ PrecisionView::PrecisionView(QWidget* parent) : ClassroomToolView(parent) {
     chartLayout->addLayout(showRow);
     m_chart = new QChartView(new QChart, chartBox);
     m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->setMinimumHeight(160);
+    m_chart->setMinimumHeight(200);
+    m_chart->chart()->setMargins(QMargins(4, 4, 4, 4));
     chartLayout->addWidget(m_chart, 1);
-    m_freeRun = new QLabel(chartBox);
-    m_freeRun->setWordWrap(true);
-    m_freeRun->setTextFormat(Qt::RichText);
-    chartLayout->addWidget(m_freeRun);
     m_tokens = new QTableWidget(right);
     m_tokens->setObjectName(QStringLiteral("precisionTokens"));
     m_tokens->verticalHeader()->setVisible(false);
@@ -138,7 +147,7 @@ PrecisionView::PrecisionView(QWidget* parent) : ClassroomToolView(parent) {
     right->addWidget(m_summary);
     right->addWidget(chartBox);
     right->addWidget(m_tokens);
-    right->setStretchFactor(0, 1);
+    right->setStretchFactor(0, 0);
     right->setStretchFactor(1, 3);
     right->setStretchFactor(2, 2);
     layout->addWidget(right, 1);
@@ -234,15 +243,16 @@ void PrecisionView::run() {
     for (const QString& p : m_others) paths.push_back(p.toStdString());
     const int steps = m_steps->value();
     auto progress = progressReporter();
+    const std::vector<int> endTokens = m_info.tokenizer->endTokenIds();  // stop where generate stops
     m_status->setText(tr("Loading %n model(s) and comparing…", nullptr, static_cast<int>(paths.size())));
     startTask<ts::PrecisionComparison>(
-        [reference, referenceLabel, paths, ids, steps, progress](const std::atomic<bool>& cancel) {
+        [reference, referenceLabel, paths, ids, steps, progress, endTokens](const std::atomic<bool>& cancel) {
             std::vector<ts::PrecisionModel> models{{referenceLabel.toStdString(), reference}};
             for (const auto& p : paths) {
                 const auto loaded = ts::loadModelFolder(ts::hub::resolveModelSpec(p), {}, &cancel);
                 models.push_back({labelOf(QString::fromStdString(p)).toStdString(), loaded.model});
             }
-            return ts::comparePrecisions(models, ids, steps, progress, &cancel);
+            return ts::comparePrecisions(models, ids, steps, progress, &cancel, endTokens);
         },
         [this](ts::PrecisionComparison result) {
             m_status->clear();
@@ -265,6 +275,11 @@ void PrecisionView::showComparison(const ts::PrecisionComparison& c) {
         m_summary->setItem(i, 4, cell(i == 0 ? QStringLiteral("—") : QLocale().toString(l.maxAbsProbDiff, 'f', 4)));
         m_summary->setItem(i, 5, cell(i == 0 ? QStringLiteral("—") : QStringLiteral("%1 %").arg(QLocale().toString(100.0 * l.top1Agreement, 'f', 1))));
     }
+
+    // The summary shows every row without scrolling: it is the table the class reads.
+    const int rows = std::max(1, m_summary->rowCount());
+    m_summary->setFixedHeight(m_summary->horizontalHeader()->sizeHint().height() +
+                              rows * m_summary->verticalHeader()->defaultSectionSize() + 2 * m_summary->frameWidth());
 
     // Per token: the token, then each precision's probability of it (and the difference
     // from the reference).
@@ -303,17 +318,19 @@ void PrecisionView::showComparison(const ts::PrecisionComparison& c) {
                          static_cast<int>(c.lanes[0].freeRun.size()))
                     : tr("<b>Free-running:</b> the texts part at generated token %1.").arg(c.freeRunPartsAt + 1);
         for (int l = 0; l < lanes; ++l) {
+            // Readable text: the part all runs share, then (underlined) where this one went.
             const auto& run = c.lanes[static_cast<std::size_t>(l)].freeRun;
-            QString text;
-            for (int s = 0; s < static_cast<int>(run.size()); ++s) {
-                QString t = tokenText(run[static_cast<std::size_t>(s)]).toHtmlEscaped();
-                const bool differs = run[static_cast<std::size_t>(s)] != c.lanes[0].freeRun[static_cast<std::size_t>(s)];
-                if (c.freeRunPartsAt >= 0 && s >= c.freeRunPartsAt)
-                    t = differs ? QStringLiteral("<u><b>%1</b></u>").arg(t) : QStringLiteral("<u>%1</u>").arg(t);
-                text += t;
-            }
-            html += QStringLiteral("<br><span style=\"color:%1\">■</span> %2: %3")
-                        .arg(laneColour(l).name(), QString::fromStdString(c.lanes[static_cast<std::size_t>(l)].label).toHtmlEscaped(), text);
+            const std::size_t parts = c.freeRunPartsAt < 0 ? run.size()
+                                                           : std::min(run.size(), static_cast<std::size_t>(c.freeRunPartsAt));
+            auto text = [this](std::vector<int> ids) {
+                if (!m_info.tokenizer) return QString();
+                return QString::fromStdString(ts::bytesAsText(m_info.tokenizer->decode(ids))).toHtmlEscaped();
+            };
+            const QString shared = text({run.begin(), run.begin() + static_cast<std::ptrdiff_t>(parts)});
+            const QString own = text({run.begin() + static_cast<std::ptrdiff_t>(parts), run.end()});
+            html += QStringLiteral("<br><span style=\"color:%1\">■</span> <b>%2</b>: %3<u><b>%4</b></u>")
+                        .arg(laneColour(l).name(), QString::fromStdString(c.lanes[static_cast<std::size_t>(l)].label).toHtmlEscaped(),
+                             shared, own);
         }
     }
     m_freeRun->setText(html);
@@ -334,13 +351,12 @@ void PrecisionView::refreshChart() {
         chart->setTitle(tr("Run a comparison to see each precision's probability of every token."));
         return;
     }
+    chart->setTitle(QString());  // the Show box above says what is drawn
     const bool kl = m_show->currentIndex() == 1;
-    chart->setTitle(kl ? tr("KL divergence from the reference at each position (bits)")
-                       : tr("Probability of each token (teacher-forced: all score the same text)"));
     const auto& c = *m_result;
     auto* x = new QValueAxis;
     x->setLabelFormat(QStringLiteral("%d"));
-    x->setTitleText(tr("token position (the prompt's tokens, then generated)"));
+    x->setTitleText(tr("token position"));
     auto* y = new QValueAxis;
     double yMax = kl ? 0.0 : 1.0;
     chart->addAxis(x, Qt::AlignBottom);
@@ -364,7 +380,9 @@ void PrecisionView::refreshChart() {
     }
     x->setRange(1, std::max<double>(2, static_cast<double>(c.tokens.size())));
     y->setRange(0, yMax > 0 ? yMax * (kl ? 1.1 : 1.0) : 1.0);
-    y->setTitleText(kl ? tr("bits") : tr("probability"));
+    y->setTitleText(kl ? tr("bits") : tr("p"));
+    y->setLabelFormat(kl ? QStringLiteral("%.3f") : QStringLiteral("%.1f"));
+    y->setTickCount(kl ? 5 : 6);  // 0, 0.2, ... 1.0 for probabilities
 }
 
 void PrecisionView::retranslateUi() {
@@ -381,11 +399,11 @@ void PrecisionView::retranslateUi() {
     m_stepsLabel->setText(tr("Tokens"));
     m_run->setText(tr("Compare"));
     m_cancel->setText(tr("Cancel"));
-    m_summary->setHorizontalHeaderLabels({tr("Model"), tr("Stored as"), tr("MB per token"), tr("Perplexity"),
+    m_summary->setHorizontalHeaderLabels({tr("Model"), tr("Stored as"), tr("MB/token"), tr("Perplexity"),
                                           tr("Largest Δp"), tr("Same top-1")});
     m_showLabel->setText(tr("Show:"));
-    m_show->setItemText(0, tr("probability of each token"));
-    m_show->setItemText(1, tr("KL divergence from the reference"));
+    m_show->setItemText(0, tr("probability of each token (all score the same text)"));
+    m_show->setItemText(1, tr("KL divergence from the reference (bits)"));
     refreshModelList();
     if (m_result) showComparison(*m_result);
     else refreshChart();

@@ -44,7 +44,7 @@ struct PrecisionComparison {
     int promptLength = 0;
     std::vector<PrecisionLane> lanes;  // lanes[0] is the reference
     // Index into the generated tokens where some model's free run first differs from the
-    // reference's, or -1 when all agree over the whole run.
+    // reference's (or ends where the other goes on), or -1 when all runs are the same.
     int freeRunPartsAt = -1;
 };
 
@@ -54,11 +54,14 @@ struct PrecisionModel {
 };
 
 // `models` (2 or more, the reference first) must share the vocabulary size; the prompt
-// (at least one token) plus `steps` must fit every model's context. `progress` (0..1) and
-// `cancel` as elsewhere; a cancelled run throws ts::Cancelled.
+// (at least one token) plus `steps` must fit every model's context. A greedy run stops after
+// drawing one of `endTokens` (the one end-of-text rule; empty: never), so the free runs
+// may differ in length, and the teacher-forced text is the reference's run up to its end.
+// `progress` (0..1) and `cancel` as elsewhere; a cancelled run throws ts::Cancelled.
 PrecisionComparison comparePrecisions(const std::vector<PrecisionModel>& models,
                                       const std::vector<int>& prompt, int steps,
                                       const std::function<void(double)>& progress = {},
-                                      const std::atomic<bool>* cancel = nullptr);
+                                      const std::atomic<bool>* cancel = nullptr,
+                                      const std::vector<int>& endTokens = {});
 
 }  // namespace ts

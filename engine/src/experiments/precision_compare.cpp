@@ -24,7 +24,7 @@ void checkCancel(const std::atomic<bool>* cancel) {
 
 // The model's greedy continuation of the prompt (a decode step per token).
 std::vector<int> greedyRun(std::shared_ptr<const Model> model, const std::vector<int>& prompt, int steps,
-                           const std::atomic<bool>* cancel) {
+                           const std::atomic<bool>* cancel, const std::vector<int>& endTokens) {
     Session session(std::move(model));
     session.setCancelFlag(cancel);
     std::vector<int> out;
@@ -32,6 +32,7 @@ std::vector<int> greedyRun(std::shared_ptr<const Model> model, const std::vector
     StepTrace t = session.prefill(prompt);
     for (int s = 0; s < steps; ++s) {
         out.push_back(argmax(t.logits));
+        if (std::find(endTokens.begin(), endTokens.end(), out.back()) != endTokens.end()) break;
         if (s + 1 < steps) t = session.step(out.back());
     }
     return out;
@@ -56,7 +57,8 @@ std::vector<std::vector<float>> teacherForced(std::shared_ptr<const Model> model
 PrecisionComparison comparePrecisions(const std::vector<PrecisionModel>& models,
                                       const std::vector<int>& prompt, int steps,
                                       const std::function<void(double)>& progress,
-                                      const std::atomic<bool>* cancel) {
+                                      const std::atomic<bool>* cancel,
+                                      const std::vector<int>& endTokens) {
     if (models.size() < 2) throw Error("a precision comparison needs at least two models");
     if (prompt.empty()) throw Error("a precision comparison needs a non-empty prompt");
     if (steps < 1) throw Error("a precision comparison needs at least one step");
@@ -91,15 +93,20 @@ PrecisionComparison comparePrecisions(const std::vector<PrecisionModel>& models,
         lane.label = models[m].label;
         lane.storage = models[m].model->weightStorage();
         lane.decodeBytesPerToken = models[m].model->decodeBytesPerToken();
-        lane.freeRun = greedyRun(models[m].model, prompt, steps, cancel);
+        lane.freeRun = greedyRun(models[m].model, prompt, steps, cancel, endTokens);
         advance();
     }
     result.tokens = prompt;
     result.tokens.insert(result.tokens.end(), result.lanes[0].freeRun.begin(), result.lanes[0].freeRun.end());
-    for (int s = 0; s < steps && result.freeRunPartsAt < 0; ++s)
-        for (const auto& lane : result.lanes)
-            if (lane.freeRun[static_cast<std::size_t>(s)] != result.lanes[0].freeRun[static_cast<std::size_t>(s)])
-                result.freeRunPartsAt = s;
+    const auto& ref = result.lanes[0].freeRun;
+    for (const auto& lane : result.lanes) {
+        const auto& run = lane.freeRun;
+        std::size_t s = 0;
+        while (s < run.size() && s < ref.size() && run[s] == ref[s]) ++s;
+        if (s == run.size() && s == ref.size()) continue;  // the same run
+        if (result.freeRunPartsAt < 0 || static_cast<int>(s) < result.freeRunPartsAt)
+            result.freeRunPartsAt = static_cast<int>(s);
+    }
 
     std::vector<std::vector<float>> reference;
     for (std::size_t m = 0; m < models.size(); ++m) {
