@@ -10,7 +10,7 @@ build=${TOKENSCOPE_FUZZ_BUILD_DIR:-$root/build-fuzz}
 secs=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(safetensors config vocab_merges tokenizer_json encode cli_options sampling)
+[ ${#targets[@]} -gt 0 ] || targets=(safetensors config vocab_merges tokenizer_json encode cli_options sampling gguf)
 pids=()
 for t in "${targets[@]}"; do
     run=$build/run/$t
