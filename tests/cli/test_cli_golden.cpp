@@ -16,6 +16,13 @@ using Json = nlohmann::json;
 
 namespace {
 
+// Writes `out` from the Hugging Face folder `hf` with tests/tools/gguf_from_hf.
+void writeGguf(const std::string& hf, const std::filesystem::path& out, const std::string& options) {
+    const std::string cmd = std::string(TOKENSCOPE_GGUF_FROM_HF) + " " + hf + " " + out.string() + " " +
+                            options + " > /dev/null";
+    REQUIRE(std::system(cmd.c_str()) == 0);
+}
+
 Json readJson(const std::filesystem::path& p) {
     std::ifstream in(p);
     return Json::parse(in);
@@ -180,7 +187,6 @@ TEST_CASE("bench on a GGUF file counts the file's bytes, and all parts of a spli
     const auto dir = std::filesystem::temp_directory_path() /
                      ("tokenscope-bench-gguf-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
-    const std::string tool = TOKENSCOPE_GGUF_FROM_HF;
     const std::string hf = (ts_test::dataDir() / "gpt2-tiny-vocab512").string();
     auto bench = [](const std::filesystem::path& file) {
         const auto r = runCli({"bench", "--model", file.string(), "--prompt-tokens", "8",
@@ -190,13 +196,12 @@ TEST_CASE("bench on a GGUF file counts the file's bytes, and all parts of a spli
         return r.json();
     };
     const auto one = dir / "tiny-f16.gguf";
-    REQUIRE(std::system((tool + " " + hf + " " + one.string() + " --type f16 > /dev/null").c_str()) == 0);
+    writeGguf(hf, one, "--type f16");
     const Json j = bench(one);
     CHECK(j["weight_storage"] == "F16");
     CHECK(j["weight_file_bytes"].get<std::uintmax_t>() == std::filesystem::file_size(one));
     // A split file: every part counts, whichever part is named.
-    REQUIRE(std::system((tool + " " + hf + " " + (dir / "split.gguf").string() +
-                         " --type f16 --split 2 > /dev/null").c_str()) == 0);
+    writeGguf(hf, dir / "split.gguf", "--type f16 --split 2");
     std::uintmax_t parts = 0;
     std::filesystem::path first;
     for (const auto& e : std::filesystem::directory_iterator(dir))
@@ -214,11 +219,10 @@ TEST_CASE("precision compares one model's precisions teacher-forced, against a r
     const auto dir = std::filesystem::temp_directory_path() /
                      ("tokenscope-precision-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
-    const std::string tool = TOKENSCOPE_GGUF_FROM_HF;
     const std::string hf = (ts_test::dataDir() / "gpt2-tiny-vocab512").string();
     const std::string f16 = (dir / "tiny-f16.gguf").string(), q8 = (dir / "tiny-q8_0.gguf").string();
-    REQUIRE(std::system((tool + " " + hf + " " + f16 + " --type f16 > /dev/null").c_str()) == 0);
-    REQUIRE(std::system((tool + " " + hf + " " + q8 + " --type q8_0 > /dev/null").c_str()) == 0);
+    writeGguf(hf, f16, "--type f16");
+    writeGguf(hf, q8, "--type q8_0");
     const std::string prompt = "5,17,301,42,7";
     const auto r = runCli({"precision", "--model", hf, "--with", f16 + "," + q8, "--ids", prompt,
                            "--steps", "12", "--json"});

@@ -59,14 +59,6 @@ public:
     int retranslations = 0;
 };
 
-ModelInfo bundledModel() {
-    // requireModel looks for a model and a tokenizer; the fake task uses neither.
-    auto loaded = ts::loadModelFolder(ts::bundledModelPath());
-    ModelInfo info;
-    info.model = loaded.model;
-    info.tokenizer = loaded.tokenizer;
-    return info;
-}
 
 }  // namespace
 
@@ -78,7 +70,7 @@ TEST_CASE("a classroom tool switches its controls while an experiment runs", "[c
         CHECK_FALSE(tool.status->text().isEmpty());
         CHECK(tool.run->isEnabled());
     }
-    const ModelInfo info = bundledModel();
+    const ModelInfo info = ts_test::bundledModelInfo();
     REQUIRE(info.tokenizer);
     tool.setModel(info);
     QSignalSpy finished(&tool, &ClassroomToolView::finished);

@@ -24,14 +24,6 @@ using namespace ts::ui;
 
 namespace {
 
-ModelInfo bundled() {
-    auto loaded = ts::loadModelFolder(ts::bundledModelPath());
-    ModelInfo info;
-    info.model = loaded.model;
-    info.tokenizer = loaded.tokenizer;
-    info.nCtx = loaded.model->config().nCtx;
-    return info;
-}
 
 void runLanes(LanesView& lanes, bool pastEnd) {
     QSignalSpy done(&lanes, &ClassroomToolView::finished);
@@ -47,7 +39,7 @@ void runLanes(LanesView& lanes, bool pastEnd) {
 }  // namespace
 
 TEST_CASE("lanes stop at end of text and show where", "[classroom][lanes]") {
-    const ModelInfo info = bundled();
+    const ModelInfo info = ts_test::bundledModelInfo();
     REQUIRE(info.tokenizer);
     TranslationManager translations;
     translations.setLanguage(QStringLiteral("en"));

@@ -14,22 +14,12 @@
 
 #include "classroom/litm_view.hpp"
 #include "tokenscope/model_folder.hpp"
+#include "ui_test_helpers.hpp"
 
 using namespace ts::ui;
 
 namespace {
 
-ModelInfo bundledInfo() {
-    const auto loaded = ts::loadModelFolder(ts::bundledModelPath());
-    ModelInfo info;
-    info.folder = QString::fromStdString(ts::bundledModelPath().string());
-    info.name = QStringLiteral("model");
-    info.model = loaded.model;
-    info.tokenizer = loaded.tokenizer;
-    info.hasTokenizer = true;
-    info.nCtx = loaded.model->config().nCtx;
-    return info;
-}
 
 ts::LitmPoint point(int position, double accuracy) {
     ts::LitmPoint p;
@@ -47,7 +37,7 @@ ts::LitmPoint point(int position, double accuracy) {
 TEST_CASE("the lab states what the bundled model does, from its evaluation data", "[classroom][litm]") {
     LitmView view;
     CHECK(view.evaluationText().contains(QStringLiteral("Load a model")));
-    view.setModel(bundledInfo());
+    view.setModel(ts_test::bundledModelInfo());
     const QString text = view.evaluationText();
     INFO(text.toStdString());
     CHECK(text.startsWith(QStringLiteral("The bundled model finds the record at every position")));
@@ -63,7 +53,7 @@ TEST_CASE("the lab states what the bundled model does, from its evaluation data"
     QTemporaryDir cache;
     const QString snapshot = cache.filePath(QStringLiteral("models--Qwen--Qwen2.5-0.5B/snapshots/abc123"));
     REQUIRE(QDir().mkpath(snapshot));
-    ModelInfo other = bundledInfo();
+    ModelInfo other = ts_test::bundledModelInfo();
     other.folder = snapshot;
     other.name = QStringLiteral("abc123");
     view.setModel(other);
@@ -89,7 +79,7 @@ TEST_CASE("the evaluation sentence and durations", "[classroom][litm]") {
 
 TEST_CASE("a long run asks first with its estimate; a short one just runs", "[classroom][litm][slow]") {
     LitmView view;
-    view.setModel(bundledInfo());
+    view.setModel(ts_test::bundledModelInfo());
     QStringList asked;
     bool answer = false;
     view.setRunConfirmation([&](const QString& question) {

@@ -20,20 +20,6 @@
 using namespace ts::ui;
 namespace fs = std::filesystem;
 
-namespace {
-
-ModelInfo bundledInfo() {
-    auto loaded = ts::loadModelFolder(ts::bundledModelPath());
-    ModelInfo info;
-    info.model = loaded.model;
-    info.tokenizer = loaded.tokenizer;
-    info.folder = QString::fromStdString(ts::bundledModelPath().string());
-    info.nCtx = loaded.model->config().nCtx;
-    return info;
-}
-
-}  // namespace
-
 TEST_CASE("precision view compares the bundled model with its F16 and Q8_0 files", "[ui][precision]") {
     const fs::path dir = fs::temp_directory_path() / ("tokenscope-precision-ui-" + std::to_string(::getpid()));
     fs::create_directories(dir);
@@ -48,7 +34,7 @@ TEST_CASE("precision view compares the bundled model with its F16 and Q8_0 files
     }
     PrecisionView view;
     view.resize(1280, 720);
-    view.setModel(bundledInfo());
+    view.setModel(ts_test::bundledModelInfo());
     view.setOthers(files);
     view.setPrompt(QStringLiteral("범인이 수진이라는 게 밝혀졌다. 범인은"));
     view.setSteps(12);

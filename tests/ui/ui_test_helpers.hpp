@@ -4,7 +4,9 @@
 #include <QSignalSpy>
 #include <QString>
 
+#include "shell/engine_worker.hpp"
 #include "test_paths.hpp"
+#include "tokenscope/model_folder.hpp"
 
 namespace ts_test {
 
@@ -19,6 +21,20 @@ inline bool waitFor(QSignalSpy& spy, int count, int timeoutMs = 30000) {
 // The 512-token fixture. It has no tokenizer, so prompts are token ids.
 inline QString tinyModel() {
     return QString::fromStdString((dataDir() / "gpt2-tiny-vocab512").string());
+}
+
+// The bundled model as the window would hand it to a view after loading it.
+inline ts::ui::ModelInfo bundledModelInfo() {
+    const auto loaded = ts::loadModelFolder(ts::bundledModelPath());
+    ts::ui::ModelInfo info;
+    info.folder = QString::fromStdString(ts::bundledModelPath().string());
+    info.name = QStringLiteral("model");
+    info.model = loaded.model;
+    info.tokenizer = loaded.tokenizer;
+    info.hasTokenizer = loaded.tokenizer != nullptr;
+    info.nCtx = loaded.model->config().nCtx;
+    info.nVocab = loaded.model->config().nVocab;
+    return info;
 }
 
 }  // namespace ts_test

@@ -21,6 +21,7 @@
 #include "classroom/token_flow.hpp"
 #include "widgets/heatmap_widget.hpp"
 #include "tokenscope/token_display.hpp"
+#include "widgets/vocabulary.hpp"
 
 namespace ts::ui {
 
@@ -141,15 +142,7 @@ void LanesView::applySettings(const QJsonObject& s) {
     if (s.value(QStringLiteral("run")).toBool()) run();
 }
 
-QString LanesView::tokenText(int token) const {
-    if (m_info.tokenizer) {
-        try {
-            return QString::fromStdString(ts::tokenDisplay(m_info.tokenizer->tokenBytes(token)));
-        } catch (const std::exception&) {
-        }
-    }
-    return QStringLiteral("#%1").arg(token);
-}
+QString LanesView::tokenText(int token) const { return tokenDisplayText(m_info.tokenizer.get(), token); }
 
 void LanesView::stepAll() {
     m_steps->setValue(m_steps->value() + 1);

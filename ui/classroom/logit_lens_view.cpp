@@ -13,6 +13,7 @@
 
 #include "classroom/token_flow.hpp"
 #include "tokenscope/token_display.hpp"
+#include "widgets/vocabulary.hpp"
 #include "widgets/korean_particles.hpp"
 
 namespace ts::ui {
@@ -101,15 +102,7 @@ void LogitLensView::setModel(const ModelInfo& info) {
     m_cache.clear();
 }
 
-QString LogitLensView::tokenText(int token) const {
-    if (m_info.tokenizer) {
-        try {
-            return QString::fromStdString(ts::tokenDisplay(m_info.tokenizer->tokenBytes(token)));
-        } catch (const std::exception&) {
-        }
-    }
-    return QStringLiteral("#%1").arg(token);
-}
+QString LogitLensView::tokenText(int token) const { return tokenDisplayText(m_info.tokenizer.get(), token); }
 
 void LogitLensView::setHistory(const std::vector<StepRecordPtr>& history) {
     m_history = history;

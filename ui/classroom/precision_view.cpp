@@ -30,6 +30,7 @@
 #include "tokenscope/hf_cache.hpp"
 #include "tokenscope/model_folder.hpp"
 #include "tokenscope/token_display.hpp"
+#include "widgets/vocabulary.hpp"
 #include "widgets/colour_scheme.hpp"
 
 namespace ts::ui {
@@ -210,15 +211,7 @@ void PrecisionView::refreshModelList() {
     }
 }
 
-QString PrecisionView::tokenText(int token) const {
-    if (m_info.tokenizer) {
-        try {
-            return QString::fromStdString(ts::tokenDisplay(m_info.tokenizer->tokenBytes(token)));
-        } catch (const std::exception&) {
-        }
-    }
-    return QStringLiteral("#%1").arg(token);
-}
+QString PrecisionView::tokenText(int token) const { return tokenDisplayText(m_info.tokenizer.get(), token); }
 
 void PrecisionView::run() {
     if (!requireModel(m_status)) return;

@@ -18,6 +18,7 @@
 
 #include "widgets/heatmap_widget.hpp"
 #include "tokenscope/token_display.hpp"
+#include "widgets/vocabulary.hpp"
 
 namespace ts::ui {
 
@@ -530,16 +531,7 @@ void EmbeddingView::collectVectors() {
     }
 }
 
-QString EmbeddingView::neighbourText(int token) const {
-    if (m_tokenizer) {
-        try {
-            return QString::fromStdString(ts::tokenDisplay(m_tokenizer->tokenBytes(token)));
-        } catch (const std::exception&) {
-            // An id the tokenizer does not know (a model with a larger table): show the id.
-        }
-    }
-    return QStringLiteral("#%1").arg(token);
-}
+QString EmbeddingView::neighbourText(int token) const { return tokenDisplayText(m_tokenizer.get(), token); }
 
 void EmbeddingView::updateProjection() {
     // Hidden: nothing to draw; the projection is made when the view is shown.

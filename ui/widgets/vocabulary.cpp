@@ -88,4 +88,14 @@ std::shared_ptr<const Vocabulary> Vocabulary::build(const ts::Tokenizer* tokeniz
     return v;
 }
 
+QString tokenDisplayText(const ts::Tokenizer* tokenizer, int id) {
+    if (tokenizer) {
+        try {
+            return QString::fromStdString(ts::tokenDisplay(tokenizer->tokenBytes(id)));
+        } catch (const std::exception&) {
+        }
+    }
+    return QStringLiteral("#%1").arg(id);
+}
+
 }  // namespace ts::ui

@@ -45,4 +45,9 @@ struct Vocabulary {
 
 using VocabularyPtr = std::shared_ptr<const Vocabulary>;
 
+// One token alone as every view shows it (ts::tokenDisplay: "<EB>" for a lone byte), read
+// from an immutable tokenizer; "#id" without one or for an id it does not know (a model
+// with a larger table than its tokenizer).
+QString tokenDisplayText(const ts::Tokenizer* tokenizer, int id);
+
 }  // namespace ts::ui
