@@ -1,5 +1,9 @@
 #include "compute/kernels.hpp"
 
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+
 #include <cblas.h>
 
 #include <algorithm>
@@ -277,6 +281,20 @@ bool haveAvx2Fma() {
     static const bool v = [] {
         __builtin_cpu_init();
         return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    }();
+    return v;
+}
+
+bool haveAvx2FmaF16c() {
+    // CPUID leaf 1, ECX bit 29. Read directly: clang's __builtin_cpu_supports does not know
+    // "f16c" (the standalone fuzz build uses clang).
+    static const bool v = [] {
+#if defined(__x86_64__)
+        unsigned a = 0, b = 0, c = 0, d = 0;
+        return haveAvx2Fma() && __get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 29)) != 0;
+#else
+        return false;
+#endif
     }();
     return v;
 }

@@ -12,6 +12,8 @@ namespace ts::kernels {
 
 // Whether the CPU has AVX2 and FMA (checked once).
 bool haveAvx2Fma();
+// Whether it also converts half floats (F16C), which every 16-bit weight kernel needs.
+bool haveAvx2FmaF16c();
 
 // y = (x - mean) / sqrt(var + eps) * w + b over n elements (y may alias x).
 void layerNorm(const float* x, float* y, const float* w, const float* b, int n, float eps);

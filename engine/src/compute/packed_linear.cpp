@@ -83,10 +83,7 @@ bool haveAvx512() {
     return v && g_levelCap >= 2;
 }
 bool haveAvx2() {
-    static const bool v = [] {
-        __builtin_cpu_init();
-        return haveAvx2Fma() && __builtin_cpu_supports("f16c");
-    }();
+    static const bool v = haveAvx2FmaF16c();
     return v && g_levelCap >= 1;
 }
 

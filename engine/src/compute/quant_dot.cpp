@@ -139,7 +139,7 @@ float dotQuantizedPortable(Type t, const std::uint8_t* row, const ActBlock* x, s
 #define TS_QAVX2 __attribute__((target("avx2,fma,f16c")))
 #define TS_QWIDE __attribute__((target("avx2,fma,f16c,avx512f,avx512vl,avx512bw,avx512dq,avx512vnni")))
 
-bool cpuAvx2() { return kernels::haveAvx2Fma() && __builtin_cpu_supports("f16c"); }
+bool cpuAvx2() { return kernels::haveAvx2FmaF16c(); }
 bool cpuWide() {
     static const bool v = [] {
         __builtin_cpu_init();
