@@ -3,7 +3,8 @@
 # (written by make_random_gpt2, converted by gguf_from_hf to F16, quantized to Q8_0 by
 # llama.cpp's own quantizer through llama_harness), 2 threads, 128 prompt + 128 generated
 # tokens. Prints llama-bench's figures and `tokenscope-cli bench` (attention traced) for each,
-# and Tokenscope on an F16 Hugging Face folder of the same shape.
+# and Tokenscope on an F16 Hugging Face folder of the same shape; then a Qwen2.5-0.5B-shaped
+# Q8_0 file (QWEN=0 leaves it out).
 #   tests/tools/bench_gguf_vs_llama.sh [BUILD_DIR] [WORK_DIR]
 # BUILD_DIR: Tokenscope's build (default build); WORK_DIR: where the ~0.8 GB of model files
 # go (default /tmp/tokenscope-gguf-bench). llama-bench comes from build_llama_bench.sh
@@ -25,11 +26,17 @@ mkdir -p "$work"
 echo "== F16 Hugging Face folder (random GPT-2 124M): Tokenscope (attention traced)"
 "$build/app/tokenscope-cli" bench --model "$work/hf-f16" --prompt-tokens 128 --gen-tokens 128 \
     --threads "$threads" --trace attention --repeat 3
-for type in f16 q8_0; do
-    file=$work/gpt2-$type.gguf
-    echo "== $type: llama.cpp (llama-bench -p 128 -n 128 -t $threads)"
-    "$llama_bench" -m "$file" -p 128 -n 128 -t "$threads" -r 3 -o md 2>/dev/null | grep -E "^\|"
-    echo "== $type: Tokenscope (tokenscope-cli bench, attention traced)"
-    "$build/app/tokenscope-cli" bench --model "$file" --prompt-tokens 128 --gen-tokens 128 \
+compare() {  # FILE LABEL: llama-bench, then Tokenscope, on one GGUF file
+    echo "== $2: llama.cpp (llama-bench -p 128 -n 128 -t $threads)"
+    "$llama_bench" -m "$1" -p 128 -n 128 -t "$threads" -r 3 -o md 2>/dev/null | grep -E "^\|"
+    echo "== $2: Tokenscope (tokenscope-cli bench, attention traced)"
+    "$build/app/tokenscope-cli" bench --model "$1" --prompt-tokens 128 --gen-tokens 128 \
         --threads "$threads" --trace attention --repeat 3
-done
+}
+for type in f16 q8_0; do compare "$work/gpt2-$type.gguf" "GPT-2 124M $type"; done
+# A Qwen2.5-0.5B shape (random BF16 weights written as Q8_0 by gguf_from_hf; QWEN=0 skips it).
+if [ "${QWEN:-1}" = 1 ]; then
+    [ -s "$work/qwen05/model.safetensors" ] || "$build/tests/tools/make_random_model" "$work/qwen05" --preset qwen2.5-0.5b >/dev/null
+    [ -s "$work/qwen05-q8_0.gguf" ] || "$build/tests/tools/gguf_from_hf" "$work/qwen05" "$work/qwen05-q8_0.gguf" --type q8_0 >/dev/null
+    compare "$work/qwen05-q8_0.gguf" "Qwen2.5-0.5B shape q8_0"
+fi
