@@ -132,7 +132,7 @@ TEST_CASE("classroom screenshots", "[.shots]") {
     shoot(lens, QStringLiteral("lens_canned"));
 
     TranscriptModel history;
-    history.addObserver(&hub);
+    hub.observe(&history);
     for (int i = 0; i < 30; ++i) {
         auto t = std::make_shared<ts::StepTrace>();
         t->tokens.assign(i == 0 ? 6 : 1, 1);

@@ -228,7 +228,7 @@ TEST_CASE("logit lens cells hold the top token's probability and are coloured by
 }
 
 TEST_CASE("cost meter totals are the sums of the per-step costs", "[classroom]") {
-    std::vector<StepRecordPtr> history;
+    TranscriptModel history;
     double wall = 0, flops = 0, bytes = 0;
     for (int i = 0; i < 4; ++i) {
         auto trace = std::make_shared<ts::StepTrace>();
@@ -241,11 +241,12 @@ TEST_CASE("cost meter totals are the sums of the per-step costs", "[classroom]")
         auto rec = std::make_shared<StepRecord>();
         rec->index = i;
         rec->trace = trace;
-        history.push_back(rec);
+        history.append(rec);
     }
     CostView view;
     view.resize(900, 600);
-    view.setHistory(history);
+    view.observe(&history);
+    CHECK(view.transcript() == &history);
     const CostTotals& t = view.totals();
     CHECK(t.steps == 4);
     CHECK(t.tokens == 5 + 3);

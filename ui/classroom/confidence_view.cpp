@@ -14,6 +14,7 @@
 #include <cmath>
 
 #include "classroom/token_flow.hpp"
+#include "shell/transcript_follower.hpp"
 #include "widgets/heatmap_widget.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/sampling.hpp"
@@ -109,14 +110,22 @@ ConfidenceView::ConfidenceView(QWidget* parent) : QWidget(parent) {
 
     connect(m_score, &QPushButton::clicked, this, &ConfidenceView::score);
     connect(m_useGenerated, &QPushButton::clicked, this, [this] {
-        setText(m_generated);
+        setText(generatedText());
         score();
     });
     connect(m_measureBox, &QComboBox::currentIndexChanged, this,
             [this](int i) { setMeasure(static_cast<Measure>(i)); });
     connect(m_flow, &TokenFlow::itemClicked, this, &ConfidenceView::showAlternatives);
+    // The text is read from the history when asked for; a change only enables the button.
+    m_follower = new TranscriptFollower(this, [this](const TranscriptModel& model, int) {
+        m_useGenerated->setEnabled(!model.empty());
+    });
+    m_useGenerated->setEnabled(false);
     retranslateUi();
 }
+
+void ConfidenceView::observe(const TranscriptModel* model) { m_follower->follow(model); }
+const TranscriptModel* ConfidenceView::transcript() const { return m_follower->model(); }
 
 void ConfidenceView::retranslateUi() {
     m_text->setPlaceholderText(tr("Paste or type text to score, e.g. a generated answer."));
@@ -153,13 +162,14 @@ void ConfidenceView::changeEvent(QEvent* event) {
 
 void ConfidenceView::setModel(const ModelInfo& info) { m_info = info; }
 
-void ConfidenceView::setHistory(const std::vector<StepRecordPtr>& history) {
-    m_generated.clear();
-    if (history.empty() || !history.back()) return;
-    const auto& r = *history.back();
+bool ConfidenceView::canUseGenerated() const { return m_useGenerated->isEnabled(); }
+
+QString ConfidenceView::generatedText() const {
+    const TranscriptModel* model = m_follower->model();
+    if (!model || model->empty() || !m_info.tokenizer) return {};
+    const StepRecord& r = *model->steps().back();
     // The raw bytes joined (tokenTexts are display text with visible spaces); the newest
     // sampled token is not yet in the context but is part of what was generated.
-    if (!m_info.tokenizer) return;
     std::vector<int> ids = r.contextTokens;
     if (r.sampledToken >= 0) ids.push_back(r.sampledToken);
     std::string bytes;
@@ -169,8 +179,7 @@ void ConfidenceView::setHistory(const std::vector<StepRecordPtr>& history) {
         } catch (const std::exception&) {
         }
     }
-    const QString text = QString::fromStdString(ts::bytesAsText(bytes));
-    m_generated = text;
+    return QString::fromStdString(ts::bytesAsText(bytes));
 }
 
 void ConfidenceView::setText(const QString& text) { m_text->setPlainText(text); }
@@ -181,7 +190,10 @@ void ConfidenceView::applySettings(const QJsonObject& s) {
     if (m == QLatin1String("rank")) m_measureBox->setCurrentIndex(1);
     else if (m == QLatin1String("entropy")) m_measureBox->setCurrentIndex(2);
     else if (m == QLatin1String("probability")) m_measureBox->setCurrentIndex(0);
-    if (s.value(QStringLiteral("useGenerated")).toBool() && !m_generated.isEmpty()) setText(m_generated);
+    if (s.value(QStringLiteral("useGenerated")).toBool()) {
+        const QString generated = generatedText();
+        if (!generated.isEmpty()) setText(generated);
+    }
     if (s.value(QStringLiteral("score")).toBool()) score();
 }
 

@@ -2,7 +2,8 @@
 // Hallucination lens, part one: any text — generated, or pasted — scored token by token
 // under the model and coloured by probability, rank or entropy. Clicking a token lists the
 // alternatives the model preferred there. Confident-looking text that the model found
-// unlikely (or fluent text it found likely but is false) is the point of the lesson.
+// unlikely (or fluent text it found likely but is false) is the point of the lesson. It
+// observes the window's one TranscriptModel for "Use the generated text" (no copy of the steps).
 #include <QJsonObject>
 #include <QString>
 #include <QWidget>
@@ -10,6 +11,7 @@
 
 #include "classroom/task.hpp"
 #include "shell/engine_worker.hpp"
+#include "shell/transcript_model.hpp"
 
 class QComboBox;
 class QLabel;
@@ -20,6 +22,7 @@ class QPushButton;
 namespace ts::ui {
 
 class TokenFlow;
+class TranscriptFollower;
 
 struct TokenScore {
     int token = 0;
@@ -42,7 +45,13 @@ public:
     explicit ConfidenceView(QWidget* parent = nullptr);
 
     void setModel(const ModelInfo& info);
-    void setHistory(const std::vector<StepRecordPtr>& history);
+    // Follows `model` (the window's one history); null stops.
+    void observe(const TranscriptModel* model);
+    const TranscriptModel* transcript() const;
+    // The prompt and every token drawn so far, as text (read from the history when asked).
+    QString generatedText() const;
+    // "Use the generated text" is offered (the history has steps).
+    bool canUseGenerated() const;
     void setText(const QString& text);
     void applySettings(const QJsonObject& settings);
     void score();
@@ -67,7 +76,7 @@ private:
     ModelInfo m_info;
     ClassroomTask m_task;
     std::vector<TokenScore> m_scores;
-    QString m_generated;
+    TranscriptFollower* m_follower = nullptr;
     Measure m_measure = Measure::Probability;
     QPlainTextEdit* m_text = nullptr;
     QPushButton* m_score = nullptr;

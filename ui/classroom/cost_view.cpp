@@ -16,6 +16,7 @@
 #include <cmath>
 
 #include "classroom/agent_cost_calculator.hpp"
+#include "shell/transcript_follower.hpp"
 
 namespace ts::ui {
 
@@ -33,7 +34,7 @@ QString humanUnits(double v, const QString& unit) {
 CostTotals costTotals(const std::vector<StepRecordPtr>& history) {
     CostTotals t;
     for (const auto& r : history) {
-        if (!r || !r->trace) continue;
+        if (!r || !r->trace || r->fromFile) continue;  // a step read from a file cost nothing here
         const auto& c = r->trace->cost;
         ++t.steps;
         t.tokens += static_cast<int>(r->trace->tokens.size());
@@ -94,7 +95,16 @@ CostView::CostView(QWidget* parent) : QWidget(parent) {
     split->addWidget(m_chart);
     split->addWidget(bottom);
     layout->addWidget(split, 1);
+    m_follower = new TranscriptFollower(this, [this](const TranscriptModel&, int from) { refresh(from); });
     retranslateUi();
+}
+
+void CostView::observe(const TranscriptModel* model) { m_follower->follow(model); }
+const TranscriptModel* CostView::transcript() const { return m_follower->model(); }
+
+const std::vector<StepRecordPtr>& CostView::steps() const {
+    static const std::vector<StepRecordPtr> none;
+    return m_follower->model() ? m_follower->model()->steps() : none;
 }
 
 void CostView::retranslateUi() {
@@ -106,7 +116,7 @@ void CostView::retranslateUi() {
         "how a $20 subscription can cost $200 to serve."));
     m_table->setHorizontalHeaderLabels({tr("Step"), tr("Tokens"), tr("Context"), tr("Wall time"), tr("FLOPs"),
                                         tr("Weights read"), tr("KV cache")});
-    rebuild();
+    refresh(0);
 }
 
 void CostView::changeEvent(QEvent* event) {
@@ -115,22 +125,6 @@ void CostView::changeEvent(QEvent* event) {
 }
 
 void CostView::setModel(const ModelInfo& info) { m_info = info; }
-
-void CostView::setHistory(const std::vector<StepRecordPtr>& history) {
-    m_history = history;
-    // Hidden behind another view of a window on screen: the table of every step and the chart
-    // are made when shown, not at each step of a run.
-    if (!isVisible() && window()->isVisible()) {
-        m_stale = true;
-        return;
-    }
-    rebuild();
-}
-
-void CostView::showEvent(QShowEvent* event) {
-    QWidget::showEvent(event);
-    if (m_stale) rebuild();
-}
 
 QString CostView::totalsText() const {
     if (m_totals.steps == 0) return tr("No steps yet: run the model to see what each token costs.");
@@ -156,7 +150,7 @@ double steadyMsPerToken(const std::vector<StepRecordPtr>& history, int recent) {
     std::vector<double> ms;
     for (auto it = history.rbegin(); it != history.rend() && static_cast<int>(ms.size()) < recent; ++it) {
         const auto& r = *it;
-        if (!r || !r->trace || r->index == 0 || r->trace->tokens.size() != 1) continue;
+        if (!r || !r->trace || r->fromFile || r->index == 0 || r->trace->tokens.size() != 1) continue;
         ms.push_back(r->trace->cost.wallMs);
     }
     if (ms.empty()) return -1;
@@ -166,9 +160,9 @@ double steadyMsPerToken(const std::vector<StepRecordPtr>& history, int recent) {
 }
 
 QString CostView::steadyText() const {
-    const double ms = steadyMsPerToken(m_history, kSteadySteps);
+    const double ms = steadyMsPerToken(steps(), kSteadySteps);
     if (ms < 0) return tr("Steady speed: step a few tokens to measure it.");
-    const StepRecordPtr& last = m_history.back();
+    const StepRecordPtr& last = steps().back();
     const auto& c = last->trace->cost;
     return tr("Steady speed: median %1 ms per token over the last decode steps (up to %2), against the "
               "estimate of %3 and %4 of weights read per token.")
@@ -178,23 +172,47 @@ QString CostView::steadyText() const {
         .arg(humanUnits(c.weightBytes, QStringLiteral("B")));
 }
 
-void CostView::rebuild() {
-    m_stale = false;
-    m_totals = costTotals(m_history);
+void CostView::refresh(int from) {
+    const auto& history = steps();
+    m_totals = costTotals(history);
     m_totalsLabel->setText(totalsText());
     m_steadyLabel->setText(steadyText());
-    m_table->setRowCount(0);
     m_chart->chart()->setTitle(tr("Cost per token against context length"));
     m_flopsSeries->setName(tr("MFLOP per token"));
     m_wallSeries->setName(tr("ms per token"));
-    QList<QPointF> flops, wall;
+    // New steps only add rows and points; a cut, a branch or a thinned step redoes them all
+    // (rare, and coalesced to one per frame).
+    if (static_cast<std::size_t>(std::max(0, from)) < m_built || history.size() < m_built) {
+        m_table->setRowCount(0);
+        m_flopsSeries->clear();
+        m_wallSeries->clear();
+        m_built = 0;
+    }
+    appendRows(history, m_built);
+    m_built = history.size();
     double maxFlops = 1, maxWall = 0.01, maxCtx = 2;
-    int row = 0;
-    for (const auto& r : m_history) {
-        if (!r || !r->trace) continue;
+    for (const QPointF& p : m_flopsSeries->points()) {
+        maxFlops = std::max(maxFlops, p.y());
+        maxCtx = std::max(maxCtx, p.x());
+    }
+    for (const QPointF& p : m_wallSeries->points()) maxWall = std::max(maxWall, p.y());
+    m_x->setRange(0, maxCtx);
+    m_x->setTitleText(tr("context length (tokens)"));
+    m_yFlops->setRange(0, maxFlops * 1.1);
+    m_yFlops->setTitleText(tr("MFLOP per token"));
+    m_yWall->setRange(0, maxWall * 1.1);
+    m_yWall->setTitleText(tr("ms per token"));
+}
+
+void CostView::appendRows(const std::vector<StepRecordPtr>& history, std::size_t first) {
+    QList<QPointF> flops, wall;
+    int row = m_table->rowCount();
+    for (std::size_t i = first; i < history.size(); ++i) {
+        const auto& r = history[i];
+        if (!r || !r->trace || r->fromFile) continue;
         const auto& c = r->trace->cost;
         const int n = std::max(1, static_cast<int>(r->trace->tokens.size()));
-        m_table->insertRow(row);
+        m_table->setRowCount(row + 1);
         // Steps count from 1, as in the timeline.
         const QString cells[7] = {r->index == 0 ? QStringLiteral("1 · %1").arg(tr("prompt")) : QString::number(r->index + 1),
                                   QString::number(n),
@@ -205,19 +223,11 @@ void CostView::rebuild() {
         ++row;
         flops.append({double(c.contextLength), c.flops / n / 1e6});
         wall.append({double(c.contextLength), c.wallMs / n});
-        maxFlops = std::max(maxFlops, c.flops / n / 1e6);
-        maxWall = std::max(maxWall, c.wallMs / n);
-        maxCtx = std::max(maxCtx, double(c.contextLength));
     }
+    if (flops.isEmpty()) return;
     m_table->scrollToBottom();
-    m_flopsSeries->replace(flops);
-    m_wallSeries->replace(wall);
-    m_x->setRange(0, maxCtx);
-    m_x->setTitleText(tr("context length (tokens)"));
-    m_yFlops->setRange(0, maxFlops * 1.1);
-    m_yFlops->setTitleText(tr("MFLOP per token"));
-    m_yWall->setRange(0, maxWall * 1.1);
-    m_yWall->setTitleText(tr("ms per token"));
+    m_flopsSeries->append(flops);
+    m_wallSeries->append(wall);
 }
 
 }  // namespace ts::ui

@@ -1,12 +1,14 @@
 #pragma once
 // Inference-cost meter: what each step of the loop cost (wall time, FLOPs, bytes of weights
 // read, KV-cache size), cost per token against context length, and the session's totals —
-// with the seed's point that more tokens of "thinking" multiply the bill.
+// with the seed's point that more tokens of "thinking" multiply the bill. It observes the
+// window's one TranscriptModel (no copy of the steps) and adds a row per new step.
 #include <QJsonObject>
 #include <QWidget>
 #include <vector>
 
 #include "shell/engine_worker.hpp"
+#include "shell/transcript_model.hpp"
 
 class QChartView;
 class QLineSeries;
@@ -30,13 +32,16 @@ CostTotals costTotals(const std::vector<StepRecordPtr>& history);
 double steadyMsPerToken(const std::vector<StepRecordPtr>& history, int recent);
 
 class AgentCostCalculator;
+class TranscriptFollower;
 
 class CostView : public QWidget {
     Q_OBJECT
 public:
     explicit CostView(QWidget* parent = nullptr);
     void setModel(const ModelInfo& info);
-    void setHistory(const std::vector<StepRecordPtr>& history);
+    // Follows `model` (the window's one history); null stops.
+    void observe(const TranscriptModel* model);
+    const TranscriptModel* transcript() const;
     void applySettings(const QJsonObject&) {}
     const CostTotals& totals() const { return m_totals; }
     QString totalsText() const;
@@ -47,16 +52,18 @@ public:
     QChartView* chartView() const { return m_chart; }
 
 protected:
-    void showEvent(QShowEvent* event) override;
     void changeEvent(QEvent* event) override;
 
 private:
     void retranslateUi();
-    void rebuild();
-    bool m_stale = false;  // steps arrived while hidden behind another view
+    // Steps from `from` on changed: appended rows for new steps, all rows again otherwise.
+    void refresh(int from);
+    void appendRows(const std::vector<StepRecordPtr>& steps, std::size_t first);
+    const std::vector<StepRecordPtr>& steps() const;
 
     ModelInfo m_info;
-    std::vector<StepRecordPtr> m_history;
+    TranscriptFollower* m_follower = nullptr;
+    std::size_t m_built = 0;  // steps [0, m_built) have their rows and chart points
     CostTotals m_totals;
     QLabel* m_explain = nullptr;
     QLabel* m_totalsLabel = nullptr;

@@ -138,11 +138,10 @@ void ClassroomHub::setModel(const ModelInfo& info) {
     m_precision->setModel(info);
 }
 
-void ClassroomHub::transcriptChanged(const TranscriptModel& model, int) {
-    const auto& history = model.steps();
-    m_confidence->setHistory(history);
-    m_cost->setHistory(history);
-    m_lens->setHistory(history);
+void ClassroomHub::observe(const TranscriptModel* model) {
+    m_confidence->observe(model);
+    m_cost->observe(model);
+    m_lens->observe(model);
 }
 
 void ClassroomHub::setPrompt(const QString& text) { m_lanes->setPrompt(text); }

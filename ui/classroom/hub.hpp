@@ -30,7 +30,7 @@ class ProbesView;
 class TokenizerCompareView;
 class PrecisionView;
 
-class ClassroomHub : public QObject, public TranscriptObserver {
+class ClassroomHub : public QObject {
     Q_OBJECT
 public:
     explicit ClassroomHub(QWidget* parentForViews);
@@ -45,8 +45,9 @@ public:
     QMenu* createMenu(QWidget* parent);
 
     void setModel(const ModelInfo& info);
-    // Observes the window's one history and hands it to the tools that read it.
-    void transcriptChanged(const TranscriptModel& model, int from) override;
+    // The tools that read the window's one history (confidence, logit lens, cost meter)
+    // observe `model` themselves; null stops them.
+    void observe(const TranscriptModel* model);
     void setPrompt(const QString& text);
     void setLanguage(const QString& language);
     void applyLessonStep(const LessonStep& step);

@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "classroom/token_flow.hpp"
+#include "shell/transcript_follower.hpp"
 #include "tokenscope/token_display.hpp"
 #include "widgets/vocabulary.hpp"
 #include "widgets/korean_particles.hpp"
@@ -76,8 +77,12 @@ LogitLensView::LogitLensView(QWidget* parent) : QWidget(parent) {
     connect(m_colourBox, &QComboBox::currentIndexChanged, this,
             [this](int i) { setColour(static_cast<Colour>(i)); });
     connect(m_heatmap, &HeatmapWidget::cellClicked, this, [this](int, int col) { showDetail(col); });
+    m_follower = new TranscriptFollower(this, [this](const TranscriptModel&, int) { collectLens(); });
     retranslateUi();
 }
+
+void LogitLensView::observe(const TranscriptModel* model) { m_follower->follow(model); }
+const TranscriptModel* LogitLensView::transcript() const { return m_follower->model(); }
 
 void LogitLensView::retranslateUi() {
     m_colourLabel->setText(tr("Colour by:"));
@@ -97,56 +102,30 @@ void LogitLensView::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
 }
 
-void LogitLensView::setModel(const ModelInfo& info) {
-    m_info = info;
-    m_cache.clear();
-}
+void LogitLensView::setModel(const ModelInfo& info) { m_info = info; }
 
 QString LogitLensView::tokenText(int token) const { return tokenDisplayText(m_info.tokenizer.get(), token); }
 
-void LogitLensView::setHistory(const std::vector<StepRecordPtr>& history) {
-    m_history = history;
-    m_dirty = true;
-    if (isVisible()) computeLens();
-}
-
-void LogitLensView::showEvent(QShowEvent* event) {
-    QWidget::showEvent(event);
-    if (m_dirty) computeLens();
-}
-
-void LogitLensView::computeLens() {
-    m_dirty = false;
-    if (!m_info.model) return;
-    const auto& history = m_history;
+void LogitLensView::collectLens() {
+    if (!m_follower->model()) return;
+    const auto& history = m_follower->model()->steps();
     QStringList labels;
     std::vector<std::vector<ts::LensEntry>> columns;
     std::vector<int> sampled;
-    std::map<const ts::StepTrace*, std::pair<std::shared_ptr<const ts::StepTrace>, std::vector<ts::LensEntry>>> keep;
     const std::size_t from = history.size() > kMaxColumns ? history.size() - kMaxColumns : 0;
     for (std::size_t i = from; i < history.size(); ++i) {
         const auto& r = history[i];
-        if (!r || !r->trace || r->trace->residuals.empty()) continue;
-        auto it = m_cache.find(r->trace.get());
-        std::vector<ts::LensEntry> lens;
-        if (it != m_cache.end()) {
-            lens = it->second.second;
-        } else {
-            // Recorded by the engine on the worker thread (TraceOptions::logitLens): no
-            // model math here on the GUI thread.
-            lens = r->trace->lens;
-            if (lens.empty()) continue;
-        }
-        keep[r->trace.get()] = {r->trace, lens};
+        // Recorded by the engine on the worker thread (TraceOptions::logitLens): no model
+        // math here on the GUI thread. Thinned and file-read steps have none.
+        if (!r || !r->trace || r->trace->lens.empty()) continue;
         const int pos = r->trace->lastPosition();
         const QString input = static_cast<std::size_t>(pos) < r->tokenTexts.size()
                                   ? QString::fromStdString(r->tokenTexts[static_cast<std::size_t>(pos)])  // display text already
                                   : tokenText(r->trace->tokens.back());
         labels << QStringLiteral("%1 %2").arg(pos).arg(input);
-        columns.push_back(std::move(lens));
+        columns.push_back(r->trace->lens);
         sampled.push_back(r->sampledToken);
     }
-    m_cache = std::move(keep);
     showLens(labels, columns, sampled);
 }
 

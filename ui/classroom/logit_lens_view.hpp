@@ -3,7 +3,8 @@
 // output projection, as if the model had stopped there. Rows are layers (embedding first),
 // columns are the positions whose step recorded residuals; each cell names the top token
 // and is coloured by its probability (or by the entropy), so learners see at which layer
-// the prediction forms.
+// the prediction forms. It observes the window's one TranscriptModel (no copy of the
+// steps) and reads the last kMaxColumns steps' lens, recorded by the engine on the worker.
 #include <QJsonObject>
 #include <QWidget>
 #include <map>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "shell/engine_worker.hpp"
+#include "shell/transcript_model.hpp"
 #include "widgets/heatmap_widget.hpp"
 #include "tokenscope/analysis.hpp"
 
@@ -19,6 +21,8 @@ class QLabel;
 class QTableWidget;
 
 namespace ts::ui {
+
+class TranscriptFollower;
 
 // A heatmap that also writes each cell's top token into it.
 class LensHeatmap : public HeatmapWidget {
@@ -42,7 +46,9 @@ public:
     explicit LogitLensView(QWidget* parent = nullptr);
 
     void setModel(const ModelInfo& info);
-    void setHistory(const std::vector<StepRecordPtr>& history);
+    // Follows `model` (the window's one history); null stops.
+    void observe(const TranscriptModel* model);
+    const TranscriptModel* transcript() const;
     void applySettings(const QJsonObject& settings);
     void setColour(Colour c);
     // Public for tests: columns of lens entries ([column][layer 0..L]) with their labels.
@@ -50,25 +56,23 @@ public:
                   const std::vector<int>& sampled = {});
     const LensHeatmap* heatmap() const { return m_heatmap; }
     int detailRows() const;
+    int columnCount() const { return static_cast<int>(m_columns.size()); }
+    const QStringList& columnLabels() const { return m_labels; }
 
 protected:
     void changeEvent(QEvent* event) override;
-    void showEvent(QShowEvent* event) override;
 
 private:
     void retranslateUi();
     void refresh();
-    // The lens costs (layers + 1) output projections per record: computed only when shown.
-    void computeLens();
+    // The columns of the last kMaxColumns steps that recorded a lens (when shown, once a frame).
+    void collectLens();
     void showDetail(int column);
     QString tokenText(int token) const;
 
     ModelInfo m_info;
-    std::vector<StepRecordPtr> m_history;
-    bool m_dirty = false;
+    TranscriptFollower* m_follower = nullptr;
     Colour m_colour = Colour::Probability;
-    // Lens per trace, computed once: a GPT-2 lens costs (layers+1) output projections.
-    std::map<const ts::StepTrace*, std::pair<std::shared_ptr<const ts::StepTrace>, std::vector<ts::LensEntry>>> m_cache;
     QStringList m_labels;
     std::vector<std::vector<ts::LensEntry>> m_columns;
     std::vector<int> m_sampled;
