@@ -27,6 +27,7 @@ public:
     // Starts (or restarts) collecting; ticks before this are not counted.
     void start() {
         m_measuring = true;
+        m_startWall = m_clock.nsecsElapsed();
         m_lastWall = m_clock.nsecsElapsed();
         m_lastCpu = threadCpuNs();
     }
@@ -42,6 +43,10 @@ public:
     }
     // The longest stall counting only the GUI thread's own CPU time over the gap.
     double worstBusyMs() const { return m_worstBusy; }
+    // When the worst stall and the worst busy gap ended, in ms since start() (to tell a
+    // one-off at the start of a run from one in its middle).
+    double worstAtMs() const { return m_worstAt; }
+    double worstBusyAtMs() const { return m_worstBusyAt; }
     int over(double budgetMs) const {
         return static_cast<int>(std::count_if(m_stalls.begin(), m_stalls.end(),
                                               [budgetMs](double s) { return s > budgetMs; }));
@@ -60,8 +65,13 @@ private:
         const qint64 now = m_clock.nsecsElapsed();
         const long long cpu = threadCpuNs();
         if (m_measuring) {
-            m_stalls.push_back(std::max(0.0, static_cast<double>(now - m_lastWall) / 1e6 - kIntervalMs));
-            m_worstBusy = std::max(m_worstBusy, static_cast<double>(cpu - m_lastCpu) / 1e6);
+            const double stall = std::max(0.0, static_cast<double>(now - m_lastWall) / 1e6 - kIntervalMs);
+            const double busy = static_cast<double>(cpu - m_lastCpu) / 1e6;
+            const double at = static_cast<double>(now - m_startWall) / 1e6;
+            if (m_stalls.empty() || stall > worstMs()) m_worstAt = at;
+            if (busy > m_worstBusy) m_worstBusyAt = at;
+            m_stalls.push_back(stall);
+            m_worstBusy = std::max(m_worstBusy, busy);
         }
         m_lastWall = now;
         m_lastCpu = cpu;
@@ -71,6 +81,8 @@ private:
     QElapsedTimer m_clock;
     bool m_measuring = false;
     qint64 m_lastWall = 0;
+    qint64 m_startWall = 0;
+    double m_worstAt = 0, m_worstBusyAt = 0;
     long long m_lastCpu = 0;
     std::vector<double> m_stalls;
     double m_worstBusy = 0;

@@ -5,19 +5,27 @@
 // prints the worst stall in the GUI thread's own CPU time ("busy"): on a loaded machine the
 // wall-clock figure includes time the system gave to other programs.
 //
-//   bench_stalls --model DIR [--prompt-tokens 896] [--steps 128] [--view attention]
+//   bench_stalls --model DIR [--prompt-tokens 896] [--steps 128] [--view attention|cost|lens|...]
 //                [--budget-ms 16]
 //
 // For GPT-2 shape: build/tests/tools/make_random_gpt2 /tmp/gpt2-random, then
 // QT_QPA_PLATFORM=offscreen build/tests/tools/bench_stalls --model /tmp/gpt2-random
 // (896 prompt tokens + 128 steps = a run at 1,024 tokens). Exit status 1 when over budget.
+// It also lists the kinds of event that took the GUI thread longest (its CPU time; nested
+// events inside their parents: a paint inside the window's update request) and what the
+// slowest one held, to say what a stall was.
 #include <QApplication>
+#include <QEvent>
+#include <QMetaEnum>
+#include <QThread>
 #include <QElapsedTimer>
 #include <QTimer>
 #include <fstream>
 #include <sstream>
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -32,10 +40,80 @@ QString argValue(const QStringList& args, const QString& name, const QString& fa
     return i >= 0 && i + 1 < args.size() ? args[i + 1] : fallback;
 }
 
+long long threadCpuNs() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<long long>(t.tv_sec) * 1000000000LL + t.tv_nsec;
+}
+
+// Times every event the GUI thread delivers (in its own CPU time) while `measuring`, and
+// keeps the slowest of each kind (receiver class, its parent's, the event type) and what the
+// slowest event straight from the event loop held (the events nested in it).
+class TimingApplication : public QApplication {
+public:
+    using QApplication::QApplication;
+    bool measuring = false;
+    struct Kind {
+        double worstMs = 0;
+        int depth = 0;
+        int count = 0;
+        double totalMs = 0;
+    };
+    std::map<std::string, Kind> kinds;
+    // The three slowest events straight from the event loop, with what they held and when.
+    struct Top {
+        double ms = 0;
+        double atMs = 0;
+        std::string key;
+        std::vector<std::pair<std::string, double>> inside;
+    };
+    std::vector<Top> tops;
+    QElapsedTimer clock;
+
+    bool notify(QObject* receiver, QEvent* event) override {
+        // notify() runs in every thread; the worker's own timers are not the window's.
+        if (!measuring || QThread::currentThread() != thread()) return QApplication::notify(receiver, event);
+        // Named before delivery: a DeferredDelete deletes the receiver.
+        const std::string key = describe(receiver, event);
+        const int depth = m_depth++;
+        if (depth == 0) m_inside.clear();
+        const long long start = threadCpuNs();
+        const bool result = QApplication::notify(receiver, event);
+        const double ms = static_cast<double>(threadCpuNs() - start) / 1e6;
+        --m_depth;
+        Kind& k = kinds[key];
+        ++k.count;
+        k.totalMs += ms;
+        if (ms > k.worstMs) {
+            k.worstMs = ms;
+            k.depth = depth;
+        }
+        if (depth == 1 && ms >= 0.05) m_inside.emplace_back(key, ms);
+        if (depth == 0 && (tops.size() < 3 || ms > tops.back().ms)) {
+            tops.push_back({ms, static_cast<double>(clock.elapsed()), key, m_inside});
+            std::sort(tops.begin(), tops.end(), [](const Top& a, const Top& b) { return a.ms > b.ms; });
+            if (tops.size() > 3) tops.pop_back();
+        }
+        return result;
+    }
+
+private:
+    static std::string describe(QObject* receiver, QEvent* event) {
+        const char* type = QMetaEnum::fromType<QEvent::Type>().valueToKey(event->type());
+        std::string key = std::string(receiver->metaObject()->className());
+        if (!receiver->objectName().isEmpty()) key += " '" + receiver->objectName().toStdString() + "'";
+        if (QObject* parent = receiver->parent()) key += std::string(" in ") + parent->metaObject()->className();
+        return key + " " + (type ? type : "?");
+    }
+
+    int m_depth = 0;
+    std::vector<std::pair<std::string, double>> m_inside;
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
-    QApplication app(argc, argv);
+    TimingApplication app(argc, argv);
     const QStringList args = app.arguments();
     const QString model = argValue(args, QStringLiteral("--model"), QString());
     const int promptTokens = argValue(args, QStringLiteral("--prompt-tokens"), QStringLiteral("896")).toInt();
@@ -44,7 +122,8 @@ int main(int argc, char** argv) {
     const double budgetMs = argValue(args, QStringLiteral("--budget-ms"), QStringLiteral("16")).toDouble();
     if (model.isEmpty() || promptTokens < 1 || steps < 1) {
         std::fprintf(stderr, "usage: bench_stalls --model DIR [--prompt-tokens 896] [--steps 128] "
-                             "[--view tokens|embedding|attention|softmax|sampling] [--budget-ms 16]\n");
+                             "[--view tokens|embedding|attention|softmax|sampling|cost|lens|confidence|...] "
+                             "[--budget-ms 16]\n");
         return 2;
     }
 
@@ -52,12 +131,13 @@ int main(int argc, char** argv) {
     ts::ui::MainWindow window(&translations, /*headless=*/true);
     window.resize(1280, 720);
     window.show();
-    const int stage = ts::ui::MainWindow::stageFromName(view);
-    if (stage < 0) {
-        std::fprintf(stderr, "bench_stalls: unknown view %s\n", view.toLocal8Bit().constData());
+    // A stage or a classroom view (the cost meter, the logit lens, confidence colouring ...
+    // observe the steps of a run too).
+    if (!window.showView(view)) {
+        std::fprintf(stderr, "bench_stalls: unknown view %s (one of %s)\n", view.toLocal8Bit().constData(),
+                     ts::ui::MainWindow::viewNames().join(QLatin1Char(' ')).toLocal8Bit().constData());
         return 2;
     }
-    window.selectStage(stage);
 
     ts_test::StallMeter meter;
     bool measuring = false, failed = false;
@@ -80,6 +160,8 @@ int main(int argc, char** argv) {
     QObject::connect(&window, &ts::ui::MainWindow::recordArrived, [&](int count) {
         if (count == 1) {  // the prompt's prefill is in: measure the run of decode steps
             measuring = true;
+            app.measuring = true;
+            app.clock.start();
             runClock.start();
             meter.start();
         }
@@ -90,6 +172,7 @@ int main(int argc, char** argv) {
     window.loadModel(model);
     app.exec();
     meter.stop();
+    app.measuring = false;
     if (failed || meter.ticks() == 0) return 1;
 
     const double worst = meter.worstMs();
@@ -100,11 +183,23 @@ int main(int argc, char** argv) {
     const int records = static_cast<int>(window.history().size());
     const int context = records > 0 ? static_cast<int>(window.history().back()->contextTokens.size()) : 0;
     std::printf("view %s: %d steps to a context of %d tokens in %.1f s; event loop ticks %d; "
-                "worst stall %.1f ms, p99 %.1f ms, %d over %.0f ms; worst busy (GUI thread CPU) "
-                "%.1f ms; load average %s (budget %.0f ms): %s\n",
+                "worst stall %.1f ms (at %.0f ms), p99 %.1f ms, %d over %.0f ms; worst busy (GUI thread "
+                "CPU) %.1f ms (at %.0f ms); load average %s (budget %.0f ms): %s\n",
                 view.toLocal8Bit().constData(), records - 1, context,
-                static_cast<double>(runClock.elapsed()) / 1000.0, meter.ticks(), worst, p99,
-                meter.over(budgetMs), budgetMs, meter.worstBusyMs(), load.c_str(), budgetMs,
+                static_cast<double>(runClock.elapsed()) / 1000.0, meter.ticks(), worst, meter.worstAtMs(), p99,
+                meter.over(budgetMs), budgetMs, meter.worstBusyMs(), meter.worstBusyAtMs(), load.c_str(), budgetMs,
                 worst <= budgetMs ? "within budget" : "OVER BUDGET");
+    // What took the GUI thread longest, by kind of event (the eight slowest kinds), and what
+    // the slowest event straight from the event loop held.
+    std::vector<std::pair<std::string, TimingApplication::Kind>> kinds(app.kinds.begin(), app.kinds.end());
+    std::sort(kinds.begin(), kinds.end(), [](const auto& a, const auto& b) { return a.second.worstMs > b.second.worstMs; });
+    std::printf("slowest kinds of event (GUI thread CPU; depth 0 = straight from the event loop):\n");
+    for (std::size_t i = 0; i < std::min<std::size_t>(8, kinds.size()); ++i)
+        std::printf("  %6.2f ms worst, %7.1f ms in %5d events, depth %d: %s\n", kinds[i].second.worstMs,
+                    kinds[i].second.totalMs, kinds[i].second.count, kinds[i].second.depth, kinds[i].first.c_str());
+    for (const auto& top : app.tops) {
+        std::printf("%.2f ms at %.0f ms: %s, holding\n", top.ms, top.atMs, top.key.c_str());
+        for (const auto& [key, ms] : top.inside) std::printf("  %6.2f ms %s\n", ms, key.c_str());
+    }
     return worst <= budgetMs ? 0 : 1;
 }

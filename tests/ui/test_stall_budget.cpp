@@ -1,5 +1,6 @@
 // Guards the stall budget of issue #13 with a wide margin: the real window, on screen
-// (offscreen platform) and showing the attention stage, runs a GPT-2-shaped model (12 heads,
+// (offscreen platform) and showing the attention stage, the embedding stage (a scatter of
+// every context token) or the cost meter (a row per step), runs a GPT-2-shaped model (12 heads,
 // a 1,024-token context; narrow and two layers deep so the test is quick) from a 960-token
 // prompt to a context of 1,024 tokens, while a 2 ms timer on the GUI thread measures how long
 // the event loop is kept from running. The budget is 16 ms (bench_stalls measures that at
@@ -13,6 +14,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "classroom/cost_view.hpp"
+#include "classroom/hub.hpp"
 #include "shell/main_window.hpp"
 #include "shell/pipeline_bar.hpp"
 #include "shell/translation_manager.hpp"
@@ -28,6 +31,8 @@ using ts::ui::Stage;
 using ts_test::waitFor;
 
 TEST_CASE("the window's event loop keeps running through a run to 1,024 tokens", "[ui][stalls]") {
+    const QString view = GENERATE(QStringLiteral("attention"), QStringLiteral("embedding"), QStringLiteral("cost"));
+    INFO(view.toStdString());
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
     ts_tools::RandomModelSpec spec;
@@ -42,7 +47,7 @@ TEST_CASE("the window's event loop keeps running through a run to 1,024 tokens",
     MainWindow window(&translations, /*headless=*/true);
     window.resize(1280, 720);
     window.show();
-    window.selectStage(static_cast<int>(Stage::Attention));
+    REQUIRE(window.showView(view));
     window.setIgnoreEndOfText(true);
     QSignalSpy ready(&window, &MainWindow::modelReady);
     QSignalSpy records(&window, &MainWindow::recordArrived);
@@ -71,14 +76,22 @@ TEST_CASE("the window's event loop keeps running through a run to 1,024 tokens",
 
     REQUIRE(window.history().size() == kSteps + 1);
     CHECK(window.history().back()->contextTokens.size() == kPrompt + kSteps);
-    auto* attention = qobject_cast<AttentionView*>(window.stageView(static_cast<int>(Stage::Attention)));
-    REQUIRE(attention);
-    CHECK(attention->tokenCount() == kPrompt + kSteps);
-    // The heatmap colours at most one pixel per pixel of its area, not a million cells.
     window.grab();
-    const QSize shown = attention->heatmap()->displayImageSize();
-    CHECK(shown.width() <= attention->heatmap()->width());
-    CHECK(shown.height() <= attention->heatmap()->height());
+    if (view == QLatin1String("attention")) {
+        auto* attention = qobject_cast<AttentionView*>(window.stageView(static_cast<int>(Stage::Attention)));
+        REQUIRE(attention);
+        CHECK(attention->tokenCount() == kPrompt + kSteps);
+        // The heatmap colours at most one pixel per pixel of its area, not a million cells.
+        const QSize shown = attention->heatmap()->displayImageSize();
+        CHECK(shown.width() <= attention->heatmap()->width());
+        CHECK(shown.height() <= attention->heatmap()->height());
+    }
+    if (view == QLatin1String("cost")) {
+        // A row per step, added once per frame while the meter is on screen.
+        const auto* cost = window.classroom()->cost();
+        for (int i = 0; i < 80 && cost->tableRows() != kSteps + 1; ++i) QTest::qWait(25);
+        CHECK(cost->tableRows() == kSteps + 1);
+    }
 
     INFO("worst stall " << meter.worstMs() << " ms, p99 " << meter.percentileMs(0.99)
                         << " ms, worst busy " << meter.worstBusyMs() << " ms over " << meter.ticks()

@@ -1,5 +1,7 @@
 #include "shell/engine_controller.hpp"
 
+#include "tokenscope/threads.hpp"
+
 #include <QMetaObject>
 
 namespace ts::ui {
@@ -17,6 +19,9 @@ EngineController::EngineController(QObject* parent) : QObject(parent) {
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     m_thread.start();
+    // The model's compute threads yield to the window's: with both cores computing, the GUI
+    // thread would otherwise wait for one and miss frames (issue #13's 16 ms budget).
+    post([] { ts::setComputeNice(kComputeNice); });
 }
 
 EngineController::~EngineController() { shutdown(); }
@@ -67,6 +72,10 @@ void EngineController::setHistoryBudget(qint64 bytes) {
 }
 void EngineController::openTranscript(const QString& path) {
     post([w = m_worker, path] { w->openTranscript(path); });
+}
+
+void EngineController::showRecordedSteps(const std::vector<StepRecordPtr>& steps) {
+    post([w = m_worker, steps] { w->showRecordedSteps(steps); });
 }
 
 void EngineController::shutdown() {

@@ -11,6 +11,8 @@ namespace ts::ui {
 class EngineController : public QObject {
     Q_OBJECT
 public:
+    // Linux nice value of the engine's compute threads (ts::setComputeNice).
+    static constexpr int kComputeNice = 5;
     explicit EngineController(QObject* parent = nullptr);
     ~EngineController() override;
 
@@ -31,6 +33,7 @@ public:
     void setIgnoreEndOfText(bool ignore);
     void setHistoryBudget(qint64 bytes);
     void openTranscript(const QString& path);
+    void showRecordedSteps(const std::vector<StepRecordPtr>& steps);
     void shutdown();
 
 private:

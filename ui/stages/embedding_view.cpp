@@ -10,9 +10,11 @@
 #include <QPointer>
 #include <QThread>
 #include <QPainter>
+#include <QPixmap>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 
@@ -77,6 +79,9 @@ public:
 
     std::function<void(int)> onClicked;
     std::function<void(int)> onHovered;
+    // How many of the newest context tokens carry their label.
+    static constexpr int kNamedTokens = 64;
+    static constexpr int kDotSize = 11;  // px around a dot of radius 4 and its outline
 
 protected:
     void resizeEvent(QResizeEvent* e) override {
@@ -145,15 +150,49 @@ protected:
         int count = 0;
         for (const auto& pt : m_points)
             if (pt.position >= 0) ++count;
+        // A long context names only its newest tokens (and the selected or hovered one):
+        // a thousand labels on one another are unreadable, and drawing them took 20 ms a frame.
+        const int firstNamed = count - kNamedTokens;
+        // The dots, in 32 shades from first to newest, are drawn once each as small images
+        // and then copied: a thousand antialiased circles cost 8-12 ms a frame.
+        constexpr int kShades = 32;
+        std::array<QPixmap, kShades> dots;
+        const qreal dpr = devicePixelRatioF();
+        auto dot = [&](int shade) -> const QPixmap& {
+            QPixmap& d = dots[static_cast<std::size_t>(shade)];
+            if (d.isNull()) {
+                const QColor c = HeatmapWidget::colorFor(0.3f + 0.7f * static_cast<float>(shade) / (kShades - 1),
+                                                         0.0f, 1.0f, HeatmapWidget::Scale::Sequential);
+                d = QPixmap(QSize(kDotSize, kDotSize) * dpr);
+                d.setDevicePixelRatio(dpr);
+                d.fill(Qt::transparent);
+                QPainter dp(&d);
+                dp.setRenderHint(QPainter::Antialiasing);
+                dp.setPen(QPen(c.darker(130), 1.0));
+                dp.setBrush(c);
+                dp.drawEllipse(QPointF(kDotSize / 2.0, kDotSize / 2.0), 4.0, 4.0);
+            }
+            return d;
+        };
         int i = 0;
         for (const auto& pt : m_points) {
             if (pt.position < 0) continue;
             const QPointF s = map(pt.xy);
             const float t = count > 1 ? static_cast<float>(i) / static_cast<float>(count - 1) : 1.0f;
-            const QColor c = HeatmapWidget::colorFor(0.3f + 0.7f * t, 0.0f, 1.0f,
-                                                     HeatmapWidget::Scale::Sequential);
             const bool sel = pt.position == m_selected;
             const bool marked = pt.position == m_marked;
+            const bool named = i >= firstNamed || sel || marked;
+            if (!sel && !marked) {
+                p.drawPixmap(s - QPointF(kDotSize / 2.0, kDotSize / 2.0),
+                             dot(static_cast<int>(std::lround(t * (kShades - 1)))));
+                ++i;
+                if (!named) continue;
+                p.setPen(text);
+                p.drawText(s + QPointF(4.0 + 3, fm.ascent() / 2 - 1), pt.label);
+                continue;
+            }
+            const QColor c = HeatmapWidget::colorFor(0.3f + 0.7f * t, 0.0f, 1.0f,
+                                                     HeatmapWidget::Scale::Sequential);
             if (marked) {
                 p.setPen(Qt::NoPen);
                 p.setBrush(QColor(255, 200, 0, 140));
@@ -163,13 +202,14 @@ protected:
             p.setBrush(c);
             const double r = sel ? 6.0 : 4.0;
             p.drawEllipse(s, r, r);
+            ++i;
+            if (!named) continue;
             QFont f = small;
             f.setBold(sel || marked);
             p.setFont(f);
             p.setPen(sel ? QColor(0xc0, 0x5a, 0x00) : text);
             p.drawText(s + QPointF(r + 3, fm.ascent() / 2 - 1), pt.label);
             p.setFont(small);
-            ++i;
         }
     }
 

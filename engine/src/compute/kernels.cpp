@@ -7,6 +7,8 @@
 #include <cblas.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cerrno>
 #include <cmath>
 #include <chrono>
 #include <condition_variable>
@@ -16,6 +18,12 @@
 #include <mutex>
 #include <thread>
 #include <vector>
+
+#if defined(__linux__)
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -144,6 +152,31 @@ TS_AVX2 void geluTanhAvx2(float* x, std::size_t n) {
 }
 #endif
 
+// The nice value compute threads should have (0: as started); see setWorkerNice.
+std::atomic<int> g_workerNice{0};
+
+// Raises the calling thread's nice value to `nice` (Linux: per thread); never lowers it,
+// which an unprivileged process could not undo anyway.
+void raiseNiceOf(long tid, int nice) {
+#if defined(__linux__)
+    if (nice <= 0) return;
+    errno = 0;
+    const int now = getpriority(PRIO_PROCESS, static_cast<id_t>(tid));
+    if (errno == 0 && now < nice) setpriority(PRIO_PROCESS, static_cast<id_t>(tid), nice);
+#else
+    (void)tid;
+    (void)nice;
+#endif
+}
+
+long currentTid() {
+#if defined(__linux__)
+    return static_cast<long>(syscall(SYS_gettid));
+#else
+    return 0;
+#endif
+}
+
 // A small pool: workers spin for a short while after each job (the jobs of one model call
 // come microseconds apart), then sleep on a condition variable.
 class Pool {
@@ -161,6 +194,11 @@ public:
         for (auto& t : m_workers) t.join();
     }
     int size() const { return m_n; }
+    // Applies the compute threads' nice value to every worker started so far.
+    void applyNice(int nice) {
+        std::lock_guard<std::mutex> lk(m_tidMutex);
+        for (long tid : m_tids) raiseNiceOf(tid, nice);
+    }
 
     // `shared`: the job hands out its work from a shared counter, so workers that have not
     // started by the time the caller ran out of work may skip it (see below).
@@ -213,6 +251,13 @@ private:
     }
 
     void loop(int index) {
+        {
+            // Registered before reading the value, so a setWorkerNice meanwhile reaches it.
+            const long tid = currentTid();
+            std::lock_guard<std::mutex> lk(m_tidMutex);
+            m_tids.push_back(tid);
+            raiseNiceOf(tid, g_workerNice.load());
+        }
         std::uint64_t seen = 0;
         for (;;) {
             std::uint64_t g = m_gen.load(std::memory_order_acquire);
@@ -255,6 +300,8 @@ private:
     std::atomic<bool> m_busy{false};
     std::mutex m_mutex;
     std::condition_variable m_cv;
+    std::mutex m_tidMutex;
+    std::vector<long> m_tids;  // the workers' thread ids, for setWorkerNice
 };
 
 int defaultThreads() {
@@ -423,5 +470,13 @@ void setThreads(int n) {
 }
 
 int threads() { return pool().size(); }
+
+void setWorkerNice(int nice) {
+    // Never lowered, like each thread's own value: later workers start at the highest asked.
+    int now = g_workerNice.load();
+    while (now < nice && !g_workerNice.compare_exchange_weak(now, nice)) {
+    }
+    pool().applyNice(g_workerNice.load());
+}
 
 }  // namespace ts::kernels

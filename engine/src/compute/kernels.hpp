@@ -53,6 +53,9 @@ void expInPlace(float* x, int n);
 // never compete for the cores.
 void setThreads(int n);
 int threads();
+// Linux nice value of the pool's workers, now and for workers started later (see
+// ts::setComputeNice); a value at or below a thread's current one changes nothing.
+void setWorkerNice(int nice);
 
 // Runs fn(ctx, threadIndex, threadCount) on every pool thread (the caller is thread 0) and
 // returns when all are done. When the pool is already busy (another thread, or a nested

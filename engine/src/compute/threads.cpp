@@ -2,7 +2,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cerrno>
 #include <thread>
+
+#if defined(__linux__)
+#include <sys/resource.h>
+#endif
 
 #include "compute/kernels.hpp"
 #include "model/model_data.hpp"
@@ -15,6 +20,16 @@ void setEngineThreads(int n) {
 }
 
 int engineThreads() { return kernels::threads(); }
+
+void setComputeNice(int nice) {
+    nice = std::clamp(nice, 0, 19);
+    kernels::setWorkerNice(nice);
+#if defined(__linux__)
+    errno = 0;
+    const int now = getpriority(PRIO_PROCESS, 0);  // Linux: the calling thread
+    if (errno == 0 && now < nice) setpriority(PRIO_PROCESS, 0, nice);
+#endif
+}
 
 struct StreamProbe::Buffer {
     FloatBuffer data;

@@ -1,0 +1,68 @@
+// ts::setComputeNice, which the app's worker calls so the window's thread gets a core while
+// the model runs: the calling thread and every worker of the engine's pool take the nice
+// value (Linux), later workers too, and a thread already nicer keeps its value.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "tokenscope/threads.hpp"
+
+#if defined(__linux__)
+#include <sys/resource.h>
+
+namespace {
+
+// The nice value of each of this process's threads (field 19 of /proc/self/task/TID/stat).
+std::vector<int> threadNices() {
+    std::vector<int> out;
+    for (const auto& e : std::filesystem::directory_iterator("/proc/self/task")) {
+        std::ifstream in(e.path() / "stat");
+        std::string stat;
+        std::getline(in, stat);
+        // After the ")" closing the thread's name: state is field 3, nice field 19.
+        std::istringstream rest(stat.substr(stat.rfind(')') + 2));
+        std::string field;
+        for (int i = 3; i <= 19 && rest >> field; ++i)
+            if (i == 19) out.push_back(std::stoi(field));
+    }
+    return out;
+}
+
+int countAtLeast(const std::vector<int>& nices, int nice) {
+    int n = 0;
+    for (int v : nices) n += v >= nice;
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("compute priority: the caller and the pool's workers take the nice value", "[threads]") {
+    const int threadsBefore = ts::engineThreads();
+    ts::setEngineThreads(3);  // two workers besides the caller
+    const int before = countAtLeast(threadNices(), 4);
+    int callerNice = -100;
+    std::thread caller([&] {
+        ts::setComputeNice(4);
+        callerNice = getpriority(PRIO_PROCESS, 0);
+        ts::setComputeNice(2);  // lower than now: kept at 4
+        if (getpriority(PRIO_PROCESS, 0) != 4) callerNice = -1;
+    });
+    caller.join();
+    CHECK(callerNice == 4);
+    // The two workers are now at 4 (the caller thread has ended).
+    CHECK(countAtLeast(threadNices(), 4) >= before + 2);
+    // A pool started later (another thread count) starts its workers at the value.
+    ts::setEngineThreads(4);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));  // the workers start
+    CHECK(countAtLeast(threadNices(), 4) >= 3);
+    // The test's own thread is untouched.
+    CHECK(getpriority(PRIO_PROCESS, 0) < 4);
+    ts::setEngineThreads(threadsBefore);
+}
+#endif
