@@ -1,0 +1,121 @@
+// The layering of DESIGN.md, pinned by reading the sources: the engine includes no Qt header
+// and nothing of ui/ or app/ (no circles); ui/ and app/ reach the engine only through
+// engine/include (never a header of engine/src); the CLI and the engine link no Qt, and
+// ui/ links no BLAS or LAPACK (model math runs in the engine). The build enforces part of
+// this already (engine/src is a private include folder); this test says which file broke it.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kRoot = TOKENSCOPE_SOURCE_DIR;
+
+std::string readFile(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// Every #include target of the C++ files under `folder` with the file it is in.
+std::vector<std::pair<fs::path, std::string>> includesUnder(const fs::path& folder) {
+    static const std::regex include(R"(^\s*#\s*include\s*([<"])([^>"]+)[>"])");
+    std::vector<std::pair<fs::path, std::string>> out;
+    for (const auto& e : fs::recursive_directory_iterator(folder)) {
+        const auto ext = e.path().extension();
+        if (!e.is_regular_file() || (ext != ".cpp" && ext != ".hpp" && ext != ".h")) continue;
+        std::ifstream in(e.path());
+        std::string line;
+        while (std::getline(in, line)) {
+            std::smatch m;
+            if (std::regex_search(line, m, include)) out.emplace_back(e.path(), m[1].str() + m[2].str());
+        }
+    }
+    return out;
+}
+
+std::string firstPart(const std::string& includePath) {
+    const std::string p = includePath.substr(1);  // without the < or "
+    const auto slash = p.find('/');
+    return slash == std::string::npos ? std::string() : p.substr(0, slash);
+}
+
+// The lines of a CMakeLists.txt that link libraries to targets.
+std::string linkLines(const fs::path& cmake) {
+    std::istringstream in(readFile(cmake));
+    std::string line, out;
+    bool inLink = false;
+    while (std::getline(in, line)) {
+        if (line.find("target_link_libraries(") != std::string::npos) inLink = true;
+        if (inLink) out += line + "\n";
+        if (inLink && line.find(')') != std::string::npos) inLink = false;
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("layering: the engine includes no Qt and nothing of ui/ or app/", "[layering]") {
+    const std::set<std::string> outside = {"shell", "stages", "classroom", "widgets", "gui", "cli", "ui", "app"};
+    int checked = 0;
+    for (const auto& [file, inc] : includesUnder(kRoot / "engine")) {
+        INFO(file.string() << ": #include " << inc);
+        ++checked;
+        CHECK(inc.rfind("<Q", 0) != 0);
+        CHECK(inc.find("qt6/") == std::string::npos);
+        CHECK(outside.count(firstPart(inc)) == 0);
+    }
+    CHECK(checked > 100);  // the scan saw the engine
+    const std::string link = linkLines(kRoot / "engine" / "CMakeLists.txt");
+    CHECK(link.find("Qt") == std::string::npos);
+}
+
+TEST_CASE("layering: ui/ and app/ use only engine/include, and the engine's public headers "
+          "include only each other",
+          "[layering]") {
+    std::set<std::string> engineSrc;
+    for (const auto& e : fs::directory_iterator(kRoot / "engine" / "src"))
+        if (e.is_directory()) engineSrc.insert(e.path().filename().string());
+    REQUIRE(engineSrc.count("generation") == 1);
+    int checked = 0;
+    for (const char* layer : {"ui", "app"})
+        for (const auto& [file, inc] : includesUnder(kRoot / layer)) {
+            INFO(file.string() << ": #include " << inc);
+            ++checked;
+            CHECK(engineSrc.count(firstPart(inc)) == 0);
+            CHECK(inc.find("engine/src") == std::string::npos);
+        }
+    CHECK(checked > 100);
+    for (const auto& [file, inc] : includesUnder(kRoot / "engine" / "include")) {
+        INFO(file.string() << ": #include " << inc);
+        if (inc[0] == '"') CHECK(firstPart(inc) == "tokenscope");
+    }
+}
+
+TEST_CASE("layering: the CLI links only the engine; ui/ links no BLAS or LAPACK", "[layering]") {
+    const std::string cli = linkLines(kRoot / "app" / "CMakeLists.txt");
+    CHECK(cli.find("tokenscope_engine") != std::string::npos);
+    CHECK(cli.find("Qt") == std::string::npos);
+    CHECK(cli.find("tokenscope_ui") == std::string::npos);
+    const std::string ui = linkLines(kRoot / "ui" / "CMakeLists.txt");
+    CHECK(ui.find("tokenscope_engine") != std::string::npos);
+    for (const char* blas : {"BLAS", "blas", "LAPACK", "lapack"}) {
+        INFO(blas);
+        CHECK(ui.find(blas) == std::string::npos);
+    }
+    // No file of ui/ calls BLAS or LAPACK directly either.
+    for (const auto& [file, inc] : includesUnder(kRoot / "ui")) {
+        INFO(file.string() << ": #include " << inc);
+        CHECK(inc.find("cblas") == std::string::npos);
+        CHECK(inc.find("lapacke") == std::string::npos);
+    }
+}
