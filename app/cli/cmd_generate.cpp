@@ -2,12 +2,14 @@
 // as the app's engine worker and the temperature lanes, so the same settings give the same
 // tokens). Prefill the prompt, draw a token from the stored logits, feed it back, repeat;
 // stop at the model's end tokens unless --ignore-eos.
+#include <filesystem>
 #include <iostream>
 
 #include "chat_prompt.hpp"
 #include "commands.hpp"
 #include "common.hpp"
 #include "tokenscope/error.hpp"
+#include "tokenscope/model_folder.hpp"
 #include "tokenscope/token_display.hpp"
 #include "tokenscope/transcript.hpp"
 
@@ -65,7 +67,13 @@ int runGenerate(const Args& args) {
             printJson(j);
         } else {
             // The engine's one writer: the app's --export-transcript writes the same fields.
-            std::cout << transcriptJson(transcript.steps(), model.tokenizer.get(), decodeMs)
+            // The model is named as the app names it: the last part of its folder or hub id.
+            const auto spec = opts.get("model");
+            const std::filesystem::path where = spec ? std::filesystem::path(*spec) : bundledModelPath();
+            std::string name = where.filename().string();
+            if (name.empty()) name = where.parent_path().filename().string();  // "folder/"
+            const ModelIdentity identity = ModelIdentity::of(*model.model, name);
+            std::cout << transcriptJson(transcript.steps(), model.tokenizer.get(), decodeMs, &identity)
                       << '\n';
         }
     } else {

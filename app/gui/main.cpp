@@ -58,10 +58,11 @@ int main(int argc, char* argv[]) {
     const QCommandLineOption userOpt(QStringLiteral("user"), QStringLiteral("Chat mode: the user's message, written in the model's chat format."), QStringLiteral("TEXT"));
     const QCommandLineOption systemOpt(QStringLiteral("system"), QStringLiteral("Chat mode: the system message (with --user)."), QStringLiteral("TEXT"));
     const QCommandLineOption compareWithOpt(QStringLiteral("compare-with"), QStringLiteral("Precision comparison: the loaded model in other precisions (GGUF files or folders, comma-separated; runs with --view precision)."), QStringLiteral("PATHS"));
+    const QCommandLineOption openTranscriptOpt(QStringLiteral("open-transcript"), QStringLiteral("With --screenshot: open FILE as File > Open transcript does instead of running --steps (with --model none: no model loaded)."), QStringLiteral("FILE"));
     const QCommandLineOption ignoreEosOpt(QStringLiteral("ignore-eos"), QStringLiteral("Keep generating after the model's end-of-text token."));
     parser.addOptions({modelOpt, promptOpt, stepsOpt, seedOpt, tempOpt, topKOpt, topPOpt, shotOpt, langOpt, viewOpt,
                        layerOpt, headOpt, selectOpt, windowOpt, getModelOpt, shotAtOpt, exportOpt,
-                       ignoreEosOpt, userOpt, systemOpt, compareWithOpt});
+                       ignoreEosOpt, userOpt, systemOpt, compareWithOpt, openTranscriptOpt});
     parser.process(app);
 
     const bool headless = parser.isSet(shotOpt) || parser.isSet(exportOpt);
@@ -147,6 +148,8 @@ int main(int argc, char* argv[]) {
         opts.params = params;
         opts.screenshot = parser.value(shotOpt);
         opts.exportTranscript = parser.value(exportOpt);
+        opts.openTranscript = parser.value(openTranscriptOpt);
+        if (model == QLatin1String("none")) opts.model.clear();
         opts.ignoreEndOfText = parser.isSet(ignoreEosOpt);
         opts.chat = parser.isSet(userOpt);
         opts.chatUser = parser.value(userOpt);

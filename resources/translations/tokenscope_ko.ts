@@ -302,77 +302,77 @@
 <context>
     <name>ts::ui::ConfidenceView</name>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="122"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="131"/>
         <source>Paste or type text to score, e.g. a generated answer.</source>
         <translation>점수를 매길 문장을 붙여 넣거나 입력하세요. 예: 생성된 답변.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="123"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="132"/>
         <source>Score this text</source>
         <translation>이 문장 점수 매기기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="124"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="133"/>
         <source>Use the generated text</source>
         <translation>생성된 문장 사용</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="125"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="134"/>
         <source>Colour by:</source>
         <translation>색 기준:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="126"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="135"/>
         <source>probability</source>
         <translation>확률</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="127"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="136"/>
         <source>rank</source>
         <translation>순위</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="128"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="137"/>
         <source>entropy</source>
         <translation>엔트로피</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="130"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="139"/>
         <source>Click a token to see what the model expected there.</source>
         <translation>토큰을 클릭하면 그 자리에서 모델이 무엇을 예상했는지 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="136"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="145"/>
         <source>Colour = probability the model gave each token given the text before it: green = expected, red = surprising. Fluent is not the same as true: a confidently green wrong fact is a hallucination.</source>
         <translation>색 = 앞 문장이 주어졌을 때 모델이 각 토큰에 준 확률: 초록 = 예상한 것, 빨강 = 뜻밖의 것. 유창하다고 참은 아닙니다. 자신 있게 초록색인 틀린 사실이 바로 환각입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="140"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="149"/>
         <source>Colour = rank of each token among all candidates: green = the model&apos;s first choice, red = rank 1000 or worse.</source>
         <translation>색 = 모든 후보 중 각 토큰의 순위: 초록 = 모델의 첫 번째 선택, 빨강 = 1000위 이하.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="143"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="152"/>
         <source>Colour = entropy of the distribution each token was drawn from: green = the model was sure of the next token, red = it was guessing among many.</source>
         <translation>색 = 각 토큰이 뽑힌 분포의 엔트로피: 초록 = 모델이 다음 토큰을 확신함, 빨강 = 여러 후보 사이에서 추측함.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="191"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="203"/>
         <source>Scoring…</source>
         <translation>점수 매기는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="236"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="248"/>
         <source>p = %1, rank %2, entropy %3 bits</source>
         <translation>p = %1, %2위, 엔트로피 %3비트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="251"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="263"/>
         <source>The first token has nothing before it to predict it.</source>
         <translation>첫 토큰은 앞에 아무것도 없어서 예측할 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="254"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="266"/>
         <source>“%1”: p = %2, rank %3. The model expected:</source>
         <translation>“%1”: p = %2, %3위. 모델이 예상한 것:</translation>
     </message>
@@ -548,89 +548,89 @@
 <context>
     <name>ts::ui::CostView</name>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="101"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="111"/>
         <source>Every token is one full pass through the model: all weights are read once, and attention reads the whole KV cache, which grows with the context. Reasoning models (o1/o3) buy better answers with many hidden tokens of “thinking” — ten times the tokens is at least ten times the cost, and more as the context grows. An agent making dozens of model calls per task is how a $20 subscription can cost $200 to serve.</source>
         <translation>토큰 하나마다 모델 전체를 한 번 통과합니다: 모든 가중치를 한 번씩 읽고, 어텐션은 컨텍스트와 함께 커지는 KV 캐시 전체를 읽습니다. 추론 모델(o1/o3)은 숨겨진 “생각” 토큰을 많이 써서 더 나은 답을 얻습니다 — 토큰이 10배면 비용도 최소 10배이고, 컨텍스트가 길어질수록 더 늘어납니다. 작업 하나에 모델을 수십 번 부르는 에이전트 때문에 월 20달러 구독의 인프라 비용이 200달러가 될 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="107"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="117"/>
         <source>Step</source>
         <translation>한 단계</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="107"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="117"/>
         <source>Tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="107"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="117"/>
         <source>Context</source>
         <translation>컨텍스트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="107"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="117"/>
         <source>Wall time</source>
         <translation>경과 시간</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="107"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="117"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="108"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="118"/>
         <source>Weights read</source>
         <translation>읽은 가중치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="108"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="118"/>
         <source>KV cache</source>
         <translation>KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="136"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="130"/>
         <source>No steps yet: run the model to see what each token costs.</source>
         <translation>아직 단계가 없습니다. 모델을 실행하면 토큰마다 드는 비용이 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="138"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="132"/>
         <source>Session: %1 tokens in %2 calls, %3 ms, %4, %5 of weights read; KV cache now %6 for %7 tokens. About %8 per token.</source>
         <translation>세션: 호출 %2번에 토큰 %1개, %3 ms, %4, 가중치 %5 읽음. 현재 KV 캐시는 토큰 %7개에 %6. 토큰당 약 %8.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="187"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="180"/>
         <source>Cost per token against context length</source>
         <translation>컨텍스트 길이에 따른 토큰당 비용</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="188"/>
-        <location filename="../../ui/classroom/cost_view.cpp" line="218"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="181"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="202"/>
         <source>MFLOP per token</source>
         <translation>토큰당 MFLOP</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="189"/>
-        <location filename="../../ui/classroom/cost_view.cpp" line="220"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="182"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="204"/>
         <source>ms per token</source>
         <translation>토큰당 ms</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="199"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="217"/>
         <source>prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="216"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="200"/>
         <source>context length (tokens)</source>
         <translation>컨텍스트 길이 (토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="170"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="164"/>
         <source>Steady speed: step a few tokens to measure it.</source>
         <translation>안정 속도: 토큰을 몇 개 진행하면 측정됩니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="173"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="167"/>
         <source>Steady speed: median %1 ms per token over the last decode steps (up to %2), against the estimate of %3 and %4 of weights read per token.</source>
         <translation>안정 속도: 최근 디코드 단계(최대 %2개)의 중앙값으로 토큰당 %1 ms. 추정치는 토큰당 %3, 가중치 %4 읽기.</translation>
     </message>
@@ -638,17 +638,17 @@
 <context>
     <name>ts::ui::EmbeddingScatter</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="101"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="106"/>
         <source>No token vectors yet</source>
         <translation>아직 토큰 벡터가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="114"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="119"/>
         <source>PC1 (%1 %)</source>
         <translation>PC1 (%1 %)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="120"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="125"/>
         <source>PC2 (%1 %)</source>
         <translation>PC2 (%1 %)</translation>
     </message>
@@ -656,93 +656,93 @@
 <context>
     <name>ts::ui::EmbeddingView</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="276"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="316"/>
         <source>This model has no position vectors: its input vector is the token embedding alone. Position enters inside attention: every pair of numbers in each query and key is turned by an angle that grows with the token&apos;s position (RoPE, rope_theta = %1). A query and a key then score by how far apart their tokens are, not by where they stand.</source>
         <translation>이 모델에는 위치 벡터가 없습니다. 입력 벡터는 토큰 임베딩 그 자체입니다. 위치는 어텐션 안에서 들어갑니다: 쿼리와 키의 숫자 쌍마다 토큰의 위치에 비례하는 각도만큼 회전시킵니다 (RoPE, rope_theta = %1). 그래서 쿼리와 키의 점수는 두 토큰이 어디에 있는지가 아니라 얼마나 떨어져 있는지에 따라 정해집니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="299"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="339"/>
         <source>fast pair</source>
         <translation>빠른 쌍</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="300"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="340"/>
         <source>slow pair</source>
         <translation>느린 쌍</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="330"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="370"/>
         <source>%1 rad per position</source>
         <translation>위치당 %1 rad</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="339"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="379"/>
         <source>Show nearest vocabulary neighbours</source>
         <translation>가장 가까운 어휘 이웃 보기</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="341"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="381"/>
         <source>For the most recent tokens, the vocabulary entries whose token embedding points the same way (cosine), placed at the same position and drawn lighter</source>
         <translation>최근 토큰들에 대해, 토큰 임베딩의 방향이 비슷한(코사인) 어휘 항목을 같은 위치에 옅게 그립니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="348"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="399"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="406"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="388"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="439"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="446"/>
         <source>token</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="348"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="399"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="406"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="388"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="439"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="446"/>
         <source>position</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="348"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="399"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="406"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="388"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="439"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="446"/>
         <source>sum</source>
         <translation>합</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="349"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="389"/>
         <source>value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="378"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="418"/>
         <source>dimension %1: %2</source>
         <translation>%1번째 차원: %2</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="383"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="423"/>
         <source>dimension %1: token %2 + position %3 = %4</source>
         <translation>%1번째 차원: 토큰 %2 + 위치 %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="675"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="715"/>
         <source>A projection needs at least two different token vectors.</source>
         <translation>투영하려면 서로 다른 토큰 벡터가 두 개 이상 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="677"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="717"/>
         <source>First two principal components of %1 input vectors: PC1 explains %2 % of their spread, PC2 %3 %.</source>
         <translation>입력 벡터 %1개의 처음 두 주성분: PC1이 분산의 %2 %, PC2가 %3 %를 설명합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="689"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="729"/>
         <source>Input vector: no token selected</source>
         <translation>입력 벡터: 선택한 토큰 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="700"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="740"/>
         <source>Input vector of “%1” at position %2 = its token embedding (%3 numbers); no position vector is added</source>
         <translation>위치 %2의 “%1” 입력 벡터 = 토큰 임베딩 (숫자 %3개); 위치 벡터는 더하지 않음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="716"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="756"/>
         <source>Input vector of “%1” at position %2 = token embedding + position embedding (%3 numbers)</source>
         <translation>위치 %2의 “%1” 입력 벡터 = 토큰 임베딩 + 위치 임베딩 (숫자 %3개)</translation>
     </message>
@@ -822,7 +822,7 @@
         <translation>모델이 텍스트 끝(end-of-text) 토큰을 뽑았습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="250"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="258"/>
         <source>Open a transcript written by this model.</source>
         <translation>이 모델로 만든 기록 파일을 여세요.</translation>
     </message>
@@ -1000,37 +1000,42 @@
         <translation>%1초가 지나 시간 초과되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="80"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="76"/>
+        <source>--model none needs --open-transcript FILE.</source>
+        <translation>--model none에는 --open-transcript FILE이 필요합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/headless_run.cpp" line="97"/>
         <source>There is no lesson %1 (there are %2).</source>
         <translation>수업 %1은(는) 없습니다 (수업은 %2개입니다).</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="85"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="102"/>
         <source>Lesson %1 has %2 steps, not %3.</source>
         <translation>수업 %1은(는) %2단계까지 있습니다(%3단계는 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="94"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="111"/>
         <source>This model has no chat format that Tokenscope can write: use --prompt.</source>
         <translation>이 모델에는 Tokenscope가 쓸 수 있는 채팅 형식이 없습니다. --prompt를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="147"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="164"/>
         <source>Unknown view &apos;%1&apos;.</source>
         <translation>알 수 없는 화면 &apos;%1&apos;.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="153"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="170"/>
         <source>--select-step %1: the run has %2 steps.</source>
         <translation>--select-step %1: 실행한 단계는 %2개입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="162"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="179"/>
         <source>--layer %1: the model has fewer layers.</source>
         <translation>--layer %1: 모델의 층이 그보다 적습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="169"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="186"/>
         <source>--head %1: the model has fewer heads.</source>
         <translation>--head %1: 모델의 헤드가 그보다 적습니다.</translation>
     </message>
@@ -1038,12 +1043,12 @@
 <context>
     <name>ts::ui::HeatmapWidget</name>
     <message>
-        <location filename="../../ui/widgets/heatmap_widget.cpp" line="555"/>
+        <location filename="../../ui/widgets/heatmap_widget.cpp" line="576"/>
         <source>No data yet</source>
         <translation>아직 데이터가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/heatmap_widget.cpp" line="618"/>
+        <location filename="../../ui/widgets/heatmap_widget.cpp" line="639"/>
         <source>zoomed: rows %1–%2, columns %3–%4 of %5 · double-click: all</source>
         <translation>확대: 행 %1–%2, 열 %3–%4 (전체 %5) · 더블클릭: 전체 보기</translation>
     </message>
@@ -1657,78 +1662,78 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::LogitLensView</name>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="82"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="87"/>
         <source>Colour by:</source>
         <translation>색 기준:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="83"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="88"/>
         <source>probability of the top token</source>
         <translation>1위 토큰의 확률</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="84"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="90"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="169"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="89"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="95"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="148"/>
         <source>entropy (bits)</source>
         <translation>엔트로피 (비트)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="85"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="90"/>
         <source>Each row stops the model after one more layer and asks: what would it predict now? (residual → final norm → output projection). Each cell shows the top token; dark = confident. Read a column from top to bottom to see where the prediction forms. One column per step of the loop; click a column for details.</source>
         <translation>각 행은 모델을 한 층 더 지난 뒤 멈추고 묻습니다: 지금이라면 무엇을 예측할까? (잔차 → 최종 정규화 → 출력 투영). 각 칸은 1위 토큰이며 진할수록 확신이 큽니다. 열을 위에서 아래로 읽으면 예측이 어디서 만들어지는지 보입니다. 루프의 단계마다 열이 하나이며, 열을 클릭하면 자세히 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="89"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="94"/>
         <source>Layer</source>
         <translation>층</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="89"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="94"/>
         <source>Top token</source>
         <translation>1위 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="89"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="94"/>
         <source>p</source>
         <translation>p</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="90"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="169"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="95"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="148"/>
         <source>p(top token)</source>
         <translation>p(1위 토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="198"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="229"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="177"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="208"/>
         <source>embedding</source>
         <translation>임베딩</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="198"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="224"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="229"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="177"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="203"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="208"/>
         <source>layer %1</source>
         <translation>%1층</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="211"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="190"/>
         <source>Generate a few tokens: each step adds a column.</source>
         <translation>토큰을 몇 개 생성하세요. 단계마다 열이 하나씩 늘어납니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="221"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="200"/>
         <source>Position %1: the final prediction “%2” is already the top token from %3 on.</source>
         <translation>위치 %1: 최종 예측 토큰 “%2”이(가) %3부터 이미 1위입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="224"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="203"/>
         <source>the embedding</source>
         <translation>임베딩</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="225"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="204"/>
         <source>Sampled: “%1”.</source>
         <translation>뽑힌 토큰: “%1”.</translation>
     </message>
@@ -1736,304 +1741,326 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="211"/>
+        <location filename="../../ui/shell/main_window.cpp" line="222"/>
         <source>About Tokenscope</source>
         <translation>Tokenscope 정보</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="212"/>
+        <location filename="../../ui/shell/main_window.cpp" line="223"/>
         <source>&lt;p&gt;&lt;b&gt;Tokenscope&lt;/b&gt; runs a GPT-style model on your computer and shows each stage of next-token prediction: tokenizing, embedding, self-attention, the softmax distribution and sampling — and the autoregressive loop that feeds each chosen token back in.&lt;/p&gt;&lt;p&gt;The model does not know the answer; it computes how likely each next token is, and one is drawn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Tokenscope&lt;/b&gt;는 GPT 방식의 모델을 이 컴퓨터에서 직접 실행하며 다음 토큰 예측의 각 단계를 보여 줍니다: 토크나이징, 임베딩, 셀프 어텐션, 확률 분포 생성(Softmax), 샘플링 — 그리고 선택된 토큰을 다시 입력으로 넣는 자기회귀 루프.&lt;/p&gt;&lt;p&gt;모델은 정답을 아는 것이 아니라, 다음 토큰이 될 확률을 계산할 뿐이며 그중 하나가 뽑힙니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="303"/>
+        <location filename="../../ui/shell/main_window.cpp" line="315"/>
         <source>Could not open the model</source>
         <translation>모델을 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="304"/>
+        <location filename="../../ui/shell/main_window.cpp" line="316"/>
         <source>Choose a folder with config.json and model.safetensors (and vocab.json + merges.txt or tokenizer.json for text prompts). The previous model stays loaded.</source>
         <translation>config.json과 model.safetensors가 있는 폴더를 고르세요 (문장 프롬프트를 쓰려면 vocab.json + merges.txt 또는 tokenizer.json도 필요합니다). 이전 모델은 그대로 유지됩니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="320"/>
-        <location filename="../../ui/shell/main_window.cpp" line="325"/>
-        <location filename="../../ui/shell/main_window.cpp" line="461"/>
-        <location filename="../../ui/shell/main_window.cpp" line="478"/>
-        <location filename="../../ui/shell/main_window.cpp" line="787"/>
+        <location filename="../../ui/shell/main_window.cpp" line="332"/>
+        <location filename="../../ui/shell/main_window.cpp" line="337"/>
+        <location filename="../../ui/shell/main_window.cpp" line="489"/>
+        <location filename="../../ui/shell/main_window.cpp" line="507"/>
         <source>Tokenscope</source>
         <translation>Tokenscope</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="325"/>
+        <location filename="../../ui/shell/main_window.cpp" line="337"/>
         <source>Tokenscope — %1</source>
         <translation>Tokenscope — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="326"/>
+        <location filename="../../ui/shell/main_window.cpp" line="338"/>
         <source>Controls</source>
         <translation>조작</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="327"/>
+        <location filename="../../ui/shell/main_window.cpp" line="339"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="331"/>
+        <location filename="../../ui/shell/main_window.cpp" line="344"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="332"/>
+        <location filename="../../ui/shell/main_window.cpp" line="345"/>
         <source>&amp;Open model folder…</source>
         <translation>모델 폴더 열기(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="333"/>
+        <location filename="../../ui/shell/main_window.cpp" line="346"/>
         <source>Open model &amp;file (GGUF)…</source>
         <translation>모델 파일 열기(&amp;F) (GGUF)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="334"/>
+        <location filename="../../ui/shell/main_window.cpp" line="347"/>
         <source>Open &amp;transcript…</source>
         <translation>기록 열기(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="335"/>
+        <location filename="../../ui/shell/main_window.cpp" line="348"/>
         <source>&amp;Save transcript…</source>
         <translation>기록 저장(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="336"/>
+        <location filename="../../ui/shell/main_window.cpp" line="349"/>
         <source>Continue past end of text</source>
         <translation>글 끝 토큰 뒤에도 계속 생성</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="337"/>
+        <location filename="../../ui/shell/main_window.cpp" line="350"/>
         <source>Keep generating after the model draws its end-of-text token</source>
         <translation>모델이 글 끝 토큰을 뽑은 뒤에도 계속 생성합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="338"/>
+        <location filename="../../ui/shell/main_window.cpp" line="351"/>
         <source>Export current view as &amp;PNG or SVG…</source>
         <translation>현재 화면을 PNG 또는 SVG로 내보내기(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="339"/>
+        <location filename="../../ui/shell/main_window.cpp" line="352"/>
         <source>Export distribution as CSV…</source>
         <translation>확률 분포를 CSV로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="340"/>
+        <location filename="../../ui/shell/main_window.cpp" line="353"/>
         <source>Export distribution as JSON…</source>
         <translation>확률 분포를 JSON으로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="341"/>
+        <location filename="../../ui/shell/main_window.cpp" line="354"/>
         <source>Export attention as CSV…</source>
         <translation>어텐션을 CSV로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="342"/>
+        <location filename="../../ui/shell/main_window.cpp" line="355"/>
         <source>Export attention as JSON…</source>
         <translation>어텐션을 JSON으로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="343"/>
+        <location filename="../../ui/shell/main_window.cpp" line="356"/>
         <source>&amp;Quit</source>
         <translation>끝내기(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="344"/>
+        <location filename="../../ui/shell/main_window.cpp" line="357"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="346"/>
+        <location filename="../../ui/shell/main_window.cpp" line="359"/>
         <source>&amp;Language</source>
         <translation>언어(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="347"/>
+        <location filename="../../ui/shell/main_window.cpp" line="360"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="348"/>
+        <location filename="../../ui/shell/main_window.cpp" line="361"/>
         <source>&amp;About Tokenscope</source>
         <translation>Tokenscope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="420"/>
+        <location filename="../../ui/shell/main_window.cpp" line="433"/>
         <source>Loading %1…</source>
         <translation>%1 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="443"/>
+        <location filename="../../ui/shell/main_window.cpp" line="468"/>
         <source>Model loaded with warnings: %1</source>
         <translation>모델을 불러왔지만 경고가 있습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="461"/>
-        <location filename="../../ui/shell/main_window.cpp" line="478"/>
-        <location filename="../../ui/shell/main_window.cpp" line="787"/>
+        <location filename="../../ui/shell/main_window.cpp" line="489"/>
+        <location filename="../../ui/shell/main_window.cpp" line="507"/>
         <source>No model is loaded.</source>
         <translation>불러온 모델이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="461"/>
-        <location filename="../../ui/shell/main_window.cpp" line="478"/>
+        <location filename="../../ui/shell/main_window.cpp" line="489"/>
+        <location filename="../../ui/shell/main_window.cpp" line="507"/>
         <source>Choose a model in the toolbar first.</source>
         <translation>먼저 도구 모음에서 모델을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="702"/>
+        <location filename="../../ui/shell/main_window.cpp" line="735"/>
         <source>Loading model…</source>
         <translation>모델 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="702"/>
+        <location filename="../../ui/shell/main_window.cpp" line="735"/>
         <source>No model loaded</source>
         <translation>불러온 모델 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="707"/>
+        <location filename="../../ui/shell/main_window.cpp" line="740"/>
         <source>%1 · %2 parameters · %3 layers × %4 heads · vocabulary %5%6</source>
         <translation>%1 · 매개변수 %2개 · %3층 × 헤드 %4개 · 어휘 %5%6</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="713"/>
+        <location filename="../../ui/shell/main_window.cpp" line="746"/>
         <source> · no tokenizer</source>
         <translation> · 토크나이저 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="720"/>
+        <location filename="../../ui/shell/main_window.cpp" line="753"/>
         <source>Context %1 / %2 tokens · step %3 of %4</source>
         <translation>컨텍스트 %1 / %2 토큰 · %3 / %4단계</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shell/main_window.cpp" line="727"/>
+        <location filename="../../ui/shell/main_window.cpp" line="760"/>
         <source>%n oldest step(s) keep only a summary (history memory budget)</source>
         <translation>
             <numerusform>가장 오래된 %n단계는 요약만 남음 (기록 메모리 한도)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="732"/>
+        <location filename="../../ui/shell/main_window.cpp" line="765"/>
         <source>Export view</source>
         <translation>화면 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="733"/>
+        <location filename="../../ui/shell/main_window.cpp" line="766"/>
         <source>PNG image (*.png);;SVG vector image (*.svg)</source>
         <translation>PNG 이미지 (*.png);;SVG 벡터 이미지 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="778"/>
+        <location filename="../../ui/shell/main_window.cpp" line="811"/>
         <source>There are no steps to export yet.</source>
         <translation>아직 내보낼 단계가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="788"/>
-        <source>Load the model the transcript was made with, then open it again.</source>
-        <translation>기록을 만든 모델을 불러온 뒤 다시 여세요.</translation>
+        <location filename="../../ui/shell/main_window.cpp" line="850"/>
+        <source>Transcript made with another model</source>
+        <translation>다른 모델로 만든 기록</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="804"/>
+        <location filename="../../ui/shell/main_window.cpp" line="887"/>
+        <source>%1 (%2, %3 layers, vocabulary %4)</source>
+        <translation>%1 (%2, 레이어 %3개, 어휘 %4개)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="893"/>
+        <source>the model it was made with</source>
+        <translation>이 기록을 만든 모델</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="896"/>
+        <source>Transcript “%1”, shown as recorded: no model is loaded, so there is no attention, distribution or embedding to show, only the tokens and their recorded probabilities. Load %2 to continue it.</source>
+        <translation>기록 “%1”을(를) 저장된 그대로 보여 줍니다. 불러온 모델이 없어 어텐션, 확률 분포, 임베딩은 볼 수 없고 토큰과 기록된 확률만 보입니다. 이어서 생성하려면 %2을(를) 불러오세요.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="901"/>
+        <source>Transcript “%1”, shown as recorded: it was made with %2, but the loaded model is %3, which would give other numbers. Load %2 to continue it, or press Step to run its prompt with the loaded model.</source>
+        <translation>기록 “%1”을(를) 저장된 그대로 보여 줍니다. 이 기록은 %2(으)로 만들었는데, 지금 불러온 모델 %3은(는) 다른 값을 냅니다. 이어서 생성하려면 %2을(를) 불러오고, 불러온 모델로 같은 프롬프트를 실행하려면 ‘한 단계’를 누르세요.</translation>
+    </message>
+    <message>
+        <source>Load the model the transcript was made with, then open it again.</source>
+        <translation type="vanished">기록을 만든 모델을 불러온 뒤 다시 여세요.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="829"/>
         <source>Could not open the transcript</source>
         <translation>기록을 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="164"/>
-        <location filename="../../ui/shell/main_window.cpp" line="736"/>
-        <location filename="../../ui/shell/main_window.cpp" line="753"/>
-        <location filename="../../ui/shell/main_window.cpp" line="768"/>
+        <location filename="../../ui/shell/main_window.cpp" line="175"/>
+        <location filename="../../ui/shell/main_window.cpp" line="769"/>
+        <location filename="../../ui/shell/main_window.cpp" line="786"/>
+        <location filename="../../ui/shell/main_window.cpp" line="801"/>
         <source>Export failed</source>
         <translation>내보내기 실패</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="155"/>
+        <location filename="../../ui/shell/main_window.cpp" line="166"/>
         <source>Open transcript</source>
         <translation>기록 열기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="156"/>
-        <location filename="../../ui/shell/main_window.cpp" line="161"/>
+        <location filename="../../ui/shell/main_window.cpp" line="167"/>
+        <location filename="../../ui/shell/main_window.cpp" line="172"/>
         <source>Transcript (*.json)</source>
         <translation>기록 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="161"/>
+        <location filename="../../ui/shell/main_window.cpp" line="172"/>
         <source>Save transcript</source>
         <translation>기록 저장</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="736"/>
+        <location filename="../../ui/shell/main_window.cpp" line="769"/>
         <source>Could not write %1.</source>
         <translation>%1에 쓸 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="741"/>
-        <location filename="../../ui/shell/main_window.cpp" line="758"/>
+        <location filename="../../ui/shell/main_window.cpp" line="774"/>
+        <location filename="../../ui/shell/main_window.cpp" line="791"/>
         <source>Nothing to export</source>
         <translation>내보낼 내용이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="741"/>
-        <location filename="../../ui/shell/main_window.cpp" line="758"/>
+        <location filename="../../ui/shell/main_window.cpp" line="774"/>
+        <location filename="../../ui/shell/main_window.cpp" line="791"/>
         <source>Run a step first.</source>
         <translation>먼저 한 단계를 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="745"/>
+        <location filename="../../ui/shell/main_window.cpp" line="778"/>
         <source>Export distribution</source>
         <translation>확률 분포 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="746"/>
-        <location filename="../../ui/shell/main_window.cpp" line="763"/>
+        <location filename="../../ui/shell/main_window.cpp" line="779"/>
+        <location filename="../../ui/shell/main_window.cpp" line="796"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="746"/>
-        <location filename="../../ui/shell/main_window.cpp" line="763"/>
+        <location filename="../../ui/shell/main_window.cpp" line="779"/>
+        <location filename="../../ui/shell/main_window.cpp" line="796"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="762"/>
+        <location filename="../../ui/shell/main_window.cpp" line="795"/>
         <source>Export attention</source>
         <translation>어텐션 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="329"/>
+        <location filename="../../ui/shell/main_window.cpp" line="342"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="330"/>
+        <location filename="../../ui/shell/main_window.cpp" line="343"/>
         <source>Stop loading this model; the previous one stays</source>
         <translation>이 모델 불러오기를 멈춥니다. 이전 모델은 그대로 남습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="258"/>
+        <location filename="../../ui/shell/main_window.cpp" line="269"/>
         <source>Lesson ended: your prompt and settings are back.</source>
         <translation>수업이 끝났습니다. 원래의 프롬프트와 설정으로 돌아왔습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="328"/>
+        <location filename="../../ui/shell/main_window.cpp" line="341"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="596"/>
+        <location filename="../../ui/shell/main_window.cpp" line="629"/>
         <source>What if: branching from step %1 with “%2” instead of “%3”</source>
         <translation>만약에: %1단계에서 “%3” 대신 “%2” 토큰으로 분기합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="719"/>
+        <location filename="../../ui/shell/main_window.cpp" line="752"/>
         <source>Context %1 / %2 tokens</source>
         <translation>컨텍스트 %1 / %2 토큰</translation>
     </message>
@@ -2182,7 +2209,9 @@ The window stays usable and you can cancel at any time.</source>
     <message numerus="yes">
         <location filename="../../ui/classroom/precision_view.cpp" line="247"/>
         <source>Loading %n model(s) and comparing…</source>
-        <translation><numerusform>모델 %n개를 불러와 비교하는 중…</numerusform></translation>
+        <translation>
+            <numerusform>모델 %n개를 불러와 비교하는 중…</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../ui/classroom/precision_view.cpp" line="291"/>
@@ -2202,7 +2231,9 @@ The window stays usable and you can cancel at any time.</source>
     <message numerus="yes">
         <location filename="../../ui/classroom/precision_view.cpp" line="317"/>
         <source>&lt;b&gt;Free-running:&lt;/b&gt; all precisions write the same %n token(s).</source>
-        <translation><numerusform>&lt;b&gt;자유 생성:&lt;/b&gt; 모든 정밀도가 같은 토큰 %n개를 씁니다.</numerusform></translation>
+        <translation>
+            <numerusform>&lt;b&gt;자유 생성:&lt;/b&gt; 모든 정밀도가 같은 토큰 %n개를 씁니다.</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../ui/classroom/precision_view.cpp" line="319"/>
@@ -2747,24 +2778,29 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TimelineView</name>
     <message numerus="yes">
-        <location filename="../../ui/shell/timeline_view.cpp" line="40"/>
+        <location filename="../../ui/shell/timeline_view.cpp" line="51"/>
         <source>prompt (%n token(s))</source>
         <translation>
             <numerusform>프롬프트 (토큰 %n개)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shell/timeline_view.cpp" line="45"/>
+        <location filename="../../ui/shell/timeline_view.cpp" line="56"/>
         <source>chosen</source>
         <translation>직접 고름</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/timeline_view.cpp" line="57"/>
+        <location filename="../../ui/shell/timeline_view.cpp" line="68"/>
         <source>summary only</source>
         <translation>요약만 남음</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/timeline_view.cpp" line="82"/>
+        <location filename="../../ui/shell/timeline_view.cpp" line="69"/>
+        <source>from file</source>
+        <translation>파일에서</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/timeline_view.cpp" line="97"/>
         <source>Steps of the loop. Select one to inspect it in every view; click another candidate in the Softmax view to branch from it (&quot;what if&quot;).</source>
         <translation>루프의 단계들입니다. 하나를 고르면 모든 화면에서 그 단계를 볼 수 있고, 확률 분포 화면에서 다른 후보를 클릭하면 그 단계에서 분기합니다(&quot;만약에&quot;).</translation>
     </message>

@@ -333,3 +333,52 @@ TEST_CASE("transcript: the JSON file round-trips prompt, tokens and settings", "
     CHECK_THROWS_WITH(ts::readTranscriptJson(path.string()), Contains("\"prompt\""));
     std::filesystem::remove(path);
 }
+
+TEST_CASE("transcript: a file's steps read back as recorded, and name the model that made them",
+          "[transcript]") {
+    ts::Transcript t(tiny(), nullptr);
+    const auto p = warm(11);
+    run(t, kPrompt, p, 6);
+    t.choose(4, 17);
+    const ts::ModelIdentity made = ts::ModelIdentity::of(*tiny(), "gpt2-tiny-vocab512");
+    const auto path = std::filesystem::temp_directory_path() / "tokenscope_transcript_steps.json";
+    {
+        std::ofstream out(path);
+        out << ts::transcriptJson(t.steps(), nullptr, 0, &made);
+    }
+    const auto f = ts::readTranscriptJson(path.string());
+    std::filesystem::remove(path);
+    REQUIRE(f.model.known());
+    CHECK(f.model.sameModel(made));
+    CHECK(f.model.name == "gpt2-tiny-vocab512");
+    // The same weights loaded again are the same model; other weights of the same shape
+    // (the embedding table changed in one value) are not.
+    CHECK(ts::ModelIdentity::of(*ts::Model::loadFolder(ts_test::dataDir() / "gpt2-tiny-vocab512"), "x")
+              .sameModel(made));
+    CHECK_FALSE(ts::ModelIdentity::of(*ts::Model::loadFolder(ts_test::dataDir() / "gpt2-tiny-fullvocab"), "x")
+                    .sameModel(made));
+
+    const auto steps = ts::transcriptStepsFromFile(f);
+    REQUIRE(steps.size() == t.steps().size());
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        INFO("step " << i);
+        const auto& a = *t.steps()[i];
+        const auto& b = *steps[i];
+        CHECK(b.fromFile);
+        CHECK(b.index == a.index);
+        CHECK(b.contextTokens == a.contextTokens);
+        CHECK(b.tokenTexts == a.tokenTexts);
+        CHECK(b.trace->tokens == a.trace->tokens);
+        CHECK(b.trace->firstPosition == a.trace->firstPosition);
+        CHECK(b.trace->logits.empty());  // no numbers the file does not have
+        CHECK(b.sampledToken == a.sampledToken);
+        CHECK(b.chosen == a.chosen);
+        CHECK(b.uniform == a.uniform);
+        CHECK(b.params.seed == a.params.seed);
+        CHECK(b.figures.rank == a.figures.rank);
+        CHECK(b.figures.prob == Approx(a.figures.prob).epsilon(1e-6));
+        CHECK(b.figures.entropyBits == Approx(a.figures.entropyBits).epsilon(1e-9));
+    }
+    CHECK(steps[4]->chosen);
+    CHECK(steps[4]->sampledToken == 17);
+}

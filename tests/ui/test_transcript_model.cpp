@@ -1,7 +1,10 @@
 // One history on the GUI thread: the window's TranscriptModel is the only step list; the
-// window, timeline and classroom hub observe it, and a branch or a budget thinning reaches
-// every observer. And app = CLI = lane: the worker (the app) draws the tokens that
-// `tokenscope-cli generate` and a temperature lane draw for the same settings.
+// window, timeline and the classroom tools that read steps (cost meter, logit lens,
+// confidence colouring) observe it, and a branch or a budget thinning reaches every
+// observer. And app = CLI = lane: the worker (the app) draws the tokens that
+// `tokenscope-cli generate` and a temperature lane draw for the same settings. And a
+// transcript file opens without its model (its steps as recorded) and is replayed when the
+// model that made it is loaded.
 #include <QFile>
 #include <QProcess>
 #include <QSignalSpy>
@@ -11,7 +14,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "classroom/confidence_view.hpp"
+#include "classroom/cost_view.hpp"
+#include "classroom/hub.hpp"
+#include "classroom/logit_lens_view.hpp"
 #include "shell/engine_controller.hpp"
+#include "shell/timeline_view.hpp"
+#include "tools/random_model.hpp"
 #include "shell/main_window.hpp"
 #include "shell/transcript_model.hpp"
 #include "shell/translation_manager.hpp"
@@ -132,6 +141,29 @@ TEST_CASE("one history: the window, its timeline and an observer share the steps
     CHECK(observer.froms.front() == 3);  // the cut reached the observer first
     CHECK(observer.lastSeen == window.history());
     CHECK(softmax->record() == window.history().back());  // the window followed the branch
+
+    // The classroom tools that read steps observe the same model (no copies) and followed
+    // the branch: a cost row and a lens column per step, the generated text available.
+    ClassroomHub* hub = window.classroom();
+    REQUIRE(hub);
+    CHECK(hub->cost()->transcript() == window.transcript());
+    CHECK(hub->lens()->transcript() == window.transcript());
+    CHECK(hub->confidence()->transcript() == window.transcript());
+    CHECK(hub->cost()->totals().steps == 5);
+    CHECK(hub->cost()->tableRows() == 5);
+    CHECK(hub->cost()->totals().contextLength ==
+          static_cast<int>(window.history().back()->contextTokens.size()));
+    REQUIRE(hub->lens()->columnCount() == 5);
+    // The last column is the step after the branch: its input is the chosen token.
+    CHECK(hub->lens()->columnLabels().back().startsWith(
+        QString::number(window.history().back()->trace->lastPosition()) + QLatin1Char(' ')));
+    CHECK(hub->confidence()->canUseGenerated());
+    // A cut reaches them too.
+    window.engine()->reset();
+    for (int i = 0; i < 400 && !window.history().empty(); ++i) QTest::qWait(25);
+    CHECK(hub->cost()->tableRows() == 0);
+    CHECK(hub->lens()->columnCount() == 0);
+    CHECK_FALSE(hub->confidence()->canUseGenerated());
     window.transcript()->removeObserver(&observer);
 }
 
@@ -248,7 +280,10 @@ TEST_CASE("the window's exported transcript has generate --json's fields and val
     REQUIRE(cli.waitForFinished(60000));
     REQUIRE(cli.exitCode() == 0);
     const auto gen = nlohmann::json::parse(cli.readAllStandardOutput().toStdString());
-    for (const char* key : {"ids", "generated", "text", "sampling"}) {
+    // "model": the same name, shape and weight fingerprint, so either file reopens in the app.
+    REQUIRE(gen.contains("model"));
+    CHECK(gen["model"]["fingerprint"].get<std::string>().size() == 16);
+    for (const char* key : {"ids", "generated", "text", "sampling", "model"}) {
         INFO(key);
         CHECK(app[key] == gen[key]);
     }
@@ -258,4 +293,140 @@ TEST_CASE("the window's exported transcript has generate --json's fields and val
             INFO("step " << i << " " << key);
             CHECK(app["steps"][i][key] == gen["steps"][i][key]);
         }
+}
+
+namespace {
+
+// A transcript written by a window that ran `steps` records on the tiny model.
+struct WrittenTranscript {
+    QTemporaryDir dir;
+    QString path;
+    std::vector<StepRecordPtr> steps;
+};
+
+void writeTranscript(WrittenTranscript& out, int steps) {
+    TranslationManager translations;
+    MainWindow window(&translations, /*headless=*/true);
+    QSignalSpy ready(&window, &MainWindow::modelReady);
+    QSignalSpy records(&window, &MainWindow::recordArrived);
+    window.loadModel(tinyModel());
+    REQUIRE(waitFor(ready, 1));
+    ts::SamplingParams p;
+    p.temperature = 0.9f;
+    p.seed = 3;
+    window.setParams(p);
+    window.setPrompt(QStringLiteral("4 8 15 16"));
+    window.generate(steps);
+    REQUIRE(waitFor(records, steps));
+    out.path = out.dir.filePath(QStringLiteral("made-with-tiny.json"));
+    QString error;
+    REQUIRE(window.exportTranscript(out.path, &error));
+    out.steps = window.history();
+}
+
+bool waitUntil(const std::function<bool()>& done) {
+    for (int i = 0; i < 800 && !done(); ++i) QTest::qWait(25);
+    return done();
+}
+
+}  // namespace
+
+TEST_CASE("a transcript opens without a model: its steps as recorded, replayed once its model "
+          "is loaded",
+          "[ui][history][window]") {
+    WrittenTranscript written;
+    writeTranscript(written, 6);
+
+    TranslationManager translations;
+    MainWindow window(&translations, /*headless=*/true);
+    window.resize(1280, 720);
+    window.show();
+    REQUIRE_FALSE(window.hasModel());
+    window.openTranscript(written.path);
+    REQUIRE(waitUntil([&] { return window.history().size() == 6; }));
+    for (std::size_t i = 0; i < 6; ++i) {
+        INFO("step " << i);
+        const auto& a = *written.steps[i];
+        const auto& b = *window.history()[i];
+        CHECK(b.fromFile);
+        CHECK(b.sampledToken == a.sampledToken);
+        CHECK(b.contextTokens == a.contextTokens);
+        CHECK(b.tokenTexts == a.tokenTexts);
+        CHECK(b.uniform == a.uniform);
+        CHECK(b.figures.prob == Approx(a.figures.prob));
+        CHECK(b.figures.rank == a.figures.rank);
+    }
+    // It says what is shown, and which model continues it.
+    const QString notice = window.transcriptNotice();
+    CHECK(notice.contains(QStringLiteral("made-with-tiny.json")));
+    CHECK(notice.contains(QStringLiteral("no model is loaded")));
+    CHECK(notice.contains(QStringLiteral("gpt2-tiny-vocab512")));
+    // Every view takes steps without trace numbers (and the timeline lists them).
+    auto* timeline = window.findChild<TimelineView*>();
+    REQUIRE(timeline);
+    CHECK(timeline->count() == 6);
+    for (const QString& view : MainWindow::viewNames()) {
+        INFO(view.toStdString());
+        CHECK(window.showView(view));
+        window.grab();
+    }
+    window.showView(QStringLiteral("tokens"));
+    window.selectStep(2);
+    window.grab();
+
+    // The model that made it: the same steps again, now with their traces.
+    QSignalSpy ready(&window, &MainWindow::modelReady);
+    window.loadModel(tinyModel());
+    REQUIRE(waitFor(ready, 1));
+    REQUIRE(waitUntil([&] {
+        return window.history().size() == 6 && !window.history().back()->fromFile;
+    }));
+    for (std::size_t i = 0; i < 6; ++i) {
+        CHECK(window.history()[i]->sampledToken == written.steps[i]->sampledToken);
+        CHECK_FALSE(window.history()[i]->fromFile);
+    }
+    CHECK_FALSE(window.history().back()->trace->attention.empty());
+    CHECK(window.transcriptNotice().isEmpty());
+}
+
+TEST_CASE("a transcript made with another model is shown as recorded and says so; Step runs its "
+          "prompt with the loaded model",
+          "[ui][history][window]") {
+    WrittenTranscript written;
+    writeTranscript(written, 4);
+    // Another model with the same vocabulary size: its ids fit, its weights differ.
+    QTemporaryDir other;
+    ts_tools::RandomModelSpec spec;
+    spec.config = {{"architectures", {"GPT2LMHeadModel"}}, {"model_type", "gpt2"},
+                   {"activation_function", "gelu_new"}, {"layer_norm_epsilon", 1e-5},
+                   {"n_ctx", 128}, {"n_positions", 128}, {"n_embd", 32}, {"n_head", 2},
+                   {"n_layer", 1}, {"n_inner", nullptr}, {"vocab_size", 512},
+                   {"bos_token_id", 0}, {"eos_token_id", 0}, {"tie_word_embeddings", true}};
+    ts_tools::writeRandomModel(other.path().toStdString(), spec);
+
+    TranslationManager translations;
+    MainWindow window(&translations, /*headless=*/true);
+    QSignalSpy ready(&window, &MainWindow::modelReady);
+    window.loadModel(other.path());
+    REQUIRE(waitFor(ready, 1));
+    window.openTranscript(written.path);
+    REQUIRE(waitUntil([&] { return window.history().size() == 4; }));
+    CHECK(window.history().back()->fromFile);
+    CHECK(window.history().back()->sampledToken == written.steps.back()->sampledToken);
+    const QString notice = window.transcriptNotice();
+    CHECK(notice.contains(QStringLiteral("gpt2-tiny-vocab512")));
+    CHECK(notice.contains(QStringLiteral("the loaded model is")));
+    // Saving it again keeps the model that made it.
+    QTemporaryDir dir;
+    const QString again = dir.filePath(QStringLiteral("again.json"));
+    QString error;
+    REQUIRE(window.exportTranscript(again, &error));
+    CHECK(ts::readTranscriptJson(again.toStdString()).model.name == "gpt2-tiny-vocab512");
+
+    // Step (the toolbar's, through generate) runs the prompt with the loaded model.
+    QSignalSpy records(&window, &MainWindow::recordArrived);
+    window.generate(2);
+    REQUIRE(waitUntil([&] { return window.history().size() == 2 && !window.history().back()->fromFile; }));
+    CHECK(window.history().front()->contextTokens == written.steps.front()->contextTokens);
+    CHECK(window.transcriptNotice().isEmpty());
 }

@@ -222,6 +222,14 @@ void EngineWorker::branchFrom(int stepIndex, int token, const ts::SamplingParams
     runStep(m_transcript->size(), [&] { m_transcript->step(params); });
 }
 
+void EngineWorker::showRecordedSteps(const std::vector<StepRecordPtr>& steps) {
+    m_cancel.store(false);
+    stopRun(QString());
+    if (m_transcript) m_transcript->reset();
+    emit historyTruncated(0);
+    for (const auto& s : steps) emit stepFinished(s);
+}
+
 void EngineWorker::openTranscript(const QString& path) {
     m_cancel.store(false);
     stopRun(QString());

@@ -79,6 +79,9 @@ public slots:
     // Reopens a transcript file (File → Open transcript): replays its prompt and tokens
     // (each step re-run, so the steps have their traces) with the settings stored per step.
     void openTranscript(const QString& path);
+    // Shows steps read from a transcript file as they were recorded (no model, or another
+    // one, is loaded): the history is replaced by them; nothing runs.
+    void showRecordedSteps(const std::vector<ts::ui::StepRecordPtr>& steps);
 
 signals:
     void loadProgress(double fraction, const QString& what);

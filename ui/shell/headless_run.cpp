@@ -67,12 +67,29 @@ HeadlessRun::HeadlessRun(MainWindow* window, HeadlessOptions options, QObject* p
 void HeadlessRun::start() {
     m_timeout->start(m_options.timeoutMs);
     m_window->selectStage(static_cast<int>(Stage::Sampling));
-    m_window->loadModel(m_options.model);
+    if (!m_options.model.isEmpty()) {
+        m_window->loadModel(m_options.model);
+        return;
+    }
+    // No model (--model none): only a transcript file can be shown.
+    if (m_options.openTranscript.isEmpty()) {
+        QTimer::singleShot(0, this, [this] { fail(tr("--model none needs --open-transcript FILE.")); });
+        return;
+    }
+    m_generating = true;
+    m_window->openTranscript(m_options.openTranscript);
+    whenSettled([this] { arrange(); });
 }
 
 void HeadlessRun::onModelReady() {
     if (m_generating) return;
     m_generating = true;
+    if (!m_options.openTranscript.isEmpty()) {
+        // Replayed when this is the model that made it, shown as recorded otherwise.
+        m_window->openTranscript(m_options.openTranscript);
+        whenSettled([this] { arrange(); });
+        return;
+    }
     if (m_options.lesson > 0) {
         LessonPanel* lessons = m_window->classroom() ? m_window->classroom()->lessons() : nullptr;
         const int count = lessons ? static_cast<int>(lessons->lessons().size()) : 0;

@@ -17,7 +17,7 @@ namespace ts::ui {
 class MainWindow;
 
 struct HeadlessOptions {
-    QString model;  // empty: the bundled model
+    QString model;  // empty: none (the app passes the bundled model's folder by default)
     QString prompt;
     bool chat = false;   // --user/--system: the prompt in the model's chat format
     QString chatSystem;
@@ -26,6 +26,7 @@ struct HeadlessOptions {
     ts::SamplingParams params;
     QString screenshot;        // empty: no picture
     QString exportTranscript;  // empty: no transcript file (JSON as `generate --json`)
+    QString openTranscript;    // a transcript file opened (File > Open transcript) instead of a run
     bool ignoreEndOfText = false;
     QString view;            // a MainWindow::viewNames() name; empty keeps the default (sampling)
     int lesson = 0;          // 1-based lesson to walk (--view lesson:N[:STEP]); 0 = none

@@ -7,6 +7,7 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <algorithm>
 #include <limits>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -44,6 +45,7 @@
 #include "stages/token_view.hpp"
 #include "tokenscope/model_folder.hpp"
 #include "shell/translation_manager.hpp"
+#include "widgets/korean_particles.hpp"
 
 namespace ts::ui {
 
@@ -81,6 +83,15 @@ void MainWindow::buildUi() {
                        static_cast<QWidget*>(m_attention), static_cast<QWidget*>(m_softmax),
                        static_cast<QWidget*>(m_sampling)})
         m_stack->addWidget(w);
+    // Above the views while the history is a transcript file's steps shown as recorded.
+    m_transcriptNotice = new QLabel(central);
+    m_transcriptNotice->setWordWrap(true);
+    m_transcriptNotice->setObjectName(QStringLiteral("transcriptNotice"));
+    m_transcriptNotice->setStyleSheet(QStringLiteral(
+        "QLabel#transcriptNotice { background: #fff4d6; color: #3d2e00; border: 1px solid #e0b84c;"
+        " border-radius: 4px; padding: 6px; }"));
+    m_transcriptNotice->setVisible(false);
+    layout->addWidget(m_transcriptNotice);
     layout->addWidget(m_stack, 1);
     setCentralWidget(central);
 
@@ -270,8 +281,9 @@ void MainWindow::hookClassroom() {
     }
     EngineWorker* w = m_engine->worker();
     connect(w, &EngineWorker::modelLoaded, classroom, &ClassroomHub::setModel);
-    // The hub observes the one history after the timeline and the window (registration order).
-    m_transcript->addObserver(classroom);
+    // The classroom tools observe the one history after the timeline and the window
+    // (registration order).
+    classroom->observe(m_transcript);
     connect(classroom, &ClassroomHub::requestPrompt, this, &MainWindow::setPrompt);
     connect(classroom, &ClassroomHub::requestSampling, this, &MainWindow::setParams);
     connect(classroom, &ClassroomHub::requestView, this, [this](const QString& name) { showView(name); });
@@ -325,6 +337,7 @@ void MainWindow::retranslateUi() {
     setWindowTitle(m_info.name.isEmpty() ? tr("Tokenscope") : tr("Tokenscope — %1").arg(m_info.name));
     m_controlsDock->setWindowTitle(tr("Controls"));
     m_timelineDock->setWindowTitle(tr("Timeline"));
+    updateTranscriptNotice();
     if (m_lessonsDock) m_lessonsDock->setWindowTitle(tr("Lesson"));
     m_cancelLoad->setText(tr("Cancel"));
     m_cancelLoad->setToolTip(tr("Stop loading this model; the previous one stays"));
@@ -439,6 +452,18 @@ void MainWindow::onModelLoaded(const ModelInfo& info) {
     m_sampling->setModelLayers(info.nLayer);
     m_timeline->setVocabulary(info.vocabulary);
     m_embedding->setTokenizer(info.tokenizer);
+    m_identity = ts::ModelIdentity::of(*info.model, info.name.toStdString());
+    // A transcript shown as recorded: replayed when this is its model, shown again (the
+    // load cleared the history) when it is not.
+    if (m_openedFile) {
+        if (madeByLoadedModel(*m_openedFile)) {
+            const QString path = m_openedPath;
+            m_openedFile.reset();
+            m_engine->openTranscript(path);
+        } else {
+            showRecordedTranscript();
+        }
+    }
     if (!info.warnings.isEmpty() && !m_headless)
         statusBar()->showMessage(tr("Model loaded with warnings: %1").arg(info.warnings.join(QStringLiteral("; "))), 10000);
     retranslateUi();
@@ -453,7 +478,10 @@ bool MainWindow::setChat(const QString& system, const QString& user) {
 void MainWindow::setParams(const ts::SamplingParams& params) { m_controls->setParams(params); }
 
 bool MainWindow::promptNeedsRestart() const {
-    return m_transcript->empty() || m_controls->prompt() != m_sessionPrompt;
+    // A transcript file's steps shown as recorded have no session behind them: Step and
+    // Run start their prompt with the loaded model.
+    return m_transcript->empty() || m_transcript->steps().back()->fromFile ||
+           m_controls->prompt() != m_sessionPrompt;
 }
 
 void MainWindow::onStep() {
@@ -462,6 +490,7 @@ void MainWindow::onStep() {
         return;
     }
     if (promptNeedsRestart()) {
+        m_openedFile.reset();
         m_sessionPrompt = m_controls->prompt();
         m_engine->startPrompt(m_sessionPrompt, m_controls->params());
     } else {
@@ -480,6 +509,7 @@ void MainWindow::onRun() {
     }
     int steps = m_controls->maxSteps();
     if (promptNeedsRestart()) {
+        m_openedFile.reset();
         m_sessionPrompt = m_controls->prompt();
         m_engine->startPrompt(m_sessionPrompt, m_controls->params());
         --steps;  // the prompt's pass already draws the first token
@@ -488,6 +518,7 @@ void MainWindow::onRun() {
 }
 
 void MainWindow::generate(int records) {
+    m_openedFile.reset();
     m_generateTarget = records;
     m_sessionPrompt = m_controls->prompt();
     m_engine->startPrompt(m_sessionPrompt, m_controls->params());
@@ -495,6 +526,7 @@ void MainWindow::generate(int records) {
 }
 
 void MainWindow::onReset() {
+    m_openedFile.reset();
     m_engine->cancel();
     m_engine->reset();
     m_sessionPrompt.clear();
@@ -534,6 +566,7 @@ void MainWindow::applyTranscriptChange() {
         showStep(m_current);  // the inspected step was replaced (thinned by the budget)
     m_timeline->setCurrent(m_current);
     updateStatus();
+    updateTranscriptNotice();
     // One signal per record that arrived (a coalesced frame may hold several), or one for a
     // newest record that replaced the last (a branch).
     const StepRecordPtr newest = n > 0 ? model.at(n - 1) : nullptr;
@@ -778,33 +811,98 @@ bool MainWindow::exportTranscript(const QString& path, QString* error) const {
         if (error) *error = tr("There are no steps to export yet.");
         return false;
     }
-    const std::string json = ts::transcriptJson(m_transcript->steps(), m_info.tokenizer.get());
+    // A file's steps shown as recorded are written with the model that made them.
+    const bool recorded = m_transcript->steps().front()->fromFile && m_openedFile;
+    const ts::ModelIdentity* model = recorded ? &m_openedFile->model : hasModel() ? &m_identity : nullptr;
+    // Their texts are the file's (the loaded tokenizer, if any, may be another model's).
+    const ts::Tokenizer* tokenizer = recorded ? nullptr : m_info.tokenizer.get();
+    const std::string json = ts::transcriptJson(m_transcript->steps(), tokenizer, 0, model);
     return writeTextFile(path, QString::fromStdString(json) + QLatin1Char('\n'), error);
 }
 
 void MainWindow::openTranscript(const QString& path) {
-    if (!hasModel()) {
-        showError(tr("Tokenscope"), tr("No model is loaded."),
-                  tr("Load the model the transcript was made with, then open it again."));
-        return;
-    }
     if (m_running) m_engine->cancel();
-    // The prompt field shows the transcript's prompt, so Step and Run continue it.
+    ts::TranscriptFile file;
     try {
-        const auto file = ts::readTranscriptJson(path.toStdString());
-        QString prompt = QString::fromStdString(file.promptText);
-        if (prompt.isEmpty() || !m_info.hasTokenizer) {
-            QStringList ids;
-            for (int id : file.promptIds) ids << QString::number(id);
-            prompt = ids.join(QLatin1Char(' '));
-        }
-        m_controls->setPrompt(prompt);
-        m_sessionPrompt = prompt;
+        file = ts::readTranscriptJson(path.toStdString());
     } catch (const std::exception& e) {
         showError(tr("Could not open the transcript"), QString::fromUtf8(e.what()), QString());
         return;
     }
-    m_engine->openTranscript(path);
+    // The prompt field shows the transcript's prompt, so Step and Run continue it.
+    QString prompt = QString::fromStdString(file.promptText);
+    if (prompt.isEmpty() || (hasModel() && !m_info.hasTokenizer)) {
+        QStringList ids;
+        for (int id : file.promptIds) ids << QString::number(id);
+        prompt = ids.join(QLatin1Char(' '));
+    }
+    m_controls->setPrompt(prompt);
+    m_sessionPrompt = prompt;
+    m_openedPath = path;
+    if (hasModel() && madeByLoadedModel(file)) {
+        m_openedFile.reset();
+        m_engine->openTranscript(path);
+        return;
+    }
+    m_openedFile = std::move(file);
+    showRecordedTranscript();
+    if (hasModel() && !m_headless)
+        QMessageBox::information(this, tr("Transcript made with another model"), recordedNoticeText());
+}
+
+bool MainWindow::madeByLoadedModel(const ts::TranscriptFile& file) const {
+    if (!hasModel()) return false;
+    auto fits = [&](int id) { return id >= 0 && id < m_info.nVocab; };
+    if (!std::all_of(file.promptIds.begin(), file.promptIds.end(), fits) ||
+        !std::all_of(file.generated.begin(), file.generated.end(), fits))
+        return false;
+    // Files written before transcripts named their model: the ids fitting is all we know.
+    return !file.model.known() || file.model.sameModel(m_identity);
+}
+
+void MainWindow::showRecordedTranscript() {
+    if (!m_openedFile) return;
+    m_engine->showRecordedSteps(ts::transcriptStepsFromFile(*m_openedFile));
+}
+
+QString MainWindow::transcriptNotice() const {
+    return m_transcriptNotice->isHidden() ? QString() : m_transcriptNotice->text();
+}
+
+void MainWindow::updateTranscriptNotice() {
+    const bool recorded = m_openedFile && !m_transcript->empty() && m_transcript->steps().back()->fromFile;
+    if (!recorded) {
+        m_transcriptNotice->clear();
+        m_transcriptNotice->setVisible(false);
+        return;
+    }
+    m_transcriptNotice->setText(recordedNoticeText());
+    m_transcriptNotice->setVisible(true);
+}
+
+QString MainWindow::recordedNoticeText() const {
+    if (!m_openedFile) return {};
+    const QString file = QFileInfo(m_openedPath).fileName();
+    auto describe = [this](const ts::ModelIdentity& m) {
+        return tr("%1 (%2, %3 layers, vocabulary %4)")
+            .arg(QString::fromStdString(m.name), QString::fromStdString(m.modelType))
+            .arg(m.nLayer)
+            .arg(QLocale().toString(m.nVocab));
+    };
+    const QString made = m_openedFile->model.known() ? describe(m_openedFile->model)
+                                                     : tr("the model it was made with");
+    QString text;
+    if (!hasModel())
+        text = tr("Transcript “%1”, shown as recorded: no model is loaded, so there is no attention, "
+                  "distribution or embedding to show, only the tokens and their recorded "
+                  "probabilities. Load %2 to continue it.")
+                   .arg(file, made);
+    else
+        text = tr("Transcript “%1”, shown as recorded: it was made with %2, but the loaded model is "
+                  "%3, which would give other numbers. Load %2 to continue it, or press Step to run "
+                  "its prompt with the loaded model.")
+                   .arg(file, made, describe(m_identity));
+    return fillKoreanParticles(text);
 }
 
 }  // namespace ts::ui

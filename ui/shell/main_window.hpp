@@ -6,6 +6,7 @@
 #include <QElapsedTimer>
 #include <QMainWindow>
 #include <limits>
+#include <optional>
 #include <QStringList>
 #include <vector>
 
@@ -64,7 +65,12 @@ public:
     // Writes the history as JSON (the fields of `tokenscope-cli generate --json`); false and
     // *error on failure.
     bool exportTranscript(const QString& path, QString* error) const;
+    // File → Open transcript: replays the file with the loaded model when it is the model
+    // that made it; otherwise (no model, another one) shows its steps as recorded, says so
+    // (transcriptNotice), and replays them once the matching model is loaded.
     void openTranscript(const QString& path);
+    // What the window says about an opened transcript shown as recorded ("" otherwise).
+    QString transcriptNotice() const;
     // "Continue past end of text" (File menu; --ignore-eos headless).
     void setIgnoreEndOfText(bool ignore);
     bool isRunning() const { return m_running; }
@@ -102,6 +108,11 @@ private:
     void saveSettings();
 
     bool promptNeedsRestart() const;
+    // The loaded model made `file` (its recorded identity, or its ids fit when it has none).
+    bool madeByLoadedModel(const ts::TranscriptFile& file) const;
+    void showRecordedTranscript();
+    void updateTranscriptNotice();
+    QString recordedNoticeText() const;
     void onStep();
     void onRun();
     void onReset();
@@ -184,6 +195,12 @@ private:
     std::vector<QAction*> m_languageActions;
 
     ModelInfo m_info;
+    ts::ModelIdentity m_identity;  // of the loaded model, written into exported transcripts
+    // A transcript opened while another model (or none) was loaded: shown as recorded until
+    // the user starts a prompt of their own, replayed when its model is loaded.
+    std::optional<ts::TranscriptFile> m_openedFile;
+    QString m_openedPath;
+    QLabel* m_transcriptNotice = nullptr;
     bool m_loading = false;
     TranscriptModel* m_transcript = nullptr;
     int m_current = -1;

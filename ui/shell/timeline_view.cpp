@@ -28,9 +28,20 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
 
 void TimelineView::setVocabulary(VocabularyPtr vocab) { m_vocab = std::move(vocab); }
 
-QString TimelineView::describe(const StepRecord& r) const {
+QString TimelineView::describe(const TranscriptModel& model, int index) const {
+    const StepRecord& r = *model.at(index);
     // Tokens read after the context they were added to, so split characters name themselves.
-    auto label = [this](const std::vector<int>& before, int t) {
+    // A transcript file's steps name their tokens as the file does (the loaded model's
+    // vocabulary, if any, may be another model's).
+    const StepRecordPtr next = model.at(index + 1);
+    auto label = [&](const std::vector<int>& before, int t) {
+        if (r.fromFile) {
+            const std::size_t at = before.size();
+            if (before.size() < r.contextTokens.size() && at < r.tokenTexts.size())
+                return QString::fromStdString(r.tokenTexts[at]);
+            if (next && at < next->tokenTexts.size()) return QString::fromStdString(next->tokenTexts[at]);
+            return QStringLiteral("#%1").arg(t);
+        }
         return m_vocab ? m_vocab->displayAfter(before, t) : QStringLiteral("#%1").arg(t);
     };
     const std::vector<int> beforeInput(r.contextTokens.begin(),
@@ -55,6 +66,7 @@ QString TimelineView::describe(const StepRecord& r) const {
                    .arg(pct, 0, pct < 1.0 ? 'g' : 'f', pct < 1.0 ? 2 : 1);
     }
     if (r.thinned()) out += QStringLiteral(" · ") + tr("summary only");
+    if (r.fromFile) out += QStringLiteral(" · ") + tr("from file");
     return out;
 }
 
@@ -64,9 +76,12 @@ void TimelineView::transcriptChanged(const TranscriptModel& model, int from) {
     m_model = &model;
     const QSignalBlocker block(m_list);
     const bool follow = m_list->currentRow() < 0 || m_list->currentRow() >= m_list->count() - 1;
-    from = std::max(0, from);
+    from = std::max(0, std::min(from, m_list->count()));
+    // A file's step names the token it drew as the next step's text reads it: redo the line
+    // before the new steps.
+    if (from > 0 && from <= model.size() && model.at(from - 1)->fromFile) --from;
     while (m_list->count() > from) delete m_list->takeItem(m_list->count() - 1);
-    for (int i = from; i < model.size(); ++i) m_list->addItem(describe(*model.at(i)));
+    for (int i = from; i < model.size(); ++i) m_list->addItem(describe(model, i));
     if (follow || m_list->currentRow() >= m_list->count()) m_list->setCurrentRow(m_list->count() - 1);
 }
 
@@ -82,7 +97,7 @@ void TimelineView::retranslateUi() {
     m_hint->setText(tr("Steps of the loop. Select one to inspect it in every view; click another "
                        "candidate in the Softmax view to branch from it (\"what if\")."));
     for (int i = 0; m_model && i < m_list->count() && i < m_model->size(); ++i)
-        m_list->item(i)->setText(describe(*m_model->at(i)));
+        m_list->item(i)->setText(describe(*m_model, i));
 }
 
 void TimelineView::changeEvent(QEvent* event) {

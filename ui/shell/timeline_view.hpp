@@ -32,7 +32,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    QString describe(const StepRecord& r) const;
+    QString describe(const TranscriptModel& model, int index) const;
     void retranslateUi();
 
     VocabularyPtr m_vocab;

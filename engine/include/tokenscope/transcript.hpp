@@ -97,6 +97,10 @@ struct TranscriptStep {
     // Set when the history budget thinned this step: trace->logits, the attention rows,
     // embeddings and residuals are then empty, and the summary holds what is left.
     std::shared_ptr<const StepSummary> summary;
+    // Read from a transcript file, not run here (no model, or another one): the trace holds
+    // the tokens and positions only (its cost is zero), `figures` and `uniform` are the
+    // file's. The views say so instead of showing numbers they do not have.
+    bool fromFile = false;
 
     bool thinned() const { return summary != nullptr; }
     // Bytes held by the trace (attention rows, logits, embeddings, residuals) and summary.
@@ -211,19 +215,47 @@ private:
 // The figures of `token` drawn from `logits` with `params` (full logits).
 DrawFigures drawFigures(std::span<const float> logits, const SamplingParams& params, int token);
 
+// Which model made a transcript, so that reopening the file can tell another model from it:
+// the shape, and a fingerprint of the weights (a hash of two token embeddings as stored,
+// widened to F32: the same folder or a copy gives the same one; other weights, another
+// precision or a fine-tune give another). The name is for messages only (a folder name or a
+// cache snapshot id, not an identity).
+struct ModelIdentity {
+    std::string name;
+    std::string modelType;
+    int nVocab = 0, nLayer = 0, nHead = 0, nEmbd = 0, nCtx = 0;
+    std::string fingerprint;  // 16 hex digits
+
+    static ModelIdentity of(const Model& model, std::string name);
+    bool known() const { return nVocab > 0; }
+    // Same shape and same fingerprint.
+    bool sameModel(const ModelIdentity& other) const;
+};
+
 // The run as JSON, the fields of `tokenscope-cli generate --json` (ids, generated, text,
-// steps[{id, text, prob, sampling_prob, rank, entropy_bits, position, uniform, chosen}],
-// sampling, prompt ...). The app's --export-transcript writes the same.
+// steps[{id, text, display, prob, sampling_prob, rank, entropy_bits, position, uniform,
+// chosen}], sampling, prompt{text, ids, displays}, model ...). The app's
+// --export-transcript writes the same.
 std::string transcriptJson(const std::vector<TranscriptStepPtr>& steps, const Tokenizer* tokenizer,
-                           double decodeMs = 0);
-// A transcript file read back: the prompt and the drawn tokens with their settings.
+                           double decodeMs = 0, const ModelIdentity* model = nullptr);
+// A transcript file read back: the prompt, the drawn tokens with their settings, and what
+// the file recorded about each draw and the model.
 struct TranscriptFile {
     std::string promptText;
     std::vector<int> promptIds;
+    std::vector<std::string> promptDisplays;  // empty when the file has none
     std::vector<int> generated;
     std::vector<SamplingParams> params;  // one per generated token
     std::vector<bool> chosen;
+    std::vector<DrawFigures> figures;     // NaN / rank 0 where the file has no figure
+    std::vector<double> uniforms;         // -1 where none was drawn
+    std::vector<std::string> displays;    // the drawn tokens' display text ("" if none)
+    ModelIdentity model;                  // !known() for files without a "model" entry
 };
 TranscriptFile readTranscriptJson(const std::string& path);
+// The file's steps as a history to look at when no model (or another one) is loaded: one
+// step per drawn token, marked fromFile, with the tokens, positions, display texts, draw
+// figures and uniform numbers the file recorded, and no trace numbers.
+std::vector<TranscriptStepPtr> transcriptStepsFromFile(const TranscriptFile& file);
 
 }  // namespace ts

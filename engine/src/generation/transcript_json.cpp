@@ -1,8 +1,13 @@
 // Transcripts as files: the JSON that `tokenscope-cli generate --json` prints and the app's
 // --export-transcript / File → Save writes, and its reader for File → Open transcript. One
-// writer, so docs and tests can compare the app with the CLI field by field.
+// writer, so docs and tests can compare the app with the CLI field by field. The file also
+// names the model that made it (ModelIdentity), so the app can show a file's steps as
+// recorded when another model (or none) is loaded, and replay them with the right one.
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "formats/json_file.hpp"
@@ -34,10 +39,53 @@ std::string bytesOf(const Tokenizer* tokenizer, int id) {
     }
 }
 
+// FNV-1a over the bytes of `values`, continuing from `hash`.
+std::uint64_t fnv1a(std::uint64_t hash, const std::vector<float>& values) {
+    for (float v : values) {
+        unsigned char b[sizeof(float)];
+        std::memcpy(b, &v, sizeof b);
+        for (unsigned char c : b) hash = (hash ^ c) * 1099511628211ULL;
+    }
+    return hash;
+}
+
+// "#id", as a step shows a token without a tokenizer.
+std::string idText(int id) {
+    std::string text = "#";  // (not "#" + to_string: GCC 12 warns falsely on that)
+    text += std::to_string(id);
+    return text;
+}
+
 }  // namespace
 
+ModelIdentity ModelIdentity::of(const Model& model, std::string name) {
+    const Config& c = model.config();
+    ModelIdentity m;
+    m.name = std::move(name);
+    m.modelType = c.modelType;
+    m.nVocab = c.nVocab;
+    m.nLayer = c.nLayer;
+    m.nHead = c.nHead;
+    m.nEmbd = c.nEmbd;
+    m.nCtx = c.nCtx;
+    // Two rows of the embedding table: reading them costs microseconds, and weights that
+    // differ anywhere in training differ there too.
+    std::uint64_t h = 14695981039346656037ULL;
+    h = fnv1a(h, model.tokenEmbedding(0));
+    h = fnv1a(h, model.tokenEmbedding(c.nVocab - 1));
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+    m.fingerprint = hex;
+    return m;
+}
+
+bool ModelIdentity::sameModel(const ModelIdentity& o) const {
+    return modelType == o.modelType && nVocab == o.nVocab && nLayer == o.nLayer &&
+           nHead == o.nHead && nEmbd == o.nEmbd && nCtx == o.nCtx && fingerprint == o.fingerprint;
+}
+
 std::string transcriptJson(const std::vector<TranscriptStepPtr>& steps, const Tokenizer* tokenizer,
-                           double decodeMs) {
+                           double decodeMs, const ModelIdentity* model) {
     Json j;
     std::vector<int> prompt, generated;
     if (!steps.empty()) prompt = steps.front()->contextTokens;
@@ -53,12 +101,17 @@ std::string transcriptJson(const std::vector<TranscriptStepPtr>& steps, const To
     Json stepsJson = Json::array();
     std::string tail;  // the last bytes before each drawn token, to read it in context
     for (int id : prompt) tail += bytesOf(tokenizer, id);
-    for (const auto& s : steps) {
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const auto& s = steps[i];
         if (s->sampledToken < 0) continue;
         const std::string bytes = bytesOf(tokenizer, s->sampledToken);
-        const std::string display =
+        std::string display =
             tokenizer ? tokenDisplayAfter(tail.size() > 3 ? tail.substr(tail.size() - 3) : tail, bytes)
                       : "";
+        // Steps read from a file keep the file's text: the next step's context names the token.
+        const auto position = static_cast<std::size_t>(s->trace->lastPosition() + 1);
+        if (!tokenizer && s->fromFile && i + 1 < steps.size() && position < steps[i + 1]->tokenTexts.size())
+            display = steps[i + 1]->tokenTexts[position];
         tail += bytes;
         const DrawFigures& f = s->figures;
         auto number = [](double v) { return std::isfinite(v) ? Json(v) : Json(); };
@@ -81,6 +134,16 @@ std::string transcriptJson(const std::vector<TranscriptStepPtr>& steps, const To
     j["sampling"] = samplingJson(base);
     j["prompt"] = {{"text", steps.empty() ? std::string() : steps.front()->promptText},
                    {"ids", prompt}};
+    // Each prompt token as the views show it, so the file reads without a tokenizer.
+    if (!steps.empty() && steps.front()->tokenTexts.size() >= prompt.size())
+        j["prompt"]["displays"] = std::vector<std::string>(
+            steps.front()->tokenTexts.begin(),
+            steps.front()->tokenTexts.begin() + static_cast<std::ptrdiff_t>(prompt.size()));
+    if (model && model->known())
+        j["model"] = {{"name", model->name},     {"type", model->modelType},
+                      {"vocab", model->nVocab},  {"layers", model->nLayer},
+                      {"heads", model->nHead},   {"embd", model->nEmbd},
+                      {"context", model->nCtx},  {"fingerprint", model->fingerprint}};
     j["decode_ms"] = decodeMs;
     return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
@@ -104,6 +167,10 @@ TranscriptFile readTranscriptJson(const std::string& path) {
     }
     if (f.promptIds.empty()) throw fail("the prompt has no tokens");
     if (prompt.contains("text") && prompt["text"].is_string()) f.promptText = prompt["text"];
+    if (prompt.contains("displays") && prompt["displays"].is_array() &&
+        prompt["displays"].size() == f.promptIds.size())
+        for (const auto& d : prompt["displays"])
+            f.promptDisplays.push_back(d.is_string() ? d.get<std::string>() : std::string());
     auto readParams = [&](const nlohmann::json& s, SamplingParams p) {
         if (!s.is_object()) throw fail("\"sampling\" must be an object");
         if (s.contains("temperature")) p.temperature = s["temperature"].get<float>();
@@ -128,11 +195,88 @@ TranscriptFile readTranscriptJson(const std::string& path) {
             f.params.push_back(s.contains("sampling") ? readParams(s["sampling"], base) : base);
             f.chosen.push_back(s.contains("chosen") && s["chosen"].is_boolean() &&
                                s["chosen"].get<bool>());
+            // What the file recorded about the draw (null where a thinned step lost it).
+            auto number = [&](const char* key) {
+                return s.contains(key) && s[key].is_number() ? s[key].get<double>()
+                                                            : std::numeric_limits<double>::quiet_NaN();
+            };
+            DrawFigures fig;
+            fig.prob = static_cast<float>(number("prob"));
+            fig.samplingProb = static_cast<float>(number("sampling_prob"));
+            fig.rank = s.contains("rank") && s["rank"].is_number_integer() ? s["rank"].get<int>() : 0;
+            fig.entropyBits = number("entropy_bits");
+            f.figures.push_back(fig);
+            const double u = number("uniform");
+            f.uniforms.push_back(std::isfinite(u) ? u : -1.0);
+            f.displays.push_back(s.contains("display") && s["display"].is_string()
+                                     ? s["display"].get<std::string>()
+                                     : std::string());
+        }
+        if (j.contains("model") && j["model"].is_object()) {
+            const auto& m = j["model"];
+            auto text = [&](const char* key) {
+                return m.contains(key) && m[key].is_string() ? m[key].get<std::string>() : std::string();
+            };
+            auto count = [&](const char* key) {
+                return m.contains(key) && m[key].is_number_integer() ? m[key].get<int>() : 0;
+            };
+            f.model.name = text("name");
+            f.model.modelType = text("type");
+            f.model.fingerprint = text("fingerprint");
+            f.model.nVocab = count("vocab");
+            f.model.nLayer = count("layers");
+            f.model.nHead = count("heads");
+            f.model.nEmbd = count("embd");
+            f.model.nCtx = count("context");
         }
     } catch (const nlohmann::json::exception& e) {
         throw fail(std::string("a field has the wrong type (") + e.what() + ")");
     }
     return f;
+}
+
+std::vector<TranscriptStepPtr> transcriptStepsFromFile(const TranscriptFile& file) {
+    std::vector<TranscriptStepPtr> steps;
+    std::vector<int> context = file.promptIds;
+    std::vector<std::string> texts;
+    for (std::size_t i = 0; i < file.promptIds.size(); ++i)
+        texts.push_back(i < file.promptDisplays.size() && !file.promptDisplays[i].empty()
+                            ? file.promptDisplays[i]
+                            : idText(file.promptIds[i]));
+    const std::size_t count = std::max<std::size_t>(1, file.generated.size());
+    for (std::size_t i = 0; i < count; ++i) {
+        auto s = std::make_shared<TranscriptStep>();
+        s->index = static_cast<int>(i);
+        s->fromFile = true;
+        s->promptText = file.promptText;
+        auto trace = std::make_shared<StepTrace>();
+        if (i == 0) {
+            trace->firstPosition = 0;
+            trace->tokens = file.promptIds;
+        } else {
+            const int fed = file.generated[i - 1];
+            trace->firstPosition = static_cast<int>(context.size());
+            trace->tokens = {fed};
+            context.push_back(fed);
+            texts.push_back(i - 1 < file.displays.size() && !file.displays[i - 1].empty()
+                                ? file.displays[i - 1]
+                                : idText(fed));
+        }
+        s->trace = std::move(trace);
+        s->contextTokens = context;
+        s->tokenTexts = texts;
+        s->promptByteStart.assign(context.size(), -1);
+        s->promptByteEnd.assign(context.size(), -1);
+        if (i < file.generated.size()) {
+            s->sampledToken = file.generated[i];
+            s->params = file.params[i];
+            s->chosen = file.chosen[i];
+            if (i < file.figures.size()) s->figures = file.figures[i];
+            if (i < file.uniforms.size()) s->uniform = file.uniforms[i];
+        }
+        steps.push_back(std::move(s));
+    }
+    return steps;
 }
 
 }  // namespace ts
