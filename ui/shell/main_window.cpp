@@ -837,6 +837,8 @@ void MainWindow::openTranscript(const QString& path) {
         prompt = ids.join(QLatin1Char(' '));
     }
     m_controls->setPrompt(prompt);
+    // And its settings, so Step goes on as the file's run did.
+    if (!file.params.empty()) m_controls->setParams(file.params.front());
     m_sessionPrompt = prompt;
     m_openedPath = path;
     if (hasModel() && madeByLoadedModel(file)) {

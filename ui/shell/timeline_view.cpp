@@ -40,6 +40,7 @@ QString TimelineView::describe(const TranscriptModel& model, int index) const {
             if (before.size() < r.contextTokens.size() && at < r.tokenTexts.size())
                 return QString::fromStdString(r.tokenTexts[at]);
             if (next && at < next->tokenTexts.size()) return QString::fromStdString(next->tokenTexts[at]);
+            if (t == r.sampledToken && !r.sampledDisplay.empty()) return QString::fromStdString(r.sampledDisplay);
             return QStringLiteral("#%1").arg(t);
         }
         return m_vocab ? m_vocab->displayAfter(before, t) : QStringLiteral("#%1").arg(t);

@@ -69,6 +69,7 @@ SamplingView::SamplingView(QWidget* parent) : QWidget(parent) {
 
 void SamplingView::setVocabulary(VocabularyPtr vocab) {
     m_vocab = std::move(vocab);
+    m_computed = Computed{};
     update();
 }
 
@@ -99,39 +100,62 @@ void SamplingView::setHoveredPosition(int pos) {
 
 QString SamplingView::drawnTokenText() const {
     if (!m_record || m_record->sampledToken < 0) return {};
+    // A transcript file's step names its token as the file does (the loaded vocabulary, if
+    // any, may be another model's).
+    if (m_record->fromFile)
+        return m_record->sampledDisplay.empty() ? QStringLiteral("#%1").arg(m_record->sampledToken)
+                                                : QString::fromStdString(m_record->sampledDisplay);
     return m_vocab ? m_vocab->displayAfter(m_record->contextTokens, m_record->sampledToken)
                    : QStringLiteral("#%1").arg(m_record->sampledToken);
 }
 
-QString SamplingView::continuedText() const {
-    if (!m_record) return {};
+QString SamplingView::continuedText() const { return computed().after; }
+
+const SamplingView::Computed& SamplingView::computed() const {
+    Computed& c = m_computed;
+    const auto same = [](const ts::SamplingParams& a, const ts::SamplingParams& b) {
+        return a.temperature == b.temperature && a.topK == b.topK && a.topP == b.topP && a.seed == b.seed;
+    };
+    if (c.record == m_record && same(c.params, m_params)) return c;
+    c = Computed{};
+    c.record = m_record;
+    c.params = m_params;
+    if (!m_record) return c;
     std::vector<int> ids = m_record->contextTokens;
+    const bool vocab = m_vocab && !m_record->fromFile;
+    if (vocab) c.before = m_vocab->decode(ids);
     if (m_record->sampledToken >= 0) ids.push_back(m_record->sampledToken);
-    if (m_vocab) return m_vocab->decode(ids);
-    QString text;
-    for (const auto& t : m_record->tokenTexts) text += QString::fromStdString(t);
-    return text + drawnTokenText();
-}
-
-SamplingView::Draw SamplingView::draw() const {
-    Draw d;
-    if (!m_record || !m_record->trace || m_record->trace->logits.empty()) return d;
-    if (m_record->params.temperature <= 0.0f) return d;
-    d.u = stepUniform(*m_record);
-    d.landed = landing(ts::samplingDistribution(m_record->trace->logits, m_record->params), d.u);
-    d.byHand = m_record->sampledToken >= 0 && d.landed != m_record->sampledToken;
-    return d;
-}
-
-int SamplingView::tokenAtCurrentSettings() const {
-    const Draw d = draw();
-    if (d.u < 0.0 || m_params.temperature <= 0.0f) {
-        if (m_record && m_record->trace && !m_record->trace->logits.empty() && m_params.temperature <= 0.0f)
-            return ts::argmax(m_record->trace->logits);
-        return -1;
+    if (vocab) {
+        c.after = m_vocab->decode(ids);
+    } else {
+        // The display texts joined: the drawn token is what the text gains.
+        for (const auto& t : m_record->tokenTexts) c.before += QString::fromStdString(t);
+        c.after = c.before + drawnTokenText();
     }
-    return landing(ts::samplingDistribution(m_record->trace->logits, m_params), d.u);
+    if (!m_record->trace || m_record->trace->logits.empty()) return c;
+    const auto& logits = m_record->trace->logits;
+    // An invalid value typed mid-edit must not throw out of a paint path: clamp instead.
+    ts::SamplingParams now = m_params;
+    now.temperature = std::max(0.0f, now.temperature);
+    now.topK = std::max(0, now.topK);
+    now.topP = std::clamp(now.topP, 1e-6f, 1.0f);
+    c.probs = ts::softmax(logits, now.temperature);
+    c.dist = ts::samplingDistribution(logits, now);
+    c.drawnDist = ts::samplingDistribution(logits, m_record->params);
+    c.top = ts::topCandidates(ts::softmax(logits, 1.0f), kRows);
+    if (m_record->params.temperature > 0.0f) {
+        c.draw.u = stepUniform(*m_record);
+        c.draw.landed = landing(c.drawnDist, c.draw.u);
+        c.draw.byHand = m_record->sampledToken >= 0 && c.draw.landed != m_record->sampledToken;
+    }
+    if (now.temperature <= 0.0f) c.tokenNow = ts::argmax(logits);
+    else if (c.draw.u >= 0.0) c.tokenNow = landing(c.dist, c.draw.u);
+    return c;
 }
+
+SamplingView::Draw SamplingView::draw() const { return computed().draw; }
+
+int SamplingView::tokenAtCurrentSettings() const { return computed().tokenNow; }
 
 bool SamplingView::endedAtEndOfText() const {
     return m_record && m_vocab && m_vocab->endOfText >= 0 && m_record->sampledToken == m_vocab->endOfText;
@@ -180,8 +204,8 @@ void SamplingView::paintText(QPainter& p, const QRectF& area) {
                tr("Step %1: the drawn token (highlighted) is appended to the text").arg(stepNumber()));
     // Decoded from the joined bytes so split characters come out whole; the drawn token is
     // whatever the text gained by appending it.
-    const QString before = m_vocab ? m_vocab->decode(m_record->contextTokens) : QString();
-    const QString after = continuedText();
+    const QString& before = computed().before;
+    const QString& after = computed().after;
     qsizetype common = 0;
     while (common < before.size() && common < after.size() && before[common] == after[common]) ++common;
     // Trailing "<EB>"-style bytes of `before` that the drawn token completes go with it.
@@ -209,13 +233,14 @@ void SamplingView::paintText(QPainter& p, const QRectF& area) {
 }
 
 void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
-    const auto& logits = m_record->trace ? m_record->trace->logits : std::vector<float>{};
-    if (logits.empty() || area.height() < 40) return;
+    if (!m_record->trace || m_record->trace->logits.empty() || area.height() < 40) return;
+    const auto& logits = m_record->trace->logits;
     const float t = m_params.temperature;
-    const auto probs = ts::softmax(logits, t);
-    const auto dist = ts::samplingDistribution(logits, m_params);
+    const Computed& c = computed();
+    const auto& probs = c.probs;
+    const auto& dist = c.dist;
     // The top candidates by logit (the same order at every temperature).
-    auto top = ts::topCandidates(ts::softmax(logits, 1.0f), kRows);
+    auto top = c.top;
     QFont bold = font();
     bold.setBold(true);
     const QFontMetricsF fm(font());
@@ -306,15 +331,15 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
 }
 
 void SamplingView::paintDraw(QPainter& p, const QRectF& area) {
-    const auto& logits = m_record->trace ? m_record->trace->logits : std::vector<float>{};
-    if (logits.empty()) return;
+    if (!m_record->trace || m_record->trace->logits.empty()) return;
     QFont bold = font();
     bold.setBold(true);
     const QFontMetricsF fm(font());
     const QColor text = palette().color(QPalette::Text);
-    const Draw d = draw();
+    const Computed& c = computed();
+    const Draw d = c.draw;
     const auto& sp = m_record->params;
-    const auto dist = ts::samplingDistribution(logits, sp);
+    const auto& dist = c.drawnDist;
 
     p.setPen(text);
     p.setFont(bold);
@@ -337,11 +362,15 @@ void SamplingView::paintDraw(QPainter& p, const QRectF& area) {
     p.setPen(Qt::NoPen);
     p.fillRect(bar, QColor(0xE5, 0xE7, 0xEB));
     // Colour the top candidates (the same colours as above), grey for the rest.
-    const auto top = ts::topCandidates(ts::softmax(logits, 1.0f), kRows);
+    const auto& top = c.top;
+    const QColor grey(0xC8, 0xCC, 0xD2);
     auto colourOf = [&](int token) {
         for (std::size_t i = 0; i < top.size(); ++i)
             if (top[i].token == token) return kCandidateColours[i % 8];
-        return QColor(0xC8, 0xCC, 0xD2);
+        return grey;
+    };
+    auto isTop = [&](int token) {
+        return std::any_of(top.begin(), top.end(), [token](const ts::Candidate& k) { return k.token == token; });
     };
     double cumulative = 0.0;
     QRectF chosen;
@@ -350,7 +379,7 @@ void SamplingView::paintDraw(QPainter& p, const QRectF& area) {
         const qreal x0 = bar.left() + cumulative * bar.width();
         cumulative += dist[i];
         const qreal x1 = bar.left() + cumulative * bar.width();
-        if (x1 - x0 < 0.3 && colourOf(static_cast<int>(i)) == QColor(0xC8, 0xCC, 0xD2)) continue;
+        if (x1 - x0 < 0.3 && !isTop(static_cast<int>(i)) && static_cast<int>(i) != m_record->sampledToken) continue;
         const QRectF seg(x0, bar.top(), std::max<qreal>(x1 - x0, 0.5), bar.height());
         p.fillRect(seg, colourOf(static_cast<int>(i)));
         if (static_cast<int>(i) == m_record->sampledToken) chosen = seg;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "shell/step_record.hpp"
+#include "tokenscope/sampling.hpp"
 #include "widgets/vocabulary.hpp"
 
 class QVariantAnimation;
@@ -55,6 +56,23 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    // What the paint needs from the vocabulary-wide logits, computed once per step and
+    // settings: the animation repaints the view 30 times a step, and each of these is a
+    // pass over every logit (top-p sorts them all).
+    struct Computed {
+        StepRecordPtr record;  // held, so a new step can never match a freed one's address
+        ts::SamplingParams params;
+        std::vector<float> probs;      // softmax at the slider's temperature
+        std::vector<float> dist;       // sampling distribution under the slider's settings
+        std::vector<float> drawnDist;  // ... under the settings the step was drawn with
+        std::vector<ts::Candidate> top;  // the top candidates by logit
+        Draw draw;
+        int tokenNow = -1;
+        QString before, after;  // the context decoded, and with the drawn token appended
+    };
+    const Computed& computed() const;
+    mutable Computed m_computed;
+
     void paintText(QPainter& p, const QRectF& area);
     void paintPipeline(QPainter& p, const QRectF& area);
     void paintDraw(QPainter& p, const QRectF& area);

@@ -4,6 +4,7 @@
 #include <QHelpEvent>
 #include <QLabel>
 #include <QMouseEvent>
+#include <QPaintEvent>
 #include <QPainter>
 #include <QScrollArea>
 #include <QToolTip>
@@ -57,16 +58,20 @@ public:
 protected:
     void resizeEvent(QResizeEvent*) override { relayout(); }
 
-    void paintEvent(QPaintEvent*) override {
+    void paintEvent(QPaintEvent* event) override {
         QPainter p(this);
         p.setRenderHint(QPainter::Antialiasing);
         QFont small = font();
         small.setPointSizeF(font().pointSizeF() * 0.8);
         const QFontMetrics fm(font());
         const auto& chips = m_view->m_chips;
+        // Only the chips in the part being painted: the scroll area shows a few dozen of a
+        // long context's thousand, and drawing them all took 15-30 ms a step.
+        const QRect dirty = event->rect().adjusted(-3, -3, 3, 3);
         for (std::size_t i = 0; i < chips.size() && i < m_rects.size(); ++i) {
             const auto& c = chips[i];
             const QRect r = m_rects[i];
+            if (!r.intersects(dirty)) continue;
             const bool hovered = c.position == m_view->m_hovered;
             QColor fill = c.pending ? QColor(0xFF, 0xD5, 0x4F) : chipColour(c.position);
             if (!c.fromPrompt && !c.pending) fill = fill.darker(106);
@@ -213,8 +218,9 @@ void TokenView::rebuild() {
             Chip c;
             c.position = static_cast<int>(rec.contextTokens.size());
             c.id = rec.sampledToken;
-            c.text = m_vocab ? m_vocab->displayAfter(rec.contextTokens, c.id)
-                             : QStringLiteral("#%1").arg(c.id);
+            c.text = rec.fromFile && !rec.sampledDisplay.empty() ? QString::fromStdString(rec.sampledDisplay)
+                     : m_vocab && !rec.fromFile ? m_vocab->displayAfter(rec.contextTokens, c.id)
+                                                : QStringLiteral("#%1").arg(c.id);
             c.pending = true;
             m_chips.push_back(c);
         }

@@ -101,6 +101,9 @@ struct TranscriptStep {
     // the tokens and positions only (its cost is zero), `figures` and `uniform` are the
     // file's. The views say so instead of showing numbers they do not have.
     bool fromFile = false;
+    // For a step read from a file: the drawn token as the file shows it ("" otherwise; the
+    // loaded model's vocabulary, if any, may be another model's).
+    std::string sampledDisplay;
 
     bool thinned() const { return summary != nullptr; }
     // Bytes held by the trace (attention rows, logits, embeddings, residuals) and summary.
@@ -244,6 +247,9 @@ struct TranscriptFile {
     std::string promptText;
     std::vector<int> promptIds;
     std::vector<std::string> promptDisplays;  // empty when the file has none
+    // Where each prompt token came from in promptText (bytes), when the prompt was text;
+    // empty otherwise.
+    std::vector<int> promptByteStart, promptByteEnd;
     std::vector<int> generated;
     std::vector<SamplingParams> params;  // one per generated token
     std::vector<bool> chosen;

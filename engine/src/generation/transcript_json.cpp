@@ -3,6 +3,7 @@
 // writer, so docs and tests can compare the app with the CLI field by field. The file also
 // names the model that made it (ModelIdentity), so the app can show a file's steps as
 // recorded when another model (or none) is loaded, and replay them with the right one.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -110,8 +111,10 @@ std::string transcriptJson(const std::vector<TranscriptStepPtr>& steps, const To
                       : "";
         // Steps read from a file keep the file's text: the next step's context names the token.
         const auto position = static_cast<std::size_t>(s->trace->lastPosition() + 1);
-        if (!tokenizer && s->fromFile && i + 1 < steps.size() && position < steps[i + 1]->tokenTexts.size())
-            display = steps[i + 1]->tokenTexts[position];
+        if (!tokenizer && s->fromFile)
+            display = i + 1 < steps.size() && position < steps[i + 1]->tokenTexts.size()
+                          ? steps[i + 1]->tokenTexts[position]
+                          : s->sampledDisplay;
         tail += bytes;
         const DrawFigures& f = s->figures;
         auto number = [](double v) { return std::isfinite(v) ? Json(v) : Json(); };
@@ -139,6 +142,16 @@ std::string transcriptJson(const std::vector<TranscriptStepPtr>& steps, const To
         j["prompt"]["displays"] = std::vector<std::string>(
             steps.front()->tokenTexts.begin(),
             steps.front()->tokenTexts.begin() + static_cast<std::ptrdiff_t>(prompt.size()));
+    // And where it came from in the prompt text, so the token view reads the file alone.
+    if (!steps.empty() && steps.front()->promptByteStart.size() >= prompt.size() && !prompt.empty() &&
+        std::all_of(steps.front()->promptByteStart.begin(),
+                    steps.front()->promptByteStart.begin() + static_cast<std::ptrdiff_t>(prompt.size()),
+                    [](int b) { return b >= 0; })) {
+        Json spans = Json::array();
+        for (std::size_t i = 0; i < prompt.size(); ++i)
+            spans.push_back({steps.front()->promptByteStart[i], steps.front()->promptByteEnd[i]});
+        j["prompt"]["byte_spans"] = spans;
+    }
     if (model && model->known())
         j["model"] = {{"name", model->name},     {"type", model->modelType},
                       {"vocab", model->nVocab},  {"layers", model->nLayer},
@@ -167,6 +180,23 @@ TranscriptFile readTranscriptJson(const std::string& path) {
     }
     if (f.promptIds.empty()) throw fail("the prompt has no tokens");
     if (prompt.contains("text") && prompt["text"].is_string()) f.promptText = prompt["text"];
+    if (prompt.contains("byte_spans") && prompt["byte_spans"].is_array() &&
+        prompt["byte_spans"].size() == f.promptIds.size()) {
+        const auto textSize = static_cast<int>(f.promptText.size());
+        for (const auto& span : prompt["byte_spans"]) {
+            // Checked against the text: a span outside it is dropped, not trusted.
+            const bool ok = span.is_array() && span.size() == 2 && span[0].is_number_integer() &&
+                            span[1].is_number_integer() && span[0].get<int>() >= 0 &&
+                            span[0].get<int>() <= span[1].get<int>() && span[1].get<int>() <= textSize;
+            if (!ok) {
+                f.promptByteStart.clear();
+                f.promptByteEnd.clear();
+                break;
+            }
+            f.promptByteStart.push_back(span[0].get<int>());
+            f.promptByteEnd.push_back(span[1].get<int>());
+        }
+    }
     if (prompt.contains("displays") && prompt["displays"].is_array() &&
         prompt["displays"].size() == f.promptIds.size())
         for (const auto& d : prompt["displays"])
@@ -267,7 +297,13 @@ std::vector<TranscriptStepPtr> transcriptStepsFromFile(const TranscriptFile& fil
         s->tokenTexts = texts;
         s->promptByteStart.assign(context.size(), -1);
         s->promptByteEnd.assign(context.size(), -1);
+        if (file.promptByteStart.size() == file.promptIds.size())
+            for (std::size_t k = 0; k < file.promptIds.size(); ++k) {
+                s->promptByteStart[k] = file.promptByteStart[k];
+                s->promptByteEnd[k] = file.promptByteEnd[k];
+            }
         if (i < file.generated.size()) {
+            if (i < file.displays.size()) s->sampledDisplay = file.displays[i];
             s->sampledToken = file.generated[i];
             s->params = file.params[i];
             s->chosen = file.chosen[i];
