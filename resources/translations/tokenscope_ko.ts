@@ -1938,27 +1938,27 @@ The window stays usable and you can cancel at any time.</source>
         <translation>아직 내보낼 단계가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="850"/>
+        <location filename="../../ui/shell/main_window.cpp" line="852"/>
         <source>Transcript made with another model</source>
         <translation>다른 모델로 만든 기록</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="887"/>
+        <location filename="../../ui/shell/main_window.cpp" line="889"/>
         <source>%1 (%2, %3 layers, vocabulary %4)</source>
         <translation>%1 (%2, 레이어 %3개, 어휘 %4개)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="893"/>
+        <location filename="../../ui/shell/main_window.cpp" line="895"/>
         <source>the model it was made with</source>
         <translation>이 기록을 만든 모델</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="896"/>
+        <location filename="../../ui/shell/main_window.cpp" line="898"/>
         <source>Transcript “%1”, shown as recorded: no model is loaded, so there is no attention, distribution or embedding to show, only the tokens and their recorded probabilities. Load %2 to continue it.</source>
         <translation>기록 “%1”을(를) 저장된 그대로 보여 줍니다. 불러온 모델이 없어 어텐션, 확률 분포, 임베딩은 볼 수 없고 토큰과 기록된 확률만 보입니다. 이어서 생성하려면 %2을(를) 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="901"/>
+        <location filename="../../ui/shell/main_window.cpp" line="903"/>
         <source>Transcript “%1”, shown as recorded: it was made with %2, but the loaded model is %3, which would give other numbers. Load %2 to continue it, or press Step to run its prompt with the loaded model.</source>
         <translation>기록 “%1”을(를) 저장된 그대로 보여 줍니다. 이 기록은 %2(으)로 만들었는데, 지금 불러온 모델 %3은(는) 다른 값을 냅니다. 이어서 생성하려면 %2을(를) 불러오고, 불러온 모델로 같은 프롬프트를 실행하려면 ‘한 단계’를 누르세요.</translation>
     </message>
@@ -2610,107 +2610,107 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::SamplingView</name>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="155"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="179"/>
         <source>Run a step: the drawn token is appended to the text and fed back in.</source>
         <translation>한 단계를 실행하세요: 뽑힌 토큰이 문장 끝에 붙어 다시 입력으로 들어갑니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="180"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="204"/>
         <source>Step %1: the drawn token (highlighted) is appended to the text</source>
         <translation>%1단계: 뽑힌 토큰(강조 표시)이 문장 끝에 붙습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="144"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="168"/>
         <source>Autoregressive loop: “%1” is appended to the input and step %2 begins</source>
         <translation>자기회귀 루프: “%1” 토큰이 입력 끝에 붙고 %2단계가 시작됩니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="143"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="167"/>
         <source>“%1” marks the end of the text: the loop stops here.</source>
         <translation>“%1” 토큰은 글의 끝을 뜻합니다: 루프가 여기서 멈춥니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="239"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="264"/>
         <source>From scores to probabilities: logits → divided by the temperature → softmax</source>
         <translation>점수에서 확률로: 로짓 → 온도로 나누기 → 소프트맥스</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="242"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="267"/>
         <source>logit ÷ %1</source>
         <translation>로짓 ÷ %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="243"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="268"/>
         <source>temperature 0: the largest wins</source>
         <translation>온도 0: 가장 큰 값이 이김</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="244"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="269"/>
         <source>logit</source>
         <translation>로짓</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="246"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="271"/>
         <source>probability (softmax)</source>
         <translation>확률 (소프트맥스)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="284"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="309"/>
         <source>max</source>
         <translation>최댓값</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="291"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="316"/>
         <source>%1 · cut by top-k/top-p</source>
         <translation>%1 · top-k/top-p로 제외</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="322"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="347"/>
         <source>The draw: temperature 0 takes the most likely token, no random number</source>
         <translation>뽑기: 온도 0에서는 난수 없이 가장 확률 높은 토큰을 고릅니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="323"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="348"/>
         <source>The draw: a random number u between 0 and 1 lands in the cumulative probabilities</source>
         <translation>뽑기: 0과 1 사이의 난수 u가 누적 확률 막대의 한 곳에 떨어집니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="327"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="352"/>
         <source>drawn at temperature %1</source>
         <translation>온도 %1에서 뽑음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="328"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="353"/>
         <source> · top-k %1</source>
         <translation> · top-k %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="329"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="354"/>
         <source> · top-p %1</source>
         <translation> · top-p %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="330"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="355"/>
         <source> · seed %1 · tokens in vocabulary order, width = probability</source>
         <translation> · 시드 %1 · 토큰은 어휘 순서, 폭 = 확률</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="402"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="431"/>
         <source>Drawn: “%1” (the most likely token)</source>
         <translation>뽑힌 토큰: “%1” (가장 확률 높은 토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="404"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="433"/>
         <source>Chosen by hand (what if): “%1”; u = %2 had landed on “%3”</source>
         <translation>직접 고름(만약에): “%1”. u = %2은(는) “%3” 토큰에 떨어졌을 것입니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="410"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="439"/>
         <source>u = %1 lands on “%2”, which holds %3 of the bar</source>
         <translation>u = %1이(가) “%2” 토큰에 떨어졌습니다. 이 토큰이 막대의 %3를 차지합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="419"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="448"/>
         <source>With the slider&apos;s settings the same u would pick “%1”.</source>
         <translation>슬라이더의 지금 설정이라면 같은 u가 “%1” 토큰을 고릅니다.</translation>
     </message>
@@ -2778,29 +2778,29 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TimelineView</name>
     <message numerus="yes">
-        <location filename="../../ui/shell/timeline_view.cpp" line="51"/>
+        <location filename="../../ui/shell/timeline_view.cpp" line="52"/>
         <source>prompt (%n token(s))</source>
         <translation>
             <numerusform>프롬프트 (토큰 %n개)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shell/timeline_view.cpp" line="56"/>
+        <location filename="../../ui/shell/timeline_view.cpp" line="57"/>
         <source>chosen</source>
         <translation>직접 고름</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/timeline_view.cpp" line="68"/>
+        <location filename="../../ui/shell/timeline_view.cpp" line="69"/>
         <source>summary only</source>
         <translation>요약만 남음</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/timeline_view.cpp" line="69"/>
+        <location filename="../../ui/shell/timeline_view.cpp" line="70"/>
         <source>from file</source>
         <translation>파일에서</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/timeline_view.cpp" line="97"/>
+        <location filename="../../ui/shell/timeline_view.cpp" line="98"/>
         <source>Steps of the loop. Select one to inspect it in every view; click another candidate in the Softmax view to branch from it (&quot;what if&quot;).</source>
         <translation>루프의 단계들입니다. 하나를 고르면 모든 화면에서 그 단계를 볼 수 있고, 확률 분포 화면에서 다른 후보를 클릭하면 그 단계에서 분기합니다(&quot;만약에&quot;).</translation>
     </message>
@@ -2808,62 +2808,62 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TokenView</name>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="113"/>
+        <location filename="../../ui/stages/token_view.cpp" line="118"/>
         <source>Position %1 · token id %2</source>
         <translation>위치 %1 · 토큰 ID %2</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="115"/>
+        <location filename="../../ui/stages/token_view.cpp" line="120"/>
         <source>Prompt bytes %1–%2 (%3 bytes)</source>
         <translation>프롬프트 바이트 %1–%2 (%3바이트)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="119"/>
+        <location filename="../../ui/stages/token_view.cpp" line="124"/>
         <source>Covers part of: %1</source>
         <translation>일부를 담당: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="120"/>
+        <location filename="../../ui/stages/token_view.cpp" line="125"/>
         <source>Covers: %1</source>
         <translation>담당 글자: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="123"/>
+        <location filename="../../ui/stages/token_view.cpp" line="128"/>
         <source>Drawn by sampling; the next step feeds it back in.</source>
         <translation>샘플링으로 뽑혔습니다. 다음 단계에서 다시 입력으로 들어갑니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="125"/>
+        <location filename="../../ui/stages/token_view.cpp" line="130"/>
         <source>Generated by the model</source>
         <translation>모델이 생성한 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="227"/>
+        <location filename="../../ui/stages/token_view.cpp" line="233"/>
         <source>Type a prompt and press Step: the text is cut into tokens, the units the model reads.</source>
         <translation>프롬프트를 입력하고 [한 단계]를 누르세요. 문장이 모델이 읽는 단위인 토큰으로 나뉩니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="228"/>
+        <location filename="../../ui/stages/token_view.cpp" line="234"/>
         <source>Prompt: %1 characters · %2 bytes (UTF-8) · %3 tokens</source>
         <translation>프롬프트: %1글자 · %2바이트 (UTF-8) · 토큰 %3개</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="233"/>
+        <location filename="../../ui/stages/token_view.cpp" line="239"/>
         <source> → %1 tokens per character</source>
         <translation> → 글자당 토큰 %1개</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="236"/>
+        <location filename="../../ui/stages/token_view.cpp" line="242"/>
         <source>Context: %1 of %2 tokens</source>
         <translation>컨텍스트: %2개 중 %1개 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="237"/>
+        <location filename="../../ui/stages/token_view.cpp" line="243"/>
         <source>Context: %1 tokens</source>
         <translation>컨텍스트: 토큰 %1개</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="238"/>
+        <location filename="../../ui/stages/token_view.cpp" line="244"/>
         <source> · dashed chips: a token that splits a character, or the drawn next token</source>
         <translation> · 점선 칩: 한 글자를 쪼갠 토큰, 또는 뽑힌 다음 토큰</translation>
     </message>
