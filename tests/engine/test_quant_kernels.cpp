@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
 
 #include "compute/kernels.hpp"
 #include "compute/packed_linear.hpp"
@@ -191,4 +192,25 @@ TEST_CASE("Quant: planar Q8_0 decodes and prefills as its blocks do, every code 
         }
     }
     ts::kernels::setThreads(2);
+}
+
+TEST_CASE("Quant: a NaN or infinite activation makes the block's products NaN, never an integer overflow",
+          "[quant]") {
+    LevelGuard guard;
+    std::mt19937 rng(3);
+    const std::size_t n = 64;
+    const ts_test::RefRow row = ts_test::makeRefRow(Type::Q8_0, n, rng);
+    for (float bad : {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
+                      -std::numeric_limits<float>::infinity()}) {
+        std::vector<float> x = randomVector(n, rng);
+        x[40] = bad;  // second block
+        std::vector<ts::quant::ActBlock> xq(n / 32);
+        ts::quant::quantizeActivations(x.data(), n, xq.data());
+        CHECK(std::isfinite(xq[0].d));
+        CHECK(std::isnan(xq[1].d));
+        for (int level = 2; level >= 0; --level) {
+            ts::quant::limitQuantKernel(level);
+            CHECK(std::isnan(ts::quant::dotQuantized(Type::Q8_0, row.bytes.data(), xq.data(), n)));
+        }
+    }
 }

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <iterator>
+#include <limits>
 #include <vector>
 
 #include "compute/kernels.hpp"
@@ -441,7 +443,19 @@ float dotFloatPortable(Type t, const std::uint8_t* row, const float* x, std::siz
 void quantizeActivations(const float* x, std::size_t n, ActBlock* out) {
     for (std::size_t b = 0; b < n / 32; ++b, x += 32) {
         float amax = 0;
-        for (int i = 0; i < 32; ++i) amax = std::max(amax, std::fabs(x[i]));
+        bool finite = true;
+        for (int i = 0; i < 32; ++i) {
+            amax = std::max(amax, std::fabs(x[i]));
+            finite = finite && std::isfinite(x[i]);
+        }
+        if (!finite) {
+            // A NaN or infinite activation (weights from an untrusted file can hold them):
+            // converting it to an integer is undefined, so the block's scale carries the NaN
+            // instead and every dot product it enters is NaN, as in float arithmetic.
+            std::fill(std::begin(out[b].qs), std::end(out[b].qs), std::int16_t{0});
+            out[b].d = out[b].s = std::numeric_limits<float>::quiet_NaN();
+            continue;
+        }
         const float d = amax / 32767.0f;
         const float id = d > 0 ? 1.0f / d : 0.0f;
         int sum = 0;
