@@ -74,6 +74,7 @@ const char* computableTypeList() {
 }
 
 void dequantizeRow(Type t, const void* src, float* y, std::size_t n) {
+    if (n == 0) return;  // an empty tensor: nothing to read, and its pointers may be null
     const auto* p = static_cast<const std::uint8_t*>(src);
     const std::size_t nb32 = n / kQK, nb256 = n / kQKK;
     switch (t) {
