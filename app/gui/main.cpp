@@ -59,10 +59,11 @@ int main(int argc, char* argv[]) {
     const QCommandLineOption systemOpt(QStringLiteral("system"), QStringLiteral("Chat mode: the system message (with --user)."), QStringLiteral("TEXT"));
     const QCommandLineOption compareWithOpt(QStringLiteral("compare-with"), QStringLiteral("Precision comparison: the loaded model in other precisions (GGUF files or folders, comma-separated; runs with --view precision)."), QStringLiteral("PATHS"));
     const QCommandLineOption openTranscriptOpt(QStringLiteral("open-transcript"), QStringLiteral("With --screenshot: open FILE as File > Open transcript does instead of running --steps (with --model none: no model loaded)."), QStringLiteral("FILE"));
+    const QCommandLineOption presentationOpt(QStringLiteral("presentation"), QStringLiteral("Presentation mode: larger text for a projector (View > Presentation mode, F5)."));
     const QCommandLineOption ignoreEosOpt(QStringLiteral("ignore-eos"), QStringLiteral("Keep generating after the model's end-of-text token."));
     parser.addOptions({modelOpt, promptOpt, stepsOpt, seedOpt, tempOpt, topKOpt, topPOpt, shotOpt, langOpt, viewOpt,
                        layerOpt, headOpt, selectOpt, windowOpt, getModelOpt, shotAtOpt, exportOpt,
-                       ignoreEosOpt, userOpt, systemOpt, compareWithOpt, openTranscriptOpt});
+                       ignoreEosOpt, userOpt, systemOpt, compareWithOpt, openTranscriptOpt, presentationOpt});
     parser.process(app);
 
     const bool headless = parser.isSet(shotOpt) || parser.isSet(exportOpt);
@@ -79,16 +80,9 @@ int main(int argc, char* argv[]) {
 
     ts::ui::HeadlessOptions opts;
     if (parser.isSet(viewOpt)) {
-        opts.view = parser.value(viewOpt).toLower();
         QString error;
-        if (!ts::ui::parseLessonView(opts.view, &opts, &error)) {
-            std::fprintf(stderr, "tokenscope: --view %s\n", error.toLocal8Bit().constData());
-            return 2;
-        }
-        if (opts.lesson == 0 && !ts::ui::MainWindow::viewNames().contains(opts.view)) {
-            std::fprintf(stderr, "tokenscope: unknown view '%s' (use %s or lesson:N[:STEP])\n",
-                         opts.view.toLocal8Bit().constData(),
-                         ts::ui::MainWindow::viewNames().join(QStringLiteral(", ")).toLocal8Bit().constData());
+        if (!ts::ui::parseViewOption(parser.value(viewOpt), &opts, &error)) {
+            std::fprintf(stderr, "tokenscope: %s\n", error.toLocal8Bit().constData());
             return 2;
         }
     }
@@ -141,6 +135,7 @@ int main(int argc, char* argv[]) {
     ts::ui::MainWindow window(&translations, headless);
     if (parser.isSet(compareWithOpt) && window.classroom())
         window.classroom()->precision()->setOthers(parser.value(compareWithOpt).split(QLatin1Char(','), Qt::SkipEmptyParts));
+    if (parser.isSet(presentationOpt)) window.setPresentation(true);
     if (headless) {
         opts.model = model;
         opts.prompt = parser.isSet(promptOpt) ? parser.value(promptOpt) : QStringLiteral("Hello");

@@ -8,6 +8,7 @@
 #include "classroom/hub.hpp"
 #include "classroom/lanes_view.hpp"
 #include "classroom/lesson_panel.hpp"
+#include "classroom/tokenizer_compare_view.hpp"
 #include "shell/headless_run.hpp"
 #include "shell/main_window.hpp"
 #include "shell/translation_manager.hpp"
@@ -36,9 +37,31 @@ TEST_CASE("headless options: --view lesson:N[:STEP] and --window WxH parse, and 
     CHECK(r.lesson == 0);
     CHECK(parseWindowSize(QStringLiteral("1280x720")) == QSize(1280, 720));
     CHECK_FALSE(parseWindowSize(QStringLiteral("1280")).isValid());
-    for (const char* name : {"tokens", "embedding", "attention", "softmax", "sampling", "lanes",
-                             "confidence", "probes", "litm", "lens", "cost"})
+    const char* const names[] = {"tokens", "embedding", "attention", "softmax", "sampling", "lessons", "lanes",
+                                 "confidence", "probes", "litm", "lens", "cost", "tokenizers"};
+    for (const char* name : names) {
+        INFO(name);
         CHECK(MainWindow::viewNames().contains(QLatin1String(name)));
+        // --view accepts it as written and in capitals, as that view (not as a lesson).
+        HeadlessOptions v;
+        QString e;
+        CHECK(parseViewOption(QString::fromLatin1(name).toUpper(), &v, &e));
+        CHECK(v.view == QLatin1String(name));
+        CHECK(v.lesson == 0);
+    }
+    HeadlessOptions l;
+    CHECK(parseViewOption(QStringLiteral("lesson:3:2"), &l, &error));
+    CHECK((l.lesson == 3 && l.lessonStep == 2 && l.view.isEmpty()));
+    // An unknown name says so and lists every valid one.
+    HeadlessOptions u;
+    QString unknown;
+    CHECK_FALSE(parseViewOption(QStringLiteral("lane"), &u, &unknown));
+    CHECK(unknown.contains(QStringLiteral("'lane'")));
+    for (const char* name : names) CHECK(unknown.contains(QLatin1String(name)));
+    CHECK(unknown.contains(QStringLiteral("lesson:N[:STEP]")));
+    QString badLesson;
+    CHECK_FALSE(parseViewOption(QStringLiteral("lesson"), &u, &badLesson));
+    CHECK(badLesson.contains(QStringLiteral("lesson:N")));
 }
 
 namespace {
@@ -79,6 +102,17 @@ TEST_CASE("headless runs reach every view, a layer and head, and a timeline step
         CHECK(window.stage() == static_cast<int>(Stage::Attention));
         CHECK(QImage(file).size() == window.size());
         CHECK(window.height() == 720);
+    }
+    {
+        // The tokenizer comparison, headless: the model's tokenizer in the first column.
+        MainWindow window(&translations, true);
+        HeadlessOptions o;
+        o.prompt = QStringLiteral("Hello");
+        o.steps = 1;
+        o.view = QStringLiteral("tokenizers");
+        CHECK(runHeadless(window, o, dir.filePath(QStringLiteral("t.png"))) == 0);
+        CHECK(window.classroom()->tokenizers()->isVisibleTo(&window));
+        CHECK(window.classroom()->tokenizers()->columnCount() >= 1);
     }
     {
         MainWindow window(&translations, true);

@@ -1,21 +1,36 @@
-// Layout faults a person would see on a projector, found without one: at 1280x720 and
-// 1920x1080 the views fixed so far must not be mostly empty background (at most 40 % of the
-// central view), and no label or button in the window may be cut short (its text wider than
-// the room it has). Views not yet reworked are measured and reported, not failed.
+// Layout faults a person would see on a projector, found without one, in English and
+// Korean: every stage view and classroom tool, and every step of every lesson, at 1280x720
+// and at 1920x1080. Nothing in the window may be wider or taller than the screen, no
+// one-line label or button may be cut short (its full text against the room it has), no
+// table may need sideways scrolling, and no central view may be more than 40 % empty
+// background. Views not yet reworked for that last goal have a ceiling at what they
+// measure now (kEmptyCeiling): they may not get emptier, and the test prints how far each
+// is from 40 %.
+// One window per language serves both sizes (it is resized, as a person would), and the
+// fact probes get canned results instead of their 20-second run, so the test takes about
+// a minute (several under ASan).
 #include <catch2/catch.hpp>
 
-#include <QAbstractButton>
-#include <QImage>
-#include <QLabel>
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QStackedWidget>
 #include <QTemporaryDir>
-#include <QApplication>
+#include <QTest>
 
+#include "classroom/classroom_tool_view.hpp"
+#include "classroom/hub.hpp"
+#include "classroom/lanes_view.hpp"
+#include "classroom/lesson_panel.hpp"
+#include "classroom/litm_view.hpp"
+#include "classroom/probes_view.hpp"
+#include "classroom/tokenizer_compare_view.hpp"
+#include "layout_checks.hpp"
 #include "shell/headless_run.hpp"
 #include "shell/main_window.hpp"
-#include "shell/pipeline_bar.hpp"
 #include "shell/translation_manager.hpp"
+#include "tokenscope/experiments.hpp"
 #include "tokenscope/model_folder.hpp"
 #include "ui_test_helpers.hpp"
 
@@ -23,106 +38,109 @@ using namespace ts::ui;
 
 namespace {
 
-// Share of the widget that is empty: cut into 40-pixel tiles, a tile is empty when every
-// pixel in it is a background colour (Base or Window). White space between the lines of a
-// drawing counts as used; a blank half of the view does not.
-double emptyShare(QWidget* w) {
-    const QImage img = w->grab().toImage().convertToFormat(QImage::Format_RGB32);
-    const QRgb base = w->palette().color(QPalette::Base).rgb();
-    const QRgb window = w->palette().color(QPalette::Window).rgb();
-    constexpr int kTile = 40;
-    int tiles = 0, empty = 0;
-    for (int ty = 0; ty + kTile <= img.height(); ty += kTile)
-        for (int tx = 0; tx + kTile <= img.width(); tx += kTile) {
-            ++tiles;
-            bool blank = true;
-            for (int y = ty; y < ty + kTile && blank; ++y) {
-                const auto* row = reinterpret_cast<const QRgb*>(img.constScanLine(y));
-                for (int x = tx; x < tx + kTile; ++x)
-                    if (row[x] != base && row[x] != window) {
-                        blank = false;
-                        break;
-                    }
-            }
-            empty += blank;
-        }
-    return tiles ? static_cast<double>(empty) / tiles : 1.0;
-}
+const QSize kSizes[] = {QSize(1280, 720), QSize(1920, 1080)};
 
-// Visible one-line labels and buttons whose text does not fit their width.
-QStringList cutTexts(QWidget* root) {
-    QStringList out;
-    for (QLabel* l : root->findChildren<QLabel*>()) {
-        if (!l->isVisibleTo(root) || l->wordWrap() || l->text().isEmpty() || l->textFormat() == Qt::RichText ||
-            Qt::mightBeRichText(l->text()) || l->text().contains(QLatin1Char('\n')))
-            continue;
-        const int room = l->contentsRect().width();
-        if (l->fontMetrics().elidedText(l->text(), Qt::ElideRight, room) != l->text())
-            out << QStringLiteral("label “%1” (%2 px for %3)").arg(l->text()).arg(room).arg(l->fontMetrics().horizontalAdvance(l->text()));
-    }
-    for (QAbstractButton* b : root->findChildren<QAbstractButton*>()) {
-        if (!b->isVisibleTo(root) || b->text().isEmpty() || b->inherits("QToolButton")) continue;
-        const int room = b->contentsRect().width() - 8;  // the style's padding
-        if (b->fontMetrics().horizontalAdvance(QString(b->text()).remove(QLatin1Char('&'))) > room)
-            out << QStringLiteral("button “%1” (%2 px)").arg(b->text()).arg(room);
-    }
-    return out;
-}
-
-struct Shot {
+// The most empty background a view may show, at 1280x720 and at 1920x1080: the goal, 40 %,
+// or for the views that do not meet it yet, what they measured (the worst of English and
+// Korean, the view alone or beside a lesson, on 30 November 2026) plus 3 points.
+struct EmptyCeiling {
     const char* view;
-    bool mustBeFull;      // reworked for the projector: fails above 40 % empty at 1280x720
-    bool fullAtLarge;     // ... and at 1920x1080 too
+    double small;
+    double large;
 };
+constexpr EmptyCeiling kEmptyCeiling[] = {
+    {"tokens", 0.86, 0.94},     {"embedding", 0.49, 0.69}, {"attention", 0.45, 0.54},
+    {"softmax", 0.73, 0.91},    {"sampling", 0.40, 0.61},  {"lanes", 0.40, 0.48},
+    {"confidence", 0.69, 0.83}, {"lens", 0.47, 0.71},      {"cost", 0.40, 0.52},
+    {"tokenizers", 0.40, 0.65},
+};
+
+double emptyCeiling(const QString& view, const QSize& size) {
+    for (const EmptyCeiling& c : kEmptyCeiling)
+        if (view == QLatin1String(c.view)) return size.width() < 1900 ? c.small : c.large;
+    return ts_test::kMostEmpty;
+}
+
+// The faults, and a line for each view still above the 40 % goal (reported, not failed).
+QStringList check(MainWindow& window, const QSize& size, const QString& what, const QString& view,
+                  QStringList* above) {
+    const QStringList found = ts_test::windowFaults(window, size, what, true, emptyCeiling(view, size));
+    auto* stack = window.findChild<QStackedWidget*>();
+    const double empty = ts_test::emptyShare(stack->currentWidget());
+    if (empty > ts_test::kMostEmpty)
+        *above << QStringLiteral("%1 at %2: %3 % empty").arg(what).arg(size.width()).arg(qRound(empty * 100));
+    return found;
+}
 
 }  // namespace
 
-TEST_CASE("views are not mostly empty and no text is cut, at 1280x720 and 1920x1080", "[ui][layout]") {
-    // At 1920x1080 sampling (short probability bars) and attention (the thumbnail column) are
-    // still about half empty by this measure: reported, not failed.
-    const Shot shots[] = {{"sampling", true, false}, {"attention", true, false}, {"softmax", false, false},
-                          {"tokens", false, false}, {"embedding", false, false}, {"lens", false, false},
-                          {"cost", false, false}, {"confidence", false, false}};
+TEST_CASE("every view and classroom tool fits 1280x720 and 1920x1080, in English and Korean",
+          "[ui][layout]") {
+    // The tokenizer comparison shows GPT-2's tokenizer beside the model's where the test
+    // set-up has its vocabulary, as a classroom machine would.
+    qputenv("TOKENSCOPE_GPT2_VOCAB_DIR", QByteArray(TOKENSCOPE_GPT2_VOCAB_DIR));
     QTemporaryDir dir;
+    QStringList found, above;
     for (const QString& lang : {QStringLiteral("en"), QStringLiteral("ko")}) {
         TranslationManager translations;
         translations.setLanguage(lang);
-        for (const QSize& size : {QSize(1280, 720), QSize(1920, 1080)}) {
-            MainWindow window(&translations, true);
-            window.resize(size);
-            window.show();
-            HeadlessOptions o;
-            o.model = QString::fromStdString(ts::bundledModelPath().string());
-            o.prompt = QStringLiteral("The culprit turned out to be Sujin. The culprit,");
-            o.steps = 4;
-            o.params.seed = 4;
-            o.params.temperature = 0.8f;
-            o.screenshot = dir.filePath(QStringLiteral("shot.png"));
-            HeadlessRun run(&window, o);
-            QSignalSpy finished(&run, &HeadlessRun::finished);
-            run.start();
-            REQUIRE(ts_test::waitFor(finished, 1, 60000));
-            REQUIRE(window.history().size() == 4);
-            CHECK(window.height() == size.height());
-            for (const Shot& s : shots) {
-                REQUIRE(window.showView(QLatin1String(s.view)));
-                QApplication::processEvents();
-                auto* stack = window.findChild<QStackedWidget*>();
-                REQUIRE(stack);
-                const double empty = emptyShare(stack->currentWidget());
-                INFO(lang.toStdString() << " " << size.width() << "x" << size.height() << " " << s.view
-                                        << ": " << empty * 100 << " % empty");
-                const bool strict = s.mustBeFull && (size.width() < 1900 || s.fullAtLarge);
-                // 42 %: a 14-token prompt (the bilingual model cuts the test's sentence into 11
-                // tokens) leaves a square matrix limited by the height; measured 40.3 % (attention,
-                // English, 1280x720) with the thumbnails reflowed to fill their panel.
-                if (strict) CHECK(empty <= 0.42);
-                else if (empty > 0.40) WARN(s.view << " is " << int(empty * 100) << " % empty at " << size.width());
-                const QStringList cut = cutTexts(stack->currentWidget());
-                INFO(cut.join(QStringLiteral("; ")).toStdString());
-                if (strict) CHECK(cut.isEmpty());
-                else if (!cut.isEmpty()) WARN(s.view << ": " << cut.join(QStringLiteral("; ")).toStdString());
+        MainWindow window(&translations, true);
+        ts_test::startWindow(window, 4, dir);
+        // The experiments' results are part of their layout: small runs of lanes and the
+        // lost-in-the-middle lab, canned fact probes.
+        window.showView(QStringLiteral("lanes"));
+        window.classroom()->lanes()->applySettings({{QStringLiteral("steps"), 12}, {QStringLiteral("run"), true}});
+        window.classroom()->litm()->applySettings({{QStringLiteral("records"), 6},
+                                                   {QStringLiteral("positions"), 3},
+                                                   {QStringLiteral("trials"), 2},
+                                                   {QStringLiteral("run"), true}});
+        ts_test::settle(window);
+        ts_test::cannedProbeResults(window.classroom()->probes());
+        for (const QSize& size : kSizes) {
+            ts_test::resizeTo(window, size);
+            for (const QString& name : MainWindow::viewNames()) {
+                if (name == QLatin1String("lessons")) continue;  // the lesson test walks them
+                REQUIRE(window.showView(name));
+                found << check(window, size, lang + QLatin1Char(' ') + name, name, &above);
             }
         }
     }
+    if (!above.isEmpty()) WARN("above the 40 % empty goal:\n" << above.join(QLatin1Char('\n')).toStdString());
+    INFO(found.join(QLatin1Char('\n')).toStdString());
+    CHECK(found.isEmpty());
+}
+
+TEST_CASE("every lesson step fits 1280x720 and 1920x1080, in English and Korean", "[ui][layout][lessons]") {
+    QTemporaryDir dir;
+    QStringList found, above;
+    for (const QString& lang : {QStringLiteral("en"), QStringLiteral("ko")}) {
+        TranslationManager translations;
+        translations.setLanguage(lang);
+        MainWindow window(&translations, true);
+        ts_test::startWindow(window, 1, dir);
+        REQUIRE(window.showView(QStringLiteral("lessons")));
+        LessonPanel* lessons = window.classroom()->lessons();
+        REQUIRE(lessons->lessons().size() >= 6);
+        QString shown = QStringLiteral("tokens");  // the view the lesson steps left on screen
+        for (int l = 0; l < static_cast<int>(lessons->lessons().size()); ++l) {
+            const int steps = static_cast<int>(lessons->lessons()[static_cast<std::size_t>(l)].steps.size());
+            for (int s = 0; s < steps; ++s) {
+                ts_test::resizeTo(window, kSizes[0]);
+                if (s == 0) lessons->openLesson(l);
+                else lessons->goToStep(s);
+                ts_test::settle(window);
+                const LessonStep& step = lessons->lessons()[static_cast<std::size_t>(l)].steps[static_cast<std::size_t>(s)];
+                if (!step.view.isEmpty()) shown = step.view;
+                for (const QSize& size : kSizes) {
+                    ts_test::resizeTo(window, size);
+                    found << check(window, size, QStringLiteral("%1 lesson:%2:%3 (%4)").arg(lang).arg(l + 1).arg(s + 1).arg(shown),
+                                   shown, &above);
+                }
+            }
+            lessons->endLesson();
+        }
+    }
+    if (!above.isEmpty()) WARN("above the 40 % empty goal:\n" << above.join(QLatin1Char('\n')).toStdString());
+    INFO(found.join(QLatin1Char('\n')).toStdString());
+    CHECK(found.isEmpty());
 }

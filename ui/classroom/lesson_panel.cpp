@@ -23,10 +23,7 @@ LessonPanel::LessonPanel(QWidget* parent) : QWidget(parent) {
     m_choice->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_choice->setMinimumContentsLength(8);
     m_title = new QLabel(this);
-    QFont f = m_title->font();
-    f.setBold(true);
-    f.setPointSizeF(f.pointSizeF() * 1.15);
-    m_title->setFont(f);
+    styleTitle();
     m_title->setWordWrap(true);
     m_text = new QTextBrowser(this);
     m_text->setOpenExternalLinks(false);
@@ -72,8 +69,17 @@ void LessonPanel::retranslateUi() {
     refresh();
 }
 
+// A little larger than the text, and again after presentation mode changes the font.
+void LessonPanel::styleTitle() {
+    QFont f = font();
+    f.setBold(true);
+    f.setPointSizeF(f.pointSizeF() * 1.15);
+    m_title->setFont(f);
+}
+
 void LessonPanel::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) retranslateUi();
+    if (event->type() == QEvent::FontChange && m_title) styleTitle();
     QWidget::changeEvent(event);
 }
 

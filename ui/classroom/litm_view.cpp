@@ -66,10 +66,13 @@ LitmView::LitmView(QWidget* parent) : ClassroomToolView(parent) {
     m_seed = spin(0, 1000000, 1);
     m_queryAware = new QCheckBox(this);
     for (QWidget* w : std::initializer_list<QWidget*>{m_recordsLabel, m_records, m_positionsLabel, m_positions,
-                                                     m_trialsLabel, m_trials, m_seedLabel, m_seed, m_queryAware})
+                                                     m_trialsLabel, m_trials, m_seedLabel, m_seed})
         form->addWidget(w);
     form->addStretch(1);
     layout->addLayout(form);
+    // On a line of its own: beside the four numbers it made the lab wider than a 1280-pixel
+    // window leaves for it.
+    layout->addWidget(m_queryAware);
     auto* row = new QHBoxLayout;
     m_templateLabel = new QLabel(this);
     m_template = new QLineEdit(QString::fromStdString(m_spec.recordTemplate), this);

@@ -101,9 +101,10 @@ QStringList ProbeHeader::tickLabels() {
 }
 
 QSize ProbeHeader::sizeHint() const {
-    // Two lines: the titles, and under the bars column's title its axis.
+    // Three lines: titles of up to two lines (they wrap in the narrow columns of a
+    // 1280-pixel window), and under the bars column's title its axis.
     QSize s = QHeaderView::sizeHint();
-    s.setHeight(std::max(s.height(), 2 * fontMetrics().height() + 10));
+    s.setHeight(std::max(s.height(), 3 * fontMetrics().height() + 14));
     return s;
 }
 
@@ -112,7 +113,7 @@ void ProbeHeader::paintSection(QPainter* painter, const QRect& rect, int logical
         QHeaderView::paintSection(painter, rect, logicalIndex);
         return;
     }
-    const int titleH = rect.height() / 2;
+    const int titleH = rect.height() - (fontMetrics().height() + 6);  // the axis: one line
     // The style may leave a clip on the painter after drawing a section: title in its own
     // saved state, then the axis with an explicit clip.
     painter->save();
@@ -157,8 +158,10 @@ ProbesView::ProbesView(QWidget* parent) : ClassroomToolView(parent) {
     m_progress->setMaximumWidth(160);
     m_filterLabel = new QLabel(this);
     m_filter = new QComboBox(this);
-    for (QWidget* w : std::initializer_list<QWidget*>{m_setBox, m_open, m_save, m_add, m_run, m_cancel, m_progress})
-        row->addWidget(w);
+    // The set's controls on the first line, running and filtering on the second: one line
+    // of all of them was wider than a 1280-pixel window leaves in Korean or in
+    // presentation mode.
+    for (QWidget* w : std::initializer_list<QWidget*>{m_setBox, m_open, m_save, m_add}) row->addWidget(w);
     row->addStretch(1);
     layout->addLayout(row);
     m_explain = new QLabel(this);
@@ -174,9 +177,9 @@ ProbesView::ProbesView(QWidget* parent) : ClassroomToolView(parent) {
     m_groups->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_groups->hide();
     layout->addWidget(m_groups);
-    // The filter sits on its own line above the table: the button row is already as wide as
-    // a 1280-pixel window allows.
     auto* filterRow = new QHBoxLayout;
+    for (QWidget* w : std::initializer_list<QWidget*>{m_run, m_cancel, m_progress}) filterRow->addWidget(w);
+    filterRow->addSpacing(12);
     filterRow->addWidget(m_filterLabel);
     filterRow->addWidget(m_filter);
     filterRow->addStretch(1);
@@ -186,6 +189,7 @@ ProbesView::ProbesView(QWidget* parent) : ClassroomToolView(parent) {
     m_table->setHorizontalHeader(new ProbeHeader(Bars, m_table));
     m_table->setItemDelegateForColumn(Bars, new ProbeBarDelegate(m_table));
     m_table->installEventFilter(this);  // columns follow the table's width (fitColumns)
+    m_table->horizontalHeader()->setDefaultAlignment(Qt::Alignment(Qt::AlignCenter) | Qt::Alignment(Qt::TextWordWrap));
     m_table->setWordWrap(true);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->verticalHeader()->setDefaultSectionSize(2 * fontMetrics().height() + 8);

@@ -92,7 +92,11 @@ protected:
         int labelWidth = 0;
         for (const Bar& b : m_bars) labelWidth = std::max(labelWidth, fm.horizontalAdvance(b.label));
         labelWidth = std::min(labelWidth + 12, width() / 3);
-        const int valueWidth = std::min(fm.horizontalAdvance(QStringLiteral("0000 tokens · 0.00 / character")) + 16, width() / 3);
+        // Room for the longest value as written in the current language (a fixed English
+        // sample cut the longer ones short).
+        int valueWidth = 0;
+        for (const Bar& b : m_bars) valueWidth = std::max(valueWidth, fm.horizontalAdvance(b.value) + 16);
+        valueWidth = std::min(valueWidth, width() / 2);
         const int barSpace = std::max(10, width() - labelWidth - valueWidth - 8);
         int y = 4;
         for (const Bar& b : m_bars) {
@@ -193,17 +197,20 @@ void TokenizerCompareView::changeEvent(QEvent* event) {
 }
 
 void TokenizerCompareView::setModel(const ModelInfo& info) {
-    if (!m_columns.empty() && m_columns.front().name == m_modelName && !m_modelName.isEmpty()) {
-        removeColumn(0);
-    }
+    if (!m_columns.empty() && m_columns.front().model) removeColumn(0);
     if (!info.tokenizer) return;
-    m_modelName = tr("Model: %1").arg(info.name.isEmpty() ? QFileInfo(info.folder).fileName() : info.name);
+    m_modelName = info.name.isEmpty() ? QFileInfo(info.folder).fileName() : info.name;
     if (static_cast<int>(m_columns.size()) >= kMaxColumns) removeColumn(kMaxColumns - 1);
     Column c;
-    c.name = m_modelName;
+    c.model = true;
     c.tokenizer = info.tokenizer;
     m_columns.insert(m_columns.begin(), std::move(c));
     recount();
+}
+
+// Titled when shown, not when added, so a live language switch retitles the model's column.
+QString TokenizerCompareView::title(const Column& column) const {
+    return column.model ? tr("Model: %1").arg(m_modelName) : column.name;
 }
 
 void TokenizerCompareView::setText(const QString& text) {
@@ -290,7 +297,7 @@ void TokenizerCompareView::removeColumn(int index) {
 }
 
 QString TokenizerCompareView::columnName(int index) const {
-    return m_columns.at(static_cast<std::size_t>(index)).name;
+    return title(m_columns.at(static_cast<std::size_t>(index)));
 }
 
 const TokenCount& TokenizerCompareView::columnTokens(int index) const {
@@ -345,7 +352,7 @@ void TokenizerCompareView::rebuildColumns() {
         c.box->setStyleSheet(QStringLiteral("QWidget#col%1 { border: 1px solid palette(mid); }").arg(i));
         c.box->setObjectName(QStringLiteral("col%1").arg(i));
         c.title->setText(QStringLiteral("<b>%1</b><br><small>%2</small>")
-                             .arg(c.name.toHtmlEscaped(),
+                             .arg(title(c).toHtmlEscaped(),
                                   QString::fromStdString(c.tokenizer->describe()).toHtmlEscaped()));
         c.remove->setToolTip(tr("Remove this tokenizer"));
         const TokenCount& n = c.count;
@@ -374,7 +381,7 @@ void TokenizerCompareView::rebuildColumns() {
         }
         if (n.tokens.size() > kMaxChips) html += QStringLiteral(" …");
         c.chips->setText(html);
-        bars.push_back({c.name, stats, tokens, columnColour(i, true)});
+        bars.push_back({title(c), stats, tokens, columnColour(i, true)});
     }
     m_bars->setBars(std::move(bars));
 }

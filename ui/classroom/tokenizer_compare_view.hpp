@@ -72,7 +72,8 @@ protected:
 
 private:
     struct Column {
-        QString name;
+        QString name;        // a file or folder name; empty for the loaded model's column
+        bool model = false;  // the loaded model's: titled "Model: NAME" in the current language
         std::shared_ptr<const ts::Tokenizer> tokenizer;
         TokenCount count;
         QWidget* box = nullptr;
@@ -82,6 +83,7 @@ private:
         QPushButton* remove = nullptr;
     };
     void retranslateUi();
+    QString title(const Column& column) const;
     void recount();
     void rebuildColumns();
     void chooseFile();
@@ -98,7 +100,7 @@ private:
     QHBoxLayout* m_columnsLayout = nullptr;
     QTimer* m_debounce = nullptr;
     std::vector<Column> m_columns;
-    QString m_modelName;
+    QString m_modelName;  // the loaded model's name (untranslated)
     std::vector<QString> m_pending;  // paths still to load, one at a time
     std::vector<bool> m_pendingQuiet;
     ClassroomTask m_task;

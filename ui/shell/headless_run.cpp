@@ -14,6 +14,7 @@
 #include "classroom/classroom_tool_view.hpp"
 #include "classroom/hub.hpp"
 #include "classroom/lesson_panel.hpp"
+#include "classroom/tokenizer_compare_view.hpp"
 #include "shell/main_window.hpp"
 #include "shell/pipeline_bar.hpp"
 #include "stages/attention_view.hpp"
@@ -22,7 +23,7 @@
 namespace ts::ui {
 
 bool parseLessonView(const QString& view, HeadlessOptions* options, QString* error) {
-    if (!view.startsWith(QLatin1String("lesson"))) return true;
+    if (!view.startsWith(QLatin1String("lesson:")) && view != QLatin1String("lesson")) return true;
     static const QRegularExpression re(QStringLiteral("^lesson:(\\d+)(?::(\\d+))?$"));
     const auto m = re.match(view);
     if (!m.hasMatch()) {
@@ -37,6 +38,23 @@ bool parseLessonView(const QString& view, HeadlessOptions* options, QString* err
     }
     options->view.clear();
     return true;
+}
+
+bool parseViewOption(const QString& view, HeadlessOptions* options, QString* error) {
+    const QString name = view.trimmed().toLower();
+    if (!parseLessonView(name, options, error)) {
+        if (error) error->prepend(QStringLiteral("--view "));
+        return false;
+    }
+    if (options->lesson > 0) return true;
+    if (MainWindow::viewNames().contains(name)) {
+        options->view = name;
+        return true;
+    }
+    if (error)
+        *error = QStringLiteral("--view '%1' is not a view: use one of %2, or lesson:N[:STEP] (1-based)")
+                     .arg(view, MainWindow::viewNames().join(QStringLiteral(", ")));
+    return false;
 }
 
 QSize parseWindowSize(const QString& text) {
@@ -144,6 +162,9 @@ void HeadlessRun::whenSettled(std::function<void()> then) {
         // middle): its picture is the finished result.
         bool experimentRunning = false;
         for (const auto* tool : m_window->findChildren<ClassroomToolView*>()) experimentRunning |= tool->isBusy();
+        // The tokenizer comparison loads its other tokenizers (GPT-2's, the environment's)
+        // on a thread: the picture shows them loaded.
+        if (m_window->classroom() && m_window->classroom()->tokenizers()->isLoading()) experimentRunning = true;
         if (m_window->isRunning() || experimentRunning || count != *lastCount) {
             *lastCount = count;
             *quiet = 0;

@@ -37,9 +37,13 @@ struct HeadlessOptions {
     int timeoutMs = 120000;
 };
 
-// Parses "lesson:N" or "lesson:N:STEP" into options; false (and `error`) for anything else
-// that starts with "lesson". Returns true without touching options for other names.
+// Parses "lesson:N" or "lesson:N:STEP" into options; false (and `error`) for "lesson" or
+// anything else that starts with "lesson:". Returns true without touching options for other
+// names ("lessons", the panel itself, among them).
 bool parseLessonView(const QString& view, HeadlessOptions* options, QString* error);
+// The whole --view check: a MainWindow::viewNames() name (any case) or lesson:N[:STEP] sets
+// options->view or ->lesson; anything else is false with an error naming every valid choice.
+bool parseViewOption(const QString& view, HeadlessOptions* options, QString* error);
 // Parses "WxH" (e.g. 1280x720); an invalid size for anything else.
 QSize parseWindowSize(const QString& text);
 

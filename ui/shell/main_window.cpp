@@ -38,6 +38,7 @@
 #include "shell/export.hpp"
 #include "shell/model_chooser.hpp"
 #include "shell/pipeline_bar.hpp"
+#include "shell/presentation_mode.hpp"
 #include "stages/sampling_view.hpp"
 #include "shell/settings_store.hpp"
 #include "stages/softmax_view.hpp"
@@ -65,7 +66,11 @@ MainWindow::MainWindow(TranslationManager* translations, bool headless, QWidget*
     updateStatus();
 }
 
-MainWindow::~MainWindow() { m_engine->shutdown(); }
+MainWindow::~MainWindow() {
+    m_engine->shutdown();
+    // The enlarged font belongs to this window's presentation: it goes with the window.
+    if (m_presentationAction && m_presentationAction->isChecked()) setPresentationMode(false);
+}
 
 void MainWindow::buildUi() {
     auto* central = new QWidget(this);
@@ -201,6 +206,13 @@ void MainWindow::buildMenus() {
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_controlsDock->toggleViewAction());
     m_viewMenu->addAction(m_timelineDock->toggleViewAction());
+    m_viewMenu->addSeparator();
+    // F5 starts a slide show in presentation programs; nothing else in the app uses it.
+    m_presentationAction = m_viewMenu->addAction(QString());
+    m_presentationAction->setCheckable(true);
+    m_presentationAction->setShortcut(QKeySequence(Qt::Key_F5));
+    m_presentationAction->setShortcutContext(Qt::ApplicationShortcut);
+    connect(m_presentationAction, &QAction::toggled, this, [](bool on) { setPresentationMode(on); });
 
     // Model: Get a model…, Open model folder…, the Hugging Face cache (ui/shell/model_chooser.*).
     menuBar()->insertMenu(m_viewMenu->menuAction(), new ModelMenu(m_chooser, this));
@@ -355,6 +367,8 @@ void MainWindow::retranslateUi() {
     m_exportAttJsonAction->setText(tr("Export attention as JSON…"));
     m_quitAction->setText(tr("&Quit"));
     m_viewMenu->setTitle(tr("&View"));
+    m_presentationAction->setText(tr("&Presentation mode (larger text)"));
+    m_presentationAction->setToolTip(tr("Enlarge all text for a projector; press F5 again to go back"));
     for (int s = 0; s < kStageCount; ++s) m_stageActions[static_cast<std::size_t>(s)]->setText(PipelineBar::stageName(s));
     m_languageMenu->setTitle(tr("&Language"));
     m_helpMenu->setTitle(tr("&Help"));
@@ -379,6 +393,7 @@ void MainWindow::restoreSettings() {
     m_ignoreEosAction->setChecked(s.ignoreEndOfText);
     m_historyBudgetMiB = s.historyBudgetMiB;
     m_engine->setHistoryBudget(static_cast<qint64>(m_historyBudgetMiB) * 1024 * 1024);
+    setPresentation(s.presentation);
     if (!s.geometry.isEmpty()) restoreGeometry(s.geometry);
     if (!s.windowState.isEmpty()) restoreState(s.windowState);
     selectStage(std::clamp(s.stage, 0, kStageCount - 1));
@@ -399,6 +414,7 @@ void MainWindow::saveSettings() {
     s.stage = stage();
     s.ignoreEndOfText = m_ignoreEosAction->isChecked();
     s.historyBudgetMiB = m_historyBudgetMiB;
+    s.presentation = isPresentation();
     s.save();
 }
 
@@ -659,7 +675,7 @@ QStringList MainWindow::viewNames() {
             QStringLiteral("softmax"), QStringLiteral("sampling"),   QStringLiteral("lessons"),
             QStringLiteral("lanes"),   QStringLiteral("confidence"), QStringLiteral("probes"),
             QStringLiteral("litm"),    QStringLiteral("lens"),       QStringLiteral("cost"),
-            QStringLiteral("precision")};
+            QStringLiteral("precision"), QStringLiteral("tokenizers")};
 }
 
 void MainWindow::presenterKey(bool forward) {
@@ -800,6 +816,9 @@ void MainWindow::exportAttention(bool json) {
     QString error;
     if (!writeTextFile(path, text, &error)) showError(tr("Export failed"), error, QString());
 }
+
+void MainWindow::setPresentation(bool on) { m_presentationAction->setChecked(on); }
+bool MainWindow::isPresentation() const { return m_presentationAction->isChecked(); }
 
 void MainWindow::setIgnoreEndOfText(bool ignore) {
     m_ignoreEosAction->setChecked(ignore);

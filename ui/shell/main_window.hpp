@@ -84,6 +84,11 @@ public:
     // Selects step `index` of the history (0 = the prompt's record) as the timeline does.
     void selectStep(int index);
     ClassroomHub* classroom() const { return m_classroom; }
+    // Presentation mode (View menu, F5; --presentation): the application font enlarged for
+    // a projector (shell/presentation_mode.hpp). Saved with the settings; the normal font
+    // comes back when it is switched off or the window closes.
+    void setPresentation(bool on);
+    bool isPresentation() const;
 
 signals:
     void modelReady();
@@ -191,6 +196,7 @@ private:
     QAction* m_exportAttJsonAction = nullptr;
     QAction* m_quitAction = nullptr;
     QAction* m_aboutAction = nullptr;
+    QAction* m_presentationAction = nullptr;
     std::vector<QAction*> m_stageActions;
     std::vector<QAction*> m_languageActions;
 

@@ -22,6 +22,7 @@ AppSettings AppSettings::load() {
     a.prompt = s.value(QStringLiteral("loop/prompt")).toString();
     a.language = s.value(QStringLiteral("ui/language")).toString();
     a.ignoreEndOfText = s.value(QStringLiteral("loop/ignoreEndOfText"), false).toBool();
+    a.presentation = s.value(QStringLiteral("ui/presentation"), false).toBool();
     a.historyBudgetMiB = std::max(16, s.value(QStringLiteral("loop/historyBudgetMiB"), 1024).toInt());
     return a;
 }
@@ -43,6 +44,7 @@ void AppSettings::save() const {
     s.setValue(QStringLiteral("ui/language"), language);
     s.setValue(QStringLiteral("loop/ignoreEndOfText"), ignoreEndOfText);
     s.setValue(QStringLiteral("loop/historyBudgetMiB"), historyBudgetMiB);
+    s.setValue(QStringLiteral("ui/presentation"), presentation);
 }
 
 }  // namespace ts::ui

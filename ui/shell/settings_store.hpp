@@ -23,6 +23,7 @@ struct AppSettings {
     bool ignoreEndOfText = false;  // "Continue past end of text"
     // The step history's memory budget (attention rows + logits of all steps), in MiB.
     int historyBudgetMiB = 1024;
+    bool presentation = false;  // presentation mode: the larger font for a projector
 
     static AppSettings load();
     void save() const;

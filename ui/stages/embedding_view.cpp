@@ -382,6 +382,9 @@ EmbeddingView::EmbeddingView(QWidget* parent) : QWidget(parent) {
         tr("For the most recent tokens, the vocabulary entries whose token embedding points the "
            "same way (cosine), placed at the same position and drawn lighter"));
     m_explained = new QLabel(this);
+    // Wraps: one line of it was the widest thing in any view, and widened the window past
+    // 1280 pixels.
+    m_explained->setWordWrap(true);
     m_strip = new HeatmapWidget(this);
     m_strip->setSquareCells(false);
     m_strip->setMaxCellHeight(24);

@@ -1,0 +1,213 @@
+#pragma once
+// Layout faults a person would see on a projector, measured without one, shared by the
+// layout and presentation-mode tests: how much of a view is empty background, which
+// one-line labels and buttons are cut short (their full text wider than the room they
+// have), which tables need scrolling sideways, and whether the window is wider than the
+// screen; plus the window set-up those tests share (a run on the bundled model, settling
+// after lesson steps and experiments). Each check returns what it found, so a failing test
+// names the widget.
+#include <QAbstractButton>
+#include <algorithm>
+#include <QImage>
+#include <QLabel>
+#include <QScrollBar>
+#include <QString>
+#include <QStringList>
+#include <QTableView>
+#include <QWidget>
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QStackedWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <vector>
+
+#include "classroom/classroom_tool_view.hpp"
+#include "classroom/hub.hpp"
+#include "classroom/probes_view.hpp"
+#include "classroom/tokenizer_compare_view.hpp"
+#include "shell/headless_run.hpp"
+#include "shell/main_window.hpp"
+#include "tokenscope/experiments.hpp"
+#include "tokenscope/model_folder.hpp"
+#include "ui_test_helpers.hpp"
+
+namespace ts_test {
+
+// Share of the widget that is empty: cut into 40-pixel tiles, a tile is empty when every
+// pixel in it is a background colour (Base or Window). White space between the lines of a
+// drawing counts as used; a blank half of the view does not.
+inline double emptyShare(QWidget* w) {
+    const QImage img = w->grab().toImage().convertToFormat(QImage::Format_RGB32);
+    const QRgb base = w->palette().color(QPalette::Base).rgb();
+    const QRgb window = w->palette().color(QPalette::Window).rgb();
+    constexpr int kTile = 40;
+    int tiles = 0, empty = 0;
+    for (int ty = 0; ty + kTile <= img.height(); ty += kTile)
+        for (int tx = 0; tx + kTile <= img.width(); tx += kTile) {
+            ++tiles;
+            bool blank = true;
+            for (int y = ty; y < ty + kTile && blank; ++y) {
+                const auto* row = reinterpret_cast<const QRgb*>(img.constScanLine(y));
+                for (int x = tx; x < tx + kTile; ++x)
+                    if (row[x] != base && row[x] != window) {
+                        blank = false;
+                        break;
+                    }
+            }
+            empty += blank;
+        }
+    return tiles ? static_cast<double>(empty) / tiles : 1.0;
+}
+
+// Whether `w` is on screen inside `root`: visible, and not on a hidden page of a stack or
+// a tab behind another dock.
+inline bool shownIn(QWidget* w, QWidget* root) {
+    return w->isVisibleTo(root) && w->isVisible() && w->width() > 0 && w->height() > 0;
+}
+
+// Visible one-line labels and buttons whose text does not fit their width: the label's
+// full text against the text elided to its room (what a narrower label would show).
+inline QStringList cutTexts(QWidget* root) {
+    QStringList out;
+    for (QLabel* l : root->findChildren<QLabel*>()) {
+        if (!shownIn(l, root) || l->wordWrap() || l->text().isEmpty() || l->textFormat() == Qt::RichText ||
+            Qt::mightBeRichText(l->text()) || l->text().contains(QLatin1Char('\n')))
+            continue;
+        const int room = l->contentsRect().width() - 2 * l->margin() - 2 * std::max(0, l->indent());
+        const QString full = l->text();
+        if (l->fontMetrics().elidedText(full, Qt::ElideRight, room) != full)
+            out << QStringLiteral("label “%1” (%2 px for %3)")
+                       .arg(full)
+                       .arg(room)
+                       .arg(l->fontMetrics().horizontalAdvance(full));
+    }
+    for (QAbstractButton* b : root->findChildren<QAbstractButton*>()) {
+        if (!shownIn(b, root) || b->text().isEmpty() || b->inherits("QToolButton")) continue;
+        const QString text = QString(b->text()).remove(QLatin1Char('&'));
+        // Check boxes and radio buttons draw their indicator before the text.
+        const int indicator = b->inherits("QCheckBox") || b->inherits("QRadioButton") ? 18 : 8;
+        const int room = b->contentsRect().width() - indicator;
+        if (b->fontMetrics().horizontalAdvance(text) > room)
+            out << QStringLiteral("button “%1” (%2 px for %3)")
+                       .arg(text)
+                       .arg(room)
+                       .arg(b->fontMetrics().horizontalAdvance(text));
+    }
+    return out;
+}
+
+// Visible tables whose columns are wider than the table (a reader scrolls sideways).
+inline QStringList sideScrollingTables(QWidget* root) {
+    QStringList out;
+    for (QTableView* t : root->findChildren<QTableView*>()) {
+        if (!shownIn(t, root) || !t->model() || t->model()->columnCount() == 0) continue;
+        if (t->horizontalScrollBar()->maximum() > 0)
+            out << QStringLiteral("table %1 (%2 columns) scrolls %3 px sideways")
+                       .arg(t->objectName().isEmpty() ? QString::fromLatin1(t->parentWidget()->metaObject()->className())
+                                                      : t->objectName())
+                       .arg(t->model()->columnCount())
+                       .arg(t->horizontalScrollBar()->maximum());
+    }
+    return out;
+}
+
+// Canned fact-probe results (the layout, not the numbers, is under test): every third
+// probe a confident invention, so the summary table and the coloured cells all show.
+inline void cannedProbeResults(ts::ui::ProbesView* probes) {
+    std::vector<ts::ProbeResult> results(static_cast<std::size_t>(probes->rowCount()));
+    std::vector<QString> answers;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        results[i].logPTrue = -0.2 - static_cast<double>(i % 7);
+        results[i].logPFalse = {-1.5, -3.0 - static_cast<double>(i % 5)};
+        results[i].topProb = i % 3 == 0 ? 0.8f : 0.3f;
+        results[i].truthWins = i % 3 != 0;
+        answers.push_back(QStringLiteral("␣Kroish"));
+    }
+    probes->showResults(results, answers);
+}
+
+// Waits until the window and every classroom tool have finished (no run, no experiment,
+// no tokenizer loading, no new record for a while). A fact-probe run is cut short and
+// given canned results.
+inline void settle(ts::ui::MainWindow& window) {
+    QElapsedTimer t;
+    t.start();
+    int quiet = 0;
+    int last = -1;
+    while (quiet < 6 && t.elapsed() < 90000) {
+        QTest::qWait(50);
+        ts::ui::ProbesView* probes = window.classroom()->probes();
+        bool busy = window.isRunning() || window.classroom()->tokenizers()->isLoading();
+        if (probes->isBusy()) {
+            probes->cancel();
+            while (probes->isBusy() && t.elapsed() < 90000) QTest::qWait(20);
+            cannedProbeResults(probes);
+        }
+        for (const auto* tool : window.findChildren<ts::ui::ClassroomToolView*>()) busy |= tool->isBusy();
+        const int n = static_cast<int>(window.history().size());
+        quiet = busy || n != last ? 0 : quiet + 1;
+        last = n;
+    }
+}
+
+// A window on the bundled model, `steps` records of the seed's English sentence made.
+inline void startWindow(ts::ui::MainWindow& window, int steps, const QTemporaryDir& dir) {
+    window.resize(1280, 720);
+    window.show();
+    ts::ui::HeadlessOptions o;
+    o.model = QString::fromStdString(ts::bundledModelPath().string());
+    o.prompt = QStringLiteral("The culprit turned out to be Sujin. The culprit,");
+    o.steps = steps;
+    o.params.seed = 4;
+    o.params.temperature = 0.8f;
+    o.view = QStringLiteral("tokens");
+    o.screenshot = dir.filePath(QStringLiteral("start.png"));
+    ts::ui::HeadlessRun run(&window, o);
+    QSignalSpy finished(&run, &ts::ui::HeadlessRun::finished);
+    run.start();
+    REQUIRE(waitFor(finished, 1, 60000));
+    REQUIRE(finished.front().front().toInt() == 0);
+}
+
+inline void resizeTo(ts::ui::MainWindow& window, const QSize& size) {
+    window.resize(size);
+    // Views re-lay out on their resize events (the attention thumbnails reflow, the probe
+    // columns refit): let them.
+    QTest::qWait(60);
+    QApplication::processEvents();
+}
+
+
+// Every fault of the window as it is now, for `what` at `size`, each line starting with
+// both; empty when there is none. `checkEmpty`: also the central view's empty share.
+constexpr double kMostEmpty = 0.40;
+inline QStringList windowFaults(ts::ui::MainWindow& window, const QSize& size, const QString& what,
+                                bool checkEmpty = true, double mostEmpty = kMostEmpty) {
+    QStringList out;
+    QApplication::processEvents();
+    if (window.width() > size.width() || window.minimumSizeHint().width() > size.width())
+        out << QStringLiteral("window %1 px wide (at least %2) on a %3 px screen")
+                   .arg(window.width())
+                   .arg(window.minimumSizeHint().width())
+                   .arg(size.width());
+    if (window.height() > size.height() || window.minimumSizeHint().height() > size.height())
+        out << QStringLiteral("window %1 px high (at least %2) on a %3 px screen")
+                   .arg(window.height())
+                   .arg(window.minimumSizeHint().height())
+                   .arg(size.height());
+    out << cutTexts(&window);
+    auto* stack = window.findChild<QStackedWidget*>();
+    QWidget* view = stack ? stack->currentWidget() : nullptr;
+    if (view) {
+        out << sideScrollingTables(view);
+        const double empty = emptyShare(view);
+        if (checkEmpty && empty > mostEmpty)
+            out << QStringLiteral("%1 % of the central view is empty background").arg(qRound(empty * 100));
+    }
+    for (QString& f : out) f.prepend(QStringLiteral("%1 at %2x%3: ").arg(what).arg(size.width()).arg(size.height()));
+    return out;
+}
+
+}  // namespace ts_test

@@ -1,0 +1,98 @@
+// Presentation mode: F5 (or View > Presentation mode, or --presentation) enlarges the
+// application font for a projector, and the window must still fit a 1280x720 projector with
+// nothing cut short, in both languages and through a live language switch; switching it off
+// or closing the window puts the normal font back.
+#include <catch2/catch.hpp>
+
+#include <QAction>
+#include <QApplication>
+#include <QLabel>
+#include <QShortcut>
+#include <QTemporaryDir>
+
+#include "classroom/hub.hpp"
+#include "classroom/lesson_panel.hpp"
+#include "layout_checks.hpp"
+#include "shell/main_window.hpp"
+#include "shell/presentation_mode.hpp"
+#include "shell/translation_manager.hpp"
+
+using namespace ts::ui;
+
+TEST_CASE("F5 toggles presentation mode, which nothing else uses", "[ui][presentation]") {
+    TranslationManager translations;
+    translations.setLanguage(QStringLiteral("en"));
+    const QFont normal = QApplication::font();
+    {
+        MainWindow window(&translations, true);
+        int onF5 = 0;
+        QAction* toggle = nullptr;
+        for (QAction* a : window.findChildren<QAction*>())
+            if (a->shortcuts().contains(QKeySequence(Qt::Key_F5))) {
+                ++onF5;
+                toggle = a;
+            }
+        for (QShortcut* s : window.findChildren<QShortcut*>()) onF5 += s->key() == QKeySequence(Qt::Key_F5);
+        CHECK(onF5 == 1);
+        REQUIRE(toggle);
+        CHECK(toggle->isCheckable());
+        CHECK_FALSE(window.isPresentation());
+        toggle->trigger();
+        CHECK(window.isPresentation());
+        CHECK(presentationMode());
+        CHECK(QApplication::font().pointSizeF() == Approx(normal.pointSizeF() * kPresentationFontScale));
+        toggle->trigger();
+        CHECK_FALSE(window.isPresentation());
+        CHECK(QApplication::font() == normal);
+        // Switched on and left on: the window takes the large font with it when it closes.
+        window.setPresentation(true);
+        window.setPresentation(true);  // twice does not compound
+        CHECK(QApplication::font().pointSizeF() == Approx(normal.pointSizeF() * kPresentationFontScale));
+    }
+    CHECK_FALSE(presentationMode());
+    CHECK(QApplication::font() == normal);
+}
+
+TEST_CASE("in presentation mode every view, tool and lesson step still fits 1280x720", "[ui][presentation][layout]") {
+    TranslationManager translations;
+    translations.setLanguage(QStringLiteral("en"));
+    QTemporaryDir dir;
+    const QFont normal = QApplication::font();
+    MainWindow window(&translations, true);
+    ts_test::startWindow(window, 4, dir);
+    auto* status = window.findChild<QLabel*>();
+    REQUIRE(status);
+    const double before = status->font().pointSizeF();
+    window.setPresentation(true);
+    QApplication::processEvents();
+    // Widgets follow the application font: the text really is larger.
+    CHECK(status->font().pointSizeF() == Approx(before * kPresentationFontScale));
+    CHECK(window.classroom()->lessons()->font().pointSizeF() == Approx(normal.pointSizeF() * kPresentationFontScale));
+    const QSize screen(1280, 720);
+    QStringList found;
+    // English, then a live switch to Korean: the longer Korean texts must fit too.
+    for (const QString& lang : {QStringLiteral("en"), QStringLiteral("ko")}) {
+        translations.setLanguage(lang);
+        ts_test::resizeTo(window, screen);
+        for (const QString& name : MainWindow::viewNames()) {
+            REQUIRE(window.showView(name));
+            found << ts_test::windowFaults(window, screen, QStringLiteral("presentation %1 %2").arg(lang, name), false);
+        }
+        // A lesson beside its view (the lesson panel's title and buttons in the large font).
+        LessonPanel* lessons = window.classroom()->lessons();
+        lessons->openLesson(0);
+        for (int s = 0; s < static_cast<int>(lessons->lessons().front().steps.size()); ++s) {
+            lessons->goToStep(s);
+            ts_test::settle(window);
+            found << ts_test::windowFaults(window, screen, QStringLiteral("presentation %1 lesson:1:%2").arg(lang).arg(s + 1), false);
+        }
+        lessons->endLesson();
+        ts_test::settle(window);
+    }
+    INFO(found.join(QLatin1Char('\n')).toStdString());
+    CHECK(found.isEmpty());
+    window.setPresentation(false);
+    QApplication::processEvents();
+    CHECK(QApplication::font() == normal);
+    CHECK(status->font().pointSizeF() == Approx(before));
+}

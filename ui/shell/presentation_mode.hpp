@@ -1,0 +1,17 @@
+#pragma once
+// Presentation mode: the whole application's font enlarged so a class at the back of the
+// room can read a projected window. Every widget and every painted label follows the
+// application font, so one setting enlarges them all; switching it off puts back the font
+// the application had before. The scale is chosen so the window still fits a 1280x720
+// projector with no label cut short (tests/ui/test_presentation_mode.cpp checks it).
+namespace ts::ui {
+
+// The factor applied to the application font's point size.
+constexpr double kPresentationFontScale = 1.2;
+
+// Enlarges (true) or restores (false) the application font; the font before the first
+// enlargement is remembered, so switching back and forth never compounds.
+void setPresentationMode(bool on);
+bool presentationMode();
+
+}  // namespace ts::ui
