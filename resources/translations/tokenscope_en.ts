@@ -62,17 +62,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="320"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="349"/>
         <source>Layer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="321"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="350"/>
         <source>Head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="322"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="351"/>
         <source>Rows: query token (who looks) · columns: key token (looked at)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -82,99 +82,99 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="84"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="441"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="86"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="470"/>
         <source>Click a cell to read its weight.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="104"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="445"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="106"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="474"/>
         <source>%1 → %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="106"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="447"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="108"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="476"/>
         <source>not recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="237"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="325"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="239"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="354"/>
         <source>Layer %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="229"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="231"/>
         <source>Head %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="230"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="232"/>
         <source>Head %1 · KV group %2 of %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="240"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="327"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="242"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="356"/>
         <source>Average of heads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="256"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="427"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="257"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="456"/>
         <source>H%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="256"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="425"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="257"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="454"/>
         <source>avg</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="257"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="258"/>
         <source>Head %1: click to show it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="258"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="259"/>
         <source>Average of heads: click to show it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="346"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="375"/>
         <source>Layer %1, average of %2 heads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="349"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="378"/>
         <source>Layer %1, head %2 · KV group %3 of %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="354"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="383"/>
         <source>Layer %1, head %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="412"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="441"/>
         <source>All heads of layer %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="414"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="443"/>
         <source>Grouped-query attention: every %1 query heads share one of %2 key/value heads (g1 … g%2 under each head)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="426"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="455"/>
         <source>H%1 · g%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="433"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="462"/>
         <source>“%1” (%2)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -182,97 +182,102 @@
 <context>
     <name>ts::ui::ClassroomHub</name>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="58"/>
-        <source>Textbook world (bundled model)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/hub.cpp" line="67"/>
+        <location filename="../../ui/classroom/hub.cpp" line="69"/>
         <source>Lessons</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="67"/>
+        <location filename="../../ui/classroom/hub.cpp" line="69"/>
         <source>Temperature lanes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="68"/>
+        <location filename="../../ui/classroom/hub.cpp" line="70"/>
         <source>Hallucination lens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="68"/>
+        <location filename="../../ui/classroom/hub.cpp" line="70"/>
         <source>Lost in the middle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="69"/>
+        <location filename="../../ui/classroom/hub.cpp" line="71"/>
         <source>Logit lens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="69"/>
+        <location filename="../../ui/classroom/hub.cpp" line="71"/>
         <source>Inference cost</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="104"/>
-        <source>Confidence colouring</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/hub.cpp" line="105"/>
-        <source>Fact probes</source>
+        <location filename="../../ui/classroom/hub.cpp" line="72"/>
+        <source>Precision comparison</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../ui/classroom/hub.cpp" line="107"/>
-        <source>&amp;Classroom</source>
+        <source>Confidence colouring</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="109"/>
-        <source>Guided &amp;lessons</source>
+        <location filename="../../ui/classroom/hub.cpp" line="108"/>
+        <source>Fact probes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../ui/classroom/hub.cpp" line="110"/>
-        <source>&amp;Temperature lanes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/hub.cpp" line="111"/>
-        <source>Hallucination lens: &amp;confidence colouring</source>
+        <source>&amp;Classroom</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../ui/classroom/hub.cpp" line="112"/>
-        <source>Hallucination lens: &amp;fact probes</source>
+        <source>Guided &amp;lessons</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../ui/classroom/hub.cpp" line="113"/>
-        <source>Lost in the &amp;middle lab</source>
+        <source>&amp;Temperature lanes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../ui/classroom/hub.cpp" line="114"/>
-        <source>Logit le&amp;ns</source>
+        <source>Hallucination lens: &amp;confidence colouring</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../ui/classroom/hub.cpp" line="115"/>
-        <source>Inference c&amp;ost meter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/hub.cpp" line="70"/>
-        <source>Tokenizer comparison</source>
+        <source>Hallucination lens: &amp;fact probes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../ui/classroom/hub.cpp" line="116"/>
+        <source>Lost in the &amp;middle lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/hub.cpp" line="117"/>
+        <source>Logit le&amp;ns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/hub.cpp" line="118"/>
+        <source>Inference c&amp;ost meter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/hub.cpp" line="120"/>
+        <source>&amp;Precision comparison</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/hub.cpp" line="72"/>
+        <source>Tokenizer comparison</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/hub.cpp" line="119"/>
         <source>Tokeni&amp;zer comparison</source>
         <translation type="unfinished"></translation>
     </message>
@@ -288,77 +293,77 @@
 <context>
     <name>ts::ui::ConfidenceView</name>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="122"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="131"/>
         <source>Paste or type text to score, e.g. a generated answer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="123"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="132"/>
         <source>Score this text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="124"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="133"/>
         <source>Use the generated text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="125"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="134"/>
         <source>Colour by:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="126"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="135"/>
         <source>probability</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="127"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="136"/>
         <source>rank</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="128"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="137"/>
         <source>entropy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="130"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="139"/>
         <source>Click a token to see what the model expected there.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="136"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="145"/>
         <source>Colour = probability the model gave each token given the text before it: green = expected, red = surprising. Fluent is not the same as true: a confidently green wrong fact is a hallucination.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="140"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="149"/>
         <source>Colour = rank of each token among all candidates: green = the model&apos;s first choice, red = rank 1000 or worse.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="143"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="152"/>
         <source>Colour = entropy of the distribution each token was drawn from: green = the model was sure of the next token, red = it was guessing among many.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="191"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="203"/>
         <source>Scoring…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="236"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="248"/>
         <source>p = %1, rank %2, entropy %3 bits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="251"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="263"/>
         <source>The first token has nothing before it to predict it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="254"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="266"/>
         <source>“%1”: p = %2, rank %3. The model expected:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -366,127 +371,167 @@
 <context>
     <name>ts::ui::ControlsPanel</name>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="180"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="255"/>
         <source>Prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="181"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="256"/>
+        <source>The user&apos;s message…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="257"/>
         <source>Type the beginning of a text…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="182"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="258"/>
         <source>Token ids separated by spaces, e.g. 12 7 301</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="183"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="259"/>
+        <source>Chat (system and user message)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="262"/>
+        <source>Writes the messages in this model&apos;s chat format (%1), with its special tokens, and the model answers as the assistant.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="264"/>
+        <source>Instruct models need their chat format; this model has none that Tokenscope can write.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="268"/>
+        <source>System message (optional)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="269"/>
+        <source>System message (empty: “%1”)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="272"/>
+        <source>No chat format: type the raw prompt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="273"/>
+        <source>No chat format (%1): type the raw prompt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/controls_panel.cpp" line="275"/>
         <source>This model folder has no tokenizer: type token ids.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="184"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="276"/>
         <source>Autoregressive loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="185"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="277"/>
         <source>Step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="186"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="278"/>
         <source>Run one step: predict, sample, feed the token back in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="187"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="279"/>
         <source>Pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="187"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="279"/>
         <source>Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="188"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="280"/>
         <source>Reset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="189"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="281"/>
         <source>Delay</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="190"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="282"/>
         <source>Pause between steps while running (0–2000 ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="191"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="283"/>
         <source>Max steps</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="192"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="284"/>
         <source>Seed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="193"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="285"/>
         <source>Sampling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="194"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="286"/>
         <source>Temperature</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="195"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="287"/>
         <source>0 = always the most likely token; higher = more surprising choices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="196"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="288"/>
         <source>Top-k</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="197"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="289"/>
         <source>off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="198"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="290"/>
         <source>Top-p</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="199"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="291"/>
         <source>Colours</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="200"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="292"/>
         <source>classic</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="201"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="293"/>
         <source>viridis (colour-blind safe)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="202"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="294"/>
         <source>cividis (colour-blind safe)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="203"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="295"/>
         <source>Colour map of the heatmaps and the confidence colouring</source>
         <translation type="unfinished"></translation>
     </message>
@@ -494,89 +539,89 @@
 <context>
     <name>ts::ui::CostView</name>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="101"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="111"/>
         <source>Every token is one full pass through the model: all weights are read once, and attention reads the whole KV cache, which grows with the context. Reasoning models (o1/o3) buy better answers with many hidden tokens of “thinking” — ten times the tokens is at least ten times the cost, and more as the context grows. An agent making dozens of model calls per task is how a $20 subscription can cost $200 to serve.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="107"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="117"/>
         <source>Step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="107"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="117"/>
         <source>Tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="107"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="117"/>
         <source>Context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="107"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="117"/>
         <source>Wall time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="107"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="117"/>
         <source>FLOPs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="108"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="118"/>
         <source>Weights read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="108"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="118"/>
         <source>KV cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="136"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="130"/>
         <source>No steps yet: run the model to see what each token costs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="138"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="132"/>
         <source>Session: %1 tokens in %2 calls, %3 ms, %4, %5 of weights read; KV cache now %6 for %7 tokens. About %8 per token.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="187"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="180"/>
         <source>Cost per token against context length</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="188"/>
-        <location filename="../../ui/classroom/cost_view.cpp" line="218"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="181"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="202"/>
         <source>MFLOP per token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="189"/>
-        <location filename="../../ui/classroom/cost_view.cpp" line="220"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="182"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="204"/>
         <source>ms per token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="199"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="217"/>
         <source>prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="216"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="200"/>
         <source>context length (tokens)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="170"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="164"/>
         <source>Steady speed: step a few tokens to measure it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="173"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="167"/>
         <source>Steady speed: median %1 ms per token over the last decode steps (up to %2), against the estimate of %3 and %4 of weights read per token.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -584,17 +629,17 @@
 <context>
     <name>ts::ui::EmbeddingScatter</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="101"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="107"/>
         <source>No token vectors yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="114"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="120"/>
         <source>PC1 (%1 %)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="120"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="126"/>
         <source>PC2 (%1 %)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -602,93 +647,93 @@
 <context>
     <name>ts::ui::EmbeddingView</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="276"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="317"/>
         <source>This model has no position vectors: its input vector is the token embedding alone. Position enters inside attention: every pair of numbers in each query and key is turned by an angle that grows with the token&apos;s position (RoPE, rope_theta = %1). A query and a key then score by how far apart their tokens are, not by where they stand.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="299"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="340"/>
         <source>fast pair</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="300"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="341"/>
         <source>slow pair</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="330"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="371"/>
         <source>%1 rad per position</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="339"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="456"/>
         <source>Show nearest vocabulary neighbours</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="341"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="458"/>
         <source>For the most recent tokens, the vocabulary entries whose token embedding points the same way (cosine), placed at the same position and drawn lighter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="348"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="399"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="406"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="390"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="441"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="449"/>
         <source>token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="348"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="399"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="406"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="390"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="441"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="449"/>
         <source>position</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="348"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="399"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="406"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="390"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="441"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="449"/>
         <source>sum</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="349"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="391"/>
         <source>value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="378"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="420"/>
         <source>dimension %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="383"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="425"/>
         <source>dimension %1: token %2 + position %3 = %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="675"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="716"/>
         <source>A projection needs at least two different token vectors.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="677"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="718"/>
         <source>First two principal components of %1 input vectors: PC1 explains %2 % of their spread, PC2 %3 %.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="689"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="730"/>
         <source>Input vector: no token selected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="700"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="741"/>
         <source>Input vector of “%1” at position %2 = its token embedding (%3 numbers); no position vector is added</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="716"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="757"/>
         <source>Input vector of “%1” at position %2 = token embedding + position embedding (%3 numbers)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -748,7 +793,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="250"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="258"/>
         <source>Open a transcript written by this model.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -756,154 +801,154 @@
 <context>
     <name>ts::ui::GetModelDialog</name>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="42"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="43"/>
         <source>GPT-2 (124M)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="44"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="45"/>
         <source>The classic of 2019: clear induction heads in the attention view, English only (Korean costs several tokens a syllable)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="48"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="49"/>
         <source>SmolLM2 135M Instruct</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="50"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="51"/>
         <source>A small modern chat model (Llama design): follows instructions, fast enough to step through live</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="54"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="55"/>
         <source>Qwen2.5 0.5B Instruct (Korean)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="56"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="57"/>
         <source>Reads and writes Korean: compare its tokens for 한국어 with GPT-2&apos;s; hallucination and lost-in-the-middle on a real chat model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="60"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="61"/>
         <source>SmolLM2 135M Instruct, GGUF Q8_0</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="62"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="63"/>
         <source>The same model quantised to 8 bits: half the size, nearly the same answers — a lesson on precision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="88"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="89"/>
         <source>SHA-256 matches</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="89"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="90"/>
         <source>size, git hash and commit match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="199"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="201"/>
         <source>“%1” is not a hub model id. Write it as ORG/NAME, for example openai-community/gpt2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="208"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="209"/>
         <source>Asking the hub for the file list of %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="216"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="217"/>
         <source>Downloading %1 (file %2 of %3)
 %4 of %5 · %6/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="224"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="225"/>
         <source>Waiting: another download of %1 is running (another Tokenscope window, tokenscope-cli or the Hugging Face tools). It continues when that one ends.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="232"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="233"/>
         <source>%1 is downloaded and verified; loading it now.
 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="239"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="241"/>
         <source>Cancelled. What arrived is kept: downloading %1 again continues where it stopped.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="243"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="244"/>
         <source>The download of %1 failed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="246"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="247"/>
         <source>Download failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="267"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="268"/>
         <source>Get a model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="268"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="269"/>
         <source>Download a model from the Hugging Face hub into its cache, where the hub&apos;s own tools find it too. Only what Tokenscope loads is fetched (config, safetensors weights, tokenizer), and every file is checked against the hash the hub lists.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="271"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="272"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="271"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="272"/>
         <source>Download</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="271"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="272"/>
         <source>Licence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="271"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="272"/>
         <source>Good for in class</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="281"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="282"/>
         <source>Hub id:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="283"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="285"/>
         <source>From %1 into %2 (HF_ENDPOINT, HF_HUB_CACHE, HF_TOKEN and HTTPS_PROXY are honoured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="286"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="288"/>
         <source>&amp;Download</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="287"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="289"/>
         <source>&amp;Cancel download</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="288"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="290"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="290"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="292"/>
         <source>Choose a model or type any hub id, then Download.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -911,37 +956,47 @@
 <context>
     <name>ts::ui::HeadlessRun</name>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="54"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="72"/>
         <source>Timed out after %1 s.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="80"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="94"/>
+        <source>--model none needs --open-transcript FILE.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/headless_run.cpp" line="115"/>
         <source>There is no lesson %1 (there are %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="85"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="120"/>
         <source>Lesson %1 has %2 steps, not %3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="143"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="129"/>
+        <source>This model has no chat format that Tokenscope can write: use --prompt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/headless_run.cpp" line="185"/>
         <source>Unknown view &apos;%1&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="149"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="191"/>
         <source>--select-step %1: the run has %2 steps.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="158"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="200"/>
         <source>--layer %1: the model has fewer layers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="165"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="207"/>
         <source>--head %1: the model has fewer heads.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -949,12 +1004,12 @@
 <context>
     <name>ts::ui::HeatmapWidget</name>
     <message>
-        <location filename="../../ui/widgets/heatmap_widget.cpp" line="555"/>
+        <location filename="../../ui/widgets/heatmap_widget.cpp" line="576"/>
         <source>No data yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/heatmap_widget.cpp" line="618"/>
+        <location filename="../../ui/widgets/heatmap_widget.cpp" line="639"/>
         <source>zoomed: rows %1–%2, columns %3–%4 of %5 · double-click: all</source>
         <translation type="unfinished"></translation>
     </message>
@@ -962,77 +1017,77 @@
 <context>
     <name>ts::ui::LanesView</name>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="94"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="95"/>
         <source>Prompt:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="95"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="96"/>
         <source>Lanes:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="96"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="97"/>
         <source>Temperatures:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="97"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="98"/>
         <source>Tokens per lane:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="98"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="99"/>
         <source>Seed:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="99"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="100"/>
         <source>Continue past end of text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="100"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="101"/>
         <source>Keep drawing after the model&apos;s end-of-text token (what follows is whatever the training data put after a document&apos;s end).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="102"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="103"/>
         <source>Run all lanes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="103"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="104"/>
         <source>Step all lanes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="104"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="105"/>
         <source>Every lane continues the same prompt with the same seed; only the temperature differs. Each token&apos;s colour is the probability it was drawn with (key below). Low temperature sharpens the distribution (safe, repetitive); high temperature flattens it (varied, and more often wrong). A lane ends where the model draws its end-of-text token (framed).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="109"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="110"/>
         <source>Probability the token was drawn with:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="111"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="112"/>
         <source>T = %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="113"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="114"/>
         <source>end</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="170"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="163"/>
         <source>Type a prompt first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/lanes_view.cpp" line="182"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="175"/>
         <source>Running %n lane(s)…</source>
         <translation>
             <numerusform>Running %n lane…</numerusform>
@@ -1040,22 +1095,22 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="256"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="249"/>
         <source>p = %1 (at T = 1: %2), entropy %3 bits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="113"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="114"/>
         <source>bits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="113"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="114"/>
         <source>entropy per step</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/lanes_view.cpp" line="304"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="297"/>
         <source>Stopped at end of text after %n token(s).</source>
         <translation>
             <numerusform>Stopped at end of text after %n token.</numerusform>
@@ -1063,7 +1118,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/lanes_view.cpp" line="305"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="298"/>
         <source>%n token(s); no end of text yet.</source>
         <translation>
             <numerusform>%n token; no end of text yet.</numerusform>
@@ -1074,67 +1129,67 @@
 <context>
     <name>ts::ui::LessonPanel</name>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="65"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="62"/>
         <source>◀ Back</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="66"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="63"/>
         <source>Set up again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="67"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="64"/>
         <source>Next ▶</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="164"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="170"/>
         <source>Guided lessons</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="184"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="190"/>
         <source>Prompt:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="187"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="193"/>
         <source>With GPT-2:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="189"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="195"/>
         <source>Step %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="68"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="65"/>
         <source>End lesson</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="69"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="66"/>
         <source>Previous step (PageUp)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="70"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="67"/>
         <source>Next step (PageDown)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="71"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="68"/>
         <source>Close the lesson and put your own prompt and settings back</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="155"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="161"/>
         <source>Choose a lesson…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="165"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="171"/>
         <source>&lt;p&gt;Choose a lesson above. Each step sets up the app — prompt, view, settings — and says what to look at. Lessons are JSON files in the &lt;i&gt;lessons&lt;/i&gt; folder; teachers can write their own.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1142,197 +1197,383 @@
 <context>
     <name>ts::ui::LitmView</name>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="115"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="154"/>
         <source>Export results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="116"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="155"/>
         <source>CSV files (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="123"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="159"/>
+        <source>Run the lost-in-the-middle lab?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="166"/>
         <source>Records:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="124"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="167"/>
         <source>Positions:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="125"/>
-        <source>Trials per position:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="126"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="170"/>
         <source>Seed:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="127"/>
-        <source>Ask the question before the records too (query-aware)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="128"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="173"/>
         <source>Record template:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="129"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="174"/>
         <source>Run experiment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="130"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="175"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="131"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="179"/>
         <source>Export CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="132"/>
-        <source>Each context lists key-value records (“Code Alpha-41 tiger.”) and ends by asking for one key again. The record asked for is moved from the first to the last place; every position is tried with freshly shuffled records. A long context is not the same as a well-used one.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="136"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="183"/>
         <source>Position</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="136"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="183"/>
         <source>Top-1 accuracy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="136"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="183"/>
         <source>P(correct)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="136"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="183"/>
         <source>Mean rank</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="137"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="184"/>
         <source>Attention on record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="137"/>
-        <source>Trials</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="138"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="191"/>
         <source>This model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="211"/>
-        <source>Running %1 contexts…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="218"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="354"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="383"/>
         <source>Cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="281"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="363"/>
+        <source>Running %1 contexts (estimated %2)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="378"/>
+        <source>Done in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="391"/>
+        <source>Running: %1 % done, %2 left.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="428"/>
+        <source>Open results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="429"/>
+        <source>Lost-in-the-middle results (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="433"/>
+        <source>Cannot open results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="434"/>
+        <source>%1
+
+The results on screen are unchanged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="438"/>
+        <source>Save results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="439"/>
+        <source>Lost-in-the-middle results (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="442"/>
+        <source>Cannot save results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="494"/>
         <source>Liu et al. 2023 (GPT-3.5-Turbo, 20 documents)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="298"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="511"/>
         <source>accuracy (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="299"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="512"/>
         <source>position of the answer document</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="139"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="185"/>
         <source>top-1 accuracy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="140"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="168"/>
+        <source>Contexts:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="169"/>
+        <source>Contexts of freshly drawn records; each is read once and asked about every position.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="171"/>
+        <source>Ask first (query-aware)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="172"/>
+        <source>State the question before the records too, so the model knows what to look for while reading.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="176"/>
+        <source>Open results…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="177"/>
+        <source>Show results saved earlier (for example a sweep of a large model prepared at home).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="178"/>
+        <source>Save results…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="180"/>
+        <source>Each context lists key-value records (“Code Alpha-41 tiger.”) and ends by asking for one key again: the model reads it once and is asked about each position in turn, with fresh records in every context.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="184"/>
+        <source>Contexts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="186"/>
         <source>P(correct value)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="322"/>
-        <source>This model (%1 records, about %2 tokens per context)</source>
+        <location filename="../../ui/classroom/litm_view.cpp" line="236"/>
+        <source>The bundled model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="338"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="238"/>
+        <source>Load a model to measure it, or open results saved earlier.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="243"/>
+        <source>No lost-in-the-middle measurements come with %1. Run the lab: it first times the model on this computer and says how long the run will take before it starts. Results can be saved and shown later without the model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="322"/>
+        <source>Timing %1 on this computer…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="330"/>
+        <source>%1 records take %2 tokens, more than the model&apos;s context of %3: use fewer records.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="339"/>
+        <source>%1 contexts of about %2 tokens, each read once and asked %3 questions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="343"/>
+        <source>This run on %1 will take %2 on this computer (measured just now).
+%3
+
+The window stays usable and you can cancel at any time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="347"/>
+        <source>Not started (estimated %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="549"/>
+        <source>Bundled model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="550"/>
+        <source>Unnamed model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="552"/>
+        <source>%1, measured now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="553"/>
+        <source>%1, from its evaluation data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="554"/>
+        <source>%1, from %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="555"/>
+        <source>%1 · about %2 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="556"/>
+        <source>position of the record asked for, of %1 (shaded: 95 % interval)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="572"/>
         <source>Example context: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="349"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="17"/>
         <source>Use at least two positions to see a curve.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="379"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="47"/>
         <source>accuracy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="379"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="47"/>
         <source>the probability of the right value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="381"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="49"/>
         <source>This model does not retrieve the values at all (top-1 accuracy below 5 %, P(correct) below 2 % everywhere): there is no position effect to see. Try fewer records or a trained model.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="390"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="58"/>
         <source>A U-shape, as Liu et al. found: %1 is higher when the record is first (%2 %) or last (%3 %) than in the middle (%4 %). Information in the middle of a long context is used least.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="394"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="62"/>
         <source>Recency rather than a U: %1 rises towards the end (first %2 %, last %3 %). This model mostly uses the records just before the question — small models often show this instead of the U that large models show.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="398"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="66"/>
         <source>Primacy: %1 is highest for the first record (%2 %) and falls towards the end (%3 %).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="400"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="68"/>
         <source>Roughly flat: %1 is about the same at every position (first %2 %, last %3 %). With this many trials the differences are within the intervals.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="141"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="81"/>
+        <source>%1 records, about %2 tokens, %3 contexts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="89"/>
+        <source>%1 finds the record at every position it was asked about (top-1 accuracy %2 % at positions %3–%4; %5). It shows no lost-in-the-middle effect: to see one, load a real model such as Qwen2.5-0.5B and run the lab — it tells you how long the run will take before it starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="97"/>
+        <source>From the evaluation data of %1 (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="101"/>
+        <source>under a second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="102"/>
+        <source>about %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="103"/>
+        <source>about %1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="104"/>
+        <source>about %1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="187"/>
         <source>position of the record asked for (shaded: 95 % interval)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="354"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="22"/>
         <source>This model guesses: it gives the right value about the same probability as any other value (P(correct) ≈ %1 %, chance %2 %), so it has not learned to look the record up and there is no position effect in its answers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="360"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="28"/>
         <source>Where it looks is not flat, though: attention from the question onto the record grows from %1 % (first) to %2 % (last) — a recency bias.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1340,78 +1581,78 @@
 <context>
     <name>ts::ui::LogitLensView</name>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="82"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="88"/>
         <source>Colour by:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="83"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="89"/>
         <source>probability of the top token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="84"/>
         <location filename="../../ui/classroom/logit_lens_view.cpp" line="90"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="169"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="96"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="141"/>
         <source>entropy (bits)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="85"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="91"/>
         <source>Each row stops the model after one more layer and asks: what would it predict now? (residual → final norm → output projection). Each cell shows the top token; dark = confident. Read a column from top to bottom to see where the prediction forms. One column per step of the loop; click a column for details.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="89"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="95"/>
         <source>Layer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="89"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="95"/>
         <source>Top token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="89"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="95"/>
         <source>p</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="90"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="169"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="96"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="141"/>
         <source>p(top token)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="198"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="229"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="170"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="201"/>
         <source>embedding</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="198"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="224"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="229"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="170"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="196"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="201"/>
         <source>layer %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="211"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="183"/>
         <source>Generate a few tokens: each step adds a column.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="221"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="193"/>
         <source>Position %1: the final prediction “%2” is already the top token from %3 on.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="224"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="196"/>
         <source>the embedding</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="225"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="197"/>
         <source>Sampled: “%1”.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1419,179 +1660,192 @@
 <context>
     <name>ts::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="209"/>
+        <location filename="../../ui/shell/main_window.cpp" line="234"/>
         <source>About Tokenscope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="210"/>
+        <location filename="../../ui/shell/main_window.cpp" line="235"/>
         <source>&lt;p&gt;&lt;b&gt;Tokenscope&lt;/b&gt; runs a GPT-style model on your computer and shows each stage of next-token prediction: tokenizing, embedding, self-attention, the softmax distribution and sampling — and the autoregressive loop that feeds each chosen token back in.&lt;/p&gt;&lt;p&gt;The model does not know the answer; it computes how likely each next token is, and one is drawn.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="301"/>
+        <location filename="../../ui/shell/main_window.cpp" line="327"/>
         <source>Could not open the model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="302"/>
+        <location filename="../../ui/shell/main_window.cpp" line="328"/>
         <source>Choose a folder with config.json and model.safetensors (and vocab.json + merges.txt or tokenizer.json for text prompts). The previous model stays loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="318"/>
-        <location filename="../../ui/shell/main_window.cpp" line="323"/>
-        <location filename="../../ui/shell/main_window.cpp" line="453"/>
-        <location filename="../../ui/shell/main_window.cpp" line="470"/>
-        <location filename="../../ui/shell/main_window.cpp" line="770"/>
+        <location filename="../../ui/shell/main_window.cpp" line="344"/>
+        <location filename="../../ui/shell/main_window.cpp" line="349"/>
+        <location filename="../../ui/shell/main_window.cpp" line="505"/>
+        <location filename="../../ui/shell/main_window.cpp" line="523"/>
         <source>Tokenscope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="323"/>
+        <location filename="../../ui/shell/main_window.cpp" line="349"/>
         <source>Tokenscope — %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="324"/>
+        <location filename="../../ui/shell/main_window.cpp" line="350"/>
         <source>Controls</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="325"/>
+        <location filename="../../ui/shell/main_window.cpp" line="351"/>
         <source>Timeline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="329"/>
+        <location filename="../../ui/shell/main_window.cpp" line="356"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="330"/>
+        <location filename="../../ui/shell/main_window.cpp" line="357"/>
         <source>&amp;Open model folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="331"/>
+        <location filename="../../ui/shell/main_window.cpp" line="358"/>
+        <source>Open model &amp;file (GGUF)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="359"/>
         <source>Open &amp;transcript…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="332"/>
+        <location filename="../../ui/shell/main_window.cpp" line="360"/>
         <source>&amp;Save transcript…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="333"/>
+        <location filename="../../ui/shell/main_window.cpp" line="361"/>
         <source>Continue past end of text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="334"/>
+        <location filename="../../ui/shell/main_window.cpp" line="362"/>
         <source>Keep generating after the model draws its end-of-text token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="335"/>
+        <location filename="../../ui/shell/main_window.cpp" line="363"/>
         <source>Export current view as &amp;PNG or SVG…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="336"/>
+        <location filename="../../ui/shell/main_window.cpp" line="364"/>
         <source>Export distribution as CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="337"/>
+        <location filename="../../ui/shell/main_window.cpp" line="365"/>
         <source>Export distribution as JSON…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="338"/>
+        <location filename="../../ui/shell/main_window.cpp" line="366"/>
         <source>Export attention as CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="339"/>
+        <location filename="../../ui/shell/main_window.cpp" line="367"/>
         <source>Export attention as JSON…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="340"/>
+        <location filename="../../ui/shell/main_window.cpp" line="368"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="341"/>
+        <location filename="../../ui/shell/main_window.cpp" line="369"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="343"/>
+        <location filename="../../ui/shell/main_window.cpp" line="370"/>
+        <source>&amp;Presentation mode (larger text)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="371"/>
+        <source>Enlarge all text for a projector; press F5 again to go back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="373"/>
         <source>&amp;Language</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="344"/>
+        <location filename="../../ui/shell/main_window.cpp" line="374"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="345"/>
+        <location filename="../../ui/shell/main_window.cpp" line="375"/>
         <source>&amp;About Tokenscope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="417"/>
+        <location filename="../../ui/shell/main_window.cpp" line="449"/>
         <source>Loading %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="439"/>
+        <location filename="../../ui/shell/main_window.cpp" line="484"/>
         <source>Model loaded with warnings: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="453"/>
-        <location filename="../../ui/shell/main_window.cpp" line="470"/>
-        <location filename="../../ui/shell/main_window.cpp" line="770"/>
+        <location filename="../../ui/shell/main_window.cpp" line="505"/>
+        <location filename="../../ui/shell/main_window.cpp" line="523"/>
         <source>No model is loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="453"/>
-        <location filename="../../ui/shell/main_window.cpp" line="470"/>
+        <location filename="../../ui/shell/main_window.cpp" line="505"/>
+        <location filename="../../ui/shell/main_window.cpp" line="523"/>
         <source>Choose a model in the toolbar first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="685"/>
+        <location filename="../../ui/shell/main_window.cpp" line="751"/>
         <source>Loading model…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="685"/>
+        <location filename="../../ui/shell/main_window.cpp" line="751"/>
         <source>No model loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="690"/>
+        <location filename="../../ui/shell/main_window.cpp" line="756"/>
         <source>%1 · %2 parameters · %3 layers × %4 heads · vocabulary %5%6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="696"/>
+        <location filename="../../ui/shell/main_window.cpp" line="762"/>
         <source> · no tokenizer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="703"/>
+        <location filename="../../ui/shell/main_window.cpp" line="769"/>
         <source>Context %1 / %2 tokens · step %3 of %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shell/main_window.cpp" line="710"/>
+        <location filename="../../ui/shell/main_window.cpp" line="776"/>
         <source>%n oldest step(s) keep only a summary (history memory budget)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1599,120 +1853,140 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="715"/>
+        <location filename="../../ui/shell/main_window.cpp" line="781"/>
         <source>Export view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="716"/>
+        <location filename="../../ui/shell/main_window.cpp" line="782"/>
         <source>PNG image (*.png);;SVG vector image (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="761"/>
+        <location filename="../../ui/shell/main_window.cpp" line="830"/>
         <source>There are no steps to export yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="771"/>
-        <source>Load the model the transcript was made with, then open it again.</source>
+        <location filename="../../ui/shell/main_window.cpp" line="871"/>
+        <source>Transcript made with another model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="787"/>
+        <location filename="../../ui/shell/main_window.cpp" line="908"/>
+        <source>%1 (%2, %3 layers, vocabulary %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="914"/>
+        <source>the model it was made with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="917"/>
+        <source>Transcript “%1”, shown as recorded: no model is loaded, so there is no attention, distribution or embedding to show, only the tokens and their recorded probabilities. Load %2 to continue it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="922"/>
+        <source>Transcript “%1”, shown as recorded: it was made with %2, but the loaded model is %3, which would give other numbers. Load %2 to continue it, or press Step to run its prompt with the loaded model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="848"/>
         <source>Could not open the transcript</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="162"/>
-        <location filename="../../ui/shell/main_window.cpp" line="719"/>
-        <location filename="../../ui/shell/main_window.cpp" line="736"/>
-        <location filename="../../ui/shell/main_window.cpp" line="751"/>
+        <location filename="../../ui/shell/main_window.cpp" line="180"/>
+        <location filename="../../ui/shell/main_window.cpp" line="785"/>
+        <location filename="../../ui/shell/main_window.cpp" line="802"/>
+        <location filename="../../ui/shell/main_window.cpp" line="817"/>
         <source>Export failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="153"/>
+        <location filename="../../ui/shell/main_window.cpp" line="171"/>
         <source>Open transcript</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="154"/>
-        <location filename="../../ui/shell/main_window.cpp" line="159"/>
+        <location filename="../../ui/shell/main_window.cpp" line="172"/>
+        <location filename="../../ui/shell/main_window.cpp" line="177"/>
         <source>Transcript (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="159"/>
+        <location filename="../../ui/shell/main_window.cpp" line="177"/>
         <source>Save transcript</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="719"/>
+        <location filename="../../ui/shell/main_window.cpp" line="785"/>
         <source>Could not write %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="724"/>
-        <location filename="../../ui/shell/main_window.cpp" line="741"/>
+        <location filename="../../ui/shell/main_window.cpp" line="790"/>
+        <location filename="../../ui/shell/main_window.cpp" line="807"/>
         <source>Nothing to export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="724"/>
-        <location filename="../../ui/shell/main_window.cpp" line="741"/>
+        <location filename="../../ui/shell/main_window.cpp" line="790"/>
+        <location filename="../../ui/shell/main_window.cpp" line="807"/>
         <source>Run a step first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="728"/>
+        <location filename="../../ui/shell/main_window.cpp" line="794"/>
         <source>Export distribution</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="729"/>
-        <location filename="../../ui/shell/main_window.cpp" line="746"/>
+        <location filename="../../ui/shell/main_window.cpp" line="795"/>
+        <location filename="../../ui/shell/main_window.cpp" line="812"/>
         <source>JSON (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="729"/>
-        <location filename="../../ui/shell/main_window.cpp" line="746"/>
+        <location filename="../../ui/shell/main_window.cpp" line="795"/>
+        <location filename="../../ui/shell/main_window.cpp" line="812"/>
         <source>CSV (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="745"/>
+        <location filename="../../ui/shell/main_window.cpp" line="811"/>
         <source>Export attention</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="327"/>
+        <location filename="../../ui/shell/main_window.cpp" line="354"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="328"/>
+        <location filename="../../ui/shell/main_window.cpp" line="355"/>
         <source>Stop loading this model; the previous one stays</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="256"/>
+        <location filename="../../ui/shell/main_window.cpp" line="281"/>
         <source>Lesson ended: your prompt and settings are back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="326"/>
+        <location filename="../../ui/shell/main_window.cpp" line="353"/>
         <source>Lesson</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="588"/>
+        <location filename="../../ui/shell/main_window.cpp" line="645"/>
         <source>What if: branching from step %1 with “%2” instead of “%3”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="702"/>
+        <location filename="../../ui/shell/main_window.cpp" line="768"/>
         <source>Context %1 / %2 tokens</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1720,55 +1994,75 @@
 <context>
     <name>ts::ui::ModelChooser</name>
     <message>
-        <location filename="../../ui/shell/model_chooser.cpp" line="71"/>
+        <location filename="../../ui/shell/model_chooser.cpp" line="75"/>
         <source>Open model folder (config.json + model.safetensors)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/model_chooser.cpp" line="112"/>
+        <location filename="../../ui/shell/model_chooser.cpp" line="90"/>
+        <source>Open model file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="92"/>
+        <source>GGUF model (*.gguf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="134"/>
         <source>Model:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/model_chooser.cpp" line="115"/>
+        <location filename="../../ui/shell/model_chooser.cpp" line="137"/>
         <source>Bundled model (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/model_chooser.cpp" line="152"/>
+        <location filename="../../ui/shell/model_chooser.cpp" line="174"/>
         <source>Get a model…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/model_chooser.cpp" line="153"/>
+        <location filename="../../ui/shell/model_chooser.cpp" line="175"/>
         <source>Open model folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="176"/>
+        <source>Open model file (GGUF)…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ts::ui::ModelMenu</name>
     <message>
-        <location filename="../../ui/shell/model_chooser.cpp" line="173"/>
+        <location filename="../../ui/shell/model_chooser.cpp" line="196"/>
         <source>&amp;Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/model_chooser.cpp" line="174"/>
+        <location filename="../../ui/shell/model_chooser.cpp" line="197"/>
         <source>&amp;Get a model…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/model_chooser.cpp" line="175"/>
+        <location filename="../../ui/shell/model_chooser.cpp" line="198"/>
         <source>&amp;Open model folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/model_chooser.cpp" line="177"/>
+        <location filename="../../ui/shell/model_chooser.cpp" line="199"/>
+        <source>Open model &amp;file (GGUF)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/model_chooser.cpp" line="201"/>
         <source>Hugging Face cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/model_chooser.cpp" line="186"/>
+        <location filename="../../ui/shell/model_chooser.cpp" line="210"/>
         <source>(none found in %1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1802,186 +2096,390 @@
     </message>
 </context>
 <context>
-    <name>ts::ui::ProbesView</name>
+    <name>ts::ui::PrecisionView</name>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="214"/>
-        <source>Open…</source>
+        <location filename="../../ui/classroom/precision_view.cpp" line="185"/>
+        <source>Add model files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="215"/>
-        <source>Save as…</source>
+        <location filename="../../ui/classroom/precision_view.cpp" line="186"/>
+        <source>GGUF model (*.gguf)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="216"/>
-        <source>Add probe</source>
+        <location filename="../../ui/classroom/precision_view.cpp" line="193"/>
+        <source>Add a model folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="217"/>
-        <source>Run probes</source>
+        <location filename="../../ui/classroom/precision_view.cpp" line="206"/>
+        <source>(no model loaded)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="218"/>
-        <source>Cancel</source>
+        <location filename="../../ui/classroom/precision_view.cpp" line="207"/>
+        <source>%1 (loaded, the reference)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="219"/>
-        <location filename="../../ui/classroom/probes_view.cpp" line="232"/>
-        <source>Group</source>
+        <location filename="../../ui/classroom/precision_view.cpp" line="219"/>
+        <source>Add the same model in another precision first (Add file… or Add folder…).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="219"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="230"/>
+        <source>Type a prompt first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/classroom/precision_view.cpp" line="240"/>
+        <source>Loading %n model(s) and comparing…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="284"/>
+        <source>#</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="284"/>
+        <source>Token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="287"/>
+        <source>Δ</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/classroom/precision_view.cpp" line="310"/>
+        <source>&lt;b&gt;Free-running:&lt;/b&gt; all precisions write the same %n token(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="312"/>
+        <source>&lt;b&gt;Free-running:&lt;/b&gt; the texts part at generated token %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="344"/>
+        <source>Run a comparison to see each precision&apos;s probability of every token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="352"/>
+        <source>token position</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="376"/>
+        <source>bits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="376"/>
+        <source>p</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="382"/>
+        <source>The same model in several precisions. The loaded model continues the prompt; every precision scores exactly those tokens, so the difference per token is what precision costs. Then each writes on its own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="385"/>
+        <source>Precisions to compare:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="386"/>
+        <source>Add file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="387"/>
+        <source>A GGUF file of the same model (Q8_0, Q4_K_M, F16, …)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="388"/>
+        <source>Add folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="389"/>
+        <source>A Hugging Face folder of the same model in another dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="390"/>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="391"/>
         <source>Prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="219"/>
-        <source>True answer</source>
+        <location filename="../../ui/classroom/precision_view.cpp" line="392"/>
+        <source>Tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="220"/>
-        <source>False answers (| separated)</source>
+        <location filename="../../ui/classroom/precision_view.cpp" line="393"/>
+        <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="220"/>
-        <source>Model&apos;s own answer</source>
+        <location filename="../../ui/classroom/precision_view.cpp" line="394"/>
+        <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="221"/>
-        <source>Verdict</source>
+        <location filename="../../ui/classroom/precision_view.cpp" line="395"/>
+        <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="221"/>
-        <source>P(true) green, P(best false) red</source>
+        <location filename="../../ui/classroom/precision_view.cpp" line="395"/>
+        <source>Stored as</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="222"/>
-        <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one, on a log axis (each tick is a factor of 100). The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
+        <location filename="../../ui/classroom/precision_view.cpp" line="395"/>
+        <source>MB/token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="227"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="395"/>
+        <source>Perplexity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="396"/>
+        <source>Largest Δp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="396"/>
+        <source>Same top-1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="397"/>
         <source>Show:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="398"/>
+        <source>probability of each token (all score the same text)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="399"/>
+        <source>KL divergence from the reference (bits)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::ProbesView</name>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="217"/>
+        <source>Open…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="218"/>
+        <source>Save as…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="219"/>
+        <source>Add probe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="220"/>
+        <source>Run probes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="221"/>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="222"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="236"/>
+        <source>Group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="222"/>
+        <source>Prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="222"/>
+        <source>True</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="223"/>
+        <source>False (| between)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="223"/>
+        <source>Model&apos;s answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="224"/>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="224"/>
+        <source>P(true) green, P(best false) red</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="225"/>
+        <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one, on a log axis (each tick is a factor of 100). The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../../ui/classroom/probes_view.cpp" line="230"/>
+        <source>Show:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
         <source>All probes, held-out first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="230"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
         <source>Held-out only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="230"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
         <source>Confident inventions only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="232"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="236"/>
         <source>Language</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="232"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="236"/>
         <source>Probes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="232"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="236"/>
         <source>True beats false</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="233"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="237"/>
         <source>Top-1 accuracy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="233"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="237"/>
         <source>Mean confidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="233"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="237"/>
         <source>Confident inventions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="235"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="239"/>
         <source>The model&apos;s own answer is not the true one, and it gives that answer at least %1 %.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="276"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="248"/>
+        <source>Textbook world (bundled model)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="285"/>
         <source>Open probe set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="277"/>
-        <location filename="../../ui/classroom/probes_view.cpp" line="291"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="286"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="300"/>
         <source>Probe sets (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="290"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="299"/>
         <source>Save probe set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="411"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="387"/>
         <source>P(true) = %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="412"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="388"/>
         <source>P(false) = %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="421"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="395"/>
+        <source>The model&apos;s own answer: its greedy continuation up to the end of the word, past function words such as “a” or “in”; %1 is the probability of the whole answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="400"/>
         <source>true wins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="421"/>
-        <source>a false answer wins</source>
+        <location filename="../../ui/classroom/probes_view.cpp" line="400"/>
+        <source>false wins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="448"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="456"/>
         <source>Korean</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="448"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="456"/>
         <source>English</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="479"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="486"/>
         <source>held-out (never seen)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="480"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="487"/>
         <source>seen in training</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/probes_view.cpp" line="544"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="551"/>
         <source>%n probe(s). Press “Run probes”.</source>
         <translation>
             <numerusform>%n probe. Press “Run probes”.</numerusform>
@@ -1989,12 +2487,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="556"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="563"/>
         <source>The true answer beats every false one in %1 of %2 probes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="557"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="564"/>
         <source>On held-out facts, which the model never saw, its own answer is right %1 of %2 times, yet it puts on average %3 % on it; %4 of them are confident inventions (%5 % or more on a wrong answer). That is a hallucination.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2002,107 +2500,107 @@
 <context>
     <name>ts::ui::SamplingView</name>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="155"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="179"/>
         <source>Run a step: the drawn token is appended to the text and fed back in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="180"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="204"/>
         <source>Step %1: the drawn token (highlighted) is appended to the text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="144"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="168"/>
         <source>Autoregressive loop: “%1” is appended to the input and step %2 begins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="143"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="167"/>
         <source>“%1” marks the end of the text: the loop stops here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="239"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="264"/>
         <source>From scores to probabilities: logits → divided by the temperature → softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="242"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="267"/>
         <source>logit ÷ %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="243"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="268"/>
         <source>temperature 0: the largest wins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="244"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="269"/>
         <source>logit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="246"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="271"/>
         <source>probability (softmax)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="284"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="309"/>
         <source>max</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="291"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="316"/>
         <source>%1 · cut by top-k/top-p</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="322"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="347"/>
         <source>The draw: temperature 0 takes the most likely token, no random number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="323"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="348"/>
         <source>The draw: a random number u between 0 and 1 lands in the cumulative probabilities</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="327"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="352"/>
         <source>drawn at temperature %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="328"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="353"/>
         <source> · top-k %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="329"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="354"/>
         <source> · top-p %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="330"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="355"/>
         <source> · seed %1 · tokens in vocabulary order, width = probability</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="402"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="431"/>
         <source>Drawn: “%1” (the most likely token)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="404"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="433"/>
         <source>Chosen by hand (what if): “%1”; u = %2 had landed on “%3”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="410"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="439"/>
         <source>u = %1 lands on “%2”, which holds %3 of the bar</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="419"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="448"/>
         <source>With the slider&apos;s settings the same u would pick “%1”.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2169,7 +2667,7 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TimelineView</name>
     <message numerus="yes">
-        <location filename="../../ui/shell/timeline_view.cpp" line="40"/>
+        <location filename="../../ui/shell/timeline_view.cpp" line="52"/>
         <source>prompt (%n token(s))</source>
         <translation>
             <numerusform>prompt (%n token)</numerusform>
@@ -2177,17 +2675,22 @@ Click: what if the model had drawn this token? (branches the session from this s
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shell/timeline_view.cpp" line="45"/>
+        <location filename="../../ui/shell/timeline_view.cpp" line="57"/>
         <source>chosen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/timeline_view.cpp" line="57"/>
+        <location filename="../../ui/shell/timeline_view.cpp" line="69"/>
         <source>summary only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/timeline_view.cpp" line="82"/>
+        <location filename="../../ui/shell/timeline_view.cpp" line="70"/>
+        <source>from file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/timeline_view.cpp" line="98"/>
         <source>Steps of the loop. Select one to inspect it in every view; click another candidate in the Softmax view to branch from it (&quot;what if&quot;).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2195,62 +2698,62 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TokenView</name>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="113"/>
+        <location filename="../../ui/stages/token_view.cpp" line="118"/>
         <source>Position %1 · token id %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="115"/>
+        <location filename="../../ui/stages/token_view.cpp" line="120"/>
         <source>Prompt bytes %1–%2 (%3 bytes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="119"/>
+        <location filename="../../ui/stages/token_view.cpp" line="124"/>
         <source>Covers part of: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="120"/>
+        <location filename="../../ui/stages/token_view.cpp" line="125"/>
         <source>Covers: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="123"/>
+        <location filename="../../ui/stages/token_view.cpp" line="128"/>
         <source>Drawn by sampling; the next step feeds it back in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="125"/>
+        <location filename="../../ui/stages/token_view.cpp" line="130"/>
         <source>Generated by the model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="227"/>
+        <location filename="../../ui/stages/token_view.cpp" line="233"/>
         <source>Type a prompt and press Step: the text is cut into tokens, the units the model reads.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="228"/>
+        <location filename="../../ui/stages/token_view.cpp" line="234"/>
         <source>Prompt: %1 characters · %2 bytes (UTF-8) · %3 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="233"/>
+        <location filename="../../ui/stages/token_view.cpp" line="239"/>
         <source> → %1 tokens per character</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="236"/>
+        <location filename="../../ui/stages/token_view.cpp" line="242"/>
         <source>Context: %1 of %2 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="237"/>
+        <location filename="../../ui/stages/token_view.cpp" line="243"/>
         <source>Context: %1 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="238"/>
+        <location filename="../../ui/stages/token_view.cpp" line="244"/>
         <source> · dashed chips: a token that splits a character, or the drawn next token</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2258,89 +2761,89 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TokenizerCompareView</name>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="180"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="185"/>
         <source>The same text through different tokenizers. A model reads, pays for and generates tokens, not characters: the more tokens a language needs, the more time and money the same sentence costs, and the less of it fits in the context.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="184"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="189"/>
         <source>Add tokenizer file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="185"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="190"/>
         <source>Add tokenizer folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="186"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="191"/>
         <source>Type or paste text to compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="200"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="214"/>
         <source>Model: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="244"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="252"/>
         <source>Loading %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="260"/>
         <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="268"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="276"/>
         <source>Tokenizer comparison</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="261"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="269"/>
         <source>At most %1 tokenizers fit side by side; remove one first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="266"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="274"/>
         <source>Could not load the tokenizer %1:
 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="275"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="283"/>
         <source>Choose a tokenizer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="276"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="284"/>
         <source>Tokenizers (tokenizer.json vocab.json);;JSON files (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="281"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="289"/>
         <source>Choose a model or tokenizer folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="350"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="358"/>
         <source>Remove this tokenizer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="353"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="361"/>
         <source>Cannot encode this text: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="359"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="367"/>
         <source>%1 per character</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="362"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="370"/>
         <source>%1× the fewest</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="358"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="366"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n token</numerusform>

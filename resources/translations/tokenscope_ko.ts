@@ -186,9 +186,8 @@
 <context>
     <name>ts::ui::ClassroomHub</name>
     <message>
-        <location filename="../../ui/classroom/hub.cpp" line="60"/>
         <source>Textbook world (bundled model)</source>
-        <translation>교과서 세계 (기본 모델)</translation>
+        <translation type="vanished">교과서 세계 (기본 모델)</translation>
     </message>
     <message>
         <location filename="../../ui/classroom/hub.cpp" line="69"/>
@@ -638,17 +637,17 @@
 <context>
     <name>ts::ui::EmbeddingScatter</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="106"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="107"/>
         <source>No token vectors yet</source>
         <translation>아직 토큰 벡터가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="119"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="120"/>
         <source>PC1 (%1 %)</source>
         <translation>PC1 (%1 %)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="125"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="126"/>
         <source>PC2 (%1 %)</source>
         <translation>PC2 (%1 %)</translation>
     </message>
@@ -656,93 +655,93 @@
 <context>
     <name>ts::ui::EmbeddingView</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="316"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="317"/>
         <source>This model has no position vectors: its input vector is the token embedding alone. Position enters inside attention: every pair of numbers in each query and key is turned by an angle that grows with the token&apos;s position (RoPE, rope_theta = %1). A query and a key then score by how far apart their tokens are, not by where they stand.</source>
         <translation>이 모델에는 위치 벡터가 없습니다. 입력 벡터는 토큰 임베딩 그 자체입니다. 위치는 어텐션 안에서 들어갑니다: 쿼리와 키의 숫자 쌍마다 토큰의 위치에 비례하는 각도만큼 회전시킵니다 (RoPE, rope_theta = %1). 그래서 쿼리와 키의 점수는 두 토큰이 어디에 있는지가 아니라 얼마나 떨어져 있는지에 따라 정해집니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="339"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="340"/>
         <source>fast pair</source>
         <translation>빠른 쌍</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="340"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="341"/>
         <source>slow pair</source>
         <translation>느린 쌍</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="370"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="371"/>
         <source>%1 rad per position</source>
         <translation>위치당 %1 rad</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="379"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="456"/>
         <source>Show nearest vocabulary neighbours</source>
         <translation>가장 가까운 어휘 이웃 보기</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="381"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="458"/>
         <source>For the most recent tokens, the vocabulary entries whose token embedding points the same way (cosine), placed at the same position and drawn lighter</source>
         <translation>최근 토큰들에 대해, 토큰 임베딩의 방향이 비슷한(코사인) 어휘 항목을 같은 위치에 옅게 그립니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="388"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="439"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="446"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="390"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="441"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="449"/>
         <source>token</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="388"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="439"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="446"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="390"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="441"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="449"/>
         <source>position</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="388"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="439"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="446"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="390"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="441"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="449"/>
         <source>sum</source>
         <translation>합</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="389"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="391"/>
         <source>value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="418"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="420"/>
         <source>dimension %1: %2</source>
         <translation>%1번째 차원: %2</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="423"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="425"/>
         <source>dimension %1: token %2 + position %3 = %4</source>
         <translation>%1번째 차원: 토큰 %2 + 위치 %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="715"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="716"/>
         <source>A projection needs at least two different token vectors.</source>
         <translation>투영하려면 서로 다른 토큰 벡터가 두 개 이상 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="717"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="718"/>
         <source>First two principal components of %1 input vectors: PC1 explains %2 % of their spread, PC2 %3 %.</source>
         <translation>입력 벡터 %1개의 처음 두 주성분: PC1이 분산의 %2 %, PC2가 %3 %를 설명합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="729"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="730"/>
         <source>Input vector: no token selected</source>
         <translation>입력 벡터: 선택한 토큰 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="740"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="741"/>
         <source>Input vector of “%1” at position %2 = its token embedding (%3 numbers); no position vector is added</source>
         <translation>위치 %2의 “%1” 입력 벡터 = 토큰 임베딩 (숫자 %3개); 위치 벡터는 더하지 않음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="756"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="757"/>
         <source>Input vector of “%1” at position %2 = token embedding + position embedding (%3 numbers)</source>
         <translation>위치 %2의 “%1” 입력 벡터 = 토큰 임베딩 + 위치 임베딩 (숫자 %3개)</translation>
     </message>
@@ -838,156 +837,156 @@
 <context>
     <name>ts::ui::GetModelDialog</name>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="42"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="43"/>
         <source>GPT-2 (124M)</source>
         <translation>GPT-2 (1억 2,400만)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="44"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="45"/>
         <source>The classic of 2019: clear induction heads in the attention view, English only (Korean costs several tokens a syllable)</source>
         <translation>2019년의 고전: 어텐션 보기에서 인덕션 헤드가 뚜렷합니다. 영어 전용(한국어는 한 음절에 토큰 여러 개)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="48"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="49"/>
         <source>SmolLM2 135M Instruct</source>
         <translation>SmolLM2 135M Instruct</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="50"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="51"/>
         <source>A small modern chat model (Llama design): follows instructions, fast enough to step through live</source>
         <translation>작은 최신 채팅 모델(Llama 구조): 지시를 따르고, 수업 중에 한 단계씩 실행할 만큼 빠릅니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="54"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="55"/>
         <source>Qwen2.5 0.5B Instruct (Korean)</source>
         <translation>Qwen2.5 0.5B Instruct (한국어)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="56"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="57"/>
         <source>Reads and writes Korean: compare its tokens for 한국어 with GPT-2&apos;s; hallucination and lost-in-the-middle on a real chat model</source>
         <translation>한국어를 읽고 씁니다: 한국어 토큰을 GPT-2와 비교해 보세요. 실제 채팅 모델로 환각과 중간 망각을 봅니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="60"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="61"/>
         <source>SmolLM2 135M Instruct, GGUF Q8_0</source>
         <translation>SmolLM2 135M Instruct, GGUF Q8_0</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="62"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="63"/>
         <source>The same model quantised to 8 bits: half the size, nearly the same answers — a lesson on precision</source>
         <translation>같은 모델을 8비트로 양자화: 크기는 절반, 답은 거의 같습니다 — 정밀도 수업</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="88"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="89"/>
         <source>SHA-256 matches</source>
         <translation>SHA-256 일치</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="89"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="90"/>
         <source>size, git hash and commit match</source>
         <translation>크기, git 해시, 커밋 일치</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="199"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="201"/>
         <source>“%1” is not a hub model id. Write it as ORG/NAME, for example openai-community/gpt2.</source>
         <translation>“%1”은(는) 허브 모델 ID가 아닙니다. ORG/NAME 형식으로 쓰세요. 예: openai-community/gpt2</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="208"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="209"/>
         <source>Asking the hub for the file list of %1…</source>
         <translation>허브에 %1의 파일 목록을 요청하는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="216"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="217"/>
         <source>Downloading %1 (file %2 of %3)
 %4 of %5 · %6/s</source>
         <translation>%1 내려받는 중 (파일 %3개 중 %2번째)
 %5 중 %4 · 초당 %6</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="224"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="225"/>
         <source>Waiting: another download of %1 is running (another Tokenscope window, tokenscope-cli or the Hugging Face tools). It continues when that one ends.</source>
         <translation>기다리는 중: %1을(를) 다른 곳(다른 Tokenscope 창, tokenscope-cli 또는 Hugging Face 도구)에서 내려받고 있습니다. 그 작업이 끝나면 이어서 진행합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="232"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="233"/>
         <source>%1 is downloaded and verified; loading it now.
 %2</source>
         <translation>%1을(를) 내려받고 검증했습니다. 지금 불러옵니다.
 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="239"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="241"/>
         <source>Cancelled. What arrived is kept: downloading %1 again continues where it stopped.</source>
         <translation>취소했습니다. 받은 부분은 남겨 두었으니 %1을(를) 다시 내려받으면 멈춘 곳부터 이어집니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="243"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="244"/>
         <source>The download of %1 failed.</source>
         <translation>%1 내려받기에 실패했습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="246"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="247"/>
         <source>Download failed</source>
         <translation>내려받기 실패</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="267"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="268"/>
         <source>Get a model</source>
         <translation>모델 받기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="268"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="269"/>
         <source>Download a model from the Hugging Face hub into its cache, where the hub&apos;s own tools find it too. Only what Tokenscope loads is fetched (config, safetensors weights, tokenizer), and every file is checked against the hash the hub lists.</source>
         <translation>Hugging Face 허브에서 모델을 허브 캐시로 내려받습니다. 허브의 다른 도구도 그대로 찾을 수 있습니다. 토큰스코프가 읽는 파일(설정, safetensors 가중치, 토크나이저)만 받고, 모든 파일을 허브가 알려 준 해시로 확인합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="271"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="272"/>
         <source>Model</source>
         <translation>모델</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="271"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="272"/>
         <source>Download</source>
         <translation>크기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="271"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="272"/>
         <source>Licence</source>
         <translation>라이선스</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="271"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="272"/>
         <source>Good for in class</source>
         <translation>수업에서 쓰기 좋은 점</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="281"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="282"/>
         <source>Hub id:</source>
         <translation>허브 ID:</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="283"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="285"/>
         <source>From %1 into %2 (HF_ENDPOINT, HF_HUB_CACHE, HF_TOKEN and HTTPS_PROXY are honoured)</source>
         <translation>%1에서 %2(으)로 (HF_ENDPOINT, HF_HUB_CACHE, HF_TOKEN, HTTPS_PROXY를 따릅니다)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="286"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="288"/>
         <source>&amp;Download</source>
         <translation>내려받기(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="287"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="289"/>
         <source>&amp;Cancel download</source>
         <translation>내려받기 취소(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="288"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="290"/>
         <source>Close</source>
         <translation>닫기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/get_model_dialog.cpp" line="290"/>
+        <location filename="../../ui/shell/get_model_dialog.cpp" line="292"/>
         <source>Choose a model or type any hub id, then Download.</source>
         <translation>모델을 고르거나 허브 ID를 입력한 뒤 내려받기를 누르세요.</translation>
     </message>
@@ -995,47 +994,47 @@
 <context>
     <name>ts::ui::HeadlessRun</name>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="54"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="72"/>
         <source>Timed out after %1 s.</source>
         <translation>%1초가 지나 시간 초과되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="76"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="94"/>
         <source>--model none needs --open-transcript FILE.</source>
         <translation>--model none에는 --open-transcript FILE이 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="97"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="115"/>
         <source>There is no lesson %1 (there are %2).</source>
         <translation>수업 %1은(는) 없습니다 (수업은 %2개입니다).</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="102"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="120"/>
         <source>Lesson %1 has %2 steps, not %3.</source>
         <translation>수업 %1은(는) %2단계까지 있습니다(%3단계는 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="111"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="129"/>
         <source>This model has no chat format that Tokenscope can write: use --prompt.</source>
         <translation>이 모델에는 Tokenscope가 쓸 수 있는 채팅 형식이 없습니다. --prompt를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="164"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="185"/>
         <source>Unknown view &apos;%1&apos;.</source>
         <translation>알 수 없는 화면 &apos;%1&apos;.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="170"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="191"/>
         <source>--select-step %1: the run has %2 steps.</source>
         <translation>--select-step %1: 실행한 단계는 %2개입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="179"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="200"/>
         <source>--layer %1: the model has fewer layers.</source>
         <translation>--layer %1: 모델의 층이 그보다 적습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="186"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="207"/>
         <source>--head %1: the model has fewer heads.</source>
         <translation>--head %1: 모델의 헤드가 그보다 적습니다.</translation>
     </message>
@@ -1056,37 +1055,37 @@
 <context>
     <name>ts::ui::LanesView</name>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="94"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="95"/>
         <source>Prompt:</source>
         <translation>프롬프트:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="95"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="96"/>
         <source>Lanes:</source>
         <translation>레인 수:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="96"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="97"/>
         <source>Temperatures:</source>
         <translation>Temperature 값:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="97"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="98"/>
         <source>Tokens per lane:</source>
         <translation>레인당 토큰 수:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="98"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="99"/>
         <source>Seed:</source>
         <translation>시드:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="102"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="103"/>
         <source>Run all lanes</source>
         <translation>모든 레인 실행</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="103"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="104"/>
         <source>Step all lanes</source>
         <translation>모든 레인 한 단계</translation>
     </message>
@@ -1095,7 +1094,7 @@
         <translation type="vanished">모든 레인은 같은 프롬프트를 같은 시드로 이어 갑니다. 다른 것은 temperature뿐입니다. 각 토큰의 색은 그 토큰이 뽑힌 확률입니다: 초록 = 그럴듯함, 빨강 = 드묾. 낮은 temperature는 분포를 뾰족하게(안전하고 반복적), 높은 temperature는 평평하게(다양하고 더 자주 틀림) 만듭니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="111"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="112"/>
         <source>T = %1</source>
         <translation>T = %1</translation>
     </message>
@@ -1104,19 +1103,19 @@
         <translation type="vanished">먼저 토크나이저가 있는 모델을 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="170"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="163"/>
         <source>Type a prompt first.</source>
         <translation>먼저 프롬프트를 입력하세요.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/lanes_view.cpp" line="182"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="175"/>
         <source>Running %n lane(s)…</source>
         <translation>
             <numerusform>레인 %n개 실행 중…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="256"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="249"/>
         <source>p = %1 (at T = 1: %2), entropy %3 bits</source>
         <translation>p = %1 (T = 1일 때: %2), 엔트로피 %3비트</translation>
     </message>
@@ -1125,51 +1124,51 @@
         <translation type="vanished">단계</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="113"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="114"/>
         <source>bits</source>
         <translation>비트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="113"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="114"/>
         <source>entropy per step</source>
         <translation>단계별 엔트로피</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="99"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="100"/>
         <source>Continue past end of text</source>
         <translation>글 끝 토큰 뒤에도 계속</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="100"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="101"/>
         <source>Keep drawing after the model&apos;s end-of-text token (what follows is whatever the training data put after a document&apos;s end).</source>
         <translation>모델이 글 끝 토큰을 뽑은 뒤에도 계속 뽑습니다(그 뒤에 나오는 것은 훈련 데이터에서 문서 끝 다음에 오던 아무 글입니다).</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="104"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="105"/>
         <source>Every lane continues the same prompt with the same seed; only the temperature differs. Each token&apos;s colour is the probability it was drawn with (key below). Low temperature sharpens the distribution (safe, repetitive); high temperature flattens it (varied, and more often wrong). A lane ends where the model draws its end-of-text token (framed).</source>
         <translation>모든 레인은 같은 프롬프트를 같은 시드로 이어 갑니다. 다른 것은 온도(temperature)뿐입니다. 각 토큰의 색은 그 토큰이 뽑힌 확률입니다(아래 색 막대 참고). 낮은 온도는 분포를 뾰족하게(안전하고 반복적), 높은 온도는 평평하게(다양하고 더 자주 틀림) 만듭니다. 모델이 글 끝 토큰을 뽑으면 레인은 거기서 끝납니다(테두리 표시).</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="109"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="110"/>
         <source>Probability the token was drawn with:</source>
         <translation>토큰이 뽑힌 확률:</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/lanes_view.cpp" line="304"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="297"/>
         <source>Stopped at end of text after %n token(s).</source>
         <translation>
             <numerusform>토큰 %n개 뒤 글 끝에서 멈춤.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/lanes_view.cpp" line="305"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="298"/>
         <source>%n token(s); no end of text yet.</source>
         <translation>
             <numerusform>토큰 %n개, 아직 글 끝 아님.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="113"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="114"/>
         <source>end</source>
         <translation>끝</translation>
     </message>
@@ -1177,67 +1176,67 @@
 <context>
     <name>ts::ui::LessonPanel</name>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="65"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="62"/>
         <source>◀ Back</source>
         <translation>◀ 이전</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="66"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="63"/>
         <source>Set up again</source>
         <translation>다시 설정</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="67"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="64"/>
         <source>Next ▶</source>
         <translation>다음 ▶</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="164"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="170"/>
         <source>Guided lessons</source>
         <translation>안내 수업</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="184"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="190"/>
         <source>Prompt:</source>
         <translation>프롬프트:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="187"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="193"/>
         <source>With GPT-2:</source>
         <translation>GPT-2로:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="189"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="195"/>
         <source>Step %1 of %2</source>
         <translation>%2단계 중 %1단계</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="68"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="65"/>
         <source>End lesson</source>
         <translation>수업 끝내기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="69"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="66"/>
         <source>Previous step (PageUp)</source>
         <translation>이전 단계 (PageUp)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="70"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="67"/>
         <source>Next step (PageDown)</source>
         <translation>다음 단계 (PageDown)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="71"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="68"/>
         <source>Close the lesson and put your own prompt and settings back</source>
         <translation>수업을 닫고 원래의 프롬프트와 설정으로 되돌립니다</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="155"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="161"/>
         <source>Choose a lesson…</source>
         <translation>수업을 고르세요…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lesson_panel.cpp" line="165"/>
+        <location filename="../../ui/classroom/lesson_panel.cpp" line="171"/>
         <source>&lt;p&gt;Choose a lesson above. Each step sets up the app — prompt, view, settings — and says what to look at. Lessons are JSON files in the &lt;i&gt;lessons&lt;/i&gt; folder; teachers can write their own.&lt;/p&gt;</source>
         <translation>&lt;p&gt;위에서 수업을 고르세요. 각 단계가 앱을 준비하고(프롬프트, 화면, 설정) 무엇을 볼지 알려 줍니다. 수업은 &lt;i&gt;lessons&lt;/i&gt; 폴더의 JSON 파일이며, 교사가 직접 만들 수 있습니다.&lt;/p&gt;</translation>
     </message>
@@ -1245,27 +1244,27 @@
 <context>
     <name>ts::ui::LitmView</name>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="151"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="154"/>
         <source>Export results</source>
         <translation>결과 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="152"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="155"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 파일 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="156"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="159"/>
         <source>Run the lost-in-the-middle lab?</source>
         <translation>중간 소실(lost in the middle) 실험을 실행할까요?</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="163"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="166"/>
         <source>Records:</source>
         <translation>기록 수:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="164"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="167"/>
         <source>Positions:</source>
         <translation>위치 수:</translation>
     </message>
@@ -1274,7 +1273,7 @@
         <translation type="vanished">위치당 시행 수:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="167"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="170"/>
         <source>Seed:</source>
         <translation>시드:</translation>
     </message>
@@ -1283,22 +1282,22 @@
         <translation type="vanished">기록 앞에도 질문하기 (query-aware)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="170"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="173"/>
         <source>Record template:</source>
         <translation>기록 형식:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="171"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="174"/>
         <source>Run experiment</source>
         <translation>실험 실행</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="172"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="175"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="176"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="179"/>
         <source>Export CSV…</source>
         <translation>CSV 내보내기…</translation>
     </message>
@@ -1307,27 +1306,27 @@
         <translation type="vanished">각 컨텍스트는 키-값 기록(“Code Alpha-41 tiger.”)을 나열하고 마지막에 키 하나를 다시 묻습니다. 물어보는 기록을 처음부터 끝까지 옮겨 가며, 위치마다 새로 섞은 기록으로 시험합니다. 길게 넣는 것과 제대로 쓰는 것은 다릅니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="180"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="183"/>
         <source>Position</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="180"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="183"/>
         <source>Top-1 accuracy</source>
         <translation>Top-1 정확도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="180"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="183"/>
         <source>P(correct)</source>
         <translation>P(정답)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="180"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="183"/>
         <source>Mean rank</source>
         <translation>평균 순위</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="181"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="184"/>
         <source>Attention on record</source>
         <translation>기록에 대한 어텐션</translation>
     </message>
@@ -1336,7 +1335,7 @@
         <translation type="vanished">시행 수</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="188"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="191"/>
         <source>This model</source>
         <translation>이 모델</translation>
     </message>
@@ -1349,43 +1348,43 @@
         <translation type="vanished">컨텍스트 %1개 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="351"/>
-        <location filename="../../ui/classroom/litm_view.cpp" line="380"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="354"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="383"/>
         <source>Cancelled.</source>
         <translation>취소했습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="360"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="363"/>
         <source>Running %1 contexts (estimated %2)…</source>
         <translation>문맥 %1개를 실행하는 중(예상 %2)…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="375"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="378"/>
         <source>Done in %1.</source>
         <translation>%1 만에 끝났습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="388"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="391"/>
         <source>Running: %1 % done, %2 left.</source>
         <translation>실행 중: %1 % 완료, %2 남음.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="425"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="428"/>
         <source>Open results</source>
         <translation>결과 열기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="426"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="429"/>
         <source>Lost-in-the-middle results (*.json);;All files (*)</source>
         <translation>중간 소실 결과 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="430"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="433"/>
         <source>Cannot open results</source>
         <translation>결과를 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="431"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="434"/>
         <source>%1
 
 The results on screen are unchanged.</source>
@@ -1394,122 +1393,122 @@ The results on screen are unchanged.</source>
 화면의 결과는 그대로입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="435"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="438"/>
         <source>Save results</source>
         <translation>결과 저장</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="436"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="439"/>
         <source>Lost-in-the-middle results (*.json)</source>
         <translation>중간 소실 결과 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="439"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="442"/>
         <source>Cannot save results</source>
         <translation>결과를 저장할 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="491"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="494"/>
         <source>Liu et al. 2023 (GPT-3.5-Turbo, 20 documents)</source>
         <translation>Liu 외 2023 (GPT-3.5-Turbo, 문서 20개)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="508"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="511"/>
         <source>accuracy (%)</source>
         <translation>정확도 (%)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="509"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="512"/>
         <source>position of the answer document</source>
         <translation>정답 문서의 위치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="182"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="185"/>
         <source>top-1 accuracy</source>
         <translation>top-1 정확도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="165"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="168"/>
         <source>Contexts:</source>
         <translation>문맥 수:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="166"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="169"/>
         <source>Contexts of freshly drawn records; each is read once and asked about every position.</source>
         <translation>매번 새로 뽑은 기록으로 만든 문맥입니다. 각 문맥은 한 번 읽히고 모든 위치에 대해 질문을 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="168"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="171"/>
         <source>Ask first (query-aware)</source>
         <translation>먼저 묻기(query-aware)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="169"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="172"/>
         <source>State the question before the records too, so the model knows what to look for while reading.</source>
         <translation>기록 앞에도 질문을 적어, 모델이 읽는 동안 무엇을 찾아야 하는지 알게 합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="173"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="176"/>
         <source>Open results…</source>
         <translation>결과 열기…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="174"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="177"/>
         <source>Show results saved earlier (for example a sweep of a large model prepared at home).</source>
         <translation>전에 저장한 결과를 보여 줍니다(예: 집에서 큰 모델로 미리 측정한 결과).</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="175"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="178"/>
         <source>Save results…</source>
         <translation>결과 저장…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="177"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="180"/>
         <source>Each context lists key-value records (“Code Alpha-41 tiger.”) and ends by asking for one key again: the model reads it once and is asked about each position in turn, with fresh records in every context.</source>
         <translation>각 문맥은 키-값 기록(“Code Alpha-41 tiger.”)을 나열하고 마지막에 키 하나를 다시 묻습니다. 모델은 문맥을 한 번 읽고 각 위치에 대해 차례로 질문을 받으며, 문맥마다 기록은 새로 뽑습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="181"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="184"/>
         <source>Contexts</source>
         <translation>문맥 수</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="183"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="186"/>
         <source>P(correct value)</source>
         <translation>P(정답 값)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="233"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="236"/>
         <source>The bundled model</source>
         <translation>내장 모델</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="235"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="238"/>
         <source>Load a model to measure it, or open results saved earlier.</source>
         <translation>모델을 불러와 측정하거나, 전에 저장한 결과를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="240"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="243"/>
         <source>No lost-in-the-middle measurements come with %1. Run the lab: it first times the model on this computer and says how long the run will take before it starts. Results can be saved and shown later without the model.</source>
         <translation>%1에는 중간 소실 측정 결과가 함께 오지 않습니다. 실험을 실행하세요. 먼저 이 컴퓨터에서 모델의 속도를 재고, 시작하기 전에 얼마나 걸릴지 알려 줍니다. 결과는 저장해 두었다가 나중에 모델 없이 보여 줄 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="319"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="322"/>
         <source>Timing %1 on this computer…</source>
         <translation>이 컴퓨터에서 %1의 속도를 재는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="327"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="330"/>
         <source>%1 records take %2 tokens, more than the model&apos;s context of %3: use fewer records.</source>
         <translation>기록 %1개는 %2토큰으로, 모델의 문맥 길이 %3보다 깁니다. 기록 수를 줄이세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="336"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="339"/>
         <source>%1 contexts of about %2 tokens, each read once and asked %3 questions.</source>
         <translation>약 %2토큰짜리 문맥 %1개를 각각 한 번 읽고 질문 %3개씩을 합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="340"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="343"/>
         <source>This run on %1 will take %2 on this computer (measured just now).
 %3
 
@@ -1520,42 +1519,42 @@ The window stays usable and you can cancel at any time.</source>
 실행 중에도 창을 쓸 수 있고 언제든 취소할 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="344"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="347"/>
         <source>Not started (estimated %1).</source>
         <translation>시작하지 않았습니다(예상 %1).</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="546"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="549"/>
         <source>Bundled model</source>
         <translation>내장 모델</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="547"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="550"/>
         <source>Unnamed model</source>
         <translation>이름 없는 모델</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="549"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="552"/>
         <source>%1, measured now</source>
         <translation>%1, 방금 측정</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="550"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="553"/>
         <source>%1, from its evaluation data</source>
         <translation>%1, 평가 데이터</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="551"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="554"/>
         <source>%1, from %2</source>
         <translation>%1, %2에서</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="552"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="555"/>
         <source>%1 · about %2 tokens</source>
         <translation>%1 · 약 %2토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="553"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="556"/>
         <source>position of the record asked for, of %1 (shaded: 95 % interval)</source>
         <translation>물어본 기록의 위치(전체 %1개, 음영: 95 % 구간)</translation>
     </message>
@@ -1564,7 +1563,7 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">이 모델 (기록 %1개, 컨텍스트당 약 %2토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="569"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="572"/>
         <source>Example context: %1</source>
         <translation>컨텍스트 예: %1</translation>
     </message>
@@ -1644,7 +1643,7 @@ The window stays usable and you can cancel at any time.</source>
         <translation>약 %1시간</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="184"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="187"/>
         <source>position of the record asked for (shaded: 95 % interval)</source>
         <translation>물어본 기록의 위치 (음영: 95 % 구간)</translation>
     </message>
@@ -1662,78 +1661,78 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::LogitLensView</name>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="87"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="88"/>
         <source>Colour by:</source>
         <translation>색 기준:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="88"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="89"/>
         <source>probability of the top token</source>
         <translation>1위 토큰의 확률</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="89"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="95"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="148"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="90"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="96"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="141"/>
         <source>entropy (bits)</source>
         <translation>엔트로피 (비트)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="90"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="91"/>
         <source>Each row stops the model after one more layer and asks: what would it predict now? (residual → final norm → output projection). Each cell shows the top token; dark = confident. Read a column from top to bottom to see where the prediction forms. One column per step of the loop; click a column for details.</source>
         <translation>각 행은 모델을 한 층 더 지난 뒤 멈추고 묻습니다: 지금이라면 무엇을 예측할까? (잔차 → 최종 정규화 → 출력 투영). 각 칸은 1위 토큰이며 진할수록 확신이 큽니다. 열을 위에서 아래로 읽으면 예측이 어디서 만들어지는지 보입니다. 루프의 단계마다 열이 하나이며, 열을 클릭하면 자세히 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="94"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="95"/>
         <source>Layer</source>
         <translation>층</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="94"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="95"/>
         <source>Top token</source>
         <translation>1위 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="94"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="95"/>
         <source>p</source>
         <translation>p</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="95"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="148"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="96"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="141"/>
         <source>p(top token)</source>
         <translation>p(1위 토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="177"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="208"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="170"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="201"/>
         <source>embedding</source>
         <translation>임베딩</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="177"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="203"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="208"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="170"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="196"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="201"/>
         <source>layer %1</source>
         <translation>%1층</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="190"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="183"/>
         <source>Generate a few tokens: each step adds a column.</source>
         <translation>토큰을 몇 개 생성하세요. 단계마다 열이 하나씩 늘어납니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="200"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="193"/>
         <source>Position %1: the final prediction “%2” is already the top token from %3 on.</source>
         <translation>위치 %1: 최종 예측 토큰 “%2”이(가) %3부터 이미 1위입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="203"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="196"/>
         <source>the embedding</source>
         <translation>임베딩</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="204"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="197"/>
         <source>Sampled: “%1”.</source>
         <translation>뽑힌 토큰: “%1”.</translation>
     </message>
@@ -1741,224 +1740,234 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="222"/>
+        <location filename="../../ui/shell/main_window.cpp" line="234"/>
         <source>About Tokenscope</source>
         <translation>Tokenscope 정보</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="223"/>
+        <location filename="../../ui/shell/main_window.cpp" line="235"/>
         <source>&lt;p&gt;&lt;b&gt;Tokenscope&lt;/b&gt; runs a GPT-style model on your computer and shows each stage of next-token prediction: tokenizing, embedding, self-attention, the softmax distribution and sampling — and the autoregressive loop that feeds each chosen token back in.&lt;/p&gt;&lt;p&gt;The model does not know the answer; it computes how likely each next token is, and one is drawn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Tokenscope&lt;/b&gt;는 GPT 방식의 모델을 이 컴퓨터에서 직접 실행하며 다음 토큰 예측의 각 단계를 보여 줍니다: 토크나이징, 임베딩, 셀프 어텐션, 확률 분포 생성(Softmax), 샘플링 — 그리고 선택된 토큰을 다시 입력으로 넣는 자기회귀 루프.&lt;/p&gt;&lt;p&gt;모델은 정답을 아는 것이 아니라, 다음 토큰이 될 확률을 계산할 뿐이며 그중 하나가 뽑힙니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="315"/>
+        <location filename="../../ui/shell/main_window.cpp" line="327"/>
         <source>Could not open the model</source>
         <translation>모델을 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="316"/>
+        <location filename="../../ui/shell/main_window.cpp" line="328"/>
         <source>Choose a folder with config.json and model.safetensors (and vocab.json + merges.txt or tokenizer.json for text prompts). The previous model stays loaded.</source>
         <translation>config.json과 model.safetensors가 있는 폴더를 고르세요 (문장 프롬프트를 쓰려면 vocab.json + merges.txt 또는 tokenizer.json도 필요합니다). 이전 모델은 그대로 유지됩니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="332"/>
-        <location filename="../../ui/shell/main_window.cpp" line="337"/>
-        <location filename="../../ui/shell/main_window.cpp" line="489"/>
-        <location filename="../../ui/shell/main_window.cpp" line="507"/>
+        <location filename="../../ui/shell/main_window.cpp" line="344"/>
+        <location filename="../../ui/shell/main_window.cpp" line="349"/>
+        <location filename="../../ui/shell/main_window.cpp" line="505"/>
+        <location filename="../../ui/shell/main_window.cpp" line="523"/>
         <source>Tokenscope</source>
         <translation>Tokenscope</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="337"/>
+        <location filename="../../ui/shell/main_window.cpp" line="349"/>
         <source>Tokenscope — %1</source>
         <translation>Tokenscope — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="338"/>
+        <location filename="../../ui/shell/main_window.cpp" line="350"/>
         <source>Controls</source>
         <translation>조작</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="339"/>
+        <location filename="../../ui/shell/main_window.cpp" line="351"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="344"/>
+        <location filename="../../ui/shell/main_window.cpp" line="356"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="345"/>
+        <location filename="../../ui/shell/main_window.cpp" line="357"/>
         <source>&amp;Open model folder…</source>
         <translation>모델 폴더 열기(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="346"/>
+        <location filename="../../ui/shell/main_window.cpp" line="358"/>
         <source>Open model &amp;file (GGUF)…</source>
         <translation>모델 파일 열기(&amp;F) (GGUF)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="347"/>
+        <location filename="../../ui/shell/main_window.cpp" line="359"/>
         <source>Open &amp;transcript…</source>
         <translation>기록 열기(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="348"/>
+        <location filename="../../ui/shell/main_window.cpp" line="360"/>
         <source>&amp;Save transcript…</source>
         <translation>기록 저장(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="349"/>
+        <location filename="../../ui/shell/main_window.cpp" line="361"/>
         <source>Continue past end of text</source>
         <translation>글 끝 토큰 뒤에도 계속 생성</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="350"/>
+        <location filename="../../ui/shell/main_window.cpp" line="362"/>
         <source>Keep generating after the model draws its end-of-text token</source>
         <translation>모델이 글 끝 토큰을 뽑은 뒤에도 계속 생성합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="351"/>
+        <location filename="../../ui/shell/main_window.cpp" line="363"/>
         <source>Export current view as &amp;PNG or SVG…</source>
         <translation>현재 화면을 PNG 또는 SVG로 내보내기(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="352"/>
+        <location filename="../../ui/shell/main_window.cpp" line="364"/>
         <source>Export distribution as CSV…</source>
         <translation>확률 분포를 CSV로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="353"/>
+        <location filename="../../ui/shell/main_window.cpp" line="365"/>
         <source>Export distribution as JSON…</source>
         <translation>확률 분포를 JSON으로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="354"/>
+        <location filename="../../ui/shell/main_window.cpp" line="366"/>
         <source>Export attention as CSV…</source>
         <translation>어텐션을 CSV로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="355"/>
+        <location filename="../../ui/shell/main_window.cpp" line="367"/>
         <source>Export attention as JSON…</source>
         <translation>어텐션을 JSON으로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="356"/>
+        <location filename="../../ui/shell/main_window.cpp" line="368"/>
         <source>&amp;Quit</source>
         <translation>끝내기(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="357"/>
+        <location filename="../../ui/shell/main_window.cpp" line="369"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="359"/>
+        <location filename="../../ui/shell/main_window.cpp" line="370"/>
+        <source>&amp;Presentation mode (larger text)</source>
+        <translation>발표 모드(큰 글씨)(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="371"/>
+        <source>Enlarge all text for a projector; press F5 again to go back</source>
+        <translation>프로젝터용으로 모든 글씨를 키웁니다. F5를 다시 누르면 돌아옵니다</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/main_window.cpp" line="373"/>
         <source>&amp;Language</source>
         <translation>언어(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="360"/>
+        <location filename="../../ui/shell/main_window.cpp" line="374"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="361"/>
+        <location filename="../../ui/shell/main_window.cpp" line="375"/>
         <source>&amp;About Tokenscope</source>
         <translation>Tokenscope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="433"/>
+        <location filename="../../ui/shell/main_window.cpp" line="449"/>
         <source>Loading %1…</source>
         <translation>%1 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="468"/>
+        <location filename="../../ui/shell/main_window.cpp" line="484"/>
         <source>Model loaded with warnings: %1</source>
         <translation>모델을 불러왔지만 경고가 있습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="489"/>
-        <location filename="../../ui/shell/main_window.cpp" line="507"/>
+        <location filename="../../ui/shell/main_window.cpp" line="505"/>
+        <location filename="../../ui/shell/main_window.cpp" line="523"/>
         <source>No model is loaded.</source>
         <translation>불러온 모델이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="489"/>
-        <location filename="../../ui/shell/main_window.cpp" line="507"/>
+        <location filename="../../ui/shell/main_window.cpp" line="505"/>
+        <location filename="../../ui/shell/main_window.cpp" line="523"/>
         <source>Choose a model in the toolbar first.</source>
         <translation>먼저 도구 모음에서 모델을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="735"/>
+        <location filename="../../ui/shell/main_window.cpp" line="751"/>
         <source>Loading model…</source>
         <translation>모델 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="735"/>
+        <location filename="../../ui/shell/main_window.cpp" line="751"/>
         <source>No model loaded</source>
         <translation>불러온 모델 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="740"/>
+        <location filename="../../ui/shell/main_window.cpp" line="756"/>
         <source>%1 · %2 parameters · %3 layers × %4 heads · vocabulary %5%6</source>
         <translation>%1 · 매개변수 %2개 · %3층 × 헤드 %4개 · 어휘 %5%6</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="746"/>
+        <location filename="../../ui/shell/main_window.cpp" line="762"/>
         <source> · no tokenizer</source>
         <translation> · 토크나이저 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="753"/>
+        <location filename="../../ui/shell/main_window.cpp" line="769"/>
         <source>Context %1 / %2 tokens · step %3 of %4</source>
         <translation>컨텍스트 %1 / %2 토큰 · %3 / %4단계</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shell/main_window.cpp" line="760"/>
+        <location filename="../../ui/shell/main_window.cpp" line="776"/>
         <source>%n oldest step(s) keep only a summary (history memory budget)</source>
         <translation>
             <numerusform>가장 오래된 %n단계는 요약만 남음 (기록 메모리 한도)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="765"/>
+        <location filename="../../ui/shell/main_window.cpp" line="781"/>
         <source>Export view</source>
         <translation>화면 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="766"/>
+        <location filename="../../ui/shell/main_window.cpp" line="782"/>
         <source>PNG image (*.png);;SVG vector image (*.svg)</source>
         <translation>PNG 이미지 (*.png);;SVG 벡터 이미지 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="811"/>
+        <location filename="../../ui/shell/main_window.cpp" line="830"/>
         <source>There are no steps to export yet.</source>
         <translation>아직 내보낼 단계가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="852"/>
+        <location filename="../../ui/shell/main_window.cpp" line="871"/>
         <source>Transcript made with another model</source>
         <translation>다른 모델로 만든 기록</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="889"/>
+        <location filename="../../ui/shell/main_window.cpp" line="908"/>
         <source>%1 (%2, %3 layers, vocabulary %4)</source>
         <translation>%1 (%2, 레이어 %3개, 어휘 %4개)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="895"/>
+        <location filename="../../ui/shell/main_window.cpp" line="914"/>
         <source>the model it was made with</source>
         <translation>이 기록을 만든 모델</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="898"/>
+        <location filename="../../ui/shell/main_window.cpp" line="917"/>
         <source>Transcript “%1”, shown as recorded: no model is loaded, so there is no attention, distribution or embedding to show, only the tokens and their recorded probabilities. Load %2 to continue it.</source>
         <translation>기록 “%1”을(를) 저장된 그대로 보여 줍니다. 불러온 모델이 없어 어텐션, 확률 분포, 임베딩은 볼 수 없고 토큰과 기록된 확률만 보입니다. 이어서 생성하려면 %2을(를) 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="903"/>
+        <location filename="../../ui/shell/main_window.cpp" line="922"/>
         <source>Transcript “%1”, shown as recorded: it was made with %2, but the loaded model is %3, which would give other numbers. Load %2 to continue it, or press Step to run its prompt with the loaded model.</source>
         <translation>기록 “%1”을(를) 저장된 그대로 보여 줍니다. 이 기록은 %2(으)로 만들었는데, 지금 불러온 모델 %3은(는) 다른 값을 냅니다. 이어서 생성하려면 %2을(를) 불러오고, 불러온 모델로 같은 프롬프트를 실행하려면 ‘한 단계’를 누르세요.</translation>
     </message>
@@ -1967,100 +1976,100 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">기록을 만든 모델을 불러온 뒤 다시 여세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="829"/>
+        <location filename="../../ui/shell/main_window.cpp" line="848"/>
         <source>Could not open the transcript</source>
         <translation>기록을 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="175"/>
-        <location filename="../../ui/shell/main_window.cpp" line="769"/>
-        <location filename="../../ui/shell/main_window.cpp" line="786"/>
-        <location filename="../../ui/shell/main_window.cpp" line="801"/>
+        <location filename="../../ui/shell/main_window.cpp" line="180"/>
+        <location filename="../../ui/shell/main_window.cpp" line="785"/>
+        <location filename="../../ui/shell/main_window.cpp" line="802"/>
+        <location filename="../../ui/shell/main_window.cpp" line="817"/>
         <source>Export failed</source>
         <translation>내보내기 실패</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="166"/>
+        <location filename="../../ui/shell/main_window.cpp" line="171"/>
         <source>Open transcript</source>
         <translation>기록 열기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="167"/>
         <location filename="../../ui/shell/main_window.cpp" line="172"/>
+        <location filename="../../ui/shell/main_window.cpp" line="177"/>
         <source>Transcript (*.json)</source>
         <translation>기록 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="172"/>
+        <location filename="../../ui/shell/main_window.cpp" line="177"/>
         <source>Save transcript</source>
         <translation>기록 저장</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="769"/>
+        <location filename="../../ui/shell/main_window.cpp" line="785"/>
         <source>Could not write %1.</source>
         <translation>%1에 쓸 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="774"/>
-        <location filename="../../ui/shell/main_window.cpp" line="791"/>
+        <location filename="../../ui/shell/main_window.cpp" line="790"/>
+        <location filename="../../ui/shell/main_window.cpp" line="807"/>
         <source>Nothing to export</source>
         <translation>내보낼 내용이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="774"/>
-        <location filename="../../ui/shell/main_window.cpp" line="791"/>
+        <location filename="../../ui/shell/main_window.cpp" line="790"/>
+        <location filename="../../ui/shell/main_window.cpp" line="807"/>
         <source>Run a step first.</source>
         <translation>먼저 한 단계를 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="778"/>
+        <location filename="../../ui/shell/main_window.cpp" line="794"/>
         <source>Export distribution</source>
         <translation>확률 분포 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="779"/>
-        <location filename="../../ui/shell/main_window.cpp" line="796"/>
+        <location filename="../../ui/shell/main_window.cpp" line="795"/>
+        <location filename="../../ui/shell/main_window.cpp" line="812"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="779"/>
-        <location filename="../../ui/shell/main_window.cpp" line="796"/>
+        <location filename="../../ui/shell/main_window.cpp" line="795"/>
+        <location filename="../../ui/shell/main_window.cpp" line="812"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="795"/>
+        <location filename="../../ui/shell/main_window.cpp" line="811"/>
         <source>Export attention</source>
         <translation>어텐션 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="342"/>
+        <location filename="../../ui/shell/main_window.cpp" line="354"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="343"/>
+        <location filename="../../ui/shell/main_window.cpp" line="355"/>
         <source>Stop loading this model; the previous one stays</source>
         <translation>이 모델 불러오기를 멈춥니다. 이전 모델은 그대로 남습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="269"/>
+        <location filename="../../ui/shell/main_window.cpp" line="281"/>
         <source>Lesson ended: your prompt and settings are back.</source>
         <translation>수업이 끝났습니다. 원래의 프롬프트와 설정으로 돌아왔습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="341"/>
+        <location filename="../../ui/shell/main_window.cpp" line="353"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="629"/>
+        <location filename="../../ui/shell/main_window.cpp" line="645"/>
         <source>What if: branching from step %1 with “%2” instead of “%3”</source>
         <translation>만약에: %1단계에서 “%3” 대신 “%2” 토큰으로 분기합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="752"/>
+        <location filename="../../ui/shell/main_window.cpp" line="768"/>
         <source>Context %1 / %2 tokens</source>
         <translation>컨텍스트 %1 / %2 토큰</translation>
     </message>
@@ -2172,191 +2181,191 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::PrecisionView</name>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="184"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="185"/>
         <source>Add model files</source>
         <translation>모델 파일 추가</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="185"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="186"/>
         <source>GGUF model (*.gguf)</source>
         <translation>GGUF 모델 (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="192"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="193"/>
         <source>Add a model folder</source>
         <translation>모델 폴더 추가</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="205"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="206"/>
         <source>(no model loaded)</source>
         <translation>(불러온 모델 없음)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="206"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="207"/>
         <source>%1 (loaded, the reference)</source>
         <translation>%1 (불러온 모델, 기준)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="226"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="219"/>
         <source>Add the same model in another precision first (Add file… or Add folder…).</source>
         <translation>먼저 같은 모델의 다른 정밀도를 추가하세요 (파일 추가… 또는 폴더 추가…).</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="237"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="230"/>
         <source>Type a prompt first.</source>
         <translation>먼저 프롬프트를 입력하세요.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/precision_view.cpp" line="247"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="240"/>
         <source>Loading %n model(s) and comparing…</source>
         <translation>
             <numerusform>모델 %n개를 불러와 비교하는 중…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="291"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="284"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="291"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="284"/>
         <source>Token</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="294"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="287"/>
         <source>Δ</source>
         <translation>Δ</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/precision_view.cpp" line="317"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="310"/>
         <source>&lt;b&gt;Free-running:&lt;/b&gt; all precisions write the same %n token(s).</source>
         <translation>
             <numerusform>&lt;b&gt;자유 생성:&lt;/b&gt; 모든 정밀도가 같은 토큰 %n개를 씁니다.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="319"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="312"/>
         <source>&lt;b&gt;Free-running:&lt;/b&gt; the texts part at generated token %1.</source>
         <translation>&lt;b&gt;자유 생성:&lt;/b&gt; 생성된 %1번째 토큰에서 글이 갈라집니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="351"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="344"/>
         <source>Run a comparison to see each precision&apos;s probability of every token.</source>
         <translation>비교를 실행하면 정밀도마다 각 토큰의 확률이 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="359"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="352"/>
         <source>token position</source>
         <translation>토큰 위치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="383"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="376"/>
         <source>bits</source>
         <translation>비트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="383"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="376"/>
         <source>p</source>
         <translation>p</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="389"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="382"/>
         <source>The same model in several precisions. The loaded model continues the prompt; every precision scores exactly those tokens, so the difference per token is what precision costs. Then each writes on its own.</source>
         <translation>같은 모델을 여러 정밀도로 비교합니다. 불러온 모델이 프롬프트를 이어 쓰고, 모든 정밀도가 바로 그 토큰들에 점수를 매기므로 토큰마다의 차이가 곧 정밀도의 대가입니다. 그다음 각자 스스로 이어 씁니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="392"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="385"/>
         <source>Precisions to compare:</source>
         <translation>비교할 정밀도:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="393"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="386"/>
         <source>Add file…</source>
         <translation>파일 추가…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="394"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="387"/>
         <source>A GGUF file of the same model (Q8_0, Q4_K_M, F16, …)</source>
         <translation>같은 모델의 GGUF 파일 (Q8_0, Q4_K_M, F16, …)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="395"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="388"/>
         <source>Add folder…</source>
         <translation>폴더 추가…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="396"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="389"/>
         <source>A Hugging Face folder of the same model in another dtype</source>
         <translation>다른 자료형으로 저장된 같은 모델의 Hugging Face 폴더</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="397"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="390"/>
         <source>Remove</source>
         <translation>제거</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="398"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="391"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="399"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="392"/>
         <source>Tokens</source>
         <translation>토큰 수</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="400"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="393"/>
         <source>Compare</source>
         <translation>비교</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="401"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="394"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="402"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="395"/>
         <source>Model</source>
         <translation>모델</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="402"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="395"/>
         <source>Stored as</source>
         <translation>저장 형식</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="402"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="395"/>
         <source>MB/token</source>
         <translation>MB/토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="402"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="395"/>
         <source>Perplexity</source>
         <translation>퍼플렉서티</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="403"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="396"/>
         <source>Largest Δp</source>
         <translation>최대 Δp</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="403"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="396"/>
         <source>Same top-1</source>
         <translation>1순위 일치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="404"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="397"/>
         <source>Show:</source>
         <translation>보기:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="405"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="398"/>
         <source>probability of each token (all score the same text)</source>
         <translation>각 토큰의 확률 (모두 같은 글에 점수)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="406"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="399"/>
         <source>KL divergence from the reference (bits)</source>
         <translation>기준과의 KL 발산 (비트)</translation>
     </message>
@@ -2364,38 +2373,38 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::ProbesView</name>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="213"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="217"/>
         <source>Open…</source>
         <translation>열기…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="214"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="218"/>
         <source>Save as…</source>
         <translation>다른 이름으로 저장…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="215"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="219"/>
         <source>Add probe</source>
         <translation>검사 추가</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="216"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="220"/>
         <source>Run probes</source>
         <translation>검사 실행</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="217"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="221"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="218"/>
-        <location filename="../../ui/classroom/probes_view.cpp" line="231"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="222"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="236"/>
         <source>Group</source>
         <translation>그룹</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="218"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="222"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
@@ -2412,23 +2421,23 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">모델 스스로의 다음 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="220"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="224"/>
         <source>Verdict</source>
         <translation>판정</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="275"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="285"/>
         <source>Open probe set</source>
         <translation>검사 세트 열기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="276"/>
-        <location filename="../../ui/classroom/probes_view.cpp" line="290"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="286"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="300"/>
         <source>Probe sets (*.json)</source>
         <translation>검사 세트 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="289"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="299"/>
         <source>Save probe set</source>
         <translation>검사 세트 저장</translation>
     </message>
@@ -2437,17 +2446,17 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">먼저 토크나이저가 있는 모델을 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="377"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="387"/>
         <source>P(true) = %1</source>
         <translation>P(참) = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="378"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="388"/>
         <source>P(false) = %1</source>
         <translation>P(거짓) = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="390"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="400"/>
         <source>true wins</source>
         <translation>참이 이김</translation>
     </message>
@@ -2456,7 +2465,7 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">거짓 답이 이김</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/probes_view.cpp" line="541"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="551"/>
         <source>%n probe(s). Press “Run probes”.</source>
         <translation>
             <numerusform>검사 %n개. “검사 실행”을 누르세요.</numerusform>
@@ -2487,122 +2496,127 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">모델 스스로의 답</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="218"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="222"/>
         <source>True</source>
         <translation>참</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="219"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="223"/>
         <source>False (| between)</source>
         <translation>거짓 (|로 구분)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="219"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="223"/>
         <source>Model&apos;s answer</source>
         <translation>모델의 답</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="220"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="224"/>
         <source>P(true) green, P(best false) red</source>
         <translation>P(참) 초록, P(가장 높은 거짓) 빨강</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="221"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="225"/>
         <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one, on a log axis (each tick is a factor of 100). The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
         <translation>프롬프트마다 참인 이어 쓰기 하나와 거짓인 이어 쓰기 여럿이 있습니다. 초록 막대는 참인 답의 확률, 빨간 막대는 가장 확률이 높은 거짓 답의 확률이며 로그 축 위에 그립니다(눈금 하나가 100배). 모델은 아무것도 찾아보지 않습니다. 훈련 때 보지 못한 사실(held-out)에도 여전히, 흔히 똑같이 자신 있게 답합니다. 칸은 고칠 수 있고, 세트는 JSON으로 저장할 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="226"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="230"/>
         <source>Show:</source>
         <translation>표시:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="229"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
         <source>All probes, held-out first</source>
         <translation>모든 문항(보지 못한 사실 먼저)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="229"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
         <source>Held-out only</source>
         <translation>보지 못한 사실만</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="229"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
         <source>Confident inventions only</source>
         <translation>자신 있게 지어낸 답만</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="231"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="236"/>
         <source>Language</source>
         <translation>언어</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="231"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="236"/>
         <source>Probes</source>
         <translation>문항 수</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="231"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="236"/>
         <source>True beats false</source>
         <translation>참이 거짓보다 높음</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="232"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="237"/>
         <source>Top-1 accuracy</source>
         <translation>1위 정확도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="232"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="237"/>
         <source>Mean confidence</source>
         <translation>평균 확신도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="232"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="237"/>
         <source>Confident inventions</source>
         <translation>자신 있게 지어낸 답</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="239"/>
         <source>The model&apos;s own answer is not the true one, and it gives that answer at least %1 %.</source>
         <translation>모델 스스로의 답이 참이 아닌데도 그 답에 %1 % 이상을 겁니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="385"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="248"/>
+        <source>Textbook world (bundled model)</source>
+        <translation>교과서 세계 (기본 모델)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/probes_view.cpp" line="395"/>
         <source>The model&apos;s own answer: its greedy continuation up to the end of the word, past function words such as “a” or “in”; %1 is the probability of the whole answer.</source>
         <translation>모델 자신의 답: 탐욕적으로 이어 쓴 글을 단어 끝까지 읽은 것으로, “a”, “in” 같은 기능어는 건너뜁니다. %1은 답 전체의 확률입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="390"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="400"/>
         <source>false wins</source>
         <translation>거짓이 이김</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="446"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="456"/>
         <source>Korean</source>
         <translation>한국어</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="446"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="456"/>
         <source>English</source>
         <translation>영어</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="476"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="486"/>
         <source>held-out (never seen)</source>
         <translation>보지 못한 사실(held-out)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="477"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="487"/>
         <source>seen in training</source>
         <translation>훈련 때 본 사실</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="553"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="563"/>
         <source>The true answer beats every false one in %1 of %2 probes.</source>
         <translation>%2개 문항 중 %1개에서 참인 답이 모든 거짓 답보다 확률이 높습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="554"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="564"/>
         <source>On held-out facts, which the model never saw, its own answer is right %1 of %2 times, yet it puts on average %3 % on it; %4 of them are confident inventions (%5 % or more on a wrong answer). That is a hallucination.</source>
         <translation>모델이 한 번도 보지 못한 사실에서 스스로의 답은 %2번 중 %1번만 맞는데도, 그 답에 평균 %3 %를 겁니다. 그중 %4개는 자신 있게 지어낸 답입니다(틀린 답에 %5 % 이상). 이것이 환각입니다.</translation>
     </message>
@@ -2871,90 +2885,90 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TokenizerCompareView</name>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="180"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="185"/>
         <source>The same text through different tokenizers. A model reads, pays for and generates tokens, not characters: the more tokens a language needs, the more time and money the same sentence costs, and the less of it fits in the context.</source>
         <translation>같은 글을 여러 토크나이저에 넣어 봅니다. 모델은 글자가 아니라 토큰을 읽고, 토큰 단위로 비용을 내고, 토큰을 생성합니다. 어떤 언어가 토큰을 많이 쓸수록 같은 문장에 시간과 돈이 더 들고, 컨텍스트에 들어가는 양은 줄어듭니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="184"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="189"/>
         <source>Add tokenizer file…</source>
         <translation>토크나이저 파일 추가…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="185"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="190"/>
         <source>Add tokenizer folder…</source>
         <translation>토크나이저 폴더 추가…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="186"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="191"/>
         <source>Type or paste text to compare</source>
         <translation>비교할 글을 입력하거나 붙여 넣으세요</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="200"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="214"/>
         <source>Model: %1</source>
         <translation>모델: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="244"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="252"/>
         <source>Loading %1…</source>
         <translation>%1 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="260"/>
         <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="268"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="276"/>
         <source>Tokenizer comparison</source>
         <translation>토크나이저 비교</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="261"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="269"/>
         <source>At most %1 tokenizers fit side by side; remove one first.</source>
         <translation>토크나이저는 %1개까지 나란히 놓을 수 있습니다. 먼저 하나를 빼세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="266"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="274"/>
         <source>Could not load the tokenizer %1:
 %2</source>
         <translation>토크나이저 %1을(를) 불러오지 못했습니다:
 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="275"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="283"/>
         <source>Choose a tokenizer</source>
         <translation>토크나이저 선택</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="276"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="284"/>
         <source>Tokenizers (tokenizer.json vocab.json);;JSON files (*.json)</source>
         <translation>토크나이저 (tokenizer.json vocab.json);;JSON 파일 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="281"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="289"/>
         <source>Choose a model or tokenizer folder</source>
         <translation>모델 또는 토크나이저 폴더 선택</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="350"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="358"/>
         <source>Remove this tokenizer</source>
         <translation>이 토크나이저 빼기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="353"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="361"/>
         <source>Cannot encode this text: %1</source>
         <translation>이 글을 토큰으로 바꿀 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="359"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="367"/>
         <source>%1 per character</source>
         <translation>글자당 %1개</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="362"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="370"/>
         <source>%1× the fewest</source>
         <translation>가장 적은 것의 %1배</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="358"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="366"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>토큰 %n개</numerusform>

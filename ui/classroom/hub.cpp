@@ -57,7 +57,7 @@ ClassroomHub::ClassroomHub(QWidget* parentForViews) : QObject(parentForViews) {
     QList<QPair<QString, QString>> sets;
     const QString root = resourcesRoot();
     const QString bundled = root + QStringLiteral("/model/eval/facts.json");
-    if (QFileInfo::exists(bundled)) sets.append({tr("Textbook world (bundled model)"), bundled});
+    if (QFileInfo::exists(bundled)) sets.append({QString(), bundled});  // titled by the view
     for (const QFileInfo& f : QDir(probesFolder()).entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
         sets.append({f.baseName(), f.absoluteFilePath()});
     m_probes->setProbeSets(sets);

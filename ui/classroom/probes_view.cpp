@@ -228,6 +228,7 @@ void ProbesView::retranslateUi() {
                           "never looks anything up — for facts it did not see in training (held-out) it "
                           "still answers, often just as confidently. Cells are editable; save the set as JSON."));
     m_filterLabel->setText(tr("Show:"));
+    for (int i = 0; i < m_sets.size() && i < m_setBox->count(); ++i) m_setBox->setItemText(i, setTitle(i));
     const int filter = std::max(0, m_filter->currentIndex());
     m_filter->clear();
     m_filter->addItems({tr("All probes, held-out first"), tr("Held-out only"), tr("Confident inventions only")});
@@ -242,10 +243,15 @@ void ProbesView::retranslateUi() {
 }
 
 
+QString ProbesView::setTitle(int index) const {
+    const QString& name = m_sets[index].first;
+    return name.isEmpty() ? tr("Textbook world (bundled model)") : name;
+}
+
 void ProbesView::setProbeSets(const QList<QPair<QString, QString>>& sets) {
     m_sets = sets;
     m_setBox->clear();
-    for (const auto& s : sets) m_setBox->addItem(s.first, s.second);
+    for (int i = 0; i < m_sets.size(); ++i) m_setBox->addItem(setTitle(i), m_sets[i].second);
     if (!sets.isEmpty() && m_table->rowCount() == 0) chooseSet(0);
 }
 

@@ -63,7 +63,8 @@ public:
     enum Column { Group, Prompt, Truth, Falsehoods, ModelAnswer, Bars, Verdict, ColumnCount };
     explicit ProbesView(QWidget* parent = nullptr);
 
-    // Probe sets offered in the chooser: (name shown, file).
+    // Probe sets offered in the chooser: (name shown, file); an empty name is the bundled
+    // model's own set, titled in the current language.
     void setProbeSets(const QList<QPair<QString, QString>>& sets);
     bool loadFile(const QString& path, QString* error = nullptr);
     bool saveFile(const QString& path, QString* error = nullptr) const;
@@ -103,6 +104,7 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    QString setTitle(int index) const;
     void chooseSet(int index);
     void openDialog();
     void saveDialog();

@@ -22,6 +22,7 @@
 
 #include "tokenscope/error.hpp"
 #include "tokenscope/token_display.hpp"
+#include "widgets/korean_particles.hpp"
 
 namespace ts::ui {
 
@@ -270,7 +271,7 @@ void TokenizerCompareView::startNextLoad() {
             finish();
         },
         [this, p, q, finish](QString error) {
-            const QString message = tr("Could not load the tokenizer %1:\n%2").arg(p, error);
+            const QString message = fillKoreanParticles(tr("Could not load the tokenizer %1:\n%2").arg(p, error));
             emit loadFailed(message);
             if (!q) QMessageBox::warning(this, tr("Tokenizer comparison"), message);
             finish();

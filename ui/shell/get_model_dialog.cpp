@@ -23,6 +23,7 @@
 #include <QVBoxLayout>
 #include <cstdlib>
 
+#include "widgets/korean_particles.hpp"
 #include "shell/main_window.hpp"
 #include "tokenscope/hf_cache.hpp"
 #include "tokenscope/hub_download.hpp"
@@ -196,8 +197,8 @@ void GetModelDialog::startDownload(const QString& repoIdIn) {
     const QString repoId = repoIdIn.trimmed();
     if (m_downloading || !m_worker) return;
     if (!ts::hub::isRepoId(repoId.toStdString())) {
-        m_status->setText(tr("“%1” is not a hub model id. Write it as ORG/NAME, for example openai-community/gpt2.")
-                              .arg(repoId));
+        m_status->setText(fillKoreanParticles(
+            tr("“%1” is not a hub model id. Write it as ORG/NAME, for example openai-community/gpt2.").arg(repoId)));
         return;
     }
     QString gguf;
@@ -221,23 +222,23 @@ void GetModelDialog::onProgress(const QString& file, int fileIndex, int fileCoun
 }
 
 void GetModelDialog::onWaiting(const QString& file) {
-    m_status->setText(tr("Waiting: another download of %1 is running (another Tokenscope window, "
-                         "tokenscope-cli or the Hugging Face tools). It continues when that one ends.")
-                          .arg(file));
+    m_status->setText(fillKoreanParticles(tr("Waiting: another download of %1 is running (another Tokenscope window, "
+                                             "tokenscope-cli or the Hugging Face tools). It continues when that one ends.")
+                                              .arg(file)));
 }
 
 void GetModelDialog::onFinished(const QString& modelPath, const QString& summary) {
     setDownloading(false);
     m_progress->setValue(1000);
-    m_status->setText(tr("%1 is downloaded and verified; loading it now.\n%2").arg(m_currentId, summary));
+    m_status->setText(fillKoreanParticles(tr("%1 is downloaded and verified; loading it now.\n%2").arg(m_currentId, summary)));
     emit modelDownloaded(modelPath);
 }
 
 void GetModelDialog::onFailed(const QString& message, bool cancelled) {
     setDownloading(false);
     if (cancelled) {
-        m_status->setText(tr("Cancelled. What arrived is kept: downloading %1 again continues where it stopped.")
-                              .arg(m_currentId));
+        m_status->setText(fillKoreanParticles(
+            tr("Cancelled. What arrived is kept: downloading %1 again continues where it stopped.").arg(m_currentId)));
         return;
     }
     m_status->setText(tr("The download of %1 failed.").arg(m_currentId));
@@ -280,9 +281,10 @@ void GetModelDialog::retranslate() {
     }
     m_idLabel->setText(tr("Hub id:"));
     const char* endpoint = std::getenv("HF_ENDPOINT");
-    m_whereLabel->setText(tr("From %1 into %2 (HF_ENDPOINT, HF_HUB_CACHE, HF_TOKEN and HTTPS_PROXY are honoured)")
-                              .arg(endpoint && *endpoint ? QString::fromUtf8(endpoint) : QStringLiteral("https://huggingface.co"),
-                                   QString::fromStdString(ts::hub::cacheDir().string())));
+    m_whereLabel->setText(fillKoreanParticles(
+        tr("From %1 into %2 (HF_ENDPOINT, HF_HUB_CACHE, HF_TOKEN and HTTPS_PROXY are honoured)")
+            .arg(endpoint && *endpoint ? QString::fromUtf8(endpoint) : QStringLiteral("https://huggingface.co"),
+                 QString::fromStdString(ts::hub::cacheDir().string()))));
     m_download->setText(tr("&Download"));
     m_cancel->setText(tr("&Cancel download"));
     m_close->setText(tr("Close"));

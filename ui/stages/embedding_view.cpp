@@ -377,10 +377,8 @@ private:
 };
 
 EmbeddingView::EmbeddingView(QWidget* parent) : QWidget(parent) {
-    m_neighbourBox = new QCheckBox(tr("Show nearest vocabulary neighbours"), this);
-    m_neighbourBox->setToolTip(
-        tr("For the most recent tokens, the vocabulary entries whose token embedding points the "
-           "same way (cosine), placed at the same position and drawn lighter"));
+    m_neighbourBox = new QCheckBox(this);
+    retranslateNeighbourBox();
     m_explained = new QLabel(this);
     // Wraps: one line of it was the widest thing in any view, and widened the window past
     // 1280 pixels.
@@ -446,11 +444,19 @@ void EmbeddingView::setRope(bool rope) {
 
 void EmbeddingView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) {
+        retranslateNeighbourBox();
         m_ropeNote->retranslate();
         m_strip->setRowLabels(m_rope ? QStringList{tr("token")} : QStringList{tr("token"), tr("position"), tr("sum")});
         updateStrip();
     }
     QWidget::changeEvent(event);
+}
+
+void EmbeddingView::retranslateNeighbourBox() {
+    m_neighbourBox->setText(tr("Show nearest vocabulary neighbours"));
+    m_neighbourBox->setToolTip(
+        tr("For the most recent tokens, the vocabulary entries whose token embedding points the "
+           "same way (cosine), placed at the same position and drawn lighter"));
 }
 
 bool EmbeddingView::isRope() const { return m_rope; }

@@ -65,6 +65,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void retranslateNeighbourBox();
     void collectVectors();
     // Makes the PCA (and neighbour searches) for the current vectors: inline when small, on
     // a thread of its own otherwise (engine math stays off the GUI thread); deferred while
