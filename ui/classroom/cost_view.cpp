@@ -8,6 +8,7 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QScatterSeries>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QValueAxis>
@@ -87,9 +88,17 @@ CostView::CostView(QWidget* parent) : QWidget(parent) {
     m_table = new QTableWidget(0, 7, bottom);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_calculator = new AgentCostCalculator(bottom);
+    // The calculator scrolls rather than squeeze its rows: at 1280x720 (Korean labels wrap
+    // onto two lines, or presentation mode's larger font) it needs more height than the
+    // chart leaves it, and its rows overlapped.
+    auto* calculatorScroll = new QScrollArea(bottom);
+    calculatorScroll->setWidgetResizable(true);
+    calculatorScroll->setFrameShape(QFrame::NoFrame);
+    calculatorScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_calculator = new AgentCostCalculator(calculatorScroll);
+    calculatorScroll->setWidget(m_calculator);
     bottom->addWidget(m_table);
-    bottom->addWidget(m_calculator);
+    bottom->addWidget(calculatorScroll);
     bottom->setStretchFactor(0, 3);
     bottom->setStretchFactor(1, 2);
     split->addWidget(m_chart);
