@@ -9,6 +9,8 @@
 #include <QScrollArea>
 #include <QToolTip>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
 
 namespace ts::ui {
 
@@ -33,25 +35,16 @@ public:
         setMouseTracking(true);
     }
 
+    // Lays the chips out at the largest zoom (up to kMaxZoom) at which they all fit the
+    // visible area: a short prompt fills the view in large chips a class can read from the
+    // back of the room, a long context wraps at the normal size and scrolls.
     void relayout() {
-        m_rects.clear();
-        const QFontMetrics fm(font());
-        QFont small = font();
-        small.setPointSizeF(font().pointSizeF() * 0.8);
-        const QFontMetrics sfm(small);
-        const int chipH = fm.height() + sfm.height() + 10;
-        int x = 6, y = 6;
-        const int maxW = std::max(200, width() - 6);
-        for (const auto& c : m_view->m_chips) {
-            const int w = std::max(fm.horizontalAdvance(c.text), sfm.horizontalAdvance(QString::number(c.id))) + 14;
-            if (x + w > maxW && x > 6) {
-                x = 6;
-                y += chipH + 6;
-            }
-            m_rects.push_back(QRect(x, y, w, chipH));
-            x += w + 4;
-        }
-        setMinimumHeight(y + chipH + 8);
+        const int room = m_view->m_scroll->viewport()->height();
+        double zoom = kMaxZoom;
+        for (; zoom > 1.0; zoom -= 0.25)
+            if (layoutAt(zoom) <= room) break;
+        m_zoom = std::max(1.0, zoom);
+        setMinimumHeight(layoutAt(m_zoom));
         update();
     }
 
@@ -61,9 +54,10 @@ protected:
     void paintEvent(QPaintEvent* event) override {
         QPainter p(this);
         p.setRenderHint(QPainter::Antialiasing);
-        QFont small = font();
-        small.setPointSizeF(font().pointSizeF() * 0.8);
-        const QFontMetrics fm(font());
+        const QFont big = chipFont(1.0);
+        const QFont small = chipFont(0.8);
+        const QFontMetrics fm(big);
+        const qreal radius = 5 * m_zoom;
         const auto& chips = m_view->m_chips;
         // Only the chips in the part being painted: the scroll area shows a few dozen of a
         // long context's thousand, and drawing them all took 15-30 ms a step.
@@ -79,13 +73,14 @@ protected:
                      hovered ? 2.5 : 1.0, c.partial || c.pending ? Qt::DashLine : Qt::SolidLine);
             p.setPen(pen);
             p.setBrush(fill);
-            p.drawRoundedRect(QRectF(r).adjusted(0.5, 0.5, -0.5, -0.5), 5, 5);
+            p.drawRoundedRect(QRectF(r).adjusted(0.5, 0.5, -0.5, -0.5), radius, radius);
             p.setPen(QColor(0x11, 0x18, 0x27));
-            p.setFont(font());
-            p.drawText(QRect(r.left(), r.top() + 3, r.width(), fm.height()), Qt::AlignCenter, c.text);
+            p.setFont(big);
+            const int inset = static_cast<int>(std::lround(3 * m_zoom));
+            p.drawText(QRect(r.left(), r.top() + inset, r.width(), fm.height()), Qt::AlignCenter, c.text);
             p.setFont(small);
             p.setPen(QColor(0x47, 0x55, 0x69));
-            p.drawText(QRect(r.left(), r.top() + fm.height() + 4, r.width(), r.height() - fm.height() - 6),
+            p.drawText(QRect(r.left(), r.top() + fm.height() + inset + 1, r.width(), r.height() - fm.height() - 2 * inset),
                        Qt::AlignCenter, QString::number(c.id));
         }
     }
@@ -136,6 +131,38 @@ protected:
     }
 
 private:
+    static constexpr double kMaxZoom = 5.0;
+
+    QFont chipFont(double scale) const {
+        QFont f = font();
+        f.setPointSizeF(font().pointSizeF() * m_zoom * scale);
+        return f;
+    }
+
+    // Places the chips at `zoom` in m_rects, wrapping at the widget's width; returns the
+    // height they need.
+    int layoutAt(double zoom) {
+        m_zoom = zoom;
+        m_rects.clear();
+        const QFontMetrics fm(chipFont(1.0));
+        const QFontMetrics sfm(chipFont(0.8));
+        const int pad = static_cast<int>(std::lround(7 * zoom));
+        const int gap = static_cast<int>(std::lround(4 * zoom));
+        const int chipH = fm.height() + sfm.height() + static_cast<int>(std::lround(10 * zoom));
+        int x = 6, y = 6;
+        const int maxW = std::max(200, width() - 6);
+        for (const auto& c : m_view->m_chips) {
+            const int w = std::max(fm.horizontalAdvance(c.text), sfm.horizontalAdvance(QString::number(c.id))) + 2 * pad;
+            if (x + w > maxW && x > 6) {
+                x = 6;
+                y += chipH + gap + 2;
+            }
+            m_rects.push_back(QRect(x, y, w, chipH));
+            x += w + gap;
+        }
+        return y + chipH + 8;
+    }
+
     int chipAt(QPoint p) const {
         for (std::size_t i = 0; i < m_rects.size(); ++i)
             if (m_rects[i].contains(p)) return static_cast<int>(i);
@@ -144,6 +171,7 @@ private:
 
     TokenView* m_view;
     std::vector<QRect> m_rects;
+    double m_zoom = 1.0;
 };
 
 TokenView::TokenView(QWidget* parent) : QWidget(parent) {
