@@ -93,6 +93,7 @@ ConfidenceView::ConfidenceView(QWidget* parent) : QWidget(parent) {
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_flow = new TokenFlow(scroll);
+    m_flow->setFillZoom(5.0);  // a sentence or two, large enough for a projector
     scroll->setWidget(m_flow);
     auto* side = new QWidget(split);
     auto* sideLayout = new QVBoxLayout(side);

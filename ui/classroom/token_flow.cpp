@@ -46,7 +46,8 @@ TokenFlow::TokenFlow(QWidget* parent) : QWidget(parent) {
 void TokenFlow::setItems(std::vector<Item> items) {
     m_items = std::move(items);
     if (m_selected >= count()) m_selected = -1;
-    layoutFor(width(), &m_rects);
+    chooseZoom();
+    layoutFor(width(), &m_rects, m_zoom);
     updateGeometry();
     update();
 }
@@ -56,29 +57,52 @@ void TokenFlow::setSelected(int index) {
     update();
 }
 
-int TokenFlow::layoutFor(int w, std::vector<QRectF>* rects) const {
-    const QFontMetrics fm(font());
-    const int h = fm.height() + 4;
+void TokenFlow::setFillZoom(double maxZoom) {
+    m_maxZoom = std::max(1.0, maxZoom);
+    chooseZoom();
+    layoutFor(width(), &m_rects, m_zoom);
+    updateGeometry();
+    update();
+}
+
+QFont TokenFlow::zoomedFont(double zoom) const {
+    QFont f = font();
+    if (zoom != 1.0) f.setPointSizeF(f.pointSizeF() * zoom);
+    return f;
+}
+
+void TokenFlow::chooseZoom() {
+    const int room = parentWidget() ? parentWidget()->height() : height();
+    double zoom = m_maxZoom;
+    for (; zoom > 1.0; zoom -= 0.25)
+        if (layoutFor(width(), nullptr, zoom) <= room) break;
+    m_zoom = std::max(1.0, zoom);
+}
+
+int TokenFlow::layoutFor(int w, std::vector<QRectF>* rects, double zoom) const {
+    const QFontMetrics fm(zoomedFont(zoom));
+    const int h = fm.height() + static_cast<int>(std::lround(4 * zoom));
+    const double padX = kPadX * zoom, gap = kGap * zoom, lineGap = kLineGap * zoom;
     double x = 0, y = 0;
     if (rects) rects->clear();
     for (const Item& item : m_items) {
         const bool newline = item.text.endsWith(QStringLiteral("↵"));
-        const double iw = fm.horizontalAdvance(item.text) + 2 * kPadX;
+        const double iw = fm.horizontalAdvance(item.text) + 2 * padX;
         if (x > 0 && x + iw > w) {
             x = 0;
-            y += h + kLineGap;
+            y += h + lineGap;
         }
         if (rects) rects->emplace_back(x, y, iw, h);
-        x += iw + kGap;
+        x += iw + gap;
         if (newline) {
             x = 0;
-            y += h + kLineGap;
+            y += h + lineGap;
         }
     }
     return static_cast<int>(y) + h + 2;
 }
 
-int TokenFlow::heightForWidth(int w) const { return layoutFor(w, nullptr); }
+int TokenFlow::heightForWidth(int w) const { return layoutFor(w, nullptr, m_zoom); }
 QSize TokenFlow::sizeHint() const { return {400, heightForWidth(400)}; }
 QSize TokenFlow::minimumSizeHint() const { return {100, QFontMetrics(font()).height() + 6}; }
 
@@ -93,12 +117,19 @@ int TokenFlow::itemAt(QPointF pos) const {
     return -1;
 }
 
-void TokenFlow::resizeEvent(QResizeEvent*) { layoutFor(width(), &m_rects); }
+void TokenFlow::resizeEvent(QResizeEvent*) {
+    const double before = m_zoom;
+    chooseZoom();
+    layoutFor(width(), &m_rects, m_zoom);
+    if (m_zoom != before) updateGeometry();
+}
 
 void TokenFlow::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing, false);
-    if (m_rects.size() != m_items.size()) layoutFor(width(), &m_rects);
+    if (m_rects.size() != m_items.size()) layoutFor(width(), &m_rects, m_zoom);
+    p.setFont(zoomedFont(m_zoom));
+    const double padX = kPadX * m_zoom;
     for (std::size_t i = 0; i < m_items.size(); ++i) {
         const Item& item = m_items[i];
         const QRectF r = m_rects[i];
@@ -112,7 +143,7 @@ void TokenFlow::paintEvent(QPaintEvent*) {
             p.drawRect(r.adjusted(1, 1, -1, -1));
         }
         p.setPen(item.prompt ? palette().color(QPalette::PlaceholderText) : QColor(Qt::black));
-        p.drawText(r.adjusted(kPadX, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, item.text);
+        p.drawText(r.adjusted(padX, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, item.text);
     }
 }
 

@@ -39,6 +39,11 @@ public:
     // Where token i is painted (tests sample its colour there).
     QRectF itemRect(int index) const;
     int itemAt(QPointF pos) const;
+    // Lets the boxes grow, up to `maxZoom` times the font, until the text fills the visible
+    // height (the widget's parent, a scroll area's viewport): a short text in the confidence
+    // colouring reads from the back of a classroom. 1 (the default) keeps the font's size.
+    void setFillZoom(double maxZoom);
+    double zoom() const { return m_zoom; }
 
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
@@ -55,12 +60,17 @@ protected:
     bool event(QEvent* e) override;
 
 private:
-    // Lays the boxes out for `width`; returns the height used.
-    int layoutFor(int width, std::vector<QRectF>* rects) const;
+    // Lays the boxes out for `width` at `zoom`; returns the height used.
+    int layoutFor(int width, std::vector<QRectF>* rects, double zoom) const;
+    QFont zoomedFont(double zoom) const;
+    // The largest zoom (steps of 0.25, at most m_maxZoom) at which the text fits the height.
+    void chooseZoom();
 
     std::vector<Item> m_items;
     std::vector<QRectF> m_rects;
     int m_selected = -1;
+    double m_maxZoom = 1.0;
+    double m_zoom = 1.0;
 };
 
 }  // namespace ts::ui

@@ -5,6 +5,7 @@
 
 #include <QApplication>
 #include <QFileInfo>
+#include <QJsonObject>
 #include <QPixmap>
 #include <QRegularExpression>
 #include <QTimer>
@@ -12,6 +13,7 @@
 #include <memory>
 
 #include "classroom/classroom_tool_view.hpp"
+#include "classroom/confidence_view.hpp"
 #include "classroom/hub.hpp"
 #include "classroom/lesson_panel.hpp"
 #include "classroom/tokenizer_compare_view.hpp"
@@ -185,6 +187,10 @@ void HeadlessRun::arrange() {
         fail(tr("Unknown view '%1'.").arg(m_options.view));
         return;
     }
+    // The confidence colouring pictured with something to colour: the text just generated.
+    if (m_options.view == QLatin1String("confidence") && m_window->classroom())
+        m_window->classroom()->confidence()->applySettings(
+            {{QStringLiteral("useGenerated"), true}, {QStringLiteral("score"), true}});
     if (m_options.selectStep > 0) {
         const int n = static_cast<int>(m_window->history().size());
         if (m_options.selectStep > n) {
