@@ -117,15 +117,16 @@ inline QStringList sideScrollingTables(QWidget* root) {
 // probe a confident invention, so the summary table and the coloured cells all show.
 inline void cannedProbeResults(ts::ui::ProbesView* probes) {
     std::vector<ts::ProbeResult> results(static_cast<std::size_t>(probes->rowCount()));
-    std::vector<QString> answers;
     for (std::size_t i = 0; i < results.size(); ++i) {
         results[i].logPTrue = -0.2 - static_cast<double>(i % 7);
         results[i].logPFalse = {-1.5, -3.0 - static_cast<double>(i % 5)};
         results[i].topProb = i % 3 == 0 ? 0.8f : 0.3f;
         results[i].truthWins = i % 3 != 0;
-        answers.push_back(QStringLiteral("␣Kroish"));
+        results[i].answer.text = " Kroish";
+        results[i].answer.word = " Kroish";
+        results[i].answer.prob = results[i].topProb;
     }
-    probes->showResults(results, answers);
+    probes->showResults(results);
 }
 
 // Waits until the window and every classroom tool have finished (no run, no experiment,
