@@ -398,8 +398,8 @@ void PrecisionView::retranslateUi() {
     m_show->setItemText(0, tr("probability of each token (all score the same text)"));
     m_show->setItemText(1, tr("KL divergence from the reference (bits)"));
     refreshModelList();
-    if (m_result) showComparison(*m_result);
-    else refreshChart();
+    // Also without a result: the empty token table's headers are in the new language too.
+    showComparison(m_result ? *m_result : ts::PrecisionComparison{});
 }
 
 }  // namespace ts::ui

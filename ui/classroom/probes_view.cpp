@@ -188,7 +188,7 @@ ProbesView::ProbesView(QWidget* parent) : ClassroomToolView(parent) {
     m_table->setObjectName(QStringLiteral("probeTable"));
     m_table->setHorizontalHeader(new ProbeHeader(Bars, m_table));
     m_table->setItemDelegateForColumn(Bars, new ProbeBarDelegate(m_table));
-    m_table->installEventFilter(this);  // columns follow the table's width (fitColumns)
+    m_table->viewport()->installEventFilter(this);  // columns follow the table's width (fitColumns)
     m_table->horizontalHeader()->setDefaultAlignment(Qt::Alignment(Qt::AlignCenter) | Qt::Alignment(Qt::TextWordWrap));
     m_table->setWordWrap(true);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
@@ -407,7 +407,7 @@ void ProbesView::showResults(const std::vector<ts::ProbeResult>& results) {
 }
 
 bool ProbesView::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == m_table && event->type() == QEvent::Resize) fitColumns();
+    if (watched == m_table->viewport() && event->type() == QEvent::Resize) fitColumns();
     return ClassroomToolView::eventFilter(watched, event);
 }
 
@@ -415,15 +415,15 @@ void ProbesView::fitColumns() {
     // Shares of the width, the bars (with their axis) never under 180 pixels; the prompt and
     // the answers wrap onto two lines.
     static constexpr double kShare[ColumnCount] = {0.11, 0.19, 0.11, 0.15, 0.16, 0.19, 0.09};
-    const auto* bar = m_table->verticalScrollBar();
-    const int width = m_table->width() - 2 * m_table->frameWidth() - m_table->verticalHeader()->width() -
-                      (bar && bar->isVisible() ? bar->width() : 0) - 2;
+    // The viewport's own width, less a pixel: computed from the table's, or at the full
+    // viewport width, the columns came out a pixel wider and the table scrolled sideways.
+    const int width = m_table->viewport()->width() - 1;
     if (width <= 0) return;
     const int bars = std::max(180, static_cast<int>(kShare[Bars] * width));
     const double rest = std::max(1, width - bars) / (1.0 - kShare[Bars]);
     int used = 0;
     for (int c = 0; c < ColumnCount; ++c) {
-        const int w = c == Bars ? bars : c == ColumnCount - 1 ? std::max(60, width - used)
+        const int w = c == Bars ? bars : c == ColumnCount - 1 ? std::max(1, width - used)
                                                               : static_cast<int>(kShare[c] * rest);
         m_table->setColumnWidth(c, w);
         used += w;
