@@ -301,77 +301,77 @@
 <context>
     <name>ts::ui::ConfidenceView</name>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="131"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="132"/>
         <source>Paste or type text to score, e.g. a generated answer.</source>
         <translation>점수를 매길 문장을 붙여 넣거나 입력하세요. 예: 생성된 답변.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="132"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="133"/>
         <source>Score this text</source>
         <translation>이 문장 점수 매기기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="133"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="134"/>
         <source>Use the generated text</source>
         <translation>생성된 문장 사용</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="134"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="135"/>
         <source>Colour by:</source>
         <translation>색 기준:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="135"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="136"/>
         <source>probability</source>
         <translation>확률</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="136"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="137"/>
         <source>rank</source>
         <translation>순위</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="137"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="138"/>
         <source>entropy</source>
         <translation>엔트로피</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="139"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="140"/>
         <source>Click a token to see what the model expected there.</source>
         <translation>토큰을 클릭하면 그 자리에서 모델이 무엇을 예상했는지 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="145"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="146"/>
         <source>Colour = probability the model gave each token given the text before it: green = expected, red = surprising. Fluent is not the same as true: a confidently green wrong fact is a hallucination.</source>
         <translation>색 = 앞 문장이 주어졌을 때 모델이 각 토큰에 준 확률: 초록 = 예상한 것, 빨강 = 뜻밖의 것. 유창하다고 참은 아닙니다. 자신 있게 초록색인 틀린 사실이 바로 환각입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="149"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="150"/>
         <source>Colour = rank of each token among all candidates: green = the model&apos;s first choice, red = rank 1000 or worse.</source>
         <translation>색 = 모든 후보 중 각 토큰의 순위: 초록 = 모델의 첫 번째 선택, 빨강 = 1000위 이하.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="152"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="153"/>
         <source>Colour = entropy of the distribution each token was drawn from: green = the model was sure of the next token, red = it was guessing among many.</source>
         <translation>색 = 각 토큰이 뽑힌 분포의 엔트로피: 초록 = 모델이 다음 토큰을 확신함, 빨강 = 여러 후보 사이에서 추측함.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="203"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="204"/>
         <source>Scoring…</source>
         <translation>점수 매기는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="248"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="249"/>
         <source>p = %1, rank %2, entropy %3 bits</source>
         <translation>p = %1, %2위, 엔트로피 %3비트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="263"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="264"/>
         <source>The first token has nothing before it to predict it.</source>
         <translation>첫 토큰은 앞에 아무것도 없어서 예측할 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="266"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="267"/>
         <source>“%1”: p = %2, rank %3. The model expected:</source>
         <translation>“%1”: p = %2, %3위. 모델이 예상한 것:</translation>
     </message>
@@ -547,89 +547,113 @@
 <context>
     <name>ts::ui::CostView</name>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="111"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="120"/>
         <source>Every token is one full pass through the model: all weights are read once, and attention reads the whole KV cache, which grows with the context. Reasoning models (o1/o3) buy better answers with many hidden tokens of “thinking” — ten times the tokens is at least ten times the cost, and more as the context grows. An agent making dozens of model calls per task is how a $20 subscription can cost $200 to serve.</source>
         <translation>토큰 하나마다 모델 전체를 한 번 통과합니다: 모든 가중치를 한 번씩 읽고, 어텐션은 컨텍스트와 함께 커지는 KV 캐시 전체를 읽습니다. 추론 모델(o1/o3)은 숨겨진 “생각” 토큰을 많이 써서 더 나은 답을 얻습니다 — 토큰이 10배면 비용도 최소 10배이고, 컨텍스트가 길어질수록 더 늘어납니다. 작업 하나에 모델을 수십 번 부르는 에이전트 때문에 월 20달러 구독의 인프라 비용이 200달러가 될 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="117"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="127"/>
         <source>Step</source>
         <translation>한 단계</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="117"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="127"/>
         <source>Tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="117"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="127"/>
         <source>Context</source>
         <translation>컨텍스트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="117"/>
         <source>Wall time</source>
-        <translation>경과 시간</translation>
+        <translation type="vanished">경과 시간</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="117"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="127"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="118"/>
         <source>Weights read</source>
-        <translation>읽은 가중치</translation>
+        <translation type="vanished">읽은 가중치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="118"/>
         <source>KV cache</source>
-        <translation>KV 캐시</translation>
+        <translation type="vanished">KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="130"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="140"/>
         <source>No steps yet: run the model to see what each token costs.</source>
         <translation>아직 단계가 없습니다. 모델을 실행하면 토큰마다 드는 비용이 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="132"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="142"/>
         <source>Session: %1 tokens in %2 calls, %3 ms, %4, %5 of weights read; KV cache now %6 for %7 tokens. About %8 per token.</source>
         <translation>세션: 호출 %2번에 토큰 %1개, %3 ms, %4, 가중치 %5 읽음. 현재 KV 캐시는 토큰 %7개에 %6. 토큰당 약 %8.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="180"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="190"/>
         <source>Cost per token against context length</source>
         <translation>컨텍스트 길이에 따른 토큰당 비용</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="181"/>
-        <location filename="../../ui/classroom/cost_view.cpp" line="202"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="191"/>
         <source>MFLOP per token</source>
         <translation>토큰당 MFLOP</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="182"/>
-        <location filename="../../ui/classroom/cost_view.cpp" line="204"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="192"/>
         <source>ms per token</source>
         <translation>토큰당 ms</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="217"/>
+        <source>MFLOP/token</source>
+        <translation type="vanished">MFLOP/토큰</translation>
+    </message>
+    <message>
+        <source>ms/token</source>
+        <translation type="vanished">ms/토큰</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="228"/>
         <source>prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="200"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="210"/>
         <source>context length (tokens)</source>
         <translation>컨텍스트 길이 (토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="164"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="127"/>
+        <source>Wall
+time</source>
+        <translation>경과
+시간</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="128"/>
+        <source>Weights
+read</source>
+        <translation>읽은
+가중치</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="128"/>
+        <source>KV
+cache</source>
+        <translation>KV
+캐시</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="174"/>
         <source>Steady speed: step a few tokens to measure it.</source>
         <translation>안정 속도: 토큰을 몇 개 진행하면 측정됩니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="167"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="177"/>
         <source>Steady speed: median %1 ms per token over the last decode steps (up to %2), against the estimate of %3 and %4 of weights read per token.</source>
         <translation>안정 속도: 최근 디코드 단계(최대 %2개)의 중앙값으로 토큰당 %1 ms. 추정치는 토큰당 %3, 가중치 %4 읽기.</translation>
     </message>
@@ -994,47 +1018,47 @@
 <context>
     <name>ts::ui::HeadlessRun</name>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="72"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="74"/>
         <source>Timed out after %1 s.</source>
         <translation>%1초가 지나 시간 초과되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="94"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="96"/>
         <source>--model none needs --open-transcript FILE.</source>
         <translation>--model none에는 --open-transcript FILE이 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="115"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="117"/>
         <source>There is no lesson %1 (there are %2).</source>
         <translation>수업 %1은(는) 없습니다 (수업은 %2개입니다).</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="120"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="122"/>
         <source>Lesson %1 has %2 steps, not %3.</source>
         <translation>수업 %1은(는) %2단계까지 있습니다(%3단계는 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="129"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="131"/>
         <source>This model has no chat format that Tokenscope can write: use --prompt.</source>
         <translation>이 모델에는 Tokenscope가 쓸 수 있는 채팅 형식이 없습니다. --prompt를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="185"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="187"/>
         <source>Unknown view &apos;%1&apos;.</source>
         <translation>알 수 없는 화면 &apos;%1&apos;.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="191"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="197"/>
         <source>--select-step %1: the run has %2 steps.</source>
         <translation>--select-step %1: 실행한 단계는 %2개입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="200"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="206"/>
         <source>--layer %1: the model has fewer layers.</source>
         <translation>--layer %1: 모델의 층이 그보다 적습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="207"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="213"/>
         <source>--head %1: the model has fewer heads.</source>
         <translation>--head %1: 모델의 헤드가 그보다 적습니다.</translation>
     </message>
@@ -2822,62 +2846,62 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TokenView</name>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="118"/>
+        <location filename="../../ui/stages/token_view.cpp" line="113"/>
         <source>Position %1 · token id %2</source>
         <translation>위치 %1 · 토큰 ID %2</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="120"/>
+        <location filename="../../ui/stages/token_view.cpp" line="115"/>
         <source>Prompt bytes %1–%2 (%3 bytes)</source>
         <translation>프롬프트 바이트 %1–%2 (%3바이트)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="124"/>
+        <location filename="../../ui/stages/token_view.cpp" line="119"/>
         <source>Covers part of: %1</source>
         <translation>일부를 담당: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="125"/>
+        <location filename="../../ui/stages/token_view.cpp" line="120"/>
         <source>Covers: %1</source>
         <translation>담당 글자: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="128"/>
+        <location filename="../../ui/stages/token_view.cpp" line="123"/>
         <source>Drawn by sampling; the next step feeds it back in.</source>
         <translation>샘플링으로 뽑혔습니다. 다음 단계에서 다시 입력으로 들어갑니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="130"/>
+        <location filename="../../ui/stages/token_view.cpp" line="125"/>
         <source>Generated by the model</source>
         <translation>모델이 생성한 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="233"/>
+        <location filename="../../ui/stages/token_view.cpp" line="261"/>
         <source>Type a prompt and press Step: the text is cut into tokens, the units the model reads.</source>
         <translation>프롬프트를 입력하고 [한 단계]를 누르세요. 문장이 모델이 읽는 단위인 토큰으로 나뉩니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="234"/>
+        <location filename="../../ui/stages/token_view.cpp" line="262"/>
         <source>Prompt: %1 characters · %2 bytes (UTF-8) · %3 tokens</source>
         <translation>프롬프트: %1글자 · %2바이트 (UTF-8) · 토큰 %3개</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="239"/>
+        <location filename="../../ui/stages/token_view.cpp" line="267"/>
         <source> → %1 tokens per character</source>
         <translation> → 글자당 토큰 %1개</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="242"/>
+        <location filename="../../ui/stages/token_view.cpp" line="270"/>
         <source>Context: %1 of %2 tokens</source>
         <translation>컨텍스트: %2개 중 %1개 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="243"/>
+        <location filename="../../ui/stages/token_view.cpp" line="271"/>
         <source>Context: %1 tokens</source>
         <translation>컨텍스트: 토큰 %1개</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="244"/>
+        <location filename="../../ui/stages/token_view.cpp" line="272"/>
         <source> · dashed chips: a token that splits a character, or the drawn next token</source>
         <translation> · 점선 칩: 한 글자를 쪼갠 토큰, 또는 뽑힌 다음 토큰</translation>
     </message>

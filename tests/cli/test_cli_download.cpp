@@ -46,7 +46,7 @@ TEST_CASE("cli download: fetches into the cache, then --model ORG/NAME runs it")
     CHECK(human.out.find("already in the cache") != std::string::npos);
 }
 
-TEST_CASE("cli download: 404 and 401 exit 1 with what to do; bad ids are usage errors") {
+TEST_CASE("cli download: 404 and 401 exit 1 with what to do, bad ids are usage errors") {
     TempDir tmp("clidl");
     makeGpt2Repo(tmp.path() / "repo");
     HubServer server(tmp.path(), {"--repo", "org/gated=" + (tmp.path() / "repo").string(), "--gated", "org/gated",

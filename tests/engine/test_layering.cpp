@@ -101,7 +101,7 @@ TEST_CASE("layering: ui/ and app/ use only engine/include, and the engine's publ
     }
 }
 
-TEST_CASE("layering: the CLI links only the engine; ui/ links no BLAS or LAPACK", "[layering]") {
+TEST_CASE("layering: the CLI links only the engine, ui/ links no BLAS or LAPACK", "[layering]") {
     const std::string cli = linkLines(kRoot / "app" / "CMakeLists.txt");
     CHECK(cli.find("tokenscope_engine") != std::string::npos);
     CHECK(cli.find("Qt") == std::string::npos);

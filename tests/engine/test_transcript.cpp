@@ -71,7 +71,7 @@ TEST_CASE("transcript: each draw uses the uniform number of (seed, position)", "
     }
 }
 
-TEST_CASE("transcript: the same settings give the same tokens; replay of a branch repeats them",
+TEST_CASE("transcript: the same settings give the same tokens, replay of a branch repeats them",
           "[transcript]") {
     const auto p = warm();
     ts::Transcript a(tiny(), nullptr), b(tiny(), nullptr);
@@ -98,7 +98,7 @@ TEST_CASE("transcript: the same settings give the same tokens; replay of a branc
     }
 }
 
-TEST_CASE("transcript: truncate rewinds the session; steps go on from there", "[transcript]") {
+TEST_CASE("transcript: truncate rewinds the session, steps go on from there", "[transcript]") {
     const auto p = warm();
     ts::Transcript t(tiny(), nullptr);
     const auto first = run(t, kPrompt, p, 9);
@@ -221,7 +221,7 @@ TEST_CASE("transcript: temperature lanes stop at the end token and say so", "[tr
     if (stopped == 0) WARN("no lane reached the end token: the stop is untested for this model");
 }
 
-TEST_CASE("transcript: cancellation is a type; a cancelled step changes nothing", "[transcript]") {
+TEST_CASE("transcript: cancellation is a type, a cancelled step changes nothing", "[transcript]") {
     ts::Transcript t(tiny(), nullptr);
     std::atomic<bool> cancel{false};
     t.setCancelFlag(&cancel);

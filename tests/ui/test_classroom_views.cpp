@@ -260,7 +260,7 @@ TEST_CASE("cost meter totals are the sums of the per-step costs", "[classroom]")
     CHECK(humanUnits(2.5e9, QStringLiteral("FLOP")) == QStringLiteral("2.50 GFLOP"));
 }
 
-TEST_CASE("confidence colouring follows the chosen measure; a click lists alternatives", "[classroom]") {
+TEST_CASE("confidence colouring follows the chosen measure, a click lists alternatives", "[classroom]") {
     ConfidenceView view;
     view.resize(900, 500);
     view.show();

@@ -58,7 +58,7 @@ TEST_CASE("a 2,000-token matrix is drawn downsampled with the diagonal still vis
     CHECK(onDiagonal.lightness() < belowDiagonal.lightness() - 20);
 }
 
-TEST_CASE("wheel zoom keeps the cell under the pointer; hover and click name real cells", "[ui][heatmap]") {
+TEST_CASE("wheel zoom keeps the cell under the pointer, hover and click name real cells", "[ui][heatmap]") {
     Fixture f;
     auto& map = f.map;
     const QPointF at = map.cellRect(1000, 990).center();

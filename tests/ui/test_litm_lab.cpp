@@ -77,7 +77,7 @@ TEST_CASE("the evaluation sentence and durations", "[classroom][litm]") {
     CHECK(LitmView::approximateDuration(4 * 3600) == QStringLiteral("about 4.0 h"));
 }
 
-TEST_CASE("a long run asks first with its estimate; a short one just runs", "[classroom][litm][slow]") {
+TEST_CASE("a long run asks first with its estimate, a short one just runs", "[classroom][litm][slow]") {
     LitmView view;
     view.setModel(ts_test::bundledModelInfo());
     QStringList asked;
@@ -128,7 +128,7 @@ TEST_CASE("a long run asks first with its estimate; a short one just runs", "[cl
     CHECK(view.statusText().startsWith(QStringLiteral("Done in")));
 }
 
-TEST_CASE("results save and open; a damaged file changes nothing", "[classroom][litm]") {
+TEST_CASE("results save and open, a damaged file changes nothing", "[classroom][litm]") {
     QTemporaryDir dir;
     LitmView view;
     ts::LitmResult r;

@@ -100,7 +100,7 @@ TEST_CASE("transcript model: appends, cuts and replacements reach observers in o
     CHECK(a.lastSeen.size() == 1);  // a no longer hears
 }
 
-TEST_CASE("one history: the window, its timeline and an observer share the steps; a branch "
+TEST_CASE("one history: the window, its timeline and an observer share the steps, a branch "
           "updates every observer",
           "[ui][history][window]") {
     TranslationManager translations;
@@ -389,7 +389,7 @@ TEST_CASE("a transcript opens without a model: its steps as recorded, replayed o
     CHECK(window.transcriptNotice().isEmpty());
 }
 
-TEST_CASE("a transcript made with another model is shown as recorded and says so; Step runs its "
+TEST_CASE("a transcript made with another model is shown as recorded and says so, and Step runs its "
           "prompt with the loaded model",
           "[ui][history][window]") {
     WrittenTranscript written;

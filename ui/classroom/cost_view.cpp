@@ -123,8 +123,9 @@ void CostView::retranslateUi() {
         "answers with many hidden tokens of “thinking” — ten times the tokens is at least ten times "
         "the cost, and more as the context grows. An agent making dozens of model calls per task is "
         "how a $20 subscription can cost $200 to serve."));
-    m_table->setHorizontalHeaderLabels({tr("Step"), tr("Tokens"), tr("Context"), tr("Wall time"), tr("FLOPs"),
-                                        tr("Weights read"), tr("KV cache")});
+    // Two-word titles on two lines: seven even columns share about 400 px at 1280x720.
+    m_table->setHorizontalHeaderLabels({tr("Step"), tr("Tokens"), tr("Context"), tr("Wall\ntime"), tr("FLOPs"),
+                                        tr("Weights\nread"), tr("KV\ncache")});
     refresh(0);
 }
 
@@ -208,9 +209,10 @@ void CostView::refresh(int from) {
     m_x->setRange(0, maxCtx);
     m_x->setTitleText(tr("context length (tokens)"));
     m_yFlops->setRange(0, maxFlops * 1.1);
-    m_yFlops->setTitleText(tr("MFLOP per token"));
+    // Units only: the axis is about 100 px tall at 1280x720, and the legend says "per token".
+    m_yFlops->setTitleText(QStringLiteral("MFLOP"));
     m_yWall->setRange(0, maxWall * 1.1);
-    m_yWall->setTitleText(tr("ms per token"));
+    m_yWall->setTitleText(QStringLiteral("ms"));
 }
 
 void CostView::appendRows(const std::vector<StepRecordPtr>& history, std::size_t first) {
