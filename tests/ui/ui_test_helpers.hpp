@@ -1,6 +1,8 @@
 #pragma once
 // Helpers shared by the UI tests that drive the engine worker through its thread.
+#include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QThread>
 #include <QSignalSpy>
 #include <QString>
 
@@ -16,6 +18,20 @@ inline bool waitFor(QSignalSpy& spy, int count, int timeoutMs = 30000) {
     t.start();
     while (spy.count() < count && t.elapsed() < timeoutMs) spy.wait(50);
     return spy.count() >= count;
+}
+
+// Processes events until done() holds or the time is up, and says which. Use it under
+// REQUIRE: Qt's QTRY_* macros return silently from a Catch test when they time out, so the
+// test passes having checked nothing.
+template <typename Predicate>
+bool waitUntil(Predicate done, int timeoutMs = 30000) {
+    QElapsedTimer t;
+    t.start();
+    while (!done() && t.elapsed() < timeoutMs) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        QThread::msleep(5);
+    }
+    return done();
 }
 
 // The 512-token fixture. It has no tokenizer, so prompts are token ids.

@@ -24,7 +24,9 @@ public:
     // thread never outlives the objects its lambdas captured.
     ~ClassroomTask() { stopAndWait(); }
 
-    bool isRunning() const { return m_thread && m_thread->isRunning(); }
+    // True from start() until `done` or `failed` has run on the receiver's thread: a thread
+    // that has finished its work but whose result is still queued is not idle yet.
+    bool isRunning() const { return m_pending && m_pending->load(); }
     void cancel() {
         if (m_cancel) m_cancel->store(true);
     }
@@ -46,20 +48,26 @@ public:
                std::function<void(R)> done, std::function<void(QString)> failed) {
         stopAndWait();
         m_cancel = std::make_shared<std::atomic<bool>>(false);
+        m_pending = std::make_shared<std::atomic<bool>>(true);
         auto cancel = m_cancel;
+        auto pending = m_pending;
         QPointer<QObject> guard(receiver);
-        m_thread = QThread::create([cancel, guard, work = std::move(work), done = std::move(done),
+        m_thread = QThread::create([cancel, pending, guard, work = std::move(work), done = std::move(done),
                                     failed = std::move(failed)] {
             try {
                 auto result = std::make_shared<R>(work(*cancel));
                 if (guard)
-                    QMetaObject::invokeMethod(guard.data(), [done, result] { done(std::move(*result)); },
-                                              Qt::QueuedConnection);
+                    QMetaObject::invokeMethod(guard.data(), [done, result, pending] {
+                        pending->store(false);
+                        done(std::move(*result));
+                    }, Qt::QueuedConnection);
             } catch (const std::exception& e) {
                 const QString message = QString::fromUtf8(e.what());
                 if (guard)
-                    QMetaObject::invokeMethod(guard.data(), [failed, message] { failed(message); },
-                                              Qt::QueuedConnection);
+                    QMetaObject::invokeMethod(guard.data(), [failed, message, pending] {
+                        pending->store(false);
+                        failed(message);
+                    }, Qt::QueuedConnection);
             }
         });
         m_thread->start();
@@ -67,6 +75,7 @@ public:
 
 private:
     std::shared_ptr<std::atomic<bool>> m_cancel;
+    std::shared_ptr<std::atomic<bool>> m_pending;
     QThread* m_thread = nullptr;
 };
 
