@@ -18,33 +18,9 @@
 #include <nlohmann/json.hpp>
 
 #include "formats/safetensors.hpp"
+#include "tools/random_model.hpp"
 
 namespace {
-
-struct Rng {
-    std::uint64_t s;
-    std::uint64_t next() {
-        std::uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        return z ^ (z >> 31);
-    }
-    double uniform() { return (static_cast<double>(next() >> 11) + 0.5) * (1.0 / 9007199254740992.0); }
-    void normals(float* out, std::size_t n, float mean, float sd) {
-        for (std::size_t i = 0; i < n; i += 2) {
-            const double r = std::sqrt(-2.0 * std::log(uniform()));
-            const double a = 6.283185307179586 * uniform();
-            out[i] = mean + sd * static_cast<float>(r * std::cos(a));
-            if (i + 1 < n) out[i + 1] = mean + sd * static_cast<float>(r * std::sin(a));
-        }
-    }
-};
-
-struct Tensor {
-    std::string name;
-    std::vector<std::int64_t> shape;
-    float mean, sd;
-};
 
 int usage() {
     std::cerr << "usage: make_random_gpt2 OUT_DIR [--f16|--bf16] [--seed N] [--layers N] "
@@ -83,7 +59,7 @@ int main(int argc, char** argv) {
     }
     std::filesystem::create_directories(out);
     const std::int64_t C = embd, I = 4 * embd;
-    std::vector<Tensor> ts;
+    std::vector<ts_tools::RandomTensor> ts;
     const std::string p = prefix ? "transformer." : "";
     ts.push_back({p + "wte.weight", {vocab, C}, 0, 0.02f});
     ts.push_back({p + "wpe.weight", {ctx, C}, 0, 0.01f});
@@ -124,7 +100,7 @@ int main(int argc, char** argv) {
     for (int i = 0; i < 8; ++i) lb[i] = static_cast<unsigned char>(hl >> (8 * i));
     f.write(reinterpret_cast<const char*>(lb), 8);
     f.write(hs.data(), static_cast<std::streamsize>(hs.size()));
-    Rng rng{seed};
+    ts_tools::SplitMix rng{seed};  // the generator make_random_model uses
     for (const auto& t : ts) {
         std::size_t n = 1;
         for (auto d : t.shape) n *= static_cast<std::size_t>(d);

@@ -17,9 +17,10 @@
 
 #if defined(__x86_64__)
 #include <immintrin.h>
-// GCC 12's _mm512_reduce_add_ps and _mm512_cvtepi32_ps trip a false -Wmaybe-uninitialized
-// inside its own headers.
+// GCC 12's _mm512_reduce_add_ps and _mm512_cvtepi32_ps trip false -Wmaybe-uninitialized and
+// -Wuninitialized warnings inside its own headers (they start from _mm256_undefined_ps).
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 #endif
 
 namespace ts::quant {
