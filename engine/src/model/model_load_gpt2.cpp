@@ -83,15 +83,7 @@ void loadGpt2Weights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCal
     }
     // Every decode step streams the whole head (50257 x 768 for GPT-2, a third of its
     // weights), so it gets the packed layout; a tied embedding reads its rows from there.
-    d.lmHead = L.packOutIn({head}, static_cast<int>(C));
-    d.embedding.width = static_cast<int>(C);
-    d.embedding.packed = &d.lmHead;
-    if (!d.tiedLmHead) {
-        L.checkFinite(wte);
-        d.embedding.rows = wte.data;
-        d.embedding.type = weightTypeOf(wte.dtype);
-        d.weightBytes += wte.end - wte.begin;
-    }
+    L.headAndEmbedding(*head, wte, static_cast<int>(C));
     L.warnUnused(&isGpt2Buffer);
 }
 

@@ -95,15 +95,7 @@ void loadLlamaWeights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCa
         d.warnings.push_back(where + ": config.json says tie_word_embeddings=false but there is "
                              "no lm_head.weight; the embedding is used as the head");
     }
-    d.lmHead = L.packOutIn({head}, static_cast<int>(C));
-    d.embedding.width = static_cast<int>(C);
-    d.embedding.packed = &d.lmHead;
-    if (!d.tiedLmHead) {
-        L.checkFinite(embed);
-        d.embedding.rows = embed.data;
-        d.embedding.type = weightTypeOf(embed.dtype);
-        d.weightBytes += embed.end - embed.begin;
-    }
+    L.headAndEmbedding(*head, embed, static_cast<int>(C));
     L.warnUnused(&isLlamaBuffer);
 }
 

@@ -87,6 +87,18 @@ const st::TensorInfo* Loader::optional(const std::string& base, const Shape& exp
     return &require(base, expected);
 }
 
+void Loader::headAndEmbedding(const st::TensorInfo& head, const st::TensorInfo& embedding, int width) {
+    m_d.lmHead = packOutIn({&head}, width);
+    m_d.embedding.width = width;
+    m_d.embedding.packed = &m_d.lmHead;
+    if (!m_d.tiedLmHead) {
+        checkFinite(embedding);
+        m_d.embedding.rows = embedding.data;
+        m_d.embedding.type = weightTypeOf(embedding.dtype);
+        m_d.weightBytes += embedding.end - embedding.begin;
+    }
+}
+
 void Loader::checkFinite(const st::TensorInfo& t) {
     std::size_t inf = 0;
     const std::size_t nan = countNonFinite(t, inf);

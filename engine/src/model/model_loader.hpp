@@ -43,6 +43,10 @@ public:
     // A Conv1D weight stored [in, out] (GPT-2).
     kernels::PackedWeight packInOut(const st::TensorInfo& t);
 
+    // The LM head, packed (every decode step streams all of it), and the embedding: read from
+    // the head's rows when tied (d.tiedLmHead), from the stored embedding otherwise.
+    void headAndEmbedding(const st::TensorInfo& head, const st::TensorInfo& embedding, int width);
+
     void checkFinite(const st::TensorInfo& t);
     // "warning: ignored N unknown tensors ..." for everything not used.
     void warnUnused(bool (*isBuffer)(const std::string&));
