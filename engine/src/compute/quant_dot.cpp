@@ -30,6 +30,20 @@ int g_levelCap = 2;
 
 float h2f(std::uint16_t h) { return st::f16ToF32(h); }
 
+// The scale and minimum term of group `sub` (0..7) of a Q4_K/Q5_K super-block at b: the
+// super-block's fp16 d and dmin times the group's 6-bit scale and minimum. Half is the fp16
+// conversion of the caller's instruction set.
+template <float (*Half)(std::uint16_t)>
+inline void kGroupScales(const std::uint8_t* b, int sub, float& d, float& m) {
+    std::uint16_t dh, mh;
+    std::memcpy(&dh, b, 2);
+    std::memcpy(&mh, b + 2, 2);
+    int sc, mn;
+    kScaleMin(sub, b + 4, sc, mn);
+    d = Half(dh) * static_cast<float>(sc);
+    m = -Half(mh) * static_cast<float>(mn);
+}
+
 // One group of 32 weights: w[i] * d0 (i < 16) or * d1 (i >= 16), plus m * sum(x).
 struct Group {
     std::int8_t w[32];
@@ -88,11 +102,8 @@ void unpack(Type t, const std::uint8_t* row, std::size_t g, Group& o) {
             const bool five = t == Type::Q5_K;
             const std::uint8_t* b = row + (g / 8) * (five ? 176 : 144);
             const int sub = static_cast<int>(g % 8), c = sub / 2;
-            std::uint16_t dh, mh;
-            std::memcpy(&dh, b, 2);
-            std::memcpy(&mh, b + 2, 2);
-            int sc, mn;
-            kScaleMin(sub, b + 4, sc, mn);
+            kGroupScales<h2f>(b, sub, o.d0, o.m);
+            o.d1 = o.d0;
             const std::uint8_t* qh = b + 16;
             const std::uint8_t* ql = (five ? b + 48 : b + 16) + 32 * c;
             for (int l = 0; l < 32; ++l) {
@@ -100,8 +111,6 @@ void unpack(Type t, const std::uint8_t* row, std::size_t g, Group& o) {
                 if (five) q |= ((qh[l] >> sub) & 1) << 4;
                 o.w[l] = static_cast<std::int8_t>(q);
             }
-            o.d0 = o.d1 = h2f(dh) * static_cast<float>(sc);
-            o.m = -h2f(mh) * static_cast<float>(mn);
             return;
         }
         case Type::Q6_K: {
@@ -216,13 +225,8 @@ TS_QAVX2 inline __m256i unpackSimd(Type t, const std::uint8_t* row, std::size_t 
             const bool five = t == Type::Q5_K;
             const std::uint8_t* b = row + (g / 8) * (five ? 176 : 144);
             const int sub = static_cast<int>(g % 8), c = sub / 2;
-            std::uint16_t dh, mh;
-            std::memcpy(&dh, b, 2);
-            std::memcpy(&mh, b + 2, 2);
-            int sc, mn;
-            kScaleMin(sub, b + 4, sc, mn);
-            d0 = d1 = h2fFast(dh) * static_cast<float>(sc);
-            m = -h2fFast(mh) * static_cast<float>(mn);
+            kGroupScales<h2fFast>(b, sub, d0, m);
+            d1 = d0;
             const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>((five ? b + 48 : b + 16) + 32 * c));
             const __m256i m4 = _mm256_set1_epi8(0x0F);
             __m256i q = (sub & 1) ? _mm256_and_si256(_mm256_srli_epi16(v, 4), m4) : _mm256_and_si256(v, m4);
