@@ -13,6 +13,7 @@
 
 #include "formats/safetensors.hpp"
 #include "test_paths.hpp"
+#include "tokenscope/error.hpp"
 
 namespace ts_test {
 
@@ -32,6 +33,12 @@ public:
     TempDir& operator=(const TempDir&) = delete;
     const std::filesystem::path& path() const { return m_path; }
     std::filesystem::path operator/(const std::string& s) const { return m_path / s; }
+    // Writes `bytes` to the file `name` in the folder and returns its path.
+    std::filesystem::path write(const std::string& name, const std::string& bytes) const {
+        const std::filesystem::path p = m_path / name;
+        std::ofstream(p, std::ios::binary) << bytes;
+        return p;
+    }
 
 private:
     std::filesystem::path m_path;
@@ -40,6 +47,18 @@ private:
 inline void writeBytes(const std::filesystem::path& p, const std::string& bytes) {
     std::ofstream f(p, std::ios::binary);
     f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+// The message of the ts::Error that f() throws, or "" when it throws none: for checking that
+// bad input is refused with a message naming what is wrong.
+template <class F>
+std::string errorOf(F&& f) {
+    try {
+        f();
+    } catch (const ts::Error& e) {
+        return e.what();
+    }
+    return "";
 }
 
 inline std::string readText(const std::filesystem::path& p) {

@@ -55,12 +55,7 @@ File openBytes(const ts_test::TempDir& dir, const std::string& bytes, const char
 }
 
 std::string errorOf(const ts_test::TempDir& dir, const std::string& bytes) {
-    try {
-        openBytes(dir, bytes);
-    } catch (const ts::Error& e) {
-        return e.what();
-    }
-    return "(no error)";
+    return ts_test::errorOf([&] { openBytes(dir, bytes); });
 }
 
 }  // namespace
@@ -156,7 +151,7 @@ TEST_CASE("GGUF: every truncation of a valid file is refused with a message", "[
     for (std::size_t n = 0; n < full.size(); ++n) {
         const std::string msg = errorOf(dir, full.substr(0, n));
         INFO("prefix of " << n << " bytes: " << msg);
-        CHECK(msg != "(no error)");
+        CHECK(!msg.empty());
         CHECK(msg.find("m.gguf") != std::string::npos);
     }
     CHECK_THAT(errorOf(dir, full.substr(0, 30)), Catch::Contains("metadata entries"));

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/engine_test_util.hpp"
 #include "tokenizer/pretokenizer.hpp"
 #include "test_paths.hpp"
 #include "tokenscope/error.hpp"
@@ -21,45 +22,6 @@ fs::path fixtureDir() { return ts_test::dataDir() / "tokenizer"; }
 
 std::shared_ptr<const ts::Tokenizer> fixtureFromFiles() {
     return ts::Tokenizer::fromFiles(fixtureDir() / "vocab.json", fixtureDir() / "merges.txt");
-}
-
-// A scratch folder per test case, removed when the test ends.
-class TempDir {
-public:
-    explicit TempDir(const std::string& name)
-        : m_path(fs::temp_directory_path() / ("tokenscope_tok_" + name)) {
-        fs::remove_all(m_path);
-        fs::create_directories(m_path);
-    }
-    ~TempDir() { fs::remove_all(m_path); }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-
-    fs::path write(const std::string& file, const std::string& text) const {
-        const fs::path p = m_path / file;
-        std::ofstream(p, std::ios::binary) << text;
-        return p;
-    }
-    const fs::path& path() const { return m_path; }
-
-private:
-    fs::path m_path;
-};
-
-std::string readAll(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-// The ts::Error message a call throws, or "" if it does not throw.
-template <typename F>
-std::string errorOf(F&& f) {
-    try {
-        f();
-    } catch (const ts::Error& e) {
-        return e.what();
-    }
-    return "";
 }
 
 // Expected ids, worked out by hand from the ranks in make_fixture.py.
@@ -104,10 +66,10 @@ TEST_CASE("fixture vocab.json + merges.txt: merges by rank", "[tokenizer]") {
     CHECK(tok->idOf("Ġlow") == std::nullopt);
     CHECK(tok->idOf("<|endoftext|>") == 300);
     CHECK(tok->decode({259, 256, 300}) == " lower<|endoftext|>");
-    CHECK(!errorOf([&] { (void)tok->tokenBytes(280); }).empty());  // a hole
-    CHECK(!errorOf([&] { (void)tok->tokenBytes(301); }).empty());
-    CHECK(!errorOf([&] { (void)tok->tokenBytes(-1); }).empty());
-    CHECK(!errorOf([&] { (void)tok->decode({1, 9999}); }).empty());
+    CHECK(!ts_test::errorOf([&] { (void)tok->tokenBytes(280); }).empty());  // a hole
+    CHECK(!ts_test::errorOf([&] { (void)tok->tokenBytes(301); }).empty());
+    CHECK(!ts_test::errorOf([&] { (void)tok->tokenBytes(-1); }).empty());
+    CHECK(!ts_test::errorOf([&] { (void)tok->decode({1, 9999}); }).empty());
 }
 
 TEST_CASE("fixture spans tile the input, including special tokens", "[tokenizer]") {
@@ -136,8 +98,8 @@ TEST_CASE("fixture tokenizer.json gives the same encodings", "[tokenizer]") {
 }
 
 TEST_CASE("tokenizer.json with \"a b\" string merges and fromFolder", "[tokenizer]") {
-    TempDir dir("stringmerges");
-    std::string json = readAll(fixtureDir() / "tokenizer.json");
+    ts_test::TempDir dir;
+    std::string json = ts_test::readText(fixtureDir() / "tokenizer.json");
     // Rewrite the [ "a", "b" ] pairs into "a b" strings, the older HF form.
     const auto merges = json.find("\"merges\"");
     REQUIRE(merges != std::string::npos);
@@ -172,21 +134,21 @@ TEST_CASE("tokenizer.json with \"a b\" string merges and fromFolder", "[tokenize
 
     // With vocab.json + merges.txt present as well (Qwen folders have all three),
     // fromFolder still reads tokenizer.json: only it has the added tokens (<|pad|>, 301).
-    dir.write("vocab.json", readAll(fixtureDir() / "vocab.json"));
-    dir.write("merges.txt", readAll(fixtureDir() / "merges.txt"));
+    dir.write("vocab.json", ts_test::readText(fixtureDir() / "vocab.json"));
+    dir.write("merges.txt", ts_test::readText(fixtureDir() / "merges.txt"));
     CHECK(ts::Tokenizer::fromFolder(dir.path())->vocabSize() == 302);
 
-    TempDir empty("emptyfolder");
+    ts_test::TempDir empty;
     CHECK(ts::Tokenizer::fromFolder(empty.path()) == nullptr);
 }
 
 TEST_CASE("malformed vocab.json and merges.txt are rejected with file and line",
           "[tokenizer]") {
-    TempDir dir("malformed");
-    const fs::path goodVocab = dir.write("vocab.json", readAll(fixtureDir() / "vocab.json"));
-    const fs::path goodMerges = dir.write("merges.txt", readAll(fixtureDir() / "merges.txt"));
+    ts_test::TempDir dir;
+    const fs::path goodVocab = dir.write("vocab.json", ts_test::readText(fixtureDir() / "vocab.json"));
+    const fs::path goodMerges = dir.write("merges.txt", ts_test::readText(fixtureDir() / "merges.txt"));
     auto loadError = [&](const fs::path& v, const fs::path& m) {
-        return errorOf([&] { (void)ts::Tokenizer::fromFiles(v, m); });
+        return ts_test::errorOf([&] { (void)ts::Tokenizer::fromFiles(v, m); });
     };
     REQUIRE(loadError(goodVocab, goodMerges).empty());
 
@@ -243,10 +205,10 @@ TEST_CASE("malformed vocab.json and merges.txt are rejected with file and line",
 }
 
 TEST_CASE("malformed tokenizer.json is rejected", "[tokenizer]") {
-    TempDir dir("badjson");
+    ts_test::TempDir dir;
     auto loadError = [&](const std::string& text) {
         const fs::path p = dir.write("tokenizer.json", text);
-        return errorOf([&] { (void)ts::Tokenizer::fromTokenizerJson(p); });
+        return ts_test::errorOf([&] { (void)ts::Tokenizer::fromTokenizerJson(p); });
     };
     CHECK(loadError("{\"model\": ").find("tokenizer.json") != std::string::npos);
     CHECK(loadError("{}").find("model") != std::string::npos);
@@ -282,7 +244,7 @@ TEST_CASE("malformed tokenizer.json is rejected", "[tokenizer]") {
 
 TEST_CASE("encode rejects invalid UTF-8 with the byte offset", "[tokenizer]") {
     const auto tok = fixtureFromFiles();
-    const std::string e = errorOf([&] { (void)tok->encode("lower \xC3(", false); });
+    const std::string e = ts_test::errorOf([&] { (void)tok->encode("lower \xC3(", false); });
     CHECK(e.find("byte offset 6") != std::string::npos);
 }
 
