@@ -285,6 +285,84 @@ def _add_final(stem, jong_letter):
     return stem[:-1] + compose(c, v, JONG.index(jong_letter))
 
 
+def _is_itda(stem):
+    """있다 / 없다 and their compounds (맛있다, 재미없다) take -는 like verbs."""
+    return stem.endswith("있") or stem.endswith("없")
+
+
+def _drop_rieul(stem):
+    """ㄹ-final stems lose the ㄹ before ㄴ, ㅂ, ㅅ: 만들 -> 만드(는), 살 -> 사(니)."""
+    c, v, f = decompose(stem[-1])
+    return stem[:-1] + compose(c, v) if f == RIEUL else stem
+
+
+def attach_eu(dictionary_form, tail, irregular=None):
+    """Attach an ending that has a linking 으 after consonant stems: tail is a final-consonant
+    jamo ('ㄴ', 'ㄹ', 'ㅂ') or a syllable string ('면', '니까', '세요', '러', '려고').
+    가다 -> 간/갈/가면; 먹다 -> 먹은/먹을/먹으면; 만들다 -> 만든/만들/만들면/만드세요 (ㄹ drops before
+    ㄴ, ㅂ, ㅅ and 니); 듣다 (ㄷ) -> 들은/들으면; 덥다 (ㅂ) -> 더운/더우면; 돕다 -> 도운; 짓다 (ㅅ) ->
+    지은/지으면; 그렇다 (ㅎ) -> 그런/그러면."""
+    stem = _stem(dictionary_form)
+    head, last = stem[:-1], stem[-1]
+    c, v, f = decompose(last)
+    jamo = tail in ("ㄴ", "ㄹ", "ㅂ")
+    if f == RIEUL and irregular != "ㄷ":
+        open_ = head + compose(c, v)
+        if jamo:
+            return _add_final(open_, tail) if tail != "ㄹ" else stem
+        if tail[0] in "니세셨습" or decompose(tail[0])[0] == CHO.index("ㄴ"):
+            return open_ + tail
+        return stem + tail                                                 # 만들면, 만들러, 만들려고
+    if f == 0:
+        base = stem
+    elif irregular == "ㄷ" and JONG[f] == "ㄷ":
+        base = head + compose(c, v, RIEUL) + "으"
+    elif irregular == "ㅂ" and JONG[f] == "ㅂ":
+        base = head + compose(c, v) + "우"
+    elif irregular == "ㅅ" and JONG[f] == "ㅅ":
+        base = head + compose(c, v) + "으"
+    elif irregular == "ㅎ" and JONG[f] == "ㅎ":
+        base = head + compose(c, v)
+    else:
+        base = stem + "으"
+    if jamo:
+        return _add_final(base, tail)
+    return base + tail
+
+
+def auxiliary(dictionary_form, kind, irregular=None):
+    """A new dictionary form built on a verb, to be conjugated at any speech level (its last
+    verb is regular): progressive 먹고 있다, want 먹고 싶다 (an adjective), try 먹어 보다,
+    must 먹어야 하다, can 먹을 수 있다, cannot 먹을 수 없다, give 도와주다-style 먹어 주다,
+    decide 먹기로 하다, start 먹기 시작하다, intend 먹으려고 하다, finish 먹고 나다 (not used)."""
+    stem = _stem(dictionary_form)
+    if kind == "progressive":
+        return stem + "고 있다"
+    if kind == "want":
+        return stem + "고 싶다"
+    if kind == "try":
+        return infinitive(dictionary_form, irregular) + " 보다"
+    if kind == "must":
+        return infinitive(dictionary_form, irregular) + "야 하다"
+    if kind == "can":
+        return attach_eu(dictionary_form, "ㄹ", irregular) + " 수 있다"
+    if kind == "cannot":
+        return attach_eu(dictionary_form, "ㄹ", irregular) + " 수 없다"
+    if kind == "give":
+        return infinitive(dictionary_form, irregular) + " 주다"
+    if kind == "decide":
+        return stem + "기로 하다"
+    if kind == "start":
+        return stem + "기 시작하다"
+    if kind == "intend":
+        return attach_eu(dictionary_form, "려고", irregular) + " 하다"
+    raise ValueError(f"unknown auxiliary {kind!r}")
+
+
+# auxiliaries whose result behaves as an adjective in the plain present (싶다, 있다, 없다)
+AUX_ADJECTIVE = {"want", "can", "cannot"}
+
+
 def conjugate(dictionary_form, form, irregular=None, adjective=False):
     """Finite forms of a verb or adjective.
     form: 'plain' (-ㄴ다/-는다/-다), 'plain_past' (-았/었다), 'polite' (-아/어요), 'polite_past',
@@ -326,23 +404,67 @@ def conjugate(dictionary_form, form, irregular=None, adjective=False):
     if form == "suggest":
         return stem + "자"
     if form == "adnominal":
-        if adjective:
-            if irregular == "ㅂ" and JONG[f] == "ㅂ":
-                return stem[:-1] + compose(c, v) + "운"                   # 덥다 -> 더운
-            if f == 0:
-                return _add_final(stem, "ㄴ")                             # 크다 -> 큰
-            if f == RIEUL:
-                return _add_final(stem[:-1] + compose(c, v), "ㄴ")        # 길다 -> 긴
-            return stem + "은"                                            # 작다 -> 작은
-        if f == RIEUL:
-            return stem[:-1] + compose(c, v) + "는"                       # 만들다 -> 만드는
-        return stem + "는"
+        if adjective and not _is_itda(stem):
+            return attach_eu(dictionary_form, "ㄴ", irregular)                 # 큰, 작은, 긴, 더운, 그런
+        return _drop_rieul(stem) + "는"                                       # 먹는, 만드는, 맛있는
     if form == "future":
+        return attach_eu(dictionary_form, "ㄹ", irregular) + " 것이다"
+    if form == "future_polite":
+        return attach_eu(dictionary_form, "ㄹ", irregular) + " 거예요"
+    if form == "future_formal":
+        return attach_eu(dictionary_form, "ㄹ", irregular) + " 것입니다"
+    if form == "adnominal_past":
+        return attach_eu(dictionary_form, "ㄴ", irregular)                    # 간, 먹은, 만든, 들은, 도운
+    if form == "adnominal_future":
+        return attach_eu(dictionary_form, "ㄹ", irregular)                    # 갈, 먹을, 만들, 들을
+    if form == "but":
+        return stem + "지만"
+    if form == "past_but":
+        return past_stem + "지만"
+    if form == "past_and":
+        return past_stem + "고"
+    if form == "if":
+        return attach_eu(dictionary_form, "면", irregular)                    # 가면, 먹으면, 만들면, 들으면
+    if form == "past_if":
+        return past_stem + "으면"
+    if form == "because":
+        return attach_eu(dictionary_form, "니까", irregular)                  # 가니까, 먹으니까, 더우니까
+    if form == "background":                                                  # -는데 / -(으)ㄴ데
+        if adjective and not _is_itda(stem):
+            return attach_eu(dictionary_form, "ㄴ", irregular) + "데"
+        return _drop_rieul(stem) + "는데"
+    if form == "past_background":
+        return past_stem + "는데"
+    if form == "honorific":
+        return attach_eu(dictionary_form, "세요", irregular)                  # 가세요, 읽으세요, 만드세요
+    if form == "honorific_past":
+        return attach_eu(dictionary_form, "셨어요", irregular)                # 가셨어요, 읽으셨어요
+    if form == "formal_question":
         if f == 0:
-            return _add_final(stem, "ㄹ") + " 것이다"
+            return _add_final(stem, "ㅂ") + "니까?"
         if f == RIEUL:
-            return stem + " 것이다"
-        if irregular == "ㄷ" and JONG[f] == "ㄷ":
-            return stem[:-1] + compose(c, v, RIEUL) + "을 것이다"
-        return stem + "을 것이다"
+            return _add_final(stem[:-1] + compose(c, v), "ㅂ") + "니까?"
+        return stem + "습니까?"
+    if form == "formal_past_question":
+        return past_stem + "습니까?"
+    if form == "casual":                                                      # 반말: 가, 먹어, 해
+        return inf
+    if form == "casual_past":
+        return past_stem + "어"
+    if form == "question_plain":                                              # -니? (가니, 먹니, 만드니)
+        return _drop_rieul(stem) + "니?"
+    if form == "past_question_plain":
+        return past_stem + "니?"
+    if form == "quote":                                                       # indirect: 간다고, 먹는다고, 크다고
+        if adjective:
+            return stem + "다고"
+        return conjugate(dictionary_form, "plain", irregular)[:-1] + "다고"
+    if form == "past_quote":
+        return past_stem + "다고"
+    if form == "nominal":                                                     # -기: 가기, 먹기
+        return stem + "기"
+    if form == "purpose":                                                     # -(으)러 (movement verbs follow)
+        return attach_eu(dictionary_form, "러", irregular)
+    if form == "intend":                                                      # -(으)려고
+        return attach_eu(dictionary_form, "려고", irregular)
     raise ValueError(f"unknown form {form!r}")

@@ -143,6 +143,51 @@ class Verbs(unittest.TestCase):
         self.assertEqual(kg.conjugate("먹다", "future"), "먹을 것이다")
         self.assertEqual(kg.conjugate("듣다", "future", "ㄷ"), "들을 것이다")
 
+    def test_linking_eu_endings(self):
+        cases = [("가다", None, "if", "가면"), ("먹다", None, "if", "먹으면"), ("만들다", None, "if", "만들면"),
+                 ("듣다", "ㄷ", "if", "들으면"), ("덥다", "ㅂ", "if", "더우면"), ("짓다", "ㅅ", "if", "지으면"),
+                 ("그렇다", "ㅎ", "if", "그러면"), ("만들다", None, "honorific", "만드세요"),
+                 ("읽다", None, "honorific", "읽으세요"), ("살다", None, "because", "사니까"),
+                 ("돕다", "ㅂ", "adnominal_past", "도운"), ("듣다", "ㄷ", "adnominal_past", "들은"),
+                 ("만들다", None, "adnominal_past", "만든"), ("가다", None, "adnominal_future", "갈"),
+                 ("만들다", None, "adnominal_future", "만들"), ("덥다", "ㅂ", "future", "더울 것이다"),
+                 ("먹다", None, "purpose", "먹으러"), ("놀다", None, "purpose", "놀러"),
+                 ("배우다", None, "intend", "배우려고")]
+        for verb, irr, form, want in cases:
+            self.assertEqual(kg.conjugate(verb, form, irr), want, (verb, form))
+
+    def test_connectives_and_adnominal_of_itda(self):
+        self.assertEqual(kg.conjugate("맛있다", "adnominal", adjective=True), "맛있는")     # not 맛있은
+        self.assertEqual(kg.conjugate("재미없다", "adnominal", adjective=True), "재미없는")
+        self.assertEqual(kg.conjugate("작다", "background", adjective=True), "작은데")
+        self.assertEqual(kg.conjugate("춥다", "background", "ㅂ", adjective=True), "추운데")
+        self.assertEqual(kg.conjugate("만들다", "background"), "만드는데")
+        self.assertEqual(kg.conjugate("가다", "past_background"), "갔는데")
+        self.assertEqual(kg.conjugate("먹다", "but"), "먹지만")
+        self.assertEqual(kg.conjugate("오다", "past_but"), "왔지만")
+        self.assertEqual(kg.conjugate("가다", "past_if"), "갔으면")
+
+    def test_questions_quotes_casual(self):
+        self.assertEqual(kg.conjugate("가다", "formal_question"), "갑니까?")
+        self.assertEqual(kg.conjugate("먹다", "formal_question"), "먹습니까?")
+        self.assertEqual(kg.conjugate("살다", "formal_question"), "삽니까?")
+        self.assertEqual(kg.conjugate("만들다", "question_plain"), "만드니?")
+        self.assertEqual(kg.conjugate("먹다", "quote"), "먹는다고")
+        self.assertEqual(kg.conjugate("가다", "quote"), "간다고")
+        self.assertEqual(kg.conjugate("크다", "quote", adjective=True), "크다고")
+        self.assertEqual(kg.conjugate("오다", "past_quote"), "왔다고")
+        self.assertEqual(kg.conjugate("마시다", "casual"), "마셔")
+        self.assertEqual(kg.conjugate("하다", "casual_past"), "했어")
+
+    def test_auxiliaries(self):
+        self.assertEqual(kg.conjugate(kg.auxiliary("듣다", "progressive", "ㄷ"), "polite"), "듣고 있어요")
+        self.assertEqual(kg.conjugate(kg.auxiliary("가다", "want"), "plain", adjective=True), "가고 싶다")
+        self.assertEqual(kg.conjugate(kg.auxiliary("만들다", "try"), "plain_past"), "만들어 봤다")
+        self.assertEqual(kg.conjugate(kg.auxiliary("가다", "must"), "plain"), "가야 한다")
+        self.assertEqual(kg.conjugate(kg.auxiliary("듣다", "can", "ㄷ"), "formal"), "들을 수 있습니다")
+        self.assertEqual(kg.conjugate(kg.auxiliary("돕다", "give", "ㅂ"), "polite_past"), "도와 줬어요")
+        self.assertEqual(kg.conjugate(kg.auxiliary("운동하다", "decide"), "plain_past"), "운동하기로 했다")
+
     def test_bad_input(self):
         with self.assertRaises(ValueError):
             kg.conjugate("가", "plain")
