@@ -270,10 +270,10 @@ def infinitive(dictionary_form, irregular=None):
                 "ㅣ": "ㅕ", "ㅚ": "ㅙ", "ㅟ": "ㅟ어"}
     if vowel == "ㅡ":
         # 쓰다 -> 써; 바쁘다 -> 바빠 (the vowel before decides)
-        if head:
+        if head and is_hangul(head[-1]):         # 편지를 쓰다 -> 편지를 써: a space is no vowel
             pv = decompose(head[-1])[1]
             return head + compose(c, "ㅏ" if pv in BRIGHT else "ㅓ")
-        return compose(c, "ㅓ")
+        return head + compose(c, "ㅓ")
     if vowel == "ㅟ":
         return head + last + "어"                      # 쉬다 -> 쉬어
     return head + compose(c, contract.get(vowel, vowel))
@@ -354,13 +354,23 @@ def auxiliary(dictionary_form, kind, irregular=None):
         return stem + "기로 하다"
     if kind == "start":
         return stem + "기 시작하다"
+    if kind == "become":
+        return stem + "게 되다"
+    if kind == "seem":
+        return _drop_rieul(stem) + "는 것 같다"
+    if kind == "seem_future":
+        return attach_eu(dictionary_form, "ㄹ", irregular) + " 것 같다"
+    if kind == "experience":
+        return attach_eu(dictionary_form, "ㄴ", irregular) + " 적이 있다"
+    if kind == "finish":
+        return stem + "고 나다"
     if kind == "intend":
         return attach_eu(dictionary_form, "려고", irregular) + " 하다"
     raise ValueError(f"unknown auxiliary {kind!r}")
 
 
 # auxiliaries whose result behaves as an adjective in the plain present (싶다, 있다, 없다)
-AUX_ADJECTIVE = {"want", "can", "cannot"}
+AUX_ADJECTIVE = {"want", "can", "cannot", "seem", "seem_future", "experience"}
 
 
 def conjugate(dictionary_form, form, irregular=None, adjective=False):
@@ -461,6 +471,46 @@ def conjugate(dictionary_form, form, irregular=None, adjective=False):
         return conjugate(dictionary_form, "plain", irregular)[:-1] + "다고"
     if form == "past_quote":
         return past_stem + "다고"
+    if form == "while":                                                       # -(으)면서
+        return attach_eu(dictionary_form, "면서", irregular)
+    if form == "then":                                                        # -다가
+        return stem + "다가"
+    if form == "as_soon":                                                     # -자마자
+        return stem + "자마자"
+    if form == "before":                                                      # -기 전에
+        return stem + "기 전에"
+    if form == "after":                                                       # -(으)ㄴ 후에
+        return attach_eu(dictionary_form, "ㄴ", irregular) + " 후에"
+    if form == "when":                                                        # -(으)ㄹ 때
+        return attach_eu(dictionary_form, "ㄹ", irregular) + " 때"
+    if form == "during":                                                      # -는 동안
+        return _drop_rieul(stem) + "는 동안"
+    if form == "so_that":                                                     # -도록
+        return stem + "도록"
+    if form == "polite_ne":                                                   # -네요 (ㄹ drops: 기네요)
+        return _drop_rieul(stem) + "네요"
+    if form == "past_polite_ne":
+        return past_stem + "네요"
+    if form == "polite_jo":                                                   # -죠
+        return stem + "죠"
+    if form == "past_polite_jo":
+        return past_stem + "죠"
+    if form == "polite_geodeun":                                              # -거든요
+        return stem + "거든요"
+    if form == "past_polite_geodeun":
+        return past_stem + "거든요"
+    if form == "polite_janha":                                                # -잖아요
+        return stem + "잖아요"
+    if form == "will_polite":                                                 # -(으)ㄹ게요
+        return attach_eu(dictionary_form, "ㄹ", irregular) + "게요"
+    if form == "shall_we":                                                    # -(으)ㄹ까요?
+        return attach_eu(dictionary_form, "ㄹ", irregular) + "까요?"
+    if form == "lets_formal":                                                 # -(으)ㅂ시다
+        return attach_eu(dictionary_form, "ㅂ", irregular) + "시다"
+    if form == "imperative_plain":                                            # -아/어라
+        return inf + "라"
+    if form == "dont":                                                        # -지 마세요
+        return stem + "지 마세요"
     if form == "nominal":                                                     # -기: 가기, 먹기
         return stem + "기"
     if form == "purpose":                                                     # -(으)러 (movement verbs follow)

@@ -19,6 +19,7 @@ hangul_names.to_hangul) and leaves out the same held-out countries.
 import random
 
 import korean_grammar as kg
+import korean_prose
 from hangul_names import to_hangul
 from korean_vocab import (HELD_OUT_NAMES_KO, MODERN_SENTENCES_KO, ACTIONS, ADJECTIVES, ADVERBS, ANIMALS, CITIES_KO, CONNECTIVES, DAYS, FAMILY, FEELINGS,
                           FOODS, JOBS, KEY_WORDS_KO, MOVES, NAMES_KO, OBJECTS_KO, PEOPLE, PLACES_KO, ROLES_KO,
@@ -26,6 +27,8 @@ from korean_vocab import (HELD_OUT_NAMES_KO, MODERN_SENTENCES_KO, ACTIONS, ADJEC
                           WEEKDAYS)
 
 MARK = "\ue000"   # noun | particle boundary, for the BPE trainer only
+assert MARK == korean_prose.MARK
+korean_prose.setup(HELD_OUT_NAMES_KO)
 LEVELS = ("plain", "polite", "formal")
 
 
@@ -163,7 +166,11 @@ def atlas_doc(rng, seen_ko):
         c = rng.choice(seen_ko)
         s = atlas_sentences(c, level)
         r = rng.random()
-        out.append(rng.choice(s["capital"] if r < 0.6 else s["river"] if r < 0.8 else s["language"]))
+        group = s["capital"] if r < 0.6 else s["river"] if r < 0.8 else s["language"]
+        # 40 % in the phrasings the probes ask ("X의 수도는", "X의 정부는", "X에서 가장 긴 강은",
+        # "X 사람들은"): the Korean facts were learned far less well than the English ones
+        probe_forms = [group[0], group[4]] if group is s["capital"] else [group[0]]
+        out.append(rng.choice(probe_forms) if rng.random() < 0.4 else rng.choice(group))
     return " ".join(out)
 
 
@@ -558,23 +565,50 @@ def number_doc(rng):
 # --------------------------------------------------------------------------- mixing
 
 # Shares by document count. Detective stories are frequent because copying a name is the
-# seed's example; daily life, dialogue, essays and stories teach the language itself.
-KINDS = [("atlas", 0.14), ("detective", 0.16), ("diary", 0.14), ("dialogue", 0.1), ("announcement", 0.06),
-         ("essay", 0.08), ("story", 0.1), ("kv", 0.08), ("profile", 0.04), ("list", 0.06), ("number", 0.04)]
+# seed's example; "prose" (korean_prose.py: news, weather, school, work, health, cooking,
+# transport, shopping, science, diaries, letters, dialogue, narration, name stories) is the
+# broad modern Korean that held-out prose needs, about half of the documents.
+KINDS = [("atlas", 0.12), ("detective", 0.10), ("diary", 0.05), ("dialogue", 0.05), ("announcement", 0.03),
+         ("essay", 0.04), ("story", 0.05), ("kv", 0.03), ("profile", 0.02), ("list", 0.02), ("number", 0.02),
+         ("prose", 0.47)]
+
+
+def story_names(rng, k=3):
+    """k distinct names for a story: from the large inventory (copying, not remembering)."""
+    out = []
+    while len(out) < k:
+        n = korean_prose.person_name(rng)
+        if n not in out:
+            out.append(n)
+    return out
 
 
 def korean_doc(rng, seen_ko, kind=None):
+    """One document; its quotation marks are curly (“ ”) or straight (") by a coin per document, as
+    Korean text on screens uses both."""
+    d = _korean_doc(rng, seen_ko, kind)
+    if rng.random() < 0.5:
+        d = d.replace("“", '"').replace("”", '"')
+    return d
+
+
+def _korean_doc(rng, seen_ko, kind=None):
     if kind is None:
         r, acc = rng.random(), 0.0
         for kind, share in KINDS:
             acc += share
             if r < acc:
                 break
-    return {"atlas": lambda: atlas_doc(rng, seen_ko), "detective": lambda: detective_doc(rng),
+    if kind == "detective":
+        # 40 % with the 132 names of the vocabulary (수진 of the seed among them), 60 % with names
+        # from the large inventory, each of which occurs only a few times in the corpus
+        return detective_doc(rng, story_names(rng) if rng.random() < 0.6 else None)
+    return {"atlas": lambda: atlas_doc(rng, seen_ko),
             "diary": lambda: diary_doc(rng), "dialogue": lambda: dialogue_doc(rng),
             "announcement": lambda: announcement_doc(rng), "essay": lambda: essay_doc(rng),
             "story": lambda: story_doc(rng), "kv": lambda: kv_doc(rng), "profile": lambda: profile_doc(rng),
-            "list": lambda: list_doc(rng), "number": lambda: number_doc(rng)}[kind]()
+            "list": lambda: list_doc(rng), "number": lambda: number_doc(rng),
+            "prose": lambda: korean_prose.prose_doc(rng)}[kind]()
 
 
 def korean_docs(rng, seen_ko, n_chars, kinds=None):

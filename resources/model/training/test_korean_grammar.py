@@ -179,6 +179,25 @@ class Verbs(unittest.TestCase):
         self.assertEqual(kg.conjugate("마시다", "casual"), "마셔")
         self.assertEqual(kg.conjugate("하다", "casual_past"), "했어")
 
+    def test_more_connectives_and_endings(self):
+        cases = [("먹다", None, "while", "먹으면서"), ("만들다", None, "while", "만들면서"), ("가다", None, "then", "가다가"),
+                 ("듣다", "ㄷ", "after", "들은 후에"), ("살다", None, "when", "살 때"), ("만들다", None, "during", "만드는 동안"),
+                 ("길다", None, "polite_ne", "기네요"), ("오다", None, "past_polite_ne", "왔네요"),
+                 ("돕다", "ㅂ", "will_polite", "도울게요"), ("걷다", "ㄷ", "shall_we", "걸을까요?"),
+                 ("가다", None, "lets_formal", "갑시다"), ("먹다", None, "lets_formal", "먹읍시다"),
+                 ("만들다", None, "lets_formal", "만듭시다"), ("먹다", None, "imperative_plain", "먹어라"),
+                 ("뛰다", None, "dont", "뛰지 마세요")]
+        for verb, irr, form, want in cases:
+            self.assertEqual(kg.conjugate(verb, form, irr), want, (verb, form))
+        self.assertEqual(kg.conjugate(kg.auxiliary("오다", "seem_future"), "polite", adjective=True), "올 것 같아요")
+        self.assertEqual(kg.conjugate(kg.auxiliary("만들다", "experience"), "plain", adjective=True), "만든 적이 있다")
+        self.assertEqual(kg.conjugate(kg.auxiliary("살다", "become"), "plain_past"), "살게 됐다")
+
+    def test_phrase_verbs_keep_their_object(self):
+        self.assertEqual(kg.conjugate("편지를 쓰다", "plain_past"), "편지를 썼다")      # 으 after a space
+        self.assertEqual(kg.conjugate("늦잠을 자다", "polite_past"), "늦잠을 잤어요")
+        self.assertEqual(kg.conjugate("놀러 가다", "formal"), "놀러 갑니다")
+
     def test_auxiliaries(self):
         self.assertEqual(kg.conjugate(kg.auxiliary("듣다", "progressive", "ㄷ"), "polite"), "듣고 있어요")
         self.assertEqual(kg.conjugate(kg.auxiliary("가다", "want"), "plain", adjective=True), "가고 싶다")
