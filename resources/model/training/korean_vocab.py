@@ -24,6 +24,10 @@ NAMES_KO = [
 # never in the training text: the copy probe asks for these too (the hidden checks use other names)
 HELD_OUT_NAMES_KO = ["지훈", "서현", "민석", "은서", "태윤", "가영", "준영", "소윤", "현서", "다희",
                      "우현", "나윤", "경민", "예지", "한별"]
+# more names never in training, of the kinds the large story inventory has (korean_prose): given
+# names from its syllables, a family name with one, foreign names in Hangul; the probe asks for
+# them in the seed's frame and in an introduction ("제 이름은 X입니다." ... "X 씨")
+HELD_OUT_NAMES_KO_EXTRA = ["하윤", "세아", "채이", "로운", "박하윤", "마르셀", "나탈리", "로베르토"]
 SURNAMES = ["김", "이", "박", "최", "정", "강", "조", "윤", "장", "임", "한", "오", "서", "신", "권", "황", "안",
             "송", "류", "홍"]
 FAMILY = ["어머니", "아버지", "엄마", "아빠", "동생", "언니", "오빠", "형", "누나", "할머니", "할아버지", "삼촌",

@@ -357,6 +357,7 @@ def main():
         "countries_ko": world_ko,
         "names_ko": ko.NAMES_KO,
         "held_out_names_ko": ko.HELD_OUT_NAMES_KO,
+        "held_out_names_ko_extra": ko.HELD_OUT_NAMES_KO_EXTRA,
         "kv_values_ko": ko.VALUES_KO,
         "kv_key_words_ko": ko.KEY_WORDS_KO,
         "kv_record_template_ko": ko.KV_RECORD_KO,

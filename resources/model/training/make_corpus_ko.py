@@ -21,14 +21,14 @@ import random
 import korean_grammar as kg
 import korean_prose
 from hangul_names import to_hangul
-from korean_vocab import (HELD_OUT_NAMES_KO, MODERN_SENTENCES_KO, ACTIONS, ADJECTIVES, ADVERBS, ANIMALS, CITIES_KO, CONNECTIVES, DAYS, FAMILY, FEELINGS,
+from korean_vocab import (HELD_OUT_NAMES_KO, HELD_OUT_NAMES_KO_EXTRA, MODERN_SENTENCES_KO, ACTIONS, ADJECTIVES, ADVERBS, ANIMALS, CITIES_KO, CONNECTIVES, DAYS, FAMILY, FEELINGS,
                           FOODS, JOBS, KEY_WORDS_KO, MOVES, NAMES_KO, OBJECTS_KO, PEOPLE, PLACES_KO, ROLES_KO,
                           SEASONS, SUBJECTS_SCHOOL, SURNAMES, TIMES, TOPICS, VALUES_KO, WEATHER_ADJ, WEATHER_EVENTS,
                           WEEKDAYS)
 
 MARK = "\ue000"   # noun | particle boundary, for the BPE trainer only
 assert MARK == korean_prose.MARK
-korean_prose.setup(HELD_OUT_NAMES_KO)
+korean_prose.setup(HELD_OUT_NAMES_KO + HELD_OUT_NAMES_KO_EXTRA)
 LEVELS = ("plain", "polite", "formal")
 
 

@@ -85,6 +85,16 @@ def korean_probes(world, rng, eval_dir):
     for role, a in [("도둑", "서준"), ("우승자", "하늘"), ("반장", held[-1]), ("스파이", held[-2])]:
         det.append({"prompt": f"{particle(role, '이')} {particle(a, '이라는')} 게 밝혀졌다. {particle(role, '은')}",
                     "answer": " " + a, "name": a, "kind": "held_out_name" if a in held else "seen_name"})
+    # names of the kinds the story inventory has, never in training: the seed's frame and an
+    # introduction ("제 이름은 X입니다." ... "X 씨, 반가워요.")
+    extra = world.get("held_out_names_ko_extra", [])
+    for a in extra:
+        b = rng.choice([n for n in world["names_ko"] if len(n) == 2])
+        det.append({"prompt": f"범인이 {particle(a, '이라는')} 게 밝혀졌다. 범인은", "answer": " " + a, "name": a,
+                    "kind": "held_out_name"})
+        det.append({"prompt": f"“처음 뵙겠습니다. 제 이름은 {a}입니다.” {particle(b, '은')} “", "answer": a, "name": a,
+                    "kind": "held_out_name"})
+    held = held + extra
     with open(os.path.join(eval_dir, "detective_ko.json"), "w", encoding="utf-8") as f:
         json.dump({"description": "The seed's example '범인이 수진이라는 게 밝혀졌다. 범인은 [?]' and the same with other "
                                   "names, other roles and a distractor. held_out_name: a name that never occurs in "

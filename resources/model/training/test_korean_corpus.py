@@ -64,7 +64,7 @@ class Marks(unittest.TestCase):
         words = set()
         for _ in range(3000):
             words.update(ko.strip_marks(ko.korean_doc(rng, seen)).replace(".", " ").replace(",", " ").split())
-        for n in ko.HELD_OUT_NAMES_KO:
+        for n in ko.HELD_OUT_NAMES_KO + ko.HELD_OUT_NAMES_KO_EXTRA:
             self.assertFalse(any(w.startswith(n) for w in words), n)   # neither alone nor with a particle
 
 
@@ -79,6 +79,35 @@ class HeldOut(unittest.TestCase):
             # no run of three words of a corpus sentence occurs in the held-out text
             for i in range(len(words) - 2):
                 self.assertNotIn(" ".join(words[i:i + 3]), held, s)
+
+
+class ProseGenerators(unittest.TestCase):
+    def setUp(self):
+        import os
+        here = os.path.dirname(os.path.abspath(__file__))
+        self.texts = {f: open(os.path.join(here, "heldout", f), encoding="utf-8").read()
+                      for f in ("ko_dev.txt", "ko_modern.txt")}
+
+    def test_every_kind_generates_and_no_dev_or_held_out_text_leaks(self):
+        import re
+        import korean_prose as kp
+        rng = random.Random(11)
+        sample = " ".join(ko.strip_marks(kp.prose_doc(rng, k)) for _ in range(150) for k in kp.MAKERS)
+        sample = re.sub(r'[“”"\.,!?]', " ", sample)
+        sample = " ".join(sample.split())
+        for name, text in self.texts.items():
+            words = re.sub(r'[“”"\.,!?]', " ", text).split()
+            runs = {" ".join(words[i:i + 4]) for i in range(len(words) - 3)}
+            leaked = sorted(r for r in runs if r in sample)
+            self.assertEqual(leaked, [], name)     # no run of four words of the dev / held-out prose
+
+    def test_story_names_are_many_and_particles_follow_them(self):
+        import korean_prose as kp
+        rng = random.Random(12)
+        names = [kp.person_name(rng) for _ in range(3000)]
+        self.assertGreater(len(set(names)), 1500)                      # each name only a few times
+        doc = ko.strip_marks(kp.P("하준", "이라는") + " " + kp.P("영식", "이라는"))
+        self.assertEqual(doc, "하준이라는 영식이라는")
 
 
 class BpeRules(unittest.TestCase):
