@@ -158,7 +158,7 @@ def sentence(rng, level, tense="past"):
     if r < 0.15:
         return f"{subj(rng, level)} {when(rng, tense)} {adv}{clause(rng, level, tense)}."
     if r < 0.3:
-        return chain(rng, level, tense)
+        return script_sentence(rng, level, tense) if rng.random() < 0.65 else chain(rng, level, tense)
     if r < 0.4:
         form = rng.choice(["and", "so", "but", "background", "and"])
         t = tense if form in ("but", "background") else "present"
@@ -200,6 +200,65 @@ def won(rng, n):
     if n >= 1000 and r < 0.85:
         return f"{n:,}원"
     return f"{n}원"
+
+
+# Everyday scripts: steps that follow each other, as (words before the verb, verb, irregular).
+# Joining neighbouring steps gives natural sentences ("일어나자마자 세수를 했다", "설거지를 한 후에
+# 샤워를 했다", "집을 나서기 전에 가방을 챙겼다"), which random clauses do not.
+SCRIPTS = {
+    "morning": [("알람을 ", "끄다", None), ("", "일어나다", None), ("이불을 ", "개다", None), ("", "세수하다", None),
+                ("이를 ", "닦다", None), ("아침을 ", "먹다", None), ("옷을 ", "입다", None), ("가방을 ", "챙기다", None),
+                ("집을 ", "나서다", None), ("정류장까지 ", "걷다", "ㄷ"), ("버스를 ", "타다", None)],
+    "evening": [("집에 ", "돌아오다", None), ("손을 ", "씻다", None), ("저녁을 ", "준비하다", None), ("저녁을 ", "먹다", None),
+                ("설거지를 ", "하다", None), ("샤워를 ", "하다", None), ("드라마를 ", "보다", None), ("일기를 ", "쓰다", None),
+                ("불을 ", "끄다", None), ("잠자리에 ", "들다", None)],
+    "cooking": [("장을 ", "보다", None), ("재료를 ", "씻다", None), ("채소를 ", "썰다", None), ("물을 ", "끓이다", None),
+                ("면을 ", "넣다", None), ("간을 ", "보다", None), ("그릇에 ", "담다", None), ("식탁을 ", "차리다", None),
+                ("가족과 함께 ", "먹다", None)],
+    "study": [("도서관에 ", "가다", None), ("창가에 자리를 ", "잡다", None), ("교과서를 ", "펴다", None), ("문제를 ", "풀다", None),
+              ("모르는 단어를 ", "찾아보다", None), ("공책에 ", "정리하다", None), ("친구에게 ", "물어보다", None),
+              ("오늘 배운 내용을 ", "복습하다", None)],
+    "office": [("", "출근하다", None), ("메일을 ", "확인하다", None), ("회의에 ", "들어가다", None), ("자료를 ", "만들다", None),
+               ("보고서를 ", "고치다", None), ("동료들과 점심을 ", "먹다", None), ("커피를 ", "마시다", None),
+               ("내일 할 일을 ", "정리하다", None), ("", "퇴근하다", None)],
+    "cleaning": [("창문을 ", "열다", None), ("먼지를 ", "털다", None), ("청소기를 ", "돌리다", None), ("바닥을 ", "닦다", None),
+                 ("쓰레기를 ", "버리다", None), ("빨래를 ", "널다", None), ("마른 빨래를 ", "개다", None)],
+    "outing": [("친구를 ", "만나다", None), ("영화를 ", "보다", None), ("카페에 ", "들어가다", None), ("이야기를 ", "나누다", None),
+               ("사진을 ", "찍다", None), ("시장을 ", "구경하다", None), ("저녁을 ", "먹다", None), ("집에 ", "돌아오다", None)],
+    "exercise": [("운동화를 ", "신다", None), ("공원에 ", "가다", None), ("스트레칭을 ", "하다", None), ("삼십 분 동안 ", "달리다", None),
+                 ("땀을 ", "흘리다", None), ("물을 ", "마시다", None), ("샤워를 ", "하다", None)],
+    "sick": [("열이 ", "나다", None), ("병원에 ", "가다", None), ("진료를 ", "받다", None), ("약국에서 약을 ", "받다", None),
+             ("약을 ", "먹다", None), ("죽을 ", "먹다", None), ("푹 ", "쉬다", None)],
+    "shopping": [("마트에 ", "가다", None), ("카트를 ", "끌다", None), ("과일을 ", "고르다", "르"), ("계산대에 줄을 ", "서다", None),
+                 ("카드로 ", "계산하다", None), ("산 물건을 장바구니에 ", "담다", None), ("집에 ", "오다", None)],
+    "trip": [("짐을 ", "싸다", None), ("기차표를 ", "예매하다", None), ("역에 ", "도착하다", None), ("기차를 ", "타다", None),
+             ("창밖을 ", "바라보다", None), ("숙소에 ", "짐을 풀다", None), ("바닷가를 ", "걷다", "ㄷ"),
+             ("기념품을 ", "사다", None), ("집으로 ", "돌아오다", None)],
+}
+# connectives for a step followed by the next: (form, whether the EARLIER step takes it)
+SEQ_FORMS = [("and", True), ("as_soon", True), ("after", True), ("before", False), ("so", True), ("and", True),
+             ("past_and", True)]
+
+
+def script_sentence(rng, level, tense="past", who=None):
+    """Two (or three) neighbouring steps of an everyday script in one sentence."""
+    steps = SCRIPTS[rng.choice(sorted(SCRIPTS))]
+    i = rng.randrange(len(steps) - 1)
+    a, b = steps[i], steps[i + 1]
+    form, earlier_takes = rng.choice(SEQ_FORMS)
+    if form == "past_and" and tense != "past":
+        form = "and"
+    if form == "so" and not (b[0].endswith("에 ") or b[0] == ""):
+        form = "and"                                        # -아서 for 'went there and then'
+    first, last = (a, b) if earlier_takes else (b, a)
+    sep = ", " if rng.random() < 0.25 else " "
+    body = f"{first[0]}{kg.conjugate(first[1], form, first[2])}{sep}{last[0]}{fin(last[1], last[2], level, tense)}"
+    if i + 2 < len(steps) and earlier_takes and rng.random() < 0.3:
+        c = steps[i + 2]
+        body = f"{first[0]}{kg.conjugate(first[1], form, first[2])}{sep}{last[0]}{kg.conjugate(last[1], 'and', last[2])} " \
+               f"{c[0]}{fin(c[1], c[2], level, tense)}"
+    who = who or subj(rng, level)
+    return f"{who} {body}."
 
 
 CHAIN_FORMS = ["and", "so", "but", "background", "if", "because", "while", "then", "as_soon", "before", "after",
