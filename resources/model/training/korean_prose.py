@@ -469,9 +469,13 @@ def health_doc(rng):
         f" 약국에서 약을 받은 {P(nm, '은')} 집으로 돌아와 {rng.choice(['푹 쉬었다', '일찍 잤다', '죽을 먹었다'])}."
 
 
+DISHES = ["김치볶음밥", "달걀찜", "잡채", "불고기", "떡볶이", "김밥", "카레", "오므라이스", "파전", "김치전", "비빔밥",
+          "닭갈비", "스파게티", "샐러드", "볶음밥", "감자조림", "두부조림", "멸치볶음", "제육볶음", "잔치국수", "수제비"]
+
+
 def cooking_doc(rng):
     """A recipe: plain -ㄴ다 steps or polite -(으)세요 instructions."""
-    dish = pick(rng, rng.choice(["soup", "food"]))
+    dish = rng.choice(N["soup"] + DISHES)
     v1, v2 = rng.sample(N["vegetable"], 2)
     ing = rng.sample(N["ingredient"], 2)
     lv = rng.choice(["plain", "honorific"])
@@ -489,7 +493,7 @@ def cooking_doc(rng):
         f"너무 오래 익히면 맛이 없으니 {rng.choice(['불 조절에', '시간에'])} {s('주의하다')}.",
         f"그릇에 담고 {P(rng.choice(['깨', '파', '김']), '을')} 조금 올리면 {'완성이다' if lv == 'plain' else '완성이에요'}.",
     ]
-    title = f"{P(dish, '을')} 만들어 보자." if lv == "plain" else f"오늘은 {P(dish, '을')} 만들어 볼게요."
+    title = f"오늘의 요리는 {copula(dish, 'plain')}." if lv == "plain" else f"오늘은 {dish} 만드는 법을 알려 드릴게요."
     need = f"재료는 {v1}, {v2}, {ing[0]}, {ing[1]}{'이다' if lv == 'plain' else '예요'}.".replace("이다.", "이다." if kg.has_final(ing[1]) else "다.")
     if lv != "plain" and kg.has_final(ing[1]):
         need = need.replace("예요.", "이에요.")

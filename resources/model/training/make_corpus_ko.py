@@ -376,7 +376,7 @@ def dialogue_doc(rng):
         for i, text in enumerate((q, ans)):
             who = (a, b)[(i + k) % 2]
             if i == 0 and rng.random() < 0.3:
-                text = f"{greet(b if who == a else a)}, " + text
+                text = f"{b if who == a else a} 씨, " + text         # polite lines: 씨, not the casual 아/야
             said = rng.choice(verbs_said[:1] if i == 0 else verbs_said[1:])
             lines.append(f"“{text}” {P(who, '이')} {said}." if rng.random() < 0.7 else f"“{text}”")
     if rng.random() < 0.3:

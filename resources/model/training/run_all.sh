@@ -28,6 +28,9 @@ $PY -m unittest -q test_korean_grammar test_korean_corpus 2>/dev/null || { echo 
 $PY make_corpus.py --seed 1234 --korean-chars 4000000 --synthetic-ratio 0.6
 $PY train_bpe.py --input work/bpe_train.txt --out work --vocab-size 8192 --protect work/bpe_protect.txt | grep -v '^merge '
 $PY tokenizer_report.py --json work/tokenizer_report.json > /dev/null
+# the data proxy (about a minute): Kneser-Ney character 6-gram of each language's training text on
+# the dev prose, and BPE tokens per Hangul syllable (README, "The Korean corpus, second pass")
+$PY proxy_bpb.py --vocab-dir work --json work/proxy_bpb.json
 $PY tokenize_corpus.py
 $PY check_plant.py --n-ctx 512 --vocab-size 8192 | tee work/check_plant.log
 if [ -n "$SMOKE" ]; then
