@@ -157,9 +157,14 @@ def sentence(rng, level, tense="past"):
     adv = rng.choice(ADVERBS) + " " if rng.random() < 0.25 else ""
     if r < 0.15:
         return f"{subj(rng, level)} {when(rng, tense)} {adv}{clause(rng, level, tense)}."
-    if r < 0.3:
-        return script_sentence(rng, level, tense) if rng.random() < 0.65 else chain(rng, level, tense)
     if r < 0.4:
+        # two clauses: mostly neighbouring steps of an everyday script (they make sense together),
+        # sometimes free clause pairs (more verbs and connectives, less sense)
+        q = rng.random()
+        if q < 0.7:
+            return script_sentence(rng, level, tense)
+        if q < 0.85:
+            return chain(rng, level, tense)
         form = rng.choice(["and", "so", "but", "background", "and"])
         t = tense if form in ("but", "background") else "present"
         sep = ", " if rng.random() < 0.3 else " "
@@ -182,6 +187,8 @@ def sentence(rng, level, tense="past"):
             t = "present"
         return f"{subj(rng, level)} {when(rng, 'future' if aux in ('want', 'intend') else tense)} {clause(rng, level, t, aux)}."
     if r < 0.82:
+        if rng.random() < 0.6:                               # '장을 보면 재료를 씻는다': a routine's next step
+            return script_sentence(rng, level, "present", form="if")
         cond = link(rng, "if", "present")
         return f"{cond}{',' if rng.random() < 0.3 else ''} {clause(rng, level, 'future' if rng.random() < 0.5 else 'present', None)}."
     if r < 0.9:
@@ -232,7 +239,7 @@ SCRIPTS = {
     "shopping": [("마트에 ", "가다", None), ("카트를 ", "끌다", None), ("과일을 ", "고르다", "르"), ("계산대에 줄을 ", "서다", None),
                  ("카드로 ", "계산하다", None), ("산 물건을 장바구니에 ", "담다", None), ("집에 ", "오다", None)],
     "trip": [("짐을 ", "싸다", None), ("기차표를 ", "예매하다", None), ("역에 ", "도착하다", None), ("기차를 ", "타다", None),
-             ("창밖을 ", "바라보다", None), ("숙소에 ", "짐을 풀다", None), ("바닷가를 ", "걷다", "ㄷ"),
+             ("창밖을 ", "바라보다", None), ("숙소에 ", "체크인하다", None), ("바닷가를 ", "걷다", "ㄷ"),
              ("기념품을 ", "사다", None), ("집으로 ", "돌아오다", None)],
 }
 # connectives for a step followed by the next: (form, whether the EARLIER step takes it)
@@ -240,12 +247,13 @@ SEQ_FORMS = [("and", True), ("as_soon", True), ("after", True), ("before", False
              ("past_and", True)]
 
 
-def script_sentence(rng, level, tense="past", who=None):
-    """Two (or three) neighbouring steps of an everyday script in one sentence."""
+def script_sentence(rng, level, tense="past", who=None, form=None):
+    """Two (or three) neighbouring steps of an everyday script in one sentence; form: the
+    connective of the first step (default: one of SEQ_FORMS)."""
     steps = SCRIPTS[rng.choice(sorted(SCRIPTS))]
     i = rng.randrange(len(steps) - 1)
     a, b = steps[i], steps[i + 1]
-    form, earlier_takes = rng.choice(SEQ_FORMS)
+    form, earlier_takes = (form, True) if form else rng.choice(SEQ_FORMS)
     if form == "past_and" and tense != "past":
         form = "and"
     if form == "so" and not (b[0].endswith("에 ") or b[0] == ""):
