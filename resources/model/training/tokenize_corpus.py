@@ -1,5 +1,7 @@
 #!/usr/bin/python3
-"""Encode the corpus files with the trained BPE into uint16 token arrays (.npy)."""
+"""Encode the corpus files with the trained BPE into uint16 token arrays (.npy), and the dev
+prose (heldout/{ko,en}_dev.txt) for the training monitor (train.py: dev bits per byte)."""
+import json
 import os
 import sys
 
@@ -18,6 +20,17 @@ def main():
         ids = np.array(enc.encode(text), dtype=np.uint16)
         np.save(os.path.join(work, name + ".npy"), ids)
         print(f"{name}: {len(text.encode('utf-8'))} bytes -> {len(ids)} tokens")
+    # the dev prose (heldout/*_dev.txt, never in training) for train.py's generalisation monitor:
+    # <|endoftext|> first, as scoring does; its byte count for bits per byte
+    sizes = {}
+    for lang in ("ko", "en"):
+        path = os.path.join(HERE, "heldout", f"{lang}_dev.txt")
+        if os.path.exists(path):
+            text = open(path, encoding="utf-8").read()
+            np.save(os.path.join(work, f"dev_{lang}.npy"), np.array(enc.encode("<|endoftext|>" + text), dtype=np.uint16))
+            sizes[lang] = len(text.encode("utf-8"))
+    with open(os.path.join(work, "dev_bytes.json"), "w") as f:
+        json.dump(sizes, f)
 
 
 if __name__ == "__main__":

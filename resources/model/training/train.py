@@ -87,6 +87,22 @@ def evaluate(model, data, n_ctx, max_windows=24):
     return sum(losses) / (n * n_ctx)
 
 
+@torch.no_grad()
+def dev_bits_per_byte(model, data, nbytes, n_ctx):
+    """Bits per byte of a dev prose array (<|endoftext|> first): every token after the first is
+    scored once, in consecutive windows of at most n_ctx predictions. Prose never in training,
+    so the curve shows whether the model generalises or grows overconfident (README, "The
+    Korean corpus, second pass")."""
+    model.eval()
+    total = 0.0
+    for s in range(0, len(data) - 1, n_ctx):
+        x = torch.from_numpy(data[s:s + n_ctx + 1].astype(np.int64))[None]
+        logits = model(x[:, :-1])
+        total += F.cross_entropy(logits[0], x[0, 1:], reduction="sum").item()
+    model.train()
+    return total / math.log(2) / nbytes
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--work", default=os.path.join(HERE, "work"))
@@ -133,6 +149,9 @@ def main():
     ko_path = os.path.join(args.work, "val_synth_ko.npy")
     val_k = np.load(ko_path) if os.path.exists(ko_path) else None
     mix = np.load(args.mix_file) if args.mix_file else None
+    dev_sizes_path = os.path.join(args.work, "dev_bytes.json")
+    dev_sizes = json.load(open(dev_sizes_path)) if os.path.exists(dev_sizes_path) else {}
+    dev = {lang: np.load(os.path.join(args.work, f"dev_{lang}.npy")) for lang in dev_sizes}
 
     model = GPT(cfg)
     if args.plant_copy_circuit:
@@ -194,6 +213,8 @@ def main():
             rec["val_synth"] = round(evaluate(model, val_s, args.n_ctx), 4)
             if val_k is not None:
                 rec["val_synth_ko"] = round(evaluate(model, val_k, args.n_ctx), 4)
+            for lang, arr in dev.items():
+                rec[f"dev_{lang}_bpb"] = round(dev_bits_per_byte(model, arr, dev_sizes[lang], args.n_ctx), 4)
         log.write(json.dumps(rec) + "\n")
         log.flush()
         if (step + 1) % 10 == 0 or "val_bible" in rec:
