@@ -756,6 +756,116 @@ def travel_doc(rng):
     return paragraphs(rng, out)
 
 
+REVIEW_ADJ = {   # (bad, good) adjectives per kind of thing reviewed
+    "food": ([("짜다", None), ("싱겁다", "ㅂ"), ("느끼하다", None), ("딱딱하다", None), ("미지근하다", None)],
+             [("맛있다", None), ("고소하다", None), ("신선하다", None), ("부드럽다", "ㅂ"), ("쫄깃하다", None),
+              ("바삭하다", None), ("담백하다", None)]),
+    "thing": ([("무겁다", "ㅂ"), ("불편하다", None), ("비싸다", None), ("약하다", None), ("시끄럽다", "ㅂ")],
+              [("튼튼하다", None), ("가볍다", "ㅂ"), ("편하다", None), ("예쁘다", None), ("편리하다", None), ("조용하다", None)]),
+    "media": ([("지루하다", None), ("재미없다", None), ("어렵다", "ㅂ"), ("길다", None), ("뻔하다", None)],
+              [("재미있다", None), ("흥미롭다", "ㅂ"), ("유익하다", None), ("감동스럽다", "ㅂ"), ("신선하다", None)]),
+}
+
+
+def review_doc(rng):
+    """A short review of a restaurant, a product, a film or a book, with a rating (polite or plain)."""
+    kind = rng.choice(["food", "thing", "watchable", "readable"])
+    item = pick(rng, {"food": "food", "thing": "thing", "watchable": "watchable", "readable": "readable"}[kind])
+    stars = rng.randint(1, 5)
+    lv = rng.choice(["polite", "plain"])
+    acls = {"food": "food", "thing": "thing", "watchable": "media", "readable": "media"}[kind]
+    good = stars >= 4
+    (a1, i1), (a2, i2) = rng.sample(REVIEW_ADJ[acls][good], 2)
+    out = [f"별점: {'★' * stars}{'☆' * (5 - stars)} ({stars}점)"]
+    if kind == "food":
+        out.append(f"{rng.choice(['회사 근처', '집 앞', '역 앞', '시장 안'])} {pick(rng, 'place') if rng.random() < 0.2 else '식당'}에서 "
+                   f"{P(item, '을')} {fin('먹다', None, lv, 'past')}.")
+    elif kind == "thing":
+        out.append(f"{kg.count(rng.randint(1, 6), '주')} 전에 {P(item, '을')} {fin('사다', None, lv, 'past')}.")
+    else:
+        out.append(f"{rng.choice(['주말에', '어제', '친구 추천으로', '오랜만에'])} {P(item, '을')} "
+                   f"{fin('보다' if kind == 'watchable' else '읽다', None, lv, 'past')}.")
+    out.append(f"{kg.conjugate(a1, 'and', i1, True)} {fin(a2, i2, lv, 'present', True)}.")
+    out.append({True: {"polite": "다음에 또 이용할게요.", "plain": "다시 찾을 것 같다."},
+                False: {"polite": "가격에 비해 아쉬웠어요.", "plain": "솔직히 조금 실망했다."}}[good][lv])
+    extras = {"food": ["직원들이 친절했다", "양이 조금 적었다", "주차가 불편했다", "가게가 깨끗했다"],
+              "thing": ["배송은 빨랐다", "포장이 꼼꼼했다", "설명서가 친절했다", "색이 사진과 조금 달랐다"],
+              "watchable": ["배우들의 연기가 좋았다", "결말이 인상적이었다", "음악이 잘 어울렸다"],
+              "readable": ["문장이 쉽게 읽혔다", "결말이 인상적이었다", "그림이 많아서 좋았다"]}[kind]
+    if rng.random() < 0.5:
+        e = rng.choice(extras)
+        out.append(e + "." if lv == "plain" else e[:-2] + {"했다": "했어요", "었다": "었어요", "았다": "았어요",
+                                                         "랐다": "랐어요", "혔다": "혔어요", "렸다": "렸어요"}.get(e[-2:], e[-2:]) + ".")
+    return " ".join(out)
+
+
+TEAMS = ["서울", "부산", "대구", "인천", "광주", "대전", "울산", "수원", "전주", "제주", "창원", "포항"]
+
+
+def sports_doc(rng):
+    """A match report (plain news style): teams, scores 3대 1, minutes, players by name."""
+    sport = rng.choice(["축구", "야구", "농구", "배구"])
+    t1, t2 = rng.sample(TEAMS, 2)
+    a, b = rng.randint(1, 5), rng.randint(0, 4)
+    if sport == "농구":
+        a, b = rng.randint(70, 105), rng.randint(60, 100)
+    if a == b:
+        a += 1
+    win, lose, hi, lo = (t1, t2, a, b) if a > b else (t2, t1, b, a)
+    star = person_name(rng)
+    out = [f"{win} 팀이 {lose} 팀을 {hi}대 {lo}로 이겼다."]
+    pool = [f"{P(win, '은')} 이날 {kg.count(rng.randint(5, 40), '일')} 만에 홈 경기에서 승리를 거뒀다."
+            .replace(f"{MARK}은", "은"),
+            f"{P(star, '은')} {'후반 ' + str(rng.randint(5, 45)) + '분에 결승골을 넣었다' if sport == '축구' else '결정적인 순간에 점수를 올렸다'}.",
+            f"경기가 끝난 뒤 {P(star, '은')} “{rng.choice(['팬들 덕분에 이길 수 있었다', '다음 경기도 꼭 이기겠다', '팀 모두가 열심히 뛰었다'])}”고 말했다.",
+            f"이날 경기장에는 {kg.count(rng.randint(3, 40) * 1000, '명')}의 관중이 모였다.".replace("000명", ",000명") if rng.random() < 0.5 else
+            f"이날 경기장에는 관중 {rng.randint(3, 40)}천 명이 모였다.",
+            f"{P(lose, '은')} 최근 {kg.count(rng.randint(2, 6), '경기')}에서 한 번도 이기지 못했다.".replace(f"{MARK}은", "은"),
+            f"두 팀은 다음 달 {P(pick(rng, 'city'), '에서')} 다시 맞붙는다.".replace(f"{MARK}에서", "에서")]
+    out += rng.sample(pool, rng.randint(2, 4))
+    return f"[{sport}] " + " ".join(out)
+
+
+HOLIDAYS = [
+    ("설날", "음력 1월 1일", ["떡국을 먹는다", "어른들께 세배를 한다", "새해 인사를 나눈다", "윷놀이를 한다"]),
+    ("추석", "음력 8월 15일", ["송편을 빚는다", "가족이 모여 차례를 지낸다", "보름달을 보며 소원을 빈다", "성묘를 간다"]),
+    ("한글날", "10월 9일", ["한글을 만든 뜻을 기린다", "학교에서 한글 관련 행사를 연다"]),
+    ("어린이날", "5월 5일", ["아이들에게 선물을 준다", "가족이 함께 놀이공원에 간다"]),
+    ("어버이날", "5월 8일", ["부모님께 카네이션을 달아 드린다", "감사 편지를 쓴다"]),
+    ("크리스마스", "12월 25일", ["트리를 꾸민다", "선물을 주고받는다", "케이크를 먹는다"]),
+    ("정월 대보름", "음력 1월 15일", ["부럼을 깨물며 건강을 빈다", "오곡밥을 먹는다"]),
+]
+
+
+def culture_doc(rng):
+    """Holidays and customs explained (plain or formal)."""
+    name_, day, customs = rng.choice(HOLIDAYS)
+    lv = rng.choice(["plain", "formal"])
+    isd = "이다" if lv == "plain" else "입니다"
+    out = [f"{P(name_, '은')} {day}{isd}." if not day.endswith("일") or lv == "formal" else f"{P(name_, '은')} {day}이다."]
+    for c in rng.sample(customs, min(len(customs), rng.randint(1, 3))):
+        c2 = c
+        if lv == "formal":
+            last = c.split()[-1]
+            c2 = c[: len(c) - len(last)] + kg.conjugate(_dict_form(last), "formal")
+        out.append(f"{name_}에는 {c2}." if rng.random() < 0.5 else f"이날 사람들은 {c2}.")
+    if rng.random() < 0.5:
+        out.append({"plain": "요즘은 예전과 달리 간단하게 지내는 집도 많다.",
+                    "formal": "요즘은 예전과 달리 간단하게 보내는 가정도 많습니다."}[lv])
+    return " ".join(out)
+
+
+def _dict_form(plain_present):
+    """The dictionary form behind a plain present verb of the custom lists: 먹는다 -> 먹다,
+    간다 -> 가다, 연다 -> 열다 (listed), 깨물며 ... (not used)."""
+    special = {"연다": "열다", "빈다": "빌다", "지낸다": "지내다", "준다": "주다", "간다": "가다", "쓴다": "쓰다",
+               "한다": "하다", "빚는다": "빚다", "꾸민다": "꾸미다", "기린다": "기리다", "나눈다": "나누다",
+               "먹는다": "먹다", "주고받는다": "주고받다", "드린다": "드리다"}
+    if plain_present in special:
+        return special[plain_present]
+    raise ValueError(f"no dictionary form known for {plain_present!r}")
+
+
 # --------------------------------------------------------------------------- name copying
 
 ROLE_FRAMES = ["범인", "도둑", "우승자", "반장", "주인공", "새 담임 선생님", "회장", "발표자", "일 등", "당번", "막내",
@@ -791,13 +901,15 @@ def name_copy_doc(rng):
     return " ".join(out)
 
 
-KINDS = [("weather", 0.05), ("news", 0.08), ("school", 0.07), ("work", 0.07), ("health", 0.06), ("cooking", 0.06),
-         ("transport", 0.06), ("shopping", 0.06), ("science", 0.06), ("diary", 0.09), ("letter", 0.05),
-         ("dialogue", 0.07), ("story", 0.07), ("feelings", 0.04), ("names", 0.06), ("travel", 0.05)]
+KINDS = [("weather", 0.05), ("news", 0.07), ("school", 0.06), ("work", 0.06), ("health", 0.06), ("cooking", 0.06),
+         ("transport", 0.06), ("shopping", 0.06), ("science", 0.05), ("diary", 0.08), ("letter", 0.04),
+         ("dialogue", 0.06), ("story", 0.06), ("feelings", 0.04), ("names", 0.06), ("travel", 0.05),
+         ("review", 0.03), ("sports", 0.03), ("culture", 0.02)]
 MAKERS = {"weather": weather_doc, "news": news_doc, "school": school_doc, "work": work_doc, "health": health_doc,
           "cooking": cooking_doc, "transport": transport_doc, "shopping": shopping_doc, "science": science_doc,
           "diary": diary_doc, "letter": letter_doc, "dialogue": dialogue_doc, "story": story_doc,
-          "feelings": feelings_doc, "names": name_copy_doc, "travel": travel_doc}
+          "feelings": feelings_doc, "names": name_copy_doc, "travel": travel_doc,
+          "review": review_doc, "sports": sports_doc, "culture": culture_doc}
 
 
 def prose_doc(rng, kind=None):
