@@ -32,6 +32,7 @@
 #include "tokenscope/experiments.hpp"
 #include "tokenscope/model_folder.hpp"
 #include "ui_test_helpers.hpp"
+#include "widgets/heatmap_widget.hpp"
 
 namespace ts_test {
 
@@ -94,6 +95,12 @@ inline QStringList cutTexts(QWidget* root) {
                        .arg(text)
                        .arg(room)
                        .arg(b->fontMetrics().horizontalAdvance(text));
+    }
+    // Painted captions: a heatmap's colour-bar title must fit beside the bar.
+    for (ts::ui::HeatmapWidget* h : root->findChildren<ts::ui::HeatmapWidget*>()) {
+        if (!shownIn(h, root) || h->legendCaption().isEmpty()) continue;
+        if (const int over = h->legendCaptionOverflow(); over > 0)
+            out << QStringLiteral("colour-bar title “%1” (%2 px past the edge)").arg(h->legendCaption()).arg(over);
     }
     return out;
 }

@@ -270,6 +270,8 @@ TEST_CASE("confidence colouring follows the chosen measure, a click lists altern
     s[2] = {2, QStringLiteral("␣flew"), true, 0.01f, 300, 7.0f, {{QStringLiteral("␣sat"), 0.6f}}};
     view.showScores(s);
     QApplication::processEvents();
+    // It opens on the least expected token's alternatives (" flew": one listed).
+    CHECK(view.alternativesShown() == 1);
     const TokenFlow* flow = view.flow();
     REQUIRE(flow->count() == 3);
     CHECK(flow->items()[0].prompt);

@@ -60,6 +60,30 @@ TEST_CASE("the lab states what the bundled model does, from its evaluation data"
     CHECK(view.evaluationText().contains(QStringLiteral("how long the run will take")));
 }
 
+TEST_CASE("in Korean the lab asks with the Korean records", "[classroom][litm][i18n]") {
+    // The bundled model was trained on "코드 알파-36 사과." records as well as English ones
+    // (eval/kv_records_ko.json): a Korean class sees and measures those.
+    LitmView view;
+    view.setLanguage(QStringLiteral("ko"));
+    view.setModel(ts_test::bundledModelInfo());
+    CHECK(view.recordsFile(view.modelInfo().folder).endsWith(QStringLiteral("kv_records_ko.json")));
+    ts::LitmOptions o = view.options();
+    CHECK(o.recordTemplate == "코드 {key} {value}.");
+    CHECK(o.queryTemplate == "코드 {key}");
+    REQUIRE_FALSE(o.keyWords.empty());
+    CHECK(o.keyWords.front() == "알파");
+    // The evaluation data still shows (its numbers are the English run's).
+    CHECK(view.result().points.size() == 30);
+    // A live switch back to English reads the English records again, and back.
+    view.setLanguage(QStringLiteral("en"));
+    o = view.options();
+    CHECK(o.recordTemplate == "Code {key} {value}.");
+    REQUIRE_FALSE(o.keyWords.empty());
+    CHECK(o.keyWords.front() == "Alpha");
+    view.setLanguage(QStringLiteral("ko"));
+    CHECK(view.options().keyWords.front() == "알파");
+}
+
 TEST_CASE("the evaluation sentence and durations", "[classroom][litm]") {
     ts::LitmRun run;
     run.options.records = 20;

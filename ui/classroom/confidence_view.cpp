@@ -57,7 +57,7 @@ std::vector<TokenScore> scoreText(const ModelInfo& info, const std::string& utf8
             s.prob = p[static_cast<std::size_t>(ids[i])];
             s.rank = ts::rankOf(logits, ids[i]);
             s.entropyBits = static_cast<float>(ts::entropyBits(p));
-            for (const auto& c : ts::topCandidates(p, 8))
+            for (const auto& c : ts::topCandidates(p, 16))
                 s.alternatives.emplace_back(tokenString(*info.tokenizer, c.token), c.prob);
         }
         out.push_back(std::move(s));
@@ -236,6 +236,15 @@ void ConfidenceView::showScores(std::vector<TokenScore> scores) {
     m_scores = std::move(scores);
     refreshColours();
     m_alternatives->clear();
+    // Opens on the biggest surprise: what the model expected where it was least sure of the
+    // text (the place a class asks about first); a click shows any other token.
+    int least = -1;
+    for (int i = 0; i < static_cast<int>(m_scores.size()); ++i)
+        if (m_scores[static_cast<std::size_t>(i)].scored &&
+            (least < 0 || m_scores[static_cast<std::size_t>(i)].prob < m_scores[static_cast<std::size_t>(least)].prob))
+            least = i;
+    if (least >= 0) showAlternatives(least);
+    else m_altTitle->setText(tr("Click a token to see what the model expected there."));
 }
 
 void ConfidenceView::refreshColours() {

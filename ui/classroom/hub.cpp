@@ -149,6 +149,9 @@ void ClassroomHub::setPrompt(const QString& text) { m_lanes->setPrompt(text); }
 void ClassroomHub::setLanguage(const QString& language) {
     m_language = language;
     m_lessons->setLanguage(language);
+    m_litm->setLanguage(language);
+    if (!m_litm->modelInfo().folder.isEmpty()) return;  // the model folder's records were chosen
+    m_litm->loadRecordVocabulary(m_litm->recordsFile(resourcesRoot() + QStringLiteral("/model")));
 }
 
 void ClassroomHub::applyLessonStep(const LessonStep& step) {

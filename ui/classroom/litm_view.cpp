@@ -202,11 +202,6 @@ void LitmView::setModel(const ModelInfo& info) {
     m_modelEval.reset();
     const QString folder = info.folder;
     if (!folder.isEmpty()) {
-        const QString spec = folder + QStringLiteral("/eval/kv_records.json");
-        if (!QFileInfo::exists(spec) || !loadRecordVocabulary(spec)) {
-            m_spec = ts::LitmOptions{};  // the engine's records: key numbers 100-999
-            m_template->setText(QString::fromStdString(m_spec.recordTemplate));
-        }
         const QString eval = folder + QStringLiteral("/eval/litm_results.json");
         if (QFileInfo::exists(eval)) {
             try {
@@ -220,7 +215,32 @@ void LitmView::setModel(const ModelInfo& info) {
         setOptions(m_modelEval->options);
         showRun(*m_modelEval, QStringLiteral("eval"));
     }
+    // After the evaluation's options: its records are English, the lab's follow the language.
+    if (!folder.isEmpty()) loadRecordsFor(folder);
     updateBanner();
+}
+
+QString LitmView::recordsFile(const QString& folder) const {
+    const QString english = folder + QStringLiteral("/eval/kv_records.json");
+    const QString korean = folder + QStringLiteral("/eval/kv_records_ko.json");
+    const bool ko = m_language == QLatin1String("ko");
+    for (const QString& f : ko ? QStringList{korean, english} : QStringList{english, korean})
+        if (QFileInfo::exists(f)) return f;
+    return {};
+}
+
+void LitmView::loadRecordsFor(const QString& folder) {
+    const QString spec = recordsFile(folder);
+    if (spec.isEmpty() || !loadRecordVocabulary(spec)) {
+        m_spec = ts::LitmOptions{};  // the engine's records: key numbers 100-999
+        m_template->setText(QString::fromStdString(m_spec.recordTemplate));
+    }
+}
+
+void LitmView::setLanguage(const QString& language) {
+    if (language == m_language) return;
+    m_language = language;
+    if (!m_info.folder.isEmpty() && !isBusy()) loadRecordsFor(m_info.folder);
 }
 
 QString LitmView::modelName() const {

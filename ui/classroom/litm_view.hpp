@@ -57,6 +57,12 @@ public:
     // Key words and values from the bundled model's kv_records.json, so the records look
     // like the ones it was trained on.
     bool loadRecordVocabulary(const QString& kvRecordsJson);
+    // The records follow the interface language: in Korean the model folder's
+    // eval/kv_records_ko.json ("코드 알파-36 사과.") where it has one, else kv_records.json.
+    void setLanguage(const QString& language);
+    // The record specification the lab reads for `folder` in the current language (empty
+    // when the folder has none).
+    QString recordsFile(const QString& folder) const;
     ts::LitmOptions options() const;
     void setOptions(const ts::LitmOptions& o);
     // Lesson settings: records, positions, trials, queryAware, seed, run.
@@ -121,6 +127,8 @@ private:
     QString m_runSource;                    // where it came from, shown over the chart
     std::optional<ts::LitmRun> m_modelEval; // the loaded model's evaluation data
     ts::LitmOptions m_spec;  // from kv_records.json: key words, key numbers, values
+    QString m_language = QStringLiteral("en");
+    void loadRecordsFor(const QString& folder);
     std::function<bool(const QString&)> m_confirm;
     std::optional<double> m_lastEstimate;
     QElapsedTimer m_runClock;

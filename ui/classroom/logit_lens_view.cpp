@@ -2,6 +2,7 @@
 
 #include <QComboBox>
 #include <QEvent>
+#include <QFontInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -26,7 +27,9 @@ void LensHeatmap::paintEvent(QPaintEvent* event) {
     QFont f = font();
     const QRectF first = cellRect(0, 0);
     if (first.width() < 18 || first.height() < 10) return;  // too small to read: colours only
-    f.setPixelSize(std::max(8, std::min(13, static_cast<int>(first.height() * 0.45))));
+    // The text grows with the cells (a projector's tall rows), up to twice the view's font.
+    const int most = 2 * QFontInfo(font()).pixelSize();
+    f.setPixelSize(std::max(8, std::min(most, static_cast<int>(std::min(first.height() * 0.45, first.width() * 0.18)))));
     p.setFont(f);
     const QFontMetrics fm(f);
     for (int r = 0; r < rowCount(); ++r)
@@ -57,7 +60,8 @@ LogitLensView::LogitLensView(QWidget* parent) : QWidget(parent) {
     auto* split = new QSplitter(this);
     m_heatmap = new LensHeatmap(split);
     m_heatmap->setSquareCells(false);
-    m_heatmap->setMaxCellHeight(40);
+    // Rows as tall as the view allows (a few layers fill the height, not a strip at the top).
+    m_heatmap->setMaxCellHeight(160);
     auto* side = new QWidget(split);
     side->setMinimumWidth(280);
     auto* sideLayout = new QVBoxLayout(side);

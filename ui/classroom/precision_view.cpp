@@ -1,5 +1,7 @@
 #include "classroom/precision_view.hpp"
 
+#include <QBarCategoryAxis>
+#include <QBarSet>
 #include <QBrush>
 #include <QChart>
 #include <QChartView>
@@ -10,6 +12,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QHorizontalBarSeries>
 #include <QLabel>
 #include <QLegend>
 #include <QLineEdit>
@@ -340,8 +343,12 @@ void PrecisionView::refreshChart() {
         delete a;
     }
     chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setVisible(true);
+    // Before a run the tables have nothing to list: the chart alone fills the column.
+    m_summary->setVisible(m_result.has_value());
+    m_tokens->setVisible(m_result.has_value());
     if (!m_result) {
-        chart->setTitle(tr("Run a comparison to see each precision's probability of every token."));
+        showStorageChart();
         return;
     }
     chart->setTitle(QString());  // the Show box above says what is drawn
@@ -376,6 +383,53 @@ void PrecisionView::refreshChart() {
     y->setTitleText(kl ? tr("bits") : tr("p"));
     y->setLabelFormat(kl ? QStringLiteral("%.3f") : QStringLiteral("%.1f"));
     y->setTickCount(kl ? 5 : 6);  // 0, 0.2, ... 1.0 for probabilities
+}
+
+// What a run weighs against: the memory each precision needs for the loaded model (its
+// parameters times the bits each format stores per weight, block scales included), so the
+// class sees what is saved before it sees what it costs.
+void PrecisionView::showStorageChart() {
+    QChart* chart = m_chart->chart();
+    chart->setTitle(tr("What each precision saves: the loaded model's weights. "
+                       "Compare to see what it costs, token by token."));
+    if (!m_info.model) return;
+    struct Format {
+        const char* name;
+        double bits;
+    };
+    // Q8_0: 32 int8 weights + an F16 scale per block; Q4_0: 32 4-bit weights + an F16 scale.
+    constexpr Format kFormats[] = {{"F32", 32.0}, {"F16 / BF16", 16.0}, {"Q8_0", 8.5}, {"Q4_0", 4.5}};
+    const double params = static_cast<double>(m_info.model->parameterCount());
+    auto* set = new QBarSet(tr("MB"));
+    set->setColor(laneColour(0));
+    set->setLabelColor(palette().color(QPalette::Text));
+    QStringList categories;
+    double most = 0;
+    for (const Format& f : kFormats) {
+        const double mb = params * f.bits / 8.0 / 1e6;
+        *set << mb;
+        most = std::max(most, mb);
+        categories << tr("%1 (%2 bits per weight)").arg(QLatin1String(f.name)).arg(f.bits);
+    }
+    auto* series = new QHorizontalBarSeries(chart);
+    series->append(set);
+    series->setLabelsVisible(true);
+    series->setLabelsFormat(QStringLiteral("@value MB"));
+    series->setLabelsPosition(QAbstractBarSeries::LabelsInsideEnd);
+    series->setBarWidth(0.7);
+    chart->addSeries(series);
+    auto* y = new QBarCategoryAxis;
+    y->append(categories);
+    y->setReverse(true);  // the list reads top down: F32 first
+    auto* x = new QValueAxis;
+    x->setRange(0, most * 1.05);
+    x->setLabelFormat(QStringLiteral("%.1f"));
+    x->setTitleText(tr("MB of weights (%1 million parameters)").arg(params / 1e6, 0, 'f', 2));
+    chart->addAxis(y, Qt::AlignLeft);
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(y);
+    series->attachAxis(x);
+    chart->legend()->setVisible(false);
 }
 
 void PrecisionView::retranslateUi() {

@@ -55,6 +55,7 @@ private:
     void addFolder();
     void removeSelected();
     void refreshModelList();
+    void showStorageChart();
     void refreshChart();
     QString tokenText(int token) const;
 

@@ -140,6 +140,7 @@ TokenizerCompareView::TokenizerCompareView(QWidget* parent) : QWidget(parent) {
     m_bars = new TokenizerBars(this);
     layout->addWidget(m_bars);
     auto* scroll = new QScrollArea(this);
+    m_scroll = scroll;
     scroll->setWidgetResizable(true);
     auto* inner = new QWidget(scroll);
     m_columnsLayout = new QHBoxLayout(inner);
@@ -194,6 +195,7 @@ void TokenizerCompareView::retranslateUi() {
 
 void TokenizerCompareView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) retranslateUi();
+    if (event->type() == QEvent::FontChange) QTimer::singleShot(0, this, &TokenizerCompareView::fitChips);
     QWidget::changeEvent(event);
 }
 
@@ -385,6 +387,29 @@ void TokenizerCompareView::rebuildColumns() {
         bars.push_back({title(c), stats, tokens, columnColour(i, true)});
     }
     m_bars->setBars(std::move(bars));
+    QTimer::singleShot(0, this, &TokenizerCompareView::fitChips);
+}
+
+void TokenizerCompareView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    QTimer::singleShot(0, this, &TokenizerCompareView::fitChips);
+}
+
+void TokenizerCompareView::fitChips() {
+    if (!m_scroll) return;
+    const int room = m_scroll->viewport()->height();
+    for (Column& c : m_columns) {
+        if (!c.chips || !c.box) continue;
+        const int above = c.chips->mapTo(c.box, QPoint(0, 0)).y() + 12;  // title, counts, margins
+        const int width = std::max(40, c.chips->width());
+        QFont f = font();
+        const double base = f.pointSizeF();
+        for (double zoom = 3.0; zoom >= 1.0; zoom -= 0.25) {
+            f.setPointSizeF(base * zoom);
+            c.chips->setFont(f);
+            if (zoom <= 1.0 || above + c.chips->heightForWidth(width) <= room) break;
+        }
+    }
 }
 
 }  // namespace ts::ui

@@ -20,6 +20,8 @@ class QPushButton;
 class QHBoxLayout;
 class QTimer;
 
+class QScrollArea;
+
 namespace ts::ui {
 
 // What one tokenizer makes of a text; pure, so tests can check it without a window.
@@ -69,6 +71,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     struct Column {
@@ -98,6 +101,10 @@ private:
     QLabel* m_status = nullptr;
     TokenizerBars* m_bars = nullptr;
     QHBoxLayout* m_columnsLayout = nullptr;
+    QScrollArea* m_scroll = nullptr;
+    // Grows each column's chips (up to 3x) while they still fit the column without
+    // scrolling: one sentence is read from the back of the room, a long text wraps small.
+    void fitChips();
     QTimer* m_debounce = nullptr;
     std::vector<Column> m_columns;
     QString m_modelName;  // the loaded model's name (untranslated)

@@ -15,7 +15,10 @@
 #include "classroom/classroom_tool_view.hpp"
 #include "classroom/confidence_view.hpp"
 #include "classroom/hub.hpp"
+#include "classroom/lanes_view.hpp"
 #include "classroom/lesson_panel.hpp"
+#include "classroom/litm_view.hpp"
+#include "classroom/probes_view.hpp"
 #include "classroom/tokenizer_compare_view.hpp"
 #include "shell/main_window.hpp"
 #include "shell/pipeline_bar.hpp"
@@ -213,6 +216,22 @@ void HeadlessRun::arrange() {
                 fail(tr("--head %1: the model has fewer heads.").arg(m_options.head));
                 return;
             }
+        }
+    }
+    // The experiments are pictured as a class sees them after pressing Run (the lanes from
+    // the main prompt and seed, the fact probes, the lost-in-the-middle lab with its
+    // evaluation's settings and seed), not their empty state; a lesson step runs its own.
+    if (m_window->classroom() && m_options.lesson == 0) {
+        ClassroomHub* hub = m_window->classroom();
+        const QJsonObject run{{QStringLiteral("run"), true}};
+        bool started = true;
+        if (m_options.view == QLatin1String("lanes")) hub->lanes()->applySettings(run);
+        else if (m_options.view == QLatin1String("probes")) hub->probes()->applySettings(run);
+        else if (m_options.view == QLatin1String("litm")) hub->litm()->applySettings(run);
+        else started = false;
+        if (started) {
+            whenSettled([this] { capture(); });
+            return;
         }
     }
     capture();

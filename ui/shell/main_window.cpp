@@ -3,11 +3,13 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QResizeEvent>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -380,7 +382,29 @@ void MainWindow::retranslateUi() {
 
 void MainWindow::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) retranslateUi();
+    if (event->type() == QEvent::ApplicationFontChange) {
+        m_viewFontScale = 0;  // presentation mode changed the base: scale it again
+        scaleViewFont();
+    }
     QMainWindow::changeEvent(event);
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    scaleViewFont();
+}
+
+void MainWindow::scaleViewFont() {
+    if (!m_stack) return;
+    // In steps of 0.05, so resizing by a few pixels does not lay every view out again.
+    const double raw = std::clamp(static_cast<double>(height()) / 720.0, 1.0, kMostViewFontScale);
+    const double scale = std::round(raw * 20.0) / 20.0;
+    if (scale == m_viewFontScale) return;
+    m_viewFontScale = scale;
+    QFont f = QApplication::font();
+    if (f.pointSizeF() > 0) f.setPointSizeF(f.pointSizeF() * scale);
+    else f.setPixelSize(static_cast<int>(f.pixelSize() * scale + 0.5));
+    m_stack->setFont(f);
 }
 
 void MainWindow::restoreSettings() {

@@ -99,6 +99,7 @@ signals:
 protected:
     void closeEvent(QCloseEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
@@ -146,6 +147,13 @@ private:
 
     PipelineBar* m_pipeline = nullptr;
     QStackedWidget* m_stack = nullptr;
+    // The central view's font follows the window: the application's at 720 pixels high,
+    // growing with the height up to kMostViewFontScale (1.3 at 1080), so a 1920x1080
+    // projector shows bigger text and bars instead of more empty room. The docks keep the
+    // application font.
+    static constexpr double kMostViewFontScale = 1.3;
+    double m_viewFontScale = 0;
+    void scaleViewFont();
     TokenView* m_tokens = nullptr;
     EmbeddingView* m_embedding = nullptr;
     AttentionView* m_attention = nullptr;

@@ -182,26 +182,29 @@ void SamplingView::paintEvent(QPaintEvent*) {
     // Three bands fill the view: the text, logits → probabilities, the draw and the loop.
     const qreal m = 12;
     const QRectF all = QRectF(rect()).adjusted(m, m, -m, -m);
-    const qreal textH = std::max<qreal>(70, all.height() * 0.24);
+    // The text band is as tall as the text needs, at most a quarter of the view: the rest
+    // goes to the logits → probabilities rows.
+    const qreal most = std::max<qreal>(70, all.height() * 0.24);
+    const qreal textH = std::clamp<qreal>(paintText(nullptr, QRectF(all.left(), all.top(), all.width(), most)) + 6, 70, most);
     const qreal drawH = std::max<qreal>(120, all.height() * 0.30);
     const QRectF textArea(all.left(), all.top(), all.width(), textH);
     const QRectF drawArea(all.left(), all.bottom() - drawH, all.width(), drawH);
     const QRectF pipeArea(all.left(), textArea.bottom() + 8, all.width(), drawArea.top() - textArea.bottom() - 16);
-    paintText(p, textArea);
+    paintText(&p, textArea);
     paintPipeline(p, pipeArea);
     paintDraw(p, drawArea);
 }
 
-void SamplingView::paintText(QPainter& p, const QRectF& area) {
+qreal SamplingView::paintText(QPainter* painter, const QRectF& area) {
     QFont bold = font();
     bold.setBold(true);
-    QFont big = font();
-    big.setPointSizeF(font().pointSizeF() * 1.2);
     const QFontMetricsF fm(bold);
-    p.setPen(palette().color(QPalette::Text));
-    p.setFont(bold);
-    p.drawText(QRectF(area.left(), area.top(), area.width(), fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-               tr("Step %1: the drawn token (highlighted) is appended to the text").arg(stepNumber()));
+    if (painter) {
+        painter->setPen(palette().color(QPalette::Text));
+        painter->setFont(bold);
+        painter->drawText(QRectF(area.left(), area.top(), area.width(), fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                          tr("Step %1: the drawn token (highlighted) is appended to the text").arg(stepNumber()));
+    }
     // Decoded from the joined bytes so split characters come out whole; the drawn token is
     // whatever the text gained by appending it.
     const QString& before = computed().before;
@@ -218,18 +221,27 @@ void SamplingView::paintText(QPainter& p, const QRectF& area) {
     if (added.isEmpty()) added = drawnTokenText();
     html += QStringLiteral("<span style='background:#fbbf24; font-weight:bold'>%1</span>").arg(added.toHtmlEscaped());
     html.replace(QLatin1Char('\n'), QStringLiteral("↵<br>"));
+    const qreal top = fm.height() + 4;
     QTextDocument doc;
-    doc.setDefaultFont(big);
     doc.setTextWidth(area.width());
     doc.setHtml(html);
+    // A short text is read from the back of the room: the largest size that still fits.
+    for (const double zoom : {2.0, 1.6, 1.2}) {
+        QFont big = font();
+        big.setPointSizeF(font().pointSizeF() * zoom);
+        doc.setDefaultFont(big);
+        if (top + doc.size().height() <= area.height()) break;
+    }
+    if (!painter) return top + doc.size().height();
+    QPainter& p = *painter;
     p.save();
-    const qreal top = fm.height() + 4;
     const QRectF clip(0, 0, area.width(), area.height() - top);
     // Show the end of a long text: that is where the loop is.
     const qreal shift = std::max<qreal>(0, doc.size().height() - clip.height());
     p.translate(area.left(), area.top() + top - shift);
     doc.drawContents(&p, clip.translated(0, shift));
     p.restore();
+    return top + doc.size().height();
 }
 
 void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {

@@ -73,7 +73,9 @@ private:
     const Computed& computed() const;
     mutable Computed m_computed;
 
-    void paintText(QPainter& p, const QRectF& area);
+    // Paints the text band into `area` (or, with no painter, only measures it) and returns
+    // the height it needs: the text grows (up to twice the font) while it fits the band.
+    qreal paintText(QPainter* p, const QRectF& area);
     void paintPipeline(QPainter& p, const QRectF& area);
     void paintDraw(QPainter& p, const QRectF& area);
 

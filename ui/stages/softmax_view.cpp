@@ -6,6 +6,7 @@
 #include <QPainter>
 #include <QToolTip>
 #include <algorithm>
+#include <cmath>
 
 #include "tokenscope/sampling.hpp"
 
@@ -93,10 +94,17 @@ void SoftmaxView::recompute() {
     update();
 }
 
-int SoftmaxView::rowHeight() const { return fontMetrics().height() + 6; }
+// Rows share the height the view has (a projector's tall window shows thicker bars, not a
+// blank lower half), between one line of text and twice that; the last slot is the hint.
+int SoftmaxView::rowHeight() const {
+    const int least = fontMetrics().height() + 6;
+    const int rows = static_cast<int>(m_bars.size()) + 1;
+    return std::clamp(barArea().height() / std::max(1, rows), least, 2 * least);
+}
 
+// Below the header lines, a line of column titles and axis ticks, then the rows.
 QRect SoftmaxView::barArea() const {
-    const int top = kHeaderLines * (fontMetrics().height() + 2) + 12;
+    const int top = (kHeaderLines + 1) * (fontMetrics().height() + 2) + 16;
     return QRect(8, top, width() - 16, height() - top - 8);
 }
 
@@ -153,8 +161,56 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
     const QRect area = barArea();
     const int rh = rowHeight();
     const float maxProb = m_bars.empty() ? 1.0f : std::max(m_bars.front().prob, 1e-6f);
-    const int barLeft = area.left() + kLabelWidth + 8;
-    const int barMax = std::max(10, area.right() - barLeft - 70);
+    // Two charts of the same rows: the probability on a straight axis (what is drawn from)
+    // and on a log axis (how unlikely the others are: one line per factor of ten, so a
+    // candidate at 0.001 % is visibly not zero).
+    const int labelWidth = std::max(kLabelWidth, fm.horizontalAdvance(QLatin1Char('M')) * 11);
+    const int valueWidth = fm.horizontalAdvance(QStringLiteral("100.000%")) + 10;
+    const int barLeft = area.left() + labelWidth + 8;
+    const int chartsWidth = std::max(40, area.right() - barLeft - 2 * valueWidth);
+    const int barMax = std::max(10, chartsWidth * 55 / 100);
+    const int logLeft = barLeft + barMax + valueWidth + 8;
+    const int logMax = std::max(10, area.right() - logLeft - 8);
+    float smallest = 1.0f;
+    for (const Bar& b : m_bars)
+        if (b.prob > 0) smallest = std::min(smallest, b.prob);
+    const int decades = std::clamp(static_cast<int>(std::ceil(-std::log10(std::max(smallest, 1e-30f)))), 3, 12);
+    auto logX = [&](float prob) {
+        if (prob <= 0) return 0;
+        const double t = 1.0 + std::log10(static_cast<double>(prob)) / decades;
+        return static_cast<int>(std::clamp(t, 0.0, 1.0) * logMax);
+    };
+    const int rowsBottom = area.top() + std::min(static_cast<int>(m_bars.size()), std::max(0, area.height() / rh)) * rh;
+    // Column titles and ticks above the rows; grid lines down through them.
+    const int titleY = area.top() - lh - 4;
+    const QColor grid = pal.color(QPalette::Mid).lighter(130);
+    painter.setPen(pal.color(QPalette::PlaceholderText));
+    painter.drawText(QRect(area.left(), titleY, labelWidth, lh), Qt::AlignRight | Qt::AlignVCenter, tr("candidate"));
+    for (int q = 0; q <= 4; ++q) {
+        const int x = barLeft + barMax * q / 4;
+        const QString tick = QStringLiteral("%1%").arg(100.0 * maxProb * q / 4.0, 0, 'f', maxProb < 0.1f ? 1 : 0);
+        painter.setPen(grid);
+        painter.drawLine(x, area.top(), x, rowsBottom);
+        painter.setPen(pal.color(QPalette::PlaceholderText));
+        const int w = fm.horizontalAdvance(tick);
+        painter.drawText(QRect(q == 0 ? x : x - w / 2 - 1, titleY, w + 2, lh), Qt::AlignCenter, tick);
+    }
+    for (int d = 0; d <= decades; ++d) {
+        const int x = logLeft + logMax - logMax * d / decades;
+        painter.setPen(grid);
+        painter.drawLine(x, area.top(), x, rowsBottom);
+        // Every decade gets a line, every other (or third) a label, so they never overlap.
+        const int every = logMax / decades < fm.horizontalAdvance(QStringLiteral("0.0001%")) + 8 ? (decades > 8 ? 3 : 2) : 1;
+        if (d % every != 0) continue;
+        const QString tick = d <= 4 ? QStringLiteral("%1%").arg(100.0 / std::pow(10.0, d), 0, 'f', std::max(0, d - 2))
+                                    : QStringLiteral("1e-%1").arg(d);
+        const int w = fm.horizontalAdvance(tick);
+        painter.setPen(pal.color(QPalette::PlaceholderText));
+        painter.drawText(QRect(std::clamp(x - w / 2, logLeft - w / 2, width() - w - 4), titleY, w + 2, lh),
+                         Qt::AlignCenter, tick);
+    }
+    painter.drawText(QRect(logLeft, titleY - lh, logMax, lh), Qt::AlignLeft | Qt::AlignVCenter,
+                     tr("log scale: each line is ten times less likely"));
     for (int i = 0; i < static_cast<int>(m_bars.size()); ++i) {
         const Bar& b = m_bars[static_cast<std::size_t>(i)];
         const int y = area.top() + i * rh;
@@ -165,15 +221,19 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
                              pal.color(QPalette::Highlight).lighter(185));
         painter.setPen(b.cut ? pal.color(QPalette::PlaceholderText) : pal.color(QPalette::Text));
         painter.setFont(sampled ? bold : font());
-        painter.drawText(QRect(area.left(), y, kLabelWidth, rh), Qt::AlignRight | Qt::AlignVCenter,
-                         fm.elidedText(label(b.token), Qt::ElideRight, kLabelWidth));
+        painter.drawText(QRect(area.left(), y, labelWidth, rh), Qt::AlignRight | Qt::AlignVCenter,
+                         fm.elidedText(label(b.token), Qt::ElideRight, labelWidth));
         const int w = std::max(1, static_cast<int>(static_cast<float>(barMax) * b.prob / maxProb));
         QColor c = sampled ? QColor(0xF5, 0x9E, 0x0B) : QColor(0x3B, 0x82, 0xF6);
         if (b.cut) c = QColor(0xC8, 0xC8, 0xC8);
-        painter.fillRect(QRect(barLeft, y + 3, w, rh - 6), c);
+        const int inset = std::max(3, rh / 8);
+        painter.fillRect(QRect(barLeft, y + inset, w, rh - 2 * inset), c);
+        const int lw = std::max(1, logX(b.prob));
+        painter.fillRect(QRect(logLeft, y + inset, lw, rh - 2 * inset), c.lighter(125));
         painter.setFont(font());
-        painter.drawText(QRect(barLeft + w + 6, y, 80, rh), Qt::AlignLeft | Qt::AlignVCenter,
-                         QStringLiteral("%1%").arg(100.0 * b.prob, 0, 'f', b.prob < 0.001f ? 3 : 1));
+        painter.setPen(pal.color(QPalette::Text));
+        const QString value = QStringLiteral("%1%").arg(100.0 * b.prob, 0, 'f', b.prob < 0.001f ? 3 : 1);
+        painter.drawText(QRect(barLeft + w + 6, y, valueWidth, rh), Qt::AlignLeft | Qt::AlignVCenter, value);
     }
     const int shown = std::min(static_cast<int>(m_bars.size()), std::max(0, area.height() / rh));
     painter.setPen(pal.color(QPalette::PlaceholderText));

@@ -280,7 +280,14 @@ void HeatmapWidget::setFramed(bool on) {
 
 void HeatmapWidget::setLegendCaption(const QString& caption) {
     m_legendCaption = caption;
+    updateLayout();
     update();
+}
+
+int HeatmapWidget::legendCaptionOverflow() const {
+    if (m_legendCaption.isEmpty() || m_legendRect.isEmpty()) return 0;
+    const int need = QFontMetrics(labelFont(font())).horizontalAdvance(m_legendCaption);
+    return std::max(0, static_cast<int>(m_legendRect.left()) + need - width());
 }
 
 void HeatmapWidget::setSquareCells(bool on) {
@@ -511,8 +518,12 @@ void HeatmapWidget::updateLayout() {
         if (!m_colLabels.isEmpty())
             m_colLabelHeight = std::min(m_colLabelsWidest, kMaxColumnLabelHeight) + 6;
     }
-    const int legendW =
-        (m_showLegend && !m_compact) ? kLegendBar + 8 + fm.horizontalAdvance(QStringLiteral("-0.000")) : 0;
+    // The legend column holds the bar and its tick labels, and is as wide as its caption (a
+    // caption wider than the ticks would otherwise run off the widget's right edge).
+    const int legendW = (m_showLegend && !m_compact)
+                            ? std::max(kLegendBar + 8 + fm.horizontalAdvance(QStringLiteral("-0.000")),
+                                       8 + fm.horizontalAdvance(m_legendCaption) + 2)
+                            : 0;
     const int legendCaptionH = (m_showLegend && !m_compact && !m_legendCaption.isEmpty())
                                    ? fm.height() + 2 : 0;
     const int margin = m_compact ? 2 : kMargin;

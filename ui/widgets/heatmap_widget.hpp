@@ -80,6 +80,9 @@ public:
     void setCompact(bool on);
     void setFramed(bool on);
     void setLegendCaption(const QString& caption);
+    const QString& legendCaption() const { return m_legendCaption; }
+    // Pixels of the legend's caption that fall past the widget's right edge (0: it fits).
+    int legendCaptionOverflow() const;
     // Square cells (attention) or cells stretched to fill the width (an embedding strip).
     void setSquareCells(bool on);
     // Largest cell height in pixels when cells are not square (keeps a 3-row strip a strip).
