@@ -51,7 +51,7 @@ TEST_CASE("lanes, scoring and lost in the middle run on the tiny model", "[class
         CHECK(scores[i].scored);
         CHECK(scores[i].prob > 0);
         CHECK(scores[i].rank >= 1);
-        CHECK(scores[i].alternatives.size() == 8);
+        CHECK(scores[i].alternatives.size() == 16);  // the side list of the confidence view
     }
 
     LitmView litm;

@@ -43,17 +43,16 @@ const QSize kSizes[] = {QSize(1280, 720), QSize(1920, 1080)};
 
 // The most empty background a view may show, at 1280x720 and at 1920x1080: the goal, 40 %,
 // or for the views that do not meet it yet, what they measured (the worst of English and
-// Korean, the view alone or beside a lesson, on 30 November 2026) plus 3 points.
+// Korean, the view alone or beside a lesson, on 1 December 2026) plus 3 points. Every
+// other view and tool is held to 40 % at both sizes.
 struct EmptyCeiling {
     const char* view;
     double small;
     double large;
 };
 constexpr EmptyCeiling kEmptyCeiling[] = {
-    {"tokens", 0.55, 0.85},     {"embedding", 0.49, 0.69}, {"attention", 0.45, 0.54},
-    {"softmax", 0.73, 0.91},    {"sampling", 0.40, 0.61},  {"lanes", 0.40, 0.48},
-    {"confidence", 0.40, 0.62}, {"lens", 0.47, 0.71},      {"cost", 0.40, 0.52},
-    {"tokenizers", 0.40, 0.65}, {"precision", 0.58, 0.82},
+    {"tokens", 0.55, 0.80},   {"embedding", 0.40, 0.51}, {"softmax", 0.48, 0.60},
+    {"sampling", 0.40, 0.51}, {"precision", 0.40, 0.49},
 };
 
 double emptyCeiling(const QString& view, const QSize& size) {

@@ -401,28 +401,31 @@ void PrecisionView::showStorageChart() {
     constexpr Format kFormats[] = {{"F32", 32.0}, {"F16 / BF16", 16.0}, {"Q8_0", 8.5}, {"Q4_0", 4.5}};
     const double params = static_cast<double>(m_info.model->parameterCount());
     auto* set = new QBarSet(tr("MB"));
-    set->setColor(laneColour(0));
-    set->setLabelColor(palette().color(QPalette::Text));
     QStringList categories;
     double most = 0;
-    for (const Format& f : kFormats) {
-        const double mb = params * f.bits / 8.0 / 1e6;
+    // A horizontal bar chart lists its first category at the bottom: F32 goes last, on top.
+    for (auto f = std::rbegin(kFormats); f != std::rend(kFormats); ++f) {
+        const double mb = params * f->bits / 8.0 / 1e6;
         *set << mb;
         most = std::max(most, mb);
-        categories << tr("%1 (%2 bits per weight)").arg(QLatin1String(f.name)).arg(f.bits);
+        categories << tr("%1 (%2 bits per weight)").arg(QLatin1String(f->name)).arg(f->bits);
     }
     auto* series = new QHorizontalBarSeries(chart);
     series->append(set);
     series->setLabelsVisible(true);
     series->setLabelsFormat(QStringLiteral("@value MB"));
-    series->setLabelsPosition(QAbstractBarSeries::LabelsInsideEnd);
+    series->setLabelsPrecision(3);
+    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
     series->setBarWidth(0.7);
     chart->addSeries(series);
+    // After addSeries: the chart's theme recolours what is added to it.
+    set->setColor(laneColour(1));
+    set->setBorderColor(laneColour(1).darker(120));
+    set->setLabelColor(palette().color(QPalette::Text));
     auto* y = new QBarCategoryAxis;
     y->append(categories);
-    y->setReverse(true);  // the list reads top down: F32 first
     auto* x = new QValueAxis;
-    x->setRange(0, most * 1.05);
+    x->setRange(0, most * 1.2);  // room for the value beside the longest bar
     x->setLabelFormat(QStringLiteral("%.1f"));
     x->setTitleText(tr("MB of weights (%1 million parameters)").arg(params / 1e6, 0, 'f', 2));
     chart->addAxis(y, Qt::AlignLeft);

@@ -146,7 +146,10 @@ void MainWindow::buildUi() {
             [this] { m_engine->setRunParams(m_controls->params()); });
 
     connect(m_pipeline, &PipelineBar::stageSelected, this, &MainWindow::selectStage);
-    connect(m_stack, &QStackedWidget::currentChanged, this, [this] { refreshStageViews(); });
+    connect(m_stack, &QStackedWidget::currentChanged, this, [this] {
+        sizeByCurrentPage();
+        refreshStageViews();
+    });
     connect(m_chooser, &ModelChooser::modelRequested, this, &MainWindow::loadModel);
     connect(m_controls, &ControlsPanel::stepClicked, this, &MainWindow::onStep);
     connect(m_controls, &ControlsPanel::runClicked, this, &MainWindow::onRun);
@@ -394,8 +397,20 @@ void MainWindow::resizeEvent(QResizeEvent* event) {
     scaleViewFont();
 }
 
+void MainWindow::sizeByCurrentPage() {
+    // Only the page on screen sets the window's minimum size. A hidden page keeps the size
+    // its layout last computed (Qt lays out hidden widgets only when shown), so a page last
+    // laid out in a 1920x1080 window with its larger font held a 1280x720 window too wide.
+    for (int i = 0; i < m_stack->count(); ++i) {
+        QWidget* page = m_stack->widget(i);
+        const QSizePolicy::Policy p = i == m_stack->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored;
+        if (page->sizePolicy().horizontalPolicy() != p) page->setSizePolicy(p, p);
+    }
+}
+
 void MainWindow::scaleViewFont() {
     if (!m_stack) return;
+    sizeByCurrentPage();
     // In steps of 0.05, so resizing by a few pixels does not lay every view out again.
     const double raw = std::clamp(static_cast<double>(height()) / 720.0, 1.0, kMostViewFontScale);
     const double scale = std::round(raw * 20.0) / 20.0;

@@ -154,6 +154,7 @@ private:
     static constexpr double kMostViewFontScale = 1.3;
     double m_viewFontScale = 0;
     void scaleViewFont();
+    void sizeByCurrentPage();
     TokenView* m_tokens = nullptr;
     EmbeddingView* m_embedding = nullptr;
     AttentionView* m_attention = nullptr;

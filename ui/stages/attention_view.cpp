@@ -348,7 +348,8 @@ std::vector<float> AttentionView::buildMatrix(int layer, int head) const {
 void AttentionView::retranslateUi() {
     m_layerLabel->setText(tr("Layer"));
     m_headLabel->setText(tr("Head"));
-    m_hintLabel->setText(tr("Rows: query token (who looks) · columns: key token (looked at)"));
+    m_hintLabel->setText(tr("Rows: query token (who looks) · columns: key token (looked at) · "
+                            "hatched: masked, a token cannot look ahead"));
     {
         const QSignalBlocker a(m_layerBox), b(m_headBox);
         for (int l = 0; l < m_layerBox->count(); ++l) m_layerBox->setItemText(l, tr("Layer %1").arg(l + 1));

@@ -11,9 +11,11 @@
 #include <QThread>
 #include <QPainter>
 #include <QPixmap>
+#include <QSplitter>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <QResizeEvent>
 #include <array>
 #include <cmath>
 #include <functional>
@@ -398,11 +400,24 @@ EmbeddingView::EmbeddingView(QWidget* parent) : QWidget(parent) {
     top->addWidget(m_explained, 1);
     top->addWidget(m_neighbourBox);
 
+    m_similar = new HeatmapWidget(this);
+    m_similar->setScale(HeatmapWidget::Scale::Diverging);
+    m_similar->setRange(-1.0f, 1.0f);
+    m_similar->setZoomable(false);
+    m_similar->setLegendCaption(tr("cosine"));
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_scatter);
+    split->addWidget(m_similar);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setSizes({620, 380});
+    split->setChildrenCollapsible(false);
+
     auto* box = new QVBoxLayout(this);
     box->addWidget(m_strip);
     box->addWidget(m_ropeNote);
     box->addLayout(top);
-    box->addWidget(m_scatter, 1);
+    box->addWidget(split, 1);
 
     connect(m_neighbourBox, &QCheckBox::toggled, this, &EmbeddingView::setShowNeighbours);
     m_scatter->onClicked = [this](int pos) { selectPosition(pos); };
@@ -439,7 +454,20 @@ void EmbeddingView::setRope(bool rope) {
     m_rope = rope;
     m_ropeNote->setVisible(rope);
     m_strip->setRowLabels(rope ? QStringList{tr("token")} : QStringList{tr("token"), tr("position"), tr("sum")});
-    m_strip->setFixedHeight(rope ? 90 : 118);  // one row still leaves the legend room for its ticks
+    sizeStrip();
+}
+
+void EmbeddingView::sizeStrip() {
+    // One row (RoPE) still leaves the legend room for its ticks at 90 px.
+    const int least = m_rope ? 90 : 118;
+    const int h = std::clamp(height() / 5, least, m_rope ? 160 : 240);
+    m_strip->setMaxCellHeight(std::max(24, (h - 46) / (m_rope ? 1 : 3)));
+    m_strip->setFixedHeight(h);
+}
+
+void EmbeddingView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    sizeStrip();
 }
 
 void EmbeddingView::changeEvent(QEvent* event) {
@@ -448,6 +476,8 @@ void EmbeddingView::changeEvent(QEvent* event) {
         m_ropeNote->retranslate();
         m_strip->setRowLabels(m_rope ? QStringList{tr("token")} : QStringList{tr("token"), tr("position"), tr("sum")});
         updateStrip();
+        m_similar->setLegendCaption(tr("cosine"));
+        updateSimilarity();
     }
     QWidget::changeEvent(event);
 }
@@ -711,6 +741,7 @@ void EmbeddingView::drawProjection() {
         }
     }
     m_scatter->setPoints(std::move(points), m_pca.explained);
+    updateSimilarity();
 
     if (m_projected.size() < 2 || m_pca.explained[0] <= 0.0f)
         m_explained->setText(tr("A projection needs at least two different token vectors."));
@@ -720,6 +751,37 @@ void EmbeddingView::drawProjection() {
                                  .arg(m_projected.size())
                                  .arg(100.0 * static_cast<double>(m_pca.explained[0]), 0, 'f', 1)
                                  .arg(100.0 * static_cast<double>(m_pca.explained[1]), 0, 'f', 1));
+}
+
+void EmbeddingView::updateSimilarity() {
+    // The newest tokens only: a pair per cell must stay readable (and n^2 x width stays small
+    // enough for the GUI thread: 32 x 32 x 4096 is half a million multiply-adds).
+    constexpr std::size_t kMost = 32;
+    const std::size_t n = std::min(kMost, m_projected.size());
+    const std::size_t first = m_projected.size() - n;
+    std::vector<const std::vector<float>*> v;
+    QStringList labels;
+    for (std::size_t i = first; i < m_projected.size(); ++i) {
+        const auto u = static_cast<std::size_t>(m_projected[i]);
+        if (u >= m_sum.size()) return;
+        v.push_back(&m_sum[u]);
+        labels << m_labels.value(m_projected[i]);
+    }
+    std::vector<double> norm(n, 0.0);
+    for (std::size_t i = 0; i < n; ++i)
+        for (float x : *v[i]) norm[i] += static_cast<double>(x) * x;
+    std::vector<float> cosine(n * n, HeatmapWidget::kMissing);
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j <= i; ++j) {
+            if (v[i]->size() != v[j]->size() || norm[i] <= 0 || norm[j] <= 0) continue;
+            double dot = 0;
+            for (std::size_t d = 0; d < v[i]->size(); ++d) dot += static_cast<double>((*v[i])[d]) * (*v[j])[d];
+            cosine[i * n + j] = cosine[j * n + i] = static_cast<float>(dot / std::sqrt(norm[i] * norm[j]));
+        }
+    m_similar->setTitle(n < m_projected.size() ? tr("Cosine similarity (the newest %1)").arg(n) : tr("Cosine similarity"));
+    m_similar->setMatrix(static_cast<int>(n), static_cast<int>(n), std::move(cosine));
+    m_similar->setRowLabels(labels);
+    m_similar->setColumnLabels(labels);
 }
 
 void EmbeddingView::updateStrip() {

@@ -62,6 +62,7 @@ signals:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     void changeEvent(QEvent* event) override;
 
 private:
@@ -102,9 +103,17 @@ private:
     QCheckBox* m_neighbourBox = nullptr;
     QLabel* m_explained = nullptr;
     HeatmapWidget* m_strip = nullptr;
+    // Beside the projection, exact where it is approximate: the cosine similarity of every
+    // pair of the newest input vectors (the same word at two positions, or two similar
+    // words, show as dark pairs the 2-D picture may squeeze together).
+    HeatmapWidget* m_similar = nullptr;
+    void updateSimilarity();
     EmbeddingScatter* m_scatter = nullptr;
     RopeNote* m_ropeNote = nullptr;
     bool m_rope = false;
+    // The vector strip's height: its fixed size at 720 pixels, growing with the view (a fifth
+    // of it, up to 240 px) so the 192 numbers are read on a projector.
+    void sizeStrip();
 };
 
 }  // namespace ts::ui

@@ -304,7 +304,7 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
                                       : QStringLiteral("#%1").arg(token);
         p.drawText(QRectF(area.left(), y, labelW - 6, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
                    fm.elidedText(label, Qt::ElideRight, labelW - 8));
-        const qreal bh = std::max<qreal>(std::min<qreal>(rowH - 6, fm.height()), rowH * 0.6);
+        const qreal bh = std::max<qreal>(std::min<qreal>(rowH - 6, fm.height()), rowH * 0.75);
         const qreal by = y + (rowH - 3 - bh) / 2;
         // logit
         p.fillRect(QRectF(x0, by, barW(logit, base, hi), bh), colour.lighter(130));

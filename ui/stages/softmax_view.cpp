@@ -168,7 +168,7 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
     const int valueWidth = fm.horizontalAdvance(QStringLiteral("100.000%")) + 10;
     const int barLeft = area.left() + labelWidth + 8;
     const int chartsWidth = std::max(40, area.right() - barLeft - 2 * valueWidth);
-    const int barMax = std::max(10, chartsWidth * 55 / 100);
+    const int barMax = std::max(10, chartsWidth * 45 / 100);
     const int logLeft = barLeft + barMax + valueWidth + 8;
     const int logMax = std::max(10, area.right() - logLeft - 8);
     float smallest = 1.0f;
@@ -209,6 +209,7 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
         painter.drawText(QRect(std::clamp(x - w / 2, logLeft - w / 2, width() - w - 4), titleY, w + 2, lh),
                          Qt::AlignCenter, tick);
     }
+    painter.setPen(pal.color(QPalette::PlaceholderText));
     painter.drawText(QRect(logLeft, titleY - lh, logMax, lh), Qt::AlignLeft | Qt::AlignVCenter,
                      tr("log scale: each line is ten times less likely"));
     for (int i = 0; i < static_cast<int>(m_bars.size()); ++i) {
@@ -232,7 +233,9 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
         painter.fillRect(QRect(logLeft, y + inset, lw, rh - 2 * inset), c.lighter(125));
         painter.setFont(font());
         painter.setPen(pal.color(QPalette::Text));
-        const QString value = QStringLiteral("%1%").arg(100.0 * b.prob, 0, 'f', b.prob < 0.001f ? 3 : 1);
+        // Tiny probabilities keep two significant digits ("4.2e-06%"), never a false "0.000%".
+        const QString value = b.prob >= 1e-5f ? QStringLiteral("%1%").arg(100.0 * b.prob, 0, 'f', b.prob < 0.001f ? 3 : 1)
+                                              : QStringLiteral("%1%").arg(100.0 * b.prob, 0, 'g', 2);
         painter.drawText(QRect(barLeft + w + 6, y, valueWidth, rh), Qt::AlignLeft | Qt::AlignVCenter, value);
     }
     const int shown = std::min(static_cast<int>(m_bars.size()), std::max(0, area.height() / rh));

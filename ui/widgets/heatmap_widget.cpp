@@ -593,6 +593,7 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
     p.drawImage(m_matrixRect, m_display, QRectF(0, 0, m_displayPw, m_displayPh));
     paintMissing(p);
     paintGrid(p);
+    paintMask(p);
 
     p.save();
     // Outlines may spill a little past the cells, but not over the labels of a zoomed matrix.
@@ -690,6 +691,25 @@ void HeatmapWidget::paintGrid(QPainter& p) {
                                                 : m_matrixRect.top();
         if (yStart < m_matrixRect.bottom()) p.drawLine(QPointF(x, yStart), QPointF(x, m_matrixRect.bottom()));
     }
+}
+
+void HeatmapWidget::paintMask(QPainter& p) {
+    // Causal attention: the cells right of the diagonal are masked (a token cannot look at
+    // later tokens). Hatched, so the mask reads as part of the matrix, not as a weight of
+    // zero nor as blank space.
+    if (!m_lowerTriangular || m_cellW <= 0 || m_cellH <= 0) return;
+    QPainterPath masked;
+    for (int r = m_winR0; r < m_winR0 + m_winRows; ++r) {
+        const int first = std::max(r + 1, m_winC0);
+        if (first >= m_winC0 + m_winCols) continue;
+        const QRectF row = cellRect(r, first);
+        masked.addRect(QRectF(row.left(), row.top(), m_matrixRect.right() - row.left(), row.height()));
+    }
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.setClipRect(m_matrixRect);
+    p.fillPath(masked, QBrush(maskColor(), Qt::BDiagPattern));
+    p.restore();
 }
 
 void HeatmapWidget::paintLabels(QPainter& p) {

@@ -107,6 +107,8 @@ public:
     static QColor colorFor(float v, float lo, float hi, Scale scale);
     QColor emptyColor() const;  // cells outside a triangular matrix
     static QColor missingColor() { return {0xd4, 0xd4, 0xd4}; }
+    // The hatching over the masked cells of a lower-triangular (causal) matrix.
+    static QColor maskColor() { return {0xc4, 0xc9, 0xd1}; }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -145,6 +147,7 @@ private:
     void paintLegend(QPainter& p);
     void paintMissing(QPainter& p);
     void paintGrid(QPainter& p);
+    void paintMask(QPainter& p);
     // Every how many rows/columns a label fits without overlapping.
     int labelStride(double cellExtent) const;
     int widestLabel(const QStringList& labels) const;
