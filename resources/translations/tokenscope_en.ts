@@ -72,36 +72,31 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="351"/>
-        <source>Rows: query token (who looks) · columns: key token (looked at)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../../ui/stages/attention_view.cpp" line="57"/>
         <source>weight</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="86"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="470"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="471"/>
         <source>Click a cell to read its weight.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="106"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="474"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="475"/>
         <source>%1 → %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="108"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="476"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="477"/>
         <source>not recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="239"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="354"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="355"/>
         <source>Layer %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -117,19 +112,19 @@
     </message>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="242"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="356"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="357"/>
         <source>Average of heads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="257"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="456"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="457"/>
         <source>H%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="257"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="454"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="455"/>
         <source>avg</source>
         <translation type="unfinished"></translation>
     </message>
@@ -144,37 +139,42 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="375"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="351"/>
+        <source>Rows: query token (who looks) · columns: key token (looked at) · hatched: masked, a token cannot look ahead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="376"/>
         <source>Layer %1, average of %2 heads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="378"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="379"/>
         <source>Layer %1, head %2 · KV group %3 of %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="383"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="384"/>
         <source>Layer %1, head %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="441"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="442"/>
         <source>All heads of layer %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="443"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="444"/>
         <source>Grouped-query attention: every %1 query heads share one of %2 key/value heads (g1 … g%2 under each head)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="455"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="456"/>
         <source>H%1 · g%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="462"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="463"/>
         <source>“%1” (%2)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -293,77 +293,78 @@
 <context>
     <name>ts::ui::ConfidenceView</name>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="131"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="132"/>
         <source>Paste or type text to score, e.g. a generated answer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="132"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="133"/>
         <source>Score this text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="133"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="134"/>
         <source>Use the generated text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="134"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="135"/>
         <source>Colour by:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="135"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="136"/>
         <source>probability</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="136"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="137"/>
         <source>rank</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="137"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="138"/>
         <source>entropy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="139"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="140"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="247"/>
         <source>Click a token to see what the model expected there.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="145"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="146"/>
         <source>Colour = probability the model gave each token given the text before it: green = expected, red = surprising. Fluent is not the same as true: a confidently green wrong fact is a hallucination.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="149"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="150"/>
         <source>Colour = rank of each token among all candidates: green = the model&apos;s first choice, red = rank 1000 or worse.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="152"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="153"/>
         <source>Colour = entropy of the distribution each token was drawn from: green = the model was sure of the next token, red = it was guessing among many.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="203"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="204"/>
         <source>Scoring…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="248"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="258"/>
         <source>p = %1, rank %2, entropy %3 bits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="263"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="273"/>
         <source>The first token has nothing before it to predict it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="266"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="276"/>
         <source>“%1”: p = %2, rank %3. The model expected:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -539,89 +540,90 @@
 <context>
     <name>ts::ui::CostView</name>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="111"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="124"/>
         <source>Every token is one full pass through the model: all weights are read once, and attention reads the whole KV cache, which grows with the context. Reasoning models (o1/o3) buy better answers with many hidden tokens of “thinking” — ten times the tokens is at least ten times the cost, and more as the context grows. An agent making dozens of model calls per task is how a $20 subscription can cost $200 to serve.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="117"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
         <source>Step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="117"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
         <source>Tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="117"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
         <source>Context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="117"/>
-        <source>Wall time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="117"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
         <source>FLOPs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="118"/>
-        <source>Weights read</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="118"/>
-        <source>KV cache</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="130"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="144"/>
         <source>No steps yet: run the model to see what each token costs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="132"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="146"/>
         <source>Session: %1 tokens in %2 calls, %3 ms, %4, %5 of weights read; KV cache now %6 for %7 tokens. About %8 per token.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="180"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="194"/>
         <source>Cost per token against context length</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="181"/>
-        <location filename="../../ui/classroom/cost_view.cpp" line="202"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="195"/>
         <source>MFLOP per token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="182"/>
-        <location filename="../../ui/classroom/cost_view.cpp" line="204"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="196"/>
         <source>ms per token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="217"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="232"/>
         <source>prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="200"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="214"/>
         <source>context length (tokens)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="164"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
+        <source>Wall
+time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="132"/>
+        <source>Weights
+read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="132"/>
+        <source>KV
+cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/cost_view.cpp" line="178"/>
         <source>Steady speed: step a few tokens to measure it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="167"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="181"/>
         <source>Steady speed: median %1 ms per token over the last decode steps (up to %2), against the estimate of %3 and %4 of weights read per token.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -629,17 +631,17 @@
 <context>
     <name>ts::ui::EmbeddingScatter</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="107"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="109"/>
         <source>No token vectors yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="120"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="122"/>
         <source>PC1 (%1 %)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="126"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="128"/>
         <source>PC2 (%1 %)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -647,93 +649,109 @@
 <context>
     <name>ts::ui::EmbeddingView</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="317"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="319"/>
         <source>This model has no position vectors: its input vector is the token embedding alone. Position enters inside attention: every pair of numbers in each query and key is turned by an angle that grows with the token&apos;s position (RoPE, rope_theta = %1). A query and a key then score by how far apart their tokens are, not by where they stand.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="340"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="342"/>
         <source>fast pair</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="341"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="343"/>
         <source>slow pair</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="371"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="373"/>
         <source>%1 rad per position</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="456"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="486"/>
         <source>Show nearest vocabulary neighbours</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="458"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="488"/>
         <source>For the most recent tokens, the vocabulary entries whose token embedding points the same way (cosine), placed at the same position and drawn lighter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="390"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="441"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="449"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="392"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="456"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="477"/>
         <source>token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="390"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="441"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="449"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="392"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="456"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="477"/>
         <source>position</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="390"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="441"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="449"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="392"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="456"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="477"/>
         <source>sum</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="391"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="393"/>
         <source>value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="420"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="407"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="479"/>
+        <source>cosine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="435"/>
         <source>dimension %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="425"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="440"/>
         <source>dimension %1: token %2 + position %3 = %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="716"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="747"/>
         <source>A projection needs at least two different token vectors.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="718"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="749"/>
         <source>First two principal components of %1 input vectors: PC1 explains %2 % of their spread, PC2 %3 %.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="730"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="781"/>
+        <source>Cosine similarity (the newest %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="781"/>
+        <source>Cosine similarity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="792"/>
         <source>Input vector: no token selected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="741"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="803"/>
         <source>Input vector of “%1” at position %2 = its token embedding (%3 numbers); no position vector is added</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="757"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="819"/>
         <source>Input vector of “%1” at position %2 = token embedding + position embedding (%3 numbers)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -956,47 +974,47 @@
 <context>
     <name>ts::ui::HeadlessRun</name>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="72"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="77"/>
         <source>Timed out after %1 s.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="94"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="99"/>
         <source>--model none needs --open-transcript FILE.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="115"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="120"/>
         <source>There is no lesson %1 (there are %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="120"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="125"/>
         <source>Lesson %1 has %2 steps, not %3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="129"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="134"/>
         <source>This model has no chat format that Tokenscope can write: use --prompt.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="185"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="190"/>
         <source>Unknown view &apos;%1&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="191"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="200"/>
         <source>--select-step %1: the run has %2 steps.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="200"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="209"/>
         <source>--layer %1: the model has fewer layers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="207"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="216"/>
         <source>--head %1: the model has fewer heads.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1004,12 +1022,12 @@
 <context>
     <name>ts::ui::HeatmapWidget</name>
     <message>
-        <location filename="../../ui/widgets/heatmap_widget.cpp" line="576"/>
+        <location filename="../../ui/widgets/heatmap_widget.cpp" line="587"/>
         <source>No data yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/heatmap_widget.cpp" line="639"/>
+        <location filename="../../ui/widgets/heatmap_widget.cpp" line="651"/>
         <source>zoomed: rows %1–%2, columns %3–%4 of %5 · double-click: all</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1277,75 +1295,75 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="354"/>
-        <location filename="../../ui/classroom/litm_view.cpp" line="383"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="374"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="403"/>
         <source>Cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="363"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="383"/>
         <source>Running %1 contexts (estimated %2)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="378"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="398"/>
         <source>Done in %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="391"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="411"/>
         <source>Running: %1 % done, %2 left.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="428"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="448"/>
         <source>Open results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="429"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="449"/>
         <source>Lost-in-the-middle results (*.json);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="433"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="453"/>
         <source>Cannot open results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="434"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="454"/>
         <source>%1
 
 The results on screen are unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="438"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="458"/>
         <source>Save results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="439"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="459"/>
         <source>Lost-in-the-middle results (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="442"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="462"/>
         <source>Cannot save results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="494"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="514"/>
         <source>Liu et al. 2023 (GPT-3.5-Turbo, 20 documents)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="511"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="531"/>
         <source>accuracy (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="512"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="532"/>
         <source>position of the answer document</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1405,37 +1423,37 @@ The results on screen are unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="236"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="256"/>
         <source>The bundled model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="238"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="258"/>
         <source>Load a model to measure it, or open results saved earlier.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="243"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="263"/>
         <source>No lost-in-the-middle measurements come with %1. Run the lab: it first times the model on this computer and says how long the run will take before it starts. Results can be saved and shown later without the model.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="322"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="342"/>
         <source>Timing %1 on this computer…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="330"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="350"/>
         <source>%1 records take %2 tokens, more than the model&apos;s context of %3: use fewer records.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="339"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="359"/>
         <source>%1 contexts of about %2 tokens, each read once and asked %3 questions.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="343"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="363"/>
         <source>This run on %1 will take %2 on this computer (measured just now).
 %3
 
@@ -1443,47 +1461,47 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="347"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="367"/>
         <source>Not started (estimated %1).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="549"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="569"/>
         <source>Bundled model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="550"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="570"/>
         <source>Unnamed model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="552"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="572"/>
         <source>%1, measured now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="553"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="573"/>
         <source>%1, from its evaluation data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="554"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="574"/>
         <source>%1, from %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="555"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="575"/>
         <source>%1 · about %2 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="556"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="576"/>
         <source>position of the record asked for, of %1 (shaded: 95 % interval)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="572"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="592"/>
         <source>Example context: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1581,78 +1599,78 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::LogitLensView</name>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="88"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="92"/>
         <source>Colour by:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="89"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="93"/>
         <source>probability of the top token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="90"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="96"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="141"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="94"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="100"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="145"/>
         <source>entropy (bits)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="91"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="95"/>
         <source>Each row stops the model after one more layer and asks: what would it predict now? (residual → final norm → output projection). Each cell shows the top token; dark = confident. Read a column from top to bottom to see where the prediction forms. One column per step of the loop; click a column for details.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="95"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="99"/>
         <source>Layer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="95"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="99"/>
         <source>Top token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="95"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="99"/>
         <source>p</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="96"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="141"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="100"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="145"/>
         <source>p(top token)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="170"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="201"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="174"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="205"/>
         <source>embedding</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="170"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="196"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="201"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="174"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="200"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="205"/>
         <source>layer %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="183"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="187"/>
         <source>Generate a few tokens: each step adds a column.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="193"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="197"/>
         <source>Position %1: the final prediction “%2” is already the top token from %3 on.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="196"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="200"/>
         <source>the embedding</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="197"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="201"/>
         <source>Sampled: “%1”.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1660,192 +1678,192 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="234"/>
+        <location filename="../../ui/shell/main_window.cpp" line="239"/>
         <source>About Tokenscope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="235"/>
+        <location filename="../../ui/shell/main_window.cpp" line="240"/>
         <source>&lt;p&gt;&lt;b&gt;Tokenscope&lt;/b&gt; runs a GPT-style model on your computer and shows each stage of next-token prediction: tokenizing, embedding, self-attention, the softmax distribution and sampling — and the autoregressive loop that feeds each chosen token back in.&lt;/p&gt;&lt;p&gt;The model does not know the answer; it computes how likely each next token is, and one is drawn.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="327"/>
+        <location filename="../../ui/shell/main_window.cpp" line="332"/>
         <source>Could not open the model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="328"/>
+        <location filename="../../ui/shell/main_window.cpp" line="333"/>
         <source>Choose a folder with config.json and model.safetensors (and vocab.json + merges.txt or tokenizer.json for text prompts). The previous model stays loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="344"/>
         <location filename="../../ui/shell/main_window.cpp" line="349"/>
-        <location filename="../../ui/shell/main_window.cpp" line="505"/>
-        <location filename="../../ui/shell/main_window.cpp" line="523"/>
+        <location filename="../../ui/shell/main_window.cpp" line="354"/>
+        <location filename="../../ui/shell/main_window.cpp" line="544"/>
+        <location filename="../../ui/shell/main_window.cpp" line="562"/>
         <source>Tokenscope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="349"/>
+        <location filename="../../ui/shell/main_window.cpp" line="354"/>
         <source>Tokenscope — %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="350"/>
+        <location filename="../../ui/shell/main_window.cpp" line="355"/>
         <source>Controls</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="351"/>
+        <location filename="../../ui/shell/main_window.cpp" line="356"/>
         <source>Timeline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="356"/>
+        <location filename="../../ui/shell/main_window.cpp" line="361"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="357"/>
+        <location filename="../../ui/shell/main_window.cpp" line="362"/>
         <source>&amp;Open model folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="358"/>
+        <location filename="../../ui/shell/main_window.cpp" line="363"/>
         <source>Open model &amp;file (GGUF)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="359"/>
+        <location filename="../../ui/shell/main_window.cpp" line="364"/>
         <source>Open &amp;transcript…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="360"/>
+        <location filename="../../ui/shell/main_window.cpp" line="365"/>
         <source>&amp;Save transcript…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="361"/>
+        <location filename="../../ui/shell/main_window.cpp" line="366"/>
         <source>Continue past end of text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="362"/>
+        <location filename="../../ui/shell/main_window.cpp" line="367"/>
         <source>Keep generating after the model draws its end-of-text token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="363"/>
+        <location filename="../../ui/shell/main_window.cpp" line="368"/>
         <source>Export current view as &amp;PNG or SVG…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="364"/>
+        <location filename="../../ui/shell/main_window.cpp" line="369"/>
         <source>Export distribution as CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="365"/>
+        <location filename="../../ui/shell/main_window.cpp" line="370"/>
         <source>Export distribution as JSON…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="366"/>
+        <location filename="../../ui/shell/main_window.cpp" line="371"/>
         <source>Export attention as CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="367"/>
+        <location filename="../../ui/shell/main_window.cpp" line="372"/>
         <source>Export attention as JSON…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="368"/>
+        <location filename="../../ui/shell/main_window.cpp" line="373"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="369"/>
+        <location filename="../../ui/shell/main_window.cpp" line="374"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="370"/>
+        <location filename="../../ui/shell/main_window.cpp" line="375"/>
         <source>&amp;Presentation mode (larger text)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="371"/>
+        <location filename="../../ui/shell/main_window.cpp" line="376"/>
         <source>Enlarge all text for a projector; press F5 again to go back</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="373"/>
+        <location filename="../../ui/shell/main_window.cpp" line="378"/>
         <source>&amp;Language</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="374"/>
+        <location filename="../../ui/shell/main_window.cpp" line="379"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="375"/>
+        <location filename="../../ui/shell/main_window.cpp" line="380"/>
         <source>&amp;About Tokenscope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="449"/>
+        <location filename="../../ui/shell/main_window.cpp" line="488"/>
         <source>Loading %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="484"/>
+        <location filename="../../ui/shell/main_window.cpp" line="523"/>
         <source>Model loaded with warnings: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="505"/>
-        <location filename="../../ui/shell/main_window.cpp" line="523"/>
+        <location filename="../../ui/shell/main_window.cpp" line="544"/>
+        <location filename="../../ui/shell/main_window.cpp" line="562"/>
         <source>No model is loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="505"/>
-        <location filename="../../ui/shell/main_window.cpp" line="523"/>
+        <location filename="../../ui/shell/main_window.cpp" line="544"/>
+        <location filename="../../ui/shell/main_window.cpp" line="562"/>
         <source>Choose a model in the toolbar first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="751"/>
+        <location filename="../../ui/shell/main_window.cpp" line="790"/>
         <source>Loading model…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="751"/>
+        <location filename="../../ui/shell/main_window.cpp" line="790"/>
         <source>No model loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="756"/>
+        <location filename="../../ui/shell/main_window.cpp" line="795"/>
         <source>%1 · %2 parameters · %3 layers × %4 heads · vocabulary %5%6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="762"/>
+        <location filename="../../ui/shell/main_window.cpp" line="801"/>
         <source> · no tokenizer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="769"/>
+        <location filename="../../ui/shell/main_window.cpp" line="808"/>
         <source>Context %1 / %2 tokens · step %3 of %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shell/main_window.cpp" line="776"/>
+        <location filename="../../ui/shell/main_window.cpp" line="815"/>
         <source>%n oldest step(s) keep only a summary (history memory budget)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1853,140 +1871,140 @@ The window stays usable and you can cancel at any time.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="781"/>
+        <location filename="../../ui/shell/main_window.cpp" line="820"/>
         <source>Export view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="782"/>
+        <location filename="../../ui/shell/main_window.cpp" line="821"/>
         <source>PNG image (*.png);;SVG vector image (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="830"/>
+        <location filename="../../ui/shell/main_window.cpp" line="869"/>
         <source>There are no steps to export yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="871"/>
+        <location filename="../../ui/shell/main_window.cpp" line="910"/>
         <source>Transcript made with another model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="908"/>
+        <location filename="../../ui/shell/main_window.cpp" line="947"/>
         <source>%1 (%2, %3 layers, vocabulary %4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="914"/>
+        <location filename="../../ui/shell/main_window.cpp" line="953"/>
         <source>the model it was made with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="917"/>
+        <location filename="../../ui/shell/main_window.cpp" line="956"/>
         <source>Transcript “%1”, shown as recorded: no model is loaded, so there is no attention, distribution or embedding to show, only the tokens and their recorded probabilities. Load %2 to continue it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="922"/>
+        <location filename="../../ui/shell/main_window.cpp" line="961"/>
         <source>Transcript “%1”, shown as recorded: it was made with %2, but the loaded model is %3, which would give other numbers. Load %2 to continue it, or press Step to run its prompt with the loaded model.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="848"/>
+        <location filename="../../ui/shell/main_window.cpp" line="887"/>
         <source>Could not open the transcript</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="180"/>
-        <location filename="../../ui/shell/main_window.cpp" line="785"/>
-        <location filename="../../ui/shell/main_window.cpp" line="802"/>
-        <location filename="../../ui/shell/main_window.cpp" line="817"/>
+        <location filename="../../ui/shell/main_window.cpp" line="185"/>
+        <location filename="../../ui/shell/main_window.cpp" line="824"/>
+        <location filename="../../ui/shell/main_window.cpp" line="841"/>
+        <location filename="../../ui/shell/main_window.cpp" line="856"/>
         <source>Export failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="171"/>
+        <location filename="../../ui/shell/main_window.cpp" line="176"/>
         <source>Open transcript</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="172"/>
         <location filename="../../ui/shell/main_window.cpp" line="177"/>
+        <location filename="../../ui/shell/main_window.cpp" line="182"/>
         <source>Transcript (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="177"/>
+        <location filename="../../ui/shell/main_window.cpp" line="182"/>
         <source>Save transcript</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="785"/>
+        <location filename="../../ui/shell/main_window.cpp" line="824"/>
         <source>Could not write %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="790"/>
-        <location filename="../../ui/shell/main_window.cpp" line="807"/>
+        <location filename="../../ui/shell/main_window.cpp" line="829"/>
+        <location filename="../../ui/shell/main_window.cpp" line="846"/>
         <source>Nothing to export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="790"/>
-        <location filename="../../ui/shell/main_window.cpp" line="807"/>
+        <location filename="../../ui/shell/main_window.cpp" line="829"/>
+        <location filename="../../ui/shell/main_window.cpp" line="846"/>
         <source>Run a step first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="794"/>
+        <location filename="../../ui/shell/main_window.cpp" line="833"/>
         <source>Export distribution</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="795"/>
-        <location filename="../../ui/shell/main_window.cpp" line="812"/>
+        <location filename="../../ui/shell/main_window.cpp" line="834"/>
+        <location filename="../../ui/shell/main_window.cpp" line="851"/>
         <source>JSON (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="795"/>
-        <location filename="../../ui/shell/main_window.cpp" line="812"/>
+        <location filename="../../ui/shell/main_window.cpp" line="834"/>
+        <location filename="../../ui/shell/main_window.cpp" line="851"/>
         <source>CSV (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="811"/>
+        <location filename="../../ui/shell/main_window.cpp" line="850"/>
         <source>Export attention</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="354"/>
+        <location filename="../../ui/shell/main_window.cpp" line="359"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="355"/>
+        <location filename="../../ui/shell/main_window.cpp" line="360"/>
         <source>Stop loading this model; the previous one stays</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="281"/>
+        <location filename="../../ui/shell/main_window.cpp" line="286"/>
         <source>Lesson ended: your prompt and settings are back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="353"/>
+        <location filename="../../ui/shell/main_window.cpp" line="358"/>
         <source>Lesson</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="645"/>
+        <location filename="../../ui/shell/main_window.cpp" line="684"/>
         <source>What if: branching from step %1 with “%2” instead of “%3”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="768"/>
+        <location filename="../../ui/shell/main_window.cpp" line="807"/>
         <source>Context %1 / %2 tokens</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2098,42 +2116,42 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::PrecisionView</name>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="185"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="188"/>
         <source>Add model files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="186"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="189"/>
         <source>GGUF model (*.gguf)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="193"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="196"/>
         <source>Add a model folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="206"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="209"/>
         <source>(no model loaded)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="207"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="210"/>
         <source>%1 (loaded, the reference)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="219"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="222"/>
         <source>Add the same model in another precision first (Add file… or Add folder…).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="230"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="233"/>
         <source>Type a prompt first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/precision_view.cpp" line="240"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="243"/>
         <source>Loading %n model(s) and comparing…</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2141,22 +2159,22 @@ The window stays usable and you can cancel at any time.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="284"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="287"/>
         <source>#</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="284"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="287"/>
         <source>Token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="287"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="290"/>
         <source>Δ</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/precision_view.cpp" line="310"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="313"/>
         <source>&lt;b&gt;Free-running:&lt;/b&gt; all precisions write the same %n token(s).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2164,127 +2182,142 @@ The window stays usable and you can cancel at any time.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="312"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="315"/>
         <source>&lt;b&gt;Free-running:&lt;/b&gt; the texts part at generated token %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="344"/>
-        <source>Run a comparison to see each precision&apos;s probability of every token.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="352"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="359"/>
         <source>token position</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="376"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="383"/>
         <source>bits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="376"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="383"/>
         <source>p</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="382"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="393"/>
+        <source>What each precision saves: the loaded model&apos;s weights. Compare to see what it costs, token by token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="403"/>
+        <source>MB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="411"/>
+        <source>%1 (%2 bits per weight)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="430"/>
+        <source>MB of weights (%1 million parameters)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="439"/>
         <source>The same model in several precisions. The loaded model continues the prompt; every precision scores exactly those tokens, so the difference per token is what precision costs. Then each writes on its own.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="385"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="442"/>
         <source>Precisions to compare:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="386"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="443"/>
         <source>Add file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="387"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="444"/>
         <source>A GGUF file of the same model (Q8_0, Q4_K_M, F16, …)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="388"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="445"/>
         <source>Add folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="389"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="446"/>
         <source>A Hugging Face folder of the same model in another dtype</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="390"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="447"/>
         <source>Remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="391"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="448"/>
         <source>Prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="392"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="449"/>
         <source>Tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="393"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="450"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="394"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="451"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="395"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="452"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="395"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="452"/>
         <source>Stored as</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="395"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="452"/>
         <source>MB/token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="395"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="452"/>
         <source>Perplexity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="396"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="453"/>
         <source>Largest Δp</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="396"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="453"/>
         <source>Same top-1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="397"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="454"/>
         <source>Show:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="398"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="455"/>
         <source>probability of each token (all score the same text)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="399"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="456"/>
         <source>KL divergence from the reference (bits)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2505,7 +2538,7 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="204"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="206"/>
         <source>Step %1: the drawn token (highlighted) is appended to the text</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2520,87 +2553,87 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="264"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="276"/>
         <source>From scores to probabilities: logits → divided by the temperature → softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="267"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="279"/>
         <source>logit ÷ %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="268"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="280"/>
         <source>temperature 0: the largest wins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="269"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="281"/>
         <source>logit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="271"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="283"/>
         <source>probability (softmax)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="309"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="321"/>
         <source>max</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="316"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="328"/>
         <source>%1 · cut by top-k/top-p</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="347"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="359"/>
         <source>The draw: temperature 0 takes the most likely token, no random number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="348"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="360"/>
         <source>The draw: a random number u between 0 and 1 lands in the cumulative probabilities</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="352"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="364"/>
         <source>drawn at temperature %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="353"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="365"/>
         <source> · top-k %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="354"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="366"/>
         <source> · top-p %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="355"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="367"/>
         <source> · seed %1 · tokens in vocabulary order, width = probability</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="431"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="443"/>
         <source>Drawn: “%1” (the most likely token)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="433"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="445"/>
         <source>Chosen by hand (what if): “%1”; u = %2 had landed on “%3”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="439"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="451"/>
         <source>u = %1 lands on “%2”, which holds %3 of the bar</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="448"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="460"/>
         <source>With the slider&apos;s settings the same u would pick “%1”.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2608,58 +2641,68 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::SoftmaxView</name>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="119"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="127"/>
         <source>Run a step to see the probability of every possible next token.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="131"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="139"/>
         <source>Step %1 · next-token distribution over %2 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="135"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="143"/>
         <source>temperature %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="136"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="144"/>
         <source> · top-k %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="137"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="145"/>
         <source> · top-p %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="139"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="147"/>
         <source>%1 · entropy %2 bits · %3 tokens can be drawn</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="145"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="153"/>
         <source>Drawn: %1 — rank %2, probability %3%</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="150"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="158"/>
         <source>re-rendered from stored logits in %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="191"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="188"/>
+        <source>candidate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="214"/>
+        <source>log scale: each line is ten times less likely</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="254"/>
         <source>top-k / top-p cut-off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="205"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="268"/>
         <source>Token %1 · probability %2% · after top-k/top-p %3%
 Click: what if the model had drawn this token? (branches the session from this step)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="182"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="245"/>
         <source>Click a bar: what if the model had drawn that token? The session branches from this step.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2698,62 +2741,62 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TokenView</name>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="118"/>
+        <location filename="../../ui/stages/token_view.cpp" line="113"/>
         <source>Position %1 · token id %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="120"/>
+        <location filename="../../ui/stages/token_view.cpp" line="115"/>
         <source>Prompt bytes %1–%2 (%3 bytes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="124"/>
+        <location filename="../../ui/stages/token_view.cpp" line="119"/>
         <source>Covers part of: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="125"/>
+        <location filename="../../ui/stages/token_view.cpp" line="120"/>
         <source>Covers: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="128"/>
+        <location filename="../../ui/stages/token_view.cpp" line="123"/>
         <source>Drawn by sampling; the next step feeds it back in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="130"/>
+        <location filename="../../ui/stages/token_view.cpp" line="125"/>
         <source>Generated by the model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="233"/>
+        <location filename="../../ui/stages/token_view.cpp" line="261"/>
         <source>Type a prompt and press Step: the text is cut into tokens, the units the model reads.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="234"/>
+        <location filename="../../ui/stages/token_view.cpp" line="262"/>
         <source>Prompt: %1 characters · %2 bytes (UTF-8) · %3 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="239"/>
+        <location filename="../../ui/stages/token_view.cpp" line="267"/>
         <source> → %1 tokens per character</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="242"/>
+        <location filename="../../ui/stages/token_view.cpp" line="270"/>
         <source>Context: %1 of %2 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="243"/>
+        <location filename="../../ui/stages/token_view.cpp" line="271"/>
         <source>Context: %1 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="244"/>
+        <location filename="../../ui/stages/token_view.cpp" line="272"/>
         <source> · dashed chips: a token that splits a character, or the drawn next token</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2761,89 +2804,89 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TokenizerCompareView</name>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="185"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="186"/>
         <source>The same text through different tokenizers. A model reads, pays for and generates tokens, not characters: the more tokens a language needs, the more time and money the same sentence costs, and the less of it fits in the context.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="189"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="190"/>
         <source>Add tokenizer file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="190"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="191"/>
         <source>Add tokenizer folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="191"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="192"/>
         <source>Type or paste text to compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="214"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="216"/>
         <source>Model: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="252"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="254"/>
         <source>Loading %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="268"/>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="276"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="270"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="278"/>
         <source>Tokenizer comparison</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="269"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="271"/>
         <source>At most %1 tokenizers fit side by side; remove one first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="274"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="276"/>
         <source>Could not load the tokenizer %1:
 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="283"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="285"/>
         <source>Choose a tokenizer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="284"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="286"/>
         <source>Tokenizers (tokenizer.json vocab.json);;JSON files (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="289"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="291"/>
         <source>Choose a model or tokenizer folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="358"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="360"/>
         <source>Remove this tokenizer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="361"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="363"/>
         <source>Cannot encode this text: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="367"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="369"/>
         <source>%1 per character</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="370"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="372"/>
         <source>%1× the fewest</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="366"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="368"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>%n token</numerusform>

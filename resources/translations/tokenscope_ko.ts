@@ -72,9 +72,8 @@
         <translation>헤드</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="351"/>
         <source>Rows: query token (who looks) · columns: key token (looked at)</source>
-        <translation>행: 쿼리 토큰(바라보는 쪽) · 열: 키 토큰(바라보이는 쪽)</translation>
+        <translation type="vanished">행: 쿼리 토큰(바라보는 쪽) · 열: 키 토큰(바라보이는 쪽)</translation>
     </message>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="57"/>
@@ -83,25 +82,25 @@
     </message>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="86"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="470"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="471"/>
         <source>Click a cell to read its weight.</source>
         <translation>칸을 클릭하면 가중치를 읽을 수 있습니다.</translation>
     </message>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="106"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="474"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="475"/>
         <source>%1 → %2: %3</source>
         <translation>%1 → %2: %3</translation>
     </message>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="108"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="476"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="477"/>
         <source>not recorded</source>
         <translation>기록 없음</translation>
     </message>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="239"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="354"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="355"/>
         <source>Layer %1</source>
         <translation>%1층</translation>
     </message>
@@ -117,19 +116,19 @@
     </message>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="242"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="356"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="357"/>
         <source>Average of heads</source>
         <translation>헤드 평균</translation>
     </message>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="257"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="456"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="457"/>
         <source>H%1</source>
         <translation>H%1</translation>
     </message>
     <message>
         <location filename="../../ui/stages/attention_view.cpp" line="257"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="454"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="455"/>
         <source>avg</source>
         <translation>평균</translation>
     </message>
@@ -144,12 +143,17 @@
         <translation>헤드 평균: 클릭하면 크게 봅니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="375"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="351"/>
+        <source>Rows: query token (who looks) · columns: key token (looked at) · hatched: masked, a token cannot look ahead</source>
+        <translation>행: 쿼리 토큰(바라보는 쪽) · 열: 키 토큰(바라보이는 쪽) · 빗금: 가려진 칸(토큰은 뒤에 올 토큰을 볼 수 없음)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="376"/>
         <source>Layer %1, average of %2 heads</source>
         <translation>%1층, 헤드 %2개의 평균</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="378"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="379"/>
         <source>Layer %1, head %2 · KV group %3 of %4</source>
         <translation>%1층, 헤드 %2 · KV 그룹 %3/%4</translation>
     </message>
@@ -158,27 +162,27 @@
         <translation type="vanished">%1층, 헤드 %2 · 키/값 그룹 %3/%4를 읽음 (헤드 %5–%6이 함께 씀)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="383"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="384"/>
         <source>Layer %1, head %2</source>
         <translation>%1층, 헤드 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="441"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="442"/>
         <source>All heads of layer %1</source>
         <translation>%1층의 모든 헤드</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="443"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="444"/>
         <source>Grouped-query attention: every %1 query heads share one of %2 key/value heads (g1 … g%2 under each head)</source>
         <translation>그룹 쿼리 어텐션(GQA): 쿼리 헤드 %1개마다 키/값 헤드 %2개 중 하나를 함께 씀 (각 헤드 아래 g1 … g%2)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="455"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="456"/>
         <source>H%1 · g%2</source>
         <translation>H%1 · g%2</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="462"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="463"/>
         <source>“%1” (%2)</source>
         <translation>“%1” (%2)</translation>
     </message>
@@ -337,6 +341,7 @@
     </message>
     <message>
         <location filename="../../ui/classroom/confidence_view.cpp" line="140"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="247"/>
         <source>Click a token to see what the model expected there.</source>
         <translation>토큰을 클릭하면 그 자리에서 모델이 무엇을 예상했는지 보입니다.</translation>
     </message>
@@ -361,17 +366,17 @@
         <translation>점수 매기는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="249"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="258"/>
         <source>p = %1, rank %2, entropy %3 bits</source>
         <translation>p = %1, %2위, 엔트로피 %3비트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="264"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="273"/>
         <source>The first token has nothing before it to predict it.</source>
         <translation>첫 토큰은 앞에 아무것도 없어서 예측할 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="267"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="276"/>
         <source>“%1”: p = %2, rank %3. The model expected:</source>
         <translation>“%1”: p = %2, %3위. 모델이 예상한 것:</translation>
     </message>
@@ -547,22 +552,22 @@
 <context>
     <name>ts::ui::CostView</name>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="120"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="124"/>
         <source>Every token is one full pass through the model: all weights are read once, and attention reads the whole KV cache, which grows with the context. Reasoning models (o1/o3) buy better answers with many hidden tokens of “thinking” — ten times the tokens is at least ten times the cost, and more as the context grows. An agent making dozens of model calls per task is how a $20 subscription can cost $200 to serve.</source>
         <translation>토큰 하나마다 모델 전체를 한 번 통과합니다: 모든 가중치를 한 번씩 읽고, 어텐션은 컨텍스트와 함께 커지는 KV 캐시 전체를 읽습니다. 추론 모델(o1/o3)은 숨겨진 “생각” 토큰을 많이 써서 더 나은 답을 얻습니다 — 토큰이 10배면 비용도 최소 10배이고, 컨텍스트가 길어질수록 더 늘어납니다. 작업 하나에 모델을 수십 번 부르는 에이전트 때문에 월 20달러 구독의 인프라 비용이 200달러가 될 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="127"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
         <source>Step</source>
         <translation>한 단계</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="127"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
         <source>Tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="127"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
         <source>Context</source>
         <translation>컨텍스트</translation>
     </message>
@@ -571,7 +576,7 @@
         <translation type="vanished">경과 시간</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="127"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
@@ -584,27 +589,27 @@
         <translation type="vanished">KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="140"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="144"/>
         <source>No steps yet: run the model to see what each token costs.</source>
         <translation>아직 단계가 없습니다. 모델을 실행하면 토큰마다 드는 비용이 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="142"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="146"/>
         <source>Session: %1 tokens in %2 calls, %3 ms, %4, %5 of weights read; KV cache now %6 for %7 tokens. About %8 per token.</source>
         <translation>세션: 호출 %2번에 토큰 %1개, %3 ms, %4, 가중치 %5 읽음. 현재 KV 캐시는 토큰 %7개에 %6. 토큰당 약 %8.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="190"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="194"/>
         <source>Cost per token against context length</source>
         <translation>컨텍스트 길이에 따른 토큰당 비용</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="191"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="195"/>
         <source>MFLOP per token</source>
         <translation>토큰당 MFLOP</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="192"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="196"/>
         <source>ms per token</source>
         <translation>토큰당 ms</translation>
     </message>
@@ -617,43 +622,43 @@
         <translation type="vanished">ms/토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="228"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="232"/>
         <source>prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="210"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="214"/>
         <source>context length (tokens)</source>
         <translation>컨텍스트 길이 (토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="127"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
         <source>Wall
 time</source>
         <translation>경과
 시간</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="128"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="132"/>
         <source>Weights
 read</source>
         <translation>읽은
 가중치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="128"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="132"/>
         <source>KV
 cache</source>
         <translation>KV
 캐시</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="174"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="178"/>
         <source>Steady speed: step a few tokens to measure it.</source>
         <translation>안정 속도: 토큰을 몇 개 진행하면 측정됩니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="177"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="181"/>
         <source>Steady speed: median %1 ms per token over the last decode steps (up to %2), against the estimate of %3 and %4 of weights read per token.</source>
         <translation>안정 속도: 최근 디코드 단계(최대 %2개)의 중앙값으로 토큰당 %1 ms. 추정치는 토큰당 %3, 가중치 %4 읽기.</translation>
     </message>
@@ -661,17 +666,17 @@ cache</source>
 <context>
     <name>ts::ui::EmbeddingScatter</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="107"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="109"/>
         <source>No token vectors yet</source>
         <translation>아직 토큰 벡터가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="120"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="122"/>
         <source>PC1 (%1 %)</source>
         <translation>PC1 (%1 %)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="126"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="128"/>
         <source>PC2 (%1 %)</source>
         <translation>PC2 (%1 %)</translation>
     </message>
@@ -679,93 +684,109 @@ cache</source>
 <context>
     <name>ts::ui::EmbeddingView</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="317"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="319"/>
         <source>This model has no position vectors: its input vector is the token embedding alone. Position enters inside attention: every pair of numbers in each query and key is turned by an angle that grows with the token&apos;s position (RoPE, rope_theta = %1). A query and a key then score by how far apart their tokens are, not by where they stand.</source>
         <translation>이 모델에는 위치 벡터가 없습니다. 입력 벡터는 토큰 임베딩 그 자체입니다. 위치는 어텐션 안에서 들어갑니다: 쿼리와 키의 숫자 쌍마다 토큰의 위치에 비례하는 각도만큼 회전시킵니다 (RoPE, rope_theta = %1). 그래서 쿼리와 키의 점수는 두 토큰이 어디에 있는지가 아니라 얼마나 떨어져 있는지에 따라 정해집니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="340"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="342"/>
         <source>fast pair</source>
         <translation>빠른 쌍</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="341"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="343"/>
         <source>slow pair</source>
         <translation>느린 쌍</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="371"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="373"/>
         <source>%1 rad per position</source>
         <translation>위치당 %1 rad</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="456"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="486"/>
         <source>Show nearest vocabulary neighbours</source>
         <translation>가장 가까운 어휘 이웃 보기</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="458"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="488"/>
         <source>For the most recent tokens, the vocabulary entries whose token embedding points the same way (cosine), placed at the same position and drawn lighter</source>
         <translation>최근 토큰들에 대해, 토큰 임베딩의 방향이 비슷한(코사인) 어휘 항목을 같은 위치에 옅게 그립니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="390"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="441"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="449"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="392"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="456"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="477"/>
         <source>token</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="390"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="441"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="449"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="392"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="456"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="477"/>
         <source>position</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="390"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="441"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="449"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="392"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="456"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="477"/>
         <source>sum</source>
         <translation>합</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="391"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="393"/>
         <source>value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="420"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="407"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="479"/>
+        <source>cosine</source>
+        <translation>코사인</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="435"/>
         <source>dimension %1: %2</source>
         <translation>%1번째 차원: %2</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="425"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="440"/>
         <source>dimension %1: token %2 + position %3 = %4</source>
         <translation>%1번째 차원: 토큰 %2 + 위치 %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="716"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="747"/>
         <source>A projection needs at least two different token vectors.</source>
         <translation>투영하려면 서로 다른 토큰 벡터가 두 개 이상 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="718"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="749"/>
         <source>First two principal components of %1 input vectors: PC1 explains %2 % of their spread, PC2 %3 %.</source>
         <translation>입력 벡터 %1개의 처음 두 주성분: PC1이 분산의 %2 %, PC2가 %3 %를 설명합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="730"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="781"/>
+        <source>Cosine similarity (the newest %1)</source>
+        <translation>코사인 유사도 (최근 %1개)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="781"/>
+        <source>Cosine similarity</source>
+        <translation>코사인 유사도</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="792"/>
         <source>Input vector: no token selected</source>
         <translation>입력 벡터: 선택한 토큰 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="741"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="803"/>
         <source>Input vector of “%1” at position %2 = its token embedding (%3 numbers); no position vector is added</source>
         <translation>위치 %2의 “%1” 입력 벡터 = 토큰 임베딩 (숫자 %3개); 위치 벡터는 더하지 않음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="757"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="819"/>
         <source>Input vector of “%1” at position %2 = token embedding + position embedding (%3 numbers)</source>
         <translation>위치 %2의 “%1” 입력 벡터 = 토큰 임베딩 + 위치 임베딩 (숫자 %3개)</translation>
     </message>
@@ -1018,47 +1039,47 @@ cache</source>
 <context>
     <name>ts::ui::HeadlessRun</name>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="74"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="77"/>
         <source>Timed out after %1 s.</source>
         <translation>%1초가 지나 시간 초과되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="96"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="99"/>
         <source>--model none needs --open-transcript FILE.</source>
         <translation>--model none에는 --open-transcript FILE이 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="117"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="120"/>
         <source>There is no lesson %1 (there are %2).</source>
         <translation>수업 %1은(는) 없습니다 (수업은 %2개입니다).</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="122"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="125"/>
         <source>Lesson %1 has %2 steps, not %3.</source>
         <translation>수업 %1은(는) %2단계까지 있습니다(%3단계는 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="131"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="134"/>
         <source>This model has no chat format that Tokenscope can write: use --prompt.</source>
         <translation>이 모델에는 Tokenscope가 쓸 수 있는 채팅 형식이 없습니다. --prompt를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="187"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="190"/>
         <source>Unknown view &apos;%1&apos;.</source>
         <translation>알 수 없는 화면 &apos;%1&apos;.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="197"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="200"/>
         <source>--select-step %1: the run has %2 steps.</source>
         <translation>--select-step %1: 실행한 단계는 %2개입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="206"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="209"/>
         <source>--layer %1: the model has fewer layers.</source>
         <translation>--layer %1: 모델의 층이 그보다 적습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="213"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="216"/>
         <source>--head %1: the model has fewer heads.</source>
         <translation>--head %1: 모델의 헤드가 그보다 적습니다.</translation>
     </message>
@@ -1066,12 +1087,12 @@ cache</source>
 <context>
     <name>ts::ui::HeatmapWidget</name>
     <message>
-        <location filename="../../ui/widgets/heatmap_widget.cpp" line="576"/>
+        <location filename="../../ui/widgets/heatmap_widget.cpp" line="587"/>
         <source>No data yet</source>
         <translation>아직 데이터가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/heatmap_widget.cpp" line="639"/>
+        <location filename="../../ui/widgets/heatmap_widget.cpp" line="651"/>
         <source>zoomed: rows %1–%2, columns %3–%4 of %5 · double-click: all</source>
         <translation>확대: 행 %1–%2, 열 %3–%4 (전체 %5) · 더블클릭: 전체 보기</translation>
     </message>
@@ -1372,43 +1393,43 @@ cache</source>
         <translation type="vanished">컨텍스트 %1개 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="354"/>
-        <location filename="../../ui/classroom/litm_view.cpp" line="383"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="374"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="403"/>
         <source>Cancelled.</source>
         <translation>취소했습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="363"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="383"/>
         <source>Running %1 contexts (estimated %2)…</source>
         <translation>문맥 %1개를 실행하는 중(예상 %2)…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="378"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="398"/>
         <source>Done in %1.</source>
         <translation>%1 만에 끝났습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="391"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="411"/>
         <source>Running: %1 % done, %2 left.</source>
         <translation>실행 중: %1 % 완료, %2 남음.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="428"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="448"/>
         <source>Open results</source>
         <translation>결과 열기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="429"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="449"/>
         <source>Lost-in-the-middle results (*.json);;All files (*)</source>
         <translation>중간 소실 결과 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="433"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="453"/>
         <source>Cannot open results</source>
         <translation>결과를 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="434"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="454"/>
         <source>%1
 
 The results on screen are unchanged.</source>
@@ -1417,32 +1438,32 @@ The results on screen are unchanged.</source>
 화면의 결과는 그대로입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="438"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="458"/>
         <source>Save results</source>
         <translation>결과 저장</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="439"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="459"/>
         <source>Lost-in-the-middle results (*.json)</source>
         <translation>중간 소실 결과 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="442"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="462"/>
         <source>Cannot save results</source>
         <translation>결과를 저장할 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="494"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="514"/>
         <source>Liu et al. 2023 (GPT-3.5-Turbo, 20 documents)</source>
         <translation>Liu 외 2023 (GPT-3.5-Turbo, 문서 20개)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="511"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="531"/>
         <source>accuracy (%)</source>
         <translation>정확도 (%)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="512"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="532"/>
         <source>position of the answer document</source>
         <translation>정답 문서의 위치</translation>
     </message>
@@ -1502,37 +1523,37 @@ The results on screen are unchanged.</source>
         <translation>P(정답 값)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="236"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="256"/>
         <source>The bundled model</source>
         <translation>내장 모델</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="238"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="258"/>
         <source>Load a model to measure it, or open results saved earlier.</source>
         <translation>모델을 불러와 측정하거나, 전에 저장한 결과를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="243"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="263"/>
         <source>No lost-in-the-middle measurements come with %1. Run the lab: it first times the model on this computer and says how long the run will take before it starts. Results can be saved and shown later without the model.</source>
         <translation>%1에는 중간 소실 측정 결과가 함께 오지 않습니다. 실험을 실행하세요. 먼저 이 컴퓨터에서 모델의 속도를 재고, 시작하기 전에 얼마나 걸릴지 알려 줍니다. 결과는 저장해 두었다가 나중에 모델 없이 보여 줄 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="322"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="342"/>
         <source>Timing %1 on this computer…</source>
         <translation>이 컴퓨터에서 %1의 속도를 재는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="330"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="350"/>
         <source>%1 records take %2 tokens, more than the model&apos;s context of %3: use fewer records.</source>
         <translation>기록 %1개는 %2토큰으로, 모델의 문맥 길이 %3보다 깁니다. 기록 수를 줄이세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="339"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="359"/>
         <source>%1 contexts of about %2 tokens, each read once and asked %3 questions.</source>
         <translation>약 %2토큰짜리 문맥 %1개를 각각 한 번 읽고 질문 %3개씩을 합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="343"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="363"/>
         <source>This run on %1 will take %2 on this computer (measured just now).
 %3
 
@@ -1543,42 +1564,42 @@ The window stays usable and you can cancel at any time.</source>
 실행 중에도 창을 쓸 수 있고 언제든 취소할 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="347"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="367"/>
         <source>Not started (estimated %1).</source>
         <translation>시작하지 않았습니다(예상 %1).</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="549"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="569"/>
         <source>Bundled model</source>
         <translation>내장 모델</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="550"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="570"/>
         <source>Unnamed model</source>
         <translation>이름 없는 모델</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="552"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="572"/>
         <source>%1, measured now</source>
         <translation>%1, 방금 측정</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="553"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="573"/>
         <source>%1, from its evaluation data</source>
         <translation>%1, 평가 데이터</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="554"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="574"/>
         <source>%1, from %2</source>
         <translation>%1, %2에서</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="555"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="575"/>
         <source>%1 · about %2 tokens</source>
         <translation>%1 · 약 %2토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="556"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="576"/>
         <source>position of the record asked for, of %1 (shaded: 95 % interval)</source>
         <translation>물어본 기록의 위치(전체 %1개, 음영: 95 % 구간)</translation>
     </message>
@@ -1587,7 +1608,7 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">이 모델 (기록 %1개, 컨텍스트당 약 %2토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="572"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="592"/>
         <source>Example context: %1</source>
         <translation>컨텍스트 예: %1</translation>
     </message>
@@ -1685,78 +1706,78 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::LogitLensView</name>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="88"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="92"/>
         <source>Colour by:</source>
         <translation>색 기준:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="89"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="93"/>
         <source>probability of the top token</source>
         <translation>1위 토큰의 확률</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="90"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="96"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="141"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="94"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="100"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="145"/>
         <source>entropy (bits)</source>
         <translation>엔트로피 (비트)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="91"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="95"/>
         <source>Each row stops the model after one more layer and asks: what would it predict now? (residual → final norm → output projection). Each cell shows the top token; dark = confident. Read a column from top to bottom to see where the prediction forms. One column per step of the loop; click a column for details.</source>
         <translation>각 행은 모델을 한 층 더 지난 뒤 멈추고 묻습니다: 지금이라면 무엇을 예측할까? (잔차 → 최종 정규화 → 출력 투영). 각 칸은 1위 토큰이며 진할수록 확신이 큽니다. 열을 위에서 아래로 읽으면 예측이 어디서 만들어지는지 보입니다. 루프의 단계마다 열이 하나이며, 열을 클릭하면 자세히 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="95"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="99"/>
         <source>Layer</source>
         <translation>층</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="95"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="99"/>
         <source>Top token</source>
         <translation>1위 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="95"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="99"/>
         <source>p</source>
         <translation>p</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="96"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="141"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="100"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="145"/>
         <source>p(top token)</source>
         <translation>p(1위 토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="170"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="201"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="174"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="205"/>
         <source>embedding</source>
         <translation>임베딩</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="170"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="196"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="201"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="174"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="200"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="205"/>
         <source>layer %1</source>
         <translation>%1층</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="183"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="187"/>
         <source>Generate a few tokens: each step adds a column.</source>
         <translation>토큰을 몇 개 생성하세요. 단계마다 열이 하나씩 늘어납니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="193"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="197"/>
         <source>Position %1: the final prediction “%2” is already the top token from %3 on.</source>
         <translation>위치 %1: 최종 예측 토큰 “%2”이(가) %3부터 이미 1위입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="196"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="200"/>
         <source>the embedding</source>
         <translation>임베딩</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="197"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="201"/>
         <source>Sampled: “%1”.</source>
         <translation>뽑힌 토큰: “%1”.</translation>
     </message>
@@ -1764,234 +1785,234 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="234"/>
+        <location filename="../../ui/shell/main_window.cpp" line="239"/>
         <source>About Tokenscope</source>
         <translation>Tokenscope 정보</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="235"/>
+        <location filename="../../ui/shell/main_window.cpp" line="240"/>
         <source>&lt;p&gt;&lt;b&gt;Tokenscope&lt;/b&gt; runs a GPT-style model on your computer and shows each stage of next-token prediction: tokenizing, embedding, self-attention, the softmax distribution and sampling — and the autoregressive loop that feeds each chosen token back in.&lt;/p&gt;&lt;p&gt;The model does not know the answer; it computes how likely each next token is, and one is drawn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Tokenscope&lt;/b&gt;는 GPT 방식의 모델을 이 컴퓨터에서 직접 실행하며 다음 토큰 예측의 각 단계를 보여 줍니다: 토크나이징, 임베딩, 셀프 어텐션, 확률 분포 생성(Softmax), 샘플링 — 그리고 선택된 토큰을 다시 입력으로 넣는 자기회귀 루프.&lt;/p&gt;&lt;p&gt;모델은 정답을 아는 것이 아니라, 다음 토큰이 될 확률을 계산할 뿐이며 그중 하나가 뽑힙니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="327"/>
+        <location filename="../../ui/shell/main_window.cpp" line="332"/>
         <source>Could not open the model</source>
         <translation>모델을 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="328"/>
+        <location filename="../../ui/shell/main_window.cpp" line="333"/>
         <source>Choose a folder with config.json and model.safetensors (and vocab.json + merges.txt or tokenizer.json for text prompts). The previous model stays loaded.</source>
         <translation>config.json과 model.safetensors가 있는 폴더를 고르세요 (문장 프롬프트를 쓰려면 vocab.json + merges.txt 또는 tokenizer.json도 필요합니다). 이전 모델은 그대로 유지됩니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="344"/>
         <location filename="../../ui/shell/main_window.cpp" line="349"/>
-        <location filename="../../ui/shell/main_window.cpp" line="505"/>
-        <location filename="../../ui/shell/main_window.cpp" line="523"/>
+        <location filename="../../ui/shell/main_window.cpp" line="354"/>
+        <location filename="../../ui/shell/main_window.cpp" line="544"/>
+        <location filename="../../ui/shell/main_window.cpp" line="562"/>
         <source>Tokenscope</source>
         <translation>Tokenscope</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="349"/>
+        <location filename="../../ui/shell/main_window.cpp" line="354"/>
         <source>Tokenscope — %1</source>
         <translation>Tokenscope — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="350"/>
+        <location filename="../../ui/shell/main_window.cpp" line="355"/>
         <source>Controls</source>
         <translation>조작</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="351"/>
+        <location filename="../../ui/shell/main_window.cpp" line="356"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="356"/>
+        <location filename="../../ui/shell/main_window.cpp" line="361"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="357"/>
+        <location filename="../../ui/shell/main_window.cpp" line="362"/>
         <source>&amp;Open model folder…</source>
         <translation>모델 폴더 열기(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="358"/>
+        <location filename="../../ui/shell/main_window.cpp" line="363"/>
         <source>Open model &amp;file (GGUF)…</source>
         <translation>모델 파일 열기(&amp;F) (GGUF)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="359"/>
+        <location filename="../../ui/shell/main_window.cpp" line="364"/>
         <source>Open &amp;transcript…</source>
         <translation>기록 열기(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="360"/>
+        <location filename="../../ui/shell/main_window.cpp" line="365"/>
         <source>&amp;Save transcript…</source>
         <translation>기록 저장(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="361"/>
+        <location filename="../../ui/shell/main_window.cpp" line="366"/>
         <source>Continue past end of text</source>
         <translation>글 끝 토큰 뒤에도 계속 생성</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="362"/>
+        <location filename="../../ui/shell/main_window.cpp" line="367"/>
         <source>Keep generating after the model draws its end-of-text token</source>
         <translation>모델이 글 끝 토큰을 뽑은 뒤에도 계속 생성합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="363"/>
+        <location filename="../../ui/shell/main_window.cpp" line="368"/>
         <source>Export current view as &amp;PNG or SVG…</source>
         <translation>현재 화면을 PNG 또는 SVG로 내보내기(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="364"/>
+        <location filename="../../ui/shell/main_window.cpp" line="369"/>
         <source>Export distribution as CSV…</source>
         <translation>확률 분포를 CSV로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="365"/>
+        <location filename="../../ui/shell/main_window.cpp" line="370"/>
         <source>Export distribution as JSON…</source>
         <translation>확률 분포를 JSON으로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="366"/>
+        <location filename="../../ui/shell/main_window.cpp" line="371"/>
         <source>Export attention as CSV…</source>
         <translation>어텐션을 CSV로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="367"/>
+        <location filename="../../ui/shell/main_window.cpp" line="372"/>
         <source>Export attention as JSON…</source>
         <translation>어텐션을 JSON으로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="368"/>
+        <location filename="../../ui/shell/main_window.cpp" line="373"/>
         <source>&amp;Quit</source>
         <translation>끝내기(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="369"/>
+        <location filename="../../ui/shell/main_window.cpp" line="374"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="370"/>
+        <location filename="../../ui/shell/main_window.cpp" line="375"/>
         <source>&amp;Presentation mode (larger text)</source>
         <translation>발표 모드(큰 글씨)(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="371"/>
+        <location filename="../../ui/shell/main_window.cpp" line="376"/>
         <source>Enlarge all text for a projector; press F5 again to go back</source>
         <translation>프로젝터용으로 모든 글씨를 키웁니다. F5를 다시 누르면 돌아옵니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="373"/>
+        <location filename="../../ui/shell/main_window.cpp" line="378"/>
         <source>&amp;Language</source>
         <translation>언어(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="374"/>
+        <location filename="../../ui/shell/main_window.cpp" line="379"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="375"/>
+        <location filename="../../ui/shell/main_window.cpp" line="380"/>
         <source>&amp;About Tokenscope</source>
         <translation>Tokenscope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="449"/>
+        <location filename="../../ui/shell/main_window.cpp" line="488"/>
         <source>Loading %1…</source>
         <translation>%1 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="484"/>
+        <location filename="../../ui/shell/main_window.cpp" line="523"/>
         <source>Model loaded with warnings: %1</source>
         <translation>모델을 불러왔지만 경고가 있습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="505"/>
-        <location filename="../../ui/shell/main_window.cpp" line="523"/>
+        <location filename="../../ui/shell/main_window.cpp" line="544"/>
+        <location filename="../../ui/shell/main_window.cpp" line="562"/>
         <source>No model is loaded.</source>
         <translation>불러온 모델이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="505"/>
-        <location filename="../../ui/shell/main_window.cpp" line="523"/>
+        <location filename="../../ui/shell/main_window.cpp" line="544"/>
+        <location filename="../../ui/shell/main_window.cpp" line="562"/>
         <source>Choose a model in the toolbar first.</source>
         <translation>먼저 도구 모음에서 모델을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="751"/>
+        <location filename="../../ui/shell/main_window.cpp" line="790"/>
         <source>Loading model…</source>
         <translation>모델 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="751"/>
+        <location filename="../../ui/shell/main_window.cpp" line="790"/>
         <source>No model loaded</source>
         <translation>불러온 모델 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="756"/>
+        <location filename="../../ui/shell/main_window.cpp" line="795"/>
         <source>%1 · %2 parameters · %3 layers × %4 heads · vocabulary %5%6</source>
         <translation>%1 · 매개변수 %2개 · %3층 × 헤드 %4개 · 어휘 %5%6</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="762"/>
+        <location filename="../../ui/shell/main_window.cpp" line="801"/>
         <source> · no tokenizer</source>
         <translation> · 토크나이저 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="769"/>
+        <location filename="../../ui/shell/main_window.cpp" line="808"/>
         <source>Context %1 / %2 tokens · step %3 of %4</source>
         <translation>컨텍스트 %1 / %2 토큰 · %3 / %4단계</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shell/main_window.cpp" line="776"/>
+        <location filename="../../ui/shell/main_window.cpp" line="815"/>
         <source>%n oldest step(s) keep only a summary (history memory budget)</source>
         <translation>
             <numerusform>가장 오래된 %n단계는 요약만 남음 (기록 메모리 한도)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="781"/>
+        <location filename="../../ui/shell/main_window.cpp" line="820"/>
         <source>Export view</source>
         <translation>화면 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="782"/>
+        <location filename="../../ui/shell/main_window.cpp" line="821"/>
         <source>PNG image (*.png);;SVG vector image (*.svg)</source>
         <translation>PNG 이미지 (*.png);;SVG 벡터 이미지 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="830"/>
+        <location filename="../../ui/shell/main_window.cpp" line="869"/>
         <source>There are no steps to export yet.</source>
         <translation>아직 내보낼 단계가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="871"/>
+        <location filename="../../ui/shell/main_window.cpp" line="910"/>
         <source>Transcript made with another model</source>
         <translation>다른 모델로 만든 기록</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="908"/>
+        <location filename="../../ui/shell/main_window.cpp" line="947"/>
         <source>%1 (%2, %3 layers, vocabulary %4)</source>
         <translation>%1 (%2, 레이어 %3개, 어휘 %4개)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="914"/>
+        <location filename="../../ui/shell/main_window.cpp" line="953"/>
         <source>the model it was made with</source>
         <translation>이 기록을 만든 모델</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="917"/>
+        <location filename="../../ui/shell/main_window.cpp" line="956"/>
         <source>Transcript “%1”, shown as recorded: no model is loaded, so there is no attention, distribution or embedding to show, only the tokens and their recorded probabilities. Load %2 to continue it.</source>
         <translation>기록 “%1”을(를) 저장된 그대로 보여 줍니다. 불러온 모델이 없어 어텐션, 확률 분포, 임베딩은 볼 수 없고 토큰과 기록된 확률만 보입니다. 이어서 생성하려면 %2을(를) 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="922"/>
+        <location filename="../../ui/shell/main_window.cpp" line="961"/>
         <source>Transcript “%1”, shown as recorded: it was made with %2, but the loaded model is %3, which would give other numbers. Load %2 to continue it, or press Step to run its prompt with the loaded model.</source>
         <translation>기록 “%1”을(를) 저장된 그대로 보여 줍니다. 이 기록은 %2(으)로 만들었는데, 지금 불러온 모델 %3은(는) 다른 값을 냅니다. 이어서 생성하려면 %2을(를) 불러오고, 불러온 모델로 같은 프롬프트를 실행하려면 ‘한 단계’를 누르세요.</translation>
     </message>
@@ -2000,100 +2021,100 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">기록을 만든 모델을 불러온 뒤 다시 여세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="848"/>
+        <location filename="../../ui/shell/main_window.cpp" line="887"/>
         <source>Could not open the transcript</source>
         <translation>기록을 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="180"/>
-        <location filename="../../ui/shell/main_window.cpp" line="785"/>
-        <location filename="../../ui/shell/main_window.cpp" line="802"/>
-        <location filename="../../ui/shell/main_window.cpp" line="817"/>
+        <location filename="../../ui/shell/main_window.cpp" line="185"/>
+        <location filename="../../ui/shell/main_window.cpp" line="824"/>
+        <location filename="../../ui/shell/main_window.cpp" line="841"/>
+        <location filename="../../ui/shell/main_window.cpp" line="856"/>
         <source>Export failed</source>
         <translation>내보내기 실패</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="171"/>
+        <location filename="../../ui/shell/main_window.cpp" line="176"/>
         <source>Open transcript</source>
         <translation>기록 열기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="172"/>
         <location filename="../../ui/shell/main_window.cpp" line="177"/>
+        <location filename="../../ui/shell/main_window.cpp" line="182"/>
         <source>Transcript (*.json)</source>
         <translation>기록 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="177"/>
+        <location filename="../../ui/shell/main_window.cpp" line="182"/>
         <source>Save transcript</source>
         <translation>기록 저장</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="785"/>
+        <location filename="../../ui/shell/main_window.cpp" line="824"/>
         <source>Could not write %1.</source>
         <translation>%1에 쓸 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="790"/>
-        <location filename="../../ui/shell/main_window.cpp" line="807"/>
+        <location filename="../../ui/shell/main_window.cpp" line="829"/>
+        <location filename="../../ui/shell/main_window.cpp" line="846"/>
         <source>Nothing to export</source>
         <translation>내보낼 내용이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="790"/>
-        <location filename="../../ui/shell/main_window.cpp" line="807"/>
+        <location filename="../../ui/shell/main_window.cpp" line="829"/>
+        <location filename="../../ui/shell/main_window.cpp" line="846"/>
         <source>Run a step first.</source>
         <translation>먼저 한 단계를 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="794"/>
+        <location filename="../../ui/shell/main_window.cpp" line="833"/>
         <source>Export distribution</source>
         <translation>확률 분포 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="795"/>
-        <location filename="../../ui/shell/main_window.cpp" line="812"/>
+        <location filename="../../ui/shell/main_window.cpp" line="834"/>
+        <location filename="../../ui/shell/main_window.cpp" line="851"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="795"/>
-        <location filename="../../ui/shell/main_window.cpp" line="812"/>
+        <location filename="../../ui/shell/main_window.cpp" line="834"/>
+        <location filename="../../ui/shell/main_window.cpp" line="851"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="811"/>
+        <location filename="../../ui/shell/main_window.cpp" line="850"/>
         <source>Export attention</source>
         <translation>어텐션 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="354"/>
+        <location filename="../../ui/shell/main_window.cpp" line="359"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="355"/>
+        <location filename="../../ui/shell/main_window.cpp" line="360"/>
         <source>Stop loading this model; the previous one stays</source>
         <translation>이 모델 불러오기를 멈춥니다. 이전 모델은 그대로 남습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="281"/>
+        <location filename="../../ui/shell/main_window.cpp" line="286"/>
         <source>Lesson ended: your prompt and settings are back.</source>
         <translation>수업이 끝났습니다. 원래의 프롬프트와 설정으로 돌아왔습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="353"/>
+        <location filename="../../ui/shell/main_window.cpp" line="358"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="645"/>
+        <location filename="../../ui/shell/main_window.cpp" line="684"/>
         <source>What if: branching from step %1 with “%2” instead of “%3”</source>
         <translation>만약에: %1단계에서 “%3” 대신 “%2” 토큰으로 분기합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="768"/>
+        <location filename="../../ui/shell/main_window.cpp" line="807"/>
         <source>Context %1 / %2 tokens</source>
         <translation>컨텍스트 %1 / %2 토큰</translation>
     </message>
@@ -2205,191 +2226,210 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::PrecisionView</name>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="185"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="188"/>
         <source>Add model files</source>
         <translation>모델 파일 추가</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="186"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="189"/>
         <source>GGUF model (*.gguf)</source>
         <translation>GGUF 모델 (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="193"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="196"/>
         <source>Add a model folder</source>
         <translation>모델 폴더 추가</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="206"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="209"/>
         <source>(no model loaded)</source>
         <translation>(불러온 모델 없음)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="207"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="210"/>
         <source>%1 (loaded, the reference)</source>
         <translation>%1 (불러온 모델, 기준)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="219"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="222"/>
         <source>Add the same model in another precision first (Add file… or Add folder…).</source>
         <translation>먼저 같은 모델의 다른 정밀도를 추가하세요 (파일 추가… 또는 폴더 추가…).</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="230"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="233"/>
         <source>Type a prompt first.</source>
         <translation>먼저 프롬프트를 입력하세요.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/precision_view.cpp" line="240"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="243"/>
         <source>Loading %n model(s) and comparing…</source>
         <translation>
             <numerusform>모델 %n개를 불러와 비교하는 중…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="284"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="287"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="284"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="287"/>
         <source>Token</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="287"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="290"/>
         <source>Δ</source>
         <translation>Δ</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/precision_view.cpp" line="310"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="313"/>
         <source>&lt;b&gt;Free-running:&lt;/b&gt; all precisions write the same %n token(s).</source>
         <translation>
             <numerusform>&lt;b&gt;자유 생성:&lt;/b&gt; 모든 정밀도가 같은 토큰 %n개를 씁니다.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="312"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="315"/>
         <source>&lt;b&gt;Free-running:&lt;/b&gt; the texts part at generated token %1.</source>
         <translation>&lt;b&gt;자유 생성:&lt;/b&gt; 생성된 %1번째 토큰에서 글이 갈라집니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="344"/>
         <source>Run a comparison to see each precision&apos;s probability of every token.</source>
-        <translation>비교를 실행하면 정밀도마다 각 토큰의 확률이 보입니다.</translation>
+        <translation type="vanished">비교를 실행하면 정밀도마다 각 토큰의 확률이 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="352"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="359"/>
         <source>token position</source>
         <translation>토큰 위치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="376"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="383"/>
         <source>bits</source>
         <translation>비트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="376"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="383"/>
         <source>p</source>
         <translation>p</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="382"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="393"/>
+        <source>What each precision saves: the loaded model&apos;s weights. Compare to see what it costs, token by token.</source>
+        <translation>정밀도마다 아끼는 것: 불러온 모델의 가중치 크기. 비교를 실행하면 토큰마다 치르는 대가가 보입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="403"/>
+        <source>MB</source>
+        <translation>MB</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="411"/>
+        <source>%1 (%2 bits per weight)</source>
+        <translation>%1 (가중치당 %2비트)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="430"/>
+        <source>MB of weights (%1 million parameters)</source>
+        <translation>가중치 MB (매개변수 %1백만 개)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="439"/>
         <source>The same model in several precisions. The loaded model continues the prompt; every precision scores exactly those tokens, so the difference per token is what precision costs. Then each writes on its own.</source>
         <translation>같은 모델을 여러 정밀도로 비교합니다. 불러온 모델이 프롬프트를 이어 쓰고, 모든 정밀도가 바로 그 토큰들에 점수를 매기므로 토큰마다의 차이가 곧 정밀도의 대가입니다. 그다음 각자 스스로 이어 씁니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="385"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="442"/>
         <source>Precisions to compare:</source>
         <translation>비교할 정밀도:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="386"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="443"/>
         <source>Add file…</source>
         <translation>파일 추가…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="387"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="444"/>
         <source>A GGUF file of the same model (Q8_0, Q4_K_M, F16, …)</source>
         <translation>같은 모델의 GGUF 파일 (Q8_0, Q4_K_M, F16, …)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="388"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="445"/>
         <source>Add folder…</source>
         <translation>폴더 추가…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="389"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="446"/>
         <source>A Hugging Face folder of the same model in another dtype</source>
         <translation>다른 자료형으로 저장된 같은 모델의 Hugging Face 폴더</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="390"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="447"/>
         <source>Remove</source>
         <translation>제거</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="391"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="448"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="392"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="449"/>
         <source>Tokens</source>
         <translation>토큰 수</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="393"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="450"/>
         <source>Compare</source>
         <translation>비교</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="394"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="451"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="395"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="452"/>
         <source>Model</source>
         <translation>모델</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="395"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="452"/>
         <source>Stored as</source>
         <translation>저장 형식</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="395"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="452"/>
         <source>MB/token</source>
         <translation>MB/토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="395"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="452"/>
         <source>Perplexity</source>
         <translation>퍼플렉서티</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="396"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="453"/>
         <source>Largest Δp</source>
         <translation>최대 Δp</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="396"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="453"/>
         <source>Same top-1</source>
         <translation>1순위 일치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="397"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="454"/>
         <source>Show:</source>
         <translation>보기:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="398"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="455"/>
         <source>probability of each token (all score the same text)</source>
         <translation>각 토큰의 확률 (모두 같은 글에 점수)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="399"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="456"/>
         <source>KL divergence from the reference (bits)</source>
         <translation>기준과의 KL 발산 (비트)</translation>
     </message>
@@ -2653,7 +2693,7 @@ The window stays usable and you can cancel at any time.</source>
         <translation>한 단계를 실행하세요: 뽑힌 토큰이 문장 끝에 붙어 다시 입력으로 들어갑니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="204"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="206"/>
         <source>Step %1: the drawn token (highlighted) is appended to the text</source>
         <translation>%1단계: 뽑힌 토큰(강조 표시)이 문장 끝에 붙습니다</translation>
     </message>
@@ -2668,87 +2708,87 @@ The window stays usable and you can cancel at any time.</source>
         <translation>“%1” 토큰은 글의 끝을 뜻합니다: 루프가 여기서 멈춥니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="264"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="276"/>
         <source>From scores to probabilities: logits → divided by the temperature → softmax</source>
         <translation>점수에서 확률로: 로짓 → 온도로 나누기 → 소프트맥스</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="267"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="279"/>
         <source>logit ÷ %1</source>
         <translation>로짓 ÷ %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="268"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="280"/>
         <source>temperature 0: the largest wins</source>
         <translation>온도 0: 가장 큰 값이 이김</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="269"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="281"/>
         <source>logit</source>
         <translation>로짓</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="271"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="283"/>
         <source>probability (softmax)</source>
         <translation>확률 (소프트맥스)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="309"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="321"/>
         <source>max</source>
         <translation>최댓값</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="316"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="328"/>
         <source>%1 · cut by top-k/top-p</source>
         <translation>%1 · top-k/top-p로 제외</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="347"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="359"/>
         <source>The draw: temperature 0 takes the most likely token, no random number</source>
         <translation>뽑기: 온도 0에서는 난수 없이 가장 확률 높은 토큰을 고릅니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="348"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="360"/>
         <source>The draw: a random number u between 0 and 1 lands in the cumulative probabilities</source>
         <translation>뽑기: 0과 1 사이의 난수 u가 누적 확률 막대의 한 곳에 떨어집니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="352"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="364"/>
         <source>drawn at temperature %1</source>
         <translation>온도 %1에서 뽑음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="353"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="365"/>
         <source> · top-k %1</source>
         <translation> · top-k %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="354"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="366"/>
         <source> · top-p %1</source>
         <translation> · top-p %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="355"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="367"/>
         <source> · seed %1 · tokens in vocabulary order, width = probability</source>
         <translation> · 시드 %1 · 토큰은 어휘 순서, 폭 = 확률</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="431"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="443"/>
         <source>Drawn: “%1” (the most likely token)</source>
         <translation>뽑힌 토큰: “%1” (가장 확률 높은 토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="433"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="445"/>
         <source>Chosen by hand (what if): “%1”; u = %2 had landed on “%3”</source>
         <translation>직접 고름(만약에): “%1”. u = %2은(는) “%3” 토큰에 떨어졌을 것입니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="439"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="451"/>
         <source>u = %1 lands on “%2”, which holds %3 of the bar</source>
         <translation>u = %1이(가) “%2” 토큰에 떨어졌습니다. 이 토큰이 막대의 %3를 차지합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="448"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="460"/>
         <source>With the slider&apos;s settings the same u would pick “%1”.</source>
         <translation>슬라이더의 지금 설정이라면 같은 u가 “%1” 토큰을 고릅니다.</translation>
     </message>
@@ -2756,59 +2796,69 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::SoftmaxView</name>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="119"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="127"/>
         <source>Run a step to see the probability of every possible next token.</source>
         <translation>한 단계를 실행하면 다음에 올 수 있는 모든 토큰의 확률이 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="131"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="139"/>
         <source>Step %1 · next-token distribution over %2 tokens</source>
         <translation>%1단계 · 토큰 %2개에 대한 다음 토큰 확률 분포</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="135"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="143"/>
         <source>temperature %1</source>
         <translation>temperature %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="136"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="144"/>
         <source> · top-k %1</source>
         <translation> · top-k %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="137"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="145"/>
         <source> · top-p %1</source>
         <translation> · top-p %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="139"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="147"/>
         <source>%1 · entropy %2 bits · %3 tokens can be drawn</source>
         <translation>%1 · 엔트로피 %2비트 · 뽑힐 수 있는 토큰 %3개</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="145"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="153"/>
         <source>Drawn: %1 — rank %2, probability %3%</source>
         <translation>뽑힌 토큰: %1 — %2위, 확률 %3%</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="150"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="158"/>
         <source>re-rendered from stored logits in %1 ms</source>
         <translation>저장된 로짓으로 %1 ms 만에 다시 그림</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="191"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="188"/>
+        <source>candidate</source>
+        <translation>후보</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="214"/>
+        <source>log scale: each line is ten times less likely</source>
+        <translation>로그 눈금: 선 하나마다 확률이 10분의 1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="254"/>
         <source>top-k / top-p cut-off</source>
         <translation>top-k / top-p 경계</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="205"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="268"/>
         <source>Token %1 · probability %2% · after top-k/top-p %3%
 Click: what if the model had drawn this token? (branches the session from this step)</source>
         <translation>토큰 %1 · 확률 %2% · top-k/top-p 적용 후 %3%
 클릭: 모델이 이 토큰을 뽑았다면? (이 단계에서 세션을 분기합니다)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="182"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="245"/>
         <source>Click a bar: what if the model had drawn that token? The session branches from this step.</source>
         <translation>막대를 클릭하세요: 모델이 그 토큰을 뽑았다면? 이 단계에서 세션이 분기합니다.</translation>
     </message>
@@ -2909,90 +2959,90 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TokenizerCompareView</name>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="185"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="186"/>
         <source>The same text through different tokenizers. A model reads, pays for and generates tokens, not characters: the more tokens a language needs, the more time and money the same sentence costs, and the less of it fits in the context.</source>
         <translation>같은 글을 여러 토크나이저에 넣어 봅니다. 모델은 글자가 아니라 토큰을 읽고, 토큰 단위로 비용을 내고, 토큰을 생성합니다. 어떤 언어가 토큰을 많이 쓸수록 같은 문장에 시간과 돈이 더 들고, 컨텍스트에 들어가는 양은 줄어듭니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="189"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="190"/>
         <source>Add tokenizer file…</source>
         <translation>토크나이저 파일 추가…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="190"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="191"/>
         <source>Add tokenizer folder…</source>
         <translation>토크나이저 폴더 추가…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="191"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="192"/>
         <source>Type or paste text to compare</source>
         <translation>비교할 글을 입력하거나 붙여 넣으세요</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="214"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="216"/>
         <source>Model: %1</source>
         <translation>모델: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="252"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="254"/>
         <source>Loading %1…</source>
         <translation>%1 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="268"/>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="276"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="270"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="278"/>
         <source>Tokenizer comparison</source>
         <translation>토크나이저 비교</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="269"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="271"/>
         <source>At most %1 tokenizers fit side by side; remove one first.</source>
         <translation>토크나이저는 %1개까지 나란히 놓을 수 있습니다. 먼저 하나를 빼세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="274"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="276"/>
         <source>Could not load the tokenizer %1:
 %2</source>
         <translation>토크나이저 %1을(를) 불러오지 못했습니다:
 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="283"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="285"/>
         <source>Choose a tokenizer</source>
         <translation>토크나이저 선택</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="284"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="286"/>
         <source>Tokenizers (tokenizer.json vocab.json);;JSON files (*.json)</source>
         <translation>토크나이저 (tokenizer.json vocab.json);;JSON 파일 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="289"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="291"/>
         <source>Choose a model or tokenizer folder</source>
         <translation>모델 또는 토크나이저 폴더 선택</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="358"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="360"/>
         <source>Remove this tokenizer</source>
         <translation>이 토크나이저 빼기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="361"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="363"/>
         <source>Cannot encode this text: %1</source>
         <translation>이 글을 토큰으로 바꿀 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="367"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="369"/>
         <source>%1 per character</source>
         <translation>글자당 %1개</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="370"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="372"/>
         <source>%1× the fewest</source>
         <translation>가장 적은 것의 %1배</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="366"/>
+        <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="368"/>
         <source>%n token(s)</source>
         <translation>
             <numerusform>토큰 %n개</numerusform>
