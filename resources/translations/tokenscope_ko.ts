@@ -1510,7 +1510,7 @@ The results on screen are unchanged.</source>
     <message>
         <location filename="../../ui/classroom/litm_view.cpp" line="180"/>
         <source>Each context lists key-value records (“Code Alpha-41 tiger.”) and ends by asking for one key again: the model reads it once and is asked about each position in turn, with fresh records in every context.</source>
-        <translation>각 문맥은 키-값 기록(“Code Alpha-41 tiger.”)을 나열하고 마지막에 키 하나를 다시 묻습니다. 모델은 문맥을 한 번 읽고 각 위치에 대해 차례로 질문을 받으며, 문맥마다 기록은 새로 뽑습니다.</translation>
+        <translation>각 문맥은 키-값 기록(“코드 알파-41 호랑이.”)을 나열하고 마지막에 키 하나를 다시 묻습니다. 모델은 문맥을 한 번 읽고 각 위치에 대해 차례로 질문을 받으며, 문맥마다 기록은 새로 뽑습니다.</translation>
     </message>
     <message>
         <location filename="../../ui/classroom/litm_view.cpp" line="184"/>

@@ -103,10 +103,6 @@ CostView::CostView(QWidget* parent) : QWidget(parent) {
     bottom->setStretchFactor(1, 2);
     split->addWidget(m_chart);
     split->addWidget(bottom);
-    // The chart takes the larger share: on a tall projector window it grows, rather than
-    // the table's empty rows below a short run.
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
     layout->addWidget(split, 1);
     m_follower = new TranscriptFollower(this, [this](const TranscriptModel&, int from) { refresh(from); });
     retranslateUi();
