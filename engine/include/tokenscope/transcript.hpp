@@ -39,6 +39,7 @@
 #include "tokenscope/model.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/session.hpp"
+#include "tokenscope/step_distribution.hpp"
 #include "tokenscope/tokenizer.hpp"
 #include "tokenscope/trace.hpp"
 
@@ -97,6 +98,10 @@ struct TranscriptStep {
     // Set when the history budget thinned this step: trace->logits, the attention rows,
     // embeddings and residuals are then empty, and the summary holds what is left.
     std::shared_ptr<const StepSummary> summary;
+    // The distribution at `params` as the softmax and sampling stages show it, made on the
+    // thread that ran the step when TranscriptOptions::describeSteps asks for it (null
+    // otherwise, and once the step is thinned).
+    std::shared_ptr<const StepDistribution> distribution;
     // Read from a transcript file, not run here (no model, or another one): the trace holds
     // the tokens and positions only (its cost is zero), `figures` and `uniform` are the
     // file's. The views say so instead of showing numbers they do not have.
@@ -106,7 +111,8 @@ struct TranscriptStep {
     std::string sampledDisplay;
 
     bool thinned() const { return summary != nullptr; }
-    // Bytes held by the trace (attention rows, logits, embeddings, residuals) and summary.
+    // Bytes held by the trace (attention rows, logits, embeddings, residuals), summary and
+    // distribution description.
     std::size_t traceBytes() const;
 };
 using TranscriptStepPtr = std::shared_ptr<const TranscriptStep>;
@@ -139,6 +145,10 @@ struct TranscriptOptions {
     TraceOptions trace;               // what every step records (the app: all of it)
     bool ignoreEndOfText = false;     // keep going past the model's end tokens
     std::size_t historyBudgetBytes = std::size_t{1} << 30;  // traces of all steps together
+    // Describe each step's distribution at its settings (TranscriptStep::distribution) with
+    // these rows and segments; u and the marked token are the step's own. The app asks for it
+    // so its views never pass over the vocabulary on the GUI thread; the CLI does not.
+    std::optional<DistributionRequest> describeSteps;
 };
 
 class Transcript {
@@ -202,6 +212,7 @@ public:
 private:
     const TranscriptStep& push(StepTrace trace, const SamplingParams& params);
     void draw(TranscriptStep& s, const SamplingParams& params) const;
+    void describe(TranscriptStep& s) const;
     void enforceBudget();
 
     std::shared_ptr<const Model> m_model;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <numeric>
 #include <string>
 
@@ -85,22 +86,64 @@ std::vector<float> softmax(std::span<const float> logits, float temperature) {
 }
 
 namespace {
-// Indices sorted by descending probability, ties by lower id, so cut-offs are
-// deterministic.
-std::vector<int> orderByProbability(const std::vector<float>& probs, std::size_t needed) {
-    std::vector<int> order(probs.size());
-    std::iota(order.begin(), order.end(), 0);
-    auto before = [&](int a, int b) {
-        const auto ua = static_cast<std::size_t>(a), ub = static_cast<std::size_t>(b);
-        return probs[ua] > probs[ub] || (probs[ua] == probs[ub] && a < b);
-    };
-    needed = std::min(needed, order.size());
-    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(needed),
-                      order.end(), before);
+
+// A key whose unsigned order is the descending order of the values (negative ones too:
+// topCandidates also orders logits): IEEE bits with the sign flipped order as the values
+// for positives, all bits flipped for negatives; the complement puts the largest first.
+std::uint32_t descendingKey(float v) {
+    if (v == 0.0f) v = 0.0f;  // -0 equals +0 (ties go by id)
+    std::uint32_t bits;
+    std::memcpy(&bits, &v, sizeof bits);
+    const std::uint32_t ascending = (bits & 0x80000000u) ? ~bits : (bits | 0x80000000u);
+    return ~ascending;
+}
+
+}  // namespace
+
+std::vector<int> orderByProbability(std::span<const float> probs, std::size_t needed) {
+    const std::size_t n = probs.size();
+    needed = std::min(needed, n);
+    std::vector<int> order;
+    if (needed == 0) return order;
+    if (needed <= 256) {
+        // One pass keeping the best `needed`, sorted: ids come in ascending order, so a later
+        // id enters only if strictly more probable (ties go to the lower id).
+        order.reserve(needed + 1);
+        for (std::size_t i = 0; i < n; ++i) {
+            const float p = probs[i];
+            if (order.size() == needed && !(p > probs[static_cast<std::size_t>(order.back())])) continue;
+            auto at = std::upper_bound(order.begin(), order.end(), p, [&](float v, int id) {
+                return v > probs[static_cast<std::size_t>(id)];
+            });
+            order.insert(at, static_cast<int>(i));
+            if (order.size() > needed) order.pop_back();
+        }
+        return order;
+    }
+    // Stable LSD radix sort of (key, id) by the key, 11 bits a pass: ids start ascending and
+    // stay so among equal keys.
+    std::vector<std::uint64_t> a(n), b(n);
+    for (std::size_t i = 0; i < n; ++i)
+        a[i] = (static_cast<std::uint64_t>(descendingKey(probs[i])) << 32) | static_cast<std::uint32_t>(i);
+    constexpr int kBits = 11;
+    constexpr std::size_t kBuckets = std::size_t{1} << kBits;
+    std::vector<std::size_t> count(kBuckets);
+    for (int shift = 32; shift < 64; shift += kBits) {
+        std::fill(count.begin(), count.end(), 0);
+        for (std::uint64_t k : a) ++count[(k >> shift) & (kBuckets - 1)];
+        std::size_t sum = 0;
+        for (auto& c : count) {
+            const std::size_t here = c;
+            c = sum;
+            sum += here;
+        }
+        for (std::uint64_t k : a) b[count[(k >> shift) & (kBuckets - 1)]++] = k;
+        a.swap(b);
+    }
     order.resize(needed);
+    for (std::size_t i = 0; i < needed; ++i) order[i] = static_cast<int>(a[i] & 0xFFFFFFFFu);
     return order;
 }
-}  // namespace
 
 std::vector<float> samplingDistribution(std::span<const float> logits, const SamplingParams& p) {
     p.validate();
@@ -190,11 +233,10 @@ int rankOf(std::span<const float> logits, int token) {
 }
 
 std::vector<Candidate> topCandidates(std::span<const float> probs, int k) {
-    std::vector<float> copy(probs.begin(), probs.end());
-    const auto order = orderByProbability(copy, static_cast<std::size_t>(std::max(k, 0)));
+    const auto order = orderByProbability(probs, static_cast<std::size_t>(std::max(k, 0)));
     std::vector<Candidate> out;
     out.reserve(order.size());
-    for (int id : order) out.push_back({id, copy[static_cast<std::size_t>(id)]});
+    for (int id : order) out.push_back({id, probs[static_cast<std::size_t>(id)]});
     return out;
 }
 

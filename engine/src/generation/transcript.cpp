@@ -26,6 +26,7 @@ std::size_t TranscriptStep::traceBytes() const {
         bytes += summary->topLogits.size() * sizeof(StepSummary::TopLogit) +
                  summary->attentionArgmax.size() * sizeof(int) +
                  summary->attentionEntropy.size() * sizeof(float);
+    if (distribution) bytes += distribution->bytes();
     return bytes;
 }
 
@@ -161,6 +162,18 @@ void Transcript::draw(TranscriptStep& s, const SamplingParams& params) const {
     s.sampledToken = s.uniform < 0 ? argmax(s.trace->logits)
                                    : sampleAt(s.trace->logits, params, s.uniform);
     s.figures = drawFigures(s.trace->logits, params, s.sampledToken);
+    describe(s);
+}
+
+void Transcript::describe(TranscriptStep& s) const {
+    s.distribution.reset();
+    if (!m_options.describeSteps || !s.trace || s.trace->logits.empty()) return;
+    DistributionRequest r = *m_options.describeSteps;
+    // The number the seed policy gives this position: the step's own, and for a token chosen
+    // by hand the one its draw would have used.
+    r.u = s.params.temperature > 0.0f ? uniformAt(s.params.seed, s.trace->lastPosition() + 1) : -1.0;
+    r.markToken = s.sampledToken;
+    s.distribution = std::make_shared<const StepDistribution>(describeDistribution(s.trace->logits, s.params, r));
 }
 
 const TranscriptStep& Transcript::push(StepTrace trace, const SamplingParams& params) {
@@ -258,6 +271,7 @@ const TranscriptStep& Transcript::choose(int stepIndex, int token) {
     changed->uniform = -1;
     if (!base->thinned()) {
         changed->figures = drawFigures(base->trace->logits, base->params, token);
+        describe(*changed);  // the chosen token's segment of the draw bar
     } else {
         // Only the top logits are left: the probability is known for those, the rest not.
         changed->figures = {std::nanf(""), std::nanf(""), 0, std::nan("")};

@@ -51,6 +51,7 @@ TranscriptStepPtr thin(const TranscriptStep& full) {
     auto s = std::make_shared<TranscriptStep>(full);
     s->trace = std::move(trace);
     s->summary = std::move(summary);
+    s->distribution.reset();  // the views show a thinned step's top logits, not its draw
     return s;
 }
 
