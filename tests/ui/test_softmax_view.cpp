@@ -6,6 +6,7 @@
 
 #include "canned_record.hpp"
 #include "stages/softmax_view.hpp"
+#include "stages/stage_distribution.hpp"
 #include "tokenscope/sampling.hpp"
 
 using ts::ui::SoftmaxView;
@@ -112,4 +113,48 @@ TEST_CASE("softmax view re-renders a 50k vocabulary within 48 ms", "[ui][softmax
     // A guard with a wide margin (three frames): CPU time on a shared 2-core machine swings;
     // the frame budget itself is for a benchmark, not a unit test.
     CHECK(cpuMs <= 48.0);
+}
+
+TEST_CASE("softmax view: the worker's description and the view's own recompute show the same bars",
+          "[ui][softmax]") {
+    std::mt19937 gen(3);
+    std::normal_distribution<float> normal(0.0f, 3.0f);
+    std::vector<float> logits(50257);
+    for (auto& l : logits) l = normal(gen);
+    ts::SamplingParams p;
+    p.temperature = 0.7f;
+    p.topK = 50;
+    p.topP = 0.8f;
+    auto plain = ts_test::cannedRecord(logits, 17);
+    auto described = std::make_shared<ts::ui::StepRecord>(*plain);
+    described->params = p;
+    described->distribution = std::make_shared<const ts::StepDistribution>(
+        ts::describeDistribution(logits, p, ts::ui::stageDistributionRequest()));
+    SoftmaxView a, b;
+    a.setParams(p);
+    b.setParams(p);
+    a.setRecord(plain);
+    b.setRecord(described);
+    REQUIRE(a.bars().size() == 20);
+    REQUIRE(b.bars().size() == a.bars().size());
+    for (std::size_t i = 0; i < a.bars().size(); ++i) {
+        CHECK(a.bars()[i].token == b.bars()[i].token);
+        CHECK(a.bars()[i].prob == b.bars()[i].prob);
+        CHECK(a.bars()[i].sampled == b.bars()[i].sampled);
+        CHECK(a.bars()[i].cut == b.bars()[i].cut);
+    }
+    CHECK(a.entropyBits() == b.entropyBits());
+    CHECK(a.keptTokens() == b.keptTokens());
+    CHECK(a.cutoffIndex() == b.cutoffIndex());
+    CHECK(a.sampledRank() == b.sampledRank());
+    CHECK(a.sampledProb() == b.sampledProb());
+    // And both are the full recompute's numbers.
+    const auto probs = ts::softmax(logits, p.temperature);
+    const auto dist = ts::samplingDistribution(logits, p);
+    for (const auto& bar : b.bars()) {
+        CHECK(bar.prob == probs[static_cast<std::size_t>(bar.token)]);
+        CHECK(bar.sampled == dist[static_cast<std::size_t>(bar.token)]);
+    }
+    CHECK(b.entropyBits() == ts::entropyBits(probs));
+    CHECK(b.sampledRank() == ts::rankOf(logits, 17));
 }

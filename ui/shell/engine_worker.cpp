@@ -2,6 +2,7 @@
 
 #include <QFileInfo>
 
+#include "stages/stage_distribution.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/tokenizer.hpp"
 
@@ -59,6 +60,9 @@ void EngineWorker::loadModel(const QString& folder) {
         options.trace.logitLens = true;  // computed here, on the worker thread
         options.ignoreEndOfText = m_ignoreEndOfText;
         options.historyBudgetBytes = m_historyBudget;
+        // What the softmax and sampling stages show of each step, described here on the worker
+        // so the GUI thread never passes over the vocabulary during a run.
+        options.describeSteps = stageDistributionRequest();
         m_transcript.emplace(m_loaded->model, m_loaded->tokenizer, options);
         m_transcript->setCancelFlag(&m_cancel);
         emit historyTruncated(0);

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "stages/stage_distribution.hpp"
 #include "tokenscope/sampling.hpp"
 #include "widgets/korean_particles.hpp"
 
@@ -24,25 +25,23 @@ const QColor kCandidateColours[] = {QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4,
                                     QColor(0xCC, 0x79, 0xA7), QColor(0x99, 0x99, 0x99)};
 constexpr int kRows = 8;
 
-// The uniform number of a step's draw: the one the engine stored with it, or, for a token
-// chosen by hand, the number the seed policy gives that position (ts::uniformAt), which is
-// where the draw would have landed.
-double stepUniform(const ts::ui::StepRecord& r) {
-    if (r.uniform >= 0.0) return r.uniform;
-    return ts::uniformAt(r.params.seed, r.trace->lastPosition() + 1);
-}
-
-// Where u lands walking the distribution in vocabulary order, as ts::sample does.
-int landing(const std::vector<float>& dist, double u) {
-    double cumulative = 0.0;
-    int last = -1;
-    for (std::size_t i = 0; i < dist.size(); ++i) {
-        if (dist[i] <= 0.0f) continue;
-        cumulative += dist[i];
-        last = static_cast<int>(i);
-        if (u < cumulative) return last;
-    }
-    return last;
+// The text band: the end of the context, then the drawn token highlighted. Decoded from the
+// joined bytes so split characters come out whole; the drawn token is whatever the text
+// gained by appending it.
+QString textBandHtml(const QString& before, const QString& after, const QString& drawnText) {
+    qsizetype common = 0;
+    while (common < before.size() && common < after.size() && before[common] == after[common]) ++common;
+    // Trailing "<EB>"-style bytes of `before` that the drawn token completes go with it.
+    const qsizetype open = before.lastIndexOf(QLatin1Char('<'));
+    if (open >= 0 && open < common && before.mid(open).contains(QLatin1Char('>')) && common < after.size()) common = open;
+    const qsizetype first = std::max<qsizetype>(0, common - 400);
+    QString html = first > 0 ? QStringLiteral("… ") : QString();
+    html += after.mid(first, common - first).toHtmlEscaped();
+    QString added = visibleWhitespace(after.mid(common));
+    if (added.isEmpty()) added = drawnText;
+    html += QStringLiteral("<span style='background:#fbbf24; font-weight:bold'>%1</span>").arg(added.toHtmlEscaped());
+    html.replace(QLatin1Char('\n'), QStringLiteral("↵<br>"));
+    return html;
 }
 
 // Small probabilities keep two significant digits ("0.0066 %", not "0.00 %").
@@ -66,6 +65,8 @@ SamplingView::SamplingView(QWidget* parent) : QWidget(parent) {
         update();
     });
 }
+
+SamplingView::~SamplingView() = default;
 
 void SamplingView::setVocabulary(VocabularyPtr vocab) {
     m_vocab = std::move(vocab);
@@ -132,24 +133,19 @@ const SamplingView::Computed& SamplingView::computed() const {
         for (const auto& t : m_record->tokenTexts) c.before += QString::fromStdString(t);
         c.after = c.before + drawnTokenText();
     }
+    c.html = textBandHtml(c.before, c.after, drawnTokenText());
     if (!m_record->trace || m_record->trace->logits.empty()) return c;
-    const auto& logits = m_record->trace->logits;
-    // An invalid value typed mid-edit must not throw out of a paint path: clamp instead.
-    ts::SamplingParams now = m_params;
-    now.temperature = std::max(0.0f, now.temperature);
-    now.topK = std::max(0, now.topK);
-    now.topP = std::clamp(now.topP, 1e-6f, 1.0f);
-    c.probs = ts::softmax(logits, now.temperature);
-    c.dist = ts::samplingDistribution(logits, now);
-    c.drawnDist = ts::samplingDistribution(logits, m_record->params);
-    c.top = ts::topCandidates(ts::softmax(logits, 1.0f), kRows);
+    c.drawn = distributionFor(*m_record, m_record->params, 0, kRows);
+    c.now = distributionFor(*m_record, m_params, 0, 0);
+    c.top = c.drawn->topAtOne;
+    if (c.top.size() > static_cast<std::size_t>(kRows)) c.top.resize(static_cast<std::size_t>(kRows));
     if (m_record->params.temperature > 0.0f) {
         c.draw.u = stepUniform(*m_record);
-        c.draw.landed = landing(c.drawnDist, c.draw.u);
+        c.draw.landed = c.drawn->landed;
         c.draw.byHand = m_record->sampledToken >= 0 && c.draw.landed != m_record->sampledToken;
     }
-    if (now.temperature <= 0.0f) c.tokenNow = ts::argmax(logits);
-    else if (c.draw.u >= 0.0) c.tokenNow = landing(c.dist, c.draw.u);
+    if (c.now->params.temperature <= 0.0f) c.tokenNow = c.now->argmaxToken;
+    else if (c.draw.u >= 0.0) c.tokenNow = c.now->landed;
     return c;
 }
 
@@ -205,33 +201,29 @@ qreal SamplingView::paintText(QPainter* painter, const QRectF& area) {
         painter->drawText(QRectF(area.left(), area.top(), area.width(), fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
                           tr("Step %1: the drawn token (highlighted) is appended to the text").arg(stepNumber()));
     }
-    // Decoded from the joined bytes so split characters come out whole; the drawn token is
-    // whatever the text gained by appending it.
-    const QString& before = computed().before;
-    const QString& after = computed().after;
-    qsizetype common = 0;
-    while (common < before.size() && common < after.size() && before[common] == after[common]) ++common;
-    // Trailing "<EB>"-style bytes of `before` that the drawn token completes go with it.
-    const qsizetype open = before.lastIndexOf(QLatin1Char('<'));
-    if (open >= 0 && open < common && before.mid(open).contains(QLatin1Char('>')) && common < after.size()) common = open;
-    const qsizetype first = std::max<qsizetype>(0, common - 400);
-    QString html = first > 0 ? QStringLiteral("… ") : QString();
-    html += after.mid(first, common - first).toHtmlEscaped();
-    QString added = visibleWhitespace(after.mid(common));
-    if (added.isEmpty()) added = drawnTokenText();
-    html += QStringLiteral("<span style='background:#fbbf24; font-weight:bold'>%1</span>").arg(added.toHtmlEscaped());
-    html.replace(QLatin1Char('\n'), QStringLiteral("↵<br>"));
+    const QString& html = computed().html;
     const qreal top = fm.height() + 4;
-    QTextDocument doc;
-    doc.setTextWidth(area.width());
-    doc.setHtml(html);
-    // A short text is read from the back of the room: the largest size that still fits.
-    for (const double zoom : {2.0, 1.6, 1.2}) {
-        QFont big = font();
-        big.setPointSizeF(font().pointSizeF() * zoom);
-        doc.setDefaultFont(big);
-        if (top + doc.size().height() <= area.height()) break;
+    // Laid out once per step and size, not in each of the animation's frames: the sizing
+    // pass (no painter) chooses the size for the height it may take, and the paint that
+    // follows draws that document.
+    const bool same = m_textDoc && m_textDocHtml == html && m_textDocWidth == area.width() && m_textDocFont == font();
+    if (!same || (!painter && m_textDocRoom != area.height())) {
+        m_textDoc = std::make_unique<QTextDocument>();
+        m_textDoc->setTextWidth(area.width());
+        m_textDoc->setHtml(html);
+        // A short text is read from the back of the room: the largest size that still fits.
+        for (const double zoom : {2.0, 1.6, 1.2}) {
+            QFont big = font();
+            big.setPointSizeF(font().pointSizeF() * zoom);
+            m_textDoc->setDefaultFont(big);
+            if (top + m_textDoc->size().height() <= area.height()) break;
+        }
+        m_textDocHtml = html;
+        m_textDocWidth = area.width();
+        m_textDocFont = font();
+        m_textDocRoom = area.height();
     }
+    const QTextDocument& doc = *m_textDoc;
     if (!painter) return top + doc.size().height();
     QPainter& p = *painter;
     p.save();
@@ -249,10 +241,10 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
     const auto& logits = m_record->trace->logits;
     const float t = m_params.temperature;
     const Computed& c = computed();
-    const auto& probs = c.probs;
-    const auto& dist = c.dist;
+    const ts::StepDistribution& now = *c.now;
     // The top candidates by logit (the same order at every temperature).
     auto top = c.top;
+    if (top.empty()) return;
     QFont bold = font();
     bold.setBold(true);
     const QFontMetricsF fm(font());
@@ -282,22 +274,22 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
     p.drawText(QRectF(x1, hy, colW, fm.height()), Qt::AlignLeft, divided);
     p.drawText(QRectF(x2, hy, colW, fm.height()), Qt::AlignLeft, tr("probability (softmax)"));
 
-    float lo = logits[static_cast<std::size_t>(top.back().token)];
-    float hi = logits[static_cast<std::size_t>(top.front().token)];
+    float lo = logits[static_cast<std::size_t>(top.back())];
+    float hi = logits[static_cast<std::size_t>(top.front())];
     if (hi - lo < 1e-3f) lo = hi - 1.0f;
     const float base = lo - 0.15f * (hi - lo);
     auto barW = [&](float v, float from, float to) {
         return static_cast<qreal>(std::clamp((v - from) / (to - from), 0.0f, 1.0f)) * (colW - 64);
     };
-    const double maxProb = std::max(1e-9, static_cast<double>(probs[static_cast<std::size_t>(top.front().token)]));
+    const double maxProb = std::max(1e-9, static_cast<double>(now.probOf(logits, top.front())));
     const QColor text = palette().color(QPalette::Text);
     for (int i = 0; i < rows; ++i) {
-        const int token = top[static_cast<std::size_t>(i)].token;
+        const int token = top[static_cast<std::size_t>(i)];
         const float logit = logits[static_cast<std::size_t>(token)];
         const qreal y = headH + area.top() + i * rowH;
         const QRectF row(area.left(), y, area.width(), rowH - 3);
         if (token == m_record->sampledToken) p.fillRect(row.adjusted(-4, 0, 4, 1), QColor(0xFB, 0xBF, 0x24, 90));
-        const bool cut = dist[static_cast<std::size_t>(token)] <= 0.0f;
+        const bool cut = now.samplingOf(logits, token) <= 0.0f;
         const QColor colour = cut ? QColor(0xBB, 0xBB, 0xBB) : kCandidateColours[i % 8];
         p.setPen(text);
         const QString label = m_vocab ? m_vocab->displayAfter(m_record->contextTokens, token)
@@ -321,7 +313,7 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
             p.drawText(QRectF(x1, y, colW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter, i == 0 ? tr("max") : QStringLiteral("—"));
         }
         // probability
-        const double pr = probs[static_cast<std::size_t>(token)];
+        const double pr = now.probOf(logits, token);
         const qreal pw = (colW - 64) * std::min(1.0, pr / maxProb);
         p.fillRect(QRectF(x2, by, pw, bh), colour);
         p.drawText(QRectF(x2 + pw + 4, y, colW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
@@ -351,7 +343,8 @@ void SamplingView::paintDraw(QPainter& p, const QRectF& area) {
     const Computed& c = computed();
     const Draw d = c.draw;
     const auto& sp = m_record->params;
-    const auto& dist = c.drawnDist;
+    const ts::StepDistribution& drawn = *c.drawn;
+    const auto& logits = m_record->trace->logits;
 
     p.setPen(text);
     p.setFont(bold);
@@ -378,27 +371,24 @@ void SamplingView::paintDraw(QPainter& p, const QRectF& area) {
     const QColor grey(0xC8, 0xCC, 0xD2);
     auto colourOf = [&](int token) {
         for (std::size_t i = 0; i < top.size(); ++i)
-            if (top[i].token == token) return kCandidateColours[i % 8];
+            if (top[i] == token) return kCandidateColours[i % 8];
         return grey;
     };
-    auto isTop = [&](int token) {
-        return std::any_of(top.begin(), top.end(), [token](const ts::Candidate& k) { return k.token == token; });
-    };
-    double cumulative = 0.0;
+    auto isTop = [&](int token) { return std::find(top.begin(), top.end(), token) != top.end(); };
     QRectF chosen;
-    for (std::size_t i = 0; i < dist.size(); ++i) {
-        if (dist[i] <= 0.0f) continue;
-        const qreal x0 = bar.left() + cumulative * bar.width();
-        cumulative += dist[i];
-        const qreal x1 = bar.left() + cumulative * bar.width();
-        if (x1 - x0 < 0.3 && !isTop(static_cast<int>(i)) && static_cast<int>(i) != m_record->sampledToken) continue;
+    // The distribution in vocabulary order, as the draw walks it: every token wide enough to
+    // see, the top candidates and the drawn token (the description keeps those segments).
+    for (const auto& s : drawn.segments) {
+        const qreal x0 = bar.left() + s.start * bar.width();
+        const qreal x1 = bar.left() + (s.start + s.width) * bar.width();
+        if (x1 - x0 < 0.3 && !isTop(s.token) && s.token != m_record->sampledToken) continue;
         const QRectF seg(x0, bar.top(), std::max<qreal>(x1 - x0, 0.5), bar.height());
-        p.fillRect(seg, colourOf(static_cast<int>(i)));
-        if (static_cast<int>(i) == m_record->sampledToken) chosen = seg;
+        p.fillRect(seg, colourOf(s.token));
+        if (s.token == m_record->sampledToken) chosen = seg;
         if (x1 - x0 > 40 && m_vocab) {
             p.setPen(QColor(0x0F, 0x17, 0x2A));
             p.drawText(seg.adjusted(2, 0, -2, 0), Qt::AlignCenter,
-                       fm.elidedText(m_vocab->displayAfter(m_record->contextTokens, static_cast<int>(i)),
+                       fm.elidedText(m_vocab->displayAfter(m_record->contextTokens, s.token),
                                      Qt::ElideRight, x1 - x0 - 4));
             p.setPen(Qt::NoPen);
         }
@@ -438,7 +428,7 @@ void SamplingView::paintDraw(QPainter& p, const QRectF& area) {
     p.setPen(text);
     QString outcome;
     if (m_record->sampledToken >= 0) {
-        const double pr = dist[static_cast<std::size_t>(m_record->sampledToken)];
+        const double pr = drawn.samplingOf(logits, m_record->sampledToken);
         if (d.u < 0.0)
             outcome = tr("Drawn: “%1” (the most likely token)").arg(drawnTokenText());
         else if (d.byHand)

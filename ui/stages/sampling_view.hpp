@@ -5,12 +5,15 @@
 // random number landing on the chosen token (animated when a new step arrives, exact when
 // stepping back); and how the loop continues — or that it ends at end-of-text.
 #include <QWidget>
+#include <memory>
 #include <vector>
 
 #include "shell/step_record.hpp"
 #include "tokenscope/sampling.hpp"
+#include "tokenscope/step_distribution.hpp"
 #include "widgets/vocabulary.hpp"
 
+class QTextDocument;
 class QVariantAnimation;
 
 namespace ts::ui {
@@ -19,6 +22,7 @@ class SamplingView : public QWidget {
     Q_OBJECT
 public:
     explicit SamplingView(QWidget* parent = nullptr);
+    ~SamplingView() override;
 
     void setVocabulary(VocabularyPtr vocab);
     void setRecord(StepRecordPtr record);
@@ -56,19 +60,19 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    // What the paint needs from the vocabulary-wide logits, computed once per step and
-    // settings: the animation repaints the view 30 times a step, and each of these is a
-    // pass over every logit (top-p sorts them all).
+    // What the paint needs, once per step and settings: the animation repaints the view 30
+    // times a step. The distributions are descriptions (ts::StepDistribution), the worker's
+    // for the step's own settings; only a slider off them makes one here.
     struct Computed {
         StepRecordPtr record;  // held, so a new step can never match a freed one's address
         ts::SamplingParams params;
-        std::vector<float> probs;      // softmax at the slider's temperature
-        std::vector<float> dist;       // sampling distribution under the slider's settings
-        std::vector<float> drawnDist;  // ... under the settings the step was drawn with
-        std::vector<ts::Candidate> top;  // the top candidates by logit
+        std::shared_ptr<const ts::StepDistribution> now;    // under the slider's settings
+        std::shared_ptr<const ts::StepDistribution> drawn;  // under the step's own settings
+        std::vector<int> top;  // the top candidates by logit (temperature 1's order)
         Draw draw;
         int tokenNow = -1;
         QString before, after;  // the context decoded, and with the drawn token appended
+        QString html;           // the text band: the end of `after`, the drawn token marked
     };
     const Computed& computed() const;
     mutable Computed m_computed;
@@ -87,6 +91,12 @@ private:
     int m_animationMs = 450;
     double m_progress = 1.0;  // how far the marker has travelled towards u
     QVariantAnimation* m_animation = nullptr;
+    // The text band's laid-out document, kept between the animation's frames.
+    std::unique_ptr<QTextDocument> m_textDoc;
+    QString m_textDocHtml;
+    qreal m_textDocWidth = -1;
+    qreal m_textDocRoom = -1;  // the height its size was chosen for
+    QFont m_textDocFont;
 };
 
 }  // namespace ts::ui

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "stages/stage_distribution.hpp"
 #include "tokenscope/sampling.hpp"
 
 namespace ts::ui {
@@ -48,35 +49,25 @@ void SoftmaxView::recompute() {
     QElapsedTimer timer;
     timer.start();
     m_bars.clear();
-    m_probs.clear();
-    m_dist.clear();
+    m_distribution.reset();
+    m_vocabSize = 0;
     m_entropy = m_samplingEntropy = 0;
     m_sampledRank = 0;
     m_sampledProb = 0;
     m_kept = 0;
     m_cutoff = 0;
-    if (m_record && m_record->trace && !m_record->trace->logits.empty()) {
+    if (m_record) m_distribution = distributionFor(*m_record, m_params, m_barCount, 0);
+    if (m_distribution) {
+        const auto& d = *m_distribution;
         const auto& logits = m_record->trace->logits;
-        // An invalid value typed mid-edit must not throw out of a paint path: clamp instead.
-        ts::SamplingParams p = m_params;
-        p.temperature = std::max(0.0f, p.temperature);
-        p.topK = std::max(0, p.topK);
-        p.topP = std::clamp(p.topP, 1e-6f, 1.0f);
-        m_probs = ts::softmax(logits, p.temperature);
-        m_entropy = ts::entropyBits(m_probs);
-        // Without top-k/top-p the sampling distribution is the softmax itself: skip the sort.
-        if (p.topK > 0 || p.topP < 1.0f) {
-            m_dist = ts::samplingDistribution(logits, p);
-            m_samplingEntropy = ts::entropyBits(m_dist);
-        } else {
-            m_dist = m_probs;
-            m_samplingEntropy = m_entropy;
-        }
-        m_kept = static_cast<int>(
-            std::count_if(m_dist.begin(), m_dist.end(), [](float v) { return v > 0.0f; }));
-        for (const auto& c : ts::topCandidates(m_probs, m_barCount)) {
-            const float d = m_dist[static_cast<std::size_t>(c.token)];
-            m_bars.push_back({c.token, c.prob, d, d <= 0.0f});
+        m_vocabSize = d.vocabSize;
+        m_entropy = d.entropyBits;
+        m_samplingEntropy = d.samplingEntropyBits;
+        m_kept = d.kept;
+        const std::size_t shown = std::min(d.top.size(), static_cast<std::size_t>(m_barCount));
+        for (std::size_t i = 0; i < shown; ++i) {
+            const auto& r = d.top[i];
+            m_bars.push_back({r.token, r.prob, r.sampling, r.sampling <= 0.0f});
         }
         m_cutoff = static_cast<int>(m_bars.size());
         for (int i = 0; i < static_cast<int>(m_bars.size()); ++i)
@@ -86,8 +77,9 @@ void SoftmaxView::recompute() {
             }
         const int s = m_record->sampledToken;
         if (s >= 0 && s < static_cast<int>(logits.size())) {
-            m_sampledRank = ts::rankOf(logits, s);
-            m_sampledProb = m_probs[static_cast<std::size_t>(s)];
+            // The engine ranked the drawn token when it drew it (rankOf: one comparison pass).
+            m_sampledRank = m_record->figures.rank > 0 ? m_record->figures.rank : ts::rankOf(logits, s);
+            m_sampledProb = d.probOf(logits, s);
         }
     }
     m_recomputeMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
@@ -138,7 +130,7 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
     painter.drawText(QPoint(8, lh),
                      tr("Step %1 · next-token distribution over %2 tokens")
                          .arg(m_record->index + 1)
-                         .arg(m_probs.size()));
+                         .arg(m_vocabSize));
     painter.setFont(font());
     QString params = tr("temperature %1").arg(m_params.temperature, 0, 'f', 2);
     if (m_params.topK > 0) params += tr(" · top-k %1").arg(m_params.topK);

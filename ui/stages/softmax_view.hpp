@@ -1,10 +1,14 @@
 #pragma once
-// Stage 4: the next-token distribution as horizontal bars. Everything is recomputed from
-// the record's stored logits, so moving the temperature slider never runs the model.
+// Stage 4: the next-token distribution as horizontal bars, drawn from the step's
+// ts::StepDistribution: the worker's at the step's own settings, or one made from the stored
+// logits when the temperature slider moves (stage_distribution.hpp), so moving the slider
+// never runs the model and a step during a run costs the GUI thread no pass over the
+// vocabulary.
 #include <QWidget>
 #include <vector>
 
 #include "shell/step_record.hpp"
+#include "tokenscope/step_distribution.hpp"
 #include "widgets/vocabulary.hpp"
 
 namespace ts::ui {
@@ -61,8 +65,8 @@ private:
     ts::SamplingParams m_params;
     int m_barCount = 20;
     std::vector<Bar> m_bars;
-    std::vector<float> m_probs;  // full vocabulary at the temperature, kept for CSV export
-    std::vector<float> m_dist;   // full vocabulary after top-k/top-p
+    std::shared_ptr<const ts::StepDistribution> m_distribution;
+    int m_vocabSize = 0;
     double m_entropy = 0;
     double m_samplingEntropy = 0;
     int m_sampledRank = 0;

@@ -1,11 +1,13 @@
 #include "stages/token_view.hpp"
 
 #include <QEvent>
+#include <QHash>
 #include <QHelpEvent>
 #include <QLabel>
 #include <QMouseEvent>
 #include <QPaintEvent>
 #include <QPainter>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -37,19 +39,58 @@ public:
 
     // Lays the chips out at the largest zoom (up to kMaxZoom) at which they all fit the
     // visible area: a short prompt fills the view in large chips a class can read from the
-    // back of the room, a long context wraps at the normal size and scrolls.
-    void relayout() {
+    // back of the room, a long context wraps at the normal size and scrolls. Repaints only
+    // the chips that moved or changed (a step appends one and turns the drawn one into an
+    // input): a full repaint of a long context cost several ms a step.
+    void relayout(std::size_t firstChanged = 0) {
+        const std::vector<QRect> before = m_rects;
+        const double zoomBefore = m_zoom;
         const int room = m_view->m_scroll->viewport()->height();
-        double zoom = kMaxZoom;
-        for (; zoom > 1.0; zoom -= 0.25)
-            if (layoutAt(zoom) <= room) break;
+        // A long context does not fit at the normal size, so no larger zoom can fit either:
+        // one layout instead of seventeen (each measures every chip's text).
+        double zoom = 1.0;
+        if (layoutAt(1.0) <= room)
+            for (zoom = kMaxZoom; zoom > 1.0; zoom -= 0.25)
+                if (layoutAt(zoom) <= room) break;
         m_zoom = std::max(1.0, zoom);
-        setMinimumHeight(layoutAt(m_zoom));
-        update();
+        const int height = layoutAt(m_zoom);
+        setMinimumHeight(height);
+        if (m_zoom != zoomBefore || before.empty() || m_rects.empty()) {
+            update();
+            return;
+        }
+        QRegion damage;
+        for (std::size_t i = 0; i < std::max(before.size(), m_rects.size()); ++i) {
+            const bool moved = i >= before.size() || i >= m_rects.size() || before[i] != m_rects[i];
+            if (!moved && i < firstChanged) continue;
+            if (i < before.size()) damage += before[i].adjusted(-3, -3, 3, 3);
+            if (i < m_rects.size()) damage += m_rects[i].adjusted(-3, -3, 3, 3);
+        }
+        if (!damage.isEmpty()) update(damage);
+    }
+
+    // A chip's look changed (hover): repaint it alone.
+    void updateChipAt(int position) {
+        const auto& chips = m_view->m_chips;
+        for (std::size_t i = 0; i < chips.size() && i < m_rects.size(); ++i)
+            if (chips[i].position == position) update(m_rects[i].adjusted(-3, -3, 3, 3));
+    }
+
+    void fontChanged() {
+        m_advance.clear();
+        m_idAdvance.clear();
     }
 
 protected:
-    void resizeEvent(QResizeEvent*) override { relayout(); }
+    // A new row of chips makes the canvas taller: nothing moves then, so nothing repaints
+    // unless the zoom changes (the layout depends on the width and the viewport's height).
+    void resizeEvent(QResizeEvent* e) override {
+        relayout(e->oldSize().width() == width() ? m_view->m_chips.size() : 0);
+    }
+    void changeEvent(QEvent* e) override {
+        if (e->type() == QEvent::FontChange) fontChanged();
+        QWidget::changeEvent(e);
+    }
 
     void paintEvent(QPaintEvent* event) override {
         QPainter p(this);
@@ -140,19 +181,33 @@ private:
     }
 
     // Places the chips at `zoom` in m_rects, wrapping at the widget's width; returns the
-    // height they need.
+    // height they need. At the normal size (every long context) the text widths come from a
+    // cache: a step adds one chip, and measuring a thousand texts took milliseconds.
     int layoutAt(double zoom) {
         m_zoom = zoom;
         m_rects.clear();
         const QFontMetrics fm(chipFont(1.0));
         const QFontMetrics sfm(chipFont(0.8));
+        const bool cached = zoom == 1.0;
         const int pad = static_cast<int>(std::lround(7 * zoom));
         const int gap = static_cast<int>(std::lround(4 * zoom));
         const int chipH = fm.height() + sfm.height() + static_cast<int>(std::lround(10 * zoom));
         int x = 6, y = 6;
         const int maxW = std::max(200, width() - 6);
         for (const auto& c : m_view->m_chips) {
-            const int w = std::max(fm.horizontalAdvance(c.text), sfm.horizontalAdvance(QString::number(c.id))) + 2 * pad;
+            int textW = 0, idW = 0;
+            if (cached) {
+                auto t = m_advance.find(c.text);
+                if (t == m_advance.end()) t = m_advance.insert(c.text, fm.horizontalAdvance(c.text));
+                textW = t.value();
+                auto n = m_idAdvance.find(c.id);
+                if (n == m_idAdvance.end()) n = m_idAdvance.insert(c.id, sfm.horizontalAdvance(QString::number(c.id)));
+                idW = n.value();
+            } else {
+                textW = fm.horizontalAdvance(c.text);
+                idW = sfm.horizontalAdvance(QString::number(c.id));
+            }
+            const int w = std::max(textW, idW) + 2 * pad;
             if (x + w > maxW && x > 6) {
                 x = 6;
                 y += chipH + gap + 2;
@@ -172,6 +227,8 @@ private:
     TokenView* m_view;
     std::vector<QRect> m_rects;
     double m_zoom = 1.0;
+    QHash<QString, int> m_advance;  // chip text -> width at the normal size
+    QHash<int, int> m_idAdvance;    // token id -> width of its number at the normal size
 };
 
 TokenView::TokenView(QWidget* parent) : QWidget(parent) {
@@ -205,11 +262,13 @@ void TokenView::setContextLimit(int nCtx) {
 
 void TokenView::setHoveredPosition(int pos) {
     if (pos == m_hovered) return;
+    m_canvas->updateChipAt(m_hovered);
     m_hovered = pos;
-    m_canvas->update();
+    m_canvas->updateChipAt(pos);
 }
 
 void TokenView::rebuild() {
+    const std::vector<Chip> before = std::move(m_chips);
     m_chips.clear();
     m_promptTokens = m_promptBytes = m_promptChars = 0;
     if (m_record) {
@@ -253,8 +312,15 @@ void TokenView::rebuild() {
             m_chips.push_back(c);
         }
     }
+    // The first chip that differs from before: a step leaves the others as they were.
+    std::size_t same = 0;
+    const auto equal = [](const Chip& a, const Chip& b) {
+        return a.position == b.position && a.id == b.id && a.pending == b.pending &&
+               a.fromPrompt == b.fromPrompt && a.partial == b.partial && a.text == b.text;
+    };
+    while (same < before.size() && same < m_chips.size() && equal(before[same], m_chips[same])) ++same;
     retranslateUi();
-    m_canvas->relayout();
+    m_canvas->relayout(same);
 }
 
 QString TokenView::summaryText() const {

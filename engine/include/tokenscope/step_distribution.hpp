@@ -72,6 +72,10 @@ struct StepDistribution {
     double keptSum = 0;        // what the kept probabilities are divided by
 };
 
+// The settings as a view takes them mid-edit: temperature >= 0 (NaN: 0), top-k >= 0, top-p
+// in [1e-6, 1] (NaN: 1). describeDistribution describes these.
+SamplingParams clampedForDisplay(SamplingParams params);
+
 // Throws ts::Error for empty logits. Out-of-range settings are clamped, as a view clamps a
 // value typed mid-edit (temperature >= 0, top-k >= 0, top-p in [1e-6, 1]).
 StepDistribution describeDistribution(std::span<const float> logits, const SamplingParams& params,

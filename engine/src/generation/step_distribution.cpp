@@ -12,16 +12,12 @@
 
 namespace ts {
 
-namespace {
-
-SamplingParams clamped(SamplingParams p) {
-    p.temperature = std::isfinite(p.temperature) ? std::max(0.0f, p.temperature) : 0.0f;
+SamplingParams clampedForDisplay(SamplingParams p) {
+    p.temperature = std::max(0.0f, p.temperature);  // NaN gives 0
     p.topK = std::max(0, p.topK);
     p.topP = std::isfinite(p.topP) ? std::clamp(p.topP, 1e-6f, 1.0f) : 1.0f;
     return p;
 }
-
-}  // namespace
 
 float StepDistribution::probOf(std::span<const float> logits, int token) const {
     if (token < 0 || static_cast<std::size_t>(token) >= logits.size()) return 0.0f;
@@ -49,7 +45,7 @@ StepDistribution describeDistribution(std::span<const float> logits, const Sampl
                                       const DistributionRequest& request) {
     if (logits.empty()) throw Error("cannot describe the distribution of an empty logit vector");
     StepDistribution d;
-    d.params = clamped(params);
+    d.params = clampedForDisplay(params);
     const std::size_t n = logits.size();
     d.vocabSize = static_cast<int>(n);
     d.argmaxToken = argmax(logits);
