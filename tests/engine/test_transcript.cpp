@@ -7,12 +7,14 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "test_paths.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/experiments.hpp"
 #include "tokenscope/model.hpp"
 #include "tokenscope/model_folder.hpp"
+#include "tokenscope/tokenizer.hpp"
 #include "tokenscope/transcript.hpp"
 
 using Catch::Matchers::Contains;
@@ -381,4 +383,43 @@ TEST_CASE("transcript: a file's steps read back as recorded, and name the model 
     }
     CHECK(steps[4]->chosen);
     CHECK(steps[4]->sampledToken == 17);
+}
+
+TEST_CASE("transcript: a file saved again without a model keeps its text and bytes", "[transcript]") {
+    // The bundled model has a tokenizer; Korean text makes tokens that split characters,
+    // so the bytes (not the display texts) have to carry the text.
+    const auto dir = ts_test::sourceDir() / "resources" / "model";
+    auto model = ts::Model::loadFolder(dir);
+    auto tokenizer = ts::Tokenizer::fromFolder(dir);
+    ts::Transcript t(model, tokenizer);
+    ts::SamplingParams p = warm(3);
+    t.start("In the beginning 하늘과 땅", p);
+    while (t.size() < 8) t.step(p);
+    const std::string first = ts::transcriptJson(t.steps(), tokenizer.get());
+    const auto path = std::filesystem::temp_directory_path() / "tokenscope_transcript_resave.json";
+    auto readBack = [&](const std::string& json) {
+        {
+            std::ofstream out(path);
+            out << json;
+        }
+        return ts::readTranscriptJson(path.string());
+    };
+    const auto f = readBack(first);
+    // Saved again from the file's steps, with no tokenizer (no model loaded).
+    const std::string again = ts::transcriptJson(ts::transcriptStepsFromFile(f), nullptr);
+    const auto a = nlohmann::json::parse(first);
+    const auto b = nlohmann::json::parse(again);
+    REQUIRE_FALSE(a["text"].get<std::string>().empty());
+    CHECK(b["text"] == a["text"]);
+    REQUIRE(b["steps"].size() == a["steps"].size());
+    for (std::size_t i = 0; i < a["steps"].size(); ++i) {
+        INFO("step " << i);
+        CHECK(b["steps"][i]["text"] == a["steps"][i]["text"]);
+        CHECK(b["steps"][i]["bytes"] == a["steps"][i]["bytes"]);
+        CHECK(b["steps"][i]["display"] == a["steps"][i]["display"]);
+    }
+    // And once more: a third save from the second file is the same again.
+    const auto g = readBack(again);
+    std::filesystem::remove(path);
+    CHECK(nlohmann::json::parse(ts::transcriptJson(ts::transcriptStepsFromFile(g), nullptr))["text"] == a["text"]);
 }

@@ -109,6 +109,11 @@ struct TranscriptStep {
     // For a step read from a file: the drawn token as the file shows it ("" otherwise; the
     // loaded model's vocabulary, if any, may be another model's).
     std::string sampledDisplay;
+    // For a step read from a file: the drawn token's bytes and the prompt's decoded bytes as
+    // the file recorded them ("bytes", and "text" less the drawn tokens), so saving the
+    // steps again without a tokenizer keeps the text ("" where the file had none).
+    std::string sampledBytes;
+    std::string promptBytes;
 
     bool thinned() const { return summary != nullptr; }
     // Bytes held by the trace (attention rows, logits, embeddings, residuals), summary and
@@ -267,6 +272,8 @@ struct TranscriptFile {
     std::vector<DrawFigures> figures;     // NaN / rank 0 where the file has no figure
     std::vector<double> uniforms;         // -1 where none was drawn
     std::vector<std::string> displays;    // the drawn tokens' display text ("" if none)
+    std::vector<std::string> bytes;       // the drawn tokens' bytes ("bytes"; "" if none)
+    std::string promptBytes;              // "text" less the drawn tokens' bytes ("" if not so)
     ModelIdentity model;                  // !known() for files without a "model" entry
 };
 TranscriptFile readTranscriptJson(const std::string& path);

@@ -57,6 +57,51 @@ std::string idText(int id) {
     return text;
 }
 
+// "EB B2 94" -> bytes; "" for anything else (the field is then treated as absent).
+std::string bytesFromHex(const std::string& hex) {
+    auto digit = [](char c) -> int {
+        if (c >= '0' && c <= '9') return c - '0';
+        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+        return -1;
+    };
+    std::string out;
+    for (std::size_t i = 0; i < hex.size();) {
+        if (hex[i] == ' ') {
+            ++i;
+            continue;
+        }
+        if (i + 1 >= hex.size() || digit(hex[i]) < 0 || digit(hex[i + 1]) < 0) return {};
+        out += static_cast<char>(digit(hex[i]) * 16 + digit(hex[i + 1]));
+        i += 2;
+    }
+    return out;
+}
+
+// bytesAsText undone: each "<XX>" back to its byte (bytesAsText writes bytes that are not
+// text that way).
+std::string textAsBytes(const std::string& text) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '<' && i + 3 < text.size() && text[i + 3] == '>') {
+            const std::string byte = bytesFromHex(text.substr(i + 1, 2));
+            if (byte.size() == 1) {
+                out += byte;
+                i += 3;
+                continue;
+            }
+        }
+        out += text[i];
+    }
+    return out;
+}
+
+// A drawn token's bytes: from the tokenizer, or, without one, as a file recorded them.
+std::string stepBytes(const Tokenizer* tokenizer, const TranscriptStep& s) {
+    if (tokenizer) return bytesOf(tokenizer, s.sampledToken);
+    return s.fromFile ? s.sampledBytes : std::string();
+}
+
 }  // namespace
 
 ModelIdentity ModelIdentity::of(const Model& model, std::string name) {
@@ -98,14 +143,23 @@ std::string transcriptJson(const std::vector<TranscriptStepPtr>& steps, const To
 
     j["ids"] = ids;
     j["generated"] = generated;
-    j["text"] = tokenizer ? bytesAsText(tokenizer->decode(ids)) : "";
+    if (tokenizer) {
+        j["text"] = bytesAsText(tokenizer->decode(ids));
+    } else {
+        // Steps read from a file keep the file's bytes: saved again without a model, the
+        // text stays (the prompt's bytes and each drawn token's, as the file had them).
+        std::string all = steps.empty() ? std::string() : steps.front()->promptBytes;
+        for (const auto& s : steps)
+            if (s->sampledToken >= 0) all += stepBytes(nullptr, *s);
+        j["text"] = bytesAsText(all);
+    }
     Json stepsJson = Json::array();
     std::string tail;  // the last bytes before each drawn token, to read it in context
     for (int id : prompt) tail += bytesOf(tokenizer, id);
     for (std::size_t i = 0; i < steps.size(); ++i) {
         const auto& s = steps[i];
         if (s->sampledToken < 0) continue;
-        const std::string bytes = bytesOf(tokenizer, s->sampledToken);
+        const std::string bytes = stepBytes(tokenizer, *s);
         std::string display =
             tokenizer ? tokenDisplayAfter(tail.size() > 3 ? tail.substr(tail.size() - 3) : tail, bytes)
                       : "";
@@ -119,7 +173,7 @@ std::string transcriptJson(const std::vector<TranscriptStepPtr>& steps, const To
         const DrawFigures& f = s->figures;
         auto number = [](double v) { return std::isfinite(v) ? Json(v) : Json(); };
         Json e = {{"id", s->sampledToken},
-                  {"text", tokenizer ? bytesAsText(bytes) : ""},
+                  {"text", bytesAsText(bytes)},
                   {"bytes", hexBytes(bytes)},
                   {"display", display},
                   {"prob", number(f.prob)},
@@ -241,6 +295,18 @@ TranscriptFile readTranscriptJson(const std::string& path) {
             f.displays.push_back(s.contains("display") && s["display"].is_string()
                                      ? s["display"].get<std::string>()
                                      : std::string());
+            f.bytes.push_back(s.contains("bytes") && s["bytes"].is_string()
+                                  ? bytesFromHex(s["bytes"].get<std::string>())
+                                  : std::string());
+        }
+        // The prompt's decoded bytes: the whole text less what the drawn tokens added (only
+        // when it ends with exactly those bytes).
+        if (j.contains("text") && j["text"].is_string()) {
+            const std::string all = textAsBytes(j["text"].get<std::string>());
+            std::string drawn;
+            for (const auto& b : f.bytes) drawn += b;
+            if (all.size() >= drawn.size() && all.compare(all.size() - drawn.size(), drawn.size(), drawn) == 0)
+                f.promptBytes = all.substr(0, all.size() - drawn.size());
         }
         if (j.contains("model") && j["model"].is_object()) {
             const auto& m = j["model"];
@@ -279,6 +345,7 @@ std::vector<TranscriptStepPtr> transcriptStepsFromFile(const TranscriptFile& fil
         s->index = static_cast<int>(i);
         s->fromFile = true;
         s->promptText = file.promptText;
+        s->promptBytes = file.promptBytes;
         auto trace = std::make_shared<StepTrace>();
         if (i == 0) {
             trace->firstPosition = 0;
@@ -304,6 +371,7 @@ std::vector<TranscriptStepPtr> transcriptStepsFromFile(const TranscriptFile& fil
             }
         if (i < file.generated.size()) {
             if (i < file.displays.size()) s->sampledDisplay = file.displays[i];
+            if (i < file.bytes.size()) s->sampledBytes = file.bytes[i];
             s->sampledToken = file.generated[i];
             s->params = file.params[i];
             s->chosen = file.chosen[i];
