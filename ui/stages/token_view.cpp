@@ -35,6 +35,9 @@ class ChipCanvas : public QWidget {
 public:
     explicit ChipCanvas(TokenView* view) : QWidget(view), m_view(view) {
         setMouseTracking(true);
+        // Chips sit at fixed places from the top left: when a new row makes the canvas
+        // taller, Qt paints only what became visible, not every chip in view again.
+        setAttribute(Qt::WA_StaticContents);
     }
 
     // Lays the chips out at the largest zoom (up to kMaxZoom) at which they all fit the
