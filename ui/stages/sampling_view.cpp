@@ -223,7 +223,7 @@ qreal SamplingView::paintText(QPainter* painter, const QRectF& area) {
         m_textDocFont = font();
         m_textDocRoom = area.height();
     }
-    const QTextDocument& doc = *m_textDoc;
+    QTextDocument& doc = *m_textDoc;
     if (!painter) return top + doc.size().height();
     QPainter& p = *painter;
     p.save();
