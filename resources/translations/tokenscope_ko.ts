@@ -2808,7 +2808,7 @@ The window stays usable and you can cancel at any time.</source>
     <message>
         <location filename="../../ui/stages/softmax_view.cpp" line="143"/>
         <source>temperature %1</source>
-        <translation>temperature %1</translation>
+        <translation>온도 %1</translation>
     </message>
     <message>
         <location filename="../../ui/stages/softmax_view.cpp" line="144"/>
