@@ -17,6 +17,7 @@
 #include "tokenscope/token_display.hpp"
 #include "widgets/vocabulary.hpp"
 #include "widgets/korean_particles.hpp"
+#include "widgets/steady_label.hpp"
 
 namespace ts::ui {
 
@@ -66,8 +67,7 @@ LogitLensView::LogitLensView(QWidget* parent) : QWidget(parent) {
     side->setMinimumWidth(280);
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
-    m_detailTitle = new QLabel(side);
-    m_detailTitle->setWordWrap(true);
+    m_detailTitle = new SteadyLabel(side);
     m_detail = new QTableWidget(0, 3, side);
     m_detail->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_detail->setEditTriggers(QAbstractItemView::NoEditTriggers);

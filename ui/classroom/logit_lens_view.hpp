@@ -22,6 +22,8 @@ class QTableWidget;
 
 namespace ts::ui {
 
+class SteadyLabel;
+
 class TranscriptFollower;
 
 // A heatmap that also writes each cell's top token into it.
@@ -80,7 +82,7 @@ private:
     QLabel* m_colourLabel = nullptr;
     QLabel* m_explain = nullptr;
     LensHeatmap* m_heatmap = nullptr;
-    QLabel* m_detailTitle = nullptr;
+    SteadyLabel* m_detailTitle = nullptr;  // changes each step: must not relayout the window
     QTableWidget* m_detail = nullptr;
 };
 

@@ -21,6 +21,7 @@
 #include <functional>
 
 #include "widgets/heatmap_widget.hpp"
+#include "widgets/steady_label.hpp"
 #include "tokenscope/token_display.hpp"
 #include "widgets/vocabulary.hpp"
 
@@ -381,10 +382,9 @@ private:
 EmbeddingView::EmbeddingView(QWidget* parent) : QWidget(parent) {
     m_neighbourBox = new QCheckBox(this);
     retranslateNeighbourBox();
-    m_explained = new QLabel(this);
-    // Wraps: one line of it was the widest thing in any view, and widened the window past
-    // 1280 pixels.
-    m_explained->setWordWrap(true);
+    m_explained = new SteadyLabel(this);
+    // Wraps (SteadyLabel always does): one line of it was the widest thing in any view, and
+    // widened the window past 1280 pixels.
     m_strip = new HeatmapWidget(this);
     m_strip->setSquareCells(false);
     m_strip->setMaxCellHeight(24);

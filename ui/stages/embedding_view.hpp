@@ -22,6 +22,7 @@ namespace ts::ui {
 class HeatmapWidget;
 class EmbeddingScatter;
 class RopeNote;
+class SteadyLabel;
 
 class EmbeddingView : public QWidget {
     Q_OBJECT
@@ -101,7 +102,7 @@ private:
     int m_hovered = -1;
 
     QCheckBox* m_neighbourBox = nullptr;
-    QLabel* m_explained = nullptr;
+    SteadyLabel* m_explained = nullptr;  // changes each step: must not relayout the window
     HeatmapWidget* m_strip = nullptr;
     // Beside the projection, exact where it is approximate: the cosine similarity of every
     // pair of the newest input vectors (the same word at two positions, or two similar

@@ -1,5 +1,7 @@
 #include "stages/token_view.hpp"
 
+#include "widgets/steady_label.hpp"
+
 #include <QEvent>
 #include <QHash>
 #include <QHelpEvent>
@@ -234,47 +236,11 @@ private:
     QHash<int, int> m_idAdvance;    // token id -> width of its number at the normal size
 };
 
-// The summary label in a box without a layout: a label's new text asks its parent's layout
-// to recompute, and each layout up to the window follows (4-6 ms a step at 1,024 tokens,
-// for a count that changed). The box asks for a new height only when the wrapped text's
-// height changes.
-class SummaryBox : public QWidget {
-public:
-    explicit SummaryBox(QWidget* parent) : QWidget(parent), m_label(new QLabel(this)) {
-        m_label->setWordWrap(true);
-        m_label->setTextFormat(Qt::PlainText);
-        QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
-        policy.setHeightForWidth(true);
-        setSizePolicy(policy);
-    }
-    void setText(const QString& text) {
-        if (text == m_label->text()) return;
-        m_label->setText(text);
-        const int h = m_label->heightForWidth(width());
-        if (h != m_height) {
-            m_height = h;
-            updateGeometry();
-        }
-    }
-    QSize sizeHint() const override { return m_label->sizeHint(); }
-    QSize minimumSizeHint() const override { return m_label->minimumSizeHint(); }
-    bool hasHeightForWidth() const override { return true; }
-    int heightForWidth(int w) const override { return m_label->heightForWidth(w); }
-
-protected:
-    void resizeEvent(QResizeEvent*) override {
-        m_label->setGeometry(rect());
-        m_height = m_label->heightForWidth(width());
-    }
-
-private:
-    QLabel* m_label;
-    int m_height = -1;
-};
-
 TokenView::TokenView(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
-    m_summary = new SummaryBox(this);
+    // A steady label: the context count changes each step, which must not relayout the window.
+    m_summary = new SteadyLabel(this);
+    m_summary->label()->setTextFormat(Qt::PlainText);
     layout->addWidget(m_summary);
     m_scroll = new QScrollArea(this);
     m_scroll->setWidgetResizable(true);

@@ -12,7 +12,7 @@ class QScrollArea;
 namespace ts::ui {
 
 class ChipCanvas;
-class SummaryBox;
+class SteadyLabel;
 
 class TokenView : public QWidget {
     Q_OBJECT
@@ -61,7 +61,7 @@ private:
     int m_promptBytes = 0;
     int m_promptChars = 0;
     int m_hovered = -1;
-    SummaryBox* m_summary = nullptr;
+    SteadyLabel* m_summary = nullptr;
     QScrollArea* m_scroll = nullptr;
     ChipCanvas* m_canvas = nullptr;
 };

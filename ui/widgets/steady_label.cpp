@@ -1,0 +1,39 @@
+// A wrapped label that relayouts the window only when its height changes (see
+// steady_label.hpp).
+#include "widgets/steady_label.hpp"
+
+#include <QLabel>
+
+namespace ts::ui {
+
+SteadyLabel::SteadyLabel(QWidget* parent) : QWidget(parent), m_label(new QLabel(this)) {
+    m_label->setWordWrap(true);
+    QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
+}
+
+void SteadyLabel::setText(const QString& text) {
+    if (text == m_label->text()) return;
+    m_label->setText(text);  // its own LayoutRequest stops here: this box has no layout
+    const int h = m_label->heightForWidth(width());
+    if (h != m_height) {
+        m_height = h;
+        updateGeometry();
+    }
+}
+
+QString SteadyLabel::text() const { return m_label->text(); }
+
+QSize SteadyLabel::sizeHint() const { return m_label->sizeHint(); }
+
+QSize SteadyLabel::minimumSizeHint() const { return m_label->minimumSizeHint(); }
+
+int SteadyLabel::heightForWidth(int width) const { return m_label->heightForWidth(width); }
+
+void SteadyLabel::resizeEvent(QResizeEvent*) {
+    m_label->setGeometry(rect());
+    m_height = m_label->heightForWidth(width());
+}
+
+}  // namespace ts::ui
