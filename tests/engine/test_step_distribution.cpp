@@ -140,7 +140,8 @@ TEST_CASE("a step's distribution described in one pass equals the full recompute
                 CHECK(d.entropyBits == ts::entropyBits(probs));
                 CHECK(d.samplingEntropyBits == ts::entropyBits(dist));
                 CHECK(d.kept == std::count_if(dist.begin(), dist.end(), [](float v) { return v > 0.0f; }));
-                const auto order = referenceOrder(probs);
+                // rows by logit: the probabilities' order, and at T = 0 the runners-up too
+                const auto order = referenceOrder(logits);
                 REQUIRE(d.top.size() == 20);
                 for (std::size_t i = 0; i < d.top.size(); ++i) {
                     const auto tok = static_cast<std::size_t>(order[i]);
@@ -192,6 +193,11 @@ TEST_CASE("settings typed mid-edit are clamped, not thrown", "[sampling][distrib
     CHECK(d.params.temperature == 0.0f);
     CHECK(d.top.front().token == 4);
     CHECK(d.top.front().prob == 1.0f);
+    // at T = 0 the other rows are the runners-up by logit, not zeros in vocabulary order
+    REQUIRE(d.top.size() == 5);
+    CHECK(d.top[1].token == 0);
+    CHECK(d.top[2].token == 1);
+    CHECK(d.top[4].token == 3);
     CHECK(d.kept == 1);
     CHECK_THROWS(ts::describeDistribution(std::vector<float>{}, p, {}));
 }

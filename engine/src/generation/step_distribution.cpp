@@ -104,7 +104,10 @@ StepDistribution describeDistribution(std::span<const float> logits, const Sampl
     }
     const std::vector<float>& dist = d.cut ? cutDist : probs;
 
-    for (int id : orderByProbability(probs, static_cast<std::size_t>(std::max(0, request.rows)))) {
+    // Rows in the order of the logits, which is the probabilities' order wherever those differ:
+    // at T = 0, or at a low T where the tail underflows to 0, the runners-up still come by
+    // logit instead of as a block of zeros in vocabulary order ("!", "\"", "#", ...).
+    for (int id : orderByProbability(logits, static_cast<std::size_t>(std::max(0, request.rows)))) {
         const auto i = static_cast<std::size_t>(id);
         d.top.push_back({id, logits[i], probs[i], dist[i]});
     }
