@@ -142,8 +142,8 @@ int runBench(const Args& args) {
                   << j["decode_tok_s"].get<double>() << " tok/s ("
                   << j["ms_per_token"].get<double>() << " ms/token), median of " << repeat
                   << "; a bare read of all weights: " << j["stream_ceiling_tok_s"].get<double>()
-                  << " per second; resident after load " << residentAfterLoad / 1048576.0
-                  << " MiB for " << j["weight_file_bytes"].get<std::size_t>() / 1048576.0
+                  << " per second; resident after load " << static_cast<double>(residentAfterLoad) / 1048576.0
+                  << " MiB for " << j["weight_file_bytes"].get<double>() / 1048576.0
                   << " MiB of weight files\n";
     }
     return 0;

@@ -65,12 +65,12 @@ QStringList visibleTexts(MainWindow& window) {
             for (int i = 0; i < tb->count(); ++i) add(tb->tabText(i));
         else if (auto* t = qobject_cast<QTableView*>(w)) {
             if (!t->model()) continue;
-            for (int c = 0; c < t->model()->columnCount(); ++c)
-                add(t->model()->headerData(c, Qt::Horizontal).toString());
+            for (int col = 0; col < t->model()->columnCount(); ++col)
+                add(t->model()->headerData(col, Qt::Horizontal).toString());
         } else if (auto* cv = qobject_cast<QChartView*>(w)) {
             add(cv->chart()->title());
             for (QAbstractAxis* a : cv->chart()->axes()) add(a->titleText());
-            for (QAbstractSeries* s : cv->chart()->series()) add(s->name());
+            for (QAbstractSeries* series : cv->chart()->series()) add(series->name());
         }
     }
     for (QMenu* m : window.menuBar()->findChildren<QMenu*>()) {

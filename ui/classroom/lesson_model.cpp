@@ -178,13 +178,13 @@ Lesson parse(const QByteArray& json, const QString& file) {
                     en = v.toDouble();
                     return;
                 }
-                const QJsonObject o = v.toObject();
-                if (!v.isObject() || !o.value(QStringLiteral("en")).isDouble() ||
-                    (o.contains(QStringLiteral("ko")) && !o.value(QStringLiteral("ko")).isDouble()))
+                const QJsonObject byLanguage = v.toObject();
+                if (!v.isObject() || !byLanguage.value(QStringLiteral("en")).isDouble() ||
+                    (byLanguage.contains(QStringLiteral("ko")) && !byLanguage.value(QStringLiteral("ko")).isDouble()))
                     throw ParseError{QStringLiteral("%1: \"%2\" must be a number or {\"en\": number, \"ko\": number}")
                                          .arg(cw, QLatin1String(key))};
-                en = o.value(QStringLiteral("en")).toDouble();
-                if (o.contains(QStringLiteral("ko"))) ko = o.value(QStringLiteral("ko")).toDouble();
+                en = byLanguage.value(QStringLiteral("en")).toDouble();
+                if (byLanguage.contains(QStringLiteral("ko"))) ko = byLanguage.value(QStringLiteral("ko")).toDouble();
             };
             number("value", claim.value, claim.valueKo);
             number("tolerance", claim.tolerance, claim.toleranceKo);

@@ -358,7 +358,7 @@ private:
         for (int pos = 0; pos < 4; ++pos) {
             const double a = step * pos;
             const QPointF tip(c.x() + r * std::cos(a), c.y() - r * std::sin(a));
-            const QColor col = HeatmapWidget::colorFor(0.35f + 0.65f * pos / 3.0f, 0.0f, 1.0f,
+            const QColor col = HeatmapWidget::colorFor(0.35f + 0.65f * static_cast<float>(pos) / 3.0f, 0.0f, 1.0f,
                                                        HeatmapWidget::Scale::Sequential);
             p.setPen(QPen(col, 2.0));
             p.drawLine(c, tip);
