@@ -552,22 +552,22 @@
 <context>
     <name>ts::ui::CostView</name>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="124"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="120"/>
         <source>Every token is one full pass through the model: all weights are read once, and attention reads the whole KV cache, which grows with the context. Reasoning models (o1/o3) buy better answers with many hidden tokens of “thinking” — ten times the tokens is at least ten times the cost, and more as the context grows. An agent making dozens of model calls per task is how a $20 subscription can cost $200 to serve.</source>
         <translation>토큰 하나마다 모델 전체를 한 번 통과합니다: 모든 가중치를 한 번씩 읽고, 어텐션은 컨텍스트와 함께 커지는 KV 캐시 전체를 읽습니다. 추론 모델(o1/o3)은 숨겨진 “생각” 토큰을 많이 써서 더 나은 답을 얻습니다 — 토큰이 10배면 비용도 최소 10배이고, 컨텍스트가 길어질수록 더 늘어납니다. 작업 하나에 모델을 수십 번 부르는 에이전트 때문에 월 20달러 구독의 인프라 비용이 200달러가 될 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="127"/>
         <source>Step</source>
         <translation>한 단계</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="127"/>
         <source>Tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="127"/>
         <source>Context</source>
         <translation>컨텍스트</translation>
     </message>
@@ -576,7 +576,7 @@
         <translation type="vanished">경과 시간</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="127"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
@@ -589,27 +589,27 @@
         <translation type="vanished">KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="144"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="140"/>
         <source>No steps yet: run the model to see what each token costs.</source>
         <translation>아직 단계가 없습니다. 모델을 실행하면 토큰마다 드는 비용이 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="146"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="142"/>
         <source>Session: %1 tokens in %2 calls, %3 ms, %4, %5 of weights read; KV cache now %6 for %7 tokens. About %8 per token.</source>
         <translation>세션: 호출 %2번에 토큰 %1개, %3 ms, %4, 가중치 %5 읽음. 현재 KV 캐시는 토큰 %7개에 %6. 토큰당 약 %8.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="194"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="190"/>
         <source>Cost per token against context length</source>
         <translation>컨텍스트 길이에 따른 토큰당 비용</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="195"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="191"/>
         <source>MFLOP per token</source>
         <translation>토큰당 MFLOP</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="196"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="192"/>
         <source>ms per token</source>
         <translation>토큰당 ms</translation>
     </message>
@@ -622,43 +622,43 @@
         <translation type="vanished">ms/토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="232"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="228"/>
         <source>prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="214"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="210"/>
         <source>context length (tokens)</source>
         <translation>컨텍스트 길이 (토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="127"/>
         <source>Wall
 time</source>
         <translation>경과
 시간</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="132"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="128"/>
         <source>Weights
 read</source>
         <translation>읽은
 가중치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="132"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="128"/>
         <source>KV
 cache</source>
         <translation>KV
 캐시</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="178"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="174"/>
         <source>Steady speed: step a few tokens to measure it.</source>
         <translation>안정 속도: 토큰을 몇 개 진행하면 측정됩니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="181"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="177"/>
         <source>Steady speed: median %1 ms per token over the last decode steps (up to %2), against the estimate of %3 and %4 of weights read per token.</source>
         <translation>안정 속도: 최근 디코드 단계(최대 %2개)의 중앙값으로 토큰당 %1 ms. 추정치는 토큰당 %3, 가중치 %4 읽기.</translation>
     </message>
@@ -794,12 +794,12 @@ cache</source>
 <context>
     <name>ts::ui::EngineWorker</name>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="76"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="80"/>
         <source>No model is loaded.</source>
         <translation>불러온 모델이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="77"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="81"/>
         <source>Choose the bundled model or open a model folder first.</source>
         <translation>먼저 기본 모델을 고르거나 모델 폴더를 여세요.</translation>
     </message>
@@ -808,7 +808,7 @@ cache</source>
         <translation type="vanished">이 모델 폴더에는 토크나이저(vocab.json + merges.txt 또는 tokenizer.json)가 없어서 프롬프트를 공백으로 구분한 토큰 ID로 입력해야 합니다. &quot;%1&quot;은(는) 숫자가 아닙니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="159"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="163"/>
         <source>The context is full: the model reads at most %1 tokens.</source>
         <translation>컨텍스트가 가득 찼습니다. 이 모델은 최대 %1개 토큰까지만 읽습니다.</translation>
     </message>
@@ -821,7 +821,7 @@ cache</source>
         <translation type="vanished">세션은 그대로입니다. 설정을 바꿔 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="115"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="119"/>
         <source>Edit the prompt and try again.</source>
         <translation>프롬프트를 고친 뒤 다시 시도하세요.</translation>
     </message>
@@ -834,39 +834,39 @@ cache</source>
         <translation type="vanished">시작할 문장을 입력하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="93"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="97"/>
         <source>The session is unchanged; reset, shorten the prompt or branch from an earlier step.</source>
         <translation>세션은 그대로입니다. 초기화하거나, 프롬프트를 줄이거나, 이전 단계에서 분기하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="127"/>
-        <location filename="../../ui/shell/engine_worker.cpp" line="136"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="131"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="140"/>
         <source>There is no prompt yet.</source>
         <translation>아직 프롬프트가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="127"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="131"/>
         <source>Type a prompt, then press Step.</source>
         <translation>프롬프트를 입력한 뒤 [한 단계]를 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="136"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="140"/>
         <source>Type a prompt, then press Run.</source>
         <translation>프롬프트를 입력한 뒤 [실행]을 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="151"/>
-        <location filename="../../ui/shell/engine_worker.cpp" line="169"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="155"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="173"/>
         <source>Reached the maximum number of steps.</source>
         <translation>최대 단계 수에 도달했습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="155"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="159"/>
         <source>The model drew the end-of-text token.</source>
         <translation>모델이 텍스트 끝(end-of-text) 토큰을 뽑았습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="258"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="262"/>
         <source>Open a transcript written by this model.</source>
         <translation>이 모델로 만든 기록 파일을 여세요.</translation>
     </message>
@@ -1380,7 +1380,7 @@ cache</source>
         <translation type="vanished">시행 수</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="191"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="194"/>
         <source>This model</source>
         <translation>이 모델</translation>
     </message>
@@ -1393,43 +1393,48 @@ cache</source>
         <translation type="vanished">컨텍스트 %1개 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="374"/>
-        <location filename="../../ui/classroom/litm_view.cpp" line="403"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="190"/>
+        <source>position of the record asked for</source>
+        <translation>물어본 기록의 위치</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="377"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="406"/>
         <source>Cancelled.</source>
         <translation>취소했습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="383"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="386"/>
         <source>Running %1 contexts (estimated %2)…</source>
         <translation>문맥 %1개를 실행하는 중(예상 %2)…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="398"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="401"/>
         <source>Done in %1.</source>
         <translation>%1 만에 끝났습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="411"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="414"/>
         <source>Running: %1 % done, %2 left.</source>
         <translation>실행 중: %1 % 완료, %2 남음.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="448"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="451"/>
         <source>Open results</source>
         <translation>결과 열기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="449"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="452"/>
         <source>Lost-in-the-middle results (*.json);;All files (*)</source>
         <translation>중간 소실 결과 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="453"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="456"/>
         <source>Cannot open results</source>
         <translation>결과를 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="454"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="457"/>
         <source>%1
 
 The results on screen are unchanged.</source>
@@ -1438,34 +1443,47 @@ The results on screen are unchanged.</source>
 화면의 결과는 그대로입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="458"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="461"/>
         <source>Save results</source>
         <translation>결과 저장</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="459"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="462"/>
         <source>Lost-in-the-middle results (*.json)</source>
         <translation>중간 소실 결과 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="462"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="465"/>
         <source>Cannot save results</source>
         <translation>결과를 저장할 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="514"/>
-        <source>Liu et al. 2023 (GPT-3.5-Turbo, 20 documents)</source>
-        <translation>Liu 외 2023 (GPT-3.5-Turbo, 문서 20개)</translation>
+        <location filename="../../ui/classroom/litm_view.cpp" line="535"/>
+        <source>position of the answer</source>
+        <translation>정답 문서의 위치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="531"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="578"/>
+        <source>%1 · about %2 tokens&lt;br&gt;shaded: 95 % interval</source>
+        <translation>%1 · 약 %2토큰&lt;br&gt;음영: 95 % 구간</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="579"/>
+        <source>position of the record asked for, of %1</source>
+        <translation>물어본 기록의 위치 (전체 %1개)</translation>
+    </message>
+    <message>
+        <source>Liu et al. 2023 (GPT-3.5-Turbo, 20 documents)</source>
+        <translation type="vanished">Liu 외 2023 (GPT-3.5-Turbo, 문서 20개)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="534"/>
         <source>accuracy (%)</source>
         <translation>정확도 (%)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="532"/>
         <source>position of the answer document</source>
-        <translation>정답 문서의 위치</translation>
+        <translation type="vanished">정답 문서의 위치</translation>
     </message>
     <message>
         <location filename="../../ui/classroom/litm_view.cpp" line="185"/>
@@ -1523,37 +1541,37 @@ The results on screen are unchanged.</source>
         <translation>P(정답 값)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="256"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="259"/>
         <source>The bundled model</source>
         <translation>내장 모델</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="258"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="261"/>
         <source>Load a model to measure it, or open results saved earlier.</source>
         <translation>모델을 불러와 측정하거나, 전에 저장한 결과를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="263"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="266"/>
         <source>No lost-in-the-middle measurements come with %1. Run the lab: it first times the model on this computer and says how long the run will take before it starts. Results can be saved and shown later without the model.</source>
         <translation>%1에는 중간 소실 측정 결과가 함께 오지 않습니다. 실험을 실행하세요. 먼저 이 컴퓨터에서 모델의 속도를 재고, 시작하기 전에 얼마나 걸릴지 알려 줍니다. 결과는 저장해 두었다가 나중에 모델 없이 보여 줄 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="342"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="345"/>
         <source>Timing %1 on this computer…</source>
         <translation>이 컴퓨터에서 %1의 속도를 재는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="350"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="353"/>
         <source>%1 records take %2 tokens, more than the model&apos;s context of %3: use fewer records.</source>
         <translation>기록 %1개는 %2토큰으로, 모델의 문맥 길이 %3보다 깁니다. 기록 수를 줄이세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="359"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="362"/>
         <source>%1 contexts of about %2 tokens, each read once and asked %3 questions.</source>
         <translation>약 %2토큰짜리 문맥 %1개를 각각 한 번 읽고 질문 %3개씩을 합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="363"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="366"/>
         <source>This run on %1 will take %2 on this computer (measured just now).
 %3
 
@@ -1564,51 +1582,54 @@ The window stays usable and you can cancel at any time.</source>
 실행 중에도 창을 쓸 수 있고 언제든 취소할 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="367"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="370"/>
         <source>Not started (estimated %1).</source>
         <translation>시작하지 않았습니다(예상 %1).</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="569"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="517"/>
+        <source>Liu et al. 2023&lt;br&gt;(GPT-3.5-Turbo, 20 documents)</source>
+        <translation>Liu 외 2023&lt;br&gt;(GPT-3.5-Turbo, 문서 20개)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="572"/>
         <source>Bundled model</source>
         <translation>내장 모델</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="570"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="573"/>
         <source>Unnamed model</source>
         <translation>이름 없는 모델</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="572"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="575"/>
         <source>%1, measured now</source>
         <translation>%1, 방금 측정</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="573"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="576"/>
         <source>%1, from its evaluation data</source>
         <translation>%1, 평가 데이터</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="574"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="577"/>
         <source>%1, from %2</source>
         <translation>%1, %2에서</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="575"/>
         <source>%1 · about %2 tokens</source>
-        <translation>%1 · 약 %2토큰</translation>
+        <translation type="vanished">%1 · 약 %2토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="576"/>
         <source>position of the record asked for, of %1 (shaded: 95 % interval)</source>
-        <translation>물어본 기록의 위치(전체 %1개, 음영: 95 % 구간)</translation>
+        <translation type="vanished">물어본 기록의 위치(전체 %1개, 음영: 95 % 구간)</translation>
     </message>
     <message>
         <source>This model (%1 records, about %2 tokens per context)</source>
         <translation type="vanished">이 모델 (기록 %1개, 컨텍스트당 약 %2토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="592"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="595"/>
         <source>Example context: %1</source>
         <translation>컨텍스트 예: %1</translation>
     </message>
@@ -1688,9 +1709,8 @@ The window stays usable and you can cancel at any time.</source>
         <translation>약 %1시간</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="187"/>
         <source>position of the record asked for (shaded: 95 % interval)</source>
-        <translation>물어본 기록의 위치 (음영: 95 % 구간)</translation>
+        <translation type="vanished">물어본 기록의 위치 (음영: 95 % 구간)</translation>
     </message>
     <message>
         <location filename="../../ui/classroom/litm_view_text.cpp" line="22"/>
@@ -2314,122 +2334,130 @@ The window stays usable and you can cancel at any time.</source>
         <translation>p</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="393"/>
         <source>What each precision saves: the loaded model&apos;s weights. Compare to see what it costs, token by token.</source>
-        <translation>정밀도마다 아끼는 것: 불러온 모델의 가중치 크기. 비교를 실행하면 토큰마다 치르는 대가가 보입니다.</translation>
+        <translation type="vanished">정밀도마다 아끼는 것: 불러온 모델의 가중치 크기. 비교를 실행하면 토큰마다 치르는 대가가 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="403"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="405"/>
         <source>MB</source>
         <translation>MB</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="411"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="413"/>
         <source>%1 (%2 bits per weight)</source>
         <translation>%1 (가중치당 %2비트)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="430"/>
         <source>MB of weights (%1 million parameters)</source>
-        <translation>가중치 MB (매개변수 %1백만 개)</translation>
+        <translation type="vanished">가중치 MB (매개변수 %1백만 개)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="439"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="395"/>
+        <source>What each precision saves: the loaded model&apos;s weights.&lt;br&gt;Compare to see what it costs, token by token.</source>
+        <translation>정밀도마다 아끼는 것: 불러온 모델의 가중치 크기.&lt;br&gt;비교를 실행하면 토큰마다 치르는 대가가 보입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="432"/>
+        <source>MB for %1 million weights</source>
+        <translation>MB (가중치 %1백만 개)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="441"/>
         <source>The same model in several precisions. The loaded model continues the prompt; every precision scores exactly those tokens, so the difference per token is what precision costs. Then each writes on its own.</source>
         <translation>같은 모델을 여러 정밀도로 비교합니다. 불러온 모델이 프롬프트를 이어 쓰고, 모든 정밀도가 바로 그 토큰들에 점수를 매기므로 토큰마다의 차이가 곧 정밀도의 대가입니다. 그다음 각자 스스로 이어 씁니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="442"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="444"/>
         <source>Precisions to compare:</source>
         <translation>비교할 정밀도:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="443"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="445"/>
         <source>Add file…</source>
         <translation>파일 추가…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="444"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="446"/>
         <source>A GGUF file of the same model (Q8_0, Q4_K_M, F16, …)</source>
         <translation>같은 모델의 GGUF 파일 (Q8_0, Q4_K_M, F16, …)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="445"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="447"/>
         <source>Add folder…</source>
         <translation>폴더 추가…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="446"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="448"/>
         <source>A Hugging Face folder of the same model in another dtype</source>
         <translation>다른 자료형으로 저장된 같은 모델의 Hugging Face 폴더</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="447"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="449"/>
         <source>Remove</source>
         <translation>제거</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="448"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="450"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="449"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="451"/>
         <source>Tokens</source>
         <translation>토큰 수</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="450"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="452"/>
         <source>Compare</source>
         <translation>비교</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="451"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="453"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="452"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="454"/>
         <source>Model</source>
         <translation>모델</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="452"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="454"/>
         <source>Stored as</source>
         <translation>저장 형식</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="452"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="454"/>
         <source>MB/token</source>
         <translation>MB/토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="452"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="454"/>
         <source>Perplexity</source>
         <translation>퍼플렉서티</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="453"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="455"/>
         <source>Largest Δp</source>
         <translation>최대 Δp</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="453"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="455"/>
         <source>Same top-1</source>
         <translation>1순위 일치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="454"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="456"/>
         <source>Show:</source>
         <translation>보기:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="455"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="457"/>
         <source>probability of each token (all score the same text)</source>
         <translation>각 토큰의 확률 (모두 같은 글에 점수)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="456"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="458"/>
         <source>KL divergence from the reference (bits)</source>
         <translation>기준과의 KL 발산 (비트)</translation>
     </message>
@@ -2437,38 +2465,38 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::ProbesView</name>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="217"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="221"/>
         <source>Open…</source>
         <translation>열기…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="218"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="222"/>
         <source>Save as…</source>
         <translation>다른 이름으로 저장…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="219"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="223"/>
         <source>Add probe</source>
         <translation>검사 추가</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="220"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="224"/>
         <source>Run probes</source>
         <translation>검사 실행</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="221"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="225"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="222"/>
-        <location filename="../../ui/classroom/probes_view.cpp" line="236"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="226"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
         <source>Group</source>
         <translation>그룹</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="222"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="226"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
@@ -2485,23 +2513,23 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">모델 스스로의 다음 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="224"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="228"/>
         <source>Verdict</source>
         <translation>판정</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="285"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="289"/>
         <source>Open probe set</source>
         <translation>검사 세트 열기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="286"/>
-        <location filename="../../ui/classroom/probes_view.cpp" line="300"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="290"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="304"/>
         <source>Probe sets (*.json)</source>
         <translation>검사 세트 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="299"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="303"/>
         <source>Save probe set</source>
         <translation>검사 세트 저장</translation>
     </message>
@@ -2510,17 +2538,17 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">먼저 토크나이저가 있는 모델을 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="387"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="391"/>
         <source>P(true) = %1</source>
         <translation>P(참) = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="388"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="392"/>
         <source>P(false) = %1</source>
         <translation>P(거짓) = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="400"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="404"/>
         <source>true wins</source>
         <translation>참이 이김</translation>
     </message>
@@ -2529,7 +2557,7 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">거짓 답이 이김</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/probes_view.cpp" line="551"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="559"/>
         <source>%n probe(s). Press “Run probes”.</source>
         <translation>
             <numerusform>검사 %n개. “검사 실행”을 누르세요.</numerusform>
@@ -2560,127 +2588,127 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">모델 스스로의 답</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="222"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="226"/>
         <source>True</source>
         <translation>참</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="223"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="227"/>
         <source>False (| between)</source>
         <translation>거짓 (|로 구분)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="223"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="227"/>
         <source>Model&apos;s answer</source>
         <translation>모델의 답</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="224"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="228"/>
         <source>P(true) green, P(best false) red</source>
         <translation>P(참) 초록, P(가장 높은 거짓) 빨강</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="225"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="229"/>
         <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one, on a log axis (each tick is a factor of 100). The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
         <translation>프롬프트마다 참인 이어 쓰기 하나와 거짓인 이어 쓰기 여럿이 있습니다. 초록 막대는 참인 답의 확률, 빨간 막대는 가장 확률이 높은 거짓 답의 확률이며 로그 축 위에 그립니다(눈금 하나가 100배). 모델은 아무것도 찾아보지 않습니다. 훈련 때 보지 못한 사실(held-out)에도 여전히, 흔히 똑같이 자신 있게 답합니다. 칸은 고칠 수 있고, 세트는 JSON으로 저장할 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="230"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
         <source>Show:</source>
         <translation>표시:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
         <source>All probes, held-out first</source>
         <translation>모든 문항(보지 못한 사실 먼저)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
         <source>Held-out only</source>
         <translation>보지 못한 사실만</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
         <source>Confident inventions only</source>
         <translation>자신 있게 지어낸 답만</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="236"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
         <source>Language</source>
         <translation>언어</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="236"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
         <source>Probes</source>
         <translation>문항 수</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="236"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
         <source>True beats false</source>
         <translation>참이 거짓보다 높음</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="237"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="241"/>
         <source>Top-1 accuracy</source>
         <translation>1위 정확도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="237"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="241"/>
         <source>Mean confidence</source>
         <translation>평균 확신도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="237"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="241"/>
         <source>Confident inventions</source>
         <translation>자신 있게 지어낸 답</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="239"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="243"/>
         <source>The model&apos;s own answer is not the true one, and it gives that answer at least %1 %.</source>
         <translation>모델 스스로의 답이 참이 아닌데도 그 답에 %1 % 이상을 겁니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="248"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="252"/>
         <source>Textbook world (bundled model)</source>
         <translation>교과서 세계 (기본 모델)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="395"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="399"/>
         <source>The model&apos;s own answer: its greedy continuation up to the end of the word, past function words such as “a” or “in”; %1 is the probability of the whole answer.</source>
         <translation>모델 자신의 답: 탐욕적으로 이어 쓴 글을 단어 끝까지 읽은 것으로, “a”, “in” 같은 기능어는 건너뜁니다. %1은 답 전체의 확률입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="400"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="404"/>
         <source>false wins</source>
         <translation>거짓이 이김</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="456"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="460"/>
         <source>Korean</source>
         <translation>한국어</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="456"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="460"/>
         <source>English</source>
         <translation>영어</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="486"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="490"/>
         <source>held-out (never seen)</source>
         <translation>보지 못한 사실(held-out)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="487"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="491"/>
         <source>seen in training</source>
         <translation>훈련 때 본 사실</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="563"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="571"/>
         <source>The true answer beats every false one in %1 of %2 probes.</source>
         <translation>%2개 문항 중 %1개에서 참인 답이 모든 거짓 답보다 확률이 높습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="564"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="572"/>
         <source>On held-out facts, which the model never saw, its own answer is right %1 of %2 times, yet it puts on average %3 % on it; %4 of them are confident inventions (%5 % or more on a wrong answer). That is a hallucination.</source>
         <translation>모델이 한 번도 보지 못한 사실에서 스스로의 답은 %2번 중 %1번만 맞는데도, 그 답에 평균 %3 %를 겁니다. 그중 %4개는 자신 있게 지어낸 답입니다(틀린 답에 %5 % 이상). 이것이 환각입니다.</translation>
     </message>
@@ -2688,107 +2716,107 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::SamplingView</name>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="179"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="175"/>
         <source>Run a step: the drawn token is appended to the text and fed back in.</source>
         <translation>한 단계를 실행하세요: 뽑힌 토큰이 문장 끝에 붙어 다시 입력으로 들어갑니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="206"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="202"/>
         <source>Step %1: the drawn token (highlighted) is appended to the text</source>
         <translation>%1단계: 뽑힌 토큰(강조 표시)이 문장 끝에 붙습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="168"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="164"/>
         <source>Autoregressive loop: “%1” is appended to the input and step %2 begins</source>
         <translation>자기회귀 루프: “%1” 토큰이 입력 끝에 붙고 %2단계가 시작됩니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="167"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="163"/>
         <source>“%1” marks the end of the text: the loop stops here.</source>
         <translation>“%1” 토큰은 글의 끝을 뜻합니다: 루프가 여기서 멈춥니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="276"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="268"/>
         <source>From scores to probabilities: logits → divided by the temperature → softmax</source>
         <translation>점수에서 확률로: 로짓 → 온도로 나누기 → 소프트맥스</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="279"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="271"/>
         <source>logit ÷ %1</source>
         <translation>로짓 ÷ %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="280"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="272"/>
         <source>temperature 0: the largest wins</source>
         <translation>온도 0: 가장 큰 값이 이김</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="281"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="273"/>
         <source>logit</source>
         <translation>로짓</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="283"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="275"/>
         <source>probability (softmax)</source>
         <translation>확률 (소프트맥스)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="321"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="313"/>
         <source>max</source>
         <translation>최댓값</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="328"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="320"/>
         <source>%1 · cut by top-k/top-p</source>
         <translation>%1 · top-k/top-p로 제외</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="359"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="352"/>
         <source>The draw: temperature 0 takes the most likely token, no random number</source>
         <translation>뽑기: 온도 0에서는 난수 없이 가장 확률 높은 토큰을 고릅니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="360"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="353"/>
         <source>The draw: a random number u between 0 and 1 lands in the cumulative probabilities</source>
         <translation>뽑기: 0과 1 사이의 난수 u가 누적 확률 막대의 한 곳에 떨어집니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="364"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="357"/>
         <source>drawn at temperature %1</source>
         <translation>온도 %1에서 뽑음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="365"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="358"/>
         <source> · top-k %1</source>
         <translation> · top-k %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="366"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="359"/>
         <source> · top-p %1</source>
         <translation> · top-p %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="367"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="360"/>
         <source> · seed %1 · tokens in vocabulary order, width = probability</source>
         <translation> · 시드 %1 · 토큰은 어휘 순서, 폭 = 확률</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="443"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="433"/>
         <source>Drawn: “%1” (the most likely token)</source>
         <translation>뽑힌 토큰: “%1” (가장 확률 높은 토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="445"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="435"/>
         <source>Chosen by hand (what if): “%1”; u = %2 had landed on “%3”</source>
         <translation>직접 고름(만약에): “%1”. u = %2은(는) “%3” 토큰에 떨어졌을 것입니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="451"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="441"/>
         <source>u = %1 lands on “%2”, which holds %3 of the bar</source>
         <translation>u = %1이(가) “%2” 토큰에 떨어졌습니다. 이 토큰이 막대의 %3를 차지합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="460"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="450"/>
         <source>With the slider&apos;s settings the same u would pick “%1”.</source>
         <translation>슬라이더의 지금 설정이라면 같은 u가 “%1” 토큰을 고릅니다.</translation>
     </message>
@@ -2796,69 +2824,69 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::SoftmaxView</name>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="127"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="119"/>
         <source>Run a step to see the probability of every possible next token.</source>
         <translation>한 단계를 실행하면 다음에 올 수 있는 모든 토큰의 확률이 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="139"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="131"/>
         <source>Step %1 · next-token distribution over %2 tokens</source>
         <translation>%1단계 · 토큰 %2개에 대한 다음 토큰 확률 분포</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="143"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="135"/>
         <source>temperature %1</source>
         <translation>온도 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="144"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="136"/>
         <source> · top-k %1</source>
         <translation> · top-k %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="145"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="137"/>
         <source> · top-p %1</source>
         <translation> · top-p %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="147"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="139"/>
         <source>%1 · entropy %2 bits · %3 tokens can be drawn</source>
         <translation>%1 · 엔트로피 %2비트 · 뽑힐 수 있는 토큰 %3개</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="153"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="145"/>
         <source>Drawn: %1 — rank %2, probability %3%</source>
         <translation>뽑힌 토큰: %1 — %2위, 확률 %3%</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="158"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="150"/>
         <source>re-rendered from stored logits in %1 ms</source>
         <translation>저장된 로짓으로 %1 ms 만에 다시 그림</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="188"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="180"/>
         <source>candidate</source>
         <translation>후보</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="214"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="206"/>
         <source>log scale: each line is ten times less likely</source>
         <translation>로그 눈금: 선 하나마다 확률이 10분의 1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="254"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="246"/>
         <source>top-k / top-p cut-off</source>
         <translation>top-k / top-p 경계</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="268"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="260"/>
         <source>Token %1 · probability %2% · after top-k/top-p %3%
 Click: what if the model had drawn this token? (branches the session from this step)</source>
         <translation>토큰 %1 · 확률 %2% · top-k/top-p 적용 후 %3%
 클릭: 모델이 이 토큰을 뽑았다면? (이 단계에서 세션을 분기합니다)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="245"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="237"/>
         <source>Click a bar: what if the model had drawn that token? The session branches from this step.</source>
         <translation>막대를 클릭하세요: 모델이 그 토큰을 뽑았다면? 이 단계에서 세션이 분기합니다.</translation>
     </message>
@@ -2896,62 +2924,62 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TokenView</name>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="113"/>
+        <location filename="../../ui/stages/token_view.cpp" line="157"/>
         <source>Position %1 · token id %2</source>
         <translation>위치 %1 · 토큰 ID %2</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="115"/>
+        <location filename="../../ui/stages/token_view.cpp" line="159"/>
         <source>Prompt bytes %1–%2 (%3 bytes)</source>
         <translation>프롬프트 바이트 %1–%2 (%3바이트)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="119"/>
+        <location filename="../../ui/stages/token_view.cpp" line="163"/>
         <source>Covers part of: %1</source>
         <translation>일부를 담당: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="120"/>
+        <location filename="../../ui/stages/token_view.cpp" line="164"/>
         <source>Covers: %1</source>
         <translation>담당 글자: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="123"/>
+        <location filename="../../ui/stages/token_view.cpp" line="167"/>
         <source>Drawn by sampling; the next step feeds it back in.</source>
         <translation>샘플링으로 뽑혔습니다. 다음 단계에서 다시 입력으로 들어갑니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="125"/>
+        <location filename="../../ui/stages/token_view.cpp" line="169"/>
         <source>Generated by the model</source>
         <translation>모델이 생성한 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="261"/>
+        <location filename="../../ui/stages/token_view.cpp" line="366"/>
         <source>Type a prompt and press Step: the text is cut into tokens, the units the model reads.</source>
         <translation>프롬프트를 입력하고 [한 단계]를 누르세요. 문장이 모델이 읽는 단위인 토큰으로 나뉩니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="262"/>
+        <location filename="../../ui/stages/token_view.cpp" line="367"/>
         <source>Prompt: %1 characters · %2 bytes (UTF-8) · %3 tokens</source>
         <translation>프롬프트: %1글자 · %2바이트 (UTF-8) · 토큰 %3개</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="267"/>
+        <location filename="../../ui/stages/token_view.cpp" line="372"/>
         <source> → %1 tokens per character</source>
         <translation> → 글자당 토큰 %1개</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="270"/>
+        <location filename="../../ui/stages/token_view.cpp" line="375"/>
         <source>Context: %1 of %2 tokens</source>
         <translation>컨텍스트: %2개 중 %1개 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="271"/>
+        <location filename="../../ui/stages/token_view.cpp" line="376"/>
         <source>Context: %1 tokens</source>
         <translation>컨텍스트: 토큰 %1개</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="272"/>
+        <location filename="../../ui/stages/token_view.cpp" line="377"/>
         <source> · dashed chips: a token that splits a character, or the drawn next token</source>
         <translation> · 점선 칩: 한 글자를 쪼갠 토큰, 또는 뽑힌 다음 토큰</translation>
     </message>

@@ -1,15 +1,22 @@
 #pragma once
 // Layout faults a person would see on a projector, measured without one, shared by the
 // layout and presentation-mode tests: how much of a view is empty background, which
-// one-line labels and buttons are cut short (their full text wider than the room they
-// have), which tables need scrolling sideways, and whether the window is wider than the
+// one-line labels, buttons, table column headers and chart titles are cut short (their
+// full text wider than the room they have), which tables need scrolling sideways, and whether the window is wider than the
 // screen; plus the window set-up those tests share (a run on the bundled model, settling
 // after lesson steps and experiments). Each check returns what it found, so a failing test
 // names the widget.
 #include <QAbstractButton>
+#include <QChart>
+#include <QChartView>
+#include <QAbstractAxis>
+#include <QHeaderView>
+#include <QStyle>
+#include <QTextDocumentFragment>
 #include <algorithm>
 #include <QImage>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QString>
 #include <QStringList>
@@ -101,6 +108,89 @@ inline QStringList cutTexts(QWidget* root) {
         if (!shownIn(h, root) || h->legendCaption().isEmpty()) continue;
         if (const int over = h->legendCaptionOverflow(); over > 0)
             out << QStringLiteral("colour-bar title “%1” (%2 px past the edge)").arg(h->legendCaption()).arg(over);
+    }
+    return out;
+}
+
+// Visible horizontal table headers whose section titles do not fit their section: the
+// style's header margin on each side, each line of the title (or, for titles that wrap,
+// the wrapped block) against the section's width and the header's height.
+inline QStringList cutHeaderTexts(QWidget* root) {
+    QStringList out;
+    for (QHeaderView* h : root->findChildren<QHeaderView*>()) {
+        if (h->orientation() != Qt::Horizontal || !shownIn(h, root) || !h->model()) continue;
+        const int margin = h->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, h);
+        const QFontMetrics fm = h->fontMetrics();
+        // The probe table's bars column keeps its last line for the axis under the title.
+        const auto* probe = qobject_cast<const ts::ui::ProbeHeader*>(h);
+        for (int i = 0; i < h->count(); ++i) {
+            if (h->isSectionHidden(i) || h->sectionSize(i) <= 0) continue;
+            const QString text = h->model()->headerData(i, Qt::Horizontal, Qt::DisplayRole).toString();
+            if (text.isEmpty()) continue;
+            const int room = h->sectionSize(i) - 2 * margin;
+            int roomH = h->height() - 2 * margin;
+            if (probe && i == ts::ui::ProbesView::Bars) roomH -= fm.height() + 6;
+            const QVariant a = h->model()->headerData(i, Qt::Horizontal, Qt::TextAlignmentRole);
+            const int align = a.isValid() ? a.toInt() : int(h->defaultAlignment());
+            int needW = 0, needH = 0;
+            if (align & Qt::TextWordWrap) {
+                const QRect br = fm.boundingRect(QRect(0, 0, std::max(1, room), 100000), Qt::TextWordWrap, text);
+                needW = br.width();
+                needH = br.height();
+            } else {
+                const QStringList lines = text.split(QLatin1Char('\n'));
+                for (const QString& line : lines) needW = std::max(needW, fm.horizontalAdvance(line));
+                needH = fm.height() + (static_cast<int>(lines.size()) - 1) * fm.lineSpacing();
+            }
+            // A pixel of slack: centred text one pixel too wide runs half a pixel into each
+            // margin and reads whole (the cost table's "Weights read" beside a lesson).
+            if (needW > room + 1 || needH > roomH)
+                out << QStringLiteral("column header “%1” (%2x%3 px for %4x%5)")
+                           .arg(QString(text).replace(QLatin1Char('\n'), QLatin1Char(' ')))
+                           .arg(room)
+                           .arg(roomH)
+                           .arg(needW)
+                           .arg(needH);
+        }
+    }
+    return out;
+}
+
+// Visible charts whose title or axis titles are cut: Qt Charts shortens a chart's title to
+// the chart's width (a title may break into lines with <br>) and an axis title to one line
+// as long as the plot area's side it runs along (a vertical axis's title runs up the plot
+// area's height).
+inline QStringList cutChartTitles(QWidget* root) {
+    QStringList out;
+    for (QChartView* v : root->findChildren<QChartView*>()) {
+        QChart* c = v->chart();
+        if (!c || !shownIn(v, root)) continue;
+        auto plain = [](const QString& t) { return QTextDocumentFragment::fromHtml(t).toPlainText(); };
+        // A title may break into lines (<br>): its widest line counts.
+        auto widest = [](const QFontMetrics& fm, const QString& t) {
+            int w = 0;
+            static const QRegularExpression breaks(QStringLiteral("[\n\u2028\u2029]"));
+            for (const QString& line : t.split(breaks)) w = std::max(w, fm.horizontalAdvance(line));
+            return w;
+        };
+        if (!c->title().isEmpty()) {
+            const QFontMetrics fm(c->titleFont());
+            const int room = qFloor(c->size().width()) - c->margins().left() - c->margins().right();
+            const int need = widest(fm, plain(c->title()));
+            if (need > room) out << QStringLiteral("chart title “%1” (%2 px for %3)").arg(plain(c->title())).arg(room).arg(need);
+        }
+        for (QAbstractAxis* axis : c->axes()) {
+            if (!axis->isVisible() || !axis->isTitleVisible() || axis->titleText().isEmpty()) continue;
+            const QFontMetrics fm(axis->titleFont());
+            const bool vertical = axis->orientation() == Qt::Vertical;
+            const int room = qFloor(vertical ? c->plotArea().height() : c->plotArea().width());
+            const QString text = plain(axis->titleText());
+            const int need = widest(fm, text);
+            // An axis title keeps one line: Qt Charts cuts a two-line one after the first.
+            if (text.contains(QRegularExpression(QStringLiteral("[\n\u2028\u2029]"))))
+                out << QStringLiteral("axis title “%1” on two lines (Qt Charts shows one)").arg(text);
+            else if (need > room) out << QStringLiteral("axis title “%1” (%2 px for %3)").arg(text).arg(room).arg(need);
+        }
     }
     return out;
 }
@@ -205,7 +295,7 @@ inline QStringList windowFaults(ts::ui::MainWindow& window, const QSize& size, c
                    .arg(window.height())
                    .arg(window.minimumSizeHint().height())
                    .arg(size.height());
-    out << cutTexts(&window);
+    out << cutTexts(&window) << cutHeaderTexts(&window) << cutChartTitles(&window);
     auto* stack = window.findChild<QStackedWidget*>();
     QWidget* view = stack ? stack->currentWidget() : nullptr;
     if (view) {

@@ -184,7 +184,10 @@ void LitmView::retranslateUi() {
                                         tr("Attention on record"), tr("Contexts")});
     m_accBand.line->setName(tr("top-1 accuracy"));
     m_probBand.line->setName(tr("P(correct value)"));
-    m_measuredX->setTitleText(tr("position of the record asked for (shaded: 95 % interval)"));
+    // Axis titles short enough for one line at 1280x720 (Qt Charts cuts longer ones and
+    // shows one line of an axis title); the shading is explained in the chart's title, which
+    // may take two lines.
+    m_measuredX->setTitleText(tr("position of the record asked for"));
     buildReferenceChart();
     updateBanner();
     if (!m_shown.result.points.empty()) showRun(m_shown, m_runSource);
@@ -504,14 +507,14 @@ void LitmView::buildMeasuredChart() {
     addAxes(chart, 20, QString(), QStringLiteral("%"));
     m_measuredX = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).value(0));
     chart->legend()->setAlignment(Qt::AlignBottom);
-    // Only the mean lines in the legend; the shading is explained in the axis title.
+    // Only the mean lines in the legend; the shading is explained in the chart's title.
     for (auto* m : chart->legend()->markers())
         if (m->series() != m_accBand.line && m->series() != m_probBand.line) m->setVisible(false);
 }
 
 void LitmView::buildReferenceChart() {
     QChart* chart = m_reference->chart();
-    chart->setTitle(tr("Liu et al. 2023 (GPT-3.5-Turbo, 20 documents)"));
+    chart->setTitle(tr("Liu et al. 2023<br>(GPT-3.5-Turbo, 20 documents)"));
     if (chart->series().isEmpty()) {
         auto* line = new QLineSeries;
         auto* dots = new QScatterSeries;
@@ -529,7 +532,7 @@ void LitmView::buildReferenceChart() {
         addAxes(chart, 20, QString(), QStringLiteral("%"));
     }
     chart->series().first()->setName(tr("accuracy (%)"));
-    chart->axes(Qt::Horizontal).first()->setTitleText(tr("position of the answer document"));
+    chart->axes(Qt::Horizontal).first()->setTitleText(tr("position of the answer"));
 }
 
 void LitmView::showResult(const ts::LitmResult& r) {
@@ -572,8 +575,8 @@ void LitmView::showRun(const ts::LitmRun& run, const QString& source) {
     if (source == QLatin1String("measured")) title = tr("%1, measured now").arg(model);
     else if (source == QLatin1String("eval")) title = tr("%1, from its evaluation data").arg(model);
     else title = tr("%1, from %2").arg(model, source);
-    m_measured->chart()->setTitle(tr("%1 · about %2 tokens").arg(title).arg(r.contextTokens));
-    m_measuredX->setTitleText(tr("position of the record asked for, of %1 (shaded: 95 % interval)").arg(run.options.records));
+    m_measured->chart()->setTitle(tr("%1 · about %2 tokens<br>shaded: 95 % interval").arg(title).arg(r.contextTokens));
+    m_measuredX->setTitleText(tr("position of the record asked for, of %1").arg(run.options.records));
 
     m_table->setRowCount(static_cast<int>(r.points.size()));
     for (int i = 0; i < static_cast<int>(r.points.size()); ++i) {

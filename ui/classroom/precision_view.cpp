@@ -390,7 +390,9 @@ void PrecisionView::refreshChart() {
 // class sees what is saved before it sees what it costs.
 void PrecisionView::showStorageChart() {
     QChart* chart = m_chart->chart();
-    chart->setTitle(tr("What each precision saves: the loaded model's weights. "
+    // Two lines (<br>): on one, Qt Charts cut the title short at 1280x720. The axis title
+    // stays one line (Qt Charts shows one), short enough for the plot's width.
+    chart->setTitle(tr("What each precision saves: the loaded model's weights.<br>"
                        "Compare to see what it costs, token by token."));
     if (!m_info.model) return;
     struct Format {
@@ -427,7 +429,7 @@ void PrecisionView::showStorageChart() {
     auto* x = new QValueAxis;
     x->setRange(0, most * 1.2);  // room for the value beside the longest bar
     x->setLabelFormat(QStringLiteral("%.1f"));
-    x->setTitleText(tr("MB of weights (%1 million parameters)").arg(params / 1e6, 0, 'f', 2));
+    x->setTitleText(tr("MB for %1 million weights").arg(params / 1e6, 0, 'f', 2));
     chart->addAxis(y, Qt::AlignLeft);
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(y);

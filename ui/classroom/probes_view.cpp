@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QStyle>
 #include <QLabel>
 #include <QPainter>
 #include <QProgressBar>
@@ -173,6 +174,9 @@ ProbesView::ProbesView(QWidget* parent) : ClassroomToolView(parent) {
     m_groups->setSelectionMode(QAbstractItemView::NoSelection);
     m_groups->verticalHeader()->hide();
     m_groups->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    // Seven even columns share about 700 px at 1280x720: titles wrap onto two lines
+    // (the header's height is set to two lines in fillSummaryTable).
+    m_groups->horizontalHeader()->setDefaultAlignment(Qt::Alignment(Qt::AlignCenter) | Qt::Alignment(Qt::TextWordWrap));
     m_groups->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_groups->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_groups->hide();
@@ -496,8 +500,12 @@ void ProbesView::fillSummaryTable() {
             m_groups->setItem(r, c, item);
         }
     }
-    // As tall as its rows: a summary, not another scrolling table.
-    int h = m_groups->horizontalHeader()->sizeHint().height() + 2 * m_groups->frameWidth();
+    // As tall as its rows: a summary, not another scrolling table. The header holds two
+    // lines of its wrapped titles (its size hint counts one), in the font it has now.
+    QHeaderView* header = m_groups->horizontalHeader();
+    const int margin = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+    header->setMinimumHeight(header->fontMetrics().height() + header->fontMetrics().lineSpacing() + 2 * margin + 2);
+    int h = std::max(header->sizeHint().height(), header->minimumHeight()) + 2 * m_groups->frameWidth();
     for (int r = 0; r < m_groups->rowCount(); ++r) h += m_groups->rowHeight(r);
     m_groups->setFixedHeight(h);
 }
