@@ -62,5 +62,8 @@ std::vector<Candidate> topCandidates(std::span<const float> probs, int k);
 // keeping the best; many by a radix sort of the probabilities' bits (top-p over 50,257
 // tokens: well under a millisecond, where a comparison sort took several).
 std::vector<int> orderByProbability(std::span<const float> probs, std::size_t needed);
+// The tokens that top-k and then top-p keep from `probs` (the softmax at p's temperature, which
+// must be above 0), most probable first: samplingDistribution's cut, shared with the views.
+std::vector<int> keptByTopKTopP(std::span<const float> probs, const SamplingParams& p);
 
 }  // namespace ts

@@ -145,14 +145,9 @@ std::vector<int> orderByProbability(std::span<const float> probs, std::size_t ne
     return order;
 }
 
-std::vector<float> samplingDistribution(std::span<const float> logits, const SamplingParams& p) {
-    p.validate();
-    std::vector<float> probs = softmax(logits, p.temperature);
-    if (p.temperature <= 0.0f || probs.empty()) return probs;
+std::vector<int> keptByTopKTopP(std::span<const float> probs, const SamplingParams& p) {
     const bool useK = p.topK > 0 && static_cast<std::size_t>(p.topK) < probs.size();
     const bool useP = p.topP < 1.0f;
-    if (!useK && !useP) return probs;
-
     // top-k first, then top-p over what is left (the order Hugging Face applies them).
     std::vector<int> kept =
         orderByProbability(probs, useK ? static_cast<std::size_t>(p.topK) : probs.size());
@@ -168,6 +163,18 @@ std::vector<float> samplingDistribution(std::span<const float> logits, const Sam
         }
         kept.resize(std::max<std::size_t>(n, 1));
     }
+    return kept;
+}
+
+std::vector<float> samplingDistribution(std::span<const float> logits, const SamplingParams& p) {
+    p.validate();
+    std::vector<float> probs = softmax(logits, p.temperature);
+    if (p.temperature <= 0.0f || probs.empty()) return probs;
+    const bool useK = p.topK > 0 && static_cast<std::size_t>(p.topK) < probs.size();
+    const bool useP = p.topP < 1.0f;
+    if (!useK && !useP) return probs;
+
+    const std::vector<int> kept = keptByTopKTopP(probs, p);
     std::vector<float> out(probs.size(), 0.0f);
     double sum = 0.0;
     for (int id : kept) sum += probs[static_cast<std::size_t>(id)];

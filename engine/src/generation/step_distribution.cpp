@@ -74,20 +74,7 @@ StepDistribution describeDistribution(std::span<const float> logits, const Sampl
     const bool useP = t > 0.0f && d.params.topP < 1.0f;
     std::vector<float> cutDist;
     if (useK || useP) {
-        std::vector<int> kept =
-            orderByProbability(probs, useK ? static_cast<std::size_t>(d.params.topK) : n);
-        if (useP) {
-            double total = 0.0;
-            for (int id : kept) total += probs[static_cast<std::size_t>(id)];
-            double cumulative = 0.0;
-            std::size_t k = 0;
-            while (k < kept.size()) {
-                cumulative += probs[static_cast<std::size_t>(kept[k])];
-                ++k;
-                if (cumulative >= static_cast<double>(d.params.topP) * total) break;
-            }
-            kept.resize(std::max<std::size_t>(k, 1));
-        }
+        const std::vector<int> kept = keptByTopKTopP(probs, d.params);
         double keptSum = 0.0;
         for (int id : kept) keptSum += probs[static_cast<std::size_t>(id)];
         d.cut = true;
