@@ -2213,7 +2213,7 @@ The window stays usable and you can cancel at any time.</source>
     </message>
     <message>
         <location filename="../../ui/classroom/precision_view.cpp" line="411"/>
-        <source>%1 (%2 bits per weight)</source>
+        <source>%1 · %2 bits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -2344,8 +2344,8 @@ The window stays usable and you can cancel at any time.</source>
     </message>
     <message>
         <location filename="../../ui/classroom/precision_view.cpp" line="413"/>
-        <source>%1 (%2 bits per weight)</source>
-        <translation>%1 (가중치당 %2비트)</translation>
+        <source>%1 · %2 bits</source>
+        <translation>%1 · %2비트</translation>
     </message>
     <message>
         <source>MB of weights (%1 million parameters)</source>

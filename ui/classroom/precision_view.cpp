@@ -410,7 +410,7 @@ void PrecisionView::showStorageChart() {
         const double mb = params * f->bits / 8.0 / 1e6;
         *set << mb;
         most = std::max(most, mb);
-        categories << tr("%1 (%2 bits per weight)").arg(QLatin1String(f->name)).arg(f->bits);
+        categories << tr("%1 · %2 bits").arg(QLatin1String(f->name)).arg(f->bits);
     }
     auto* series = new QHorizontalBarSeries(chart);
     series->append(set);
