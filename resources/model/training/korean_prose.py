@@ -912,13 +912,20 @@ MAKERS = {"weather": weather_doc, "news": news_doc, "school": school_doc, "work"
           "review": review_doc, "sports": sports_doc, "culture": culture_doc}
 
 
+def pick_kind(rng, kinds):
+    """One kind from (kind, share) pairs, by one uniform draw (the last kind if the shares
+    sum to less than the draw)."""
+    r, acc = rng.random(), 0.0
+    for kind, share in kinds:
+        acc += share
+        if r < acc:
+            break
+    return kind
+
+
 def prose_doc(rng, kind=None):
     if kind is None:
-        r, acc = rng.random(), 0.0
-        for kind, share in KINDS:
-            acc += share
-            if r < acc:
-                break
+        kind = pick_kind(rng, KINDS)
     return MAKERS[kind](rng)
 
 

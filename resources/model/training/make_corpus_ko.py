@@ -594,11 +594,7 @@ def korean_doc(rng, seen_ko, kind=None):
 
 def _korean_doc(rng, seen_ko, kind=None):
     if kind is None:
-        r, acc = rng.random(), 0.0
-        for kind, share in KINDS:
-            acc += share
-            if r < acc:
-                break
+        kind = korean_prose.pick_kind(rng, KINDS)
     if kind == "detective":
         # 40 % with the 132 names of the vocabulary (수진 of the seed among them), 60 % with names
         # from the large inventory, each of which occurs only a few times in the corpus
