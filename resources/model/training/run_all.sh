@@ -1,7 +1,7 @@
 #!/bin/sh
 # Rebuild Tokenscope's bundled bilingual (English + Korean) model from scratch: corpus -> BPE
 # -> tokens -> probe sets -> planted-circuit check -> training -> export -> evaluation.
-# Run from anywhere; needs Debian 12 packages python3-torch, python3-numpy, python3-regex,
+# Run from anywhere; needs Debian 12 packages python3-torch, python3-numpy, python3-regex, libopenblas0-pthread,
 # diatheke, sword-text-web (see README.md). The shipped files in resources/model/ are
 # overwritten (config.json, model.safetensors, vocab.json, merges.txt, tokenizer_config.json,
 # eval/*.json).
