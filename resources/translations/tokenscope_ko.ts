@@ -552,22 +552,22 @@
 <context>
     <name>ts::ui::CostView</name>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="120"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="123"/>
         <source>Every token is one full pass through the model: all weights are read once, and attention reads the whole KV cache, which grows with the context. Reasoning models (o1/o3) buy better answers with many hidden tokens of “thinking” — ten times the tokens is at least ten times the cost, and more as the context grows. An agent making dozens of model calls per task is how a $20 subscription can cost $200 to serve.</source>
         <translation>토큰 하나마다 모델 전체를 한 번 통과합니다: 모든 가중치를 한 번씩 읽고, 어텐션은 컨텍스트와 함께 커지는 KV 캐시 전체를 읽습니다. 추론 모델(o1/o3)은 숨겨진 “생각” 토큰을 많이 써서 더 나은 답을 얻습니다 — 토큰이 10배면 비용도 최소 10배이고, 컨텍스트가 길어질수록 더 늘어납니다. 작업 하나에 모델을 수십 번 부르는 에이전트 때문에 월 20달러 구독의 인프라 비용이 200달러가 될 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="127"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="130"/>
         <source>Step</source>
         <translation>한 단계</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="127"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="130"/>
         <source>Tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="127"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="130"/>
         <source>Context</source>
         <translation>컨텍스트</translation>
     </message>
@@ -576,7 +576,7 @@
         <translation type="vanished">경과 시간</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="127"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="130"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
@@ -589,27 +589,27 @@
         <translation type="vanished">KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="140"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="151"/>
         <source>No steps yet: run the model to see what each token costs.</source>
         <translation>아직 단계가 없습니다. 모델을 실행하면 토큰마다 드는 비용이 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="142"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="153"/>
         <source>Session: %1 tokens in %2 calls, %3 ms, %4, %5 of weights read; KV cache now %6 for %7 tokens. About %8 per token.</source>
         <translation>세션: 호출 %2번에 토큰 %1개, %3 ms, %4, 가중치 %5 읽음. 현재 KV 캐시는 토큰 %7개에 %6. 토큰당 약 %8.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="190"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="201"/>
         <source>Cost per token against context length</source>
         <translation>컨텍스트 길이에 따른 토큰당 비용</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="191"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="202"/>
         <source>MFLOP per token</source>
         <translation>토큰당 MFLOP</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="192"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="203"/>
         <source>ms per token</source>
         <translation>토큰당 ms</translation>
     </message>
@@ -622,43 +622,43 @@
         <translation type="vanished">ms/토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="228"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="239"/>
         <source>prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="210"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="221"/>
         <source>context length (tokens)</source>
         <translation>컨텍스트 길이 (토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="127"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="130"/>
         <source>Wall
 time</source>
         <translation>경과
 시간</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="128"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
         <source>Weights
 read</source>
         <translation>읽은
 가중치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="128"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
         <source>KV
 cache</source>
         <translation>KV
 캐시</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="174"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="185"/>
         <source>Steady speed: step a few tokens to measure it.</source>
         <translation>안정 속도: 토큰을 몇 개 진행하면 측정됩니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="177"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="188"/>
         <source>Steady speed: median %1 ms per token over the last decode steps (up to %2), against the estimate of %3 and %4 of weights read per token.</source>
         <translation>안정 속도: 최근 디코드 단계(최대 %2개)의 중앙값으로 토큰당 %1 ms. 추정치는 토큰당 %3, 가중치 %4 읽기.</translation>
     </message>
@@ -666,17 +666,17 @@ cache</source>
 <context>
     <name>ts::ui::EmbeddingScatter</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="110"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="111"/>
         <source>No token vectors yet</source>
         <translation>아직 토큰 벡터가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="123"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="124"/>
         <source>PC1 (%1 %)</source>
         <translation>PC1 (%1 %)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="129"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="130"/>
         <source>PC2 (%1 %)</source>
         <translation>PC2 (%1 %)</translation>
     </message>
@@ -684,109 +684,109 @@ cache</source>
 <context>
     <name>ts::ui::EmbeddingView</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="320"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="321"/>
         <source>This model has no position vectors: its input vector is the token embedding alone. Position enters inside attention: every pair of numbers in each query and key is turned by an angle that grows with the token&apos;s position (RoPE, rope_theta = %1). A query and a key then score by how far apart their tokens are, not by where they stand.</source>
         <translation>이 모델에는 위치 벡터가 없습니다. 입력 벡터는 토큰 임베딩 그 자체입니다. 위치는 어텐션 안에서 들어갑니다: 쿼리와 키의 숫자 쌍마다 토큰의 위치에 비례하는 각도만큼 회전시킵니다 (RoPE, rope_theta = %1). 그래서 쿼리와 키의 점수는 두 토큰이 어디에 있는지가 아니라 얼마나 떨어져 있는지에 따라 정해집니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="343"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="344"/>
         <source>fast pair</source>
         <translation>빠른 쌍</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="344"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="345"/>
         <source>slow pair</source>
         <translation>느린 쌍</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="374"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="375"/>
         <source>%1 rad per position</source>
         <translation>위치당 %1 rad</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="486"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="494"/>
         <source>Show nearest vocabulary neighbours</source>
         <translation>가장 가까운 어휘 이웃 보기</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="488"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="496"/>
         <source>For the most recent tokens, the vocabulary entries whose token embedding points the same way (cosine), placed at the same position and drawn lighter</source>
         <translation>최근 토큰들에 대해, 토큰 임베딩의 방향이 비슷한(코사인) 어휘 항목을 같은 위치에 옅게 그립니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="392"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="456"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="477"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="393"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="458"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="485"/>
         <source>token</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="392"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="456"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="477"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="393"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="458"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="485"/>
         <source>position</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="392"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="456"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="477"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="393"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="458"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="485"/>
         <source>sum</source>
         <translation>합</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="393"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="394"/>
         <source>value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="407"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="479"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="408"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="487"/>
         <source>cosine</source>
         <translation>코사인</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="435"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="437"/>
         <source>dimension %1: %2</source>
         <translation>%1번째 차원: %2</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="440"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="442"/>
         <source>dimension %1: token %2 + position %3 = %4</source>
         <translation>%1번째 차원: 토큰 %2 + 위치 %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="747"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="755"/>
         <source>A projection needs at least two different token vectors.</source>
         <translation>투영하려면 서로 다른 토큰 벡터가 두 개 이상 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="749"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="757"/>
         <source>First two principal components of %1 input vectors: PC1 explains %2 % of their spread, PC2 %3 %.</source>
         <translation>입력 벡터 %1개의 처음 두 주성분: PC1이 분산의 %2 %, PC2가 %3 %를 설명합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="781"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="789"/>
         <source>Cosine similarity (the newest %1)</source>
         <translation>코사인 유사도 (최근 %1개)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="781"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="789"/>
         <source>Cosine similarity</source>
         <translation>코사인 유사도</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="792"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="800"/>
         <source>Input vector: no token selected</source>
         <translation>입력 벡터: 선택한 토큰 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="803"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="811"/>
         <source>Input vector of “%1” at position %2 = its token embedding (%3 numbers); no position vector is added</source>
         <translation>위치 %2의 “%1” 입력 벡터 = 토큰 임베딩 (숫자 %3개); 위치 벡터는 더하지 않음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="819"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="827"/>
         <source>Input vector of “%1” at position %2 = token embedding + position embedding (%3 numbers)</source>
         <translation>위치 %2의 “%1” 입력 벡터 = 토큰 임베딩 + 위치 임베딩 (숫자 %3개)</translation>
     </message>
@@ -1289,27 +1289,27 @@ cache</source>
 <context>
     <name>ts::ui::LitmView</name>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="154"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="157"/>
         <source>Export results</source>
         <translation>결과 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="155"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="158"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 파일 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="159"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="162"/>
         <source>Run the lost-in-the-middle lab?</source>
         <translation>중간 소실(lost in the middle) 실험을 실행할까요?</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="166"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="169"/>
         <source>Records:</source>
         <translation>기록 수:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="167"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="170"/>
         <source>Positions:</source>
         <translation>위치 수:</translation>
     </message>
@@ -1318,7 +1318,7 @@ cache</source>
         <translation type="vanished">위치당 시행 수:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="170"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="173"/>
         <source>Seed:</source>
         <translation>시드:</translation>
     </message>
@@ -1327,22 +1327,22 @@ cache</source>
         <translation type="vanished">기록 앞에도 질문하기 (query-aware)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="173"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="176"/>
         <source>Record template:</source>
         <translation>기록 형식:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="174"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="177"/>
         <source>Run experiment</source>
         <translation>실험 실행</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="175"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="178"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="179"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="182"/>
         <source>Export CSV…</source>
         <translation>CSV 내보내기…</translation>
     </message>
@@ -1351,27 +1351,27 @@ cache</source>
         <translation type="vanished">각 컨텍스트는 키-값 기록(“Code Alpha-41 tiger.”)을 나열하고 마지막에 키 하나를 다시 묻습니다. 물어보는 기록을 처음부터 끝까지 옮겨 가며, 위치마다 새로 섞은 기록으로 시험합니다. 길게 넣는 것과 제대로 쓰는 것은 다릅니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="183"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="186"/>
         <source>Position</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="183"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="186"/>
         <source>Top-1 accuracy</source>
         <translation>Top-1 정확도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="183"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="186"/>
         <source>P(correct)</source>
         <translation>P(정답)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="183"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="186"/>
         <source>Mean rank</source>
         <translation>평균 순위</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="184"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="187"/>
         <source>Attention on record</source>
         <translation>기록에 대한 어텐션</translation>
     </message>
@@ -1380,7 +1380,7 @@ cache</source>
         <translation type="vanished">시행 수</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="194"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="197"/>
         <source>This model</source>
         <translation>이 모델</translation>
     </message>
@@ -1393,48 +1393,48 @@ cache</source>
         <translation type="vanished">컨텍스트 %1개 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="190"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="193"/>
         <source>position of the record asked for</source>
         <translation>물어본 기록의 위치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="377"/>
-        <location filename="../../ui/classroom/litm_view.cpp" line="406"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="380"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="409"/>
         <source>Cancelled.</source>
         <translation>취소했습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="386"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="389"/>
         <source>Running %1 contexts (estimated %2)…</source>
         <translation>문맥 %1개를 실행하는 중(예상 %2)…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="401"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="404"/>
         <source>Done in %1.</source>
         <translation>%1 만에 끝났습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="414"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="417"/>
         <source>Running: %1 % done, %2 left.</source>
         <translation>실행 중: %1 % 완료, %2 남음.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="451"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="454"/>
         <source>Open results</source>
         <translation>결과 열기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="452"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="455"/>
         <source>Lost-in-the-middle results (*.json);;All files (*)</source>
         <translation>중간 소실 결과 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="456"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="459"/>
         <source>Cannot open results</source>
         <translation>결과를 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="457"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="460"/>
         <source>%1
 
 The results on screen are unchanged.</source>
@@ -1443,32 +1443,32 @@ The results on screen are unchanged.</source>
 화면의 결과는 그대로입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="461"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="464"/>
         <source>Save results</source>
         <translation>결과 저장</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="462"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="465"/>
         <source>Lost-in-the-middle results (*.json)</source>
         <translation>중간 소실 결과 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="465"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="468"/>
         <source>Cannot save results</source>
         <translation>결과를 저장할 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="535"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="538"/>
         <source>position of the answer</source>
         <translation>정답 문서의 위치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="578"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="582"/>
         <source>%1 · about %2 tokens&lt;br&gt;shaded: 95 % interval</source>
         <translation>%1 · 약 %2토큰&lt;br&gt;음영: 95 % 구간</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="579"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="583"/>
         <source>position of the record asked for, of %1</source>
         <translation>물어본 기록의 위치 (전체 %1개)</translation>
     </message>
@@ -1477,7 +1477,7 @@ The results on screen are unchanged.</source>
         <translation type="vanished">Liu 외 2023 (GPT-3.5-Turbo, 문서 20개)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="534"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="537"/>
         <source>accuracy (%)</source>
         <translation>정확도 (%)</translation>
     </message>
@@ -1486,92 +1486,92 @@ The results on screen are unchanged.</source>
         <translation type="vanished">정답 문서의 위치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="185"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="188"/>
         <source>top-1 accuracy</source>
         <translation>top-1 정확도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="168"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="171"/>
         <source>Contexts:</source>
         <translation>문맥 수:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="169"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="172"/>
         <source>Contexts of freshly drawn records; each is read once and asked about every position.</source>
         <translation>매번 새로 뽑은 기록으로 만든 문맥입니다. 각 문맥은 한 번 읽히고 모든 위치에 대해 질문을 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="171"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="174"/>
         <source>Ask first (query-aware)</source>
         <translation>먼저 묻기(query-aware)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="172"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="175"/>
         <source>State the question before the records too, so the model knows what to look for while reading.</source>
         <translation>기록 앞에도 질문을 적어, 모델이 읽는 동안 무엇을 찾아야 하는지 알게 합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="176"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="179"/>
         <source>Open results…</source>
         <translation>결과 열기…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="177"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="180"/>
         <source>Show results saved earlier (for example a sweep of a large model prepared at home).</source>
         <translation>전에 저장한 결과를 보여 줍니다(예: 집에서 큰 모델로 미리 측정한 결과).</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="178"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="181"/>
         <source>Save results…</source>
         <translation>결과 저장…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="180"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="183"/>
         <source>Each context lists key-value records (“Code Alpha-41 tiger.”) and ends by asking for one key again: the model reads it once and is asked about each position in turn, with fresh records in every context.</source>
         <translation>각 문맥은 키-값 기록(“코드 알파-41 호랑이.”)을 나열하고 마지막에 키 하나를 다시 묻습니다. 모델은 문맥을 한 번 읽고 각 위치에 대해 차례로 질문을 받으며, 문맥마다 기록은 새로 뽑습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="184"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="187"/>
         <source>Contexts</source>
         <translation>문맥 수</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="186"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="189"/>
         <source>P(correct value)</source>
         <translation>P(정답 값)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="259"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="262"/>
         <source>The bundled model</source>
         <translation>내장 모델</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="261"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="264"/>
         <source>Load a model to measure it, or open results saved earlier.</source>
         <translation>모델을 불러와 측정하거나, 전에 저장한 결과를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="266"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="269"/>
         <source>No lost-in-the-middle measurements come with %1. Run the lab: it first times the model on this computer and says how long the run will take before it starts. Results can be saved and shown later without the model.</source>
         <translation>%1에는 중간 소실 측정 결과가 함께 오지 않습니다. 실험을 실행하세요. 먼저 이 컴퓨터에서 모델의 속도를 재고, 시작하기 전에 얼마나 걸릴지 알려 줍니다. 결과는 저장해 두었다가 나중에 모델 없이 보여 줄 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="345"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="348"/>
         <source>Timing %1 on this computer…</source>
         <translation>이 컴퓨터에서 %1의 속도를 재는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="353"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="356"/>
         <source>%1 records take %2 tokens, more than the model&apos;s context of %3: use fewer records.</source>
         <translation>기록 %1개는 %2토큰으로, 모델의 문맥 길이 %3보다 깁니다. 기록 수를 줄이세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="362"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="365"/>
         <source>%1 contexts of about %2 tokens, each read once and asked %3 questions.</source>
         <translation>약 %2토큰짜리 문맥 %1개를 각각 한 번 읽고 질문 %3개씩을 합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="366"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="369"/>
         <source>This run on %1 will take %2 on this computer (measured just now).
 %3
 
@@ -1582,37 +1582,37 @@ The window stays usable and you can cancel at any time.</source>
 실행 중에도 창을 쓸 수 있고 언제든 취소할 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="370"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="373"/>
         <source>Not started (estimated %1).</source>
         <translation>시작하지 않았습니다(예상 %1).</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="517"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="520"/>
         <source>Liu et al. 2023&lt;br&gt;(GPT-3.5-Turbo, 20 documents)</source>
         <translation>Liu 외 2023&lt;br&gt;(GPT-3.5-Turbo, 문서 20개)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="572"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="576"/>
         <source>Bundled model</source>
         <translation>내장 모델</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="573"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="577"/>
         <source>Unnamed model</source>
         <translation>이름 없는 모델</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="575"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="579"/>
         <source>%1, measured now</source>
         <translation>%1, 방금 측정</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="576"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="580"/>
         <source>%1, from its evaluation data</source>
         <translation>%1, 평가 데이터</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="577"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="581"/>
         <source>%1, from %2</source>
         <translation>%1, %2에서</translation>
     </message>
@@ -1629,7 +1629,7 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">이 모델 (기록 %1개, 컨텍스트당 약 %2토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="595"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="599"/>
         <source>Example context: %1</source>
         <translation>컨텍스트 예: %1</translation>
     </message>
@@ -2246,71 +2246,71 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::PrecisionView</name>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="188"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="211"/>
         <source>Add model files</source>
         <translation>모델 파일 추가</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="189"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="212"/>
         <source>GGUF model (*.gguf)</source>
         <translation>GGUF 모델 (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="196"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="219"/>
         <source>Add a model folder</source>
         <translation>모델 폴더 추가</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="209"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="232"/>
         <source>(no model loaded)</source>
         <translation>(불러온 모델 없음)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="210"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="233"/>
         <source>%1 (loaded, the reference)</source>
         <translation>%1 (불러온 모델, 기준)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="222"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="245"/>
         <source>Add the same model in another precision first (Add file… or Add folder…).</source>
         <translation>먼저 같은 모델의 다른 정밀도를 추가하세요 (파일 추가… 또는 폴더 추가…).</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="233"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="256"/>
         <source>Type a prompt first.</source>
         <translation>먼저 프롬프트를 입력하세요.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/precision_view.cpp" line="243"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="266"/>
         <source>Loading %n model(s) and comparing…</source>
         <translation>
             <numerusform>모델 %n개를 불러와 비교하는 중…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="287"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="310"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="287"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="310"/>
         <source>Token</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="290"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="313"/>
         <source>Δ</source>
         <translation>Δ</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/precision_view.cpp" line="313"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="336"/>
         <source>&lt;b&gt;Free-running:&lt;/b&gt; all precisions write the same %n token(s).</source>
         <translation>
             <numerusform>&lt;b&gt;자유 생성:&lt;/b&gt; 모든 정밀도가 같은 토큰 %n개를 씁니다.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="315"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="338"/>
         <source>&lt;b&gt;Free-running:&lt;/b&gt; the texts part at generated token %1.</source>
         <translation>&lt;b&gt;자유 생성:&lt;/b&gt; 생성된 %1번째 토큰에서 글이 갈라집니다.</translation>
     </message>
@@ -2319,17 +2319,17 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">비교를 실행하면 정밀도마다 각 토큰의 확률이 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="359"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="384"/>
         <source>token position</source>
         <translation>토큰 위치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="383"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="408"/>
         <source>bits</source>
         <translation>비트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="383"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="408"/>
         <source>p</source>
         <translation>p</translation>
     </message>
@@ -2338,12 +2338,7 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">정밀도마다 아끼는 것: 불러온 모델의 가중치 크기. 비교를 실행하면 토큰마다 치르는 대가가 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="405"/>
-        <source>MB</source>
-        <translation>MB</translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="413"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="442"/>
         <source>%1 · %2 bits</source>
         <translation>%1 · %2비트</translation>
     </message>
@@ -2352,112 +2347,127 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">가중치 MB (매개변수 %1백만 개)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="395"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="421"/>
         <source>What each precision saves: the loaded model&apos;s weights.&lt;br&gt;Compare to see what it costs, token by token.</source>
         <translation>정밀도마다 아끼는 것: 불러온 모델의 가중치 크기.&lt;br&gt;비교를 실행하면 토큰마다 치르는 대가가 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="432"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="431"/>
+        <source>stored</source>
+        <translation>저장 크기</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="434"/>
+        <source>saved against F32</source>
+        <translation>F32 대비 절약</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="467"/>
         <source>MB for %1 million weights</source>
         <translation>MB (가중치 %1백만 개)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="441"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="476"/>
         <source>The same model in several precisions. The loaded model continues the prompt; every precision scores exactly those tokens, so the difference per token is what precision costs. Then each writes on its own.</source>
         <translation>같은 모델을 여러 정밀도로 비교합니다. 불러온 모델이 프롬프트를 이어 쓰고, 모든 정밀도가 바로 그 토큰들에 점수를 매기므로 토큰마다의 차이가 곧 정밀도의 대가입니다. 그다음 각자 스스로 이어 씁니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="444"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="479"/>
         <source>Precisions to compare:</source>
         <translation>비교할 정밀도:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="445"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="480"/>
         <source>Add file…</source>
         <translation>파일 추가…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="446"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="481"/>
         <source>A GGUF file of the same model (Q8_0, Q4_K_M, F16, …)</source>
         <translation>같은 모델의 GGUF 파일 (Q8_0, Q4_K_M, F16, …)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="447"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="482"/>
         <source>Add folder…</source>
         <translation>폴더 추가…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="448"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="483"/>
         <source>A Hugging Face folder of the same model in another dtype</source>
         <translation>다른 자료형으로 저장된 같은 모델의 Hugging Face 폴더</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="449"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="484"/>
         <source>Remove</source>
         <translation>제거</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="450"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="485"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="451"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="486"/>
         <source>Tokens</source>
         <translation>토큰 수</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="452"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="487"/>
         <source>Compare</source>
         <translation>비교</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="453"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="488"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="454"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="489"/>
         <source>Model</source>
         <translation>모델</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="454"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="489"/>
         <source>Stored as</source>
         <translation>저장 형식</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="454"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="489"/>
         <source>MB/token</source>
         <translation>MB/토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="454"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="489"/>
         <source>Perplexity</source>
         <translation>퍼플렉서티</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="455"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="490"/>
         <source>Largest Δp</source>
         <translation>최대 Δp</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="455"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="490"/>
         <source>Same top-1</source>
         <translation>1순위 일치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="456"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="492"/>
+        <source>&lt;b&gt;How each format stores a weight&lt;/b&gt;&lt;br&gt;&lt;b&gt;F32&lt;/b&gt;: 32 bits: a sign, 8 bits of exponent, 23 of fraction.&lt;br&gt;&lt;b&gt;F16&lt;/b&gt;: 16 bits: a sign, 5 of exponent, 10 of fraction (&lt;b&gt;BF16&lt;/b&gt;: 8 and 7).&lt;br&gt;&lt;b&gt;Q8_0&lt;/b&gt;: blocks of 32 weights, each an 8-bit integer, and one F16 scale for the block: (32 × 8 + 16) / 32 = 8.5 bits a weight.&lt;br&gt;&lt;b&gt;Q4_0&lt;/b&gt;: the same with 4-bit integers: (32 × 4 + 16) / 32 = 4.5 bits a weight.</source>
+        <translation>&lt;b&gt;형식별로 가중치 하나를 저장하는 방법&lt;/b&gt;&lt;br&gt;&lt;b&gt;F32&lt;/b&gt;: 32비트: 부호 1비트, 지수 8비트, 가수 23비트.&lt;br&gt;&lt;b&gt;F16&lt;/b&gt;: 16비트: 부호 1비트, 지수 5비트, 가수 10비트 (&lt;b&gt;BF16&lt;/b&gt;: 지수 8비트, 가수 7비트).&lt;br&gt;&lt;b&gt;Q8_0&lt;/b&gt;: 가중치 32개를 한 블록으로 묶어 각각 8비트 정수로, 블록마다 F16 스케일 하나를 더해 저장: (32 × 8 + 16) / 32 = 가중치당 8.5비트.&lt;br&gt;&lt;b&gt;Q4_0&lt;/b&gt;: 같은 방식에 4비트 정수: (32 × 4 + 16) / 32 = 가중치당 4.5비트.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="498"/>
         <source>Show:</source>
         <translation>보기:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="457"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="499"/>
         <source>probability of each token (all score the same text)</source>
         <translation>각 토큰의 확률 (모두 같은 글에 점수)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="458"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="500"/>
         <source>KL divergence from the reference (bits)</source>
         <translation>기준과의 KL 발산 (비트)</translation>
     </message>
@@ -2716,107 +2726,107 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::SamplingView</name>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="175"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="178"/>
         <source>Run a step: the drawn token is appended to the text and fed back in.</source>
         <translation>한 단계를 실행하세요: 뽑힌 토큰이 문장 끝에 붙어 다시 입력으로 들어갑니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="202"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="205"/>
         <source>Step %1: the drawn token (highlighted) is appended to the text</source>
         <translation>%1단계: 뽑힌 토큰(강조 표시)이 문장 끝에 붙습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="164"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="167"/>
         <source>Autoregressive loop: “%1” is appended to the input and step %2 begins</source>
         <translation>자기회귀 루프: “%1” 토큰이 입력 끝에 붙고 %2단계가 시작됩니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="163"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="166"/>
         <source>“%1” marks the end of the text: the loop stops here.</source>
         <translation>“%1” 토큰은 글의 끝을 뜻합니다: 루프가 여기서 멈춥니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="268"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="274"/>
         <source>From scores to probabilities: logits → divided by the temperature → softmax</source>
         <translation>점수에서 확률로: 로짓 → 온도로 나누기 → 소프트맥스</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="271"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="277"/>
         <source>logit ÷ %1</source>
         <translation>로짓 ÷ %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="272"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="278"/>
         <source>temperature 0: the largest wins</source>
         <translation>온도 0: 가장 큰 값이 이김</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="273"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="279"/>
         <source>logit</source>
         <translation>로짓</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="275"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="281"/>
         <source>probability (softmax)</source>
         <translation>확률 (소프트맥스)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="313"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="321"/>
         <source>max</source>
         <translation>최댓값</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="320"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="328"/>
         <source>%1 · cut by top-k/top-p</source>
         <translation>%1 · top-k/top-p로 제외</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="352"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="360"/>
         <source>The draw: temperature 0 takes the most likely token, no random number</source>
         <translation>뽑기: 온도 0에서는 난수 없이 가장 확률 높은 토큰을 고릅니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="353"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="361"/>
         <source>The draw: a random number u between 0 and 1 lands in the cumulative probabilities</source>
         <translation>뽑기: 0과 1 사이의 난수 u가 누적 확률 막대의 한 곳에 떨어집니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="357"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="365"/>
         <source>drawn at temperature %1</source>
         <translation>온도 %1에서 뽑음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="358"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="366"/>
         <source> · top-k %1</source>
         <translation> · top-k %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="359"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="367"/>
         <source> · top-p %1</source>
         <translation> · top-p %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="360"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="368"/>
         <source> · seed %1 · tokens in vocabulary order, width = probability</source>
         <translation> · 시드 %1 · 토큰은 어휘 순서, 폭 = 확률</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="433"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="442"/>
         <source>Drawn: “%1” (the most likely token)</source>
         <translation>뽑힌 토큰: “%1” (가장 확률 높은 토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="435"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="444"/>
         <source>Chosen by hand (what if): “%1”; u = %2 had landed on “%3”</source>
         <translation>직접 고름(만약에): “%1”. u = %2은(는) “%3” 토큰에 떨어졌을 것입니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="441"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="450"/>
         <source>u = %1 lands on “%2”, which holds %3 of the bar</source>
         <translation>u = %1이(가) “%2” 토큰에 떨어졌습니다. 이 토큰이 막대의 %3를 차지합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="450"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="459"/>
         <source>With the slider&apos;s settings the same u would pick “%1”.</source>
         <translation>슬라이더의 지금 설정이라면 같은 u가 “%1” 토큰을 고릅니다.</translation>
     </message>
@@ -2824,69 +2834,84 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::SoftmaxView</name>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="119"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="133"/>
         <source>Run a step to see the probability of every possible next token.</source>
         <translation>한 단계를 실행하면 다음에 올 수 있는 모든 토큰의 확률이 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="131"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="145"/>
         <source>Step %1 · next-token distribution over %2 tokens</source>
         <translation>%1단계 · 토큰 %2개에 대한 다음 토큰 확률 분포</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="135"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="149"/>
         <source>temperature %1</source>
         <translation>온도 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="136"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="150"/>
         <source> · top-k %1</source>
         <translation> · top-k %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="137"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="151"/>
         <source> · top-p %1</source>
         <translation> · top-p %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="139"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="153"/>
         <source>%1 · entropy %2 bits · %3 tokens can be drawn</source>
         <translation>%1 · 엔트로피 %2비트 · 뽑힐 수 있는 토큰 %3개</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="145"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="159"/>
         <source>Drawn: %1 — rank %2, probability %3%</source>
         <translation>뽑힌 토큰: %1 — %2위, 확률 %3%</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="150"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="164"/>
         <source>re-rendered from stored logits in %1 ms</source>
         <translation>저장된 로짓으로 %1 ms 만에 다시 그림</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="180"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="203"/>
         <source>candidate</source>
         <translation>후보</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="206"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="228"/>
         <source>log scale: each line is ten times less likely</source>
         <translation>로그 눈금: 선 하나마다 확률이 10분의 1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="246"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="228"/>
+        <source>log scale, at temperature 1</source>
+        <translation>로그 눈금, 온도 1에서</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="243"/>
+        <source>cumulative, at temperature 1</source>
+        <translation>누적 확률, 온도 1에서</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="243"/>
+        <source>cumulative: what top-p cuts at</source>
+        <translation>누적 확률: top-p가 자르는 기준</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="297"/>
         <source>top-k / top-p cut-off</source>
         <translation>top-k / top-p 경계</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="260"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="316"/>
         <source>Token %1 · probability %2% · after top-k/top-p %3%
 Click: what if the model had drawn this token? (branches the session from this step)</source>
         <translation>토큰 %1 · 확률 %2% · top-k/top-p 적용 후 %3%
 클릭: 모델이 이 토큰을 뽑았다면? (이 단계에서 세션을 분기합니다)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="237"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="287"/>
         <source>Click a bar: what if the model had drawn that token? The session branches from this step.</source>
         <translation>막대를 클릭하세요: 모델이 그 토큰을 뽑았다면? 이 단계에서 세션이 분기합니다.</translation>
     </message>
@@ -2924,62 +2949,67 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TokenView</name>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="159"/>
+        <location filename="../../ui/stages/token_view.cpp" line="193"/>
         <source>Position %1 · token id %2</source>
         <translation>위치 %1 · 토큰 ID %2</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="161"/>
+        <location filename="../../ui/stages/token_view.cpp" line="195"/>
         <source>Prompt bytes %1–%2 (%3 bytes)</source>
         <translation>프롬프트 바이트 %1–%2 (%3바이트)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="165"/>
+        <location filename="../../ui/stages/token_view.cpp" line="199"/>
         <source>Covers part of: %1</source>
         <translation>일부를 담당: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="166"/>
+        <location filename="../../ui/stages/token_view.cpp" line="200"/>
         <source>Covers: %1</source>
         <translation>담당 글자: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="169"/>
+        <location filename="../../ui/stages/token_view.cpp" line="203"/>
         <source>Drawn by sampling; the next step feeds it back in.</source>
         <translation>샘플링으로 뽑혔습니다. 다음 단계에서 다시 입력으로 들어갑니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="171"/>
+        <location filename="../../ui/stages/token_view.cpp" line="205"/>
         <source>Generated by the model</source>
         <translation>모델이 생성한 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="332"/>
+        <location filename="../../ui/stages/token_view.cpp" line="220"/>
+        <source>Each card: the token, its id, and its bytes in UTF-8 (hexadecimal; the bytes of one character together).</source>
+        <translation>각 카드: 토큰, 그 ID, 그리고 UTF-8 바이트(16진수, 한 글자의 바이트는 함께 묶음).</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/token_view.cpp" line="461"/>
         <source>Type a prompt and press Step: the text is cut into tokens, the units the model reads.</source>
         <translation>프롬프트를 입력하고 [한 단계]를 누르세요. 문장이 모델이 읽는 단위인 토큰으로 나뉩니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="333"/>
+        <location filename="../../ui/stages/token_view.cpp" line="462"/>
         <source>Prompt: %1 characters · %2 bytes (UTF-8) · %3 tokens</source>
         <translation>프롬프트: %1글자 · %2바이트 (UTF-8) · 토큰 %3개</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="338"/>
+        <location filename="../../ui/stages/token_view.cpp" line="467"/>
         <source> → %1 tokens per character</source>
         <translation> → 글자당 토큰 %1개</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="341"/>
+        <location filename="../../ui/stages/token_view.cpp" line="470"/>
         <source>Context: %1 of %2 tokens</source>
         <translation>컨텍스트: %2개 중 %1개 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="342"/>
+        <location filename="../../ui/stages/token_view.cpp" line="471"/>
         <source>Context: %1 tokens</source>
         <translation>컨텍스트: 토큰 %1개</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="343"/>
+        <location filename="../../ui/stages/token_view.cpp" line="472"/>
         <source> · dashed chips: a token that splits a character, or the drawn next token</source>
         <translation> · 점선 칩: 한 글자를 쪼갠 토큰, 또는 뽑힌 다음 토큰</translation>
     </message>

@@ -1,4 +1,5 @@
 #include <catch2/catch.hpp>
+#include <QTest>
 #include <memory>
 
 #include "canned_record.hpp"
@@ -36,6 +37,45 @@ TEST_CASE("token chips for a Korean prompt: counts, partial characters, visible 
     CHECK_FALSE(view.chips()[2].partial);
     CHECK(view.chips()[3].pending);
     CHECK(view.summaryText().contains(QStringLiteral("1.00")));  // 3 tokens / 3 characters
+}
+
+TEST_CASE("a short context is drawn as cards that show each token's bytes", "[ui][tokens]") {
+    // A line per character: 나 and 는 are three bytes each; one-byte characters share a line.
+    CHECK(TokenView::hexLines(QByteArray("\xEB\x82\x98\xEB\x8A\x94")) ==
+          QStringList{QStringLiteral("EB 82 98"), QStringLiteral("EB 8A 94")});
+    CHECK(TokenView::hexLines(QByteArray("Today")) == QStringList{QStringLiteral("54 6F 64 61"), QStringLiteral("79")});
+    CHECK(TokenView::hexLines(QByteArray(" \xEB\x82\x98")) ==
+          QStringList{QStringLiteral("20"), QStringLiteral("EB 82 98")});
+    // The rest of a character begun in the token before stays on one line.
+    CHECK(TokenView::hexLines(QByteArray("\xB0\x80")) == QStringList{QStringLiteral("B0 80")});
+    // Narrow cards: a byte a line, a blank line where a character of several bytes begins or ends.
+    CHECK(TokenView::hexLines(QByteArray(" \xEB\x82\x98" "a"), true) ==
+          QStringList{QStringLiteral("20"), QString(), QStringLiteral("EB"), QStringLiteral("82"), QStringLiteral("98"),
+                      QString(), QStringLiteral("61")});
+    CHECK(TokenView::hexLines(QByteArray("ab"), true) == QStringList{QStringLiteral("61"), QStringLiteral("62")});
+
+    const std::string prompt = "\xEA\xB0\x80 a";
+    auto rec = std::const_pointer_cast<ts::ui::StepRecord>(ts_test::cannedRecord({0.f, 1.f}, 1, {10, 11, 12}));
+    rec->promptText = prompt;
+    rec->tokenTexts = ts::tokenDisplays({"\xEA", "\xB0\x80", " a"});
+    rec->promptByteStart = {0, 1, 3};
+    rec->promptByteEnd = {1, 3, 5};
+    TokenView view;
+    view.resize(900, 500);
+    view.setRecord(rec);
+    view.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&view));
+    REQUIRE(view.chips().size() == 4);
+    CHECK(view.chips()[0].bytes == QByteArray("\xEA"));
+    CHECK(view.chips()[1].bytes == QByteArray("\xB0\x80"));
+    CHECK(view.chips()[2].bytes == QByteArray(" a"));
+    CHECK(view.showsBytes());  // four tokens in 900x500: cards
+
+    // A long context wraps in small chips (text and id) and scrolls.
+    std::vector<int> many(400, 12);
+    auto longRec = std::const_pointer_cast<ts::ui::StepRecord>(ts_test::cannedRecord({0.f, 1.f}, 1, many));
+    view.setRecord(longRec);
+    CHECK_FALSE(view.showsBytes());
 }
 
 TEST_CASE("token chips for a Korean prompt through the real GPT-2 tokenizer", "[ui][tokens]") {

@@ -18,6 +18,7 @@
 
 #include "classroom/agent_cost_calculator.hpp"
 #include "shell/transcript_follower.hpp"
+#include "widgets/chart_font.hpp"
 
 namespace ts::ui {
 
@@ -84,6 +85,7 @@ CostView::CostView(QWidget* parent) : QWidget(parent) {
     m_wallSeries->attachAxis(m_x);
     m_wallSeries->attachAxis(m_yWall);
     chart->legend()->setAlignment(Qt::AlignBottom);
+    followViewFont(m_chart);
     auto* bottom = new QSplitter(Qt::Horizontal, split);
     m_table = new QTableWidget(0, 7, bottom);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
@@ -103,6 +105,7 @@ CostView::CostView(QWidget* parent) : QWidget(parent) {
     bottom->setStretchFactor(1, 2);
     split->addWidget(m_chart);
     split->addWidget(bottom);
+    m_split = split;
     layout->addWidget(split, 1);
     m_follower = new TranscriptFollower(this, [this](const TranscriptModel&, int from) { refresh(from); });
     retranslateUi();
@@ -127,6 +130,14 @@ void CostView::retranslateUi() {
     m_table->setHorizontalHeaderLabels({tr("Step"), tr("Tokens"), tr("Context"), tr("Wall\ntime"), tr("FLOPs"),
                                         tr("Weights\nread"), tr("KV\ncache")});
     refresh(0);
+}
+
+void CostView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    // A tall view (1920x1080) gives the chart half the height: the step table's few rows
+    // left the lower half blank. At 1280x720 the calculator keeps the height it needs.
+    const int h = m_split->height();
+    if (height() >= 800 && m_split->sizes().value(0) < h / 2) m_split->setSizes({h / 2, h - h / 2});
 }
 
 void CostView::changeEvent(QEvent* event) {

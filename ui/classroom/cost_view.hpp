@@ -12,6 +12,7 @@
 
 class QChartView;
 class QLineSeries;
+class QSplitter;
 class QValueAxis;
 class QLabel;
 class QTableWidget;
@@ -53,6 +54,7 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void retranslateUi();
@@ -77,6 +79,7 @@ private:
     QValueAxis* m_yFlops = nullptr;
     QValueAxis* m_yWall = nullptr;
     QTableWidget* m_table = nullptr;
+    QSplitter* m_split = nullptr;  // the chart above the step table and the calculator
 };
 
 // "1.2 GFLOP", "340 MB": compact human units (SI, 1000-based).

@@ -34,6 +34,7 @@
 #include "tokenscope/error.hpp"
 #include "tokenscope/hf_cache.hpp"
 #include "tokenscope/model_folder.hpp"
+#include "widgets/chart_font.hpp"
 #include "widgets/korean_particles.hpp"
 
 namespace ts::ui {
@@ -119,6 +120,8 @@ LitmView::LitmView(QWidget* parent) : ClassroomToolView(parent) {
     m_measured = makeChart();
     m_reference = makeChart();
     buildMeasuredChart();
+    followViewFont(m_measured);
+    followViewFont(m_reference);
     charts->setStretchFactor(0, 3);
     charts->setStretchFactor(1, 2);
     layout->addWidget(charts, 1);
@@ -533,6 +536,7 @@ void LitmView::buildReferenceChart() {
     }
     chart->series().first()->setName(tr("accuracy (%)"));
     chart->axes(Qt::Horizontal).first()->setTitleText(tr("position of the answer"));
+    matchChartFont(m_reference);  // its axes are made here, the first time
 }
 
 void LitmView::showResult(const ts::LitmResult& r) {

@@ -7,12 +7,13 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QDir>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QHorizontalBarSeries>
+#include <QHorizontalStackedBarSeries>
 #include <QLabel>
 #include <QLegend>
 #include <QLineEdit>
@@ -34,6 +35,7 @@
 #include "tokenscope/model_folder.hpp"
 #include "tokenscope/token_display.hpp"
 #include "widgets/vocabulary.hpp"
+#include "widgets/chart_font.hpp"
 #include "widgets/colour_scheme.hpp"
 
 namespace ts::ui {
@@ -115,8 +117,15 @@ PrecisionView::PrecisionView(QWidget* parent) : ClassroomToolView(parent) {
     m_freeRun->setTextFormat(Qt::RichText);
     m_freeRun->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     leftLayout->addWidget(m_freeRun);
+    m_formats = new QLabel(left);
+    m_formats->setWordWrap(true);
+    m_formats->setTextFormat(Qt::RichText);
+    m_formats->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    leftLayout->addWidget(m_formats);
     leftLayout->addStretch(1);
     left->setMaximumWidth(340);
+    m_left = left;
+    left->installEventFilter(this);
     layout->addWidget(left);
 
     auto* right = new QSplitter(Qt::Vertical, this);
@@ -143,6 +152,7 @@ PrecisionView::PrecisionView(QWidget* parent) : ClassroomToolView(parent) {
     m_chart->setRenderHint(QPainter::Antialiasing);
     m_chart->setMinimumHeight(200);
     m_chart->chart()->setMargins(QMargins(4, 4, 4, 4));
+    followViewFont(m_chart);
     chartLayout->addWidget(m_chart, 1);
     m_tokens = new QTableWidget(right);
     m_tokens->setObjectName(QStringLiteral("precisionTokens"));
@@ -164,6 +174,19 @@ PrecisionView::PrecisionView(QWidget* parent) : ClassroomToolView(parent) {
     connect(m_remove, &QPushButton::clicked, this, &PrecisionView::removeSelected);
     connect(m_show, &QComboBox::currentIndexChanged, this, &PrecisionView::refreshChart);
     retranslateUi();
+}
+
+bool PrecisionView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_left && event->type() == QEvent::Resize) showFormatsWhereRoom();
+    return ClassroomToolView::eventFilter(watched, event);
+}
+
+void PrecisionView::showFormatsWhereRoom() {
+    // Below the controls, where the column has the height (1920x1080, not 1280x720): shown or
+    // hidden, it leaves everything above it where it was, so this never lays out in a loop.
+    const int room = m_left->height() - m_freeRun->geometry().bottom() - 12;
+    const bool show = !m_result && room >= m_formats->heightForWidth(m_left->width());
+    if (show != m_formats->isVisibleTo(m_left)) m_formats->setVisible(show);
 }
 
 void PrecisionView::setModel(const ModelInfo& info) {
@@ -330,6 +353,7 @@ void PrecisionView::showComparison(const ts::PrecisionComparison& c) {
         }
     }
     m_freeRun->setText(html);
+    showFormatsWhereRoom();
     refreshChart();
 }
 
@@ -349,6 +373,7 @@ void PrecisionView::refreshChart() {
     m_tokens->setVisible(m_result.has_value());
     if (!m_result) {
         showStorageChart();
+        matchChartFont(m_chart);
         return;
     }
     chart->setTitle(QString());  // the Show box above says what is drawn
@@ -383,6 +408,7 @@ void PrecisionView::refreshChart() {
     y->setTitleText(kl ? tr("bits") : tr("p"));
     y->setLabelFormat(kl ? QStringLiteral("%.3f") : QStringLiteral("%.1f"));
     y->setTickCount(kl ? 5 : 6);  // 0, 0.2, ... 1.0 for probabilities
+    matchChartFont(m_chart);
 }
 
 // What a run weighs against: the memory each precision needs for the loaded model (its
@@ -402,39 +428,48 @@ void PrecisionView::showStorageChart() {
     // Q8_0: 32 int8 weights + an F16 scale per block; Q4_0: 32 4-bit weights + an F16 scale.
     constexpr Format kFormats[] = {{"F32", 32.0}, {"F16 / BF16", 16.0}, {"Q8_0", 8.5}, {"Q4_0", 4.5}};
     const double params = static_cast<double>(m_info.model->parameterCount());
-    auto* set = new QBarSet(tr("MB"));
+    auto* set = new QBarSet(tr("stored"));
+    // Each bar runs on to the F32 size, pale: that part is what the precision saves (a Q4_0
+    // bar keeps a seventh of it).
+    auto* saved = new QBarSet(tr("saved against F32"));
     QStringList categories;
-    double most = 0;
+    const double most = params * kFormats[0].bits / 8.0 / 1e6;
     // A horizontal bar chart lists its first category at the bottom: F32 goes last, on top.
     for (auto f = std::rbegin(kFormats); f != std::rend(kFormats); ++f) {
         const double mb = params * f->bits / 8.0 / 1e6;
         *set << mb;
-        most = std::max(most, mb);
+        *saved << most - mb;
         categories << tr("%1 · %2 bits").arg(QLatin1String(f->name)).arg(f->bits);
     }
-    auto* series = new QHorizontalBarSeries(chart);
+    auto* series = new QHorizontalStackedBarSeries(chart);
     series->append(set);
+    series->append(saved);
     series->setLabelsVisible(true);
-    series->setLabelsFormat(QStringLiteral("@value MB"));
+    // The values alone (the axis says MB): Q4_0's part is narrow at 1280x720.
+    series->setLabelsFormat(QStringLiteral("@value"));
     series->setLabelsPrecision(3);
-    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-    series->setBarWidth(0.7);
+    series->setLabelsPosition(QAbstractBarSeries::LabelsCenter);
+    series->setBarWidth(0.75);
     chart->addSeries(series);
     // After addSeries: the chart's theme recolours what is added to it.
-    set->setColor(laneColour(1));
-    set->setBorderColor(laneColour(1).darker(120));
+    // Dark text on both parts: a value wider than Q4_0's short part runs on into the pale one.
+    set->setColor(laneColour(1).lighter(160));
+    set->setBorderColor(laneColour(1));
     set->setLabelColor(palette().color(QPalette::Text));
+    saved->setColor(laneColour(1).lighter(260));
+    saved->setBorderColor(laneColour(1).lighter(160));
+    saved->setLabelColor(palette().color(QPalette::Text));
     auto* y = new QBarCategoryAxis;
     y->append(categories);
     auto* x = new QValueAxis;
-    x->setRange(0, most * 1.2);  // room for the value beside the longest bar
+    x->setRange(0, most);
     x->setLabelFormat(QStringLiteral("%.1f"));
     x->setTitleText(tr("MB for %1 million weights").arg(params / 1e6, 0, 'f', 2));
     chart->addAxis(y, Qt::AlignLeft);
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(y);
     series->attachAxis(x);
-    chart->legend()->setVisible(false);
+    chart->legend()->setVisible(true);
 }
 
 void PrecisionView::retranslateUi() {
@@ -453,6 +488,13 @@ void PrecisionView::retranslateUi() {
     m_cancel->setText(tr("Cancel"));
     m_summary->setHorizontalHeaderLabels({tr("Model"), tr("Stored as"), tr("MB/token"), tr("Perplexity"),
                                           tr("Largest Δp"), tr("Same top-1")});
+    m_formats->setText(
+        tr("<b>How each format stores a weight</b><br>"
+           "<b>F32</b>: 32 bits: a sign, 8 bits of exponent, 23 of fraction.<br>"
+           "<b>F16</b>: 16 bits: a sign, 5 of exponent, 10 of fraction (<b>BF16</b>: 8 and 7).<br>"
+           "<b>Q8_0</b>: blocks of 32 weights, each an 8-bit integer, and one F16 scale for the "
+           "block: (32 × 8 + 16) / 32 = 8.5 bits a weight.<br>"
+           "<b>Q4_0</b>: the same with 4-bit integers: (32 × 4 + 16) / 32 = 4.5 bits a weight."));
     m_showLabel->setText(tr("Show:"));
     m_show->setItemText(0, tr("probability of each token (all score the same text)"));
     m_show->setItemText(1, tr("KL divergence from the reference (bits)"));

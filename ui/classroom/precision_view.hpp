@@ -49,6 +49,7 @@ public:
 
 protected:
     void retranslateUi() override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void addFiles();
@@ -58,6 +59,9 @@ private:
     void showStorageChart();
     void refreshChart();
     QString tokenText(int token) const;
+    // Before a run, under the controls where the column has room: how each format stores a
+    // weight (why Q8_0 is 8.5 bits and not 8).
+    void showFormatsWhereRoom();
 
     QStringList m_others;
     std::optional<ts::PrecisionComparison> m_result;
@@ -82,6 +86,8 @@ private:
     QChartView* m_chart = nullptr;
     QTableWidget* m_tokens = nullptr;
     QLabel* m_freeRun = nullptr;
+    QLabel* m_formats = nullptr;
+    QWidget* m_left = nullptr;
 };
 
 }  // namespace ts::ui

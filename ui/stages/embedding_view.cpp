@@ -97,8 +97,9 @@ protected:
         p.setRenderHint(QPainter::Antialiasing);
         p.fillRect(rect(), palette().color(QPalette::Base));
         const QColor text = palette().color(QPalette::Text);
+        // A short context's few labels in the view's font, a long one's many a little smaller.
         QFont small = font();
-        small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.9));
+        if (m_points.size() > 24) small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.9));
         p.setFont(small);
         const QFontMetricsF fm(small);
 
@@ -406,6 +407,7 @@ EmbeddingView::EmbeddingView(QWidget* parent) : QWidget(parent) {
     m_similar->setZoomable(false);
     m_similar->setLegendCaption(tr("cosine"));
     auto* split = new QSplitter(Qt::Horizontal, this);
+    m_split = split;
     split->addWidget(m_scatter);
     split->addWidget(m_similar);
     split->setStretchFactor(0, 3);
@@ -468,6 +470,12 @@ void EmbeddingView::sizeStrip() {
 void EmbeddingView::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
     sizeStrip();
+    // The similarity map's cells are square: its pane is as wide as the map is tall (plus
+    // its labels and colour bar), between two fifths and half the width. At 1920x1080 the
+    // map then fills its height instead of leaving a blank third under it.
+    const int w = m_split->width();
+    const int wanted = std::clamp(m_split->height() + 60, w * 2 / 5, w / 2);
+    m_split->setSizes({w - wanted, wanted});
 }
 
 void EmbeddingView::changeEvent(QEvent* event) {

@@ -16,6 +16,7 @@
 
 class QCheckBox;
 class QLabel;
+class QSplitter;
 
 namespace ts::ui {
 
@@ -110,6 +111,7 @@ private:
     HeatmapWidget* m_similar = nullptr;
     void updateSimilarity();
     EmbeddingScatter* m_scatter = nullptr;
+    QSplitter* m_split = nullptr;  // the projection beside the similarity map
     RopeNote* m_ropeNote = nullptr;
     bool m_rope = false;
     // The vector strip's height: its fixed size at 720 pixels, growing with the view (a fifth

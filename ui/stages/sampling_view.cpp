@@ -23,7 +23,10 @@ const QColor kCandidateColours[] = {QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4,
                                     QColor(0x00, 0x9E, 0x73), QColor(0xF0, 0xE4, 0x42),
                                     QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00),
                                     QColor(0xCC, 0x79, 0xA7), QColor(0x99, 0x99, 0x99)};
-constexpr int kRows = 8;
+// Candidates in the logits → probabilities rows: eight in colour (the draw bar's colours),
+// and where the view is tall (1920x1080) four more in grey, the colour of the rest in the bar.
+constexpr int kColouredRows = 8;
+constexpr int kRows = 12;
 
 // The text band: the end of the context, then the drawn token highlighted. Decoded from the
 // joined bytes so split characters come out whole; the drawn token is whatever the text
@@ -212,7 +215,7 @@ qreal SamplingView::paintText(QPainter* painter, const QRectF& area) {
         m_textDoc->setTextWidth(area.width());
         m_textDoc->setHtml(html);
         // A short text is read from the back of the room: the largest size that still fits.
-        for (const double zoom : {2.0, 1.6, 1.2}) {
+        for (const double zoom : {3.0, 2.5, 2.0, 1.6, 1.2}) {
             QFont big = font();
             big.setPointSizeF(font().pointSizeF() * zoom);
             m_textDoc->setDefaultFont(big);
@@ -249,8 +252,11 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
     bold.setBold(true);
     const QFontMetricsF fm(font());
     const qreal headH = fm.height() * 2 + 6;
-    const int rows = std::max(1, std::min(static_cast<int>(top.size()),
-                                          static_cast<int>((area.height() - headH) / (fm.height() + 4))));
+    // The eight coloured rows always (as many as fit); grey ones only while rows stay at
+    // least two lines of text tall.
+    const int fit = static_cast<int>((area.height() - headH) / (fm.height() + 4));
+    const int roomy = static_cast<int>((area.height() - headH) / (2 * fm.height()));
+    const int rows = std::max(1, std::min({static_cast<int>(top.size()), fit, std::max(kColouredRows, roomy)}));
     top.resize(static_cast<std::size_t>(rows));
     // Rows share the band's height, so a large screen shows larger bars, not empty space.
     const qreal rowH = (area.height() - headH) / rows;
@@ -290,7 +296,9 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
         const QRectF row(area.left(), y, area.width(), rowH - 3);
         if (token == m_record->sampledToken) p.fillRect(row.adjusted(-4, 0, 4, 1), QColor(0xFB, 0xBF, 0x24, 90));
         const bool cut = now.samplingOf(logits, token) <= 0.0f;
-        const QColor colour = cut ? QColor(0xBB, 0xBB, 0xBB) : kCandidateColours[i % 8];
+        const QColor colour = cut ? QColor(0xBB, 0xBB, 0xBB)
+                              : i >= kColouredRows ? QColor(0x9C, 0xA3, 0xAF)
+                                                   : kCandidateColours[i];
         p.setPen(text);
         const QString label = m_vocab ? m_vocab->displayAfter(m_record->contextTokens, token)
                                       : QStringLiteral("#%1").arg(token);
@@ -370,10 +378,11 @@ void SamplingView::paintDraw(QPainter& p, const QRectF& area) {
     const auto& top = c.top;
     const QColor grey(0xC8, 0xCC, 0xD2);
     auto colourOf = [&](int token) {
-        for (std::size_t i = 0; i < top.size(); ++i)
-            if (top[i] == token) return kCandidateColours[i % 8];
+        for (std::size_t i = 0; i < top.size() && i < static_cast<std::size_t>(kColouredRows); ++i)
+            if (top[i] == token) return kCandidateColours[i];
         return grey;
     };
+    static_assert(static_cast<std::size_t>(kColouredRows) == std::size(kCandidateColours));
     auto isTop = [&](int token) { return std::find(top.begin(), top.end(), token) != top.end(); };
     QRectF chosen;
     // The distribution in vocabulary order, as the draw walks it: every token wide enough to

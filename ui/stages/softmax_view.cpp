@@ -65,9 +65,23 @@ void SoftmaxView::recompute() {
         m_samplingEntropy = d.samplingEntropyBits;
         m_kept = d.kept;
         const std::size_t shown = std::min(d.top.size(), static_cast<std::size_t>(m_barCount));
+        // At temperature 0 the probabilities are one-hot: the log chart shows the model's own
+        // (temperature 1) instead, how sure it was of the token that always wins.
+        std::shared_ptr<const ts::StepDistribution> atOne;
+        if (d.params.temperature <= 0.0f) {
+            ts::SamplingParams one = m_params;
+            one.temperature = 1.0f;
+            one.topK = 0;
+            one.topP = 1.0f;
+            atOne = distributionFor(*m_record, one, 1, 0);
+        }
+        // The cumulative column adds up what the log chart shows (temperature 0: the model's own).
+        float cumulative = 0;
         for (std::size_t i = 0; i < shown; ++i) {
             const auto& r = d.top[i];
-            m_bars.push_back({r.token, r.prob, r.sampling, r.sampling <= 0.0f});
+            const float one = atOne ? atOne->probOf(logits, r.token) : r.prob;
+            cumulative += one;
+            m_bars.push_back({r.token, r.prob, r.sampling, r.sampling <= 0.0f, std::min(cumulative, 1.0f), one});
         }
         m_cutoff = static_cast<int>(m_bars.size());
         for (int i = 0; i < static_cast<int>(m_bars.size()); ++i)
@@ -156,16 +170,25 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
     // Two charts of the same rows: the probability on a straight axis (what is drawn from)
     // and on a log axis (how unlikely the others are: one line per factor of ten, so a
     // candidate at 0.001 % is visibly not zero).
+    // Where the view is wide (a projector at 1920x1080) a third chart: the cumulative
+    // probability, which top-p cuts at, running up to 100 % down the rows.
     const int labelWidth = std::max(kLabelWidth, fm.horizontalAdvance(QLatin1Char('M')) * 11);
     const int valueWidth = fm.horizontalAdvance(QStringLiteral("100.000%")) + 10;
     const int barLeft = area.left() + labelWidth + 8;
-    const int chartsWidth = std::max(40, area.right() - barLeft - 2 * valueWidth);
-    const int barMax = std::max(10, chartsWidth * 45 / 100);
-    const int logLeft = barLeft + barMax + valueWidth + 8;
-    const int logMax = std::max(10, area.right() - logLeft - 8);
+    const bool withCumulative = area.right() - barLeft >= 3 * valueWidth + 3 * 200;
+    constexpr int kGap = 16;
+    const int chartsWidth = std::max(40, area.right() - barLeft - 2 * valueWidth - (withCumulative ? 2 * kGap : 0));
+    const int barMax = std::max(10, chartsWidth * (withCumulative ? 34 : 45) / 100);
+    const int logLeft = barLeft + barMax + valueWidth + (withCumulative ? kGap : 8);
+    const int logMax = withCumulative ? std::max(10, chartsWidth * 36 / 100) : std::max(10, area.right() - logLeft - 8);
+    const int cumLeft = logLeft + logMax + kGap;
+    const int cumMax = std::max(10, area.right() - cumLeft - valueWidth);
+    // The log chart's value: at temperature 0 the model's own probability (see recompute).
+    const bool atZero = m_distribution && m_distribution->params.temperature <= 0.0f;
+    const auto logValue = [atZero](const Bar& b) { return atZero ? b.atOne : b.prob; };
     float smallest = 1.0f;
     for (const Bar& b : m_bars)
-        if (b.prob > 0) smallest = std::min(smallest, b.prob);
+        if (logValue(b) > 0) smallest = std::min(smallest, logValue(b));
     const int decades = std::clamp(static_cast<int>(std::ceil(-std::log10(std::max(smallest, 1e-30f)))), 3, 12);
     auto logX = [&](float prob) {
         if (prob <= 0) return 0;
@@ -202,8 +225,24 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
                          Qt::AlignCenter, tick);
     }
     painter.setPen(pal.color(QPalette::PlaceholderText));
+    const QString logTitle = atZero ? tr("log scale, at temperature 1") : tr("log scale: each line is ten times less likely");
     painter.drawText(QRect(logLeft, titleY - lh, logMax, lh), Qt::AlignLeft | Qt::AlignVCenter,
-                     tr("log scale: each line is ten times less likely"));
+                     fm.elidedText(logTitle, Qt::ElideRight, withCumulative ? logMax : logMax + valueWidth));
+    if (withCumulative) {
+        for (int q = 0; q <= 4; ++q) {
+            const int x = cumLeft + cumMax * q / 4;
+            painter.setPen(grid);
+            painter.drawLine(x, area.top(), x, rowsBottom);
+            if (q % 2 != 0) continue;
+            const QString tick = QStringLiteral("%1%").arg(25 * q);
+            const int w = fm.horizontalAdvance(tick);
+            painter.setPen(pal.color(QPalette::PlaceholderText));
+            painter.drawText(QRect(q == 0 ? x : x - w / 2 - 1, titleY, w + 2, lh), Qt::AlignCenter, tick);
+        }
+        painter.drawText(QRect(cumLeft, titleY - lh, cumMax + valueWidth, lh), Qt::AlignLeft | Qt::AlignVCenter,
+                         fm.elidedText(atZero ? tr("cumulative, at temperature 1") : tr("cumulative: what top-p cuts at"),
+                                       Qt::ElideRight, cumMax + valueWidth));
+    }
     for (int i = 0; i < static_cast<int>(m_bars.size()); ++i) {
         const Bar& b = m_bars[static_cast<std::size_t>(i)];
         const int y = area.top() + i * rh;
@@ -221,8 +260,19 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
         if (b.cut) c = QColor(0xC8, 0xC8, 0xC8);
         const int inset = std::max(3, rh / 8);
         painter.fillRect(QRect(barLeft, y + inset, w, rh - 2 * inset), c);
-        const int lw = std::max(1, logX(b.prob));
-        painter.fillRect(QRect(logLeft, y + inset, lw, rh - 2 * inset), c.lighter(125));
+        const int lw = std::max(1, logX(logValue(b)));
+        // At temperature 0 the log chart is the model's own odds: nothing there is cut.
+        const QColor own = sampled ? QColor(0xF5, 0x9E, 0x0B) : QColor(0x3B, 0x82, 0xF6);
+        painter.fillRect(QRect(logLeft, y + inset, lw, rh - 2 * inset), (atZero ? own : c).lighter(125));
+        if (withCumulative) {
+            const int cw = std::max(1, static_cast<int>(static_cast<float>(cumMax) * b.cumulative));
+            painter.fillRect(QRect(cumLeft, y + inset, cw, rh - 2 * inset),
+                             b.cut && !atZero ? QColor(0xDD, 0xDD, 0xDD) : QColor(0x94, 0xA3, 0xB8));
+            painter.setFont(font());
+            painter.setPen(pal.color(QPalette::Text));
+            painter.drawText(QRect(cumLeft + cw + 6, y, valueWidth, rh), Qt::AlignLeft | Qt::AlignVCenter,
+                             QStringLiteral("%1%").arg(100.0 * b.cumulative, 0, 'f', b.cumulative > 0.99f ? 2 : 1));
+        }
         painter.setFont(font());
         painter.setPen(pal.color(QPalette::Text));
         // Tiny probabilities keep two significant digits ("4.2e-06%"), never a false "0.000%".
@@ -242,8 +292,14 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
             QPen pen(QColor(0xDC, 0x26, 0x26), 2, Qt::DashLine);
             painter.setPen(pen);
             painter.drawLine(area.left(), y, area.right(), y);
-            painter.drawText(QRect(area.left(), y, area.width() - 4, rh),
-                             Qt::AlignRight | Qt::AlignTop, tr("top-k / top-p cut-off"));
+            // At the right end of the straight chart, where the cut rows' short bars leave room
+            // (the cumulative values fill the right edge of the view).
+            const QString cutText = tr("top-k / top-p cut-off");
+            const int right = withCumulative ? logLeft - kGap : area.right() - 4;
+            const int w = fm.horizontalAdvance(cutText) + 4;
+            const QRect box(right - w, y + 2, w, fm.height());
+            painter.fillRect(box, pal.color(QPalette::Base));
+            painter.drawText(box, Qt::AlignRight | Qt::AlignTop, cutText);
         }
     }
 }

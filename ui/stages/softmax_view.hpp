@@ -21,6 +21,8 @@ public:
         float prob = 0;     // softmax of the logits at the temperature
         float sampled = 0;  // after top-k/top-p and renormalisation: what is drawn from
         bool cut = false;   // removed by top-k/top-p
+        float cumulative = 0;  // prob of this candidate and all above it (what top-p reads)
+        float atOne = 0;       // probability at temperature 1, the model's own
     };
 
     explicit SoftmaxView(QWidget* parent = nullptr);

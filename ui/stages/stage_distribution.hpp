@@ -18,7 +18,7 @@ namespace ts::ui {
 // to 4,096 pixels wide (the view skips segments under 0.3 px).
 ts::DistributionRequest stageDistributionRequest();
 inline constexpr int kStageDistributionRows = 32;
-inline constexpr int kStageDistributionRowsAtOne = 8;
+inline constexpr int kStageDistributionRowsAtOne = 12;
 
 // The record's own description when `params` are its settings (after clamping) and it has the
 // rows asked for; otherwise one made now from the record's logits (null without logits).

@@ -44,7 +44,10 @@ public:
 
     // Lays the chips out at the largest zoom (up to kMaxZoom) at which they all fit the
     // visible area: a short prompt fills the view in large chips a class can read from the
-    // back of the room, a long context wraps at the normal size and scrolls. Repaints only
+    // back of the room, a long context wraps at the normal size and scrolls. From kCardZoom
+    // up the chips are cards: each also shows its bytes, and a row's cards share its whole
+    // width (lesson 1's three tokens of "나는 오늘" show the three bytes of each syllable
+    // across the projector instead of three chips in a corner). Repaints only
     // the chips that moved or changed (a step appends one and turns the drawn one into an
     // input): a full repaint of a long context cost several ms a step.
     void relayout(std::size_t firstChanged = 0) {
@@ -53,14 +56,31 @@ public:
         const int room = m_view->m_scroll->viewport()->height();
         // A long context does not fit at the normal size, so no larger zoom can fit either:
         // one layout instead of seventeen (each measures every chip's text).
+        // Cards try their bytes a character a line, then a byte a line (narrower and taller
+        // cards: a few tokens then fill the view's height, not a strip across its top).
+        // Cards that do not fit at kCardZoom in either arrangement fit at no larger zoom:
+        // a context of a hundred tokens is not laid out fifty times a step.
         double zoom = 1.0;
+        m_stacked = false;
+        const auto cardsFit = [&] {
+            m_stacked = false;
+            if (layoutAt(kCardZoom) <= room) return true;
+            m_stacked = true;
+            return layoutAt(kCardZoom) <= room;
+        };
         if (layoutAt(1.0) <= room)
-            for (zoom = kMaxZoom; zoom > 1.0; zoom -= 0.25)
+            for (zoom = cardsFit() ? kMaxZoom : kCardZoom - 0.25; zoom > 1.0; zoom -= 0.25) {
+                m_stacked = false;
                 if (layoutAt(zoom) <= room) break;
+                m_stacked = zoom >= kCardZoom;
+                if (m_stacked && layoutAt(zoom) <= room) break;
+            }
         m_zoom = std::max(1.0, zoom);
+        if (m_zoom < kCardZoom) m_stacked = false;
         const int height = layoutAt(m_zoom);
         setMinimumHeight(height);
-        if (m_zoom != zoomBefore || before.empty() || m_rects.empty()) {
+        // Cards share their row's width and carry the caption under them: a new chip moves them all.
+        if (m_zoom != zoomBefore || before.empty() || m_rects.empty() || cards()) {
             update();
             return;
         }
@@ -86,6 +106,8 @@ public:
         m_idAdvance.clear();
     }
 
+    bool cards() const { return m_zoom >= kCardZoom; }
+
 protected:
     // A new row of chips makes the canvas taller: nothing moves then, so nothing repaints
     // unless the zoom changes (the layout depends on the width and the viewport's height).
@@ -102,7 +124,10 @@ protected:
         p.setRenderHint(QPainter::Antialiasing);
         const QFont big = chipFont(1.0);
         const QFont small = chipFont(0.8);
+        const QFont tiny = chipFont(kBytesScale);
         const QFontMetrics fm(big);
+        const QFontMetrics sfm(small);
+        const QFontMetrics bfm(tiny);
         const qreal radius = 5 * m_zoom;
         const auto& chips = m_view->m_chips;
         // Only the chips in the part being painted: the scroll area shows a few dozen of a
@@ -126,8 +151,25 @@ protected:
             p.drawText(QRect(r.left(), r.top() + inset, r.width(), fm.height()), Qt::AlignCenter, c.text);
             p.setFont(small);
             p.setPen(QColor(0x47, 0x55, 0x69));
-            p.drawText(QRect(r.left(), r.top() + fm.height() + inset + 1, r.width(), r.height() - fm.height() - 2 * inset),
-                       Qt::AlignCenter, QString::number(c.id));
+            const int idTop = r.top() + fm.height() + inset + 1;
+            if (!cards()) {
+                p.drawText(QRect(r.left(), idTop, r.width(), r.height() - fm.height() - 2 * inset), Qt::AlignCenter,
+                           QString::number(c.id));
+                continue;
+            }
+            p.drawText(QRect(r.left(), idTop, r.width(), sfm.height()), Qt::AlignCenter, QString::number(c.id));
+            p.setFont(tiny);
+            int y = idTop + sfm.height() + inset;
+            for (const QString& line : TokenView::hexLines(c.bytes, m_stacked)) {
+                p.drawText(QRect(r.left(), y, r.width(), bfm.height()), Qt::AlignCenter, line);
+                y += bfm.height();
+            }
+        }
+        if (cards() && !m_rects.empty()) {
+            p.setFont(font());
+            p.setPen(palette().color(QPalette::PlaceholderText));
+            p.drawText(captionRect(m_rects.back().bottom() + kCaptionGap), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                       caption());
         }
     }
 
@@ -177,7 +219,21 @@ protected:
     }
 
 private:
-    static constexpr double kMaxZoom = 5.0;
+    static constexpr double kMaxZoom = 8.0;
+    static constexpr double kCardZoom = 2.0;
+    static constexpr double kBytesScale = 0.6;
+    static constexpr int kCaptionGap = 10;
+
+    static QString caption() {
+        return TokenView::tr("Each card: the token, its id, and its bytes in UTF-8 (hexadecimal; "
+                             "the bytes of one character together).");
+    }
+    // Under the cards, the line that says what a card shows.
+    QRect captionRect(int top) const {
+        const int w = std::max(100, width() - 12);
+        const QRect need = fontMetrics().boundingRect(QRect(0, 0, w, 10000), Qt::TextWordWrap, caption());
+        return QRect(6, top, w, need.height());
+    }
 
     QFont chipFont(double scale) const {
         QFont f = font();
@@ -193,12 +249,32 @@ private:
         m_rects.clear();
         const QFontMetrics fm(chipFont(1.0));
         const QFontMetrics sfm(chipFont(0.8));
+        const QFontMetrics bfm(chipFont(kBytesScale));
         const bool cached = zoom == 1.0;
+        const bool withBytes = cards();
         const int pad = static_cast<int>(std::lround(7 * zoom));
         const int gap = static_cast<int>(std::lround(4 * zoom));
-        const int chipH = fm.height() + sfm.height() + static_cast<int>(std::lround(10 * zoom));
+        int byteLines = 0;
+        if (withBytes)
+            for (const auto& c : m_view->m_chips)
+                byteLines = std::max(byteLines, static_cast<int>(TokenView::hexLines(c.bytes, m_stacked).size()));
+        const int chipH = fm.height() + sfm.height() + static_cast<int>(std::lround(10 * zoom)) +
+                          (byteLines > 0 ? byteLines * bfm.height() + static_cast<int>(std::lround(3 * zoom)) : 0);
         int x = 6, y = 6;
         const int maxW = std::max(200, width() - 6);
+        std::size_t rowStart = 0;
+        // Cards share out what is left of their row's width, so the row spans the view.
+        const auto justify = [&](std::size_t end) {
+            if (!withBytes || end <= rowStart) return;
+            const int spare = maxW - m_rects[end - 1].right() - 1;
+            const int n = static_cast<int>(end - rowStart);
+            for (std::size_t i = rowStart; i < end; ++i) {
+                const int k = static_cast<int>(i - rowStart);
+                m_rects[i].translate(spare * k / n, 0);
+                m_rects[i].setWidth(m_rects[i].width() + spare * (k + 1) / n - spare * k / n);
+            }
+            rowStart = end;
+        };
         for (const auto& c : m_view->m_chips) {
             int textW = 0, idW = 0;
             if (cached) {
@@ -212,14 +288,19 @@ private:
                 textW = fm.horizontalAdvance(c.text);
                 idW = sfm.horizontalAdvance(QString::number(c.id));
             }
-            const int w = std::max(textW, idW) + 2 * pad;
+            int w = std::max(textW, idW) + 2 * pad;
+            if (withBytes)
+                for (const QString& line : TokenView::hexLines(c.bytes, m_stacked)) w = std::max(w, bfm.horizontalAdvance(line) + 2 * pad);
             if (x + w > maxW && x > 6) {
+                justify(m_rects.size());
                 x = 6;
                 y += chipH + gap + 2;
             }
             m_rects.push_back(QRect(x, y, w, chipH));
             x += w + gap;
         }
+        justify(m_rects.size());
+        if (withBytes && !m_rects.empty()) return y + chipH + kCaptionGap + captionRect(0).height() + 8;
         return y + chipH + 8;
     }
 
@@ -232,6 +313,7 @@ private:
     TokenView* m_view;
     std::vector<QRect> m_rects;
     double m_zoom = 1.0;
+    bool m_stacked = false;  // cards show their bytes one a line (see hexLines)
     QHash<QString, int> m_advance;  // chip text -> width at the normal size
     QHash<int, int> m_idAdvance;    // token id -> width of its number at the normal size
 };
@@ -303,6 +385,12 @@ void TokenView::rebuild() {
                 while (s > 0 && s < prompt.size() && isContinuationByte(byteAt(s))) --s;
                 while (e < prompt.size() && isContinuationByte(byteAt(e))) ++e;
                 c.characters = QString::fromStdString(prompt.substr(s, e - s));
+                const auto from = static_cast<std::size_t>(std::clamp(c.byteStart, 0, m_promptBytes));
+                const auto to = static_cast<std::size_t>(std::clamp(c.byteEnd, 0, m_promptBytes));
+                if (to > from) c.bytes = QByteArray(prompt.data() + from, static_cast<qsizetype>(to - from));
+            } else if (m_vocab && !rec.fromFile) {
+                const std::string& b = m_vocab->bytesOf(c.id);
+                c.bytes = QByteArray(b.data(), static_cast<qsizetype>(b.size()));
             }
             m_chips.push_back(c);
         }
@@ -314,6 +402,10 @@ void TokenView::rebuild() {
                      : m_vocab && !rec.fromFile ? m_vocab->displayAfter(rec.contextTokens, c.id)
                                                 : QStringLiteral("#%1").arg(c.id);
             c.pending = true;
+            if (m_vocab && !rec.fromFile) {
+                const std::string& b = m_vocab->bytesOf(c.id);
+                c.bytes = QByteArray(b.data(), static_cast<qsizetype>(b.size()));
+            }
             m_chips.push_back(c);
         }
     }
@@ -327,6 +419,51 @@ void TokenView::rebuild() {
     retranslateUi();
     m_canvas->relayout(same);
 }
+
+QStringList TokenView::hexLines(const QByteArray& bytes, bool oneBytePerLine) {
+    QStringList lines;
+    if (oneBytePerLine) {
+        // An empty line between characters where one is several bytes: 나 stays one group.
+        bool lastMulti = false;
+        for (qsizetype i = 0; i < bytes.size();) {
+            qsizetype len = 1;
+            while (i + len < bytes.size() && isContinuationByte(static_cast<unsigned char>(bytes[i + len]))) ++len;
+            const bool multi = static_cast<unsigned char>(bytes[i]) >= 0x80;
+            if (i > 0 && (multi || lastMulti)) lines << QString();
+            for (qsizetype k = i; k < i + len; ++k)
+                lines << QStringLiteral("%1").arg(static_cast<unsigned char>(bytes[k]), 2, 16, QLatin1Char('0')).toUpper();
+            lastMulti = multi;
+            i += len;
+        }
+        return lines;
+    }
+    QString line;
+    int inLine = 0;
+    bool lineMulti = false;
+    for (qsizetype i = 0; i < bytes.size();) {
+        // A character: a byte and the continuation bytes after it (a token that starts inside
+        // a character begins with a run of continuation bytes, kept together the same way).
+        qsizetype len = 1;
+        while (i + len < bytes.size() && isContinuationByte(static_cast<unsigned char>(bytes[i + len]))) ++len;
+        const bool multi = static_cast<unsigned char>(bytes[i]) >= 0x80;
+        if (inLine > 0 && (multi || lineMulti || inLine + len > 4)) {
+            lines << line;
+            line.clear();
+            inLine = 0;
+        }
+        for (qsizetype k = i; k < i + len; ++k) {
+            if (!line.isEmpty()) line += QLatin1Char(' ');
+            line += QStringLiteral("%1").arg(static_cast<unsigned char>(bytes[k]), 2, 16, QLatin1Char('0')).toUpper();
+        }
+        inLine += static_cast<int>(len);
+        lineMulti = multi;
+        i += len;
+    }
+    if (!line.isEmpty()) lines << line;
+    return lines;
+}
+
+bool TokenView::showsBytes() const { return m_canvas->cards(); }
 
 QString TokenView::summaryText() const {
     if (!m_record) return tr("Type a prompt and press Step: the text is cut into tokens, the units the model reads.");

@@ -1,6 +1,8 @@
 #pragma once
 // Stage 1: the context as token chips. Whitespace is made visible, each chip shows its id,
 // and the summary line says what the text cost in tokens (Korean: several per syllable).
+#include <QByteArray>
+#include <QStringList>
 #include <QWidget>
 #include <vector>
 
@@ -27,7 +29,13 @@ public:
         bool fromPrompt = false;
         bool partial = false;  // starts or ends inside a UTF-8 character
         bool pending = false;  // drawn but not yet fed back in (the next input)
+        QByteArray bytes;      // the token's own bytes (UTF-8 pieces), empty when unknown
     };
+
+    // A chip's bytes in hex, a line per character (or piece of one): "EB 82 98" for 나; up
+    // to four one-byte characters share a line ("54 6F 64 61"). Or one byte a line, an empty
+    // line between characters where one of them is several bytes.
+    static QStringList hexLines(const QByteArray& bytes, bool oneBytePerLine = false);
 
     explicit TokenView(QWidget* parent = nullptr);
 
@@ -41,6 +49,9 @@ public:
     int promptByteCount() const { return m_promptBytes; }
     int promptCharacterCount() const { return m_promptChars; }
     QString summaryText() const;
+    // A short context is drawn as large cards that also show each token's bytes; a long
+    // one as small chips (text and id) that wrap and scroll.
+    bool showsBytes() const;
 
 signals:
     void positionHovered(int pos);
