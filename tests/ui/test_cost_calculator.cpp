@@ -2,6 +2,10 @@
 // the steady speed, a median that one slow step does not move.
 #include <catch2/catch.hpp>
 
+#include <QAbstractAxis>
+#include <QChart>
+#include <QChartView>
+#include <QLegend>
 #include <memory>
 
 #include "classroom/agent_cost_calculator.hpp"
@@ -50,4 +54,23 @@ TEST_CASE("steady speed is the median of recent decode steps", "[ui][cost]") {
     CHECK(steadyMsPerToken(history, 16) == Approx(1.15));  // median of 1.0, 1.2, 9.0, 1.1
     CHECK(steadyMsPerToken(history, 1) == Approx(1.1));
     CHECK(steadyMsPerToken({history.front()}, 16) < 0);
+}
+
+TEST_CASE("the cost chart's text follows the view's font", "[ui][cost]") {
+    // Qt Charts writes in its theme's fonts unless told: the window's larger font at 1080
+    // pixels (and presentation mode) reached every label but the chart's.
+    CostView view;
+    QChart* chart = view.chartView()->chart();
+    REQUIRE_FALSE(chart->axes().isEmpty());
+    CHECK(chart->axes().front()->labelsFont() == view.chartView()->font());
+    QFont big = view.font();
+    big.setPointSizeF(big.pointSizeF() * 1.5);
+    view.setFont(big);
+    CHECK(view.chartView()->font().pointSizeF() == Approx(big.pointSizeF()));
+    for (QAbstractAxis* axis : chart->axes()) {
+        CHECK(axis->labelsFont().pointSizeF() == Approx(big.pointSizeF()));
+        CHECK(axis->titleFont().pointSizeF() == Approx(big.pointSizeF()));
+    }
+    CHECK(chart->legend()->font().pointSizeF() == Approx(big.pointSizeF()));
+    CHECK(chart->titleFont().pointSizeF() == Approx(big.pointSizeF()));
 }

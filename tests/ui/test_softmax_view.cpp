@@ -65,6 +65,35 @@ TEST_CASE("changing the temperature re-renders from the logits, no engine involv
     CHECK(view.bars()[1].prob == Approx(0.0f));
 }
 
+TEST_CASE("the cumulative column adds up the bars; at temperature 0 it and the log chart read temperature 1",
+          "[ui][softmax]") {
+    const std::vector<float> logits = {2.0f, 1.0f, 0.5f, -1.0f, 3.0f};
+    SoftmaxView view;
+    view.setRecord(ts_test::cannedRecord(logits, 4));
+    ts::SamplingParams p;
+    p.temperature = 0.7f;
+    view.setParams(p);
+    float sum = 0;
+    for (const auto& b : view.bars()) {
+        sum += b.prob;
+        CHECK(b.cumulative == Approx(sum).margin(1e-6));
+        CHECK(b.atOne == Approx(b.prob).margin(1e-6));  // not at temperature 0: the same
+    }
+    CHECK(view.bars().back().cumulative == Approx(1.0f).margin(1e-6));
+
+    p.temperature = 0.0f;  // one-hot: the model's own odds are what is left to read
+    view.setParams(p);
+    const auto own = ts::softmax(logits, 1.0f);
+    sum = 0;
+    for (const auto& b : view.bars()) {
+        CHECK(b.atOne == Approx(own[static_cast<std::size_t>(b.token)]).margin(1e-6));
+        sum += b.atOne;
+        CHECK(b.cumulative == Approx(sum).margin(1e-6));
+    }
+    CHECK(view.bars()[1].prob == Approx(0.0f));
+    CHECK(view.bars()[1].atOne > 0.1f);
+}
+
 TEST_CASE("top-k and top-p cut-off is where the sampling distribution becomes zero", "[ui][softmax]") {
     const std::vector<float> logits = {2.0f, 1.0f, 0.5f, -1.0f, 3.0f};
     SoftmaxView view;
