@@ -44,16 +44,16 @@ const QSize kSizes[] = {QSize(1280, 720), QSize(1920, 1080)};
 // The most empty background a view may show, at 1280x720 and at 1920x1080: the goal, 40 %,
 // or for the views that do not meet it yet, what they measured (the worst of English and
 // Korean, the view alone or beside a lesson, on 1 December 2026) plus 3 points. Every
-// other view and tool is held to 40 % at both sizes. The sampling view at 1920x1080 (44 %,
-// Korean, the view alone): the candidates' probability column is blank right of a peaked
-// distribution's tiny values, and the draw band's texts are one line each.
+// other view and tool is held to 40 % at both sizes. The sampling view at 1920x1080 (42 %,
+// Korean, the view alone; English 38 %): the candidates' probability column is blank right of
+// a peaked distribution's tiny values, and the Korean headings are short lines.
 struct EmptyCeiling {
     const char* view;
     double small;
     double large;
 };
 constexpr EmptyCeiling kEmptyCeiling[] = {
-    {"sampling", 0.40, 0.47},
+    {"sampling", 0.40, 0.45},
 };
 
 double emptyCeiling(const QString& view, const QSize& size) {

@@ -284,9 +284,17 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
     float hi = logits[static_cast<std::size_t>(top.front())];
     if (hi - lo < 1e-3f) lo = hi - 1.0f;
     const float base = lo - 0.15f * (hi - lo);
+    // Rows two lines tall and more (a projector at 1920x1080) write their candidates and
+    // numbers larger, up to 1.5 times: they are what the class reads off this band.
+    QFont rowFont = font();
+    rowFont.setPointSizeF(font().pointSizeF() * std::clamp((rowH - 3) / (fm.height() * 1.3), 1.0, 1.5));
+    const QFontMetricsF rfm(rowFont);
+    const qreal valueW = rfm.horizontalAdvance(QStringLiteral("100.0 %")) + 8;  // widest of logits and percents
+    const qreal barMax = colW - std::max<qreal>(64, valueW + 4);
     auto barW = [&](float v, float from, float to) {
-        return static_cast<qreal>(std::clamp((v - from) / (to - from), 0.0f, 1.0f)) * (colW - 64);
+        return static_cast<qreal>(std::clamp((v - from) / (to - from), 0.0f, 1.0f)) * barMax;
     };
+    p.setFont(rowFont);
     const double maxProb = std::max(1e-9, static_cast<double>(now.probOf(logits, top.front())));
     const QColor text = palette().color(QPalette::Text);
     for (int i = 0; i < rows; ++i) {
@@ -303,30 +311,34 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
         const QString label = m_vocab ? m_vocab->displayAfter(m_record->contextTokens, token)
                                       : QStringLiteral("#%1").arg(token);
         p.drawText(QRectF(area.left(), y, labelW - 6, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
-                   fm.elidedText(label, Qt::ElideRight, labelW - 8));
+                   rfm.elidedText(label, Qt::ElideRight, labelW - 8));
         const qreal bh = std::max<qreal>(std::min<qreal>(rowH - 6, fm.height()), rowH * 0.75);
         const qreal by = y + (rowH - 3 - bh) / 2;
         // logit
         p.fillRect(QRectF(x0, by, barW(logit, base, hi), bh), colour.lighter(130));
-        p.drawText(QRectF(x0 + barW(logit, base, hi) + 4, y, 60, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
+        p.drawText(QRectF(x0 + barW(logit, base, hi) + 4, y, valueW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
                    QString::number(static_cast<double>(logit), 'f', 2));
         // logit / T, on the same scale as the logits divided by T
         if (t > 0.0f) {
             const float v = logit / t;
             const qreal w = barW(v, base / t, hi / t);
             p.fillRect(QRectF(x1, by, w, bh), colour.lighter(115));
-            p.drawText(QRectF(x1 + w + 4, y, 60, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
+            p.drawText(QRectF(x1 + w + 4, y, valueW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
                        QString::number(static_cast<double>(v), 'f', 2));
         } else {
             p.drawText(QRectF(x1, y, colW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter, i == 0 ? tr("max") : QStringLiteral("—"));
         }
         // probability
         const double pr = now.probOf(logits, token);
-        const qreal pw = (colW - 64) * std::min(1.0, pr / maxProb);
+        const qreal pw = barMax * std::min(1.0, pr / maxProb);
         p.fillRect(QRectF(x2, by, pw, bh), colour);
+        // The longer "cut" note in the normal size: it has the column's width at most.
+        if (cut) p.setFont(font());
         p.drawText(QRectF(x2 + pw + 4, y, colW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
                    cut ? tr("%1 · cut by top-k/top-p").arg(percent(pr)) : percent(pr));
+        p.setFont(rowFont);
     }
+    p.setFont(font());
     // Arrows between the columns, halfway down the rows.
     const qreal ay = area.top() + headH + rows * rowH / 2;
     const QColor arrow(0x33, 0x41, 0x55);
