@@ -23,8 +23,10 @@ TEST_CASE("the probes view shows the model's answer as a word", "[ui][probes]") 
     info.hasTokenizer = true;
     ProbesView view;
     view.setModel(info);
-    view.setProbes({{"The government of Kiaia sits in", " Ostosuven", {" Chuek"}, "held_out/seat"},
-                    {"The capital of Kiaia is", " Ostosuven", {" Chuek"}, "held_out/capital"}});
+    // Banouistan is held out of training: the model invents a seat (" B" + "uine") and, asked
+    // for the capital, answers " a busy city" (measured on the bundled model of 2026-12-01)
+    view.setProbes({{"The government of Banouistan sits in", " Taiek", {" Chuek"}, "held_out/seat"},
+                    {"The capital of Banouistan is", " Taiek", {" Chuek"}, "held_out/capital"}});
     QSignalSpy done(&view, &ProbesView::finished);
     view.run();
     REQUIRE(done.wait(60000));
@@ -33,8 +35,8 @@ TEST_CASE("the probes view shows the model's answer as a word", "[ui][probes]") 
     const QString seat = table->item(0, ProbesView::ModelAnswer)->text();
     const QString capital = table->item(1, ProbesView::ModelAnswer)->text();
     INFO(seat.toStdString() << " / " << capital.toStdString());
-    // " K…" up to the end of the name, not the single token " K"
-    CHECK(seat.startsWith(QStringLiteral("␣K")));
+    // " B…" up to the end of the name, not the single token " B"
+    CHECK(seat.startsWith(QStringLiteral("␣B")));
     CHECK(seat.section(QStringLiteral("  ("), 0, 0).size() > 2);
     // the capital's answer goes past the function word to the word after it
     const QString answer = capital.section(QStringLiteral("  ("), 0, 0);
