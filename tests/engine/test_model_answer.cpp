@@ -1,7 +1,7 @@
 // The model's own answer to a fact probe, read as a word (ts::modelAnswer): on the bundled
-// model, the held-out Kiaia's seat is a whole invented name, not its first piece; "is"
-// followed by " a" leads on to the content word instead of counting " a" as the answer; a
-// Korean answer loses its particle. Plus the word rules themselves.
+// model, the held-out Kiaia's seat is a whole invented name, not its first piece; "The capital
+// of Banouistan is" followed by " a" leads on to the content word instead of counting " a" as
+// the answer; a Korean answer loses its particle. Plus the word rules themselves.
 #include <catch2/catch.hpp>
 
 #include "engine_test_util.hpp"
@@ -70,7 +70,7 @@ TEST_CASE("the answer runs to the end of the word, not one token", "[probes][ans
 
 TEST_CASE("a function word is not the answer: the word after it is", "[probes][answer][bundled]") {
     const Bundled b;
-    const std::string prompt = "The capital of Kiaia is";
+    const std::string prompt = "The capital of Banouistan is";  // " a busy city" (held out)
     const auto first = b.greedy(prompt, 1);
     REQUIRE(ts::isFunctionWord(b.tokenizer->tokenBytes(first[0])));  // " a", say
     const auto a = b.answer(prompt);

@@ -65,7 +65,7 @@ TEST_CASE("changing the temperature re-renders from the logits, no engine involv
     CHECK(view.bars()[1].prob == Approx(0.0f));
 }
 
-TEST_CASE("the cumulative column adds up the bars; at temperature 0 it and the log chart read temperature 1",
+TEST_CASE("the cumulative column adds up the bars, and at temperature 0 it and the log chart read temperature 1",
           "[ui][softmax]") {
     const std::vector<float> logits = {2.0f, 1.0f, 0.5f, -1.0f, 3.0f};
     SoftmaxView view;
