@@ -11,15 +11,23 @@
 
 using ts::ui::TokenView;
 
-TEST_CASE("token chips for a Korean prompt: counts, partial characters, visible spaces", "[ui][tokens]") {
-    // "가 a": 가 is three UTF-8 bytes (EA B0 80) split over two byte-level tokens.
-    const std::string prompt = "\xEA\xB0\x80 a";
+namespace {
+
+// "가 a": 가 is three UTF-8 bytes (EA B0 80) split over two byte-level tokens; the display
+// texts are what the worker stores, read in context by the engine.
+std::shared_ptr<ts::ui::StepRecord> koreanPartialRecord() {
     auto rec = std::const_pointer_cast<ts::ui::StepRecord>(ts_test::cannedRecord({0.f, 1.f}, 1, {10, 11, 12}));
-    rec->promptText = prompt;
-    // What the worker stores: display text read in context by the engine.
+    rec->promptText = "\xEA\xB0\x80 a";
     rec->tokenTexts = ts::tokenDisplays({"\xEA", "\xB0\x80", " a"});
     rec->promptByteStart = {0, 1, 3};
     rec->promptByteEnd = {1, 3, 5};
+    return rec;
+}
+
+}  // namespace
+
+TEST_CASE("token chips for a Korean prompt: counts, partial characters, visible spaces", "[ui][tokens]") {
+    const auto rec = koreanPartialRecord();
     TokenView view;
     view.resize(600, 300);
     view.setRecord(rec);
@@ -54,12 +62,7 @@ TEST_CASE("a short context is drawn as cards that show each token's bytes", "[ui
                       QString(), QStringLiteral("61")});
     CHECK(TokenView::hexLines(QByteArray("ab"), true) == QStringList{QStringLiteral("61"), QStringLiteral("62")});
 
-    const std::string prompt = "\xEA\xB0\x80 a";
-    auto rec = std::const_pointer_cast<ts::ui::StepRecord>(ts_test::cannedRecord({0.f, 1.f}, 1, {10, 11, 12}));
-    rec->promptText = prompt;
-    rec->tokenTexts = ts::tokenDisplays({"\xEA", "\xB0\x80", " a"});
-    rec->promptByteStart = {0, 1, 3};
-    rec->promptByteEnd = {1, 3, 5};
+    const auto rec = koreanPartialRecord();
     TokenView view;
     view.resize(900, 500);
     view.setRecord(rec);
