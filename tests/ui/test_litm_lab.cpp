@@ -112,9 +112,12 @@ TEST_CASE("a long run asks first with its estimate, a short one just runs", "[cl
     QSignalSpy done(&view, &LitmView::finished);
     const auto evaluation = view.result().points.size();
 
-    // Long: 1000 contexts of 80 records, 50 questions each, minutes on this machine (1000 of
-    // 60 records and 10 questions were estimated at 15-27 s, near the question's 20 s, so the
-    // test depended on the machine's load). Declined: nothing runs, nothing changes.
+    // Long: 1000 contexts of 80 records, 50 questions each, the longest run the lab allows:
+    // about a minute on the bundled model, estimated anywhere from 19 s to 3 min with the
+    // machine's load (CI met both sides of the 20 s question). So the test asks above 1 s,
+    // which the long run always passes and the short run below (milliseconds) never does.
+    // Declined: nothing runs, nothing changes.
+    view.setAskAboveSeconds(1.0);
     view.applySettings(QJsonObject{{QStringLiteral("records"), 80}, {QStringLiteral("positions"), 50},
                                    {QStringLiteral("trials"), 1000}});
     view.run();
@@ -123,7 +126,7 @@ TEST_CASE("a long run asks first with its estimate, a short one just runs", "[cl
     INFO(view.statusText().toStdString());
     REQUIRE(asks);
     REQUIRE(view.lastEstimate());
-    CHECK(*view.lastEstimate() > LitmView::kAskAboveSeconds);
+    CHECK(*view.lastEstimate() > view.askAboveSeconds());
     CHECK(asked.front().contains(LitmView::approximateDuration(*view.lastEstimate())));
     CHECK(asked.front().contains(QStringLiteral("1000 contexts")));
     CHECK_FALSE(view.isBusy());
@@ -152,7 +155,7 @@ TEST_CASE("a long run asks first with its estimate, a short one just runs", "[cl
     view.run();
     REQUIRE(done.wait(30000));
     CHECK(asked.size() == 2);
-    CHECK(*view.lastEstimate() < LitmView::kAskAboveSeconds);
+    CHECK(*view.lastEstimate() < view.askAboveSeconds());
     REQUIRE(view.result().points.size() == 3);
     CHECK(view.measuredChart()->title().contains(QStringLiteral("measured now")));
     CHECK(view.statusText().startsWith(QStringLiteral("Done in")));

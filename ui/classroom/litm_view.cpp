@@ -364,7 +364,7 @@ void LitmView::run() {
             if (info.model != m_info.model) return;  // another model arrived meanwhile
             const QString work = tr("%1 contexts of about %2 tokens, each read once and asked %3 questions.")
                                      .arg(o.trials).arg(e.plan.promptTokens).arg(o.positions);
-            if (e.seconds > kAskAboveSeconds) {
+            if (e.seconds > m_askAboveSeconds) {
                 const QString question = fillKoreanParticles(
                     tr("This run on %1 will take %2 on this computer (measured just now).\n%3\n\n"
                        "The window stays usable and you can cancel at any time.")
