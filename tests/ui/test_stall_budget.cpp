@@ -4,7 +4,7 @@
 // a 1,024-token context; narrow and two layers deep so the test is quick) from a 960-token
 // prompt to a context of 1,024 tokens, while a 2 ms timer on the GUI thread measures how long
 // the event loop is kept from running. The budget is 16 ms (bench_stalls measures that at
-// full GPT-2 size); this test fails when the window works 250 ms or more between two turns of
+// full GPT-2 size); this test fails when the window works 250 ms (750 under ASan) or more between two turns of
 // its event loop (GUI thread CPU time, so other programs on a loaded machine do not count),
 // far above noise but far below the 0.4-0.8 s the window spent per step before the views
 // became incremental, and when the loop is kept from running for 2 s of wall-clock time.
@@ -29,6 +29,16 @@ using ts::ui::AttentionView;
 using ts::ui::MainWindow;
 using ts::ui::Stage;
 using ts_test::waitFor;
+
+// The most CPU time the window may spend between two turns of its event loop in this test.
+// Under AddressSanitizer Qt's painting runs many times slower: the attention view's first full
+// paint (11.7 ms in a release build) measured 268 ms in the ASan build of a fresh-clone CI run,
+// so that build gets three times the margin. The 16 ms budget itself is measured by bench_stalls.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr double kMostBusyMs = 750.0;
+#else
+constexpr double kMostBusyMs = 250.0;
+#endif
 
 TEST_CASE("the window's event loop keeps running through a run to 1,024 tokens", "[ui][stalls]") {
     const QString view = GENERATE(QStringLiteral("attention"), QStringLiteral("embedding"), QStringLiteral("cost"));
@@ -101,6 +111,6 @@ TEST_CASE("the window's event loop keeps running through a run to 1,024 tokens",
     // CPU time: the budget's wide margin. The wall-clock gap also holds the time the system
     // gave other programs (on the 2-core build machine a model trains meanwhile, load 8), so
     // it only has to stay short of a visible freeze.
-    CHECK(meter.worstBusyMs() < 250.0);
+    CHECK(meter.worstBusyMs() < kMostBusyMs);
     CHECK(meter.worstMs() < 2000.0);
 }
