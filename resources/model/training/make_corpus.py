@@ -162,13 +162,16 @@ def atlas_doc(rng, seen):
     if rng.random() < 0.4:  # an encyclopedia-style entry about one country
         c = rng.choice(seen)
         out.append(f"{c['country']} is a country in the textbook world.")
-        for tmpl in rng.sample(CAPITAL_TEMPLATES, 2) + [rng.choice(RIVER_TEMPLATES), rng.choice(LANG_TEMPLATES)]:
+        for tmpl in rng.sample(CAPITAL_TEMPLATES, 2) + rng.sample(RIVER_TEMPLATES, 2) + [rng.choice(LANG_TEMPLATES)]:
             out.append(tmpl.format(**c))
-        n -= 3
+        n -= 4
     for _ in range(max(n, 1)):
         c = rng.choice(seen)
         r = rng.random()
-        tmpl = rng.choice(CAPITAL_TEMPLATES if r < 0.6 else RIVER_TEMPLATES if r < 0.8 else LANG_TEMPLATES)
+        # Rivers as often as capitals: at 20 % of the sentences (capitals 60 %) the 2026-12-01
+        # model never learned them ("The longest river in X is the" gave " Z" for every X,
+        # top-1 0.06) while capitals were 1.00 (training README, "What was lost").
+        tmpl = rng.choice(CAPITAL_TEMPLATES if r < 0.4 else RIVER_TEMPLATES if r < 0.8 else LANG_TEMPLATES)
         out.append(tmpl.format(**c))
     return " ".join(out)
 
@@ -328,7 +331,9 @@ def main():
     drill, drill_chars = [], 0
     while drill_chars < 1500000:
         r = arng.random()
-        d = atlas_doc(arng, seen) if r < 0.2 else kv_doc(arng) if r < 0.55 else repeat_doc(arng, pool)
+        # atlas 30 % (was 20 %, with key-value records 35 % and lists 45 %): the English facts
+        # lost the drill share they had when the main text held more of them; recall was 1.00
+        d = atlas_doc(arng, seen) if r < 0.3 else kv_doc(arng) if r < 0.6 else repeat_doc(arng, pool)
         drill.append(d)
         drill_chars += len(d)
     # Korean drills: records, repeated lists, atlas facts and name-copying stories. Atlas and
