@@ -60,10 +60,12 @@ int main(int argc, char* argv[]) {
     const QCommandLineOption compareWithOpt(QStringLiteral("compare-with"), QStringLiteral("Precision comparison: the loaded model in other precisions (GGUF files or folders, comma-separated; runs with --view precision)."), QStringLiteral("PATHS"));
     const QCommandLineOption openTranscriptOpt(QStringLiteral("open-transcript"), QStringLiteral("With --screenshot: open FILE as File > Open transcript does instead of running --steps (with --model none: no model loaded)."), QStringLiteral("FILE"));
     const QCommandLineOption presentationOpt(QStringLiteral("presentation"), QStringLiteral("Presentation mode: larger text for a projector (View > Presentation mode, F5)."));
+    const QCommandLineOption wordMapOpt(QStringLiteral("word-map"), QStringLiteral("Embedding view: show a word map of a built-in set (atlas, numbers, people) or of WORDS (commas between words, semicolons between groups)."), QStringLiteral("SET"));
     const QCommandLineOption ignoreEosOpt(QStringLiteral("ignore-eos"), QStringLiteral("Keep generating after the model's end-of-text token."));
     parser.addOptions({modelOpt, promptOpt, stepsOpt, seedOpt, tempOpt, topKOpt, topPOpt, shotOpt, langOpt, viewOpt,
                        layerOpt, headOpt, selectOpt, windowOpt, getModelOpt, shotAtOpt, exportOpt,
-                       ignoreEosOpt, userOpt, systemOpt, compareWithOpt, openTranscriptOpt, presentationOpt});
+                       ignoreEosOpt, userOpt, systemOpt, compareWithOpt, openTranscriptOpt, presentationOpt,
+                       wordMapOpt});
     parser.process(app);
 
     const bool headless = parser.isSet(shotOpt) || parser.isSet(exportOpt);
@@ -126,6 +128,7 @@ int main(int argc, char* argv[]) {
     opts.layer = positive(layerOpt);
     opts.head = positive(headOpt);
     opts.selectStep = positive(selectOpt);
+    opts.wordMap = parser.value(wordMapOpt);
     if (!ok) return 2;
 
     QString model = parser.value(modelOpt);

@@ -2,6 +2,64 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ko">
 <context>
+    <name>WordSets</name>
+    <message>
+        <location filename="../../ui/stages/word_sets.cpp" line="36"/>
+        <source>Textbook atlas: countries and capitals</source>
+        <translation>교과서 지도: 나라와 수도</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/word_sets.cpp" line="37"/>
+        <source>countries</source>
+        <translation>나라</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/word_sets.cpp" line="37"/>
+        <source>capitals</source>
+        <translation>수도</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/word_sets.cpp" line="50"/>
+        <source>Numbers and colours</source>
+        <translation>수와 색깔</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/word_sets.cpp" line="50"/>
+        <source>numbers</source>
+        <translation>수</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/word_sets.cpp" line="50"/>
+        <source>colours</source>
+        <translation>색깔</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/word_sets.cpp" line="55"/>
+        <source>People and animals</source>
+        <translation>사람과 동물</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/word_sets.cpp" line="55"/>
+        <source>people</source>
+        <translation>사람</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/word_sets.cpp" line="55"/>
+        <source>animals</source>
+        <translation>동물</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/word_sets.cpp" line="66"/>
+        <source>Your words</source>
+        <translation>직접 입력한 단어</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/word_sets.cpp" line="76"/>
+        <source>group %1</source>
+        <translation>묶음 %1</translation>
+    </message>
+</context>
+<context>
     <name>ts::ui::AgentCostCalculator</name>
     <message>
         <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="78"/>
@@ -666,17 +724,17 @@ cache</source>
 <context>
     <name>ts::ui::EmbeddingScatter</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="111"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="153"/>
         <source>No token vectors yet</source>
         <translation>아직 토큰 벡터가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="124"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="166"/>
         <source>PC1 (%1 %)</source>
         <translation>PC1 (%1 %)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="130"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="172"/>
         <source>PC2 (%1 %)</source>
         <translation>PC2 (%1 %)</translation>
     </message>
@@ -684,111 +742,180 @@ cache</source>
 <context>
     <name>ts::ui::EmbeddingView</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="321"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="391"/>
         <source>This model has no position vectors: its input vector is the token embedding alone. Position enters inside attention: every pair of numbers in each query and key is turned by an angle that grows with the token&apos;s position (RoPE, rope_theta = %1). A query and a key then score by how far apart their tokens are, not by where they stand.</source>
         <translation>이 모델에는 위치 벡터가 없습니다. 입력 벡터는 토큰 임베딩 그 자체입니다. 위치는 어텐션 안에서 들어갑니다: 쿼리와 키의 숫자 쌍마다 토큰의 위치에 비례하는 각도만큼 회전시킵니다 (RoPE, rope_theta = %1). 그래서 쿼리와 키의 점수는 두 토큰이 어디에 있는지가 아니라 얼마나 떨어져 있는지에 따라 정해집니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="344"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="414"/>
         <source>fast pair</source>
         <translation>빠른 쌍</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="345"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="415"/>
         <source>slow pair</source>
         <translation>느린 쌍</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="375"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="445"/>
         <source>%1 rad per position</source>
         <translation>위치당 %1 rad</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="494"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="613"/>
         <source>Show nearest vocabulary neighbours</source>
         <translation>가장 가까운 어휘 이웃 보기</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="496"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="615"/>
         <source>For the most recent tokens, the vocabulary entries whose token embedding points the same way (cosine), placed at the same position and drawn lighter</source>
         <translation>최근 토큰들에 대해, 토큰 임베딩의 방향이 비슷한(코사인) 어휘 항목을 같은 위치에 옅게 그립니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="393"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="458"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="485"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="463"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="566"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="604"/>
         <source>token</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="393"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="458"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="485"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="463"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="566"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="604"/>
         <source>position</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="393"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="458"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="485"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="463"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="566"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="604"/>
         <source>sum</source>
         <translation>합</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="394"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="464"/>
         <source>value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="408"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="487"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="488"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="606"/>
         <source>cosine</source>
         <translation>코사인</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="437"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="545"/>
         <source>dimension %1: %2</source>
         <translation>%1번째 차원: %2</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="442"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="550"/>
         <source>dimension %1: token %2 + position %3 = %4</source>
         <translation>%1번째 차원: 토큰 %2 + 위치 %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="755"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="906"/>
         <source>A projection needs at least two different token vectors.</source>
         <translation>투영하려면 서로 다른 토큰 벡터가 두 개 이상 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="757"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="908"/>
         <source>First two principal components of %1 input vectors: PC1 explains %2 % of their spread, PC2 %3 %.</source>
         <translation>입력 벡터 %1개의 처음 두 주성분: PC1이 분산의 %2 %, PC2가 %3 %를 설명합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="789"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="940"/>
         <source>Cosine similarity (the newest %1)</source>
         <translation>코사인 유사도 (최근 %1개)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="789"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="940"/>
         <source>Cosine similarity</source>
         <translation>코사인 유사도</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="800"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="951"/>
         <source>Input vector: no token selected</source>
         <translation>입력 벡터: 선택한 토큰 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="811"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="962"/>
         <source>Input vector of “%1” at position %2 = its token embedding (%3 numbers); no position vector is added</source>
         <translation>위치 %2의 “%1” 입력 벡터 = 토큰 임베딩 (숫자 %3개); 위치 벡터는 더하지 않음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="827"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="978"/>
         <source>Input vector of “%1” at position %2 = token embedding + position embedding (%3 numbers)</source>
         <translation>위치 %2의 “%1” 입력 벡터 = 토큰 임베딩 + 위치 임베딩 (숫자 %3개)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1002"/>
+        <source>This context&apos;s input vectors</source>
+        <translation>이 문맥의 입력 벡터</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1003"/>
+        <source>Word map: %1</source>
+        <translation>단어 지도: %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1004"/>
+        <source>Word map: your words</source>
+        <translation>단어 지도: 직접 입력한 단어</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1005"/>
+        <source>A word map places a chosen set of words by their token embeddings, in the plane of their own two principal components: words of one kind should lie close together. The context&apos;s tokens are placed in the same plane.</source>
+        <translation>단어 지도는 고른 단어들을 토큰 임베딩에 따라 그 단어들의 두 주성분이 이루는 평면에 놓습니다. 같은 종류의 단어는 서로 가까이 모여야 합니다. 문맥의 토큰도 같은 평면에 놓입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1008"/>
+        <source>Words separated by commas; groups by semicolons</source>
+        <translation>단어는 쉼표로, 묶음은 세미콜론으로 구분합니다</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1057"/>
+        <source>The word map needs a model with its tokenizer.</source>
+        <translation>단어 지도에는 토크나이저가 있는 모델이 필요합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1074"/>
+        <source>A word map needs at least two different words.</source>
+        <translation>단어 지도에는 서로 다른 단어가 두 개 이상 필요합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1114"/>
+        <source>Placing the words…</source>
+        <translation>단어를 배치하는 중…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1115"/>
+        <source>No word map: %1</source>
+        <translation>단어 지도 없음: %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1137"/>
+        <source>Word map of %1 words: their token embeddings (a word of several tokens: their mean), in the plane of their first two principal components (PC1 %2 %, PC2 %3 %). Round dots: this context&apos;s tokens placed in the same plane.</source>
+        <translation>단어 %1개의 지도: 각 단어의 토큰 임베딩(토큰이 여러 개인 단어는 그 평균)을 첫 두 주성분의 평면에 놓았습니다(PC1 %2 %, PC2 %3 %). 둥근 점은 같은 평면에 놓은 이 문맥의 토큰입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1147"/>
+        <source>Word</source>
+        <translation>단어</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1147"/>
+        <source>Tokens</source>
+        <translation>토큰</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1147"/>
+        <source>Nearest entries (cosine)</source>
+        <translation>가장 가까운 항목(코사인)</translation>
+    </message>
+    <message>
+        <source>Nearest vocabulary entries (cosine)</source>
+        <translation type="vanished">가장 가까운 어휘 항목(코사인)</translation>
     </message>
 </context>
 <context>
@@ -1039,49 +1166,54 @@ cache</source>
 <context>
     <name>ts::ui::HeadlessRun</name>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="77"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="78"/>
         <source>Timed out after %1 s.</source>
         <translation>%1초가 지나 시간 초과되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="99"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="100"/>
         <source>--model none needs --open-transcript FILE.</source>
         <translation>--model none에는 --open-transcript FILE이 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="120"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="121"/>
         <source>There is no lesson %1 (there are %2).</source>
         <translation>수업 %1은(는) 없습니다 (수업은 %2개입니다).</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="125"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="126"/>
         <source>Lesson %1 has %2 steps, not %3.</source>
         <translation>수업 %1은(는) %2단계까지 있습니다(%3단계는 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="134"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="135"/>
         <source>This model has no chat format that Tokenscope can write: use --prompt.</source>
         <translation>이 모델에는 Tokenscope가 쓸 수 있는 채팅 형식이 없습니다. --prompt를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="190"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="194"/>
         <source>Unknown view &apos;%1&apos;.</source>
         <translation>알 수 없는 화면 &apos;%1&apos;.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="200"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="204"/>
         <source>--select-step %1: the run has %2 steps.</source>
         <translation>--select-step %1: 실행한 단계는 %2개입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="209"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="213"/>
         <source>--layer %1: the model has fewer layers.</source>
         <translation>--layer %1: 모델의 층이 그보다 적습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="216"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="220"/>
         <source>--head %1: the model has fewer heads.</source>
         <translation>--head %1: 모델의 헤드가 그보다 적습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/headless_run.cpp" line="228"/>
+        <source>--word-map &apos;%1&apos;: no words.</source>
+        <translation>--word-map &apos;%1&apos;: 단어가 없습니다.</translation>
     </message>
 </context>
 <context>
@@ -1827,8 +1959,8 @@ The window stays usable and you can cancel at any time.</source>
     <message>
         <location filename="../../ui/shell/main_window.cpp" line="349"/>
         <location filename="../../ui/shell/main_window.cpp" line="354"/>
-        <location filename="../../ui/shell/main_window.cpp" line="544"/>
-        <location filename="../../ui/shell/main_window.cpp" line="562"/>
+        <location filename="../../ui/shell/main_window.cpp" line="545"/>
+        <location filename="../../ui/shell/main_window.cpp" line="563"/>
         <source>Tokenscope</source>
         <translation>Tokenscope</translation>
     </message>
@@ -1948,91 +2080,91 @@ The window stays usable and you can cancel at any time.</source>
         <translation>%1 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="523"/>
+        <location filename="../../ui/shell/main_window.cpp" line="524"/>
         <source>Model loaded with warnings: %1</source>
         <translation>모델을 불러왔지만 경고가 있습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="544"/>
-        <location filename="../../ui/shell/main_window.cpp" line="562"/>
+        <location filename="../../ui/shell/main_window.cpp" line="545"/>
+        <location filename="../../ui/shell/main_window.cpp" line="563"/>
         <source>No model is loaded.</source>
         <translation>불러온 모델이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="544"/>
-        <location filename="../../ui/shell/main_window.cpp" line="562"/>
+        <location filename="../../ui/shell/main_window.cpp" line="545"/>
+        <location filename="../../ui/shell/main_window.cpp" line="563"/>
         <source>Choose a model in the toolbar first.</source>
         <translation>먼저 도구 모음에서 모델을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="790"/>
+        <location filename="../../ui/shell/main_window.cpp" line="791"/>
         <source>Loading model…</source>
         <translation>모델 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="790"/>
+        <location filename="../../ui/shell/main_window.cpp" line="791"/>
         <source>No model loaded</source>
         <translation>불러온 모델 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="795"/>
+        <location filename="../../ui/shell/main_window.cpp" line="796"/>
         <source>%1 · %2 parameters · %3 layers × %4 heads · vocabulary %5%6</source>
         <translation>%1 · 매개변수 %2개 · %3층 × 헤드 %4개 · 어휘 %5%6</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="801"/>
+        <location filename="../../ui/shell/main_window.cpp" line="802"/>
         <source> · no tokenizer</source>
         <translation> · 토크나이저 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="808"/>
+        <location filename="../../ui/shell/main_window.cpp" line="809"/>
         <source>Context %1 / %2 tokens · step %3 of %4</source>
         <translation>컨텍스트 %1 / %2 토큰 · %3 / %4단계</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shell/main_window.cpp" line="815"/>
+        <location filename="../../ui/shell/main_window.cpp" line="816"/>
         <source>%n oldest step(s) keep only a summary (history memory budget)</source>
         <translation>
             <numerusform>가장 오래된 %n단계는 요약만 남음 (기록 메모리 한도)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="820"/>
+        <location filename="../../ui/shell/main_window.cpp" line="821"/>
         <source>Export view</source>
         <translation>화면 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="821"/>
+        <location filename="../../ui/shell/main_window.cpp" line="822"/>
         <source>PNG image (*.png);;SVG vector image (*.svg)</source>
         <translation>PNG 이미지 (*.png);;SVG 벡터 이미지 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="869"/>
+        <location filename="../../ui/shell/main_window.cpp" line="870"/>
         <source>There are no steps to export yet.</source>
         <translation>아직 내보낼 단계가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="910"/>
+        <location filename="../../ui/shell/main_window.cpp" line="911"/>
         <source>Transcript made with another model</source>
         <translation>다른 모델로 만든 기록</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="947"/>
+        <location filename="../../ui/shell/main_window.cpp" line="948"/>
         <source>%1 (%2, %3 layers, vocabulary %4)</source>
         <translation>%1 (%2, 레이어 %3개, 어휘 %4개)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="953"/>
+        <location filename="../../ui/shell/main_window.cpp" line="954"/>
         <source>the model it was made with</source>
         <translation>이 기록을 만든 모델</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="956"/>
+        <location filename="../../ui/shell/main_window.cpp" line="957"/>
         <source>Transcript “%1”, shown as recorded: no model is loaded, so there is no attention, distribution or embedding to show, only the tokens and their recorded probabilities. Load %2 to continue it.</source>
         <translation>기록 “%1”을(를) 저장된 그대로 보여 줍니다. 불러온 모델이 없어 어텐션, 확률 분포, 임베딩은 볼 수 없고 토큰과 기록된 확률만 보입니다. 이어서 생성하려면 %2을(를) 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="961"/>
+        <location filename="../../ui/shell/main_window.cpp" line="962"/>
         <source>Transcript “%1”, shown as recorded: it was made with %2, but the loaded model is %3, which would give other numbers. Load %2 to continue it, or press Step to run its prompt with the loaded model.</source>
         <translation>기록 “%1”을(를) 저장된 그대로 보여 줍니다. 이 기록은 %2(으)로 만들었는데, 지금 불러온 모델 %3은(는) 다른 값을 냅니다. 이어서 생성하려면 %2을(를) 불러오고, 불러온 모델로 같은 프롬프트를 실행하려면 ‘한 단계’를 누르세요.</translation>
     </message>
@@ -2041,15 +2173,15 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">기록을 만든 모델을 불러온 뒤 다시 여세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="887"/>
+        <location filename="../../ui/shell/main_window.cpp" line="888"/>
         <source>Could not open the transcript</source>
         <translation>기록을 열 수 없습니다</translation>
     </message>
     <message>
         <location filename="../../ui/shell/main_window.cpp" line="185"/>
-        <location filename="../../ui/shell/main_window.cpp" line="824"/>
-        <location filename="../../ui/shell/main_window.cpp" line="841"/>
-        <location filename="../../ui/shell/main_window.cpp" line="856"/>
+        <location filename="../../ui/shell/main_window.cpp" line="825"/>
+        <location filename="../../ui/shell/main_window.cpp" line="842"/>
+        <location filename="../../ui/shell/main_window.cpp" line="857"/>
         <source>Export failed</source>
         <translation>내보내기 실패</translation>
     </message>
@@ -2070,41 +2202,41 @@ The window stays usable and you can cancel at any time.</source>
         <translation>기록 저장</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="824"/>
+        <location filename="../../ui/shell/main_window.cpp" line="825"/>
         <source>Could not write %1.</source>
         <translation>%1에 쓸 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="829"/>
-        <location filename="../../ui/shell/main_window.cpp" line="846"/>
+        <location filename="../../ui/shell/main_window.cpp" line="830"/>
+        <location filename="../../ui/shell/main_window.cpp" line="847"/>
         <source>Nothing to export</source>
         <translation>내보낼 내용이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="829"/>
-        <location filename="../../ui/shell/main_window.cpp" line="846"/>
+        <location filename="../../ui/shell/main_window.cpp" line="830"/>
+        <location filename="../../ui/shell/main_window.cpp" line="847"/>
         <source>Run a step first.</source>
         <translation>먼저 한 단계를 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="833"/>
+        <location filename="../../ui/shell/main_window.cpp" line="834"/>
         <source>Export distribution</source>
         <translation>확률 분포 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="834"/>
-        <location filename="../../ui/shell/main_window.cpp" line="851"/>
+        <location filename="../../ui/shell/main_window.cpp" line="835"/>
+        <location filename="../../ui/shell/main_window.cpp" line="852"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="834"/>
-        <location filename="../../ui/shell/main_window.cpp" line="851"/>
+        <location filename="../../ui/shell/main_window.cpp" line="835"/>
+        <location filename="../../ui/shell/main_window.cpp" line="852"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="850"/>
+        <location filename="../../ui/shell/main_window.cpp" line="851"/>
         <source>Export attention</source>
         <translation>어텐션 내보내기</translation>
     </message>
@@ -2129,12 +2261,12 @@ The window stays usable and you can cancel at any time.</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="684"/>
+        <location filename="../../ui/shell/main_window.cpp" line="685"/>
         <source>What if: branching from step %1 with “%2” instead of “%3”</source>
         <translation>만약에: %1단계에서 “%3” 대신 “%2” 토큰으로 분기합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="807"/>
+        <location filename="../../ui/shell/main_window.cpp" line="808"/>
         <source>Context %1 / %2 tokens</source>
         <translation>컨텍스트 %1 / %2 토큰</translation>
     </message>
@@ -2949,67 +3081,67 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TokenView</name>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="201"/>
+        <location filename="../../ui/stages/token_view.cpp" line="203"/>
         <source>Position %1 · token id %2</source>
         <translation>위치 %1 · 토큰 ID %2</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="203"/>
+        <location filename="../../ui/stages/token_view.cpp" line="205"/>
         <source>Prompt bytes %1–%2 (%3 bytes)</source>
         <translation>프롬프트 바이트 %1–%2 (%3바이트)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="207"/>
+        <location filename="../../ui/stages/token_view.cpp" line="209"/>
         <source>Covers part of: %1</source>
         <translation>일부를 담당: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="208"/>
+        <location filename="../../ui/stages/token_view.cpp" line="210"/>
         <source>Covers: %1</source>
         <translation>담당 글자: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="211"/>
+        <location filename="../../ui/stages/token_view.cpp" line="213"/>
         <source>Drawn by sampling; the next step feeds it back in.</source>
         <translation>샘플링으로 뽑혔습니다. 다음 단계에서 다시 입력으로 들어갑니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="213"/>
+        <location filename="../../ui/stages/token_view.cpp" line="215"/>
         <source>Generated by the model</source>
         <translation>모델이 생성한 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="228"/>
+        <location filename="../../ui/stages/token_view.cpp" line="232"/>
         <source>Each card: the token, its id, and its bytes in UTF-8 (hexadecimal; the bytes of one character together).</source>
         <translation>각 카드: 토큰, 그 ID, 그리고 UTF-8 바이트(16진수, 한 글자의 바이트는 함께 묶음).</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="469"/>
+        <location filename="../../ui/stages/token_view.cpp" line="532"/>
         <source>Type a prompt and press Step: the text is cut into tokens, the units the model reads.</source>
         <translation>프롬프트를 입력하고 [한 단계]를 누르세요. 문장이 모델이 읽는 단위인 토큰으로 나뉩니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="470"/>
+        <location filename="../../ui/stages/token_view.cpp" line="533"/>
         <source>Prompt: %1 characters · %2 bytes (UTF-8) · %3 tokens</source>
         <translation>프롬프트: %1글자 · %2바이트 (UTF-8) · 토큰 %3개</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="475"/>
+        <location filename="../../ui/stages/token_view.cpp" line="538"/>
         <source> → %1 tokens per character</source>
         <translation> → 글자당 토큰 %1개</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="478"/>
+        <location filename="../../ui/stages/token_view.cpp" line="541"/>
         <source>Context: %1 of %2 tokens</source>
         <translation>컨텍스트: %2개 중 %1개 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="479"/>
+        <location filename="../../ui/stages/token_view.cpp" line="542"/>
         <source>Context: %1 tokens</source>
         <translation>컨텍스트: 토큰 %1개</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="480"/>
+        <location filename="../../ui/stages/token_view.cpp" line="543"/>
         <source> · dashed chips: a token that splits a character, or the drawn next token</source>
         <translation> · 점선 칩: 한 글자를 쪼갠 토큰, 또는 뽑힌 다음 토큰</translation>
     </message>

@@ -23,6 +23,7 @@
 #include "shell/main_window.hpp"
 #include "shell/pipeline_bar.hpp"
 #include "stages/attention_view.hpp"
+#include "stages/embedding_view.hpp"
 #include "widgets/korean_particles.hpp"
 
 namespace ts::ui {
@@ -170,6 +171,9 @@ void HeadlessRun::whenSettled(std::function<void()> then) {
         // The tokenizer comparison loads its other tokenizers (GPT-2's, the environment's)
         // on a thread: the picture shows them loaded.
         if (m_window->classroom() && m_window->classroom()->tokenizers()->isLoading()) experimentRunning = true;
+        // The embedding view makes its projection or word map on a thread of its own.
+        if (auto* embedding = qobject_cast<EmbeddingView*>(m_window->stageView(static_cast<int>(Stage::Embedding))))
+            experimentRunning |= embedding->isMapBusy();
         if (m_window->isRunning() || experimentRunning || count != *lastCount) {
             *lastCount = count;
             *quiet = 0;
@@ -217,6 +221,15 @@ void HeadlessRun::arrange() {
                 return;
             }
         }
+    }
+    if (!m_options.wordMap.isEmpty()) {
+        auto* embedding = qobject_cast<EmbeddingView*>(m_window->stageView(static_cast<int>(Stage::Embedding)));
+        if (!embedding || !embedding->showWordMap(m_options.wordMap)) {
+            fail(tr("--word-map '%1': no words.").arg(m_options.wordMap));
+            return;
+        }
+        whenSettled([this] { capture(); });
+        return;
     }
     // The experiments are pictured as a class sees them after pressing Run (the lanes from
     // the main prompt and seed, the fact probes, the lost-in-the-middle lab with its

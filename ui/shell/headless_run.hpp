@@ -34,6 +34,7 @@ struct HeadlessOptions {
     int layer = 0;           // 1-based attention layer (--layer); 0 = leave as is
     int head = 0;            // 1-based attention head (--head); 0 = leave as is
     int selectStep = 0;      // 1-based draw to select in the timeline (--select-step); 0 = the last
+    QString wordMap;         // the embedding view's word map (--word-map): a set's id or words
     int timeoutMs = 120000;
 };
 

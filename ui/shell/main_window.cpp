@@ -507,6 +507,7 @@ void MainWindow::onModelLoaded(const ModelInfo& info) {
     m_sampling->setModelLayers(info.nLayer);
     m_timeline->setVocabulary(info.vocabulary);
     m_embedding->setTokenizer(info.tokenizer);
+    m_embedding->setModelFolder(info.folder);
     m_identity = ts::ModelIdentity::of(*info.model, info.name.toStdString());
     // A transcript shown as recorded: replayed when this is its model, shown again (the
     // load cleared the history) when it is not.

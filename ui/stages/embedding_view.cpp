@@ -1,8 +1,15 @@
 #include "stages/embedding_view.hpp"
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QStackedWidget>
+#include <QTableWidget>
 #include <QCursor>
 #include <QEvent>
+#include <QHash>
+#include <QSet>
 #include <QHBoxLayout>
 #include <QLocale>
 #include <QLabel>
@@ -19,11 +26,14 @@
 #include <array>
 #include <cmath>
 #include <functional>
+#include <unordered_set>
 
 #include "widgets/heatmap_widget.hpp"
 #include "widgets/steady_label.hpp"
 #include "tokenscope/token_display.hpp"
 #include "widgets/vocabulary.hpp"
+#include "stages/word_sets.hpp"
+#include "tokenscope/error.hpp"
 
 namespace ts::ui {
 
@@ -44,6 +54,7 @@ public:
         QString label;
         int position = -1;  // context position, -1 for a vocabulary neighbour
         int source = -1;    // for a neighbour: index of the context point it belongs to
+        int group = -1;     // for a word of the word map: its group (colour); -1 otherwise
     };
 
     explicit EmbeddingScatter(QWidget* parent) : QWidget(parent) {
@@ -55,10 +66,24 @@ public:
     void setPoints(std::vector<Point> points, std::array<float, 2> explained) {
         m_points = std::move(points);
         // Room on the right for the widest label, so the rightmost point's text is not cut.
+        // Widths come from a cache: a step adds one label to a thousand, and measuring them
+        // all again took milliseconds a step.
         const QFontMetrics fm(font());
         m_labelRoom = 24;
-        for (const auto& pt : m_points)
-            m_labelRoom = std::max(m_labelRoom, std::min(160, fm.horizontalAdvance(pt.label) + 16));
+        for (const auto& pt : m_points) {
+            auto w = m_labelWidth.find(pt.label);
+            if (w == m_labelWidth.end()) w = m_labelWidth.insert(pt.label, fm.horizontalAdvance(pt.label));
+            m_labelRoom = std::max(m_labelRoom, std::min(160, w.value() + 16));
+        }
+        // The points' extent, once: map() runs for every point of a paint, and finding the
+        // extent there made a frame quadratic in the context's length.
+        m_bounds = {};
+        for (std::size_t i = 0; i < m_points.size(); ++i) {
+            const QPointF xy = m_points[i].xy;
+            if (i == 0) m_bounds = {xy.x(), xy.x(), xy.y(), xy.y()};
+            m_bounds = {std::min(m_bounds.x0, xy.x()), std::max(m_bounds.x1, xy.x()),
+                        std::min(m_bounds.y0, xy.y()), std::max(m_bounds.y1, xy.y())};
+        }
         m_explained = explained;
         update();
     }
@@ -77,7 +102,18 @@ public:
     }
     int neighbourCount() const {
         return static_cast<int>(std::count_if(m_points.begin(), m_points.end(),
-                                              [](const Point& p) { return p.position < 0; }));
+                                              [](const Point& p) { return p.position < 0 && p.group < 0; }));
+    }
+    // The word map's groups, named in a legend; empty for the context's own map.
+    void setGroups(QStringList names) {
+        m_groups = std::move(names);
+        update();
+    }
+    // Okabe and Ito's colour-blind-safe palette: each word group in its own colour.
+    static QColor groupColour(int group) {
+        static const QColor colours[] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00), QColor(0x00, 0x9E, 0x73),
+                                         QColor(0xCC, 0x79, 0xA7), QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9)};
+        return colours[static_cast<std::size_t>(std::max(0, group)) % std::size(colours)];
     }
 
     std::function<void(int)> onClicked;
@@ -90,6 +126,10 @@ protected:
     void resizeEvent(QResizeEvent* e) override {
         QWidget::resizeEvent(e);
         update();
+    }
+    void changeEvent(QEvent* e) override {
+        if (e->type() == QEvent::FontChange) m_labelWidth.clear();
+        QWidget::changeEvent(e);
     }
 
     void paintEvent(QPaintEvent*) override {
@@ -133,7 +173,7 @@ protected:
         // Neighbours first, lighter, so that the context's tokens stay on top.
         const QColor light(0x9e, 0x9e, 0x9e);
         for (const auto& pt : m_points) {
-            if (pt.position >= 0) continue;
+            if (pt.position >= 0 || pt.group >= 0) continue;
             const QPointF s = map(pt.xy);
             if (pt.source >= 0 && pt.source < static_cast<int>(m_points.size())) {
                 const bool named = ownerPosition(pt) == m_selected || ownerPosition(pt) == m_marked;
@@ -215,6 +255,40 @@ protected:
             p.drawText(s + QPointF(r + 3, fm.ascent() / 2 - 1), pt.label);
             p.setFont(small);
         }
+        paintWords(p, small);
+    }
+
+    // The word map's words on top, every one named in its group's colour (a square each, so
+    // they read apart from the context's round dots), and a legend of the groups.
+    void paintWords(QPainter& p, const QFont& small) {
+        QFont bold = small;
+        bold.setBold(true);
+        const QFontMetricsF fm(bold);
+        for (const auto& pt : m_points) {
+            if (pt.group < 0) continue;
+            const QPointF s = map(pt.xy);
+            const QColor c = groupColour(pt.group);
+            p.setPen(QPen(c.darker(140), 1.0));
+            p.setBrush(c);
+            p.drawRect(QRectF(s - QPointF(4.5, 4.5), QSizeF(9, 9)));
+            p.setFont(bold);
+            p.setPen(c.darker(120));
+            p.drawText(s + QPointF(8, fm.ascent() / 2 - 1), pt.label);
+        }
+        if (m_groups.isEmpty()) return;
+        const QRectF area = plotRect();
+        double y = area.top() + 6;
+        p.setFont(small);
+        const QFontMetricsF sfm(small);
+        for (int g = 0; g < m_groups.size(); ++g) {
+            const QColor c = groupColour(g);
+            p.setPen(QPen(c.darker(140), 1.0));
+            p.setBrush(c);
+            p.drawRect(QRectF(area.left() + 8, y + (sfm.height() - 9) / 2, 9, 9));
+            p.setPen(palette().color(QPalette::Text));
+            p.drawText(QPointF(area.left() + 22, y + sfm.ascent()), m_groups[g]);
+            y += sfm.height() + 2;
+        }
     }
 
     void mouseMoveEvent(QMouseEvent* e) override {
@@ -248,20 +322,10 @@ private:
     // Equal scale on both axes: distances in the picture are distances in the PCA plane, so
     // a component that explains little also looks small.
     QPointF map(QPointF xy) const {
-        const QRectF area = plotRect().adjusted(12, 12, -m_labelRoom, -12);
-        double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
-        bool first = true;
-        for (const auto& pt : m_points) {
-            if (first) {
-                x0 = x1 = pt.xy.x();
-                y0 = y1 = pt.xy.y();
-                first = false;
-            }
-            x0 = std::min(x0, pt.xy.x());
-            x1 = std::max(x1, pt.xy.x());
-            y0 = std::min(y0, pt.xy.y());
-            y1 = std::max(y1, pt.xy.y());
-        }
+        // The word map's legend sits above the points, not over them.
+        const double legend = m_groups.isEmpty() ? 0.0 : m_groups.size() * (QFontMetricsF(font()).height() + 2);
+        const QRectF area = plotRect().adjusted(12, 12 + legend, -m_labelRoom, -12);
+        const auto [x0, x1, y0, y1] = m_bounds;
         const double spanX = std::max(x1 - x0, 1e-9);
         const double spanY = std::max(y1 - y0, 1e-9);
         double s = std::min(area.width() / spanX, area.height() / spanY);
@@ -287,6 +351,12 @@ private:
     }
 
     std::vector<Point> m_points;
+    struct Bounds {
+        double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+    };
+    Bounds m_bounds;                  // the points' extent in PCA coordinates
+    QHash<QString, int> m_labelWidth;  // label -> width in the widget's font
+    QStringList m_groups;              // the word map's group names (legend)
     std::array<float, 2> m_explained{0, 0};
     int m_selected = -1;
     int m_marked = -1;
@@ -397,6 +467,16 @@ EmbeddingView::EmbeddingView(QWidget* parent) : QWidget(parent) {
     m_ropeNote = new RopeNote(this);
     m_ropeNote->hide();
 
+    // What the scatter shows: this context's input vectors, or a word map (a chosen set of
+    // words from the embedding matrix, with the context's tokens placed among them).
+    m_mode = new QComboBox(this);
+    m_words = new QLineEdit(this);
+    m_words->setClearButtonEnabled(true);
+    m_words->hide();
+    auto* modes = new QHBoxLayout;
+    modes->addWidget(m_mode);
+    modes->addWidget(m_words, 1);
+    modes->addStretch(0);
     auto* top = new QHBoxLayout;
     top->addWidget(m_explained, 1);
     top->addWidget(m_neighbourBox);
@@ -406,10 +486,25 @@ EmbeddingView::EmbeddingView(QWidget* parent) : QWidget(parent) {
     m_similar->setRange(-1.0f, 1.0f);
     m_similar->setZoomable(false);
     m_similar->setLegendCaption(tr("cosine"));
+    // Beside the word map: each word's tokens and nearest vocabulary entries.
+    m_wordTable = new QTableWidget(this);
+    m_wordTable->setColumnCount(3);
+    m_wordTable->verticalHeader()->hide();
+    m_wordTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_wordTable->setWordWrap(true);
+    m_wordTable->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_wordTable->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_wordTable->horizontalHeader()->setStretchLastSection(true);
+    // Wrapped neighbour lists take the rows' height they need at the table's width.
+    connect(m_wordTable->horizontalHeader(), &QHeaderView::sectionResized, m_wordTable,
+            &QTableWidget::resizeRowsToContents);
+    m_side = new QStackedWidget(this);
+    m_side->addWidget(m_similar);
+    m_side->addWidget(m_wordTable);
     auto* split = new QSplitter(Qt::Horizontal, this);
     m_split = split;
     split->addWidget(m_scatter);
-    split->addWidget(m_similar);
+    split->addWidget(m_side);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     split->setSizes({620, 380});
@@ -418,10 +513,26 @@ EmbeddingView::EmbeddingView(QWidget* parent) : QWidget(parent) {
     auto* box = new QVBoxLayout(this);
     box->addWidget(m_strip);
     box->addWidget(m_ropeNote);
+    box->addLayout(modes);
     box->addLayout(top);
     box->addWidget(split, 1);
 
     connect(m_neighbourBox, &QCheckBox::toggled, this, &EmbeddingView::setShowNeighbours);
+    fillModes();
+    connect(m_mode, &QComboBox::activated, this, [this](int index) {
+        const QString id = m_mode->itemData(index).toString();
+        if (id == QLatin1String("custom")) {
+            if (m_words->text().trimmed().isEmpty()) m_words->setText(QStringLiteral("king, queen, man, woman"));
+            showWordMap(m_words->text());
+        } else {
+            showWordMap(id);
+        }
+    });
+    // Typing words makes them the map's set ("your words").
+    connect(m_words, &QLineEdit::editingFinished, this, [this] {
+        if (!isWordMap() || m_words->text() == m_wordsShown) return;
+        showWordMap(m_words->text());
+    });
     m_scatter->onClicked = [this](int pos) { selectPosition(pos); };
     m_scatter->onHovered = [this](int pos) { emit positionHovered(pos); };
     connect(m_strip, &HeatmapWidget::cellHovered, this, [this](int row, int dim) {
@@ -473,14 +584,25 @@ void EmbeddingView::resizeEvent(QResizeEvent* event) {
     // The similarity map's cells are square: its pane is as wide as the map is tall (plus
     // its labels and colour bar), between two fifths and half the width. At 1920x1080 the
     // map then fills its height instead of leaving a blank third under it.
+    sizeSplit();
+}
+
+void EmbeddingView::sizeSplit() {
     const int w = m_split->width();
-    const int wanted = std::clamp(m_split->height() + 60, w * 2 / 5, w / 2);
+    // The word table's neighbour lists need half the width; the square map as it says above.
+    const int wanted = isWordMap() ? w / 2 : std::clamp(m_split->height() + 60, w * 2 / 5, w / 2);
     m_split->setSizes({w - wanted, wanted});
 }
 
 void EmbeddingView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) {
         retranslateNeighbourBox();
+        // The built-in sets are words of the interface's language: a map of one shows the
+        // same set in the new language.
+        const QString id = m_mode->currentData().toString();
+        fillModes();
+        if (!id.isEmpty() && id != QLatin1String("custom")) showWordMap(id);
+        else if (isWordMap()) drawWordMap();
         m_ropeNote->retranslate();
         m_strip->setRowLabels(m_rope ? QStringList{tr("token")} : QStringList{tr("token"), tr("position"), tr("sum")});
         updateStrip();
@@ -502,19 +624,27 @@ QWidget* EmbeddingView::ropeNote() const { return m_ropeNote; }
 
 void EmbeddingView::setHistory(const std::vector<StepRecordPtr>& historyUpToCurrent,
                                std::shared_ptr<const ts::Model> model) {
-    if (model != m_model) m_neighbourCache.clear();
+    const bool newModel = model != m_model;
+    if (newModel) m_neighbourCache.clear();
+    // Records appended to the history already read (a decode step): read only the new ones.
+    const bool extends = model == m_model && !m_vectorsDirty && !m_history.empty() &&
+                         historyUpToCurrent.size() > m_history.size() &&
+                         std::equal(m_history.begin(), m_history.end(), historyUpToCurrent.begin());
+    const std::size_t firstNew = extends ? m_history.size() : 0;
     m_history = historyUpToCurrent;
     m_model = std::move(model);
     setRope(m_model && !m_model->hasPositionEmbeddings());
+    if (newModel && isWordMap()) updateWordMap();
     // Hidden (another stage is shown): keep the records, read the vectors when shown.
     if (!isVisible()) {
         m_vectorsDirty = true;
         return;
     }
     m_vectorsDirty = false;
-    collectVectors();
+    collectVectors(firstNew);
     if (m_pinned >= tokenCount()) m_pinned = -1;
-    updateProjection();
+    if (isWordMap()) drawWordMap();
+    else updateProjection();
     updateStrip();
 }
 
@@ -527,6 +657,7 @@ void EmbeddingView::setHoveredPosition(int pos) {
 void EmbeddingView::setTokenizer(std::shared_ptr<const ts::Tokenizer> tokenizer) {
     m_tokenizer = std::move(tokenizer);
     if (m_showNeighbours) updateProjection();
+    if (isWordMap()) updateWordMap();
 }
 
 void EmbeddingView::setShowNeighbours(bool on) {
@@ -562,7 +693,7 @@ int EmbeddingView::neighbourCount() const { return m_scatter->neighbourCount(); 
 
 QString EmbeddingView::explainedText() const { return m_explained->text(); }
 
-void EmbeddingView::collectVectors() {
+void EmbeddingView::collectVectors(std::size_t firstNewRecord) {
     const StepRecord* last = nullptr;
     for (auto it = m_history.rbegin(); it != m_history.rend() && !last; ++it)
         if (*it && (*it)->trace) last = it->get();
@@ -570,21 +701,39 @@ void EmbeddingView::collectVectors() {
     if (last)
         n = std::max(static_cast<int>(last->contextTokens.size()), last->trace->lastPosition() + 1);
     const auto count = static_cast<std::size_t>(n);
-    m_tok.assign(count, {});
-    m_pos.assign(count, {});
-    m_sum.assign(count, {});
-    m_tokenIds.assign(count, -1);
+    // A decode step appends records to the same history: the vectors already read stay as
+    // they are (a trace never changes), and only the new records and positions are read.
+    // Reading all of them again at 1,024 tokens copied three million numbers a step.
+    const bool extending = firstNewRecord > 0 && count >= m_sum.size();
+    const std::size_t known = extending ? m_sum.size() : 0;
+    if (!extending) {
+        firstNewRecord = 0;
+        m_tok.assign(count, {});
+        m_pos.assign(count, {});
+        m_sum.assign(count, {});
+        m_tokenIds.assign(count, -1);
+    } else {
+        m_tok.resize(count);
+        m_pos.resize(count);
+        m_sum.resize(count);
+        m_tokenIds.resize(count, -1);
+    }
+    // Every label again: a token that is part of a character reads differently once a later
+    // token completes it (the display text comes with the newest record).
     m_labels.clear();
+    m_labels.reserve(n);
     for (int i = 0; i < n; ++i) {
         const auto u = static_cast<std::size_t>(i);
-        if (u < last->contextTokens.size()) m_tokenIds[u] = last->contextTokens[u];
+        if (u >= known && u < last->contextTokens.size()) m_tokenIds[u] = last->contextTokens[u];
         m_labels << (u < last->tokenTexts.size() ? QString::fromStdString(last->tokenTexts[u])  // display text already
                                                  : QStringLiteral("#%1").arg(i));
     }
+    std::vector<char> fresh(count, 0);  // positions whose vectors are (re)read now
+    for (std::size_t u = known; u < count; ++u) fresh[u] = 1;
     // Traced vectors first: they are exactly what the model added up.
-    for (const auto& r : m_history) {
-        if (!r || !r->trace) continue;
-        const auto& t = *r->trace;
+    for (std::size_t r = firstNewRecord; r < m_history.size(); ++r) {
+        if (!m_history[r] || !m_history[r]->trace) continue;
+        const auto& t = *m_history[r]->trace;
         for (std::size_t j = 0; j < t.tokens.size(); ++j) {
             const int p = t.firstPosition + static_cast<int>(j);
             if (p < 0 || p >= n || j >= t.tokenEmbedding.size() || (!m_rope && j >= t.positionEmbedding.size()))
@@ -594,10 +743,12 @@ void EmbeddingView::collectVectors() {
             // RoPE: nothing is added to the token embedding; the position part is zero.
             m_pos[u] = m_rope ? std::vector<float>(m_tok[u].size(), 0.0f) : t.positionEmbedding[j];
             if (m_tokenIds[u] < 0) m_tokenIds[u] = t.tokens[j];
+            fresh[u] = 1;
         }
     }
     for (int p = 0; p < n; ++p) {
         const auto u = static_cast<std::size_t>(p);
+        if (!fresh[u] && !m_sum[u].empty()) continue;
         if (m_tok[u].empty() && m_model && m_tokenIds[u] >= 0) {
             const auto te = m_model->tokenEmbedding(m_tokenIds[u]);
             m_tok[u].assign(te.begin(), te.end());
@@ -611,6 +762,7 @@ void EmbeddingView::collectVectors() {
         if (m_tok[u].empty() || m_tok[u].size() != m_pos[u].size()) {
             m_tok[u].clear();
             m_pos[u].clear();
+            m_sum[u].clear();
             continue;
         }
         m_sum[u].resize(m_tok[u].size());
@@ -621,6 +773,7 @@ void EmbeddingView::collectVectors() {
 QString EmbeddingView::neighbourText(int token) const { return tokenDisplayText(m_tokenizer.get(), token); }
 
 void EmbeddingView::updateProjection() {
+    if (isWordMap()) return;  // the word map has its own projection
     // Hidden: nothing to draw; the projection is made when the view is shown.
     if (!isVisible()) {
         m_projectionDirty = true;
@@ -696,7 +849,7 @@ void EmbeddingView::updateProjection() {
                 self->m_mapPending = false;
                 self->updateProjection();
             }
-            self->drawProjection();
+            if (!self->isWordMap()) self->drawProjection();
         }, Qt::QueuedConnection);
     });
     connect(thread, &QThread::finished, thread, &QObject::deleteLater);
@@ -709,9 +862,10 @@ void EmbeddingView::showEvent(QShowEvent* event) {
         m_vectorsDirty = false;
         collectVectors();
         if (m_pinned >= tokenCount()) m_pinned = -1;
-        updateProjection();
+        if (isWordMap()) drawWordMap();
+        else updateProjection();
         updateStrip();
-    } else if (m_projectionDirty) {
+    } else if (m_projectionDirty && !isWordMap()) {
         updateProjection();
     }
 }
@@ -829,6 +983,200 @@ void EmbeddingView::updateStrip() {
                           .arg(m_labels.value(sel))
                           .arg(sel)
                           .arg(dim));
+}
+
+void EmbeddingView::setModelFolder(const QString& folder) {
+    m_folder = folder;
+    const QString id = m_mode->currentData().toString();
+    fillModes();
+    if (!id.isEmpty() && id != QLatin1String("custom")) showWordMap(id);
+}
+
+QString EmbeddingView::language() const {
+    // The interface's language decides the built-in sets' words (TranslationManager sets
+    // the default locale with the translations).
+    return QLocale().language() == QLocale::Korean ? QStringLiteral("ko") : QStringLiteral("en");
+}
+
+void EmbeddingView::fillModes() {
+    const QString current = m_mode->currentData().toString();
+    m_sets = builtinWordSets(language(), m_folder);
+    m_mode->clear();
+    m_mode->addItem(tr("This context's input vectors"), QString());
+    for (const auto& set : m_sets) m_mode->addItem(tr("Word map: %1").arg(set.name), set.id);
+    m_mode->addItem(tr("Word map: your words"), QStringLiteral("custom"));
+    m_mode->setToolTip(tr("A word map places a chosen set of words by their token embeddings, in the plane of "
+                          "their own two principal components: words of one kind should lie close together. "
+                          "The context's tokens are placed in the same plane."));
+    m_words->setPlaceholderText(tr("Words separated by commas; groups by semicolons"));
+    const int i = m_mode->findData(current);
+    m_mode->setCurrentIndex(i >= 0 ? i : 0);
+}
+
+bool EmbeddingView::isWordMap() const { return !m_mode->currentData().toString().isEmpty(); }
+
+const ts::WordMap* EmbeddingView::wordMap() const { return isWordMap() ? m_wordMap.get() : nullptr; }
+
+QString EmbeddingView::wordMapError() const { return m_wordMapError; }
+
+bool EmbeddingView::showWordMap(const QString& setOrWords) {
+    const QString key = setOrWords.trimmed();
+    if (key.isEmpty() || key == QLatin1String("context")) {
+        m_mode->setCurrentIndex(0);
+        m_words->hide();
+        m_side->setCurrentWidget(m_similar);
+        sizeSplit();
+        m_scatter->setGroups({});
+        m_wordMap.reset();
+        m_projectionDirty = true;
+        updateProjection();
+        return true;
+    }
+    WordSet set;
+    const auto known = std::find_if(m_sets.begin(), m_sets.end(), [&](const WordSet& s) { return s.id == key; });
+    if (known != m_sets.end()) {
+        set = *known;
+    } else {
+        set = customWordSet(key);
+        if (set.groups.empty()) return false;
+    }
+    m_mode->setCurrentIndex(m_mode->findData(set.id));
+    m_set = set;
+    m_wordsShown = wordSetText(set);
+    m_words->setText(m_wordsShown);
+    m_words->setCursorPosition(0);  // the set's first words, not its last
+    m_words->show();
+    m_side->setCurrentWidget(m_wordTable);
+    sizeSplit();
+    updateWordMap();
+    return true;
+}
+
+void EmbeddingView::updateWordMap() {
+    m_wordMap.reset();
+    m_wordMapError.clear();
+    m_scatter->setGroups(m_set.groupNames);
+    if (!m_model || !m_tokenizer) {
+        m_wordMapError = tr("The word map needs a model with its tokenizer.");
+        drawWordMap();
+        return;
+    }
+    if (m_wordMapBusy) {
+        m_wordMapPending = true;
+        return;
+    }
+    std::vector<ts::WordMapInput> inputs;
+    QSet<QString> distinct;
+    for (std::size_t g = 0; g < m_set.groups.size(); ++g)
+        for (const QString& w : m_set.groups[g]) {
+            inputs.push_back({w.toStdString(), static_cast<int>(g)});
+            distinct.insert(w.trimmed());
+        }
+    // Said here in the interface's language (the engine refuses it too, in English).
+    if (distinct.size() < 2) {
+        m_wordMapError = tr("A word map needs at least two different words.");
+        drawWordMap();
+        return;
+    }
+    // A search over the vocabulary per word (n_vocab x n_embd each): off the GUI thread.
+    m_wordMapBusy = true;
+    QPointer<EmbeddingView> self(this);
+    auto* thread = QThread::create([self, inputs = std::move(inputs), model = m_model, tokenizer = m_tokenizer] {
+        auto result = std::make_shared<ts::WordMap>();
+        QString error;
+        try {
+            *result = ts::makeWordMap(*model, *tokenizer, inputs, kWordNeighbours);
+        } catch (const std::exception& e) {
+            error = QString::fromStdString(e.what());
+        }
+        if (!self) return;
+        QMetaObject::invokeMethod(self.data(), [self, result, error, model] {
+            if (!self) return;
+            self->m_wordMapBusy = false;
+            if (self->m_wordMapPending || model != self->m_model) {
+                self->m_wordMapPending = false;
+                self->updateWordMap();
+                return;
+            }
+            if (!self->isWordMap()) return;
+            if (error.isEmpty()) self->m_wordMap = result;
+            self->m_wordMapError = error;
+            self->drawWordMap();
+        }, Qt::QueuedConnection);
+    });
+    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+    thread->start();
+}
+
+void EmbeddingView::drawWordMap() {
+    if (!isWordMap()) return;
+    std::vector<EmbeddingScatter::Point> points;
+    if (!m_wordMap) {
+        m_scatter->setPoints({}, {0, 0});
+        m_wordTable->setRowCount(0);
+        m_explained->setText(m_wordMapError.isEmpty() ? tr("Placing the words…")
+                                                      : tr("No word map: %1").arg(m_wordMapError));
+        return;
+    }
+    const auto& map = *m_wordMap;
+    // The context's tokens in the words' plane: their token embeddings (no position), the
+    // same kind of vector as the words'.
+    // A context token that is one of the words lies on the word's square: it is not named
+    // a second time.
+    std::unordered_set<int> wordTokens;
+    for (const auto& w : map.words)
+        if (w.tokens.size() == 1) wordTokens.insert(w.tokens.front());
+    const std::size_t dim = map.pca.mean.size();
+    for (int p = 0; p < tokenCount(); ++p) {
+        const auto u = static_cast<std::size_t>(p);
+        if (m_tok[u].size() != dim || dim == 0) continue;
+        const auto xy = project(map.pca, m_tok[u]);
+        const bool isWord = wordTokens.count(m_tokenIds[u]) > 0;
+        points.push_back({QPointF(xy[0], xy[1]), isWord ? QString() : m_labels.value(p), p, -1});
+    }
+    for (const auto& w : map.words)
+        points.push_back({QPointF(w.xy[0], w.xy[1]), QString::fromStdString(w.word), -1, -1, w.group});
+    m_scatter->setPoints(std::move(points), map.pca.explained);
+    m_explained->setText(tr("Word map of %1 words: their token embeddings (a word of several tokens: their mean), "
+                            "in the plane of their first two principal components (PC1 %2 %, PC2 %3 %). "
+                            "Round dots: this context's tokens placed in the same plane.")
+                             .arg(map.words.size())
+                             .arg(100.0 * static_cast<double>(map.pca.explained[0]), 0, 'f', 1)
+                             .arg(100.0 * static_cast<double>(map.pca.explained[1]), 0, 'f', 1));
+    fillWordTable();
+}
+
+void EmbeddingView::fillWordTable() {
+    m_wordTable->setHorizontalHeaderLabels({tr("Word"), tr("Tokens"), tr("Nearest entries (cosine)")});
+    if (!m_wordMap) {
+        m_wordTable->setRowCount(0);
+        return;
+    }
+    const auto& words = m_wordMap->words;
+    m_wordTable->setRowCount(static_cast<int>(words.size()));
+    for (int r = 0; r < static_cast<int>(words.size()); ++r) {
+        const auto& w = words[static_cast<std::size_t>(r)];
+        auto* word = new QTableWidgetItem(QString::fromStdString(w.word));
+        word->setForeground(EmbeddingScatter::groupColour(w.group).darker(120));
+        QFont bold = m_wordTable->font();
+        bold.setBold(true);
+        word->setFont(bold);
+        if (w.group < m_set.groupNames.size()) word->setToolTip(m_set.groupNames[w.group]);
+        // The word's tokens read together: a syllable split over two tokens shows as
+        // "셋 1-2/3" and "셋 3/3", not as stray bytes.
+        std::vector<std::string> bytes;
+        for (int t : w.tokens) bytes.push_back(m_tokenizer ? m_tokenizer->tokenBytes(t) : std::string());
+        QStringList tokens;
+        for (const auto& d : ts::tokenDisplays(bytes)) tokens << QString::fromStdString(d);
+        QStringList near;
+        for (const auto& n : w.neighbours)
+            near << QStringLiteral("%1 (%2)").arg(tokenDisplayText(m_tokenizer.get(), n.token))
+                                            .arg(QLocale().toString(static_cast<double>(n.cosine), 'f', 2));
+        m_wordTable->setItem(r, 0, word);
+        m_wordTable->setItem(r, 1, new QTableWidgetItem(tokens.join(QStringLiteral(" · "))));
+        m_wordTable->setItem(r, 2, new QTableWidgetItem(near.join(QStringLiteral(", "))));
+    }
+    m_wordTable->resizeRowsToContents();
 }
 
 }  // namespace ts::ui

@@ -13,10 +13,16 @@
 #include "tokenscope/model.hpp"
 #include "tokenscope/pca.hpp"
 #include "tokenscope/tokenizer.hpp"
+#include "tokenscope/word_map.hpp"
+#include "stages/word_sets.hpp"
 
 class QCheckBox;
+class QComboBox;
 class QLabel;
+class QLineEdit;
 class QSplitter;
+class QStackedWidget;
+class QTableWidget;
 
 namespace ts::ui {
 
@@ -59,6 +65,22 @@ public:
     bool isRope() const;
     QWidget* ropeNote() const;
 
+    // The word map. Where it finds the textbook atlas (the model folder's eval/facts.json).
+    void setModelFolder(const QString& folder);
+    // "context" (or "") shows the context's input vectors; a built-in set's id ("atlas",
+    // "numbers", "people") or words ("one, two; red, blue") shows a word map of them.
+    // False for text without a word.
+    bool showWordMap(const QString& setOrWords);
+    bool isWordMap() const;
+    // The map on screen, or null (context mode, still being made, or refused: see the error).
+    const ts::WordMap* wordMap() const;
+    QString wordMapError() const;
+    QTableWidget* wordTable() const { return m_wordTable; }
+    // Nearest vocabulary entries listed for each word of the word map.
+    static constexpr int kWordNeighbours = 4;
+    // A projection or word map is being made off the GUI thread.
+    bool isMapBusy() const { return m_mapBusy || m_wordMapBusy; }
+
 signals:
     void positionHovered(int pos);  // the token under the pointer in the scatter; -1 when none
 
@@ -69,7 +91,9 @@ protected:
 
 private:
     void retranslateNeighbourBox();
-    void collectVectors();
+    // Reads the input vectors from the history; records before firstNewRecord were read
+    // already (0: read everything again).
+    void collectVectors(std::size_t firstNewRecord = 0);
     // Makes the PCA (and neighbour searches) for the current vectors: inline when small, on
     // a thread of its own otherwise (engine math stays off the GUI thread); deferred while
     // the view is hidden.
@@ -110,6 +134,24 @@ private:
     // words, show as dark pairs the 2-D picture may squeeze together).
     HeatmapWidget* m_similar = nullptr;
     void updateSimilarity();
+    // The word map (see showWordMap).
+    QString language() const;
+    void fillModes();
+    void updateWordMap();
+    void drawWordMap();
+    void fillWordTable();
+    QComboBox* m_mode = nullptr;  // the context's vectors or a word set
+    QLineEdit* m_words = nullptr;  // the word set's words, editable
+    QString m_wordsShown;          // ... as last shown (an edit that changes them makes a new set)
+    QStackedWidget* m_side = nullptr;  // the similarity map, or the word table
+    QTableWidget* m_wordTable = nullptr;
+    QString m_folder;
+    std::vector<WordSet> m_sets;
+    WordSet m_set;  // the word map's set
+    std::shared_ptr<const ts::WordMap> m_wordMap;
+    QString m_wordMapError;
+    bool m_wordMapBusy = false;
+    bool m_wordMapPending = false;
     EmbeddingScatter* m_scatter = nullptr;
     QSplitter* m_split = nullptr;  // the projection beside the similarity map
     RopeNote* m_ropeNote = nullptr;
@@ -117,6 +159,8 @@ private:
     // The vector strip's height: its fixed size at 720 pixels, growing with the view (a fifth
     // of it, up to 240 px) so the 192 numbers are read on a projector.
     void sizeStrip();
+    // The scatter beside the similarity map or the word table (see resizeEvent).
+    void sizeSplit();
 };
 
 }  // namespace ts::ui

@@ -62,6 +62,7 @@ public:
         // a context of a hundred tokens is not laid out fifty times a step.
         double zoom = 1.0;
         m_stacked = false;
+        m_perRow = 0;
         const auto cardsFit = [&] {
             m_stacked = false;
             if (layoutAt(kCardZoom) <= room) return true;
@@ -77,6 +78,7 @@ public:
             }
         m_zoom = std::max(1.0, zoom);
         if (m_zoom < kCardZoom) m_stacked = false;
+        fillRoom(room);
         const int height = layoutAt(m_zoom);
         setMinimumHeight(height);
         // Cards share their row's width and carry the caption under them: a new chip moves them all.
@@ -219,8 +221,10 @@ protected:
     }
 
 private:
-    static constexpr double kMaxZoom = 8.0;
+    static constexpr double kMaxZoom = 12.0;
     static constexpr double kCardZoom = 2.0;
+    static constexpr int kFewCards = 8;  // up to this many cards try every arrangement (fillRoom)
+    static constexpr double kZoomStep = 0.25;
     static constexpr double kBytesScale = 0.6;
     static constexpr int kCaptionGap = 10;
 
@@ -263,11 +267,19 @@ private:
         int x = 6, y = 6;
         const int maxW = std::max(200, width() - 6);
         std::size_t rowStart = 0;
-        // Cards share out what is left of their row's width, so the row spans the view.
+        int sparePerCard = -1;  // what each card of the row above gained
+        int cardsAbove = 0;     // how many cards the row above holds
+        // Cards share out what is left of their row's width, so the row spans the view; a
+        // last row of fewer cards than the row above widens its cards only as much as those
+        // (one card under three is not stretched across the whole view).
         const auto justify = [&](std::size_t end) {
             if (!withBytes || end <= rowStart) return;
-            const int spare = maxW - m_rects[end - 1].right() - 1;
+            int spare = maxW - m_rects[end - 1].right() - 1;
             const int n = static_cast<int>(end - rowStart);
+            const bool last = end == m_view->m_chips.size();
+            if (last && n < cardsAbove && sparePerCard >= 0) spare = std::min(spare, sparePerCard * n);
+            sparePerCard = spare / n;
+            cardsAbove = n;
             for (std::size_t i = rowStart; i < end; ++i) {
                 const int k = static_cast<int>(i - rowStart);
                 m_rects[i].translate(spare * k / n, 0);
@@ -291,7 +303,8 @@ private:
             int w = std::max(textW, idW) + 2 * pad;
             if (withBytes)
                 for (const QString& line : TokenView::hexLines(c.bytes, m_stacked)) w = std::max(w, bfm.horizontalAdvance(line) + 2 * pad);
-            if (x + w > maxW && x > 6) {
+            const bool rowFull = m_perRow > 0 && m_rects.size() - rowStart >= static_cast<std::size_t>(m_perRow);
+            if ((x + w > maxW || rowFull) && x > 6) {
                 justify(m_rects.size());
                 x = 6;
                 y += chipH + gap + 2;
@@ -304,6 +317,55 @@ private:
         return y + chipH + 8;
     }
 
+    // A few cards fill the view's width at a large size in one row, but not its height
+    // (lesson 1's "Today I" and the drawn token left the lower half of a 1920x1080 view
+    // empty). So for a few cards each arrangement is tried (one row as wide as the view
+    // allows, rows of half or a third of them; bytes a character a line or a byte a line)
+    // at the largest zoom at which it fits, and the one whose cards cover most of the view
+    // wins. Zooms are searched by halving: fitting is monotonic in the zoom.
+    void fillRoom(int room) {
+        const int n = static_cast<int>(m_view->m_chips.size());
+        if (!cards() || n < 1 || n > kFewCards) return;
+        struct Choice {
+            double zoom;
+            int perRow;
+            bool stacked;
+        };
+        const auto covered = [this] {
+            qint64 area = 0;
+            for (const QRect& r : m_rects) area += static_cast<qint64>(r.width()) * r.height();
+            return area;
+        };
+        Choice best{m_zoom, 0, m_stacked};
+        layoutAt(best.zoom);
+        qint64 bestArea = covered();
+        const int steps = static_cast<int>((kMaxZoom - kCardZoom) / kZoomStep);
+        for (const int per : {0, (n + 1) / 2, (n + 2) / 3}) {
+            if (per == n || (per > 0 && per >= n)) continue;
+            for (const bool stacked : {false, true}) {
+                m_perRow = per;
+                m_stacked = stacked;
+                if (layoutAt(kCardZoom) > room) continue;
+                int lo = 0, hi = steps;  // lo fits
+                while (lo < hi) {
+                    const int mid = (lo + hi + 1) / 2;
+                    if (layoutAt(kCardZoom + mid * kZoomStep) <= room) lo = mid;
+                    else hi = mid - 1;
+                }
+                const double zoom = kCardZoom + lo * kZoomStep;
+                layoutAt(zoom);
+                const qint64 area = covered();
+                if (area > bestArea) {
+                    bestArea = area;
+                    best = {zoom, per, stacked};
+                }
+            }
+        }
+        m_zoom = best.zoom;
+        m_perRow = best.perRow;
+        m_stacked = best.stacked;
+    }
+
     int chipAt(QPoint p) const {
         for (std::size_t i = 0; i < m_rects.size(); ++i)
             if (m_rects[i].contains(p)) return static_cast<int>(i);
@@ -314,6 +376,7 @@ private:
     std::vector<QRect> m_rects;
     double m_zoom = 1.0;
     bool m_stacked = false;  // cards show their bytes one a line (see hexLines)
+    int m_perRow = 0;        // most cards in a row (0: as many as the width holds)
     QHash<QString, int> m_advance;  // chip text -> width at the normal size
     QHash<int, int> m_idAdvance;    // token id -> width of its number at the normal size
 };
