@@ -2802,7 +2802,7 @@ The window stays usable and you can cancel at any time.</source>
     <message>
         <location filename="../../ui/classroom/probes_view.cpp" line="241"/>
         <source>Confident inventions</source>
-        <translation>자신 있게 지어낸 답</translation>
+        <translation>자신 있는 오답</translation>
     </message>
     <message>
         <location filename="../../ui/classroom/probes_view.cpp" line="243"/>
