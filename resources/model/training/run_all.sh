@@ -51,8 +51,9 @@ $PY make_probes.py --out "$OUT/eval"
 # windows come last, when the planted circuit is in place). The plan had 3,700 steps; the
 # shipped run was cut to 3,000 at step 1,500 because the cores were shared (README "Timing").
 # Data order and learning rate before the decay do not depend on --steps, so this command
-# from scratch gave the shipped weights with the corpus of commit 3ead88a; with the second-pass
-# corpus above it trains the next model (README, "Next: the retraining run"). Half of every batch comes from the
+# from scratch gave the shipped weights with the corpus of commit bfc76cf (README, "The
+# retraining run"); from commit b788d09 on (more river sentences) it trains the candidate of
+# README "The river run", which was measured and not shipped. Half of every batch comes from the
 # drill text (records, lists, atlas, name stories in both languages). --plant-copy-circuit
 # starts the model with previous-token, duplicate-token and induction heads (plant.py).
 # --threads 1 keeps the float summation order fixed.
