@@ -13,6 +13,7 @@
 #include "shell/main_window.hpp"
 #include "shell/translation_manager.hpp"
 #include "stages/attention_view.hpp"
+#include "stages/embedding_view.hpp"
 #include "shell/pipeline_bar.hpp"
 #include "tokenscope/model_folder.hpp"
 #include "ui_test_helpers.hpp"
@@ -143,6 +144,30 @@ TEST_CASE("headless runs reach every view, a layer and head, and a timeline step
         o.view = QStringLiteral("attention");
         o.layer = 99;  // the bundled model has 4
         CHECK(runHeadless(window, o, dir.filePath(QStringLiteral("bad.png"))) == 1);
+    }
+    {
+        // --word-map: the picture is taken once the map is made (on a thread of the view's).
+        MainWindow window(&translations, true);
+        HeadlessOptions o;
+        o.prompt = QStringLiteral("The capital of Nalania is");
+        o.steps = 1;
+        o.view = QStringLiteral("embedding");
+        o.wordMap = QStringLiteral("atlas");
+        CHECK(runHeadless(window, o, dir.filePath(QStringLiteral("map.png"))) == 0);
+        auto* embedding = qobject_cast<EmbeddingView*>(window.stageView(static_cast<int>(Stage::Embedding)));
+        REQUIRE(embedding);
+        REQUIRE(embedding->wordMap());
+        CHECK(embedding->wordMap()->words.size() == 16);  // eight countries and their capitals
+        CHECK(embedding->wordMap()->words.front().word == "Nalania");
+    }
+    {
+        MainWindow window(&translations, true);
+        HeadlessOptions o;
+        o.prompt = QStringLiteral("Hello");
+        o.steps = 1;
+        o.view = QStringLiteral("embedding");
+        o.wordMap = QStringLiteral(" ; , ");
+        CHECK(runHeadless(window, o, dir.filePath(QStringLiteral("nomap.png"))) == 1);
     }
 }
 
