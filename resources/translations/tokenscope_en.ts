@@ -2,6 +2,64 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>WordSets</name>
+    <message>
+        <location filename="../../ui/stages/word_sets.cpp" line="36"/>
+        <source>Textbook atlas: countries and capitals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/word_sets.cpp" line="37"/>
+        <source>countries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/word_sets.cpp" line="37"/>
+        <source>capitals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/word_sets.cpp" line="50"/>
+        <source>Numbers and colours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/word_sets.cpp" line="50"/>
+        <source>numbers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/word_sets.cpp" line="50"/>
+        <source>colours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/word_sets.cpp" line="55"/>
+        <source>People and animals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/word_sets.cpp" line="55"/>
+        <source>people</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/word_sets.cpp" line="55"/>
+        <source>animals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/word_sets.cpp" line="66"/>
+        <source>Your words</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/word_sets.cpp" line="76"/>
+        <source>group %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ts::ui::AgentCostCalculator</name>
     <message>
         <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="78"/>
@@ -540,90 +598,90 @@
 <context>
     <name>ts::ui::CostView</name>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="124"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="123"/>
         <source>Every token is one full pass through the model: all weights are read once, and attention reads the whole KV cache, which grows with the context. Reasoning models (o1/o3) buy better answers with many hidden tokens of “thinking” — ten times the tokens is at least ten times the cost, and more as the context grows. An agent making dozens of model calls per task is how a $20 subscription can cost $200 to serve.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="130"/>
         <source>Step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="130"/>
         <source>Tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="130"/>
         <source>Context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="130"/>
         <source>FLOPs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="144"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="151"/>
         <source>No steps yet: run the model to see what each token costs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="146"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="153"/>
         <source>Session: %1 tokens in %2 calls, %3 ms, %4, %5 of weights read; KV cache now %6 for %7 tokens. About %8 per token.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="194"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="201"/>
         <source>Cost per token against context length</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="195"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="202"/>
         <source>MFLOP per token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="196"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="203"/>
         <source>ms per token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="232"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="239"/>
         <source>prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="214"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="221"/>
         <source>context length (tokens)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="130"/>
         <source>Wall
 time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="132"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
         <source>Weights
 read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="132"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
         <source>KV
 cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="178"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="185"/>
         <source>Steady speed: step a few tokens to measure it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="181"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="188"/>
         <source>Steady speed: median %1 ms per token over the last decode steps (up to %2), against the estimate of %3 and %4 of weights read per token.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -631,17 +689,17 @@ cache</source>
 <context>
     <name>ts::ui::EmbeddingScatter</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="109"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="151"/>
         <source>No token vectors yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="122"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="164"/>
         <source>PC1 (%1 %)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="128"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="170"/>
         <source>PC2 (%1 %)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -649,169 +707,234 @@ cache</source>
 <context>
     <name>ts::ui::EmbeddingView</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="319"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="391"/>
         <source>This model has no position vectors: its input vector is the token embedding alone. Position enters inside attention: every pair of numbers in each query and key is turned by an angle that grows with the token&apos;s position (RoPE, rope_theta = %1). A query and a key then score by how far apart their tokens are, not by where they stand.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="342"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="414"/>
         <source>fast pair</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="343"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="415"/>
         <source>slow pair</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="373"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="445"/>
         <source>%1 rad per position</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="486"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="616"/>
         <source>Show nearest vocabulary neighbours</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="488"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="618"/>
         <source>For the most recent tokens, the vocabulary entries whose token embedding points the same way (cosine), placed at the same position and drawn lighter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="392"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="456"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="477"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="463"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="569"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="607"/>
         <source>token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="392"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="456"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="477"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="463"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="569"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="607"/>
         <source>position</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="392"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="456"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="477"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="463"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="569"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="607"/>
         <source>sum</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="393"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="464"/>
         <source>value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="407"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="479"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="488"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="609"/>
         <source>cosine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="435"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="548"/>
         <source>dimension %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="440"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="553"/>
         <source>dimension %1: token %2 + position %3 = %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="747"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="909"/>
         <source>A projection needs at least two different token vectors.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="749"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="911"/>
         <source>First two principal components of %1 input vectors: PC1 explains %2 % of their spread, PC2 %3 %.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="781"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="943"/>
         <source>Cosine similarity (the newest %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="781"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="943"/>
         <source>Cosine similarity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="792"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="954"/>
         <source>Input vector: no token selected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="803"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="965"/>
         <source>Input vector of “%1” at position %2 = its token embedding (%3 numbers); no position vector is added</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="819"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="981"/>
         <source>Input vector of “%1” at position %2 = token embedding + position embedding (%3 numbers)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1005"/>
+        <source>This context&apos;s input vectors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1006"/>
+        <source>Word map: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1007"/>
+        <source>Word map: your words</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1008"/>
+        <source>A word map places a chosen set of words by their token embeddings, in the plane of their own two principal components: words of one kind should lie close together. The context&apos;s tokens are placed in the same plane.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1011"/>
+        <source>Words separated by commas; groups by semicolons</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1060"/>
+        <source>The word map needs a model with its tokenizer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1077"/>
+        <source>A word map needs at least two different words.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1117"/>
+        <source>Placing the words…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1118"/>
+        <source>No word map: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1140"/>
+        <source>Word map of %1 words: their token embeddings (a word of several tokens: their mean), in the plane of their first two principal components (PC1 %2 %, PC2 %3 %). Round dots: this context&apos;s tokens placed in the same plane.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1150"/>
+        <source>Word</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1150"/>
+        <source>Tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1150"/>
+        <source>Nearest entries (cosine)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ts::ui::EngineWorker</name>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="76"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="80"/>
         <source>No model is loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="77"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="81"/>
         <source>Choose the bundled model or open a model folder first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="159"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="163"/>
         <source>The context is full: the model reads at most %1 tokens.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="115"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="119"/>
         <source>Edit the prompt and try again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="93"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="97"/>
         <source>The session is unchanged; reset, shorten the prompt or branch from an earlier step.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="127"/>
-        <location filename="../../ui/shell/engine_worker.cpp" line="136"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="131"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="140"/>
         <source>There is no prompt yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="127"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="131"/>
         <source>Type a prompt, then press Step.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="136"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="140"/>
         <source>Type a prompt, then press Run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="151"/>
-        <location filename="../../ui/shell/engine_worker.cpp" line="169"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="155"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="173"/>
         <source>Reached the maximum number of steps.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="155"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="159"/>
         <source>The model drew the end-of-text token.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/engine_worker.cpp" line="258"/>
+        <location filename="../../ui/shell/engine_worker.cpp" line="262"/>
         <source>Open a transcript written by this model.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -974,48 +1097,53 @@ cache</source>
 <context>
     <name>ts::ui::HeadlessRun</name>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="77"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="78"/>
         <source>Timed out after %1 s.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="99"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="100"/>
         <source>--model none needs --open-transcript FILE.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="120"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="121"/>
         <source>There is no lesson %1 (there are %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="125"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="126"/>
         <source>Lesson %1 has %2 steps, not %3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="134"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="135"/>
         <source>This model has no chat format that Tokenscope can write: use --prompt.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="190"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="194"/>
         <source>Unknown view &apos;%1&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="200"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="204"/>
         <source>--select-step %1: the run has %2 steps.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="209"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="213"/>
         <source>--layer %1: the model has fewer layers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="216"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="220"/>
         <source>--head %1: the model has fewer heads.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/headless_run.cpp" line="228"/>
+        <source>--word-map &apos;%1&apos;: no words.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1215,245 +1343,250 @@ cache</source>
 <context>
     <name>ts::ui::LitmView</name>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="154"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="157"/>
         <source>Export results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="155"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="158"/>
         <source>CSV files (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="159"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="162"/>
         <source>Run the lost-in-the-middle lab?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="166"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="169"/>
         <source>Records:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="167"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="170"/>
         <source>Positions:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="170"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="173"/>
         <source>Seed:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="173"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="176"/>
         <source>Record template:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="174"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="177"/>
         <source>Run experiment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="175"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="178"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="179"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="182"/>
         <source>Export CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="183"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="186"/>
         <source>Position</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="183"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="186"/>
         <source>Top-1 accuracy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="183"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="186"/>
         <source>P(correct)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="183"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="186"/>
         <source>Mean rank</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="184"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="187"/>
         <source>Attention on record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="191"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="193"/>
+        <source>position of the record asked for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="197"/>
         <source>This model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="374"/>
-        <location filename="../../ui/classroom/litm_view.cpp" line="403"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="380"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="409"/>
         <source>Cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="383"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="389"/>
         <source>Running %1 contexts (estimated %2)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="398"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="404"/>
         <source>Done in %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="411"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="417"/>
         <source>Running: %1 % done, %2 left.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="448"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="454"/>
         <source>Open results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="449"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="455"/>
         <source>Lost-in-the-middle results (*.json);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="453"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="459"/>
         <source>Cannot open results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="454"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="460"/>
         <source>%1
 
 The results on screen are unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="458"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="464"/>
         <source>Save results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="459"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="465"/>
         <source>Lost-in-the-middle results (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="462"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="468"/>
         <source>Cannot save results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="514"/>
-        <source>Liu et al. 2023 (GPT-3.5-Turbo, 20 documents)</source>
+        <location filename="../../ui/classroom/litm_view.cpp" line="582"/>
+        <source>%1 · about %2 tokens&lt;br&gt;shaded: 95 % interval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="531"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="583"/>
+        <source>position of the record asked for, of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="537"/>
         <source>accuracy (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="532"/>
-        <source>position of the answer document</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="185"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="188"/>
         <source>top-1 accuracy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="168"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="171"/>
         <source>Contexts:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="169"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="172"/>
         <source>Contexts of freshly drawn records; each is read once and asked about every position.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="171"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="174"/>
         <source>Ask first (query-aware)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="172"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="175"/>
         <source>State the question before the records too, so the model knows what to look for while reading.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="176"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="179"/>
         <source>Open results…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="177"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="180"/>
         <source>Show results saved earlier (for example a sweep of a large model prepared at home).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="178"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="181"/>
         <source>Save results…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="180"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="183"/>
         <source>Each context lists key-value records (“Code Alpha-41 tiger.”) and ends by asking for one key again: the model reads it once and is asked about each position in turn, with fresh records in every context.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="184"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="187"/>
         <source>Contexts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="186"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="189"/>
         <source>P(correct value)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="256"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="262"/>
         <source>The bundled model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="258"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="264"/>
         <source>Load a model to measure it, or open results saved earlier.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="263"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="269"/>
         <source>No lost-in-the-middle measurements come with %1. Run the lab: it first times the model on this computer and says how long the run will take before it starts. Results can be saved and shown later without the model.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="342"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="348"/>
         <source>Timing %1 on this computer…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="350"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="356"/>
         <source>%1 records take %2 tokens, more than the model&apos;s context of %3: use fewer records.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="359"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="365"/>
         <source>%1 contexts of about %2 tokens, each read once and asked %3 questions.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="363"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="369"/>
         <source>This run on %1 will take %2 on this computer (measured just now).
 %3
 
@@ -1461,47 +1594,47 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="367"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="373"/>
         <source>Not started (estimated %1).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="569"/>
-        <source>Bundled model</source>
+        <location filename="../../ui/classroom/litm_view.cpp" line="520"/>
+        <source>Liu et al. 2023&lt;br&gt;(GPT-3.5-Turbo, 20 documents)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="570"/>
-        <source>Unnamed model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="572"/>
-        <source>%1, measured now</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="573"/>
-        <source>%1, from its evaluation data</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="574"/>
-        <source>%1, from %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="575"/>
-        <source>%1 · about %2 tokens</source>
+        <location filename="../../ui/classroom/litm_view.cpp" line="538"/>
+        <source>position of the answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../ui/classroom/litm_view.cpp" line="576"/>
-        <source>position of the record asked for, of %1 (shaded: 95 % interval)</source>
+        <source>Bundled model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="592"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="577"/>
+        <source>Unnamed model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="579"/>
+        <source>%1, measured now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="580"/>
+        <source>%1, from its evaluation data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="581"/>
+        <source>%1, from %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view.cpp" line="599"/>
         <source>Example context: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1578,11 +1711,6 @@ The window stays usable and you can cancel at any time.</source>
     <message>
         <location filename="../../ui/classroom/litm_view_text.cpp" line="104"/>
         <source>about %1 h</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="187"/>
-        <source>position of the record asked for (shaded: 95 % interval)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1700,8 +1828,8 @@ The window stays usable and you can cancel at any time.</source>
     <message>
         <location filename="../../ui/shell/main_window.cpp" line="349"/>
         <location filename="../../ui/shell/main_window.cpp" line="354"/>
-        <location filename="../../ui/shell/main_window.cpp" line="544"/>
-        <location filename="../../ui/shell/main_window.cpp" line="562"/>
+        <location filename="../../ui/shell/main_window.cpp" line="545"/>
+        <location filename="../../ui/shell/main_window.cpp" line="563"/>
         <source>Tokenscope</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1821,105 +1949,105 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="523"/>
+        <location filename="../../ui/shell/main_window.cpp" line="524"/>
         <source>Model loaded with warnings: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="544"/>
-        <location filename="../../ui/shell/main_window.cpp" line="562"/>
+        <location filename="../../ui/shell/main_window.cpp" line="545"/>
+        <location filename="../../ui/shell/main_window.cpp" line="563"/>
         <source>No model is loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="544"/>
-        <location filename="../../ui/shell/main_window.cpp" line="562"/>
+        <location filename="../../ui/shell/main_window.cpp" line="545"/>
+        <location filename="../../ui/shell/main_window.cpp" line="563"/>
         <source>Choose a model in the toolbar first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="790"/>
+        <location filename="../../ui/shell/main_window.cpp" line="791"/>
         <source>Loading model…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="790"/>
+        <location filename="../../ui/shell/main_window.cpp" line="791"/>
         <source>No model loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="795"/>
+        <location filename="../../ui/shell/main_window.cpp" line="796"/>
         <source>%1 · %2 parameters · %3 layers × %4 heads · vocabulary %5%6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="801"/>
+        <location filename="../../ui/shell/main_window.cpp" line="802"/>
         <source> · no tokenizer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="808"/>
+        <location filename="../../ui/shell/main_window.cpp" line="809"/>
         <source>Context %1 / %2 tokens · step %3 of %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shell/main_window.cpp" line="815"/>
+        <location filename="../../ui/shell/main_window.cpp" line="816"/>
         <source>%n oldest step(s) keep only a summary (history memory budget)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n oldest step keeps only a summary (history memory budget)</numerusform>
+            <numerusform>%n oldest steps keep only a summary (history memory budget)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="820"/>
+        <location filename="../../ui/shell/main_window.cpp" line="821"/>
         <source>Export view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="821"/>
+        <location filename="../../ui/shell/main_window.cpp" line="822"/>
         <source>PNG image (*.png);;SVG vector image (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="869"/>
+        <location filename="../../ui/shell/main_window.cpp" line="870"/>
         <source>There are no steps to export yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="910"/>
+        <location filename="../../ui/shell/main_window.cpp" line="911"/>
         <source>Transcript made with another model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="947"/>
+        <location filename="../../ui/shell/main_window.cpp" line="948"/>
         <source>%1 (%2, %3 layers, vocabulary %4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="953"/>
+        <location filename="../../ui/shell/main_window.cpp" line="954"/>
         <source>the model it was made with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="956"/>
+        <location filename="../../ui/shell/main_window.cpp" line="957"/>
         <source>Transcript “%1”, shown as recorded: no model is loaded, so there is no attention, distribution or embedding to show, only the tokens and their recorded probabilities. Load %2 to continue it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="961"/>
+        <location filename="../../ui/shell/main_window.cpp" line="962"/>
         <source>Transcript “%1”, shown as recorded: it was made with %2, but the loaded model is %3, which would give other numbers. Load %2 to continue it, or press Step to run its prompt with the loaded model.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="887"/>
+        <location filename="../../ui/shell/main_window.cpp" line="888"/>
         <source>Could not open the transcript</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../ui/shell/main_window.cpp" line="185"/>
-        <location filename="../../ui/shell/main_window.cpp" line="824"/>
-        <location filename="../../ui/shell/main_window.cpp" line="841"/>
-        <location filename="../../ui/shell/main_window.cpp" line="856"/>
+        <location filename="../../ui/shell/main_window.cpp" line="825"/>
+        <location filename="../../ui/shell/main_window.cpp" line="842"/>
+        <location filename="../../ui/shell/main_window.cpp" line="857"/>
         <source>Export failed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1940,41 +2068,41 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="824"/>
+        <location filename="../../ui/shell/main_window.cpp" line="825"/>
         <source>Could not write %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="829"/>
-        <location filename="../../ui/shell/main_window.cpp" line="846"/>
+        <location filename="../../ui/shell/main_window.cpp" line="830"/>
+        <location filename="../../ui/shell/main_window.cpp" line="847"/>
         <source>Nothing to export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="829"/>
-        <location filename="../../ui/shell/main_window.cpp" line="846"/>
+        <location filename="../../ui/shell/main_window.cpp" line="830"/>
+        <location filename="../../ui/shell/main_window.cpp" line="847"/>
         <source>Run a step first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="833"/>
+        <location filename="../../ui/shell/main_window.cpp" line="834"/>
         <source>Export distribution</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="834"/>
-        <location filename="../../ui/shell/main_window.cpp" line="851"/>
+        <location filename="../../ui/shell/main_window.cpp" line="835"/>
+        <location filename="../../ui/shell/main_window.cpp" line="852"/>
         <source>JSON (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="834"/>
-        <location filename="../../ui/shell/main_window.cpp" line="851"/>
+        <location filename="../../ui/shell/main_window.cpp" line="835"/>
+        <location filename="../../ui/shell/main_window.cpp" line="852"/>
         <source>CSV (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="850"/>
+        <location filename="../../ui/shell/main_window.cpp" line="851"/>
         <source>Export attention</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1999,12 +2127,12 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="684"/>
+        <location filename="../../ui/shell/main_window.cpp" line="685"/>
         <source>What if: branching from step %1 with “%2” instead of “%3”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="807"/>
+        <location filename="../../ui/shell/main_window.cpp" line="808"/>
         <source>Context %1 / %2 tokens</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2116,208 +2244,218 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::PrecisionView</name>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="188"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="211"/>
         <source>Add model files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="189"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="212"/>
         <source>GGUF model (*.gguf)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="196"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="219"/>
         <source>Add a model folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="209"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="232"/>
         <source>(no model loaded)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="210"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="233"/>
         <source>%1 (loaded, the reference)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="222"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="245"/>
         <source>Add the same model in another precision first (Add file… or Add folder…).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="233"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="256"/>
         <source>Type a prompt first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/precision_view.cpp" line="243"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="266"/>
         <source>Loading %n model(s) and comparing…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Loading %n model and comparing…</numerusform>
+            <numerusform>Loading %n models and comparing…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="287"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="310"/>
         <source>#</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="287"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="310"/>
         <source>Token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="290"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="313"/>
         <source>Δ</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/precision_view.cpp" line="313"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="336"/>
         <source>&lt;b&gt;Free-running:&lt;/b&gt; all precisions write the same %n token(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>&lt;b&gt;Free-running:&lt;/b&gt; all precisions write the same token.</numerusform>
+            <numerusform>&lt;b&gt;Free-running:&lt;/b&gt; all precisions write the same %n tokens.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="315"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="338"/>
         <source>&lt;b&gt;Free-running:&lt;/b&gt; the texts part at generated token %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="359"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="384"/>
         <source>token position</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="383"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="408"/>
         <source>bits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="383"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="408"/>
         <source>p</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="393"/>
-        <source>What each precision saves: the loaded model&apos;s weights. Compare to see what it costs, token by token.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="403"/>
-        <source>MB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="411"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="442"/>
         <source>%1 · %2 bits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="430"/>
-        <source>MB of weights (%1 million parameters)</source>
+        <location filename="../../ui/classroom/precision_view.cpp" line="421"/>
+        <source>What each precision saves: the loaded model&apos;s weights.&lt;br&gt;Compare to see what it costs, token by token.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="439"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="431"/>
+        <source>stored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="434"/>
+        <source>saved against F32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="467"/>
+        <source>MB for %1 million weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="476"/>
         <source>The same model in several precisions. The loaded model continues the prompt; every precision scores exactly those tokens, so the difference per token is what precision costs. Then each writes on its own.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="442"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="479"/>
         <source>Precisions to compare:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="443"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="480"/>
         <source>Add file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="444"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="481"/>
         <source>A GGUF file of the same model (Q8_0, Q4_K_M, F16, …)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="445"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="482"/>
         <source>Add folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="446"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="483"/>
         <source>A Hugging Face folder of the same model in another dtype</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="447"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="484"/>
         <source>Remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="448"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="485"/>
         <source>Prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="449"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="486"/>
         <source>Tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="450"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="487"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="451"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="488"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="452"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="489"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="452"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="489"/>
         <source>Stored as</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="452"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="489"/>
         <source>MB/token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="452"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="489"/>
         <source>Perplexity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="453"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="490"/>
         <source>Largest Δp</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="453"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="490"/>
         <source>Same top-1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="454"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="492"/>
+        <source>&lt;b&gt;How each format stores a weight&lt;/b&gt;&lt;br&gt;&lt;b&gt;F32&lt;/b&gt;: 32 bits: a sign, 8 bits of exponent, 23 of fraction.&lt;br&gt;&lt;b&gt;F16&lt;/b&gt;: 16 bits: a sign, 5 of exponent, 10 of fraction (&lt;b&gt;BF16&lt;/b&gt;: 8 and 7).&lt;br&gt;&lt;b&gt;Q8_0&lt;/b&gt;: blocks of 32 weights, each an 8-bit integer, and one F16 scale for the block: (32 × 8 + 16) / 32 = 8.5 bits a weight.&lt;br&gt;&lt;b&gt;Q4_0&lt;/b&gt;: the same with 4-bit integers: (32 × 4 + 16) / 32 = 4.5 bits a weight.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/precision_view.cpp" line="498"/>
         <source>Show:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="455"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="499"/>
         <source>probability of each token (all score the same text)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="456"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="500"/>
         <source>KL divergence from the reference (bits)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2325,194 +2463,194 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::ProbesView</name>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="217"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="221"/>
         <source>Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="218"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="222"/>
         <source>Save as…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="219"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="223"/>
         <source>Add probe</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="220"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="224"/>
         <source>Run probes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="221"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="225"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="222"/>
-        <location filename="../../ui/classroom/probes_view.cpp" line="236"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="226"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
         <source>Group</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="222"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="226"/>
         <source>Prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="222"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="226"/>
         <source>True</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="223"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="227"/>
         <source>False (| between)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="223"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="227"/>
         <source>Model&apos;s answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="224"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="228"/>
         <source>Verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="224"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="228"/>
         <source>P(true) green, P(best false) red</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="225"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="229"/>
         <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one, on a log axis (each tick is a factor of 100). The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="230"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
         <source>Show:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
         <source>All probes, held-out first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
         <source>Held-out only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
         <source>Confident inventions only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="236"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
         <source>Language</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="236"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
         <source>Probes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="236"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
         <source>True beats false</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="237"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="241"/>
         <source>Top-1 accuracy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="237"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="241"/>
         <source>Mean confidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="237"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="241"/>
         <source>Confident inventions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="239"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="243"/>
         <source>The model&apos;s own answer is not the true one, and it gives that answer at least %1 %.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="248"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="252"/>
         <source>Textbook world (bundled model)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="285"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="289"/>
         <source>Open probe set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="286"/>
-        <location filename="../../ui/classroom/probes_view.cpp" line="300"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="290"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="304"/>
         <source>Probe sets (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="299"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="303"/>
         <source>Save probe set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="387"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="391"/>
         <source>P(true) = %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="388"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="392"/>
         <source>P(false) = %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="395"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="399"/>
         <source>The model&apos;s own answer: its greedy continuation up to the end of the word, past function words such as “a” or “in”; %1 is the probability of the whole answer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="400"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="404"/>
         <source>true wins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="400"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="404"/>
         <source>false wins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="456"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="460"/>
         <source>Korean</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="456"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="460"/>
         <source>English</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="486"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="490"/>
         <source>held-out (never seen)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="487"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="491"/>
         <source>seen in training</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/probes_view.cpp" line="551"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="559"/>
         <source>%n probe(s). Press “Run probes”.</source>
         <translation>
             <numerusform>%n probe. Press “Run probes”.</numerusform>
@@ -2520,12 +2658,12 @@ The window stays usable and you can cancel at any time.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="563"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="571"/>
         <source>The true answer beats every false one in %1 of %2 probes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="564"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="572"/>
         <source>On held-out facts, which the model never saw, its own answer is right %1 of %2 times, yet it puts on average %3 % on it; %4 of them are confident inventions (%5 % or more on a wrong answer). That is a hallucination.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2533,107 +2671,107 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::SamplingView</name>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="179"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="178"/>
         <source>Run a step: the drawn token is appended to the text and fed back in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="206"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="205"/>
         <source>Step %1: the drawn token (highlighted) is appended to the text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="168"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="167"/>
         <source>Autoregressive loop: “%1” is appended to the input and step %2 begins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="167"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="166"/>
         <source>“%1” marks the end of the text: the loop stops here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="276"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="274"/>
         <source>From scores to probabilities: logits → divided by the temperature → softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="279"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="277"/>
         <source>logit ÷ %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="280"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="278"/>
         <source>temperature 0: the largest wins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="281"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="279"/>
         <source>logit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="283"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="281"/>
         <source>probability (softmax)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="321"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="329"/>
         <source>max</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="328"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="338"/>
         <source>%1 · cut by top-k/top-p</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="359"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="372"/>
         <source>The draw: temperature 0 takes the most likely token, no random number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="360"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="373"/>
         <source>The draw: a random number u between 0 and 1 lands in the cumulative probabilities</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="364"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="377"/>
         <source>drawn at temperature %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="365"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="378"/>
         <source> · top-k %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="366"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="379"/>
         <source> · top-p %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="367"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="380"/>
         <source> · seed %1 · tokens in vocabulary order, width = probability</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="443"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="454"/>
         <source>Drawn: “%1” (the most likely token)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="445"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="456"/>
         <source>Chosen by hand (what if): “%1”; u = %2 had landed on “%3”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="451"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="462"/>
         <source>u = %1 lands on “%2”, which holds %3 of the bar</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="460"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="471"/>
         <source>With the slider&apos;s settings the same u would pick “%1”.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2641,68 +2779,83 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::SoftmaxView</name>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="127"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="133"/>
         <source>Run a step to see the probability of every possible next token.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="139"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="145"/>
         <source>Step %1 · next-token distribution over %2 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="143"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="149"/>
         <source>temperature %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="144"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="150"/>
         <source> · top-k %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="145"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="151"/>
         <source> · top-p %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="147"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="153"/>
         <source>%1 · entropy %2 bits · %3 tokens can be drawn</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="153"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="159"/>
         <source>Drawn: %1 — rank %2, probability %3%</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="158"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="164"/>
         <source>re-rendered from stored logits in %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="188"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="203"/>
         <source>candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="214"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="228"/>
         <source>log scale: each line is ten times less likely</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="254"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="228"/>
+        <source>log scale, at temperature 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="243"/>
+        <source>cumulative, at temperature 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="243"/>
+        <source>cumulative: what top-p cuts at</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="297"/>
         <source>top-k / top-p cut-off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="268"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="316"/>
         <source>Token %1 · probability %2% · after top-k/top-p %3%
 Click: what if the model had drawn this token? (branches the session from this step)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/softmax_view.cpp" line="245"/>
+        <location filename="../../ui/stages/softmax_view.cpp" line="287"/>
         <source>Click a bar: what if the model had drawn that token? The session branches from this step.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2741,62 +2894,67 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TokenView</name>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="113"/>
+        <location filename="../../ui/stages/token_view.cpp" line="203"/>
         <source>Position %1 · token id %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="115"/>
+        <location filename="../../ui/stages/token_view.cpp" line="205"/>
         <source>Prompt bytes %1–%2 (%3 bytes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="119"/>
+        <location filename="../../ui/stages/token_view.cpp" line="209"/>
         <source>Covers part of: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="120"/>
+        <location filename="../../ui/stages/token_view.cpp" line="210"/>
         <source>Covers: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="123"/>
+        <location filename="../../ui/stages/token_view.cpp" line="213"/>
         <source>Drawn by sampling; the next step feeds it back in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="125"/>
+        <location filename="../../ui/stages/token_view.cpp" line="215"/>
         <source>Generated by the model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="261"/>
+        <location filename="../../ui/stages/token_view.cpp" line="232"/>
+        <source>Each card: the token, its id, and its bytes in UTF-8 (hexadecimal; the bytes of one character together).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/token_view.cpp" line="532"/>
         <source>Type a prompt and press Step: the text is cut into tokens, the units the model reads.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="262"/>
+        <location filename="../../ui/stages/token_view.cpp" line="533"/>
         <source>Prompt: %1 characters · %2 bytes (UTF-8) · %3 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="267"/>
+        <location filename="../../ui/stages/token_view.cpp" line="538"/>
         <source> → %1 tokens per character</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="270"/>
+        <location filename="../../ui/stages/token_view.cpp" line="541"/>
         <source>Context: %1 of %2 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="271"/>
+        <location filename="../../ui/stages/token_view.cpp" line="542"/>
         <source>Context: %1 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="272"/>
+        <location filename="../../ui/stages/token_view.cpp" line="543"/>
         <source> · dashed chips: a token that splits a character, or the drawn next token</source>
         <translation type="unfinished"></translation>
     </message>
