@@ -25,6 +25,8 @@ const QColor kCandidateColours[] = {QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4,
                                     QColor(0xCC, 0x79, 0xA7), QColor(0x99, 0x99, 0x99)};
 // Candidates in the logits → probabilities rows: eight in colour (the draw bar's colours),
 // and where the view is tall (1920x1080) four more in grey, the colour of the rest in the bar.
+// The probability column's 100 % behind each bar.
+const QColor kProbabilityTrack(0xEE, 0xF0, 0xF3);
 constexpr int kColouredRows = 8;
 constexpr int kRows = 12;
 
@@ -295,7 +297,6 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
         return static_cast<qreal>(std::clamp((v - from) / (to - from), 0.0f, 1.0f)) * barMax;
     };
     p.setFont(rowFont);
-    const double maxProb = std::max(1e-9, static_cast<double>(now.probOf(logits, top.front())));
     const QColor text = palette().color(QPalette::Text);
     for (int i = 0; i < rows; ++i) {
         const int token = top[static_cast<std::size_t>(i)];
@@ -328,9 +329,11 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
         } else {
             p.drawText(QRectF(x1, y, colW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter, i == 0 ? tr("max") : QStringLiteral("—"));
         }
-        // probability
+        // probability, out of the whole: a light track stands for 100 %, so 41 % fills 41 % of
+        // it, as the draw bar below shares out the same total
         const double pr = now.probOf(logits, token);
-        const qreal pw = barMax * std::min(1.0, pr / maxProb);
+        const qreal pw = barMax * std::clamp(pr, 0.0, 1.0);
+        p.fillRect(QRectF(x2, by, barMax, bh), kProbabilityTrack);
         p.fillRect(QRectF(x2, by, pw, bh), colour);
         // The longer "cut" note in the normal size: it has the column's width at most.
         if (cut) p.setFont(font());
