@@ -1,8 +1,8 @@
 #pragma once
 // Layout faults a person would see on a projector, measured without one, shared by the
 // layout and presentation-mode tests: how much of a view is empty background, which
-// one-line labels, buttons, table column headers and chart titles are cut short (their
-// full text wider than the room they have), which tables need scrolling sideways, and whether the window is wider than the
+// one-line labels, buttons, table column headers, chart titles and chart labels are cut
+// short (their full text wider than the room they have), which tables need scrolling sideways, and whether the window is wider than the
 // screen; plus the window set-up those tests share (a run on the bundled model, settling
 // after lesson steps and experiments). Each check returns what it found, so a failing test
 // names the widget.
@@ -10,6 +10,8 @@
 #include <QChart>
 #include <QChartView>
 #include <QAbstractAxis>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QHeaderView>
 #include <QStyle>
 #include <QTextDocumentFragment>
@@ -195,6 +197,25 @@ inline QStringList cutChartTitles(QWidget* root) {
     return out;
 }
 
+// Chart text that Qt Charts cut to fit: axis labels (a category or a tick value), legend
+// entries and titles are text items in the chart's scene, and a cut one ends in the three
+// dots Qt Charts appends (ChartPresenter::truncatedText). Our own strings write "…", so
+// "..." at the end is Qt's cut, whatever the chart and whatever the axis type.
+inline QStringList cutChartLabels(QWidget* root) {
+    QStringList out;
+    for (QChartView* v : root->findChildren<QChartView*>()) {
+        if (!shownIn(v, root) || !v->scene()) continue;
+        for (QGraphicsItem* item : v->scene()->items()) {
+            auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+            if (!text || !text->isVisible()) continue;
+            const QString shown = text->toPlainText();
+            if (shown.endsWith(QLatin1String("...")))
+                out << QStringLiteral("chart text “%1” cut by Qt Charts").arg(shown);
+        }
+    }
+    return out;
+}
+
 // Visible tables whose columns are wider than the table (a reader scrolls sideways).
 inline QStringList sideScrollingTables(QWidget* root) {
     QStringList out;
@@ -295,7 +316,7 @@ inline QStringList windowFaults(ts::ui::MainWindow& window, const QSize& size, c
                    .arg(window.height())
                    .arg(window.minimumSizeHint().height())
                    .arg(size.height());
-    out << cutTexts(&window) << cutHeaderTexts(&window) << cutChartTitles(&window);
+    out << cutTexts(&window) << cutHeaderTexts(&window) << cutChartTitles(&window) << cutChartLabels(&window);
     auto* stack = window.findChild<QStackedWidget*>();
     QWidget* view = stack ? stack->currentWidget() : nullptr;
     if (view) {

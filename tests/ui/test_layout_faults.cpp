@@ -10,6 +10,9 @@
 #include <catch2/catch.hpp>
 
 #include <QApplication>
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
 #include <QElapsedTimer>
 #include <QJsonObject>
 #include <QSignalSpy>
@@ -125,4 +128,36 @@ TEST_CASE("every lesson step fits 1280x720 and 1920x1080, in English and Korean"
     if (!above.isEmpty()) WARN("above the 40 % empty goal:\n" << above.join(QLatin1Char('\n')).toStdString());
     INFO(found.join(QLatin1Char('\n')).toStdString());
     CHECK(found.isEmpty());
+}
+
+// The checks themselves: a chart whose category names cannot fit is found, and the same
+// chart with room is not (Qt Charts cuts axis labels silently, with three dots).
+TEST_CASE("the layout checks find chart labels that Qt Charts cut", "[ui][layout]") {
+    QWidget root;
+    auto* view = new QChartView(&root);
+    auto* chart = new QChart;
+    auto* set = new QBarSet(QStringLiteral("share"));
+    *set << 1 << 2 << 3;
+    auto* series = new QBarSeries;
+    series->append(set);
+    chart->addSeries(series);
+    auto* axis = new QBarCategoryAxis;
+    axis->append({QStringLiteral("the first position in the context"), QStringLiteral("the middle of a long context"),
+                  QStringLiteral("the very last position in the context")});
+    chart->addAxis(axis, Qt::AlignBottom);
+    series->attachAxis(axis);
+    view->setChart(chart);
+    root.resize(260, 240);
+    view->resize(260, 240);
+    root.show();
+    QCoreApplication::processEvents();
+    const QStringList narrow = ts_test::cutChartLabels(&root);
+    INFO(narrow.join(QLatin1Char('\n')).toStdString());
+    CHECK(narrow.size() >= 2);
+    root.resize(1800, 240);
+    view->resize(1800, 240);
+    QCoreApplication::processEvents();
+    const QStringList wide = ts_test::cutChartLabels(&root);
+    INFO(wide.join(QLatin1Char('\n')).toStdString());
+    CHECK(wide.isEmpty());
 }
