@@ -23,6 +23,8 @@
 #include <QString>
 #include <QStringList>
 #include <QTableView>
+#include <QStyledItemDelegate>
+#include <QTextLayout>
 #include <QWidget>
 #include <QApplication>
 #include <QElapsedTimer>
@@ -216,6 +218,55 @@ inline QStringList cutChartLabels(QWidget* root) {
     return out;
 }
 
+// Table cells whose text the painter cuts: a row shorter than the text's lines (the last
+// line that does not fit is elided), or a word wider than its column (a line is wrapped at
+// spaces only, and a longer word is elided; a table that does not wrap, a whole line). The text is what the cell's
+// delegate shows, laid out as QCommonStyle paints it: word wrap, the cell's fonts (fallback
+// fonts for Hangul included), the column's width less the text margins, the cell's full height.
+inline QStringList cutTableCells(QWidget* root) {
+    QStringList out;
+    for (QTableView* t : root->findChildren<QTableView*>()) {
+        if (!shownIn(t, root) || !t->model()) continue;
+        const QAbstractItemModel* m = t->model();
+        const int margin = t->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, t) + 1;
+        for (int r = 0; r < m->rowCount(); ++r) {
+            if (t->isRowHidden(r) || t->rowViewportPosition(r) >= t->viewport()->height()) continue;
+            for (int c = 0; c < m->columnCount(); ++c) {
+                if (t->isColumnHidden(c)) continue;
+                const QModelIndex index = m->index(r, c);
+                QString text = index.data(Qt::DisplayRole).toString();
+                if (const auto* d = qobject_cast<const QStyledItemDelegate*>(t->itemDelegateForIndex(index)))
+                    text = d->displayText(index.data(Qt::DisplayRole), t->locale());
+                if (text.isEmpty()) continue;
+                QFont font = t->font();
+                const QVariant f = index.data(Qt::FontRole);
+                if (f.canConvert<QFont>()) font = f.value<QFont>();
+                QTextLayout layout(text.replace(QLatin1Char('\n'), QChar::LineSeparator), font);
+                QTextOption wrap;
+                wrap.setWrapMode(t->wordWrap() ? QTextOption::WordWrap : QTextOption::ManualWrap);
+                layout.setTextOption(wrap);
+                const qreal width = t->columnWidth(c) - 2 * margin - (t->showGrid() ? 1 : 0);
+                qreal need = 0, widest = 0;
+                layout.beginLayout();
+                for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+                    line.setLineWidth(width);
+                    need += line.height();
+                    widest = std::max(widest, line.naturalTextWidth());
+                }
+                layout.endLayout();
+                // the painter keeps no vertical margin (QCommonStyle::viewItemDrawText)
+                const int room = t->rowHeight(r) - (t->showGrid() ? 1 : 0);
+                if (need > room + 0.5)
+                    out << QStringLiteral("table cell “%1” (%2 px tall for %3)").arg(text.left(40)).arg(room).arg(qCeil(need));
+                else if (widest > width + 0.5)
+                    out << QStringLiteral("table cell “%1” (a word %2 px wide in %3)")
+                               .arg(text.left(40)).arg(qCeil(widest)).arg(qFloor(width));
+            }
+        }
+    }
+    return out;
+}
+
 // Visible tables whose columns are wider than the table (a reader scrolls sideways).
 inline QStringList sideScrollingTables(QWidget* root) {
     QStringList out;
@@ -320,7 +371,7 @@ inline QStringList windowFaults(ts::ui::MainWindow& window, const QSize& size, c
     auto* stack = window.findChild<QStackedWidget*>();
     QWidget* view = stack ? stack->currentWidget() : nullptr;
     if (view) {
-        out << sideScrollingTables(view);
+        out << sideScrollingTables(view) << cutTableCells(view);
         const double empty = emptyShare(view);
         if (checkEmpty && empty > mostEmpty)
             out << QStringLiteral("%1 % of the central view is empty background").arg(qRound(empty * 100));

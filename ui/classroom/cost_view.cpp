@@ -10,6 +10,7 @@
 #include <QScatterSeries>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableWidget>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -89,6 +90,11 @@ CostView::CostView(QWidget* parent) : QWidget(parent) {
     auto* bottom = new QSplitter(Qt::Horizontal, split);
     m_table = new QTableWidget(0, 7, bottom);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    // The step column as wide as "1 · prompt"; row numbers would repeat it.
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->viewport()->installEventFilter(this);  // row height follows the columns' width
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     // The calculator scrolls rather than squeeze its rows: at 1280x720 (Korean labels wrap
     // onto two lines, or presentation mode's larger font) it needs more height than the
@@ -140,8 +146,34 @@ void CostView::resizeEvent(QResizeEvent* event) {
     if (height() >= 800 && m_split->sizes().value(0) < h / 2) m_split->setSizes({h / 2, h - h / 2});
 }
 
+bool CostView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_table->viewport() && event->type() == QEvent::Resize) fitRowHeight();
+    return QWidget::eventFilter(watched, event);
+}
+
+void CostView::fitRowHeight() {
+    const QFontMetrics fm(m_table->font());
+    // QCommonStyle's text margin on each side of a cell, and the grid line.
+    const int margin = 2 * (m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 1) + 1;
+    int lines = 1;
+    for (int c = 0; c < static_cast<int>(m_widestCell.size()); ++c)
+        if (m_widestCell[static_cast<std::size_t>(c)] > m_table->columnWidth(c) - margin) lines = 2;
+    const int height = lines * fm.lineSpacing() + 8;
+    if (m_table->verticalHeader()->defaultSectionSize() != height) m_table->verticalHeader()->setDefaultSectionSize(height);
+}
+
 void CostView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) retranslateUi();
+    if (event->type() == QEvent::FontChange) {  // presentation mode: the cells' widths again
+        const QFontMetrics fm(m_table->font());
+        m_widestCell.fill(0);
+        for (int r = 0; r < m_table->rowCount(); ++r)
+            for (int c = 0; c < static_cast<int>(m_widestCell.size()); ++c)
+                if (const QTableWidgetItem* item = m_table->item(r, c))
+                    m_widestCell[static_cast<std::size_t>(c)] =
+                        std::max(m_widestCell[static_cast<std::size_t>(c)], fm.horizontalAdvance(item->text()));
+        fitRowHeight();
+    }
     QWidget::changeEvent(event);
 }
 
@@ -205,6 +237,7 @@ void CostView::refresh(int from) {
     // (rare, and coalesced to one per frame).
     if (static_cast<std::size_t>(std::max(0, from)) < m_built || history.size() < m_built) {
         m_table->setRowCount(0);
+        m_widestCell.fill(0);
         m_flopsSeries->clear();
         m_wallSeries->clear();
         m_built = 0;
@@ -229,6 +262,7 @@ void CostView::refresh(int from) {
 void CostView::appendRows(const std::vector<StepRecordPtr>& history, std::size_t first) {
     QList<QPointF> flops, wall;
     int row = m_table->rowCount();
+    const QFontMetrics fm(m_table->font());
     for (std::size_t i = first; i < history.size(); ++i) {
         const auto& r = history[i];
         if (!r || !r->trace || r->fromFile) continue;
@@ -241,12 +275,17 @@ void CostView::appendRows(const std::vector<StepRecordPtr>& history, std::size_t
                                   QString::number(c.contextLength), QStringLiteral("%1 ms").arg(c.wallMs, 0, 'f', 2),
                                   humanUnits(c.flops, QStringLiteral("FLOP")), humanUnits(c.weightBytes, QStringLiteral("B")),
                                   humanUnits(c.kvCacheBytes, QStringLiteral("B"))};
-        for (int col = 0; col < 7; ++col) m_table->setItem(row, col, new QTableWidgetItem(cells[col]));
+        for (int col = 0; col < 7; ++col) {
+            m_table->setItem(row, col, new QTableWidgetItem(cells[col]));
+            auto& widest = m_widestCell[static_cast<std::size_t>(col)];
+            widest = std::max(widest, fm.horizontalAdvance(cells[col]));
+        }
         ++row;
         flops.append({double(c.contextLength), c.flops / n / 1e6});
         wall.append({double(c.contextLength), c.wallMs / n});
     }
     if (flops.isEmpty()) return;
+    fitRowHeight();
     m_table->scrollToBottom();
     m_flopsSeries->append(flops);
     m_wallSeries->append(wall);

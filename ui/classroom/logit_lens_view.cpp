@@ -69,7 +69,12 @@ LogitLensView::LogitLensView(QWidget* parent) : QWidget(parent) {
     sideLayout->setContentsMargins(0, 0, 0, 0);
     m_detailTitle = new SteadyLabel(side);
     m_detail = new QTableWidget(0, 3, side);
-    m_detail->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    // The layer's name and the probability as wide as they are ("embedding" was cut in a
+    // third of the side at 1920x1080); the token takes the rest. Row numbers would repeat
+    // the layer column.
+    m_detail->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_detail->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_detail->verticalHeader()->hide();
     m_detail->setEditTriggers(QAbstractItemView::NoEditTriggers);
     sideLayout->addWidget(m_detailTitle);
     sideLayout->addWidget(m_detail, 1);

@@ -1,6 +1,7 @@
 #include "classroom/probes_view.hpp"
 
 #include <QComboBox>
+#include <array>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -19,6 +20,7 @@
 #include <cmath>
 #include <limits>
 
+#include "widgets/wrapped_text_delegate.hpp"
 #include "classroom/token_flow.hpp"
 #include "widgets/heatmap_widget.hpp"
 #include "tokenscope/sampling.hpp"
@@ -191,12 +193,22 @@ ProbesView::ProbesView(QWidget* parent) : ClassroomToolView(parent) {
     m_table = new QTableWidget(0, ColumnCount, this);
     m_table->setObjectName(QStringLiteral("probeTable"));
     m_table->setHorizontalHeader(new ProbeHeader(Bars, m_table));
+    // Every text column gets the rows its wrapped text needs; a group such as
+    // "held_out/capital" may break after its slash.
+    m_textDelegate = new WrappedTextDelegate(m_table);
+    m_textDelegate->setBreakAfter(QStringLiteral("/"));
+    m_table->setItemDelegate(m_textDelegate);
     m_table->setItemDelegateForColumn(Bars, new ProbeBarDelegate(m_table));
     m_table->viewport()->installEventFilter(this);  // columns follow the table's width (fitColumns)
     m_table->horizontalHeader()->setDefaultAlignment(Qt::Alignment(Qt::AlignCenter) | Qt::Alignment(Qt::TextWordWrap));
     m_table->setWordWrap(true);
+    // Rows at least two lines tall (the two bars), more where a prompt or answer wraps
+    // further (fitRows).
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->verticalHeader()->setDefaultSectionSize(2 * fontMetrics().height() + 8);
+    connect(m_table, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
+        if (!m_fittingRows) m_table->resizeRowToContents(item->row());
+    });
     layout->addWidget(m_table, 1);
     m_summary = new QLabel(this);
     m_summary->setWordWrap(true);
@@ -244,6 +256,7 @@ void ProbesView::retranslateUi() {
             .arg(kConfident * 100, 0, 'f', 0));
     fillSummaryTable();
     m_summary->setText(summary());
+    fitColumns();  // the headers' words in the new language
 }
 
 
@@ -326,6 +339,7 @@ void ProbesView::setProbes(const std::vector<ts::FactProbe>& probes) {
     m_answers.clear();
     fillSummaryTable();
     arrangeRows();
+    fitColumns();
     m_summary->setText(summary());
 }
 
@@ -406,6 +420,7 @@ void ProbesView::showResults(const std::vector<ts::ProbeResult>& results) {
     }
     fillSummaryTable();
     arrangeRows();
+    fitColumns();
     m_summary->setText(summary());
     m_table->viewport()->update();
 }
@@ -417,21 +432,69 @@ bool ProbesView::eventFilter(QObject* watched, QEvent* event) {
 
 void ProbesView::fitColumns() {
     // Shares of the width, the bars (with their axis) never under 180 pixels; the prompt and
-    // the answers wrap onto two lines.
+    // the answers wrap. Each text column is at least as wide as its widest word (lines break
+    // at spaces only, so a narrower column cut "Vumaridun" to "Vumar…"); the room left over
+    // is shared out by kShare.
     static constexpr double kShare[ColumnCount] = {0.11, 0.19, 0.11, 0.15, 0.16, 0.19, 0.09};
     // The viewport's own width, less a pixel: computed from the table's, or at the full
     // viewport width, the columns came out a pixel wider and the table scrolled sideways.
     const int width = m_table->viewport()->width() - 1;
     if (width <= 0) return;
     const int bars = std::max(180, static_cast<int>(kShare[Bars] * width));
-    const double rest = std::max(1, width - bars) / (1.0 - kShare[Bars]);
+    const int margin = 2 * (m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 1) + 2;
+    std::array<int, ColumnCount> least{};
+    // The header's words too: they wrap at spaces like the cells.
+    const int headerMargin = 2 * m_table->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, m_table) + 4;
+    for (int c = 0; c < ColumnCount; ++c)
+        if (const QTableWidgetItem* h = m_table->horizontalHeaderItem(c); h && c != Bars)
+            least[static_cast<std::size_t>(c)] = static_cast<int>(std::ceil(
+                m_textDelegate->widestWord(h->text(), m_table->horizontalHeader()->font()))) + headerMargin;
+    for (int r = 0; r < m_table->rowCount(); ++r)
+        for (int c = 0; c < ColumnCount; ++c) {
+            const QTableWidgetItem* item = m_table->item(r, c);
+            if (c == Bars || !item || item->text().isEmpty()) continue;
+            const int w = static_cast<int>(std::ceil(m_textDelegate->widestWord(item->text(), m_table->font()))) + margin;
+            least[static_cast<std::size_t>(c)] = std::max(least[static_cast<std::size_t>(c)], w);
+        }
+    // Each column's share of the text columns' room, raised to its least width; the others
+    // give up what that takes, in proportion to their shares (two passes settle it).
+    const int room = std::max(1, width - bars);
+    std::array<int, ColumnCount> w{};
+    std::array<bool, ColumnCount> raised{};
+    for (int pass = 0; pass < 3; ++pass) {
+        double freeShare = 0;
+        int fixedWidth = 0;
+        for (int c = 0; c < ColumnCount; ++c) {
+            if (c == Bars) continue;
+            if (raised[static_cast<std::size_t>(c)]) fixedWidth += least[static_cast<std::size_t>(c)];
+            else freeShare += kShare[c];
+        }
+        const double perShare = freeShare > 0 ? std::max(0, room - fixedWidth) / freeShare : 0;
+        bool changed = false;
+        for (int c = 0; c < ColumnCount; ++c) {
+            if (c == Bars) continue;
+            const auto i = static_cast<std::size_t>(c);
+            w[i] = raised[i] ? least[i] : static_cast<int>(kShare[c] * perShare);
+            if (!raised[i] && w[i] < least[i]) {
+                raised[i] = true;
+                changed = true;
+            }
+        }
+        if (!changed) break;
+    }
     int used = 0;
     for (int c = 0; c < ColumnCount; ++c) {
-        const int w = c == Bars ? bars : c == ColumnCount - 1 ? std::max(1, width - used)
-                                                              : static_cast<int>(kShare[c] * rest);
-        m_table->setColumnWidth(c, w);
-        used += w;
+        const int cw = c == Bars ? bars : c == ColumnCount - 1 ? std::max(1, width - used) : std::max(1, w[static_cast<std::size_t>(c)]);
+        m_table->setColumnWidth(c, cw);
+        used += cw;
     }
+    fitRows();
+}
+
+void ProbesView::fitRows() {
+    m_fittingRows = true;
+    m_table->resizeRowsToContents();
+    m_fittingRows = false;
 }
 
 bool ProbesView::answerIsTruth(int row) const {

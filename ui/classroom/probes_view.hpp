@@ -24,6 +24,8 @@ class QTableWidget;
 
 namespace ts::ui {
 
+class WrappedTextDelegate;
+
 // Paints P(true) (green) above P(strongest false) (red) as bars on a log scale from 1e-10 to
 // 1: multi-token answers often have probabilities far below 1 %, invisible on a linear bar.
 class ProbeBarDelegate : public QStyledItemDelegate {
@@ -114,6 +116,7 @@ private:
     bool isInvention(int row) const;
     bool answerIsTruth(int row) const;
     void fitColumns();
+    void fitRows();  // every row as tall as its wrapped text (two lines at least)
 
     QList<QPair<QString, QString>> m_sets;
     QComboBox* m_setBox = nullptr;
@@ -126,6 +129,8 @@ private:
     QLabel* m_explain = nullptr;
     QLabel* m_summary = nullptr;
     QTableWidget* m_table = nullptr;
+    WrappedTextDelegate* m_textDelegate = nullptr;
+    bool m_fittingRows = false;
     QTableWidget* m_groups = nullptr;
     QComboBox* m_filter = nullptr;
     QLabel* m_filterLabel = nullptr;

@@ -32,6 +32,7 @@
 #include "widgets/steady_label.hpp"
 #include "tokenscope/token_display.hpp"
 #include "widgets/vocabulary.hpp"
+#include "widgets/wrapped_text_delegate.hpp"
 #include "stages/word_sets.hpp"
 #include "tokenscope/error.hpp"
 
@@ -218,6 +219,8 @@ protected:
             }
             return d;
         };
+        // Where labels already are, for the word map's labels to keep clear of.
+        std::vector<QRectF> taken;
         int i = 0;
         for (const auto& pt : m_points) {
             if (pt.position < 0) continue;
@@ -233,6 +236,7 @@ protected:
                 if (!named) continue;
                 p.setPen(text);
                 p.drawText(s + QPointF(4.0 + 3, fm.ascent() / 2 - 1), pt.label);
+                if (!m_groups.isEmpty()) taken.push_back(labelBox(fm, s + QPointF(4.0 + 3, fm.ascent() / 2 - 1), pt.label));
                 continue;
             }
             const QColor c = HeatmapWidget::colorFor(0.3f + 0.7f * t, 0.0f, 1.0f,
@@ -253,17 +257,34 @@ protected:
             p.setFont(f);
             p.setPen(sel ? QColor(0xc0, 0x5a, 0x00) : text);
             p.drawText(s + QPointF(r + 3, fm.ascent() / 2 - 1), pt.label);
+            if (!m_groups.isEmpty()) taken.push_back(labelBox(fm, s + QPointF(r + 3, fm.ascent() / 2 - 1), pt.label));
             p.setFont(small);
         }
-        paintWords(p, small);
+        paintWords(p, small, taken);
     }
 
     // The word map's words on top, every one named in its group's colour (a square each, so
     // they read apart from the context's round dots), and a legend of the groups.
-    void paintWords(QPainter& p, const QFont& small) {
+    // A label is placed right of its square where that is free, else at the first free one of
+    // left, above, below and the four corners (kept inside the plot): a country beside its
+    // capital, or two capitals with close embeddings, would otherwise print one on the other.
+    void paintWords(QPainter& p, const QFont& small, std::vector<QRectF>& taken) {
         QFont bold = small;
         bold.setBold(true);
         const QFontMetricsF fm(bold);
+        const QRectF area = plotRect();
+        p.setFont(small);
+        const QFontMetricsF sfm(small);
+        qreal legendW = 0;
+        for (const QString& g : m_groups) legendW = std::max(legendW, sfm.horizontalAdvance(g));
+        if (!m_groups.isEmpty())
+            taken.push_back(QRectF(area.left() + 6, area.top() + 4, legendW + 20,
+                                   static_cast<qreal>(m_groups.size()) * (sfm.height() + 2) + 4));
+        for (const auto& pt : m_points) {
+            if (pt.group < 0) continue;
+            const QPointF s = map(pt.xy);
+            taken.push_back(QRectF(s - QPointF(5, 5), QSizeF(10, 10)));
+        }
         for (const auto& pt : m_points) {
             if (pt.group < 0) continue;
             const QPointF s = map(pt.xy);
@@ -273,13 +294,13 @@ protected:
             p.drawRect(QRectF(s - QPointF(4.5, 4.5), QSizeF(9, 9)));
             p.setFont(bold);
             p.setPen(c.darker(120));
-            p.drawText(s + QPointF(8, fm.ascent() / 2 - 1), pt.label);
+            const QPointF at = freeLabelPlace(fm, s, pt.label, area, taken);
+            p.drawText(at, pt.label);
+            taken.push_back(labelBox(fm, at, pt.label));
         }
         if (m_groups.isEmpty()) return;
-        const QRectF area = plotRect();
         double y = area.top() + 6;
         p.setFont(small);
-        const QFontMetricsF sfm(small);
         for (int g = 0; g < m_groups.size(); ++g) {
             const QColor c = groupColour(g);
             p.setPen(QPen(c.darker(140), 1.0));
@@ -289,6 +310,29 @@ protected:
             p.drawText(QPointF(area.left() + 22, y + sfm.ascent()), m_groups[g]);
             y += sfm.height() + 2;
         }
+    }
+
+    // The box a label drawn at baseline point `at` covers.
+    static QRectF labelBox(const QFontMetricsF& fm, QPointF at, const QString& label) {
+        return QRectF(at.x(), at.y() - fm.ascent(), fm.horizontalAdvance(label), fm.height());
+    }
+    // The baseline point of the first candidate place for a word's label that overlaps no
+    // taken box and stays in the plot; right of the square when none is free.
+    static QPointF freeLabelPlace(const QFontMetricsF& fm, QPointF s, const QString& label, const QRectF& area,
+                                  const std::vector<QRectF>& taken) {
+        const qreal w = fm.horizontalAdvance(label);
+        const qreal mid = fm.ascent() / 2 - 1;
+        const qreal up = -fm.height() / 2 - 5, down = fm.height() / 2 + 5;
+        const QPointF candidates[] = {{8, mid},           {-8 - w, mid},       {-w / 2, up},    {-w / 2, down + fm.ascent() / 2},
+                                      {6, up},            {6, down + fm.ascent() / 2},          {-6 - w, up},
+                                      {-6 - w, down + fm.ascent() / 2}};
+        for (const QPointF& d : candidates) {
+            const QRectF box = labelBox(fm, s + d, label);
+            if (!area.contains(box)) continue;
+            if (std::none_of(taken.begin(), taken.end(), [&](const QRectF& t) { return t.intersects(box); }))
+                return s + d;
+        }
+        return s + candidates[0];
     }
 
     void mouseMoveEvent(QMouseEvent* e) override {
@@ -323,7 +367,7 @@ private:
     // a component that explains little also looks small.
     QPointF map(QPointF xy) const {
         // The word map's legend sits above the points, not over them.
-        const double legend = m_groups.isEmpty() ? 0.0 : m_groups.size() * (QFontMetricsF(font()).height() + 2);
+        const double legend = m_groups.isEmpty() ? 0.0 : static_cast<double>(m_groups.size()) * (QFontMetricsF(font()).height() + 2);
         const QRectF area = plotRect().adjusted(12, 12 + legend, -m_labelRoom, -12);
         const auto [x0, x1, y0, y1] = m_bounds;
         const double spanX = std::max(x1 - x0, 1e-9);
@@ -492,6 +536,10 @@ EmbeddingView::EmbeddingView(QWidget* parent) : QWidget(parent) {
     m_wordTable->verticalHeader()->hide();
     m_wordTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_wordTable->setWordWrap(true);
+    m_wordTable->setItemDelegate(new WrappedTextDelegate(m_wordTable));
+    // The scroll bar always takes its room: one that appeared after the rows were sized
+    // narrowed the last column without a new row height, and cut the rows a line short.
+    m_wordTable->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
     m_wordTable->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_wordTable->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_wordTable->horizontalHeader()->setStretchLastSection(true);
