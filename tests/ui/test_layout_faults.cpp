@@ -31,7 +31,9 @@
 #include "layout_checks.hpp"
 #include "shell/headless_run.hpp"
 #include "shell/main_window.hpp"
+#include "shell/pipeline_bar.hpp"
 #include "shell/translation_manager.hpp"
+#include "stages/embedding_view.hpp"
 #include "tokenscope/experiments.hpp"
 #include "tokenscope/model_folder.hpp"
 #include "ui_test_helpers.hpp"
@@ -88,6 +90,15 @@ TEST_CASE("every view and classroom tool fits 1280x720 and 1920x1080, in English
                 REQUIRE(window.showView(name));
                 found << check(window, size, lang + QLatin1Char(' ') + name, &above);
             }
+            // The embedding stage's word map of the textbook atlas, with its table of neighbours.
+            auto* embedding = qobject_cast<EmbeddingView*>(window.stageView(static_cast<int>(Stage::Embedding)));
+            REQUIRE(embedding);
+            REQUIRE(window.showView(QStringLiteral("embedding")));
+            REQUIRE(embedding->showWordMap(QStringLiteral("atlas")));
+            REQUIRE(ts_test::waitUntil([&] { return !embedding->isMapBusy() && embedding->wordMap(); }));
+            QCoreApplication::processEvents();
+            found << check(window, size, lang + QStringLiteral(" word map"), &above);
+            REQUIRE(embedding->showWordMap(QStringLiteral("context")));
         }
     }
     if (!above.isEmpty()) WARN("above the 40 % empty goal:\n" << above.join(QLatin1Char('\n')).toStdString());
