@@ -3,6 +3,7 @@
 #include "classroom/entropy_strip.hpp"
 
 #include <QPainter>
+#include <QEvent>
 #include <algorithm>
 #include <cmath>
 
@@ -16,19 +17,37 @@ void EntropyStrip::setSteps(std::vector<Step> steps, double maxBits, int slotCou
     m_steps = std::move(steps);
     m_slots = std::max(slotCount, static_cast<int>(m_steps.size()));
     m_maxBits = maxBits > 0 ? maxBits : 1;
+    m_widestLabel = -1;
     update();
+}
+
+void EntropyStrip::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::FontChange) m_widestLabel = -1;
+    QWidget::changeEvent(event);
 }
 
 void EntropyStrip::setTexts(const QString& title, const QString& unit, const QString& endLabel) {
     m_title = title;
     m_unit = unit;
     m_endLabel = endLabel;
+    m_widestLabel = -1;
     update();
 }
 
 int EntropyStrip::labelRoom() const {
-    // Room for about eight characters of a token; longer ones (rare) are cut with "…".
-    return QFontMetrics(labelFont()).horizontalAdvance(QStringLiteral("abcdefgh")) + 4;
+    // As long as the longest token label (a word such as " confessed" is ten characters),
+    // between four and fourteen characters' room and never more than half the strip's
+    // height; a longer label is cut with "…".
+    const QFontMetrics fm(labelFont());
+    if (m_widestLabel < 0) {
+        m_widestLabel = 0;
+        for (const Step& s : m_steps)
+            m_widestLabel = std::max(m_widestLabel, fm.horizontalAdvance(s.end && !m_endLabel.isEmpty() ? m_endLabel : s.label));
+    }
+    const int widest = m_widestLabel;
+    const int most = std::min(fm.horizontalAdvance(QStringLiteral("abcdefghijklmn")), static_cast<int>(height() * 0.5));
+    // 8 px more: the label is elided at 4 px less than its room, and widths round.
+    return std::max(fm.horizontalAdvance(QStringLiteral("abcd")), std::min(widest, most)) + 8;
 }
 
 QRect EntropyStrip::plotRect() const {

@@ -44,6 +44,7 @@ public:
 
 protected:
     void paintEvent(QPaintEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     QRect plotRect() const;
@@ -58,6 +59,9 @@ private:
     QString m_title;
     QString m_unit;
     QString m_endLabel;
+    // The longest label's width in the label font (px), measured once per change of the
+    // steps, texts or font: labelRoom is asked for on every bar.
+    mutable int m_widestLabel = -1;
 };
 
 }  // namespace ts::ui
