@@ -39,15 +39,27 @@ int EntropyStrip::labelRoom() const {
     // between four and fourteen characters' room and never more than half the strip's
     // height; a longer label is cut with "…".
     const QFontMetrics fm(labelFont());
+    const int widest = std::max(widestLabel(), m_leastLabelWidth);
+    const int most = std::min(fm.horizontalAdvance(QStringLiteral("abcdefghijklmn")), static_cast<int>(height() * 0.5));
+    // 8 px more: the label is elided at 4 px less than its room, and widths round.
+    return std::max(fm.horizontalAdvance(QStringLiteral("abcd")), std::min(widest, most)) + 8;
+}
+
+int EntropyStrip::widestLabel() const {
     if (m_widestLabel < 0) {
+        const QFontMetrics fm(labelFont());
         m_widestLabel = 0;
         for (const Step& s : m_steps)
             m_widestLabel = std::max(m_widestLabel, fm.horizontalAdvance(s.end && !m_endLabel.isEmpty() ? m_endLabel : s.label));
     }
-    const int widest = m_widestLabel;
-    const int most = std::min(fm.horizontalAdvance(QStringLiteral("abcdefghijklmn")), static_cast<int>(height() * 0.5));
-    // 8 px more: the label is elided at 4 px less than its room, and widths round.
-    return std::max(fm.horizontalAdvance(QStringLiteral("abcd")), std::min(widest, most)) + 8;
+    return m_widestLabel;
+}
+
+void EntropyStrip::setLeastLabelWidth(int px) {
+    if (px == m_leastLabelWidth) return;
+    m_leastLabelWidth = px;
+    updateGeometry();
+    update();
 }
 
 QRect EntropyStrip::plotRect() const {

@@ -32,6 +32,11 @@ public:
     const std::vector<Step>& steps() const { return m_steps; }
     double maxBits() const { return m_maxBits; }
 
+    // The widest token label in px (label font), and a width to leave room for at least:
+    // side-by-side lanes share their widest, so their plots keep one baseline.
+    int widestLabel() const;
+    void setLeastLabelWidth(int px);
+
     // Every how many steps a token label is drawn at the current width (1 = all).
     int labelStride() const;
     // The labels as drawn at the current width (empty strings where skipped).
@@ -62,6 +67,7 @@ private:
     // The longest label's width in the label font (px), measured once per change of the
     // steps, texts or font: labelRoom is asked for on every bar.
     mutable int m_widestLabel = -1;
+    int m_leastLabelWidth = 0;
 };
 
 }  // namespace ts::ui

@@ -113,6 +113,11 @@ void LanesView::retranslateUi() {
         m_lanes[i].status->setText(laneStatus(static_cast<int>(i)));
         m_lanes[i].chart->setTexts(tr("entropy per step"), tr("bits"), tr("end"));
     }
+    // One baseline for all lanes' entropy bars: each leaves room for the longest label of
+    // any (after the texts: the end-of-text label is one of them).
+    int widest = 0;
+    for (const auto& lane : m_lanes) widest = std::max(widest, lane.chart->widestLabel());
+    for (const auto& lane : m_lanes) lane.chart->setLeastLabelWidth(widest);
 }
 
 void LanesView::setPrompt(const QString& text) { m_prompt->setText(text); }
