@@ -598,90 +598,90 @@
 <context>
     <name>ts::ui::CostView</name>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="123"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="129"/>
         <source>Every token is one full pass through the model: all weights are read once, and attention reads the whole KV cache, which grows with the context. Reasoning models (o1/o3) buy better answers with many hidden tokens of “thinking” — ten times the tokens is at least ten times the cost, and more as the context grows. An agent making dozens of model calls per task is how a $20 subscription can cost $200 to serve.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="130"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="136"/>
         <source>Step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="130"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="136"/>
         <source>Tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="130"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="136"/>
         <source>Context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="130"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="136"/>
         <source>FLOPs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="151"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="183"/>
         <source>No steps yet: run the model to see what each token costs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="153"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="185"/>
         <source>Session: %1 tokens in %2 calls, %3 ms, %4, %5 of weights read; KV cache now %6 for %7 tokens. About %8 per token.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="201"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="233"/>
         <source>Cost per token against context length</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="202"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="234"/>
         <source>MFLOP per token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="203"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="235"/>
         <source>ms per token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="239"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="273"/>
         <source>prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="221"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="254"/>
         <source>context length (tokens)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="130"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="136"/>
         <source>Wall
 time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="137"/>
         <source>Weights
 read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="137"/>
         <source>KV
 cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="185"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="217"/>
         <source>Steady speed: step a few tokens to measure it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="188"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="220"/>
         <source>Steady speed: median %1 ms per token over the last decode steps (up to %2), against the estimate of %3 and %4 of weights read per token.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -689,17 +689,17 @@ cache</source>
 <context>
     <name>ts::ui::EmbeddingScatter</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="151"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="152"/>
         <source>No token vectors yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="164"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="165"/>
         <source>PC1 (%1 %)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="170"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="171"/>
         <source>PC2 (%1 %)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -707,174 +707,174 @@ cache</source>
 <context>
     <name>ts::ui::EmbeddingView</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="391"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="435"/>
         <source>This model has no position vectors: its input vector is the token embedding alone. Position enters inside attention: every pair of numbers in each query and key is turned by an angle that grows with the token&apos;s position (RoPE, rope_theta = %1). A query and a key then score by how far apart their tokens are, not by where they stand.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="414"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="458"/>
         <source>fast pair</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="415"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="459"/>
         <source>slow pair</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="445"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="489"/>
         <source>%1 rad per position</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="616"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="664"/>
         <source>Show nearest vocabulary neighbours</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="618"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="666"/>
         <source>For the most recent tokens, the vocabulary entries whose token embedding points the same way (cosine), placed at the same position and drawn lighter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="463"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="569"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="607"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="507"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="617"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="655"/>
         <source>token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="463"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="569"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="607"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="507"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="617"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="655"/>
         <source>position</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="463"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="569"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="607"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="507"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="617"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="655"/>
         <source>sum</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="464"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="508"/>
         <source>value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="488"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="609"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="532"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="657"/>
         <source>cosine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="548"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="596"/>
         <source>dimension %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="553"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="601"/>
         <source>dimension %1: token %2 + position %3 = %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="909"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="957"/>
         <source>A projection needs at least two different token vectors.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="911"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="959"/>
         <source>First two principal components of %1 input vectors: PC1 explains %2 % of their spread, PC2 %3 %.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="943"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="991"/>
         <source>Cosine similarity (the newest %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="943"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="991"/>
         <source>Cosine similarity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="954"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1002"/>
         <source>Input vector: no token selected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="965"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1013"/>
         <source>Input vector of “%1” at position %2 = its token embedding (%3 numbers); no position vector is added</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="981"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1029"/>
         <source>Input vector of “%1” at position %2 = token embedding + position embedding (%3 numbers)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1005"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1053"/>
         <source>This context&apos;s input vectors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1006"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1054"/>
         <source>Word map: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1007"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1055"/>
         <source>Word map: your words</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1008"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1056"/>
         <source>A word map places a chosen set of words by their token embeddings, in the plane of their own two principal components: words of one kind should lie close together. The context&apos;s tokens are placed in the same plane.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1011"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1059"/>
         <source>Words separated by commas; groups by semicolons</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1060"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1108"/>
         <source>The word map needs a model with its tokenizer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1077"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1125"/>
         <source>A word map needs at least two different words.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1117"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1165"/>
         <source>Placing the words…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1118"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1166"/>
         <source>No word map: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1140"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1188"/>
         <source>Word map of %1 words: their token embeddings (a word of several tokens: their mean), in the plane of their first two principal components (PC1 %2 %, PC2 %3 %). Round dots: this context&apos;s tokens placed in the same plane.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1150"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1198"/>
         <source>Word</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1150"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1198"/>
         <source>Tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1150"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1198"/>
         <source>Nearest entries (cosine)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1228,12 +1228,12 @@ cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="163"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="168"/>
         <source>Type a prompt first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/lanes_view.cpp" line="175"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="180"/>
         <source>Running %n lane(s)…</source>
         <translation>
             <numerusform>Running %n lane…</numerusform>
@@ -1241,7 +1241,7 @@ cache</source>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="249"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="254"/>
         <source>p = %1 (at T = 1: %2), entropy %3 bits</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1256,7 +1256,7 @@ cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/lanes_view.cpp" line="297"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="302"/>
         <source>Stopped at end of text after %n token(s).</source>
         <translation>
             <numerusform>Stopped at end of text after %n token.</numerusform>
@@ -1264,7 +1264,7 @@ cache</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/lanes_view.cpp" line="298"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="303"/>
         <source>%n token(s); no end of text yet.</source>
         <translation>
             <numerusform>%n token; no end of text yet.</numerusform>
@@ -1639,87 +1639,92 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="17"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="18"/>
         <source>Use at least two positions to see a curve.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="47"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="48"/>
         <source>accuracy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="47"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="48"/>
         <source>the probability of the right value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="49"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="50"/>
         <source>This model does not retrieve the values at all (top-1 accuracy below 5 %, P(correct) below 2 % everywhere): there is no position effect to see. Try fewer records or a trained model.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="58"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="60"/>
         <source>A U-shape, as Liu et al. found: %1 is higher when the record is first (%2 %) or last (%3 %) than in the middle (%4 %). Information in the middle of a long context is used least.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="62"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="64"/>
         <source>Recency rather than a U: %1 rises towards the end (first %2 %, last %3 %). This model mostly uses the records just before the question — small models often show this instead of the U that large models show.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="66"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="68"/>
         <source>Primacy: %1 is highest for the first record (%2 %) and falls towards the end (%3 %).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="68"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="70"/>
         <source>Roughly flat: %1 is about the same at every position (first %2 %, last %3 %). With this many trials the differences are within the intervals.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="81"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="83"/>
         <source>%1 records, about %2 tokens, %3 contexts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="89"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="91"/>
         <source>%1 finds the record at every position it was asked about (top-1 accuracy %2 % at positions %3–%4; %5). It shows no lost-in-the-middle effect: to see one, load a real model such as Qwen2.5-0.5B and run the lab — it tells you how long the run will take before it starts.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="97"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="100"/>
         <source>From the evaluation data of %1 (%2): %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="101"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="104"/>
+        <source>To see the U, load a real model such as Qwen2.5-0.5B and run the lab — it tells you how long the run will take before it starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="110"/>
         <source>under a second</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="102"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="111"/>
         <source>about %1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="103"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="112"/>
         <source>about %1 min</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="104"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="113"/>
         <source>about %1 h</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="22"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="23"/>
         <source>This model guesses: it gives the right value about the same probability as any other value (P(correct) ≈ %1 %, chance %2 %), so it has not learned to look the record up and there is no position effect in its answers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="28"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="29"/>
         <source>Where it looks is not flat, though: attention from the question onto the record grows from %1 % (first) to %2 % (last) — a recency bias.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1727,78 +1732,78 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::LogitLensView</name>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="92"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="97"/>
         <source>Colour by:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="93"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="98"/>
         <source>probability of the top token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="94"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="100"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="145"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="99"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="105"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="150"/>
         <source>entropy (bits)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="95"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="100"/>
         <source>Each row stops the model after one more layer and asks: what would it predict now? (residual → final norm → output projection). Each cell shows the top token; dark = confident. Read a column from top to bottom to see where the prediction forms. One column per step of the loop; click a column for details.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="99"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="104"/>
         <source>Layer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="99"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="104"/>
         <source>Top token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="99"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="104"/>
         <source>p</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="100"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="145"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="105"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="150"/>
         <source>p(top token)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="174"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="205"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="179"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="210"/>
         <source>embedding</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="174"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="200"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="179"/>
         <location filename="../../ui/classroom/logit_lens_view.cpp" line="205"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="210"/>
         <source>layer %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="187"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="192"/>
         <source>Generate a few tokens: each step adds a column.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="197"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="202"/>
         <source>Position %1: the final prediction “%2” is already the top token from %3 on.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="200"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="205"/>
         <source>the embedding</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="201"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="206"/>
         <source>Sampled: “%1”.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2463,194 +2468,194 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::ProbesView</name>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="221"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="233"/>
         <source>Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="222"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
         <source>Save as…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="223"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="235"/>
         <source>Add probe</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="224"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="236"/>
         <source>Run probes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="225"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="237"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="226"/>
-        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="252"/>
         <source>Group</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="226"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
         <source>Prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="226"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
         <source>True</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="227"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="239"/>
         <source>False (| between)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="227"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="239"/>
         <source>Model&apos;s answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="228"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
         <source>Verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="228"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
         <source>P(true) green, P(best false) red</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="229"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="241"/>
         <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one, on a log axis (each tick is a factor of 100). The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="246"/>
         <source>Show:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="250"/>
         <source>All probes, held-out first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="250"/>
         <source>Held-out only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="250"/>
         <source>Confident inventions only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="252"/>
         <source>Language</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="252"/>
         <source>Probes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="252"/>
         <source>True beats false</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="241"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="253"/>
         <source>Top-1 accuracy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="241"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="253"/>
         <source>Mean confidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="241"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="253"/>
         <source>Confident inventions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="243"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="255"/>
         <source>The model&apos;s own answer is not the true one, and it gives that answer at least %1 %.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="252"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="265"/>
         <source>Textbook world (bundled model)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="289"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="302"/>
         <source>Open probe set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="290"/>
-        <location filename="../../ui/classroom/probes_view.cpp" line="304"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="303"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="317"/>
         <source>Probe sets (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="303"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="316"/>
         <source>Save probe set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="391"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="405"/>
         <source>P(true) = %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="392"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="406"/>
         <source>P(false) = %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="399"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="413"/>
         <source>The model&apos;s own answer: its greedy continuation up to the end of the word, past function words such as “a” or “in”; %1 is the probability of the whole answer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="404"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="418"/>
         <source>true wins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="404"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="418"/>
         <source>false wins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="460"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="523"/>
         <source>Korean</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="460"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="523"/>
         <source>English</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="490"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="553"/>
         <source>held-out (never seen)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="491"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="554"/>
         <source>seen in training</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/probes_view.cpp" line="559"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="622"/>
         <source>%n probe(s). Press “Run probes”.</source>
         <translation>
             <numerusform>%n probe. Press “Run probes”.</numerusform>
@@ -2658,12 +2663,12 @@ The window stays usable and you can cancel at any time.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="571"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="634"/>
         <source>The true answer beats every false one in %1 of %2 probes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="572"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="635"/>
         <source>On held-out facts, which the model never saw, its own answer is right %1 of %2 times, yet it puts on average %3 % on it; %4 of them are confident inventions (%5 % or more on a wrong answer). That is a hallucination.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2671,107 +2676,107 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::SamplingView</name>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="178"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="180"/>
         <source>Run a step: the drawn token is appended to the text and fed back in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="205"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="207"/>
         <source>Step %1: the drawn token (highlighted) is appended to the text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="167"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="169"/>
         <source>Autoregressive loop: “%1” is appended to the input and step %2 begins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="166"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="168"/>
         <source>“%1” marks the end of the text: the loop stops here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="274"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="276"/>
         <source>From scores to probabilities: logits → divided by the temperature → softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="277"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="279"/>
         <source>logit ÷ %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="278"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="280"/>
         <source>temperature 0: the largest wins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="279"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="281"/>
         <source>logit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="281"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="283"/>
         <source>probability (softmax)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="329"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="330"/>
         <source>max</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="338"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="344"/>
         <source>%1 · cut by top-k/top-p</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="372"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="381"/>
         <source>The draw: temperature 0 takes the most likely token, no random number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="373"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="382"/>
         <source>The draw: a random number u between 0 and 1 lands in the cumulative probabilities</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="377"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="386"/>
         <source>drawn at temperature %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="378"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="387"/>
         <source> · top-k %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="379"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="388"/>
         <source> · top-p %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="380"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="389"/>
         <source> · seed %1 · tokens in vocabulary order, width = probability</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="454"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="463"/>
         <source>Drawn: “%1” (the most likely token)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="456"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="465"/>
         <source>Chosen by hand (what if): “%1”; u = %2 had landed on “%3”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="462"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="471"/>
         <source>u = %1 lands on “%2”, which holds %3 of the bar</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="471"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="480"/>
         <source>With the slider&apos;s settings the same u would pick “%1”.</source>
         <translation type="unfinished"></translation>
     </message>

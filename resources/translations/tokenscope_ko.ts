@@ -610,22 +610,22 @@
 <context>
     <name>ts::ui::CostView</name>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="123"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="129"/>
         <source>Every token is one full pass through the model: all weights are read once, and attention reads the whole KV cache, which grows with the context. Reasoning models (o1/o3) buy better answers with many hidden tokens of “thinking” — ten times the tokens is at least ten times the cost, and more as the context grows. An agent making dozens of model calls per task is how a $20 subscription can cost $200 to serve.</source>
         <translation>토큰 하나마다 모델 전체를 한 번 통과합니다: 모든 가중치를 한 번씩 읽고, 어텐션은 컨텍스트와 함께 커지는 KV 캐시 전체를 읽습니다. 추론 모델(o1/o3)은 숨겨진 “생각” 토큰을 많이 써서 더 나은 답을 얻습니다 — 토큰이 10배면 비용도 최소 10배이고, 컨텍스트가 길어질수록 더 늘어납니다. 작업 하나에 모델을 수십 번 부르는 에이전트 때문에 월 20달러 구독의 인프라 비용이 200달러가 될 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="130"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="136"/>
         <source>Step</source>
         <translation>한 단계</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="130"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="136"/>
         <source>Tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="130"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="136"/>
         <source>Context</source>
         <translation>컨텍스트</translation>
     </message>
@@ -634,7 +634,7 @@
         <translation type="vanished">경과 시간</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="130"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="136"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
@@ -647,27 +647,27 @@
         <translation type="vanished">KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="151"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="183"/>
         <source>No steps yet: run the model to see what each token costs.</source>
         <translation>아직 단계가 없습니다. 모델을 실행하면 토큰마다 드는 비용이 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="153"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="185"/>
         <source>Session: %1 tokens in %2 calls, %3 ms, %4, %5 of weights read; KV cache now %6 for %7 tokens. About %8 per token.</source>
         <translation>세션: 호출 %2번에 토큰 %1개, %3 ms, %4, 가중치 %5 읽음. 현재 KV 캐시는 토큰 %7개에 %6. 토큰당 약 %8.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="201"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="233"/>
         <source>Cost per token against context length</source>
         <translation>컨텍스트 길이에 따른 토큰당 비용</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="202"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="234"/>
         <source>MFLOP per token</source>
         <translation>토큰당 MFLOP</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="203"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="235"/>
         <source>ms per token</source>
         <translation>토큰당 ms</translation>
     </message>
@@ -680,43 +680,43 @@
         <translation type="vanished">ms/토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="239"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="273"/>
         <source>prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="221"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="254"/>
         <source>context length (tokens)</source>
         <translation>컨텍스트 길이 (토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="130"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="136"/>
         <source>Wall
 time</source>
         <translation>경과
 시간</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="137"/>
         <source>Weights
 read</source>
         <translation>읽은
 가중치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="131"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="137"/>
         <source>KV
 cache</source>
         <translation>KV
 캐시</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="185"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="217"/>
         <source>Steady speed: step a few tokens to measure it.</source>
         <translation>안정 속도: 토큰을 몇 개 진행하면 측정됩니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="188"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="220"/>
         <source>Steady speed: median %1 ms per token over the last decode steps (up to %2), against the estimate of %3 and %4 of weights read per token.</source>
         <translation>안정 속도: 최근 디코드 단계(최대 %2개)의 중앙값으로 토큰당 %1 ms. 추정치는 토큰당 %3, 가중치 %4 읽기.</translation>
     </message>
@@ -724,17 +724,17 @@ cache</source>
 <context>
     <name>ts::ui::EmbeddingScatter</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="153"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="152"/>
         <source>No token vectors yet</source>
         <translation>아직 토큰 벡터가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="166"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="165"/>
         <source>PC1 (%1 %)</source>
         <translation>PC1 (%1 %)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="172"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="171"/>
         <source>PC2 (%1 %)</source>
         <translation>PC2 (%1 %)</translation>
     </message>
@@ -742,174 +742,174 @@ cache</source>
 <context>
     <name>ts::ui::EmbeddingView</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="391"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="435"/>
         <source>This model has no position vectors: its input vector is the token embedding alone. Position enters inside attention: every pair of numbers in each query and key is turned by an angle that grows with the token&apos;s position (RoPE, rope_theta = %1). A query and a key then score by how far apart their tokens are, not by where they stand.</source>
         <translation>이 모델에는 위치 벡터가 없습니다. 입력 벡터는 토큰 임베딩 그 자체입니다. 위치는 어텐션 안에서 들어갑니다: 쿼리와 키의 숫자 쌍마다 토큰의 위치에 비례하는 각도만큼 회전시킵니다 (RoPE, rope_theta = %1). 그래서 쿼리와 키의 점수는 두 토큰이 어디에 있는지가 아니라 얼마나 떨어져 있는지에 따라 정해집니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="414"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="458"/>
         <source>fast pair</source>
         <translation>빠른 쌍</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="415"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="459"/>
         <source>slow pair</source>
         <translation>느린 쌍</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="445"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="489"/>
         <source>%1 rad per position</source>
         <translation>위치당 %1 rad</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="613"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="664"/>
         <source>Show nearest vocabulary neighbours</source>
         <translation>가장 가까운 어휘 이웃 보기</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="615"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="666"/>
         <source>For the most recent tokens, the vocabulary entries whose token embedding points the same way (cosine), placed at the same position and drawn lighter</source>
         <translation>최근 토큰들에 대해, 토큰 임베딩의 방향이 비슷한(코사인) 어휘 항목을 같은 위치에 옅게 그립니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="463"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="566"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="604"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="507"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="617"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="655"/>
         <source>token</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="463"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="566"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="604"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="507"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="617"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="655"/>
         <source>position</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="463"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="566"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="604"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="507"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="617"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="655"/>
         <source>sum</source>
         <translation>합</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="464"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="508"/>
         <source>value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="488"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="606"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="532"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="657"/>
         <source>cosine</source>
         <translation>코사인</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="545"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="596"/>
         <source>dimension %1: %2</source>
         <translation>%1번째 차원: %2</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="550"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="601"/>
         <source>dimension %1: token %2 + position %3 = %4</source>
         <translation>%1번째 차원: 토큰 %2 + 위치 %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="906"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="957"/>
         <source>A projection needs at least two different token vectors.</source>
         <translation>투영하려면 서로 다른 토큰 벡터가 두 개 이상 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="908"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="959"/>
         <source>First two principal components of %1 input vectors: PC1 explains %2 % of their spread, PC2 %3 %.</source>
         <translation>입력 벡터 %1개의 처음 두 주성분: PC1이 분산의 %2 %, PC2가 %3 %를 설명합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="940"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="991"/>
         <source>Cosine similarity (the newest %1)</source>
         <translation>코사인 유사도 (최근 %1개)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="940"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="991"/>
         <source>Cosine similarity</source>
         <translation>코사인 유사도</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="951"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1002"/>
         <source>Input vector: no token selected</source>
         <translation>입력 벡터: 선택한 토큰 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="962"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1013"/>
         <source>Input vector of “%1” at position %2 = its token embedding (%3 numbers); no position vector is added</source>
         <translation>위치 %2의 “%1” 입력 벡터 = 토큰 임베딩 (숫자 %3개); 위치 벡터는 더하지 않음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="978"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1029"/>
         <source>Input vector of “%1” at position %2 = token embedding + position embedding (%3 numbers)</source>
         <translation>위치 %2의 “%1” 입력 벡터 = 토큰 임베딩 + 위치 임베딩 (숫자 %3개)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1002"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1053"/>
         <source>This context&apos;s input vectors</source>
         <translation>이 문맥의 입력 벡터</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1003"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1054"/>
         <source>Word map: %1</source>
         <translation>단어 지도: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1004"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1055"/>
         <source>Word map: your words</source>
         <translation>단어 지도: 직접 입력한 단어</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1005"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1056"/>
         <source>A word map places a chosen set of words by their token embeddings, in the plane of their own two principal components: words of one kind should lie close together. The context&apos;s tokens are placed in the same plane.</source>
         <translation>단어 지도는 고른 단어들을 토큰 임베딩에 따라 그 단어들의 두 주성분이 이루는 평면에 놓습니다. 같은 종류의 단어는 서로 가까이 모여야 합니다. 문맥의 토큰도 같은 평면에 놓입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1008"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1059"/>
         <source>Words separated by commas; groups by semicolons</source>
         <translation>단어는 쉼표로, 묶음은 세미콜론으로 구분합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1057"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1108"/>
         <source>The word map needs a model with its tokenizer.</source>
         <translation>단어 지도에는 토크나이저가 있는 모델이 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1074"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1125"/>
         <source>A word map needs at least two different words.</source>
         <translation>단어 지도에는 서로 다른 단어가 두 개 이상 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1114"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1165"/>
         <source>Placing the words…</source>
         <translation>단어를 배치하는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1115"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1166"/>
         <source>No word map: %1</source>
         <translation>단어 지도 없음: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1137"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1188"/>
         <source>Word map of %1 words: their token embeddings (a word of several tokens: their mean), in the plane of their first two principal components (PC1 %2 %, PC2 %3 %). Round dots: this context&apos;s tokens placed in the same plane.</source>
         <translation>단어 %1개의 지도: 각 단어의 토큰 임베딩(토큰이 여러 개인 단어는 그 평균)을 첫 두 주성분의 평면에 놓았습니다(PC1 %2 %, PC2 %3 %). 둥근 점은 같은 평면에 놓은 이 문맥의 토큰입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1147"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1198"/>
         <source>Word</source>
         <translation>단어</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1147"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1198"/>
         <source>Tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1147"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1198"/>
         <source>Nearest entries (cosine)</source>
         <translation>가장 가까운 항목(코사인)</translation>
     </message>
@@ -1280,19 +1280,19 @@ cache</source>
         <translation type="vanished">먼저 토크나이저가 있는 모델을 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="163"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="168"/>
         <source>Type a prompt first.</source>
         <translation>먼저 프롬프트를 입력하세요.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/lanes_view.cpp" line="175"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="180"/>
         <source>Running %n lane(s)…</source>
         <translation>
             <numerusform>레인 %n개 실행 중…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/lanes_view.cpp" line="249"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="254"/>
         <source>p = %1 (at T = 1: %2), entropy %3 bits</source>
         <translation>p = %1 (T = 1일 때: %2), 엔트로피 %3비트</translation>
     </message>
@@ -1331,14 +1331,14 @@ cache</source>
         <translation>토큰이 뽑힌 확률:</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/lanes_view.cpp" line="297"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="302"/>
         <source>Stopped at end of text after %n token(s).</source>
         <translation>
             <numerusform>토큰 %n개 뒤 글 끝에서 멈춤.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/lanes_view.cpp" line="298"/>
+        <location filename="../../ui/classroom/lanes_view.cpp" line="303"/>
         <source>%n token(s); no end of text yet.</source>
         <translation>
             <numerusform>토큰 %n개, 아직 글 끝 아님.</numerusform>
@@ -1766,77 +1766,82 @@ The window stays usable and you can cancel at any time.</source>
         <translation>컨텍스트 예: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="17"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="18"/>
         <source>Use at least two positions to see a curve.</source>
         <translation>곡선을 보려면 위치를 두 개 이상 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="47"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="48"/>
         <source>accuracy</source>
         <translation>정확도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="47"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="48"/>
         <source>the probability of the right value</source>
         <translation>올바른 값의 확률</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="49"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="50"/>
         <source>This model does not retrieve the values at all (top-1 accuracy below 5 %, P(correct) below 2 % everywhere): there is no position effect to see. Try fewer records or a trained model.</source>
         <translation>이 모델은 값을 전혀 찾아내지 못합니다 (모든 위치에서 top-1 정확도 5 % 미만, P(정답) 2 % 미만). 위치 효과를 볼 수 없습니다. 기록 수를 줄이거나 학습된 모델을 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="58"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="60"/>
         <source>A U-shape, as Liu et al. found: %1 is higher when the record is first (%2 %) or last (%3 %) than in the middle (%4 %). Information in the middle of a long context is used least.</source>
         <translation>Liu 외의 결과처럼 U자 모양입니다: 기록이 처음(%2 %)이나 마지막(%3 %)에 있을 때 %1이(가) 중간(%4 %)보다 높습니다. 긴 컨텍스트의 중간 정보가 가장 덜 쓰입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="62"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="64"/>
         <source>Recency rather than a U: %1 rises towards the end (first %2 %, last %3 %). This model mostly uses the records just before the question — small models often show this instead of the U that large models show.</source>
         <translation>U자보다는 최신 효과입니다: %1이(가) 끝으로 갈수록 올라갑니다 (처음 %2 %, 마지막 %3 %). 이 모델은 주로 질문 바로 앞의 기록을 씁니다 — 큰 모델의 U자 대신 작은 모델에서 흔히 보이는 모습입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="66"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="68"/>
         <source>Primacy: %1 is highest for the first record (%2 %) and falls towards the end (%3 %).</source>
         <translation>초두 효과: %1이(가) 첫 기록에서 가장 높고(%2 %) 끝으로 갈수록 떨어집니다(%3 %).</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="68"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="70"/>
         <source>Roughly flat: %1 is about the same at every position (first %2 %, last %3 %). With this many trials the differences are within the intervals.</source>
         <translation>거의 평평합니다: %1이(가) 모든 위치에서 비슷합니다 (처음 %2 %, 마지막 %3 %). 이 시행 수로는 차이가 신뢰 구간 안에 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="81"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="83"/>
         <source>%1 records, about %2 tokens, %3 contexts</source>
         <translation>기록 %1개, 약 %2토큰, 문맥 %3개</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="89"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="91"/>
         <source>%1 finds the record at every position it was asked about (top-1 accuracy %2 % at positions %3–%4; %5). It shows no lost-in-the-middle effect: to see one, load a real model such as Qwen2.5-0.5B and run the lab — it tells you how long the run will take before it starts.</source>
         <translation>%1은(는) 물어본 모든 위치에서 기록을 찾아냅니다(위치 %3–%4에서 top-1 정확도 %2 %; %5). 중간 소실 효과가 나타나지 않으므로, 효과를 보려면 Qwen2.5-0.5B 같은 실제 모델을 불러와 실험을 실행하세요. 시작하기 전에 얼마나 걸릴지 알려 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="97"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="100"/>
         <source>From the evaluation data of %1 (%2): %3</source>
         <translation>%1의 평가 데이터(%2): %3</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="101"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="104"/>
+        <source>To see the U, load a real model such as Qwen2.5-0.5B and run the lab — it tells you how long the run will take before it starts.</source>
+        <translation>U자를 보려면 Qwen2.5-0.5B 같은 실제 모델을 불러와 실험을 실행하세요. 시작하기 전에 얼마나 걸릴지 알려 줍니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="110"/>
         <source>under a second</source>
         <translation>1초 미만</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="102"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="111"/>
         <source>about %1 s</source>
         <translation>약 %1초</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="103"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="112"/>
         <source>about %1 min</source>
         <translation>약 %1분</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="104"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="113"/>
         <source>about %1 h</source>
         <translation>약 %1시간</translation>
     </message>
@@ -1845,12 +1850,12 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">물어본 기록의 위치 (음영: 95 % 구간)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="22"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="23"/>
         <source>This model guesses: it gives the right value about the same probability as any other value (P(correct) ≈ %1 %, chance %2 %), so it has not learned to look the record up and there is no position effect in its answers.</source>
         <translation>이 모델은 찍고 있습니다: 맞는 값에 다른 값과 비슷한 확률을 줍니다 (P(정답) ≈ %1 %, 우연 %2 %). 기록을 찾아보는 법을 배우지 못했으므로 답에 위치 효과가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view_text.cpp" line="28"/>
+        <location filename="../../ui/classroom/litm_view_text.cpp" line="29"/>
         <source>Where it looks is not flat, though: attention from the question onto the record grows from %1 % (first) to %2 % (last) — a recency bias.</source>
         <translation>그래도 바라보는 곳은 고르지 않습니다: 질문에서 기록으로 가는 어텐션이 %1 %(처음)에서 %2 %(마지막)로 커집니다 — 최신 편향입니다.</translation>
     </message>
@@ -1858,78 +1863,78 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::LogitLensView</name>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="92"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="97"/>
         <source>Colour by:</source>
         <translation>색 기준:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="93"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="98"/>
         <source>probability of the top token</source>
         <translation>1위 토큰의 확률</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="94"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="100"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="145"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="99"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="105"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="150"/>
         <source>entropy (bits)</source>
         <translation>엔트로피 (비트)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="95"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="100"/>
         <source>Each row stops the model after one more layer and asks: what would it predict now? (residual → final norm → output projection). Each cell shows the top token; dark = confident. Read a column from top to bottom to see where the prediction forms. One column per step of the loop; click a column for details.</source>
         <translation>각 행은 모델을 한 층 더 지난 뒤 멈추고 묻습니다: 지금이라면 무엇을 예측할까? (잔차 → 최종 정규화 → 출력 투영). 각 칸은 1위 토큰이며 진할수록 확신이 큽니다. 열을 위에서 아래로 읽으면 예측이 어디서 만들어지는지 보입니다. 루프의 단계마다 열이 하나이며, 열을 클릭하면 자세히 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="99"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="104"/>
         <source>Layer</source>
         <translation>층</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="99"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="104"/>
         <source>Top token</source>
         <translation>1위 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="99"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="104"/>
         <source>p</source>
         <translation>p</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="100"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="145"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="105"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="150"/>
         <source>p(top token)</source>
         <translation>p(1위 토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="174"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="205"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="179"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="210"/>
         <source>embedding</source>
         <translation>임베딩</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="174"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="200"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="179"/>
         <location filename="../../ui/classroom/logit_lens_view.cpp" line="205"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="210"/>
         <source>layer %1</source>
         <translation>%1층</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="187"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="192"/>
         <source>Generate a few tokens: each step adds a column.</source>
         <translation>토큰을 몇 개 생성하세요. 단계마다 열이 하나씩 늘어납니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="197"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="202"/>
         <source>Position %1: the final prediction “%2” is already the top token from %3 on.</source>
         <translation>위치 %1: 최종 예측 토큰 “%2”이(가) %3부터 이미 1위입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="200"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="205"/>
         <source>the embedding</source>
         <translation>임베딩</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="201"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="206"/>
         <source>Sampled: “%1”.</source>
         <translation>뽑힌 토큰: “%1”.</translation>
     </message>
@@ -2607,38 +2612,38 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::ProbesView</name>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="221"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="233"/>
         <source>Open…</source>
         <translation>열기…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="222"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
         <source>Save as…</source>
         <translation>다른 이름으로 저장…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="223"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="235"/>
         <source>Add probe</source>
         <translation>검사 추가</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="224"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="236"/>
         <source>Run probes</source>
         <translation>검사 실행</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="225"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="237"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="226"/>
-        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="252"/>
         <source>Group</source>
         <translation>그룹</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="226"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
@@ -2655,23 +2660,23 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">모델 스스로의 다음 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="228"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
         <source>Verdict</source>
         <translation>판정</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="289"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="302"/>
         <source>Open probe set</source>
         <translation>검사 세트 열기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="290"/>
-        <location filename="../../ui/classroom/probes_view.cpp" line="304"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="303"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="317"/>
         <source>Probe sets (*.json)</source>
         <translation>검사 세트 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="303"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="316"/>
         <source>Save probe set</source>
         <translation>검사 세트 저장</translation>
     </message>
@@ -2680,17 +2685,17 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">먼저 토크나이저가 있는 모델을 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="391"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="405"/>
         <source>P(true) = %1</source>
         <translation>P(참) = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="392"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="406"/>
         <source>P(false) = %1</source>
         <translation>P(거짓) = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="404"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="418"/>
         <source>true wins</source>
         <translation>참이 이김</translation>
     </message>
@@ -2699,7 +2704,7 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">거짓 답이 이김</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/probes_view.cpp" line="559"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="622"/>
         <source>%n probe(s). Press “Run probes”.</source>
         <translation>
             <numerusform>검사 %n개. “검사 실행”을 누르세요.</numerusform>
@@ -2730,127 +2735,127 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">모델 스스로의 답</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="226"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
         <source>True</source>
         <translation>참</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="227"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="239"/>
         <source>False (| between)</source>
         <translation>거짓 (|로 구분)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="227"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="239"/>
         <source>Model&apos;s answer</source>
         <translation>모델의 답</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="228"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
         <source>P(true) green, P(best false) red</source>
         <translation>P(참) 초록, P(가장 높은 거짓) 빨강</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="229"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="241"/>
         <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one, on a log axis (each tick is a factor of 100). The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
         <translation>프롬프트마다 참인 이어 쓰기 하나와 거짓인 이어 쓰기 여럿이 있습니다. 초록 막대는 참인 답의 확률, 빨간 막대는 가장 확률이 높은 거짓 답의 확률이며 로그 축 위에 그립니다(눈금 하나가 100배). 모델은 아무것도 찾아보지 않습니다. 훈련 때 보지 못한 사실(held-out)에도 여전히, 흔히 똑같이 자신 있게 답합니다. 칸은 고칠 수 있고, 세트는 JSON으로 저장할 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="246"/>
         <source>Show:</source>
         <translation>표시:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="250"/>
         <source>All probes, held-out first</source>
         <translation>모든 문항(보지 못한 사실 먼저)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="250"/>
         <source>Held-out only</source>
         <translation>보지 못한 사실만</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="250"/>
         <source>Confident inventions only</source>
         <translation>자신 있게 지어낸 답만</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="252"/>
         <source>Language</source>
         <translation>언어</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="252"/>
         <source>Probes</source>
         <translation>문항 수</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="252"/>
         <source>True beats false</source>
         <translation>참이 거짓보다 높음</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="241"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="253"/>
         <source>Top-1 accuracy</source>
         <translation>1위 정확도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="241"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="253"/>
         <source>Mean confidence</source>
         <translation>평균 확신도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="241"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="253"/>
         <source>Confident inventions</source>
         <translation>자신 있는 오답</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="243"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="255"/>
         <source>The model&apos;s own answer is not the true one, and it gives that answer at least %1 %.</source>
         <translation>모델 스스로의 답이 참이 아닌데도 그 답에 %1 % 이상을 겁니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="252"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="265"/>
         <source>Textbook world (bundled model)</source>
         <translation>교과서 세계 (기본 모델)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="399"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="413"/>
         <source>The model&apos;s own answer: its greedy continuation up to the end of the word, past function words such as “a” or “in”; %1 is the probability of the whole answer.</source>
         <translation>모델 자신의 답: 탐욕적으로 이어 쓴 글을 단어 끝까지 읽은 것으로, “a”, “in” 같은 기능어는 건너뜁니다. %1은 답 전체의 확률입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="404"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="418"/>
         <source>false wins</source>
         <translation>거짓이 이김</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="460"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="523"/>
         <source>Korean</source>
         <translation>한국어</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="460"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="523"/>
         <source>English</source>
         <translation>영어</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="490"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="553"/>
         <source>held-out (never seen)</source>
         <translation>보지 못한 사실(held-out)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="491"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="554"/>
         <source>seen in training</source>
         <translation>훈련 때 본 사실</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="571"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="634"/>
         <source>The true answer beats every false one in %1 of %2 probes.</source>
         <translation>%2개 문항 중 %1개에서 참인 답이 모든 거짓 답보다 확률이 높습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="572"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="635"/>
         <source>On held-out facts, which the model never saw, its own answer is right %1 of %2 times, yet it puts on average %3 % on it; %4 of them are confident inventions (%5 % or more on a wrong answer). That is a hallucination.</source>
         <translation>모델이 한 번도 보지 못한 사실에서 스스로의 답은 %2번 중 %1번만 맞는데도, 그 답에 평균 %3 %를 겁니다. 그중 %4개는 자신 있게 지어낸 답입니다(틀린 답에 %5 % 이상). 이것이 환각입니다.</translation>
     </message>
@@ -2858,107 +2863,107 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::SamplingView</name>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="178"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="180"/>
         <source>Run a step: the drawn token is appended to the text and fed back in.</source>
         <translation>한 단계를 실행하세요: 뽑힌 토큰이 문장 끝에 붙어 다시 입력으로 들어갑니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="205"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="207"/>
         <source>Step %1: the drawn token (highlighted) is appended to the text</source>
         <translation>%1단계: 뽑힌 토큰(강조 표시)이 문장 끝에 붙습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="167"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="169"/>
         <source>Autoregressive loop: “%1” is appended to the input and step %2 begins</source>
         <translation>자기회귀 루프: “%1” 토큰이 입력 끝에 붙고 %2단계가 시작됩니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="166"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="168"/>
         <source>“%1” marks the end of the text: the loop stops here.</source>
         <translation>“%1” 토큰은 글의 끝을 뜻합니다: 루프가 여기서 멈춥니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="274"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="276"/>
         <source>From scores to probabilities: logits → divided by the temperature → softmax</source>
         <translation>점수에서 확률로: 로짓 → 온도로 나누기 → 소프트맥스</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="277"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="279"/>
         <source>logit ÷ %1</source>
         <translation>로짓 ÷ %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="278"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="280"/>
         <source>temperature 0: the largest wins</source>
         <translation>온도 0: 가장 큰 값이 이김</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="279"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="281"/>
         <source>logit</source>
         <translation>로짓</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="281"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="283"/>
         <source>probability (softmax)</source>
         <translation>확률 (소프트맥스)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="329"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="330"/>
         <source>max</source>
         <translation>최댓값</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="338"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="344"/>
         <source>%1 · cut by top-k/top-p</source>
         <translation>%1 · top-k/top-p로 제외</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="372"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="381"/>
         <source>The draw: temperature 0 takes the most likely token, no random number</source>
         <translation>뽑기: 온도 0에서는 난수 없이 가장 확률 높은 토큰을 고릅니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="373"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="382"/>
         <source>The draw: a random number u between 0 and 1 lands in the cumulative probabilities</source>
         <translation>뽑기: 0과 1 사이의 난수 u가 누적 확률 막대의 한 곳에 떨어집니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="377"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="386"/>
         <source>drawn at temperature %1</source>
         <translation>온도 %1에서 뽑음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="378"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="387"/>
         <source> · top-k %1</source>
         <translation> · top-k %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="379"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="388"/>
         <source> · top-p %1</source>
         <translation> · top-p %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="380"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="389"/>
         <source> · seed %1 · tokens in vocabulary order, width = probability</source>
         <translation> · 시드 %1 · 토큰은 어휘 순서, 폭 = 확률</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="454"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="463"/>
         <source>Drawn: “%1” (the most likely token)</source>
         <translation>뽑힌 토큰: “%1” (가장 확률 높은 토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="456"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="465"/>
         <source>Chosen by hand (what if): “%1”; u = %2 had landed on “%3”</source>
         <translation>직접 고름(만약에): “%1”. u = %2은(는) “%3” 토큰에 떨어졌을 것입니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="462"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="471"/>
         <source>u = %1 lands on “%2”, which holds %3 of the bar</source>
         <translation>u = %1이(가) “%2” 토큰에 떨어졌습니다. 이 토큰이 막대의 %3를 차지합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="471"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="480"/>
         <source>With the slider&apos;s settings the same u would pick “%1”.</source>
         <translation>슬라이더의 지금 설정이라면 같은 u가 “%1” 토큰을 고릅니다.</translation>
     </message>

@@ -1,6 +1,6 @@
 // The lost-in-the-middle lab around a run: it states up front what the loaded model does
-// (the bundled model's evaluation data: the record found everywhere, so a real model is
-// needed), times the model and asks before a long run (cancelling leaves everything as it
+// (the bundled model's evaluation data, and that a real model is needed for the U), times
+// the model and asks before a long run (cancelling leaves everything as it
 // was), and saves and opens results as JSON, refusing a damaged file without losing what is on
 // screen.
 #include <catch2/catch.hpp>
@@ -39,8 +39,19 @@ TEST_CASE("the lab states what the bundled model does, from its evaluation data"
     view.setModel(ts_test::bundledModelInfo());
     const QString text = view.evaluationText();
     INFO(text.toStdString());
-    CHECK(text.startsWith(QStringLiteral("The bundled model finds the record at every position")));
-    CHECK(text.contains(QStringLiteral("no lost-in-the-middle effect")));
+    // What the text says follows the data (retraining changes the data, not this test): found
+    // everywhere (at least 95 % at every position), or the shape of the curve; either way it
+    // points to a real model for the U.
+    REQUIRE(view.result().points.size() == 30);
+    double lowest = 1;
+    for (const auto& p : view.result().points) lowest = std::min(lowest, p.accuracy);
+    if (lowest >= 0.95) {
+        CHECK(text.startsWith(QStringLiteral("The bundled model finds the record at every position")));
+        CHECK(text.contains(QStringLiteral("no lost-in-the-middle effect")));
+    } else {
+        CHECK(text.startsWith(QStringLiteral("From the evaluation data of The bundled model (30 records")));
+        CHECK(text.contains(QStringLiteral("%1 %").arg(view.result().points.front().accuracy * 100, 0, 'f', 0)));
+    }
     CHECK(text.contains(QStringLiteral("Qwen2.5-0.5B")));
     // the charts show that evaluation until something is run or opened
     REQUIRE(view.result().points.size() == 30);

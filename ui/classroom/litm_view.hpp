@@ -94,8 +94,9 @@ public:
     // What the curve shows, in one plain sentence (pure: tests call it directly).
     // `chance`: P(correct) of a uniform guess among the values (0 = unknown).
     static QString describe(const std::vector<ts::LitmPoint>& points, double chance = 0);
-    // describe() before the Korean particles are chosen for the measure's name.
-    static QString describeNeutral(const std::vector<ts::LitmPoint>& points, double chance);
+    // describe() before the Korean particles are chosen for the measure's name; `isU`, when
+    // given, says whether the sentence is the U of Liu et al.
+    static QString describeNeutral(const std::vector<ts::LitmPoint>& points, double chance, bool* isU = nullptr);
     // What a model's evaluation data says, for the banner (pure: tests call it directly).
     static QString evaluationSummary(const ts::LitmRun& run, const QString& modelName);
     // "about 40 s", "about 12 min", "about 2.5 h".

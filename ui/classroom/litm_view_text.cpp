@@ -13,7 +13,8 @@ QString LitmView::describe(const std::vector<ts::LitmPoint>& pts, double chance)
     return fillKoreanParticles(describeNeutral(pts, chance));
 }
 
-QString LitmView::describeNeutral(const std::vector<ts::LitmPoint>& pts, double chance) {
+QString LitmView::describeNeutral(const std::vector<ts::LitmPoint>& pts, double chance, bool* isU) {
+    if (isU) *isU = false;
     if (pts.size() < 2) return tr("Use at least two positions to see a curve.");
     if (chance > 0) {
         bool atChance = true;
@@ -54,6 +55,7 @@ QString LitmView::describeNeutral(const std::vector<ts::LitmPoint>& pts, double 
     // A U needs both ends up by comparable amounts; one end far above the other is recency
     // (or primacy) with a small rise at the other end.
     const bool balanced = std::min(first, last) - middle > 0.5 * (std::max(first, last) - middle);
+    if (highFirst && highLast && balanced && isU) *isU = true;
     if (highFirst && highLast && balanced)
         return tr("A U-shape, as Liu et al. found: %1 is higher when the record is first (%2 %) or last "
                   "(%3 %) than in the middle (%4 %). Information in the middle of a long context is "
@@ -94,7 +96,14 @@ QString LitmView::evaluationSummary(const ts::LitmRun& run, const QString& model
             .arg(pts.front().position)
             .arg(pts.back().position)
             .arg(setting));
-    return tr("From the evaluation data of %1 (%2): %3").arg(modelName, setting, describe(pts));
+    bool isU = false;
+    QString text = tr("From the evaluation data of %1 (%2): %3")
+                       .arg(modelName, setting, fillKoreanParticles(describeNeutral(pts, 0, &isU)));
+    // Short of a U, the class still needs a model that shows one.
+    if (!isU)
+        text += QLatin1Char(' ') + tr("To see the U, load a real model such as Qwen2.5-0.5B and run the lab — it "
+                                      "tells you how long the run will take before it starts.");
+    return text;
 }
 
 QString LitmView::approximateDuration(double seconds) {

@@ -332,13 +332,19 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
         // probability, out of the whole: a light track stands for 100 %, so 41 % fills 41 % of
         // it, as the draw bar below shares out the same total
         const double pr = now.probOf(logits, token);
-        const qreal pw = barMax * std::clamp(pr, 0.0, 1.0);
-        p.fillRect(QRectF(x2, by, barMax, bh), kProbabilityTrack);
-        p.fillRect(QRectF(x2, by, pw, bh), colour);
-        // The longer "cut" note in the normal size: it has the column's width at most.
-        if (cut) p.setFont(font());
-        p.drawText(QRectF(x2 + pw + 4, y, colW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
-                   cut ? tr("%1 · cut by top-k/top-p").arg(percent(pr)) : percent(pr));
+        // The track takes the column less the widest percentage, which stands right of it, so
+        // the percentages line up in one column and the column has no blank end.
+        const qreal track = colW - valueW - 4;
+        p.fillRect(QRectF(x2, by, track, bh), kProbabilityTrack);
+        p.fillRect(QRectF(x2, by, track * std::clamp(pr, 0.0, 1.0), bh), colour);
+        // The longer "cut" note in the normal size, over the track's start (the bar is empty).
+        if (cut) {
+            p.setFont(font());
+            p.drawText(QRectF(x2 + 4, y, colW - 4, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
+                       tr("%1 · cut by top-k/top-p").arg(percent(pr)));
+        } else {
+            p.drawText(QRectF(x2 + track + 4, y, valueW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter, percent(pr));
+        }
         p.setFont(rowFont);
     }
     p.setFont(font());
