@@ -21,7 +21,7 @@ shot() {  # FILE, then the app's options
     [ -s "$OUT/$file" ] || { echo "make_gallery.sh: $file was not written" >&2; exit 1; }
 }
 if [ -z "${ONLY_PRECISION:-}" ]; then
-shot attention-en.png --prompt "$EN" --steps 6 --seed 4 --temperature 0.8 --view attention --window 1920x1080
+shot attention-en.png --prompt "$EN" --steps 6 --seed 4 --temperature 0.8 --view attention --layer 2 --head 1 --window 1920x1080
 shot tokens-ko.png --prompt "$KO" --steps 3 --seed 1 --view tokens --lang ko --window 1920x1080
 shot gallery-tokens-ko.png --prompt "$KO" --steps 3 --seed 1 --view tokens --lang ko
 shot gallery-lesson_3_4-ko.png --view lesson:3:4 --lang ko
