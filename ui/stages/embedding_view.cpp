@@ -219,8 +219,20 @@ protected:
             }
             return d;
         };
-        // Where labels already are, for the word map's labels to keep clear of.
+        // Where labels already are, for later labels to keep clear of; the selected and the
+        // hovered token's labels keep their place right of their dot, so they come first.
         std::vector<QRectF> taken;
+        {
+            QFont boldSmall = small;
+            boldSmall.setBold(true);
+            const QFontMetricsF bfm(boldSmall);
+            for (const auto& pt : m_points)
+                if (pt.position >= 0 && (pt.position == m_selected || pt.position == m_marked)) {
+                    const qreal r = pt.position == m_selected ? 6.0 : 4.0;
+                    taken.push_back(labelBox(bfm, map(pt.xy) + QPointF(r + 3, fm.ascent() / 2 - 1),
+                                             bfm.horizontalAdvance(pt.label)));
+                }
+        }
         int i = 0;
         for (const auto& pt : m_points) {
             if (pt.position < 0) continue;
@@ -235,8 +247,12 @@ protected:
                 ++i;
                 if (!named) continue;
                 p.setPen(text);
-                p.drawText(s + QPointF(4.0 + 3, fm.ascent() / 2 - 1), pt.label);
-                if (!m_groups.isEmpty()) taken.push_back(labelBox(fm, s + QPointF(4.0 + 3, fm.ascent() / 2 - 1), pt.label));
+                // Right of the dot where that is free of the labels drawn so far, else beside it
+                // elsewhere: tokens whose vectors are close would print one on the other.
+                const qreal w = fm.horizontalAdvance(pt.label);
+                const QPointF at = freeLabelPlace(fm, s, w, 7, area, taken);
+                p.drawText(at, pt.label);
+                taken.push_back(labelBox(fm, at, w));
                 continue;
             }
             const QColor c = HeatmapWidget::colorFor(0.3f + 0.7f * t, 0.0f, 1.0f,
@@ -257,7 +273,7 @@ protected:
             p.setFont(f);
             p.setPen(sel ? QColor(0xc0, 0x5a, 0x00) : text);
             p.drawText(s + QPointF(r + 3, fm.ascent() / 2 - 1), pt.label);
-            if (!m_groups.isEmpty()) taken.push_back(labelBox(fm, s + QPointF(r + 3, fm.ascent() / 2 - 1), pt.label));
+            taken.push_back(labelBox(fm, s + QPointF(r + 3, fm.ascent() / 2 - 1), fm.horizontalAdvance(pt.label)));
             p.setFont(small);
         }
         paintWords(p, small, taken);
@@ -294,9 +310,10 @@ protected:
             p.drawRect(QRectF(s - QPointF(4.5, 4.5), QSizeF(9, 9)));
             p.setFont(bold);
             p.setPen(c.darker(120));
-            const QPointF at = freeLabelPlace(fm, s, pt.label, area, taken);
+            const qreal w = fm.horizontalAdvance(pt.label);
+            const QPointF at = freeLabelPlace(fm, s, w, 8, area, taken);
             p.drawText(at, pt.label);
-            taken.push_back(labelBox(fm, at, pt.label));
+            taken.push_back(labelBox(fm, at, w));
         }
         if (m_groups.isEmpty()) return;
         double y = area.top() + 6;
@@ -312,22 +329,21 @@ protected:
         }
     }
 
-    // The box a label drawn at baseline point `at` covers.
-    static QRectF labelBox(const QFontMetricsF& fm, QPointF at, const QString& label) {
-        return QRectF(at.x(), at.y() - fm.ascent(), fm.horizontalAdvance(label), fm.height());
+    // The box a label `width` wide drawn at baseline point `at` covers.
+    static QRectF labelBox(const QFontMetricsF& fm, QPointF at, qreal width) {
+        return QRectF(at.x(), at.y() - fm.ascent(), width, fm.height());
     }
-    // The baseline point of the first candidate place for a word's label that overlaps no
-    // taken box and stays in the plot; right of the square when none is free.
-    static QPointF freeLabelPlace(const QFontMetricsF& fm, QPointF s, const QString& label, const QRectF& area,
+    // The baseline point of the first candidate place for a label `w` wide, `gap` px from the
+    // point `s`, that overlaps no taken box and stays in the plot; right of the point when
+    // none is free.
+    static QPointF freeLabelPlace(const QFontMetricsF& fm, QPointF s, qreal w, qreal gap, const QRectF& area,
                                   const std::vector<QRectF>& taken) {
-        const qreal w = fm.horizontalAdvance(label);
         const qreal mid = fm.ascent() / 2 - 1;
-        const qreal up = -fm.height() / 2 - 5, down = fm.height() / 2 + 5;
-        const QPointF candidates[] = {{8, mid},           {-8 - w, mid},       {-w / 2, up},    {-w / 2, down + fm.ascent() / 2},
-                                      {6, up},            {6, down + fm.ascent() / 2},          {-6 - w, up},
-                                      {-6 - w, down + fm.ascent() / 2}};
+        const qreal up = -fm.height() / 2 - 5, down = fm.height() / 2 + 5 + fm.ascent() / 2;
+        const QPointF candidates[] = {{gap, mid},      {-gap - w, mid}, {-w / 2, up},       {-w / 2, down},
+                                      {gap - 2, up},   {gap - 2, down}, {-gap + 2 - w, up}, {-gap + 2 - w, down}};
         for (const QPointF& d : candidates) {
-            const QRectF box = labelBox(fm, s + d, label);
+            const QRectF box = labelBox(fm, s + d, w);
             if (!area.contains(box)) continue;
             if (std::none_of(taken.begin(), taken.end(), [&](const QRectF& t) { return t.intersects(box); }))
                 return s + d;
