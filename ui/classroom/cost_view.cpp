@@ -10,7 +10,6 @@
 #include <QScatterSeries>
 #include <QScrollArea>
 #include <QSplitter>
-#include <QStyle>
 #include <QTableWidget>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -18,6 +17,7 @@
 #include <cmath>
 
 #include "classroom/agent_cost_calculator.hpp"
+#include "widgets/wrapped_text_delegate.hpp"
 #include "shell/transcript_follower.hpp"
 #include "widgets/chart_font.hpp"
 
@@ -151,10 +151,16 @@ bool CostView::eventFilter(QObject* watched, QEvent* event) {
     return QWidget::eventFilter(watched, event);
 }
 
+void CostView::noteCellWidths(int row, const QFontMetrics& fm) {
+    for (int c = 0; c < static_cast<int>(m_widestCell.size()); ++c)
+        if (const QTableWidgetItem* item = m_table->item(row, c))
+            m_widestCell[static_cast<std::size_t>(c)] =
+                std::max(m_widestCell[static_cast<std::size_t>(c)], fm.horizontalAdvance(item->text()));
+}
+
 void CostView::fitRowHeight() {
     const QFontMetrics fm(m_table->font());
-    // QCommonStyle's text margin on each side of a cell, and the grid line.
-    const int margin = 2 * (m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 1) + 1;
+    const int margin = WrappedTextDelegate::cellTextMargin(m_table);
     int lines = 1;
     for (int c = 0; c < static_cast<int>(m_widestCell.size()); ++c)
         if (m_widestCell[static_cast<std::size_t>(c)] > m_table->columnWidth(c) - margin) lines = 2;
@@ -167,11 +173,7 @@ void CostView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::FontChange) {  // presentation mode: the cells' widths again
         const QFontMetrics fm(m_table->font());
         m_widestCell.fill(0);
-        for (int r = 0; r < m_table->rowCount(); ++r)
-            for (int c = 0; c < static_cast<int>(m_widestCell.size()); ++c)
-                if (const QTableWidgetItem* item = m_table->item(r, c))
-                    m_widestCell[static_cast<std::size_t>(c)] =
-                        std::max(m_widestCell[static_cast<std::size_t>(c)], fm.horizontalAdvance(item->text()));
+        for (int r = 0; r < m_table->rowCount(); ++r) noteCellWidths(r, fm);
         fitRowHeight();
     }
     QWidget::changeEvent(event);
@@ -275,11 +277,8 @@ void CostView::appendRows(const std::vector<StepRecordPtr>& history, std::size_t
                                   QString::number(c.contextLength), QStringLiteral("%1 ms").arg(c.wallMs, 0, 'f', 2),
                                   humanUnits(c.flops, QStringLiteral("FLOP")), humanUnits(c.weightBytes, QStringLiteral("B")),
                                   humanUnits(c.kvCacheBytes, QStringLiteral("B"))};
-        for (int col = 0; col < 7; ++col) {
-            m_table->setItem(row, col, new QTableWidgetItem(cells[col]));
-            auto& widest = m_widestCell[static_cast<std::size_t>(col)];
-            widest = std::max(widest, fm.horizontalAdvance(cells[col]));
-        }
+        for (int col = 0; col < 7; ++col) m_table->setItem(row, col, new QTableWidgetItem(cells[col]));
+        noteCellWidths(row, fm);
         ++row;
         flops.append({double(c.contextLength), c.flops / n / 1e6});
         wall.append({double(c.contextLength), c.wallMs / n});

@@ -4,6 +4,7 @@
 // with the seed's point that more tokens of "thinking" multiply the bill. It observes the
 // window's one TranscriptModel (no copy of the steps) and adds a row per new step.
 #include <QJsonObject>
+#include <QFontMetrics>
 #include <QWidget>
 #include <array>
 #include <vector>
@@ -62,6 +63,7 @@ private:
     // Rows one line tall while every cell fits its column on one line, else two (at
     // 1280x720 seven columns share about 400 px and "6.71 MFLOP" wraps).
     void fitRowHeight();
+    void noteCellWidths(int row, const QFontMetrics& fm);  // widens m_widestCell to the row's texts
     void retranslateUi();
     // Steps from `from` on changed: appended rows for new steps, all rows again otherwise.
     void refresh(int from);

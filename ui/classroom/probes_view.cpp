@@ -1,7 +1,6 @@
 #include "classroom/probes_view.hpp"
 
 #include <QComboBox>
-#include <array>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -17,12 +16,13 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cctype>
+#include <array>
 #include <cmath>
 #include <limits>
 
-#include "widgets/wrapped_text_delegate.hpp"
 #include "classroom/token_flow.hpp"
 #include "widgets/heatmap_widget.hpp"
+#include "widgets/wrapped_text_delegate.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/session.hpp"
 #include "tokenscope/token_display.hpp"
@@ -441,7 +441,7 @@ void ProbesView::fitColumns() {
     const int width = m_table->viewport()->width() - 1;
     if (width <= 0) return;
     const int bars = std::max(180, static_cast<int>(kShare[Bars] * width));
-    const int margin = 2 * (m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 1) + 2;
+    const int margin = WrappedTextDelegate::cellTextMargin(m_table) + 1;
     std::array<int, ColumnCount> least{};
     // The header's words too: they wrap at spaces like the cells.
     const int headerMargin = 2 * m_table->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, m_table) + 4;
@@ -457,11 +457,12 @@ void ProbesView::fitColumns() {
             least[static_cast<std::size_t>(c)] = std::max(least[static_cast<std::size_t>(c)], w);
         }
     // Each column's share of the text columns' room, raised to its least width; the others
-    // give up what that takes, in proportion to their shares (two passes settle it).
+    // give up what that takes, in proportion to their shares (each pass raises the columns
+    // still under their least width, so one pass per column settles it at most).
     const int room = std::max(1, width - bars);
     std::array<int, ColumnCount> w{};
     std::array<bool, ColumnCount> raised{};
-    for (int pass = 0; pass < 3; ++pass) {
+    for (int pass = 0; pass < ColumnCount; ++pass) {
         double freeShare = 0;
         int fixedWidth = 0;
         for (int c = 0; c < ColumnCount; ++c) {

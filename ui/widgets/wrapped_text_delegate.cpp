@@ -33,6 +33,11 @@ qreal WrappedTextDelegate::widestWord(const QString& text, const QFont& font) co
     return widest;
 }
 
+int WrappedTextDelegate::cellTextMargin(const QWidget* view) {
+    const QStyle* style = view ? view->style() : QApplication::style();
+    return 2 * (style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1) + 1;
+}
+
 QSize WrappedTextDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const {
     const QSize base = QStyledItemDelegate::sizeHint(option, index);
     QStyleOptionViewItem opt(option);
@@ -40,17 +45,15 @@ QSize WrappedTextDelegate::sizeHint(const QStyleOptionViewItem& option, const QM
     if (opt.text.isEmpty()) return base;
     const QWidget* widget = opt.widget;
     const QStyle* style = widget ? widget->style() : QApplication::style();
-    // The margins QCommonStyle leaves on each side of an item's text when it paints it.
-    const int hMargin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, widget) + 1;
     const int vMargin = style->pixelMetric(QStyle::PM_FocusFrameVMargin, nullptr, widget) + 1;
     // QTableView gives the column's width here when its items wrap.
-    const int width = option.rect.width() - 2 * hMargin;
+    const int width = option.rect.width() - cellTextMargin(widget);
     if (width <= 0) return base;
     QString text = opt.text;
     text.replace(QLatin1Char('\n'), QChar::LineSeparator);
     QTextLayout layout(text, opt.font);
     QTextOption wrap;
-    wrap.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    wrap.setWrapMode(QTextOption::WordWrap);  // as QCommonStyle paints it: at spaces only
     layout.setTextOption(wrap);
     qreal height = 0;
     layout.beginLayout();

@@ -21,6 +21,9 @@ public:
     // The widest word of `text` as shown (the widest piece between spaces and breaks): a
     // column narrower than that cuts the word, since lines break at spaces only.
     qreal widestWord(const QString& text, const QFont& font) const;
+    // The room QCommonStyle leaves around a cell's text across its width: the text margin on
+    // both sides and the grid line. A column needs a text's width plus this.
+    static int cellTextMargin(const QWidget* view);
 
 private:
     QString m_breakAfter;
