@@ -11,6 +11,9 @@
 #                        --quick: checks every step and times the training steps; the shipped
 #                        files are not touched.
 #   RESUME=1 run_all.sh  continue the training from work/ckpt.pt (same data order).
+#   TRAIN_SEED=N run_all.sh  the same corpus and tokenizer, another initialisation, planted
+#                        circuit and data order (default 1234, the shipped run): measures how much
+#                        of a difference between runs is run-to-run variance.
 set -eu
 # Two BLAS threads, stated: torch.set_num_threads does not reach Debian's system OpenBLAS, which
 # would otherwise take every core (and sum in another order on a bigger machine). One thread
@@ -61,7 +64,7 @@ $PY make_probes.py --out "$OUT/eval"
 # starts the model with previous-token, duplicate-token and induction heads (plant.py).
 # --threads 1 keeps the float summation order fixed.
 $PY train.py --n-embd 192 --n-layer 4 --n-head 6 --n-ctx 512 --batch 8 --ctx-schedule 256x8@0,512x4@2300 \
-    --warmup 100 --lr 2e-3 --min-lr-frac 0.1 --decay-frac 0.3 --weight-decay 0.1 --seed 1234 --threads 1 \
+    --warmup 100 --lr 2e-3 --min-lr-frac 0.1 --decay-frac 0.3 --weight-decay 0.1 --seed ${TRAIN_SEED:-1234} --threads 1 \
     --steps 3000 --eval-every 925 --ckpt-every 100 \
     --mix-file work/drill.npy --mix-frac 0.5 --mix-from 0 --plant-copy-circuit \
     ${RESUME:+--resume} $EXTRA 2>&1 | tee work/train_stdout.log
