@@ -113,6 +113,12 @@ inline QStringList cutTexts(QWidget* root) {
         if (const int over = h->legendCaptionOverflow(); over > 0)
             out << QStringLiteral("colour-bar title “%1” (%2 px past the edge)").arg(h->legendCaption()).arg(over);
     }
+    // Painted row and column labels of a heatmap (tokens, layers) shortened to their room.
+    for (ts::ui::HeatmapWidget* h : root->findChildren<ts::ui::HeatmapWidget*>()) {
+        if (!shownIn(h, root)) continue;
+        for (const QString& label : h->cutLabels())
+            out << QStringLiteral("heatmap label “%1” (%2)").arg(label, h->objectName());
+    }
     return out;
 }
 

@@ -173,3 +173,27 @@ TEST_CASE("the layout checks find chart labels that Qt Charts cut", "[ui][layout
     INFO(wide.join(QLatin1Char('\n')).toStdString());
     CHECK(wide.isEmpty());
 }
+
+TEST_CASE("the layout checks find heatmap labels painted shortened", "[ui][layout]") {
+    QWidget root;
+    auto* map = new HeatmapWidget(&root);
+    map->setObjectName(QStringLiteral("lens"));
+    map->setSquareCells(false);
+    map->setMatrix(2, 3, {0.1f, 0.2f, 0.3f, 0.4f, 0.5f, 0.6f});
+    map->setRowLabels({QStringLiteral("embedding"), QStringLiteral("layer 1")});
+    const QString longToken = QStringLiteral("13 ␣confessedly-and-then-some");
+    map->setColumnLabels({QStringLiteral("1 a"), QStringLiteral("2 ␣b"), longToken});
+    root.resize(320, 240);
+    map->resize(320, 240);
+    root.show();
+    QCoreApplication::processEvents();
+    const QStringList small = ts_test::cutTexts(&root);
+    INFO(small.join(QLatin1Char('\n')).toStdString());
+    REQUIRE(small.size() == 1);
+    CHECK(small.front().contains(longToken));
+    // A taller widget gives column labels more room (a quarter of its height).
+    root.resize(320, 900);
+    map->resize(320, 900);
+    QCoreApplication::processEvents();
+    CHECK(map->cutLabels().isEmpty());
+}

@@ -506,6 +506,33 @@ int HeatmapWidget::labelStride(double cellExtent) const {
     return std::max(1, static_cast<int>(std::ceil(need / cellExtent)));
 }
 
+// A label's room grows with the font (presentation mode) and with the widget (a big window
+// has room for whole tokens), but a very long token cannot take over the matrix: at most a
+// fifth of the width for row labels, a quarter of the height for column labels.
+int HeatmapWidget::rowLabelCap() const {
+    const int lineH = QFontMetrics(labelFont(font())).height();
+    return std::max(std::max(kMaxLabelWidth, lineH * 7), width() / 5);
+}
+
+int HeatmapWidget::columnLabelCap() const {
+    const int lineH = QFontMetrics(labelFont(font())).height();
+    return std::max(std::max(kMaxColumnLabelHeight, lineH * 5), height() / 4);
+}
+
+QStringList HeatmapWidget::cutLabels() const {
+    QStringList out;
+    if (!m_showLabels || m_compact) return out;
+    const QFontMetrics fm(labelFont(font()));
+    const auto check = [&](const QStringList& labels, int first, int count, int stride, int room) {
+        for (int i = first; i < first + count && i < labels.size(); ++i)
+            if (i % stride == 0 && fm.elidedText(labels[i], Qt::ElideRight, room) != labels[i])
+                out << labels[i];
+    };
+    if (!m_rowLabels.isEmpty()) check(m_rowLabels, m_winR0, m_winRows, labelStride(m_cellH), m_rowLabelWidth - 6);
+    if (!m_colLabels.isEmpty()) check(m_colLabels, m_winC0, m_winCols, labelStride(m_cellW), m_colLabelHeight - 6);
+    return out;
+}
+
 void HeatmapWidget::updateLayout() {
     const QFontMetrics fm(labelFont(font()));
     const bool labels = m_showLabels && !m_compact;
@@ -513,10 +540,8 @@ void HeatmapWidget::updateLayout() {
     m_rowLabelWidth = 0;
     m_colLabelHeight = 0;
     if (labels) {
-        if (!m_rowLabels.isEmpty())
-            m_rowLabelWidth = std::min(m_rowLabelsWidest, kMaxLabelWidth) + 6;
-        if (!m_colLabels.isEmpty())
-            m_colLabelHeight = std::min(m_colLabelsWidest, kMaxColumnLabelHeight) + 6;
+        if (!m_rowLabels.isEmpty()) m_rowLabelWidth = std::min(m_rowLabelsWidest, rowLabelCap()) + 6;
+        if (!m_colLabels.isEmpty()) m_colLabelHeight = std::min(m_colLabelsWidest, columnLabelCap()) + 6;
     }
     // The legend column holds the bar and its tick labels, and is as wide as its caption (a
     // caption wider than the ticks would otherwise run off the widget's right edge).

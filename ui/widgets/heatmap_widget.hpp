@@ -83,6 +83,9 @@ public:
     const QString& legendCaption() const { return m_legendCaption; }
     // Pixels of the legend's caption that fall past the widget's right edge (0: it fits).
     int legendCaptionOverflow() const;
+    // Row and column labels painted shortened ("…") at the present size (one of every stride
+    // where labels are thinned out).
+    QStringList cutLabels() const;
     // Square cells (attention) or cells stretched to fill the width (an embedding strip).
     void setSquareCells(bool on);
     // Largest cell height in pixels when cells are not square (keeps a 3-row strip a strip).
@@ -150,6 +153,9 @@ private:
     void paintMask(QPainter& p);
     // Every how many rows/columns a label fits without overlapping.
     int labelStride(double cellExtent) const;
+    // The most room a row label's width / a column label's height may take.
+    int rowLabelCap() const;
+    int columnLabelCap() const;
     int widestLabel(const QStringList& labels) const;
 
     int m_rows = 0;
