@@ -176,3 +176,41 @@ TEST_CASE("word sets: the atlas comes from the model folder, the words follow th
     CHECK(custom.groups[1] == QStringList{QStringLiteral("red")});
     CHECK(ts::ui::wordSetText(custom) == QStringLiteral("one, two; red"));
 }
+
+TEST_CASE("the scatter's labels never cover one another, and every word of a word map is named", "[ui][embedding][wordmap]") {
+    const auto info = ts_test::bundledModelInfo();
+    // The seed's detective sentence twice: repeated tokens lie close together in the plane.
+    const auto ids = info.tokenizer->encodeIds(
+        "The culprit turned out to be Sujin. The culprit, Sujin, confessed to the theft of the cup.");
+    EmbeddingView view;
+    view.setTokenizer(info.tokenizer);
+    view.setModelFolder(info.folder);
+    view.setHistory({record(*info.model, ids, 0, static_cast<int>(ids.size()))}, info.model);
+    view.show();
+    REQUIRE(view.showWordMap(QStringLiteral("atlas")));
+    REQUIRE(ts_test::waitUntil([&] { return view.wordMap() != nullptr && !view.isMapBusy(); }));
+    const std::size_t words = view.wordMap()->words.size();
+    REQUIRE(words >= 10);
+    for (const QSize size : {QSize(620, 480), QSize(700, 560), QSize(1100, 800)}) {
+        view.resize(size);
+        QCoreApplication::processEvents();
+        const auto labels = view.scatterLabels();
+        INFO("view " << size.width() << "x" << size.height() << ", " << labels.size() << " labels");
+        // The words first: each is named, however crowded.
+        QStringList named;
+        for (const auto& l : labels) named << l.text;
+        for (const auto& w : view.wordMap()->words) CHECK(named.contains(QString::fromStdString(w.word)));
+        CHECK(labels.size() > words);  // and context tokens beside them
+        int leaders = 0;
+        for (std::size_t a = 0; a < labels.size(); ++a) {
+            leaders += labels[a].leader;
+            if (labels[a].leader) CHECK_FALSE(labels[a].box.contains(labels[a].anchor));
+            for (std::size_t b = a + 1; b < labels.size(); ++b) {
+                INFO("“" << labels[a].text.toStdString() << "” and “" << labels[b].text.toStdString() << "”");
+                CHECK_FALSE(labels[a].box.intersects(labels[b].box));
+            }
+        }
+        // A crowded plane moves some labels away from their points rather than onto others.
+        if (size.width() < 700) CHECK(leaders > 0);
+    }
+}

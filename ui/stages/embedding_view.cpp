@@ -26,6 +26,7 @@
 #include <array>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <unordered_set>
 
 #include "widgets/heatmap_widget.hpp"
@@ -195,9 +196,6 @@ protected:
         int count = 0;
         for (const auto& pt : m_points)
             if (pt.position >= 0) ++count;
-        // A long context names only its newest tokens (and the selected or hovered one):
-        // a thousand labels on one another are unreadable, and drawing them took 20 ms a frame.
-        const int firstNamed = count - kNamedTokens;
         // The dots, in 32 shades from first to newest, are drawn once each as small images
         // and then copied: a thousand antialiased circles cost 8-12 ms a frame.
         constexpr int kShades = 32;
@@ -219,40 +217,17 @@ protected:
             }
             return d;
         };
-        // Where labels already are, for later labels to keep clear of; the selected and the
-        // hovered token's labels keep their place right of their dot, so they come first.
-        std::vector<QRectF> taken;
-        {
-            QFont boldSmall = small;
-            boldSmall.setBold(true);
-            const QFontMetricsF bfm(boldSmall);
-            for (const auto& pt : m_points)
-                if (pt.position >= 0 && (pt.position == m_selected || pt.position == m_marked)) {
-                    const qreal r = pt.position == m_selected ? 6.0 : 4.0;
-                    taken.push_back(labelBox(bfm, map(pt.xy) + QPointF(r + 3, fm.ascent() / 2 - 1),
-                                             bfm.horizontalAdvance(pt.label)));
-                }
-        }
         int i = 0;
         for (const auto& pt : m_points) {
             if (pt.position < 0) continue;
             const QPointF s = map(pt.xy);
             const float t = count > 1 ? static_cast<float>(i) / static_cast<float>(count - 1) : 1.0f;
+            ++i;
             const bool sel = pt.position == m_selected;
             const bool marked = pt.position == m_marked;
-            const bool named = i >= firstNamed || sel || marked;
             if (!sel && !marked) {
                 p.drawPixmap(s - QPointF(kDotSize / 2.0, kDotSize / 2.0),
                              dot(static_cast<int>(std::lround(t * (kShades - 1)))));
-                ++i;
-                if (!named) continue;
-                p.setPen(text);
-                // Right of the dot where that is free of the labels drawn so far, else beside it
-                // elsewhere: tokens whose vectors are close would print one on the other.
-                const qreal w = fm.horizontalAdvance(pt.label);
-                const QPointF at = freeLabelPlace(fm, s, w, 7, area, taken);
-                p.drawText(at, pt.label);
-                taken.push_back(labelBox(fm, at, w));
                 continue;
             }
             const QColor c = HeatmapWidget::colorFor(0.3f + 0.7f * t, 0.0f, 1.0f,
@@ -266,58 +241,25 @@ protected:
             p.setBrush(c);
             const double r = sel ? 6.0 : 4.0;
             p.drawEllipse(s, r, r);
-            ++i;
-            if (!named) continue;
-            QFont f = small;
-            f.setBold(sel || marked);
-            p.setFont(f);
-            p.setPen(sel ? QColor(0xc0, 0x5a, 0x00) : text);
-            p.drawText(s + QPointF(r + 3, fm.ascent() / 2 - 1), pt.label);
-            taken.push_back(labelBox(fm, s + QPointF(r + 3, fm.ascent() / 2 - 1), fm.horizontalAdvance(pt.label)));
-            p.setFont(small);
         }
-        paintWords(p, small, taken);
+        paintWords(p, small);
+        paintLabels(p, placeLabels());
     }
 
-    // The word map's words on top, every one named in its group's colour (a square each, so
-    // they read apart from the context's round dots), and a legend of the groups.
-    // A label is placed right of its square where that is free, else at the first free one of
-    // left, above, below and the four corners (kept inside the plot): a country beside its
-    // capital, or two capitals with close embeddings, would otherwise print one on the other.
-    void paintWords(QPainter& p, const QFont& small, std::vector<QRectF>& taken) {
-        QFont bold = small;
-        bold.setBold(true);
-        const QFontMetricsF fm(bold);
+    // The word map's words on top, each a square in its group's colour (so they read apart
+    // from the context's round dots), and a legend of the groups.
+    void paintWords(QPainter& p, const QFont& small) {
         const QRectF area = plotRect();
         p.setFont(small);
         const QFontMetricsF sfm(small);
-        qreal legendW = 0;
-        for (const QString& g : m_groups) legendW = std::max(legendW, sfm.horizontalAdvance(g));
-        if (!m_groups.isEmpty())
-            taken.push_back(QRectF(area.left() + 6, area.top() + 4, legendW + 20,
-                                   static_cast<qreal>(m_groups.size()) * (sfm.height() + 2) + 4));
         for (const auto& pt : m_points) {
             if (pt.group < 0) continue;
-            const QPointF s = map(pt.xy);
-            taken.push_back(QRectF(s - QPointF(5, 5), QSizeF(10, 10)));
-        }
-        for (const auto& pt : m_points) {
-            if (pt.group < 0) continue;
-            const QPointF s = map(pt.xy);
             const QColor c = groupColour(pt.group);
             p.setPen(QPen(c.darker(140), 1.0));
             p.setBrush(c);
-            p.drawRect(QRectF(s - QPointF(4.5, 4.5), QSizeF(9, 9)));
-            p.setFont(bold);
-            p.setPen(c.darker(120));
-            const qreal w = fm.horizontalAdvance(pt.label);
-            const QPointF at = freeLabelPlace(fm, s, w, 8, area, taken);
-            p.drawText(at, pt.label);
-            taken.push_back(labelBox(fm, at, w));
+            p.drawRect(QRectF(map(pt.xy) - QPointF(4.5, 4.5), QSizeF(9, 9)));
         }
-        if (m_groups.isEmpty()) return;
         double y = area.top() + 6;
-        p.setFont(small);
         for (int g = 0; g < m_groups.size(); ++g) {
             const QColor c = groupColour(g);
             p.setPen(QPen(c.darker(140), 1.0));
@@ -329,28 +271,167 @@ protected:
         }
     }
 
+public:
+    // A label as painted: its text, where its baseline starts, the box it covers, and the
+    // point it names (a leader line joins them when the label had to move away from it).
+    struct PlacedLabel {
+        QString text;
+        QPointF baseline;
+        QRectF box;
+        QPointF anchor;
+        bool leader = false;
+        QFont font;
+        QColor colour;
+    };
+
+    // Where every label goes, in the order they claim room: the selected and the hovered
+    // token (right of their dot, whatever is there), then the word map's words, then the
+    // context's newest kNamedTokens tokens, newest first. No label covers another, a dot or
+    // square of a named point, or the legend. A label tries eight places beside its point,
+    // then rings further out with a leader line back to the point; a context token's label
+    // that finds no room is left out (hovering its dot names it), a word's goes where it
+    // covers least (only a plot too small for its words has any).
+    std::vector<PlacedLabel> placeLabels() const {
+        std::vector<PlacedLabel> out;
+        if (m_points.empty()) return out;
+        QFont small = font();
+        if (m_points.size() > 24) small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.9));
+        QFont boldSmall = small;
+        boldSmall.setBold(true);
+        const QFontMetricsF fm(small), bfm(boldSmall);
+        const QRectF area = plotRect();
+        const QColor text = palette().color(QPalette::Text);
+
+        int count = 0;
+        for (const auto& pt : m_points)
+            if (pt.position >= 0) ++count;
+        // A long context names only its newest tokens (and the selected or hovered one):
+        // a thousand labels on one another are unreadable, and drawing them took 20 ms a frame.
+        const int firstNamed = count - kNamedTokens;
+        // The named context points (newest first) and the words, and the room their markers take.
+        std::vector<const Point*> context;
+        std::vector<QRectF> taken;
+        int i = 0;
+        for (const auto& pt : m_points) {
+            if (pt.position < 0) continue;
+            const bool special = pt.position == m_selected || pt.position == m_marked;
+            if (i++ >= firstNamed || special) {
+                context.push_back(&pt);
+                const qreal r = pt.position == m_selected ? 7.0 : 5.0;
+                taken.push_back(QRectF(map(pt.xy) - QPointF(r, r), QSizeF(2 * r, 2 * r)));
+            }
+        }
+        std::reverse(context.begin(), context.end());
+        for (const auto& pt : m_points)
+            if (pt.group >= 0) taken.push_back(QRectF(map(pt.xy) - QPointF(5, 5), QSizeF(10, 10)));
+        if (!m_groups.isEmpty()) {
+            qreal legendW = 0;
+            for (const QString& g : m_groups) legendW = std::max(legendW, fm.horizontalAdvance(g));
+            taken.push_back(QRectF(area.left() + 6, area.top() + 4, legendW + 20,
+                                   static_cast<qreal>(m_groups.size()) * (fm.height() + 2) + 4));
+        }
+        auto add = [&](const QString& label, QPointF anchor, const QFont& f, const QFontMetricsF& m,
+                       const QColor& colour, qreal gap, bool fixedRight, bool required) {
+            const qreal w = m.horizontalAdvance(label);
+            PlacedLabel placed{label, anchor + QPointF(gap, m.ascent() / 2 - 1), {}, anchor, false, f, colour};
+            if (!fixedRight) {
+                // A word may go further out, and where the plot is full, where it covers least.
+                const LabelPlace place = freeLabelPlace(m, anchor, w, gap, area, taken, required ? 8 : 4);
+                if (place.covered > 0 && !required) return;
+                if (std::isfinite(place.covered)) {
+                    placed.baseline = place.at;
+                    placed.leader = place.leader;
+                }
+            }
+            placed.box = labelBox(m, placed.baseline, w);
+            taken.push_back(placed.box);
+            out.push_back(std::move(placed));
+        };
+        for (const Point* pt : context) {
+            const bool sel = pt->position == m_selected;
+            if (!sel && pt->position != m_marked) continue;
+            add(pt->label, map(pt->xy), boldSmall, bfm, sel ? QColor(0xc0, 0x5a, 0x00) : text, (sel ? 6.0 : 4.0) + 3,
+                true, true);
+        }
+        QFont wordFont = small;
+        wordFont.setBold(true);
+        for (const auto& pt : m_points)
+            if (pt.group >= 0) add(pt.label, map(pt.xy), wordFont, bfm, groupColour(pt.group).darker(120), 8, false, true);
+        for (const Point* pt : context)
+            if (pt->position != m_selected && pt->position != m_marked)
+                add(pt->label, map(pt->xy), small, fm, text, 7, false, false);
+        return out;
+    }
+
+private:
+    void paintLabels(QPainter& p, const std::vector<PlacedLabel>& labels) {
+        p.setPen(QPen(palette().color(QPalette::Mid), 1.0));
+        for (const PlacedLabel& l : labels) {
+            if (!l.leader) continue;
+            // From the point's edge to the nearest point of the label's box.
+            const QPointF to(std::clamp(l.anchor.x(), l.box.left(), l.box.right()),
+                             std::clamp(l.anchor.y(), l.box.top(), l.box.bottom()));
+            const QPointF d = to - l.anchor;
+            const qreal len = std::hypot(d.x(), d.y());
+            if (len > 6) p.drawLine(l.anchor + d * (5.0 / len), to);
+        }
+        for (const PlacedLabel& l : labels) {
+            p.setFont(l.font);
+            p.setPen(l.colour);
+            p.drawText(l.baseline, l.text);
+        }
+    }
+
     // The box a label `width` wide drawn at baseline point `at` covers.
     static QRectF labelBox(const QFontMetricsF& fm, QPointF at, qreal width) {
         return QRectF(at.x(), at.y() - fm.ascent(), width, fm.height());
     }
-    // The baseline point of the first candidate place for a label `w` wide, `gap` px from the
-    // point `s`, that overlaps no taken box and stays in the plot; right of the point when
-    // none is free.
-    static QPointF freeLabelPlace(const QFontMetricsF& fm, QPointF s, qreal w, qreal gap, const QRectF& area,
-                                  const std::vector<QRectF>& taken) {
+    // A place for a label: its baseline point, whether it is away from its point (a leader
+    // line joins them), and how much of other labels and markers it covers (0: free).
+    struct LabelPlace {
+        QPointF at;
+        bool leader = false;
+        qreal covered = 0;
+    };
+    // The first free place for a label `w` wide, `gap` px from the point `s`: one that covers
+    // no taken box and stays in the plot. First the eight places beside the point (right of it
+    // preferred), then rings of twelve places further out, up to `rings` lines away, for which
+    // a leader line is drawn. Where none is free, the place that covers the least.
+    static LabelPlace freeLabelPlace(const QFontMetricsF& fm, QPointF s, qreal w, qreal gap, const QRectF& area,
+                                     const std::vector<QRectF>& taken, int rings) {
+        LabelPlace best{s + QPointF(gap, fm.ascent() / 2 - 1), false, std::numeric_limits<qreal>::infinity()};
+        auto consider = [&](QPointF at, bool leader) {
+            const QRectF box = labelBox(fm, at, w);
+            if (!area.contains(box)) return false;
+            qreal covered = 0;
+            for (const QRectF& t : taken)
+                if (t.intersects(box)) {
+                    const QRectF both = t.intersected(box);
+                    covered += std::max<qreal>(1, both.width() * both.height());
+                }
+            if (covered < best.covered) best = {at, leader, covered};
+            return covered == 0;
+        };
         const qreal mid = fm.ascent() / 2 - 1;
         const qreal up = -fm.height() / 2 - 5, down = fm.height() / 2 + 5 + fm.ascent() / 2;
-        const QPointF candidates[] = {{gap, mid},      {-gap - w, mid}, {-w / 2, up},       {-w / 2, down},
-                                      {gap - 2, up},   {gap - 2, down}, {-gap + 2 - w, up}, {-gap + 2 - w, down}};
-        for (const QPointF& d : candidates) {
-            const QRectF box = labelBox(fm, s + d, w);
-            if (!area.contains(box)) continue;
-            if (std::none_of(taken.begin(), taken.end(), [&](const QRectF& t) { return t.intersects(box); }))
-                return s + d;
+        const QPointF beside[] = {{gap, mid},      {-gap - w, mid}, {-w / 2, up},       {-w / 2, down},
+                                  {gap - 2, up},   {gap - 2, down}, {-gap + 2 - w, up}, {-gap + 2 - w, down}};
+        for (const QPointF& d : beside)
+            if (consider(s + d, false)) return best;
+        // A ring: the label's centre on an ellipse around the point, as wide as the label.
+        const qreal h = fm.height();
+        for (int ring = 1; ring <= rings; ++ring) {
+            const qreal rx = w / 2 + gap + ring * h, ry = h / 2 + gap + ring * h * 0.8;
+            for (int k = 0; k < 12; ++k) {
+                const qreal a = k * (M_PI / 6);
+                const QPointF centre = s + QPointF(rx * std::cos(a), -ry * std::sin(a));
+                if (consider(centre + QPointF(-w / 2, fm.ascent() - h / 2), true)) return best;
+            }
         }
-        return s + candidates[0];
+        return best;
     }
 
+protected:
     void mouseMoveEvent(QMouseEvent* e) override {
         const int pos = pointAt(e->position());
         if (pos != m_hover) {
@@ -754,6 +835,14 @@ QPointF EmbeddingView::pointPosition(int pos) const {
 }
 
 int EmbeddingView::neighbourCount() const { return m_scatter->neighbourCount(); }
+
+std::vector<EmbeddingView::ScatterLabel> EmbeddingView::scatterLabels() const {
+    std::vector<ScatterLabel> out;
+    const QPoint offset = m_scatter->mapTo(this, QPoint(0, 0));
+    for (const auto& l : m_scatter->placeLabels())
+        out.push_back({l.text, l.box.translated(offset), l.anchor + offset, l.leader});
+    return out;
+}
 
 QString EmbeddingView::explainedText() const { return m_explained->text(); }
 

@@ -2,6 +2,7 @@
 // Stage 2, embedding: the selected token's input vector (token embedding + position
 // embedding) as a colour strip, and the context's input vectors projected on their first two
 // principal components, optionally with each token's nearest vocabulary neighbours.
+#include <QRectF>
 #include <QString>
 #include <QWidget>
 #include <memory>
@@ -58,6 +59,15 @@ public:
     // Where the point of context position pos is drawn, in this widget's coordinates.
     QPointF pointPosition(int pos) const;
     int neighbourCount() const;
+    // The scatter's labels of context tokens and words as painted (this widget's coordinates):
+    // the box each covers and the point it names, joined by a leader line where it moved away.
+    struct ScatterLabel {
+        QString text;
+        QRectF box;
+        QPointF anchor;
+        bool leader = false;
+    };
+    std::vector<ScatterLabel> scatterLabels() const;
     HeatmapWidget* strip() const { return m_strip; }
     QString explainedText() const;
     // A model without learned position vectors (RoPE): the strip shows the token embedding
