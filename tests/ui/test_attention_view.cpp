@@ -254,3 +254,93 @@ TEST_CASE("grouped-query attention: each head names the key/value group it reads
     CHECK(plain.kvHeads() == 0);
     CHECK(plain.headLabel(1) == QStringLiteral("Head 2"));
 }
+
+namespace {
+
+// Unnormalised weights whose largest value in a block falls anywhere in it (a hash of the
+// cell), so that block maxima are not simply the last key's.
+float scatteredWeight(int layer, int head, int q, int k) {
+    // Unsigned arithmetic: the products overflow 32 bits (signed overflow would be undefined).
+    std::uint32_t x = static_cast<std::uint32_t>(layer) * 7919u + static_cast<std::uint32_t>(head) * 104729u +
+                      static_cast<std::uint32_t>(q) * 1299709u + static_cast<std::uint32_t>(k) * 15485863u;
+    x ^= x >> 16;
+    x *= 0x45d9f3bu;
+    x ^= x >> 16;
+    return static_cast<float>(x % 1000) / 1000.0f;
+}
+
+StepRecordPtr scatteredRecord(int index, int first, int count) {
+    auto t = std::make_shared<ts::StepTrace>();
+    t->firstPosition = first;
+    for (int i = 0; i < count; ++i) t->tokens.push_back(100 + first + i);
+    auto& a = t->attention;
+    a.nLayer = kLayers;
+    a.nHead = kHeads;
+    a.firstQuery = first;
+    a.nQueries = count;
+    std::size_t perHead = 0;
+    for (int q = first; q < first + count; ++q) perHead += static_cast<std::size_t>(q) + 1;
+    a.data.resize(perHead * kLayers * kHeads);
+    for (int l = 0; l < kLayers; ++l)
+        for (int h = 0; h < kHeads; ++h)
+            for (int q = first; q < first + count; ++q)
+                for (int k = 0; k <= q; ++k)
+                    a.data[a.rowOffset(l, h, q) + static_cast<std::size_t>(k)] = scatteredWeight(l, h, q, k);
+    auto r = std::make_shared<StepRecord>();
+    r->index = index;
+    r->trace = t;
+    for (int i = 0; i < first + count; ++i) {
+        r->contextTokens.push_back(100 + i);
+        r->tokenTexts.push_back(std::to_string(i));
+    }
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("Head thumbnails are block maxima of each head and of the heads' mean, stepped or whole", "[ui][attention]") {
+    // 300 tokens: blocks of 4 (75 x 75 cells); a prefill of 200, then 100 decode steps.
+    constexpr int kTokens = 300, kPrefill = 200, kBlock = 4;
+    std::vector<StepRecordPtr> history{scatteredRecord(0, 0, kPrefill)};
+    for (int p = kPrefill; p < kTokens; ++p) history.push_back(scatteredRecord(p - kPrefill + 1, p, 1));
+    AttentionView stepped, whole;
+    for (AttentionView* v : {&stepped, &whole}) {
+        v->resize(900, 600);
+        v->show();
+        v->setLayer(1);
+    }
+    // Step by step with the event loop turning, as in a run: decode rows are pooled as they come.
+    for (std::size_t n = 1; n <= history.size(); ++n) {
+        stepped.setHistory({history.begin(), history.begin() + static_cast<std::ptrdiff_t>(n)}, kLayers, kHeads);
+        if (n == 1) stepped.setLayer(1);
+        QApplication::processEvents();
+    }
+    whole.setHistory(history, kLayers, kHeads);
+    whole.setLayer(1);
+    for (const int head : {0, 1, AttentionView::kAverageOfHeads}) {
+        HeatmapWidget* a = stepped.headThumbnail(head);
+        HeatmapWidget* b = whole.headThumbnail(head);
+        REQUIRE(a);
+        REQUIRE(b);
+        REQUIRE(b->rowCount() == kTokens / kBlock);
+        REQUIRE(a->rowCount() == b->rowCount());
+        int checked = 0;
+        for (int R = 0; R < kTokens / kBlock; ++R)
+            for (int C = 0; C <= R; ++C) {
+                float expected = -1;
+                for (int q = R * kBlock; q < (R + 1) * kBlock; ++q)
+                    for (int k = C * kBlock; k < (C + 1) * kBlock && k <= q; ++k) {
+                        const float v = head == AttentionView::kAverageOfHeads
+                                            ? static_cast<float>((static_cast<double>(scatteredWeight(1, 0, q, k)) +
+                                                                  scatteredWeight(1, 1, q, k)) / 2)
+                                            : scatteredWeight(1, head, q, k);
+                        expected = std::max(expected, v);
+                    }
+                INFO("head " << head << " cell " << R << "," << C);
+                REQUIRE(b->value(R, C) == expected);
+                REQUIRE(a->value(R, C) == expected);
+                ++checked;
+            }
+        CHECK(checked == 75 * 76 / 2);
+    }
+}

@@ -1,5 +1,7 @@
 #include "stages/attention_view.hpp"
 
+#include <QTimer>
+
 #include <QComboBox>
 #include <QCursor>
 #include <QGridLayout>
@@ -177,7 +179,7 @@ void AttentionView::setHistory(const std::vector<StepRecordPtr>& historyUpToCurr
         appendRows(oldTokens, m_tokens);
     } else {
         refreshMatrix();
-        refreshThumbnails();
+        scheduleThumbnails();
     }
     m_heatmap->setHighlightedRow(m_tokens - 1);
     if (m_selQuery >= 0) showCell(m_selQuery, m_selKey);
@@ -196,7 +198,7 @@ void AttentionView::setLayer(int layer) {
         m_layerBox->setCurrentIndex(layer);
     }
     refreshMatrix();
-    refreshThumbnails();
+    scheduleThumbnails();
     if (m_selQuery >= 0) showCell(m_selQuery, m_selKey);
 }
 
@@ -219,6 +221,8 @@ QString AttentionView::selectionText() const { return m_infoLabel->text(); }
 HeatmapWidget* AttentionView::headThumbnail(int head) const {
     const int i = head == kAverageOfHeads ? m_nHead : head;
     if (i < 0 || i >= static_cast<int>(m_thumbs.size())) return nullptr;
+    // Asked for before the next turn of the event loop: made now, so it shows this history.
+    const_cast<AttentionView*>(this)->flushThumbnails();
     return m_thumbs[static_cast<std::size_t>(i)];
 }
 
@@ -327,22 +331,24 @@ void AttentionView::appendRows(int from, int to) {
         if (!queryRow(m_layer, m_head, q, row)) row.assign(static_cast<std::size_t>(q) + 1, HeatmapWidget::kMissing);
         m_heatmap->appendRow(row);
     }
+    if (m_thumbsPending) return;  // the pending remake pools every row, these included
     if (thumbBlock(to) != m_thumbBlock || m_pooled.size() != m_thumbs.size()) {
-        refreshThumbnails();
+        scheduleThumbnails();  // coarser blocks: every row pooled again
         return;
     }
     poolRows(from, to);
     pushThumbnails();
 }
 
-std::vector<float> AttentionView::buildMatrix(int layer, int head) const {
+void AttentionView::buildMatrix(int layer, int head, std::vector<float>& m) const {
     const int n = m_tokens;
-    std::vector<float> m(at(n, 0, n), HeatmapWidget::kMissing);
+    // Into the storage of the matrix shown before: a fresh 3 MB buffer (896 tokens) costs its
+    // page faults, measured 13 ms on this virtual machine, more than filling it.
+    m.assign(at(n, 0, n), HeatmapWidget::kMissing);
     std::vector<float> row;
     for (int q = 0; q < n; ++q)
         if (queryRow(layer, head, q, row))
             std::copy(row.begin(), row.end(), m.begin() + static_cast<std::ptrdiff_t>(at(q, 0, n)));
-    return m;
 }
 
 void AttentionView::retranslateUi() {
@@ -358,7 +364,7 @@ void AttentionView::retranslateUi() {
     }
     if (m_nLayer > 0) {
         refreshMatrix();
-        refreshThumbnails();
+        scheduleThumbnails();
     }
     showCell(m_selQuery, m_selKey);
 }
@@ -369,7 +375,8 @@ void AttentionView::changeEvent(QEvent* event) {
 }
 
 void AttentionView::refreshMatrix() {
-    m_heatmap->setMatrix(m_tokens, m_tokens, buildMatrix(m_layer, m_head));
+    buildMatrix(m_layer, m_head, m_spareMatrix);
+    m_heatmap->setMatrix(m_tokens, m_tokens, std::move(m_spareMatrix), &m_spareMatrix);
     m_heatmap->setSelectedCell(m_selQuery, m_selKey);
     m_heatmap->setTitle(m_nLayer == 0 ? QString()
                         : m_head == kAverageOfHeads
@@ -390,6 +397,18 @@ int AttentionView::thumbBlock(int tokens) {
     int block = 1;
     while (tokens > kThumbCells * block) block *= 2;
     return block;
+}
+
+void AttentionView::scheduleThumbnails() {
+    if (m_thumbsPending) return;
+    m_thumbsPending = true;
+    QTimer::singleShot(0, this, &AttentionView::flushThumbnails);
+}
+
+void AttentionView::flushThumbnails() {
+    if (!m_thumbsPending) return;
+    m_thumbsPending = false;
+    refreshThumbnails();
 }
 
 void AttentionView::refreshThumbnails() {
@@ -416,19 +435,44 @@ void AttentionView::poolRows(int from, int to) {
         }
         m_thumbCells = cells;
     }
+    // Row by row, each head's recorded row read in place (no copy) and pooled, and summed for
+    // the average of the heads (in double, as queryRow sums it): one pass over the layer's
+    // rows instead of one per thumbnail and the heads read twice for the average.
     const int block = m_thumbBlock;
-    std::vector<float> row;
-    for (std::size_t i = 0; i < m_thumbs.size() && i < m_pooled.size(); ++i) {
-        const int head = static_cast<int>(i) < m_nHead ? static_cast<int>(i) : kAverageOfHeads;
-        for (int q = from; q < to; ++q) {
-            if (!queryRow(m_layer, head, q, row)) continue;
-            float* out = &m_pooled[i][at(q / block, 0, cells)];
-            for (int k = 0; k <= q && k < static_cast<int>(row.size()); ++k) {
-                float& cell = out[k / block];
-                const float v = row[static_cast<std::size_t>(k)];
-                if (std::isnan(cell) || v > cell) cell = v;
-            }
+    const std::size_t heads = std::min(m_pooled.size(), static_cast<std::size_t>(m_nHead));
+    const bool average = m_pooled.size() > static_cast<std::size_t>(m_nHead);
+    // Block by block, not a division per value (4.8 million of them at 896 tokens cost more
+    // than the reading).
+    auto pool = [block](float* out, const auto* r, std::size_t len) {
+        for (std::size_t k0 = 0, c = 0; k0 < len; k0 += static_cast<std::size_t>(block), ++c) {
+            const std::size_t k1 = std::min(len, k0 + static_cast<std::size_t>(block));
+            float m = out[c];
+            // True for a missing (NaN) cell too: the first value fills it.
+            for (std::size_t k = k0; k < k1; ++k)
+                if (!(static_cast<float>(r[k]) <= m)) m = static_cast<float>(r[k]);
+            out[c] = m;
         }
+    };
+    std::vector<double> sum;
+    for (int q = from; q < to; ++q) {
+        const int src = q < m_tokens ? m_rowSource[static_cast<std::size_t>(q)] : -1;
+        if (src < 0 || m_layer < 0 || m_layer >= m_nLayer) continue;
+        const auto& a = m_history[static_cast<std::size_t>(src)]->trace->attention;
+        const std::size_t len = static_cast<std::size_t>(q) + 1;
+        const std::size_t offset = at(q / block, 0, cells);
+        sum.assign(len, 0.0);
+        int counted = 0;
+        for (std::size_t h = 0; h < static_cast<std::size_t>(m_nHead); ++h) {
+            const auto r = a.row(m_layer, static_cast<int>(h), q);
+            if (r.size() != len) continue;
+            if (h < heads) pool(&m_pooled[h][offset], r.data(), len);
+            for (std::size_t k = 0; k < len; ++k) sum[k] += r[k];
+            ++counted;
+        }
+        if (!average || counted == 0) continue;
+        // The mean as a float first, exactly as queryRow gives it to the big heatmap.
+        for (std::size_t k = 0; k < len; ++k) sum[k] = static_cast<float>(sum[k] / counted);
+        pool(&m_pooled[static_cast<std::size_t>(m_nHead)][offset], sum.data(), len);
     }
 }
 

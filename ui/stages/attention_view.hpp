@@ -71,6 +71,12 @@ private:
     void rebuildThumbnails();
     void refreshMatrix();
     void refreshThumbnails();
+    // The thumbnails of a whole new matrix (a new history, layer or language) are made on the
+    // next turn of the event loop, not in the same one as the big matrix: together they held
+    // the window for 14 ms at 896 tokens, past a frame. A decode step's rows are still
+    // pooled at once (appendRows), unless a remake is pending.
+    void scheduleThumbnails();
+    void flushThumbnails();
     // A decode step: query rows from..to-1 are new; the rest of the picture stays.
     void appendRows(int from, int to);
     static int thumbBlock(int tokens);
@@ -83,7 +89,7 @@ private:
     int kvGroup(int head) const;
     QString headName(int head) const;
     // T x T row-major, NaN where no record traced the query; head may be kAverageOfHeads.
-    std::vector<float> buildMatrix(int layer, int head) const;
+    void buildMatrix(int layer, int head, std::vector<float>& into) const;
     // The weights of query q (keys 0..q) into row; false if no record traced q.
     bool queryRow(int layer, int head, int q, std::vector<float>& row) const;
     void showCell(int query, int key);
@@ -119,6 +125,8 @@ private:
     std::vector<std::vector<float>> m_pooled;
     int m_thumbBlock = 1;
     int m_thumbCells = 0;
+    bool m_thumbsPending = false;
+    std::vector<float> m_spareMatrix;  // the big heatmap's previous storage, filled next time
 };
 
 }  // namespace ts::ui

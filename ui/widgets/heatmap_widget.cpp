@@ -72,10 +72,11 @@ HeatmapWidget::HeatmapWidget(QWidget* parent) : QWidget(parent) {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
 }
 
-void HeatmapWidget::setMatrix(int rows, int cols, std::vector<float> values) {
+void HeatmapWidget::setMatrix(int rows, int cols, std::vector<float> values, std::vector<float>* previous) {
     m_rows = std::max(0, rows);
     m_cols = std::max(0, cols);
     m_stride = m_cols;
+    if (previous) *previous = std::move(m_values);
     m_values = std::move(values);
     m_values.resize(static_cast<std::size_t>(m_rows) * static_cast<std::size_t>(m_cols),
                     kMissing);

@@ -44,7 +44,9 @@ public:
     explicit HeatmapWidget(QWidget* parent = nullptr);
 
     // values is row-major rows x cols; NaN marks a missing cell.
-    void setMatrix(int rows, int cols, std::vector<float> values);
+    // The storage of the matrix it replaces goes to *previous where given: a caller that
+    // fills it next time saves a fresh allocation's page faults (milliseconds at 3 MB).
+    void setMatrix(int rows, int cols, std::vector<float> values, std::vector<float>* previous = nullptr);
     // One more row (a decode step's query row). A row longer than the column count widens the
     // matrix: earlier rows are missing there (outside the triangle when lower-triangular).
     void appendRow(std::span<const float> row);
