@@ -194,6 +194,68 @@ TEST_CASE("Quant: planar Q8_0 decodes and prefills as its blocks do, every code 
     ts::kernels::setThreads(2);
 }
 
+TEST_CASE("Quant: weights that share their input decode in one hand-off exactly as one by one", "[quant]") {
+    // q, k and v of a grouped-query layer (planar Q8_0 of different heights, one with a bias),
+    // gate and up in other block types: every output bit equal to linearQuant's per part.
+    LevelGuard guard;
+    std::mt19937 rng(77);
+    const int in = 32 * 28;  // Qwen2.5-0.5B's 896
+    struct Owned {
+        std::string bytes;
+        ts::quant::QuantWeight w;
+    };
+    auto make = [&](Type t, int out, bool planar) {
+        Owned o;
+        for (int r = 0; r < out; ++r) o.bytes += ts_test::makeRefRow(t, in, rng).bytes;
+        if (planar) {
+            std::string p(o.bytes.size(), '\0');
+            ts::quant::repackQ8_0Planar(o.bytes.data(), out, in, p.data());
+            o.bytes = std::move(p);
+        }
+        o.w = {t, out, in, nullptr, ts::quant::rowBytes(t, in), planar};
+        return o;
+    };
+    std::vector<Owned> sets[2];
+    sets[0].push_back(make(Type::Q8_0, 896, true));
+    sets[0].push_back(make(Type::Q8_0, 128, true));
+    sets[0].push_back(make(Type::Q8_0, 131, true));  // not a multiple of 4 or 16
+    sets[1].push_back(make(Type::Q4_K, 0, false));   // an absent part
+    sets[1].push_back(make(Type::Q8_0, 300, false));
+    sets[1].push_back(make(Type::Q5_0, 77, false));
+    for (auto& set : sets) {
+        int total = 0;
+        for (auto& o : set) {
+            o.w.data = reinterpret_cast<const std::uint8_t*>(o.bytes.data());
+            total += o.w.out;
+        }
+        const std::vector<float> bias = randomVector(static_cast<std::size_t>(total), rng);
+        for (int T : {1, 3}) {
+            const std::vector<float> X = randomVector(static_cast<std::size_t>(T * in), rng);
+            for (int level = 2; level >= 0; --level)
+                for (int threads : {1, 2}) {
+                    ts::quant::limitQuantKernel(level);
+                    ts::kernels::setThreads(threads);
+                    std::vector<float> together(static_cast<std::size_t>(T * total), -1.0f), apart(together);
+                    std::vector<ts::quant::QuantPart> parts;
+                    int at = 0;
+                    for (const auto& o : set) {
+                        parts.push_back({o.w, at == 0 ? nullptr : bias.data() + at, together.data() + at, total});
+                        std::vector<float> y(static_cast<std::size_t>(T * std::max(1, o.w.out)));
+                        if (o.w.out > 0) ts::quant::linearQuant(X.data(), T, o.w, parts.back().bias, y.data());
+                        for (int t = 0; t < T; ++t)
+                            for (int r = 0; r < o.w.out; ++r)
+                                apart[static_cast<std::size_t>(t * total + at + r)] = y[static_cast<std::size_t>(t * o.w.out + r)];
+                        at += o.w.out;
+                    }
+                    ts::quant::linearQuantParts(X.data(), T, parts);
+                    INFO("T=" << T << " level=" << level << " threads=" << threads);
+                    CHECK(together == apart);
+                }
+        }
+    }
+    ts::kernels::setThreads(2);
+}
+
 TEST_CASE("Quant: a NaN or infinite activation makes the block's products NaN, never an integer overflow",
           "[quant]") {
     LevelGuard guard;

@@ -7,6 +7,7 @@
 #include <array>
 #include <atomic>
 #include <cstring>
+#include <span>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -399,6 +400,28 @@ void linearPacked(const float* X, int T, const PackedWeight& W, const float* bia
         chunk(np, t, n, 2, b, e);
         if (b < e) panelsAny(job, b, e);
     });
+}
+
+bool linearBlocksDecode(const float* X, int T, std::span<const PackedWeight* const> parts, const float* bias,
+                        float* Y) {
+    if (T <= 0 || T >= 4) return false;  // a prefill widens rows into panels, part by part
+    int total = 0;
+    for (const PackedWeight* p : parts) {
+        if (p->out > 0 && p->type != WeightType::Blocks) return false;
+        total += std::max(0, p->out);
+    }
+    std::vector<quant::QuantPart> q;
+    q.reserve(parts.size());
+    int at = 0;
+    for (const PackedWeight* p : parts) {
+        if (p->out <= 0) continue;
+        q.push_back({quant::QuantWeight{static_cast<quant::Type>(p->blockType), p->out, p->in,
+                                        static_cast<const std::uint8_t*>(p->data), p->rowBytes, p->planar},
+                     bias ? bias + at : nullptr, Y + at, total});
+        at += p->out;
+    }
+    quant::linearQuantParts(X, T, q);
+    return true;
 }
 
 void limitPackedKernel(int level) { g_levelCap = std::clamp(level, 0, 2); }

@@ -20,6 +20,7 @@
 // nothing above the kernels looks at the type.
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace ts::kernels {
@@ -76,6 +77,13 @@ void unpackRow(const PackedWeight& W, int row, float* dst);
 
 // Y[T, out] = X[T, in] W^T + bias (bias may be null). Multi-threaded over panels.
 void linearPacked(const float* X, int T, const PackedWeight& W, const float* bias, float* Y);
+
+// Several block-type weights that read the same X (q, k and v; gate and up), their outputs
+// side by side in Y[T, sum of outs] (bias: theirs end to end, or null), for a decode step:
+// one quantization of X and one hand-off to the threads for all of them, each output equal
+// to linearPacked's. False (nothing done) unless every present part is Blocks and T < 4.
+bool linearBlocksDecode(const float* X, int T, std::span<const PackedWeight* const> parts, const float* bias,
+                        float* Y);
 
 // Which kernel linearPacked uses: "avx512", "avx2" or "scalar" (the best the CPU has,
 // unless limited below).

@@ -33,9 +33,10 @@ void quantizeActivations(const float* x, std::size_t n, ActBlock* out);
 // quantized activations.
 float dotQuantized(Type t, const void* row, const ActBlock* x, std::size_t n);
 // y[r] for rows r0..r1-1 of a planar Q8_0 weight (quant_types.hpp: row r at
-// data + r * rowBytes) with the same quantized activations.
+// data + r * rowBytes) with the same quantized activations. `nextRow` (> r1, or -1): the
+// first row the caller reads next, prefetched while the last rows here are summed.
 void dotQ8_0PlanarRows(const std::uint8_t* data, std::size_t rowBytes, int r0, int r1,
-                       const ActBlock* x, std::size_t n, float* y);
+                       const ActBlock* x, std::size_t n, float* y, int nextRow = -1);
 // Dot of a weight row (any computable type) with float activations.
 float dotFloat(Type t, const void* row, const float* x, std::size_t n);
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <span>
 #include <vector>
 
 #include "compute/kernels.hpp"
@@ -21,50 +22,79 @@ constexpr int kPrefillFrom = 4;   // tokens from which the prefill path pays off
 
 bool isFloatType(Type t) { return t == Type::F32 || t == Type::F16 || t == Type::BF16; }
 
-void decode(const float* X, int T, const QuantWeight& W, const float* bias, float* Y) {
-    const bool quantized = g_quantizeActivations && !isFloatType(W.type);
-    std::vector<ActBlock> xq;
-    if (quantized) {
-        xq.resize(sz(T) * sz(W.in / 32));
+// A few tokens through one or more weights that read the same input (q, k and v; gate and
+// up): the activations are quantized once, and one hand-off to the threads covers every
+// part. Threads take 16 rows at a time from a counter (the cores do not get equal shares
+// of the memory bandwidth, so fixed halves would leave one waiting), and each takes its
+// next share before it sums the present one, so the present one's last rows can prefetch
+// the next one's first (dotQ8_0PlanarRows).
+void decode(const float* X, int T, std::span<const QuantPart> parts) {
+    const int in = parts.front().W.in;
+    bool anyBlocks = false;
+    for (const QuantPart& p : parts) anyBlocks |= !isFloatType(p.W.type);
+    const bool quantize = g_quantizeActivations && anyBlocks;
+    // Kept between calls: a decode step makes ~170 of these, and each allocation showed.
+    thread_local std::vector<ActBlock> xqStore;
+    if (quantize) {
+        xqStore.resize(sz(T) * sz(in / 32));
         for (int t = 0; t < T; ++t)
-            quantizeActivations(X + sz(t) * sz(W.in), sz(W.in), xq.data() + sz(t) * sz(W.in / 32));
+            quantizeActivations(X + sz(t) * sz(in), sz(in), xqStore.data() + sz(t) * sz(in / 32));
     }
-    auto rows = [&](int r0, int r1) {
+    const ActBlock* xq = quantize ? xqStore.data() : nullptr;
+    // Shares numbered across the parts: part i holds shares firstShare[i]..firstShare[i+1]-1.
+    std::vector<int> firstShare(parts.size() + 1, 0);
+    long long work = 0;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        firstShare[i + 1] = firstShare[i] + (parts[i].W.out + kDecodeRows - 1) / kDecodeRows;
+        work += static_cast<long long>(parts[i].W.out) * in;
+    }
+    const int shares = firstShare.back();
+    auto partOf = [&](int share) {
+        return static_cast<std::size_t>(std::upper_bound(firstShare.begin(), firstShare.end(), share) - firstShare.begin() - 1);
+    };
+    auto rows = [&](int share, int nextShare) {
+        const std::size_t pi = partOf(share);
+        const QuantPart& part = parts[pi];
+        const QuantWeight& W = part.W;
+        const int r0 = (share - firstShare[pi]) * kDecodeRows, r1 = std::min(W.out, r0 + kDecodeRows);
+        const int nextRow = nextShare < firstShare[pi + 1] ? (nextShare - firstShare[pi]) * kDecodeRows : -1;
+        const bool quantized = quantize && !isFloatType(W.type);
         for (int t = 0; t < T; ++t) {
-            float* y = Y + sz(t) * sz(W.out);
-            const float* x = X + sz(t) * sz(W.in);
-            const ActBlock* q = quantized ? xq.data() + sz(t) * sz(W.in / 32) : nullptr;
+            float* y = part.Y + sz(t) * sz(part.ldY);
+            const float* x = X + sz(t) * sz(in);
+            const ActBlock* q = quantized ? xq + sz(t) * sz(in / 32) : nullptr;
             if (W.planar && quantized) {
-                dotQ8_0PlanarRows(W.data, W.rowBytes, r0, r1, q, sz(W.in), y);
-                if (bias)
-                    for (int r = r0; r < r1; ++r) y[r] += bias[r];
+                dotQ8_0PlanarRows(W.data, W.rowBytes, r0, r1, q, sz(in), y, t + 1 == T ? nextRow : -1);
+                if (part.bias)
+                    for (int r = r0; r < r1; ++r) y[r] += part.bias[r];
                 continue;
             }
             for (int r = r0; r < r1; ++r) {
                 float v;
                 if (W.planar) {  // float activations (a measurement mode): the row as floats
                     thread_local std::vector<float> rowF;
-                    rowF.resize(sz(W.in));
-                    dequantizeRowQ8_0Planar(W.row(r), rowF.data(), sz(W.in));
-                    v = dotFloat(Type::F32, rowF.data(), x, sz(W.in));
+                    rowF.resize(sz(in));
+                    dequantizeRowQ8_0Planar(W.row(r), rowF.data(), sz(in));
+                    v = dotFloat(Type::F32, rowF.data(), x, sz(in));
                 } else {
-                    v = quantized ? dotQuantized(W.type, W.row(r), q, sz(W.in))
-                                  : dotFloat(W.type, W.row(r), x, sz(W.in));
+                    v = quantized ? dotQuantized(W.type, W.row(r), q, sz(in)) : dotFloat(W.type, W.row(r), x, sz(in));
                 }
-                y[r] = v + (bias ? bias[r] : 0.0f);
+                y[r] = v + (part.bias ? part.bias[r] : 0.0f);
             }
         }
     };
-    if (kernels::threads() == 1 || static_cast<long long>(W.out) * W.in < (1 << 15)) {
-        rows(0, W.out);
+    if (kernels::threads() == 1 || work < (1 << 15)) {
+        for (int share = 0; share < shares; ++share) rows(share, share + 1);
         return;
     }
-    // Threads take 16 rows at a time from a counter: the cores do not get equal shares of
-    // the memory bandwidth, so fixed halves would leave one waiting.
     std::atomic<int> next{0};
     kernels::parallelShared([&](int, int) {
-        for (int b; (b = next.fetch_add(kDecodeRows, std::memory_order_relaxed)) < W.out;)
-            rows(b, std::min(W.out, b + kDecodeRows));
+        int share = next.fetch_add(1, std::memory_order_relaxed);
+        while (share < shares) {
+            const int following = next.fetch_add(1, std::memory_order_relaxed);
+            rows(share, following);
+            share = following;
+        }
     });
 }
 
@@ -97,8 +127,32 @@ void prefill(const float* X, int T, const QuantWeight& W, const float* bias, flo
 
 void linearQuant(const float* X, int T, const QuantWeight& W, const float* bias, float* Y) {
     if (T <= 0 || W.out <= 0) return;
-    if (T >= kPrefillFrom) prefill(X, T, W, bias, Y);
-    else decode(X, T, W, bias, Y);
+    if (T >= kPrefillFrom) {
+        prefill(X, T, W, bias, Y);
+        return;
+    }
+    const QuantPart part{W, bias, Y, W.out};
+    decode(X, T, std::span<const QuantPart>(&part, 1));
+}
+
+void linearQuantParts(const float* X, int T, std::span<const QuantPart> parts) {
+    if (T <= 0 || parts.empty()) return;
+    const bool sameInput = std::all_of(parts.begin(), parts.end(), [&](const QuantPart& p) { return p.W.in == parts.front().W.in; });
+    if (T >= kPrefillFrom || !sameInput) {
+        for (const QuantPart& p : parts) {
+            if (p.W.out <= 0) continue;
+            if (p.ldY == p.W.out || T == 1) {
+                linearQuant(X, T, p.W, p.bias, p.Y);
+                continue;
+            }
+            std::vector<float> y(sz(T) * sz(p.W.out));
+            linearQuant(X, T, p.W, p.bias, y.data());
+            for (int t = 0; t < T; ++t)
+                std::memcpy(p.Y + sz(t) * sz(p.ldY), y.data() + sz(t) * sz(p.W.out), sz(p.W.out) * sizeof(float));
+        }
+        return;
+    }
+    decode(X, T, parts);
 }
 
 void setQuantizeActivations(bool on) { g_quantizeActivations = on; }

@@ -11,6 +11,7 @@
 // a decode step and of a prefill agree to about 1e-2 relative, not bit for bit.
 #include <cstddef>
 #include <cstdint>
+#include <span>
 
 #include "compute/quant_types.hpp"
 
@@ -29,6 +30,18 @@ struct QuantWeight {
 
 // Y[T, out] = X[T, in] W^T + bias (bias may be null). Multi-threaded.
 void linearQuant(const float* X, int T, const QuantWeight& W, const float* bias, float* Y);
+
+// One weight of several that read the same input: token t's outputs go to Y + t * ldY.
+struct QuantPart {
+    QuantWeight W;
+    const float* bias = nullptr;
+    float* Y = nullptr;
+    int ldY = 0;
+};
+// Every part's product, as linearQuant gives each, for weights that share their input (q, k
+// and v; gate and up). A decode step quantizes the activations once and hands all parts to
+// the threads at once; a prefill runs the parts one after another.
+void linearQuantParts(const float* X, int T, std::span<const QuantPart> parts);
 
 // Whether decode quantizes the activations (the default) or multiplies with floats; the
 // switch exists for the measurement `quant_kernel_bench` makes.

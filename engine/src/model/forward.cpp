@@ -42,6 +42,8 @@ void linearParts(const float* X, int T, std::initializer_list<const kernels::Pac
         kernels::linearPacked(X, T, **parts.begin(), bias, Y);
         return;
     }
+    if (kernels::linearBlocksDecode(X, T, std::span<const kernels::PackedWeight* const>(parts.begin(), parts.size()), bias, Y))
+        return;
     int at = 0;
     for (const auto* p : parts) {
         if (p->out == 0) continue;
