@@ -36,11 +36,12 @@ std::vector<float> cannedRow(int layer, int head, int q) {
     return row;
 }
 
-std::shared_ptr<ts::StepTrace> cannedTrace(int firstPos, int count, bool withAttention = true) {
+// A trace of queries firstPos..firstPos+count-1 whose attention weights are weight(l, h, q, k).
+template <class Weight>
+std::shared_ptr<ts::StepTrace> tracedQueries(int firstPos, int count, Weight weight) {
     auto t = std::make_shared<ts::StepTrace>();
     t->firstPosition = firstPos;
     for (int i = 0; i < count; ++i) t->tokens.push_back(100 + firstPos + i);
-    if (!withAttention) return t;
     auto& a = t->attention;
     a.nLayer = kLayers;
     a.nHead = kHeads;
@@ -51,11 +52,18 @@ std::shared_ptr<ts::StepTrace> cannedTrace(int firstPos, int count, bool withAtt
     a.data.resize(perHead * kLayers * kHeads);
     for (int l = 0; l < kLayers; ++l)
         for (int h = 0; h < kHeads; ++h)
-            for (int q = firstPos; q < firstPos + count; ++q) {
-                const auto row = cannedRow(l, h, q);
-                std::copy(row.begin(), row.end(),
-                          a.data.begin() + static_cast<std::ptrdiff_t>(a.rowOffset(l, h, q)));
-            }
+            for (int q = firstPos; q < firstPos + count; ++q)
+                for (int k = 0; k <= q; ++k) a.data[a.rowOffset(l, h, q) + static_cast<std::size_t>(k)] = weight(l, h, q, k);
+    return t;
+}
+
+std::shared_ptr<ts::StepTrace> cannedTrace(int firstPos, int count, bool withAttention = true) {
+    if (withAttention)
+        return tracedQueries(firstPos, count,
+                             [](int l, int h, int q, int k) { return cannedRow(l, h, q)[static_cast<std::size_t>(k)]; });
+    auto t = std::make_shared<ts::StepTrace>();
+    t->firstPosition = firstPos;
+    for (int i = 0; i < count; ++i) t->tokens.push_back(100 + firstPos + i);
     return t;
 }
 
@@ -270,22 +278,7 @@ float scatteredWeight(int layer, int head, int q, int k) {
 }
 
 StepRecordPtr scatteredRecord(int index, int first, int count) {
-    auto t = std::make_shared<ts::StepTrace>();
-    t->firstPosition = first;
-    for (int i = 0; i < count; ++i) t->tokens.push_back(100 + first + i);
-    auto& a = t->attention;
-    a.nLayer = kLayers;
-    a.nHead = kHeads;
-    a.firstQuery = first;
-    a.nQueries = count;
-    std::size_t perHead = 0;
-    for (int q = first; q < first + count; ++q) perHead += static_cast<std::size_t>(q) + 1;
-    a.data.resize(perHead * kLayers * kHeads);
-    for (int l = 0; l < kLayers; ++l)
-        for (int h = 0; h < kHeads; ++h)
-            for (int q = first; q < first + count; ++q)
-                for (int k = 0; k <= q; ++k)
-                    a.data[a.rowOffset(l, h, q) + static_cast<std::size_t>(k)] = scatteredWeight(l, h, q, k);
+    const auto t = tracedQueries(first, count, scatteredWeight);
     auto r = std::make_shared<StepRecord>();
     r->index = index;
     r->trace = t;
