@@ -194,6 +194,36 @@ TEST_CASE("Quant: planar Q8_0 decodes and prefills as its blocks do, every code 
     ts::kernels::setThreads(2);
 }
 
+TEST_CASE("Packed prefill: X packed once gives every output bit of X packed per call", "[quant][kernels]") {
+    LevelGuard guard;
+    std::mt19937 rng(5);
+    const int in = 600, out = 70;  // three input blocks of 256 (the last partial), ragged panels
+    const std::vector<float> w = randomVector(static_cast<std::size_t>(out * in), rng);
+    std::vector<float> packedW(ts::kernels::packedSize(out, in));
+    ts::kernels::packFromOutIn(w.data(), out, in, packedW.data());
+    const ts::kernels::PackedWeight W{packedW.data(), out, in};
+    const std::vector<float> bias = randomVector(static_cast<std::size_t>(out), rng);
+    for (int T : {2, 5, 13, 30})
+        for (int level = 2; level >= 0; --level) {
+            ts::kernels::limitPackedKernel(level);
+            const std::vector<float> X = randomVector(static_cast<std::size_t>(T * in), rng);
+            ts::kernels::PackedInput px;
+            ts::kernels::packInput(X.data(), T, in, px);
+            std::vector<float> once(static_cast<std::size_t>(T * out)), each(once.size());
+            ts::kernels::linearPacked(X.data(), T, W, bias.data(), once.data(), &px);
+            ts::kernels::linearPacked(X.data(), T, W, bias.data(), each.data());
+            INFO("T=" << T << " level=" << level << " mr=" << px.mr);
+            CHECK(once == each);
+            if (level >= 1) CHECK(px.mr > 0);
+            // Made for other rows of X: not used (the product is still right).
+            ts::kernels::PackedInput other;
+            ts::kernels::packInput(X.data(), T - 1, in, other);
+            std::vector<float> guarded(once.size());
+            ts::kernels::linearPacked(X.data(), T, W, bias.data(), guarded.data(), &other);
+            CHECK(guarded == each);
+        }
+}
+
 TEST_CASE("Quant: weights that share their input decode in one hand-off exactly as one by one", "[quant]") {
     // q, k and v of a grouped-query layer (planar Q8_0 of different heights, one with a bias),
     // gate and up in other block types: every output bit equal to linearQuant's per part.

@@ -47,6 +47,7 @@ struct Job {
     const PackedWeight* W;
     const float* bias;
     float* Y;
+    const PackedInput* packed = nullptr;  // X already repacked (packInput), or null
 };
 
 template <WeightType WT>
@@ -138,12 +139,16 @@ template <int MR, int NP, class TileFor>
 void gemmPanels(const Job& j, int pb, int pe, TileFor tileFor) {
     thread_local std::vector<float> A;
     const int in = j.W->in;
+    const bool prepacked = j.packed && j.packed->mr == MR && j.packed->X == j.X && j.packed->T == j.T &&
+                           j.packed->in == in;
     for (int k0 = 0; k0 < in; k0 += kKc) {
         const int kc = std::min(kKc, in - k0);
-        packInputs(j, k0, kc, MR, A);
+        if (!prepacked) packInputs(j, k0, kc, MR, A);
+        // A packed input holds its blocks end to end: block k0 starts T * k0 floats in.
+        const float* block = prepacked ? j.packed->data.data() + sz(j.T) * sz(k0) : A.data();
         for (int p = pb; p < pe; p += NP) {
             const int np = std::min(NP, pe - p);
-            const float* a = A.data();
+            const float* a = block;
             for (int t = 0; t < j.T; t += MR) {
                 const int rows = std::min(MR, j.T - t);
                 tileFor(rows, np)(j, a, t, p, k0, kc);
@@ -365,7 +370,29 @@ void panelsAny(const Job& j, int pb, int pe) {
 
 }  // namespace
 
-void linearPacked(const float* X, int T, const PackedWeight& W, const float* bias, float* Y) {
+void packInput(const float* X, int T, int in, PackedInput& out) {
+    out.X = X;
+    out.T = T;
+    out.in = in;
+    out.mr = 0;
+    out.data.clear();
+#if defined(__x86_64__)
+    if (!haveAvx2() || T <= 1) return;  // the portable and decode kernels read X as it is
+    out.mr = haveAvx512() ? kRows512 : kRows256;
+    const PackedWeight shape{nullptr, 0, in};
+    const Job j{X, T, &shape, nullptr, nullptr};
+    out.data.resize(sz(T) * sz(in));
+    std::vector<float> block;
+    for (int k0 = 0; k0 < in; k0 += kKc) {
+        const int kc = std::min(kKc, in - k0);
+        packInputs(j, k0, kc, out.mr, block);
+        std::copy(block.begin(), block.end(), out.data.begin() + static_cast<std::ptrdiff_t>(sz(T) * sz(k0)));
+    }
+#endif
+}
+
+void linearPacked(const float* X, int T, const PackedWeight& W, const float* bias, float* Y,
+                  const PackedInput* packed) {
     if (T <= 0 || W.out <= 0) return;
     if (W.type == WeightType::Blocks) {
         quant::linearQuant(X, T,
@@ -375,7 +402,7 @@ void linearPacked(const float* X, int T, const PackedWeight& W, const float* bia
                            bias, Y);
         return;
     }
-    const Job job{X, T, &W, bias, Y};
+    const Job job{X, T, &W, bias, Y, packed};
     const int np = panels(W.out);
     if (threads() == 1 || static_cast<long long>(W.out) * W.in * T < (1 << 16)) {
         panelsAny(job, 0, np);

@@ -100,6 +100,9 @@ void decode(const float* X, int T, std::span<const QuantPart> parts) {
 
 void prefill(const float* X, int T, const QuantWeight& W, const float* bias, float* Y) {
     const int groups = (W.out + kPrefillRows - 1) / kPrefillRows;
+    // X in the kernels' layout once for all groups (each group multiplies the whole X).
+    thread_local kernels::PackedInput packedX;
+    kernels::packInput(X, T, W.in, packedX);
     std::atomic<int> next{0};
     kernels::parallelShared([&](int, int) {
         std::vector<float> rowsF(sz(kPrefillRows) * sz(W.in));
@@ -115,7 +118,7 @@ void prefill(const float* X, int T, const QuantWeight& W, const float* bias, flo
             kernels::packFromOutIn(rowsF.data(), n, W.in, packed.data());
             // Nested inside parallel(): runs on this thread alone.
             kernels::linearPacked(X, T, kernels::PackedWeight{packed.data(), n, W.in},
-                                  bias ? bias + r0 : nullptr, y.data());
+                                  bias ? bias + r0 : nullptr, y.data(), &packedX);
             for (int t = 0; t < T; ++t)
                 std::memcpy(Y + sz(t) * sz(W.out) + sz(r0), y.data() + sz(t) * sz(n),
                             sz(n) * sizeof(float));
