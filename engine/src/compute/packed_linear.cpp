@@ -382,7 +382,7 @@ void packInput(const float* X, int T, int in, PackedInput& out) {
     const PackedWeight shape{nullptr, 0, in};
     const Job j{X, T, &shape, nullptr, nullptr};
     out.data.resize(sz(T) * sz(in));
-    std::vector<float> block;
+    thread_local std::vector<float> block;  // kept: a fresh one costs its page faults
     for (int k0 = 0; k0 < in; k0 += kKc) {
         const int kc = std::min(kKc, in - k0);
         packInputs(j, k0, kc, out.mr, block);
