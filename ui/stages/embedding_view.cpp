@@ -139,9 +139,7 @@ protected:
         p.setRenderHint(QPainter::Antialiasing);
         p.fillRect(rect(), palette().color(QPalette::Base));
         const QColor text = palette().color(QPalette::Text);
-        // A short context's few labels in the view's font, a long one's many a little smaller.
-        QFont small = font();
-        if (m_points.size() > 24) small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.9));
+        const QFont small = pointFont();
         p.setFont(small);
         const QFontMetricsF fm(small);
 
@@ -294,8 +292,7 @@ public:
     std::vector<PlacedLabel> placeLabels() const {
         std::vector<PlacedLabel> out;
         if (m_points.empty()) return out;
-        QFont small = font();
-        if (m_points.size() > 24) small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.9));
+        const QFont small = pointFont();
         QFont boldSmall = small;
         boldSmall.setBold(true);
         const QFontMetricsF fm(small), bfm(boldSmall);
@@ -353,10 +350,8 @@ public:
             add(pt->label, map(pt->xy), boldSmall, bfm, sel ? QColor(0xc0, 0x5a, 0x00) : text, (sel ? 6.0 : 4.0) + 3,
                 true, true);
         }
-        QFont wordFont = small;
-        wordFont.setBold(true);
         for (const auto& pt : m_points)
-            if (pt.group >= 0) add(pt.label, map(pt.xy), wordFont, bfm, groupColour(pt.group).darker(120), 8, false, true);
+            if (pt.group >= 0) add(pt.label, map(pt.xy), boldSmall, bfm, groupColour(pt.group).darker(120), 8, false, true);
         for (const Point* pt : context)
             if (pt->position != m_selected && pt->position != m_marked)
                 add(pt->label, map(pt->xy), small, fm, text, 7, false, false);
@@ -364,6 +359,13 @@ public:
     }
 
 private:
+    // A short context's few labels in the view's font, a long one's many a little smaller.
+    QFont pointFont() const {
+        QFont small = font();
+        if (m_points.size() > 24) small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.9));
+        return small;
+    }
+
     void paintLabels(QPainter& p, const std::vector<PlacedLabel>& labels) {
         p.setPen(QPen(palette().color(QPalette::Mid), 1.0));
         for (const PlacedLabel& l : labels) {
