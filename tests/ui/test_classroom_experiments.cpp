@@ -18,7 +18,7 @@
 using namespace ts::ui;
 
 namespace {
-std::optional<ModelInfo> tinyModel() {
+std::optional<ModelInfo> fullVocabModelInfo() {
     if (ts_test::gpt2VocabDir().empty()) return std::nullopt;
     ModelInfo info;
     auto loaded = ts::loadModelFolder(ts_test::dataDir() / "gpt2-tiny-fullvocab");
@@ -30,7 +30,7 @@ std::optional<ModelInfo> tinyModel() {
 }  // namespace
 
 TEST_CASE("lanes, scoring and lost in the middle run on the tiny model", "[classroom][slow]") {
-    const auto info = tinyModel();
+    const auto info = fullVocabModelInfo();
     if (!info) {
         WARN("configured without TOKENSCOPE_GPT2_VOCAB_DIR: skipped");
         return;

@@ -1,5 +1,6 @@
 #include "stages/attention_view.hpp"
 
+#include <QElapsedTimer>
 #include <QTimer>
 
 #include <QComboBox>
@@ -103,7 +104,7 @@ AttentionView::AttentionView(QWidget* parent) : QWidget(parent) {
     connect(m_heatmap, &HeatmapWidget::cellClicked, this, &AttentionView::showCell);
     connect(m_heatmap, &HeatmapWidget::cellHovered, this, [this](int q, int k) {
         if (q >= 0) {
-            const float w = weight(q, k);
+            const float w = recordedWeight(q, k);
             QToolTip::showText(QCursor::pos(),
                                tr("%1 → %2: %3")
                                    .arg(tokenLabel(q), tokenLabel(k),
@@ -175,13 +176,14 @@ void AttentionView::setHistory(const std::vector<StepRecordPtr>& historyUpToCurr
                           std::equal(oldSource.begin(), oldSource.end(), m_rowSource.begin());
     m_heatmap->setRowLabels(m_labels);
     m_heatmap->setColumnLabels(m_labels);
-    if (sameRows && m_heatmap->rowCount() == oldTokens) {
+    // A matrix still being built takes the new rows when it is done.
+    if (sameRows && (m_matrixNext >= 0 || m_heatmap->rowCount() == oldTokens)) {
         appendRows(oldTokens, m_tokens);
     } else {
         refreshMatrix();
         scheduleThumbnails();
     }
-    m_heatmap->setHighlightedRow(m_tokens - 1);
+    if (m_matrixNext < 0) m_heatmap->setHighlightedRow(m_tokens - 1);
     if (m_selQuery >= 0) showCell(m_selQuery, m_selKey);
 }
 
@@ -214,7 +216,13 @@ void AttentionView::setHead(int head) {
     if (m_selQuery >= 0) showCell(m_selQuery, m_selKey);
 }
 
-float AttentionView::weight(int query, int key) const { return m_heatmap->value(query, key); }
+float AttentionView::weight(int query, int key) const { return heatmap()->value(query, key); }
+
+HeatmapWidget* AttentionView::heatmap() const {
+    // Asked for while a matrix is being built: finished now, so it shows this history.
+    const_cast<AttentionView*>(this)->buildMatrixRows(true);
+    return m_heatmap;
+}
 
 QString AttentionView::selectionText() const { return m_infoLabel->text(); }
 
@@ -222,7 +230,7 @@ HeatmapWidget* AttentionView::headThumbnail(int head) const {
     const int i = head == kAverageOfHeads ? m_nHead : head;
     if (i < 0 || i >= static_cast<int>(m_thumbs.size())) return nullptr;
     // Asked for before the next turn of the event loop: made now, so it shows this history.
-    const_cast<AttentionView*>(this)->flushThumbnails();
+    const_cast<AttentionView*>(this)->flushThumbnails(true);
     return m_thumbs[static_cast<std::size_t>(i)];
 }
 
@@ -326,12 +334,12 @@ bool AttentionView::queryRow(int layer, int head, int q, std::vector<float>& row
 }
 
 void AttentionView::appendRows(int from, int to) {
-    std::vector<float> row;
-    for (int q = from; q < to; ++q) {
-        if (!queryRow(m_layer, m_head, q, row)) row.assign(static_cast<std::size_t>(q) + 1, HeatmapWidget::kMissing);
-        m_heatmap->appendRow(row);
-    }
+    if (m_matrixNext < 0) appendHeatmapRows(from, to);
     if (m_thumbsPending) return;  // the pending remake pools every row, these included
+    if (m_poolNext >= 0) {        // so does the remake under way, unless the blocks changed
+        if (thumbBlock(to) != m_thumbBlock) scheduleThumbnails();
+        return;
+    }
     if (thumbBlock(to) != m_thumbBlock || m_pooled.size() != m_thumbs.size()) {
         scheduleThumbnails();  // coarser blocks: every row pooled again
         return;
@@ -340,15 +348,69 @@ void AttentionView::appendRows(int from, int to) {
     pushThumbnails();
 }
 
-void AttentionView::buildMatrix(int layer, int head, std::vector<float>& m) const {
-    const int n = m_tokens;
-    // Into the storage of the matrix shown before: a fresh 3 MB buffer (896 tokens) costs its
-    // page faults, measured 13 ms on this virtual machine, more than filling it.
-    m.assign(at(n, 0, n), HeatmapWidget::kMissing);
+void AttentionView::appendHeatmapRows(int from, int to) {
     std::vector<float> row;
-    for (int q = 0; q < n; ++q)
-        if (queryRow(layer, head, q, row))
-            std::copy(row.begin(), row.end(), m.begin() + static_cast<std::ptrdiff_t>(at(q, 0, n)));
+    for (int q = from; q < to; ++q) {
+        if (!queryRow(m_layer, m_head, q, row)) row.assign(static_cast<std::size_t>(q) + 1, HeatmapWidget::kMissing);
+        m_heatmap->appendRow(row);
+    }
+}
+
+void AttentionView::buildMatrixRows(bool all) {
+    if (m_matrixNext < 0) return;
+    const int n = m_matrixTokens;
+    QElapsedTimer clock;
+    clock.start();
+    std::vector<float> row;
+    while (m_matrixNext < n) {
+        // Grown a slice of rows at a time, so that the first writes to fresh memory (page
+        // faults) are spread over the slices too.
+        const int to = std::min(n, m_matrixNext + kRowsAtATime);
+        m_spareMatrix.resize(at(to, 0, n), HeatmapWidget::kMissing);
+        for (int q = m_matrixNext; q < to; ++q)
+            if (queryRow(m_layer, m_head, q, row))
+                std::copy(row.begin(), row.end(), m_spareMatrix.begin() + static_cast<std::ptrdiff_t>(at(q, 0, n)));
+        m_matrixNext = to;
+        if (!all && clock.nsecsElapsed() > kSliceNs) break;
+    }
+    if (m_matrixNext < n) {
+        armSliceTimer();
+        return;
+    }
+    m_matrixNext = -1;
+    m_heatmap->adoptMatrix(n, n, std::move(m_spareMatrix), &m_spareMatrix);
+    appendHeatmapRows(n, m_tokens);  // decode steps that came while it was built
+    m_heatmap->setSelectedCell(m_selQuery, m_selKey);
+    m_heatmap->setHighlightedRow(m_tokens - 1);
+}
+
+void AttentionView::armSliceTimer() {
+    if (!m_sliceTimer) {
+        // A timer object, not QTimer::singleShot(0, ...): that posts an event, and events
+        // posted while posted events are delivered run in the same batch, so the slices
+        // would run back to back with no frame between them.
+        m_sliceTimer = new QTimer(this);
+        m_sliceTimer->setSingleShot(true);
+        m_sliceTimer->setInterval(0);
+        connect(m_sliceTimer, &QTimer::timeout, this, &AttentionView::runSlice);
+    }
+    if (!m_sliceTimer->isActive()) m_sliceTimer->start();
+}
+
+void AttentionView::runSlice() {
+    // One job a turn: the big matrix first, then the thumbnails.
+    if (m_matrixNext >= 0) {
+        buildMatrixRows(false);
+        if (m_matrixNext < 0 && (m_thumbsPending || m_poolNext >= 0)) armSliceTimer();
+        return;
+    }
+    flushThumbnails(false);
+}
+
+float AttentionView::recordedWeight(int query, int key) const {
+    std::vector<float> row;
+    if (key < 0 || key > query || !queryRow(m_layer, m_head, query, row)) return HeatmapWidget::kMissing;
+    return row[static_cast<std::size_t>(key)];
 }
 
 void AttentionView::retranslateUi() {
@@ -375,9 +437,13 @@ void AttentionView::changeEvent(QEvent* event) {
 }
 
 void AttentionView::refreshMatrix() {
-    buildMatrix(m_layer, m_head, m_spareMatrix);
-    m_heatmap->setMatrix(m_tokens, m_tokens, std::move(m_spareMatrix), &m_spareMatrix);
-    m_heatmap->setSelectedCell(m_selQuery, m_selKey);
+    // Into the storage of the matrix shown before where it is large enough.
+    m_matrixTokens = m_tokens;
+    m_matrixNext = 0;
+    m_spareMatrix.clear();
+    m_spareMatrix.reserve(at(m_tokens, 0, m_tokens));
+    // A small matrix at once; a large one in slices (see attention_view.hpp).
+    buildMatrixRows(m_tokens <= kBuildAtOnceTokens);
     m_heatmap->setTitle(m_nLayer == 0 ? QString()
                         : m_head == kAverageOfHeads
                             ? tr("Layer %1, average of %2 heads").arg(m_layer + 1).arg(m_nHead)
@@ -400,24 +466,38 @@ int AttentionView::thumbBlock(int tokens) {
 }
 
 void AttentionView::scheduleThumbnails() {
-    if (m_thumbsPending) return;
     m_thumbsPending = true;
-    QTimer::singleShot(0, this, &AttentionView::flushThumbnails);
+    armSliceTimer();
 }
 
-void AttentionView::flushThumbnails() {
-    if (!m_thumbsPending) return;
-    m_thumbsPending = false;
-    refreshThumbnails();
-}
-
-void AttentionView::refreshThumbnails() {
+void AttentionView::startThumbnails() {
     updateGridTitle();
     m_thumbBlock = thumbBlock(m_tokens);
     m_thumbCells = (m_tokens + m_thumbBlock - 1) / m_thumbBlock;
     m_pooled.assign(m_thumbs.size(),
                     std::vector<float>(at(m_thumbCells, 0, m_thumbCells), HeatmapWidget::kMissing));
-    poolRows(0, m_tokens);
+    m_poolNext = 0;
+}
+
+void AttentionView::flushThumbnails(bool all) {
+    if (m_thumbsPending) {
+        m_thumbsPending = false;
+        startThumbnails();
+    }
+    if (m_poolNext < 0) return;
+    QElapsedTimer clock;
+    clock.start();
+    while (m_poolNext < m_tokens) {
+        const int to = std::min(m_tokens, m_poolNext + kRowsAtATime);
+        poolRows(m_poolNext, to);
+        m_poolNext = to;
+        if (!all && clock.nsecsElapsed() > kSliceNs) break;
+    }
+    if (m_poolNext < m_tokens) {
+        armSliceTimer();
+        return;
+    }
+    m_poolNext = -1;
     pushThumbnails();
 }
 
@@ -425,7 +505,7 @@ void AttentionView::poolRows(int from, int to) {
     // Thumbnails are block maxima of the matrix, so that a sharp pattern (one bright
     // diagonal) survives the shrinking; computed row by row, never as a full T x T matrix.
     const int cells = (to + m_thumbBlock - 1) / m_thumbBlock;
-    if (cells != m_thumbCells) {  // one more block row and column: widen the pooled matrices
+    if (cells > m_thumbCells) {  // one more block row and column: widen the pooled matrices
         for (auto& pooled : m_pooled) {
             std::vector<float> wider(at(cells, 0, cells), HeatmapWidget::kMissing);
             for (int r = 0; r < m_thumbCells; ++r)
@@ -459,7 +539,7 @@ void AttentionView::poolRows(int from, int to) {
         if (src < 0 || m_layer < 0 || m_layer >= m_nLayer) continue;
         const auto& a = m_history[static_cast<std::size_t>(src)]->trace->attention;
         const std::size_t len = static_cast<std::size_t>(q) + 1;
-        const std::size_t offset = at(q / block, 0, cells);
+        const std::size_t offset = at(q / block, 0, m_thumbCells);
         sum.assign(len, 0.0);
         int counted = 0;
         for (std::size_t h = 0; h < static_cast<std::size_t>(m_nHead); ++h) {
@@ -515,7 +595,7 @@ void AttentionView::showCell(int query, int key) {
         m_infoLabel->setText(tr("Click a cell to read its weight."));
         return;
     }
-    const float w = weight(query, key);
+    const float w = recordedWeight(query, key);
     m_infoLabel->setText(tr("%1 → %2: %3")
                              .arg(tokenLabel(query), tokenLabel(key),
                                   std::isnan(w) ? tr("not recorded")

@@ -12,14 +12,14 @@
 #include <vector>
 
 #include "shell/step_record.hpp"
+#include "widgets/heatmap_widget.hpp"
 
 class QComboBox;
 class QGridLayout;
 class QLabel;
+class QTimer;
 
 namespace ts::ui {
-
-class HeatmapWidget;
 
 class AttentionView : public QWidget {
     Q_OBJECT
@@ -49,7 +49,7 @@ public:
     float weight(int query, int key) const;
     // What clicking a cell reported, e.g. "“ cat” (3) → “The” (0): 0.4213".
     QString selectionText() const;
-    HeatmapWidget* heatmap() const { return m_heatmap; }
+    HeatmapWidget* heatmap() const;  // finishes a matrix being built first
     HeatmapWidget* headThumbnail(int head) const;  // kAverageOfHeads for the average's
 
 signals:
@@ -70,13 +70,27 @@ private:
     void rebuildSelectors();
     void rebuildThumbnails();
     void refreshMatrix();
-    void refreshThumbnails();
-    // The thumbnails of a whole new matrix (a new history, layer or language) are made on the
-    // next turn of the event loop, not in the same one as the big matrix: together they held
-    // the window for 14 ms at 896 tokens, past a frame. A decode step's rows are still
-    // pooled at once (appendRows), unless a remake is pending.
+    // The thumbnails of a whole new matrix (a new history, layer or language) are made after
+    // the big matrix, in slices of at most kPoolSliceMs per turn of the event loop: pooling
+    // every head's rows at 896 tokens took 16 ms in one turn, a frame on its own. A decode
+    // step's rows are pooled at once (appendRows) unless a remake is under way, which then
+    // pools them too. flushThumbnails(true) finishes the remake now (a caller reading them).
     void scheduleThumbnails();
-    void flushThumbnails();
+    void flushThumbnails(bool all);
+    void startThumbnails();
+    // The big matrix of a whole new history, layer or head: built at once up to
+    // kBuildAtOnceTokens, else kRowsAtATime rows at a time until a slice's kSliceNs are used,
+    // one slice a turn, while the heatmap shows the matrix before. Filling 896 x 896 cells
+    // took 3-11 ms in one turn (most of it the first writes to fresh pages), next to the
+    // labels and the thumbnails. all: finish now.
+    void buildMatrixRows(bool all);
+    void appendHeatmapRows(int from, int to);
+    // One timer for both jobs; each turn does one slice of one of them.
+    void armSliceTimer();
+    void runSlice();
+    static constexpr int kRowsAtATime = 32;
+    static constexpr qint64 kSliceNs = 4'000'000;
+    static constexpr int kBuildAtOnceTokens = 256;
     // A decode step: query rows from..to-1 are new; the rest of the picture stays.
     void appendRows(int from, int to);
     static int thumbBlock(int tokens);
@@ -88,8 +102,9 @@ private:
     // for a model without it.
     int kvGroup(int head) const;
     QString headName(int head) const;
-    // T x T row-major, NaN where no record traced the query; head may be kAverageOfHeads.
-    void buildMatrix(int layer, int head, std::vector<float>& into) const;
+    // Weight of (query, key) in the layer and head shown, read from the records (NaN where
+    // none traced it); unlike weight() it does not wait for a matrix being built.
+    float recordedWeight(int query, int key) const;
     // The weights of query q (keys 0..q) into row; false if no record traced q.
     bool queryRow(int layer, int head, int q, std::vector<float>& row) const;
     void showCell(int query, int key);
@@ -125,8 +140,12 @@ private:
     std::vector<std::vector<float>> m_pooled;
     int m_thumbBlock = 1;
     int m_thumbCells = 0;
-    bool m_thumbsPending = false;
-    std::vector<float> m_spareMatrix;  // the big heatmap's previous storage, filled next time
+    bool m_thumbsPending = false;  // a remake asked for, not started
+    int m_poolNext = -1;           // a remake under way: the next query row to pool (-1: none)
+    QTimer* m_sliceTimer = nullptr;
+    int m_matrixNext = -1;    // a matrix being built: its next row (-1: none)
+    int m_matrixTokens = 0;   // and its size
+    HeatmapWidget::Values m_spareMatrix;  // the big heatmap's previous storage, filled next time
 };
 
 }  // namespace ts::ui
