@@ -208,6 +208,7 @@ sanitizer_tests() {
     # whole project a second time; -O2 -g took about 40 % longer on the Qt files, which
     # pushed the CI run near its 30 minutes. The kernels keep their own -O3.
     cmake -S "$root" -B "$asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTOKENSCOPE_SANITIZE=ON \
+        -DTOKENSCOPE_BUILD_BENCHMARKS=OFF \
         -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
         -DTOKENSCOPE_GPT2_VOCAB_DIR="$gpt2_vocab_dir" -DTOKENSCOPE_TOKENIZERS_DIR="$tokenizers_dir" \
         -DTOKENSCOPE_LLAMA_NPM_DIR="$llama_npm_dir"

@@ -20,31 +20,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "temp_dir.hpp"
 #include "test_paths.hpp"
 
 extern char** environ;
 
 namespace ts_test {
-
-// A fresh temp folder per test, removed at the end.
-class TempDir {
-public:
-    explicit TempDir(const std::string& tag) {
-        static int counter = 0;
-        m_path = std::filesystem::temp_directory_path() /
-                 ("tokenscope-" + tag + "-" + std::to_string(getpid()) + "-" + std::to_string(counter++));
-        std::filesystem::remove_all(m_path);
-        std::filesystem::create_directories(m_path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        std::filesystem::remove_all(m_path, ec);
-    }
-    const std::filesystem::path& path() const { return m_path; }
-
-private:
-    std::filesystem::path m_path;
-};
 
 inline void writeFile(const std::filesystem::path& p, const std::string& bytes) {
     std::filesystem::create_directories(p.parent_path());

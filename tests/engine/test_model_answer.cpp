@@ -11,11 +11,10 @@
 
 namespace {
 
-std::filesystem::path bundledModel() { return ts_test::sourceDir() / "resources" / "model"; }
 
 struct Bundled {
-    std::shared_ptr<const ts::Model> model = ts::Model::loadFolder(bundledModel());
-    std::shared_ptr<const ts::Tokenizer> tokenizer = ts::Tokenizer::fromFolder(bundledModel());
+    std::shared_ptr<const ts::Model> model = ts::Model::loadFolder(ts_test::bundledModel());
+    std::shared_ptr<const ts::Tokenizer> tokenizer = ts::Tokenizer::fromFolder(ts_test::bundledModel());
     ts::ModelAnswer answer(const std::string& prompt) const {
         return ts::modelAnswer(model, *tokenizer, tokenizer->encodeIds(prompt));
     }

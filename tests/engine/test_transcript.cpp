@@ -388,7 +388,7 @@ TEST_CASE("transcript: a file's steps read back as recorded, and name the model 
 TEST_CASE("transcript: a file saved again without a model keeps its text and bytes", "[transcript]") {
     // The bundled model has a tokenizer; Korean text makes tokens that split characters,
     // so the bytes (not the display texts) have to carry the text.
-    const auto dir = ts_test::sourceDir() / "resources" / "model";
+    const auto dir = ts_test::bundledModel();
     auto model = ts::Model::loadFolder(dir);
     auto tokenizer = ts::Tokenizer::fromFolder(dir);
     ts::Transcript t(model, tokenizer);

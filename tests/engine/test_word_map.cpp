@@ -14,11 +14,11 @@
 namespace {
 
 std::shared_ptr<const ts::Model> model() {
-    static auto m = ts::Model::loadFolder(ts_test::sourceDir() / "resources" / "model");
+    static auto m = ts::Model::loadFolder(ts_test::bundledModel());
     return m;
 }
 const ts::Tokenizer& tokenizer() {
-    static auto t = ts::Tokenizer::fromFolder(ts_test::sourceDir() / "resources" / "model");
+    static auto t = ts::Tokenizer::fromFolder(ts_test::bundledModel());
     return *t;
 }
 

@@ -5,11 +5,10 @@
 #include <cstddef>
 
 #include "compute/kernels.hpp"
+#include "compute/size_cast.hpp"
 
 namespace ts {
 
-// A size_t from a signed count (shapes are ints; buffers index with size_t).
-inline std::size_t sz(long long v) { return static_cast<std::size_t>(v); }
 
 // Runs fn(begin, end) over the rows [0, T), split across the engine's threads when there is
 // enough work (rows x cost per row) to pay for waking them.

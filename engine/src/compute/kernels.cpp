@@ -480,3 +480,6 @@ void setWorkerNice(int nice) {
 }
 
 }  // namespace ts::kernels
+
+// File-local: the engine is built in unity batches, where another file may use the name.
+#undef TS_AVX2

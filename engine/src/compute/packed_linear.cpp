@@ -15,6 +15,7 @@
 #include "compute/half.hpp"
 #include "compute/kernels.hpp"
 #include "compute/quant_linear.hpp"
+#include "compute/size_cast.hpp"
 
 #if defined(__x86_64__)
 // GCC 12's widening intrinsics start from _mm512_undefined_*(), which -Wmaybe-uninitialized
@@ -26,7 +27,6 @@
 namespace ts::kernels {
 namespace {
 
-std::size_t sz(long long v) { return static_cast<std::size_t>(v); }
 
 int g_levelCap = 2;  // see limitPackedKernel
 
@@ -461,3 +461,7 @@ const char* packedKernelName() {
 }
 
 }  // namespace ts::kernels
+
+// File-local: the engine is built in unity batches, where another file may use the name.
+#undef TS_AVX512
+#undef TS_AVX2

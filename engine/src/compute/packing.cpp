@@ -8,11 +8,11 @@
 #include "compute/half.hpp"
 #include "compute/packed_linear.hpp"
 #include "compute/quant_types.hpp"
+#include "compute/size_cast.hpp"
 
 namespace ts::kernels {
 namespace {
 
-std::size_t sz(long long v) { return static_cast<std::size_t>(v); }
 
 float readAsFloat(const void* base, std::size_t i, WeightType t) {
     const auto* b = static_cast<const unsigned char*>(base);

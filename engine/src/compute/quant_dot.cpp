@@ -28,7 +28,6 @@ namespace {
 
 int g_levelCap = 2;
 
-float h2f(std::uint16_t h) { return st::f16ToF32(h); }
 
 // The scale and minimum term of group `sub` (0..7) of a Q4_K/Q5_K super-block at b: the
 // super-block's fp16 d and dmin times the group's 6-bit scale and minimum. Half is the fp16
@@ -57,7 +56,7 @@ void unpack(Type t, const std::uint8_t* row, std::size_t g, Group& o) {
         case Type::Q8_0: {
             const auto* b = reinterpret_cast<const BlockQ8_0*>(row) + g;
             std::memcpy(o.w, b->qs, 32);
-            o.d0 = o.d1 = h2f(b->d);
+            o.d0 = o.d1 = st::f16ToF32(b->d);
             return;
         }
         case Type::Q4_0:
@@ -73,8 +72,8 @@ void unpack(Type t, const std::uint8_t* row, std::size_t g, Group& o) {
                 o.w[j] = static_cast<std::int8_t>((qs[j] & 0xF) - off);
                 o.w[j + 16] = static_cast<std::int8_t>((qs[j] >> 4) - off);
             }
-            o.d0 = o.d1 = h2f(d);
-            o.m = one ? h2f(m) : 0.0f;
+            o.d0 = o.d1 = st::f16ToF32(d);
+            o.m = one ? st::f16ToF32(m) : 0.0f;
             return;
         }
         case Type::Q5_0:
@@ -93,8 +92,8 @@ void unpack(Type t, const std::uint8_t* row, std::size_t g, Group& o) {
                 o.w[j + 16] =
                     static_cast<std::int8_t>(((qs[j] >> 4) | (((qh >> (j + 16)) & 1) << 4)) - off);
             }
-            o.d0 = o.d1 = h2f(d);
-            o.m = one ? h2f(m) : 0.0f;
+            o.d0 = o.d1 = st::f16ToF32(d);
+            o.m = one ? st::f16ToF32(m) : 0.0f;
             return;
         }
         case Type::Q4_K:
@@ -102,7 +101,7 @@ void unpack(Type t, const std::uint8_t* row, std::size_t g, Group& o) {
             const bool five = t == Type::Q5_K;
             const std::uint8_t* b = row + (g / 8) * (five ? 176 : 144);
             const int sub = static_cast<int>(g % 8), c = sub / 2;
-            kGroupScales<h2f>(b, sub, o.d0, o.m);
+            kGroupScales<st::f16ToF32>(b, sub, o.d0, o.m);
             o.d1 = o.d0;
             const std::uint8_t* qh = b + 16;
             const std::uint8_t* ql = (five ? b + 48 : b + 16) + 32 * c;
@@ -122,7 +121,7 @@ void unpack(Type t, const std::uint8_t* row, std::size_t g, Group& o) {
             for (int l = 0; l < 32; ++l)
                 o.w[l] = static_cast<std::int8_t>(
                     (((ql[l] >> nibShift) & 0xF) | (((qh[l] >> hiShift) & 3) << 4)) - 32);
-            const float d = h2f(b->d);
+            const float d = st::f16ToF32(b->d);
             o.d0 = d * static_cast<float>(b->scales[8 * h + 2 * gi]);
             o.d1 = d * static_cast<float>(b->scales[8 * h + 2 * gi + 1]);
             return;
@@ -327,7 +326,7 @@ TS_QWIDE float dotQuantizedWide(Type t, const std::uint8_t* row, const ActBlock*
 // multiply and a shuffle per block and was bound by them (3.8 against 2.3 cycles per block
 // and row in a single-thread loop, L2-resident; tests/tools/quant_kernel_bench measures the
 // whole GPT-2 shape). The four rows share each activation load. Each block's scale is the
-// same float as in dotQuantizedWide (h2f(d_w) * d_x); only the order of the sums differs.
+// same float as in dotQuantizedWide (st::f16ToF32(d_w) * d_x); only the order of the sums differs.
 // `prefetchAhead` (bytes; 0 for the last group) points at the same offset of the next four
 // rows: a GPT-2 row is only 816 bytes, too short for the hardware prefetcher to ramp up, so
 // without it 72 % of the cycles waited on loads and decode read at 0.42 of the bare-read
@@ -539,3 +538,7 @@ const char* quantKernelName() {
 void limitQuantKernel(int lv) { g_levelCap = std::clamp(lv, 0, 2); }
 
 }  // namespace ts::quant
+
+// File-local: the engine is built in unity batches, where another file may use the name.
+#undef TS_QAVX2
+#undef TS_QWIDE

@@ -10,11 +10,11 @@
 #include "compute/kernels.hpp"
 #include "compute/packed_linear.hpp"
 #include "compute/quant_dot.hpp"
+#include "compute/size_cast.hpp"
 
 namespace ts::quant {
 namespace {
 
-std::size_t sz(long long v) { return static_cast<std::size_t>(v); }
 bool g_quantizeActivations = true;
 constexpr int kDecodeRows = 16;   // rows a decode thread takes at a time
 constexpr int kPrefillRows = 64;  // rows widened into one packed panel group

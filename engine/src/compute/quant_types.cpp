@@ -51,7 +51,6 @@ TypeTraits table(std::uint32_t t) {
 
 const TypeTraits kUnknown{};
 
-float h2f(std::uint16_t h) { return st::f16ToF32(h); }
 
 }  // namespace
 
@@ -92,7 +91,7 @@ void dequantizeRow(Type t, const void* src, float* y, std::size_t n) {
         case Type::Q4_0:
             for (std::size_t b = 0; b < nb32; ++b, y += 32) {
                 const auto* x = reinterpret_cast<const BlockQ4_0*>(p) + b;
-                const float d = h2f(x->d);
+                const float d = st::f16ToF32(x->d);
                 for (int j = 0; j < 16; ++j) {
                     y[j] = static_cast<float>((x->qs[j] & 0xF) - 8) * d;
                     y[j + 16] = static_cast<float>((x->qs[j] >> 4) - 8) * d;
@@ -102,7 +101,7 @@ void dequantizeRow(Type t, const void* src, float* y, std::size_t n) {
         case Type::Q4_1:
             for (std::size_t b = 0; b < nb32; ++b, y += 32) {
                 const auto* x = reinterpret_cast<const BlockQ4_1*>(p) + b;
-                const float d = h2f(x->d), m = h2f(x->m);
+                const float d = st::f16ToF32(x->d), m = st::f16ToF32(x->m);
                 for (int j = 0; j < 16; ++j) {
                     y[j] = static_cast<float>(x->qs[j] & 0xF) * d + m;
                     y[j + 16] = static_cast<float>(x->qs[j] >> 4) * d + m;
@@ -121,7 +120,7 @@ void dequantizeRow(Type t, const void* src, float* y, std::size_t n) {
                 const std::uint8_t* qs = qhp + 4;
                 std::uint32_t qh;
                 std::memcpy(&qh, qhp, 4);
-                const float d = h2f(dh), m = one ? h2f(mh) : 0.0f;
+                const float d = st::f16ToF32(dh), m = one ? st::f16ToF32(mh) : 0.0f;
                 const int off = one ? 0 : 16;
                 for (int j = 0; j < 16; ++j) {
                     const int lo = (qs[j] & 0xF) | static_cast<int>(((qh >> j) & 1u) << 4);
@@ -134,7 +133,7 @@ void dequantizeRow(Type t, const void* src, float* y, std::size_t n) {
         case Type::Q8_0:
             for (std::size_t b = 0; b < nb32; ++b, y += 32) {
                 const auto* x = reinterpret_cast<const BlockQ8_0*>(p) + b;
-                const float d = h2f(x->d);
+                const float d = st::f16ToF32(x->d);
                 for (int j = 0; j < 32; ++j) y[j] = static_cast<float>(x->qs[j]) * d;
             }
             return;
@@ -150,7 +149,7 @@ void dequantizeRow(Type t, const void* src, float* y, std::size_t n) {
                 const std::uint8_t* scales = blk + 4;
                 const std::uint8_t* qh = blk + 16;
                 const std::uint8_t* ql = five ? blk + 48 : blk + 16;
-                const float d = h2f(dh), dmin = h2f(mh);
+                const float d = st::f16ToF32(dh), dmin = st::f16ToF32(mh);
                 for (int c = 0; c < 4; ++c, ql += 32, y += 64) {
                     int sc1, m1, sc2, m2;
                     kScaleMin(2 * c, scales, sc1, m1);
@@ -172,7 +171,7 @@ void dequantizeRow(Type t, const void* src, float* y, std::size_t n) {
         case Type::Q6_K:
             for (std::size_t b = 0; b < nb256; ++b) {
                 const auto* x = reinterpret_cast<const BlockQ6_K*>(p) + b;
-                const float d = h2f(x->d);
+                const float d = st::f16ToF32(x->d);
                 const std::uint8_t* ql = x->ql;
                 const std::uint8_t* qh = x->qh;
                 const std::int8_t* sc = x->scales;
@@ -216,7 +215,7 @@ void dequantizeRowQ8_0Planar(const void* src, float* y, std::size_t n) {
     for (std::size_t g = 0; g < n / kQK; ++g) {
         std::uint16_t h;
         std::memcpy(&h, scales + 2 * g, 2);
-        const float d = h2f(h);
+        const float d = st::f16ToF32(h);
         for (std::size_t j = 0; j < kQK; ++j) y[g * kQK + j] = static_cast<float>(qs[g * kQK + j]) * d;
     }
 }

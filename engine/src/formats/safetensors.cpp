@@ -19,9 +19,6 @@ namespace {
 
 constexpr std::uint64_t kMaxHeader = 100ull * 1024 * 1024;
 
-[[noreturn]] void fail(const std::filesystem::path& p, const std::string& what) {
-    throw Error(p.string() + ": " + what);
-}
 
 }  // namespace
 
@@ -196,6 +193,10 @@ File File::open(const std::filesystem::path& path) {
               [](const TensorInfo& a, const TensorInfo& b) { return a.name < b.name; });
     f.m_mapping = std::move(mapping);
     return f;
+}
+
+void fail(const std::filesystem::path& file, const std::string& what) {
+    throw Error(file.string() + ": " + what);
 }
 
 float f16ToF32(std::uint16_t h) {

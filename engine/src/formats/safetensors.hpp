@@ -85,6 +85,9 @@ private:
 
 // Converts `n` elements of `src` (of dtype `d`) to fp32. Unaligned sources are fine.
 void toFloat32(DType d, const std::uint8_t* src, float* dst, std::size_t n);
+// Throws Error("<file>: <what>"), the form of every safetensors and index error.
+[[noreturn]] void fail(const std::filesystem::path& file, const std::string& what);
+
 float f16ToF32(std::uint16_t h);
 float bf16ToF32(std::uint16_t h);
 std::uint16_t f32ToF16(float f);   // round to nearest even (used by tests and tools)

@@ -17,7 +17,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-[[noreturn]] void fail(const fs::path& p, const std::string& what) { throw Error(p.string() + ": " + what); }
 
 bool plainFileName(const std::string& s) {
     return !s.empty() && s != "." && s != ".." && s.find('/') == std::string::npos &&

@@ -22,7 +22,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-[[noreturn]] void fail(const std::string& what) { throw Error(what); }
 
 // Pickled checkpoints we refuse to open, with the reason.
 [[noreturn]] void refusePickles(const fs::path& folder) {
@@ -38,13 +37,13 @@ namespace fs = std::filesystem;
     if (!pickles.empty()) {
         std::string list;
         for (std::size_t i = 0; i < pickles.size(); ++i) list += (i ? ", " : "") + pickles[i];
-        fail(st.string() + " not found. The folder has PyTorch pickle weights (" + list +
+        throw Error(st.string() + " not found. The folder has PyTorch pickle weights (" + list +
              "), which Tokenscope never opens: unpickling a .bin/.pt file can execute arbitrary "
              "code. Convert it to safetensors first, e.g. in Python: "
              "AutoModelForCausalLM.from_pretrained(folder).save_pretrained(folder, "
              "safe_serialization=True)");
     }
-    fail(st.string() + " not found (Tokenscope loads config.json + model.safetensors, or the "
+    throw Error(st.string() + " not found (Tokenscope loads config.json + model.safetensors, or the "
                        "shards listed in model.safetensors.index.json)");
 }
 
@@ -74,12 +73,12 @@ std::shared_ptr<const Model> Model::loadFolder(const fs::path& folder,
                                                const std::atomic<bool>* cancel) {
     std::error_code ec;
     if (!fs::is_directory(folder, ec))
-        fail(folder.string() + ": not a folder (expected a model folder with config.json and "
+        throw Error(folder.string() + ": not a folder (expected a model folder with config.json and "
                                "model.safetensors)");
     auto d = std::make_unique<ModelData>();
     d->folder = folder;
     const fs::path cfgPath = folder / "config.json";
-    if (!fs::exists(cfgPath, ec)) fail(cfgPath.string() + ": not found (every model folder needs "
+    if (!fs::exists(cfgPath, ec)) throw Error(cfgPath.string() + ": not found (every model folder needs "
                                                            "the Hugging Face config.json)");
     d->config = Config::fromJsonFile(cfgPath);
     if (!st::Checkpoint::existsIn(folder)) refusePickles(folder);

@@ -9,7 +9,6 @@
 namespace ts {
 namespace {
 
-[[noreturn]] void fail(const std::string& what) { throw Error(what); }
 
 bool isGpt2Buffer(const std::string& name) {
     auto ends = [&](const char* s) {
@@ -33,13 +32,13 @@ void loadGpt2Weights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCal
     {
         const st::TensorInfo* wte = L.lookup("wte.weight");
         if (wte && wte->shape.size() == 2 && wte->shape[1] == C && wte->shape[0] != V)
-            fail(where + ": vocabulary size mismatch: config.json says vocab_size " +
+            throw Error(where + ": vocabulary size mismatch: config.json says vocab_size " +
                  std::to_string(V) + " but '" + wte->name + "' has " +
                  std::to_string(wte->shape[0]) + " rows (shape " + wte->shapeString() +
                  ", expected " + st::shapeString({V, C}) + ")");
         const st::TensorInfo* wpe = L.lookup("wpe.weight");
         if (wpe && wpe->shape.size() == 2 && wpe->shape[1] == C && wpe->shape[0] != N)
-            fail(where + ": context length mismatch: config.json says n_positions " +
+            throw Error(where + ": context length mismatch: config.json says n_positions " +
                  std::to_string(N) + " but '" + wpe->name + "' has " +
                  std::to_string(wpe->shape[0]) + " rows (shape " + wpe->shapeString() +
                  ", expected " + st::shapeString({N, C}) + ")");

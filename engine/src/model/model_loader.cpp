@@ -10,7 +10,6 @@
 namespace ts {
 namespace {
 
-[[noreturn]] void fail(const std::string& what) { throw Error(what); }
 
 std::size_t countNonFinite(const st::TensorInfo& t, std::size_t& infs) {
     std::size_t nan = 0;
@@ -69,13 +68,13 @@ const st::TensorInfo& Loader::require(const std::string& base, const Shape& expe
     const st::TensorInfo* t = lookup(base);
     if (!t) {
         if (!m_prefix.empty())
-            fail(where() + ": missing tensor '" + m_prefix + base + "' (or '" + base +
+            throw Error(where() + ": missing tensor '" + m_prefix + base + "' (or '" + base +
                  "'), expected shape " + st::shapeString(expected));
-        fail(where() + ": missing tensor '" + base + "', expected shape " + st::shapeString(expected));
+        throw Error(where() + ": missing tensor '" + base + "', expected shape " + st::shapeString(expected));
     }
     m_used.insert(t->name);
     if (t->shape != expected)
-        fail(m_ckpt.fileOf(t->name).path().string() + ": tensor '" + t->name +
+        throw Error(m_ckpt.fileOf(t->name).path().string() + ": tensor '" + t->name +
              "' has the wrong shape: expected " + st::shapeString(expected) + ", found " +
              t->shapeString());
     m_d.parameterCount += t->numel;

@@ -96,12 +96,12 @@ std::vector<TokenizerSource::MergeLine> mergesFromScores(const std::vector<std::
     std::unordered_map<std::string_view, int> ids;
     ids.reserve(tokens.size());
     for (std::size_t i = 0; i < tokens.size(); ++i) ids.emplace(tokens[i], static_cast<int>(i));
-    struct Candidate {
+    struct ScoredPair {
         double score;
         int id, left, right;
         std::size_t cut;
     };
-    std::vector<Candidate> found;
+    std::vector<ScoredPair> found;
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         const std::string_view piece = tokens[i];
         for (std::size_t cut = 1; cut < piece.size(); ++cut) {
@@ -113,14 +113,14 @@ std::vector<TokenizerSource::MergeLine> mergesFromScores(const std::vector<std::
             found.push_back({scores[i], static_cast<int>(i), l->second, r->second, cut});
         }
     }
-    std::sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) {
+    std::sort(found.begin(), found.end(), [](const ScoredPair& a, const ScoredPair& b) {
         if (a.score != b.score) return a.score > b.score;
         if (a.id != b.id) return a.id < b.id;
         return a.left != b.left ? a.left < b.left : a.right < b.right;
     });
     std::vector<TokenizerSource::MergeLine> merges;
     merges.reserve(found.size());
-    for (const Candidate& c : found) {
+    for (const ScoredPair& c : found) {
         const std::string& piece = tokens[static_cast<std::size_t>(c.id)];
         merges.push_back({piece.substr(0, c.cut), piece.substr(c.cut),
                           where + " tokenizer.ggml.scores[" + std::to_string(c.id) + "]"});

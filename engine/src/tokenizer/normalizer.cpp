@@ -39,12 +39,6 @@ bool isAscii(std::string_view s) {
     return true;
 }
 
-// Unicode White_Space plus U+FEFF: what JavaScript's trim() removes.
-bool isJsSpace(char32_t c) {
-    return (c >= 9 && c <= 13) || c == ' ' || c == 0xA0 || c == 0x1680 ||
-           (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F ||
-           c == 0x205F || c == 0x3000 || c == 0xFEFF;
-}
 
 void applyUnicode(MappedText& m, Normalizer::Kind form) {
     if (isAscii(m.text)) return;  // ASCII is invariant under all four forms
@@ -136,7 +130,7 @@ void applyStrip(MappedText& m, bool left, bool right) {
     if (left) {
         while (b < e) {
             const utf8::Decoded d = utf8::decodeAt(m.text, b);
-            if (!d.ok || !isJsSpace(d.codepoint)) break;
+            if (!d.ok || !utf8::isJsSpace(d.codepoint)) break;
             b += d.length;
         }
     }
@@ -145,7 +139,7 @@ void applyStrip(MappedText& m, bool left, bool right) {
             std::size_t s = e - 1;
             while (s > b && (static_cast<unsigned char>(m.text[s]) & 0xC0U) == 0x80U) --s;
             const utf8::Decoded d = utf8::decodeAt(m.text, s);
-            if (!d.ok || !isJsSpace(d.codepoint)) break;
+            if (!d.ok || !utf8::isJsSpace(d.codepoint)) break;
             e = s;
         }
     }

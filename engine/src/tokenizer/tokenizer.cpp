@@ -47,12 +47,6 @@ AddedMatch findAdded(std::string_view text, std::size_t from,
     return best;
 }
 
-// What JavaScript's trim() removes, which is what transformers.js strips for lstrip/rstrip.
-bool isJsSpace(char32_t c) {
-    return (c >= 9 && c <= 13) || c == ' ' || c == 0xA0 || c == 0x1680 ||
-           (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F ||
-           c == 0x205F || c == 0x3000 || c == 0xFEFF;
-}
 
 // Letters, digits and '_': what a single_word token must not touch (Rust's is_alphanumeric).
 bool isWordChar(char32_t c) {
@@ -115,7 +109,7 @@ std::vector<Section> splitOnAdded(std::string_view text, const std::vector<Added
             std::size_t s = sections[i].start;
             while (s > prev.start) {
                 const std::size_t c = previousCharStart(text, s);
-                if (!isJsSpace(utf8::decodeAt(text, c).codepoint)) break;
+                if (!utf8::isJsSpace(utf8::decodeAt(text, c).codepoint)) break;
                 s = c;
             }
             prev.end = s;
@@ -126,7 +120,7 @@ std::vector<Section> splitOnAdded(std::string_view text, const std::vector<Added
             std::size_t e = sections[i].end;
             while (e < next.end) {
                 const utf8::Decoded d = utf8::decodeAt(text, e);
-                if (!isJsSpace(d.codepoint)) break;
+                if (!utf8::isJsSpace(d.codepoint)) break;
                 e += d.length;
             }
             next.start = e;
