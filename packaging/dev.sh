@@ -32,6 +32,15 @@ fail() {
     exit 1
 }
 
+# Prints how long each step took, so a slow CI run says where its time went.
+step_started=$(date +%s)
+step_done() {
+    local now
+    now=$(date +%s)
+    echo "packaging/dev.sh: $1 took $((now - step_started)) s"
+    step_started=$now
+}
+
 as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
 }
@@ -185,7 +194,9 @@ configure_and_build() {
     cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
         -DTOKENSCOPE_GPT2_VOCAB_DIR="$gpt2_vocab_dir" -DTOKENSCOPE_TOKENIZERS_DIR="$tokenizers_dir" \
         -DTOKENSCOPE_LLAMA_NPM_DIR="$llama_npm_dir"
+    step_done "set-up and configure"
     cmake --build "$build" -j "$jobs"
+    step_done "the build"
 }
 
 # The whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer, in its own
@@ -212,13 +223,16 @@ sanitizer_tests() {
         -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
         -DTOKENSCOPE_GPT2_VOCAB_DIR="$gpt2_vocab_dir" -DTOKENSCOPE_TOKENIZERS_DIR="$tokenizers_dir" \
         -DTOKENSCOPE_LLAMA_NPM_DIR="$llama_npm_dir"
+    step_done "the sanitizer build's configure"
     cmake --build "$asan" -j "$jobs"
+    step_done "the sanitizer build"
     (cd "$asan" &&
         QT_QPA_PLATFORM=offscreen \
         ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1 \
         LSAN_OPTIONS=suppressions=$root/tests/sanitizer/lsan.supp:print_suppressions=0 \
         UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:suppressions=$root/tests/sanitizer/ubsan.supp \
         ctest --output-on-failure -j "$jobs" -E "$exclude")
+    step_done "the sanitizer tests"
 }
 
 # The Debian package (CPack, see packaging/CMakeLists.txt): a Release build without tests in
@@ -248,6 +262,7 @@ case "$mode" in
         configure_and_build
         cd "$build"
         QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$jobs"
+        step_done "the tests"
         sanitizer_tests
         ;;
     package)
