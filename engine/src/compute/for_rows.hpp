@@ -9,7 +9,6 @@
 
 namespace ts {
 
-
 // Runs fn(begin, end) over the rows [0, T), split across the engine's threads when there is
 // enough work (rows x cost per row) to pay for waking them.
 template <class F>

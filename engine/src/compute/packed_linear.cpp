@@ -27,7 +27,6 @@
 namespace ts::kernels {
 namespace {
 
-
 int g_levelCap = 2;  // see limitPackedKernel
 
 template <WeightType WT>

@@ -13,7 +13,6 @@
 namespace ts::kernels {
 namespace {
 
-
 float readAsFloat(const void* base, std::size_t i, WeightType t) {
     const auto* b = static_cast<const unsigned char*>(base);
     if (t == WeightType::F32) {

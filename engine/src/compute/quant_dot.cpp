@@ -28,7 +28,6 @@ namespace {
 
 int g_levelCap = 2;
 
-
 // The scale and minimum term of group `sub` (0..7) of a Q4_K/Q5_K super-block at b: the
 // super-block's fp16 d and dmin times the group's 6-bit scale and minimum. Half is the fp16
 // conversion of the caller's instruction set.

@@ -51,7 +51,6 @@ TypeTraits table(std::uint32_t t) {
 
 const TypeTraits kUnknown{};
 
-
 }  // namespace
 
 const TypeTraits& traits(std::uint32_t type) {

@@ -19,7 +19,6 @@ namespace {
 
 constexpr std::uint64_t kMaxHeader = 100ull * 1024 * 1024;
 
-
 }  // namespace
 
 std::size_t dtypeSize(DType d) {

@@ -17,7 +17,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-
 bool plainFileName(const std::string& s) {
     return !s.empty() && s != "." && s != ".." && s.find('/') == std::string::npos &&
            s.find('\\') == std::string::npos && s.find('\0') == std::string::npos;

@@ -22,7 +22,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-
 // Pickled checkpoints we refuse to open, with the reason.
 [[noreturn]] void refusePickles(const fs::path& folder) {
     std::vector<std::string> pickles;

@@ -9,7 +9,6 @@
 namespace ts {
 namespace {
 
-
 bool isGpt2Buffer(const std::string& name) {
     auto ends = [&](const char* s) {
         const std::size_t n = std::strlen(s);

@@ -10,7 +10,6 @@
 namespace ts {
 namespace {
 
-
 std::size_t countNonFinite(const st::TensorInfo& t, std::size_t& infs) {
     std::size_t nan = 0;
     infs = 0;

@@ -39,7 +39,6 @@ bool isAscii(std::string_view s) {
     return true;
 }
 
-
 void applyUnicode(MappedText& m, Normalizer::Kind form) {
     if (isAscii(m.text)) return;  // ASCII is invariant under all four forms
     const std::string whole = unicodeNormalize(m.text, form);

@@ -47,7 +47,6 @@ AddedMatch findAdded(std::string_view text, std::size_t from,
     return best;
 }
 
-
 // Letters, digits and '_': what a single_word token must not touch (Rust's is_alphanumeric).
 bool isWordChar(char32_t c) {
     if (c == '_') return true;
