@@ -5,11 +5,18 @@
 #include <QAbstractAxis>
 #include <QChart>
 #include <QChartView>
+#include <QLabel>
 #include <QLegend>
+#include <QScrollArea>
+#include <QTemporaryDir>
 #include <memory>
 
 #include "classroom/agent_cost_calculator.hpp"
 #include "classroom/cost_view.hpp"
+#include "classroom/hub.hpp"
+#include "layout_checks.hpp"
+#include "shell/main_window.hpp"
+#include "shell/translation_manager.hpp"
 
 using namespace ts::ui;
 
@@ -73,4 +80,31 @@ TEST_CASE("the cost chart's text follows the view's font", "[ui][cost]") {
     }
     CHECK(chart->legend()->font().pointSizeF() == Approx(big.pointSizeF()));
     CHECK(chart->titleFont().pointSizeF() == Approx(big.pointSizeF()));
+}
+
+TEST_CASE("the calculator's answer is in sight in the cost view at 1280x720, in both languages",
+          "[ui][cost][layout]") {
+    // The answer is the point of the calculator; at 1280x720 its column is about 240 px tall,
+    // and an answer below the seven fields needed scrolling to be seen.
+    QTemporaryDir dir;
+    for (const QString& lang : {QStringLiteral("en"), QStringLiteral("ko")}) {
+        TranslationManager translations;
+        translations.setLanguage(lang);
+        MainWindow window(&translations, true);
+        ts_test::startWindow(window, 2, dir);
+        ts_test::resizeTo(window, QSize(1280, 720));
+        REQUIRE(window.showView(QStringLiteral("cost")));
+        QCoreApplication::processEvents();
+        AgentCostCalculator* calc = window.classroom()->cost()->calculator();
+        QLabel* answer = nullptr;
+        for (QLabel* label : calc->findChildren<QLabel*>())
+            if (label->text() == calc->resultText()) answer = label;
+        REQUIRE(answer);
+        auto* scroll = qobject_cast<QScrollArea*>(calc->parentWidget()->parentWidget());
+        REQUIRE(scroll);
+        const QRect inViewport(answer->mapTo(scroll->viewport(), QPoint(0, 0)), answer->size());
+        INFO(lang.toStdString() << ": answer at " << inViewport.y() << "-" << inViewport.bottom()
+                                << " of a " << scroll->viewport()->height() << " px column");
+        CHECK(scroll->viewport()->rect().contains(inViewport));
+    }
 }

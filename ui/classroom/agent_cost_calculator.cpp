@@ -29,6 +29,12 @@ AgentCostCalculator::AgentCostCalculator(QWidget* parent) : QWidget(parent) {
     m_title->setFont(bold);
     m_title->setWordWrap(true);
     layout->addWidget(m_title);
+    // The answer comes first, under the title: at 1280x720 the cost view gives the
+    // calculator about 240 px, and a result below the seven fields was out of sight.
+    m_result = new QLabel(this);
+    m_result->setWordWrap(true);
+    m_result->setFont(bold);
+    layout->addWidget(m_result);
     auto* form = new QFormLayout;
     const double maxima[7] = {1e7, 1e6, 1e4, 1e6, 1000, 1000, 10000};
     const int decimals[7] = {0, 0, 0, 0, 2, 2, 2};
@@ -43,10 +49,6 @@ AgentCostCalculator::AgentCostCalculator(QWidget* parent) : QWidget(parent) {
         connect(m_fields[i], &QDoubleSpinBox::valueChanged, this, &AgentCostCalculator::recompute);
     }
     layout->addLayout(form);
-    m_result = new QLabel(this);
-    m_result->setWordWrap(true);
-    m_result->setFont(bold);
-    layout->addWidget(m_result);
     layout->addStretch(1);
     setInputs(AgentCostInputs{});
     retranslateUi();
