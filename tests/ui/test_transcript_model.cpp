@@ -19,6 +19,7 @@
 #include "classroom/hub.hpp"
 #include "classroom/logit_lens_view.hpp"
 #include "shell/engine_controller.hpp"
+#include "shell/headless_run.hpp"
 #include "shell/timeline_view.hpp"
 #include "tools/random_model.hpp"
 #include "shell/main_window.hpp"
@@ -429,4 +430,38 @@ TEST_CASE("a transcript made with another model is shown as recorded and says so
     REQUIRE(waitUntil([&] { return window.history().size() == 2 && !window.history().back()->fromFile; }));
     CHECK(window.history().front()->contextTokens == written.steps.front()->contextTokens);
     CHECK(window.transcriptNotice().isEmpty());
+}
+
+TEST_CASE("the generated text for confidence scoring ends where the model ended it",
+          "[ui][history][confidence]") {
+    // At temperature 0 the bundled model ends the seed's sentence ("…수진이었다.") with its
+    // end-of-text token. The text handed to the confidence scorer stops there: written out,
+    // "<|endoftext|>" was scored again as a dozen unlikely pieces, a false red tail.
+    TranslationManager translations;
+    MainWindow window(&translations, true);
+    window.resize(1280, 720);
+    window.show();
+    QTemporaryDir dir;
+    HeadlessOptions o;
+    o.model = QString::fromStdString(ts::bundledModelPath().string());
+    o.prompt = QStringLiteral("범인이 수진이라는 게 밝혀졌다. 범인은");
+    o.steps = 20;
+    o.params.temperature = 0.0f;
+    o.view = QStringLiteral("confidence");
+    o.screenshot = dir.filePath(QStringLiteral("shot.png"));
+    HeadlessRun run(&window, o);
+    QSignalSpy finished(&run, &HeadlessRun::finished);
+    run.start();
+    REQUIRE(waitFor(finished, 1, 60000));
+    const StepRecord& last = *window.history().back();
+    const auto tokenizer = ts::Tokenizer::fromFolder(ts::bundledModelPath());
+    const ts::Tokenizer& tok = *tokenizer;
+    REQUIRE(tok.isEndToken(last.sampledToken));  // the run stopped at end of text
+    REQUIRE(window.history().size() < 20);
+    const QString text = window.classroom()->confidence()->generatedText();
+    const QString endText = QString::fromStdString(tok.tokenBytes(last.sampledToken));
+    INFO(text.toStdString());
+    CHECK_FALSE(text.contains(endText));
+    CHECK(text.startsWith(o.prompt));
+    CHECK(text.size() > o.prompt.size());  // the drawn tokens before the end are kept
 }

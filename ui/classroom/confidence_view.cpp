@@ -175,6 +175,9 @@ QString ConfidenceView::generatedText() const {
     if (r.sampledToken >= 0) ids.push_back(r.sampledToken);
     std::string bytes;
     for (int id : ids) {
+        // The text ends where the model ended it: an end-of-text token is no text, and
+        // written out ("<|endoftext|>") it was scored again as a dozen unlikely pieces.
+        if (m_info.tokenizer->isEndToken(id)) break;
         try {
             bytes += m_info.tokenizer->tokenBytes(id);
         } catch (const std::exception&) {
