@@ -4,7 +4,11 @@
 // activations (weights widened in registers), and Q8_0 in the planar layout the GGUF
 // loader keeps it in. This is the measurement behind the choice
 // in engine/src/compute/quant_dot.hpp.
-//   quant_kernel_bench [--threads 2] [--reps 20]
+// Then the prefill of 128 tokens through the same Q8_0 matrices (without the head, which a
+// prefill runs for its last token only): the integer kernel (quant_prefill.hpp, AVX-512
+// VNNI) against the rows widened to F32 for the packed F32 GEMM.
+//   quant_kernel_bench [--threads 2] [--reps 20] [--prefill-only 1]
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -18,11 +22,74 @@
 
 using ts::quant::Type;
 
+namespace {
+
+// Random Q8_0 rows with normal fp16 scales (0x2c00 = 0.0625: no subnormals or NaNs).
+std::vector<std::uint8_t> randomRows(int out, int in, std::mt19937& rng) {
+    const Type t = Type::Q8_0;
+    const std::size_t rb = ts::quant::rowBytes(t, static_cast<std::size_t>(in));
+    std::vector<std::uint8_t> m(rb * static_cast<std::size_t>(out));
+    for (auto& b : m) b = static_cast<std::uint8_t>(rng());
+    const std::size_t bb = static_cast<std::size_t>(ts::quant::traits(t).blockBytes);
+    for (std::size_t b = 0; b < m.size(); b += bb) {
+        m[b] = 0x00;
+        m[b + 1] = 0x2c;
+    }
+    return m;
+}
+
+// 128 tokens through GPT-2's 48 layer matrices, best of `reps`: integers against F32 panels
+// (the integer path needs AVX-512 VNNI; elsewhere both lines are the F32 path).
+void prefill(int threads, int reps) {
+    struct Shape { int out, in; };
+    const Shape shapes[] = {{2304, 768}, {768, 768}, {3072, 768}, {768, 3072}};
+    constexpr int kTokens = 128, kLayers = 12;
+    std::mt19937 rng(2);
+    std::vector<float> X(static_cast<std::size_t>(kTokens) * 3072), Y(static_cast<std::size_t>(kTokens) * 3072);
+    for (auto& v : X) v = std::normal_distribution<float>()(rng);
+    std::printf("prefill, %d tokens, %d threads (GPT-2 124M's 48 layer matrices)\n", kTokens, threads);
+    const Type t = Type::Q8_0;
+    for (bool planar : {true, false}) {
+        std::vector<std::vector<std::uint8_t>> mats;
+        std::vector<ts::quant::QuantWeight> ws;
+        double macs = 0;
+        for (int l = 0; l < kLayers; ++l)
+            for (const Shape& s : shapes) {
+                std::vector<std::uint8_t> m = randomRows(s.out, s.in, rng);
+                const std::size_t rb = ts::quant::rowBytes(t, static_cast<std::size_t>(s.in));
+                if (planar) {
+                    std::vector<std::uint8_t> p(m.size());
+                    ts::quant::repackQ8_0Planar(m.data(), static_cast<std::size_t>(s.out), static_cast<std::size_t>(s.in), p.data());
+                    m = std::move(p);
+                }
+                mats.push_back(std::move(m));
+                ws.push_back({t, s.out, s.in, mats.back().data(), rb, planar});
+                macs += static_cast<double>(s.out) * s.in * kTokens;
+            }
+        for (int integer = 1; integer >= 0; --integer) {
+            ts::quant::setQuantizeActivations(integer != 0);  // off: the F32 panels
+            double best = 1e9;
+            for (int r = 0; r < reps; ++r) {
+                const auto t0 = std::chrono::steady_clock::now();
+                for (const auto& w : ws) ts::quant::linearQuant(X.data(), kTokens, w, nullptr, Y.data());
+                best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+            }
+            std::printf("Q8_0  %-7s %-15s %7.1f ms  %6.0f tok/s  %6.1f GMAC/s\n", planar ? "planar" : "blocks",
+                        integer ? "integer" : "F32 panels", best * 1e3, kTokens / best, macs / best / 1e9);
+        }
+    }
+    ts::quant::setQuantizeActivations(true);
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
     int threads = 2, reps = 20;
+    bool prefillOnly = false;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (std::string(argv[i]) == "--threads") threads = std::atoi(argv[i + 1]);
         if (std::string(argv[i]) == "--reps") reps = std::atoi(argv[i + 1]);
+        if (std::string(argv[i]) == "--prefill-only") prefillOnly = std::atoi(argv[i + 1]) != 0;
     }
     ts::kernels::setThreads(threads);
     struct Shape { int out, in, count; };
@@ -30,6 +97,7 @@ int main(int argc, char** argv) {
     std::mt19937 rng(1);
     std::printf("kernels: %s, %d threads\n", ts::quant::quantKernelName(), threads);
     for (Type t : {Type::Q8_0, Type::Q4_0, Type::Q4_K, Type::Q6_K, Type::F16}) {
+        if (prefillOnly) break;
         std::vector<std::vector<std::uint8_t>> mats;
         std::vector<ts::quant::QuantWeight> ws;
         std::size_t bytes = 0;
@@ -93,5 +161,6 @@ int main(int argc, char** argv) {
         }
     }
     ts::quant::setQuantizeActivations(true);
+    prefill(threads, std::max(3, reps / 4));
     return 0;
 }

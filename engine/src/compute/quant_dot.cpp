@@ -288,23 +288,15 @@ TS_QWIDE float dotQuantizedWide(Type t, const std::uint8_t* row, const ActBlock*
     float accMin = 0;
     const std::size_t groups = n / 32;
     if (t == Type::Q8_0) {  // the common case without the per-type switch
+        // One accumulator, blocks in order, as dotQ8_0PlanarRows4 and the prefill kernel
+        // (quant_prefill.cpp) sum a row, so every path gives a Q8_0 row the same bits.
         const auto* b = reinterpret_cast<const BlockQ8_0*>(row);
-        __m512 acc2 = _mm512_setzero_ps();
-        std::size_t g = 0;
-        for (; g + 1 < groups; g += 2) {
-            const __m512i w0 = _mm512_cvtepi8_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(b[g].qs)));
-            const __m512i w1 = _mm512_cvtepi8_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(b[g + 1].qs)));
-            const __m512i p0 = _mm512_dpwssd_epi32(_mm512_setzero_si512(), w0, _mm512_loadu_si512(x[g].qs));
-            const __m512i p1 = _mm512_dpwssd_epi32(_mm512_setzero_si512(), w1, _mm512_loadu_si512(x[g + 1].qs));
-            acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(p0), _mm512_set1_ps(h2fFast(b[g].d) * x[g].d), acc);
-            acc2 = _mm512_fmadd_ps(_mm512_cvtepi32_ps(p1), _mm512_set1_ps(h2fFast(b[g + 1].d) * x[g + 1].d), acc2);
-        }
-        for (; g < groups; ++g) {
+        for (std::size_t g = 0; g < groups; ++g) {
             const __m512i w0 = _mm512_cvtepi8_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(b[g].qs)));
             const __m512i p0 = _mm512_dpwssd_epi32(_mm512_setzero_si512(), w0, _mm512_loadu_si512(x[g].qs));
             acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(p0), _mm512_set1_ps(h2fFast(b[g].d) * x[g].d), acc);
         }
-        return _mm512_reduce_add_ps(_mm512_add_ps(acc, acc2));
+        return _mm512_reduce_add_ps(acc);
     }
     for (std::size_t g = 0; g < groups; ++g) {
         float d0, d1, m;
@@ -454,8 +446,78 @@ float dotFloatPortable(Type t, const std::uint8_t* row, const float* x, std::siz
 
 }  // namespace
 
+#if defined(__x86_64__)
+namespace {
+// The vector forms of quantizeActivations below: the same integers and scales bit for bit
+// (max of |x| is exact in any order, cvtps_epi32 rounds to nearest even as nearbyint does in
+// the default rounding mode, and the scales come from the same scalar expressions). A
+// prefill quantizes every token of every product (GPT-2: 8 M activations for 128 tokens),
+// which the scalar loop with its nearbyint calls made a few percent of the prefill.
+// Returns false for a block with a NaN or infinity, which the scalar code then handles.
+TS_QWIDE bool quantizeBlockWide(const float* x, ActBlock& out) {
+    const __m512 v0 = _mm512_loadu_ps(x), v1 = _mm512_loadu_ps(x + 16);
+    const __m512 a0 = _mm512_abs_ps(v0), a1 = _mm512_abs_ps(v1);
+    const __m512 big = _mm512_set1_ps(std::numeric_limits<float>::max());
+    if ((_mm512_cmp_ps_mask(a0, big, _CMP_LE_OQ) & _mm512_cmp_ps_mask(a1, big, _CMP_LE_OQ)) != 0xFFFF) return false;
+    const float amax = _mm512_reduce_max_ps(_mm512_max_ps(a0, a1));
+    const float d = amax / 32767.0f;
+    const float id = d > 0 ? 1.0f / d : 0.0f;
+    const __m512i lim = _mm512_set1_epi32(32767), nlim = _mm512_set1_epi32(-32767);
+    const __m512 idv = _mm512_set1_ps(id);
+    const __m512i q0 = _mm512_max_epi32(nlim, _mm512_min_epi32(lim, _mm512_cvtps_epi32(_mm512_mul_ps(v0, idv))));
+    const __m512i q1 = _mm512_max_epi32(nlim, _mm512_min_epi32(lim, _mm512_cvtps_epi32(_mm512_mul_ps(v1, idv))));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out.qs), _mm512_cvtepi32_epi16(q0));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out.qs + 16), _mm512_cvtepi32_epi16(q1));
+    out.d = d;
+    out.s = d * static_cast<float>(_mm512_reduce_add_epi32(_mm512_add_epi32(q0, q1)));
+    return true;
+}
+
+TS_QAVX2 bool quantizeBlockAvx2(const float* x, ActBlock& out) {
+    const __m256 signless = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
+    const __m256 big = _mm256_set1_ps(std::numeric_limits<float>::max());
+    __m256 v[4], amax = _mm256_setzero_ps();
+    int finite = 0xFF;
+    for (int k = 0; k < 4; ++k) {
+        v[k] = _mm256_loadu_ps(x + 8 * k);
+        const __m256 a = _mm256_and_ps(v[k], signless);
+        finite &= _mm256_movemask_ps(_mm256_cmp_ps(a, big, _CMP_LE_OQ));
+        amax = _mm256_max_ps(amax, a);
+    }
+    if (finite != 0xFF) return false;
+    __m128 m4 = _mm_max_ps(_mm256_castps256_ps128(amax), _mm256_extractf128_ps(amax, 1));
+    m4 = _mm_max_ps(m4, _mm_movehl_ps(m4, m4));
+    m4 = _mm_max_ss(m4, _mm_movehdup_ps(m4));
+    const float d = _mm_cvtss_f32(m4) / 32767.0f;
+    const float id = d > 0 ? 1.0f / d : 0.0f;
+    const __m256i lim = _mm256_set1_epi32(32767), nlim = _mm256_set1_epi32(-32767);
+    __m256i q[4], sum = _mm256_setzero_si256();
+    for (int k = 0; k < 4; ++k) {
+        q[k] = _mm256_max_epi32(nlim, _mm256_min_epi32(lim, _mm256_cvtps_epi32(_mm256_mul_ps(v[k], _mm256_set1_ps(id)))));
+        sum = _mm256_add_epi32(sum, q[k]);
+    }
+    // packs interleaves 128-bit halves (a lo, b lo, a hi, b hi); the permute restores order.
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out.qs), _mm256_permute4x64_epi64(_mm256_packs_epi32(q[0], q[1]), 0xD8));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out.qs + 16), _mm256_permute4x64_epi64(_mm256_packs_epi32(q[2], q[3]), 0xD8));
+    __m128i s4 = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0x4E));
+    s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0xB1));
+    out.d = d;
+    out.s = d * static_cast<float>(_mm_cvtsi128_si32(s4));
+    return true;
+}
+}  // namespace
+#endif
+
 void quantizeActivations(const float* x, std::size_t n, ActBlock* out) {
+#if defined(__x86_64__)
+    const int lv = level();
+#endif
     for (std::size_t b = 0; b < n / 32; ++b, x += 32) {
+#if defined(__x86_64__)
+        if (lv == 2 && quantizeBlockWide(x, out[b])) continue;
+        if (lv == 1 && quantizeBlockAvx2(x, out[b])) continue;
+#endif
         float amax = 0;
         bool finite = true;
         for (int i = 0; i < 32; ++i) {
@@ -525,6 +587,8 @@ float dotFloat(Type t, const void* row, const float* x, std::size_t n) {
 #endif
     return dotFloatPortable(t, r, x, n);
 }
+
+int quantKernelLevel() { return level(); }
 
 const char* quantKernelName() {
     switch (level()) {

@@ -42,6 +42,8 @@ float dotFloat(Type t, const void* row, const float* x, std::size_t n);
 
 // Which instruction set the kernels use: "avx512" (with VNNI), "avx2" or "portable".
 const char* quantKernelName();
+// The same as a number: 2, 1 or 0 (see limitQuantKernel).
+int quantKernelLevel();
 // Caps the instruction set (2 = AVX-512 VNNI, 1 = AVX2, 0 = portable) so tests can run every
 // code path on one machine. Not for use while other threads compute.
 void limitQuantKernel(int level);

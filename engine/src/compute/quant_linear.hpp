@@ -4,11 +4,15 @@
 //   - decode (a few tokens): each thread takes 16 rows at a time and takes dot products
 //     with the activations quantized once per call (quant_dot.hpp), so only the stored
 //     bytes are read;
-//   - prefill (many tokens): each thread widens 64 rows at a time into a packed F32 panel
-//     and runs the packed F32 matrix kernel over all tokens, so the widening is paid once
-//     per row, not once per token.
-// The two paths round differently (the decode path quantizes activations): the logits of
-// a decode step and of a prefill agree to about 1e-2 relative, not bit for bit.
+//   - prefill (many tokens), Q8_0 on CPUs with AVX-512 VNNI: the activations are quantized
+//     once as decode quantizes them, and each thread takes 16 rows at a time through the
+//     integer tile kernel (quant_prefill.hpp), which sums every (row, token) pair as the
+//     decode kernel does: each output is bit-equal to the decode of that token alone;
+//   - prefill, other types and CPUs: each thread widens 64 rows at a time into a packed F32
+//     panel and runs the packed F32 matrix kernel over all tokens, so the widening is paid
+//     once per row, not once per token. That path multiplies float activations, so its
+//     outputs differ from decode's by the activations' 16-bit rounding (at most 1/65534 of
+//     each block's largest value) and float rounding.
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -39,12 +43,13 @@ struct QuantPart {
     int ldY = 0;
 };
 // Every part's product, as linearQuant gives each, for weights that share their input (q, k
-// and v; gate and up). A decode step quantizes the activations once and hands all parts to
-// the threads at once; a prefill runs the parts one after another.
+// and v; gate and up). A decode step, and an integer prefill, quantize the activations once
+// and hand all parts to the threads at once; an F32 prefill runs the parts one after another.
 void linearQuantParts(const float* X, int T, std::span<const QuantPart> parts);
 
-// Whether decode quantizes the activations (the default) or multiplies with floats; the
-// switch exists for the measurement `quant_kernel_bench` makes.
+// Whether decode and prefill quantize the activations (the default) or multiply with floats
+// (decode) and widen to F32 panels (prefill); the switch exists for the measurements
+// `quant_kernel_bench` makes.
 void setQuantizeActivations(bool on);
 
 }  // namespace ts::quant
