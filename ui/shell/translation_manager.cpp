@@ -8,6 +8,8 @@ namespace ts::ui {
 
 TranslationManager::TranslationManager(QObject* parent) : QObject(parent) {}
 
+TranslationManager::~TranslationManager() { QLocale::setDefault(m_localeBefore); }
+
 QString TranslationManager::systemLanguage() {
     return QLocale::system().language() == QLocale::Korean ? QStringLiteral("ko")
                                                            : QStringLiteral("en");

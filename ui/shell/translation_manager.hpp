@@ -1,6 +1,7 @@
 #pragma once
 // Switches the interface language at run time: installs the app's and Qt's translators, and
 // Qt sends every widget a LanguageChange event, on which each retranslates itself.
+#include <QLocale>
 #include <QObject>
 #include <QString>
 #include <QTranslator>
@@ -11,6 +12,9 @@ class TranslationManager : public QObject {
     Q_OBJECT
 public:
     explicit TranslationManager(QObject* parent = nullptr);
+    // Puts back the default locale of before: the language belongs to its manager (a
+    // second window's or a test's Korean must not outlive it; its translators go with it).
+    ~TranslationManager() override;
 
     // "ko" when the system locale is Korean, otherwise "en".
     static QString systemLanguage();
@@ -29,6 +33,7 @@ private:
     QTranslator m_app;
     QTranslator m_qt;
     QString m_language;
+    QLocale m_localeBefore;
 };
 
 }  // namespace ts::ui
