@@ -1487,7 +1487,7 @@ The results on screen are unchanged.</source>
     </message>
     <message>
         <location filename="../../ui/classroom/litm_view.cpp" line="582"/>
-        <source>%1 · about %2 tokens&lt;br&gt;shaded: 95 % interval</source>
+        <source>%1&lt;br&gt;about %2 tokens · shaded: 95 % interval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1605,7 +1605,7 @@ The window stays usable and you can cancel at any time.</source>
     </message>
     <message>
         <location filename="../../ui/classroom/litm_view.cpp" line="538"/>
-        <source>position of the answer</source>
+        <source>answer position</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

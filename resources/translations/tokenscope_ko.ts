@@ -1591,13 +1591,13 @@ The results on screen are unchanged.</source>
     </message>
     <message>
         <location filename="../../ui/classroom/litm_view.cpp" line="538"/>
-        <source>position of the answer</source>
+        <source>answer position</source>
         <translation>정답 문서의 위치</translation>
     </message>
     <message>
         <location filename="../../ui/classroom/litm_view.cpp" line="582"/>
-        <source>%1 · about %2 tokens&lt;br&gt;shaded: 95 % interval</source>
-        <translation>%1 · 약 %2토큰&lt;br&gt;음영: 95 % 구간</translation>
+        <source>%1&lt;br&gt;about %2 tokens · shaded: 95 % interval</source>
+        <translation>%1&lt;br&gt;약 %2토큰 · 음영: 95 % 구간</translation>
     </message>
     <message>
         <location filename="../../ui/classroom/litm_view.cpp" line="583"/>

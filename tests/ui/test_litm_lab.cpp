@@ -55,7 +55,7 @@ TEST_CASE("the lab states what the bundled model does, from its evaluation data"
     CHECK(text.contains(QStringLiteral("Qwen2.5-0.5B")));
     // the charts show that evaluation until something is run or opened
     REQUIRE(view.result().points.size() == 30);
-    CHECK(view.measuredChart()->title().contains(QStringLiteral("evaluation data")));
+    CHECK(view.measuredTitle().contains(QStringLiteral("evaluation data")));
     CHECK(view.options().records == 30);
 
     // A model whose folder has no evaluation data (here a Hugging Face cache snapshot, named
@@ -168,7 +168,7 @@ TEST_CASE("a long run asks first with its estimate, a short one just runs", "[cl
     CHECK(asked.size() == 2);
     CHECK(*view.lastEstimate() < view.askAboveSeconds());
     REQUIRE(view.result().points.size() == 3);
-    CHECK(view.measuredChart()->title().contains(QStringLiteral("measured now")));
+    CHECK(view.measuredTitle().contains(QStringLiteral("measured now")));
     CHECK(view.statusText().startsWith(QStringLiteral("Done in")));
 }
 
@@ -191,7 +191,7 @@ TEST_CASE("results save and open, a damaged file changes nothing", "[classroom][
     CHECK(other.result().points[1].accuracy == Approx(0.3));
     CHECK(other.result().contextTokens == 140);
     CHECK(other.conclusion() == view.conclusion());
-    CHECK(other.measuredChart()->title().contains(QStringLiteral("sweep.json")));
+    CHECK(other.measuredTitle().contains(QStringLiteral("sweep.json")));
 
     // damaged: truncated, and a field out of range
     QFile bad(dir.filePath(QStringLiteral("bad.json")));
@@ -202,7 +202,7 @@ TEST_CASE("results save and open, a damaged file changes nothing", "[classroom][
     CHECK(error.contains(QStringLiteral("bad.json")));
     CHECK(error.contains(QStringLiteral("\"accuracy\"")));
     CHECK(other.result().points.size() == 3);  // still the opened sweep
-    CHECK(other.measuredChart()->title().contains(QStringLiteral("sweep.json")));
+    CHECK(other.measuredTitle().contains(QStringLiteral("sweep.json")));
     CHECK_FALSE(other.openResults(dir.filePath(QStringLiteral("missing.json")), &error));
     CHECK(error.contains(QStringLiteral("cannot open")));
     CHECK_FALSE(view.saveResults(dir.filePath(QStringLiteral("no/such/dir/x.json")), &error));

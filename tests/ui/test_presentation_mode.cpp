@@ -96,3 +96,28 @@ TEST_CASE("in presentation mode every view, tool and lesson step still fits 1280
     CHECK(QApplication::font() == normal);
     CHECK(status->font().pointSizeF() == Approx(before));
 }
+
+TEST_CASE("a window started in presentation mode (--presentation) fits 1280x720", "[ui][presentation][layout]") {
+    // The option turns the mode on before the model runs, so the views make their rows,
+    // charts and cards in the large font from the start rather than change to it.
+    QTemporaryDir dir;
+    const QFont normal = QApplication::font();
+    QStringList found;
+    for (const QString& lang : {QStringLiteral("en"), QStringLiteral("ko")}) {
+        TranslationManager translations;
+        translations.setLanguage(lang);
+        MainWindow window(&translations, true);
+        window.setPresentation(true);
+        ts_test::startWindow(window, 4, dir);
+        const QSize screen(1280, 720);
+        ts_test::resizeTo(window, screen);
+        for (const QString& name : MainWindow::viewNames()) {
+            if (name == QLatin1String("lessons")) continue;
+            REQUIRE(window.showView(name));
+            found << ts_test::windowFaults(window, screen, QStringLiteral("started in presentation: %1 %2").arg(lang, name), false);
+        }
+    }
+    INFO(found.join(QLatin1Char('\n')).toStdString());
+    CHECK(found.isEmpty());
+    CHECK(QApplication::font() == normal);
+}

@@ -7,8 +7,11 @@
 #include <QLabel>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QRegularExpression>
 #include <QScatterSeries>
 #include <QScrollArea>
+#include <QScrollBar>
+#include <QStyle>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QValueAxis>
@@ -69,7 +72,6 @@ CostView::CostView(QWidget* parent) : QWidget(parent) {
     chart->setMargins(QMargins(4, 4, 4, 4));
     m_chart = new QChartView(chart, split);
     m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->setMinimumHeight(200);
     m_flopsSeries = new QLineSeries;
     m_wallSeries = new QLineSeries;
     chart->addSeries(m_flopsSeries);
@@ -95,6 +97,8 @@ CostView::CostView(QWidget* parent) : QWidget(parent) {
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->viewport()->installEventFilter(this);  // row height follows the columns' width
+    // Columns also change width without the viewport changing (a new minimum section size).
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this, [this] { fitRowHeight(); });
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     // The calculator scrolls rather than squeeze its rows: at 1280x720 (Korean labels wrap
     // onto two lines, or presentation mode's larger font) it needs more height than the
@@ -135,7 +139,34 @@ void CostView::retranslateUi() {
     // Two-word titles on two lines: seven even columns share about 400 px at 1280x720.
     m_table->setHorizontalHeaderLabels({tr("Step"), tr("Tokens"), tr("Context"), tr("Wall\ntime"), tr("FLOPs"),
                                         tr("Weights\nread"), tr("KV\ncache")});
+    fitHeaderWords();
     refresh(0);
+}
+
+void CostView::fitHeaderWords() {
+    // Every column at least as wide as its title's widest word, and the table at least as
+    // wide as those columns, so the splitter gives the calculator only what is left: in
+    // presentation mode at 1280x720 "Context" needed 47 px in a 44 px column.
+    QHeaderView* header = m_table->horizontalHeader();
+    const QFontMetrics fm = header->fontMetrics();
+    const int margin = 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 2;
+    int widest = 0;
+    for (int c = 0; c < m_table->columnCount(); ++c) {
+        const QTableWidgetItem* item = m_table->horizontalHeaderItem(c);
+        if (!item) continue;
+        static const QRegularExpression space(QStringLiteral("\\s+"));
+        for (const QString& word : item->text().split(space, Qt::SkipEmptyParts))
+            widest = std::max(widest, fm.horizontalAdvance(word) + margin);
+    }
+    // A cell's widest word too ("130.96" of a slow prompt's "130.96 ms" was cut).
+    widest = std::max(widest, m_widestWord + WrappedTextDelegate::cellTextMargin(m_table) + 2);
+    header->setMinimumSectionSize(widest);
+    // The step column fits its contents ("1 · prompt"), the others share what is left.
+    const int first = std::max(widest, header->sectionSize(0));
+    const int frame = 2 * m_table->frameWidth();
+    const int bar = m_table->verticalScrollBar()->sizeHint().width();
+    const int least = first + widest * (m_table->columnCount() - 1) + frame + bar + 2;  // + rounding
+    if (m_table->minimumWidth() != least) m_table->setMinimumWidth(least);
 }
 
 void CostView::resizeEvent(QResizeEvent* event) {
@@ -153,9 +184,14 @@ bool CostView::eventFilter(QObject* watched, QEvent* event) {
 
 void CostView::noteCellWidths(int row, const QFontMetrics& fm) {
     for (int c = 0; c < static_cast<int>(m_widestCell.size()); ++c)
-        if (const QTableWidgetItem* item = m_table->item(row, c))
+        if (const QTableWidgetItem* item = m_table->item(row, c)) {
             m_widestCell[static_cast<std::size_t>(c)] =
                 std::max(m_widestCell[static_cast<std::size_t>(c)], fm.horizontalAdvance(item->text()));
+            // Cells wrap at spaces; column 0 ("1 · prompt") fits its contents anyway.
+            if (c > 0)
+                for (const QString& word : item->text().split(QLatin1Char(' '), Qt::SkipEmptyParts))
+                    m_widestWord = std::max(m_widestWord, fm.horizontalAdvance(word));
+        }
 }
 
 void CostView::fitRowHeight() {
@@ -163,7 +199,9 @@ void CostView::fitRowHeight() {
     const int margin = WrappedTextDelegate::cellTextMargin(m_table);
     int lines = 1;
     for (int c = 0; c < static_cast<int>(m_widestCell.size()); ++c)
-        if (m_widestCell[static_cast<std::size_t>(c)] > m_table->columnWidth(c) - margin) lines = 2;
+        // A pixel of slack: the widths are whole pixels, the painted text's are not (a
+        // 49.6 px "13.4 MB" measured 49 and was cut in a 49 px column).
+        if (m_widestCell[static_cast<std::size_t>(c)] > m_table->columnWidth(c) - margin - 1) lines = 2;
     const int height = lines * fm.lineSpacing() + 8;
     if (m_table->verticalHeader()->defaultSectionSize() != height) m_table->verticalHeader()->setDefaultSectionSize(height);
 }
@@ -173,7 +211,9 @@ void CostView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::FontChange) {  // presentation mode: the cells' widths again
         const QFontMetrics fm(m_table->font());
         m_widestCell.fill(0);
+        m_widestWord = 0;
         for (int r = 0; r < m_table->rowCount(); ++r) noteCellWidths(r, fm);
+        fitHeaderWords();
         fitRowHeight();
     }
     QWidget::changeEvent(event);
@@ -232,7 +272,7 @@ void CostView::refresh(int from) {
     m_totals = costTotals(history);
     m_totalsLabel->setText(totalsText());
     m_steadyLabel->setText(steadyText());
-    m_chart->chart()->setTitle(tr("Cost per token against context length"));
+    setChartTitle(m_chart, tr("Cost per token against context length"));
     m_flopsSeries->setName(tr("MFLOP per token"));
     m_wallSeries->setName(tr("ms per token"));
     // New steps only add rows and points; a cut, a branch or a thinned step redoes them all
@@ -240,6 +280,7 @@ void CostView::refresh(int from) {
     if (static_cast<std::size_t>(std::max(0, from)) < m_built || history.size() < m_built) {
         m_table->setRowCount(0);
         m_widestCell.fill(0);
+        m_widestWord = 0;
         m_flopsSeries->clear();
         m_wallSeries->clear();
         m_built = 0;
@@ -275,7 +316,9 @@ void CostView::appendRows(const std::vector<StepRecordPtr>& history, std::size_t
         const QString cells[7] = {r->index == 0 ? QStringLiteral("1 · %1").arg(tr("prompt")) : QString::number(r->index + 1),
                                   QString::number(n),
                                   QString::number(c.contextLength), QStringLiteral("%1 ms").arg(c.wallMs, 0, 'f', 2),
-                                  humanUnits(c.flops, QStringLiteral("FLOP")), humanUnits(c.weightBytes, QStringLiteral("B")),
+                                  // "42.3 M" under "FLOPs": "MFLOP" alone was wider than the
+                                  // column in presentation mode at 1280x720.
+                                  humanUnits(c.flops, QString()).trimmed(), humanUnits(c.weightBytes, QStringLiteral("B")),
                                   humanUnits(c.kvCacheBytes, QStringLiteral("B"))};
         for (int col = 0; col < 7; ++col) m_table->setItem(row, col, new QTableWidgetItem(cells[col]));
         noteCellWidths(row, fm);
@@ -284,6 +327,7 @@ void CostView::appendRows(const std::vector<StepRecordPtr>& history, std::size_t
         wall.append({double(c.contextLength), c.wallMs / n});
     }
     if (flops.isEmpty()) return;
+    fitHeaderWords();  // the step column may have grown
     fitRowHeight();
     m_table->scrollToBottom();
     m_flopsSeries->append(flops);

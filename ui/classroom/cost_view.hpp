@@ -63,6 +63,7 @@ private:
     // Rows one line tall while every cell fits its column on one line, else two (at
     // 1280x720 seven columns share about 400 px and "6.71 MFLOP" wraps).
     void fitRowHeight();
+    void fitHeaderWords();
     void noteCellWidths(int row, const QFontMetrics& fm);  // widens m_widestCell to the row's texts
     void retranslateUi();
     // Steps from `from` on changed: appended rows for new steps, all rows again otherwise.
@@ -74,6 +75,7 @@ private:
     TranscriptFollower* m_follower = nullptr;
     std::size_t m_built = 0;  // steps [0, m_built) have their rows and chart points
     std::array<int, 7> m_widestCell{};  // px, the widest text in each column so far
+    int m_widestWord = 0;  // px, the widest word of any cell so far (no column may be narrower)
     CostTotals m_totals;
     QLabel* m_explain = nullptr;
     QLabel* m_totalsLabel = nullptr;

@@ -113,7 +113,6 @@ LitmView::LitmView(QWidget* parent) : ClassroomToolView(parent) {
         chart->setMargins(QMargins(4, 4, 4, 4));
         auto* view = new QChartView(chart, charts);
         view->setRenderHint(QPainter::Antialiasing);
-        view->setMinimumHeight(200);
         charts->addWidget(view);
         return view;
     };
@@ -183,8 +182,18 @@ void LitmView::retranslateUi() {
     m_explain->setText(tr("Each context lists key-value records (“Code Alpha-41 tiger.”) and ends by asking for "
                           "one key again: the model reads it once and is asked about each position in turn, "
                           "with fresh records in every context."));
-    m_table->setHorizontalHeaderLabels({tr("Position"), tr("Top-1 accuracy"), tr("P(correct)"), tr("Mean rank"),
-                                        tr("Attention on record"), tr("Contexts")});
+    // Titles of several words on two lines: the columns fit their contents, and a title on
+    // one line made the table a pixel wider than the view in presentation mode at 1280x720.
+    auto twoLines = [](QString t) {
+        int best = -1;
+        for (int i = t.indexOf(QLatin1Char(' ')); i >= 0; i = t.indexOf(QLatin1Char(' '), i + 1))
+            if (best < 0 || std::abs(i - t.size() / 2) < std::abs(best - t.size() / 2)) best = i;
+        if (best > 0) t[best] = QLatin1Char('\n');
+        return t;
+    };
+    m_table->setHorizontalHeaderLabels({tr("Position"), twoLines(tr("Top-1 accuracy")), tr("P(correct)"),
+                                        twoLines(tr("Mean rank")), twoLines(tr("Attention on record")),
+                                        tr("Contexts")});
     m_accBand.line->setName(tr("top-1 accuracy"));
     m_probBand.line->setName(tr("P(correct value)"));
     // Axis titles short enough for one line at 1280x720 (Qt Charts cuts longer ones and
@@ -194,7 +203,7 @@ void LitmView::retranslateUi() {
     buildReferenceChart();
     updateBanner();
     if (!m_shown.result.points.empty()) showRun(m_shown, m_runSource);
-    else m_measured->chart()->setTitle(tr("This model"));
+    else setChartTitle(m_measured, tr("This model"));
 }
 
 bool LitmView::isBundledModel() const {
@@ -426,6 +435,7 @@ double LitmView::chance() const {
 
 double LitmView::progress() const { return m_progress->value() / 1000.0; }
 
+QString LitmView::measuredTitle() const { return chartTitle(m_measured); }
 QChart* LitmView::measuredChart() const { return m_measured->chart(); }
 QChart* LitmView::referenceChart() const { return m_reference->chart(); }
 
@@ -517,7 +527,7 @@ void LitmView::buildMeasuredChart() {
 
 void LitmView::buildReferenceChart() {
     QChart* chart = m_reference->chart();
-    chart->setTitle(tr("Liu et al. 2023<br>(GPT-3.5-Turbo, 20 documents)"));
+    setChartTitle(m_reference, tr("Liu et al. 2023<br>(GPT-3.5-Turbo, 20 documents)"));
     if (chart->series().isEmpty()) {
         auto* line = new QLineSeries;
         auto* dots = new QScatterSeries;
@@ -535,7 +545,7 @@ void LitmView::buildReferenceChart() {
         addAxes(chart, 20, QString(), QStringLiteral("%"));
     }
     chart->series().first()->setName(tr("accuracy (%)"));
-    chart->axes(Qt::Horizontal).first()->setTitleText(tr("position of the answer"));
+    chart->axes(Qt::Horizontal).first()->setTitleText(tr("answer position"));
     matchChartFont(m_reference);  // its axes are made here, the first time
 }
 
@@ -579,7 +589,7 @@ void LitmView::showRun(const ts::LitmRun& run, const QString& source) {
     if (source == QLatin1String("measured")) title = tr("%1, measured now").arg(model);
     else if (source == QLatin1String("eval")) title = tr("%1, from its evaluation data").arg(model);
     else title = tr("%1, from %2").arg(model, source);
-    m_measured->chart()->setTitle(tr("%1 · about %2 tokens<br>shaded: 95 % interval").arg(title).arg(r.contextTokens));
+    setChartTitle(m_measured, tr("%1<br>about %2 tokens · shaded: 95 % interval").arg(title).arg(r.contextTokens));
     m_measuredX->setTitleText(tr("position of the record asked for, of %1").arg(run.options.records));
 
     m_table->setRowCount(static_cast<int>(r.points.size()));

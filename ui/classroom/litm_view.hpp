@@ -85,6 +85,8 @@ public:
     bool openResults(const QString& path, QString* error = nullptr);
     QString conclusion() const { return m_conclusionText; }
     QChart* measuredChart() const;
+    // The measured chart's title as written, before it is wrapped to the chart's width.
+    QString measuredTitle() const;
     QChart* referenceChart() const;
     QString csv() const;
     bool exportCsv(const QString& path) const;

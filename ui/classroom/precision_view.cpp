@@ -150,7 +150,6 @@ PrecisionView::PrecisionView(QWidget* parent) : ClassroomToolView(parent) {
     chartLayout->addLayout(showRow);
     m_chart = new QChartView(new QChart, chartBox);
     m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->setMinimumHeight(200);
     m_chart->chart()->setMargins(QMargins(4, 4, 4, 4));
     followViewFont(m_chart);
     chartLayout->addWidget(m_chart, 1);
@@ -376,7 +375,7 @@ void PrecisionView::refreshChart() {
         matchChartFont(m_chart);
         return;
     }
-    chart->setTitle(QString());  // the Show box above says what is drawn
+    setChartTitle(m_chart, QString());  // the Show box above says what is drawn
     const bool kl = m_show->currentIndex() == 1;
     const auto& c = *m_result;
     auto* x = new QValueAxis;
@@ -416,10 +415,10 @@ void PrecisionView::refreshChart() {
 // class sees what is saved before it sees what it costs.
 void PrecisionView::showStorageChart() {
     QChart* chart = m_chart->chart();
-    // Two lines (<br>): on one, Qt Charts cut the title short at 1280x720. The axis title
-    // stays one line (Qt Charts shows one), short enough for the plot's width.
-    chart->setTitle(tr("What each precision saves: the loaded model's weights.<br>"
-                       "Compare to see what it costs, token by token."));
+    // Two lines (<br>), each wrapped again where the chart is narrower (presentation mode).
+    // The axis title stays one line (Qt Charts shows one), short enough for the plot's width.
+    setChartTitle(m_chart, tr("What each precision saves: the loaded model's weights.<br>"
+                              "Compare to see what it costs, token by token."));
     if (!m_info.model) return;
     struct Format {
         const char* name;

@@ -440,7 +440,7 @@ void ProbesView::fitColumns() {
     // viewport width, the columns came out a pixel wider and the table scrolled sideways.
     const int width = m_table->viewport()->width() - 1;
     if (width <= 0) return;
-    const int bars = std::max(180, static_cast<int>(kShare[Bars] * width));
+    int bars = std::max(180, static_cast<int>(kShare[Bars] * width));
     const int margin = WrappedTextDelegate::cellTextMargin(m_table) + 1;
     std::array<int, ColumnCount> least{};
     // The header's words too: they wrap at spaces like the cells.
@@ -456,6 +456,13 @@ void ProbesView::fitColumns() {
             const int w = static_cast<int>(std::ceil(m_textDelegate->widestWord(item->text(), m_table->font()))) + margin;
             least[static_cast<std::size_t>(c)] = std::max(least[static_cast<std::size_t>(c)], w);
         }
+    // Where the text columns' least widths leave the bars less than their 180 pixels
+    // (presentation mode at 1280x720), the bars give way down to 120 rather than the last
+    // column being squeezed under its header's word.
+    int leastText = 0;
+    for (int c = 0; c < ColumnCount; ++c)
+        if (c != Bars) leastText += least[static_cast<std::size_t>(c)];
+    if (leastText + bars > width) bars = std::max(120, width - leastText);
     // Each column's share of the text columns' room, raised to its least width; the others
     // give up what that takes, in proportion to their shares (each pass raises the columns
     // still under their least width, so one pass per column settles it at most).

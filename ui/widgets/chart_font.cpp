@@ -1,27 +1,87 @@
 // Charts in the view's font (see chart_font.hpp).
 #include "widgets/chart_font.hpp"
 
+#include <algorithm>
+
 #include <QAbstractAxis>
 #include <QAbstractBarSeries>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QLegend>
+#include <QRegularExpression>
+#include <QVariant>
 
 namespace ts::ui {
 
 namespace {
 
-// Matches the chart again when the view it watches gets another font.
+const char* const kRawTitle = "tokenscopeChartTitle";
+const char* const kMinimumLines = "tokenscopeChartLines";
+
+void fitHeight(QChartView* view) {
+    const int lines = view->property(kMinimumLines).toInt();
+    // Never under the 200 px the charts had before they counted lines (small fonts).
+    if (lines > 0) view->setMinimumHeight(std::max(200, lines * view->fontMetrics().lineSpacing()));
+}
+
+// Greedy wrapping of one title line at the widest break that fits: " · " first, then ", ",
+// then a space. A word wider than the room stays whole (the layout check reports it).
+QStringList wrapLine(const QString& line, const QFontMetrics& fm, int room) {
+    QStringList out;
+    QString rest = line;
+    while (fm.horizontalAdvance(rest) > room) {
+        int cut = -1, skip = 0;
+        for (const QString& sep : {QStringLiteral(" · "), QStringLiteral(", "), QStringLiteral(" ")}) {
+            for (int at = rest.lastIndexOf(sep); at > 0; at = rest.lastIndexOf(sep, at - 1)) {
+                const QString head = sep == QLatin1String(", ") ? rest.left(at + 1) : rest.left(at);
+                if (fm.horizontalAdvance(head) <= room) {
+                    cut = head.size();
+                    skip = at + sep.size() - cut;
+                    break;
+                }
+            }
+            if (cut > 0) break;
+        }
+        if (cut <= 0) break;
+        out << rest.left(cut);
+        rest = rest.mid(cut + skip);
+    }
+    out << rest;
+    return out;
+}
+
+void wrapTitle(QChartView* view) {
+    QChart* chart = view->chart();
+    const QString raw = view->property(kRawTitle).toString();
+    if (!chart || raw.isEmpty()) return;
+    const QFontMetrics fm(chart->titleFont());
+    const QMargins m = chart->margins();
+    const int room = view->width() - m.left() - m.right() - 8;
+    QStringList lines;
+    static const QRegularExpression br(QStringLiteral("<br\\s*/?>"), QRegularExpression::CaseInsensitiveOption);
+    for (const QString& line : raw.split(br)) lines << wrapLine(line, fm, std::max(room, 40));
+    const QString wrapped = lines.join(QStringLiteral("<br>"));
+    if (chart->title() != wrapped) chart->setTitle(wrapped);
+}
+
+// Matches the chart again when the view it watches gets another font or width.
 class ChartFontFollower : public QObject {
 public:
     explicit ChartFontFollower(QChartView* view) : QObject(view) { view->installEventFilter(this); }
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override {
-        if (event->type() == QEvent::FontChange)
-            if (auto* view = qobject_cast<QChartView*>(watched)) matchChartFont(view);
+        auto* view = qobject_cast<QChartView*>(watched);
+        if (view && event->type() == QEvent::FontChange) {
+            matchChartFont(view);
+            fitHeight(view);
+            wrapTitle(view);
+        } else if (view && event->type() == QEvent::Resize) {
+            wrapTitle(view);
+        }
         return QObject::eventFilter(watched, event);
     }
 };
@@ -37,6 +97,10 @@ void matchChartFont(QChartView* view) {
     if (chart->titleFont() != font) chart->setTitleFont(font);
     if (chart->legend()->font() != font) chart->legend()->setFont(font);
     for (QAbstractAxis* axis : chart->axes()) {
+        // Qt Charts cuts every label of an axis to "..." when the chart is short of the
+        // height it wants for them, even labels of one digit with room beside them (the cost
+        // and lost-in-the-middle charts in presentation mode at 1280x720).
+        if (axis->truncateLabels()) axis->setTruncateLabels(false);
         if (axis->labelsFont() != font) axis->setLabelsFont(font);
         if (axis->titleFont() != font) axis->setTitleFont(font);
     }
@@ -46,10 +110,21 @@ void matchChartFont(QChartView* view) {
                 if (set->labelFont() != font) set->setLabelFont(font);
 }
 
-void followViewFont(QChartView* view) {
+void followViewFont(QChartView* view, int minimumLines) {
     if (!view) return;
     new ChartFontFollower(view);
+    view->setProperty(kMinimumLines, minimumLines);
     matchChartFont(view);
+    fitHeight(view);
+}
+
+QString chartTitle(const QChartView* view) { return view ? view->property(kRawTitle).toString() : QString(); }
+
+void setChartTitle(QChartView* view, const QString& title) {
+    if (!view || !view->chart()) return;
+    view->setProperty(kRawTitle, title);
+    if (title.isEmpty()) view->chart()->setTitle(QString());
+    else wrapTitle(view);
 }
 
 }  // namespace ts::ui
