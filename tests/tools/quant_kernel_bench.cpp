@@ -7,7 +7,8 @@
 // Then the prefill of 128 tokens through the same Q8_0 matrices (without the head, which a
 // prefill runs for its last token only): the integer kernel (quant_prefill.hpp, AVX-512
 // VNNI) against the rows widened to F32 for the packed F32 GEMM.
-//   quant_kernel_bench [--threads 2] [--reps 20] [--prefill-only 1]
+// --qwen 1 runs the prefill on Qwen2.5-0.5B's 168 layer matrices instead.
+//   quant_kernel_bench [--threads 2] [--reps 20] [--prefill-only 1] [--qwen 1]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -38,16 +39,19 @@ std::vector<std::uint8_t> randomRows(int out, int in, std::mt19937& rng) {
     return m;
 }
 
-// 128 tokens through GPT-2's 48 layer matrices, best of `reps`: integers against F32 panels
+// 128 tokens through a model's layer matrices, best of `reps`: integers against F32 panels
 // (the integer path needs AVX-512 VNNI; elsewhere both lines are the F32 path).
-void prefill(int threads, int reps) {
+void prefill(int threads, int reps, bool qwen) {
     struct Shape { int out, in; };
-    const Shape shapes[] = {{2304, 768}, {768, 768}, {3072, 768}, {768, 3072}};
-    constexpr int kTokens = 128, kLayers = 12;
+    const std::vector<Shape> shapes = qwen ? std::vector<Shape>{{896, 896}, {128, 896}, {128, 896}, {896, 896}, {4864, 896}, {4864, 896}, {896, 4864}}
+                                           : std::vector<Shape>{{2304, 768}, {768, 768}, {3072, 768}, {768, 3072}};
+    const int kLayers = qwen ? 24 : 12;
+    constexpr int kTokens = 128;
     std::mt19937 rng(2);
-    std::vector<float> X(static_cast<std::size_t>(kTokens) * 3072), Y(static_cast<std::size_t>(kTokens) * 3072);
+    std::vector<float> X(static_cast<std::size_t>(kTokens) * 4864), Y(static_cast<std::size_t>(kTokens) * 4864);
     for (auto& v : X) v = std::normal_distribution<float>()(rng);
-    std::printf("prefill, %d tokens, %d threads (GPT-2 124M's 48 layer matrices)\n", kTokens, threads);
+    std::printf("prefill, %d tokens, %d threads (%s's %zu layer matrices)\n", kTokens, threads,
+                qwen ? "Qwen2.5-0.5B" : "GPT-2 124M", static_cast<std::size_t>(kLayers) * shapes.size());
     const Type t = Type::Q8_0;
     for (bool planar : {true, false}) {
         std::vector<std::vector<std::uint8_t>> mats;
@@ -85,11 +89,12 @@ void prefill(int threads, int reps) {
 
 int main(int argc, char** argv) {
     int threads = 2, reps = 20;
-    bool prefillOnly = false;
+    bool prefillOnly = false, qwen = false;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (std::string(argv[i]) == "--threads") threads = std::atoi(argv[i + 1]);
         if (std::string(argv[i]) == "--reps") reps = std::atoi(argv[i + 1]);
         if (std::string(argv[i]) == "--prefill-only") prefillOnly = std::atoi(argv[i + 1]) != 0;
+        if (std::string(argv[i]) == "--qwen") qwen = std::atoi(argv[i + 1]) != 0;
     }
     ts::kernels::setThreads(threads);
     struct Shape { int out, in, count; };
@@ -161,6 +166,6 @@ int main(int argc, char** argv) {
         }
     }
     ts::quant::setQuantizeActivations(true);
-    prefill(threads, std::max(3, reps / 4));
+    prefill(threads, std::max(3, reps / 4), qwen);
     return 0;
 }
