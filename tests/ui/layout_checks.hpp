@@ -273,6 +273,31 @@ inline QStringList cutTableCells(QWidget* root) {
     return out;
 }
 
+// Visible widgets a layout gave less than the minimum they set: a layout out of room
+// squeezes its items below their minimum and they overlap or lose their lower part (the
+// lost-in-the-middle charts under their conclusion in Korean presentation mode at 1280x720).
+inline QStringList squeezedWidgets(QWidget* root) {
+    QStringList out;
+    for (QWidget* w : root->findChildren<QWidget*>()) {
+        if (!shownIn(w, root) || w->isWindow()) continue;
+        // Only widgets a layout places (a spin box's line edit or a splitter's pane is sized
+        // by its owner).
+        const QWidget* parent = w->parentWidget();
+        if (!parent || !parent->layout() || parent->layout()->indexOf(w) < 0) continue;
+        // What a layout may not go under: the set minimum, else the minimum size hint
+        // (qSmartMinSize), for any widget whose size policy does not say Ignored.
+        const QSizePolicy p = w->sizePolicy();
+        const QSize hint = w->minimumSizeHint();
+        const QSize least(p.horizontalPolicy() == QSizePolicy::Ignored ? 0 : w->minimumWidth() > 0 ? w->minimumWidth() : hint.width(),
+                          p.verticalPolicy() == QSizePolicy::Ignored ? 0 : w->minimumHeight() > 0 ? w->minimumHeight() : hint.height());
+        if (w->height() < least.height() || w->width() < least.width())
+            out << QStringLiteral("%1 %2x%3 px, under its minimum %4x%5")
+                       .arg(QString::fromLatin1(w->metaObject()->className()))
+                       .arg(w->width()).arg(w->height()).arg(least.width()).arg(least.height());
+    }
+    return out;
+}
+
 // Visible tables whose columns are wider than the table (a reader scrolls sideways).
 inline QStringList sideScrollingTables(QWidget* root) {
     QStringList out;
@@ -377,7 +402,7 @@ inline QStringList windowFaults(ts::ui::MainWindow& window, const QSize& size, c
     auto* stack = window.findChild<QStackedWidget*>();
     QWidget* view = stack ? stack->currentWidget() : nullptr;
     if (view) {
-        out << sideScrollingTables(view) << cutTableCells(view);
+        out << sideScrollingTables(view) << cutTableCells(view) << squeezedWidgets(view);
         const double empty = emptyShare(view);
         if (checkEmpty && empty > mostEmpty)
             out << QStringLiteral("%1 % of the central view is empty background").arg(qRound(empty * 100));

@@ -12,6 +12,7 @@
 
 #include "classroom/hub.hpp"
 #include "classroom/lesson_panel.hpp"
+#include "classroom/litm_view.hpp"
 #include "layout_checks.hpp"
 #include "shell/main_window.hpp"
 #include "shell/presentation_mode.hpp"
@@ -109,6 +110,10 @@ TEST_CASE("a window started in presentation mode (--presentation) fits 1280x720"
         MainWindow window(&translations, true);
         window.setPresentation(true);
         ts_test::startWindow(window, 4, dir);
+        // The lab's results are part of its layout (its conclusion under the charts, a table
+        // of 30 positions): a run with its evaluation's settings, as `--view litm` shows it.
+        window.classroom()->litm()->applySettings({{QStringLiteral("run"), true}});
+        ts_test::settle(window);
         const QSize screen(1280, 720);
         ts_test::resizeTo(window, screen);
         for (const QString& name : MainWindow::viewNames()) {

@@ -21,6 +21,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScatterSeries>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
@@ -40,7 +41,20 @@
 namespace ts::ui {
 
 LitmView::LitmView(QWidget* parent) : ClassroomToolView(parent) {
-    auto* layout = new QVBoxLayout(this);
+    // The lab scrolls rather than squeeze: its banner, settings, charts, conclusion, table and
+    // example need more height than 1280x720 leaves in presentation mode (and a few pixels
+    // more than it leaves in Korean), and a squeezed layout hid the charts' lower part under
+    // the conclusion.
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* content = new QWidget(scroll);
+    auto* layout = new QVBoxLayout(content);
+    scroll->setWidget(content);
+    outer->addWidget(scroll);
     // What the loaded model does, before anyone waits for a run.
     m_banner = new QLabel(this);
     m_banner->setObjectName(QStringLiteral("litmBanner"));

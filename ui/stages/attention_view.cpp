@@ -436,6 +436,14 @@ void AttentionView::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
 }
 
+void AttentionView::showEvent(QShowEvent* event) {
+    // The heads' panel is a splitter pane whose size a font change does not alter, and its
+    // layout kept the title's old height (14 px for text 17 px tall after presentation mode
+    // was switched on while another view was shown): the title's height as a set minimum.
+    m_gridTitle->setMinimumHeight(m_gridTitle->minimumSizeHint().height());
+    QWidget::showEvent(event);
+}
+
 void AttentionView::refreshMatrix() {
     // Into the storage of the matrix shown before where it is large enough.
     m_matrixTokens = m_tokens;

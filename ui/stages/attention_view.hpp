@@ -59,6 +59,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;  // thumbnails' viewport resized
