@@ -138,3 +138,40 @@ TEST_CASE("rows appended one by one equal the matrix set at once", "[ui][heatmap
         }
     CHECK(grown.grab().toImage() == once.grab().toImage());
 }
+
+TEST_CASE("a matrix adopted with room for more columns takes appended rows as one set at once",
+          "[ui][heatmap]") {
+    // The attention view hands over a prompt's matrix with rows longer than the matrix is
+    // wide, so that decode steps append in place; the values and the picture must not change.
+    const int n = 50, stride = n + n / 2 + 16, more = 12;
+    auto cell = [](int q, int k) { return static_cast<float>(k + 1) / static_cast<float>(q + 1); };
+    HeatmapWidget::Values roomy(static_cast<std::size_t>(n) * stride, HeatmapWidget::kMissing);
+    std::vector<float> whole(static_cast<std::size_t>(n + more) * (n + more), HeatmapWidget::kMissing);
+    for (int q = 0; q < n + more; ++q)
+        for (int k = 0; k <= q; ++k) {
+            if (q < n) roomy[static_cast<std::size_t>(q) * stride + k] = cell(q, k);
+            whole[static_cast<std::size_t>(q) * (n + more) + k] = cell(q, k);
+        }
+    HeatmapWidget grown;
+    grown.setLowerTriangular(true);
+    grown.resize(300, 300);
+    grown.adoptMatrix(n, n, std::move(roomy), nullptr, stride);
+    for (int q = n; q < n + more; ++q) {
+        std::vector<float> row(static_cast<std::size_t>(q) + 1);
+        for (int k = 0; k <= q; ++k) row[static_cast<std::size_t>(k)] = cell(q, k);
+        grown.appendRow(row);
+    }
+    HeatmapWidget once;
+    once.setLowerTriangular(true);
+    once.resize(300, 300);
+    once.setMatrix(n + more, n + more, whole);
+    REQUIRE(grown.rowCount() == n + more);
+    REQUIRE(grown.columnCount() == n + more);
+    for (int q = 0; q < n + more; ++q)
+        for (int k = 0; k < n + more; ++k) {
+            const float a = grown.value(q, k), b = once.value(q, k);
+            INFO(q << ", " << k);
+            CHECK(((std::isnan(a) && std::isnan(b)) || a == b));
+        }
+    CHECK(grown.grab().toImage() == once.grab().toImage());
+}

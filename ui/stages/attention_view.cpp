@@ -359,6 +359,7 @@ void AttentionView::appendHeatmapRows(int from, int to) {
 void AttentionView::buildMatrixRows(bool all) {
     if (m_matrixNext < 0) return;
     const int n = m_matrixTokens;
+    const int stride = m_matrixStride;
     QElapsedTimer clock;
     clock.start();
     std::vector<float> row;
@@ -366,10 +367,10 @@ void AttentionView::buildMatrixRows(bool all) {
         // Grown a slice of rows at a time, so that the first writes to fresh memory (page
         // faults) are spread over the slices too.
         const int to = std::min(n, m_matrixNext + kRowsAtATime);
-        m_spareMatrix.resize(at(to, 0, n), HeatmapWidget::kMissing);
+        m_spareMatrix.resize(at(to, 0, stride), HeatmapWidget::kMissing);
         for (int q = m_matrixNext; q < to; ++q)
             if (queryRow(m_layer, m_head, q, row))
-                std::copy(row.begin(), row.end(), m_spareMatrix.begin() + static_cast<std::ptrdiff_t>(at(q, 0, n)));
+                std::copy(row.begin(), row.end(), m_spareMatrix.begin() + static_cast<std::ptrdiff_t>(at(q, 0, stride)));
         m_matrixNext = to;
         if (!all && clock.nsecsElapsed() > kSliceNs) break;
     }
@@ -378,7 +379,7 @@ void AttentionView::buildMatrixRows(bool all) {
         return;
     }
     m_matrixNext = -1;
-    m_heatmap->adoptMatrix(n, n, std::move(m_spareMatrix), &m_spareMatrix);
+    m_heatmap->adoptMatrix(n, n, std::move(m_spareMatrix), &m_spareMatrix, stride);
     appendHeatmapRows(n, m_tokens);  // decode steps that came while it was built
     m_heatmap->setSelectedCell(m_selQuery, m_selKey);
     m_heatmap->setHighlightedRow(m_tokens - 1);
@@ -448,8 +449,12 @@ void AttentionView::refreshMatrix() {
     // Into the storage of the matrix shown before where it is large enough.
     m_matrixTokens = m_tokens;
     m_matrixNext = 0;
+    // Rows as long as the heatmap grows them on the first decode step, and room for as many
+    // rows again: without it that step moved the whole matrix into a wider one (10.5 ms of
+    // the first frame after an 896-token prompt, mostly page faults).
+    m_matrixStride = m_tokens + m_tokens / 2 + 16;
     m_spareMatrix.clear();
-    m_spareMatrix.reserve(at(m_tokens, 0, m_tokens));
+    m_spareMatrix.reserve(at(m_tokens + m_tokens / 2 + 16, 0, m_matrixStride));
     // A small matrix at once; a large one in slices (see attention_view.hpp).
     buildMatrixRows(m_tokens <= kBuildAtOnceTokens);
     m_heatmap->setTitle(m_nLayer == 0 ? QString()

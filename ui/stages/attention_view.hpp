@@ -146,6 +146,7 @@ private:
     QTimer* m_sliceTimer = nullptr;
     int m_matrixNext = -1;    // a matrix being built: its next row (-1: none)
     int m_matrixTokens = 0;   // and its size
+    int m_matrixStride = 0;   // and its row length in m_spareMatrix (room for decode steps)
     HeatmapWidget::Values m_spareMatrix;  // the big heatmap's previous storage, filled next time
 };
 

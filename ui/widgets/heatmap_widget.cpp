@@ -76,13 +76,13 @@ void HeatmapWidget::setMatrix(int rows, int cols, const std::vector<float>& valu
     adoptMatrix(rows, cols, Values(values.begin(), values.end()));
 }
 
-void HeatmapWidget::adoptMatrix(int rows, int cols, Values values, Values* previous) {
+void HeatmapWidget::adoptMatrix(int rows, int cols, Values values, Values* previous, int stride) {
     m_rows = std::max(0, rows);
     m_cols = std::max(0, cols);
-    m_stride = m_cols;
+    m_stride = std::max(m_cols, stride);
     if (previous) *previous = std::move(m_values);
     m_values = std::move(values);
-    m_values.resize(static_cast<std::size_t>(m_rows) * static_cast<std::size_t>(m_cols),
+    m_values.resize(static_cast<std::size_t>(m_rows) * static_cast<std::size_t>(m_stride),
                     kMissing);
     if (m_highlightedRow >= m_rows) m_highlightedRow = -1;
     if (m_selectedRow >= m_rows || m_selectedCol >= m_cols) m_selectedRow = m_selectedCol = -1;

@@ -52,8 +52,10 @@ public:
     // values is row-major rows x cols; NaN marks a missing cell.
     void setMatrix(int rows, int cols, const std::vector<float>& values);
     // The same, taking the caller's storage; the storage of the matrix it replaces goes to
-    // *previous where given, for the caller to fill next time.
-    void adoptMatrix(int rows, int cols, Values values, Values* previous = nullptr);
+    // *previous where given, for the caller to fill next time. `stride` (at least cols; 0:
+    // cols): the values' row length, wider than cols where rows are to be appended (each
+    // appended row may be one longer), so that appendRow need not move the matrix.
+    void adoptMatrix(int rows, int cols, Values values, Values* previous = nullptr, int stride = 0);
     // One more row (a decode step's query row). A row longer than the column count widens the
     // matrix: earlier rows are missing there (outside the triangle when lower-triangular).
     void appendRow(std::span<const float> row);
