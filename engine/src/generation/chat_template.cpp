@@ -186,10 +186,18 @@ std::string renderLlama2(const std::vector<ChatMessage>& messages, const ChatRen
         if (i == first && system != nullptr && !system->content.empty()) {
             content = "<<SYS>>\n" + system->content + "\n<</SYS>>\n\n" + m.content;
         }
+        // Appended piece by piece: GCC 12 warns falsely (-Wrestrict, its bug 105651) on
+        // " " + a temporary string once the unity batch puts this beside other files.
         if (m.role == "user") {
-            out += o.bosToken + "[INST] " + trim(content) + " [/INST]";
+            out += o.bosToken;
+            out += "[INST] ";
+            out += trim(content);
+            out += " [/INST]";
         } else {
-            out += " " + trim(content) + " " + o.eosToken;
+            out += ' ';
+            out += trim(content);
+            out += ' ';
+            out += o.eosToken;
         }
     }
     return out;
