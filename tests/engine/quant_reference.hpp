@@ -9,10 +9,32 @@
 #include <string>
 #include <vector>
 
+#include "compute/kernels.hpp"
+#include "compute/packed_linear.hpp"
+#include "compute/quant_dot.hpp"
 #include "compute/quant_types.hpp"
 #include "formats/safetensors.hpp"
 
 namespace ts_test {
+
+// Puts the kernel levels (both at their highest) and the thread count back when a test that
+// caps them ends, whether it passes or fails.
+struct QuantLevelGuard {
+    int threads = ts::kernels::threads();
+    ~QuantLevelGuard() {
+        ts::quant::limitQuantKernel(2);
+        ts::kernels::limitPackedKernel(2);
+        ts::kernels::setThreads(threads);
+    }
+};
+
+// n floats drawn from a standard normal distribution.
+inline std::vector<float> normalVector(std::size_t n, std::mt19937& rng) {
+    std::normal_distribution<float> g(0.0f, 1.0f);
+    std::vector<float> v(n);
+    for (auto& x : v) x = g(rng);
+    return v;
+}
 
 struct RefRow {
     std::string bytes;            // the packed row

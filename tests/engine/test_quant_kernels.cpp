@@ -23,20 +23,6 @@ const Type kAll[] = {Type::F32, Type::F16, Type::BF16, Type::Q8_0, Type::Q4_0, T
 
 bool isFloat(Type t) { return t == Type::F32 || t == Type::F16 || t == Type::BF16; }
 
-struct LevelGuard {
-    ~LevelGuard() {
-        ts::quant::limitQuantKernel(2);
-        ts::kernels::limitPackedKernel(2);
-    }
-};
-
-std::vector<float> randomVector(std::size_t n, std::mt19937& rng) {
-    std::normal_distribution<float> g(0.0f, 1.0f);
-    std::vector<float> v(n);
-    for (auto& x : v) x = g(rng);
-    return v;
-}
-
 }  // namespace
 
 TEST_CASE("Quant: every type dequantizes blocks built from known values exactly", "[quant]") {
@@ -57,7 +43,7 @@ TEST_CASE("Quant: every type dequantizes blocks built from known values exactly"
 }
 
 TEST_CASE("Quant: dot products match double precision on ragged lengths, every code path", "[quant]") {
-    LevelGuard guard;
+    ts_test::QuantLevelGuard guard;
     std::mt19937 rng(5);
     for (int level = 2; level >= 0; --level) {
         ts::quant::limitQuantKernel(level);
@@ -66,7 +52,7 @@ TEST_CASE("Quant: dot products match double precision on ragged lengths, every c
             for (std::size_t blocks : {1u, 2u, 3u, 7u}) {
                 const std::size_t n = blk == 1 ? 16 * blocks + (blocks * 5) % 13 : blk * blocks;
                 const ts_test::RefRow row = ts_test::makeRefRow(t, n, rng);
-                const std::vector<float> x = randomVector(n, rng);
+                const std::vector<float> x = ts_test::normalVector(n, rng);
                 double exact = 0, mag = 0;
                 for (std::size_t i = 0; i < n; ++i) {
                     exact += row.values[i] * x[i];
@@ -99,7 +85,7 @@ TEST_CASE("Quant: dot products match double precision on ragged lengths, every c
 }
 
 TEST_CASE("Quant: linearQuant decode and prefill against a double product, all threads and paths", "[quant]") {
-    LevelGuard guard;
+    ts_test::QuantLevelGuard guard;
     std::mt19937 rng(9);
     const int in = 512, out = 75;  // out not a multiple of 16 or 64
     for (Type t : {Type::Q8_0, Type::Q4_K, Type::Q6_K, Type::F16, Type::Q5_1}) {
@@ -112,9 +98,9 @@ TEST_CASE("Quant: linearQuant decode and prefill against a double product, all t
         }
         ts::quant::QuantWeight W{t, out, in, reinterpret_cast<const std::uint8_t*>(bytes.data()),
                                  ts::quant::rowBytes(t, in)};
-        const std::vector<float> bias = randomVector(out, rng);
+        const std::vector<float> bias = ts_test::normalVector(out, rng);
         for (int T : {1, 3, 4, 9}) {
-            const std::vector<float> X = randomVector(static_cast<std::size_t>(T * in), rng);
+            const std::vector<float> X = ts_test::normalVector(static_cast<std::size_t>(T * in), rng);
             for (int level = 2; level >= 0; --level) {
                 for (int threads : {1, 2}) {
                     ts::quant::limitQuantKernel(level);
@@ -151,7 +137,7 @@ TEST_CASE("Quant: linearQuant decode and prefill against a double product, all t
 
 TEST_CASE("Quant: planar Q8_0 decodes and prefills as its blocks do, every code path", "[quant]") {
     // 23 blocks per row (a partial group of 16 scales) and 75 rows (not a multiple of four).
-    LevelGuard guard;
+    ts_test::QuantLevelGuard guard;
     std::mt19937 rng(21);
     const int in = 32 * 23, out = 75;
     std::string bytes;
@@ -170,9 +156,9 @@ TEST_CASE("Quant: planar Q8_0 decodes and prefills as its blocks do, every code 
         ts::quant::dequantizeRowQ8_0Planar(planar.row(r), b.data(), in);
         REQUIRE(a == b);
     }
-    const std::vector<float> bias = randomVector(out, rng);
+    const std::vector<float> bias = ts_test::normalVector(out, rng);
     for (int T : {1, 2, 5}) {
-        const std::vector<float> X = randomVector(static_cast<std::size_t>(T * in), rng);
+        const std::vector<float> X = ts_test::normalVector(static_cast<std::size_t>(T * in), rng);
         for (int level = 2; level >= 0; --level) {
             for (int threads : {1, 2}) {
                 ts::quant::limitQuantKernel(level);
@@ -198,18 +184,18 @@ TEST_CASE("Quant: planar Q8_0 decodes and prefills as its blocks do, every code 
 }
 
 TEST_CASE("Packed prefill: X packed once gives every output bit of X packed per call", "[quant][kernels]") {
-    LevelGuard guard;
+    ts_test::QuantLevelGuard guard;
     std::mt19937 rng(5);
     const int in = 600, out = 70;  // three input blocks of 256 (the last partial), ragged panels
-    const std::vector<float> w = randomVector(static_cast<std::size_t>(out * in), rng);
+    const std::vector<float> w = ts_test::normalVector(static_cast<std::size_t>(out * in), rng);
     std::vector<float> packedW(ts::kernels::packedSize(out, in));
     ts::kernels::packFromOutIn(w.data(), out, in, packedW.data());
     const ts::kernels::PackedWeight W{packedW.data(), out, in};
-    const std::vector<float> bias = randomVector(static_cast<std::size_t>(out), rng);
+    const std::vector<float> bias = ts_test::normalVector(static_cast<std::size_t>(out), rng);
     for (int T : {2, 5, 13, 30})
         for (int level = 2; level >= 0; --level) {
             ts::kernels::limitPackedKernel(level);
-            const std::vector<float> X = randomVector(static_cast<std::size_t>(T * in), rng);
+            const std::vector<float> X = ts_test::normalVector(static_cast<std::size_t>(T * in), rng);
             ts::kernels::PackedInput px;
             ts::kernels::packInput(X.data(), T, in, px);
             std::vector<float> once(static_cast<std::size_t>(T * out)), each(once.size());
@@ -230,7 +216,7 @@ TEST_CASE("Packed prefill: X packed once gives every output bit of X packed per 
 TEST_CASE("Quant: weights that share their input decode in one hand-off exactly as one by one", "[quant]") {
     // q, k and v of a grouped-query layer (planar Q8_0 of different heights, one with a bias),
     // gate and up in other block types: every output bit equal to linearQuant's per part.
-    LevelGuard guard;
+    ts_test::QuantLevelGuard guard;
     std::mt19937 rng(77);
     const int in = 32 * 28;  // Qwen2.5-0.5B's 896
     struct Owned {
@@ -261,9 +247,9 @@ TEST_CASE("Quant: weights that share their input decode in one hand-off exactly 
             o.w.data = reinterpret_cast<const std::uint8_t*>(o.bytes.data());
             total += o.w.out;
         }
-        const std::vector<float> bias = randomVector(static_cast<std::size_t>(total), rng);
+        const std::vector<float> bias = ts_test::normalVector(static_cast<std::size_t>(total), rng);
         for (int T : {1, 3}) {
-            const std::vector<float> X = randomVector(static_cast<std::size_t>(T * in), rng);
+            const std::vector<float> X = ts_test::normalVector(static_cast<std::size_t>(T * in), rng);
             for (int level = 2; level >= 0; --level)
                 for (int threads : {1, 2}) {
                     ts::quant::limitQuantKernel(level);
@@ -291,13 +277,13 @@ TEST_CASE("Quant: weights that share their input decode in one hand-off exactly 
 
 TEST_CASE("Quant: a NaN or infinite activation makes the block's products NaN, never an integer overflow",
           "[quant]") {
-    LevelGuard guard;
+    ts_test::QuantLevelGuard guard;
     std::mt19937 rng(3);
     const std::size_t n = 64;
     const ts_test::RefRow row = ts_test::makeRefRow(Type::Q8_0, n, rng);
     for (float bad : {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
                       -std::numeric_limits<float>::infinity()}) {
-        std::vector<float> x = randomVector(n, rng);
+        std::vector<float> x = ts_test::normalVector(n, rng);
         x[40] = bad;  // second block
         std::vector<ts::quant::ActBlock> xq(n / 32);
         ts::quant::quantizeActivations(x.data(), n, xq.data());

@@ -23,21 +23,6 @@ using ts::quant::Type;
 
 namespace {
 
-struct PrefillLevelGuard {
-    ~PrefillLevelGuard() {
-        ts::quant::limitQuantKernel(2);
-        ts::kernels::limitPackedKernel(2);
-        ts::kernels::setThreads(2);
-    }
-};
-
-std::vector<float> prefillRandom(std::size_t n, std::mt19937& rng) {
-    std::normal_distribution<float> g(0.0f, 1.0f);
-    std::vector<float> v(n);
-    for (auto& x : v) x = g(rng);
-    return v;
-}
-
 // A weight of `out` random rows of type t, in blocks or (Q8_0) planar, with its exact values.
 struct PrefillWeight {
     std::string bytes;
@@ -72,15 +57,15 @@ const char* prefillLayout(const ts::quant::QuantWeight& q) { return q.planar ? "
 
 TEST_CASE("Quant prefill: Q8_0 against a double product, every level, planar and in blocks",
           "[quant][prefill]") {
-    PrefillLevelGuard guard;
+    ts_test::QuantLevelGuard guard;
     std::mt19937 rng(41);
     const int in = 32 * 23;  // 23 blocks: a full and a partial group of 16 scales
     const int out = 37;      // odd: a short tile of rows, and a thread's short last share
     for (bool planar : {true, false}) {
         const PrefillWeight pw = prefillWeight(Type::Q8_0, out, in, planar, rng);
-        const std::vector<float> bias = prefillRandom(static_cast<std::size_t>(out), rng);
+        const std::vector<float> bias = ts_test::normalVector(static_cast<std::size_t>(out), rng);
         for (int T : {4, 5, 17, 128}) {
-            std::vector<float> X = prefillRandom(static_cast<std::size_t>(T * in), rng);
+            std::vector<float> X = ts_test::normalVector(static_cast<std::size_t>(T * in), rng);
             for (int k = 0; k < 32; ++k) X[static_cast<std::size_t>(in + 96 + k)] = 0.0f;  // a zero block
             // What the integer kernel must sum: the activations as quantizeActivations leaves them.
             std::vector<ts::quant::ActBlock> xq(static_cast<std::size_t>(T * in / 32));
@@ -123,14 +108,14 @@ TEST_CASE("Quant prefill: Q8_0 against a double product, every level, planar and
 
 TEST_CASE("Quant prefill: every output equals the decode of its token alone (bit for bit with AVX-512 VNNI)",
           "[quant][prefill]") {
-    PrefillLevelGuard guard;
+    ts_test::QuantLevelGuard guard;
     std::mt19937 rng(43);
     const int in = 32 * 24, out = 75;  // GPT-2's 768; 75 rows: three the decode sums outside its 4-row kernel
     for (bool planar : {true, false}) {
         const PrefillWeight pw = prefillWeight(Type::Q8_0, out, in, planar, rng);
-        const std::vector<float> bias = prefillRandom(out, rng);
+        const std::vector<float> bias = ts_test::normalVector(out, rng);
         for (int T : {4, 17}) {
-            const std::vector<float> X = prefillRandom(static_cast<std::size_t>(T * in), rng);
+            const std::vector<float> X = ts_test::normalVector(static_cast<std::size_t>(T * in), rng);
             for (int level = 2; level >= 0; --level)
                 for (int threads : {1, 2}) {
                     ts::quant::limitQuantKernel(level);
@@ -164,7 +149,7 @@ TEST_CASE("Quant prefill: weights that share their input prefill in one hand-off
           "[quant][prefill]") {
     // Parts of different heights, a bias on some, written with a row stride (ldY) wider than
     // each part, as linearQuantParts is given them.
-    PrefillLevelGuard guard;
+    ts_test::QuantLevelGuard guard;
     std::mt19937 rng(47);
     // Set 0: q, k, v planar; set 1: Q8_0 planar and in blocks (rewritten per share); set 2: a
     // Q4_K and a Q5_0 part, which take the F32 path one by one.
@@ -184,9 +169,9 @@ TEST_CASE("Quant prefill: weights that share their input prefill in one hand-off
         const int width = widths[si];
         int total = 0;
         for (const auto& p : set) total += p.w().out;
-        const std::vector<float> bias = prefillRandom(static_cast<std::size_t>(total), rng);
+        const std::vector<float> bias = ts_test::normalVector(static_cast<std::size_t>(total), rng);
         const int T = 9;
-        const std::vector<float> X = prefillRandom(static_cast<std::size_t>(T * width), rng);
+        const std::vector<float> X = ts_test::normalVector(static_cast<std::size_t>(T * width), rng);
         for (int level = 2; level >= 0; --level) {
             ts::quant::limitQuantKernel(level);
             ts::kernels::limitPackedKernel(level);
@@ -216,10 +201,10 @@ TEST_CASE("Quant prefill: weights that share their input prefill in one hand-off
 }
 
 TEST_CASE("Quant prefill: the vector activation quantizers give the scalar one's blocks", "[quant][prefill]") {
-    PrefillLevelGuard guard;
+    ts_test::QuantLevelGuard guard;
     std::mt19937 rng(53);
     const std::size_t n = 32 * 40;
-    std::vector<float> x = prefillRandom(n, rng);
+    std::vector<float> x = ts_test::normalVector(n, rng);
     for (std::size_t i = 32; i < 64; ++i) x[i] = 0.0f;                              // all zero
     for (std::size_t i = 64; i < 96; ++i) x[i] = static_cast<float>(i) * 1e30f;     // huge
     for (std::size_t i = 96; i < 128; ++i) x[i] = static_cast<float>(i) * 1e-38f;   // subnormal-sized
@@ -256,11 +241,11 @@ TEST_CASE("Quant prefill: the vector activation quantizers give the scalar one's
 
 TEST_CASE("Quant prefill: a NaN activation makes its token's outputs NaN and leaves the others finite",
           "[quant][prefill]") {
-    PrefillLevelGuard guard;
+    ts_test::QuantLevelGuard guard;
     std::mt19937 rng(59);
     const int in = 32 * 8, out = 13, T = 6;
     const PrefillWeight pw = prefillWeight(Type::Q8_0, out, in, true, rng);
-    std::vector<float> X = prefillRandom(static_cast<std::size_t>(T * in), rng);
+    std::vector<float> X = ts_test::normalVector(static_cast<std::size_t>(T * in), rng);
     X[static_cast<std::size_t>(2 * in + 70)] = std::numeric_limits<float>::quiet_NaN();
     for (int level = 2; level >= 0; --level) {
         ts::quant::limitQuantKernel(level);
