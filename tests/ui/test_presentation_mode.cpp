@@ -114,6 +114,8 @@ TEST_CASE("a window started in presentation mode (--presentation) fits 1280x720"
         // of 30 positions): a run with its evaluation's settings, as `--view litm` shows it.
         window.classroom()->litm()->applySettings({{QStringLiteral("run"), true}});
         ts_test::settle(window);
+        // And the fact probes with answers in their table (canned: the layout is under test).
+        ts_test::cannedProbeResults(window.classroom()->probes());
         const QSize screen(1280, 720);
         ts_test::resizeTo(window, screen);
         for (const QString& name : MainWindow::viewNames()) {

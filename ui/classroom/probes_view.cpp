@@ -181,6 +181,11 @@ ProbesView::ProbesView(QWidget* parent) : ClassroomToolView(parent) {
     m_groups->horizontalHeader()->setDefaultAlignment(Qt::Alignment(Qt::AlignCenter) | Qt::Alignment(Qt::TextWordWrap));
     m_groups->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_groups->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // Cells wrap as they are painted ("held-out (never seen)" was cut to "held-out …" in
+    // presentation mode at 1280x720) and the rows grow with them (fitSummaryHeight).
+    m_groups->setItemDelegate(new WrappedTextDelegate(m_groups));
+    m_groups->setWordWrap(true);
+    m_groups->viewport()->installEventFilter(this);
     m_groups->hide();
     layout->addWidget(m_groups);
     auto* filterRow = new QHBoxLayout;
@@ -427,6 +432,8 @@ void ProbesView::showResults(const std::vector<ts::ProbeResult>& results) {
 
 bool ProbesView::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_table->viewport() && event->type() == QEvent::Resize) fitColumns();
+    // The summary's columns share its width: narrower columns wrap into taller rows.
+    if (watched == m_groups->viewport() && event->type() == QEvent::Resize) fitSummaryHeight();
     return ClassroomToolView::eventFilter(watched, event);
 }
 
@@ -463,6 +470,14 @@ void ProbesView::fitColumns() {
     for (int c = 0; c < ColumnCount; ++c)
         if (c != Bars) leastText += least[static_cast<std::size_t>(c)];
     if (leastText + bars > width) bars = std::max(120, width - leastText);
+    // Still too narrow (presentation mode at 1280x720 with real answers): the group column
+    // gives way, as the summary above and the Show filter say which rows are held out.
+    const bool dropGroup = leastText + bars > width;
+    if (m_table->isColumnHidden(Group) != dropGroup) m_table->setColumnHidden(Group, dropGroup);
+    if (dropGroup) {
+        leastText -= least[static_cast<std::size_t>(Group)];
+        least[static_cast<std::size_t>(Group)] = 0;
+    }
     // Each column's share of the text columns' room, raised to its least width; the others
     // give up what that takes, in proportion to their shares (each pass raises the columns
     // still under their least width, so one pass per column settles it at most).
@@ -473,14 +488,14 @@ void ProbesView::fitColumns() {
         double freeShare = 0;
         int fixedWidth = 0;
         for (int c = 0; c < ColumnCount; ++c) {
-            if (c == Bars) continue;
+            if (c == Bars || (dropGroup && c == Group)) continue;
             if (raised[static_cast<std::size_t>(c)]) fixedWidth += least[static_cast<std::size_t>(c)];
             else freeShare += kShare[c];
         }
         const double perShare = freeShare > 0 ? std::max(0, room - fixedWidth) / freeShare : 0;
         bool changed = false;
         for (int c = 0; c < ColumnCount; ++c) {
-            if (c == Bars) continue;
+            if (c == Bars || (dropGroup && c == Group)) continue;
             const auto i = static_cast<std::size_t>(c);
             w[i] = raised[i] ? least[i] : static_cast<int>(kShare[c] * perShare);
             if (!raised[i] && w[i] < least[i]) {
@@ -492,6 +507,7 @@ void ProbesView::fitColumns() {
     }
     int used = 0;
     for (int c = 0; c < ColumnCount; ++c) {
+        if (dropGroup && c == Group) continue;
         const int cw = c == Bars ? bars : c == ColumnCount - 1 ? std::max(1, width - used) : std::max(1, w[static_cast<std::size_t>(c)]);
         m_table->setColumnWidth(c, cw);
         used += cw;
@@ -571,6 +587,13 @@ void ProbesView::fillSummaryTable() {
             m_groups->setItem(r, c, item);
         }
     }
+    fitSummaryHeight();
+}
+
+void ProbesView::fitSummaryHeight() {
+    if (m_fittingSummary) return;  // setFixedHeight below resizes the viewport again
+    m_fittingSummary = true;
+    m_groups->resizeRowsToContents();
     // As tall as its rows: a summary, not another scrolling table. The header holds two
     // lines of its wrapped titles (its size hint counts one), in the font it has now.
     QHeaderView* header = m_groups->horizontalHeader();
@@ -579,6 +602,7 @@ void ProbesView::fillSummaryTable() {
     int h = std::max(header->sizeHint().height(), header->minimumHeight()) + 2 * m_groups->frameWidth();
     for (int r = 0; r < m_groups->rowCount(); ++r) h += m_groups->rowHeight(r);
     m_groups->setFixedHeight(h);
+    m_fittingSummary = false;
 }
 
 void ProbesView::setFilter(Filter filter) {

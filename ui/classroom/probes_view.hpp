@@ -112,6 +112,7 @@ private:
     void saveDialog();
     void arrangeRows();
     void fillSummaryTable();
+    void fitSummaryHeight();  // the summary as tall as its wrapped rows, no scrolling
     bool isHeldOut(int row) const;
     bool isInvention(int row) const;
     bool answerIsTruth(int row) const;
@@ -131,6 +132,7 @@ private:
     QTableWidget* m_table = nullptr;
     WrappedTextDelegate* m_textDelegate = nullptr;
     bool m_fittingRows = false;
+    bool m_fittingSummary = false;
     QTableWidget* m_groups = nullptr;
     QComboBox* m_filter = nullptr;
     QLabel* m_filterLabel = nullptr;
