@@ -199,8 +199,8 @@ void LitmView::retranslateUi() {
     // Titles of several words on two lines: the columns fit their contents, and a title on
     // one line made the table a pixel wider than the view in presentation mode at 1280x720.
     auto twoLines = [](QString t) {
-        int best = -1;
-        for (int i = t.indexOf(QLatin1Char(' ')); i >= 0; i = t.indexOf(QLatin1Char(' '), i + 1))
+        qsizetype best = -1;
+        for (qsizetype i = t.indexOf(QLatin1Char(' ')); i >= 0; i = t.indexOf(QLatin1Char(' '), i + 1))
             if (best < 0 || std::abs(i - t.size() / 2) < std::abs(best - t.size() / 2)) best = i;
         if (best > 0) t[best] = QLatin1Char('\n');
         return t;
