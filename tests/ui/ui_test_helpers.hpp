@@ -5,6 +5,7 @@
 #include <QThread>
 #include <QSignalSpy>
 #include <QString>
+#include <QTest>
 
 #include "shell/engine_worker.hpp"
 #include "test_paths.hpp"
@@ -12,11 +13,14 @@
 
 namespace ts_test {
 
-// Waits (processing events) until spy has seen `count` signals or the time is up.
+// Waits (processing events) until spy has seen `count` signals or the time is up. It polls
+// rather than calling spy.wait(): a signal emitted on the worker's thread reaches the spy
+// there, and a waiting spy then stops its event loop from that thread, a race the sanitizer
+// run caught once ("member call ... invalid vptr" in QTestEventLoop::exitLoop).
 inline bool waitFor(QSignalSpy& spy, int count, int timeoutMs = 30000) {
     QElapsedTimer t;
     t.start();
-    while (spy.count() < count && t.elapsed() < timeoutMs) spy.wait(50);
+    while (spy.count() < count && t.elapsed() < timeoutMs) QTest::qWait(10);
     return spy.count() >= count;
 }
 
