@@ -33,9 +33,9 @@ QStringList wrapLine(const QString& line, const QFontMetrics& fm, int room) {
     QStringList out;
     QString rest = line;
     while (fm.horizontalAdvance(rest) > room) {
-        int cut = -1, skip = 0;
+        qsizetype cut = -1, skip = 0;
         for (const QString& sep : {QStringLiteral(" · "), QStringLiteral(", "), QStringLiteral(" ")}) {
-            for (int at = rest.lastIndexOf(sep); at > 0; at = rest.lastIndexOf(sep, at - 1)) {
+            for (qsizetype at = rest.lastIndexOf(sep); at > 0; at = rest.lastIndexOf(sep, at - 1)) {
                 const QString head = sep == QLatin1String(", ") ? rest.left(at + 1) : rest.left(at);
                 if (fm.horizontalAdvance(head) <= room) {
                     cut = head.size();
