@@ -24,6 +24,20 @@ constexpr int kIntegerRows = 16;  // rows an integer-prefill thread takes at a t
 
 bool isFloatType(Type t) { return t == Type::F32 || t == Type::F16 || t == Type::BF16; }
 
+// The rows of several parts numbered as one run of shares of `rows` rows each, for threads
+// that take the next share from a counter: part i holds shares first[i]..first[i+1]-1.
+struct PartShares {
+    std::vector<int> first;
+    PartShares(std::span<const QuantPart> parts, int rows) : first(parts.size() + 1, 0) {
+        for (std::size_t i = 0; i < parts.size(); ++i)
+            first[i + 1] = first[i] + (std::max(0, parts[i].W.out) + rows - 1) / rows;
+    }
+    int count() const { return first.back(); }
+    std::size_t partOf(int share) const {
+        return static_cast<std::size_t>(std::upper_bound(first.begin(), first.end(), share) - first.begin() - 1);
+    }
+};
+
 // A few tokens through one or more weights that read the same input (q, k and v; gate and
 // up): the activations are quantized once, and one hand-off to the threads covers every
 // part. Threads take 16 rows at a time from a counter (the cores do not get equal shares
@@ -43,19 +57,13 @@ void decode(const float* X, int T, std::span<const QuantPart> parts) {
             quantizeActivations(X + sz(t) * sz(in), sz(in), xqStore.data() + sz(t) * sz(in / 32));
     }
     const ActBlock* xq = quantize ? xqStore.data() : nullptr;
-    // Shares numbered across the parts: part i holds shares firstShare[i]..firstShare[i+1]-1.
-    std::vector<int> firstShare(parts.size() + 1, 0);
+    const PartShares split(parts, kDecodeRows);
+    const std::vector<int>& firstShare = split.first;
     long long work = 0;
-    for (std::size_t i = 0; i < parts.size(); ++i) {
-        firstShare[i + 1] = firstShare[i] + (parts[i].W.out + kDecodeRows - 1) / kDecodeRows;
-        work += static_cast<long long>(parts[i].W.out) * in;
-    }
-    const int shares = firstShare.back();
-    auto partOf = [&](int share) {
-        return static_cast<std::size_t>(std::upper_bound(firstShare.begin(), firstShare.end(), share) - firstShare.begin() - 1);
-    };
+    for (const QuantPart& p : parts) work += static_cast<long long>(p.W.out) * in;
+    const int shares = split.count();
     auto rows = [&](int share, int nextShare) {
-        const std::size_t pi = partOf(share);
+        const std::size_t pi = split.partOf(share);
         const QuantPart& part = parts[pi];
         const QuantWeight& W = part.W;
         const int r0 = (share - firstShare[pi]) * kDecodeRows, r1 = std::min(W.out, r0 + kDecodeRows);
@@ -120,13 +128,11 @@ void prefillInteger(const float* X, int T, std::span<const QuantPart> parts) {
     thread_local PrefillActs actsStore;
     PrefillActs& acts = actsStore;
     acts.quantize(X, T, sz(in));
-    std::vector<int> firstShare(parts.size() + 1, 0);
-    for (std::size_t i = 0; i < parts.size(); ++i)
-        firstShare[i + 1] = firstShare[i] + (std::max(0, parts[i].W.out) + kIntegerRows - 1) / kIntegerRows;
-    const int shares = firstShare.back();
-    auto rows = [&firstShare, &parts, &acts, in](int share) {
-        const std::size_t pi = static_cast<std::size_t>(
-            std::upper_bound(firstShare.begin(), firstShare.end(), share) - firstShare.begin() - 1);
+    const PartShares split(parts, kIntegerRows);
+    const std::vector<int>& firstShare = split.first;
+    const int shares = split.count();
+    auto rows = [&split, &firstShare, &parts, &acts, in](int share) {
+        const std::size_t pi = split.partOf(share);
         const QuantPart& part = parts[pi];
         const QuantWeight& W = part.W;
         const int r0 = (share - firstShare[pi]) * kIntegerRows, n = std::min(kIntegerRows, W.out - r0);
