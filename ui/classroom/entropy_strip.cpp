@@ -2,6 +2,8 @@
 // measured from the widget's font, so presentation mode's larger font scales the chart too.
 #include "classroom/entropy_strip.hpp"
 
+#include "widgets/column_label.hpp"
+
 #include <QPainter>
 #include <QEvent>
 #include <algorithm>
@@ -47,10 +49,11 @@ int EntropyStrip::labelRoom() const {
 
 int EntropyStrip::widestLabel() const {
     if (m_widestLabel < 0) {
-        const QFontMetrics fm(labelFont());
-        m_widestLabel = 0;
+        const QFontMetricsF fm(labelFont());
+        double widest = 0;
         for (const Step& s : m_steps)
-            m_widestLabel = std::max(m_widestLabel, fm.horizontalAdvance(s.end && !m_endLabel.isEmpty() ? m_endLabel : s.label));
+            widest = std::max(widest, column_label::extent(s.end && !m_endLabel.isEmpty() ? m_endLabel : s.label, fm));
+        m_widestLabel = static_cast<int>(std::ceil(widest));
     }
     return m_widestLabel;
 }
@@ -89,7 +92,7 @@ double EntropyStrip::slotWidth() const {
 }
 
 QString EntropyStrip::fitLabel(const QString& label) const {
-    return QFontMetrics(labelFont()).elidedText(label, Qt::ElideRight, labelRoom() - 4);
+    return column_label::elided(label, QFontMetricsF(labelFont()), labelRoom() - 4);
 }
 
 QStringList EntropyStrip::drawnLabels() const {
@@ -157,17 +160,13 @@ void EntropyStrip::paintEvent(QPaintEvent*) {
         p.setPen(s.end ? text : s.colour.darker(160));
         p.drawRect(bar.adjusted(0, 0, -1, 0));
         if (labels[i].isEmpty()) continue;
-        // Rotated label reading upwards, its end at the axis, centred under the bar.
+        // Under the bar from the axis down: Latin rotated to read upwards, Hangul upright.
         QFont f = labelFont();
         f.setBold(s.end);
-        const QFontMetrics lm(f);
         p.save();
-        p.translate(bar.center().x() + lm.ascent() / 2.0 - 1, plot.bottom() + 4);
-        p.rotate(-90);
         p.setFont(f);
         p.setPen(text);
-        p.drawText(QRectF(-labelRoom(), -lm.ascent(), labelRoom() - 2, lm.height()), Qt::AlignRight | Qt::AlignVCenter,
-                   labels[i]);
+        column_label::draw(p, labels[i], bar.center().x(), plot.bottom() + 4, labelRoom() - 2);
         p.restore();
     }
 }

@@ -38,6 +38,7 @@ QSize PipelineBar::sizeHint() const { return {760, fontMetrics().height() * 2 + 
 void PipelineBar::setSelected(int stage) {
     if (stage == m_selected) return;
     m_selected = stage;
+    m_fittedValid = false;
     update();
 }
 
@@ -56,8 +57,6 @@ QRect PipelineBar::stageRect(int stage) const {
 void PipelineBar::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
-    QFont bold = font();
-    bold.setBold(true);
     for (int s = 0; s < kStageCount; ++s) {
         const QRect r = stageRect(s);
         const bool lit = s == m_lit;
@@ -67,14 +66,8 @@ void PipelineBar::paintEvent(QPaintEvent*) {
         p.setBrush(fill);
         p.drawRoundedRect(QRectF(r).adjusted(0.5, 0.5, -0.5, -0.5), 8, 8);
         p.setPen(sel && !lit ? Qt::white : QColor(0x0F, 0x17, 0x2A));
-        // Long names (Korean "확률 분포 생성 (Softmax)") shrink to fit their box.
-        QFont f = sel ? bold : font();
-        const QString name = stageName(s);
-        while (QFontMetrics(f).horizontalAdvance(name) > r.width() - 10 &&
-               f.pointSizeF() > font().pointSizeF() * 0.7)
-            f.setPointSizeF(f.pointSizeF() - 0.5);
-        p.setFont(f);
-        p.drawText(r.adjusted(4, 0, -4, 0), Qt::AlignCenter | Qt::TextWordWrap, name);
+        p.setFont(fittedFont(s));
+        p.drawText(r.adjusted(4, 0, -4, 0), Qt::AlignCenter | Qt::TextWordWrap, stageName(s));
         if (s + 1 < kStageCount) {
             const int x0 = r.right() + 4, x1 = stageRect(s + 1).left() - 4, y = r.center().y();
             p.setPen(QPen(QColor(0x64, 0x74, 0x8B), 2));
@@ -98,9 +91,34 @@ void PipelineBar::mousePressEvent(QMouseEvent* event) {
         }
 }
 
+const QFont& PipelineBar::fittedFont(int stage) {
+    if (!m_fittedValid) {
+        for (int s = 0; s < kStageCount; ++s) {
+            // Long names (Korean "확률 분포 생성 (Softmax)") shrink to fit their box.
+            QFont f = font();
+            f.setBold(s == m_selected);
+            const QString name = stageName(s);
+            const int room = stageRect(s).width() - 10;
+            while (QFontMetrics(f).horizontalAdvance(name) > room && f.pointSizeF() > font().pointSizeF() * 0.7)
+                f.setPointSizeF(f.pointSizeF() - 0.5);
+            m_fitted[static_cast<std::size_t>(s)] = f;
+        }
+        m_fittedValid = true;
+    }
+    return m_fitted[static_cast<std::size_t>(stage)];
+}
+
 void PipelineBar::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::LanguageChange) update();
+    if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange) {
+        m_fittedValid = false;
+        update();
+    }
     QWidget::changeEvent(event);
+}
+
+void PipelineBar::resizeEvent(QResizeEvent* event) {
+    m_fittedValid = false;
+    QWidget::resizeEvent(event);
 }
 
 }  // namespace ts::ui

@@ -1,7 +1,9 @@
 #pragma once
 // The five stages of one step, drawn left to right. They light up in turn while a step
 // runs; clicking a stage selects its view.
+#include <QFont>
 #include <QWidget>
+#include <array>
 
 class QTimer;
 
@@ -30,13 +32,20 @@ protected:
     void paintEvent(QPaintEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     QRect stageRect(int stage) const;
+    // Each stage name's font, shrunk until the name fits its box. Fitted once per size, font,
+    // language or selection: measuring in every paint (a repaint per lit stage) took up to
+    // 9 ms of a run's event loop.
+    const QFont& fittedFont(int stage);
 
     int m_selected = 0;
     int m_lit = -1;
     QTimer* m_timer = nullptr;
+    std::array<QFont, kStageCount> m_fitted;
+    bool m_fittedValid = false;
 };
 
 }  // namespace ts::ui

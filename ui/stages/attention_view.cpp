@@ -434,14 +434,24 @@ void AttentionView::retranslateUi() {
 
 void AttentionView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) retranslateUi();
+    // The title's set minimum (see showEvent) follows a font change made while this view is
+    // shown, too: presentation mode switched off kept the large font's height. Queued, so the
+    // title has its new font when measured.
+    if (event->type() == QEvent::FontChange)
+        QMetaObject::invokeMethod(this, [this] { fitGridTitle(); }, Qt::QueuedConnection);
     QWidget::changeEvent(event);
+}
+
+void AttentionView::fitGridTitle() {
+    m_gridTitle->setMinimumHeight(0);
+    m_gridTitle->setMinimumHeight(m_gridTitle->minimumSizeHint().height());
 }
 
 void AttentionView::showEvent(QShowEvent* event) {
     // The heads' panel is a splitter pane whose size a font change does not alter, and its
     // layout kept the title's old height (14 px for text 17 px tall after presentation mode
     // was switched on while another view was shown): the title's height as a set minimum.
-    m_gridTitle->setMinimumHeight(m_gridTitle->minimumSizeHint().height());
+    fitGridTitle();
     QWidget::showEvent(event);
 }
 

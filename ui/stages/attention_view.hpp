@@ -65,6 +65,7 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;  // thumbnails' viewport resized
 
 private:
+    void fitGridTitle();  // the heads' title keeps its text's height (see showEvent)
     // Places the thumbnails in the number of columns that makes them largest in the panel.
     void layOutThumbnails(bool force);
     void retranslateUi();

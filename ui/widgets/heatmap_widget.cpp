@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "tokenscope/token_display.hpp"
+#include "widgets/column_label.hpp"
 #include "widgets/colour_scheme.hpp"
 
 namespace ts::ui {
@@ -179,17 +180,23 @@ void HeatmapWidget::setLowerTriangular(bool on) {
     update();
 }
 
-int HeatmapWidget::widestLabel(const QStringList& labels) const {
+HeatmapWidget::LabelWidths HeatmapWidget::widestLabel(const QStringList& labels) const {
     // Measured once per label change, not per layout: a 1024-token context has 2048 labels.
     // Fractional widths rounded up, plus a pixel: elidedText() elides a text given exactly its
     // rounded integer width.
     // Measured in bold: the highlighted and hovered labels are drawn bold.
+    // Both axes at once: the attention matrix labels rows and columns with the same tokens,
+    // and a column label takes another length when it is stacked upright (Hangul).
     QFont f = labelFont(font());
     f.setBold(true);
     const QFontMetricsF fm(f);
-    double w = 0;
-    for (const auto& l : labels) w = std::max(w, fm.horizontalAdvance(l));
-    return static_cast<int>(std::ceil(w)) + 1;
+    double row = 0, column = 0;
+    for (const auto& l : labels) {
+        const double w = fm.horizontalAdvance(l);
+        row = std::max(row, w);
+        column = std::max(column, column_label::stacksUpright(l) ? column_label::extent(l, fm) : w);
+    }
+    return {static_cast<int>(std::ceil(row)) + 1, static_cast<int>(std::ceil(column)) + 1};
 }
 
 namespace {
@@ -206,8 +213,9 @@ void HeatmapWidget::setRowLabels(const QStringList& labels) {
     // Only new labels are measured: 2,048 labels at every step would cost milliseconds.
     const bool extends = extendsLabels(labels, m_rowLabels);
     if (extends && labels.size() == m_rowLabels.size()) return;
-    m_rowLabelsWidest = extends ? std::max(m_rowLabelsWidest, widestLabel(labels.mid(m_rowLabels.size())))
-                                : widestLabel(labels);
+    const LabelWidths added = widestLabel(extends ? labels.mid(m_rowLabels.size()) : labels);
+    m_rowLabelsWidest = extends ? std::max(m_rowLabelsWidest, added.row) : added.row;
+    m_rowLabelsAsColumns = extends ? std::max(m_rowLabelsAsColumns, added.column) : added.column;
     m_rowLabels = labels;
     updateLayout();
     update();
@@ -218,10 +226,11 @@ void HeatmapWidget::setColumnLabels(const QStringList& labels) {
     if (extends && labels.size() == m_colLabels.size()) return;
     // The attention matrix labels both axes with the context's tokens: measured once (896
     // labels took 1.1-1.6 ms to measure, on the turn a new history arrives).
-    if (labels.size() == m_rowLabels.size() && labels == m_rowLabels) m_colLabelsWidest = m_rowLabelsWidest;
-    else
-        m_colLabelsWidest = extends ? std::max(m_colLabelsWidest, widestLabel(labels.mid(m_colLabels.size())))
-                                    : widestLabel(labels);
+    if (labels.size() == m_rowLabels.size() && labels == m_rowLabels) m_colLabelsWidest = m_rowLabelsAsColumns;
+    else {
+        const int added = widestLabel(extends ? labels.mid(m_colLabels.size()) : labels).column;
+        m_colLabelsWidest = extends ? std::max(m_colLabelsWidest, added) : added;
+    }
     m_colLabels = labels;
     updateLayout();
     update();
@@ -531,14 +540,17 @@ int HeatmapWidget::columnLabelCap() const {
 QStringList HeatmapWidget::cutLabels() const {
     QStringList out;
     if (!m_showLabels || m_compact) return out;
-    const QFontMetrics fm(labelFont(font()));
-    const auto check = [&](const QStringList& labels, int first, int count, int stride, int room) {
+    const QFont lf = labelFont(font());
+    const QFontMetrics fm(lf);
+    const QFontMetricsF fmf(lf);
+    const auto check = [&](const QStringList& labels, int first, int count, int stride, int room, bool column) {
         for (int i = first; i < first + count && i < labels.size(); ++i)
-            if (i % stride == 0 && fm.elidedText(labels[i], Qt::ElideRight, room) != labels[i])
+            if (i % stride == 0 &&
+                (column ? column_label::elided(labels[i], fmf, room) : fm.elidedText(labels[i], Qt::ElideRight, room)) != labels[i])
                 out << labels[i];
     };
-    if (!m_rowLabels.isEmpty()) check(m_rowLabels, m_winR0, m_winRows, labelStride(m_cellH), m_rowLabelWidth - 6);
-    if (!m_colLabels.isEmpty()) check(m_colLabels, m_winC0, m_winCols, labelStride(m_cellW), m_colLabelHeight - 6);
+    if (!m_rowLabels.isEmpty()) check(m_rowLabels, m_winR0, m_winRows, labelStride(m_cellH), m_rowLabelWidth - 6, false);
+    if (!m_colLabels.isEmpty()) check(m_colLabels, m_winC0, m_winCols, labelStride(m_cellW), m_colLabelHeight - 6, true);
     return out;
 }
 
@@ -584,8 +596,10 @@ void HeatmapWidget::updateLayout() {
 void HeatmapWidget::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange) {
-        m_rowLabelsWidest = widestLabel(m_rowLabels);
-        m_colLabelsWidest = widestLabel(m_colLabels);
+        const LabelWidths rows = widestLabel(m_rowLabels);
+        m_rowLabelsWidest = rows.row;
+        m_rowLabelsAsColumns = rows.column;
+        m_colLabelsWidest = widestLabel(m_colLabels).column;
         updateLayout();
     } else if (event->type() == QEvent::PaletteChange) {
         // The empty cells take the window colour; the colour scheme switch comes this way too.
@@ -774,19 +788,19 @@ void HeatmapWidget::paintLabels(QPainter& p) {
         const bool special = c == m_markedIndex;
         if (c % colStride != 0 && !special) continue;
         const QRectF cell = cellRect(0, c);
-        p.save();
-        // Rotated so that the text ends at the matrix's bottom edge, reading upwards.
-        p.translate(cell.center().x(), m_matrixRect.bottom() + 3);
-        p.rotate(-90);
+        // From the matrix's bottom edge down: Latin rotated to read upwards, Hangul upright.
         p.setFont(special ? bold : normal);
-        const QRectF box(-(m_colLabelHeight - 6), -fm.height() / 2.0, m_colLabelHeight - 6,
-                         fm.height());
-        if (special) p.fillRect(box, QColor(255, 200, 0, 90));
+        const double room = m_colLabelHeight - 6;
+        const QString label = column_label::elided(m_colLabels[c], QFontMetricsF(p.font()), room);
+        if (special) {
+            const double extent = column_label::extent(label, QFontMetricsF(p.font()));
+            const double w = fm.height();
+            p.fillRect(QRectF(cell.center().x() - w / 2, m_matrixRect.bottom() + 3, w,
+                              column_label::stacksUpright(label) ? extent : room),
+                       QColor(255, 200, 0, 90));
+        }
         p.setPen(text);
-        p.drawText(box, Qt::AlignRight | Qt::AlignVCenter,
-                   QFontMetrics(p.font()).elidedText(m_colLabels[c], Qt::ElideRight,
-                                                     m_colLabelHeight - 6));
-        p.restore();
+        column_label::draw(p, label, cell.center().x(), m_matrixRect.bottom() + 3, room);
     }
 }
 

@@ -167,7 +167,12 @@ private:
     // The most room a row label's width / a column label's height may take.
     int rowLabelCap() const;
     int columnLabelCap() const;
-    int widestLabel(const QStringList& labels) const;
+    // The widest label as a row label and the longest as a column label (px, bold).
+    struct LabelWidths {
+        int row = 0;
+        int column = 0;
+    };
+    LabelWidths widestLabel(const QStringList& labels) const;
 
     int m_rows = 0;
     int m_cols = 0;
@@ -188,6 +193,7 @@ private:
     QStringList m_rowLabels;
     QStringList m_colLabels;
     int m_rowLabelsWidest = 0;
+    int m_rowLabelsAsColumns = 0;  // the row labels' longest extent as column labels
     int m_colLabelsWidest = 0;
     QString m_title;
     QString m_legendCaption;
