@@ -98,7 +98,15 @@ TEST_CASE("in presentation mode every view, tool and lesson step still fits 1280
     CHECK(status->font().pointSizeF() == Approx(before));
 }
 
-TEST_CASE("a window started in presentation mode (--presentation) fits 1280x720", "[ui][presentation][layout]") {
+// The large projector too; under ASan (the CI's second run) the small one alone, as in
+// test_layout_faults.cpp: both sizes run the same code.
+#ifdef __SANITIZE_ADDRESS__
+const QSize kPresentationSizes[] = {QSize(1280, 720)};
+#else
+const QSize kPresentationSizes[] = {QSize(1280, 720), QSize(1920, 1080)};
+#endif
+
+TEST_CASE("a window started in presentation mode (--presentation) fits 1280x720 and 1920x1080", "[ui][presentation][layout]") {
     // The option turns the mode on before the model runs, so the views make their rows,
     // charts and cards in the large font from the start rather than change to it.
     QTemporaryDir dir;
@@ -116,15 +124,44 @@ TEST_CASE("a window started in presentation mode (--presentation) fits 1280x720"
         ts_test::settle(window);
         // And the fact probes with answers in their table (canned: the layout is under test).
         ts_test::cannedProbeResults(window.classroom()->probes());
-        const QSize screen(1280, 720);
-        ts_test::resizeTo(window, screen);
-        for (const QString& name : MainWindow::viewNames()) {
-            if (name == QLatin1String("lessons")) continue;
-            REQUIRE(window.showView(name));
-            found << ts_test::windowFaults(window, screen, QStringLiteral("started in presentation: %1 %2").arg(lang, name), false);
+        for (const QSize& screen : kPresentationSizes) {
+            ts_test::resizeTo(window, screen);
+            for (const QString& name : MainWindow::viewNames()) {
+                if (name == QLatin1String("lessons")) continue;
+                REQUIRE(window.showView(name));
+                found << ts_test::windowFaults(window, screen, QStringLiteral("started in presentation: %1 %2").arg(lang, name), false);
+            }
         }
     }
     INFO(found.join(QLatin1Char('\n')).toStdString());
     CHECK(found.isEmpty());
     CHECK(QApplication::font() == normal);
+}
+
+TEST_CASE("the view on screen follows presentation mode switched on and off, the heads' title too", "[ui][presentation]") {
+    TranslationManager translations;
+    translations.setLanguage(QStringLiteral("en"));
+    QTemporaryDir dir;
+    MainWindow window(&translations, true);
+    ts_test::startWindow(window, 2, dir);
+    ts_test::resizeTo(window, QSize(1280, 720));
+    REQUIRE(window.showView(QStringLiteral("attention")));
+    ts_test::settle(window);
+    QLabel* title = nullptr;
+    for (QLabel* l : window.findChildren<QLabel*>(QStringLiteral("attentionHeadsTitle"))) title = l;
+    REQUIRE(title);
+    const int normal = title->minimumHeight();
+    const double normalPoints = title->font().pointSizeF();
+    window.setPresentation(true);
+    ts_test::settle(window);
+    // The view shown when the mode is switched takes the large font too (it kept the old one
+    // at 1280x720 before), and its title the large font's height.
+    CHECK(title->font().pointSizeF() == Approx(normalPoints * kPresentationFontScale));
+    CHECK(title->minimumHeight() > normal);
+    CHECK(title->minimumHeight() == title->minimumSizeHint().height());
+    window.setPresentation(false);
+    ts_test::settle(window);
+    // Before, the large font's height stayed until the view was shown again.
+    CHECK(title->font().pointSizeF() == Approx(normalPoints));
+    CHECK(title->minimumHeight() == normal);
 }

@@ -149,7 +149,9 @@ LitmView::LitmView(QWidget* parent) : ClassroomToolView(parent) {
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->verticalHeader()->setVisible(false);
-    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    // Rows as tall as their text in the font of the moment: a height fixed at construction
+    // cut every cell in presentation mode at 1920x1080 (19 px rows for 23 px of text).
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setWordWrap(false);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     layout->addWidget(m_table);

@@ -64,7 +64,7 @@ LogitLensView::LogitLensView(QWidget* parent) : QWidget(parent) {
     // Rows as tall as the view allows (a few layers fill the height, not a strip at the top).
     m_heatmap->setMaxCellHeight(160);
     auto* side = new QWidget(split);
-    side->setMinimumWidth(280);
+    m_side = side;
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
     m_detailTitle = new SteadyLabel(side);
@@ -102,13 +102,29 @@ void LogitLensView::retranslateUi() {
                           "top token; dark = confident. Read a column from top to bottom to see where the "
                           "prediction forms. One column per step of the loop; click a column for details."));
     m_detail->setHorizontalHeaderLabels({tr("Layer"), tr("Top token"), tr("p")});
+    fitSideWidth();
     m_heatmap->setLegendCaption(m_colour == Colour::Probability ? tr("p(top token)") : tr("entropy (bits)"));
     refresh();
 }
 
 void LogitLensView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) retranslateUi();
+    if (event->type() == QEvent::FontChange) fitSideWidth();
     QWidget::changeEvent(event);
+}
+
+void LogitLensView::fitSideWidth() {
+    // Room for a layer's name, a ten-character token and its probability in the view's font:
+    // a fixed 280 px cut "Top token" and " confessed" in presentation mode at 1920x1080.
+    const QFontMetrics fm(m_detail->font());
+    const QString layer = m_detail->horizontalHeaderItem(0) ? m_detail->horizontalHeaderItem(0)->text() : QString();
+    const int layerW = std::max(fm.horizontalAdvance(layer), fm.horizontalAdvance(tr("embedding")));
+    const int tokenW = std::max(fm.horizontalAdvance(QStringLiteral("␣abcdefghij")), fm.horizontalAdvance(tr("Top token")));
+    const int pW = fm.horizontalAdvance(QStringLiteral("99.9 %"));
+    // Each column's cell padding, the frame and a scroll bar.
+    const int extra = 3 * 2 * fm.horizontalAdvance(QLatin1Char('M')) + 2 * m_detail->frameWidth() +
+                      m_detail->style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+    m_side->setMinimumWidth(std::max(280, layerW + tokenW + pW + extra));
 }
 
 void LogitLensView::setModel(const ModelInfo& info) { m_info = info; }

@@ -84,6 +84,8 @@ private:
     LensHeatmap* m_heatmap = nullptr;
     SteadyLabel* m_detailTitle = nullptr;  // changes each step: must not relayout the window
     QTableWidget* m_detail = nullptr;
+    QWidget* m_side = nullptr;  // the detail table's column, as wide as fitSideWidth says
+    void fitSideWidth();
 };
 
 }  // namespace ts::ui

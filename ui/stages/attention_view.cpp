@@ -63,6 +63,8 @@ AttentionView::AttentionView(QWidget* parent) : QWidget(parent) {
     auto* gridBox = new QVBoxLayout(gridPanel);
     gridBox->setContentsMargins(0, 0, 0, 0);
     m_gridTitle = new QLabel(gridPanel);
+    m_gridTitle->setObjectName(QStringLiteral("attentionHeadsTitle"));
+    m_gridTitle->installEventFilter(this);
     gridBox->addWidget(m_gridTitle);
     auto* gridHost = new QWidget(gridPanel);
     m_grid = new QGridLayout(gridHost);
@@ -303,6 +305,11 @@ void AttentionView::layOutThumbnails(bool force) {
 
 bool AttentionView::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_thumbViewport && event->type() == QEvent::Resize) layOutThumbnails(false);
+    // The title's set minimum (see showEvent) follows a font change made while this view is
+    // shown, too: presentation mode switched off kept the large font's height. The title's
+    // own event: the view itself is not told of an application font change here.
+    if (watched == m_gridTitle && event->type() == QEvent::FontChange)
+        QMetaObject::invokeMethod(this, [this] { fitGridTitle(); }, Qt::QueuedConnection);
     return QWidget::eventFilter(watched, event);
 }
 
@@ -434,17 +441,16 @@ void AttentionView::retranslateUi() {
 
 void AttentionView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) retranslateUi();
-    // The title's set minimum (see showEvent) follows a font change made while this view is
-    // shown, too: presentation mode switched off kept the large font's height. Queued, so the
-    // title has its new font when measured.
-    if (event->type() == QEvent::FontChange)
-        QMetaObject::invokeMethod(this, [this] { fitGridTitle(); }, Qt::QueuedConnection);
     QWidget::changeEvent(event);
 }
 
 void AttentionView::fitGridTitle() {
-    m_gridTitle->setMinimumHeight(0);
-    m_gridTitle->setMinimumHeight(m_gridTitle->minimumSizeHint().height());
+    // Measured on a twin: the title's own hint is cached and never less than its set minimum,
+    // so it would keep the larger font's height.
+    QLabel twin(m_gridTitle->text());
+    twin.setFont(m_gridTitle->font());
+    twin.setContentsMargins(m_gridTitle->contentsMargins());
+    m_gridTitle->setMinimumHeight(twin.minimumSizeHint().height());
 }
 
 void AttentionView::showEvent(QShowEvent* event) {
