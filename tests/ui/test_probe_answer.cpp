@@ -1,5 +1,5 @@
 // Fact probes in the app: the model's own answer is a whole word, not its first token
-// (" Kroish" for the held-out Kiaia, where the first token alone is " K"), and a function word
+// (" Kograd" for the held-out Kiaia, where the first token alone is " K"), and a function word
 // is not an answer: a held-out capital answered " a busy city" shows that phrase, and " a" at
 // a high probability is not counted as a confident invention.
 #include <catch2/catch.hpp>
@@ -23,8 +23,8 @@ TEST_CASE("the probes view shows the model's answer as a word", "[ui][probes]") 
     info.hasTokenizer = true;
     ProbesView view;
     view.setModel(info);
-    // Banouistan is held out of training: the model invents a seat (" B" + "uine") and, asked
-    // for the capital, answers " a busy city" (measured on the bundled model of 2026-12-01)
+    // Banouistan is held out of training: the model invents a seat (" Maragrad" on the model of
+    // 2026-12-04, " B" + "uine" before) and, asked for the capital, answers " a busy city".
     view.setProbes({{"The government of Banouistan sits in", " Taiek", {" Chuek"}, "held_out/seat"},
                     {"The capital of Banouistan is", " Taiek", {" Chuek"}, "held_out/capital"}});
     QSignalSpy done(&view, &ProbesView::finished);
@@ -35,9 +35,13 @@ TEST_CASE("the probes view shows the model's answer as a word", "[ui][probes]") 
     const QString seat = table->item(0, ProbesView::ModelAnswer)->text();
     const QString capital = table->item(1, ProbesView::ModelAnswer)->text();
     INFO(seat.toStdString() << " / " << capital.toStdString());
-    // " B…" up to the end of the name, not the single token " B"
-    CHECK(seat.startsWith(QStringLiteral("␣B")));
-    CHECK(seat.section(QStringLiteral("  ("), 0, 0).size() > 2);
+    // A name up to its end, not the single token it starts with (" K", " B"): a capital
+    // letter after the space and more than one letter.
+    const QString name = seat.section(QStringLiteral("  ("), 0, 0);
+    REQUIRE(name.size() > 2);
+    CHECK(name.startsWith(QStringLiteral("␣")));
+    CHECK(name.at(1).isUpper());
+    CHECK(name.at(2).isLower());
     // the capital's answer goes past the function word to the word after it
     const QString answer = capital.section(QStringLiteral("  ("), 0, 0);
     CHECK(answer.count(QStringLiteral("␣")) >= 2);

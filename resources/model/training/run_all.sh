@@ -57,9 +57,9 @@ $PY make_probes.py --out "$OUT/eval"
 # windows come last, when the planted circuit is in place). The plan had 3,700 steps; the
 # shipped run was cut to 3,000 at step 1,500 because the cores were shared (README "Timing").
 # Data order and learning rate before the decay do not depend on --steps, so this command
-# from scratch gives the shipped weights (README, "The third run", commit f90e253); the
-# corpora of commits bfc76cf and b788d09 gave the runs before it ("The retraining run", "The
-# river run"). Half of every batch comes from the
+# from scratch gives the shipped weights (README, "Name run 2", commit c256cff); the
+# corpora of commits f90e253, bfc76cf and b788d09 gave the runs before it ("The third run",
+# "The retraining run", "The river run"). Half of every batch comes from the
 # drill text (records, lists, atlas, name stories in both languages). --plant-copy-circuit
 # starts the model with previous-token, duplicate-token and induction heads (plant.py).
 # --threads 1 keeps the float summation order fixed.
