@@ -9,6 +9,7 @@
 #include <QVBoxLayout>
 
 #include "tokenscope/sampling.hpp"
+#include "widgets/static_text_delegate.hpp"
 
 namespace ts::ui {
 
@@ -22,6 +23,8 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     // One line per step, all of one height: the view need not measure every row again when a
     // step is added (its paint took 2.5-4 ms a step near 1,024 tokens, bench_stalls).
     m_list->setUniformItemSizes(true);
+    // Each line laid out once, not in every repaint of the scrolling list.
+    m_list->setItemDelegate(new StaticTextDelegate(m_list));
     layout->addWidget(m_list, 1);
     connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row >= 0) emit stepSelected(row);
