@@ -117,8 +117,7 @@ void LogitLensView::fitSideWidth() {
     // Room for a layer's name, a ten-character token and its probability in the view's font:
     // a fixed 280 px cut "Top token" and " confessed" in presentation mode at 1920x1080.
     const QFontMetrics fm(m_detail->font());
-    const QString layer = m_detail->horizontalHeaderItem(0) ? m_detail->horizontalHeaderItem(0)->text() : QString();
-    const int layerW = std::max(fm.horizontalAdvance(layer), fm.horizontalAdvance(tr("embedding")));
+    const int layerW = std::max(fm.horizontalAdvance(tr("Layer")), fm.horizontalAdvance(tr("embedding")));
     const int tokenW = std::max(fm.horizontalAdvance(QStringLiteral("␣abcdefghij")), fm.horizontalAdvance(tr("Top token")));
     const int pW = fm.horizontalAdvance(QStringLiteral("99.9 %"));
     // Each column's cell padding, the frame and a scroll bar.

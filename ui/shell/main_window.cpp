@@ -386,10 +386,10 @@ void MainWindow::retranslateUi() {
 void MainWindow::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) retranslateUi();
     // Presentation mode changed the base: scale it again. The window hears of a new
-    // application font as its own FontChange (QWidget::event does not pass
-    // ApplicationFontChange on to changeEvent): views that were shown when presentation mode
-    // was switched kept the old font at 1280x720, where the scale stays 1.
-    if (event->type() == QEvent::ApplicationFontChange || event->type() == QEvent::FontChange) {
+    // application font as its own FontChange (QWidget::event never passes
+    // ApplicationFontChange on to changeEvent, which this used to wait for: views shown when
+    // presentation mode was switched kept the old font at 1280x720, where the scale stays 1).
+    if (event->type() == QEvent::FontChange) {
         m_viewFontScale = 0;
         scaleViewFont();
     }
