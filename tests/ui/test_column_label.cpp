@@ -48,6 +48,9 @@ TEST_CASE("Hangul column labels stand upright, one character under the other", "
     // Three cells (the space mark, 수, 진) of a line each; the spaces around a label take none.
     CHECK(column_label::extent(QStringLiteral("˽수진"), fm) == Approx(3 * fm.height()));
     CHECK(column_label::extent(QStringLiteral(" 수진 "), fm) == Approx(2 * fm.height()));
+    // A number stays on one line: "10", a space (half a line), "은".
+    CHECK(column_label::extent(QStringLiteral("10 은"), fm) == Approx(2.5 * fm.height()));
+    CHECK(column_label::extent(QStringLiteral("범 1/3"), fm) == Approx(2.5 * fm.height()));
     // Latin keeps its rotated length.
     CHECK(column_label::extent(QStringLiteral("Sujin"), fm) == Approx(fm.horizontalAdvance(QStringLiteral("Sujin"))));
 

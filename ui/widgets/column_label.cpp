@@ -23,9 +23,15 @@ bool isUprightScript(char32_t c) {
            (c >= 0xD7B0 && c <= 0xD7FF);      // Hangul Jamo extended B
 }
 
+// A number stays on one line of a stacked label ("10", the "1/3" of a partial character).
+bool isNumberPart(const QString& cell) {
+    return cell.size() == 1 && (cell[0].isDigit() || cell[0] == QLatin1Char('/'));
+}
+
 // The characters stacked one under the other: grapheme clusters, with the spaces around
-// the label dropped (a token's leading space would be an empty first line) and each run of
-// inner spaces kept as one " " entry, drawn as half a line.
+// the label dropped (a token's leading space would be an empty first line), each run of
+// inner spaces kept as one " " entry, drawn as half a line, and the digits of a number
+// together (the logit lens names its columns "10 은": "1" over "0" read as two numbers).
 QStringList stackedCells(const QString& label) {
     const QString text = label.trimmed();
     QStringList cells;
@@ -37,6 +43,8 @@ QStringList stackedCells(const QString& label) {
         start = end;
         if (cell.trimmed().isEmpty()) {
             if (!cells.isEmpty() && cells.back() != QStringLiteral(" ")) cells << QStringLiteral(" ");
+        } else if (isNumberPart(cell) && !cells.isEmpty() && isNumberPart(cells.back().right(1))) {
+            cells.back() += cell;
         } else {
             cells << cell;
         }
