@@ -2,6 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <span>
+#include <stdexcept>
 
 #include "tokenscope/pca.hpp"
 
@@ -129,4 +131,27 @@ TEST_CASE("PCA of degenerate inputs gives finite results", "[pca]") {
         CHECK(r.explained[0] == Approx(1.0f).margin(1e-6));
         CHECK(r.points[2][1] == 0.0f);
     }
+}
+
+TEST_CASE("PCA of rows stored in one block equals PCA of the same rows as vectors", "[pca]") {
+    // 40 rows of 7: a long context's shape (n > dim) with a clear first direction.
+    std::vector<std::vector<float>> rows;
+    std::vector<float> block;
+    for (int i = 0; i < 40; ++i) {
+        std::vector<float> r;
+        for (int j = 0; j < 7; ++j) r.push_back(std::sin(0.37f * static_cast<float>(i * (j + 1))) + 0.1f * static_cast<float>(i * j));
+        block.insert(block.end(), r.begin(), r.end());
+        rows.push_back(std::move(r));
+    }
+    const auto a = pca2(rows);
+    const auto b = pca2(block, rows.size(), 7);
+    REQUIRE(a.points.size() == b.points.size());
+    for (std::size_t i = 0; i < a.points.size(); ++i) {
+        CHECK(a.points[i][0] == b.points[i][0]);
+        CHECK(a.points[i][1] == b.points[i][1]);
+    }
+    CHECK(a.explained == b.explained);
+    CHECK(a.axes == b.axes);
+    // A block shorter than n x dim is refused, not read past its end.
+    CHECK_THROWS_AS(pca2(std::span<const float>(block).first(block.size() - 1), rows.size(), 7), std::invalid_argument);
 }

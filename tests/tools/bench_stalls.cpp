@@ -68,6 +68,14 @@ public:
         std::vector<std::pair<std::string, double>> inside;
     };
     std::vector<Top> tops;
+    // Every event straight from the event loop: when it began (ms of `clock`), its CPU time
+    // and kind, to list what filled the worst gap between two ticks.
+    struct Delivered {
+        double atMs = 0;
+        double ms = 0;
+        std::string key;
+    };
+    std::vector<Delivered> delivered;
     QElapsedTimer clock;
 
     bool notify(QObject* receiver, QEvent* event) override {
@@ -78,6 +86,7 @@ public:
         const int depth = m_depth++;
         if (depth == 0) m_inside.clear();
         const long long start = threadCpuNs();
+        const double startedAt = depth == 0 ? static_cast<double>(clock.nsecsElapsed()) / 1e6 : 0.0;
         const bool result = QApplication::notify(receiver, event);
         const double ms = static_cast<double>(threadCpuNs() - start) / 1e6;
         --m_depth;
@@ -89,6 +98,7 @@ public:
             k.depth = depth;
         }
         if (depth == 1 && ms >= 0.05) m_inside.emplace_back(key, ms);
+        if (depth == 0 && ms >= 0.05) delivered.push_back({startedAt, ms, key});
         if (depth == 0 && (tops.size() < 3 || ms > tops.back().ms)) {
             tops.push_back({ms, static_cast<double>(clock.elapsed()), key, m_inside});
             std::sort(tops.begin(), tops.end(), [](const Top& a, const Top& b) { return a.ms > b.ms; });
@@ -201,5 +211,19 @@ int main(int argc, char** argv) {
         std::printf("%.2f ms at %.0f ms: %s, holding\n", top.ms, top.atMs, top.key.c_str());
         for (const auto& [key, ms] : top.inside) std::printf("  %6.2f ms %s\n", ms, key.c_str());
     }
+    // What the GUI thread did in the longest gap and in the one that held it busiest (events
+    // of 0.05 ms or more): a long gap with little in it was the system running other threads.
+    auto listGap = [&](const char* what, double end, double length) {
+        const double start = end - length - 2.0;
+        double sum = 0;
+        for (const auto& d : app.delivered)
+            if (d.atMs >= start - 1 && d.atMs <= end) sum += d.ms;
+        std::printf("in the %s gap (%.0f-%.0f ms; its events took %.1f ms of CPU):\n", what, start, end, sum);
+        for (const auto& d : app.delivered)
+            if (d.atMs >= start - 1 && d.atMs <= end)
+                std::printf("  %6.2f ms at %.1f ms: %s\n", d.ms, d.atMs, d.key.c_str());
+    };
+    listGap("longest", meter.worstAtMs(), worst);
+    listGap("busiest", meter.worstBusyAtMs(), meter.worstBusyMs());
     return worst <= budgetMs ? 0 : 1;
 }

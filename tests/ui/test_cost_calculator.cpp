@@ -108,3 +108,20 @@ TEST_CASE("the calculator's answer is in sight in the cost view at 1280x720, in 
         CHECK(scroll->viewport()->rect().contains(inViewport));
     }
 }
+
+TEST_CASE("the cost chart's axis ends are round numbers at or above the data", "[ui][cost]") {
+    CHECK(niceCeiling(0) == 1);
+    CHECK(niceCeiling(-3) == 1);
+    CHECK(niceCeiling(1) == Approx(1));
+    CHECK(niceCeiling(897) == Approx(1000));
+    CHECK(niceCeiling(1024) == Approx(1200));
+    CHECK(niceCeiling(0.013) == Approx(0.015));
+    CHECK(niceCeiling(81) == Approx(100));
+    CHECK(niceCeiling(249.9) == Approx(250));
+    // Every value at or below its end, and the end at most a third above it (3 to 4, 6 to 8).
+    for (double v = 0.001; v < 1e7; v *= 1.07) {
+        const double end = niceCeiling(v);
+        CHECK(end >= v);
+        CHECK(end <= v * 1.34);
+    }
+}

@@ -23,6 +23,7 @@
 #include "widgets/wrapped_text_delegate.hpp"
 #include "shell/transcript_follower.hpp"
 #include "widgets/chart_font.hpp"
+#include "widgets/steady_label.hpp"
 
 namespace ts::ui {
 
@@ -58,14 +59,14 @@ CostView::CostView(QWidget* parent) : QWidget(parent) {
     m_explain = new QLabel(this);
     m_explain->setWordWrap(true);
     layout->addWidget(m_explain);
-    m_totalsLabel = new QLabel(this);
-    m_totalsLabel->setWordWrap(true);
-    QFont bold = m_totalsLabel->font();
+    // Both change at every step of a run: SteadyLabels, so that a new figure does not lay out
+    // the whole window again (4-5 ms a step at 1,024 tokens).
+    m_totalsLabel = new SteadyLabel(this);
+    QFont bold;  // only the weight is set: the size follows the view (presentation mode)
     bold.setBold(true);
-    m_totalsLabel->setFont(bold);
+    m_totalsLabel->label()->setFont(bold);
     layout->addWidget(m_totalsLabel);
-    m_steadyLabel = new QLabel(this);
-    m_steadyLabel->setWordWrap(true);
+    m_steadyLabel = new SteadyLabel(this);
     layout->addWidget(m_steadyLabel);
     auto* split = new QSplitter(Qt::Vertical, this);
     auto* chart = new QChart;
@@ -118,6 +119,8 @@ CostView::CostView(QWidget* parent) : QWidget(parent) {
     m_split = split;
     layout->addWidget(split, 1);
     m_follower = new TranscriptFollower(this, [this](const TranscriptModel&, int from) { refresh(from); });
+    m_axesTimer.setSingleShot(true);
+    connect(&m_axesTimer, &QTimer::timeout, this, &CostView::fitAxes);
     retranslateUi();
 }
 
@@ -238,6 +241,22 @@ QString CostView::totalsText() const {
 
 int CostView::tableRows() const { return m_table->rowCount(); }
 
+double niceCeiling(double value) {
+    if (!(value > 0) || !std::isfinite(value)) return 1;
+    // Steps of 10-25 % between 1 and 10, each a number a tick label shows whole at five ticks.
+    static constexpr double kSteps[] = {1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10};
+    const double decade = std::pow(10.0, std::floor(std::log10(value)));
+    for (double s : kSteps)
+        if (s * decade >= value * (1 - 1e-12)) return s * decade;
+    return 10 * decade;
+}
+
+namespace {
+void setRangeIfChanged(QValueAxis* axis, double max) {
+    if (axis->min() != 0 || axis->max() != max) axis->setRange(0, max);
+}
+}  // namespace
+
 double steadyMsPerToken(const std::vector<StepRecordPtr>& history, int recent) {
     // One-token decode steps only (a prefill's time is spread over many tokens), the most
     // recent ones, and their median: a single slow step (another program, a page fault) does
@@ -287,18 +306,28 @@ void CostView::refresh(int from) {
     }
     appendRows(history, m_built);
     m_built = history.size();
+    // The axes a few ms later, after the window has painted the new row and taken its input:
+    // a new range lays the chart's axes out again (Qt Charts parses each tick label as HTML,
+    // 9 ms for the first range of a run), and in one go with the rows, the chart's repaint
+    // and the window's, the first step of a run held the event loop for 16-18 ms.
+    if (!m_axesTimer.isActive()) m_axesTimer.start(kAxesDelayMs);
+}
+
+void CostView::fitAxes() {
     double maxFlops = 1, maxWall = 0.01, maxCtx = 2;
     for (const QPointF& p : m_flopsSeries->points()) {
         maxFlops = std::max(maxFlops, p.y());
         maxCtx = std::max(maxCtx, p.x());
     }
     for (const QPointF& p : m_wallSeries->points()) maxWall = std::max(maxWall, p.y());
-    m_x->setRange(0, maxCtx);
+    // Axis ends rounded up to a round number, so that they change a few times a run rather
+    // than at every step: a new range lays the chart's axes out again, about 1 ms each.
+    setRangeIfChanged(m_x, niceCeiling(maxCtx));
     m_x->setTitleText(tr("context length (tokens)"));
-    m_yFlops->setRange(0, maxFlops * 1.1);
+    setRangeIfChanged(m_yFlops, niceCeiling(maxFlops * 1.05));
     // Units only: the axis is about 100 px tall at 1280x720, and the legend says "per token".
     m_yFlops->setTitleText(QStringLiteral("MFLOP"));
-    m_yWall->setRange(0, maxWall * 1.1);
+    setRangeIfChanged(m_yWall, niceCeiling(maxWall * 1.05));
     m_yWall->setTitleText(QStringLiteral("ms"));
 }
 

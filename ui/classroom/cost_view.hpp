@@ -5,6 +5,7 @@
 // window's one TranscriptModel (no copy of the steps) and adds a row per new step.
 #include <QJsonObject>
 #include <QFontMetrics>
+#include <QTimer>
 #include <QWidget>
 #include <array>
 #include <vector>
@@ -33,8 +34,13 @@ struct CostTotals {
 CostTotals costTotals(const std::vector<StepRecordPtr>& history);
 // Median wall time of the last `recent` one-token decode steps, -1 if there are none.
 double steadyMsPerToken(const std::vector<StepRecordPtr>& history, int recent);
+// The smallest of 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 times a power of ten that is >= value
+// (1 for value <= 0): the cost chart's axis ends.
+double niceCeiling(double value);
 
 class AgentCostCalculator;
+class SteadyLabel;
+class SteadyLabel;
 class TranscriptFollower;
 
 class CostView : public QWidget {
@@ -68,18 +74,21 @@ private:
     void retranslateUi();
     // Steps from `from` on changed: appended rows for new steps, all rows again otherwise.
     void refresh(int from);
+    void fitAxes();  // the chart's ranges to its points
     void appendRows(const std::vector<StepRecordPtr>& steps, std::size_t first);
     const std::vector<StepRecordPtr>& steps() const;
 
     ModelInfo m_info;
     TranscriptFollower* m_follower = nullptr;
+    QTimer m_axesTimer;  // fitAxes after a refresh, in its own event
+    static constexpr int kAxesDelayMs = 8;
     std::size_t m_built = 0;  // steps [0, m_built) have their rows and chart points
     std::array<int, 7> m_widestCell{};  // px, the widest text in each column so far
     int m_widestWord = 0;  // px, the widest word of any cell so far (no column may be narrower)
     CostTotals m_totals;
     QLabel* m_explain = nullptr;
-    QLabel* m_totalsLabel = nullptr;
-    QLabel* m_steadyLabel = nullptr;
+    SteadyLabel* m_totalsLabel = nullptr;
+    SteadyLabel* m_steadyLabel = nullptr;
     AgentCostCalculator* m_calculator = nullptr;
     QChartView* m_chart = nullptr;
     // Built once and refilled (rebuilding Qt Charts axes leaves stray ones behind).

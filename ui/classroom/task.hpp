@@ -13,6 +13,8 @@
 #include <memory>
 #include <string>
 
+#include "shell/compute_priority.hpp"
+
 namespace ts::ui {
 
 class ClassroomTask {
@@ -54,6 +56,7 @@ public:
         QPointer<QObject> guard(receiver);
         m_thread = QThread::create([cancel, pending, guard, work = std::move(work), done = std::move(done),
                                     failed = std::move(failed)] {
+            lowerComputePriority();
             try {
                 auto result = std::make_shared<R>(work(*cancel));
                 if (guard)

@@ -1,6 +1,6 @@
 #include "shell/engine_controller.hpp"
 
-#include "tokenscope/threads.hpp"
+#include "shell/compute_priority.hpp"
 
 #include <QMetaObject>
 
@@ -21,7 +21,7 @@ EngineController::EngineController(QObject* parent) : QObject(parent) {
     m_thread.start();
     // The model's compute threads yield to the window's: with both cores computing, the GUI
     // thread would otherwise wait for one and miss frames (issue #13's 16 ms budget).
-    post([] { ts::setComputeNice(kComputeNice); });
+    post([] { lowerComputePriority(); });
 }
 
 EngineController::~EngineController() { shutdown(); }

@@ -11,8 +11,6 @@ namespace ts::ui {
 class EngineController : public QObject {
     Q_OBJECT
 public:
-    // Linux nice value of the engine's compute threads (ts::setComputeNice).
-    static constexpr int kComputeNice = 5;
     explicit EngineController(QObject* parent = nullptr);
     ~EngineController() override;
 

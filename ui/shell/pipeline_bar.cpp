@@ -3,6 +3,7 @@
 #include <QEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QPaintEvent>
 #include <QPainterPath>
 #include <QTimer>
 
@@ -11,12 +12,13 @@ namespace ts::ui {
 PipelineBar::PipelineBar(QWidget* parent) : QWidget(parent) {
     m_timer = new QTimer(this);
     connect(m_timer, &QTimer::timeout, this, [this] {
+        updateStage(m_lit);
         ++m_lit;
         if (m_lit >= kStageCount) {
             m_lit = -1;
             m_timer->stop();
         }
-        update();
+        updateStage(m_lit);
     });
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     setCursor(Qt::PointingHandCursor);
@@ -43,9 +45,10 @@ void PipelineBar::setSelected(int stage) {
 }
 
 void PipelineBar::playStep(int totalMs) {
+    updateStage(m_lit);
     m_lit = 0;
     m_timer->start(std::max(20, totalMs / kStageCount));
-    update();
+    updateStage(m_lit);
 }
 
 QRect PipelineBar::stageRect(int stage) const {
@@ -54,22 +57,16 @@ QRect PipelineBar::stageRect(int stage) const {
     return QRect(4 + stage * (w + arrow), 4, w, height() - 8);
 }
 
-void PipelineBar::paintEvent(QPaintEvent*) {
+void PipelineBar::paintEvent(QPaintEvent* event) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
     for (int s = 0; s < kStageCount; ++s) {
         const QRect r = stageRect(s);
-        const bool lit = s == m_lit;
-        const bool sel = s == m_selected;
-        QColor fill = lit ? QColor(0xFB, 0xBF, 0x24) : (sel ? QColor(0x1D, 0x4E, 0xD8) : QColor(0xE2, 0xE8, 0xF0));
-        p.setPen(QPen(sel ? QColor(0x1E, 0x3A, 0x8A) : QColor(0x94, 0xA3, 0xB8), sel ? 2 : 1));
-        p.setBrush(fill);
-        p.drawRoundedRect(QRectF(r).adjusted(0.5, 0.5, -0.5, -0.5), 8, 8);
-        p.setPen(sel && !lit ? Qt::white : QColor(0x0F, 0x17, 0x2A));
-        p.setFont(fittedFont(s));
-        p.drawText(r.adjusted(4, 0, -4, 0), Qt::AlignCenter | Qt::TextWordWrap, stageName(s));
+        // Only what the update asked for: lighting the next stage repaints two boxes.
+        if (r.adjusted(-1, -1, 1, 1).intersects(event->rect())) p.drawPixmap(r.topLeft(), stageImage(s));
         if (s + 1 < kStageCount) {
             const int x0 = r.right() + 4, x1 = stageRect(s + 1).left() - 4, y = r.center().y();
+            if (!QRect(x0, y - 6, x1 - x0 + 1, 13).intersects(event->rect())) continue;
             p.setPen(QPen(QColor(0x64, 0x74, 0x8B), 2));
             p.drawLine(x0, y, x1, y);
             QPainterPath head;
@@ -80,6 +77,35 @@ void PipelineBar::paintEvent(QPaintEvent*) {
             p.fillPath(head, QColor(0x64, 0x74, 0x8B));
         }
     }
+}
+
+const QPixmap& PipelineBar::stageImage(int stage) {
+    const QFont& font = fittedFont(stage);  // after a change of size, font or language: drops the images
+    const bool lit = stage == m_lit;
+    const bool sel = stage == m_selected;
+    const int look = lit ? 2 : (sel ? 1 : 0);
+    const QRect r = stageRect(stage);
+    const qreal dpr = devicePixelRatioF();
+    QPixmap& image = m_images[static_cast<std::size_t>(stage)][static_cast<std::size_t>(look)];
+    if (!image.isNull() && image.size() == r.size() * dpr && image.devicePixelRatio() == dpr) return image;
+    image = QPixmap(r.size() * dpr);
+    image.setDevicePixelRatio(dpr);
+    image.fill(Qt::transparent);
+    QPainter p(&image);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QRect box(QPoint(0, 0), r.size());
+    const QColor fill = lit ? QColor(0xFB, 0xBF, 0x24) : (sel ? QColor(0x1D, 0x4E, 0xD8) : QColor(0xE2, 0xE8, 0xF0));
+    p.setPen(QPen(sel ? QColor(0x1E, 0x3A, 0x8A) : QColor(0x94, 0xA3, 0xB8), sel ? 2 : 1));
+    p.setBrush(fill);
+    p.drawRoundedRect(QRectF(box).adjusted(0.5, 0.5, -0.5, -0.5), 8, 8);
+    p.setPen(sel && !lit ? Qt::white : QColor(0x0F, 0x17, 0x2A));
+    p.setFont(font);
+    p.drawText(box.adjusted(4, 0, -4, 0), Qt::AlignCenter | Qt::TextWordWrap, stageName(stage));
+    return image;
+}
+
+void PipelineBar::updateStage(int stage) {
+    if (stage >= 0 && stage < kStageCount) update(stageRect(stage).adjusted(-1, -1, 1, 1));
 }
 
 void PipelineBar::mousePressEvent(QMouseEvent* event) {
@@ -93,6 +119,7 @@ void PipelineBar::mousePressEvent(QMouseEvent* event) {
 
 const QFont& PipelineBar::fittedFont(int stage) {
     if (!m_fittedValid) {
+        for (auto& looks : m_images) looks.fill(QPixmap());  // drawn with the old fonts
         for (int s = 0; s < kStageCount; ++s) {
             // Long names (Korean "확률 분포 생성 (Softmax)") shrink to fit their box.
             QFont f = font();

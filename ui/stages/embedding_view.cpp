@@ -29,7 +29,9 @@
 #include <limits>
 #include <unordered_set>
 
+#include "shell/compute_priority.hpp"
 #include "widgets/heatmap_widget.hpp"
+#include "widgets/taken_boxes.hpp"
 #include "widgets/steady_label.hpp"
 #include "tokenscope/token_display.hpp"
 #include "widgets/vocabulary.hpp"
@@ -227,7 +229,10 @@ protected:
             const bool sel = pt.position == m_selected;
             const bool marked = pt.position == m_marked;
             if (!sel && !marked) {
-                p.drawPixmap(s - QPointF(kDotSize / 2.0, kDotSize / 2.0),
+                // At a whole pixel: the raster engine then copies the image as it is, where
+                // a fractional place resamples it (a third of the scatter's paint).
+                p.drawPixmap(QPoint(static_cast<int>(std::lround(s.x() - kDotSize / 2.0)),
+                                    static_cast<int>(std::lround(s.y() - kDotSize / 2.0))),
                              dot(static_cast<int>(std::lround(t * (kShades - 1)))));
                 continue;
             }
@@ -310,7 +315,7 @@ public:
         const int firstNamed = count - kNamedTokens;
         // The named context points (newest first) and the words, and the room their markers take.
         std::vector<const Point*> context;
-        std::vector<QRectF> taken;
+        TakenBoxes taken(area);
         int i = 0;
         for (const auto& pt : m_points) {
             if (pt.position < 0) continue;
@@ -318,33 +323,39 @@ public:
             if (i++ >= firstNamed || special) {
                 context.push_back(&pt);
                 const qreal r = pt.position == m_selected ? 7.0 : 5.0;
-                taken.push_back(QRectF(map(pt.xy) - QPointF(r, r), QSizeF(2 * r, 2 * r)));
+                taken.add(QRectF(map(pt.xy) - QPointF(r, r), QSizeF(2 * r, 2 * r)));
             }
         }
         std::reverse(context.begin(), context.end());
         for (const auto& pt : m_points)
-            if (pt.group >= 0) taken.push_back(QRectF(map(pt.xy) - QPointF(5, 5), QSizeF(10, 10)));
+            if (pt.group >= 0) taken.add(QRectF(map(pt.xy) - QPointF(5, 5), QSizeF(10, 10)));
         if (!m_groups.isEmpty()) {
             qreal legendW = 0;
             for (const QString& g : m_groups) legendW = std::max(legendW, fm.horizontalAdvance(g));
-            taken.push_back(QRectF(area.left() + 6, area.top() + 4, legendW + 20,
+            taken.add(QRectF(area.left() + 6, area.top() + 4, legendW + 20,
                                    static_cast<qreal>(m_groups.size()) * (fm.height() + 2) + 4));
         }
+        // Each font's line metrics and cache key read once: asked for every place tried, they
+        // were a fifth of the placement's time.
+        const LineMetrics line = LineMetrics::of(fm), boldLine = LineMetrics::of(bfm);
+        const QString key = small.key(), boldKey = boldSmall.key();
         auto add = [&](const QString& label, QPointF anchor, const QFont& f, const QFontMetricsF& m,
                        const QColor& colour, qreal gap, bool fixedRight, bool required) {
-            const qreal w = advance(m, f, label);
-            PlacedLabel placed{label, anchor + QPointF(gap, m.ascent() / 2 - 1), {}, anchor, false, f, colour};
+            const bool bold = &f == &boldSmall;
+            const LineMetrics& lm = bold ? boldLine : line;
+            const qreal w = advance(m, bold ? boldKey : key, label);
+            PlacedLabel placed{label, anchor + QPointF(gap, lm.ascent / 2 - 1), {}, anchor, false, f, colour};
             if (!fixedRight) {
                 // A word may go further out, and where the plot is full, where it covers least.
-                const LabelPlace place = freeLabelPlace(m, anchor, w, gap, area, taken, required ? 8 : 4, !required);
+                const LabelPlace place = freeLabelPlace(lm, anchor, w, gap, area, taken, required ? 8 : 4, !required);
                 if (place.covered > 0 && !required) return;
                 if (std::isfinite(place.covered)) {
                     placed.baseline = place.at;
                     placed.leader = place.leader;
                 }
             }
-            placed.box = labelBox(m, placed.baseline, w);
-            taken.push_back(placed.box);
+            placed.box = labelBox(lm, placed.baseline, w);
+            taken.add(placed.box);
             out.push_back(std::move(placed));
         };
         for (const Point* pt : context) {
@@ -388,8 +399,12 @@ private:
     }
 
     // The box a label `width` wide drawn at baseline point `at` covers.
-    static QRectF labelBox(const QFontMetricsF& fm, QPointF at, qreal width) {
-        return QRectF(at.x(), at.y() - fm.ascent(), width, fm.height());
+    struct LineMetrics {
+        qreal ascent = 0, height = 0;
+        static LineMetrics of(const QFontMetricsF& fm) { return {fm.ascent(), fm.height()}; }
+    };
+    static QRectF labelBox(const LineMetrics& fm, QPointF at, qreal width) {
+        return QRectF(at.x(), at.y() - fm.ascent, width, fm.height);
     }
     // A place for a label: its baseline point, whether it is away from its point (a leader
     // line joins them), and how much of other labels and markers it covers (0: free).
@@ -403,39 +418,38 @@ private:
     // preferred), then rings of twelve places further out, up to `rings` lines away, for which
     // a leader line is drawn. Where none is free, the place that covers the least (or, with
     // `onlyFree`, any place that covers something: the caller drops the label).
-    static LabelPlace freeLabelPlace(const QFontMetricsF& fm, QPointF s, qreal w, qreal gap, const QRectF& area,
-                                     const std::vector<QRectF>& taken, int rings, bool onlyFree) {
-        LabelPlace best{s + QPointF(gap, fm.ascent() / 2 - 1), false, std::numeric_limits<qreal>::infinity()};
+    static LabelPlace freeLabelPlace(const LineMetrics& fm, QPointF s, qreal w, qreal gap, const QRectF& area,
+                                     const TakenBoxes& taken, int rings, bool onlyFree) {
+        LabelPlace best{s + QPointF(gap, fm.ascent / 2 - 1), false, std::numeric_limits<qreal>::infinity()};
         auto consider = [&](QPointF at, bool leader) {
             const QRectF box = labelBox(fm, at, w);
             if (!area.contains(box)) return false;
             // Counting stops once the place cannot be chosen: at the first overlap where only a
             // free place will do, and where it covers no less than the best so far (a full count
             // of every box for every place of 64 labels took 3-9 ms of a 1,024-token frame).
-            qreal covered = 0;
-            for (const QRectF& t : taken)
-                if (t.intersects(box)) {
-                    const QRectF both = t.intersected(box);
-                    covered += std::max<qreal>(1, both.width() * both.height());
-                    if (onlyFree || covered >= best.covered) break;
-                }
+            const qreal covered = taken.covered(box, onlyFree, best.covered);
             if (covered < best.covered) best = {at, leader, covered};
             return covered == 0;
         };
-        const qreal mid = fm.ascent() / 2 - 1;
-        const qreal up = -fm.height() / 2 - 5, down = fm.height() / 2 + 5 + fm.ascent() / 2;
+        const qreal mid = fm.ascent / 2 - 1;
+        const qreal up = -fm.height / 2 - 5, down = fm.height / 2 + 5 + fm.ascent / 2;
         const QPointF beside[] = {{gap, mid},      {-gap - w, mid}, {-w / 2, up},       {-w / 2, down},
                                   {gap - 2, up},   {gap - 2, down}, {-gap + 2 - w, up}, {-gap + 2 - w, down}};
         for (const QPointF& d : beside)
             if (consider(s + d, false)) return best;
         // A ring: the label's centre on an ellipse around the point, as wide as the label.
-        const qreal h = fm.height();
+        const qreal h = fm.height;
+        // The twelve directions, every 30 degrees.
+        static const std::array<QPointF, 12> around = [] {
+            std::array<QPointF, 12> d;
+            for (int k = 0; k < 12; ++k) d[static_cast<std::size_t>(k)] = {std::cos(k * (M_PI / 6)), std::sin(k * (M_PI / 6))};
+            return d;
+        }();
         for (int ring = 1; ring <= rings; ++ring) {
             const qreal rx = w / 2 + gap + ring * h, ry = h / 2 + gap + ring * h * 0.8;
-            for (int k = 0; k < 12; ++k) {
-                const qreal a = k * (M_PI / 6);
-                const QPointF centre = s + QPointF(rx * std::cos(a), -ry * std::sin(a));
-                if (consider(centre + QPointF(-w / 2, fm.ascent() - h / 2), true)) return best;
+            for (const QPointF& d : around) {
+                const QPointF centre = s + QPointF(rx * d.x(), -ry * d.y());
+                if (consider(centre + QPointF(-w / 2, fm.ascent - h / 2), true)) return best;
             }
         }
         return best;
@@ -510,8 +524,9 @@ private:
     // Label widths in the fonts labels are placed in, by font and text: placing 64 labels
     // measured each of them in every paint, 3-8 ms of a 1,024-token frame (text shaping).
     mutable QHash<QString, qreal> m_advance;
-    qreal advance(const QFontMetricsF& fm, const QFont& font, const QString& label) const {
-        const QString key = font.key() + QLatin1Char('\x1f') + label;
+    // `fontKey`: the font's QFont::key(), read once per paint by the caller.
+    qreal advance(const QFontMetricsF& fm, const QString& fontKey, const QString& label) const {
+        const QString key = fontKey + QLatin1Char('\x1f') + label;
         auto it = m_advance.constFind(key);
         if (it != m_advance.constEnd()) return *it;
         if (m_advance.size() > 8192) m_advance.clear();  // labels of earlier texts
@@ -953,12 +968,19 @@ void EmbeddingView::updateProjection() {
         return;
     }
     m_projectionDirty = false;
-    std::vector<std::vector<float>> rows;
+    // The rows one after the other in one block: a thousand rows copied one by one came
+    // from fresh memory each step, and its page faults took a millisecond of the GUI thread.
+    std::vector<float> rows;
+    std::size_t width = 0;
     std::vector<int> projected;
     for (int p = 0; p < tokenCount(); ++p) {
         const auto u = static_cast<std::size_t>(p);
-        if (m_sum[u].empty() || (!rows.empty() && m_sum[u].size() != rows.front().size())) continue;
-        rows.push_back(m_sum[u]);
+        if (m_sum[u].empty() || (width != 0 && m_sum[u].size() != width)) continue;
+        if (width == 0) {
+            width = m_sum[u].size();
+            rows.reserve(width * static_cast<std::size_t>(tokenCount()));
+        }
+        rows.insert(rows.end(), m_sum[u].begin(), m_sum[u].end());
         projected.push_back(p);
     }
     // Neighbour searches still needed (each scans the vocabulary: n_vocab x n_embd).
@@ -979,12 +1001,12 @@ void EmbeddingView::updateProjection() {
     // the tests, short prompts of small models) run inline, larger ones on a thread of their
     // own, so the GUI thread never blocks on them; the scatter keeps the previous picture
     // until the new one is ready, and requests arriving meanwhile are coalesced into one.
-    const double dim = rows.empty() ? 0.0 : static_cast<double>(rows.front().size());
-    const double n = static_cast<double>(rows.size());
+    const double dim = static_cast<double>(width);
+    const double n = static_cast<double>(projected.size());
     const double vocab = m_model ? static_cast<double>(m_model->config().nVocab) : 0.0;
     const double cost = n * dim * std::min(n, dim) + static_cast<double>(wanted.size()) * vocab * dim;
     if (cost < 2.0e6) {
-        m_pca = ts::pca2(rows);
+        m_pca = ts::pca2(rows, projected.size(), width);
         m_projected = std::move(projected);
         for (const auto& [id, v] : wanted)
             m_neighbourCache.emplace(id, ts::nearestTokens(*m_model, v, kNeighboursPerToken + 1));
@@ -1002,10 +1024,11 @@ void EmbeddingView::updateProjection() {
         std::vector<std::pair<int, std::vector<ts::Neighbour>>> neighbours;
     };
     QPointer<EmbeddingView> self(this);
-    auto* thread = QThread::create([self, rows = std::move(rows), projected = std::move(projected),
+    auto* thread = QThread::create([self, rows = std::move(rows), projected = std::move(projected), width,
                                     wanted = std::move(wanted), model = m_model] {
+        lowerComputePriority();
         auto map = std::make_shared<Map>();
-        map->pca = ts::pca2(rows);
+        map->pca = ts::pca2(rows, projected.size(), width);
         map->projected = projected;
         for (const auto& [id, v] : wanted)
             map->neighbours.emplace_back(id, ts::nearestTokens(*model, v, kNeighboursPerToken + 1));
@@ -1255,6 +1278,7 @@ void EmbeddingView::updateWordMap() {
     m_wordMapBusy = true;
     QPointer<EmbeddingView> self(this);
     auto* thread = QThread::create([self, inputs = std::move(inputs), model = m_model, tokenizer = m_tokenizer] {
+        lowerComputePriority();
         auto result = std::make_shared<ts::WordMap>();
         QString error;
         try {

@@ -3,6 +3,7 @@
 // token vectors lie relative to each other, drawn in the plane that keeps most of their spread.
 // Engine code (LAPACK): the worker computes it, the view only draws the result.
 #include <array>
+#include <cstddef>
 #include <span>
 #include <vector>
 
@@ -22,6 +23,9 @@ struct PcaResult {
 
 // Rows must share one length. Empty input gives an empty result.
 PcaResult pca2(const std::vector<std::vector<float>>& rows);
+// The same for n rows of `dim` numbers stored one after the other (throws
+// std::invalid_argument if `matrix` holds fewer than n x dim).
+PcaResult pca2(std::span<const float> matrix, std::size_t n, std::size_t dim);
 
 // Coordinates of any vector of the same dimension in the basis of `pca` (for example a
 // vocabulary neighbour of a context token).

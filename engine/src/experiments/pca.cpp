@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <stdexcept>
 
 namespace ts {
 
@@ -25,10 +26,18 @@ void fixSign(std::span<float> axis) {
 }  // namespace
 
 PcaResult pca2(const std::vector<std::vector<float>>& rows) {
+    const std::size_t dim = rows.empty() ? 0 : rows.front().size();
+    std::vector<float> matrix(rows.size() * dim, 0.0f);
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        std::copy_n(rows[i].begin(), std::min(dim, rows[i].size()), matrix.begin() + static_cast<std::ptrdiff_t>(i * dim));
+    return pca2(matrix, rows.size(), dim);
+}
+
+PcaResult pca2(std::span<const float> matrix, std::size_t n, std::size_t dim) {
     PcaResult out;
-    const std::size_t n = rows.size();
     if (n == 0) return out;
-    const std::size_t dim = rows.front().size();
+    if (dim != 0 && matrix.size() / dim < n) throw std::invalid_argument("pca2: the matrix is smaller than n x dim");
+    auto row = [&](std::size_t i) { return matrix.subspan(i * dim, dim); };
     out.mean.assign(dim, 0.0f);
     out.axes.assign(2 * dim, 0.0f);
     out.points.assign(n, {0.0f, 0.0f});
@@ -36,8 +45,10 @@ PcaResult pca2(const std::vector<std::vector<float>>& rows) {
 
     // Mean in double: a context of 1000 tokens with components of size ~1 loses digits in float.
     std::vector<double> mean(dim, 0.0);
-    for (const auto& r : rows)
-        for (std::size_t j = 0; j < dim && j < r.size(); ++j) mean[j] += r[j];
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto r = row(i);
+        for (std::size_t j = 0; j < dim; ++j) mean[j] += r[j];
+    }
     for (std::size_t j = 0; j < dim; ++j) {
         mean[j] /= static_cast<double>(n);
         out.mean[j] = static_cast<float>(mean[j]);
@@ -49,7 +60,7 @@ PcaResult pca2(const std::vector<std::vector<float>>& rows) {
     double total = 0.0;
     for (std::size_t i = 0; i < n; ++i)
         for (std::size_t j = 0; j < dim; ++j) {
-            const double x = (j < rows[i].size() ? rows[i][j] : 0.0) - mean[j];
+            const double x = row(i)[j] - mean[j];
             a[i * dim + j] = static_cast<float>(x);
             total += x * x;
         }
@@ -149,7 +160,7 @@ PcaResult pca2(const std::vector<std::vector<float>>& rows) {
         for (float& x : axis1) x = static_cast<float>(x / std::sqrt(norm));
     }
     fixSign(axis1);
-    for (std::size_t i = 0; i < n; ++i) out.points[i] = project(out, rows[i]);
+    for (std::size_t i = 0; i < n; ++i) out.points[i] = project(out, row(i));
     return out;
 }
 
