@@ -91,11 +91,15 @@ public:
         m_explained = explained;
         update();
     }
-    void setSelected(int position) {
+    // `repaint` false: new points are on their way (setPoints repaints); drawing the old
+    // ones with the new selection first cost a whole extra paint of the scatter each step.
+    void setSelected(int position, bool repaint = true) {
+        if (position == m_selected) return;
         m_selected = position;
-        update();
+        if (repaint) update();
     }
     void setMarked(int position) {
+        if (position == m_marked) return;
         m_marked = position;
         update();
     }
@@ -896,6 +900,7 @@ void EmbeddingView::collectVectors(std::size_t firstNewRecord) {
     const std::size_t known = extending ? m_sum.size() : 0;
     if (!extending) {
         firstNewRecord = 0;
+        m_cosines.clear();  // the positions' vectors are read anew
         m_tok.assign(count, {});
         m_pos.assign(count, {});
         m_sum.assign(count, {});
@@ -1128,13 +1133,22 @@ void EmbeddingView::updateSimilarity() {
     std::vector<double> norm(n, 0.0);
     for (std::size_t i = 0; i < n; ++i)
         for (float x : *v[i]) norm[i] += static_cast<double>(x) * x;
+    // A position's vector never changes while a run extends the history, so each pair is
+    // worked out once: a step adds one row of 32 pairs, not all 528 (a millisecond a step).
+    if (m_cosines.size() > 8 * kMost * kMost) m_cosines.clear();
     std::vector<float> cosine(n * n, HeatmapWidget::kMissing);
     for (std::size_t i = 0; i < n; ++i)
         for (std::size_t j = 0; j <= i; ++j) {
             if (v[i]->size() != v[j]->size() || norm[i] <= 0 || norm[j] <= 0) continue;
-            double dot = 0;
-            for (std::size_t d = 0; d < v[i]->size(); ++d) dot += static_cast<double>((*v[i])[d]) * (*v[j])[d];
-            cosine[i * n + j] = cosine[j * n + i] = static_cast<float>(dot / std::sqrt(norm[i] * norm[j]));
+            const auto pair = (static_cast<quint64>(m_projected[first + i]) << 32) |
+                              static_cast<quint32>(m_projected[first + j]);
+            auto known = m_cosines.constFind(pair);
+            if (known == m_cosines.constEnd()) {
+                double dot = 0;
+                for (std::size_t d = 0; d < v[i]->size(); ++d) dot += static_cast<double>((*v[i])[d]) * (*v[j])[d];
+                known = m_cosines.insert(pair, static_cast<float>(dot / std::sqrt(norm[i] * norm[j])));
+            }
+            cosine[i * n + j] = cosine[j * n + i] = *known;
         }
     m_similar->setTitle(n < m_projected.size() ? tr("Cosine similarity (the newest %1)").arg(n) : tr("Cosine similarity"));
     m_similar->setMatrix(static_cast<int>(n), static_cast<int>(n), std::move(cosine));
@@ -1144,7 +1158,7 @@ void EmbeddingView::updateSimilarity() {
 
 void EmbeddingView::updateStrip() {
     const int sel = selectedPosition();
-    m_scatter->setSelected(sel);
+    m_scatter->setSelected(sel, !m_mapBusy);
     if (sel < 0) {
         m_strip->setMatrix(0, 0, {});
         m_strip->setTitle(tr("Input vector: no token selected"));

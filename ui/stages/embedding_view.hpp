@@ -4,6 +4,7 @@
 // principal components, optionally with each token's nearest vocabulary neighbours.
 #include <QRectF>
 #include <QString>
+#include <QHash>
 #include <QWidget>
 #include <memory>
 #include <unordered_map>
@@ -122,6 +123,9 @@ private:
     std::vector<std::vector<float>> m_pos;
     std::vector<std::vector<float>> m_sum;
     std::vector<int> m_tokenIds;
+    // Cosine similarity of two positions' input vectors (newer position in the high half of
+    // the key), kept while a run extends the history; cleared when the vectors are read anew.
+    QHash<quint64, float> m_cosines;
     QStringList m_labels;
     std::vector<int> m_projected;
     PcaResult m_pca;
