@@ -9,6 +9,7 @@
 #include <QLegend>
 #include <QScrollArea>
 #include <QTemporaryDir>
+#include <cmath>
 #include <memory>
 
 #include "classroom/agent_cost_calculator.hpp"
@@ -115,13 +116,17 @@ TEST_CASE("the cost chart's axis ends are round numbers at or above the data", "
     CHECK(niceCeiling(1) == Approx(1));
     CHECK(niceCeiling(897) == Approx(1000));
     CHECK(niceCeiling(1024) == Approx(1200));
-    CHECK(niceCeiling(0.013) == Approx(0.015));
+    CHECK(niceCeiling(0.013) == Approx(0.016));
     CHECK(niceCeiling(81) == Approx(100));
-    CHECK(niceCeiling(249.9) == Approx(250));
+    CHECK(niceCeiling(249.9) == Approx(300));
+    CHECK(niceCeiling(2.2) == Approx(2.4));
     // Every value at or below its end, and the end at most a third above it (3 to 4, 6 to 8).
     for (double v = 0.001; v < 1e7; v *= 1.07) {
         const double end = niceCeiling(v);
         CHECK(end >= v);
         CHECK(end <= v * 1.34);
+        // A quarter of the end (the step between five ticks) needs at most two digits.
+        const double quarter = end / 4 / std::pow(10.0, std::floor(std::log10(end)) - 2);
+        CHECK(std::abs(quarter - std::round(quarter)) < 1e-6);
     }
 }

@@ -243,8 +243,9 @@ int CostView::tableRows() const { return m_table->rowCount(); }
 
 double niceCeiling(double value) {
     if (!(value > 0) || !std::isfinite(value)) return 1;
-    // Steps of 10-25 % between 1 and 10, each a number a tick label shows whole at five ticks.
-    static constexpr double kSteps[] = {1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10};
+    // Steps of 20-33 % between 1 and 10 whose quarters are round too: the axes have five
+    // ticks, and 2.5 gave labels of 0.63 and 1.88.
+    static constexpr double kSteps[] = {1, 1.2, 1.6, 2, 2.4, 3, 4, 4.8, 6, 8, 10};
     const double decade = std::pow(10.0, std::floor(std::log10(value)));
     for (double s : kSteps)
         if (s * decade >= value * (1 - 1e-12)) return s * decade;

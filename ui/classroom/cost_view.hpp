@@ -34,7 +34,7 @@ struct CostTotals {
 CostTotals costTotals(const std::vector<StepRecordPtr>& history);
 // Median wall time of the last `recent` one-token decode steps, -1 if there are none.
 double steadyMsPerToken(const std::vector<StepRecordPtr>& history, int recent);
-// The smallest of 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 times a power of ten that is >= value
+// The smallest of 1, 1.2, 1.6, 2, 2.4, 3, 4, 4.8, 6, 8 times a power of ten that is >= value
 // (1 for value <= 0): the cost chart's axis ends.
 double niceCeiling(double value);
 
