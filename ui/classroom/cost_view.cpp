@@ -323,7 +323,9 @@ void CostView::fitAxes() {
     for (const QPointF& p : m_wallSeries->points()) maxWall = std::max(maxWall, p.y());
     // Axis ends rounded up to a round number, so that they change a few times a run rather
     // than at every step: a new range lays the chart's axes out again, about 1 ms each.
-    setRangeIfChanged(m_x, niceCeiling(maxCtx));
+    // Context lengths are whole tokens and the axis labels them "%d": a multiple of 4, so
+    // its five ticks fall on whole numbers (10 gave 2, 5, 7 for 2.5, 5, 7.5).
+    setRangeIfChanged(m_x, 4 * std::ceil(niceCeiling(maxCtx) / 4));
     m_x->setTitleText(tr("context length (tokens)"));
     setRangeIfChanged(m_yFlops, niceCeiling(maxFlops * 1.05));
     // Units only: the axis is about 100 px tall at 1280x720, and the legend says "per token".
