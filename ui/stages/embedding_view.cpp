@@ -343,11 +343,11 @@ public:
         // were a fifth of the placement's time.
         const LineMetrics line = LineMetrics::of(fm), boldLine = LineMetrics::of(bfm);
         const QString key = small.key(), boldKey = boldSmall.key();
-        auto add = [&](const QString& label, QPointF anchor, const QFont& f, const QFontMetricsF& m,
-                       const QColor& colour, qreal gap, bool fixedRight, bool required) {
-            const bool bold = &f == &boldSmall;
+        auto add = [&](const QString& label, QPointF anchor, bool bold, const QColor& colour, qreal gap,
+                       bool fixedRight, bool required) {
+            const QFont& f = bold ? boldSmall : small;
             const LineMetrics& lm = bold ? boldLine : line;
-            const qreal w = advance(m, bold ? boldKey : key, label);
+            const qreal w = advance(bold ? bfm : fm, bold ? boldKey : key, label);
             PlacedLabel placed{label, anchor + QPointF(gap, lm.ascent / 2 - 1), {}, anchor, false, f, colour};
             if (!fixedRight) {
                 // A word may go further out, and where the plot is full, where it covers least.
@@ -365,14 +365,14 @@ public:
         for (const Point* pt : context) {
             const bool sel = pt->position == m_selected;
             if (!sel && pt->position != m_marked) continue;
-            add(pt->label, map(pt->xy), boldSmall, bfm, sel ? QColor(0xc0, 0x5a, 0x00) : text, (sel ? 6.0 : 4.0) + 3,
+            add(pt->label, map(pt->xy), true, sel ? QColor(0xc0, 0x5a, 0x00) : text, (sel ? 6.0 : 4.0) + 3,
                 true, true);
         }
         for (const auto& pt : m_points)
-            if (pt.group >= 0) add(pt.label, map(pt.xy), boldSmall, bfm, groupColour(pt.group).darker(120), 8, false, true);
+            if (pt.group >= 0) add(pt.label, map(pt.xy), true, groupColour(pt.group).darker(120), 8, false, true);
         for (const Point* pt : context)
             if (pt->position != m_selected && pt->position != m_marked)
-                add(pt->label, map(pt->xy), small, fm, text, 7, false, false);
+                add(pt->label, map(pt->xy), false, text, 7, false, false);
         return out;
     }
 
@@ -1135,7 +1135,7 @@ void EmbeddingView::updateSimilarity() {
         for (float x : *v[i]) norm[i] += static_cast<double>(x) * x;
     // A position's vector never changes while a run extends the history, so each pair is
     // worked out once: a step adds one row of 32 pairs, not all 528 (a millisecond a step).
-    if (m_cosines.size() > 8 * kMost * kMost) m_cosines.clear();
+    if (static_cast<std::size_t>(m_cosines.size()) > 8 * kMost * kMost) m_cosines.clear();
     std::vector<float> cosine(n * n, HeatmapWidget::kMissing);
     for (std::size_t i = 0; i < n; ++i)
         for (std::size_t j = 0; j <= i; ++j) {
