@@ -175,3 +175,72 @@ TEST_CASE("a matrix adopted with room for more columns takes appended rows as on
         }
     CHECK(grown.grab().toImage() == once.grab().toImage());
 }
+
+TEST_CASE("a long context's appended rows colour one pixel row each, and settle to the exact picture",
+          "[ui][heatmap]") {
+    // 600 tokens in a 300-pixel widget: several cells to a pixel. A decode step must not
+    // average every cell again (a million at 1,024 tokens, on the GUI thread): while rows
+    // arrive the bins leave room for more, and once they stop the picture is made exactly.
+    const int prompt = 600, steps = 60, n = prompt + steps;
+    auto cell = [](int q, int k) { return k == q ? 1.0f : (k == 0 ? 0.5f : static_cast<float>((q * 7 + k * 3) % 11) / 40.0f); };
+    std::vector<float> whole(static_cast<std::size_t>(n) * n, HeatmapWidget::kMissing);
+    for (int q = 0; q < n; ++q)
+        for (int k = 0; k <= q; ++k) whole[static_cast<std::size_t>(q) * n + static_cast<std::size_t>(k)] = cell(q, k);
+    HeatmapWidget grown;
+    grown.setLowerTriangular(true);
+    grown.setRange(0.0f, 1.0f);
+    grown.resize(300, 300);
+    {
+        std::vector<float> head(static_cast<std::size_t>(prompt) * prompt);
+        for (int q = 0; q < prompt; ++q)
+            std::copy_n(whole.begin() + static_cast<std::ptrdiff_t>(q) * n, prompt,
+                        head.begin() + static_cast<std::ptrdiff_t>(q) * prompt);
+        grown.setMatrix(prompt, prompt, head);
+    }
+    grown.show();
+    grown.grab();
+    const int before = grown.displayRebuilds();
+    for (int q = prompt; q < n; ++q) {
+        std::vector<float> row(static_cast<std::size_t>(q) + 1);
+        for (int k = 0; k <= q; ++k) row[static_cast<std::size_t>(k)] = cell(q, k);
+        grown.appendRow(row);
+        grown.grab();  // painted after every step, as in a run
+        // Never more pixels than the area has, never more than a pixel per cell.
+        CHECK(grown.displayImageSize().width() <= 300);
+        CHECK(grown.displayImageSize().width() < q + 1);
+    }
+    // The first step plans room for an eighth more rows; the other steps fit in it.
+    CHECK(grown.displayRebuilds() - before <= 1);
+    // While growing, the picture is stretched by at most an eighth: the diagonal still shows.
+    const QImage growing = grown.grab().toImage();
+    const QColor onDiagonal = growing.pixelColor(grown.cellRect(640, 640).center().toPoint());
+    const QColor belowDiagonal = growing.pixelColor(grown.cellRect(640, 320).center().toPoint());
+    CHECK(onDiagonal.lightness() < belowDiagonal.lightness() - 20);
+
+    HeatmapWidget once;
+    once.setLowerTriangular(true);
+    once.setRange(0.0f, 1.0f);
+    once.resize(300, 300);
+    once.setMatrix(n, n, whole);
+    once.show();
+    const QImage exact = once.grab().toImage();
+    CHECK(growing != exact);  // the stretched picture is not yet the exact one
+    // ... but close to it everywhere: no band left uncoloured, nothing moved by more than
+    // the stretch (a pixel or two along the diagonal).
+    const QRect area = once.cellRect(0, 0).united(once.cellRect(n - 1, n - 1)).toAlignedRect();
+    int far = 0;
+    for (int y = area.top(); y <= area.bottom(); ++y)
+        for (int x = area.left(); x <= area.right(); ++x)
+            if (std::abs(growing.pixelColor(x, y).lightness() - exact.pixelColor(x, y).lightness()) > 24) ++far;
+    CHECK(far < area.width() * area.height() / 50);
+    grown.settleDisplay();
+    CHECK(grown.grab().toImage() == exact);
+    CHECK(grown.displayImageSize() == once.displayImageSize());
+    // Without being told, it settles by itself once rows stop coming.
+    grown.appendRow(std::vector<float>(static_cast<std::size_t>(n) + 1, 0.1f));
+    once.appendRow(std::vector<float>(static_cast<std::size_t>(n) + 1, 0.1f));
+    grown.grab();
+    QTest::qWait(HeatmapWidget::kSettleMs + 200);
+    once.settleDisplay();
+    CHECK(grown.grab().toImage() == once.grab().toImage());
+}

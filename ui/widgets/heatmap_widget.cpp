@@ -3,7 +3,7 @@
 #include <QMouseEvent>
 #include <QWheelEvent>
 #include <QPainter>
-#include <QPainterPath>
+#include <QPixmap>
 #include <algorithm>
 #include <cstdint>
 #include <array>
@@ -71,6 +71,23 @@ QString visibleTokenText(std::string_view utf8) {
 HeatmapWidget::HeatmapWidget(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    // Every paint fills the whole widget first: Qt need not paint what lies under it (for
+    // the thirteen small multiples that redraw with each step).
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    m_settleTimer.setSingleShot(true);
+    m_settleTimer.setInterval(kSettleMs);
+    connect(&m_settleTimer, &QTimer::timeout, this, &HeatmapWidget::settleDisplay);
+}
+
+void HeatmapWidget::settleDisplay() {
+    m_settleTimer.stop();
+    m_growing = false;
+    const DisplayPlan exact = exactPlan();
+    if (m_displayValid && m_plan.rows == exact.rows && m_plan.cols == exact.cols && m_plan.pw == exact.pw &&
+        m_plan.ph == exact.ph)
+        return;
+    invalidateDisplay();
+    update();
 }
 
 void HeatmapWidget::setMatrix(int rows, int cols, const std::vector<float>& values) {
@@ -82,6 +99,8 @@ void HeatmapWidget::adoptMatrix(int rows, int cols, Values values, Values* previ
     m_cols = std::max(0, cols);
     m_stride = std::max(m_cols, stride);
     if (previous) *previous = std::move(m_values);
+    m_growing = false;  // a new matrix is drawn exactly; appended rows plan room again
+    m_settleTimer.stop();
     m_values = std::move(values);
     m_values.resize(static_cast<std::size_t>(m_rows) * static_cast<std::size_t>(m_stride),
                     kMissing);
@@ -121,6 +140,10 @@ void HeatmapWidget::appendRow(std::span<const float> row) {
     }
     syncWindow();
     updateLayout();
+    // While rows arrive, bins are planned with room to spare (ensureDisplay); once they stop,
+    // the picture is made again exactly.
+    m_growing = true;
+    m_settleTimer.start();
     if (!extendDisplay()) invalidateDisplay();
     update();
 }
@@ -213,6 +236,7 @@ void HeatmapWidget::setRowLabels(const QStringList& labels) {
     // Only new labels are measured: 2,048 labels at every step would cost milliseconds.
     const bool extends = extendsLabels(labels, m_rowLabels);
     if (extends && labels.size() == m_rowLabels.size()) return;
+    if (!extends) m_rowLabelImages.images.clear();
     const LabelWidths added = widestLabel(extends ? labels.mid(m_rowLabels.size()) : labels);
     m_rowLabelsWidest = extends ? std::max(m_rowLabelsWidest, added.row) : added.row;
     m_rowLabelsAsColumns = extends ? std::max(m_rowLabelsAsColumns, added.column) : added.column;
@@ -224,6 +248,7 @@ void HeatmapWidget::setRowLabels(const QStringList& labels) {
 void HeatmapWidget::setColumnLabels(const QStringList& labels) {
     const bool extends = extendsLabels(labels, m_colLabels);
     if (extends && labels.size() == m_colLabels.size()) return;
+    if (!extends) m_columnLabelImages.images.clear();
     // The attention matrix labels both axes with the context's tokens: measured once (896
     // labels took 1.1-1.6 ms to measure, on the turn a new history arrives).
     if (labels.size() == m_rowLabels.size() && labels == m_rowLabels) m_colLabelsWidest = m_rowLabelsAsColumns;
@@ -399,122 +424,153 @@ QRgb HeatmapWidget::lutColour(float v) const {
     return m_lut[static_cast<std::size_t>(t * static_cast<float>(m_lut.size() - 1) + 0.5f)];
 }
 
-void HeatmapWidget::ensureDisplay() {
+HeatmapWidget::DisplayPlan HeatmapWidget::exactPlan() const {
     // One pixel per cell while cells are a pixel or more; otherwise one per pixel of the area.
-    const int pw = m_cellW >= 1 ? m_winCols : std::max(1, static_cast<int>(std::floor(m_matrixRect.width())));
-    const int ph = m_cellH >= 1 ? m_winRows : std::max(1, static_cast<int>(std::floor(m_matrixRect.height())));
-    ensureLut();
-    if (m_displayValid && pw == m_displayPw && ph == m_displayPh) return;
-    rebuildDisplay(pw, ph);
+    DisplayPlan plan;
+    plan.rows = m_winRows;
+    plan.cols = m_winCols;
+    // (The area is cells x cell size: 292 px may come out as 291.99999.)
+    plan.pw = m_cellW >= 1 ? m_winCols : std::max(1, static_cast<int>(std::floor(m_matrixRect.width() + 1e-6)));
+    plan.ph = m_cellH >= 1 ? m_winRows : std::max(1, static_cast<int>(std::floor(m_matrixRect.height() + 1e-6)));
+    return plan;
 }
 
-void HeatmapWidget::rebuildDisplay(int pw, int ph) {
-    m_displayValid = true;
-    m_displayPw = pw;
-    m_displayPh = ph;
-    m_missingRuns.clear();
-    if (m_winRows <= 0 || m_winCols <= 0 || pw <= 0 || ph <= 0) return;
-    if (m_display.width() < pw || m_display.height() < ph) {
-        // Some room to grow when one pixel is one cell (decode steps add a row and a column).
-        const bool perCell = pw == m_winCols && ph == m_winRows;
-        const int w = perCell ? pw + pw / 4 + 8 : pw;
-        const int h = perCell ? ph + ph / 4 + 8 : ph;
-        m_display = QImage(w, h, QImage::Format_RGB32);
+bool HeatmapWidget::planFits(const DisplayPlan& plan) const {
+    // The plan's bins still serve the window: it has room for the cells shown, one pixel per
+    // cell while cells are a pixel or more, else as many pixels as the area has.
+    const DisplayPlan exact = exactPlan();
+    if (m_winRows > plan.rows || m_winCols > plan.cols) return false;
+    const bool perCellX = m_cellW >= 1, perCellY = m_cellH >= 1;
+    if (perCellX != (plan.pw == plan.cols) || perCellY != (plan.ph == plan.rows)) return false;
+    return (perCellX || plan.pw == exact.pw) && (perCellY || plan.ph == exact.ph);
+}
+
+void HeatmapWidget::ensureDisplay() {
+    ensureLut();
+    if (m_displayValid && planFits(m_plan)) return;
+    DisplayPlan plan = exactPlan();
+    if (m_growing && m_lowerTriangular && !m_zoomed && m_winRows == m_winCols) {
+        // Rows are arriving one by one (a run): bins planned for an eighth more cells, so that
+        // the next steps colour only their own pixel row; the picture is drawn stretched by at
+        // most 1/8 until the run pauses and it is made exactly again (m_settleTimer).
+        const int room = std::max(8, m_winRows / 8);
+        if (plan.pw == plan.cols) plan.pw += room;
+        if (plan.ph == plan.rows) plan.ph += room;
+        plan.rows += room;
+        plan.cols += room;
     }
+    rebuildDisplay(plan);
+}
+
+void HeatmapWidget::rebuildDisplay(const DisplayPlan& plan) {
+    m_displayValid = true;
+    m_plan = plan;
+    m_missingRuns.clear();
+    m_displayPw = m_displayPh = 0;
+    ++m_displayRebuilds;
+    if (m_winRows <= 0 || m_winCols <= 0 || plan.pw <= 0 || plan.ph <= 0) return;
+    if (m_display.width() < plan.pw || m_display.height() < plan.ph)
+        m_display = QImage(plan.pw, plan.ph, QImage::Format_RGB32);
+    // Pixel column b shows the cell columns [binStart[b], binStart[b + 1]) of the window:
+    // cell c falls in pixel c * pw / cols, where cols (the plan's) may exceed the columns
+    // shown now; the bins cover all of the plan's columns, for the rows still to come.
+    m_binStart.assign(static_cast<std::size_t>(plan.pw) + 1, plan.cols);
+    for (int c = plan.cols - 1; c >= 0; --c)
+        m_binStart[static_cast<std::size_t>(static_cast<long long>(c) * plan.pw / plan.cols)] = c;
+    for (int b = plan.pw - 1; b >= 0; --b)  // a pixel no column falls in starts where the next does
+        m_binStart[static_cast<std::size_t>(b)] =
+            std::min(m_binStart[static_cast<std::size_t>(b)], m_binStart[static_cast<std::size_t>(b) + 1]);
+    updateDisplayExtent();
+    for (int py = 0; py < m_displayPh; ++py) colourPixelRow(py);
+}
+
+void HeatmapWidget::updateDisplayExtent() {
+    // The pixels that hold cells of the window, and the (fractional) part of the image that
+    // spans exactly the cells shown: drawn onto the matrix area.
+    m_displayPw = static_cast<int>(static_cast<long long>(m_winCols - 1) * m_plan.pw / m_plan.cols) + 1;
+    m_displayPh = static_cast<int>(static_cast<long long>(m_winRows - 1) * m_plan.ph / m_plan.rows) + 1;
+    m_displaySource = QSizeF(static_cast<double>(m_winCols) * m_plan.pw / m_plan.cols,
+                             static_cast<double>(m_winRows) * m_plan.ph / m_plan.rows);
+}
+
+void HeatmapWidget::colourPixelRow(int py) {
     const QRgb empty = emptyColor().rgb();
     const QRgb missing = missingColor().rgb();
-    const int wr = m_winRows, wc = m_winCols;
-    // Pixel column b shows the cell columns [binStart[b], binStart[b + 1]) of the window;
-    // pixel row py the cell rows [rBegin, rEnd), by the same rule.
-    std::vector<int> binStart(static_cast<std::size_t>(pw) + 1, wc);
-    for (int c = wc - 1; c >= 0; --c)
-        binStart[static_cast<std::size_t>(static_cast<long long>(c) * pw / wc)] = c;
-    for (int b = pw - 1; b >= 0; --b)  // a pixel no column falls in starts where the next does
-        binStart[static_cast<std::size_t>(b)] =
-            std::min(binStart[static_cast<std::size_t>(b)], binStart[static_cast<std::size_t>(b) + 1]);
-    // The cells of a band of rows are summed per column first (a loop the compiler
-    // vectorises), then per pixel: a decode step at 1,024 tokens re-bins a million cells
-    // per frame, and summing them straight into their pixels cost 2-4 ms.
-    std::vector<float> colSum(static_cast<std::size_t>(wc));
-    std::vector<std::int32_t> colCount(static_cast<std::size_t>(wc)), colMissed(static_cast<std::size_t>(wc));
-    for (int py = 0; py < ph; ++py) {
-        const int rBegin = static_cast<int>((static_cast<long long>(py) * wr + ph - 1) / ph);
-        const int rEnd = static_cast<int>((static_cast<long long>(py + 1) * wr + ph - 1) / ph);
-        // Columns any row of the band has (the lower triangle grows with the row).
-        const int width = rEnd <= rBegin ? 0
-                          : m_lowerTriangular ? std::clamp(m_winR0 + rEnd - m_winC0, 0, wc)
-                                              : wc;
-        std::fill_n(colSum.begin(), width, 0.0f);
-        std::fill_n(colCount.begin(), width, 0);
-        std::fill_n(colMissed.begin(), width, 0);
-        for (int r = rBegin; r < rEnd; ++r) {
-            const int row = m_winR0 + r;
-            const int n = m_lowerTriangular ? std::clamp(row + 1 - m_winC0, 0, wc) : wc;
-            const float* values = m_values.data() + static_cast<std::size_t>(row) * static_cast<std::size_t>(m_stride) +
-                                  m_winC0;
-            float* sums = colSum.data();
-            std::int32_t* counts = colCount.data();
-            std::int32_t* missedCells = colMissed.data();
-            for (int c = 0; c < n; ++c) {
-                const float v = values[c];
-                const bool present = v == v;  // NaN marks a missing cell
-                sums[c] += present ? v : 0.0f;
-                counts[c] += present;
-                missedCells[c] += !present;
+    const int wc = m_winCols, pw = m_displayPw;
+    // The cell rows [rBegin, rEnd) fall in pixel row py (cell r in pixel r * ph / rows).
+    const int rBegin = static_cast<int>((static_cast<long long>(py) * m_plan.rows + m_plan.ph - 1) / m_plan.ph);
+    const int rEnd = std::min(m_winRows, static_cast<int>((static_cast<long long>(py + 1) * m_plan.rows + m_plan.ph - 1) / m_plan.ph));
+    // Columns any row of the band has (the lower triangle grows with the row).
+    const int width = rEnd <= rBegin ? 0
+                      : m_lowerTriangular ? std::clamp(m_winR0 + rEnd - m_winC0, 0, wc)
+                                          : wc;
+    // The cells of the band are summed per column first (a loop the compiler vectorises),
+    // then per pixel: summing them straight into their pixels cost 2-4 ms a million cells.
+    m_colSum.resize(static_cast<std::size_t>(wc));
+    m_colCount.resize(static_cast<std::size_t>(wc));
+    m_colMissed.resize(static_cast<std::size_t>(wc));
+    std::fill_n(m_colSum.begin(), width, 0.0f);
+    std::fill_n(m_colCount.begin(), width, 0);
+    std::fill_n(m_colMissed.begin(), width, 0);
+    for (int r = rBegin; r < rEnd; ++r) {
+        const int row = m_winR0 + r;
+        const int n = m_lowerTriangular ? std::clamp(row + 1 - m_winC0, 0, wc) : wc;
+        const float* values = m_values.data() + static_cast<std::size_t>(row) * static_cast<std::size_t>(m_stride) +
+                              m_winC0;
+        float* sums = m_colSum.data();
+        std::int32_t* counts = m_colCount.data();
+        std::int32_t* missedCells = m_colMissed.data();
+        for (int c = 0; c < n; ++c) {
+            const float v = values[c];
+            const bool present = v == v;  // NaN marks a missing cell
+            sums[c] += present ? v : 0.0f;
+            counts[c] += present;
+            missedCells[c] += !present;
+        }
+    }
+    auto* line = reinterpret_cast<QRgb*>(m_display.scanLine(py));
+    int runStart = -1;
+    for (int px = 0; px <= pw; ++px) {
+        float sum = 0;
+        int count = 0, missed = 0;
+        if (px < pw) {
+            const int cEnd = std::min(m_binStart[static_cast<std::size_t>(px) + 1], width);
+            for (int c = m_binStart[static_cast<std::size_t>(px)]; c < cEnd; ++c) {
+                sum += m_colSum[static_cast<std::size_t>(c)];
+                count += m_colCount[static_cast<std::size_t>(c)];
+                missed += m_colMissed[static_cast<std::size_t>(c)];
             }
         }
-        auto* line = reinterpret_cast<QRgb*>(m_display.scanLine(py));
-        int runStart = -1;
-        for (int px = 0; px <= pw; ++px) {
-            float sum = 0;
-            int count = 0, missed = 0;
-            if (px < pw) {
-                const int cEnd = std::min(binStart[static_cast<std::size_t>(px) + 1], width);
-                for (int c = binStart[static_cast<std::size_t>(px)]; c < cEnd; ++c) {
-                    sum += colSum[static_cast<std::size_t>(c)];
-                    count += colCount[static_cast<std::size_t>(c)];
-                    missed += colMissed[static_cast<std::size_t>(c)];
-                }
-            }
-            const bool isMissing = px < pw && count == 0 && missed > 0;
-            if (px < pw)
-                line[px] = count > 0 ? lutColour(sum / static_cast<float>(count)) : (isMissing ? missing : empty);
-            if (isMissing && runStart < 0) runStart = px;
-            if (!isMissing && runStart >= 0) {
-                m_missingRuns.emplace_back(runStart, py, px - runStart, 1);
-                runStart = -1;
-            }
+        const bool isMissing = px < pw && count == 0 && missed > 0;
+        if (px < pw)
+            line[px] = count > 0 ? lutColour(sum / static_cast<float>(count)) : (isMissing ? missing : empty);
+        if (isMissing && runStart < 0) runStart = px;
+        if (!isMissing && runStart >= 0) {
+            m_missingRuns.emplace_back(runStart, py, px - runStart, 1);
+            runStart = -1;
         }
     }
 }
 
 bool HeatmapWidget::extendDisplay() {
-    // Only the common case of a decode step: the whole lower-triangular matrix shown at one
-    // pixel per cell, grown by one row and one column; the new column is outside the triangle
-    // in every earlier row, so only the new row needs colour.
+    // A decode step: the whole lower-triangular matrix shown, grown by one row and one column,
+    // within the bins planned. The new column is outside the triangle in every earlier row,
+    // so only the new row's pixel row changes, and the earlier pixel rows of a pixel column
+    // that comes into use are empty.
     if (!m_displayValid || m_zoomed || !m_lowerTriangular || m_rows != m_cols) return false;
-    if (m_displayPw != m_cols - 1 || m_displayPh != m_rows - 1) return false;
-    if (m_cellW < 1 || m_cellH < 1) return false;
-    if (m_display.width() < m_cols || m_display.height() < m_rows) return false;
+    if (!planFits(m_plan)) return false;
     ensureLut();
-    const QRgb empty = emptyColor().rgb();
-    const QRgb missing = missingColor().rgb();
+    const int oldPw = m_displayPw;
     const int r = m_rows - 1;
-    for (int y = 0; y < r; ++y) reinterpret_cast<QRgb*>(m_display.scanLine(y))[r] = empty;
-    auto* line = reinterpret_cast<QRgb*>(m_display.scanLine(r));
-    const float* values = m_values.data() + static_cast<std::size_t>(r) * static_cast<std::size_t>(m_stride);
-    int runStart = -1;
-    for (int c = 0; c <= m_cols; ++c) {
-        const bool isMissing = c < m_cols && std::isnan(values[c]);
-        if (c < m_cols) line[c] = isMissing ? missing : lutColour(values[c]);
-        if (isMissing && runStart < 0) runStart = c;
-        if (!isMissing && runStart >= 0) {
-            m_missingRuns.emplace_back(runStart, r, c - runStart, 1);
-            runStart = -1;
-        }
+    updateDisplayExtent();
+    const int py = static_cast<int>(static_cast<long long>(r) * m_plan.ph / m_plan.rows);
+    const QRgb empty = emptyColor().rgb();
+    for (int y = 0; y < py; ++y) {
+        auto* line = reinterpret_cast<QRgb*>(m_display.scanLine(y));
+        std::fill(line + oldPw, line + m_displayPw, empty);
     }
-    m_displayPw = m_cols;
-    m_displayPh = m_rows;
+    std::erase_if(m_missingRuns, [py](const QRect& run) { return run.y() == py; });
+    colourPixelRow(py);
     return true;
 }
 
@@ -624,9 +680,17 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
         tf.setBold(m_framed);
         p.setFont(tf);
         p.setPen(palette().color(QPalette::WindowText));
-        p.drawText(QRectF(m_matrixRect.left() + (m_compact ? 3 : 0), m_compact ? 2 : kMargin,
-                          std::max(m_matrixRect.width(), 40.0), m_titleHeight),
-                   Qt::AlignLeft | Qt::AlignVCenter, m_title);
+        // Laid out once per title and font (the small multiples repaint with every step).
+        if (m_titleText.text() != m_title || m_titleFontKey != tf.key()) {
+            m_titleText = QStaticText(m_title);
+            m_titleText.setTextFormat(Qt::PlainText);
+            m_titleText.prepare(QTransform(), tf);
+            m_titleFontKey = tf.key();
+        }
+        const double top = m_compact ? 2 : kMargin;
+        p.drawStaticText(QPointF(m_matrixRect.left() + (m_compact ? 3 : 0),
+                                 top + (m_titleHeight - m_titleText.size().height()) / 2.0),
+                         m_titleText);
         p.setFont(lf);
     }
     if (m_rows == 0 || m_cols == 0 || m_cellW <= 0 || m_cellH <= 0) {
@@ -638,7 +702,7 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
     }
 
     ensureDisplay();
-    p.drawImage(m_matrixRect, m_display, QRectF(0, 0, m_displayPw, m_displayPh));
+    p.drawImage(m_matrixRect, m_display, QRectF(QPointF(0, 0), m_displaySource));
     paintMissing(p);
     paintGrid(p);
     paintMask(p);
@@ -712,10 +776,10 @@ void HeatmapWidget::paintZoomNote(QPainter& p) {
 
 void HeatmapWidget::paintMissing(QPainter& p) {
     // Hatched spans: the brush pattern is anchored to the widget, so adjacent rows join up.
-    if (m_missingRuns.empty() || m_displayPw <= 0 || m_displayPh <= 0) return;
+    if (m_missingRuns.empty() || m_displaySource.isEmpty()) return;
     const QBrush hatch(QColor(0x9a, 0x9a, 0x9a), Qt::BDiagPattern);
-    const double sx = m_matrixRect.width() / m_displayPw;
-    const double sy = m_matrixRect.height() / m_displayPh;
+    const double sx = m_matrixRect.width() / m_displaySource.width();
+    const double sy = m_matrixRect.height() / m_displaySource.height();
     for (const QRect& run : m_missingRuns)
         p.fillRect(QRectF(m_matrixRect.left() + run.x() * sx, m_matrixRect.top() + run.y() * sy,
                           run.width() * sx, run.height() * sy),
@@ -746,18 +810,60 @@ void HeatmapWidget::paintMask(QPainter& p) {
     // later tokens). Hatched, so the mask reads as part of the matrix, not as a weight of
     // zero nor as blank space.
     if (!m_lowerTriangular || m_cellW <= 0 || m_cellH <= 0) return;
-    QPainterPath masked;
+    // One staircase polygon down the diagonal rather than a rectangle per row: a path of
+    // 1,024 rectangles took up to 3 ms to fill on every paint of a long context.
+    const double right = m_matrixRect.right();
+    QPolygonF stairs;
+    stairs.reserve(2 * m_winRows + 2);
+    stairs << QPointF(right, m_matrixRect.top());
     for (int r = m_winR0; r < m_winR0 + m_winRows; ++r) {
-        const int first = std::max(r + 1, m_winC0);
-        if (first >= m_winC0 + m_winCols) continue;
-        const QRectF row = cellRect(r, first);
-        masked.addRect(QRectF(row.left(), row.top(), m_matrixRect.right() - row.left(), row.height()));
+        const QRectF first = cellRect(r, std::max(r + 1, m_winC0));
+        const double x = std::min(first.left(), right);
+        stairs << QPointF(x, first.top()) << QPointF(x, first.bottom());
     }
+    stairs << QPointF(right, m_matrixRect.bottom());
     p.save();
     p.setRenderHint(QPainter::Antialiasing, false);
     p.setClipRect(m_matrixRect);
-    p.fillPath(masked, QBrush(maskColor(), Qt::BDiagPattern));
+    p.setPen(Qt::NoPen);
+    p.setBrush(QBrush(maskColor(), Qt::BDiagPattern));
+    p.drawPolygon(stairs);
     p.restore();
+}
+
+const QPixmap& HeatmapWidget::cachedLabel(bool column, int index, const QString& text, const QFont& font,
+                                          const QColor& pen, double room) {
+    // Everything a label's image depends on besides its text; a change drops every image.
+    const qreal dpr = devicePixelRatioF();
+    const QString key = font.key() + QLatin1Char('|') + QString::number(pen.rgba()) + QLatin1Char('|') +
+                        QString::number(room) + QLatin1Char('|') + QString::number(dpr);
+    LabelImages& cache = column ? m_columnLabelImages : m_rowLabelImages;
+    if (cache.key != key || cache.images.size() > 4096) {
+        cache.images.clear();
+        cache.key = key;
+    }
+    auto it = cache.images.find(index);
+    if (it != cache.images.end()) return *it;
+    const QFontMetricsF fm(font);
+    // A row label fills its box right-aligned; a column label is drawn in a strip around its
+    // centre line, as wide as a line of the font is high (rotated Latin) or a character is
+    // wide (stacked Hangul), with room to spare.
+    const QSizeF size = column ? QSizeF(std::ceil(fm.height() * 2) + 2, std::ceil(room) + 2)
+                               : QSizeF(std::max(1.0, room), std::ceil(fm.height()));
+    QPixmap pix((size * dpr).toSize());
+    pix.setDevicePixelRatio(dpr);
+    pix.fill(Qt::transparent);
+    QPainter lp(&pix);
+    lp.setFont(font);
+    lp.setPen(pen);
+    if (column) {
+        column_label::draw(lp, column_label::elided(text, fm, room), size.width() / 2, 0, room);
+    } else {
+        lp.drawText(QRectF(QPointF(0, 0), size), Qt::AlignRight | Qt::AlignVCenter,
+                    QFontMetrics(font).elidedText(text, Qt::ElideRight, static_cast<int>(room)));
+    }
+    lp.end();
+    return *cache.images.insert(index, pix);
 }
 
 void HeatmapWidget::paintLabels(QPainter& p) {
@@ -767,6 +873,9 @@ void HeatmapWidget::paintLabels(QPainter& p) {
     bold.setBold(true);
     const QFont normal = p.font();
 
+    // Ordinary labels are drawn from images made once per label (laying out and eliding some
+    // sixty labels took about 1 ms of every paint of a long context); the highlighted, hovered
+    // and marked ones are drawn directly.
     const int rowStride = labelStride(m_cellH);
     for (int r = m_winR0; r < m_winR0 + m_winRows && r < m_rowLabels.size(); ++r) {
         const bool special = r == m_highlightedRow || r == m_markedIndex;
@@ -774,7 +883,11 @@ void HeatmapWidget::paintLabels(QPainter& p) {
         const QRectF cell = cellRect(r, 0);
         const QRectF box(kMargin, cell.center().y() - fm.height() / 2.0, m_rowLabelWidth - 6,
                          fm.height());
-        p.setFont(special ? bold : normal);
+        if (!special) {
+            p.drawPixmap(box.topLeft(), cachedLabel(false, r, m_rowLabels[r], normal, text, box.width()));
+            continue;
+        }
+        p.setFont(bold);
         if (r == m_markedIndex) p.fillRect(box, QColor(255, 200, 0, 90));
         p.setPen(r == m_highlightedRow ? QColor(0xc0, 0x5a, 0x00) : text);
         p.drawText(box, Qt::AlignRight | Qt::AlignVCenter,
@@ -784,23 +897,29 @@ void HeatmapWidget::paintLabels(QPainter& p) {
     p.setFont(normal);
 
     const int colStride = labelStride(m_cellW);
+    const double room = m_colLabelHeight - 6;
     for (int c = m_winC0; c < m_winC0 + m_winCols && c < m_colLabels.size(); ++c) {
         const bool special = c == m_markedIndex;
         if (c % colStride != 0 && !special) continue;
         const QRectF cell = cellRect(0, c);
         // From the matrix's bottom edge down: Latin rotated to read upwards, Hangul upright.
-        p.setFont(special ? bold : normal);
-        const double room = m_colLabelHeight - 6;
-        const QString label = column_label::elided(m_colLabels[c], QFontMetricsF(p.font()), room);
-        if (special) {
-            const double extent = column_label::extent(label, QFontMetricsF(p.font()));
-            const double w = fm.height();
-            p.fillRect(QRectF(cell.center().x() - w / 2, m_matrixRect.bottom() + 3, w,
-                              column_label::stacksUpright(label) ? extent : room),
-                       QColor(255, 200, 0, 90));
+        if (!special) {
+            const QPixmap& pix = cachedLabel(true, c, m_colLabels[c], normal, text, room);
+            p.drawPixmap(QPointF(cell.center().x() - pix.deviceIndependentSize().width() / 2,
+                                 m_matrixRect.bottom() + 3),
+                         pix);
+            continue;
         }
+        p.setFont(bold);
+        const QString label = column_label::elided(m_colLabels[c], QFontMetricsF(p.font()), room);
+        const double extent = column_label::extent(label, QFontMetricsF(p.font()));
+        const double w = fm.height();
+        p.fillRect(QRectF(cell.center().x() - w / 2, m_matrixRect.bottom() + 3, w,
+                          column_label::stacksUpright(label) ? extent : room),
+                   QColor(255, 200, 0, 90));
         p.setPen(text);
         column_label::draw(p, label, cell.center().x(), m_matrixRect.bottom() + 3, room);
+        p.setFont(normal);
     }
 }
 
@@ -815,14 +934,21 @@ void HeatmapWidget::paintLegend(QPainter& p) {
     }
     const float lo = m_scale == Scale::Diverging ? -std::max(std::abs(m_lo), std::abs(m_hi)) : m_lo;
     const float hi = m_scale == Scale::Diverging ? std::max(std::abs(m_lo), std::abs(m_hi)) : m_hi;
-    // The bar is sampled through colorFor so that it shows exactly what the cells use.
+    // The bar is sampled through colorFor so that it shows exactly what the cells use; one
+    // pixel column, made again only when the range, scale, colours or height change.
     const int steps = std::max(2, static_cast<int>(m_legendRect.height()));
-    for (int i = 0; i < steps; ++i) {
-        const float t = 1.0f - static_cast<float>(i) / static_cast<float>(steps - 1);
-        const float v = lo + t * (hi - lo);
-        p.fillRect(QRectF(m_legendRect.left(), m_legendRect.top() + i, m_legendRect.width(), 1.0),
-                   colorFor(v));
+    const QString key = QString::number(static_cast<double>(lo)) + QLatin1Char('|') +
+                        QString::number(static_cast<double>(hi)) + QLatin1Char('|') + QString::number(steps) +
+                        QLatin1Char('|') + QString::number(m_lutKey);
+    if (key != m_legendKey || m_legendBar.isNull()) {
+        m_legendKey = key;
+        m_legendBar = QImage(1, steps, QImage::Format_RGB32);
+        for (int i = 0; i < steps; ++i) {
+            const float t = 1.0f - static_cast<float>(i) / static_cast<float>(steps - 1);
+            m_legendBar.setPixel(0, i, colorFor(lo + t * (hi - lo)).rgb());
+        }
     }
+    p.drawImage(QRectF(m_legendRect.left(), m_legendRect.top(), m_legendRect.width(), steps), m_legendBar);
     p.setPen(QPen(text, 1.0));
     p.setBrush(Qt::NoBrush);
     p.drawRect(m_legendRect);

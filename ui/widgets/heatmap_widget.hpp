@@ -10,11 +10,16 @@
 // The matrix zooms (wheel), pans (drag) and returns to the whole (double-click), so that a
 // context of thousands of tokens stays readable; hover and click report real cell indices.
 #include <QColor>
+#include <QHash>
+#include <QPixmap>
 #include <QImage>
 #include <QRectF>
+#include <QStaticText>
 #include <QString>
 #include <QStringList>
+#include <QTimer>
 #include <QWidget>
+#include <cstdint>
 #include <limits>
 #include <span>
 #include <string_view>
@@ -73,6 +78,12 @@ public:
     // Size in pixels of the coloured image last painted: at most one pixel per cell shown
     // and at most the matrix area's pixels.
     QSize displayImageSize() const { return {m_displayPw, m_displayPh}; }
+    // How many times the whole image has been coloured (tests: a decode step colours one row).
+    int displayRebuilds() const { return m_displayRebuilds; }
+    // Ends a run of appended rows now rather than after kSettleMs: the image is made again
+    // with bins for exactly the cells shown.
+    void settleDisplay();
+    static constexpr int kSettleMs = 500;
     // Cells above the diagonal (col > row) are outside the matrix (causal attention) and drawn
     // in the background colour, neither value nor missing.
     void setLowerTriangular(bool on);
@@ -149,15 +160,31 @@ private:
     void syncWindow();
     void invalidateDisplay() { m_displayValid = false; }
     // The coloured image of the shown window at (pw x ph) pixels, made when painted.
+    // How the window's cells fall into the image's pixels: cell column c in pixel column
+    // c * pw / cols, cell row r in pixel row r * ph / rows. rows and cols are at least the
+    // window's (more while rows are being appended, so that bins stay put); pw == cols is
+    // one pixel per cell.
+    struct DisplayPlan {
+        int rows = 0, cols = 0, pw = 0, ph = 0;
+    };
+    // Bins for exactly the cells shown.
+    DisplayPlan exactPlan() const;
+    bool planFits(const DisplayPlan& plan) const;
     void ensureDisplay();
-    void rebuildDisplay(int pw, int ph);
-    // Colours the newest row in place (per-cell image, whole matrix shown); false if the
-    // image has to be made again instead.
+    void rebuildDisplay(const DisplayPlan& plan);
+    void updateDisplayExtent();
+    // Area-averages the cells of pixel row py into the image (and its missing runs).
+    void colourPixelRow(int py);
+    // Colours the newest row's pixel row in place (whole lower-triangular matrix shown,
+    // within the plan); false if the image has to be made again instead.
     bool extendDisplay();
     void ensureLut();
     QRgb lutColour(float v) const;
     void paintZoomNote(QPainter& p);
     void paintLabels(QPainter& p);
+    // The image of an ordinary (not highlighted) row or column label, made on first use.
+    const QPixmap& cachedLabel(bool column, int index, const QString& text, const QFont& font,
+                               const QColor& pen, double room);
     void paintLegend(QPainter& p);
     void paintMissing(QPainter& p);
     void paintGrid(QPainter& p);
@@ -196,6 +223,8 @@ private:
     int m_rowLabelsAsColumns = 0;  // the row labels' longest extent as column labels
     int m_colLabelsWidest = 0;
     QString m_title;
+    QStaticText m_titleText;  // m_title laid out in the font m_titleFontKey names
+    QString m_titleFontKey;
     QString m_legendCaption;
     Scale m_scale = Scale::Sequential;
     float m_lo = 0.0f;
@@ -228,10 +257,29 @@ private:
     // appended rows); m_displayPw x m_displayPh is the part in use.
     QImage m_display;
     bool m_displayValid = false;
-    int m_displayPw = 0;
+    DisplayPlan m_plan;
+    int m_displayPw = 0;  // pixels in use (that hold cells of the window)
     int m_displayPh = 0;
+    QSizeF m_displaySource;  // the part of the image spanning exactly the window's cells
+    int m_displayRebuilds = 0;
+    std::vector<int> m_binStart;  // pixel column b: the window's columns from m_binStart[b]
+    std::vector<float> m_colSum;  // per column of a band of rows (colourPixelRow's scratch)
+    std::vector<std::int32_t> m_colCount, m_colMissed;
+    // Rows are being appended (a run): planned with room; m_settleTimer ends it.
+    bool m_growing = false;
+    QTimer m_settleTimer;
     // Missing (hatched) spans in display pixels, one row each.
     std::vector<QRect> m_missingRuns;
+    // Label images by label index, valid for one font, colour, room and pixel ratio (key).
+    struct LabelImages {
+        QString key;
+        QHash<int, QPixmap> images;
+    };
+    LabelImages m_rowLabelImages;
+    LabelImages m_columnLabelImages;
+    // The legend's colour bar, one pixel wide, for the range and colours in m_legendKey.
+    QImage m_legendBar;
+    QString m_legendKey;
     // The colour map as a table (4096 steps keep every channel within a level of colorFor).
     std::vector<QRgb> m_lut;
     int m_lutKey = -1;  // scale and colour scheme the table was made for
