@@ -49,6 +49,7 @@
 #include "tokenscope/model_folder.hpp"
 #include "shell/translation_manager.hpp"
 #include "widgets/korean_particles.hpp"
+#include "widgets/steady_label.hpp"
 
 namespace ts::ui {
 
@@ -121,8 +122,10 @@ void MainWindow::buildUi() {
     m_chooser->setBundledPath(QString::fromStdString(ts::bundledModelPath().string()));
     toolbar->addWidget(m_chooser);
 
-    m_modelStatus = new QLabel(this);
-    m_contextStatus = new QLabel(this);
+    // One line each that relayouts the window only when its size changes: the context line
+    // changes with every step of a run (a QLabel relayouts the status bar each time, 1-4 ms).
+    m_modelStatus = new SteadyLabel(this, /*wrap=*/false);
+    m_contextStatus = new SteadyLabel(this, /*wrap=*/false);
     m_loadProgress = new QProgressBar(this);
     m_loadProgress->setRange(0, 1000);
     m_loadProgress->setMaximumWidth(200);
@@ -793,7 +796,7 @@ void MainWindow::showError(const QString& title, const QString& message, const Q
 void MainWindow::updateStatus() {
     if (!hasModel()) {
         m_modelStatus->setText(m_loading ? tr("Loading model…") : tr("No model loaded"));
-        m_contextStatus->clear();
+        m_contextStatus->setText(QString());
         return;
     }
     const QLocale loc;

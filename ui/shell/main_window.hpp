@@ -25,6 +25,7 @@ class QToolButton;
 
 namespace ts::ui {
 
+class SteadyLabel;
 class AttentionView;
 class ClassroomHub;
 class ControlsPanel;
@@ -177,8 +178,8 @@ private:
     QDockWidget* m_controlsDock = nullptr;
     QDockWidget* m_timelineDock = nullptr;
 
-    QLabel* m_modelStatus = nullptr;
-    QLabel* m_contextStatus = nullptr;
+    SteadyLabel* m_modelStatus = nullptr;
+    SteadyLabel* m_contextStatus = nullptr;
     QProgressBar* m_loadProgress = nullptr;
     QToolButton* m_cancelLoad = nullptr;
     QTimer* m_paramsTimer = nullptr;

@@ -6,16 +6,23 @@
 
 namespace ts::ui {
 
-SteadyLabel::SteadyLabel(QWidget* parent) : QWidget(parent), m_label(new QLabel(this)) {
-    m_label->setWordWrap(true);
+SteadyLabel::SteadyLabel(QWidget* parent, bool wrap) : QWidget(parent), m_label(new QLabel(this)), m_wrap(wrap) {
+    m_label->setWordWrap(wrap);
     QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
-    policy.setHeightForWidth(true);
+    policy.setHeightForWidth(wrap);
     setSizePolicy(policy);
 }
 
 void SteadyLabel::setText(const QString& text) {
     if (text == m_label->text()) return;
     m_label->setText(text);  // its own LayoutRequest stops here: this box has no layout
+    if (!m_wrap) {
+        if (m_label->sizeHint() != m_hint) {
+            m_hint = m_label->sizeHint();
+            updateGeometry();
+        }
+        return;
+    }
     const int h = m_label->heightForWidth(width());
     if (h != m_height) {
         m_height = h;
@@ -25,7 +32,10 @@ void SteadyLabel::setText(const QString& text) {
 
 QString SteadyLabel::text() const { return m_label->text(); }
 
-QSize SteadyLabel::sizeHint() const { return m_label->sizeHint(); }
+QSize SteadyLabel::sizeHint() const {
+    if (!m_wrap) m_hint = m_label->sizeHint();
+    return m_label->sizeHint();
+}
 
 QSize SteadyLabel::minimumSizeHint() const { return m_label->minimumSizeHint(); }
 
