@@ -20,6 +20,7 @@
 
 #include "tokenscope/tokenizer.hpp"
 #include "widgets/colour_scheme.hpp"
+#include "widgets/layout_shield.hpp"
 
 namespace ts::ui {
 
@@ -69,7 +70,9 @@ ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
     m_run = new QPushButton(m_loopBox);
     m_reset = new QPushButton(m_loopBox);
     buttons->addWidget(m_step);
-    buttons->addWidget(m_run);
+    // Run and Pause take turns on one button: shielded, so the flip does not relayout the window.
+    m_runShield = new LayoutShield(m_run, m_loopBox);
+    buttons->addWidget(m_runShield);
     buttons->addWidget(m_reset);
     loopLayout->addRow(buttons);
     m_speed = new QSlider(Qt::Horizontal, m_loopBox);
@@ -276,7 +279,7 @@ void ControlsPanel::retranslateUi() {
     m_loopBox->setTitle(tr("Autoregressive loop"));
     m_step->setText(tr("Step"));
     m_step->setToolTip(tr("Run one step: predict, sample, feed the token back in"));
-    m_run->setText(m_running ? tr("Pause") : tr("Run"));
+    fitRunButton();
     m_reset->setText(tr("Reset"));
     m_speedLabel->setText(tr("Delay"));
     m_speed->setToolTip(tr("Pause between steps while running (0–2000 ms)"));
@@ -295,8 +298,20 @@ void ControlsPanel::retranslateUi() {
     m_colours->setToolTip(tr("Colour map of the heatmaps and the confidence colouring"));
 }
 
+void ControlsPanel::fitRunButton() {
+    // The shield asks for the room of the wider of the two texts, so neither is cut.
+    QSize hint;
+    for (const QString& text : {tr("Pause"), tr("Run")}) {
+        m_run->setText(text);
+        hint = hint.expandedTo(m_run->sizeHint());
+    }
+    m_runShield->setHint(hint);
+    m_run->setText(m_running ? tr("Pause") : tr("Run"));
+}
+
 void ControlsPanel::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) retranslateUi();
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange) fitRunButton();
     QWidget::changeEvent(event);
 }
 

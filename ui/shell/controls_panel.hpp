@@ -24,6 +24,8 @@ class Tokenizer;
 
 namespace ts::ui {
 
+class LayoutShield;
+
 class ControlsPanel : public QWidget {
     Q_OBJECT
 public:
@@ -65,6 +67,8 @@ protected:
 
 private:
     void retranslateUi();
+    // Sizes the Run button for the wider of "Run" and "Pause" (see LayoutShield).
+    void fitRunButton();
     void emitParams();
     void updateChatWidgets();
 
@@ -74,6 +78,7 @@ private:
     QPlainTextEdit* m_prompt = nullptr;
     QPushButton* m_step = nullptr;
     QPushButton* m_run = nullptr;
+    LayoutShield* m_runShield = nullptr;  // holds m_run: Run <-> Pause keeps the layout
     QPushButton* m_reset = nullptr;
     QSlider* m_speed = nullptr;
     QSpinBox* m_maxSteps = nullptr;
