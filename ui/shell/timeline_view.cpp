@@ -29,6 +29,9 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row >= 0) emit stepSelected(row);
     });
+    m_syncTimer.setSingleShot(true);
+    m_syncTimer.setInterval(kSyncMs);
+    connect(&m_syncTimer, &QTimer::timeout, this, &TimelineView::sync);
     retranslateUi();
 }
 
@@ -81,24 +84,44 @@ void TimelineView::setModel(const TranscriptModel* model) { m_model = model; }
 
 void TimelineView::transcriptChanged(const TranscriptModel& model, int from) {
     m_model = &model;
+    m_pendingFrom = std::min(m_pendingFrom, from);
+    if (!m_syncTimer.isActive()) m_syncTimer.start();
+}
+
+void TimelineView::sync() {
+    m_syncTimer.stop();
     const QSignalBlocker block(m_list);
-    const bool follow = m_list->currentRow() < 0 || m_list->currentRow() >= m_list->count() - 1;
-    from = std::max(0, std::min(from, m_list->count()));
-    // A file's step names the token it drew as the next step's text reads it: redo the line
-    // before the new steps.
-    if (from > 0 && from <= model.size() && model.at(from - 1)->fromFile) --from;
-    while (m_list->count() > from) delete m_list->takeItem(m_list->count() - 1);
-    for (int i = from; i < model.size(); ++i) m_list->addItem(describe(model, i));
-    if (follow || m_list->currentRow() >= m_list->count()) m_list->setCurrentRow(m_list->count() - 1);
+    if (m_model && m_pendingFrom != std::numeric_limits<int>::max()) {
+        const TranscriptModel& model = *m_model;
+        const bool follow = m_list->currentRow() < 0 || m_list->currentRow() >= m_list->count() - 1;
+        int from = std::max(0, std::min(m_pendingFrom, m_list->count()));
+        // A file's step names the token it drew as the next step's text reads it: redo the
+        // line before the new steps.
+        if (from > 0 && from <= model.size() && model.at(from - 1)->fromFile) --from;
+        while (m_list->count() > from) delete m_list->takeItem(m_list->count() - 1);
+        for (int i = from; i < model.size(); ++i) m_list->addItem(describe(model, i));
+        if ((follow && m_pendingCurrent == -2) || m_list->currentRow() >= m_list->count())
+            m_list->setCurrentRow(m_list->count() - 1);
+    }
+    m_pendingFrom = std::numeric_limits<int>::max();
+    if (m_pendingCurrent != -2) m_list->setCurrentRow(m_pendingCurrent);
+    m_pendingCurrent = -2;
 }
 
 void TimelineView::setCurrent(int index) {
-    const QSignalBlocker block(m_list);
-    m_list->setCurrentRow(index);
+    m_pendingCurrent = index;
+    if (!m_syncTimer.isActive()) sync();
 }
 
-int TimelineView::current() const { return m_list->currentRow(); }
-int TimelineView::count() const { return m_list->count(); }
+int TimelineView::current() const {
+    const_cast<TimelineView*>(this)->sync();
+    return m_list->currentRow();
+}
+
+int TimelineView::count() const {
+    const_cast<TimelineView*>(this)->sync();
+    return m_list->count();
+}
 
 void TimelineView::retranslateUi() {
     m_hint->setText(tr("Steps of the loop. Select one to inspect it in every view; click another "
