@@ -9,6 +9,7 @@
 #include <QMouseEvent>
 #include <QPaintEvent>
 #include <QPainter>
+#include <QStaticText>
 #include <QResizeEvent>
 #include <QScrollArea>
 #include <QToolTip>
@@ -106,6 +107,26 @@ public:
     void fontChanged() {
         m_advance.clear();
         m_idAdvance.clear();
+        m_laidOut.clear();
+    }
+
+    // `text` centred in `box`, laid out once per text and font: the first frame of a run
+    // draws a few hundred chips, and laying out each text again took most of its 11 ms.
+    void drawCentred(QPainter& p, const QRect& box, const QString& text, const QFont& font) {
+        const QString key = font.key() + QChar(0x1f) + text;
+        auto it = m_laidOut.find(key);
+        if (it == m_laidOut.end()) {
+            if (m_laidOut.size() > 8192) m_laidOut.clear();  // old zooms and fonts
+            QStaticText laidOut(text);
+            laidOut.setTextFormat(Qt::PlainText);
+            laidOut.setTextOption(QTextOption(Qt::AlignCenter));
+            laidOut.prepare(QTransform(), font);
+            it = m_laidOut.insert(key, laidOut);
+        }
+        const QSizeF size = it->size();
+        p.drawStaticText(QPointF(box.left() + (box.width() - size.width()) / 2.0,
+                                 box.top() + (box.height() - size.height()) / 2.0),
+                         *it);
     }
 
     bool cards() const { return m_zoom >= kCardZoom; }
@@ -150,16 +171,16 @@ protected:
             p.setPen(QColor(0x11, 0x18, 0x27));
             p.setFont(big);
             const int inset = static_cast<int>(std::lround(3 * m_zoom));
-            p.drawText(QRect(r.left(), r.top() + inset, r.width(), fm.height()), Qt::AlignCenter, c.text);
+            drawCentred(p, QRect(r.left(), r.top() + inset, r.width(), fm.height()), c.text, big);
             p.setFont(small);
             p.setPen(QColor(0x47, 0x55, 0x69));
             const int idTop = r.top() + fm.height() + inset + 1;
             if (!cards()) {
-                p.drawText(QRect(r.left(), idTop, r.width(), r.height() - fm.height() - 2 * inset), Qt::AlignCenter,
-                           QString::number(c.id));
+                drawCentred(p, QRect(r.left(), idTop, r.width(), r.height() - fm.height() - 2 * inset),
+                            QString::number(c.id), small);
                 continue;
             }
-            p.drawText(QRect(r.left(), idTop, r.width(), sfm.height()), Qt::AlignCenter, QString::number(c.id));
+            drawCentred(p, QRect(r.left(), idTop, r.width(), sfm.height()), QString::number(c.id), small);
             p.setFont(tiny);
             int y = idTop + sfm.height() + inset;
             for (const QString& line : TokenView::hexLines(c.bytes, m_stacked)) {
@@ -378,6 +399,7 @@ private:
     bool m_stacked = false;  // cards show their bytes one a line (see hexLines)
     int m_perRow = 0;        // most cards in a row (0: as many as the width holds)
     QHash<QString, int> m_advance;  // chip text -> width at the normal size
+    QHash<QString, QStaticText> m_laidOut;  // font key + text -> laid out (drawCentred)
     QHash<int, int> m_idAdvance;    // token id -> width of its number at the normal size
 };
 
