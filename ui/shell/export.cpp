@@ -12,6 +12,7 @@
 #include <QWidget>
 
 #include "tokenscope/sampling.hpp"
+#include "widgets/heatmap_widget.hpp"
 
 namespace ts::ui {
 
@@ -36,6 +37,8 @@ QString displayText(const Vocabulary* vocab, const std::vector<int>& context, in
 
 bool saveWidgetImage(QWidget* widget, const QString& path) {
     if (!widget) return false;
+    // A heatmap still stretched from a run's growth is drawn exactly first.
+    for (HeatmapWidget* map : widget->findChildren<HeatmapWidget*>()) map->settleDisplay();
     if (!path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)) return widget->grab().save(path);
     // Views paint with QPainter, so rendering them into an SVG device keeps heatmaps, bars
     // and text as vectors.

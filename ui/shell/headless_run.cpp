@@ -24,6 +24,7 @@
 #include "shell/pipeline_bar.hpp"
 #include "stages/attention_view.hpp"
 #include "stages/embedding_view.hpp"
+#include "widgets/heatmap_widget.hpp"
 #include "widgets/korean_particles.hpp"
 
 namespace ts::ui {
@@ -277,6 +278,8 @@ void HeadlessRun::capture() {
     }
     QTimer::singleShot(900, this, [this] {
         QApplication::processEvents();
+        // Heatmaps drawn exactly, not as stretched while the run's rows arrived.
+        for (HeatmapWidget* map : m_window->findChildren<HeatmapWidget*>()) map->settleDisplay();
         const QPixmap shot = m_window->grab();
         if (!shot.save(m_options.screenshot)) {
             std::fprintf(stderr, "tokenscope: could not write %s\n",
