@@ -161,8 +161,11 @@ void CostView::fitHeaderWords() {
         for (const QString& word : item->text().split(space, Qt::SkipEmptyParts))
             widest = std::max(widest, fm.horizontalAdvance(word) + margin);
     }
-    // A cell's widest word too ("130.96" of a slow prompt's "130.96 ms" was cut).
-    widest = std::max(widest, m_widestWord + WrappedTextDelegate::cellTextMargin(m_table) + 2);
+    // A cell's widest word too ("130.96" of a slow prompt's "130.96 ms" was cut), and from the
+    // start at least a four-digit time's: the table's new minimum width when the first rows
+    // came relaid out the whole window in the first frame of a run (5 ms twice).
+    const int usualWord = fm.horizontalAdvance(QStringLiteral("8888.88"));
+    widest = std::max(widest, std::max(m_widestWord, usualWord) + WrappedTextDelegate::cellTextMargin(m_table) + 2);
     header->setMinimumSectionSize(widest);
     // The step column fits its contents ("1 · prompt"), the others share what is left.
     const int first = std::max(widest, header->sectionSize(0));
