@@ -68,6 +68,10 @@ CostView::CostView(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_totalsLabel);
     m_steadyLabel = new SteadyLabel(this);
     layout->addWidget(m_steadyLabel);
+    // Two lines each from the start: a run's first figures replace one-line placeholders, and
+    // their new height relaid out the window in the run's first frame (3 ms, twice).
+    m_totalsLabel->setReservedLines(2);
+    m_steadyLabel->setReservedLines(2);
     auto* split = new QSplitter(Qt::Vertical, this);
     auto* chart = new QChart;
     chart->setMargins(QMargins(4, 4, 4, 4));

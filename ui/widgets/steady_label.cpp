@@ -3,6 +3,7 @@
 #include "widgets/steady_label.hpp"
 
 #include <QLabel>
+#include <algorithm>
 
 namespace ts::ui {
 
@@ -23,7 +24,7 @@ void SteadyLabel::setText(const QString& text) {
         }
         return;
     }
-    const int h = m_label->heightForWidth(width());
+    const int h = heightForWidth(width());
     if (h != m_height) {
         m_height = h;
         updateGeometry();
@@ -37,13 +38,24 @@ QSize SteadyLabel::sizeHint() const {
     return m_label->sizeHint();
 }
 
-QSize SteadyLabel::minimumSizeHint() const { return m_label->minimumSizeHint(); }
+void SteadyLabel::setReservedLines(int lines) {
+    m_reservedLines = lines;
+    m_height = heightForWidth(width());
+    updateGeometry();
+}
 
-int SteadyLabel::heightForWidth(int width) const { return m_label->heightForWidth(width); }
+int SteadyLabel::heightForWidth(int width) const {
+    return std::max(m_label->heightForWidth(width), m_reservedLines * m_label->fontMetrics().lineSpacing());
+}
+
+QSize SteadyLabel::minimumSizeHint() const {
+    const QSize hint = m_label->minimumSizeHint();
+    return {hint.width(), std::max(hint.height(), m_reservedLines * m_label->fontMetrics().lineSpacing())};
+}
 
 void SteadyLabel::resizeEvent(QResizeEvent*) {
     m_label->setGeometry(rect());
-    m_height = m_label->heightForWidth(width());
+    m_height = heightForWidth(width());
 }
 
 }  // namespace ts::ui

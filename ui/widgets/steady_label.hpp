@@ -17,6 +17,9 @@ public:
     explicit SteadyLabel(QWidget* parent = nullptr, bool wrap = true);
 
     void setText(const QString& text);
+    // Room for at least `lines` wrapped lines from the start, so that the first texts of a
+    // run, longer than the placeholder before it, fit without a relayout of the window.
+    void setReservedLines(int lines);
     QString text() const;
     QLabel* label() const { return m_label; }
 
@@ -31,6 +34,7 @@ protected:
 private:
     QLabel* m_label;
     bool m_wrap = true;
+    int m_reservedLines = 0;
     int m_height = -1;
     mutable QSize m_hint;  // unwrapped: the size hint the layout last had
 };
