@@ -6,7 +6,7 @@
 // wall-clock figure includes time the system gave to other programs.
 //
 //   bench_stalls --model DIR [--prompt-tokens 896] [--steps 128] [--view attention|cost|lens|...]
-//                [--budget-ms 16]
+//                [--budget-ms 16] [--window 1280x720]
 //
 // For GPT-2 shape: build/tests/tools/make_random_gpt2 /tmp/gpt2-random, then
 // QT_QPA_PLATFORM=offscreen build/tests/tools/bench_stalls --model /tmp/gpt2-random
@@ -130,16 +130,19 @@ int main(int argc, char** argv) {
     const int steps = argValue(args, QStringLiteral("--steps"), QStringLiteral("128")).toInt();
     const QString view = argValue(args, QStringLiteral("--view"), QStringLiteral("attention"));
     const double budgetMs = argValue(args, QStringLiteral("--budget-ms"), QStringLiteral("16")).toDouble();
-    if (model.isEmpty() || promptTokens < 1 || steps < 1) {
+    // The window's size: a projector's 1920x1080 paints bigger views than a laptop's 1280x720.
+    const QStringList size = argValue(args, QStringLiteral("--window"), QStringLiteral("1280x720")).split(QLatin1Char('x'));
+    const int width = size.value(0).toInt(), height = size.value(1).toInt();
+    if (model.isEmpty() || promptTokens < 1 || steps < 1 || size.size() != 2 || width < 320 || height < 240) {
         std::fprintf(stderr, "usage: bench_stalls --model DIR [--prompt-tokens 896] [--steps 128] "
                              "[--view tokens|embedding|attention|softmax|sampling|cost|lens|confidence|...] "
-                             "[--budget-ms 16]\n");
+                             "[--budget-ms 16] [--window 1280x720]\n");
         return 2;
     }
 
     ts::ui::TranslationManager translations;
     ts::ui::MainWindow window(&translations, /*headless=*/true);
-    window.resize(1280, 720);
+    window.resize(width, height);
     window.show();
     // A stage or a classroom view (the cost meter, the logit lens, confidence colouring ...
     // observe the steps of a run too).
@@ -192,10 +195,10 @@ int main(int argc, char** argv) {
     if (std::ifstream f("/proc/loadavg"); f) f >> load;
     const int records = static_cast<int>(window.history().size());
     const int context = records > 0 ? static_cast<int>(window.history().back()->contextTokens.size()) : 0;
-    std::printf("view %s: %d steps to a context of %d tokens in %.1f s; event loop ticks %d; "
+    std::printf("view %s at %dx%d: %d steps to a context of %d tokens in %.1f s; event loop ticks %d; "
                 "worst stall %.1f ms (at %.0f ms), p99 %.1f ms, %d over %.0f ms; worst busy (GUI thread "
                 "CPU) %.1f ms (at %.0f ms); load average %s (budget %.0f ms): %s\n",
-                view.toLocal8Bit().constData(), records - 1, context,
+                view.toLocal8Bit().constData(), width, height, records - 1, context,
                 static_cast<double>(runClock.elapsed()) / 1000.0, meter.ticks(), worst, meter.worstAtMs(), p99,
                 meter.over(budgetMs), budgetMs, meter.worstBusyMs(), meter.worstBusyAtMs(), load.c_str(), budgetMs,
                 worst <= budgetMs ? "within budget" : "OVER BUDGET");
