@@ -76,6 +76,9 @@ TEST_CASE("the window's event loop keeps running through a run to 1,024 tokens",
     // The whole run is measured: the prompt's record (the full matrix is built once) and the
     // decode steps (each a new row of attention). On a quick machine the steps can all arrive
     // within one frame, so the loop also turns a few times after the last one.
+    auto* attentionView = qobject_cast<AttentionView*>(window.stageView(static_cast<int>(Stage::Attention)));
+    REQUIRE(attentionView);
+    const int rebuildsBefore = attentionView->heatmap()->displayRebuilds();
     ts_test::StallMeter meter;
     meter.start();
     window.generate(kSteps + 1);
@@ -91,6 +94,12 @@ TEST_CASE("the window's event loop keeps running through a run to 1,024 tokens",
         auto* attention = qobject_cast<AttentionView*>(window.stageView(static_cast<int>(Stage::Attention)));
         REQUIRE(attention);
         CHECK(attention->tokenCount() == kPrompt + kSteps);
+        // A decode step colours its own pixel row of the picture: the whole picture is made
+        // for the prompt's matrix and once more when the first step plans room for more rows
+        // (it was made again for every painted step, a million cells each time).
+        const int rebuilds = attention->heatmap()->displayRebuilds() - rebuildsBefore;
+        INFO("whole pictures made during the run: " << rebuilds);
+        CHECK(rebuilds <= 6);
         // The heatmap colours at most one pixel per pixel of its area, not a million cells.
         const QSize shown = attention->heatmap()->displayImageSize();
         CHECK(shown.width() <= attention->heatmap()->width());
