@@ -5,13 +5,17 @@
 // screen.
 #include <catch2/catch.hpp>
 
+#include <QApplication>
 #include <QChart>
+#include <QLabel>
 #include <QDir>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 
 #include "classroom/litm_view.hpp"
+#include "shell/main_window.hpp"
+#include "shell/translation_manager.hpp"
 #include "tokenscope/model_folder.hpp"
 #include "ui_test_helpers.hpp"
 
@@ -207,4 +211,31 @@ TEST_CASE("results save and open, a damaged file changes nothing", "[classroom][
     CHECK(error.contains(QStringLiteral("cannot open")));
     CHECK_FALSE(view.saveResults(dir.filePath(QStringLiteral("no/such/dir/x.json")), &error));
     CHECK(error.contains(QStringLiteral("cannot write")));
+}
+
+TEST_CASE("the example context is in sight without scrolling at 1280x720", "[classroom][litm][layout]") {
+    // The lab scrolls; its example context stood under the table, out of sight at 1280x720.
+    const QString language = GENERATE(QStringLiteral("en"), QStringLiteral("ko"));
+    TranslationManager translations;
+    translations.setLanguage(language);
+    MainWindow window(&translations, /*headless=*/true);
+    window.resize(1280, 720);
+    window.show();
+    REQUIRE(window.showView(QStringLiteral("litm")));
+    auto* view = window.findChild<LitmView*>();
+    REQUIRE(view);
+    ts::LitmResult r;
+    r.contextTokens = 184;
+    r.points = {point(1, 1.0), point(15, 0.95), point(30, 1.0)};
+    r.exampleContext = "Code Alpha-41 tiger. Code Bravo-12 lamp. Code Alpha-41";
+    view->showResult(r);
+    QApplication::processEvents();
+    auto* example = view->findChild<QLabel*>(QStringLiteral("litmExample"));
+    REQUIRE(example);
+    CHECK(example->text().contains(QStringLiteral("Code Bravo-12 lamp")));
+    // Where it stands in the scroll area's viewport, scrolled to the top.
+    QWidget* viewport = example->parentWidget()->parentWidget();
+    const int bottom = example->mapTo(viewport, QPoint(0, example->height())).y();
+    INFO(language.toStdString() << ": example ends at y " << bottom << " of " << viewport->height());
+    CHECK(bottom <= viewport->height());
 }

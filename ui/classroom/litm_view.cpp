@@ -120,6 +120,14 @@ LitmView::LitmView(QWidget* parent) : ClassroomToolView(parent) {
     m_explain = new QLabel(this);
     m_explain->setWordWrap(true);
     layout->addWidget(m_explain);
+    // The example context under the words that describe it, above the charts: below the
+    // table it was out of sight at 1280x720 (the lab scrolls).
+    m_example = new QLabel(this);
+    m_example->setObjectName(QStringLiteral("litmExample"));
+    m_example->setWordWrap(true);
+    m_example->setMaximumHeight(2 * fontMetrics().height() + 2);
+    m_example->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_example);
 
     auto* charts = new QSplitter(this);
     auto makeChart = [charts] {
@@ -155,11 +163,6 @@ LitmView::LitmView(QWidget* parent) : ClassroomToolView(parent) {
     m_table->setWordWrap(false);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     layout->addWidget(m_table);
-    m_example = new QLabel(this);
-    m_example->setWordWrap(true);
-    m_example->setMaximumHeight(2 * fontMetrics().height() + 2);
-    m_example->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_example);
 
     m_timeLeftTimer = new QTimer(this);
     m_timeLeftTimer->setInterval(500);
