@@ -831,19 +831,23 @@ void HeatmapWidget::paintMask(QPainter& p) {
     p.restore();
 }
 
-const QPixmap& HeatmapWidget::cachedLabel(bool column, int index, const QString& text, const QFont& font,
-                                          const QColor& pen, double room) {
+void HeatmapWidget::keepLabelImages(bool column, const QFont& font, const QColor& pen, double room) {
     // Everything a label's image depends on besides its text; a change drops every image.
-    const qreal dpr = devicePixelRatioF();
     const QString key = font.key() + QLatin1Char('|') + QString::number(pen.rgba()) + QLatin1Char('|') +
-                        QString::number(room) + QLatin1Char('|') + QString::number(dpr);
+                        QString::number(room) + QLatin1Char('|') + QString::number(devicePixelRatioF());
     LabelImages& cache = column ? m_columnLabelImages : m_rowLabelImages;
     if (cache.key != key || cache.images.size() > 4096) {
         cache.images.clear();
         cache.key = key;
     }
+}
+
+const QPixmap& HeatmapWidget::cachedLabel(bool column, int index, const QString& text, const QFont& font,
+                                          const QColor& pen, double room) {
+    LabelImages& cache = column ? m_columnLabelImages : m_rowLabelImages;
     auto it = cache.images.find(index);
     if (it != cache.images.end()) return *it;
+    const qreal dpr = devicePixelRatioF();
     const QFontMetricsF fm(font);
     // A row label fills its box right-aligned; a column label is drawn in a strip around its
     // centre line, as wide as a line of the font is high (rotated Latin) or a character is
@@ -877,6 +881,7 @@ void HeatmapWidget::paintLabels(QPainter& p) {
     // sixty labels took about 1 ms of every paint of a long context); the highlighted, hovered
     // and marked ones are drawn directly.
     const int rowStride = labelStride(m_cellH);
+    keepLabelImages(false, normal, text, m_rowLabelWidth - 6);
     for (int r = m_winR0; r < m_winR0 + m_winRows && r < m_rowLabels.size(); ++r) {
         const bool special = r == m_highlightedRow || r == m_markedIndex;
         if (r % rowStride != 0 && !special) continue;
@@ -884,7 +889,7 @@ void HeatmapWidget::paintLabels(QPainter& p) {
         const QRectF box(kMargin, cell.center().y() - fm.height() / 2.0, m_rowLabelWidth - 6,
                          fm.height());
         if (!special) {
-            p.drawPixmap(box.topLeft(), cachedLabel(false, r, m_rowLabels[r], normal, text, box.width()));
+            p.drawPixmap(box.topLeft(), cachedLabel(false, r, m_rowLabels[r], normal, text, m_rowLabelWidth - 6));
             continue;
         }
         p.setFont(bold);
@@ -898,6 +903,7 @@ void HeatmapWidget::paintLabels(QPainter& p) {
 
     const int colStride = labelStride(m_cellW);
     const double room = m_colLabelHeight - 6;
+    keepLabelImages(true, normal, text, room);
     for (int c = m_winC0; c < m_winC0 + m_winCols && c < m_colLabels.size(); ++c) {
         const bool special = c == m_markedIndex;
         if (c % colStride != 0 && !special) continue;

@@ -182,6 +182,9 @@ private:
     QRgb lutColour(float v) const;
     void paintZoomNote(QPainter& p);
     void paintLabels(QPainter& p);
+    // Drops the label images of an axis made for another font, colour, room or pixel ratio
+    // (once per paint, before cachedLabel).
+    void keepLabelImages(bool column, const QFont& font, const QColor& pen, double room);
     // The image of an ordinary (not highlighted) row or column label, made on first use.
     const QPixmap& cachedLabel(bool column, int index, const QString& text, const QFont& font,
                                const QColor& pen, double room);
