@@ -262,9 +262,31 @@ TS_QAVX2 inline float hsum(__m256 acc) {
     return _mm_cvtss_f32(_mm_add_ss(s2, _mm_movehdup_ps(s2)));
 }
 
+// One Q8_0 block of 32 weights (16 + 16 bytes) times its 32 int16 activations (x0, x1), as
+// eight int32 sums. Adding the two pmaddwd halves is exact and so is the conversion that
+// follows: |sum| <= 4 * 128 * 32767 < 2^24 (a file may hold -128).
+TS_QAVX2 inline __m256 blockQ8_0Avx2(const void* qs, __m256i x0, __m256i x1) {
+    const auto* w = static_cast<const __m128i*>(qs);
+    const __m256i w0 = _mm256_cvtepi8_epi16(_mm_loadu_si128(w));
+    const __m256i w1 = _mm256_cvtepi8_epi16(_mm_loadu_si128(w + 1));
+    return _mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_madd_epi16(w0, x0), _mm256_madd_epi16(w1, x1)));
+}
+
 // AVX2: the 32 weights widened to int16 in two halves, multiplied with the int16
 // activations by pmaddwd (pairs summed into int32), each half with its own scale.
 TS_QAVX2 float dotQuantizedAvx2(Type t, const std::uint8_t* row, const ActBlock* x, std::size_t n) {
+    if (t == Type::Q8_0) {
+        // One accumulator, blocks in order, one FMA per block with the scale product, as
+        // dotQ8_0PlanarRows4Avx2 sums a row, so both give a Q8_0 row the same bits.
+        const auto* b = reinterpret_cast<const BlockQ8_0*>(row);
+        __m256 acc = _mm256_setzero_ps();
+        for (std::size_t g = 0; g < n / 32; ++g) {
+            const __m256i x0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[g].qs));
+            const __m256i x1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[g].qs + 16));
+            acc = _mm256_fmadd_ps(blockQ8_0Avx2(b[g].qs, x0, x1), _mm256_set1_ps(h2fFast(b[g].d) * x[g].d), acc);
+        }
+        return hsum(acc);
+    }
     __m256 a0 = _mm256_setzero_ps(), a1 = _mm256_setzero_ps();
     float accMin = 0;
     for (std::size_t g = 0; g < n / 32; ++g) {
@@ -279,6 +301,48 @@ TS_QAVX2 float dotQuantizedAvx2(Type t, const std::uint8_t* row, const ActBlock*
         accMin += m * x[g].s;
     }
     return hsum(_mm256_add_ps(a0, a1)) + accMin;
+}
+
+// Planar Q8_0 four rows at a time for AVX2 CPUs: the form of dotQ8_0PlanarRows4 below with
+// 256-bit registers. Per block and row: two widening loads, two pmaddwd, an integer add, one
+// conversion and one FMA whose scale (fp16 weight scale times activation scale, converted
+// eight at a time) is broadcast from memory; the four rows share each activation load. Rows
+// that went back to blocks and through dotQuantizedAvx2 one by one, as before, spent as much
+// again on the copy and the per-block scalar scales, and prefetched nothing (see
+// dotQ8_0PlanarRows4 for why a short row needs its successor prefetched).
+TS_QAVX2 void dotQ8_0PlanarRows4Avx2(const std::uint8_t* const rows[4], const ActBlock* x,
+                                     std::size_t n, float out[4], std::size_t prefetchAhead) {
+    const std::size_t groups = n / 32;
+    __m256 acc[4] = {_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps()};
+    alignas(32) float scale[4][8];
+    alignas(32) float dx[8];
+    for (std::size_t g0 = 0; g0 < groups; g0 += 8) {
+        const std::size_t m = std::min<std::size_t>(8, groups - g0);
+        if (prefetchAhead)
+            for (int r = 0; r < 4; ++r)
+                _mm_prefetch(reinterpret_cast<const char*>(rows[r] + n + 2 * g0 + prefetchAhead), _MM_HINT_T0);
+        for (std::size_t j = 0; j < m; ++j) dx[j] = x[g0 + j].d;
+        for (int r = 0; r < 4; ++r) {
+            const auto* d = reinterpret_cast<const std::uint16_t*>(rows[r] + n) + g0;
+            if (m == 8) {  // a short last group would read past the row's scales
+                const __m256 dw = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(d)));
+                _mm256_store_ps(scale[r], _mm256_mul_ps(dw, _mm256_load_ps(dx)));
+            } else {
+                for (std::size_t j = 0; j < m; ++j) scale[r][j] = h2fFast(d[j]) * dx[j];
+            }
+        }
+        for (std::size_t j = 0; j < m; ++j) {
+            const __m256i x0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[g0 + j].qs));
+            const __m256i x1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[g0 + j].qs + 16));
+            const std::size_t at = (g0 + j) * 32;
+            if (prefetchAhead && (j & 1) == 0)
+                for (int r = 0; r < 4; ++r)
+                    _mm_prefetch(reinterpret_cast<const char*>(rows[r] + at + prefetchAhead), _MM_HINT_T0);
+            for (int r = 0; r < 4; ++r)
+                acc[r] = _mm256_fmadd_ps(blockQ8_0Avx2(rows[r] + at, x0, x1), _mm256_broadcast_ss(&scale[r][j]), acc[r]);
+        }
+    }
+    for (int r = 0; r < 4; ++r) out[r] = hsum(acc[r]);
 }
 
 // AVX-512: the 32 weights widened to one register of int16 and multiplied with the int16
@@ -560,7 +624,8 @@ void dotQ8_0PlanarRows(const std::uint8_t* data, std::size_t rowBytes, int r0, i
     auto row = [&](int r) { return data + static_cast<std::size_t>(r) * rowBytes; };
     int r = r0;
 #if defined(__x86_64__)
-    if (level() == 2)
+    const int lv = level();
+    if (lv >= 1)
         for (; r + 4 <= r1; r += 4) {
             const std::uint8_t* rows[4] = {row(r), row(r + 1), row(r + 2), row(r + 3)};
             // The next four rows, or the first four the caller reads next: a 16-row share
@@ -568,7 +633,8 @@ void dotQ8_0PlanarRows(const std::uint8_t* data, std::size_t rowBytes, int r0, i
             const std::size_t ahead = r + 8 <= r1 ? 4 * rowBytes
                                       : nextRow > r ? static_cast<std::size_t>(nextRow - r) * rowBytes
                                                     : 0;
-            dotQ8_0PlanarRows4(rows, x, n, y + r, ahead);
+            if (lv == 2) dotQ8_0PlanarRows4(rows, x, n, y + r, ahead);
+            else dotQ8_0PlanarRows4Avx2(rows, x, n, y + r, ahead);
         }
 #endif
     // Other instruction sets (and the last rows): the row back in blocks, then the usual dot.
