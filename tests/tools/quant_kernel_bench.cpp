@@ -8,7 +8,8 @@
 // prefill runs for its last token only): the integer kernel (quant_prefill.hpp, AVX-512
 // VNNI) against the rows widened to F32 for the packed F32 GEMM.
 // --qwen 1 runs the prefill on Qwen2.5-0.5B's 168 layer matrices instead.
-//   quant_kernel_bench [--threads 2] [--reps 20] [--prefill-only 1] [--qwen 1]
+// --level 1 caps the kernels at AVX2 (0: portable), to measure those paths on any CPU.
+//   quant_kernel_bench [--threads 2] [--reps 20] [--prefill-only 1] [--qwen 1] [--level 1]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -19,6 +20,7 @@
 
 #include "compute/kernels.hpp"
 #include "compute/quant_dot.hpp"
+#include "compute/packed_linear.hpp"
 #include "compute/quant_linear.hpp"
 
 using ts::quant::Type;
@@ -95,6 +97,10 @@ int main(int argc, char** argv) {
         if (std::string(argv[i]) == "--reps") reps = std::atoi(argv[i + 1]);
         if (std::string(argv[i]) == "--prefill-only") prefillOnly = std::atoi(argv[i + 1]) != 0;
         if (std::string(argv[i]) == "--qwen") qwen = std::atoi(argv[i + 1]) != 0;
+        if (std::string(argv[i]) == "--level") {  // cap the instruction set: 1 = AVX2, 0 = portable
+            ts::quant::limitQuantKernel(std::atoi(argv[i + 1]));
+            ts::kernels::limitPackedKernel(std::atoi(argv[i + 1]));
+        }
     }
     ts::kernels::setThreads(threads);
     struct Shape { int out, in, count; };

@@ -382,8 +382,8 @@ TS_QWIDE float dotQuantizedWide(Type t, const std::uint8_t* row, const ActBlock*
 // and row in a single-thread loop, L2-resident; tests/tools/quant_kernel_bench measures the
 // whole GPT-2 shape). The four rows share each activation load. Each block's scale is the
 // same float as in dotQuantizedWide (st::f16ToF32(d_w) * d_x); only the order of the sums differs.
-// `prefetchAhead` (bytes; 0 for the last group) points at the same offset of the next four
-// rows: a GPT-2 row is only 816 bytes, too short for the hardware prefetcher to ramp up, so
+// `prefetchAhead` (bytes; 0 for none) points at the same offset of four rows further on
+// (dotQ8_0PlanarRows chooses which): a GPT-2 row is only 816 bytes, too short for the hardware prefetcher to ramp up, so
 // without it 72 % of the cycles waited on loads and decode read at 0.42 of the bare-read
 // ceiling; prefetching the next group's lines one group ahead gave 84-90 -> 115-125 tok/s
 // (GPT-2 124M Q8_0, 2 threads) and 22.9 -> 30.7 (Qwen2.5-0.5B shape).
@@ -628,11 +628,16 @@ void dotQ8_0PlanarRows(const std::uint8_t* data, std::size_t rowBytes, int r0, i
     if (lv >= 1)
         for (; r + 4 <= r1; r += 4) {
             const std::uint8_t* rows[4] = {row(r), row(r + 1), row(r + 2), row(r + 3)};
-            // The next four rows, or the first four the caller reads next: a 16-row share
-            // left its last group unprefetched, a quarter of all the loads.
-            const std::size_t ahead = r + 8 <= r1 ? 4 * rowBytes
-                                      : nextRow > r ? static_cast<std::size_t>(nextRow - r) * rowBytes
-                                                    : 0;
+            // Prefetch the four rows two groups ahead, counting on into the share the caller
+            // reads next (a 16-row share left its last group unprefetched, a quarter of all
+            // the loads). One group ahead left the loads too little time: `perf` put a fifth
+            // of the kernel on the scale loads, and two groups took decode from 47-50 to
+            // 52-53 tok/s on the Qwen2.5-0.5B shape and 170-178 to 184-212 on GPT-2
+            // (5 December, AVX-512; three groups were no better).
+            const int target = r + 8;
+            const std::size_t ahead = target + 4 <= r1 ? 8 * rowBytes
+                                      : nextRow > r ? static_cast<std::size_t>(nextRow + (target - r1) - r) * rowBytes
+                                      : r + 8 <= r1 ? 4 * rowBytes : 0;
             if (lv == 2) dotQ8_0PlanarRows4(rows, x, n, y + r, ahead);
             else dotQ8_0PlanarRows4Avx2(rows, x, n, y + r, ahead);
         }
