@@ -48,7 +48,8 @@ QString Vocabulary::displayAfter(const std::vector<int>& context, int id) const 
 std::vector<std::string> Vocabulary::displays(const std::vector<int>& ids) const {
     if (!hasTokenizer()) {
         std::vector<std::string> out;
-        for (int id : ids) out.push_back("#" + std::to_string(id));
+        // Appended, not "#" + to_string(id): GCC 12 warns falsely on that (bug 105329).
+        for (int id : ids) out.push_back(std::string("#").append(std::to_string(id)));
         return out;
     }
     std::vector<std::string> parts;
