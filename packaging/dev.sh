@@ -227,8 +227,8 @@ sanitizer_tests() {
     fetch_tokenizers
     fetch_llama_cpp
     # -O1 -g1: line tables are all a sanitizer report needs, and this build compiles the
-    # whole project a second time; -O2 -g took about 40 % longer on the Qt files, which
-    # pushed the CI run near its 30 minutes. The kernels keep their own -O3.
+    # engine and its tests a second time (-O2 -g took about 40 % longer when the Qt files were
+    # in it). The kernels keep their own -O3.
     cmake -S "$root" -B "$asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTOKENSCOPE_SANITIZE=ON \
         -DTOKENSCOPE_BUILD_BENCHMARKS=OFF -DTOKENSCOPE_BUILD_GUI=OFF \
         -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \

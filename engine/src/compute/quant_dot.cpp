@@ -262,6 +262,11 @@ TS_QAVX2 inline float hsum(__m256 acc) {
     return _mm_cvtss_f32(_mm_add_ss(s2, _mm_movehdup_ps(s2)));
 }
 
+// Prefetches the line at `offset` in each of four rows (both four-row Q8_0 kernels).
+inline void prefetchFour(const std::uint8_t* const rows[4], std::size_t offset) {
+    for (int r = 0; r < 4; ++r) _mm_prefetch(reinterpret_cast<const char*>(rows[r] + offset), _MM_HINT_T0);
+}
+
 // One Q8_0 block of 32 weights (16 + 16 bytes) times its 32 int16 activations (x0, x1), as
 // eight int32 sums. Adding the two pmaddwd halves is exact and so is the conversion that
 // follows: |sum| <= 4 * 128 * 32767 < 2^24 (a file may hold -128).
@@ -318,9 +323,7 @@ TS_QAVX2 void dotQ8_0PlanarRows4Avx2(const std::uint8_t* const rows[4], const Ac
     alignas(32) float dx[8];
     for (std::size_t g0 = 0; g0 < groups; g0 += 8) {
         const std::size_t m = std::min<std::size_t>(8, groups - g0);
-        if (prefetchAhead)
-            for (int r = 0; r < 4; ++r)
-                _mm_prefetch(reinterpret_cast<const char*>(rows[r] + n + 2 * g0 + prefetchAhead), _MM_HINT_T0);
+        if (prefetchAhead) prefetchFour(rows, n + 2 * g0 + prefetchAhead);
         for (std::size_t j = 0; j < m; ++j) dx[j] = x[g0 + j].d;
         for (int r = 0; r < 4; ++r) {
             const auto* d = reinterpret_cast<const std::uint16_t*>(rows[r] + n) + g0;
@@ -335,9 +338,7 @@ TS_QAVX2 void dotQ8_0PlanarRows4Avx2(const std::uint8_t* const rows[4], const Ac
             const __m256i x0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[g0 + j].qs));
             const __m256i x1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[g0 + j].qs + 16));
             const std::size_t at = (g0 + j) * 32;
-            if (prefetchAhead && (j & 1) == 0)
-                for (int r = 0; r < 4; ++r)
-                    _mm_prefetch(reinterpret_cast<const char*>(rows[r] + at + prefetchAhead), _MM_HINT_T0);
+            if (prefetchAhead && (j & 1) == 0) prefetchFour(rows, at + prefetchAhead);
             for (int r = 0; r < 4; ++r)
                 acc[r] = _mm256_fmadd_ps(blockQ8_0Avx2(rows[r] + at, x0, x1), _mm256_broadcast_ss(&scale[r][j]), acc[r]);
         }
@@ -383,9 +384,9 @@ TS_QWIDE float dotQuantizedWide(Type t, const std::uint8_t* row, const ActBlock*
 // whole GPT-2 shape). The four rows share each activation load. Each block's scale is the
 // same float as in dotQuantizedWide (st::f16ToF32(d_w) * d_x); only the order of the sums differs.
 // `prefetchAhead` (bytes; 0 for none) points at the same offset of four rows further on
-// (dotQ8_0PlanarRows chooses which): a GPT-2 row is only 816 bytes, too short for the hardware prefetcher to ramp up, so
-// without it 72 % of the cycles waited on loads and decode read at 0.42 of the bare-read
-// ceiling; prefetching the next group's lines one group ahead gave 84-90 -> 115-125 tok/s
+// (dotQ8_0PlanarRows chooses which): a GPT-2 row is only 816 bytes, too short for the
+// hardware prefetcher to ramp up, so without it 72 % of the cycles waited on loads and decode
+// read at 0.42 of the bare-read ceiling; prefetching the next group's lines one group ahead gave 84-90 -> 115-125 tok/s
 // (GPT-2 124M Q8_0, 2 threads) and 22.9 -> 30.7 (Qwen2.5-0.5B shape).
 TS_QWIDE void dotQ8_0PlanarRows4(const std::uint8_t* const rows[4], const ActBlock* x,
                                  std::size_t n, float out[4], std::size_t prefetchAhead) {
@@ -396,9 +397,7 @@ TS_QWIDE void dotQ8_0PlanarRows4(const std::uint8_t* const rows[4], const ActBlo
     for (std::size_t g0 = 0; g0 < groups; g0 += 16) {
         const std::size_t m = std::min<std::size_t>(16, groups - g0);
         const __mmask16 mask = static_cast<__mmask16>((1u << m) - 1u);
-        if (prefetchAhead)
-            for (int r = 0; r < 4; ++r)
-                _mm_prefetch(reinterpret_cast<const char*>(rows[r] + n + 2 * g0 + prefetchAhead), _MM_HINT_T0);
+        if (prefetchAhead) prefetchFour(rows, n + 2 * g0 + prefetchAhead);
         for (std::size_t j = 0; j < m; ++j) dx[j] = x[g0 + j].d;
         const __m512 dxv = _mm512_maskz_loadu_ps(mask, dx);
         for (int r = 0; r < 4; ++r) {
@@ -409,9 +408,7 @@ TS_QWIDE void dotQ8_0PlanarRows4(const std::uint8_t* const rows[4], const ActBlo
         for (std::size_t j = 0; j < m; ++j) {
             const __m512i xv = _mm512_loadu_si512(x[g0 + j].qs);
             const std::size_t at = (g0 + j) * 32;
-            if (prefetchAhead && (j & 1) == 0)
-                for (int r = 0; r < 4; ++r)
-                    _mm_prefetch(reinterpret_cast<const char*>(rows[r] + at + prefetchAhead), _MM_HINT_T0);
+            if (prefetchAhead && (j & 1) == 0) prefetchFour(rows, at + prefetchAhead);
             for (int r = 0; r < 4; ++r) {
                 const __m512i w = _mm512_cvtepi8_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows[r] + at)));
                 const __m512i p = _mm512_dpwssd_epi32(_mm512_setzero_si512(), w, xv);
