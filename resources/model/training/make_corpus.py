@@ -238,8 +238,38 @@ VERBS = ["said nothing", "smiled", "left the room", "opened the door", "sat down
          "laughed", "told the truth"]
 
 
-def detective_doc(rng):
-    a, b, c = rng.sample(NAMES, 3)
+# Given names the stories invent (two or three syllables: "Tavelin", "Brosima"): most are several
+# tokens, so a story that names one teaches the model to copy a whole name it has never seen,
+# token after token. With only the 70 NAMES (mostly one or two tokens each, all learned as
+# names) unseen English names were started right and then drifted: greedy decoding wrote 2 of
+# 8 whole (README "Name run 2"). Never one of make_probes.HELD_OUT_NAMES_EN.
+NAME_ONSETS = ["b", "d", "f", "g", "h", "j", "k", "l", "m", "n", "p", "r", "s", "t", "v", "w", "z",
+               "br", "ch", "cl", "dr", "fl", "gr", "kr", "pr", "sh", "st", "th", "tr"]
+NAME_VOWELS = ["a", "e", "i", "o", "u", "a", "e", "i", "o", "ai", "ea", "io"]
+NAME_ENDS = ["", "", "", "n", "l", "r", "s", "th", "na", "la", "ra", "lin", "son", "ette", "elle", "ius",
+             "ard", "ric", "wen", "ty", "ko", "mi"]
+NOT_INVENTED = {"Mirae", "Ottilie", "Helga", "Astrid", "Noor", "Silvia", "Kwame", "Linnea"}
+
+
+def invented_name(rng, avoid=frozenset()):
+    while True:
+        syllables = 2 if rng.random() < 0.7 else 3
+        w = "".join(rng.choice(NAME_ONSETS) + rng.choice(NAME_VOWELS) for _ in range(syllables))
+        w = (w + rng.choice(NAME_ENDS)).capitalize()
+        w = re.sub(r"([aeiou])\1+", r"\1", w)
+        if 4 <= len(w) <= 10 and w not in NOT_INVENTED and w not in avoid and w not in NAMES:
+            return w
+
+
+def detective_doc(rng, invented=0.0, avoid=frozenset()):
+    """A story that names someone in a role and names them again. With probability `invented`
+    its three names are invented for it (invented_name), so the name can only be copied."""
+    if rng.random() < invented:
+        a, b, c = (invented_name(rng, avoid) for _ in range(3))
+        while len({a, b, c}) < 3:
+            c = invented_name(rng, avoid)
+    else:
+        a, b, c = rng.sample(NAMES, 3)
     if rng.random() < 0.5:
         return rng.choice(DETECTIVE_TEMPLATES).format(a=a, b=b, c=c, place=rng.choice(PLACES),
                                                       obj=rng.choice(OBJECTS))
@@ -248,13 +278,13 @@ def detective_doc(rng):
                                              place=rng.choice(PLACES), obj=rng.choice(OBJECTS))
 
 
-def synthetic_docs(rng, seen, n_chars, word_pool):
+def synthetic_docs(rng, seen, n_chars, word_pool, avoid=frozenset()):
     docs = []
     total = 0
     while total < n_chars:
         r = rng.random()
         d = (atlas_doc(rng, seen) if r < 0.25 else kv_doc(rng) if r < 0.55 else
-             repeat_doc(rng, word_pool) if r < 0.75 else detective_doc(rng))
+             repeat_doc(rng, word_pool) if r < 0.75 else detective_doc(rng, 0.5, avoid))
         docs.append(d)
         total += len(d) + len(EOT)
     return docs
@@ -296,8 +326,10 @@ def main():
     seen = [c for c in world if not c["held_out"]]
     bible_chars = sum(len(t) for t in train_bible)
     pool = word_pool(train_bible, world)
-    synth = synthetic_docs(rng, seen, int(bible_chars * args.synthetic_ratio), pool)
-    val_synth = synthetic_docs(random.Random(args.seed + 1), seen, 60000, pool)
+    # invented story names never spell a word of the world (a country named as a culprit)
+    world_words = frozenset(c[k] for c in world for k in ("country", "capital", "river", "language"))
+    synth = synthetic_docs(rng, seen, int(bible_chars * args.synthetic_ratio), pool, world_words)
+    val_synth = synthetic_docs(random.Random(args.seed + 1), seen, 60000, pool, world_words)
 
     # Korean: the same countries in Hangul, the same held-out set; own generators and seeds
     world_ko = ko.korean_world(world)
@@ -331,14 +363,16 @@ def main():
     drill, drill_chars = [], 0
     while drill_chars < 1500000:
         r = arng.random()
-        # atlas 25 %, key-value records 20 %, name stories 12.5 %, lists 42.5 %. The atlas was
+        # atlas 25 %, key-value records 17.5 %, name stories 15 % (half of them with invented
+        # names since the copy run, README "The copy run"), lists 42.5 %. The atlas was
         # 20 % when the English rivers were never learned (top-1 0.06) and 30 % in the river run
         # (README "The river run": rivers 1.00, but English lanes at T=0.5 looped on "... sits
         # in ..."); rivers are 40 % of atlas sentences since then, so 25 % still gives them 2.5x
         # their old share. Name stories came from the records in name run 2: the name run took
-        # them from the lists too and its English lanes looped at T=0.5 (README "The name run").
-        d = (atlas_doc(arng, seen) if r < 0.25 else kv_doc(arng) if r < 0.45 else
-             detective_doc(arng) if r < 0.575 else repeat_doc(arng, pool))
+        # them from the lists too and its English lanes looped at T=0.5 (README "The name run");
+        # the copy run took 2.5 % more from the records (recall was 1.00 at every position).
+        d = (atlas_doc(arng, seen) if r < 0.25 else kv_doc(arng) if r < 0.425 else
+             detective_doc(arng, 0.5, world_words) if r < 0.575 else repeat_doc(arng, pool))
         drill.append(d)
         drill_chars += len(d)
     # Korean drills: records, repeated lists, atlas facts and name-copying stories. Atlas and
@@ -346,9 +380,11 @@ def main():
     # and unseen Korean names (5 of 26) were the weak abilities; key-value recall was 1.00.
     # Name stories 38 % (from 30 %) in name run 2, taken from the records (recall stayed
     # 0.95-1.00 in every run); atlas kept at 40 % (the name run's 38 % lost 0.1 on Korean facts).
+    # The copy run: atlas 42 %, name stories 36 % of 1,000,000 characters (run_all.sh), so both
+    # grow (Korean facts were 0.61-0.83 top-1 in name run 2).
     krng = random.Random(args.seed + 5)
     drill += ko.korean_docs(krng, seen_ko, args.korean_drill_chars,
-                            kinds=[("kv", 0.12), ("list", 0.1), ("atlas", 0.4), ("detective", 0.38)])
+                            kinds=[("kv", 0.12), ("list", 0.1), ("atlas", 0.42), ("detective", 0.36)])
     krng.shuffle(drill)
     with open(os.path.join(args.out, "drill.txt"), "w", encoding="utf-8") as f:
         f.write(ko.strip_marks(EOT.join(drill) + EOT))

@@ -166,7 +166,9 @@ def atlas_doc(rng, seen_ko):
         c = rng.choice(seen_ko)
         s = atlas_sentences(c, level)
         r = rng.random()
-        group = s["capital"] if r < 0.6 else s["river"] if r < 0.8 else s["language"]
+        # capital 50 % (it answers two probes, capital and seat), river 28 %, language 22 %: with
+        # 60 / 20 / 20 the seen rivers and languages were top-1 in only 0.64 / 0.61 (name run 2)
+        group = s["capital"] if r < 0.5 else s["river"] if r < 0.78 else s["language"]
         # 40 % in the phrasings the probes ask ("X의 수도는", "X의 정부는", "X에서 가장 긴 강은",
         # "X 사람들은"): the Korean facts were learned far less well than the English ones
         probe_forms = [group[0], group[4]] if group is s["capital"] else [group[0]]
