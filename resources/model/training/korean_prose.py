@@ -20,6 +20,7 @@ Documents carry MARK (U+E000) between a noun and its particle, like make_corpus_
 """
 import korean_grammar as kg
 from hangul_names import name_inventory, random_name
+from korean_everyday import everyday_doc
 from korean_lexicon import A, ADVERBS, CONNECT, DEGREE, FEELING_VERBS, N, V_INTR, V_MOVE, V_OBJ
 
 MARK = "\ue000"
@@ -923,8 +924,15 @@ def pick_kind(rng, kinds):
     return kind
 
 
+# Explanations, notices, text messages, neighbourhood news, tips and memories
+# (korean_everyday.py): registers none of the makers above writes.
+EVERYDAY_SHARE = 0.15
+
+
 def prose_doc(rng, kind=None):
     if kind is None:
+        if rng.random() < EVERYDAY_SHARE:
+            return everyday_doc(rng)
         kind = pick_kind(rng, KINDS)
     return MAKERS[kind](rng)
 

@@ -86,7 +86,7 @@ class ProseGenerators(unittest.TestCase):
         import os
         here = os.path.dirname(os.path.abspath(__file__))
         self.texts = {f: open(os.path.join(here, "heldout", f), encoding="utf-8").read()
-                      for f in ("ko_dev.txt", "ko_modern.txt")}
+                      for f in ("ko_dev.txt", "ko_dev2.txt", "ko_modern.txt", "ko_modern2.txt")}
 
     def test_every_kind_generates_and_no_dev_or_held_out_text_leaks(self):
         import re
@@ -100,6 +100,21 @@ class ProseGenerators(unittest.TestCase):
             runs = {" ".join(words[i:i + 4]) for i in range(len(words) - 3)}
             leaked = sorted(r for r in runs if r in sample)
             self.assertEqual(leaked, [], name)     # no run of four words of the dev / held-out prose
+
+    def test_everyday_sentences_leak_no_dev_or_held_out_text(self):
+        # korean_everyday's sentences were written after reading what ko_dev2.txt lacks: they
+        # must share words and endings with it, never its sentences (no run of four words)
+        import re
+        import korean_everyday as ke
+        sample = " ".join(" ".join(lines) for lines in ke.REGISTERS.values())
+        sample = " ".join(re.sub(r'[“”"\.,!?:]', " ", sample).split())
+        for name, text in self.texts.items():
+            words = re.sub(r'[“”"\.,!?:]', " ", text).split()
+            runs = {" ".join(words[i:i + 4]) for i in range(len(words) - 3)}
+            self.assertEqual(sorted(r for r in runs if r in sample), [], name)
+        rng = random.Random(13)
+        for register in ke.REGISTERS:
+            self.assertNotIn("{", ke.everyday_doc(rng, register), register)   # every slot filled
 
     def test_story_names_are_many_and_particles_follow_them(self):
         import korean_prose as kp
