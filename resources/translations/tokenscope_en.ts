@@ -62,47 +62,47 @@
 <context>
     <name>ts::ui::AgentCostCalculator</name>
     <message>
-        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="78"/>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="80"/>
         <source>Per call $%1 · per task $%2 · per month $%3 for %4 tokens: %5× the $%6 subscription.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="88"/>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="90"/>
         <source>What an agent costs: many calls per task, each with a long prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="89"/>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="91"/>
         <source>Prompt tokens per call</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="89"/>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="91"/>
         <source>Answer tokens per call</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="89"/>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="91"/>
         <source>Calls per task</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="90"/>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="92"/>
         <source>Tasks per month</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="90"/>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="92"/>
         <source>$ per million input tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="91"/>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="93"/>
         <source>$ per million output tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="91"/>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="93"/>
         <source>Subscription $ per month</source>
         <translation type="unfinished"></translation>
     </message>
@@ -110,129 +110,129 @@
 <context>
     <name>ts::ui::AttentionView</name>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="34"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="37"/>
         <source>Transformer block whose attention is shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="35"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="38"/>
         <source>Attention head, or the mean of all heads of the layer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="349"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="425"/>
         <source>Layer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="350"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="426"/>
         <source>Head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="57"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="60"/>
         <source>weight</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="86"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="471"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="91"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="624"/>
         <source>Click a cell to read its weight.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="106"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="475"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="111"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="628"/>
         <source>%1 → %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="108"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="477"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="113"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="630"/>
         <source>not recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="239"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="355"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="253"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="431"/>
         <source>Layer %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="231"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="245"/>
         <source>Head %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="232"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="246"/>
         <source>Head %1 · KV group %2 of %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="242"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="357"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="256"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="433"/>
         <source>Average of heads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="257"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="457"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="271"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="610"/>
         <source>H%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="257"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="455"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="271"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="608"/>
         <source>avg</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="258"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="272"/>
         <source>Head %1: click to show it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="259"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="273"/>
         <source>Average of heads: click to show it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="351"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="427"/>
         <source>Rows: query token (who looks) · columns: key token (looked at) · hatched: masked, a token cannot look ahead</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="376"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="478"/>
         <source>Layer %1, average of %2 heads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="379"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="481"/>
         <source>Layer %1, head %2 · KV group %3 of %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="384"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="486"/>
         <source>Layer %1, head %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="442"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="595"/>
         <source>All heads of layer %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="444"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="597"/>
         <source>Grouped-query attention: every %1 query heads share one of %2 key/value heads (g1 … g%2 under each head)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="456"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="609"/>
         <source>H%1 · g%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="463"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="616"/>
         <source>“%1” (%2)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -387,7 +387,7 @@
     </message>
     <message>
         <location filename="../../ui/classroom/confidence_view.cpp" line="140"/>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="247"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="250"/>
         <source>Click a token to see what the model expected there.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -407,22 +407,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="204"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="207"/>
         <source>Scoring…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="258"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="261"/>
         <source>p = %1, rank %2, entropy %3 bits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="273"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="276"/>
         <source>The first token has nothing before it to predict it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="276"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="279"/>
         <source>“%1”: p = %2, rank %3. The model expected:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -430,167 +430,169 @@
 <context>
     <name>ts::ui::ControlsPanel</name>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="255"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="258"/>
         <source>Prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="256"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="259"/>
         <source>The user&apos;s message…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="257"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="260"/>
         <source>Type the beginning of a text…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="258"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="261"/>
         <source>Token ids separated by spaces, e.g. 12 7 301</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="259"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="262"/>
         <source>Chat (system and user message)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="262"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="265"/>
         <source>Writes the messages in this model&apos;s chat format (%1), with its special tokens, and the model answers as the assistant.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="264"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="267"/>
         <source>Instruct models need their chat format; this model has none that Tokenscope can write.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="268"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="271"/>
         <source>System message (optional)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="269"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="272"/>
         <source>System message (empty: “%1”)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="272"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="275"/>
         <source>No chat format: type the raw prompt.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="273"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="276"/>
         <source>No chat format (%1): type the raw prompt.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="275"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="278"/>
         <source>This model folder has no tokenizer: type token ids.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="276"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="279"/>
         <source>Autoregressive loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="277"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="280"/>
         <source>Step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="278"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="281"/>
         <source>Run one step: predict, sample, feed the token back in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="279"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="304"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="309"/>
         <source>Pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="279"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="304"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="309"/>
         <source>Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="280"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="283"/>
         <source>Reset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="281"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="284"/>
         <source>Delay</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="282"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="285"/>
         <source>Pause between steps while running (0–2000 ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="283"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="286"/>
         <source>Max steps</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="284"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="287"/>
         <source>Seed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="285"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="288"/>
         <source>Sampling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="286"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="289"/>
         <source>Temperature</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="287"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="290"/>
         <source>0 = always the most likely token; higher = more surprising choices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="288"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="291"/>
         <source>Top-k</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="289"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="292"/>
         <source>off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="290"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="293"/>
         <source>Top-p</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="291"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="294"/>
         <source>Colours</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="292"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="295"/>
         <source>classic</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="293"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="296"/>
         <source>viridis (colour-blind safe)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="294"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="297"/>
         <source>cividis (colour-blind safe)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="295"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="298"/>
         <source>Colour map of the heatmaps and the confidence colouring</source>
         <translation type="unfinished"></translation>
     </message>
@@ -598,90 +600,90 @@
 <context>
     <name>ts::ui::CostView</name>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="129"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="140"/>
         <source>Every token is one full pass through the model: all weights are read once, and attention reads the whole KV cache, which grows with the context. Reasoning models (o1/o3) buy better answers with many hidden tokens of “thinking” — ten times the tokens is at least ten times the cost, and more as the context grows. An agent making dozens of model calls per task is how a $20 subscription can cost $200 to serve.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="136"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="147"/>
         <source>Step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="136"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="147"/>
         <source>Tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="136"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="147"/>
         <source>Context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="136"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="147"/>
         <source>FLOPs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="183"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="235"/>
         <source>No steps yet: run the model to see what each token costs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="185"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="237"/>
         <source>Session: %1 tokens in %2 calls, %3 ms, %4, %5 of weights read; KV cache now %6 for %7 tokens. About %8 per token.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="233"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="302"/>
         <source>Cost per token against context length</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="234"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="303"/>
         <source>MFLOP per token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="235"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="304"/>
         <source>ms per token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="273"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="355"/>
         <source>prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="254"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="336"/>
         <source>context length (tokens)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="136"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="147"/>
         <source>Wall
 time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="137"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="148"/>
         <source>Weights
 read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="137"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="148"/>
         <source>KV
 cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="217"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="286"/>
         <source>Steady speed: step a few tokens to measure it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="220"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="289"/>
         <source>Steady speed: median %1 ms per token over the last decode steps (up to %2), against the estimate of %3 and %4 of weights read per token.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -689,17 +691,17 @@ cache</source>
 <context>
     <name>ts::ui::EmbeddingScatter</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="152"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="160"/>
         <source>No token vectors yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="165"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="173"/>
         <source>PC1 (%1 %)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="171"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="179"/>
         <source>PC2 (%1 %)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -707,174 +709,174 @@ cache</source>
 <context>
     <name>ts::ui::EmbeddingView</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="435"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="571"/>
         <source>This model has no position vectors: its input vector is the token embedding alone. Position enters inside attention: every pair of numbers in each query and key is turned by an angle that grows with the token&apos;s position (RoPE, rope_theta = %1). A query and a key then score by how far apart their tokens are, not by where they stand.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="458"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="594"/>
         <source>fast pair</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="459"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="595"/>
         <source>slow pair</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="489"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="625"/>
         <source>%1 rad per position</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="664"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="800"/>
         <source>Show nearest vocabulary neighbours</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="666"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="802"/>
         <source>For the most recent tokens, the vocabulary entries whose token embedding points the same way (cosine), placed at the same position and drawn lighter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="507"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="617"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="655"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="643"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="753"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="791"/>
         <source>token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="507"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="617"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="655"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="643"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="753"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="791"/>
         <source>position</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="507"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="617"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="655"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="643"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="753"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="791"/>
         <source>sum</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="508"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="644"/>
         <source>value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="532"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="657"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="668"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="793"/>
         <source>cosine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="596"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="732"/>
         <source>dimension %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="601"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="737"/>
         <source>dimension %1: token %2 + position %3 = %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="957"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1110"/>
         <source>A projection needs at least two different token vectors.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="959"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1112"/>
         <source>First two principal components of %1 input vectors: PC1 explains %2 % of their spread, PC2 %3 %.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="991"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1153"/>
         <source>Cosine similarity (the newest %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="991"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1153"/>
         <source>Cosine similarity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1002"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1164"/>
         <source>Input vector: no token selected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1013"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1175"/>
         <source>Input vector of “%1” at position %2 = its token embedding (%3 numbers); no position vector is added</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1029"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1191"/>
         <source>Input vector of “%1” at position %2 = token embedding + position embedding (%3 numbers)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1053"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1215"/>
         <source>This context&apos;s input vectors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1054"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1216"/>
         <source>Word map: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1055"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1217"/>
         <source>Word map: your words</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1056"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1218"/>
         <source>A word map places a chosen set of words by their token embeddings, in the plane of their own two principal components: words of one kind should lie close together. The context&apos;s tokens are placed in the same plane.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1059"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1221"/>
         <source>Words separated by commas; groups by semicolons</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1108"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1270"/>
         <source>The word map needs a model with its tokenizer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1125"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1287"/>
         <source>A word map needs at least two different words.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1165"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1328"/>
         <source>Placing the words…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1166"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1329"/>
         <source>No word map: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1188"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1351"/>
         <source>Word map of %1 words: their token embeddings (a word of several tokens: their mean), in the plane of their first two principal components (PC1 %2 %, PC2 %3 %). Round dots: this context&apos;s tokens placed in the same plane.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1198"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1361"/>
         <source>Word</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1198"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1361"/>
         <source>Tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1198"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1361"/>
         <source>Nearest entries (cosine)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1097,52 +1099,52 @@ cache</source>
 <context>
     <name>ts::ui::HeadlessRun</name>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="78"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="79"/>
         <source>Timed out after %1 s.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="100"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="101"/>
         <source>--model none needs --open-transcript FILE.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="121"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="122"/>
         <source>There is no lesson %1 (there are %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="126"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="127"/>
         <source>Lesson %1 has %2 steps, not %3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="135"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="136"/>
         <source>This model has no chat format that Tokenscope can write: use --prompt.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="194"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="195"/>
         <source>Unknown view &apos;%1&apos;.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="204"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="205"/>
         <source>--select-step %1: the run has %2 steps.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="213"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="214"/>
         <source>--layer %1: the model has fewer layers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="220"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="221"/>
         <source>--head %1: the model has fewer heads.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="228"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="229"/>
         <source>--word-map &apos;%1&apos;: no words.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1150,12 +1152,12 @@ cache</source>
 <context>
     <name>ts::ui::HeatmapWidget</name>
     <message>
-        <location filename="../../ui/widgets/heatmap_widget.cpp" line="587"/>
+        <location filename="../../ui/widgets/heatmap_widget.cpp" line="699"/>
         <source>No data yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/heatmap_widget.cpp" line="651"/>
+        <location filename="../../ui/widgets/heatmap_widget.cpp" line="763"/>
         <source>zoomed: rows %1–%2, columns %3–%4 of %5 · double-click: all</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1343,250 +1345,250 @@ cache</source>
 <context>
     <name>ts::ui::LitmView</name>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="157"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="175"/>
         <source>Export results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="158"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="176"/>
         <source>CSV files (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="162"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="180"/>
         <source>Run the lost-in-the-middle lab?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="169"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="187"/>
         <source>Records:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="170"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="188"/>
         <source>Positions:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="173"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="191"/>
         <source>Seed:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="176"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="194"/>
         <source>Record template:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="177"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="195"/>
         <source>Run experiment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="178"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="196"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="182"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="200"/>
         <source>Export CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="186"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="213"/>
         <source>Position</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="186"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="213"/>
         <source>Top-1 accuracy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="186"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="213"/>
         <source>P(correct)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="186"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="214"/>
         <source>Mean rank</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="187"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="214"/>
         <source>Attention on record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="193"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="221"/>
         <source>position of the record asked for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="197"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="225"/>
         <source>This model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="380"/>
-        <location filename="../../ui/classroom/litm_view.cpp" line="409"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="408"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="437"/>
         <source>Cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="389"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="417"/>
         <source>Running %1 contexts (estimated %2)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="404"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="432"/>
         <source>Done in %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="417"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="445"/>
         <source>Running: %1 % done, %2 left.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="454"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="483"/>
         <source>Open results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="455"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="484"/>
         <source>Lost-in-the-middle results (*.json);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="459"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="488"/>
         <source>Cannot open results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="460"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="489"/>
         <source>%1
 
 The results on screen are unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="464"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="493"/>
         <source>Save results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="465"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="494"/>
         <source>Lost-in-the-middle results (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="468"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="497"/>
         <source>Cannot save results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="582"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="611"/>
         <source>%1&lt;br&gt;about %2 tokens · shaded: 95 % interval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="583"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="612"/>
         <source>position of the record asked for, of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="537"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="566"/>
         <source>accuracy (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="188"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="216"/>
         <source>top-1 accuracy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="171"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="189"/>
         <source>Contexts:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="172"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="190"/>
         <source>Contexts of freshly drawn records; each is read once and asked about every position.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="174"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="192"/>
         <source>Ask first (query-aware)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="175"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="193"/>
         <source>State the question before the records too, so the model knows what to look for while reading.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="179"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="197"/>
         <source>Open results…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="180"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="198"/>
         <source>Show results saved earlier (for example a sweep of a large model prepared at home).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="181"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="199"/>
         <source>Save results…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="183"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="201"/>
         <source>Each context lists key-value records (“Code Alpha-41 tiger.”) and ends by asking for one key again: the model reads it once and is asked about each position in turn, with fresh records in every context.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="187"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="215"/>
         <source>Contexts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="189"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="217"/>
         <source>P(correct value)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="262"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="290"/>
         <source>The bundled model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="264"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="292"/>
         <source>Load a model to measure it, or open results saved earlier.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="269"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="297"/>
         <source>No lost-in-the-middle measurements come with %1. Run the lab: it first times the model on this computer and says how long the run will take before it starts. Results can be saved and shown later without the model.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="348"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="376"/>
         <source>Timing %1 on this computer…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="356"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="384"/>
         <source>%1 records take %2 tokens, more than the model&apos;s context of %3: use fewer records.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="365"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="393"/>
         <source>%1 contexts of about %2 tokens, each read once and asked %3 questions.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="369"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="397"/>
         <source>This run on %1 will take %2 on this computer (measured just now).
 %3
 
@@ -1594,47 +1596,47 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="373"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="401"/>
         <source>Not started (estimated %1).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="520"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="549"/>
         <source>Liu et al. 2023&lt;br&gt;(GPT-3.5-Turbo, 20 documents)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="538"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="567"/>
         <source>answer position</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="576"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="605"/>
         <source>Bundled model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="577"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="606"/>
         <source>Unnamed model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="579"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="608"/>
         <source>%1, measured now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="580"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="609"/>
         <source>%1, from its evaluation data</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="581"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="610"/>
         <source>%1, from %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="599"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="628"/>
         <source>Example context: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1743,8 +1745,8 @@ The window stays usable and you can cancel at any time.</source>
     </message>
     <message>
         <location filename="../../ui/classroom/logit_lens_view.cpp" line="99"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="105"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="150"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="106"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="165"/>
         <source>entropy (bits)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1755,11 +1757,13 @@ The window stays usable and you can cancel at any time.</source>
     </message>
     <message>
         <location filename="../../ui/classroom/logit_lens_view.cpp" line="104"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="120"/>
         <source>Layer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../ui/classroom/logit_lens_view.cpp" line="104"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="121"/>
         <source>Top token</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1769,41 +1773,42 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="105"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="150"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="106"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="165"/>
         <source>p(top token)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="179"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="210"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="120"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="194"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="225"/>
         <source>embedding</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="179"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="205"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="210"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="194"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="220"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="225"/>
         <source>layer %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="192"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="207"/>
         <source>Generate a few tokens: each step adds a column.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="202"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="217"/>
         <source>Position %1: the final prediction “%2” is already the top token from %3 on.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="205"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="220"/>
         <source>the embedding</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="206"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="221"/>
         <source>Sampled: “%1”.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1811,192 +1816,192 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="239"/>
+        <location filename="../../ui/shell/main_window.cpp" line="242"/>
         <source>About Tokenscope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="240"/>
+        <location filename="../../ui/shell/main_window.cpp" line="243"/>
         <source>&lt;p&gt;&lt;b&gt;Tokenscope&lt;/b&gt; runs a GPT-style model on your computer and shows each stage of next-token prediction: tokenizing, embedding, self-attention, the softmax distribution and sampling — and the autoregressive loop that feeds each chosen token back in.&lt;/p&gt;&lt;p&gt;The model does not know the answer; it computes how likely each next token is, and one is drawn.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="332"/>
+        <location filename="../../ui/shell/main_window.cpp" line="335"/>
         <source>Could not open the model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="333"/>
+        <location filename="../../ui/shell/main_window.cpp" line="336"/>
         <source>Choose a folder with config.json and model.safetensors (and vocab.json + merges.txt or tokenizer.json for text prompts). The previous model stays loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="349"/>
-        <location filename="../../ui/shell/main_window.cpp" line="354"/>
-        <location filename="../../ui/shell/main_window.cpp" line="545"/>
-        <location filename="../../ui/shell/main_window.cpp" line="563"/>
+        <location filename="../../ui/shell/main_window.cpp" line="353"/>
+        <location filename="../../ui/shell/main_window.cpp" line="358"/>
+        <location filename="../../ui/shell/main_window.cpp" line="554"/>
+        <location filename="../../ui/shell/main_window.cpp" line="572"/>
         <source>Tokenscope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="354"/>
+        <location filename="../../ui/shell/main_window.cpp" line="358"/>
         <source>Tokenscope — %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="355"/>
+        <location filename="../../ui/shell/main_window.cpp" line="359"/>
         <source>Controls</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="356"/>
+        <location filename="../../ui/shell/main_window.cpp" line="360"/>
         <source>Timeline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="361"/>
+        <location filename="../../ui/shell/main_window.cpp" line="365"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="362"/>
+        <location filename="../../ui/shell/main_window.cpp" line="366"/>
         <source>&amp;Open model folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="363"/>
+        <location filename="../../ui/shell/main_window.cpp" line="367"/>
         <source>Open model &amp;file (GGUF)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="364"/>
+        <location filename="../../ui/shell/main_window.cpp" line="368"/>
         <source>Open &amp;transcript…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="365"/>
+        <location filename="../../ui/shell/main_window.cpp" line="369"/>
         <source>&amp;Save transcript…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="366"/>
+        <location filename="../../ui/shell/main_window.cpp" line="370"/>
         <source>Continue past end of text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="367"/>
+        <location filename="../../ui/shell/main_window.cpp" line="371"/>
         <source>Keep generating after the model draws its end-of-text token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="368"/>
+        <location filename="../../ui/shell/main_window.cpp" line="372"/>
         <source>Export current view as &amp;PNG or SVG…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="369"/>
+        <location filename="../../ui/shell/main_window.cpp" line="373"/>
         <source>Export distribution as CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="370"/>
+        <location filename="../../ui/shell/main_window.cpp" line="374"/>
         <source>Export distribution as JSON…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="371"/>
+        <location filename="../../ui/shell/main_window.cpp" line="375"/>
         <source>Export attention as CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="372"/>
+        <location filename="../../ui/shell/main_window.cpp" line="376"/>
         <source>Export attention as JSON…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="373"/>
+        <location filename="../../ui/shell/main_window.cpp" line="377"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="374"/>
+        <location filename="../../ui/shell/main_window.cpp" line="378"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="375"/>
+        <location filename="../../ui/shell/main_window.cpp" line="379"/>
         <source>&amp;Presentation mode (larger text)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="376"/>
+        <location filename="../../ui/shell/main_window.cpp" line="380"/>
         <source>Enlarge all text for a projector; press F5 again to go back</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="378"/>
+        <location filename="../../ui/shell/main_window.cpp" line="382"/>
         <source>&amp;Language</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="379"/>
+        <location filename="../../ui/shell/main_window.cpp" line="383"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="380"/>
+        <location filename="../../ui/shell/main_window.cpp" line="384"/>
         <source>&amp;About Tokenscope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="488"/>
+        <location filename="../../ui/shell/main_window.cpp" line="496"/>
         <source>Loading %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="524"/>
+        <location filename="../../ui/shell/main_window.cpp" line="533"/>
         <source>Model loaded with warnings: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="545"/>
-        <location filename="../../ui/shell/main_window.cpp" line="563"/>
+        <location filename="../../ui/shell/main_window.cpp" line="554"/>
+        <location filename="../../ui/shell/main_window.cpp" line="572"/>
         <source>No model is loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="545"/>
-        <location filename="../../ui/shell/main_window.cpp" line="563"/>
+        <location filename="../../ui/shell/main_window.cpp" line="554"/>
+        <location filename="../../ui/shell/main_window.cpp" line="572"/>
         <source>Choose a model in the toolbar first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="791"/>
+        <location filename="../../ui/shell/main_window.cpp" line="803"/>
         <source>Loading model…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="791"/>
+        <location filename="../../ui/shell/main_window.cpp" line="803"/>
         <source>No model loaded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="796"/>
+        <location filename="../../ui/shell/main_window.cpp" line="808"/>
         <source>%1 · %2 parameters · %3 layers × %4 heads · vocabulary %5%6</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="802"/>
+        <location filename="../../ui/shell/main_window.cpp" line="814"/>
         <source> · no tokenizer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="809"/>
+        <location filename="../../ui/shell/main_window.cpp" line="821"/>
         <source>Context %1 / %2 tokens · step %3 of %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shell/main_window.cpp" line="816"/>
+        <location filename="../../ui/shell/main_window.cpp" line="828"/>
         <source>%n oldest step(s) keep only a summary (history memory budget)</source>
         <translation>
             <numerusform>%n oldest step keeps only a summary (history memory budget)</numerusform>
@@ -2004,140 +2009,140 @@ The window stays usable and you can cancel at any time.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="821"/>
+        <location filename="../../ui/shell/main_window.cpp" line="833"/>
         <source>Export view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="822"/>
+        <location filename="../../ui/shell/main_window.cpp" line="834"/>
         <source>PNG image (*.png);;SVG vector image (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="870"/>
+        <location filename="../../ui/shell/main_window.cpp" line="882"/>
         <source>There are no steps to export yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="911"/>
+        <location filename="../../ui/shell/main_window.cpp" line="923"/>
         <source>Transcript made with another model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="948"/>
+        <location filename="../../ui/shell/main_window.cpp" line="960"/>
         <source>%1 (%2, %3 layers, vocabulary %4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="954"/>
+        <location filename="../../ui/shell/main_window.cpp" line="966"/>
         <source>the model it was made with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="957"/>
+        <location filename="../../ui/shell/main_window.cpp" line="969"/>
         <source>Transcript “%1”, shown as recorded: no model is loaded, so there is no attention, distribution or embedding to show, only the tokens and their recorded probabilities. Load %2 to continue it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="962"/>
+        <location filename="../../ui/shell/main_window.cpp" line="974"/>
         <source>Transcript “%1”, shown as recorded: it was made with %2, but the loaded model is %3, which would give other numbers. Load %2 to continue it, or press Step to run its prompt with the loaded model.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="888"/>
+        <location filename="../../ui/shell/main_window.cpp" line="900"/>
         <source>Could not open the transcript</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="185"/>
-        <location filename="../../ui/shell/main_window.cpp" line="825"/>
-        <location filename="../../ui/shell/main_window.cpp" line="842"/>
-        <location filename="../../ui/shell/main_window.cpp" line="857"/>
+        <location filename="../../ui/shell/main_window.cpp" line="188"/>
+        <location filename="../../ui/shell/main_window.cpp" line="837"/>
+        <location filename="../../ui/shell/main_window.cpp" line="854"/>
+        <location filename="../../ui/shell/main_window.cpp" line="869"/>
         <source>Export failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="176"/>
+        <location filename="../../ui/shell/main_window.cpp" line="179"/>
         <source>Open transcript</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="177"/>
-        <location filename="../../ui/shell/main_window.cpp" line="182"/>
+        <location filename="../../ui/shell/main_window.cpp" line="180"/>
+        <location filename="../../ui/shell/main_window.cpp" line="185"/>
         <source>Transcript (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="182"/>
+        <location filename="../../ui/shell/main_window.cpp" line="185"/>
         <source>Save transcript</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="825"/>
+        <location filename="../../ui/shell/main_window.cpp" line="837"/>
         <source>Could not write %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="830"/>
-        <location filename="../../ui/shell/main_window.cpp" line="847"/>
+        <location filename="../../ui/shell/main_window.cpp" line="842"/>
+        <location filename="../../ui/shell/main_window.cpp" line="859"/>
         <source>Nothing to export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="830"/>
-        <location filename="../../ui/shell/main_window.cpp" line="847"/>
+        <location filename="../../ui/shell/main_window.cpp" line="842"/>
+        <location filename="../../ui/shell/main_window.cpp" line="859"/>
         <source>Run a step first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="834"/>
+        <location filename="../../ui/shell/main_window.cpp" line="846"/>
         <source>Export distribution</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="835"/>
-        <location filename="../../ui/shell/main_window.cpp" line="852"/>
+        <location filename="../../ui/shell/main_window.cpp" line="847"/>
+        <location filename="../../ui/shell/main_window.cpp" line="864"/>
         <source>JSON (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="835"/>
-        <location filename="../../ui/shell/main_window.cpp" line="852"/>
+        <location filename="../../ui/shell/main_window.cpp" line="847"/>
+        <location filename="../../ui/shell/main_window.cpp" line="864"/>
         <source>CSV (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="851"/>
+        <location filename="../../ui/shell/main_window.cpp" line="863"/>
         <source>Export attention</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="359"/>
+        <location filename="../../ui/shell/main_window.cpp" line="363"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="360"/>
+        <location filename="../../ui/shell/main_window.cpp" line="364"/>
         <source>Stop loading this model; the previous one stays</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="286"/>
+        <location filename="../../ui/shell/main_window.cpp" line="289"/>
         <source>Lesson ended: your prompt and settings are back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="358"/>
+        <location filename="../../ui/shell/main_window.cpp" line="362"/>
         <source>Lesson</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="685"/>
+        <location filename="../../ui/shell/main_window.cpp" line="697"/>
         <source>What if: branching from step %1 with “%2” instead of “%3”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="808"/>
+        <location filename="../../ui/shell/main_window.cpp" line="820"/>
         <source>Context %1 / %2 tokens</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2221,27 +2226,27 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::PipelineBar</name>
     <message>
-        <location filename="../../ui/shell/pipeline_bar.cpp" line="27"/>
+        <location filename="../../ui/shell/pipeline_bar.cpp" line="29"/>
         <source>1 Tokenizing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/pipeline_bar.cpp" line="28"/>
+        <location filename="../../ui/shell/pipeline_bar.cpp" line="30"/>
         <source>2 Embedding</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/pipeline_bar.cpp" line="29"/>
+        <location filename="../../ui/shell/pipeline_bar.cpp" line="31"/>
         <source>3 Self-attention</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/pipeline_bar.cpp" line="30"/>
+        <location filename="../../ui/shell/pipeline_bar.cpp" line="32"/>
         <source>4 Softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/pipeline_bar.cpp" line="31"/>
+        <location filename="../../ui/shell/pipeline_bar.cpp" line="33"/>
         <source>5 Sampling</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2249,42 +2254,42 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::PrecisionView</name>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="211"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="210"/>
         <source>Add model files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="212"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="211"/>
         <source>GGUF model (*.gguf)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="219"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="218"/>
         <source>Add a model folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="232"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="231"/>
         <source>(no model loaded)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="233"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="232"/>
         <source>%1 (loaded, the reference)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="245"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="244"/>
         <source>Add the same model in another precision first (Add file… or Add folder…).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="256"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="255"/>
         <source>Type a prompt first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/precision_view.cpp" line="266"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="265"/>
         <source>Loading %n model(s) and comparing…</source>
         <translation>
             <numerusform>Loading %n model and comparing…</numerusform>
@@ -2292,22 +2297,22 @@ The window stays usable and you can cancel at any time.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="310"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="309"/>
         <source>#</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="310"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="309"/>
         <source>Token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="313"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="312"/>
         <source>Δ</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/precision_view.cpp" line="336"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="335"/>
         <source>&lt;b&gt;Free-running:&lt;/b&gt; all precisions write the same %n token(s).</source>
         <translation>
             <numerusform>&lt;b&gt;Free-running:&lt;/b&gt; all precisions write the same token.</numerusform>
@@ -2315,152 +2320,152 @@ The window stays usable and you can cancel at any time.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="338"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="337"/>
         <source>&lt;b&gt;Free-running:&lt;/b&gt; the texts part at generated token %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="384"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="383"/>
         <source>token position</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="408"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="407"/>
         <source>bits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="408"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="407"/>
         <source>p</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="442"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="441"/>
         <source>%1 · %2 bits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="421"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="420"/>
         <source>What each precision saves: the loaded model&apos;s weights.&lt;br&gt;Compare to see what it costs, token by token.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="431"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="430"/>
         <source>stored</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="434"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="433"/>
         <source>saved against F32</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="467"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="466"/>
         <source>MB for %1 million weights</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="476"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="475"/>
         <source>The same model in several precisions. The loaded model continues the prompt; every precision scores exactly those tokens, so the difference per token is what precision costs. Then each writes on its own.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="479"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="478"/>
         <source>Precisions to compare:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="480"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="479"/>
         <source>Add file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="481"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="480"/>
         <source>A GGUF file of the same model (Q8_0, Q4_K_M, F16, …)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="482"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="481"/>
         <source>Add folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="483"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="482"/>
         <source>A Hugging Face folder of the same model in another dtype</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="484"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="483"/>
         <source>Remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="485"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="484"/>
         <source>Prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="486"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="485"/>
         <source>Tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="487"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="486"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="488"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="487"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="489"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="488"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="489"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="488"/>
         <source>Stored as</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="489"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="488"/>
         <source>MB/token</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="489"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="488"/>
         <source>Perplexity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="490"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="489"/>
         <source>Largest Δp</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="490"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="489"/>
         <source>Same top-1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="492"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="491"/>
         <source>&lt;b&gt;How each format stores a weight&lt;/b&gt;&lt;br&gt;&lt;b&gt;F32&lt;/b&gt;: 32 bits: a sign, 8 bits of exponent, 23 of fraction.&lt;br&gt;&lt;b&gt;F16&lt;/b&gt;: 16 bits: a sign, 5 of exponent, 10 of fraction (&lt;b&gt;BF16&lt;/b&gt;: 8 and 7).&lt;br&gt;&lt;b&gt;Q8_0&lt;/b&gt;: blocks of 32 weights, each an 8-bit integer, and one F16 scale for the block: (32 × 8 + 16) / 32 = 8.5 bits a weight.&lt;br&gt;&lt;b&gt;Q4_0&lt;/b&gt;: the same with 4-bit integers: (32 × 4 + 16) / 32 = 4.5 bits a weight.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="498"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="497"/>
         <source>Show:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="499"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="498"/>
         <source>probability of each token (all score the same text)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="500"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="499"/>
         <source>KL divergence from the reference (bits)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2468,194 +2473,194 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::ProbesView</name>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="233"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
         <source>Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="239"/>
         <source>Save as…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="235"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
         <source>Add probe</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="236"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="241"/>
         <source>Run probes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="237"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="242"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
-        <location filename="../../ui/classroom/probes_view.cpp" line="252"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="243"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="257"/>
         <source>Group</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="243"/>
         <source>Prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="243"/>
         <source>True</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="239"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="244"/>
         <source>False (| between)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="239"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="244"/>
         <source>Model&apos;s answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="245"/>
         <source>Verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="245"/>
         <source>P(true) green, P(best false) red</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="241"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="246"/>
         <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one, on a log axis (each tick is a factor of 100). The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="246"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="251"/>
         <source>Show:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="250"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="255"/>
         <source>All probes, held-out first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="250"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="255"/>
         <source>Held-out only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="250"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="255"/>
         <source>Confident inventions only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="252"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="257"/>
         <source>Language</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="252"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="257"/>
         <source>Probes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="252"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="257"/>
         <source>True beats false</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="253"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="258"/>
         <source>Top-1 accuracy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="253"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="258"/>
         <source>Mean confidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="253"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="258"/>
         <source>Confident inventions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="255"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="260"/>
         <source>The model&apos;s own answer is not the true one, and it gives that answer at least %1 %.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="265"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="270"/>
         <source>Textbook world (bundled model)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="302"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="307"/>
         <source>Open probe set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="303"/>
-        <location filename="../../ui/classroom/probes_view.cpp" line="317"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="308"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="322"/>
         <source>Probe sets (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="316"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="321"/>
         <source>Save probe set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="405"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="410"/>
         <source>P(true) = %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="406"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="411"/>
         <source>P(false) = %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="413"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="418"/>
         <source>The model&apos;s own answer: its greedy continuation up to the end of the word, past function words such as “a” or “in”; %1 is the probability of the whole answer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="418"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="423"/>
         <source>true wins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="418"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="423"/>
         <source>false wins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="523"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="547"/>
         <source>Korean</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="523"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="547"/>
         <source>English</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="553"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="577"/>
         <source>held-out (never seen)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="554"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="578"/>
         <source>seen in training</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/probes_view.cpp" line="622"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="654"/>
         <source>%n probe(s). Press “Run probes”.</source>
         <translation>
             <numerusform>%n probe. Press “Run probes”.</numerusform>
@@ -2663,12 +2668,12 @@ The window stays usable and you can cancel at any time.</source>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="634"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="666"/>
         <source>The true answer beats every false one in %1 of %2 probes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="635"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="667"/>
         <source>On held-out facts, which the model never saw, its own answer is right %1 of %2 times, yet it puts on average %3 % on it; %4 of them are confident inventions (%5 % or more on a wrong answer). That is a hallucination.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2676,107 +2681,122 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::SamplingView</name>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="180"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="206"/>
         <source>Run a step: the drawn token is appended to the text and fed back in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="207"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="233"/>
         <source>Step %1: the drawn token (highlighted) is appended to the text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="169"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="195"/>
         <source>Autoregressive loop: “%1” is appended to the input and step %2 begins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="168"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="179"/>
         <source>“%1” marks the end of the text: the loop stops here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="276"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="181"/>
+        <source>The context is full (%1 tokens): “%2” cannot be read, and the loop stops here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="186"/>
+        <source>Autoregressive loop: “%1” was appended to the input and step %2 began</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="192"/>
+        <source>Autoregressive loop: “%1” is appended to the input; Step or Run begins step %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="302"/>
         <source>From scores to probabilities: logits → divided by the temperature → softmax</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="279"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="305"/>
         <source>logit ÷ %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="280"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="306"/>
         <source>temperature 0: the largest wins</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="281"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="307"/>
         <source>logit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="283"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="309"/>
         <source>probability (softmax)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="330"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="356"/>
         <source>max</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="344"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="370"/>
         <source>%1 · cut by top-k/top-p</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="381"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="407"/>
         <source>The draw: temperature 0 takes the most likely token, no random number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="382"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="408"/>
         <source>The draw: a random number u between 0 and 1 lands in the cumulative probabilities</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="386"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="412"/>
         <source>drawn at temperature %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="387"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="413"/>
         <source> · top-k %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="388"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="414"/>
         <source> · top-p %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="389"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="415"/>
         <source> · seed %1 · tokens in vocabulary order, width = probability</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="463"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="489"/>
         <source>Drawn: “%1” (the most likely token)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="465"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="491"/>
         <source>Chosen by hand (what if): “%1”; u = %2 had landed on “%3”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="471"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="497"/>
         <source>u = %1 lands on “%2”, which holds %3 of the bar</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="480"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="506"/>
         <source>With the slider&apos;s settings the same u would pick “%1”.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2868,7 +2888,7 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TimelineView</name>
     <message numerus="yes">
-        <location filename="../../ui/shell/timeline_view.cpp" line="52"/>
+        <location filename="../../ui/shell/timeline_view.cpp" line="61"/>
         <source>prompt (%n token(s))</source>
         <translation>
             <numerusform>prompt (%n token)</numerusform>
@@ -2876,22 +2896,22 @@ Click: what if the model had drawn this token? (branches the session from this s
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shell/timeline_view.cpp" line="57"/>
+        <location filename="../../ui/shell/timeline_view.cpp" line="66"/>
         <source>chosen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/timeline_view.cpp" line="69"/>
+        <location filename="../../ui/shell/timeline_view.cpp" line="78"/>
         <source>summary only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/timeline_view.cpp" line="70"/>
+        <location filename="../../ui/shell/timeline_view.cpp" line="79"/>
         <source>from file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/shell/timeline_view.cpp" line="98"/>
+        <location filename="../../ui/shell/timeline_view.cpp" line="127"/>
         <source>Steps of the loop. Select one to inspect it in every view; click another candidate in the Softmax view to branch from it (&quot;what if&quot;).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2899,67 +2919,67 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TokenView</name>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="203"/>
+        <location filename="../../ui/stages/token_view.cpp" line="244"/>
         <source>Position %1 · token id %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="205"/>
+        <location filename="../../ui/stages/token_view.cpp" line="246"/>
         <source>Prompt bytes %1–%2 (%3 bytes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="209"/>
+        <location filename="../../ui/stages/token_view.cpp" line="250"/>
         <source>Covers part of: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="210"/>
+        <location filename="../../ui/stages/token_view.cpp" line="251"/>
         <source>Covers: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="213"/>
+        <location filename="../../ui/stages/token_view.cpp" line="254"/>
         <source>Drawn by sampling; the next step feeds it back in.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="215"/>
+        <location filename="../../ui/stages/token_view.cpp" line="256"/>
         <source>Generated by the model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="232"/>
+        <location filename="../../ui/stages/token_view.cpp" line="273"/>
         <source>Each card: the token, its id, and its bytes in UTF-8 (hexadecimal; the bytes of one character together).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="532"/>
+        <location filename="../../ui/stages/token_view.cpp" line="574"/>
         <source>Type a prompt and press Step: the text is cut into tokens, the units the model reads.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="533"/>
+        <location filename="../../ui/stages/token_view.cpp" line="575"/>
         <source>Prompt: %1 characters · %2 bytes (UTF-8) · %3 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="538"/>
+        <location filename="../../ui/stages/token_view.cpp" line="580"/>
         <source> → %1 tokens per character</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="541"/>
+        <location filename="../../ui/stages/token_view.cpp" line="583"/>
         <source>Context: %1 of %2 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="542"/>
+        <location filename="../../ui/stages/token_view.cpp" line="584"/>
         <source>Context: %1 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="543"/>
+        <location filename="../../ui/stages/token_view.cpp" line="585"/>
         <source> · dashed chips: a token that splits a character, or the drawn next token</source>
         <translation type="unfinished"></translation>
     </message>

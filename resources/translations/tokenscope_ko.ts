@@ -62,47 +62,47 @@
 <context>
     <name>ts::ui::AgentCostCalculator</name>
     <message>
-        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="78"/>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="80"/>
         <source>Per call $%1 · per task $%2 · per month $%3 for %4 tokens: %5× the $%6 subscription.</source>
         <translation>호출당 $%1 · 작업당 $%2 · 한 달 $%3 (토큰 %4개): 월 구독료 $%6의 %5배.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="88"/>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="90"/>
         <source>What an agent costs: many calls per task, each with a long prompt</source>
         <translation>에이전트의 비용: 작업 하나에 호출 여러 번, 호출마다 긴 프롬프트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="89"/>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="91"/>
         <source>Prompt tokens per call</source>
         <translation>호출당 프롬프트 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="89"/>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="91"/>
         <source>Answer tokens per call</source>
         <translation>호출당 답변 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="89"/>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="91"/>
         <source>Calls per task</source>
         <translation>작업당 호출 수</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="90"/>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="92"/>
         <source>Tasks per month</source>
         <translation>한 달 작업 수</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="90"/>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="92"/>
         <source>$ per million input tokens</source>
         <translation>입력 토큰 100만 개당 $</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="91"/>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="93"/>
         <source>$ per million output tokens</source>
         <translation>출력 토큰 100만 개당 $</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="91"/>
+        <location filename="../../ui/classroom/agent_cost_calculator.cpp" line="93"/>
         <source>Subscription $ per month</source>
         <translation>월 구독료 $</translation>
     </message>
@@ -110,22 +110,22 @@
 <context>
     <name>ts::ui::AttentionView</name>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="34"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="37"/>
         <source>Transformer block whose attention is shown</source>
         <translation>어텐션을 보여 줄 트랜스포머 블록</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="35"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="38"/>
         <source>Attention head, or the mean of all heads of the layer</source>
         <translation>어텐션 헤드, 또는 그 층 모든 헤드의 평균</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="349"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="425"/>
         <source>Layer</source>
         <translation>층</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="350"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="426"/>
         <source>Head</source>
         <translation>헤드</translation>
     </message>
@@ -134,84 +134,84 @@
         <translation type="vanished">행: 쿼리 토큰(바라보는 쪽) · 열: 키 토큰(바라보이는 쪽)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="57"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="60"/>
         <source>weight</source>
         <translation>가중치</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="86"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="471"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="91"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="624"/>
         <source>Click a cell to read its weight.</source>
         <translation>칸을 클릭하면 가중치를 읽을 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="106"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="475"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="111"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="628"/>
         <source>%1 → %2: %3</source>
         <translation>%1 → %2: %3</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="108"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="477"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="113"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="630"/>
         <source>not recorded</source>
         <translation>기록 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="239"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="355"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="253"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="431"/>
         <source>Layer %1</source>
         <translation>%1층</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="231"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="245"/>
         <source>Head %1</source>
         <translation>헤드 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="232"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="246"/>
         <source>Head %1 · KV group %2 of %3</source>
         <translation>헤드 %1 · KV 그룹 %2/%3</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="242"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="357"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="256"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="433"/>
         <source>Average of heads</source>
         <translation>헤드 평균</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="257"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="457"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="271"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="610"/>
         <source>H%1</source>
         <translation>H%1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="257"/>
-        <location filename="../../ui/stages/attention_view.cpp" line="455"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="271"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="608"/>
         <source>avg</source>
         <translation>평균</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="258"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="272"/>
         <source>Head %1: click to show it</source>
         <translation>헤드 %1: 클릭하면 크게 봅니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="259"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="273"/>
         <source>Average of heads: click to show it</source>
         <translation>헤드 평균: 클릭하면 크게 봅니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="351"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="427"/>
         <source>Rows: query token (who looks) · columns: key token (looked at) · hatched: masked, a token cannot look ahead</source>
         <translation>행: 쿼리 토큰(바라보는 쪽) · 열: 키 토큰(바라보이는 쪽) · 빗금: 가려진 칸(토큰은 뒤에 올 토큰을 볼 수 없음)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="376"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="478"/>
         <source>Layer %1, average of %2 heads</source>
         <translation>%1층, 헤드 %2개의 평균</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="379"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="481"/>
         <source>Layer %1, head %2 · KV group %3 of %4</source>
         <translation>%1층, 헤드 %2 · KV 그룹 %3/%4</translation>
     </message>
@@ -220,27 +220,27 @@
         <translation type="vanished">%1층, 헤드 %2 · 키/값 그룹 %3/%4를 읽음 (헤드 %5–%6이 함께 씀)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="384"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="486"/>
         <source>Layer %1, head %2</source>
         <translation>%1층, 헤드 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="442"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="595"/>
         <source>All heads of layer %1</source>
         <translation>%1층의 모든 헤드</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="444"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="597"/>
         <source>Grouped-query attention: every %1 query heads share one of %2 key/value heads (g1 … g%2 under each head)</source>
         <translation>그룹 쿼리 어텐션(GQA): 쿼리 헤드 %1개마다 키/값 헤드 %2개 중 하나를 함께 씀 (각 헤드 아래 g1 … g%2)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="456"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="609"/>
         <source>H%1 · g%2</source>
         <translation>H%1 · g%2</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/attention_view.cpp" line="463"/>
+        <location filename="../../ui/stages/attention_view.cpp" line="616"/>
         <source>“%1” (%2)</source>
         <translation>“%1” (%2)</translation>
     </message>
@@ -399,7 +399,7 @@
     </message>
     <message>
         <location filename="../../ui/classroom/confidence_view.cpp" line="140"/>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="247"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="250"/>
         <source>Click a token to see what the model expected there.</source>
         <translation>토큰을 클릭하면 그 자리에서 모델이 무엇을 예상했는지 보입니다.</translation>
     </message>
@@ -419,22 +419,22 @@
         <translation>색 = 각 토큰이 뽑힌 분포의 엔트로피: 초록 = 모델이 다음 토큰을 확신함, 빨강 = 여러 후보 사이에서 추측함.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="204"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="207"/>
         <source>Scoring…</source>
         <translation>점수 매기는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="258"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="261"/>
         <source>p = %1, rank %2, entropy %3 bits</source>
         <translation>p = %1, %2위, 엔트로피 %3비트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="273"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="276"/>
         <source>The first token has nothing before it to predict it.</source>
         <translation>첫 토큰은 앞에 아무것도 없어서 예측할 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/confidence_view.cpp" line="276"/>
+        <location filename="../../ui/classroom/confidence_view.cpp" line="279"/>
         <source>“%1”: p = %2, rank %3. The model expected:</source>
         <translation>“%1”: p = %2, %3위. 모델이 예상한 것:</translation>
     </message>
@@ -442,167 +442,169 @@
 <context>
     <name>ts::ui::ControlsPanel</name>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="255"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="258"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="256"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="259"/>
         <source>The user&apos;s message…</source>
         <translation>사용자 메시지…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="257"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="260"/>
         <source>Type the beginning of a text…</source>
         <translation>문장의 앞부분을 입력하세요…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="258"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="261"/>
         <source>Token ids separated by spaces, e.g. 12 7 301</source>
         <translation>공백으로 구분한 토큰 ID, 예: 12 7 301</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="259"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="262"/>
         <source>Chat (system and user message)</source>
         <translation>채팅 (시스템·사용자 메시지)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="262"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="265"/>
         <source>Writes the messages in this model&apos;s chat format (%1), with its special tokens, and the model answers as the assistant.</source>
         <translation>메시지를 이 모델의 채팅 형식(%1)과 특수 토큰으로 적고, 모델이 어시스턴트로 답합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="264"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="267"/>
         <source>Instruct models need their chat format; this model has none that Tokenscope can write.</source>
         <translation>지시형 모델은 자기 채팅 형식이 필요합니다. 이 모델에는 Tokenscope가 쓸 수 있는 채팅 형식이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="268"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="271"/>
         <source>System message (optional)</source>
         <translation>시스템 메시지 (선택)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="269"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="272"/>
         <source>System message (empty: “%1”)</source>
         <translation>시스템 메시지 (비우면 “%1”)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="272"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="275"/>
         <source>No chat format: type the raw prompt.</source>
         <translation>채팅 형식이 없습니다. 프롬프트를 그대로 입력하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="273"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="276"/>
         <source>No chat format (%1): type the raw prompt.</source>
         <translation>채팅 형식이 없습니다 (%1). 프롬프트를 그대로 입력하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="275"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="278"/>
         <source>This model folder has no tokenizer: type token ids.</source>
         <translation>이 모델 폴더에는 토크나이저가 없습니다. 토큰 ID를 입력하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="276"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="279"/>
         <source>Autoregressive loop</source>
         <translation>자기회귀 루프</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="277"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="280"/>
         <source>Step</source>
         <translation>한 단계</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="278"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="281"/>
         <source>Run one step: predict, sample, feed the token back in</source>
         <translation>한 단계 실행: 예측하고, 샘플링하고, 토큰을 다시 입력으로 넣습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="279"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="304"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="309"/>
         <source>Pause</source>
         <translation>일시정지</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="279"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="304"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="309"/>
         <source>Run</source>
         <translation>실행</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="280"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="283"/>
         <source>Reset</source>
         <translation>초기화</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="281"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="284"/>
         <source>Delay</source>
         <translation>간격</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="282"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="285"/>
         <source>Pause between steps while running (0–2000 ms)</source>
         <translation>실행 중 단계 사이의 대기 시간 (0–2000 ms)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="283"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="286"/>
         <source>Max steps</source>
         <translation>최대 단계</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="284"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="287"/>
         <source>Seed</source>
         <translation>시드</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="285"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="288"/>
         <source>Sampling</source>
         <translation>샘플링</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="286"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="289"/>
         <source>Temperature</source>
         <translation>온도</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="287"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="290"/>
         <source>0 = always the most likely token; higher = more surprising choices</source>
         <translation>0 = 항상 가장 확률 높은 토큰, 높을수록 더 의외의 선택</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="288"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="291"/>
         <source>Top-k</source>
         <translation>상위 k</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="289"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="292"/>
         <source>off</source>
         <translation>끔</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="290"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="293"/>
         <source>Top-p</source>
         <translation>상위 p</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="291"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="294"/>
         <source>Colours</source>
         <translation>색</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="292"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="295"/>
         <source>classic</source>
         <translation>기본</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="293"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="296"/>
         <source>viridis (colour-blind safe)</source>
         <translation>viridis (색각 이상 안전)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="294"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="297"/>
         <source>cividis (colour-blind safe)</source>
         <translation>cividis (색각 이상 안전)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/controls_panel.cpp" line="295"/>
+        <location filename="../../ui/shell/controls_panel.cpp" line="298"/>
         <source>Colour map of the heatmaps and the confidence colouring</source>
         <translation>히트맵과 확신도 색칠에 쓰는 색 지도</translation>
     </message>
@@ -610,22 +612,22 @@
 <context>
     <name>ts::ui::CostView</name>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="129"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="140"/>
         <source>Every token is one full pass through the model: all weights are read once, and attention reads the whole KV cache, which grows with the context. Reasoning models (o1/o3) buy better answers with many hidden tokens of “thinking” — ten times the tokens is at least ten times the cost, and more as the context grows. An agent making dozens of model calls per task is how a $20 subscription can cost $200 to serve.</source>
         <translation>토큰 하나마다 모델 전체를 한 번 통과합니다: 모든 가중치를 한 번씩 읽고, 어텐션은 컨텍스트와 함께 커지는 KV 캐시 전체를 읽습니다. 추론 모델(o1/o3)은 숨겨진 “생각” 토큰을 많이 써서 더 나은 답을 얻습니다 — 토큰이 10배면 비용도 최소 10배이고, 컨텍스트가 길어질수록 더 늘어납니다. 작업 하나에 모델을 수십 번 부르는 에이전트 때문에 월 20달러 구독의 인프라 비용이 200달러가 될 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="136"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="147"/>
         <source>Step</source>
         <translation>한 단계</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="136"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="147"/>
         <source>Tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="136"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="147"/>
         <source>Context</source>
         <translation>컨텍스트</translation>
     </message>
@@ -634,7 +636,7 @@
         <translation type="vanished">경과 시간</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="136"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="147"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
@@ -647,27 +649,27 @@
         <translation type="vanished">KV 캐시</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="183"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="235"/>
         <source>No steps yet: run the model to see what each token costs.</source>
         <translation>아직 단계가 없습니다. 모델을 실행하면 토큰마다 드는 비용이 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="185"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="237"/>
         <source>Session: %1 tokens in %2 calls, %3 ms, %4, %5 of weights read; KV cache now %6 for %7 tokens. About %8 per token.</source>
         <translation>세션: 호출 %2번에 토큰 %1개, %3 ms, %4, 가중치 %5 읽음. 현재 KV 캐시는 토큰 %7개에 %6. 토큰당 약 %8.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="233"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="302"/>
         <source>Cost per token against context length</source>
         <translation>컨텍스트 길이에 따른 토큰당 비용</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="234"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="303"/>
         <source>MFLOP per token</source>
         <translation>토큰당 MFLOP</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="235"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="304"/>
         <source>ms per token</source>
         <translation>토큰당 ms</translation>
     </message>
@@ -680,43 +682,43 @@
         <translation type="vanished">ms/토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="273"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="355"/>
         <source>prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="254"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="336"/>
         <source>context length (tokens)</source>
         <translation>컨텍스트 길이 (토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="136"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="147"/>
         <source>Wall
 time</source>
         <translation>경과
 시간</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="137"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="148"/>
         <source>Weights
 read</source>
         <translation>읽은
 가중치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="137"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="148"/>
         <source>KV
 cache</source>
         <translation>KV
 캐시</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="217"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="286"/>
         <source>Steady speed: step a few tokens to measure it.</source>
         <translation>안정 속도: 토큰을 몇 개 진행하면 측정됩니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/cost_view.cpp" line="220"/>
+        <location filename="../../ui/classroom/cost_view.cpp" line="289"/>
         <source>Steady speed: median %1 ms per token over the last decode steps (up to %2), against the estimate of %3 and %4 of weights read per token.</source>
         <translation>안정 속도: 최근 디코드 단계(최대 %2개)의 중앙값으로 토큰당 %1 ms. 추정치는 토큰당 %3, 가중치 %4 읽기.</translation>
     </message>
@@ -724,17 +726,17 @@ cache</source>
 <context>
     <name>ts::ui::EmbeddingScatter</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="152"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="160"/>
         <source>No token vectors yet</source>
         <translation>아직 토큰 벡터가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="165"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="173"/>
         <source>PC1 (%1 %)</source>
         <translation>PC1 (%1 %)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="171"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="179"/>
         <source>PC2 (%1 %)</source>
         <translation>PC2 (%1 %)</translation>
     </message>
@@ -742,174 +744,174 @@ cache</source>
 <context>
     <name>ts::ui::EmbeddingView</name>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="435"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="571"/>
         <source>This model has no position vectors: its input vector is the token embedding alone. Position enters inside attention: every pair of numbers in each query and key is turned by an angle that grows with the token&apos;s position (RoPE, rope_theta = %1). A query and a key then score by how far apart their tokens are, not by where they stand.</source>
         <translation>이 모델에는 위치 벡터가 없습니다. 입력 벡터는 토큰 임베딩 그 자체입니다. 위치는 어텐션 안에서 들어갑니다: 쿼리와 키의 숫자 쌍마다 토큰의 위치에 비례하는 각도만큼 회전시킵니다 (RoPE, rope_theta = %1). 그래서 쿼리와 키의 점수는 두 토큰이 어디에 있는지가 아니라 얼마나 떨어져 있는지에 따라 정해집니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="458"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="594"/>
         <source>fast pair</source>
         <translation>빠른 쌍</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="459"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="595"/>
         <source>slow pair</source>
         <translation>느린 쌍</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="489"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="625"/>
         <source>%1 rad per position</source>
         <translation>위치당 %1 rad</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="664"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="800"/>
         <source>Show nearest vocabulary neighbours</source>
         <translation>가장 가까운 어휘 이웃 보기</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="666"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="802"/>
         <source>For the most recent tokens, the vocabulary entries whose token embedding points the same way (cosine), placed at the same position and drawn lighter</source>
         <translation>최근 토큰들에 대해, 토큰 임베딩의 방향이 비슷한(코사인) 어휘 항목을 같은 위치에 옅게 그립니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="507"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="617"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="655"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="643"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="753"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="791"/>
         <source>token</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="507"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="617"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="655"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="643"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="753"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="791"/>
         <source>position</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="507"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="617"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="655"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="643"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="753"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="791"/>
         <source>sum</source>
         <translation>합</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="508"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="644"/>
         <source>value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="532"/>
-        <location filename="../../ui/stages/embedding_view.cpp" line="657"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="668"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="793"/>
         <source>cosine</source>
         <translation>코사인</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="596"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="732"/>
         <source>dimension %1: %2</source>
         <translation>%1번째 차원: %2</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="601"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="737"/>
         <source>dimension %1: token %2 + position %3 = %4</source>
         <translation>%1번째 차원: 토큰 %2 + 위치 %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="957"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1110"/>
         <source>A projection needs at least two different token vectors.</source>
         <translation>투영하려면 서로 다른 토큰 벡터가 두 개 이상 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="959"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1112"/>
         <source>First two principal components of %1 input vectors: PC1 explains %2 % of their spread, PC2 %3 %.</source>
         <translation>입력 벡터 %1개의 처음 두 주성분: PC1이 분산의 %2 %, PC2가 %3 %를 설명합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="991"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1153"/>
         <source>Cosine similarity (the newest %1)</source>
         <translation>코사인 유사도 (최근 %1개)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="991"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1153"/>
         <source>Cosine similarity</source>
         <translation>코사인 유사도</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1002"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1164"/>
         <source>Input vector: no token selected</source>
         <translation>입력 벡터: 선택한 토큰 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1013"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1175"/>
         <source>Input vector of “%1” at position %2 = its token embedding (%3 numbers); no position vector is added</source>
         <translation>위치 %2의 “%1” 입력 벡터 = 토큰 임베딩 (숫자 %3개); 위치 벡터는 더하지 않음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1029"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1191"/>
         <source>Input vector of “%1” at position %2 = token embedding + position embedding (%3 numbers)</source>
         <translation>위치 %2의 “%1” 입력 벡터 = 토큰 임베딩 + 위치 임베딩 (숫자 %3개)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1053"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1215"/>
         <source>This context&apos;s input vectors</source>
         <translation>이 문맥의 입력 벡터</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1054"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1216"/>
         <source>Word map: %1</source>
         <translation>단어 지도: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1055"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1217"/>
         <source>Word map: your words</source>
         <translation>단어 지도: 직접 입력한 단어</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1056"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1218"/>
         <source>A word map places a chosen set of words by their token embeddings, in the plane of their own two principal components: words of one kind should lie close together. The context&apos;s tokens are placed in the same plane.</source>
         <translation>단어 지도는 고른 단어들을 토큰 임베딩에 따라 그 단어들의 두 주성분이 이루는 평면에 놓습니다. 같은 종류의 단어는 서로 가까이 모여야 합니다. 문맥의 토큰도 같은 평면에 놓입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1059"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1221"/>
         <source>Words separated by commas; groups by semicolons</source>
         <translation>단어는 쉼표로, 묶음은 세미콜론으로 구분합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1108"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1270"/>
         <source>The word map needs a model with its tokenizer.</source>
         <translation>단어 지도에는 토크나이저가 있는 모델이 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1125"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1287"/>
         <source>A word map needs at least two different words.</source>
         <translation>단어 지도에는 서로 다른 단어가 두 개 이상 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1165"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1328"/>
         <source>Placing the words…</source>
         <translation>단어를 배치하는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1166"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1329"/>
         <source>No word map: %1</source>
         <translation>단어 지도 없음: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1188"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1351"/>
         <source>Word map of %1 words: their token embeddings (a word of several tokens: their mean), in the plane of their first two principal components (PC1 %2 %, PC2 %3 %). Round dots: this context&apos;s tokens placed in the same plane.</source>
         <translation>단어 %1개의 지도: 각 단어의 토큰 임베딩(토큰이 여러 개인 단어는 그 평균)을 첫 두 주성분의 평면에 놓았습니다(PC1 %2 %, PC2 %3 %). 둥근 점은 같은 평면에 놓은 이 문맥의 토큰입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1198"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1361"/>
         <source>Word</source>
         <translation>단어</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1198"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1361"/>
         <source>Tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/embedding_view.cpp" line="1198"/>
+        <location filename="../../ui/stages/embedding_view.cpp" line="1361"/>
         <source>Nearest entries (cosine)</source>
         <translation>가장 가까운 항목(코사인)</translation>
     </message>
@@ -1166,52 +1168,52 @@ cache</source>
 <context>
     <name>ts::ui::HeadlessRun</name>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="78"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="79"/>
         <source>Timed out after %1 s.</source>
         <translation>%1초가 지나 시간 초과되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="100"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="101"/>
         <source>--model none needs --open-transcript FILE.</source>
         <translation>--model none에는 --open-transcript FILE이 필요합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="121"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="122"/>
         <source>There is no lesson %1 (there are %2).</source>
         <translation>수업 %1은(는) 없습니다 (수업은 %2개입니다).</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="126"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="127"/>
         <source>Lesson %1 has %2 steps, not %3.</source>
         <translation>수업 %1은(는) %2단계까지 있습니다(%3단계는 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="135"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="136"/>
         <source>This model has no chat format that Tokenscope can write: use --prompt.</source>
         <translation>이 모델에는 Tokenscope가 쓸 수 있는 채팅 형식이 없습니다. --prompt를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="194"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="195"/>
         <source>Unknown view &apos;%1&apos;.</source>
         <translation>알 수 없는 화면 &apos;%1&apos;.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="204"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="205"/>
         <source>--select-step %1: the run has %2 steps.</source>
         <translation>--select-step %1: 실행한 단계는 %2개입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="213"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="214"/>
         <source>--layer %1: the model has fewer layers.</source>
         <translation>--layer %1: 모델의 층이 그보다 적습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="220"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="221"/>
         <source>--head %1: the model has fewer heads.</source>
         <translation>--head %1: 모델의 헤드가 그보다 적습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/headless_run.cpp" line="228"/>
+        <location filename="../../ui/shell/headless_run.cpp" line="229"/>
         <source>--word-map &apos;%1&apos;: no words.</source>
         <translation>--word-map &apos;%1&apos;: 단어가 없습니다.</translation>
     </message>
@@ -1219,12 +1221,12 @@ cache</source>
 <context>
     <name>ts::ui::HeatmapWidget</name>
     <message>
-        <location filename="../../ui/widgets/heatmap_widget.cpp" line="587"/>
+        <location filename="../../ui/widgets/heatmap_widget.cpp" line="699"/>
         <source>No data yet</source>
         <translation>아직 데이터가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/heatmap_widget.cpp" line="651"/>
+        <location filename="../../ui/widgets/heatmap_widget.cpp" line="763"/>
         <source>zoomed: rows %1–%2, columns %3–%4 of %5 · double-click: all</source>
         <translation>확대: 행 %1–%2, 열 %3–%4 (전체 %5) · 더블클릭: 전체 보기</translation>
     </message>
@@ -1421,27 +1423,27 @@ cache</source>
 <context>
     <name>ts::ui::LitmView</name>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="157"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="175"/>
         <source>Export results</source>
         <translation>결과 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="158"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="176"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 파일 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="162"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="180"/>
         <source>Run the lost-in-the-middle lab?</source>
         <translation>중간 소실(lost in the middle) 실험을 실행할까요?</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="169"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="187"/>
         <source>Records:</source>
         <translation>기록 수:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="170"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="188"/>
         <source>Positions:</source>
         <translation>위치 수:</translation>
     </message>
@@ -1450,7 +1452,7 @@ cache</source>
         <translation type="vanished">위치당 시행 수:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="173"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="191"/>
         <source>Seed:</source>
         <translation>시드:</translation>
     </message>
@@ -1459,22 +1461,22 @@ cache</source>
         <translation type="vanished">기록 앞에도 질문하기 (query-aware)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="176"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="194"/>
         <source>Record template:</source>
         <translation>기록 형식:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="177"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="195"/>
         <source>Run experiment</source>
         <translation>실험 실행</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="178"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="196"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="182"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="200"/>
         <source>Export CSV…</source>
         <translation>CSV 내보내기…</translation>
     </message>
@@ -1483,27 +1485,27 @@ cache</source>
         <translation type="vanished">각 컨텍스트는 키-값 기록(“Code Alpha-41 tiger.”)을 나열하고 마지막에 키 하나를 다시 묻습니다. 물어보는 기록을 처음부터 끝까지 옮겨 가며, 위치마다 새로 섞은 기록으로 시험합니다. 길게 넣는 것과 제대로 쓰는 것은 다릅니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="186"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="213"/>
         <source>Position</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="186"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="213"/>
         <source>Top-1 accuracy</source>
         <translation>Top-1 정확도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="186"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="213"/>
         <source>P(correct)</source>
         <translation>P(정답)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="186"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="214"/>
         <source>Mean rank</source>
         <translation>평균 순위</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="187"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="214"/>
         <source>Attention on record</source>
         <translation>기록에 대한 어텐션</translation>
     </message>
@@ -1512,7 +1514,7 @@ cache</source>
         <translation type="vanished">시행 수</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="197"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="225"/>
         <source>This model</source>
         <translation>이 모델</translation>
     </message>
@@ -1525,48 +1527,48 @@ cache</source>
         <translation type="vanished">컨텍스트 %1개 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="193"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="221"/>
         <source>position of the record asked for</source>
         <translation>물어본 기록의 위치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="380"/>
-        <location filename="../../ui/classroom/litm_view.cpp" line="409"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="408"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="437"/>
         <source>Cancelled.</source>
         <translation>취소했습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="389"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="417"/>
         <source>Running %1 contexts (estimated %2)…</source>
         <translation>문맥 %1개를 실행하는 중(예상 %2)…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="404"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="432"/>
         <source>Done in %1.</source>
         <translation>%1 만에 끝났습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="417"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="445"/>
         <source>Running: %1 % done, %2 left.</source>
         <translation>실행 중: %1 % 완료, %2 남음.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="454"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="483"/>
         <source>Open results</source>
         <translation>결과 열기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="455"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="484"/>
         <source>Lost-in-the-middle results (*.json);;All files (*)</source>
         <translation>중간 소실 결과 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="459"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="488"/>
         <source>Cannot open results</source>
         <translation>결과를 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="460"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="489"/>
         <source>%1
 
 The results on screen are unchanged.</source>
@@ -1575,32 +1577,32 @@ The results on screen are unchanged.</source>
 화면의 결과는 그대로입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="464"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="493"/>
         <source>Save results</source>
         <translation>결과 저장</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="465"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="494"/>
         <source>Lost-in-the-middle results (*.json)</source>
         <translation>중간 소실 결과 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="468"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="497"/>
         <source>Cannot save results</source>
         <translation>결과를 저장할 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="538"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="567"/>
         <source>answer position</source>
         <translation>정답 문서의 위치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="582"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="611"/>
         <source>%1&lt;br&gt;about %2 tokens · shaded: 95 % interval</source>
         <translation>%1&lt;br&gt;약 %2토큰 · 음영: 95 % 구간</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="583"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="612"/>
         <source>position of the record asked for, of %1</source>
         <translation>물어본 기록의 위치 (전체 %1개)</translation>
     </message>
@@ -1609,7 +1611,7 @@ The results on screen are unchanged.</source>
         <translation type="vanished">Liu 외 2023 (GPT-3.5-Turbo, 문서 20개)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="537"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="566"/>
         <source>accuracy (%)</source>
         <translation>정확도 (%)</translation>
     </message>
@@ -1618,92 +1620,92 @@ The results on screen are unchanged.</source>
         <translation type="vanished">정답 문서의 위치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="188"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="216"/>
         <source>top-1 accuracy</source>
         <translation>top-1 정확도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="171"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="189"/>
         <source>Contexts:</source>
         <translation>문맥 수:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="172"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="190"/>
         <source>Contexts of freshly drawn records; each is read once and asked about every position.</source>
         <translation>매번 새로 뽑은 기록으로 만든 문맥입니다. 각 문맥은 한 번 읽히고 모든 위치에 대해 질문을 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="174"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="192"/>
         <source>Ask first (query-aware)</source>
         <translation>먼저 묻기(query-aware)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="175"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="193"/>
         <source>State the question before the records too, so the model knows what to look for while reading.</source>
         <translation>기록 앞에도 질문을 적어, 모델이 읽는 동안 무엇을 찾아야 하는지 알게 합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="179"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="197"/>
         <source>Open results…</source>
         <translation>결과 열기…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="180"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="198"/>
         <source>Show results saved earlier (for example a sweep of a large model prepared at home).</source>
         <translation>전에 저장한 결과를 보여 줍니다(예: 집에서 큰 모델로 미리 측정한 결과).</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="181"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="199"/>
         <source>Save results…</source>
         <translation>결과 저장…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="183"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="201"/>
         <source>Each context lists key-value records (“Code Alpha-41 tiger.”) and ends by asking for one key again: the model reads it once and is asked about each position in turn, with fresh records in every context.</source>
         <translation>각 문맥은 키-값 기록(“코드 알파-41 호랑이.”)을 나열하고 마지막에 키 하나를 다시 묻습니다. 모델은 문맥을 한 번 읽고 각 위치에 대해 차례로 질문을 받으며, 문맥마다 기록은 새로 뽑습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="187"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="215"/>
         <source>Contexts</source>
         <translation>문맥 수</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="189"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="217"/>
         <source>P(correct value)</source>
         <translation>P(정답 값)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="262"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="290"/>
         <source>The bundled model</source>
         <translation>내장 모델</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="264"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="292"/>
         <source>Load a model to measure it, or open results saved earlier.</source>
         <translation>모델을 불러와 측정하거나, 전에 저장한 결과를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="269"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="297"/>
         <source>No lost-in-the-middle measurements come with %1. Run the lab: it first times the model on this computer and says how long the run will take before it starts. Results can be saved and shown later without the model.</source>
         <translation>%1에는 중간 소실 측정 결과가 함께 오지 않습니다. 실험을 실행하세요. 먼저 이 컴퓨터에서 모델의 속도를 재고, 시작하기 전에 얼마나 걸릴지 알려 줍니다. 결과는 저장해 두었다가 나중에 모델 없이 보여 줄 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="348"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="376"/>
         <source>Timing %1 on this computer…</source>
         <translation>이 컴퓨터에서 %1의 속도를 재는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="356"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="384"/>
         <source>%1 records take %2 tokens, more than the model&apos;s context of %3: use fewer records.</source>
         <translation>기록 %1개는 %2토큰으로, 모델의 문맥 길이 %3보다 깁니다. 기록 수를 줄이세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="365"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="393"/>
         <source>%1 contexts of about %2 tokens, each read once and asked %3 questions.</source>
         <translation>약 %2토큰짜리 문맥 %1개를 각각 한 번 읽고 질문 %3개씩을 합니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="369"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="397"/>
         <source>This run on %1 will take %2 on this computer (measured just now).
 %3
 
@@ -1714,37 +1716,37 @@ The window stays usable and you can cancel at any time.</source>
 실행 중에도 창을 쓸 수 있고 언제든 취소할 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="373"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="401"/>
         <source>Not started (estimated %1).</source>
         <translation>시작하지 않았습니다(예상 %1).</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="520"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="549"/>
         <source>Liu et al. 2023&lt;br&gt;(GPT-3.5-Turbo, 20 documents)</source>
         <translation>Liu 외 2023&lt;br&gt;(GPT-3.5-Turbo, 문서 20개)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="576"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="605"/>
         <source>Bundled model</source>
         <translation>내장 모델</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="577"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="606"/>
         <source>Unnamed model</source>
         <translation>이름 없는 모델</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="579"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="608"/>
         <source>%1, measured now</source>
         <translation>%1, 방금 측정</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="580"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="609"/>
         <source>%1, from its evaluation data</source>
         <translation>%1, 평가 데이터</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="581"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="610"/>
         <source>%1, from %2</source>
         <translation>%1, %2에서</translation>
     </message>
@@ -1761,7 +1763,7 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">이 모델 (기록 %1개, 컨텍스트당 약 %2토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/litm_view.cpp" line="599"/>
+        <location filename="../../ui/classroom/litm_view.cpp" line="628"/>
         <source>Example context: %1</source>
         <translation>컨텍스트 예: %1</translation>
     </message>
@@ -1874,8 +1876,8 @@ The window stays usable and you can cancel at any time.</source>
     </message>
     <message>
         <location filename="../../ui/classroom/logit_lens_view.cpp" line="99"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="105"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="150"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="106"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="165"/>
         <source>entropy (bits)</source>
         <translation>엔트로피 (비트)</translation>
     </message>
@@ -1886,11 +1888,13 @@ The window stays usable and you can cancel at any time.</source>
     </message>
     <message>
         <location filename="../../ui/classroom/logit_lens_view.cpp" line="104"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="120"/>
         <source>Layer</source>
         <translation>층</translation>
     </message>
     <message>
         <location filename="../../ui/classroom/logit_lens_view.cpp" line="104"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="121"/>
         <source>Top token</source>
         <translation>1위 토큰</translation>
     </message>
@@ -1900,41 +1904,42 @@ The window stays usable and you can cancel at any time.</source>
         <translation>p</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="105"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="150"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="106"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="165"/>
         <source>p(top token)</source>
         <translation>p(1위 토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="179"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="210"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="120"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="194"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="225"/>
         <source>embedding</source>
         <translation>임베딩</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="179"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="205"/>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="210"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="194"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="220"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="225"/>
         <source>layer %1</source>
         <translation>%1층</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="192"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="207"/>
         <source>Generate a few tokens: each step adds a column.</source>
         <translation>토큰을 몇 개 생성하세요. 단계마다 열이 하나씩 늘어납니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="202"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="217"/>
         <source>Position %1: the final prediction “%2” is already the top token from %3 on.</source>
         <translation>위치 %1: 최종 예측 토큰 “%2”이(가) %3부터 이미 1위입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="205"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="220"/>
         <source>the embedding</source>
         <translation>임베딩</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/logit_lens_view.cpp" line="206"/>
+        <location filename="../../ui/classroom/logit_lens_view.cpp" line="221"/>
         <source>Sampled: “%1”.</source>
         <translation>뽑힌 토큰: “%1”.</translation>
     </message>
@@ -1942,234 +1947,234 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::MainWindow</name>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="239"/>
+        <location filename="../../ui/shell/main_window.cpp" line="242"/>
         <source>About Tokenscope</source>
         <translation>Tokenscope 정보</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="240"/>
+        <location filename="../../ui/shell/main_window.cpp" line="243"/>
         <source>&lt;p&gt;&lt;b&gt;Tokenscope&lt;/b&gt; runs a GPT-style model on your computer and shows each stage of next-token prediction: tokenizing, embedding, self-attention, the softmax distribution and sampling — and the autoregressive loop that feeds each chosen token back in.&lt;/p&gt;&lt;p&gt;The model does not know the answer; it computes how likely each next token is, and one is drawn.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Tokenscope&lt;/b&gt;는 GPT 방식의 모델을 이 컴퓨터에서 직접 실행하며 다음 토큰 예측의 각 단계를 보여 줍니다: 토크나이징, 임베딩, 셀프 어텐션, 확률 분포 생성(Softmax), 샘플링 — 그리고 선택된 토큰을 다시 입력으로 넣는 자기회귀 루프.&lt;/p&gt;&lt;p&gt;모델은 정답을 아는 것이 아니라, 다음 토큰이 될 확률을 계산할 뿐이며 그중 하나가 뽑힙니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="332"/>
+        <location filename="../../ui/shell/main_window.cpp" line="335"/>
         <source>Could not open the model</source>
         <translation>모델을 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="333"/>
+        <location filename="../../ui/shell/main_window.cpp" line="336"/>
         <source>Choose a folder with config.json and model.safetensors (and vocab.json + merges.txt or tokenizer.json for text prompts). The previous model stays loaded.</source>
         <translation>config.json과 model.safetensors가 있는 폴더를 고르세요 (문장 프롬프트를 쓰려면 vocab.json + merges.txt 또는 tokenizer.json도 필요합니다). 이전 모델은 그대로 유지됩니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="349"/>
-        <location filename="../../ui/shell/main_window.cpp" line="354"/>
-        <location filename="../../ui/shell/main_window.cpp" line="545"/>
-        <location filename="../../ui/shell/main_window.cpp" line="563"/>
+        <location filename="../../ui/shell/main_window.cpp" line="353"/>
+        <location filename="../../ui/shell/main_window.cpp" line="358"/>
+        <location filename="../../ui/shell/main_window.cpp" line="554"/>
+        <location filename="../../ui/shell/main_window.cpp" line="572"/>
         <source>Tokenscope</source>
         <translation>Tokenscope</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="354"/>
+        <location filename="../../ui/shell/main_window.cpp" line="358"/>
         <source>Tokenscope — %1</source>
         <translation>Tokenscope — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="355"/>
+        <location filename="../../ui/shell/main_window.cpp" line="359"/>
         <source>Controls</source>
         <translation>조작</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="356"/>
+        <location filename="../../ui/shell/main_window.cpp" line="360"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="361"/>
+        <location filename="../../ui/shell/main_window.cpp" line="365"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="362"/>
+        <location filename="../../ui/shell/main_window.cpp" line="366"/>
         <source>&amp;Open model folder…</source>
         <translation>모델 폴더 열기(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="363"/>
+        <location filename="../../ui/shell/main_window.cpp" line="367"/>
         <source>Open model &amp;file (GGUF)…</source>
         <translation>모델 파일 열기(&amp;F) (GGUF)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="364"/>
+        <location filename="../../ui/shell/main_window.cpp" line="368"/>
         <source>Open &amp;transcript…</source>
         <translation>기록 열기(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="365"/>
+        <location filename="../../ui/shell/main_window.cpp" line="369"/>
         <source>&amp;Save transcript…</source>
         <translation>기록 저장(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="366"/>
+        <location filename="../../ui/shell/main_window.cpp" line="370"/>
         <source>Continue past end of text</source>
         <translation>글 끝 토큰 뒤에도 계속 생성</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="367"/>
+        <location filename="../../ui/shell/main_window.cpp" line="371"/>
         <source>Keep generating after the model draws its end-of-text token</source>
         <translation>모델이 글 끝 토큰을 뽑은 뒤에도 계속 생성합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="368"/>
+        <location filename="../../ui/shell/main_window.cpp" line="372"/>
         <source>Export current view as &amp;PNG or SVG…</source>
         <translation>현재 화면을 PNG 또는 SVG로 내보내기(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="369"/>
+        <location filename="../../ui/shell/main_window.cpp" line="373"/>
         <source>Export distribution as CSV…</source>
         <translation>확률 분포를 CSV로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="370"/>
+        <location filename="../../ui/shell/main_window.cpp" line="374"/>
         <source>Export distribution as JSON…</source>
         <translation>확률 분포를 JSON으로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="371"/>
+        <location filename="../../ui/shell/main_window.cpp" line="375"/>
         <source>Export attention as CSV…</source>
         <translation>어텐션을 CSV로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="372"/>
+        <location filename="../../ui/shell/main_window.cpp" line="376"/>
         <source>Export attention as JSON…</source>
         <translation>어텐션을 JSON으로 내보내기…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="373"/>
+        <location filename="../../ui/shell/main_window.cpp" line="377"/>
         <source>&amp;Quit</source>
         <translation>끝내기(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="374"/>
+        <location filename="../../ui/shell/main_window.cpp" line="378"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="375"/>
+        <location filename="../../ui/shell/main_window.cpp" line="379"/>
         <source>&amp;Presentation mode (larger text)</source>
         <translation>발표 모드(큰 글씨)(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="376"/>
+        <location filename="../../ui/shell/main_window.cpp" line="380"/>
         <source>Enlarge all text for a projector; press F5 again to go back</source>
         <translation>프로젝터용으로 모든 글씨를 키웁니다. F5를 다시 누르면 돌아옵니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="378"/>
+        <location filename="../../ui/shell/main_window.cpp" line="382"/>
         <source>&amp;Language</source>
         <translation>언어(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="379"/>
+        <location filename="../../ui/shell/main_window.cpp" line="383"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="380"/>
+        <location filename="../../ui/shell/main_window.cpp" line="384"/>
         <source>&amp;About Tokenscope</source>
         <translation>Tokenscope 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="488"/>
+        <location filename="../../ui/shell/main_window.cpp" line="496"/>
         <source>Loading %1…</source>
         <translation>%1 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="524"/>
+        <location filename="../../ui/shell/main_window.cpp" line="533"/>
         <source>Model loaded with warnings: %1</source>
         <translation>모델을 불러왔지만 경고가 있습니다: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="545"/>
-        <location filename="../../ui/shell/main_window.cpp" line="563"/>
+        <location filename="../../ui/shell/main_window.cpp" line="554"/>
+        <location filename="../../ui/shell/main_window.cpp" line="572"/>
         <source>No model is loaded.</source>
         <translation>불러온 모델이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="545"/>
-        <location filename="../../ui/shell/main_window.cpp" line="563"/>
+        <location filename="../../ui/shell/main_window.cpp" line="554"/>
+        <location filename="../../ui/shell/main_window.cpp" line="572"/>
         <source>Choose a model in the toolbar first.</source>
         <translation>먼저 도구 모음에서 모델을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="791"/>
+        <location filename="../../ui/shell/main_window.cpp" line="803"/>
         <source>Loading model…</source>
         <translation>모델 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="791"/>
+        <location filename="../../ui/shell/main_window.cpp" line="803"/>
         <source>No model loaded</source>
         <translation>불러온 모델 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="796"/>
+        <location filename="../../ui/shell/main_window.cpp" line="808"/>
         <source>%1 · %2 parameters · %3 layers × %4 heads · vocabulary %5%6</source>
         <translation>%1 · 매개변수 %2개 · %3층 × 헤드 %4개 · 어휘 %5%6</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="802"/>
+        <location filename="../../ui/shell/main_window.cpp" line="814"/>
         <source> · no tokenizer</source>
         <translation> · 토크나이저 없음</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="809"/>
+        <location filename="../../ui/shell/main_window.cpp" line="821"/>
         <source>Context %1 / %2 tokens · step %3 of %4</source>
         <translation>컨텍스트 %1 / %2 토큰 · %3 / %4단계</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shell/main_window.cpp" line="816"/>
+        <location filename="../../ui/shell/main_window.cpp" line="828"/>
         <source>%n oldest step(s) keep only a summary (history memory budget)</source>
         <translation>
             <numerusform>가장 오래된 %n단계는 요약만 남음 (기록 메모리 한도)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="821"/>
+        <location filename="../../ui/shell/main_window.cpp" line="833"/>
         <source>Export view</source>
         <translation>화면 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="822"/>
+        <location filename="../../ui/shell/main_window.cpp" line="834"/>
         <source>PNG image (*.png);;SVG vector image (*.svg)</source>
         <translation>PNG 이미지 (*.png);;SVG 벡터 이미지 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="870"/>
+        <location filename="../../ui/shell/main_window.cpp" line="882"/>
         <source>There are no steps to export yet.</source>
         <translation>아직 내보낼 단계가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="911"/>
+        <location filename="../../ui/shell/main_window.cpp" line="923"/>
         <source>Transcript made with another model</source>
         <translation>다른 모델로 만든 기록</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="948"/>
+        <location filename="../../ui/shell/main_window.cpp" line="960"/>
         <source>%1 (%2, %3 layers, vocabulary %4)</source>
         <translation>%1 (%2, 레이어 %3개, 어휘 %4개)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="954"/>
+        <location filename="../../ui/shell/main_window.cpp" line="966"/>
         <source>the model it was made with</source>
         <translation>이 기록을 만든 모델</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="957"/>
+        <location filename="../../ui/shell/main_window.cpp" line="969"/>
         <source>Transcript “%1”, shown as recorded: no model is loaded, so there is no attention, distribution or embedding to show, only the tokens and their recorded probabilities. Load %2 to continue it.</source>
         <translation>기록 “%1”을(를) 저장된 그대로 보여 줍니다. 불러온 모델이 없어 어텐션, 확률 분포, 임베딩은 볼 수 없고 토큰과 기록된 확률만 보입니다. 이어서 생성하려면 %2을(를) 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="962"/>
+        <location filename="../../ui/shell/main_window.cpp" line="974"/>
         <source>Transcript “%1”, shown as recorded: it was made with %2, but the loaded model is %3, which would give other numbers. Load %2 to continue it, or press Step to run its prompt with the loaded model.</source>
         <translation>기록 “%1”을(를) 저장된 그대로 보여 줍니다. 이 기록은 %2(으)로 만들었는데, 지금 불러온 모델 %3은(는) 다른 값을 냅니다. 이어서 생성하려면 %2을(를) 불러오고, 불러온 모델로 같은 프롬프트를 실행하려면 ‘한 단계’를 누르세요.</translation>
     </message>
@@ -2178,100 +2183,100 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">기록을 만든 모델을 불러온 뒤 다시 여세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="888"/>
+        <location filename="../../ui/shell/main_window.cpp" line="900"/>
         <source>Could not open the transcript</source>
         <translation>기록을 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="185"/>
-        <location filename="../../ui/shell/main_window.cpp" line="825"/>
-        <location filename="../../ui/shell/main_window.cpp" line="842"/>
-        <location filename="../../ui/shell/main_window.cpp" line="857"/>
+        <location filename="../../ui/shell/main_window.cpp" line="188"/>
+        <location filename="../../ui/shell/main_window.cpp" line="837"/>
+        <location filename="../../ui/shell/main_window.cpp" line="854"/>
+        <location filename="../../ui/shell/main_window.cpp" line="869"/>
         <source>Export failed</source>
         <translation>내보내기 실패</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="176"/>
+        <location filename="../../ui/shell/main_window.cpp" line="179"/>
         <source>Open transcript</source>
         <translation>기록 열기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="177"/>
-        <location filename="../../ui/shell/main_window.cpp" line="182"/>
+        <location filename="../../ui/shell/main_window.cpp" line="180"/>
+        <location filename="../../ui/shell/main_window.cpp" line="185"/>
         <source>Transcript (*.json)</source>
         <translation>기록 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="182"/>
+        <location filename="../../ui/shell/main_window.cpp" line="185"/>
         <source>Save transcript</source>
         <translation>기록 저장</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="825"/>
+        <location filename="../../ui/shell/main_window.cpp" line="837"/>
         <source>Could not write %1.</source>
         <translation>%1에 쓸 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="830"/>
-        <location filename="../../ui/shell/main_window.cpp" line="847"/>
+        <location filename="../../ui/shell/main_window.cpp" line="842"/>
+        <location filename="../../ui/shell/main_window.cpp" line="859"/>
         <source>Nothing to export</source>
         <translation>내보낼 내용이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="830"/>
-        <location filename="../../ui/shell/main_window.cpp" line="847"/>
+        <location filename="../../ui/shell/main_window.cpp" line="842"/>
+        <location filename="../../ui/shell/main_window.cpp" line="859"/>
         <source>Run a step first.</source>
         <translation>먼저 한 단계를 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="834"/>
+        <location filename="../../ui/shell/main_window.cpp" line="846"/>
         <source>Export distribution</source>
         <translation>확률 분포 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="835"/>
-        <location filename="../../ui/shell/main_window.cpp" line="852"/>
+        <location filename="../../ui/shell/main_window.cpp" line="847"/>
+        <location filename="../../ui/shell/main_window.cpp" line="864"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="835"/>
-        <location filename="../../ui/shell/main_window.cpp" line="852"/>
+        <location filename="../../ui/shell/main_window.cpp" line="847"/>
+        <location filename="../../ui/shell/main_window.cpp" line="864"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="851"/>
+        <location filename="../../ui/shell/main_window.cpp" line="863"/>
         <source>Export attention</source>
         <translation>어텐션 내보내기</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="359"/>
+        <location filename="../../ui/shell/main_window.cpp" line="363"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="360"/>
+        <location filename="../../ui/shell/main_window.cpp" line="364"/>
         <source>Stop loading this model; the previous one stays</source>
         <translation>이 모델 불러오기를 멈춥니다. 이전 모델은 그대로 남습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="286"/>
+        <location filename="../../ui/shell/main_window.cpp" line="289"/>
         <source>Lesson ended: your prompt and settings are back.</source>
         <translation>수업이 끝났습니다. 원래의 프롬프트와 설정으로 돌아왔습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="358"/>
+        <location filename="../../ui/shell/main_window.cpp" line="362"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="685"/>
+        <location filename="../../ui/shell/main_window.cpp" line="697"/>
         <source>What if: branching from step %1 with “%2” instead of “%3”</source>
         <translation>만약에: %1단계에서 “%3” 대신 “%2” 토큰으로 분기합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/main_window.cpp" line="808"/>
+        <location filename="../../ui/shell/main_window.cpp" line="820"/>
         <source>Context %1 / %2 tokens</source>
         <translation>컨텍스트 %1 / %2 토큰</translation>
     </message>
@@ -2355,27 +2360,27 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::PipelineBar</name>
     <message>
-        <location filename="../../ui/shell/pipeline_bar.cpp" line="27"/>
+        <location filename="../../ui/shell/pipeline_bar.cpp" line="29"/>
         <source>1 Tokenizing</source>
         <translation>1 토크나이징</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/pipeline_bar.cpp" line="28"/>
+        <location filename="../../ui/shell/pipeline_bar.cpp" line="30"/>
         <source>2 Embedding</source>
         <translation>2 임베딩</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/pipeline_bar.cpp" line="29"/>
+        <location filename="../../ui/shell/pipeline_bar.cpp" line="31"/>
         <source>3 Self-attention</source>
         <translation>3 셀프 어텐션</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/pipeline_bar.cpp" line="30"/>
+        <location filename="../../ui/shell/pipeline_bar.cpp" line="32"/>
         <source>4 Softmax</source>
         <translation>4 확률 분포 생성 (Softmax)</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/pipeline_bar.cpp" line="31"/>
+        <location filename="../../ui/shell/pipeline_bar.cpp" line="33"/>
         <source>5 Sampling</source>
         <translation>5 샘플링</translation>
     </message>
@@ -2383,71 +2388,71 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::PrecisionView</name>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="211"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="210"/>
         <source>Add model files</source>
         <translation>모델 파일 추가</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="212"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="211"/>
         <source>GGUF model (*.gguf)</source>
         <translation>GGUF 모델 (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="219"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="218"/>
         <source>Add a model folder</source>
         <translation>모델 폴더 추가</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="232"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="231"/>
         <source>(no model loaded)</source>
         <translation>(불러온 모델 없음)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="233"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="232"/>
         <source>%1 (loaded, the reference)</source>
         <translation>%1 (불러온 모델, 기준)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="245"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="244"/>
         <source>Add the same model in another precision first (Add file… or Add folder…).</source>
         <translation>먼저 같은 모델의 다른 정밀도를 추가하세요 (파일 추가… 또는 폴더 추가…).</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="256"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="255"/>
         <source>Type a prompt first.</source>
         <translation>먼저 프롬프트를 입력하세요.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/precision_view.cpp" line="266"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="265"/>
         <source>Loading %n model(s) and comparing…</source>
         <translation>
             <numerusform>모델 %n개를 불러와 비교하는 중…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="310"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="309"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="310"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="309"/>
         <source>Token</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="313"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="312"/>
         <source>Δ</source>
         <translation>Δ</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/precision_view.cpp" line="336"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="335"/>
         <source>&lt;b&gt;Free-running:&lt;/b&gt; all precisions write the same %n token(s).</source>
         <translation>
             <numerusform>&lt;b&gt;자유 생성:&lt;/b&gt; 모든 정밀도가 같은 토큰 %n개를 씁니다.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="338"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="337"/>
         <source>&lt;b&gt;Free-running:&lt;/b&gt; the texts part at generated token %1.</source>
         <translation>&lt;b&gt;자유 생성:&lt;/b&gt; 생성된 %1번째 토큰에서 글이 갈라집니다.</translation>
     </message>
@@ -2456,17 +2461,17 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">비교를 실행하면 정밀도마다 각 토큰의 확률이 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="384"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="383"/>
         <source>token position</source>
         <translation>토큰 위치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="408"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="407"/>
         <source>bits</source>
         <translation>비트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="408"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="407"/>
         <source>p</source>
         <translation>p</translation>
     </message>
@@ -2475,7 +2480,7 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">정밀도마다 아끼는 것: 불러온 모델의 가중치 크기. 비교를 실행하면 토큰마다 치르는 대가가 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="442"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="441"/>
         <source>%1 · %2 bits</source>
         <translation>%1 · %2비트</translation>
     </message>
@@ -2484,127 +2489,127 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">가중치 MB (매개변수 %1백만 개)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="421"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="420"/>
         <source>What each precision saves: the loaded model&apos;s weights.&lt;br&gt;Compare to see what it costs, token by token.</source>
         <translation>정밀도마다 아끼는 것: 불러온 모델의 가중치 크기.&lt;br&gt;비교를 실행하면 토큰마다 치르는 대가가 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="431"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="430"/>
         <source>stored</source>
         <translation>저장 크기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="434"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="433"/>
         <source>saved against F32</source>
         <translation>F32 대비 절약</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="467"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="466"/>
         <source>MB for %1 million weights</source>
         <translation>MB (가중치 %1백만 개)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="476"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="475"/>
         <source>The same model in several precisions. The loaded model continues the prompt; every precision scores exactly those tokens, so the difference per token is what precision costs. Then each writes on its own.</source>
         <translation>같은 모델을 여러 정밀도로 비교합니다. 불러온 모델이 프롬프트를 이어 쓰고, 모든 정밀도가 바로 그 토큰들에 점수를 매기므로 토큰마다의 차이가 곧 정밀도의 대가입니다. 그다음 각자 스스로 이어 씁니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="479"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="478"/>
         <source>Precisions to compare:</source>
         <translation>비교할 정밀도:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="480"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="479"/>
         <source>Add file…</source>
         <translation>파일 추가…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="481"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="480"/>
         <source>A GGUF file of the same model (Q8_0, Q4_K_M, F16, …)</source>
         <translation>같은 모델의 GGUF 파일 (Q8_0, Q4_K_M, F16, …)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="482"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="481"/>
         <source>Add folder…</source>
         <translation>폴더 추가…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="483"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="482"/>
         <source>A Hugging Face folder of the same model in another dtype</source>
         <translation>다른 자료형으로 저장된 같은 모델의 Hugging Face 폴더</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="484"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="483"/>
         <source>Remove</source>
         <translation>제거</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="485"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="484"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="486"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="485"/>
         <source>Tokens</source>
         <translation>토큰 수</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="487"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="486"/>
         <source>Compare</source>
         <translation>비교</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="488"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="487"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="489"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="488"/>
         <source>Model</source>
         <translation>모델</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="489"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="488"/>
         <source>Stored as</source>
         <translation>저장 형식</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="489"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="488"/>
         <source>MB/token</source>
         <translation>MB/토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="489"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="488"/>
         <source>Perplexity</source>
         <translation>퍼플렉서티</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="490"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="489"/>
         <source>Largest Δp</source>
         <translation>최대 Δp</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="490"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="489"/>
         <source>Same top-1</source>
         <translation>1순위 일치</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="492"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="491"/>
         <source>&lt;b&gt;How each format stores a weight&lt;/b&gt;&lt;br&gt;&lt;b&gt;F32&lt;/b&gt;: 32 bits: a sign, 8 bits of exponent, 23 of fraction.&lt;br&gt;&lt;b&gt;F16&lt;/b&gt;: 16 bits: a sign, 5 of exponent, 10 of fraction (&lt;b&gt;BF16&lt;/b&gt;: 8 and 7).&lt;br&gt;&lt;b&gt;Q8_0&lt;/b&gt;: blocks of 32 weights, each an 8-bit integer, and one F16 scale for the block: (32 × 8 + 16) / 32 = 8.5 bits a weight.&lt;br&gt;&lt;b&gt;Q4_0&lt;/b&gt;: the same with 4-bit integers: (32 × 4 + 16) / 32 = 4.5 bits a weight.</source>
         <translation>&lt;b&gt;형식별로 가중치 하나를 저장하는 방법&lt;/b&gt;&lt;br&gt;&lt;b&gt;F32&lt;/b&gt;: 32비트: 부호 1비트, 지수 8비트, 가수 23비트.&lt;br&gt;&lt;b&gt;F16&lt;/b&gt;: 16비트: 부호 1비트, 지수 5비트, 가수 10비트 (&lt;b&gt;BF16&lt;/b&gt;: 지수 8비트, 가수 7비트).&lt;br&gt;&lt;b&gt;Q8_0&lt;/b&gt;: 가중치 32개를 한 블록으로 묶어 각각 8비트 정수로, 블록마다 F16 스케일 하나를 더해 저장: (32 × 8 + 16) / 32 = 가중치당 8.5비트.&lt;br&gt;&lt;b&gt;Q4_0&lt;/b&gt;: 같은 방식에 4비트 정수: (32 × 4 + 16) / 32 = 가중치당 4.5비트.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="498"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="497"/>
         <source>Show:</source>
         <translation>보기:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="499"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="498"/>
         <source>probability of each token (all score the same text)</source>
         <translation>각 토큰의 확률 (모두 같은 글에 점수)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/precision_view.cpp" line="500"/>
+        <location filename="../../ui/classroom/precision_view.cpp" line="499"/>
         <source>KL divergence from the reference (bits)</source>
         <translation>기준과의 KL 발산 (비트)</translation>
     </message>
@@ -2612,38 +2617,38 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::ProbesView</name>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="233"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
         <source>Open…</source>
         <translation>열기…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="234"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="239"/>
         <source>Save as…</source>
         <translation>다른 이름으로 저장…</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="235"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
         <source>Add probe</source>
         <translation>검사 추가</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="236"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="241"/>
         <source>Run probes</source>
         <translation>검사 실행</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="237"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="242"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
-        <location filename="../../ui/classroom/probes_view.cpp" line="252"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="243"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="257"/>
         <source>Group</source>
         <translation>그룹</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="243"/>
         <source>Prompt</source>
         <translation>프롬프트</translation>
     </message>
@@ -2660,23 +2665,23 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">모델 스스로의 다음 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="245"/>
         <source>Verdict</source>
         <translation>판정</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="302"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="307"/>
         <source>Open probe set</source>
         <translation>검사 세트 열기</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="303"/>
-        <location filename="../../ui/classroom/probes_view.cpp" line="317"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="308"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="322"/>
         <source>Probe sets (*.json)</source>
         <translation>검사 세트 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="316"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="321"/>
         <source>Save probe set</source>
         <translation>검사 세트 저장</translation>
     </message>
@@ -2685,17 +2690,17 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">먼저 토크나이저가 있는 모델을 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="405"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="410"/>
         <source>P(true) = %1</source>
         <translation>P(참) = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="406"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="411"/>
         <source>P(false) = %1</source>
         <translation>P(거짓) = %1</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="418"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="423"/>
         <source>true wins</source>
         <translation>참이 이김</translation>
     </message>
@@ -2704,7 +2709,7 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">거짓 답이 이김</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/classroom/probes_view.cpp" line="622"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="654"/>
         <source>%n probe(s). Press “Run probes”.</source>
         <translation>
             <numerusform>검사 %n개. “검사 실행”을 누르세요.</numerusform>
@@ -2735,127 +2740,127 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="vanished">모델 스스로의 답</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="243"/>
         <source>True</source>
         <translation>참</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="239"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="244"/>
         <source>False (| between)</source>
         <translation>거짓 (|로 구분)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="239"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="244"/>
         <source>Model&apos;s answer</source>
         <translation>모델의 답</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="240"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="245"/>
         <source>P(true) green, P(best false) red</source>
         <translation>P(참) 초록, P(가장 높은 거짓) 빨강</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="241"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="246"/>
         <source>Each prompt has one true and several false continuations. Green bar: the probability of the true one; red bar: the most probable false one, on a log axis (each tick is a factor of 100). The model never looks anything up — for facts it did not see in training (held-out) it still answers, often just as confidently. Cells are editable; save the set as JSON.</source>
         <translation>프롬프트마다 참인 이어 쓰기 하나와 거짓인 이어 쓰기 여럿이 있습니다. 초록 막대는 참인 답의 확률, 빨간 막대는 가장 확률이 높은 거짓 답의 확률이며 로그 축 위에 그립니다(눈금 하나가 100배). 모델은 아무것도 찾아보지 않습니다. 훈련 때 보지 못한 사실(held-out)에도 여전히, 흔히 똑같이 자신 있게 답합니다. 칸은 고칠 수 있고, 세트는 JSON으로 저장할 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="246"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="251"/>
         <source>Show:</source>
         <translation>표시:</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="250"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="255"/>
         <source>All probes, held-out first</source>
         <translation>모든 문항(보지 못한 사실 먼저)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="250"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="255"/>
         <source>Held-out only</source>
         <translation>보지 못한 사실만</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="250"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="255"/>
         <source>Confident inventions only</source>
         <translation>자신 있게 지어낸 답만</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="252"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="257"/>
         <source>Language</source>
         <translation>언어</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="252"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="257"/>
         <source>Probes</source>
         <translation>문항 수</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="252"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="257"/>
         <source>True beats false</source>
         <translation>참이 거짓보다 높음</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="253"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="258"/>
         <source>Top-1 accuracy</source>
         <translation>1위 정확도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="253"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="258"/>
         <source>Mean confidence</source>
         <translation>평균 확신도</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="253"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="258"/>
         <source>Confident inventions</source>
         <translation>자신 있는 오답</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="255"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="260"/>
         <source>The model&apos;s own answer is not the true one, and it gives that answer at least %1 %.</source>
         <translation>모델 스스로의 답이 참이 아닌데도 그 답에 %1 % 이상을 겁니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="265"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="270"/>
         <source>Textbook world (bundled model)</source>
         <translation>교과서 세계 (기본 모델)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="413"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="418"/>
         <source>The model&apos;s own answer: its greedy continuation up to the end of the word, past function words such as “a” or “in”; %1 is the probability of the whole answer.</source>
         <translation>모델 자신의 답: 탐욕적으로 이어 쓴 글을 단어 끝까지 읽은 것으로, “a”, “in” 같은 기능어는 건너뜁니다. %1은 답 전체의 확률입니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="418"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="423"/>
         <source>false wins</source>
         <translation>거짓이 이김</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="523"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="547"/>
         <source>Korean</source>
         <translation>한국어</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="523"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="547"/>
         <source>English</source>
         <translation>영어</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="553"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="577"/>
         <source>held-out (never seen)</source>
         <translation>보지 못한 사실(held-out)</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="554"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="578"/>
         <source>seen in training</source>
         <translation>훈련 때 본 사실</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="634"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="666"/>
         <source>The true answer beats every false one in %1 of %2 probes.</source>
         <translation>%2개 문항 중 %1개에서 참인 답이 모든 거짓 답보다 확률이 높습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/classroom/probes_view.cpp" line="635"/>
+        <location filename="../../ui/classroom/probes_view.cpp" line="667"/>
         <source>On held-out facts, which the model never saw, its own answer is right %1 of %2 times, yet it puts on average %3 % on it; %4 of them are confident inventions (%5 % or more on a wrong answer). That is a hallucination.</source>
         <translation>모델이 한 번도 보지 못한 사실에서 스스로의 답은 %2번 중 %1번만 맞는데도, 그 답에 평균 %3 %를 겁니다. 그중 %4개는 자신 있게 지어낸 답입니다(틀린 답에 %5 % 이상). 이것이 환각입니다.</translation>
     </message>
@@ -2863,107 +2868,122 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::SamplingView</name>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="180"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="206"/>
         <source>Run a step: the drawn token is appended to the text and fed back in.</source>
         <translation>한 단계를 실행하세요: 뽑힌 토큰이 문장 끝에 붙어 다시 입력으로 들어갑니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="207"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="233"/>
         <source>Step %1: the drawn token (highlighted) is appended to the text</source>
         <translation>%1단계: 뽑힌 토큰(강조 표시)이 문장 끝에 붙습니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="169"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="195"/>
         <source>Autoregressive loop: “%1” is appended to the input and step %2 begins</source>
         <translation>자기회귀 루프: “%1” 토큰이 입력 끝에 붙고 %2단계가 시작됩니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="168"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="179"/>
         <source>“%1” marks the end of the text: the loop stops here.</source>
         <translation>“%1” 토큰은 글의 끝을 뜻합니다: 루프가 여기서 멈춥니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="276"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="181"/>
+        <source>The context is full (%1 tokens): “%2” cannot be read, and the loop stops here.</source>
+        <translation>문맥이 가득 찼습니다(%1 토큰). “%2” 토큰은 더 읽을 수 없고, 루프는 여기서 멈춥니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="186"/>
+        <source>Autoregressive loop: “%1” was appended to the input and step %2 began</source>
+        <translation>자기회귀 루프: “%1” 토큰이 입력 끝에 붙고 %2단계가 시작되었습니다</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="192"/>
+        <source>Autoregressive loop: “%1” is appended to the input; Step or Run begins step %2</source>
+        <translation>자기회귀 루프: “%1” 토큰이 입력 끝에 붙습니다. ‘한 단계’나 ‘실행’을 누르면 %2단계가 시작됩니다</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="302"/>
         <source>From scores to probabilities: logits → divided by the temperature → softmax</source>
         <translation>점수에서 확률로: 로짓 → 온도로 나누기 → 소프트맥스</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="279"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="305"/>
         <source>logit ÷ %1</source>
         <translation>로짓 ÷ %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="280"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="306"/>
         <source>temperature 0: the largest wins</source>
         <translation>온도 0: 가장 큰 값이 이김</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="281"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="307"/>
         <source>logit</source>
         <translation>로짓</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="283"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="309"/>
         <source>probability (softmax)</source>
         <translation>확률 (소프트맥스)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="330"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="356"/>
         <source>max</source>
         <translation>최댓값</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="344"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="370"/>
         <source>%1 · cut by top-k/top-p</source>
         <translation>%1 · top-k/top-p로 제외</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="381"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="407"/>
         <source>The draw: temperature 0 takes the most likely token, no random number</source>
         <translation>뽑기: 온도 0에서는 난수 없이 가장 확률 높은 토큰을 고릅니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="382"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="408"/>
         <source>The draw: a random number u between 0 and 1 lands in the cumulative probabilities</source>
         <translation>뽑기: 0과 1 사이의 난수 u가 누적 확률 막대의 한 곳에 떨어집니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="386"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="412"/>
         <source>drawn at temperature %1</source>
         <translation>온도 %1에서 뽑음</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="387"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="413"/>
         <source> · top-k %1</source>
         <translation> · top-k %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="388"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="414"/>
         <source> · top-p %1</source>
         <translation> · top-p %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="389"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="415"/>
         <source> · seed %1 · tokens in vocabulary order, width = probability</source>
         <translation> · 시드 %1 · 토큰은 어휘 순서, 폭 = 확률</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="463"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="489"/>
         <source>Drawn: “%1” (the most likely token)</source>
         <translation>뽑힌 토큰: “%1” (가장 확률 높은 토큰)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="465"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="491"/>
         <source>Chosen by hand (what if): “%1”; u = %2 had landed on “%3”</source>
         <translation>직접 고름(만약에): “%1”. u = %2은(는) “%3” 토큰에 떨어졌을 것입니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="471"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="497"/>
         <source>u = %1 lands on “%2”, which holds %3 of the bar</source>
         <translation>u = %1이(가) “%2” 토큰에 떨어졌습니다. 이 토큰이 막대의 %3를 차지합니다</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/sampling_view.cpp" line="480"/>
+        <location filename="../../ui/stages/sampling_view.cpp" line="506"/>
         <source>With the slider&apos;s settings the same u would pick “%1”.</source>
         <translation>슬라이더의 지금 설정이라면 같은 u가 “%1” 토큰을 고릅니다.</translation>
     </message>
@@ -3056,29 +3076,29 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TimelineView</name>
     <message numerus="yes">
-        <location filename="../../ui/shell/timeline_view.cpp" line="52"/>
+        <location filename="../../ui/shell/timeline_view.cpp" line="61"/>
         <source>prompt (%n token(s))</source>
         <translation>
             <numerusform>프롬프트 (토큰 %n개)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shell/timeline_view.cpp" line="57"/>
+        <location filename="../../ui/shell/timeline_view.cpp" line="66"/>
         <source>chosen</source>
         <translation>직접 고름</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/timeline_view.cpp" line="69"/>
+        <location filename="../../ui/shell/timeline_view.cpp" line="78"/>
         <source>summary only</source>
         <translation>요약만 남음</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/timeline_view.cpp" line="70"/>
+        <location filename="../../ui/shell/timeline_view.cpp" line="79"/>
         <source>from file</source>
         <translation>파일에서</translation>
     </message>
     <message>
-        <location filename="../../ui/shell/timeline_view.cpp" line="98"/>
+        <location filename="../../ui/shell/timeline_view.cpp" line="127"/>
         <source>Steps of the loop. Select one to inspect it in every view; click another candidate in the Softmax view to branch from it (&quot;what if&quot;).</source>
         <translation>루프의 단계들입니다. 하나를 고르면 모든 화면에서 그 단계를 볼 수 있고, 확률 분포 화면에서 다른 후보를 클릭하면 그 단계에서 분기합니다(&quot;만약에&quot;).</translation>
     </message>
@@ -3086,67 +3106,67 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TokenView</name>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="203"/>
+        <location filename="../../ui/stages/token_view.cpp" line="244"/>
         <source>Position %1 · token id %2</source>
         <translation>위치 %1 · 토큰 ID %2</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="205"/>
+        <location filename="../../ui/stages/token_view.cpp" line="246"/>
         <source>Prompt bytes %1–%2 (%3 bytes)</source>
         <translation>프롬프트 바이트 %1–%2 (%3바이트)</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="209"/>
+        <location filename="../../ui/stages/token_view.cpp" line="250"/>
         <source>Covers part of: %1</source>
         <translation>일부를 담당: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="210"/>
+        <location filename="../../ui/stages/token_view.cpp" line="251"/>
         <source>Covers: %1</source>
         <translation>담당 글자: %1</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="213"/>
+        <location filename="../../ui/stages/token_view.cpp" line="254"/>
         <source>Drawn by sampling; the next step feeds it back in.</source>
         <translation>샘플링으로 뽑혔습니다. 다음 단계에서 다시 입력으로 들어갑니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="215"/>
+        <location filename="../../ui/stages/token_view.cpp" line="256"/>
         <source>Generated by the model</source>
         <translation>모델이 생성한 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="232"/>
+        <location filename="../../ui/stages/token_view.cpp" line="273"/>
         <source>Each card: the token, its id, and its bytes in UTF-8 (hexadecimal; the bytes of one character together).</source>
         <translation>각 카드: 토큰, 그 ID, 그리고 UTF-8 바이트(16진수, 한 글자의 바이트는 함께 묶음).</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="532"/>
+        <location filename="../../ui/stages/token_view.cpp" line="574"/>
         <source>Type a prompt and press Step: the text is cut into tokens, the units the model reads.</source>
         <translation>프롬프트를 입력하고 [한 단계]를 누르세요. 문장이 모델이 읽는 단위인 토큰으로 나뉩니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="533"/>
+        <location filename="../../ui/stages/token_view.cpp" line="575"/>
         <source>Prompt: %1 characters · %2 bytes (UTF-8) · %3 tokens</source>
         <translation>프롬프트: %1글자 · %2바이트 (UTF-8) · 토큰 %3개</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="538"/>
+        <location filename="../../ui/stages/token_view.cpp" line="580"/>
         <source> → %1 tokens per character</source>
         <translation> → 글자당 토큰 %1개</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="541"/>
+        <location filename="../../ui/stages/token_view.cpp" line="583"/>
         <source>Context: %1 of %2 tokens</source>
         <translation>컨텍스트: %2개 중 %1개 토큰</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="542"/>
+        <location filename="../../ui/stages/token_view.cpp" line="584"/>
         <source>Context: %1 tokens</source>
         <translation>컨텍스트: 토큰 %1개</translation>
     </message>
     <message>
-        <location filename="../../ui/stages/token_view.cpp" line="543"/>
+        <location filename="../../ui/stages/token_view.cpp" line="585"/>
         <source> · dashed chips: a token that splits a character, or the drawn next token</source>
         <translation> · 점선 칩: 한 글자를 쪼갠 토큰, 또는 뽑힌 다음 토큰</translation>
     </message>

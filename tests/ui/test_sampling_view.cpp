@@ -3,6 +3,7 @@
 // settings: either way the draw, where u lands and the token the slider's settings would
 // pick are the engine's own sampleAt() for the stored logits.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <random>
 
 #include "canned_record.hpp"
@@ -104,5 +105,73 @@ TEST_CASE("a token chosen by hand shows where the step's u had landed", "[ui][sa
         CHECK(view.draw().landed == ts::sampleAt(logits, p, u));
         CHECK(view.draw().byHand == (view.draw().landed != other));
         (void)view.grab();
+    }
+}
+
+// A run that stops at its step limit has not begun the next step: the sentence under the
+// draw said "… and step 7 begins" after the last step. It speaks of what comes next only for
+// a running loop's newest step, and a full context ends the loop as end-of-text does.
+TEST_CASE("the loop sentence says what comes next only where it will", "[ui][sampling]") {
+    const auto logits = gpt2SizedLogits();
+    ts::SamplingParams p;
+    p.temperature = 1.0f;
+    p.seed = 3;
+    SamplingView view;
+    view.resize(900, 600);
+    view.setAnimationMs(0);
+    const auto rec = drawnRecord(logits, p, true);  // step 1, three context tokens
+    view.setRecord(rec);
+    view.setParams(p);
+
+    view.setLoopState(true, true);  // running, the newest step
+    CHECK(view.loopText().contains("and step 2 begins"));
+    view.setLoopState(true, false);  // the run stopped (step limit, Pause) or single steps
+    CHECK(view.loopText().contains("Step or Run begins step 2"));
+    CHECK_FALSE(view.loopText().contains("and step 2 begins"));
+    view.setLoopState(false, false);  // scrubbed back to an earlier step
+    CHECK(view.loopText().contains("was appended to the input and step 2 began"));
+
+    view.setLoopState(true, false);
+    view.setContextLimit(4);  // room for one more token: the loop can go on
+    CHECK(view.loopText().contains("Step or Run begins step 2"));
+    view.setContextLimit(3);  // the context is full: the drawn token can never be read
+    CHECK(view.endedAtFullContext());
+    CHECK(view.loopText().contains("context is full (3 tokens)"));
+    CHECK_FALSE(view.loopText().contains("step 2"));
+    (void)view.grab();
+}
+
+// The percentages stand right of their tracks in a column as wide as the widest number the
+// rows write. It was as wide as "100.0 %", so "0.00089 %" ran past the view's right margin and
+// was cut at its edge in a 1920x1080 window.
+TEST_CASE("the sampling stage's numbers stay inside the view", "[ui][sampling]") {
+    // one candidate takes almost everything, as after " Sujin" → ",": the others are
+    // thousandths of a percent ("0.00089 %", "4.1e-05 %")
+    auto logits = gpt2SizedLogits();
+    logits[123] = 24.0f;
+    ts::SamplingParams p;
+    p.temperature = 1.0f;
+    p.seed = 4;
+    for (const QSize size : {QSize(900, 600), QSize(1000, 1000), QSize(1250, 980)}) {
+        INFO(size.width() << "x" << size.height());
+        SamplingView view;
+        view.resize(size);
+        view.setAnimationMs(0);
+        // a token chosen by hand far down the list: no shown row is shaded (its shading
+        // reaches 4 px into the margin)
+        const int last = static_cast<int>(std::min_element(logits.begin(), logits.end()) - logits.begin());
+        view.setRecord(drawnRecord(logits, p, true, last));
+        view.setParams(p);
+        const QImage image = view.grab().toImage();
+        const QRgb background = view.palette().color(QPalette::Base).rgb();
+        // the view keeps a 12 px margin: beside the rows (above the draw band, whose bar's
+        // frame stands on the margin's edge) nothing is drawn in it
+        int inked = 0;
+        QPoint first;
+        for (int x = image.width() - 11; x < image.width(); ++x)
+            for (int y = 0; y < image.height() * 6 / 10; ++y)
+                if (image.pixel(x, y) != background && inked++ == 0) first = QPoint(x, y);
+        INFO("first drawn pixel in the margin at " << first.x() << "," << first.y());
+        CHECK(inked == 0);
     }
 }

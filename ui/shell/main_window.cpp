@@ -340,6 +340,7 @@ void MainWindow::connectEngine() {
         // Steps that came in before the run stopped are shown before anyone hears it stopped.
         if (m_frameTimer->isActive()) applyTranscriptChange();
         m_running = running;
+        m_sampling->setLoopState(m_current == m_transcript->size() - 1, running);
         m_controls->setRunning(running);
         emit runningChanged(running);
     });
@@ -512,6 +513,7 @@ void MainWindow::onModelLoaded(const ModelInfo& info) {
     m_softmax->setVocabulary(info.vocabulary);
     m_sampling->setVocabulary(info.vocabulary);
     m_sampling->setModelLayers(info.nLayer);
+    m_sampling->setContextLimit(info.nCtx);
     m_timeline->setVocabulary(info.vocabulary);
     m_embedding->setTokenizer(info.tokenizer);
     m_embedding->setModelFolder(info.folder);
@@ -671,7 +673,10 @@ void MainWindow::refreshStageViews() {
         case Stage::Embedding: m_embedding->setHistory(history(), m_info.model); break;
         case Stage::Attention: m_attention->setHistory(history(), m_info.nLayer, m_info.nHead); break;
         case Stage::Softmax: m_softmax->setRecord(rec); break;
-        case Stage::Sampling: m_sampling->setRecord(rec); break;
+        case Stage::Sampling:
+            m_sampling->setRecord(rec);
+            m_sampling->setLoopState(m_current == m_transcript->size() - 1, m_running);
+            break;
         }
     }
 }

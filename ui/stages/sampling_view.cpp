@@ -162,10 +162,36 @@ bool SamplingView::endedAtEndOfText() const {
     return m_record && m_vocab && m_vocab->endOfText >= 0 && m_record->sampledToken == m_vocab->endOfText;
 }
 
+bool SamplingView::endedAtFullContext() const {
+    return m_record && m_nCtx > 0 && static_cast<int>(m_record->contextTokens.size()) >= m_nCtx;
+}
+
+void SamplingView::setLoopState(bool newest, bool running) {
+    if (newest == m_newest && running == m_running) return;
+    m_newest = newest;
+    m_running = running;
+    update();
+}
+
 QString SamplingView::loopText() const {
     if (!m_record || m_record->sampledToken < 0) return {};
     if (endedAtEndOfText())
         return tr("“%1” marks the end of the text: the loop stops here.").arg(drawnTokenText());
+    if (endedAtFullContext())
+        return tr("The context is full (%1 tokens): “%2” cannot be read, and the loop stops here.")
+            .arg(m_nCtx)
+            .arg(drawnTokenText());
+    // An earlier step (scrubbed back): what happened next is history.
+    if (!m_newest)
+        return tr("Autoregressive loop: “%1” was appended to the input and step %2 began")
+            .arg(drawnTokenText())
+            .arg(stepNumber() + 1);
+    // The newest step of a run that stopped (its step limit, Pause) or of single steps: the
+    // loop waits for the next Step or Run.
+    if (!m_running)
+        return tr("Autoregressive loop: “%1” is appended to the input; Step or Run begins step %2")
+            .arg(drawnTokenText())
+            .arg(stepNumber() + 1);
     return tr("Autoregressive loop: “%1” is appended to the input and step %2 begins")
         .arg(drawnTokenText())
         .arg(stepNumber() + 1);
@@ -291,7 +317,17 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
     QFont rowFont = font();
     rowFont.setPointSizeF(font().pointSizeF() * std::clamp((rowH - 3) / (fm.height() * 1.3), 1.0, 1.5));
     const QFontMetricsF rfm(rowFont);
-    const qreal valueW = rfm.horizontalAdvance(QStringLiteral("100.0 %")) + 8;  // widest of logits and percents
+    // The widest number the rows write: small percentages keep two significant digits and
+    // can be wider than "100.0 %" ("0.00089 %"), which a 1920x1080 window cut short. Numbers
+    // are drawn unclipped, so a column too narrow would show (and be tested) as overflow.
+    qreal widest = rfm.horizontalAdvance(QStringLiteral("100.0 %"));
+    for (int token : top) {
+        const float logit = logits[static_cast<std::size_t>(token)];
+        widest = std::max({widest, rfm.horizontalAdvance(percent(now.probOf(logits, token))),
+                           rfm.horizontalAdvance(QString::number(static_cast<double>(logit), 'f', 2)),
+                           t > 0.0f ? rfm.horizontalAdvance(QString::number(static_cast<double>(logit / t), 'f', 2)) : 0.0});
+    }
+    const qreal valueW = widest + 8;
     const qreal barMax = colW - std::max<qreal>(64, valueW + 4);
     auto barW = [&](float v, float from, float to) {
         return static_cast<qreal>(std::clamp((v - from) / (to - from), 0.0f, 1.0f)) * barMax;
@@ -317,14 +353,14 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
         const qreal by = y + (rowH - 3 - bh) / 2;
         // logit
         p.fillRect(QRectF(x0, by, barW(logit, base, hi), bh), colour.lighter(130));
-        p.drawText(QRectF(x0 + barW(logit, base, hi) + 4, y, valueW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
+        p.drawText(QRectF(x0 + barW(logit, base, hi) + 4, y, valueW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
                    QString::number(static_cast<double>(logit), 'f', 2));
         // logit / T, on the same scale as the logits divided by T
         if (t > 0.0f) {
             const float v = logit / t;
             const qreal w = barW(v, base / t, hi / t);
             p.fillRect(QRectF(x1, by, w, bh), colour.lighter(115));
-            p.drawText(QRectF(x1 + w + 4, y, valueW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
+            p.drawText(QRectF(x1 + w + 4, y, valueW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
                        QString::number(static_cast<double>(v), 'f', 2));
         } else {
             p.drawText(QRectF(x1, y, colW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter, i == 0 ? tr("max") : QStringLiteral("—"));
@@ -343,7 +379,7 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
             p.drawText(QRectF(x2 + 4, y, colW - 4, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
                        tr("%1 · cut by top-k/top-p").arg(percent(pr)));
         } else {
-            p.drawText(QRectF(x2 + track + 4, y, valueW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter, percent(pr));
+            p.drawText(QRectF(x2 + track + 4, y, valueW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip, percent(pr));
         }
         p.setFont(rowFont);
     }
@@ -485,9 +521,10 @@ void SamplingView::paintDraw(QPainter& p, const QRectF& area) {
     p.drawText(outRect, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, fillKoreanParticles(outcome));
     y = outRect.bottom() + 2;
     p.setFont(bold);
-    p.setPen(endedAtEndOfText() ? QColor(0xB9, 0x1C, 0x1C) : QColor(0xB4, 0x53, 0x09));
+    const bool ends = endedAtEndOfText() || endedAtFullContext();
+    p.setPen(ends ? QColor(0xB9, 0x1C, 0x1C) : QColor(0xB4, 0x53, 0x09));
     p.drawText(QRectF(area.left(), y, area.width(), area.bottom() - y + 12), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-               (endedAtEndOfText() ? QStringLiteral("■ ") : QStringLiteral("↻ ")) + loopText());
+               (ends ? QStringLiteral("■ ") : QStringLiteral("↻ ")) + loopText());
 }
 
 void SamplingView::changeEvent(QEvent* event) {

@@ -28,6 +28,11 @@ public:
     void setRecord(StepRecordPtr record);
     void setParams(const ts::SamplingParams& params);
     void setModelLayers(int nLayer) { m_nLayer = nLayer; update(); }
+    // The model's context length: a step whose context is full ends the loop.
+    void setContextLimit(int nCtx) { m_nCtx = nCtx; update(); }
+    // Whether the step shown is the newest one and whether a run is going: the loop sentence
+    // says what comes next only of the newest step, and only a running loop goes on by itself.
+    void setLoopState(bool newest, bool running);
     void setHoveredPosition(int pos);
     // How long the random number takes to land on a new step (the run's pace); 0 = at once.
     void setAnimationMs(int ms) { m_animationMs = ms; }
@@ -47,6 +52,8 @@ public:
     // The token the same u would pick under the slider's current settings (-1 when greedy).
     int tokenAtCurrentSettings() const;
     bool endedAtEndOfText() const;
+    // The step's context fills the model's: its drawn token can never be read.
+    bool endedAtFullContext() const;
     // The step as people count it: 1 = the first token drawn after the prompt.
     int stepNumber() const { return m_record ? m_record->index + 1 : 0; }
     // The loop sentence under the draw ("… step 5 begins" or that the text ended).
@@ -87,6 +94,9 @@ private:
     StepRecordPtr m_record;
     ts::SamplingParams m_params;
     int m_nLayer = 0;
+    int m_nCtx = 0;
+    bool m_newest = true;
+    bool m_running = false;
     int m_hovered = -1;
     int m_animationMs = 450;
     double m_progress = 1.0;  // how far the marker has travelled towards u
