@@ -149,6 +149,12 @@ def atlas_sentences(c, level):
     }
 
 
+# Where a random draw falls between capital, river and language sentences: 60 / 20 / 20 in the
+# shipped corpus; the copy run (make_corpus.py --copy-run) 50 / 28 / 22, as the seen rivers
+# and languages were top-1 in only 0.64 / 0.61 in name run 2 (they rose to 0.88 / 0.89).
+ATLAS_SPLIT = (0.6, 0.8)
+
+
 def atlas_doc(rng, seen_ko):
     level = rng.choice(LEVELS)
     out = []
@@ -166,9 +172,7 @@ def atlas_doc(rng, seen_ko):
         c = rng.choice(seen_ko)
         s = atlas_sentences(c, level)
         r = rng.random()
-        # capital 50 % (it answers two probes, capital and seat), river 28 %, language 22 %: with
-        # 60 / 20 / 20 the seen rivers and languages were top-1 in only 0.64 / 0.61 (name run 2)
-        group = s["capital"] if r < 0.5 else s["river"] if r < 0.78 else s["language"]
+        group = s["capital"] if r < ATLAS_SPLIT[0] else s["river"] if r < ATLAS_SPLIT[1] else s["language"]
         # 40 % in the phrasings the probes ask ("X의 수도는", "X의 정부는", "X에서 가장 긴 강은",
         # "X 사람들은"): the Korean facts were learned far less well than the English ones
         probe_forms = [group[0], group[4]] if group is s["capital"] else [group[0]]

@@ -10,7 +10,7 @@ follows it, so every byte of the file is scored exactly once. Each piece is scor
 <|endoftext|>, as `score` does. gzip -9 is run on the whole file (its best case).
 
   measure_bpb.py [--cli build/app/tokenscope-cli] [--model resources/model] [--json out.json] FILE...
-Default files: heldout/en_modern.txt, heldout/ko_modern.txt. Exit status 1 if a file misses
+Default files: heldout/{en,ko}_modern.txt and heldout/{en,ko}_modern2.txt (other registers). Exit status 1 if a file misses
 the 0.7 goal (--goal), so a script can gate on it.
 """
 import argparse
@@ -87,8 +87,8 @@ def score_file(path, cli, model, enc, n_ctx):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("files", nargs="*", default=[os.path.join(HERE, "heldout", "en_modern.txt"),
-                                                 os.path.join(HERE, "heldout", "ko_modern.txt")])
+    ap.add_argument("files", nargs="*", default=[os.path.join(HERE, "heldout", f) for f in (
+        "en_modern.txt", "ko_modern.txt", "en_modern2.txt", "ko_modern2.txt")])
     ap.add_argument("--cli", default=os.environ.get("TOKENSCOPE_CLI", os.path.join(ROOT, "build", "app", "tokenscope-cli")))
     ap.add_argument("--model", default=MODEL)
     ap.add_argument("--goal", type=float, default=0.7, help="pass if bits per byte <= goal x gzip -9")

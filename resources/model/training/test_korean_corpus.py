@@ -115,6 +115,10 @@ class ProseGenerators(unittest.TestCase):
         rng = random.Random(13)
         for register in ke.REGISTERS:
             self.assertNotIn("{", ke.everyday_doc(rng, register), register)   # every slot filled
+        # no probe's held-out name as a word of its own (새로운 holds 로운, which is fine)
+        words = set(re.sub(r'[“”"\.,!?:]', " ", sample).split()) | set(ke.OFFICE_NAMES)
+        for n in ko.HELD_OUT_NAMES_KO + ko.HELD_OUT_NAMES_KO_EXTRA:
+            self.assertFalse(any(w.startswith(n) for w in words), n)
 
     def test_story_names_are_many_and_particles_follow_them(self):
         import korean_prose as kp
