@@ -37,7 +37,8 @@ $PY -m unittest -q test_korean_grammar test_korean_corpus 2>/dev/null || { echo 
 # shipped): invented English story names, korean_everyday.py's registers, Korean drill
 # 1,000,000 characters with atlas 42 %.
 if [ -n "${COPY_RUN:-}" ]; then
-    $PY make_corpus.py --seed 1234 --korean-chars 4000000 --synthetic-ratio 0.6 --korean-drill-chars 1000000 --copy-run
+    $PY make_corpus.py --seed 1234 --korean-chars 4000000 --synthetic-ratio 0.6 --korean-drill-chars 1000000 --copy-run \
+        --everyday-share "${EVERYDAY_SHARE:-0.15}"
 else
     $PY make_corpus.py --seed 1234 --korean-chars 4000000 --synthetic-ratio 0.6 --korean-drill-chars 900000
 fi
