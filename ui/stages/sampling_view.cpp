@@ -320,12 +320,22 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
     // The widest number the rows write: small percentages keep two significant digits and
     // can be wider than "100.0 %" ("0.00089 %"), which a 1920x1080 window cut short. Numbers
     // are drawn unclipped, so a column too narrow would show (and be tested) as overflow.
+    // Each row's numbers, formatted once: measured here and drawn below.
+    struct RowNumbers {
+        double prob;
+        QString logit, divided, percent;
+    };
+    std::vector<RowNumbers> numbers;
+    numbers.reserve(top.size());
     qreal widest = rfm.horizontalAdvance(QStringLiteral("100.0 %"));
     for (int token : top) {
         const float logit = logits[static_cast<std::size_t>(token)];
-        widest = std::max({widest, rfm.horizontalAdvance(percent(now.probOf(logits, token))),
-                           rfm.horizontalAdvance(QString::number(static_cast<double>(logit), 'f', 2)),
-                           t > 0.0f ? rfm.horizontalAdvance(QString::number(static_cast<double>(logit / t), 'f', 2)) : 0.0});
+        const double prob = now.probOf(logits, token);
+        RowNumbers n{prob, QString::number(static_cast<double>(logit), 'f', 2),
+                     t > 0.0f ? QString::number(static_cast<double>(logit / t), 'f', 2) : QString(), percent(prob)};
+        widest = std::max({widest, rfm.horizontalAdvance(n.logit), rfm.horizontalAdvance(n.divided),
+                           rfm.horizontalAdvance(n.percent)});
+        numbers.push_back(std::move(n));
     }
     const qreal valueW = widest + 8;
     const qreal barMax = colW - std::max<qreal>(64, valueW + 4);
@@ -354,20 +364,20 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
         // logit
         p.fillRect(QRectF(x0, by, barW(logit, base, hi), bh), colour.lighter(130));
         p.drawText(QRectF(x0 + barW(logit, base, hi) + 4, y, valueW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
-                   QString::number(static_cast<double>(logit), 'f', 2));
+                   numbers[static_cast<std::size_t>(i)].logit);
         // logit / T, on the same scale as the logits divided by T
         if (t > 0.0f) {
             const float v = logit / t;
             const qreal w = barW(v, base / t, hi / t);
             p.fillRect(QRectF(x1, by, w, bh), colour.lighter(115));
             p.drawText(QRectF(x1 + w + 4, y, valueW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
-                       QString::number(static_cast<double>(v), 'f', 2));
+                       numbers[static_cast<std::size_t>(i)].divided);
         } else {
             p.drawText(QRectF(x1, y, colW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter, i == 0 ? tr("max") : QStringLiteral("—"));
         }
         // probability, out of the whole: a light track stands for 100 %, so 41 % fills 41 % of
         // it, as the draw bar below shares out the same total
-        const double pr = now.probOf(logits, token);
+        const double pr = numbers[static_cast<std::size_t>(i)].prob;
         // The track takes the column less the widest percentage, which stands right of it, so
         // the percentages line up in one column and the column has no blank end.
         const qreal track = colW - valueW - 4;
@@ -377,9 +387,10 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
         if (cut) {
             p.setFont(font());
             p.drawText(QRectF(x2 + 4, y, colW - 4, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
-                       tr("%1 · cut by top-k/top-p").arg(percent(pr)));
+                       tr("%1 · cut by top-k/top-p").arg(numbers[static_cast<std::size_t>(i)].percent));
         } else {
-            p.drawText(QRectF(x2 + track + 4, y, valueW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip, percent(pr));
+            p.drawText(QRectF(x2 + track + 4, y, valueW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
+                       numbers[static_cast<std::size_t>(i)].percent);
         }
         p.setFont(rowFont);
     }
