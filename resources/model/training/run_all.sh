@@ -84,9 +84,9 @@ $PY evaluate.py --model "$OUT" --eval-dir "$OUT/eval" --threads 2 $EVAL_FLAGS 2>
 CLI=${TOKENSCOPE_CLI:-../../../build/app/tokenscope-cli}
 if [ -x "$CLI" ]; then
     $PY measure_bpb.py --cli "$CLI" --model "$OUT" --json work/bpb_cli.json || echo "measure_bpb: goal missed (see work/bpb_cli.json)"
-    # the engine against torch on English and Korean prompts, probes, records, generation
     # temperature lanes on a wider set than lanes.json, to choose between runs (README "The copy run")
     $PY lanes_wide.py --cli "$CLI" --json work/lanes_wide.json "$OUT" || echo "lanes_wide.py failed: see its message above"
+    # the engine against torch on English and Korean prompts, probes, records, generation
     TOKENSCOPE_MODEL="$OUT" TOKENSCOPE_CLI="$CLI" $PY cli_eval.py > work/cli_eval_stdout.log 2>&1 || echo "cli_eval.py failed: see work/cli_eval_stdout.log"
 else
     echo "no tokenscope-cli at $CLI: skipped measure_bpb.py and lanes_wide.py (build it and run: $PY measure_bpb.py --cli PATH)"
