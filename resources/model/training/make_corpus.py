@@ -316,6 +316,9 @@ def main():
                     help="the copy run's data (README 'The copy run'; measured, not shipped)")
     ap.add_argument("--everyday-share", type=float, default=0.15,
                     help="with --copy-run: share of the broad Korean prose from korean_everyday.py")
+    ap.add_argument("--name-deck", action="store_true",
+                    help="Korean stories over the vocabulary's names take culprits from a shuffled deck "
+                         "(make_corpus_ko.NAME_DECK): every name copied about equally often")
     ap.add_argument("--korean-drill-chars", type=int, default=700000,
                     help="characters of Korean drills (records, lists, atlas, stories) in drill.txt")
     args = ap.parse_args()
@@ -339,6 +342,7 @@ def main():
     invented = 0.5 if args.copy_run else 0.0
     ko.ATLAS_SPLIT = (0.5, 0.78) if args.copy_run else (0.6, 0.8)
     korean_prose.EVERYDAY_SHARE = args.everyday_share if args.copy_run else 0.0
+    ko.NAME_DECK = args.name_deck
     synth = synthetic_docs(rng, seen, int(bible_chars * args.synthetic_ratio), pool, world_words, invented)
     val_synth = synthetic_docs(random.Random(args.seed + 1), seen, 60000, pool, world_words, invented)
 

@@ -196,11 +196,31 @@ def name(rng, full=0.15):
     return n
 
 
+# With NAME_DECK (make_corpus.py --name-deck), a story over the vocabulary's names takes its
+# culprit from a shuffled deck of all of them, refilled when empty: each name is copied about
+# equally often. Drawn independently, the seed's 수진 was the culprit in few drill stories (17
+# mentions against 31-48 for names copied well) and its copy varied from 0.96 to 0.13 between
+# runs (README, "The everyday-share run"). Off by default: the draw order, and so the corpus, of
+# the shipped run is unchanged.
+NAME_DECK = False
+_culprit_deck = []
+
+
+def _deck_culprit(rng):
+    if not _culprit_deck:
+        _culprit_deck.extend(rng.sample(NAMES_KO, len(NAMES_KO)))
+    return _culprit_deck.pop()
+
+
 def detective_doc(rng, names=None):
     """'범인이 X라는 게 밝혀졌다. 범인은 X...' and the same with other roles, speech levels and
     word orders, so the name is copied from the context, not remembered with 범인."""
     pick = names or NAMES_KO
-    a, b, c = rng.sample(pick, 3)
+    if NAME_DECK and names is None:
+        a = _deck_culprit(rng)
+        b, c = rng.sample([n for n in NAMES_KO if n != a], 2)
+    else:
+        a, b, c = rng.sample(pick, 3)
     place, obj = rng.choice(PLACES_KO), rng.choice(OBJECTS_KO)
     lv = rng.choice(LEVELS)
     turned = {"plain": "밝혀졌다", "polite": "밝혀졌어요", "formal": "밝혀졌습니다"}[lv]

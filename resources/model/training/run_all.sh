@@ -15,7 +15,9 @@
 #                        circuit and data order (default 1234, the shipped run): measures how much
 #                        of a difference between runs is run-to-run variance.
 #   COPY_RUN=1 run_all.sh  the copy run's corpus (README "The copy run"; measured, not shipped:
-#                        its Korean lanes loop at T=0.5).
+#                        its Korean lanes loop at T=0.5). With EVERYDAY_SHARE=F its share of
+#                        korean_everyday.py (0.05: "The everyday-share run"); with NAME_DECK=1
+#                        Korean culprits from a shuffled deck (make_corpus.py --name-deck).
 set -eu
 # Two BLAS threads, stated: torch.set_num_threads does not reach Debian's system OpenBLAS, which
 # would otherwise take every core (and sum in another order on a bigger machine). One thread
@@ -38,7 +40,7 @@ $PY -m unittest -q test_korean_grammar test_korean_corpus 2>/dev/null || { echo 
 # 1,000,000 characters with atlas 42 %.
 if [ -n "${COPY_RUN:-}" ]; then
     $PY make_corpus.py --seed 1234 --korean-chars 4000000 --synthetic-ratio 0.6 --korean-drill-chars 1000000 --copy-run \
-        --everyday-share "${EVERYDAY_SHARE:-0.15}"
+        --everyday-share "${EVERYDAY_SHARE:-0.15}" ${NAME_DECK:+--name-deck}
 else
     $PY make_corpus.py --seed 1234 --korean-chars 4000000 --synthetic-ratio 0.6 --korean-drill-chars 900000
 fi

@@ -58,6 +58,20 @@ class Marks(unittest.TestCase):
             self.assertIn(name, ko.NAMES_KO)
             self.assertTrue(d.split("범인은 ")[1].startswith(name), d)
 
+    def test_name_deck_gives_every_name_its_turn_as_culprit(self):
+        # the copy of a rare name is only as good as the stories that copy it (README, "The
+        # everyday-share run"): with the deck, two decks' worth of stories name every culprit twice
+        rng = random.Random(5)
+        old = ko.NAME_DECK
+        ko.NAME_DECK, ko._culprit_deck[:] = True, []
+        try:
+            culprits = [ko._deck_culprit(rng) for _ in range(2 * len(ko.NAMES_KO))]
+            docs = [ko.strip_marks(ko.detective_doc(rng)) for _ in range(50)]
+        finally:
+            ko.NAME_DECK, ko._culprit_deck[:] = old, []
+        self.assertEqual(sorted(culprits), sorted(ko.NAMES_KO * 2))
+        self.assertTrue(all(any(n in d for n in ko.NAMES_KO) for d in docs))
+
     def test_held_out_names_never_generated(self):
         rng = random.Random(5)
         seen = [c for c in ko.korean_world(make_world(random.Random(1234))) if not c["held_out"]]
