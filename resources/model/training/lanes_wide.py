@@ -3,36 +3,30 @@
 between training runs: a lane that loops at T=0.5 is what the temperature lesson must not show,
 and the 12 lanes of lanes.json were too few to tell two runs apart (README, "The copy run").
 
-Each prompt runs with seeds 1..N (`tokenscope-cli compare --temperatures 0.5 --steps 80`); the
-lane is cut at <|endoftext|>, as the app's lanes stop there, and scored by the most times any
-3-word phrase occurs in it. A lane loops when that is over 3 (the issue's limit).
+The prompts are eval/lanes.json's and more everyday openings; each runs with seeds 1..N
+(`tokenscope-cli compare --temperatures 0.5 --steps 80`). The lane is cut at <|endoftext|>, as the
+app's lanes stop there, and scored as evaluate.py scores lanes: the most times any phrase of
+lanes.json's phrase_words occurs. A lane loops when that is over its max_phrase_repeats.
 
   lanes_wide.py [--cli build/app/tokenscope-cli] [--seeds 10] [--json out.json] MODEL_DIR...
 """
 import argparse
-import collections
 import json
 import os
 import subprocess
 import sys
 
+from evaluate import max_phrase_repeats
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
+LANES = json.load(open(os.path.join(os.path.dirname(HERE), "eval", "lanes.json"), encoding="utf-8"))
 
-# The lanes.json prompts and more everyday openings in each language.
-PROMPTS = {
-    "ko": ["나는 오늘", "범인이 수진이라는 게 밝혀졌다.", "어느 날 민호는", "요즘 많은 사람들이",
-           "어제 친구와", "우리 동네에는", "엄마가 말했다.", "오늘 날씨는"],
-    "en": ["Today I", "The culprit turned out to be Sujin.", "One day, Maya", "These days many people",
-           "My friend and I", "In our town,"],
+# Everyday openings beyond lanes.json's prompts, in each language.
+MORE_PROMPTS = {
+    "ko": ["어제 친구와", "우리 동네에는", "엄마가 말했다.", "오늘 날씨는"],
+    "en": ["My friend and I", "In our town,"],
 }
-MAX_REPEATS = 3
-
-
-def most_repeats(text, words=3):
-    w = text.split()
-    counts = collections.Counter(" ".join(w[i:i + words]) for i in range(len(w) - words + 1))
-    return max(counts.values()) if counts else 0
 
 
 def lane_text(cli, model, prompt, seed):
@@ -51,18 +45,19 @@ def main():
     args = ap.parse_args()
     report = {}
     for model in args.models:
-        for lang, prompts in PROMPTS.items():
+        for lang, more in MORE_PROMPTS.items():
+            prompts = LANES["prompts"][lang] + more
             scores, loops = [], []
             for prompt in prompts:
                 for seed in range(1, args.seeds + 1):
                     text = lane_text(args.cli, model, prompt, seed)
-                    r = most_repeats(text)
+                    r = max_phrase_repeats(text, LANES["phrase_words"])
                     scores.append(r)
-                    if r > MAX_REPEATS:
+                    if r > LANES["max_phrase_repeats"]:
                         loops.append({"prompt": prompt, "seed": seed, "repeats": r, "text": text})
             report[f"{model}:{lang}"] = {"lanes": len(scores), "looping": len(loops), "worst": max(scores), "loops": loops}
-            print(f"{model} {lang}: {len(loops)} of {len(scores)} lanes repeat a 3-word phrase more than "
-                  f"{MAX_REPEATS} times; worst {max(scores)}")
+            print(f"{model} {lang}: {len(loops)} of {len(scores)} lanes repeat a {LANES['phrase_words']}-word phrase "
+                  f"more than {LANES['max_phrase_repeats']} times; worst {max(scores)}")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(report, f, ensure_ascii=False, indent=1)
