@@ -88,8 +88,10 @@ if [ -x "$CLI" ]; then
     $PY measure_bpb.py --cli "$CLI" --model "$OUT" --json work/bpb_cli.json || echo "measure_bpb: goal missed (see work/bpb_cli.json)"
     # temperature lanes on a wider set than lanes.json, to choose between runs (README "The copy run")
     $PY lanes_wide.py --cli "$CLI" --json work/lanes_wide.json "$OUT" || echo "lanes_wide.py failed: see its message above"
+    # every name of the training world and the held-out ones in the seed's frames (README "The deck run")
+    $PY name_sweep.py --cli "$CLI" --json work/name_sweep.json "$OUT" || echo "name_sweep.py failed: see its message above"
     # the engine against torch on English and Korean prompts, probes, records, generation
     TOKENSCOPE_MODEL="$OUT" TOKENSCOPE_CLI="$CLI" $PY cli_eval.py > work/cli_eval_stdout.log 2>&1 || echo "cli_eval.py failed: see work/cli_eval_stdout.log"
 else
-    echo "no tokenscope-cli at $CLI: skipped measure_bpb.py and lanes_wide.py (build it and run: $PY measure_bpb.py --cli PATH)"
+    echo "no tokenscope-cli at $CLI: skipped measure_bpb.py, lanes_wide.py and name_sweep.py (build it and run: $PY measure_bpb.py --cli PATH)"
 fi
