@@ -23,7 +23,8 @@ QStringList Lesson::knownViews() {
 }
 
 QStringList LessonClaim::knownKinds() {
-    return {QStringLiteral("next_token_prob"), QStringLiteral("top_token"), QStringLiteral("token_count")};
+    return {QStringLiteral("next_token_prob"), QStringLiteral("top_token"), QStringLiteral("token_count"),
+            QStringLiteral("attention"), QStringLiteral("greedy_text")};
 }
 
 double LessonClaim::valueIn(const QString& language) const {
@@ -35,6 +36,7 @@ double LessonClaim::toleranceIn(const QString& language) const {
 }
 
 QString LessonClaim::formatted(const QString& language) const {
+    if (isText()) return text.in(language);
     const double v = valueIn(language);
     return kind == QLatin1String("token_count") ? QString::number(static_cast<int>(std::lround(v)))
                                                 : QString::number(v, 'f', decimals);
@@ -170,7 +172,8 @@ Lesson parse(const QByteArray& json, const QString& file) {
                                      .arg(cw, claim.kind, LessonClaim::knownKinds().join(QStringLiteral(", ")))};
             claim.prompt = localized(c.value(QStringLiteral("prompt")), cw + QStringLiteral(" \"prompt\""), true);
             claim.token = localized(c.value(QStringLiteral("token")), cw + QStringLiteral(" \"token\""),
-                                    claim.kind != QLatin1String("token_count"));
+                                    claim.kind != QLatin1String("token_count") &&
+                                        claim.kind != QLatin1String("greedy_text"));
             // A number, or {"en": number, "ko": number}.
             auto number = [&](const char* key, double& en, std::optional<double>& ko) {
                 const QJsonValue v = c.value(QLatin1String(key));
@@ -186,6 +189,35 @@ Lesson parse(const QByteArray& json, const QString& file) {
                 en = byLanguage.value(QStringLiteral("en")).toDouble();
                 if (byLanguage.contains(QStringLiteral("ko"))) ko = byLanguage.value(QStringLiteral("ko")).toDouble();
             };
+            // 1..max, or throws naming the field
+            auto count = [&](const QJsonValue& v, const QString& field, int max) {
+                if (!v.isDouble() || v.toDouble() != std::floor(v.toDouble()) || v.toInt() < 1 || v.toInt() > max)
+                    throw ParseError{QStringLiteral("%1: \"%2\" must be a whole number from 1 to %3").arg(cw, field).arg(max)};
+                return v.toInt();
+            };
+            claim.onlyLanguage = c.value(QStringLiteral("language")).toString();
+            if (c.contains(QStringLiteral("language")) && claim.onlyLanguage != QLatin1String("en") &&
+                claim.onlyLanguage != QLatin1String("ko"))
+                throw ParseError{QStringLiteral("%1: \"language\" must be \"en\" or \"ko\"").arg(cw)};
+            if (claim.kind == QLatin1String("attention")) {
+                claim.layer = count(c.value(QStringLiteral("layer")), QStringLiteral("layer"), 1024);
+                const QJsonArray heads = c.value(QStringLiteral("heads")).toArray();
+                if (heads.size() != 2)
+                    throw ParseError{QStringLiteral("%1: \"heads\" must be [first, last] (1-based)").arg(cw)};
+                claim.firstHead = count(heads.at(0), QStringLiteral("heads"), 1024);
+                claim.lastHead = count(heads.at(1), QStringLiteral("heads"), 1024);
+                if (claim.lastHead < claim.firstHead)
+                    throw ParseError{QStringLiteral("%1: \"heads\" must be [first, last] with first <= last").arg(cw)};
+                claim.stat = c.value(QStringLiteral("stat")).toString();
+                if (claim.stat != QLatin1String("min") && claim.stat != QLatin1String("max"))
+                    throw ParseError{QStringLiteral("%1: \"stat\" must be \"min\" or \"max\"").arg(cw)};
+            }
+            if (claim.isText()) {
+                claim.text = localized(c.value(QStringLiteral("text")), cw + QStringLiteral(" \"text\""), true);
+                claim.steps = count(c.value(QStringLiteral("steps")), QStringLiteral("steps"), 256);
+                step.claims.push_back(std::move(claim));
+                continue;  // a quoted text has no value or tolerance
+            }
             number("value", claim.value, claim.valueKo);
             number("tolerance", claim.tolerance, claim.toleranceKo);
             claim.decimals = std::clamp(c.value(QStringLiteral("decimals")).toInt(2), 0, 6);

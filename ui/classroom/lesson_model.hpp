@@ -28,7 +28,13 @@ struct LessonClaim {
     QString id;
     // "next_token_prob": the probability (temperature 1) that `token` follows `prompt`;
     // "top_token": 1 when `token` is the most likely next token, else 0;
-    // "token_count": how many tokens `prompt` is cut into.
+    // "token_count": how many tokens `prompt` is cut into;
+    // "attention": from the last token of `prompt` to the first place `token` occurs in it, in
+    // `layer`, the least ("stat": "min") or most ("max") weight over `heads` (the range a text
+    // quotes as "0.86–0.94" is two claims);
+    // "greedy_text": the model, at temperature 0 for `steps` tokens, continues `prompt` with
+    // text that begins with `text` (a quoted continuation, not a number; the spaces it starts
+    // with are not compared, so a text can quote "Kograd" for the token " Kograd").
     QString kind;
     // Prompt, token, value and tolerance may each differ per language (a Korean lesson asks the
     // seed's Korean sentence for "수진", the English one " Sujin"); each is measured in its language.
@@ -38,6 +44,14 @@ struct LessonClaim {
     double tolerance = 0.0;
     std::optional<double> valueKo, toleranceKo;
     int decimals = 2;      // how the text shows the value
+    int layer = 0;                 // "attention": 1-based, as the app counts
+    int firstHead = 0, lastHead = 0;  // "attention": 1-based, inclusive
+    QString stat;                  // "attention": "min" or "max"
+    LocalizedText text;            // "greedy_text": the continuation the text quotes
+    int steps = 0;                 // "greedy_text": tokens generated
+    QString onlyLanguage;          // "en" or "ko" when only that language's text states it
+
+    bool isText() const { return kind == QLatin1String("greedy_text"); }
 
     static QStringList knownKinds();
     double valueIn(const QString& language) const;
