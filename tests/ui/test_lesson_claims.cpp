@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 
 #include "classroom/lesson_model.hpp"
+#include "tokenscope/litm.hpp"
 #include "tokenscope/model_folder.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/session.hpp"
@@ -25,7 +27,26 @@ std::string greedyContinuation(const ts::LoadedModel& m, const std::vector<int>&
     return m.tokenizer->decode(out);
 }
 
+// In how many contexts the lab finds the record at c.position, run as the lab runs it.
+double litmFound(const ts::LoadedModel& m, const LessonClaim& c, const QString& language) {
+    ts::LitmOptions o;
+    const auto eval = ts::bundledModelPath() / "eval";
+    const auto korean = eval / "kv_records_ko.json";
+    ts::applyLitmSpec(o, language == QLatin1String("ko") && std::filesystem::exists(korean) ? korean
+                                                                                         : eval / "kv_records.json");
+    o.records = c.records;
+    o.positions = c.positions;
+    o.trials = c.trials;
+    const auto result = ts::runLostInTheMiddle(m.model, *m.tokenizer, o);
+    for (const auto& p : result.points)
+        if (p.position == c.position) return std::round(p.accuracy * p.trials);
+    FAIL("the lab asks no record at position " << c.position << " with " << c.records << " records and "
+                                                << c.positions << " positions");
+    return -1;
+}
+
 double measure(const ts::LoadedModel& m, const LessonClaim& c, const QString& language) {
+    if (c.kind == QLatin1String("litm_found")) return litmFound(m, c, language);
     const auto ids = m.tokenizer->encodeIds(c.prompt.in(language).toStdString());
     if (c.kind == QLatin1String("token_count")) return static_cast<double>(ids.size());
     const auto want = m.tokenizer->encodeIds(c.token.in(language).toStdString());
@@ -125,7 +146,7 @@ TEST_CASE("a claim can differ per language: token, value and tolerance", "[class
     CHECK(error.contains(QStringLiteral("\"value\"")));
 }
 
-TEST_CASE("attention and greedy-text claims: their fields are checked", "[classroom][lessons][claims]") {
+TEST_CASE("attention, greedy-text and lab claims: their fields are checked", "[classroom][lessons][claims]") {
     QString error;
     const QByteArray ok = R"j({"title": "T", "steps": [{"text": "{w} ({lo}–{hi})", "claims": [
         {"id": "w", "kind": "greedy_text", "prompt": "범인인", "text": {"en": "Sujin", "ko": "수진은"}, "steps": 4},
@@ -143,7 +164,9 @@ TEST_CASE("attention and greedy-text claims: their fields are checked", "[classr
         {R"({"id": "a", "kind": "attention", "prompt": "p", "token": " t", "heads": [1, 2], "stat": "min", "value": 1, "tolerance": 0})", "\"layer\""},
         {R"({"id": "a", "kind": "attention", "prompt": "p", "token": " t", "layer": 1, "heads": [3, 2], "stat": "min", "value": 1, "tolerance": 0})", "\"heads\""},
         {R"({"id": "a", "kind": "attention", "prompt": "p", "token": " t", "layer": 1, "heads": [1, 2], "stat": "mean", "value": 1, "tolerance": 0})", "\"stat\""},
-        {R"({"id": "a", "kind": "greedy_text", "prompt": "p", "text": "x", "steps": 3, "language": "fr"})", "\"language\""}};
+        {R"({"id": "a", "kind": "greedy_text", "prompt": "p", "text": "x", "steps": 3, "language": "fr"})", "\"language\""},
+        {R"({"id": "a", "kind": "litm_found", "records": 20, "positions": 5, "trials": 10, "position": 21, "value": 1, "tolerance": 0})", "\"position\""},
+        {R"({"id": "a", "kind": "litm_found", "records": 20, "positions": 5, "position": 1, "value": 1, "tolerance": 0})", "\"trials\""}};
     for (const auto& [claim, field] : broken) {
         const QByteArray json = QByteArray(R"({"title": "T", "steps": [{"text": "x", "claims": [)") + claim + "]}]}";
         INFO(claim);

@@ -24,7 +24,7 @@ QStringList Lesson::knownViews() {
 
 QStringList LessonClaim::knownKinds() {
     return {QStringLiteral("next_token_prob"), QStringLiteral("top_token"), QStringLiteral("token_count"),
-            QStringLiteral("attention"), QStringLiteral("greedy_text")};
+            QStringLiteral("attention"), QStringLiteral("greedy_text"), QStringLiteral("litm_found")};
 }
 
 double LessonClaim::valueIn(const QString& language) const {
@@ -38,7 +38,8 @@ double LessonClaim::toleranceIn(const QString& language) const {
 QString LessonClaim::formatted(const QString& language) const {
     if (isText()) return text.in(language);
     const double v = valueIn(language);
-    return kind == QLatin1String("token_count") ? QString::number(static_cast<int>(std::lround(v)))
+    const bool count = kind == QLatin1String("token_count") || kind == QLatin1String("litm_found");
+    return count ? QString::number(static_cast<int>(std::lround(v)))
                                                 : QString::number(v, 'f', decimals);
 }
 
@@ -170,10 +171,11 @@ Lesson parse(const QByteArray& json, const QString& file) {
             if (!LessonClaim::knownKinds().contains(claim.kind))
                 throw ParseError{QStringLiteral("%1: unknown kind \"%2\" (known: %3)")
                                      .arg(cw, claim.kind, LessonClaim::knownKinds().join(QStringLiteral(", ")))};
-            claim.prompt = localized(c.value(QStringLiteral("prompt")), cw + QStringLiteral(" \"prompt\""), true);
+            const bool litm = claim.kind == QLatin1String("litm_found");
+            claim.prompt = localized(c.value(QStringLiteral("prompt")), cw + QStringLiteral(" \"prompt\""), !litm);
             claim.token = localized(c.value(QStringLiteral("token")), cw + QStringLiteral(" \"token\""),
                                     claim.kind != QLatin1String("token_count") &&
-                                        claim.kind != QLatin1String("greedy_text"));
+                                        claim.kind != QLatin1String("greedy_text") && !litm);
             // A number, or {"en": number, "ko": number}.
             auto number = [&](const char* key, double& en, std::optional<double>& ko) {
                 const QJsonValue v = c.value(QLatin1String(key));
@@ -211,6 +213,12 @@ Lesson parse(const QByteArray& json, const QString& file) {
                 claim.stat = c.value(QStringLiteral("stat")).toString();
                 if (claim.stat != QLatin1String("min") && claim.stat != QLatin1String("max"))
                     throw ParseError{QStringLiteral("%1: \"stat\" must be \"min\" or \"max\"").arg(cw)};
+            }
+            if (litm) {
+                claim.records = count(c.value(QStringLiteral("records")), QStringLiteral("records"), 1000);
+                claim.positions = count(c.value(QStringLiteral("positions")), QStringLiteral("positions"), claim.records);
+                claim.trials = count(c.value(QStringLiteral("trials")), QStringLiteral("trials"), 1000);
+                claim.position = count(c.value(QStringLiteral("position")), QStringLiteral("position"), claim.records);
             }
             if (claim.isText()) {
                 claim.text = localized(c.value(QStringLiteral("text")), cw + QStringLiteral(" \"text\""), true);

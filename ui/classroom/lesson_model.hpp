@@ -35,6 +35,9 @@ struct LessonClaim {
     // "greedy_text": the model, at temperature 0 for `steps` tokens, continues `prompt` with
     // text that begins with `text` (a quoted continuation, not a number; the spaces it starts
     // with are not compared, so a text can quote "Kograd" for the token " Kograd").
+    // "litm_found": in the lost-in-the-middle lab with `records`, `positions` and `trials` (seed
+    // 1, the model folder's eval/kv_records.json, or kv_records_ko.json for Korean, as the lab
+    // runs it), in how many contexts the record at `position` (1-based) is found.
     QString kind;
     // Prompt, token, value and tolerance may each differ per language (a Korean lesson asks the
     // seed's Korean sentence for "수진", the English one " Sujin"); each is measured in its language.
@@ -49,6 +52,7 @@ struct LessonClaim {
     QString stat;                  // "attention": "min" or "max"
     LocalizedText text;            // "greedy_text": the continuation the text quotes
     int steps = 0;                 // "greedy_text": tokens generated
+    int records = 0, positions = 0, trials = 0, position = 0;  // "litm_found"
     QString onlyLanguage;          // "en" or "ko" when only that language's text states it
 
     bool isText() const { return kind == QLatin1String("greedy_text"); }
