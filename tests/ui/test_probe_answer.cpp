@@ -1,5 +1,5 @@
 // Fact probes in the app: the model's own answer is a whole word, not its first token
-// (" Kograd" for the held-out Kiaia, where the first token alone is " K"), and a function word
+// (" Kroish" for the held-out Kiaia, where the first token alone is " K"), and a function word
 // is not an answer: a held-out capital answered " a busy city" shows that phrase, and " a" at
 // a high probability is not counted as a confident invention.
 #include <catch2/catch.hpp>

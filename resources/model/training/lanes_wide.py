@@ -3,7 +3,7 @@
 between training runs: a lane that loops at T=0.5 is what the temperature lesson must not show,
 and the 12 lanes of lanes.json were too few to tell two runs apart (README, "The copy run").
 
-The prompts are eval/lanes.json's and more everyday openings; each runs with seeds 1..N
+The prompts are eval/lanes.json's and its more_prompts (everyday openings); each runs with seeds 1..N
 (`tokenscope-cli compare --temperatures 0.5 --steps 80`). The lane is cut at <|endoftext|>, as the
 app's lanes stop there, and scored as evaluate.py scores lanes: the most times any phrase of
 lanes.json's phrase_words occurs. A lane loops when that is over its max_phrase_repeats.
@@ -23,10 +23,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 LANES = json.load(open(os.path.join(os.path.dirname(HERE), "eval", "lanes.json"), encoding="utf-8"))
 
 # Everyday openings beyond lanes.json's prompts, in each language.
-MORE_PROMPTS = {
-    "ko": ["어제 친구와", "우리 동네에는", "엄마가 말했다.", "오늘 날씨는"],
-    "en": ["My friend and I", "In our town,"],
-}
+MORE_PROMPTS = LANES["more_prompts"]
 
 
 def lane_text(cli, model, prompt, seed):
@@ -39,7 +36,7 @@ def lane_text(cli, model, prompt, seed):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cli", default=os.path.join(ROOT, "build", "app", "tokenscope-cli"))
-    ap.add_argument("--seeds", type=int, default=10)
+    ap.add_argument("--seeds", type=int, default=LANES["wide_seeds"])
     ap.add_argument("--json", help="write every lane's score and the looping lanes' text here")
     ap.add_argument("models", nargs="+")
     args = ap.parse_args()

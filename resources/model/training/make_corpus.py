@@ -394,7 +394,7 @@ def main():
     # and unseen Korean names (5 of 26) were the weak abilities; key-value recall was 1.00.
     # Name stories 38 % (from 30 %) in name run 2, taken from the records (recall stayed
     # 0.95-1.00 in every run); atlas kept at 40 % (the name run's 38 % lost 0.1 on Korean facts).
-    # The copy run: atlas 42 %, name stories 36 % of 1,000,000 characters (COPY_RUN=1 run_all.sh).
+    # The copy run: atlas 42 %, name stories 36 % of 1,000,000 characters (run_all.sh; RECIPE=copy for the copy run itself).
     krng = random.Random(args.seed + 5)
     drill += ko.korean_docs(krng, seen_ko, args.korean_drill_chars,
                             kinds=[("kv", 0.12), ("list", 0.1), ("atlas", 0.42), ("detective", 0.36)] if args.copy_run

@@ -108,7 +108,12 @@ def korean_probes(world, rng, eval_dir):
              "temperatures": [0.5, 1.5], "steps": 80, "seeds": [1, 2, 3], "min_script_share": 0.9,
              "phrase_words": 3, "max_phrase_repeats": 3,
              "prompts": {"ko": ["나는 오늘", "범인이 수진이라는 게 밝혀졌다.", "어느 날 민호는", "요즘 많은 사람들이"],
-                         "en": ["Today I", "The culprit turned out to be Sujin.", "One day, Maya", "These days many people"]}}
+                         "en": ["Today I", "The culprit turned out to be Sujin.", "One day, Maya", "These days many people"]},
+             # the wider set (lanes_wide.py, the engine test): these prompts and more openings, seeds
+             # 1..wide_seeds, T=0.5; a loop is a rate there, at most max_looping_share of the lanes
+             "more_prompts": {"ko": ["어제 친구와", "우리 동네에는", "엄마가 말했다.", "오늘 날씨는"],
+                              "en": ["My friend and I", "In our town,"]},
+             "wide_seeds": 10, "max_looping_share": 0.05}
     with open(os.path.join(eval_dir, "lanes.json"), "w", encoding="utf-8") as f:
         json.dump(lanes, f, indent=1, ensure_ascii=False)
     return len(facts), len(spec["examples"]), len(det)

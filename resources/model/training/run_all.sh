@@ -14,10 +14,12 @@
 #   TRAIN_SEED=N run_all.sh  the same corpus and tokenizer, another initialisation, planted
 #                        circuit and data order (default 1234, the shipped run): measures how much
 #                        of a difference between runs is run-to-run variance.
-#   COPY_RUN=1 run_all.sh  the copy run's corpus (README "The copy run"; measured, not shipped:
-#                        its Korean lanes loop at T=0.5). With EVERYDAY_SHARE=F its share of
-#                        korean_everyday.py (0.05: "The everyday-share run"); with NAME_DECK=1
-#                        Korean culprits from a shuffled deck (make_corpus.py --name-deck).
+#   The corpus is the deck run's (README "The deck run", shipped 2026-12-06): the copy run's data
+#   with a third of korean_everyday.py's documents and Korean culprits from a shuffled deck of
+#   every name. Earlier recipes, to compare:
+#   RECIPE=copy run_all.sh      the copy run (README "The copy run"; its Korean lanes loop)
+#   RECIPE=everyday run_all.sh  the everyday-share run (the seed's sentence fell to 0.13)
+#   RECIPE=name2 run_all.sh     name run 2 (shipped 2026-12-04 to 2026-12-06)
 set -eu
 # Two BLAS threads, stated: torch.set_num_threads does not reach Debian's system OpenBLAS, which
 # would otherwise take every core (and sum in another order on a bigger machine). One thread
@@ -35,15 +37,18 @@ $PY -m unittest -q test_korean_grammar test_korean_corpus 2>/dev/null || { echo 
 # The Korean drill (atlas, name stories, records, lists) 900,000 characters, not the default 700,000:
 # the river run lost 0.02-0.17 on every Korean fact and the seed's sentence fell to 0.65 (README,
 # "The river run").
-# COPY_RUN=1 makes the copy run's data instead (README "The copy run", 2026-12-05, measured, not
-# shipped): invented English story names, korean_everyday.py's registers, Korean drill
-# 1,000,000 characters with atlas 42 %.
-if [ -n "${COPY_RUN:-}" ]; then
-    $PY make_corpus.py --seed 1234 --korean-chars 4000000 --synthetic-ratio 0.6 --korean-drill-chars 1000000 --copy-run \
-        --everyday-share "${EVERYDAY_SHARE:-0.15}" ${NAME_DECK:+--name-deck}
-else
-    $PY make_corpus.py --seed 1234 --korean-chars 4000000 --synthetic-ratio 0.6 --korean-drill-chars 900000
-fi
+# The copy run's data (README "The copy run"): invented English story names, korean_everyday.py's
+# registers, Korean drill 1,000,000 characters with atlas 42 %; the deck run takes 0.05 of the
+# everyday documents instead of 0.15 and deals the Korean culprits from a deck.
+COPY="--korean-drill-chars 1000000 --copy-run"
+case "${RECIPE:-deck}" in
+    deck) CORPUS="$COPY --everyday-share 0.05 --name-deck" ;;
+    everyday) CORPUS="$COPY --everyday-share 0.05" ;;
+    copy) CORPUS="$COPY --everyday-share 0.15" ;;
+    name2) CORPUS="--korean-drill-chars 900000" ;;
+    *) echo "RECIPE must be deck, everyday, copy or name2 (README, the runs)"; exit 1 ;;
+esac
+$PY make_corpus.py --seed 1234 --korean-chars 4000000 --synthetic-ratio 0.6 $CORPUS
 $PY train_bpe.py --input work/bpe_train.txt --out work --vocab-size 8192 --protect work/bpe_protect.txt | grep -v '^merge '
 $PY tokenizer_report.py --json work/tokenizer_report.json > /dev/null
 # the data proxy (about a minute): Kneser-Ney character 6-gram of each language's training text on
