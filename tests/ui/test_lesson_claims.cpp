@@ -5,9 +5,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 
 #include "classroom/lesson_model.hpp"
+#include "classroom/litm_view.hpp"
 #include "tokenscope/litm.hpp"
 #include "tokenscope/model_folder.hpp"
 #include "tokenscope/sampling.hpp"
@@ -30,10 +30,9 @@ std::string greedyContinuation(const ts::LoadedModel& m, const std::vector<int>&
 // In how many contexts the lab finds the record at c.position, run as the lab runs it.
 double litmFound(const ts::LoadedModel& m, const LessonClaim& c, const QString& language) {
     ts::LitmOptions o;
-    const auto eval = ts::bundledModelPath() / "eval";
-    const auto korean = eval / "kv_records_ko.json";
-    ts::applyLitmSpec(o, language == QLatin1String("ko") && std::filesystem::exists(korean) ? korean
-                                                                                         : eval / "kv_records.json");
+    const QString spec = LitmView::recordsFileFor(QString::fromStdString(ts::bundledModelPath().string()), language);
+    REQUIRE_FALSE(spec.isEmpty());
+    ts::applyLitmSpec(o, spec.toStdString());
     o.records = c.records;
     o.positions = c.positions;
     o.trials = c.trials;

@@ -254,10 +254,10 @@ void LitmView::setModel(const ModelInfo& info) {
     updateBanner();
 }
 
-QString LitmView::recordsFile(const QString& folder) const {
+QString LitmView::recordsFileFor(const QString& folder, const QString& language) {
     const QString english = folder + QStringLiteral("/eval/kv_records.json");
     const QString korean = folder + QStringLiteral("/eval/kv_records_ko.json");
-    const bool ko = m_language == QLatin1String("ko");
+    const bool ko = language == QLatin1String("ko");
     for (const QString& f : ko ? QStringList{korean, english} : QStringList{english, korean})
         if (QFileInfo::exists(f)) return f;
     return {};

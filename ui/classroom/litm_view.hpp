@@ -67,7 +67,9 @@ public:
     void setLanguage(const QString& language);
     // The record specification the lab reads for `folder` in the current language (empty
     // when the folder has none).
-    QString recordsFile(const QString& folder) const;
+    QString recordsFile(const QString& folder) const { return recordsFileFor(folder, m_language); }
+    // The same for any language ("en", "ko"): the lesson claims test runs the lab with it.
+    static QString recordsFileFor(const QString& folder, const QString& language);
     ts::LitmOptions options() const;
     void setOptions(const ts::LitmOptions& o);
     // Lesson settings: records, positions, trials, queryAware, seed, run.
