@@ -8,17 +8,16 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <cstdlib>
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "temp_dir.hpp"
 #include "test_paths.hpp"
@@ -58,7 +57,10 @@ inline std::string tinyGguf(const std::string& arch, std::uint32_t fileType, std
     std::string s = "GGUF";
     auto u32 = [&](std::uint32_t v) { s.append(reinterpret_cast<const char*>(&v), 4); };
     auto u64 = [&](std::uint64_t v) { s.append(reinterpret_cast<const char*>(&v), 8); };
-    auto str = [&](const std::string& t) { u64(t.size()); s += t; };
+    auto str = [&](const std::string& t) {
+        u64(t.size());
+        s += t;
+    };
     u32(3);
     u64(0);
     u64(2);
@@ -97,14 +99,16 @@ struct HubEnv {
 };
 
 class HubServer {
-public:
+  public:
     // `args` are hub_server.py options (--repo ID=DIR, --gated ID, --cut-after N, ...).
     HubServer(const std::filesystem::path& workDir, std::vector<std::string> args) {
         m_info = workDir / "hub-info.json";
         m_log = workDir / "hub-log.jsonl";
-        std::vector<std::string> argv = {"python3", (sourceDir() / "tests/tools/hub_server.py").string(),
-                                         "--info-file", m_info.string(), "--log", m_log.string(),
-                                         "--lifetime", "90"};
+        std::vector<std::string> argv = {
+            "python3",     (sourceDir() / "tests/tools/hub_server.py").string(),
+            "--info-file", m_info.string(),
+            "--log",       m_log.string(),
+            "--lifetime",  "90"};
         argv.insert(argv.end(), args.begin(), args.end());
         std::vector<char*> cargv;
         for (auto& a : argv) cargv.push_back(a.data());
@@ -118,7 +122,8 @@ public:
                 m_pid = 0;
                 throw std::runtime_error("hub_server.py exited before it was ready");
             }
-            if (std::chrono::steady_clock::now() > deadline) throw std::runtime_error("hub_server.py did not start");
+            if (std::chrono::steady_clock::now() > deadline)
+                throw std::runtime_error("hub_server.py did not start");
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
         }
         const auto j = nlohmann::json::parse(readFile(m_info));
@@ -140,7 +145,9 @@ public:
     const std::string& endpoint() const { return m_endpoint; }
     const std::string& cdn() const { return m_cdn; }
     const std::string& proxy() const { return m_proxy; }  // "" unless started with --proxy
-    std::string commit(const std::string& repoId) const { return m_commits.at(repoId).get<std::string>(); }
+    std::string commit(const std::string& repoId) const {
+        return m_commits.at(repoId).get<std::string>();
+    }
     // Every request so far: server ("hub"/"cdn"), method, path, host, auth, range.
     std::vector<nlohmann::json> requests() const {
         std::vector<nlohmann::json> out;
@@ -150,7 +157,7 @@ public:
         return out;
     }
 
-private:
+  private:
     pid_t m_pid = 0;
     std::filesystem::path m_info, m_log;
     std::string m_endpoint, m_cdn, m_proxy;

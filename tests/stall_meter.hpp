@@ -15,7 +15,7 @@
 namespace ts_test {
 
 class StallMeter {
-public:
+  public:
     StallMeter() {
         m_ticker.setTimerType(Qt::PreciseTimer);
         m_ticker.setInterval(kIntervalMs);
@@ -34,7 +34,9 @@ public:
     void stop() { m_measuring = false; }
 
     int ticks() const { return static_cast<int>(m_stalls.size()); }
-    double worstMs() const { return m_stalls.empty() ? 0.0 : *std::max_element(m_stalls.begin(), m_stalls.end()); }
+    double worstMs() const {
+        return m_stalls.empty() ? 0.0 : *std::max_element(m_stalls.begin(), m_stalls.end());
+    }
     double percentileMs(double p) const {
         if (m_stalls.empty()) return 0.0;
         std::vector<double> sorted = m_stalls;
@@ -52,7 +54,7 @@ public:
                                               [budgetMs](double s) { return s > budgetMs; }));
     }
 
-private:
+  private:
     static constexpr int kIntervalMs = 2;
 
     static long long threadCpuNs() {
@@ -65,7 +67,8 @@ private:
         const qint64 now = m_clock.nsecsElapsed();
         const long long cpu = threadCpuNs();
         if (m_measuring) {
-            const double stall = std::max(0.0, static_cast<double>(now - m_lastWall) / 1e6 - kIntervalMs);
+            const double stall =
+                std::max(0.0, static_cast<double>(now - m_lastWall) / 1e6 - kIntervalMs);
             const double busy = static_cast<double>(cpu - m_lastCpu) / 1e6;
             const double at = static_cast<double>(now - m_startWall) / 1e6;
             if (m_stalls.empty() || stall > worstMs()) m_worstAt = at;

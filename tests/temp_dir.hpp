@@ -1,16 +1,16 @@
 #pragma once
 // A fresh temporary folder per test, removed with everything in it when the test ends.
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <string>
 
-#include <unistd.h>
-
 namespace ts_test {
 
 class TempDir {
-public:
+  public:
     // `tag` goes into the folder's name, so a folder left by a crash says which test made it.
     explicit TempDir(const std::string& tag = "test") {
         static int counter = 0;
@@ -36,7 +36,7 @@ public:
         return p;
     }
 
-private:
+  private:
     std::filesystem::path m_path;
 };
 

@@ -2,11 +2,11 @@
 // A benchmark that prints figures, not a timed test.
 #include <algorithm>
 #include <chrono>
-#include <regex>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <regex>
 #include <string>
 
 #include "commands.hpp"
@@ -46,7 +46,8 @@ std::size_t weightFileBytes(const std::filesystem::path& folder) {
         for (const auto& e : std::filesystem::directory_iterator(folder.parent_path(), ec)) {
             const std::string other = e.path().filename().string();
             std::smatch o;
-            if (std::regex_match(other, o, split) && o[1] == m[1] && o[2] == m[2]) n += e.file_size(ec);
+            if (std::regex_match(other, o, split) && o[1] == m[1] && o[2] == m[2])
+                n += e.file_size(ec);
         }
         return n;
     }
@@ -55,14 +56,12 @@ std::size_t weightFileBytes(const std::filesystem::path& folder) {
     return n;
 }
 double msSince(std::chrono::steady_clock::time_point t0) {
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
-        .count();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 }  // namespace
 
 int runBench(const Args& args) {
-    const Options opts(args,
-                       {"model", "prompt-tokens", "gen-tokens", "threads", "trace", "repeat"},
+    const Options opts(args, {"model", "prompt-tokens", "gen-tokens", "threads", "trace", "repeat"},
                        {"json"});
     applyThreads(opts);
     const int promptTokens = static_cast<int>(opts.integer("prompt-tokens", 128, 1, 1 << 20));
@@ -84,7 +83,8 @@ int runBench(const Args& args) {
                      "--prompt-tokens plus --gen-tokens");
     Rng rng(1);
     std::vector<int> prompt(static_cast<std::size_t>(promptTokens));
-    for (auto& id : prompt) id = static_cast<int>(rng.next() % static_cast<std::uint64_t>(cfg.nVocab));
+    for (auto& id : prompt)
+        id = static_cast<int>(rng.next() % static_cast<std::uint64_t>(cfg.nVocab));
 
     // A decode step reads every layer weight and the head once, in their stored precision;
     // the probe reads as many bytes with a bare loop, timed right after each decode run, so
@@ -103,7 +103,8 @@ int runBench(const Args& args) {
         if (genTokens == 0) continue;
         t0 = std::chrono::steady_clock::now();
         c0 = cpuSeconds();
-        for (int s = 0; s < genTokens; ++s) trace = session.step(argmax(trace.logits), traceOptions);
+        for (int s = 0; s < genTokens; ++s)
+            trace = session.step(argmax(trace.logits), traceOptions);
         const double ms = msSince(t0);
         decodeCpuRates.push_back(genTokens / (cpuSeconds() - c0));
         decodeRates.push_back(genTokens / (ms / 1000.0));
@@ -132,7 +133,8 @@ int runBench(const Args& args) {
     j["prefill_tok_per_cpu_s"] = median(prefillCpuRates);
     j["decode_tok_per_cpu_s"] = decodeCpuRates.empty() ? 0.0 : median(decodeCpuRates);
     j["stream_ceiling_tok_s"] = ceilingRates.empty() ? 0.0 : median(ceilingRates);
-    j["decode_vs_ceiling"] = ceilingRates.empty() ? 0.0 : median(decodeRates) / median(ceilingRates);
+    j["decode_vs_ceiling"] =
+        ceilingRates.empty() ? 0.0 : median(decodeRates) / median(ceilingRates);
     j["prefill_tok_s_all"] = prefillRates;
     j["decode_tok_s_all"] = decodeRates;
     if (opts.flag("json")) {
@@ -142,9 +144,9 @@ int runBench(const Args& args) {
                   << j["decode_tok_s"].get<double>() << " tok/s ("
                   << j["ms_per_token"].get<double>() << " ms/token), median of " << repeat
                   << "; a bare read of all weights: " << j["stream_ceiling_tok_s"].get<double>()
-                  << " per second; resident after load " << static_cast<double>(residentAfterLoad) / 1048576.0
-                  << " MiB for " << j["weight_file_bytes"].get<double>() / 1048576.0
-                  << " MiB of weight files\n";
+                  << " per second; resident after load "
+                  << static_cast<double>(residentAfterLoad) / 1048576.0 << " MiB for "
+                  << j["weight_file_bytes"].get<double>() / 1048576.0 << " MiB of weight files\n";
     }
     return 0;
 }

@@ -1,7 +1,7 @@
 // Classroom experiments from the command line: temperature lanes (compare), fact probes
 // (probe) and lost in the middle (litm).
-#include <map>
 #include <iostream>
+#include <map>
 
 #include "commands.hpp"
 #include "common.hpp"
@@ -52,17 +52,20 @@ int runCompare(const Args& args) {
         for (const auto& t : lane.tokens) {
             ids.push_back(t.token);
             entropySum += t.entropyBits;
-            tokens.push_back({{"id", t.token}, {"text", tokenText(model, t.token)},
+            tokens.push_back({{"id", t.token},
+                              {"text", tokenText(model, t.token)},
                               {"bytes", hexBytes(tokenBytesOf(model, t.token))},
                               {"display", shown[k++]},
-                              {"prob", t.prob}, {"raw_prob", t.rawProb},
+                              {"prob", t.prob},
+                              {"raw_prob", t.rawProb},
                               {"entropy_bits", t.entropyBits}});
         }
         j["lanes"].push_back(
             {{"temperature", lane.params.temperature},
              {"ids", ids},
              {"text", model.tokenizer ? bytesAsText(model.tokenizer->decode(ids)) : ""},
-             {"mean_entropy_bits", lane.tokens.empty() ? 0.0 : entropySum / static_cast<double>(lane.tokens.size())},
+             {"mean_entropy_bits",
+              lane.tokens.empty() ? 0.0 : entropySum / static_cast<double>(lane.tokens.size())},
              {"tokens", tokens}});
     }
     if (opts.flag("json")) {
@@ -70,7 +73,9 @@ int runCompare(const Args& args) {
     } else {
         for (const auto& lane : j["lanes"])
             std::cout << "T=" << lane["temperature"].get<double>() << ": "
-                      << bytesAsText(model.tokenizer ? model.tokenizer->decode(lane["ids"].get<std::vector<int>>()) : "")
+                      << bytesAsText(model.tokenizer ? model.tokenizer->decode(
+                                                           lane["ids"].get<std::vector<int>>())
+                                                     : "")
                       << '\n';
     }
     return 0;
@@ -116,9 +121,8 @@ int runProbe(const Args& args) {
     } else {
         for (const auto& p : j["probes"])
             std::cout << (p["truth_wins"].get<bool>() ? "TRUE " : "false") << "  answer "
-                      << p["answer"].get<std::string>() << " ("
-                      << p["answer_prob"].get<double>() << ")  " << p["prompt"].get<std::string>()
-                      << '\n';
+                      << p["answer"].get<std::string>() << " (" << p["answer_prob"].get<double>()
+                      << ")  " << p["prompt"].get<std::string>() << '\n';
     }
     return 0;
 }
@@ -180,9 +184,8 @@ int runLitm(const Args& args) {
         std::cout << litmRunToJson(run) << '\n';
     } else {
         for (const auto& p : run.result.points)
-            std::cout << "position " << p.position << ": accuracy " << p.accuracy
-                      << "  P(correct) " << p.meanProb << "  attention " << p.attentionMass
-                      << '\n';
+            std::cout << "position " << p.position << ": accuracy " << p.accuracy << "  P(correct) "
+                      << p.meanProb << "  attention " << p.attentionMass << '\n';
         const auto& t = run.result.timing;
         std::cout << (t.sharedPrefill ? "shared prefill: " : "naive: ") << t.prefills
                   << " prefills of " << t.contextTokens << " tokens, " << t.questionTokens

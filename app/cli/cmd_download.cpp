@@ -2,12 +2,13 @@
 // in HF_ENDPOINT) into the hub cache with the engine's downloader, printing progress and
 // speed on stderr and what was verified on stdout. Ctrl-C stops cleanly; the next run
 // resumes the interrupted file. Afterwards `--model ORG/NAME` finds it.
+#include <unistd.h>
+
 #include <atomic>
 #include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
-#include <unistd.h>
 
 #include "commands.hpp"
 #include "common.hpp"
@@ -27,7 +28,8 @@ std::vector<std::string> splitCommas(const std::string& text) {
     std::size_t start = 0;
     while (start <= text.size()) {
         const auto comma = text.find(',', start);
-        const std::string part = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        const std::string part =
+            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
         if (!part.empty()) out.push_back(part);
         if (comma == std::string::npos) break;
         start = comma + 1;
@@ -44,10 +46,14 @@ int runDownload(const Args& argsIn) {
         repoId = args.front();
         args.erase(args.begin());
     }
-    const Options opts(args, {"revision", "include", "file", "cache-dir", "endpoint"}, {"json", "quiet"});
-    if (repoId.empty()) throw UsageError{"give the model as ORG/NAME, e.g. tokenscope-cli download openai-community/gpt2"};
+    const Options opts(args, {"revision", "include", "file", "cache-dir", "endpoint"},
+                       {"json", "quiet"});
+    if (repoId.empty())
+        throw UsageError{
+            "give the model as ORG/NAME, e.g. tokenscope-cli download openai-community/gpt2"};
     if (!hub::isRepoId(repoId))
-        throw UsageError{"'" + repoId + "' is not a hub model id (ORG/NAME, letters, digits, - _ .)"};
+        throw UsageError{"'" + repoId +
+                         "' is not a hub model id (ORG/NAME, letters, digits, - _ .)"};
 
     hub::DownloadOptions o;
     o.repoId = repoId;
@@ -63,15 +69,20 @@ int runDownload(const Args& argsIn) {
     o.progress = [&](const hub::DownloadProgress& p) {
         if (quiet) return;
         if (p.waitingForOtherDownload) {
-            std::fprintf(stderr, "%swaiting for another download of %s to finish (it holds the cache's lock)\n",
-                         tty ? "\r" : "", p.file.c_str());
+            std::fprintf(
+                stderr,
+                "%swaiting for another download of %s to finish (it holds the cache's lock)\n",
+                tty ? "\r" : "", p.file.c_str());
             return;
         }
-        const int percent = p.total ? static_cast<int>(100.0 * static_cast<double>(p.done) / static_cast<double>(p.total)) : 100;
+        const int percent = p.total ? static_cast<int>(100.0 * static_cast<double>(p.done) /
+                                                       static_cast<double>(p.total))
+                                    : 100;
         std::ostringstream text;
         text << '[' << p.fileIndex + 1 << '/' << p.fileCount << "] " << p.file << "  "
-             << hub::formatBytes(p.fileDone) << " / " << hub::formatBytes(p.fileTotal) << "  total " << percent
-             << "%  " << hub::formatBytes(static_cast<std::uint64_t>(p.bytesPerSecond)) << "/s";
+             << hub::formatBytes(p.fileDone) << " / " << hub::formatBytes(p.fileTotal) << "  total "
+             << percent << "%  " << hub::formatBytes(static_cast<std::uint64_t>(p.bytesPerSecond))
+             << "/s";
         const std::string line = text.str();
         if (tty) {
             std::fprintf(stderr, "\r%-100s", line.c_str());
@@ -118,10 +129,15 @@ int runDownload(const Args& argsIn) {
     std::cout << r.repoId << " at " << r.revision << " (commit " << r.commit << ")\n";
     for (const auto& f : r.files)
         std::cout << "  verified " << f.name << "  " << hub::formatBytes(f.size) << "  "
-                  << (f.check == "sha256+size" ? "SHA-256 " : "git blob SHA-1, size, commit; ") << f.hash
-                  << (f.alreadyCached ? "  (already in the cache)" : f.resumed ? "  (resumed)" : "") << '\n';
+                  << (f.check == "sha256+size" ? "SHA-256 " : "git blob SHA-1, size, commit; ")
+                  << f.hash
+                  << (f.alreadyCached ? "  (already in the cache)"
+                      : f.resumed     ? "  (resumed)"
+                                      : "")
+                  << '\n';
     for (const auto& s : r.skipped) std::cout << "  skipped " << s << '\n';
-    std::cout << "fetched " << hub::formatBytes(r.bytesFetched) << " into " << r.snapshot.string() << '\n'
+    std::cout << "fetched " << hub::formatBytes(r.bytesFetched) << " into " << r.snapshot.string()
+              << '\n'
               << "use it with: --model " << r.repoId << '\n';
     return 0;
 }

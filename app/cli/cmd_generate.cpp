@@ -28,8 +28,7 @@ int runGenerate(const Args& args) {
     const LoadedModel model = loadModel(opts);
     const auto ids = promptIds(opts, model);  // --ids, --prompt, or chat --system/--user
     const Config& cfg = model.model->config();
-    checkFitsContext(ids.size() + static_cast<std::size_t>(steps), cfg,
-                     "the prompt plus --steps");
+    checkFitsContext(ids.size() + static_cast<std::size_t>(steps), cfg, "the prompt plus --steps");
     const bool json = opts.flag("json");
 
     TranscriptOptions options;
@@ -69,11 +68,13 @@ int runGenerate(const Args& args) {
             // The engine's one writer: the app's --export-transcript writes the same fields.
             // The model is named as the app names it: the last part of its folder or hub id.
             const auto spec = opts.get("model");
-            const std::filesystem::path where = spec ? std::filesystem::path(*spec) : bundledModelPath();
+            const std::filesystem::path where =
+                spec ? std::filesystem::path(*spec) : bundledModelPath();
             std::string name = where.filename().string();
             if (name.empty()) name = where.parent_path().filename().string();  // "folder/"
             const ModelIdentity identity = ModelIdentity::of(*model.model, name);
-            std::cout << transcriptJson(transcript.steps(), model.tokenizer.get(), decodeMs, &identity)
+            std::cout << transcriptJson(transcript.steps(), model.tokenizer.get(), decodeMs,
+                                        &identity)
                       << '\n';
         }
     } else {

@@ -39,7 +39,9 @@ int runPrecision(const Args& args) {
     applyThreads(opts);
     const int steps = static_cast<int>(opts.integer("steps", 20, 1, 1 << 16));
     const auto with = opts.get("with");
-    if (!with) throw UsageError{"precision needs --with MODEL[,MODEL]: the same model in other precisions"};
+    if (!with)
+        throw UsageError{
+            "precision needs --with MODEL[,MODEL]: the same model in other precisions"};
     const auto others = splitList(*with);
     if (others.empty() || others.size() > 7) throw UsageError{"--with takes one to seven models"};
 
@@ -53,7 +55,8 @@ int runPrecision(const Args& args) {
     }
     // generate's end-of-text rule: a greedy run stops after the model's end token.
     std::vector<int> endTokens;
-    if (reference.tokenizer && !opts.flag("ignore-eos")) endTokens = reference.tokenizer->endTokenIds();
+    if (reference.tokenizer && !opts.flag("ignore-eos"))
+        endTokens = reference.tokenizer->endTokenIds();
     const PrecisionComparison c = comparePrecisions(models, prompt, steps, {}, nullptr, endTokens);
 
     Json j;
@@ -66,19 +69,21 @@ int runPrecision(const Args& args) {
     for (const auto& lane : c.lanes) {
         std::vector<int> all = prompt;
         all.insert(all.end(), lane.freeRun.begin(), lane.freeRun.end());
-        j["lanes"].push_back({{"label", lane.label},
-                              {"storage", lane.storage},
-                              {"decode_bytes_per_token", lane.decodeBytesPerToken},
-                              {"mean_nll", lane.meanNll},
-                              {"perplexity", std::exp(lane.meanNll)},
-                              {"max_abs_prob_diff", lane.maxAbsProbDiff},
-                              {"top1_agreement", lane.top1Agreement},
-                              {"token_prob", lane.tokenProb},
-                              {"top_token", lane.topToken},
-                              {"top_prob", lane.topProb},
-                              {"kl_bits", lane.klBits},
-                              {"free_run", lane.freeRun},
-                              {"free_run_text", reference.tokenizer ? bytesAsText(reference.tokenizer->decode(lane.freeRun)) : ""}});
+        j["lanes"].push_back(
+            {{"label", lane.label},
+             {"storage", lane.storage},
+             {"decode_bytes_per_token", lane.decodeBytesPerToken},
+             {"mean_nll", lane.meanNll},
+             {"perplexity", std::exp(lane.meanNll)},
+             {"max_abs_prob_diff", lane.maxAbsProbDiff},
+             {"top1_agreement", lane.top1Agreement},
+             {"token_prob", lane.tokenProb},
+             {"top_token", lane.topToken},
+             {"top_prob", lane.topProb},
+             {"kl_bits", lane.klBits},
+             {"free_run", lane.freeRun},
+             {"free_run_text",
+              reference.tokenizer ? bytesAsText(reference.tokenizer->decode(lane.freeRun)) : ""}});
     }
     if (opts.flag("json")) {
         printJson(j);
@@ -87,15 +92,16 @@ int runPrecision(const Args& args) {
     std::printf("%-32s %-10s %10s %10s %12s %10s\n", "model", "storage", "MB/token", "perplexity",
                 "max |dp|", "top-1 same");
     for (const auto& lane : c.lanes)
-        std::printf("%-32s %-10s %10.1f %10.3f %12.5f %9.1f%%\n", lane.label.c_str(), lane.storage.c_str(),
-                    static_cast<double>(lane.decodeBytesPerToken) / 1e6, std::exp(lane.meanNll),
-                    lane.maxAbsProbDiff, 100.0 * lane.top1Agreement);
+        std::printf("%-32s %-10s %10.1f %10.3f %12.5f %9.1f%%\n", lane.label.c_str(),
+                    lane.storage.c_str(), static_cast<double>(lane.decodeBytesPerToken) / 1e6,
+                    std::exp(lane.meanNll), lane.maxAbsProbDiff, 100.0 * lane.top1Agreement);
     if (c.freeRunPartsAt < 0)
         std::cout << "Free runs: all " << c.lanes[0].freeRun.size() << " generated tokens agree.\n";
     else
         std::cout << "Free runs part at generated token " << c.freeRunPartsAt + 1 << ".\n";
     for (const auto& lane : j["lanes"])
-        std::cout << lane["label"].get<std::string>() << ": " << lane["free_run_text"].get<std::string>() << '\n';
+        std::cout << lane["label"].get<std::string>() << ": "
+                  << lane["free_run_text"].get<std::string>() << '\n';
     return 0;
 }
 

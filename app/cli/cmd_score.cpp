@@ -67,17 +67,18 @@ int runScore(const Args& args) {
             nllSum -= logProb;
             ++scored;
             scoredBytes += tok.end - tok.start;
-            perToken.push_back({{"id", ids[static_cast<std::size_t>(i)]},
-                                {"text", tokenText(model, ids[static_cast<std::size_t>(i)])},
-                                {"bytes", hexBytes(tokenBytesOf(model, ids[static_cast<std::size_t>(i)]))},
-                                {"display", shown[static_cast<std::size_t>(i)]},
-                                {"start", tok.start},
-                                {"end", tok.end},
-                                {"logprob", logProb},
-                                {"prob", std::exp(logProb)},
-                                {"rank", rankOf(logits, static_cast<int>(id))},
-                                {"entropy_bits", entropyBits(probs)},
-                                {"context", i - begin}});
+            perToken.push_back(
+                {{"id", ids[static_cast<std::size_t>(i)]},
+                 {"text", tokenText(model, ids[static_cast<std::size_t>(i)])},
+                 {"bytes", hexBytes(tokenBytesOf(model, ids[static_cast<std::size_t>(i)]))},
+                 {"display", shown[static_cast<std::size_t>(i)]},
+                 {"start", tok.start},
+                 {"end", tok.end},
+                 {"logprob", logProb},
+                 {"prob", std::exp(logProb)},
+                 {"rank", rankOf(logits, static_cast<int>(id))},
+                 {"entropy_bits", entropyBits(probs)},
+                 {"context", i - begin}});
         }
         prevEnd = end;
         if (end == n) break;

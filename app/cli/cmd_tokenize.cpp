@@ -21,8 +21,8 @@ std::shared_ptr<const Tokenizer> tokenizerFor(const Options& opts) {
     if (tokenizerPath && modelPath)
         throw UsageError{"give either --tokenizer PATH or --model DIR, not both"};
     if (tokenizerPath) return Tokenizer::fromPath(*tokenizerPath);
-    const std::filesystem::path folder = modelPath ? std::filesystem::path(*modelPath)
-                                                   : bundledModelPath();
+    const std::filesystem::path folder =
+        modelPath ? std::filesystem::path(*modelPath) : bundledModelPath();
     auto tokenizer = Tokenizer::fromFolder(folder);
     if (!tokenizer)
         throw Error("no tokenizer in " + folder.string() +
@@ -73,14 +73,13 @@ int runTokenize(const Args& args) {
                                    {"start", t.start},
                                    {"end", t.end}});
         }
-        j["counts"] = {{"tokens", tokens.size()}, {"bytes", text->size()},
-                       {"characters", characters}};
+        j["counts"] = {
+            {"tokens", tokens.size()}, {"bytes", text->size()}, {"characters", characters}};
         j["tokenizer"] = {{"file", tokenizer->sourceFile().string()},
                           {"kind", tokenizer->describe()},
                           {"special_tokens_recognised", special}};
-        Json startJson = {{"rule", start.add ? "add" : "none"},
-                          {"source", start.source},
-                          {"added", addStart}};
+        Json startJson = {
+            {"rule", start.add ? "add" : "none"}, {"source", start.source}, {"added", addStart}};
         startJson["id"] = start.id ? Json(*start.id) : Json(nullptr);
         startJson["text"] = start.id ? Json(tokenText(*start.id)) : Json(nullptr);
         j["start_token"] = startJson;

@@ -51,10 +51,12 @@ int runTrace(const Args& args) {
     const auto probs = softmax(trace.logits);
     Json topJson = Json::array();
     for (const auto& c : topCandidates(probs, top))
-        topJson.push_back({{"id", c.token}, {"text", tokenText(model, c.token)},
+        topJson.push_back({{"id", c.token},
+                           {"text", tokenText(model, c.token)},
                            {"bytes", hexBytes(tokenBytesOf(model, c.token))},
                            {"display", tokenDisplayAfter(model, ids, c.token)},
-                           {"prob", c.prob}, {"logit", trace.logits[static_cast<std::size_t>(c.token)]}});
+                           {"prob", c.prob},
+                           {"logit", trace.logits[static_cast<std::size_t>(c.token)]}});
     j["top"] = topJson;
     j["entropy_bits"] = entropyBits(probs);
     j["tokens"] = Json::array();

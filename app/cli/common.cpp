@@ -75,7 +75,8 @@ std::vector<int> inputIds(const Options& opts, const LoadedModel& model,
         if (!model.tokenizer)
             throw Error("the model in " + model.folder.string() +
                         " has no tokenizer (vocab.json + merges.txt or tokenizer.json); "
-                        "give token ids with --" + idsOption);
+                        "give token ids with --" +
+                        idsOption);
         ids = model.tokenizer->encodeIds(*text, opts.flag("special"));
     }
     if (ids.empty())

@@ -52,9 +52,9 @@ Hugging Face cache); without it the bundled model is used.
 int main(int argc, char** argv) {
     using namespace ts::cli;
     const std::map<std::string, int (*)(const Args&)> commands = {
-        {"tokenize", runTokenize}, {"trace", runTrace},  {"generate", runGenerate},
-        {"score", runScore},       {"bench", runBench},    {"compare", runCompare},
-        {"probe", runProbe},       {"litm", runLitm},       {"download", runDownload},
+        {"tokenize", runTokenize},   {"trace", runTrace}, {"generate", runGenerate},
+        {"score", runScore},         {"bench", runBench}, {"compare", runCompare},
+        {"probe", runProbe},         {"litm", runLitm},   {"download", runDownload},
         {"precision", runPrecision},
     };
     if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {

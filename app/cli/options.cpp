@@ -121,8 +121,8 @@ std::vector<std::string> splitCommas(const std::string& text, const std::string&
     std::size_t start = 0;
     while (true) {
         const auto comma = text.find(',', start);
-        std::string part = text.substr(start, comma == std::string::npos ? std::string::npos
-                                                                          : comma - start);
+        std::string part =
+            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
         // tolerate spaces around items ("1, 2, 3") but not empty items ("1,,2")
         while (!part.empty() && part.front() == ' ') part.erase(part.begin());
         while (!part.empty() && part.back() == ' ') part.pop_back();

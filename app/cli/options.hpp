@@ -16,7 +16,7 @@ struct UsageError {
 };
 
 class Options {
-public:
+  public:
     // `valued` lists options that take a value, `flags` those that don't; anything else is a
     // usage error.
     Options(const std::vector<std::string>& args, const std::set<std::string>& valued,
@@ -32,10 +32,10 @@ public:
                       long long max) const;
     double number(const std::string& name, double fallback, double min, double max) const;
     std::uint64_t unsignedInteger(const std::string& name, std::uint64_t fallback) const;
-    std::vector<int> intList(const std::string& name) const;       // "1,2,3"
+    std::vector<int> intList(const std::string& name) const;  // "1,2,3"
     std::vector<double> numberList(const std::string& name, double min, double max) const;
 
-private:
+  private:
     std::map<std::string, std::string> m_values;
 };
 

@@ -14,8 +14,8 @@
 #include "shell/headless_run.hpp"
 #include "shell/main_window.hpp"
 #include "shell/settings_store.hpp"
-#include "tokenscope/model_folder.hpp"
 #include "shell/translation_manager.hpp"
+#include "tokenscope/model_folder.hpp"
 
 int main(int argc, char* argv[]) {
     QApplication app(argc, argv);
@@ -34,48 +34,108 @@ int main(int argc, char* argv[]) {
         "Tokenscope: watch a GPT-style model predict the next token, stage by stage."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption modelOpt(QStringLiteral("model"), QStringLiteral("Model folder."), QStringLiteral("DIR"));
-    const QCommandLineOption promptOpt(QStringLiteral("prompt"), QStringLiteral("Prompt text."), QStringLiteral("TEXT"));
-    const QCommandLineOption stepsOpt(QStringLiteral("steps"), QStringLiteral("Tokens to generate (headless)."), QStringLiteral("N"), QStringLiteral("5"));
-    const QCommandLineOption seedOpt(QStringLiteral("seed"), QStringLiteral("Sampling seed."), QStringLiteral("S"));
-    const QCommandLineOption tempOpt(QStringLiteral("temperature"), QStringLiteral("Sampling temperature."), QStringLiteral("T"));
-    const QCommandLineOption topKOpt(QStringLiteral("top-k"), QStringLiteral("Top-k (0 = off)."), QStringLiteral("K"));
-    const QCommandLineOption topPOpt(QStringLiteral("top-p"), QStringLiteral("Top-p (1 = off)."), QStringLiteral("P"));
-    const QCommandLineOption shotOpt(QStringLiteral("screenshot"), QStringLiteral("Run headless, save the window to FILE and exit."), QStringLiteral("FILE"));
-    const QCommandLineOption langOpt(QStringLiteral("lang"), QStringLiteral("Interface language: en or ko."), QStringLiteral("LANG"));
+    const QCommandLineOption modelOpt(QStringLiteral("model"), QStringLiteral("Model folder."),
+                                      QStringLiteral("DIR"));
+    const QCommandLineOption promptOpt(QStringLiteral("prompt"), QStringLiteral("Prompt text."),
+                                       QStringLiteral("TEXT"));
+    const QCommandLineOption stepsOpt(QStringLiteral("steps"),
+                                      QStringLiteral("Tokens to generate (headless)."),
+                                      QStringLiteral("N"), QStringLiteral("5"));
+    const QCommandLineOption seedOpt(QStringLiteral("seed"), QStringLiteral("Sampling seed."),
+                                     QStringLiteral("S"));
+    const QCommandLineOption tempOpt(QStringLiteral("temperature"),
+                                     QStringLiteral("Sampling temperature."), QStringLiteral("T"));
+    const QCommandLineOption topKOpt(QStringLiteral("top-k"), QStringLiteral("Top-k (0 = off)."),
+                                     QStringLiteral("K"));
+    const QCommandLineOption topPOpt(QStringLiteral("top-p"), QStringLiteral("Top-p (1 = off)."),
+                                     QStringLiteral("P"));
+    const QCommandLineOption shotOpt(
+        QStringLiteral("screenshot"),
+        QStringLiteral("Run headless, save the window to FILE and exit."), QStringLiteral("FILE"));
+    const QCommandLineOption langOpt(QStringLiteral("lang"),
+                                     QStringLiteral("Interface language: en or ko."),
+                                     QStringLiteral("LANG"));
     const QCommandLineOption viewOpt(
         QStringLiteral("view"),
-        QStringLiteral("View to show: %1, or lesson:N[:STEP] (1-based; walks the lesson's steps up to STEP).")
+        QStringLiteral(
+            "View to show: %1, or lesson:N[:STEP] (1-based; walks the lesson's steps up to STEP).")
             .arg(ts::ui::MainWindow::viewNames().join(QStringLiteral(", "))),
         QStringLiteral("NAME"));
-    const QCommandLineOption layerOpt(QStringLiteral("layer"), QStringLiteral("Attention layer to show (1-based)."), QStringLiteral("L"));
-    const QCommandLineOption headOpt(QStringLiteral("head"), QStringLiteral("Attention head to show (1-based)."), QStringLiteral("H"));
-    const QCommandLineOption selectOpt(QStringLiteral("select-step"), QStringLiteral("Step to select in the timeline (1-based: 1 is the prompt's draw; headless)."), QStringLiteral("N"));
-    const QCommandLineOption windowOpt(QStringLiteral("window"), QStringLiteral("Window size, e.g. 1280x720."), QStringLiteral("WxH"));
-    const QCommandLineOption getModelOpt(QStringLiteral("get-model"), QStringLiteral("With --screenshot: open Model > Get a model..., download ID and save the window with the dialog."), QStringLiteral("ID"));
-    const QCommandLineOption shotAtOpt(QStringLiteral("shot-at"), QStringLiteral("With --get-model: take the picture at this percentage of the download (100: when the model is loaded)."), QStringLiteral("PERCENT"), QStringLiteral("100"));
-    const QCommandLineOption exportOpt(QStringLiteral("export-transcript"), QStringLiteral("Run headless, write the steps as JSON (the fields of tokenscope-cli generate --json) to FILE and exit."), QStringLiteral("FILE"));
-    const QCommandLineOption userOpt(QStringLiteral("user"), QStringLiteral("Chat mode: the user's message, written in the model's chat format."), QStringLiteral("TEXT"));
-    const QCommandLineOption systemOpt(QStringLiteral("system"), QStringLiteral("Chat mode: the system message (with --user)."), QStringLiteral("TEXT"));
-    const QCommandLineOption compareWithOpt(QStringLiteral("compare-with"), QStringLiteral("Precision comparison: the loaded model in other precisions (GGUF files or folders, comma-separated; runs with --view precision)."), QStringLiteral("PATHS"));
-    const QCommandLineOption openTranscriptOpt(QStringLiteral("open-transcript"), QStringLiteral("With --screenshot: open FILE as File > Open transcript does instead of running --steps (with --model none: no model loaded)."), QStringLiteral("FILE"));
-    const QCommandLineOption presentationOpt(QStringLiteral("presentation"), QStringLiteral("Presentation mode: larger text for a projector (View > Presentation mode, F5)."));
-    const QCommandLineOption wordMapOpt(QStringLiteral("word-map"), QStringLiteral("Embedding view: show a word map of a built-in set (atlas, numbers, people) or of WORDS (commas between words, semicolons between groups)."), QStringLiteral("SET"));
-    const QCommandLineOption ignoreEosOpt(QStringLiteral("ignore-eos"), QStringLiteral("Keep generating after the model's end-of-text token."));
-    parser.addOptions({modelOpt, promptOpt, stepsOpt, seedOpt, tempOpt, topKOpt, topPOpt, shotOpt, langOpt, viewOpt,
-                       layerOpt, headOpt, selectOpt, windowOpt, getModelOpt, shotAtOpt, exportOpt,
-                       ignoreEosOpt, userOpt, systemOpt, compareWithOpt, openTranscriptOpt, presentationOpt,
-                       wordMapOpt});
+    const QCommandLineOption layerOpt(QStringLiteral("layer"),
+                                      QStringLiteral("Attention layer to show (1-based)."),
+                                      QStringLiteral("L"));
+    const QCommandLineOption headOpt(QStringLiteral("head"),
+                                     QStringLiteral("Attention head to show (1-based)."),
+                                     QStringLiteral("H"));
+    const QCommandLineOption selectOpt(
+        QStringLiteral("select-step"),
+        QStringLiteral(
+            "Step to select in the timeline (1-based: 1 is the prompt's draw; headless)."),
+        QStringLiteral("N"));
+    const QCommandLineOption windowOpt(QStringLiteral("window"),
+                                       QStringLiteral("Window size, e.g. 1280x720."),
+                                       QStringLiteral("WxH"));
+    const QCommandLineOption getModelOpt(
+        QStringLiteral("get-model"),
+        QStringLiteral("With --screenshot: open Model > Get a model..., download ID and save the "
+                       "window with the dialog."),
+        QStringLiteral("ID"));
+    const QCommandLineOption shotAtOpt(
+        QStringLiteral("shot-at"),
+        QStringLiteral("With --get-model: take the picture at this percentage of the download "
+                       "(100: when the model is loaded)."),
+        QStringLiteral("PERCENT"), QStringLiteral("100"));
+    const QCommandLineOption exportOpt(
+        QStringLiteral("export-transcript"),
+        QStringLiteral("Run headless, write the steps as JSON (the fields of tokenscope-cli "
+                       "generate --json) to FILE and exit."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption userOpt(
+        QStringLiteral("user"),
+        QStringLiteral("Chat mode: the user's message, written in the model's chat format."),
+        QStringLiteral("TEXT"));
+    const QCommandLineOption systemOpt(
+        QStringLiteral("system"), QStringLiteral("Chat mode: the system message (with --user)."),
+        QStringLiteral("TEXT"));
+    const QCommandLineOption compareWithOpt(
+        QStringLiteral("compare-with"),
+        QStringLiteral("Precision comparison: the loaded model in other precisions (GGUF files or "
+                       "folders, comma-separated; runs with --view precision)."),
+        QStringLiteral("PATHS"));
+    const QCommandLineOption openTranscriptOpt(
+        QStringLiteral("open-transcript"),
+        QStringLiteral("With --screenshot: open FILE as File > Open transcript does instead of "
+                       "running --steps (with --model none: no model loaded)."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption presentationOpt(
+        QStringLiteral("presentation"),
+        QStringLiteral(
+            "Presentation mode: larger text for a projector (View > Presentation mode, F5)."));
+    const QCommandLineOption wordMapOpt(
+        QStringLiteral("word-map"),
+        QStringLiteral("Embedding view: show a word map of a built-in set (atlas, numbers, people) "
+                       "or of WORDS (commas between words, semicolons between groups)."),
+        QStringLiteral("SET"));
+    const QCommandLineOption ignoreEosOpt(
+        QStringLiteral("ignore-eos"),
+        QStringLiteral("Keep generating after the model's end-of-text token."));
+    parser.addOptions({modelOpt,       promptOpt,         stepsOpt,        seedOpt,   tempOpt,
+                       topKOpt,        topPOpt,           shotOpt,         langOpt,   viewOpt,
+                       layerOpt,       headOpt,           selectOpt,       windowOpt, getModelOpt,
+                       shotAtOpt,      exportOpt,         ignoreEosOpt,    userOpt,   systemOpt,
+                       compareWithOpt, openTranscriptOpt, presentationOpt, wordMapOpt});
     parser.process(app);
 
     const bool headless = parser.isSet(shotOpt) || parser.isSet(exportOpt);
-    const ts::ui::AppSettings settings = headless ? ts::ui::AppSettings{} : ts::ui::AppSettings::load();
+    const ts::ui::AppSettings settings =
+        headless ? ts::ui::AppSettings{} : ts::ui::AppSettings::load();
     ts::ui::TranslationManager translations;
     QString lang = parser.value(langOpt);
     if (lang.isEmpty()) lang = settings.language;
     if (lang.isEmpty()) lang = ts::ui::TranslationManager::systemLanguage();
     if (!ts::ui::TranslationManager::availableLanguages().contains(lang)) {
-        std::fprintf(stderr, "tokenscope: unknown language '%s' (use en or ko)\n", lang.toLocal8Bit().constData());
+        std::fprintf(stderr, "tokenscope: unknown language '%s' (use en or ko)\n",
+                     lang.toLocal8Bit().constData());
         return 2;
     }
     translations.setLanguage(lang);
@@ -103,7 +163,8 @@ int main(int argc, char* argv[]) {
         bool good = true;
         const auto v = convert(parser.value(o), &good);
         if (!good) {
-            std::fprintf(stderr, "tokenscope: --%s needs a number\n", o.names().front().toLocal8Bit().constData());
+            std::fprintf(stderr, "tokenscope: --%s needs a number\n",
+                         o.names().front().toLocal8Bit().constData());
             ok = false;
         }
         return v;
@@ -120,7 +181,8 @@ int main(int argc, char* argv[]) {
         if (!parser.isSet(o)) return 0;
         const int v = number(o, toI);
         if (ok && v < 1) {
-            std::fprintf(stderr, "tokenscope: --%s counts from 1\n", o.names().front().toLocal8Bit().constData());
+            std::fprintf(stderr, "tokenscope: --%s counts from 1\n",
+                         o.names().front().toLocal8Bit().constData());
             ok = false;
         }
         return v;
@@ -137,7 +199,8 @@ int main(int argc, char* argv[]) {
 
     ts::ui::MainWindow window(&translations, headless);
     if (parser.isSet(compareWithOpt) && window.classroom())
-        window.classroom()->precision()->setOthers(parser.value(compareWithOpt).split(QLatin1Char(','), Qt::SkipEmptyParts));
+        window.classroom()->precision()->setOthers(
+            parser.value(compareWithOpt).split(QLatin1Char(','), Qt::SkipEmptyParts));
     if (parser.isSet(presentationOpt)) window.setPresentation(true);
     if (headless) {
         opts.model = model;
@@ -157,8 +220,8 @@ int main(int argc, char* argv[]) {
         if (parser.isSet(getModelOpt)) {
             // The bundled model behind, the download dialog in front (README screenshots).
             window.loadModel(model);
-            ts::ui::startGetModelScreenshot(&window, parser.value(getModelOpt), parser.value(shotOpt),
-                                            parser.value(shotAtOpt).toInt());
+            ts::ui::startGetModelScreenshot(&window, parser.value(getModelOpt),
+                                            parser.value(shotOpt), parser.value(shotAtOpt).toInt());
             return QApplication::exec();
         }
         ts::ui::HeadlessRun run(&window, opts);
@@ -176,12 +239,15 @@ int main(int argc, char* argv[]) {
     if (parser.isSet(userOpt)) {
         // The chat format comes with the model's tokenizer, so chat mode waits for the load.
         auto connection = std::make_shared<QMetaObject::Connection>();
-        *connection = QObject::connect(&window, &ts::ui::MainWindow::modelReady, &window, [&window, &parser, &userOpt, &systemOpt, connection] {
-            QObject::disconnect(*connection);
-            window.setChat(parser.value(systemOpt), parser.value(userOpt));
-        });
+        *connection =
+            QObject::connect(&window, &ts::ui::MainWindow::modelReady, &window,
+                             [&window, &parser, &userOpt, &systemOpt, connection] {
+                                 QObject::disconnect(*connection);
+                                 window.setChat(parser.value(systemOpt), parser.value(userOpt));
+                             });
     }
-    if (parser.isSet(tempOpt) || parser.isSet(topKOpt) || parser.isSet(topPOpt) || parser.isSet(seedOpt))
+    if (parser.isSet(tempOpt) || parser.isSet(topKOpt) || parser.isSet(topPOpt) ||
+        parser.isSet(seedOpt))
         window.setParams(params);
     if (windowSize.isValid()) window.resize(windowSize);
     if (!opts.view.isEmpty()) window.showView(opts.view);

@@ -30,9 +30,9 @@ std::string slurp(const fs::path& p) {
 
 CliResult runCli(const std::vector<std::string>& args, std::uint64_t fileSizeLimit) {
     static int counter = 0;
-    const fs::path dir = fs::temp_directory_path() /
-                         ("tokenscope-cli-test-" + std::to_string(getpid()) + "-" +
-                          std::to_string(counter++));
+    const fs::path dir =
+        fs::temp_directory_path() /
+        ("tokenscope-cli-test-" + std::to_string(getpid()) + "-" + std::to_string(counter++));
     fs::create_directories(dir);
     const std::string outPath = (dir / "out").string(), errPath = (dir / "err").string();
 
@@ -54,16 +54,19 @@ CliResult runCli(const std::vector<std::string>& args, std::uint64_t fileSizeLim
         pid = fork();
         if (pid == 0) {
             const rlimit limit{fileSizeLimit, fileSizeLimit};
-            const int in = open("/dev/null", O_RDONLY), out = open(outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644),
+            const int in = open("/dev/null", O_RDONLY),
+                      out = open(outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644),
                       err = open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-            if (in < 0 || out < 0 || err < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0 ||
-                setrlimit(RLIMIT_FSIZE, &limit) != 0)
+            if (in < 0 || out < 0 || err < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 ||
+                dup2(err, 2) < 0 || setrlimit(RLIMIT_FSIZE, &limit) != 0)
                 _exit(127);
             execve(TOKENSCOPE_CLI_PATH, argv.data(), environ);
             _exit(127);
         }
-        if (pid < 0) throw std::runtime_error("cannot fork to start " + std::string(TOKENSCOPE_CLI_PATH));
-    } else if (posix_spawn(&pid, TOKENSCOPE_CLI_PATH, &actions, nullptr, argv.data(), environ) != 0) {
+        if (pid < 0)
+            throw std::runtime_error("cannot fork to start " + std::string(TOKENSCOPE_CLI_PATH));
+    } else if (posix_spawn(&pid, TOKENSCOPE_CLI_PATH, &actions, nullptr, argv.data(), environ) !=
+               0) {
         throw std::runtime_error("cannot start " + std::string(TOKENSCOPE_CLI_PATH));
     }
     posix_spawn_file_actions_destroy(&actions);
@@ -81,8 +84,8 @@ CliResult runCli(const std::vector<std::string>& args, std::uint64_t fileSizeLim
 std::string fullVocabModelDir() {
     const fs::path vocab = gpt2VocabDir();
     if (vocab.empty() || !fs::exists(vocab / "vocab.json")) return "";
-    const fs::path dir = fs::temp_directory_path() /
-                         ("tokenscope-fullvocab-" + std::to_string(getpid()));
+    const fs::path dir =
+        fs::temp_directory_path() / ("tokenscope-fullvocab-" + std::to_string(getpid()));
     if (!fs::exists(dir / "merges.txt")) {
         fs::create_directories(dir);
         const fs::path fixture = dataDir() / "gpt2-tiny-fullvocab";

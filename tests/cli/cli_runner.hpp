@@ -1,8 +1,8 @@
 #pragma once
 // Runs the real tokenscope-cli binary and captures what it printed, so the tests check the
 // same contract users and conformance.py rely on.
-#include <nlohmann/json.hpp>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 

@@ -1,9 +1,10 @@
 // Bad input gets a message that names the problem and the file or option, and an exit code
 // in 1..125 (1 = bad data, 2 = bad usage) — never a crash or a silent answer.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
-#include <unistd.h>
 
 #include "cli/cli_runner.hpp"
 #include "test_paths.hpp"
@@ -15,8 +16,8 @@ namespace {
 const std::string kTiny = (ts_test::dataDir() / "gpt2-tiny-vocab512").string();
 
 fs::path tempDir(const std::string& name) {
-    const fs::path d = fs::temp_directory_path() /
-                       ("tokenscope-bad-" + name + "-" + std::to_string(getpid()));
+    const fs::path d =
+        fs::temp_directory_path() / ("tokenscope-bad-" + name + "-" + std::to_string(getpid()));
     fs::remove_all(d);
     fs::create_directories(d);
     return d;
@@ -105,7 +106,7 @@ TEST_CASE("invalid UTF-8 and empty input are refused", "[cli][bad-input]") {
                   "bad.txt");
     expectFailure({"generate", "--model", model, "--prompt", "", "--steps", "2"}, 1, "empty");
     expectFailure({"score", "--model", model, "--text", ""}, 1, "empty");
-    expectFailure({"tokenize", "--model", model, "--text-file", (dir / "missing.txt").string()},
-                  1, "missing.txt");
+    expectFailure({"tokenize", "--model", model, "--text-file", (dir / "missing.txt").string()}, 1,
+                  "missing.txt");
     fs::remove_all(dir);
 }

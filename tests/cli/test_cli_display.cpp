@@ -35,7 +35,8 @@ TEST_CASE("tokenize --json gives bytes and display text for split characters", "
 }
 
 TEST_CASE("generate, score and trace carry display fields", "[cli][display]") {
-    const auto g = runCli({"generate", "--prompt", "범인이", "--steps", "3", "--seed", "1", "--json"});
+    const auto g =
+        runCli({"generate", "--prompt", "범인이", "--steps", "3", "--seed", "1", "--json"});
     REQUIRE(g.exitCode == 0);
     const Json gj = g.json();  // kept alive: ranging over a temporary's member dangles
     for (const auto& s : gj["steps"]) CHECK(s.contains("display"));

@@ -1,7 +1,6 @@
 // tokenscope-cli download against the loopback hub server, then the same model used by id
 // (`--model ORG/NAME`) from the cache; errors exit 1 with a message that says what to do.
 #include <catch2/catch.hpp>
-
 #include <chrono>
 #include <cstdlib>
 #include <thread>
@@ -19,7 +18,8 @@ TEST_CASE("cli download: fetches into the cache, then --model ORG/NAME runs it")
     HubEnv env(server.endpoint(), tmp.path() / "hub");
 
     // Before the download, --model tiny/gpt2 says how to get it.
-    const auto missing = runCli({"generate", "--model", "tiny/gpt2", "--ids", "1,2", "--steps", "2", "--json"});
+    const auto missing =
+        runCli({"generate", "--model", "tiny/gpt2", "--ids", "1,2", "--steps", "2", "--json"});
     CHECK(missing.exitCode == 1);
     CHECK(missing.err.find("tokenscope-cli download tiny/gpt2") != std::string::npos);
 
@@ -32,13 +32,14 @@ TEST_CASE("cli download: fetches into the cache, then --model ORG/NAME runs it")
     CHECK(j["files"][1]["check"] == "sha256+size");
     CHECK(fs::exists(j["snapshot"].get<std::string>() + "/model.safetensors"));
 
-    const auto gen = runCli({"generate", "--model", "tiny/gpt2", "--ids", "1,2", "--steps", "3", "--seed", "1", "--json"});
+    const auto gen = runCli({"generate", "--model", "tiny/gpt2", "--ids", "1,2", "--steps", "3",
+                             "--seed", "1", "--json"});
     INFO(gen.err);
     REQUIRE(gen.exitCode == 0);
     CHECK(gen.json()["generated"].size() == 3);
     // The same as running the fixture folder directly.
-    const auto direct = runCli({"generate", "--model", (dataDir() / "gpt2-tiny-vocab512").string(), "--ids", "1,2",
-                                "--steps", "3", "--seed", "1", "--json"});
+    const auto direct = runCli({"generate", "--model", (dataDir() / "gpt2-tiny-vocab512").string(),
+                                "--ids", "1,2", "--steps", "3", "--seed", "1", "--json"});
     CHECK(gen.json()["generated"] == direct.json()["generated"]);
 
     const auto human = runCli({"download", "tiny/gpt2"});
@@ -49,8 +50,8 @@ TEST_CASE("cli download: fetches into the cache, then --model ORG/NAME runs it")
 TEST_CASE("cli download: 404 and 401 exit 1 with what to do, bad ids are usage errors") {
     TempDir tmp("clidl");
     makeGpt2Repo(tmp.path() / "repo");
-    HubServer server(tmp.path(), {"--repo", "org/gated=" + (tmp.path() / "repo").string(), "--gated", "org/gated",
-                                  "--token", "t"});
+    HubServer server(tmp.path(), {"--repo", "org/gated=" + (tmp.path() / "repo").string(),
+                                  "--gated", "org/gated", "--token", "t"});
     HubEnv env(server.endpoint(), tmp.path() / "hub");
     const auto notFound = runCli({"download", "org/absent"});
     CHECK(notFound.exitCode == 1);
@@ -63,7 +64,9 @@ TEST_CASE("cli download: 404 and 401 exit 1 with what to do, bad ids are usage e
     CHECK(runCli({"download", "a/b", "--bogus"}).exitCode == 2);
 }
 
-TEST_CASE("cli download: a full disk mid-file keeps the part, says what to do, and the next run resumes") {
+TEST_CASE(
+    "cli download: a full disk mid-file keeps the part, says what to do, and the next run "
+    "resumes") {
     TempDir tmp("clidl");
     makeGpt2Repo(tmp.path() / "repo");
     HubServer server(tmp.path(), {"--repo", "tiny/gpt2=" + (tmp.path() / "repo").string()});
@@ -86,7 +89,8 @@ TEST_CASE("cli download: a full disk mid-file keeps the part, says what to do, a
             ++incomplete;
             partial = fs::file_size(e.path());
         } else {
-            CHECK(fs::file_size(e.path()) < limit);  // only config.json is complete; the weights do not look it
+            CHECK(fs::file_size(e.path()) <
+                  limit);  // only config.json is complete; the weights do not look it
         }
     }
     CHECK(incomplete == 1);
@@ -107,7 +111,8 @@ TEST_CASE("cli download: a full disk mid-file keeps the part, says what to do, a
 TEST_CASE("cli download: waits for a download of the same file that another process holds") {
     TempDir tmp("clidl");
     makeGpt2Repo(tmp.path() / "repo");
-    HubServer server(tmp.path(), {"--repo", "tiny/gpt2=" + (tmp.path() / "repo").string(), "--chunk-delay", "0.05"});
+    HubServer server(tmp.path(), {"--repo", "tiny/gpt2=" + (tmp.path() / "repo").string(),
+                                  "--chunk-delay", "0.05"});
     HubEnv env(server.endpoint(), tmp.path() / "hub");
     // Two CLI processes at once on a slow line: both finish, the weights are fetched once.
     CliResult first, second;
@@ -118,10 +123,13 @@ TEST_CASE("cli download: waits for a download of the same file that another proc
     INFO(first.err + "\n" + second.err);
     REQUIRE(first.exitCode == 0);
     REQUIRE(second.exitCode == 0);
-    CHECK(second.err.find("waiting for another download of model.safetensors") != std::string::npos);
+    CHECK(second.err.find("waiting for another download of model.safetensors") !=
+          std::string::npos);
     CHECK(second.json()["files"][1]["already_cached"] == true);
     std::size_t weightGets = 0;
     for (const auto& q : server.requests())
-        if (q["method"] == "GET" && q["path"].get<std::string>().find("/blobs/") != std::string::npos) ++weightGets;
+        if (q["method"] == "GET" &&
+            q["path"].get<std::string>().find("/blobs/") != std::string::npos)
+            ++weightGets;
     CHECK(weightGets == 1);
 }

@@ -1,12 +1,12 @@
 // Golden tests: the CLI's JSON on the tiny fixtures against the Hugging Face reference
 // outputs copied into tests/data (same tolerances as ../shared/oracle/conformance.py).
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-
-#include <unistd.h>
 
 #include "cli/cli_runner.hpp"
 #include "test_paths.hpp"
@@ -17,9 +17,10 @@ using Json = nlohmann::json;
 namespace {
 
 // Writes `out` from the Hugging Face folder `hf` with tests/tools/gguf_from_hf.
-void writeGguf(const std::string& hf, const std::filesystem::path& out, const std::string& options) {
-    const std::string cmd = std::string(TOKENSCOPE_GGUF_FROM_HF) + " " + hf + " " + out.string() + " " +
-                            options + " > /dev/null";
+void writeGguf(const std::string& hf, const std::filesystem::path& out,
+               const std::string& options) {
+    const std::string cmd = std::string(TOKENSCOPE_GGUF_FROM_HF) + " " + hf + " " + out.string() +
+                            " " + options + " > /dev/null";
     REQUIRE(std::system(cmd.c_str()) == 0);
 }
 
@@ -93,9 +94,9 @@ TEST_CASE("greedy generation matches the reference continuation", "[cli]") {
 }
 
 TEST_CASE("sampling with a seed repeats exactly and the steps report probabilities", "[cli]") {
-    const std::vector<std::string> args = {"generate", "--model", kTiny, "--ids", "1,2,3",
-                                           "--steps", "12", "--temperature", "0.9",
-                                           "--top-k", "40", "--seed", "7", "--json"};
+    const std::vector<std::string> args = {
+        "generate",      "--model", kTiny,     "--ids", "1,2,3",  "--steps", "12",
+        "--temperature", "0.9",     "--top-k", "40",    "--seed", "7",       "--json"};
     const auto a = runCli(args), b = runCli(args);
     REQUIRE(a.exitCode == 0);
     REQUIRE(b.exitCode == 0);
@@ -111,8 +112,8 @@ TEST_CASE("sampling with a seed repeats exactly and the steps report probabiliti
 TEST_CASE("score agrees with trace's logits and its totals are consistent", "[cli]") {
     const std::string model = ts_test::fullVocabModelDir();
     if (model.empty()) FAIL("configure TOKENSCOPE_GPT2_VOCAB_DIR (packaging/dev.sh does it)");
-    const auto r = runCli({"score", "--model", model, "--text", "The capital of France is Paris.",
-                           "--json"});
+    const auto r =
+        runCli({"score", "--model", model, "--text", "The capital of France is Paris.", "--json"});
     INFO(r.err);
     REQUIRE(r.exitCode == 0);
     const Json s = r.json();
@@ -161,8 +162,8 @@ TEST_CASE("tokenize matches tiktoken's GPT-2 ids with byte spans", "[cli]") {
 }
 
 TEST_CASE("bench prints positive throughput figures", "[cli]") {
-    const auto r = runCli({"bench", "--model", kTiny, "--prompt-tokens", "16", "--gen-tokens",
-                           "8", "--repeat", "1", "--trace", "attention", "--json"});
+    const auto r = runCli({"bench", "--model", kTiny, "--prompt-tokens", "16", "--gen-tokens", "8",
+                           "--repeat", "1", "--trace", "attention", "--json"});
     INFO(r.err);
     REQUIRE(r.exitCode == 0);
     const Json j = r.json();
@@ -207,7 +208,8 @@ TEST_CASE("bench on a GGUF file counts the file's bytes, and all parts of a spli
     for (const auto& e : std::filesystem::directory_iterator(dir))
         if (e.path().filename().string().rfind("split", 0) == 0) {
             parts += e.file_size();
-            if (e.path().filename().string().find("-00001-of-") != std::string::npos) first = e.path();
+            if (e.path().filename().string().find("-00001-of-") != std::string::npos)
+                first = e.path();
         }
     REQUIRE(!first.empty());
     CHECK(bench(first)["weight_file_bytes"].get<std::uintmax_t>() == parts);
@@ -220,7 +222,8 @@ TEST_CASE("precision compares one model's precisions teacher-forced, against a r
                      ("tokenscope-precision-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     const std::string hf = (ts_test::dataDir() / "gpt2-tiny-vocab512").string();
-    const std::string f16 = (dir / "tiny-f16.gguf").string(), q8 = (dir / "tiny-q8_0.gguf").string();
+    const std::string f16 = (dir / "tiny-f16.gguf").string(),
+                      q8 = (dir / "tiny-q8_0.gguf").string();
     writeGguf(hf, f16, "--type f16");
     writeGguf(hf, q8, "--type q8_0");
     const std::string prompt = "5,17,301,42,7";
@@ -237,7 +240,8 @@ TEST_CASE("precision compares one model's precisions teacher-forced, against a r
     CHECK(ref["storage"] == "F32");
     CHECK(j["lanes"][1]["storage"] == "F16");
     CHECK(j["lanes"][2]["storage"].get<std::string>().find("Q8_0") != std::string::npos);
-    CHECK(j["lanes"][2]["decode_bytes_per_token"].get<double>() < ref["decode_bytes_per_token"].get<double>());
+    CHECK(j["lanes"][2]["decode_bytes_per_token"].get<double>() <
+          ref["decode_bytes_per_token"].get<double>());
     // The sequence is the reference's own greedy run, so it agrees with itself exactly.
     CHECK(std::vector<int>(ids.begin() + 5, ids.end()) == ref["free_run"].get<std::vector<int>>());
     CHECK(ref["max_abs_prob_diff"].get<double>() == 0.0);
@@ -247,7 +251,9 @@ TEST_CASE("precision compares one model's precisions teacher-forced, against a r
     int parts = -1;
     for (int s = 0; s < 12 && parts < 0; ++s)
         for (const auto& lane : j["lanes"])
-            if (lane["free_run"][static_cast<std::size_t>(s)] != ref["free_run"][static_cast<std::size_t>(s)]) parts = s;
+            if (lane["free_run"][static_cast<std::size_t>(s)] !=
+                ref["free_run"][static_cast<std::size_t>(s)])
+                parts = s;
     CHECK(j["free_run_parts_at"].get<int>() == parts);
     // Teacher-forced probabilities against a fresh pass of each file over the prefix.
     for (std::size_t lane = 1; lane < 3; ++lane) {
@@ -260,7 +266,8 @@ TEST_CASE("precision compares one model's precisions teacher-forced, against a r
             const auto tr = runCli({"trace", "--model", file, "--ids", prefix});
             REQUIRE(tr.exitCode == 0);
             const Json tj = tr.json();
-            const double logit = tj["last_logits"][static_cast<std::size_t>(ids[i + 1])].get<double>();
+            const double logit =
+                tj["last_logits"][static_cast<std::size_t>(ids[i + 1])].get<double>();
             const double p = std::exp(logit - tj["logsumexp"].back().get<double>());
             INFO("lane " << lane << " position " << i);
             CHECK(L["token_prob"][i].get<double>() == Approx(p).margin(2e-5));
@@ -269,8 +276,9 @@ TEST_CASE("precision compares one model's precisions teacher-forced, against a r
     }
     // Bad input: no --with, and a model with another vocabulary.
     CHECK(runCli({"precision", "--model", hf, "--ids", prompt}).exitCode == 2);
-    const auto other = runCli({"precision", "--model", hf, "--with",
-                               (ts_test::dataDir() / "gpt2-tiny-fullvocab").string(), "--ids", prompt});
+    const auto other =
+        runCli({"precision", "--model", hf, "--with",
+                (ts_test::dataDir() / "gpt2-tiny-fullvocab").string(), "--ids", prompt});
     CHECK(other.exitCode == 1);
     CHECK(other.err.find("vocabulary") != std::string::npos);
     std::filesystem::remove_all(dir);

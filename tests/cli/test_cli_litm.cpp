@@ -4,7 +4,6 @@
 // same numbers with one prefill per question, and --estimate prints the planned work and the
 // time it adds up to without running the experiment.
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -16,7 +15,8 @@ using ts_test::runCli;
 namespace {
 std::filesystem::path tempFile(const std::string& name) {
     std::random_device rd;
-    const auto dir = std::filesystem::temp_directory_path() / ("tokenscope-cli-litm-" + std::to_string(rd()));
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("tokenscope-cli-litm-" + std::to_string(rd()));
     std::filesystem::create_directories(dir);
     return dir / name;
 }
@@ -29,8 +29,8 @@ std::string readFile(const std::filesystem::path& p) {
 TEST_CASE("litm --json prints the lab's results format, the same as --out writes", "[cli][litm]") {
     const auto file = tempFile("sweep.json");
     const auto out = file.string();
-    const auto r = runCli({"litm", "--records", "8", "--positions", "3", "--trials", "2",
-                           "--seed", "3", "--json", "--out", out});
+    const auto r = runCli({"litm", "--records", "8", "--positions", "3", "--trials", "2", "--seed",
+                           "3", "--json", "--out", out});
     REQUIRE(r.exitCode == 0);
     const auto j = r.json();
     CHECK(j["format"] == "tokenscope-litm-results");
@@ -50,8 +50,8 @@ TEST_CASE("litm --json prints the lab's results format, the same as --out writes
 }
 
 TEST_CASE("litm --naive gives the same numbers with one prefill per question", "[cli][litm]") {
-    const std::vector<std::string> args = {"litm", "--records", "10", "--positions", "4",
-                                           "--trials", "2", "--json"};
+    const std::vector<std::string> args = {"litm", "--records", "10", "--positions",
+                                           "4",    "--trials",  "2",  "--json"};
     auto naiveArgs = args;
     naiveArgs.push_back("--naive");
     const auto shared = runCli(args).json();
@@ -68,8 +68,8 @@ TEST_CASE("litm --naive gives the same numbers with one prefill per question", "
 }
 
 TEST_CASE("litm --estimate prints the work and a time, and runs nothing", "[cli][litm]") {
-    const auto r = runCli({"litm", "--records", "20", "--positions", "5", "--trials", "10",
-                           "--estimate"});
+    const auto r =
+        runCli({"litm", "--records", "20", "--positions", "5", "--trials", "10", "--estimate"});
     REQUIRE(r.exitCode == 0);
     const auto j = r.json();
     CHECK(j["prefills"] == 10);

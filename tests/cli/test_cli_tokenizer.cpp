@@ -2,7 +2,6 @@
 // rule it shows and adds only with --bos, special tokens by default for tokenizer.json, and
 // generate's chat mode refusing a model without a recognised chat template.
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 
 #include "cli/cli_runner.hpp"

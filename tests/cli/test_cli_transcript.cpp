@@ -31,7 +31,8 @@ std::string longText() {
     const char* sentences[] = {
         "The river ran past the old mill where the children played every summer. ",
         "In the evening the teacher read a story about a fox who wanted to fly. ",
-        "Nobody in the village knew where the strange map had come from, but everyone had an idea. ",
+        "Nobody in the village knew where the strange map had come from, but everyone had an "
+        "idea. ",
         "Rain fell on the roofs, and the market closed early that day. ",
         "She counted the boats in the harbour: seven red ones, four blue ones and one green. "};
     for (int i = 0; i < 8; ++i)  // about 880 tokens: longer than the bundled model's 512
@@ -44,12 +45,12 @@ std::string longText() {
 TEST_CASE("generate and a temperature lane draw the same tokens for the same settings",
           "[cli][transcript]") {
     for (const char* temperature : {"0", "0.8", "1.4"}) {
-        const auto g = runCli({"generate", "--model", kTiny, "--ids", "3,14,15,92", "--steps",
-                               "16", "--temperature", temperature, "--top-k", "60", "--top-p",
-                               "0.9", "--seed", "4", "--json"});
-        const auto c = runCli({"compare", "--model", kTiny, "--ids", "3,14,15,92",
-                               "--temperatures", temperature, "--steps", "16", "--top-k", "60",
-                               "--top-p", "0.9", "--seed", "4", "--json"});
+        const auto g = runCli({"generate", "--model", kTiny, "--ids", "3,14,15,92", "--steps", "16",
+                               "--temperature", temperature, "--top-k", "60", "--top-p", "0.9",
+                               "--seed", "4", "--json"});
+        const auto c = runCli({"compare", "--model", kTiny, "--ids", "3,14,15,92", "--temperatures",
+                               temperature, "--steps", "16", "--top-k", "60", "--top-p", "0.9",
+                               "--seed", "4", "--json"});
         INFO(g.err << c.err);
         REQUIRE(g.exitCode == 0);
         REQUIRE(c.exitCode == 0);
@@ -70,8 +71,9 @@ TEST_CASE("generate stops at the end token unless --ignore-eos", "[cli][transcri
     const int eos = eosJson.json()["ids"][0].get<int>();
     bool seen = false;
     for (int seed = 1; seed <= 12 && !seen; ++seed) {
-        const std::vector<std::string> args = {"generate", "--prompt", "The end.", "--steps",
-                                               "60", "--seed", std::to_string(seed), "--json"};
+        const std::vector<std::string> args = {
+            "generate", "--prompt", "The end.",           "--steps",
+            "60",       "--seed",   std::to_string(seed), "--json"};
         const auto r = runCli(args);
         REQUIRE(r.exitCode == 0);
         const auto gen = r.json()["generated"];
@@ -128,9 +130,9 @@ TEST_CASE("score --stride scores long text with a sliding window, as a recompute
         if (i < 1 || i >= n) continue;
         const auto& t = s["tokens"][static_cast<std::size_t>(i - 1)];
         const int context = t["context"].get<int>();
-        const auto tr = runCli({"trace", "--ids",
-                                joinIds(ids, static_cast<std::size_t>(i - context),
-                                        static_cast<std::size_t>(i))});
+        const auto tr = runCli(
+            {"trace", "--ids",
+             joinIds(ids, static_cast<std::size_t>(i - context), static_cast<std::size_t>(i))});
         REQUIRE(tr.exitCode == 0);
         const Json tj = tr.json();
         // last_logits only: printing every position's full logits made this test minutes

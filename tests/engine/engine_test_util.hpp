@@ -5,11 +5,10 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "formats/safetensors.hpp"
 #include "temp_dir.hpp"
@@ -44,7 +43,8 @@ inline std::string readText(const std::filesystem::path& p) {
 inline std::string safetensorsBytes(const std::string& header, const std::string& data) {
     std::string out(8, '\0');
     const std::uint64_t n = header.size();
-    for (int i = 0; i < 8; ++i) out[static_cast<std::size_t>(i)] = static_cast<char>((n >> (8 * i)) & 0xff);
+    for (int i = 0; i < 8; ++i)
+        out[static_cast<std::size_t>(i)] = static_cast<char>((n >> (8 * i)) & 0xff);
     return out + header + data;
 }
 
@@ -61,7 +61,8 @@ inline std::string buildSafetensors(const std::vector<TensorSpec>& tensors) {
     h["__metadata__"] = {{"format", "pt"}};
     std::string data;
     for (const auto& t : tensors) {
-        h[t.name] = {{"dtype", t.dtype}, {"shape", t.shape},
+        h[t.name] = {{"dtype", t.dtype},
+                     {"shape", t.shape},
                      {"data_offsets", {data.size(), data.size() + t.bytes.size()}}};
         data += t.bytes;
     }
@@ -112,8 +113,8 @@ inline void writeModelFolder(
         } else {
             s.bytes.resize(t.values.size() * 2);
             for (std::size_t i = 0; i < t.values.size(); ++i) {
-                const std::uint16_t h = dtype == "F16" ? ts::st::f32ToF16(t.values[i])
-                                                       : ts::st::f32ToBf16(t.values[i]);
+                const std::uint16_t h =
+                    dtype == "F16" ? ts::st::f32ToF16(t.values[i]) : ts::st::f32ToBf16(t.values[i]);
                 std::memcpy(s.bytes.data() + 2 * i, &h, 2);
             }
         }

@@ -9,9 +9,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "test_paths.hpp"
 
@@ -28,7 +27,8 @@ inline std::string quoted(const std::filesystem::path& p) { return "'" + p.strin
 // Runs a command; returns its stdout, or throws with the command when it fails.
 inline std::string run(const std::string& cmd) {
     std::string out;
-    FILE* p = ::popen((cmd + " 2>/tmp/tokenscope-gguf-test-stderr-" + std::to_string(::getpid())).c_str(), "r");
+    FILE* p = ::popen(
+        (cmd + " 2>/tmp/tokenscope-gguf-test-stderr-" + std::to_string(::getpid())).c_str(), "r");
     if (!p) throw std::runtime_error("cannot run " + cmd);
     char buf[65536];
     std::size_t n;
@@ -52,7 +52,8 @@ std::filesystem::path fixture(const std::string& name, F&& make) {
 inline std::filesystem::path ggufFromHf(const std::filesystem::path& hf, const std::string& name,
                                         const std::string& extra = "") {
     return fixture(name, [&](const std::filesystem::path& tmp) {
-        run(std::string(TOKENSCOPE_GGUF_FROM_HF) + " " + quoted(hf) + " " + quoted(tmp) + " " + extra);
+        run(std::string(TOKENSCOPE_GGUF_FROM_HF) + " " + quoted(hf) + " " + quoted(tmp) + " " +
+            extra);
     });
 }
 
@@ -75,16 +76,20 @@ inline std::string harness() {
 // matrix in that type (otherwise llama.cpp's mix for the type).
 inline std::filesystem::path llamaQuantized(const std::string& type, bool pure) {
     const auto f32 = ggufFromHf(wideHfFolder(), "wide-f32.gguf");
-    return fixture("wide-" + type + (pure ? "-pure" : "") + ".gguf", [&](const std::filesystem::path& tmp) {
-        run(harness() + " quantize " + quoted(f32) + " " + quoted(tmp) + " " + type + (pure ? " pure" : ""));
-    });
+    return fixture("wide-" + type + (pure ? "-pure" : "") + ".gguf",
+                   [&](const std::filesystem::path& tmp) {
+                       run(harness() + " quantize " + quoted(f32) + " " + quoted(tmp) + " " + type +
+                           (pure ? " pure" : ""));
+                   });
 }
 
 // llama.cpp's logits at the last position of `ids`.
-inline std::vector<float> llamaLogits(const std::filesystem::path& model, const std::vector<int>& ids) {
+inline std::vector<float> llamaLogits(const std::filesystem::path& model,
+                                      const std::vector<int>& ids) {
     std::string list;
     for (std::size_t i = 0; i < ids.size(); ++i) list += (i ? "," : "") + std::to_string(ids[i]);
-    const auto j = nlohmann::json::parse(run(harness() + " logits " + quoted(model) + " " + list + " 2"));
+    const auto j =
+        nlohmann::json::parse(run(harness() + " logits " + quoted(model) + " " + list + " 2"));
     return j["logits"].get<std::vector<float>>();
 }
 

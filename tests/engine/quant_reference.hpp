@@ -37,8 +37,8 @@ inline std::vector<float> normalVector(std::size_t n, std::mt19937& rng) {
 }
 
 struct RefRow {
-    std::string bytes;            // the packed row
-    std::vector<double> values;   // what every element must dequantize to
+    std::string bytes;           // the packed row
+    std::vector<double> values;  // what every element must dequantize to
 };
 
 inline std::uint16_t half(float f) { return ts::st::f32ToF16(f); }
@@ -51,7 +51,9 @@ inline RefRow makeRefRow(ts::quant::Type t, std::size_t n, std::mt19937& rng) {
     std::uniform_real_distribution<float> scale(0.001f, 0.05f);
     RefRow r;
     r.values.resize(n);
-    auto put16 = [&](std::string& s, std::uint16_t v) { s.append(reinterpret_cast<const char*>(&v), 2); };
+    auto put16 = [&](std::string& s, std::uint16_t v) {
+        s.append(reinterpret_cast<const char*>(&v), 2);
+    };
     switch (t) {
         case Type::F32:
         case Type::F16:
@@ -86,7 +88,8 @@ inline RefRow makeRefRow(ts::quant::Type t, std::size_t n, std::mt19937& rng) {
                 if (t == Type::Q8_0 && b == 0) q[5] = -128;  // the extreme an int8 can hold
                 for (int i = 0; i < 32; ++i)
                     r.values[b * 32 + static_cast<std::size_t>(i)] =
-                        static_cast<double>(q[i] - offset) * halfValue(d) + (hasMin ? halfValue(m) : 0.0);
+                        static_cast<double>(q[i] - offset) * halfValue(d) +
+                        (hasMin ? halfValue(m) : 0.0);
                 put16(r.bytes, d);
                 if (hasMin) put16(r.bytes, m);
                 if (bits == 5) {
@@ -108,7 +111,10 @@ inline RefRow makeRefRow(ts::quant::Type t, std::size_t n, std::mt19937& rng) {
                 const bool five = t == Type::Q5_K;
                 const std::uint16_t d = half(scale(rng) / 8), dmin = half(scale(rng) / 8);
                 int sc[8], mn[8], q[256];
-                for (int j = 0; j < 8; ++j) { sc[j] = u(rng) % 64; mn[j] = u(rng) % 64; }
+                for (int j = 0; j < 8; ++j) {
+                    sc[j] = u(rng) % 64;
+                    mn[j] = u(rng) % 64;
+                }
                 for (int& v : q) v = u(rng) % (five ? 32 : 16);
                 // Element e belongs to sub-block e / 32.
                 for (int e = 0; e < 256; ++e)
@@ -118,7 +124,8 @@ inline RefRow makeRefRow(ts::quant::Type t, std::size_t n, std::mt19937& rng) {
                 for (int j = 0; j < 4; ++j) {
                     scales[j] = static_cast<std::uint8_t>(sc[j] | ((sc[j + 4] >> 4) << 6));
                     scales[j + 4] = static_cast<std::uint8_t>(mn[j] | ((mn[j + 4] >> 4) << 6));
-                    scales[j + 8] = static_cast<std::uint8_t>((sc[j + 4] & 15) | ((mn[j + 4] & 15) << 4));
+                    scales[j + 8] =
+                        static_cast<std::uint8_t>((sc[j + 4] & 15) | ((mn[j + 4] & 15) << 4));
                 }
                 put16(r.bytes, d);
                 put16(r.bytes, dmin);
@@ -128,13 +135,15 @@ inline RefRow makeRefRow(ts::quant::Type t, std::size_t n, std::mt19937& rng) {
                     std::uint8_t qh[32] = {};
                     for (int e = 0; e < 256; ++e) {
                         const int c = e / 64, l = e % 32, hiHalf = (e % 64) / 32;
-                        qh[l] = static_cast<std::uint8_t>(qh[l] | ((q[e] >> 4) << (2 * c + hiHalf)));
+                        qh[l] =
+                            static_cast<std::uint8_t>(qh[l] | ((q[e] >> 4) << (2 * c + hiHalf)));
                     }
                     r.bytes.append(reinterpret_cast<const char*>(qh), 32);
                 }
                 for (int c = 0; c < 4; ++c)
                     for (int l = 0; l < 32; ++l)
-                        r.bytes.push_back(static_cast<char>((q[64 * c + l] & 15) | ((q[64 * c + 32 + l] & 15) << 4)));
+                        r.bytes.push_back(static_cast<char>((q[64 * c + l] & 15) |
+                                                            ((q[64 * c + 32 + l] & 15) << 4)));
             }
             return r;
         case Type::Q6_K:

@@ -4,7 +4,6 @@
 // against an independent double-precision forward pass written here from the definitions
 // (no numpy, no engine code), and a decode step against a prefill and a full recompute.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <map>
 #include <numeric>
@@ -23,19 +22,35 @@ namespace {
 // A small Llama with every switch away from its default: GQA 4/2, head_dim 16 while
 // hidden/heads is 12, llama3 rope scaling with a short original context, rope_theta 5000.
 ordered_json tinyLlama() {
-    return {{"architectures", {"LlamaForCausalLM"}}, {"model_type", "llama"}, {"hidden_size", 48},
-            {"intermediate_size", 72}, {"num_hidden_layers", 2}, {"num_attention_heads", 4},
-            {"num_key_value_heads", 2}, {"head_dim", 16}, {"vocab_size", 97},
-            {"max_position_embeddings", 96}, {"rms_norm_eps", 1e-5}, {"rope_theta", 5000.0},
-            {"rope_scaling", {{"rope_type", "llama3"}, {"factor", 4.0}, {"low_freq_factor", 1.0},
-                              {"high_freq_factor", 4.0}, {"original_max_position_embeddings", 32}}},
-            {"tie_word_embeddings", false}, {"hidden_act", "silu"}, {"bos_token_id", 1},
+    return {{"architectures", {"LlamaForCausalLM"}},
+            {"model_type", "llama"},
+            {"hidden_size", 48},
+            {"intermediate_size", 72},
+            {"num_hidden_layers", 2},
+            {"num_attention_heads", 4},
+            {"num_key_value_heads", 2},
+            {"head_dim", 16},
+            {"vocab_size", 97},
+            {"max_position_embeddings", 96},
+            {"rms_norm_eps", 1e-5},
+            {"rope_theta", 5000.0},
+            {"rope_scaling",
+             {{"rope_type", "llama3"},
+              {"factor", 4.0},
+              {"low_freq_factor", 1.0},
+              {"high_freq_factor", 4.0},
+              {"original_max_position_embeddings", 32}}},
+            {"tie_word_embeddings", false},
+            {"hidden_act", "silu"},
+            {"bos_token_id", 1},
             {"eos_token_id", {2, 3}}};
 }
 
-std::shared_ptr<const ts::Model> writeAndLoad(const std::filesystem::path& dir, const ordered_json& cfg,
-                                              const std::string& dtype = "F32", const std::string& roundTo = "",
-                                              int shards = 1, std::uint64_t seed = 5) {
+std::shared_ptr<const ts::Model> writeAndLoad(const std::filesystem::path& dir,
+                                              const ordered_json& cfg,
+                                              const std::string& dtype = "F32",
+                                              const std::string& roundTo = "", int shards = 1,
+                                              std::uint64_t seed = 5) {
     ts_tools::RandomModelSpec spec;
     spec.config = cfg;
     spec.dtype = dtype;
@@ -100,10 +115,13 @@ double inverseFrequency(const ts::Config& c, int i) {
     const auto& s = c.ropeScaling;
     if (s.type == ts::RopeScaling::Type::Llama3) {
         const double wavelen = 2 * M_PI / f;
-        const double lowW = s.originalContext / s.lowFreqFactor, highW = s.originalContext / s.highFreqFactor;
-        if (wavelen > lowW) f /= s.factor;
+        const double lowW = s.originalContext / s.lowFreqFactor,
+                     highW = s.originalContext / s.highFreqFactor;
+        if (wavelen > lowW)
+            f /= s.factor;
         else if (wavelen >= highW) {
-            const double sm = (s.originalContext / wavelen - s.lowFreqFactor) / (s.highFreqFactor - s.lowFreqFactor);
+            const double sm = (s.originalContext / wavelen - s.lowFreqFactor) /
+                              (s.highFreqFactor - s.lowFreqFactor);
             f = (1 - sm) * f / s.factor + sm * f;
         }
     } else if (s.type == ts::RopeScaling::Type::Linear) {
@@ -116,20 +134,24 @@ void rotate(std::vector<double>& v, std::size_t off, int hd, int pos, const ts::
     const int half = hd / 2;
     for (int i = 0; i < half; ++i) {
         const double a = pos * inverseFrequency(c, i);
-        const double x = v[off + static_cast<std::size_t>(i)], y = v[off + static_cast<std::size_t>(i + half)];
+        const double x = v[off + static_cast<std::size_t>(i)],
+                     y = v[off + static_cast<std::size_t>(i + half)];
         v[off + static_cast<std::size_t>(i)] = x * std::cos(a) - y * std::sin(a);
         v[off + static_cast<std::size_t>(i + half)] = y * std::cos(a) + x * std::sin(a);
     }
 }
 
 // Logits of every position, and the attention probabilities [layer][head][q][k].
-std::vector<std::vector<double>> referenceLogits(const Ref& R, const ts::Config& c, const std::vector<int>& ids,
-                                                 std::vector<std::vector<std::vector<std::vector<double>>>>* attOut = nullptr) {
-    const int C = c.nEmbd, H = c.nHead, KVH = c.kvHeads(), hd = c.headDim(), I = c.nInner, V = c.nVocab;
+std::vector<std::vector<double>> referenceLogits(
+    const Ref& R, const ts::Config& c, const std::vector<int>& ids,
+    std::vector<std::vector<std::vector<std::vector<double>>>>* attOut = nullptr) {
+    const int C = c.nEmbd, H = c.nHead, KVH = c.kvHeads(), hd = c.headDim(), I = c.nInner,
+              V = c.nVocab;
     const int T = static_cast<int>(ids.size());
     const double eps = c.layerNormEps;
     auto row = [&](const std::vector<double>& m, int r, int width) {
-        return std::vector<double>(m.begin() + static_cast<long>(r) * width, m.begin() + static_cast<long>(r + 1) * width);
+        return std::vector<double>(m.begin() + static_cast<long>(r) * width,
+                                   m.begin() + static_cast<long>(r + 1) * width);
     };
     std::vector<std::vector<double>> x;
     for (int id : ids) x.push_back(row(R["model.embed_tokens.weight"], id, C));
@@ -140,13 +162,17 @@ std::vector<std::vector<double>> referenceLogits(const Ref& R, const ts::Config&
         std::vector<std::vector<double>> q(T), k(T), v(T);
         for (int t = 0; t < T; ++t) {
             const auto xn = rms(x[t], R[p + "input_layernorm.weight"], eps);
-            q[t] = matvec(R[p + "self_attn.q_proj.weight"], xn, H * hd, bias("self_attn.q_proj.bias"));
-            k[t] = matvec(R[p + "self_attn.k_proj.weight"], xn, KVH * hd, bias("self_attn.k_proj.bias"));
-            v[t] = matvec(R[p + "self_attn.v_proj.weight"], xn, KVH * hd, bias("self_attn.v_proj.bias"));
+            q[t] =
+                matvec(R[p + "self_attn.q_proj.weight"], xn, H * hd, bias("self_attn.q_proj.bias"));
+            k[t] = matvec(R[p + "self_attn.k_proj.weight"], xn, KVH * hd,
+                          bias("self_attn.k_proj.bias"));
+            v[t] = matvec(R[p + "self_attn.v_proj.weight"], xn, KVH * hd,
+                          bias("self_attn.v_proj.bias"));
             for (int h = 0; h < H; ++h) {
                 const std::size_t off = static_cast<std::size_t>(h * hd);
                 if (c.qkNorm) {
-                    auto n = rms(q[t], R[p + "self_attn.q_norm.weight"], eps, off, static_cast<std::size_t>(hd));
+                    auto n = rms(q[t], R[p + "self_attn.q_norm.weight"], eps, off,
+                                 static_cast<std::size_t>(hd));
                     std::copy(n.begin(), n.end(), q[t].begin() + static_cast<long>(off));
                 }
                 rotate(q[t], off, hd, t, c);
@@ -154,13 +180,17 @@ std::vector<std::vector<double>> referenceLogits(const Ref& R, const ts::Config&
             for (int g = 0; g < KVH; ++g) {
                 const std::size_t off = static_cast<std::size_t>(g * hd);
                 if (c.qkNorm) {
-                    auto n = rms(k[t], R[p + "self_attn.k_norm.weight"], eps, off, static_cast<std::size_t>(hd));
+                    auto n = rms(k[t], R[p + "self_attn.k_norm.weight"], eps, off,
+                                 static_cast<std::size_t>(hd));
                     std::copy(n.begin(), n.end(), k[t].begin() + static_cast<long>(off));
                 }
                 rotate(k[t], off, hd, t, c);
             }
         }
-        if (attOut) (*attOut)[static_cast<std::size_t>(l)].assign(static_cast<std::size_t>(H), std::vector<std::vector<double>>(static_cast<std::size_t>(T)));
+        if (attOut)
+            (*attOut)[static_cast<std::size_t>(l)].assign(
+                static_cast<std::size_t>(H),
+                std::vector<std::vector<double>>(static_cast<std::size_t>(T)));
         for (int t = 0; t < T; ++t) {
             std::vector<double> o(static_cast<std::size_t>(H * hd), 0.0);
             for (int h = 0; h < H; ++h) {
@@ -169,7 +199,9 @@ std::vector<std::vector<double>> referenceLogits(const Ref& R, const ts::Config&
                 double m = -1e300;
                 for (int j = 0; j <= t; ++j) {
                     double d = 0;
-                    for (int e = 0; e < hd; ++e) d += q[t][static_cast<std::size_t>(h * hd + e)] * k[j][static_cast<std::size_t>(g * hd + e)];
+                    for (int e = 0; e < hd; ++e)
+                        d += q[t][static_cast<std::size_t>(h * hd + e)] *
+                             k[j][static_cast<std::size_t>(g * hd + e)];
                     s[static_cast<std::size_t>(j)] = d / std::sqrt(static_cast<double>(hd));
                     m = std::max(m, s[static_cast<std::size_t>(j)]);
                 }
@@ -178,28 +210,41 @@ std::vector<std::vector<double>> referenceLogits(const Ref& R, const ts::Config&
                 for (double& e : s) e /= z;
                 for (int j = 0; j <= t; ++j)
                     for (int e = 0; e < hd; ++e)
-                        o[static_cast<std::size_t>(h * hd + e)] += s[static_cast<std::size_t>(j)] * v[j][static_cast<std::size_t>(g * hd + e)];
-                if (attOut) (*attOut)[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)][static_cast<std::size_t>(t)] = s;
+                        o[static_cast<std::size_t>(h * hd + e)] +=
+                            s[static_cast<std::size_t>(j)] *
+                            v[j][static_cast<std::size_t>(g * hd + e)];
+                if (attOut)
+                    (*attOut)[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)]
+                             [static_cast<std::size_t>(t)] = s;
             }
-            const auto a = matvec(R[p + "self_attn.o_proj.weight"], o, C, bias("self_attn.o_proj.bias"));
-            for (int i = 0; i < C; ++i) x[t][static_cast<std::size_t>(i)] += a[static_cast<std::size_t>(i)];
+            const auto a =
+                matvec(R[p + "self_attn.o_proj.weight"], o, C, bias("self_attn.o_proj.bias"));
+            for (int i = 0; i < C; ++i)
+                x[t][static_cast<std::size_t>(i)] += a[static_cast<std::size_t>(i)];
             const auto xn = rms(x[t], R[p + "post_attention_layernorm.weight"], eps);
             const auto g = matvec(R[p + "mlp.gate_proj.weight"], xn, I, bias("mlp.gate_proj.bias"));
             const auto u = matvec(R[p + "mlp.up_proj.weight"], xn, I, bias("mlp.up_proj.bias"));
             std::vector<double> mid(static_cast<std::size_t>(I));
-            for (std::size_t i = 0; i < mid.size(); ++i) mid[i] = g[i] / (1 + std::exp(-g[i])) * u[i];
-            const auto dn = matvec(R[p + "mlp.down_proj.weight"], mid, C, bias("mlp.down_proj.bias"));
-            for (int i = 0; i < C; ++i) x[t][static_cast<std::size_t>(i)] += dn[static_cast<std::size_t>(i)];
+            for (std::size_t i = 0; i < mid.size(); ++i)
+                mid[i] = g[i] / (1 + std::exp(-g[i])) * u[i];
+            const auto dn =
+                matvec(R[p + "mlp.down_proj.weight"], mid, C, bias("mlp.down_proj.bias"));
+            for (int i = 0; i < C; ++i)
+                x[t][static_cast<std::size_t>(i)] += dn[static_cast<std::size_t>(i)];
         }
     }
-    const auto& head = R.has("lm_head.weight") && !c.tiedEmbeddings ? R["lm_head.weight"] : R["model.embed_tokens.weight"];
+    const auto& head = R.has("lm_head.weight") && !c.tiedEmbeddings
+                           ? R["lm_head.weight"]
+                           : R["model.embed_tokens.weight"];
     std::vector<std::vector<double>> logits;
-    for (int t = 0; t < T; ++t) logits.push_back(matvec(head, rms(x[t], R["model.norm.weight"], eps), V));
+    for (int t = 0; t < T; ++t)
+        logits.push_back(matvec(head, rms(x[t], R["model.norm.weight"], eps), V));
     return logits;
 }
 
 // The engine against the reference on every position and head; returns the worst errors.
-void checkAgainstReference(const std::filesystem::path& dir, const std::shared_ptr<const ts::Model>& model, int T) {
+void checkAgainstReference(const std::filesystem::path& dir,
+                           const std::shared_ptr<const ts::Model>& model, int T) {
     const ts::Config& c = model->config();
     const auto ids = someIds(T, c.nVocab);
     std::vector<std::vector<std::vector<std::vector<double>>>> att;
@@ -212,20 +257,26 @@ void checkAgainstReference(const std::filesystem::path& dir, const std::shared_p
     double worstLogit = 0, worstAtt = 0;
     for (int t = 0; t < T; ++t)
         for (int i = 0; i < c.nVocab; ++i)
-            worstLogit = std::max(worstLogit, std::abs(tr.allLogits[static_cast<std::size_t>(t)][static_cast<std::size_t>(i)] -
-                                                       want[static_cast<std::size_t>(t)][static_cast<std::size_t>(i)]));
+            worstLogit = std::max(
+                worstLogit,
+                std::abs(tr.allLogits[static_cast<std::size_t>(t)][static_cast<std::size_t>(i)] -
+                         want[static_cast<std::size_t>(t)][static_cast<std::size_t>(i)]));
     REQUIRE(tr.attention.nHead == c.nHead);  // recorded per query head, not per kv head
     for (int l = 0; l < c.nLayer; ++l)
         for (int h = 0; h < c.nHead; ++h)
             for (int q = 0; q < T; ++q) {
                 const auto r = tr.attention.row(l, h, q);
                 for (int k = 0; k <= q; ++k)
-                    worstAtt = std::max(worstAtt, std::abs(r[static_cast<std::size_t>(k)] -
-                                                           att[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)][static_cast<std::size_t>(q)][static_cast<std::size_t>(k)]));
+                    worstAtt = std::max(
+                        worstAtt,
+                        std::abs(r[static_cast<std::size_t>(k)] -
+                                 att[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)]
+                                    [static_cast<std::size_t>(q)][static_cast<std::size_t>(k)]));
             }
     double spread = 0;  // the logits must not be trivially flat
     for (double v : want.back()) spread = std::max(spread, std::abs(v));
-    INFO("worst logit error " << worstLogit << ", attention " << worstAtt << ", logit scale " << spread);
+    INFO("worst logit error " << worstLogit << ", attention " << worstAtt << ", logit scale "
+                              << spread);
     CHECK(spread > 0.5);
     CHECK(worstLogit < 2e-4 * std::max(1.0, spread));
     CHECK(worstAtt < 2e-5);
@@ -241,20 +292,24 @@ void requireStepEqualsPrefill(const std::shared_ptr<const ts::Model>& model, int
     for (int i = 0; i < n; ++i) {
         const auto tr = stepped.step(ids[static_cast<std::size_t>(i)]);
         for (std::size_t v = 0; v < tr.logits.size(); ++v)
-            REQUIRE(tr.logits[v] == Approx(ref.allLogits[static_cast<std::size_t>(i)][v]).margin(1e-4));
+            REQUIRE(tr.logits[v] ==
+                    Approx(ref.allLogits[static_cast<std::size_t>(i)][v]).margin(1e-4));
     }
     ts::Session mixed(model);
     mixed.prefill(std::span<const int>(ids.data(), 7));
     for (int i = 7; i < 12; ++i) mixed.step(ids[static_cast<std::size_t>(i)]);
-    const auto tail = mixed.prefill(std::span<const int>(ids.data() + 12, static_cast<std::size_t>(n - 12)), all);
+    const auto tail =
+        mixed.prefill(std::span<const int>(ids.data() + 12, static_cast<std::size_t>(n - 12)), all);
     for (int i = 12; i < n; ++i)
         for (std::size_t v = 0; v < tail.logits.size(); ++v)
-            REQUIRE(tail.allLogits[static_cast<std::size_t>(i - 12)][v] == Approx(ref.allLogits[static_cast<std::size_t>(i)][v]).margin(1e-4));
+            REQUIRE(tail.allLogits[static_cast<std::size_t>(i - 12)][v] ==
+                    Approx(ref.allLogits[static_cast<std::size_t>(i)][v]).margin(1e-4));
 }
 
 }  // namespace
 
-TEST_CASE("architectures: each variant matches an independent double-precision forward", "[architectures]") {
+TEST_CASE("architectures: each variant matches an independent double-precision forward",
+          "[architectures]") {
     struct Variant {
         const char* what;
         std::function<void(ordered_json&)> edit;
@@ -268,13 +323,15 @@ TEST_CASE("architectures: each variant matches an independent double-precision f
              c["rope_theta"] = 1e6;
              c["num_key_value_heads"] = 4;
          }},
-        {"llama with attention and MLP biases, linear rope scaling (transformers 5 rope_parameters)",
+        {"llama with attention and MLP biases, linear rope scaling (transformers 5 "
+         "rope_parameters)",
          [](ordered_json& c) {
              c["attention_bias"] = true;
              c["mlp_bias"] = true;
              c.erase("rope_scaling");
              c.erase("rope_theta");
-             c["rope_parameters"] = {{"rope_type", "linear"}, {"factor", 2.0}, {"rope_theta", 20000.0}};
+             c["rope_parameters"] = {
+                 {"rope_type", "linear"}, {"factor", 2.0}, {"rope_theta", 20000.0}};
          }},
         {"qwen2: q/k/v biases, tied, GQA 4/1",
          [](ordered_json& c) {
@@ -306,7 +363,9 @@ TEST_CASE("architectures: each variant matches an independent double-precision f
     }
 }
 
-TEST_CASE("architectures: BF16 and F16 storage compute exactly what F32 storage of the same values does", "[architectures]") {
+TEST_CASE(
+    "architectures: BF16 and F16 storage compute exactly what F32 storage of the same values does",
+    "[architectures]") {
     for (const std::string dtype : {"BF16", "F16"}) {
         for (bool tied : {false, true}) {
             CAPTURE(dtype, tied);
@@ -347,11 +406,14 @@ TEST_CASE("architectures: a tied head is stored once", "[architectures]") {
     for (int tok : {0, 15, 16, 96}) {
         const auto e = tied->tokenEmbedding(tok);
         for (int i = 0; i < 48; ++i)
-            REQUIRE(e[static_cast<std::size_t>(i)] == static_cast<float>(R["model.embed_tokens.weight"][static_cast<std::size_t>(tok * 48 + i)]));
+            REQUIRE(e[static_cast<std::size_t>(i)] ==
+                    static_cast<float>(
+                        R["model.embed_tokens.weight"][static_cast<std::size_t>(tok * 48 + i)]));
     }
     CHECK_FALSE(tied->hasPositionEmbeddings());
     CHECK(tied->positionEmbedding(3) == std::vector<float>(48, 0.0f));
-    CHECK(tied->kvCacheBytesPerToken() == 2u * 2u * 2u * 16u * 4u);  // layers, k+v, kv heads, head_dim, fp32
+    CHECK(tied->kvCacheBytesPerToken() ==
+          2u * 2u * 2u * 16u * 4u);  // layers, k+v, kv heads, head_dim, fp32
 }
 
 TEST_CASE("architectures: a sharded checkpoint equals the single file", "[architectures]") {
@@ -378,15 +440,18 @@ TEST_CASE("architectures: bad shard indexes are refused by name", "[architecture
     auto j = nlohmann::json::parse(good);
     SECTION("a shard path outside the folder") {
         j["weight_map"]["model.norm.weight"] = "../model-00002-of-00002.safetensors";
-        CHECK_THROWS_WITH(withIndex(j.dump())(), Contains("model.norm.weight") && Contains("plain file names"));
+        CHECK_THROWS_WITH(withIndex(j.dump())(),
+                          Contains("model.norm.weight") && Contains("plain file names"));
     }
     SECTION("a tensor the named shard does not hold") {
         j["weight_map"]["model.norm.weight"] = "model-00001-of-00002.safetensors";
-        CHECK_THROWS_WITH(withIndex(j.dump())(), Contains("model.norm.weight") && Contains("does not hold"));
+        CHECK_THROWS_WITH(withIndex(j.dump())(),
+                          Contains("model.norm.weight") && Contains("does not hold"));
     }
     SECTION("a missing shard file") {
         j["weight_map"]["model.norm.weight"] = "model-00009-of-00009.safetensors";
-        CHECK_THROWS_WITH(withIndex(j.dump())(), Contains("model-00009-of-00009.safetensors") && Contains("does not exist"));
+        CHECK_THROWS_WITH(withIndex(j.dump())(), Contains("model-00009-of-00009.safetensors") &&
+                                                     Contains("does not exist"));
     }
     SECTION("not JSON") {
         CHECK_THROWS_WITH(withIndex("{")(), Contains("index.json") && Contains("not valid JSON"));
@@ -395,11 +460,13 @@ TEST_CASE("architectures: bad shard indexes are refused by name", "[architecture
         const auto shard = dir / "model-00002-of-00002.safetensors";
         const std::string bytes = ts_test::readText(shard);
         ts_test::writeBytes(shard, bytes.substr(0, bytes.size() - 100));
-        CHECK_THROWS_WITH(ts::Model::loadFolder(dir.path()), Contains("model-00002-of-00002.safetensors") && Contains("past the end"));
+        CHECK_THROWS_WITH(ts::Model::loadFolder(dir.path()),
+                          Contains("model-00002-of-00002.safetensors") && Contains("past the end"));
     }
 }
 
-TEST_CASE("architectures: missing and misshapen tensors name what was expected", "[architectures]") {
+TEST_CASE("architectures: missing and misshapen tensors name what was expected",
+          "[architectures]") {
     ts_test::TempDir dir;
     ordered_json cfg = tinyLlama();
     cfg["model_type"] = "qwen2";
@@ -413,13 +480,15 @@ TEST_CASE("architectures: missing and misshapen tensors name what was expected",
     CHECK_THAT(m->warnings().front(), Contains("unknown tensor") && Contains("q_proj.bias"));
     llama["model_type"] = "qwen3";
     ts_test::writeBytes(dir / "config.json", llama.dump());
-    CHECK_THROWS_WITH(ts::Model::loadFolder(dir.path()),
-                      Contains("missing tensor 'model.layers.0.self_attn.q_norm.weight'") && Contains("[16]"));
+    CHECK_THROWS_WITH(
+        ts::Model::loadFolder(dir.path()),
+        Contains("missing tensor 'model.layers.0.self_attn.q_norm.weight'") && Contains("[16]"));
     llama["model_type"] = "llama";
     llama["head_dim"] = 12;
     ts_test::writeBytes(dir / "config.json", llama.dump());
     CHECK_THROWS_WITH(ts::Model::loadFolder(dir.path()),
-                      Contains("model.layers.0.self_attn.q_proj.weight") && Contains("expected [48, 48], found [64, 48]"));
+                      Contains("model.layers.0.self_attn.q_proj.weight") &&
+                          Contains("expected [48, 48], found [64, 48]"));
 }
 
 TEST_CASE("architectures: Mistral's sliding window bounds the context", "[architectures]") {
@@ -474,8 +543,10 @@ TEST_CASE("architectures: embedding dot products and norms, tied and untied", "[
             const auto e = m->tokenEmbedding(t);
             double d = 0, n = 0;
             for (int i = 0; i < 48; ++i) {
-                d += static_cast<double>(e[static_cast<std::size_t>(i)]) * v[static_cast<std::size_t>(i)];
-                n += static_cast<double>(e[static_cast<std::size_t>(i)]) * e[static_cast<std::size_t>(i)];
+                d += static_cast<double>(e[static_cast<std::size_t>(i)]) *
+                     v[static_cast<std::size_t>(i)];
+                n += static_cast<double>(e[static_cast<std::size_t>(i)]) *
+                     e[static_cast<std::size_t>(i)];
             }
             CHECK(dots[static_cast<std::size_t>(t)] == Approx(d).epsilon(1e-5).margin(1e-6));
             CHECK(norms[static_cast<std::size_t>(t)] == Approx(std::sqrt(n)).epsilon(1e-6));

@@ -1,9 +1,8 @@
 // The bundled model does what the lessons say it does. Thresholds sit well below the figures
 // measured on the shipped files (resources/model/training/README.md) and far above chance,
 // so a broken export, a wrong tokenizer or a model that lost an ability fails here.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -23,7 +22,8 @@ namespace {
 // TOKENSCOPE_BUNDLED_MODEL_DIR runs these checks on another export (a training checkpoint).
 std::filesystem::path bundled() {
     const char* other = std::getenv("TOKENSCOPE_BUNDLED_MODEL_DIR");
-    return other && *other ? std::filesystem::path(other) : ts_test::sourceDir() / "resources" / "model";
+    return other && *other ? std::filesystem::path(other)
+                           : ts_test::sourceDir() / "resources" / "model";
 }
 
 std::shared_ptr<const ts::Model> model() {
@@ -95,7 +95,8 @@ TEST_CASE("bundled model: it looks key-value records up in its context", "[bundl
     CHECK(kvAccuracy(bundled() / "eval" / "kv_records.json") >= 0.8);  // chance is 1 in 60
 }
 
-TEST_CASE("bundled model: a head looks back at the culprit's name where it repeats it", "[bundled]") {
+TEST_CASE("bundled model: a head looks back at the culprit's name where it repeats it",
+          "[bundled]") {
     // The seed's "범인이 수진이라는 게 밝혀졌다. 범인인 [?]": where the name is to be
     // predicted, some head attends to its first mention, and the name is the likely next token.
     const std::string prompt = "The culprit turned out to be Sujin. The culprit,";
@@ -111,7 +112,8 @@ TEST_CASE("bundled model: a head looks back at the culprit's name where it repea
     float best = 0;
     for (int l = 0; l < model()->config().nLayer; ++l)
         for (int h = 0; h < model()->config().nHead; ++h)
-            best = std::max(best, t.attention.row(l, h, last)[static_cast<std::size_t>(first - ids.begin())]);
+            best = std::max(
+                best, t.attention.row(l, h, last)[static_cast<std::size_t>(first - ids.begin())]);
     CHECK(best >= 0.5f);
     const auto p = ts::softmax(t.logits);
     CHECK(p[static_cast<std::size_t>(name)] > 0.2f);  // 70 names were seen: chance is about 0.014
@@ -126,7 +128,11 @@ std::vector<char32_t> codePoints(const std::string& s) {
     std::vector<char32_t> out;
     for (std::size_t i = 0; i < s.size();) {
         const auto c = static_cast<unsigned char>(s[i]);
-        const int n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+        const int n = c < 0x80         ? 1
+                      : (c >> 5) == 6  ? 2
+                      : (c >> 4) == 14 ? 3
+                      : (c >> 3) == 30 ? 4
+                                       : 1;
         if (i + static_cast<std::size_t>(n) > s.size()) break;
         char32_t cp = n == 1 ? c : n == 2 ? (c & 0x1F) : n == 3 ? (c & 0x0F) : (c & 0x07);
         for (int k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
@@ -137,7 +143,8 @@ std::vector<char32_t> codePoints(const std::string& s) {
 }
 
 bool isHangul(char32_t c) {
-    return (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0x1100 && c <= 0x11FF) || (c >= 0x3130 && c <= 0x318F);
+    return (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0x1100 && c <= 0x11FF) ||
+           (c >= 0x3130 && c <= 0x318F);
 }
 
 // The share of characters that are Hangul, digits, spaces or punctuation (as evaluate.py counts).
@@ -162,26 +169,32 @@ int maxPhraseRepeats(const std::string& text, std::size_t n) {
     std::map<std::vector<std::string>, int> counts;
     int most = 0;
     for (std::size_t i = 0; i + n <= words.size(); ++i)
-        most = std::max(most, ++counts[std::vector<std::string>(words.begin() + static_cast<long>(i),
-                                                                 words.begin() + static_cast<long>(i + n))]);
+        most = std::max(
+            most, ++counts[std::vector<std::string>(words.begin() + static_cast<long>(i),
+                                                    words.begin() + static_cast<long>(i + n))]);
     return most;
 }
 
 }  // namespace
 
-TEST_CASE("bundled model: the seed's Korean sentences are few tokens and the context is long", "[bundled][ko]") {
+TEST_CASE("bundled model: the seed's Korean sentences are few tokens and the context is long",
+          "[bundled][ko]") {
     CHECK(model()->config().nCtx >= 512);
     for (const std::string text : {"나는 오늘", "범인이 수진이라는 게 밝혀졌다. 범인은"}) {
         const auto cps = codePoints(text);
         const auto syllables = std::count_if(cps.begin(), cps.end(), isHangul);
         INFO(text);
-        CHECK(tokenizer().encodeIds(text).size() <= static_cast<std::size_t>(syllables));  // <= 1 per syllable
+        CHECK(tokenizer().encodeIds(text).size() <=
+              static_cast<std::size_t>(syllables));  // <= 1 per syllable
     }
-    CHECK(tokenizer().encodeIds("나는 오늘").size() == 3);  // the seed's own picture: 나 / 는 / 오늘
+    CHECK(tokenizer().encodeIds("나는 오늘").size() ==
+          3);  // the seed's own picture: 나 / 는 / 오늘
 }
 
-TEST_CASE("bundled model: 범인은 → 수진, and other culprits' names seen in training", "[bundled][ko]") {
-    const auto spec = nlohmann::json::parse(std::ifstream(bundled() / "eval" / "detective_ko.json"));
+TEST_CASE("bundled model: 범인은 → 수진, and other culprits' names seen in training",
+          "[bundled][ko]") {
+    const auto spec =
+        nlohmann::json::parse(std::ifstream(bundled() / "eval" / "detective_ko.json"));
     int seen = 0, seenTop = 0, heldOut = 0, heldOutTop = 0;
     for (const auto& p : spec.at("probes")) {
         const auto ids = tokenizer().encodeIds(p.at("prompt").get<std::string>());
@@ -209,11 +222,13 @@ TEST_CASE("bundled model: 범인은 → 수진, and other culprits' names seen i
     CHECK(tokenizer().decode({ts::argmax(session.prefill(seed).logits)}) == " 수진");
 }
 
-TEST_CASE("bundled model: Korean atlas facts seen mostly win, held-out ones are invented", "[bundled][ko]") {
+TEST_CASE("bundled model: Korean atlas facts seen mostly win, held-out ones are invented",
+          "[bundled][ko]") {
     const auto f = scoreFacts(bundled() / "eval" / "facts_ko.json");
     REQUIRE(f.seen > 0);
     REQUIRE(f.heldOut > 0);
-    CHECK(f.seenWins >= f.seen * 8 / 10);  // 225 of 256 measured: Korean facts are learned less well than English
+    CHECK(f.seenWins >=
+          f.seen * 8 / 10);  // 225 of 256 measured: Korean facts are learned less well than English
     CHECK(f.heldOutTopProb > 0.2);
 }
 
@@ -221,7 +236,8 @@ TEST_CASE("bundled model: it looks Korean key-value records up in its context", 
     CHECK(kvAccuracy(bundled() / "eval" / "kv_records_ko.json") >= 0.8);
 }
 
-TEST_CASE("bundled model: Korean lanes read as Korean at T=0.5 and break down at T=1.5", "[bundled][ko]") {
+TEST_CASE("bundled model: Korean lanes read as Korean at T=0.5 and break down at T=1.5",
+          "[bundled][ko]") {
     const auto spec = nlohmann::json::parse(std::ifstream(bundled() / "eval" / "lanes.json"));
     const int steps = spec.at("steps").get<int>();
     const auto words = spec.at("phrase_words").get<std::size_t>();
@@ -236,8 +252,9 @@ TEST_CASE("bundled model: Korean lanes read as Korean at T=0.5 and break down at
         for (int seed = 1; seed <= spec.at("wide_seeds").get<int>(); ++seed) {
             ts::SamplingParams base;
             base.seed = static_cast<std::uint64_t>(seed);
-            const auto lanes = ts::runTemperatureLanes(model(), tokenizer().encodeIds(prompt.get<std::string>()),
-                                                       {0.5f, 1.5f}, steps, base, tok);
+            const auto lanes =
+                ts::runTemperatureLanes(model(), tokenizer().encodeIds(prompt.get<std::string>()),
+                                        {0.5f, 1.5f}, steps, base, tok);
             auto text = [&](const ts::Lane& lane) {
                 std::vector<int> ids;
                 for (const auto& t : lane.tokens) ids.push_back(t.token);
@@ -250,11 +267,13 @@ TEST_CASE("bundled model: Korean lanes read as Korean at T=0.5 and break down at
             const std::string low = text(lanes.at(0)), high = text(lanes.at(1));
             const auto chars = codePoints(low).size();
             lowChars += chars;
-            lowKorean += static_cast<std::size_t>(std::lround(koreanShare(low) * static_cast<double>(chars)));
+            lowKorean += static_cast<std::size_t>(
+                std::lround(koreanShare(low) * static_cast<double>(chars)));
             highShare += koreanShare(high);
             if (maxPhraseRepeats(low, words) > spec.at("max_phrase_repeats").get<int>()) {
                 ++looping;
-                UNSCOPED_INFO("loops: " << prompt.get<std::string>() << " seed " << base.seed << ": " << low);
+                UNSCOPED_INFO("loops: " << prompt.get<std::string>() << " seed " << base.seed
+                                        << ": " << low);
             }
             ++runs;
         }

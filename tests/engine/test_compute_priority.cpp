@@ -2,7 +2,6 @@
 // the model runs: the calling thread and every worker of the engine's pool take the nice
 // value (Linux), later workers too, and a thread already nicer keeps its value.
 #include <catch2/catch.hpp>
-
 #include <chrono>
 #include <filesystem>
 #include <fstream>

@@ -1,7 +1,5 @@
 #include <catch2/catch.hpp>
-
 #include <functional>
-
 #include <nlohmann/json.hpp>
 
 #include "engine_test_util.hpp"
@@ -14,9 +12,14 @@ using nlohmann::json;
 namespace {
 
 json baseConfig() {
-    return json{{"model_type", "gpt2"}, {"vocab_size", 512}, {"n_positions", 64},
-                {"n_embd", 48},        {"n_head", 3},       {"n_layer", 3},
-                {"n_inner", nullptr},  {"layer_norm_epsilon", 1e-5},
+    return json{{"model_type", "gpt2"},
+                {"vocab_size", 512},
+                {"n_positions", 64},
+                {"n_embd", 48},
+                {"n_head", 3},
+                {"n_layer", 3},
+                {"n_inner", nullptr},
+                {"layer_norm_epsilon", 1e-5},
                 {"activation_function", "gelu_new"}};
 }
 
@@ -25,7 +28,8 @@ ts::Config parse(const json& j) { return ts::Config::fromJsonText(j.dump(), "tes
 }  // namespace
 
 TEST_CASE("config.json of the fixtures parses", "[config]") {
-    const auto c = ts::Config::fromJsonFile(ts_test::dataDir() / "gpt2-tiny-vocab512" / "config.json");
+    const auto c =
+        ts::Config::fromJsonFile(ts_test::dataDir() / "gpt2-tiny-vocab512" / "config.json");
     CHECK(c.modelType == "gpt2");
     CHECK(c.nVocab == 512);
     CHECK(c.nCtx == 64);
@@ -75,7 +79,8 @@ TEST_CASE("config rejections name the file and the field", "[config]") {
                                         Contains("Tokenscope supports gpt2"));
     }
     SECTION("missing fields") {
-        for (const char* f : {"vocab_size", "n_positions", "n_embd", "n_head", "n_layer", "model_type"}) {
+        for (const char* f :
+             {"vocab_size", "n_positions", "n_embd", "n_head", "n_layer", "model_type"}) {
             json j = baseConfig();
             j.erase(f);
             CHECK_THROWS_WITH(parse(j), Contains("missing required field") && Contains(f) &&
@@ -85,7 +90,8 @@ TEST_CASE("config rejections name the file and the field", "[config]") {
     SECTION("wrong JSON types") {
         json j = baseConfig();
         j["n_embd"] = "768";
-        CHECK_THROWS_WITH(parse(j), Contains("'n_embd'") && Contains("integer") && Contains("string"));
+        CHECK_THROWS_WITH(parse(j),
+                          Contains("'n_embd'") && Contains("integer") && Contains("string"));
         j = baseConfig();
         j["layer_norm_epsilon"] = "small";
         CHECK_THROWS_WITH(parse(j), Contains("'layer_norm_epsilon'"));
@@ -137,12 +143,25 @@ TEST_CASE("config rejections name the file and the field", "[config]") {
 namespace {
 
 json llamaConfig() {  // SmolLM2-135M's fields
-    return json{{"architectures", {"LlamaForCausalLM"}}, {"model_type", "llama"}, {"hidden_size", 576},
-                {"intermediate_size", 1536}, {"num_hidden_layers", 30}, {"num_attention_heads", 9},
-                {"num_key_value_heads", 3}, {"vocab_size", 49152}, {"max_position_embeddings", 8192},
-                {"rms_norm_eps", 1e-5}, {"rope_theta", 100000}, {"rope_scaling", nullptr},
-                {"tie_word_embeddings", true}, {"hidden_act", "silu"}, {"bos_token_id", 1},
-                {"eos_token_id", 2}, {"attention_bias", false}, {"mlp_bias", false}, {"pretraining_tp", 1}};
+    return json{{"architectures", {"LlamaForCausalLM"}},
+                {"model_type", "llama"},
+                {"hidden_size", 576},
+                {"intermediate_size", 1536},
+                {"num_hidden_layers", 30},
+                {"num_attention_heads", 9},
+                {"num_key_value_heads", 3},
+                {"vocab_size", 49152},
+                {"max_position_embeddings", 8192},
+                {"rms_norm_eps", 1e-5},
+                {"rope_theta", 100000},
+                {"rope_scaling", nullptr},
+                {"tie_word_embeddings", true},
+                {"hidden_act", "silu"},
+                {"bos_token_id", 1},
+                {"eos_token_id", 2},
+                {"attention_bias", false},
+                {"mlp_bias", false},
+                {"pretraining_tp", 1}};
 }
 
 }  // namespace
@@ -169,8 +188,8 @@ TEST_CASE("config: the Llama family's fields and switches", "[config]") {
     }
     SECTION("defaults where a config leaves fields out") {
         json j = llamaConfig();
-        for (const char* f : {"num_key_value_heads", "rms_norm_eps", "rope_theta", "tie_word_embeddings",
-                              "max_position_embeddings", "hidden_act"})
+        for (const char* f : {"num_key_value_heads", "rms_norm_eps", "rope_theta",
+                              "tie_word_embeddings", "max_position_embeddings", "hidden_act"})
             j.erase(f);
         const auto c = parse(j);
         CHECK(c.kvHeads() == 9);
@@ -181,8 +200,11 @@ TEST_CASE("config: the Llama family's fields and switches", "[config]") {
     }
     SECTION("Llama 3.1 rope_scaling, bos/eos lists") {
         json j = llamaConfig();
-        j["rope_scaling"] = {{"factor", 8.0}, {"low_freq_factor", 1.0}, {"high_freq_factor", 4.0},
-                             {"original_max_position_embeddings", 8192}, {"rope_type", "llama3"}};
+        j["rope_scaling"] = {{"factor", 8.0},
+                             {"low_freq_factor", 1.0},
+                             {"high_freq_factor", 4.0},
+                             {"original_max_position_embeddings", 8192},
+                             {"rope_type", "llama3"}};
         j["eos_token_id"] = {128001, 128008, 128009};
         j["bos_token_id"] = 128000;
         const auto c = parse(j);
@@ -233,14 +255,27 @@ TEST_CASE("config: what the Llama family cannot run is refused by name", "[confi
         edit(j);
         CHECK_THROWS_WITH(parse(j), Contains(what) && Contains("test/config.json"));
     };
-    refuses([](json& j) { j["rope_scaling"] = {{"rope_type", "yarn"}, {"factor", 4.0}}; }, "rope_scaling.rope_type 'yarn'");
-    refuses([](json& j) { j["rope_scaling"] = {{"type", "dynamic"}, {"factor", 2.0}}; }, "'dynamic'");
+    refuses(
+        [](json& j) {
+            j["rope_scaling"] = {{"rope_type", "yarn"}, {"factor", 4.0}};
+        },
+        "rope_scaling.rope_type 'yarn'");
+    refuses(
+        [](json& j) {
+            j["rope_scaling"] = {{"type", "dynamic"}, {"factor", 2.0}};
+        },
+        "'dynamic'");
     refuses([](json& j) { j["partial_rotary_factor"] = 0.5; }, "partial_rotary_factor");
-    refuses([](json& j) { j["quantization_config"] = {{"quant_method", "gptq"}}; }, "quantization_config");
+    refuses(
+        [](json& j) {
+            j["quantization_config"] = {{"quant_method", "gptq"}};
+        },
+        "quantization_config");
     refuses([](json& j) { j["hidden_act"] = "gelu_quick"; }, "hidden_act 'gelu_quick'");
     refuses([](json& j) { j["num_key_value_heads"] = 4; }, "num_key_value_heads (4)");
     refuses([](json& j) { j.erase("hidden_size"); }, "'hidden_size'");
-    refuses([](json& j) { j["architectures"] = {"LlamaForSequenceClassification"}; }, "LlamaForSequenceClassification");
+    refuses([](json& j) { j["architectures"] = {"LlamaForSequenceClassification"}; },
+            "LlamaForSequenceClassification");
     refuses([](json& j) { j["model_type"] = "gemma2"; }, "unsupported model_type 'gemma2'");
     refuses([](json& j) { j["eos_token_id"] = {2, "x"}; }, "'eos_token_id'");
     refuses([](json& j) { j["rope_theta"] = -1; }, "'rope_theta'");

@@ -1,7 +1,6 @@
 // Lost in the middle: the record specification (kv_records.json) and the contexts the
 // experiment builds from it, on the bundled model that the specification belongs to.
 #include <catch2/catch.hpp>
-
 #include <regex>
 #include <set>
 
@@ -13,12 +12,13 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-
 void writeSpec(const ts_test::TempDir& dir, const std::string& numberRange) {
-    ts_test::writeBytes(dir / "spec.json",
-                        R"({"record_template": "Code {key} {value}.", "query_template": "Code {key}",)"
-                        R"( "key_words": ["Alpha", "Bravo"], "values": ["tiger", "river"],)"
-                        R"( "number_range": )" + numberRange + "}");
+    ts_test::writeBytes(
+        dir / "spec.json",
+        R"({"record_template": "Code {key} {value}.", "query_template": "Code {key}",)"
+        R"( "key_words": ["Alpha", "Bravo"], "values": ["tiger", "river"],)"
+        R"( "number_range": )" +
+            numberRange + "}");
 }
 
 }  // namespace
@@ -75,6 +75,6 @@ TEST_CASE("each context uses distinct key numbers from the specification's range
         CHECK(n <= o.numberMax);
         numbers.insert(n);
     }
-    CHECK(count == o.records + 1);                   // every record, then the query
+    CHECK(count == o.records + 1);  // every record, then the query
     CHECK(static_cast<int>(numbers.size()) == o.records);
 }

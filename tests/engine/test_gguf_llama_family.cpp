@@ -9,18 +9,16 @@
 //     their dequantized weights and stay within the Q8_0 rounding of the safetensors logits;
 //   - llama.cpp itself (when the harness is built) agrees on the top-20 probabilities;
 //   - missing tensors, wrong shapes, unknown architectures and missing keys are refused by name.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <numeric>
 
-#include <nlohmann/json.hpp>
-
+#include "compute/quant_types.hpp"
 #include "engine/engine_test_util.hpp"
 #include "engine/gguf_fixtures.hpp"
-#include "compute/quant_types.hpp"
 #include "formats/safetensors.hpp"
 #include "model/model_data.hpp"
 #include "tokenscope/error.hpp"
@@ -48,7 +46,8 @@ Logits run(const std::shared_ptr<const ts::Model>& m) {
 double maxDiff(const std::vector<float>& a, const std::vector<float>& b) {
     REQUIRE(a.size() == b.size());
     double d = 0;
-    for (std::size_t i = 0; i < a.size(); ++i) d = std::max(d, static_cast<double>(std::fabs(a[i] - b[i])));
+    for (std::size_t i = 0; i < a.size(); ++i)
+        d = std::max(d, static_cast<double>(std::fabs(a[i] - b[i])));
     return d;
 }
 
@@ -59,15 +58,19 @@ double spread(const std::vector<float>& v) {
 
 const std::vector<std::string> kArchs = {"llama", "qwen2", "qwen3"};
 
-std::filesystem::path hfDir(const std::string& arch) { return ts_test::dataDir() / (arch + "-tiny"); }
+std::filesystem::path hfDir(const std::string& arch) {
+    return ts_test::dataDir() / (arch + "-tiny");
+}
 
-std::filesystem::path gguf(const std::string& arch, const std::string& variant, const std::string& args) {
+std::filesystem::path gguf(const std::string& arch, const std::string& variant,
+                           const std::string& args) {
     return ts_test::ggufFromHf(hfDir(arch), arch + "-tiny-" + variant + ".gguf", args);
 }
 
 }  // namespace
 
-TEST_CASE("GGUF llama, qwen2 and qwen3 F32 give the safetensors logits", "[gguf][model][llama-family]") {
+TEST_CASE("GGUF llama, qwen2 and qwen3 F32 give the safetensors logits",
+          "[gguf][model][llama-family]") {
     for (const std::string& arch : kArchs) {
         INFO(arch);
         const auto st = ts::Model::loadFolder(hfDir(arch));
@@ -108,7 +111,8 @@ TEST_CASE("A llama GGUF whose rows were not permuted gives other logits (the pai
     const Logits ref = run(st), got = run(wrong);
     // Far above the 1e-5 the permuted file stays within: the check above would catch
     // a file read with the wrong pairing.
-    INFO("unpermuted: max |dlogit| " << maxDiff(got.prefill, ref.prefill) << " of a spread of " << spread(ref.prefill));
+    INFO("unpermuted: max |dlogit| " << maxDiff(got.prefill, ref.prefill) << " of a spread of "
+                                     << spread(ref.prefill));
     CHECK(maxDiff(got.prefill, ref.prefill) > 1e-2 * spread(ref.prefill));
 }
 
@@ -116,16 +120,19 @@ TEST_CASE("GGUF llama3 rope scaling (rope_freqs.weight) gives the safetensors lo
           "[gguf][model][llama-family]") {
     // llama-tiny with Llama 3.1's scaling at a small original context, so that head_dim 16's
     // eight frequencies fall in all three bands (kept, blended, slowed down).
-    const auto hf = ts_test::fixture("llama-tiny-rope-llama3", [](const std::filesystem::path& tmp) {
-        std::filesystem::create_directories(tmp);
-        std::filesystem::copy_file(hfDir("llama") / "model.safetensors", tmp / "model.safetensors");
-        std::ifstream in(hfDir("llama") / "config.json");
-        nlohmann::json j = nlohmann::json::parse(in);
-        j["rope_parameters"] = {{"rope_theta", 10000.0}, {"rope_type", "llama3"}, {"factor", 8.0},
-                                {"low_freq_factor", 1.0}, {"high_freq_factor", 4.0},
-                                {"original_max_position_embeddings", 64}};
-        std::ofstream(tmp / "config.json") << j.dump(1);
-    });
+    const auto hf =
+        ts_test::fixture("llama-tiny-rope-llama3", [](const std::filesystem::path& tmp) {
+            std::filesystem::create_directories(tmp);
+            std::filesystem::copy_file(hfDir("llama") / "model.safetensors",
+                                       tmp / "model.safetensors");
+            std::ifstream in(hfDir("llama") / "config.json");
+            nlohmann::json j = nlohmann::json::parse(in);
+            j["rope_parameters"] = {
+                {"rope_theta", 10000.0},   {"rope_type", "llama3"},
+                {"factor", 8.0},           {"low_freq_factor", 1.0},
+                {"high_freq_factor", 4.0}, {"original_max_position_embeddings", 64}};
+            std::ofstream(tmp / "config.json") << j.dump(1);
+        });
     const auto st = ts::Model::loadFolder(hf);
     REQUIRE(st->config().ropeScaling.type == ts::RopeScaling::Type::Llama3);
     const auto g = ts::Model::loadGguf(ts_test::ggufFromHf(hf, "llama-tiny-rope-llama3.gguf"));
@@ -149,7 +156,8 @@ TEST_CASE("GGUF llama family in Q8_0 and in mixed types match their dequantized 
         for (const std::string type : {"q8_0", "mixed"}) {
             INFO(arch << " " << type);
             const auto g = ts::Model::loadGguf(gguf(arch, type, "--type " + type));
-            const auto deq = ts::Model::loadGguf(gguf(arch, type + "-dequantized", "--type " + type + " --dequantized"));
+            const auto deq = ts::Model::loadGguf(
+                gguf(arch, type + "-dequantized", "--type " + type + " --dequantized"));
             const auto st = ts::Model::loadFolder(hfDir(arch));
             const ts::LayerWeights& w = g->data().layers[0];
             const auto q8 = static_cast<std::uint32_t>(ts::quant::Type::Q8_0);
@@ -182,7 +190,8 @@ TEST_CASE("GGUF llama family in Q8_0 and in mixed types match their dequantized 
             // for llama's decode step (spreads 12-25); the bound is 5 %.
             const double relPrefill = maxDiff(got.prefill, hf.prefill) / spread(hf.prefill),
                          relStep = maxDiff(got.step, hf.step) / spread(hf.step);
-            INFO("against safetensors, max |dlogit|/spread " << relPrefill << " (prefill), " << relStep << " (decode step)");
+            INFO("against safetensors, max |dlogit|/spread " << relPrefill << " (prefill), "
+                                                             << relStep << " (decode step)");
             CHECK(relPrefill <= 5e-2);
             CHECK(relStep <= 5e-2);
             if (type == "q8_0") {
@@ -190,7 +199,8 @@ TEST_CASE("GGUF llama family in Q8_0 and in mixed types match their dequantized 
                 // no longer back to back in the file. Q8_0 is rewritten into the planar decode
                 // layout either way (one fused weight, outside the mapping); the numbers must
                 // not change.
-                const auto rev = ts::Model::loadGguf(gguf(arch, "q8_0-reversed", "--type q8_0 --reverse"));
+                const auto rev =
+                    ts::Model::loadGguf(gguf(arch, "q8_0-reversed", "--type q8_0 --reverse"));
                 for (const auto* m : {g.get(), rev.get()}) {
                     const auto& w = m->data().layers[0].qkvW;
                     CHECK(w.planar);
@@ -208,7 +218,9 @@ TEST_CASE("GGUF llama family in Q8_0 and in mixed types match their dequantized 
 TEST_CASE("llama.cpp scores the tiny llama, qwen2 and qwen3 GGUF files like Tokenscope",
           "[gguf][llama][llama-family]") {
     if (!ts_test::haveLlama()) {
-        WARN("built without the llama.cpp harness (TOKENSCOPE_LLAMA_NPM_DIR, set by packaging/dev.sh): not compared");
+        WARN(
+            "built without the llama.cpp harness (TOKENSCOPE_LLAMA_NPM_DIR, set by "
+            "packaging/dev.sh): not compared");
         return;
     }
     // The tolerances of test_gguf_llama.cpp (llama.cpp keeps its KV cache in F16 and
@@ -242,7 +254,8 @@ TEST_CASE("llama.cpp scores the tiny llama, qwen2 and qwen3 GGUF files like Toke
                 dl = std::max(dl, std::fabs(static_cast<double>(ours[i] - ref[i])));
             }
             dl /= spread(ref);
-            WARN(arch << " " << type << " against llama.cpp: max |dp| " << dp << ", max |dlogit|/spread " << dl);
+            WARN(arch << " " << type << " against llama.cpp: max |dp| " << dp
+                      << ", max |dlogit|/spread " << dl);
             CHECK(dp <= kProbTol);
             CHECK(dl <= kLogitTol);
         }
@@ -251,12 +264,14 @@ TEST_CASE("llama.cpp scores the tiny llama, qwen2 and qwen3 GGUF files like Toke
 TEST_CASE("GGUF llama-family files with missing or misshapen tensors or keys are refused clearly",
           "[gguf][model][llama-family]") {
     // A tensor left out: its name and expected shape.
-    CHECK_THROWS_WITH(ts::Model::loadGguf(gguf("qwen3", "no-knorm", "--drop blk.1.attn_k_norm.weight")),
-                      Catch::Contains("missing tensor 'blk.1.attn_k_norm.weight'") && Catch::Contains("[24]"));
+    CHECK_THROWS_WITH(
+        ts::Model::loadGguf(gguf("qwen3", "no-knorm", "--drop blk.1.attn_k_norm.weight")),
+        Catch::Contains("missing tensor 'blk.1.attn_k_norm.weight'") && Catch::Contains("[24]"));
     CHECK_THROWS_WITH(ts::Model::loadGguf(gguf("qwen2", "no-vbias", "--drop blk.0.attn_v.bias")),
                       Catch::Contains("missing tensor 'blk.0.attn_v.bias'"));
-    CHECK_THROWS_WITH(ts::Model::loadGguf(gguf("llama", "no-down", "--drop blk.1.ffn_down.weight")),
-                      Catch::Contains("missing tensor 'blk.1.ffn_down.weight'") && Catch::Contains("[172, 64]"));
+    CHECK_THROWS_WITH(
+        ts::Model::loadGguf(gguf("llama", "no-down", "--drop blk.1.ffn_down.weight")),
+        Catch::Contains("missing tensor 'blk.1.ffn_down.weight'") && Catch::Contains("[172, 64]"));
 
     ts_test::TempDir dir;
     using namespace ts_gguf_write;
@@ -289,8 +304,8 @@ TEST_CASE("GGUF llama-family files with missing or misshapen tensors or keys are
     CHECK_THAT(err(arch), Catch::Contains("'phi3'") && Catch::Contains("llama, qwen2, qwen3"));
     Writer eps;
     eps.kvString("general.architecture", "qwen2");
-    for (const char* k : {"context_length", "embedding_length", "block_count", "attention.head_count",
-                          "feed_forward_length"})
+    for (const char* k : {"context_length", "embedding_length", "block_count",
+                          "attention.head_count", "feed_forward_length"})
         eps.kvU32(std::string("qwen2.") + k, 32);
     CHECK_THAT(err(eps), Catch::Contains("qwen2.attention.layer_norm_rms_epsilon"));
     Writer yarn;

@@ -3,7 +3,6 @@
 // in the metadata tokenizes like vocab.json + merges.txt; model files with missing or
 // misshapen tensors are refused with the tensor's name and both shapes.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <fstream>
 
@@ -19,7 +18,8 @@
 
 namespace {
 
-std::vector<float> lastLogits(const std::shared_ptr<const ts::Model>& m, const std::vector<int>& ids) {
+std::vector<float> lastLogits(const std::shared_ptr<const ts::Model>& m,
+                              const std::vector<int>& ids) {
     ts::Session s(m);
     return s.prefill(ids).logits;
 }
@@ -57,20 +57,24 @@ TEST_CASE("GGUF F32 gives exactly the safetensors logits of the same weights", "
                      ts_test::quoted(ts_test::ggufFixtureDir() / "tiny-split.gguf") + " --split 3");
         std::ofstream(tmp) << "done\n";
     });
-    const auto g = ts::Model::loadGguf(ts_test::ggufFixtureDir() / "tiny-split-00003-of-00003.gguf");
+    const auto g =
+        ts::Model::loadGguf(ts_test::ggufFixtureDir() / "tiny-split-00003-of-00003.gguf");
     CHECK(lastLogits(g, kIds) == ref);
 }
 
-TEST_CASE("GGUF F16 and Q8_0 weights stay in their type and match their dequantized weights", "[gguf][model]") {
+TEST_CASE("GGUF F16 and Q8_0 weights stay in their type and match their dequantized weights",
+          "[gguf][model]") {
     const auto hf = ts_test::wideHfFolder();
     for (const std::string type : {"f16", "q8_0"}) {
         // The reference: the same rounded weights written as F32 (for F16 the HF folder
         // itself, whose F32 weights the F16 file rounds).
-        const auto st = type == "f16" ? ts::Model::loadFolder(hf)
-                                      : ts::Model::loadGguf(ts_test::ggufFromHf(hf, "wide-own-q8_0-dequantized.gguf",
-                                                                                 "--type q8_0 --dequantized"));
+        const auto st =
+            type == "f16" ? ts::Model::loadFolder(hf)
+                          : ts::Model::loadGguf(ts_test::ggufFromHf(
+                                hf, "wide-own-q8_0-dequantized.gguf", "--type q8_0 --dequantized"));
         const auto ref = lastLogits(st, kIds);
-        const auto g = ts::Model::loadGguf(ts_test::ggufFromHf(hf, "wide-own-" + type + ".gguf", "--type " + type));
+        const auto g = ts::Model::loadGguf(
+            ts_test::ggufFromHf(hf, "wide-own-" + type + ".gguf", "--type " + type));
         const auto& qkv = g->data().layers[0].qkvW;
         if (type == "f16") {
             CHECK(qkv.type == ts::kernels::WeightType::F16);
@@ -81,7 +85,8 @@ TEST_CASE("GGUF F16 and Q8_0 weights stay in their type and match their dequanti
             CHECK(g->weightStorage() == "Q8_0");
         }
         // Bytes per token: F16 half of F32, Q8_0 34/128 of it.
-        const double ratio = static_cast<double>(g->data().streamedPerToken) / st->data().streamedPerToken;
+        const double ratio =
+            static_cast<double>(g->data().streamedPerToken) / st->data().streamedPerToken;
         CHECK(ratio == Approx(type == "f16" ? 0.5 : 34.0 / 128).epsilon(1e-9));
         ts::Session s(g);
         const auto prefill = s.prefill(kIds).logits;
@@ -95,7 +100,8 @@ TEST_CASE("GGUF F16 and Q8_0 weights stay in their type and match their dequanti
             worstStep = std::max(worstStep, static_cast<double>(std::fabs(step[i] - refStep[i])));
             spread = std::max(spread, static_cast<double>(std::fabs(ref[i])));
         }
-        INFO(type << ": prefill max |diff| " << worst << ", decode step " << worstStep << ", max |logit| " << spread);
+        INFO(type << ": prefill max |diff| " << worst << ", decode step " << worstStep
+                  << ", max |logit| " << spread);
         // F16 against F32 weights: each weight rounded by 2^-11 relative. Q8_0 against its
         // own dequantized weights: the same products, the LM head and a decode step with
         // 16-bit activations (1/65534 of each block's largest): measured 1.2e-4 (prefill) and
@@ -112,13 +118,14 @@ TEST_CASE("GGUF tokenizer metadata tokenizes like vocab.json + merges.txt", "[gg
         return;
     }
     const auto hf = ts_test::dataDir() / "gpt2-tiny-fullvocab";
-    const auto path = ts_test::ggufFromHf(hf, "fullvocab-f32.gguf", "--vocab-dir " + ts_test::quoted(vocab));
+    const auto path =
+        ts_test::ggufFromHf(hf, "fullvocab-f32.gguf", "--vocab-dir " + ts_test::quoted(vocab));
     const ts::LoadedModel loaded = ts::loadModelFolder(path);
     REQUIRE(loaded.tokenizer);
     const auto files = ts::Tokenizer::fromFiles(vocab / "vocab.json", vocab / "merges.txt");
-    for (const std::string text : {"Hello world!", "The capital of France is", "  spaces\tand\nlines ",
-                                   "범인이 수진이라는 게 밝혀졌다.", "numbers 12345 and 's 're contractions",
-                                   "<|endoftext|>after"}) {
+    for (const std::string text : {"Hello world!", "The capital of France is",
+                                   "  spaces\tand\nlines ", "범인이 수진이라는 게 밝혀졌다.",
+                                   "numbers 12345 and 's 're contractions", "<|endoftext|>after"}) {
         INFO(text);
         CHECK(loaded.tokenizer->encodeIds(text) == files->encodeIds(text));
         CHECK(loaded.tokenizer->encodeIds(text, true) == files->encodeIds(text, true));
@@ -165,9 +172,10 @@ TEST_CASE("GGUF model files with wrong tensors or metadata are refused clearly",
     CHECK_THAT(err(heads), Catch::Contains("head_count") || Catch::Contains("head"));
     Writer missingKey;
     missingKey.kvString("general.architecture", "gpt2");
-    CHECK_THAT(err(missingKey), Catch::Contains("gpt2.context_length") && Catch::Contains("missing"));
+    CHECK_THAT(err(missingKey),
+               Catch::Contains("gpt2.context_length") && Catch::Contains("missing"));
     // A text file named .gguf through the folder loader.
     ts_test::writeBytes(dir / "notes.gguf", "hello");
-    CHECK_THROWS_WITH(ts::loadModelFolder(dir / "notes.gguf"), Catch::Contains("notes.gguf") &&
-                                                                   Catch::Contains("not a GGUF file"));
+    CHECK_THROWS_WITH(ts::loadModelFolder(dir / "notes.gguf"),
+                      Catch::Contains("notes.gguf") && Catch::Contains("not a GGUF file"));
 }

@@ -2,7 +2,6 @@
 // split files, and the broken files a download or a hostile file can produce (each must be
 // refused with a message naming what and where, never read out of bounds).
 #include <catch2/catch.hpp>
-
 #include <cstring>
 
 #include "engine/engine_test_util.hpp"
@@ -103,7 +102,8 @@ TEST_CASE("GGUF: every metadata value type, arrays and tensors read back", "[ggu
         REQUIRE(b);
         CHECK(b->type == ts::quant::Type::Q8_0);
         CHECK(b->bytes == 68);
-        CHECK(reinterpret_cast<std::uintptr_t>(b->data) % 32 == reinterpret_cast<std::uintptr_t>(a->data) % 32);
+        CHECK(reinterpret_cast<std::uintptr_t>(b->data) % 32 ==
+              reinterpret_cast<std::uintptr_t>(a->data) % 32);
         float deq[64];
         ts::quant::dequantizeRow(b->type, b->data, deq, 64);
         CHECK(deq[0] == -16.0f);
@@ -136,8 +136,8 @@ TEST_CASE("GGUF: general.alignment moves the data section and the offsets", "[gg
     CHECK_THROWS_WITH(openBytes(dir, zero.bytes()), Catch::Contains("power of two"));
     Writer str;
     str.kvString("general.alignment", "32");
-    CHECK_THROWS_WITH(openBytes(dir, str.bytes()), Catch::Contains("general.alignment") &&
-                                                      Catch::Contains("a string"));
+    CHECK_THROWS_WITH(openBytes(dir, str.bytes()),
+                      Catch::Contains("general.alignment") && Catch::Contains("a string"));
     Writer misaligned;
     misaligned.tensorAt("x", {3}, 0, f32Data(3), 4);
     CHECK_THROWS_WITH(openBytes(dir, misaligned.bytes()),
@@ -155,7 +155,8 @@ TEST_CASE("GGUF: every truncation of a valid file is refused with a message", "[
         CHECK(msg.find("m.gguf") != std::string::npos);
     }
     CHECK_THAT(errorOf(dir, full.substr(0, 30)), Catch::Contains("metadata entries"));
-    CHECK_THAT(errorOf(dir, full.substr(0, 20)), Catch::Contains("truncated: the metadata count at byte 16"));
+    CHECK_THAT(errorOf(dir, full.substr(0, 20)),
+               Catch::Contains("truncated: the metadata count at byte 16"));
     CHECK_THAT(errorOf(dir, full.substr(0, full.size() - 1)),
                Catch::Contains("tensor 'b'") && Catch::Contains("truncated or corrupt"));
 }
@@ -187,10 +188,11 @@ TEST_CASE("GGUF: huge counts and lengths fail before anything is allocated", "[g
         std::memcpy(&s[at], &v, 8);
         return s;
     };
-    CHECK_THAT(errorOf(dir, patched(8, 1ull << 60)), Catch::Contains("claims 1152921504606846976 tensors"));
+    CHECK_THAT(errorOf(dir, patched(8, 1ull << 60)),
+               Catch::Contains("claims 1152921504606846976 tensors"));
     CHECK_THAT(errorOf(dir, patched(16, 1ull << 60)), Catch::Contains("metadata entries"));
-    CHECK_THAT(errorOf(dir, patched(24, 1ull << 62)), Catch::Contains("metadata key 0") &&
-                                                          Catch::Contains("claims"));
+    CHECK_THAT(errorOf(dir, patched(24, 1ull << 62)),
+               Catch::Contains("metadata key 0") && Catch::Contains("claims"));
     Writer arr;
     std::string b;
     Writer::put<std::uint32_t>(b, I32);
@@ -206,14 +208,16 @@ TEST_CASE("GGUF: huge counts and lengths fail before anything is allocated", "[g
     CHECK_THAT(errorOf(dir, strs.bytes()), Catch::Contains("element 0 of array 'big.strings'"));
     Writer dims;
     dims.tensor("huge", {1ull << 40, 1ull << 40}, 0, "");
-    CHECK_THAT(errorOf(dir, dims.bytes()), Catch::Contains("'huge'") && Catch::Contains("overflows"));
+    CHECK_THAT(errorOf(dir, dims.bytes()),
+               Catch::Contains("'huge'") && Catch::Contains("overflows"));
 }
 
 TEST_CASE("GGUF: unknown and unsupported types, bad tensor infos", "[gguf]") {
     ts_test::TempDir dir;
     Writer vt;
     vt.kvRaw("odd", 13, "");
-    CHECK_THAT(errorOf(dir, vt.bytes()), Catch::Contains("'odd'") && Catch::Contains("unknown value type 13"));
+    CHECK_THAT(errorOf(dir, vt.bytes()),
+               Catch::Contains("'odd'") && Catch::Contains("unknown value type 13"));
     Writer nested;
     std::string nb;
     Writer::put<std::uint32_t>(nb, ARRAY);
@@ -222,7 +226,8 @@ TEST_CASE("GGUF: unknown and unsupported types, bad tensor infos", "[gguf]") {
     CHECK_THAT(errorOf(dir, nested.bytes()), Catch::Contains("nested arrays"));
     Writer tt;
     tt.tensor("w", {32}, 77, std::string(64, '\0'));
-    CHECK_THAT(errorOf(dir, tt.bytes()), Catch::Contains("'w'") && Catch::Contains("unknown tensor type 77"));
+    CHECK_THAT(errorOf(dir, tt.bytes()),
+               Catch::Contains("'w'") && Catch::Contains("unknown tensor type 77"));
     Writer iq;
     iq.tensor("w", {256}, 16, std::string(66, '\0'));
     CHECK_THAT(errorOf(dir, iq.bytes()), Catch::Contains("IQ2_XXS") && Catch::Contains("Q4_K"));
@@ -231,7 +236,8 @@ TEST_CASE("GGUF: unknown and unsupported types, bad tensor infos", "[gguf]") {
     CHECK_THAT(errorOf(dir, dims5.bytes()), Catch::Contains("5 dimensions"));
     Writer ragged;
     ragged.tensor("w", {48, 2}, 12, std::string(144, '\0'));
-    CHECK_THAT(errorOf(dir, ragged.bytes()), Catch::Contains("48 elements") && Catch::Contains("Q4_K"));
+    CHECK_THAT(errorOf(dir, ragged.bytes()),
+               Catch::Contains("48 elements") && Catch::Contains("Q4_K"));
     Writer dupKey;
     dupKey.kvU32("k", 1);
     dupKey.kvU32("k", 2);
@@ -247,11 +253,13 @@ TEST_CASE("GGUF: overlapping and out-of-range tensors", "[gguf]") {
     Writer overlap;
     overlap.tensorAt("first", {16}, 0, f32Data(16), 0);
     overlap.tensorAt("second", {16}, 0, f32Data(16), 32);
-    CHECK_THAT(errorOf(dir, overlap.bytes()),
-               Catch::Contains("'first'") && Catch::Contains("'second'") && Catch::Contains("overlap"));
+    CHECK_THAT(errorOf(dir, overlap.bytes()), Catch::Contains("'first'") &&
+                                                  Catch::Contains("'second'") &&
+                                                  Catch::Contains("overlap"));
     Writer far;
     far.tensorAt("w", {8}, 0, f32Data(8), 1ull << 40);
-    CHECK_THAT(errorOf(dir, far.bytes()), Catch::Contains("'w'") && Catch::Contains("truncated or corrupt"));
+    CHECK_THAT(errorOf(dir, far.bytes()),
+               Catch::Contains("'w'") && Catch::Contains("truncated or corrupt"));
     Writer wrap;
     wrap.tensorAt("w", {8}, 0, f32Data(8), ~0ull - 31);
     CHECK_THAT(errorOf(dir, wrap.bytes()), Catch::Contains("'w'"));
@@ -266,7 +274,8 @@ TEST_CASE("GGUF: a split model opens as one file from any of its parts", "[gguf]
         w.kvScalar<std::int32_t>("split.tensors.count", I32, 3);
         if (part == 0) w.kvString("general.architecture", "gpt2");
         w.tensor("t" + std::to_string(part), {4}, 0, f32Data(4, static_cast<float>(part * 100)));
-        ts_test::writeBytes(dir / ("model-0000" + std::to_string(part + 1) + "-of-00003.gguf"), w.bytes());
+        ts_test::writeBytes(dir / ("model-0000" + std::to_string(part + 1) + "-of-00003.gguf"),
+                            w.bytes());
     }
     for (const char* name : {"model-00001-of-00003.gguf", "model-00003-of-00003.gguf"}) {
         const File f = File::open(dir / name);
@@ -282,5 +291,6 @@ TEST_CASE("GGUF: a split model opens as one file from any of its parts", "[gguf]
     CHECK_THROWS_WITH(File::open(dir / "model-00001-of-00003.gguf"),
                       Catch::Contains("model-00002-of-00003.gguf") && Catch::Contains("missing"));
     std::filesystem::rename(dir / "model-00001-of-00003.gguf", dir / "renamed.gguf");
-    CHECK_THROWS_WITH(File::open(dir / "renamed.gguf"), Catch::Contains("NAME-00001-of-0000N.gguf"));
+    CHECK_THROWS_WITH(File::open(dir / "renamed.gguf"),
+                      Catch::Contains("NAME-00001-of-0000N.gguf"));
 }

@@ -3,14 +3,12 @@
 // at set-up, never committed) into GGUF metadata the way llama.cpp's converter does (tokens
 // with their types, merges, tokenizer.ggml.pre, bos/eos, add_bos_token, chat template) and
 // checks that both tokenize the same texts to the same ids, add the same start token,
-// end on the same tokens and render the same chat prompt from the file's chat template. Qwen's NFC normalizer and Llama 3's
-// three-digit number split are among what the texts exercise. Unknown pre-tokenizer
-// names are refused.
+// end on the same tokens and render the same chat prompt from the file's chat template. Qwen's NFC
+// normalizer and Llama 3's three-digit number split are among what the texts exercise. Unknown
+// pre-tokenizer names are refused.
 #include <catch2/catch.hpp>
-
 #include <fstream>
 #include <map>
-
 #include <nlohmann/json.hpp>
 
 #include "engine/engine_test_util.hpp"
@@ -41,18 +39,21 @@ std::string ggufVocabBytes(const std::filesystem::path& dir, const std::string& 
     for (auto it = tj["model"]["vocab"].begin(); it != tj["model"]["vocab"].end(); ++it)
         byId[it.value().get<int>()] = {it.key(), 1};
     for (const json& a : tj["added_tokens"])
-        byId[a["id"].get<int>()] = {a["content"].get<std::string>(), a["special"].get<bool>() ? 3 : 4};
+        byId[a["id"].get<int>()] = {a["content"].get<std::string>(),
+                                    a["special"].get<bool>() ? 3 : 4};
     const int n = byId.rbegin()->first + 1;
     std::vector<std::string> tokens(static_cast<std::size_t>(n));
     std::vector<std::int32_t> types(static_cast<std::size_t>(n), 5);
-    for (int i = 0; i < n; ++i) tokens[static_cast<std::size_t>(i)] = "[PAD" + std::to_string(i) + "]";
+    for (int i = 0; i < n; ++i)
+        tokens[static_cast<std::size_t>(i)] = "[PAD" + std::to_string(i) + "]";
     for (const auto& [id, t] : byId) {
         tokens[static_cast<std::size_t>(id)] = t.first;
         types[static_cast<std::size_t>(id)] = t.second;
     }
     std::vector<std::string> merges;
     for (const json& m : tj["model"]["merges"])
-        merges.push_back(m.is_string() ? m.get<std::string>() : m[0].get<std::string>() + " " + m[1].get<std::string>());
+        merges.push_back(m.is_string() ? m.get<std::string>()
+                                       : m[0].get<std::string>() + " " + m[1].get<std::string>());
     auto idOf = [&](const char* key) -> int {
         if (!cfg.contains(key) || !cfg[key].is_string()) return -1;
         for (const auto& [id, t] : byId)
@@ -67,8 +68,10 @@ std::string ggufVocabBytes(const std::filesystem::path& dir, const std::string& 
     w.kvStrings("tokenizer.ggml.tokens", tokens);
     w.kvArray<std::int32_t>("tokenizer.ggml.token_type", I32, types);
     w.kvStrings("tokenizer.ggml.merges", merges);
-    if (idOf("bos_token") >= 0) w.kvU32("tokenizer.ggml.bos_token_id", static_cast<std::uint32_t>(idOf("bos_token")));
-    if (idOf("eos_token") >= 0) w.kvU32("tokenizer.ggml.eos_token_id", static_cast<std::uint32_t>(idOf("eos_token")));
+    if (idOf("bos_token") >= 0)
+        w.kvU32("tokenizer.ggml.bos_token_id", static_cast<std::uint32_t>(idOf("bos_token")));
+    if (idOf("eos_token") >= 0)
+        w.kvU32("tokenizer.ggml.eos_token_id", static_cast<std::uint32_t>(idOf("eos_token")));
     if (cfg.contains("add_bos_token") && cfg["add_bos_token"].is_boolean())
         w.kvBool("tokenizer.ggml.add_bos_token", cfg["add_bos_token"].get<bool>());
     if (cfg.contains("chat_template") && cfg["chat_template"].is_string())
@@ -80,7 +83,8 @@ const std::vector<std::string> kTexts = {
     "Hello world!",
     "The capital of France is",
     "범인이 수진이라는 게 밝혀졌다. 범인은",
-    "\xE1\x84\x92\xE1\x85\xA1\xE1\x86\xAB\xEA\xB8\x80 (NFD jamo) and caf\x65\xCC\x81 vs caf\xC3\xA9",
+    "\xE1\x84\x92\xE1\x85\xA1\xE1\x86\xAB\xEA\xB8\x80 (NFD jamo) and caf\x65\xCC\x81 vs "
+    "caf\xC3\xA9",
     "numbers 1234567 and 3.14159, year 2024",
     "I'm sure they'll say WE'VE done it; don't",
     "  leading spaces\tand\ttabs\n\n\nnew lines   \n  x",
@@ -134,8 +138,9 @@ TEST_CASE("GGUF tokenizer with tokenizer.ggml.pre qwen2 tokenizes like Qwen3's t
     compareWithTokenizerJson("qwen3", "qwen2");
 }
 
-TEST_CASE("GGUF tokenizer with tokenizer.ggml.pre llama-bpe tokenizes like Llama 3's tokenizer.json",
-          "[gguf][tokenizer]") {
+TEST_CASE(
+    "GGUF tokenizer with tokenizer.ggml.pre llama-bpe tokenizes like Llama 3's tokenizer.json",
+    "[gguf][tokenizer]") {
     compareWithTokenizerJson("llama3", "llama-bpe");
 }
 
@@ -144,7 +149,9 @@ TEST_CASE("GGUF tokenizer: the pre-tokenizer name decides the split, and NFC app
     const auto root = ts_test::tokenizersDir();
     if (root.empty() || !std::filesystem::exists(root / "qwen3" / "tokenizer.json") ||
         !std::filesystem::exists(root / "llama3" / "tokenizer.json")) {
-        WARN("the qwen3 / llama3 tokenizers are not set up (packaging/dev.sh fetches them): skipped");
+        WARN(
+            "the qwen3 / llama3 tokenizers are not set up (packaging/dev.sh fetches them): "
+            "skipped");
         return;
     }
     ts_test::TempDir tmp;
@@ -167,12 +174,15 @@ TEST_CASE("GGUF tokenizer: the pre-tokenizer name decides the split, and NFC app
     CHECK(qwen->encodeIds(nfd) == qwen->encodeIds(nfc));
     CHECK(noNfc->encodeIds(nfd) != noNfc->encodeIds(nfc));
     // An unknown name is refused with the name and the known ones.
-    CHECK_THROWS_WITH(load("qwen3", "mystery-bpe"), Catch::Contains("tokenizer.ggml.pre 'mystery-bpe'") &&
-                                                          Catch::Contains("qwen2") && Catch::Contains("llama-bpe"));
+    CHECK_THROWS_WITH(load("qwen3", "mystery-bpe"),
+                      Catch::Contains("tokenizer.ggml.pre 'mystery-bpe'") &&
+                          Catch::Contains("qwen2") && Catch::Contains("llama-bpe"));
 }
 
-TEST_CASE("GGUF SentencePiece tokenizer (tokenizer.ggml.model llama) tokenizes like Llama 2's tokenizer.json",
-          "[gguf][tokenizer]") {
+TEST_CASE(
+    "GGUF SentencePiece tokenizer (tokenizer.ggml.model llama) tokenizes like Llama 2's "
+    "tokenizer.json",
+    "[gguf][tokenizer]") {
     const auto dir = ts_test::tokenizersDir() / "llama2";
     if (ts_test::tokenizersDir().empty() || !std::filesystem::exists(dir / "tokenizer.json")) {
         WARN("the llama2 tokenizer is not set up (packaging/dev.sh fetches it): skipped");

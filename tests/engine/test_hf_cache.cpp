@@ -3,7 +3,6 @@
 // symlinks, refs/main), then found by id, resolved for --model, and listed with family,
 // size and precision. Also the environment variables that move the cache.
 #include <catch2/catch.hpp>
-
 #include <cstdlib>
 #include <optional>
 
@@ -20,7 +19,7 @@ namespace {
 
 // Sets (or unsets, for nullopt) an environment variable for one scope.
 class EnvVar {
-public:
+  public:
     EnvVar(const char* name, std::optional<std::string> value) : m_name(name) {
         if (const char* old = std::getenv(name)) m_old = old;
         if (value)
@@ -35,7 +34,7 @@ public:
             unsetenv(m_name);
     }
 
-private:
+  private:
     const char* m_name;
     std::optional<std::string> m_old;
 };
@@ -65,13 +64,15 @@ fs::path buildCache(const fs::path& cache) {
     // An interrupted download: the link is there, its blob is not.
     const fs::path broken = cache / "models--tiny--broken";
     addCachedFile(broken, kCommitA, "config.json", "c0nf1g", fixture / "config.json");
-    fs::create_symlink("../../blobs/missing", broken / "snapshots" / kCommitA / "model.safetensors");
+    fs::create_symlink("../../blobs/missing",
+                       broken / "snapshots" / kCommitA / "model.safetensors");
     writeFile(broken / "refs" / "main", kCommitA);
     // A family the engine does not run.
     const fs::path bert = cache / "models--google--bert-tiny";
     fs::create_directories(bert / "snapshots" / kCommitA);
     writeFile(bert / "snapshots" / kCommitA / "config.json", R"({"model_type": "bert"})");
-    fs::copy_file(fixture / "model.safetensors", bert / "snapshots" / kCommitA / "model.safetensors");
+    fs::copy_file(fixture / "model.safetensors",
+                  bert / "snapshots" / kCommitA / "model.safetensors");
     writeFile(bert / "refs" / "main", kCommitA);
     // A GGUF repository where one file was chosen.
     const fs::path gguf = cache / "models--tiny--llama-GGUF";
@@ -94,8 +95,8 @@ std::uint64_t fixtureParameters() {
 }  // namespace
 
 TEST_CASE("hf cache: the cache folder follows HF_HUB_CACHE, HF_HOME, XDG_CACHE_HOME, HOME") {
-    EnvVar a("HF_HUB_CACHE", std::nullopt), b("HUGGINGFACE_HUB_CACHE", std::nullopt), c("HF_HOME", std::nullopt),
-        d("XDG_CACHE_HOME", std::nullopt), e("HOME", "/home/learner");
+    EnvVar a("HF_HUB_CACHE", std::nullopt), b("HUGGINGFACE_HUB_CACHE", std::nullopt),
+        c("HF_HOME", std::nullopt), d("XDG_CACHE_HOME", std::nullopt), e("HOME", "/home/learner");
     CHECK(ts::hub::cacheDir() == fs::path("/home/learner/.cache/huggingface/hub"));
     {
         EnvVar x("XDG_CACHE_HOME", "/xdg");
@@ -116,7 +117,8 @@ TEST_CASE("hf cache: repository ids and folder names") {
     CHECK_FALSE(ts::hub::isRepoId("/abs"));
     CHECK_FALSE(ts::hub::isRepoId("org/"));
     CHECK_FALSE(ts::hub::isRepoId("with space/x"));
-    CHECK(ts::hub::repoFolderName("HuggingFaceTB/SmolLM2-135M-Instruct") == "models--HuggingFaceTB--SmolLM2-135M-Instruct");
+    CHECK(ts::hub::repoFolderName("HuggingFaceTB/SmolLM2-135M-Instruct") ==
+          "models--HuggingFaceTB--SmolLM2-135M-Instruct");
 }
 
 TEST_CASE("hf cache: snapshots are found through refs and by commit") {
@@ -161,7 +163,8 @@ TEST_CASE("hf cache: the listing shows every model with family, size and precisi
     TempDir tmp("hfcache");
     const auto cache = buildCache(tmp.path() / "hub");
     const auto models = ts::hub::scanCache(cache);
-    auto find = [&](const std::string& id, const std::string& commit) -> const ts::hub::CachedModel* {
+    auto find = [&](const std::string& id,
+                    const std::string& commit) -> const ts::hub::CachedModel* {
         for (const auto& m : models)
             if (m.repoId == id && m.commit == commit) return &m;
         return nullptr;
@@ -205,9 +208,12 @@ TEST_CASE("hf cache: parameter counts read as people say them") {
 }
 
 TEST_CASE("hf cache: snapshot paths read as hub ids") {
-    CHECK(ts::hub::displayName("/c/hub/models--openai-community--gpt2/snapshots/abc") == "openai-community/gpt2");
-    CHECK(ts::hub::displayName("/c/hub/models--openai-community--gpt2/snapshots/abc/") == "openai-community/gpt2");
+    CHECK(ts::hub::displayName("/c/hub/models--openai-community--gpt2/snapshots/abc") ==
+          "openai-community/gpt2");
+    CHECK(ts::hub::displayName("/c/hub/models--openai-community--gpt2/snapshots/abc/") ==
+          "openai-community/gpt2");
     CHECK(ts::hub::displayName("/c/models--gpt2/snapshots/abc") == "gpt2");
-    CHECK(ts::hub::displayName("/c/hub/models--o--m-GGUF/snapshots/abc/m-Q8_0.gguf") == "o/m-GGUF · m-Q8_0.gguf");
+    CHECK(ts::hub::displayName("/c/hub/models--o--m-GGUF/snapshots/abc/m-Q8_0.gguf") ==
+          "o/m-GGUF · m-Q8_0.gguf");
     CHECK(ts::hub::displayName("/home/me/gpt2") == "gpt2");
 }

@@ -4,24 +4,23 @@
 // away from the CDN host a redirect points to, GGUF file choice, and the result found in
 // the cache and loaded afterwards, the cache lock shared with huggingface_hub, the free-space
 // check, and a forward proxy from http_proxy. Nothing here reaches beyond 127.0.0.0/8.
-#include <catch2/catch.hpp>
-
 #include <fcntl.h>
 #include <sys/file.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <cmath>
 #include <thread>
 
 #include "engine/gguf_fixtures.hpp"
 #include "hub_server_process.hpp"
-#include "tokenscope/sampling.hpp"
-#include "tokenscope/session.hpp"
 #include "tokenscope/hf_cache.hpp"
 #include "tokenscope/hub_download.hpp"
 #include "tokenscope/model_folder.hpp"
+#include "tokenscope/sampling.hpp"
+#include "tokenscope/session.hpp"
 
 namespace fs = std::filesystem;
 using namespace ts_test;
@@ -29,7 +28,8 @@ using ts::hub::DownloadErrorKind;
 
 namespace {
 
-ts::hub::DownloadOptions optionsFor(const HubServer& server, const fs::path& cache, const std::string& id) {
+ts::hub::DownloadOptions optionsFor(const HubServer& server, const fs::path& cache,
+                                    const std::string& id) {
     ts::hub::DownloadOptions o;
     o.repoId = id;
     o.endpoint = server.endpoint();
@@ -51,7 +51,9 @@ DownloadErrorKind kindOf(const ts::hub::DownloadOptions& o, std::string* message
     return DownloadErrorKind::BadResponse;
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
 
 }  // namespace
 
@@ -90,7 +92,8 @@ TEST_CASE("hub download: a full download lands in the cache layout and loads by 
     CHECK(fs::read_symlink(link).filename() == r.files[1].hash);
     CHECK(readFile(link) == readFile(tmp.path() / "repo" / "model.safetensors"));
     CHECK(readFile(repo / "refs" / "main") == commit);
-    for (const auto& e : fs::directory_iterator(repo / "blobs")) CHECK(e.path().extension() != ".incomplete");
+    for (const auto& e : fs::directory_iterator(repo / "blobs"))
+        CHECK(e.path().extension() != ".incomplete");
 
     // Progress went up to the total, with a speed.
     REQUIRE_FALSE(progress.empty());
@@ -114,7 +117,8 @@ TEST_CASE("hub download: a full download lands in the cache layout and loads by 
 TEST_CASE("hub download: an interrupted download resumes with a Range request") {
     TempDir tmp("hubdl");
     makeGpt2Repo(tmp.path() / "repo");
-    HubServer server(tmp.path(), {"--repo", "tiny/gpt2=" + (tmp.path() / "repo").string(), "--cut-after", "100000"});
+    HubServer server(tmp.path(), {"--repo", "tiny/gpt2=" + (tmp.path() / "repo").string(),
+                                  "--cut-after", "100000"});
     const fs::path cache = tmp.path() / "hub";
     const auto o = optionsFor(server, cache, "tiny/gpt2");
     std::string message;
@@ -123,7 +127,8 @@ TEST_CASE("hub download: an interrupted download resumes with a Range request") 
 
     // What arrived is kept as .incomplete; nothing looks complete, main is not written.
     const fs::path repo = cache / "models--tiny--gpt2";
-    const fs::path snapshotFile = repo / "snapshots" / server.commit("tiny/gpt2") / "model.safetensors";
+    const fs::path snapshotFile =
+        repo / "snapshots" / server.commit("tiny/gpt2") / "model.safetensors";
     CHECK_FALSE(fs::exists(snapshotFile));
     CHECK_FALSE(fs::exists(repo / "refs" / "main"));
     std::uint64_t partial = 0;
@@ -145,7 +150,8 @@ TEST_CASE("hub download: an interrupted download resumes with a Range request") 
 TEST_CASE("hub download: cancelling keeps the part for the next try") {
     TempDir tmp("hubdl");
     makeGpt2Repo(tmp.path() / "repo");
-    HubServer server(tmp.path(), {"--repo", "tiny/gpt2=" + (tmp.path() / "repo").string(), "--chunk-delay", "0.02"});
+    HubServer server(tmp.path(), {"--repo", "tiny/gpt2=" + (tmp.path() / "repo").string(),
+                                  "--chunk-delay", "0.02"});
     const fs::path cache = tmp.path() / "hub";
     auto o = optionsFor(server, cache, "tiny/gpt2");
     std::atomic<bool> cancel{false};
@@ -157,7 +163,9 @@ TEST_CASE("hub download: cancelling keeps the part for the next try") {
     CHECK_FALSE(ts::hub::findSnapshot(cache, "tiny/gpt2"));
     cancel = false;
     double fastest = 0;
-    o.progress = [&](const ts::hub::DownloadProgress& p) { fastest = std::max(fastest, p.bytesPerSecond); };
+    o.progress = [&](const ts::hub::DownloadProgress& p) {
+        fastest = std::max(fastest, p.bytesPerSecond);
+    };
     const auto r = ts::hub::downloadModel(o);
     CHECK(r.files[1].resumed);
     // A slow line (16 kB every 20 ms, at most 800 kB/s) shows a speed in that range.
@@ -169,7 +177,8 @@ TEST_CASE("hub download: cancelling keeps the part for the next try") {
 TEST_CASE("hub download: a corrupted file is caught by its SHA-256 and removed") {
     TempDir tmp("hubdl");
     makeGpt2Repo(tmp.path() / "repo");
-    HubServer server(tmp.path(), {"--repo", "tiny/gpt2=" + (tmp.path() / "repo").string(), "--corrupt", "model.safetensors"});
+    HubServer server(tmp.path(), {"--repo", "tiny/gpt2=" + (tmp.path() / "repo").string(),
+                                  "--corrupt", "model.safetensors"});
     const fs::path cache = tmp.path() / "hub";
     std::string message;
     CHECK(kindOf(optionsFor(server, cache, "tiny/gpt2"), &message) == DownloadErrorKind::Checksum);
@@ -188,7 +197,8 @@ TEST_CASE("hub download: 404 for an unknown model, revision or endpoint path") {
     makeGpt2Repo(tmp.path() / "repo");
     HubServer server(tmp.path(), {"--repo", "tiny/gpt2=" + (tmp.path() / "repo").string()});
     std::string message;
-    CHECK(kindOf(optionsFor(server, tmp.path() / "hub", "tiny/nothing"), &message) == DownloadErrorKind::NotFound);
+    CHECK(kindOf(optionsFor(server, tmp.path() / "hub", "tiny/nothing"), &message) ==
+          DownloadErrorKind::NotFound);
     CHECK(contains(message, "404"));
     CHECK(contains(message, "spelling"));
     auto o = optionsFor(server, tmp.path() / "hub", "tiny/gpt2");
@@ -200,8 +210,8 @@ TEST_CASE("hub download: 404 for an unknown model, revision or endpoint path") {
 TEST_CASE("hub download: a gated model needs the token, and the token never reaches the CDN") {
     TempDir tmp("hubdl");
     makeGpt2Repo(tmp.path() / "repo");
-    HubServer server(tmp.path(), {"--repo", "org/gated=" + (tmp.path() / "repo").string(), "--gated", "org/gated",
-                                  "--token", "hf_secret_token"});
+    HubServer server(tmp.path(), {"--repo", "org/gated=" + (tmp.path() / "repo").string(),
+                                  "--gated", "org/gated", "--token", "hf_secret_token"});
     const fs::path cache = tmp.path() / "hub";
     auto o = optionsFor(server, cache, "org/gated");
     std::string message;
@@ -233,8 +243,8 @@ TEST_CASE("hub download: a gated model needs the token, and the token never reac
 TEST_CASE("hub download: the token is taken from HF_TOKEN and the endpoint from HF_ENDPOINT") {
     TempDir tmp("hubdl");
     makeGpt2Repo(tmp.path() / "repo");
-    HubServer server(tmp.path(), {"--repo", "org/gated=" + (tmp.path() / "repo").string(), "--gated", "org/gated",
-                                  "--token", "hf_env"});
+    HubServer server(tmp.path(), {"--repo", "org/gated=" + (tmp.path() / "repo").string(),
+                                  "--gated", "org/gated", "--token", "hf_env"});
     setenv("HF_TOKEN", "hf_env", 1);
     setenv("HF_ENDPOINT", server.endpoint().c_str(), 1);
     ts::hub::DownloadOptions o;
@@ -298,7 +308,8 @@ TEST_CASE("hub download: an unreachable endpoint says what failed and what to do
     CHECK(contains(message, "HTTPS_PROXY"));
 }
 
-TEST_CASE("hub download: a second download of the same file waits for the first (the cache's lock)") {
+TEST_CASE(
+    "hub download: a second download of the same file waits for the first (the cache's lock)") {
     TempDir tmp("hubdl");
     makeGpt2Repo(tmp.path() / "repo");
     HubServer server(tmp.path(), {"--repo", "tiny/gpt2=" + (tmp.path() / "repo").string()});
@@ -329,7 +340,8 @@ TEST_CASE("hub download: a second download of the same file waits for the first 
         }
         finished = true;
     });
-    for (int i = 0; i < 200 && !waited; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    for (int i = 0; i < 200 && !waited; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
     CHECK(waited);
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     CHECK_FALSE(finished);  // still waiting: it wrote nothing into the blob meanwhile
@@ -359,23 +371,27 @@ TEST_CASE("hub download: a model larger than the free disk is refused before a b
     TempDir tmp("hubdl");
     makeGpt2Repo(tmp.path() / "repo");
     // 2^60 bytes (1 EiB): larger than any disk this test can run on.
-    HubServer server(tmp.path(), {"--repo", "tiny/gpt2=" + (tmp.path() / "repo").string(), "--claim-size",
-                                  "model.safetensors=1152921504606846976"});
+    HubServer server(tmp.path(), {"--repo", "tiny/gpt2=" + (tmp.path() / "repo").string(),
+                                  "--claim-size", "model.safetensors=1152921504606846976"});
     const fs::path cache = tmp.path() / "hub";
     std::string message;
     CHECK(kindOf(optionsFor(server, cache, "tiny/gpt2"), &message) == DownloadErrorKind::DiskFull);
     CHECK(contains(message, "not enough disk space"));
     CHECK(contains(message, "HF_HUB_CACHE"));
     std::size_t blobs = 0;
-    for ([[maybe_unused]] const auto& e : fs::directory_iterator(cache / "models--tiny--gpt2" / "blobs")) ++blobs;
+    for ([[maybe_unused]] const auto& e :
+         fs::directory_iterator(cache / "models--tiny--gpt2" / "blobs"))
+        ++blobs;
     CHECK(blobs == 0);
-    for (const auto& q : server.requests()) CHECK(q["path"].get<std::string>().rfind("/api/models/", 0) == 0);
+    for (const auto& q : server.requests())
+        CHECK(q["path"].get<std::string>().rfind("/api/models/", 0) == 0);
 }
 
 TEST_CASE("hub download: http_proxy from the environment carries every request (school networks)") {
     TempDir tmp("hubdl");
     makeGpt2Repo(tmp.path() / "repo");
-    HubServer server(tmp.path(), {"--repo", "tiny/gpt2=" + (tmp.path() / "repo").string(), "--proxy"});
+    HubServer server(tmp.path(),
+                     {"--repo", "tiny/gpt2=" + (tmp.path() / "repo").string(), "--proxy"});
     REQUIRE_FALSE(server.proxy().empty());
     // libcurl reads http_proxy for http:// URLs (HTTPS_PROXY/https_proxy for https://); the
     // downloader passes its `proxy` option only when set, so the environment decides here.
@@ -405,7 +421,7 @@ TEST_CASE("hub download: http_proxy from the environment carries every request (
         blob |= contains(path, "/blobs/");
     }
     CHECK(listing);
-    CHECK(blob);  // the CDN host a redirect points to goes through the proxy too
+    CHECK(blob);               // the CDN host a redirect points to goes through the proxy too
     CHECK(proxied == direct);  // every request the servers saw came through the proxy
     CHECK(ts::hub::findSnapshot(cache, "tiny/gpt2"));
 }
@@ -416,8 +432,10 @@ TEST_CASE("hub download: a real GGUF (Q8_0 llama) from the hub loads and runs") 
     // A repository as the GGUF publishers lay it out: several quantizations of one model.
     const fs::path repo = tmp.path() / "repo";
     fs::create_directories(repo);
-    fs::copy_file(ts_test::ggufFromHf(hf, "llama-tiny-q8_0.gguf", "--type q8_0"), repo / "llama-tiny-Q8_0.gguf");
-    fs::copy_file(ts_test::ggufFromHf(hf, "llama-tiny-f16.gguf", "--type f16"), repo / "llama-tiny-F16.gguf");
+    fs::copy_file(ts_test::ggufFromHf(hf, "llama-tiny-q8_0.gguf", "--type q8_0"),
+                  repo / "llama-tiny-Q8_0.gguf");
+    fs::copy_file(ts_test::ggufFromHf(hf, "llama-tiny-f16.gguf", "--type f16"),
+                  repo / "llama-tiny-F16.gguf");
     writeFile(repo / "README.md", "# tiny llama GGUF\n");
     HubServer server(tmp.path(), {"--repo", "tiny/llama-tiny-GGUF=" + repo.string()});
     const fs::path cache = tmp.path() / "hub";
@@ -436,8 +454,8 @@ TEST_CASE("hub download: a real GGUF (Q8_0 llama) from the hub loads and runs") 
     REQUIRE(loaded.tokenizer);
     // It computes what its own weights, dequantized, compute (the Q8_0 rounding itself is
     // measured against the safetensors in test_gguf_llama_family.cpp).
-    const auto dequantized =
-        ts::Model::loadGguf(ts_test::ggufFromHf(hf, "llama-q8_0-dequantized.gguf", "--type q8_0 --dequantized"));
+    const auto dequantized = ts::Model::loadGguf(
+        ts_test::ggufFromHf(hf, "llama-q8_0-dequantized.gguf", "--type q8_0 --dequantized"));
     const std::vector<int> ids = {1, 5, 9, 2, 7};
     ts::Session a(loaded.model), b(dequantized);
     const auto la = a.prefill(ids).logits, lb = b.prefill(ids).logits;

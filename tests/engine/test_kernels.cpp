@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -71,7 +70,8 @@ TEST_CASE("kernels: softmax rows and exp", "[kernels]") {
     for (int i = -870; i <= 880; ++i) e.push_back(i * 0.1f);
     std::vector<float> ref = e;
     k::expInPlace(e.data(), static_cast<int>(e.size()));
-    for (std::size_t i = 0; i < e.size(); ++i) REQUIRE(e[i] == Approx(std::exp(ref[i])).epsilon(2e-6));
+    for (std::size_t i = 0; i < e.size(); ++i)
+        REQUIRE(e[i] == Approx(std::exp(ref[i])).epsilon(2e-6));
 }
 
 TEST_CASE("kernels: dot, axpy and sum against hand-computed values", "[kernels]") {
@@ -110,7 +110,8 @@ std::vector<double> naiveLinear(const std::vector<float>& X, int T, const std::v
         for (int o = 0; o < out; ++o) {
             double s = b.empty() ? 0.0 : b[o];
             for (int i = 0; i < in; ++i)
-                s += static_cast<double>(X[static_cast<std::size_t>(t) * in + i]) * W[static_cast<std::size_t>(o) * in + i];
+                s += static_cast<double>(X[static_cast<std::size_t>(t) * in + i]) *
+                     W[static_cast<std::size_t>(o) * in + i];
             y[static_cast<std::size_t>(t) * out + o] = s;
         }
     return y;
@@ -122,20 +123,23 @@ struct KernelLevelGuard {
 
 }  // namespace
 
-TEST_CASE("kernels: packed linear equals a naive product on ragged shapes, on every code path", "[kernels]") {
+TEST_CASE("kernels: packed linear equals a naive product on ragged shapes, on every code path",
+          "[kernels]") {
     KernelLevelGuard restore;
     std::mt19937 rng(7);
     std::uniform_real_distribution<float> u(-1.0f, 1.0f);
     // out not a multiple of 16 (a partial last panel), in not a multiple of the input block,
     // T covering full and partial row tiles, with and without bias
-    const int shapes[][3] = {{37, 19, 1}, {37, 19, 13}, {16, 300, 25}, {50, 513, 7}, {1, 5, 3}, {96, 64, 130}};
+    const int shapes[][3] = {{37, 19, 1},  {37, 19, 13}, {16, 300, 25},
+                             {50, 513, 7}, {1, 5, 3},    {96, 64, 130}};
     for (int level = 2; level >= 0; --level) {
         k::limitPackedKernel(level);
         for (const auto& s : shapes) {
             const int out = s[0], in = s[1], T = s[2];
             for (bool withBias : {true, false}) {
                 CAPTURE(level, k::packedKernelName(), out, in, T, withBias);
-                std::vector<float> W(static_cast<std::size_t>(out) * in), X(static_cast<std::size_t>(T) * in), b;
+                std::vector<float> W(static_cast<std::size_t>(out) * in),
+                    X(static_cast<std::size_t>(T) * in), b;
                 for (auto& v : W) v = u(rng);
                 for (auto& v : X) v = u(rng);
                 if (withBias) {
@@ -150,14 +154,17 @@ TEST_CASE("kernels: packed linear equals a naive product on ragged shapes, on ev
                 k::linearPacked(X.data(), T, pw, withBias ? b.data() : nullptr, Y.data());
                 const auto want = naiveLinear(X, T, W, b, out, in);
                 double worst = 0;
-                for (std::size_t i = 0; i < want.size(); ++i) worst = std::max(worst, std::abs(Y[i] - want[i]));
+                for (std::size_t i = 0; i < want.size(); ++i)
+                    worst = std::max(worst, std::abs(Y[i] - want[i]));
                 CHECK(worst < 1e-4 * std::sqrt(static_cast<double>(in)));
                 for (std::size_t i = want.size(); i < Y.size(); ++i) CHECK(Y[i] == -99.0f);
                 // one token at a time (the decode path) gives the same bits as the batch
                 for (int t = 0; t < T; ++t) {
                     std::vector<float> y1(static_cast<std::size_t>(out));
-                    k::linearPacked(X.data() + static_cast<std::size_t>(t) * in, 1, pw, withBias ? b.data() : nullptr, y1.data());
-                    for (int o = 0; o < out; ++o) REQUIRE(y1[o] == Y[static_cast<std::size_t>(t) * out + o]);
+                    k::linearPacked(X.data() + static_cast<std::size_t>(t) * in, 1, pw,
+                                    withBias ? b.data() : nullptr, y1.data());
+                    for (int o = 0; o < out; ++o)
+                        REQUIRE(y1[o] == Y[static_cast<std::size_t>(t) * out + o]);
                 }
             }
         }
@@ -168,7 +175,8 @@ TEST_CASE("kernels: packing from [in, out] and from [out, in] agree", "[kernels]
     const int out = 21, in = 5;
     std::vector<float> Woi(out * in), Wio(out * in);
     for (int o = 0; o < out; ++o)
-        for (int i = 0; i < in; ++i) Woi[o * in + i] = Wio[i * out + o] = static_cast<float>(o * 100 + i);
+        for (int i = 0; i < in; ++i)
+            Woi[o * in + i] = Wio[i * out + o] = static_cast<float>(o * 100 + i);
     std::vector<float> a(k::packedSize(out, in)), b(k::packedSize(out, in));
     k::packFromOutIn(Woi.data(), out, in, a.data());
     k::packFromInOut(Wio.data(), in, out, b.data());
@@ -186,32 +194,40 @@ TEST_CASE("kernels: 16-bit widening is exact for every bit pattern", "[kernels]"
     for (std::uint32_t h = 0; h < 65536; ++h) {
         const auto b = static_cast<std::uint16_t>(h);
         const float a = k::halfToFloat(b), want = ts::st::f16ToF32(b);
-        if (std::isnan(want)) REQUIRE(std::isnan(a));
-        else REQUIRE(std::memcmp(&a, &want, 4) == 0);  // also keeps the sign of zero
+        if (std::isnan(want))
+            REQUIRE(std::isnan(a));
+        else
+            REQUIRE(std::memcmp(&a, &want, 4) == 0);  // also keeps the sign of zero
         const float c = k::bf16ToFloat(b), wantB = ts::st::bf16ToF32(b);
         REQUIRE(std::memcmp(&c, &wantB, 4) == 0);
     }
 }
 
-TEST_CASE("kernels: F16 and BF16 packed weights against a double product, every path, ragged shapes", "[kernels]") {
+TEST_CASE(
+    "kernels: F16 and BF16 packed weights against a double product, every path, ragged shapes",
+    "[kernels]") {
     KernelLevelGuard restore;
     std::mt19937 rng(11);
     std::uniform_real_distribution<float> u(-1.0f, 1.0f);
-    const int shapes[][3] = {{37, 19, 1}, {37, 19, 13}, {16, 300, 25}, {50, 513, 7}, {1, 5, 3}, {96, 64, 130}, {33, 8, 2}};
+    const int shapes[][3] = {{37, 19, 1}, {37, 19, 13},  {16, 300, 25}, {50, 513, 7},
+                             {1, 5, 3},   {96, 64, 130}, {33, 8, 2}};
     for (const k::WeightType type : {k::WeightType::F16, k::WeightType::BF16}) {
         for (int level = 2; level >= 0; --level) {
             k::limitPackedKernel(level);
             for (const auto& s : shapes) {
                 const int out = s[0], in = s[1], T = s[2];
                 for (bool withBias : {true, false}) {
-                    CAPTURE(k::weightTypeName(type), level, k::packedKernelName(), out, in, T, withBias);
+                    CAPTURE(k::weightTypeName(type), level, k::packedKernelName(), out, in, T,
+                            withBias);
                     // the stored 16-bit weights [out, in] and their exact fp32 values
                     std::vector<std::uint16_t> W16(static_cast<std::size_t>(out) * in);
                     std::vector<float> W(W16.size()), X(static_cast<std::size_t>(T) * in), b;
                     for (std::size_t i = 0; i < W16.size(); ++i) {
                         const float v = u(rng) * (type == k::WeightType::F16 ? 3.0f : 1e3f);
-                        W16[i] = type == k::WeightType::F16 ? ts::st::f32ToF16(v) : ts::st::f32ToBf16(v);
-                        W[i] = type == k::WeightType::F16 ? ts::st::f16ToF32(W16[i]) : ts::st::bf16ToF32(W16[i]);
+                        W16[i] =
+                            type == k::WeightType::F16 ? ts::st::f32ToF16(v) : ts::st::f32ToBf16(v);
+                        W[i] = type == k::WeightType::F16 ? ts::st::f16ToF32(W16[i])
+                                                          : ts::st::bf16ToF32(W16[i]);
                     }
                     for (auto& v : X) v = u(rng);
                     if (withBias) {
@@ -219,7 +235,8 @@ TEST_CASE("kernels: F16 and BF16 packed weights against a double product, every 
                         for (auto& v : b) v = u(rng);
                     }
                     std::vector<k::RowSource> rows;
-                    for (int o = 0; o < out; ++o) rows.push_back({W16.data() + static_cast<std::size_t>(o) * in, 1, type});
+                    for (int o = 0; o < out; ++o)
+                        rows.push_back({W16.data() + static_cast<std::size_t>(o) * in, 1, type});
                     std::vector<std::uint16_t> packed(k::packedSize(out, in));
                     k::packRows(rows, in, type, packed.data());
                     const k::PackedWeight pw{packed.data(), out, in, type};
@@ -236,27 +253,35 @@ TEST_CASE("kernels: F16 and BF16 packed weights against a double product, every 
                     for (std::size_t i = want.size(); i < Y.size(); ++i) CHECK(Y[i] == -99.0f);
                     for (int t = 0; t < T; ++t) {
                         std::vector<float> y1(static_cast<std::size_t>(out));
-                        k::linearPacked(X.data() + static_cast<std::size_t>(t) * in, 1, pw, withBias ? b.data() : nullptr, y1.data());
-                        for (int o = 0; o < out; ++o) REQUIRE(y1[o] == Y[static_cast<std::size_t>(t) * out + o]);
+                        k::linearPacked(X.data() + static_cast<std::size_t>(t) * in, 1, pw,
+                                        withBias ? b.data() : nullptr, y1.data());
+                        for (int o = 0; o < out; ++o)
+                            REQUIRE(y1[o] == Y[static_cast<std::size_t>(t) * out + o]);
                     }
                     // a packed row reads back as the stored row
                     std::vector<float> r(static_cast<std::size_t>(in));
                     const int row = out - 1;
                     k::unpackRow(pw, row, r.data());
-                    for (int i = 0; i < in; ++i) REQUIRE(r[static_cast<std::size_t>(i)] == W[static_cast<std::size_t>(row) * in + i]);
+                    for (int i = 0; i < in; ++i)
+                        REQUIRE(r[static_cast<std::size_t>(i)] ==
+                                W[static_cast<std::size_t>(row) * in + i]);
                 }
             }
         }
     }
 }
 
-TEST_CASE("kernels: packing Conv1D [in, out] 16-bit rows, and mixed types widen to F32", "[kernels]") {
+TEST_CASE("kernels: packing Conv1D [in, out] 16-bit rows, and mixed types widen to F32",
+          "[kernels]") {
     const int out = 21, in = 5;
     std::vector<std::uint16_t> io(static_cast<std::size_t>(out) * in);  // [in, out]
     for (int i = 0; i < in; ++i)
-        for (int o = 0; o < out; ++o) io[static_cast<std::size_t>(i) * out + o] = ts::st::f32ToBf16(static_cast<float>(o * 8 + i));
+        for (int o = 0; o < out; ++o)
+            io[static_cast<std::size_t>(i) * out + o] =
+                ts::st::f32ToBf16(static_cast<float>(o * 8 + i));
     std::vector<k::RowSource> rows;
-    for (int o = 0; o < out; ++o) rows.push_back({io.data() + o, static_cast<std::size_t>(out), k::WeightType::BF16});
+    for (int o = 0; o < out; ++o)
+        rows.push_back({io.data() + o, static_cast<std::size_t>(out), k::WeightType::BF16});
     std::vector<std::uint16_t> p(k::packedSize(out, in));
     k::packRows(rows, in, k::WeightType::BF16, p.data());
     // panel 1, input 2, column 0 is output 16
@@ -272,7 +297,8 @@ TEST_CASE("kernels: packing Conv1D [in, out] 16-bit rows, and mixed types widen 
     CHECK_THROWS(k::packRows(rows, in, k::WeightType::BF16, p.data()));
 }
 
-TEST_CASE("rope: rotate-half pairing, norms kept, scores depend only on the distance", "[kernels][rope]") {
+TEST_CASE("rope: rotate-half pairing, norms kept, scores depend only on the distance",
+          "[kernels][rope]") {
     ts::Config c;
     c.modelType = "llama";
     c.nEmbd = 64;
@@ -314,7 +340,8 @@ TEST_CASE("rope: rotate-half pairing, norms kept, scores depend only on the dist
     CHECK(std::abs(d1 - dot(rotated(q, 9), rotated(kk, 5))) > 1e-3);
 }
 
-TEST_CASE("rope: Llama 3.1's llama3 scaling keeps high, slows low, blends medium frequencies", "[kernels][rope]") {
+TEST_CASE("rope: Llama 3.1's llama3 scaling keeps high, slows low, blends medium frequencies",
+          "[kernels][rope]") {
     ts::Config c;  // Llama-3.1-8B: head_dim 128, theta 500000, factor 8, 1 / 4, 8192
     c.modelType = "llama";
     c.nEmbd = 4096;

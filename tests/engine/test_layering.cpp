@@ -4,7 +4,6 @@
 // ui/ links no BLAS or LAPACK (model math runs in the engine). The build enforces part of
 // this already (engine/src is a private include folder); this test says which file broke it.
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -37,7 +36,8 @@ std::vector<std::pair<fs::path, std::string>> includesUnder(const fs::path& fold
         std::string line;
         while (std::getline(in, line)) {
             std::smatch m;
-            if (std::regex_search(line, m, include)) out.emplace_back(e.path(), m[1].str() + m[2].str());
+            if (std::regex_search(line, m, include))
+                out.emplace_back(e.path(), m[1].str() + m[2].str());
         }
     }
     return out;
@@ -65,7 +65,8 @@ std::string linkLines(const fs::path& cmake) {
 }  // namespace
 
 TEST_CASE("layering: the engine includes no Qt and nothing of ui/ or app/", "[layering]") {
-    const std::set<std::string> outside = {"shell", "stages", "classroom", "widgets", "gui", "cli", "ui", "app"};
+    const std::set<std::string> outside = {"shell", "stages", "classroom", "widgets",
+                                           "gui",   "cli",    "ui",        "app"};
     int checked = 0;
     for (const auto& [file, inc] : includesUnder(kRoot / "engine")) {
         INFO(file.string() << ": #include " << inc);
@@ -79,9 +80,10 @@ TEST_CASE("layering: the engine includes no Qt and nothing of ui/ or app/", "[la
     CHECK(link.find("Qt") == std::string::npos);
 }
 
-TEST_CASE("layering: ui/ and app/ use only engine/include, and the engine's public headers "
-          "include only each other",
-          "[layering]") {
+TEST_CASE(
+    "layering: ui/ and app/ use only engine/include, and the engine's public headers "
+    "include only each other",
+    "[layering]") {
     std::set<std::string> engineSrc;
     for (const auto& e : fs::directory_iterator(kRoot / "engine" / "src"))
         if (e.is_directory()) engineSrc.insert(e.path().filename().string());

@@ -2,7 +2,6 @@
 // or foreign file is refused with the file and the field named; and the evaluation data the
 // bundled model ships (what the lab states up front) is what the engine measures on it.
 #include <catch2/catch.hpp>
-
 #include <nlohmann/json.hpp>
 
 #include "engine_test_util.hpp"
@@ -12,7 +11,6 @@
 using Catch::Matchers::Contains;
 
 namespace {
-
 
 ts::LitmRun smallRun() {
     const auto model = ts::Model::loadFolder(ts_test::bundledModel());
@@ -80,7 +78,8 @@ TEST_CASE("damaged or foreign results files are refused with the field named", "
     const std::vector<Case> cases = {
         {"{\"points\": [", "not valid JSON"},
         {"[1, 2]", "expected a JSON object"},
-        {R"({"format": "tokenscope-lesson", "points": []})", "not a lost-in-the-middle results file"},
+        {R"({"format": "tokenscope-lesson", "points": []})",
+         "not a lost-in-the-middle results file"},
         {R"({"probes": []})", "no \"points\""},
         {withField("/version", 7), "newer"},
         {withField("/points", nlohmann::json::array()), "\"points\""},

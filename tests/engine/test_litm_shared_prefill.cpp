@@ -12,7 +12,6 @@
 
 namespace {
 
-
 void checkSameResults(const ts::LitmResult& shared, const ts::LitmResult& naive) {
     REQUIRE(shared.points.size() == naive.points.size());
     for (std::size_t i = 0; i < shared.points.size(); ++i) {

@@ -1,6 +1,5 @@
 // Model::loadFolder: what it refuses (with messages that say why) and the variants it accepts.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <limits>
 
@@ -10,15 +9,16 @@
 #include "tokenscope/session.hpp"
 
 using Catch::Matchers::Contains;
+using nlohmann::json;
 using ts_test::FixtureTensor;
 using ts_test::TempDir;
-using nlohmann::json;
 
 namespace {
 
 const char* kTiny = "gpt2-tiny-vocab512";
 
-std::vector<float> lastLogits(const std::shared_ptr<const ts::Model>& m, const std::vector<int>& ids) {
+std::vector<float> lastLogits(const std::shared_ptr<const ts::Model>& m,
+                              const std::vector<int>& ids) {
     ts::Session s(m);
     return s.prefill(ids).logits;
 }
@@ -47,7 +47,8 @@ TEST_CASE("loader: a broken model folder is refused with the reason", "[loader]"
     }
     SECTION("only pytorch_model.bin present") {
         std::filesystem::create_directories(folder);
-        ts_test::writeBytes(folder / "config.json", ts_test::readText(ts_test::dataDir() / kTiny / "config.json"));
+        ts_test::writeBytes(folder / "config.json",
+                            ts_test::readText(ts_test::dataDir() / kTiny / "config.json"));
         ts_test::writeBytes(folder / "pytorch_model.bin", "PK\x03\x04 pickled");
         CHECK_THROWS_WITH(load(), Contains("pytorch_model.bin") && Contains("never") &&
                                       Contains("arbitrary code") &&
@@ -56,23 +57,28 @@ TEST_CASE("loader: a broken model folder is refused with the reason", "[loader]"
     }
     SECTION("a .pt file is refused too") {
         std::filesystem::create_directories(folder);
-        ts_test::writeBytes(folder / "config.json", ts_test::readText(ts_test::dataDir() / kTiny / "config.json"));
+        ts_test::writeBytes(folder / "config.json",
+                            ts_test::readText(ts_test::dataDir() / kTiny / "config.json"));
         ts_test::writeBytes(folder / "weights.pt", "x");
         CHECK_THROWS_WITH(load(), Contains("weights.pt") && Contains("arbitrary code"));
     }
     SECTION("no weights at all") {
         std::filesystem::create_directories(folder);
-        ts_test::writeBytes(folder / "config.json", ts_test::readText(ts_test::dataDir() / kTiny / "config.json"));
+        ts_test::writeBytes(folder / "config.json",
+                            ts_test::readText(ts_test::dataDir() / kTiny / "config.json"));
         CHECK_THROWS_WITH(load(), Contains("model.safetensors") && Contains("not found"));
     }
     SECTION("model_type gemma") {
-        ts_test::writeModelFolder(folder, kTiny, [](auto&, json& cfg) { cfg["model_type"] = "gemma"; });
+        ts_test::writeModelFolder(folder, kTiny,
+                                  [](auto&, json& cfg) { cfg["model_type"] = "gemma"; });
         CHECK_THROWS_WITH(load(), Contains("unsupported model_type 'gemma'") &&
                                       Contains("config.json") && Contains("supports gpt2"));
     }
     SECTION("missing tensor") {
         ts_test::writeModelFolder(folder, kTiny, [](std::vector<FixtureTensor>& ts, json&) {
-            std::erase_if(ts, [](const FixtureTensor& t) { return t.name == "transformer.h.1.mlp.c_fc.weight"; });
+            std::erase_if(ts, [](const FixtureTensor& t) {
+                return t.name == "transformer.h.1.mlp.c_fc.weight";
+            });
         });
         CHECK_THROWS_WITH(load(), Contains("missing tensor") &&
                                       Contains("transformer.h.1.mlp.c_fc.weight") &&
@@ -99,20 +105,24 @@ TEST_CASE("loader: a broken model folder is refused with the reason", "[loader]"
                                       Contains("transformer.wte.weight"));
     }
     SECTION("context length mismatch") {
-        ts_test::writeModelFolder(folder, kTiny, [](auto&, json& cfg) { cfg["n_positions"] = 128; });
+        ts_test::writeModelFolder(folder, kTiny,
+                                  [](auto&, json& cfg) { cfg["n_positions"] = 128; });
         CHECK_THROWS_WITH(load(), Contains("n_positions 128") && Contains("64 rows"));
     }
     SECTION("heads not dividing the width") {
         ts_test::writeModelFolder(folder, kTiny, [](auto&, json& cfg) { cfg["n_head"] = 5; });
-        CHECK_THROWS_WITH(load(), Contains("config.json") && Contains("n_embd (48)") &&
-                                      Contains("n_head (5)"));
+        CHECK_THROWS_WITH(
+            load(), Contains("config.json") && Contains("n_embd (48)") && Contains("n_head (5)"));
     }
     SECTION("unsupported dtype in a real checkpoint") {
         std::filesystem::create_directories(folder);
-        ts_test::writeBytes(folder / "config.json", ts_test::readText(ts_test::dataDir() / kTiny / "config.json"));
+        ts_test::writeBytes(folder / "config.json",
+                            ts_test::readText(ts_test::dataDir() / kTiny / "config.json"));
         ts_test::writeBytes(folder / "model.safetensors",
-                            ts_test::buildSafetensors({{"transformer.wte.weight", "I64", {2}, std::string(16, '\0')}}));
-        CHECK_THROWS_WITH(load(), Contains("transformer.wte.weight") && Contains("unsupported dtype I64"));
+                            ts_test::buildSafetensors(
+                                {{"transformer.wte.weight", "I64", {2}, std::string(16, '\0')}}));
+        CHECK_THROWS_WITH(load(),
+                          Contains("transformer.wte.weight") && Contains("unsupported dtype I64"));
     }
     SECTION("truncated weights file") {
         ts_test::writeModelFolder(folder, kTiny);
@@ -147,7 +157,8 @@ TEST_CASE("loader: F16 and BF16 checkpoints are converted exactly", "[loader]") 
         auto orig = ts::Model::loadFolder(ts_test::dataDir() / kTiny);
         const auto c = lastLogits(orig, kIds);
         double worst = 0;
-        for (std::size_t i = 0; i < a.size(); ++i) worst = std::max(worst, double(std::abs(a[i] - c[i])));
+        for (std::size_t i = 0; i < a.size(); ++i)
+            worst = std::max(worst, double(std::abs(a[i] - c[i])));
         CHECK(worst < (dtype == "F16" ? 0.05 : 0.3));
     }
 }
@@ -158,7 +169,9 @@ TEST_CASE("loader: names without the transformer. prefix and attention buffers",
         for (auto& t : ts)
             if (t.name.rfind("transformer.", 0) == 0) t.name = t.name.substr(12);
         for (int l = 0; l < 3; ++l) {
-            ts.push_back({"h." + std::to_string(l) + ".attn.bias", {1, 1, 64, 64}, std::vector<float>(64 * 64, 1.0f)});
+            ts.push_back({"h." + std::to_string(l) + ".attn.bias",
+                          {1, 1, 64, 64},
+                          std::vector<float>(64 * 64, 1.0f)});
             ts.push_back({"h." + std::to_string(l) + ".attn.masked_bias", {}, {-1e4f}});
         }
     });
@@ -189,8 +202,9 @@ TEST_CASE("loader: an untied lm_head.weight is used", "[loader]") {
         ts_test::writeModelFolder(dir / "bad", kTiny, [](std::vector<FixtureTensor>& ts, json&) {
             ts.push_back({"lm_head.weight", {48, 512}, std::vector<float>(512 * 48)});
         });
-        CHECK_THROWS_WITH(ts::Model::loadFolder(dir / "bad"),
-                          Contains("lm_head.weight") && Contains("expected [512, 48], found [48, 512]"));
+        CHECK_THROWS_WITH(
+            ts::Model::loadFolder(dir / "bad"),
+            Contains("lm_head.weight") && Contains("expected [512, 48], found [48, 512]"));
     }
 }
 
@@ -221,11 +235,12 @@ TEST_CASE("loader: progress is reported and cancel stops the load", "[loader]") 
 
     std::atomic<bool> cancel{false};
     int calls = 0;
-    CHECK_THROWS_WITH(ts::Model::loadFolder(ts_test::dataDir() / kTiny,
-                                            [&](double, const std::string&) {
-                                                if (++calls == 5) cancel = true;
-                                            },
-                                            &cancel),
+    CHECK_THROWS_WITH(ts::Model::loadFolder(
+                          ts_test::dataDir() / kTiny,
+                          [&](double, const std::string&) {
+                              if (++calls == 5) cancel = true;
+                          },
+                          &cancel),
                       Contains("cancelled"));
 }
 
@@ -233,7 +248,8 @@ TEST_CASE("loader: model accessors", "[loader]") {
     auto m = ts::Model::loadFolder(ts_test::dataDir() / kTiny);
     const auto& c = m->config();
     // wte + wpe + 3 layers + ln_f
-    const std::size_t perLayer = 2 * 48 + 48 * 144 + 144 + 48 * 48 + 48 + 2 * 48 + 48 * 192 + 192 + 192 * 48 + 48;
+    const std::size_t perLayer =
+        2 * 48 + 48 * 144 + 144 + 48 * 48 + 48 + 2 * 48 + 48 * 192 + 192 + 192 * 48 + 48;
     CHECK(m->parameterCount() == 512u * 48u + 64u * 48u + 3 * perLayer + 2 * 48u);
     CHECK(m->weightBytes() == m->parameterCount() * 4);
     CHECK(m->tokenEmbedding(3).size() == 48u);

@@ -11,10 +11,10 @@
 
 namespace {
 
-
 struct Bundled {
     std::shared_ptr<const ts::Model> model = ts::Model::loadFolder(ts_test::bundledModel());
-    std::shared_ptr<const ts::Tokenizer> tokenizer = ts::Tokenizer::fromFolder(ts_test::bundledModel());
+    std::shared_ptr<const ts::Tokenizer> tokenizer =
+        ts::Tokenizer::fromFolder(ts_test::bundledModel());
     ts::ModelAnswer answer(const std::string& prompt) const {
         return ts::modelAnswer(model, *tokenizer, tokenizer->encodeIds(prompt));
     }
@@ -35,11 +35,12 @@ struct Bundled {
 
 TEST_CASE("word rules: function words, Korean particles, matching the truth", "[probes][answer]") {
     for (const char* w : {" in", " a", "The", " OF", " ", " called"}) CHECK(ts::isFunctionWord(w));
-    for (const char* w : {" Kroish", " busy", " Paris", " 스타톤"}) CHECK_FALSE(ts::isFunctionWord(w));
+    for (const char* w : {" Kroish", " busy", " Paris", " 스타톤"})
+        CHECK_FALSE(ts::isFunctionWord(w));
     CHECK(ts::koreanParticleSuffix(" 스타톤이에요") == "이에요");
     CHECK(ts::koreanParticleSuffix(" 수진이었다") == "이었다");
     CHECK(ts::koreanParticleSuffix(" 레이시어를") == "를");
-    CHECK(ts::koreanParticleSuffix(" 이") == "");     // nothing would be left
+    CHECK(ts::koreanParticleSuffix(" 이") == "");      // nothing would be left
     CHECK(ts::koreanParticleSuffix(" 키아나") == "");  // a name's last syllable stays
     CHECK(ts::koreanParticleSuffix(" Kroish") == "");
     CHECK(ts::answerMatches(" Daios", " Daios"));
@@ -58,7 +59,8 @@ TEST_CASE("the answer runs to the end of the word, not one token", "[probes][ans
     CHECK(a.text.find(' ', 1) == std::string::npos);  // one word
     CHECK(a.word == a.text);                          // no function word before it
     // it is the greedy path, and what follows it is a word boundary
-    const auto path = b.greedy("The government of Kiaia sits in", static_cast<int>(a.tokens.size()) + 1);
+    const auto path =
+        b.greedy("The government of Kiaia sits in", static_cast<int>(a.tokens.size()) + 1);
     CHECK(std::vector<int>(path.begin(), path.end() - 1) == a.tokens);
     const std::string next = b.tokenizer->tokenBytes(path.back());
     CHECK((next[0] == ' ' || std::ispunct(static_cast<unsigned char>(next[0]))));
@@ -76,7 +78,7 @@ TEST_CASE("a function word is not the answer: the word after it is", "[probes][a
     INFO(a.text);
     REQUIRE_FALSE(a.word.empty());
     CHECK_FALSE(ts::isFunctionWord(a.word.substr(0, a.word.find(' ', 1))));
-    CHECK(a.text.size() > a.word.size());                  // the function word is shown
+    CHECK(a.text.size() > a.word.size());  // the function word is shown
     CHECK(a.text.substr(a.text.size() - a.word.size()) == a.word);
     CHECK(a.tokens.size() >= 2);
 }

@@ -1,10 +1,8 @@
 // The forward pass against logits, attentions and greedy output recorded from the Hugging Face
 // implementation (tests/data/*/reference.json).
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <fstream>
-
 #include <nlohmann/json.hpp>
 
 #include "test_paths.hpp"
@@ -71,7 +69,8 @@ Worst checkFolder(const std::string& name) {
         const auto last = seq["last_logits"].get<std::vector<double>>();
         for (int i = 0; i < c.nVocab; ++i) {
             worst.logit = std::max(worst.logit, std::abs(tr.logits[i] - last[i]));
-            if (!closeRel(tr.logits[i], last[i], 1e-3)) FAIL("last logit " << i << ": " << tr.logits[i] << " vs " << last[i]);
+            if (!closeRel(tr.logits[i], last[i], 1e-3))
+                FAIL("last logit " << i << ": " << tr.logits[i] << " vs " << last[i]);
         }
         if (seq.contains("logits")) {
             const json& all = seq["logits"];
@@ -80,7 +79,8 @@ Worst checkFolder(const std::string& name) {
                     const double want = all[t][i].get<double>();
                     worst.logit = std::max(worst.logit, std::abs(tr.allLogits[t][i] - want));
                     if (!closeRel(tr.allLogits[t][i], want, 1e-3))
-                        FAIL("logit [" << t << "][" << i << "]: " << tr.allLogits[t][i] << " vs " << want);
+                        FAIL("logit [" << t << "][" << i << "]: " << tr.allLogits[t][i] << " vs "
+                                       << want);
                 }
         }
         // top-20 ids of the last position agree (ties aside, they are well separated here)
@@ -101,7 +101,8 @@ Worst checkFolder(const std::string& name) {
                         const double got = k <= q ? row[k] : 0.0;
                         worst.attention = std::max(worst.attention, std::abs(got - want));
                         if (std::abs(got - want) > 1e-4)
-                            FAIL("attention l" << l << " h" << h << " q" << q << " k" << k << ": " << got << " vs " << want);
+                            FAIL("attention l" << l << " h" << h << " q" << q << " k" << k << ": "
+                                               << got << " vs " << want);
                     }
                 }
         // final hidden state = final norm (residual after the last block), last position
@@ -154,13 +155,15 @@ TEST_CASE("llama-tiny (GQA, RoPE, SwiGLU, untied) matches transformers", "[model
                                              << ", logsumexp " << w.lse << ", hidden " << w.hidden);
 }
 
-TEST_CASE("qwen2-tiny (q/k/v biases, rope_theta 1e6, tied) matches the reference", "[model][reference]") {
+TEST_CASE("qwen2-tiny (q/k/v biases, rope_theta 1e6, tied) matches the reference",
+          "[model][reference]") {
     const Worst w = checkFolder("qwen2-tiny");
     WARN("qwen2-tiny worst abs diff: logit " << w.logit << ", attention " << w.attention
                                              << ", logsumexp " << w.lse);
 }
 
-TEST_CASE("qwen3-tiny (q/k norm, head_dim 24 != 64/4, untied) matches the reference", "[model][reference]") {
+TEST_CASE("qwen3-tiny (q/k norm, head_dim 24 != 64/4, untied) matches the reference",
+          "[model][reference]") {
     const Worst w = checkFolder("qwen3-tiny");
     WARN("qwen3-tiny worst abs diff: logit " << w.logit << ", attention " << w.attention
                                              << ", logsumexp " << w.lse);

@@ -1,6 +1,5 @@
 // PCA of the embedding view against cases worked out by hand.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <span>
 #include <stdexcept>
@@ -24,7 +23,8 @@ bool allFinite(const PcaResult& r) {
 float alignment(const PcaResult& r, int c, std::vector<float> expected) {
     const std::size_t dim = r.mean.size();
     float dot = 0;
-    for (std::size_t j = 0; j < dim; ++j) dot += r.axes[static_cast<std::size_t>(c) * dim + j] * expected[j];
+    for (std::size_t j = 0; j < dim; ++j)
+        dot += r.axes[static_cast<std::size_t>(c) * dim + j] * expected[j];
     return std::abs(dot);
 }
 
@@ -139,7 +139,9 @@ TEST_CASE("PCA of rows stored in one block equals PCA of the same rows as vector
     std::vector<float> block;
     for (int i = 0; i < 40; ++i) {
         std::vector<float> r;
-        for (int j = 0; j < 7; ++j) r.push_back(std::sin(0.37f * static_cast<float>(i * (j + 1))) + 0.1f * static_cast<float>(i * j));
+        for (int j = 0; j < 7; ++j)
+            r.push_back(std::sin(0.37f * static_cast<float>(i * (j + 1))) +
+                        0.1f * static_cast<float>(i * j));
         block.insert(block.end(), r.begin(), r.end());
         rows.push_back(std::move(r));
     }
@@ -153,5 +155,6 @@ TEST_CASE("PCA of rows stored in one block equals PCA of the same rows as vector
     CHECK(a.explained == b.explained);
     CHECK(a.axes == b.axes);
     // A block shorter than n x dim is refused, not read past its end.
-    CHECK_THROWS_AS(pca2(std::span<const float>(block).first(block.size() - 1), rows.size(), 7), std::invalid_argument);
+    CHECK_THROWS_AS(pca2(std::span<const float>(block).first(block.size() - 1), rows.size(), 7),
+                    std::invalid_argument);
 }

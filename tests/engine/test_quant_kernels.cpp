@@ -3,7 +3,6 @@
 // ragged lengths at every instruction-set level, and linearQuant's decode and prefill
 // paths against a double-precision matrix product.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <limits>
 
@@ -18,7 +17,7 @@ using ts::quant::Type;
 
 namespace {
 
-const Type kAll[] = {Type::F32, Type::F16, Type::BF16, Type::Q8_0, Type::Q4_0, Type::Q4_1,
+const Type kAll[] = {Type::F32,  Type::F16,  Type::BF16, Type::Q8_0, Type::Q4_0, Type::Q4_1,
                      Type::Q5_0, Type::Q5_1, Type::Q4_K, Type::Q5_K, Type::Q6_K};
 
 bool isFloat(Type t) { return t == Type::F32 || t == Type::F16 || t == Type::BF16; }
@@ -42,7 +41,8 @@ TEST_CASE("Quant: every type dequantizes blocks built from known values exactly"
     }
 }
 
-TEST_CASE("Quant: dot products match double precision on ragged lengths, every code path", "[quant]") {
+TEST_CASE("Quant: dot products match double precision on ragged lengths, every code path",
+          "[quant]") {
     ts_test::QuantLevelGuard guard;
     std::mt19937 rng(5);
     for (int level = 2; level >= 0; --level) {
@@ -58,8 +58,8 @@ TEST_CASE("Quant: dot products match double precision on ragged lengths, every c
                     exact += row.values[i] * x[i];
                     mag += std::fabs(row.values[i] * x[i]);
                 }
-                INFO(ts::quant::typeName(static_cast<std::uint32_t>(t)) << " n=" << n << " level=" << level
-                                                                         << " " << ts::quant::quantKernelName());
+                INFO(ts::quant::typeName(static_cast<std::uint32_t>(t))
+                     << " n=" << n << " level=" << level << " " << ts::quant::quantKernelName());
                 // Float activations: only float rounding.
                 const float f = ts::quant::dotFloat(t, row.bytes.data(), x.data(), n);
                 CHECK(std::fabs(f - exact) <= 1e-5 * mag + 1e-6);
@@ -84,7 +84,8 @@ TEST_CASE("Quant: dot products match double precision on ragged lengths, every c
     }
 }
 
-TEST_CASE("Quant: linearQuant decode and prefill against a double product, all threads and paths", "[quant]") {
+TEST_CASE("Quant: linearQuant decode and prefill against a double product, all threads and paths",
+          "[quant]") {
     ts_test::QuantLevelGuard guard;
     std::mt19937 rng(9);
     const int in = 512, out = 75;  // out not a multiple of 16 or 64
@@ -100,7 +101,8 @@ TEST_CASE("Quant: linearQuant decode and prefill against a double product, all t
                                  ts::quant::rowBytes(t, in)};
         const std::vector<float> bias = ts_test::normalVector(out, rng);
         for (int T : {1, 3, 4, 9}) {
-            const std::vector<float> X = ts_test::normalVector(static_cast<std::size_t>(T * in), rng);
+            const std::vector<float> X =
+                ts_test::normalVector(static_cast<std::size_t>(T * in), rng);
             for (int level = 2; level >= 0; --level) {
                 for (int threads : {1, 2}) {
                     ts::quant::limitQuantKernel(level);
@@ -118,15 +120,19 @@ TEST_CASE("Quant: linearQuant decode and prefill against a double product, all t
                                 e += p;
                                 mag += std::fabs(p);
                             }
-                            worst = std::max(worst, std::fabs(Y[static_cast<std::size_t>(ti * out + r)] - e) / (mag + 1e-9));
+                            worst = std::max(
+                                worst, std::fabs(Y[static_cast<std::size_t>(ti * out + r)] - e) /
+                                           (mag + 1e-9));
                         }
-                    INFO(ts::quant::typeName(static_cast<std::uint32_t>(t)) << " T=" << T << " level=" << level
-                                                                             << " threads=" << threads);
+                    INFO(ts::quant::typeName(static_cast<std::uint32_t>(t))
+                         << " T=" << T << " level=" << level << " threads=" << threads);
                     // Float types, and the F32 prefill (T >= 4) of the other types: float
                     // rounding only. Decode, and the integer prefill of Q8_0 with AVX-512
                     // VNNI, use 16-bit activations: each is off by at most 1/65534 of its
                     // block's largest value.
-                    const bool floatActs = isFloat(t) || (T >= 4 && !(t == Type::Q8_0 && ts::quant::prefillIntegerAvailable()));
+                    const bool floatActs =
+                        isFloat(t) ||
+                        (T >= 4 && !(t == Type::Q8_0 && ts::quant::prefillIntegerAvailable()));
                     CHECK(worst <= (floatActs ? 1e-5 : 5e-5));
                 }
             }
@@ -145,7 +151,8 @@ TEST_CASE("Quant: planar Q8_0 decodes and prefills as its blocks do, every code 
     const std::size_t rb = ts::quant::rowBytes(Type::Q8_0, in);
     std::string planarBytes(bytes.size(), '\0');
     ts::quant::repackQ8_0Planar(bytes.data(), out, in, planarBytes.data());
-    const ts::quant::QuantWeight blocks{Type::Q8_0, out, in, reinterpret_cast<const std::uint8_t*>(bytes.data()), rb};
+    const ts::quant::QuantWeight blocks{Type::Q8_0, out, in,
+                                        reinterpret_cast<const std::uint8_t*>(bytes.data()), rb};
     ts::quant::QuantWeight planar = blocks;
     planar.data = reinterpret_cast<const std::uint8_t*>(planarBytes.data());
     planar.planar = true;
@@ -183,7 +190,8 @@ TEST_CASE("Quant: planar Q8_0 decodes and prefills as its blocks do, every code 
     ts::kernels::setThreads(2);
 }
 
-TEST_CASE("Packed prefill: X packed once gives every output bit of X packed per call", "[quant][kernels]") {
+TEST_CASE("Packed prefill: X packed once gives every output bit of X packed per call",
+          "[quant][kernels]") {
     ts_test::QuantLevelGuard guard;
     std::mt19937 rng(5);
     const int in = 600, out = 70;  // three input blocks of 256 (the last partial), ragged panels
@@ -195,7 +203,8 @@ TEST_CASE("Packed prefill: X packed once gives every output bit of X packed per 
     for (int T : {2, 5, 13, 30})
         for (int level = 2; level >= 0; --level) {
             ts::kernels::limitPackedKernel(level);
-            const std::vector<float> X = ts_test::normalVector(static_cast<std::size_t>(T * in), rng);
+            const std::vector<float> X =
+                ts_test::normalVector(static_cast<std::size_t>(T * in), rng);
             ts::kernels::PackedInput px;
             ts::kernels::packInput(X.data(), T, in, px);
             std::vector<float> once(static_cast<std::size_t>(T * out)), each(once.size());
@@ -213,7 +222,8 @@ TEST_CASE("Packed prefill: X packed once gives every output bit of X packed per 
         }
 }
 
-TEST_CASE("Quant: weights that share their input decode in one hand-off exactly as one by one", "[quant]") {
+TEST_CASE("Quant: weights that share their input decode in one hand-off exactly as one by one",
+          "[quant]") {
     // q, k and v of a grouped-query layer (planar Q8_0 of different heights, one with a bias),
     // gate and up in other block types: every output bit equal to linearQuant's per part.
     ts_test::QuantLevelGuard guard;
@@ -249,21 +259,26 @@ TEST_CASE("Quant: weights that share their input decode in one hand-off exactly 
         }
         const std::vector<float> bias = ts_test::normalVector(static_cast<std::size_t>(total), rng);
         for (int T : {1, 3}) {
-            const std::vector<float> X = ts_test::normalVector(static_cast<std::size_t>(T * in), rng);
+            const std::vector<float> X =
+                ts_test::normalVector(static_cast<std::size_t>(T * in), rng);
             for (int level = 2; level >= 0; --level)
                 for (int threads : {1, 2}) {
                     ts::quant::limitQuantKernel(level);
                     ts::kernels::setThreads(threads);
-                    std::vector<float> together(static_cast<std::size_t>(T * total), -1.0f), apart(together);
+                    std::vector<float> together(static_cast<std::size_t>(T * total), -1.0f),
+                        apart(together);
                     std::vector<ts::quant::QuantPart> parts;
                     int at = 0;
                     for (const auto& o : set) {
-                        parts.push_back({o.w, at == 0 ? nullptr : bias.data() + at, together.data() + at, total});
+                        parts.push_back({o.w, at == 0 ? nullptr : bias.data() + at,
+                                         together.data() + at, total});
                         std::vector<float> y(static_cast<std::size_t>(T * std::max(1, o.w.out)));
-                        if (o.w.out > 0) ts::quant::linearQuant(X.data(), T, o.w, parts.back().bias, y.data());
+                        if (o.w.out > 0)
+                            ts::quant::linearQuant(X.data(), T, o.w, parts.back().bias, y.data());
                         for (int t = 0; t < T; ++t)
                             for (int r = 0; r < o.w.out; ++r)
-                                apart[static_cast<std::size_t>(t * total + at + r)] = y[static_cast<std::size_t>(t * o.w.out + r)];
+                                apart[static_cast<std::size_t>(t * total + at + r)] =
+                                    y[static_cast<std::size_t>(t * o.w.out + r)];
                         at += o.w.out;
                     }
                     ts::quant::linearQuantParts(X.data(), T, parts);
@@ -275,14 +290,16 @@ TEST_CASE("Quant: weights that share their input decode in one hand-off exactly 
     ts::kernels::setThreads(2);
 }
 
-TEST_CASE("Quant: a NaN or infinite activation makes the block's products NaN, never an integer overflow",
-          "[quant]") {
+TEST_CASE(
+    "Quant: a NaN or infinite activation makes the block's products NaN, never an integer overflow",
+    "[quant]") {
     ts_test::QuantLevelGuard guard;
     std::mt19937 rng(3);
     const std::size_t n = 64;
     const ts_test::RefRow row = ts_test::makeRefRow(Type::Q8_0, n, rng);
-    for (float bad : {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
-                      -std::numeric_limits<float>::infinity()}) {
+    for (float bad :
+         {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
+          -std::numeric_limits<float>::infinity()}) {
         std::vector<float> x = ts_test::normalVector(n, rng);
         x[40] = bad;  // second block
         std::vector<ts::quant::ActBlock> xq(n / 32);

@@ -4,7 +4,6 @@
 // AVX-512 (the kernel cap) the F32 path against the float product. Also the vector
 // activation quantizers against the scalar one.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -26,8 +25,8 @@ namespace {
 // A weight of `out` random rows of type t, in blocks or (Q8_0) planar, with its exact values.
 struct PrefillWeight {
     std::string bytes;
-    std::vector<double> values;  // [out][in]
-    ts::quant::QuantWeight meta;   // without its data pointer, which w() sets (bytes may move)
+    std::vector<double> values;   // [out][in]
+    ts::quant::QuantWeight meta;  // without its data pointer, which w() sets (bytes may move)
     ts::quant::QuantWeight w() const {
         ts::quant::QuantWeight q = meta;
         q.data = reinterpret_cast<const std::uint8_t*>(bytes.data());
@@ -44,14 +43,17 @@ PrefillWeight prefillWeight(Type t, int out, int in, bool planar, std::mt19937& 
     }
     if (planar) {
         std::string q(p.bytes.size(), '\0');
-        ts::quant::repackQ8_0Planar(p.bytes.data(), static_cast<std::size_t>(out), static_cast<std::size_t>(in), q.data());
+        ts::quant::repackQ8_0Planar(p.bytes.data(), static_cast<std::size_t>(out),
+                                    static_cast<std::size_t>(in), q.data());
         p.bytes = std::move(q);
     }
     p.meta = {t, out, in, nullptr, ts::quant::rowBytes(t, static_cast<std::size_t>(in)), planar};
     return p;
 }
 
-const char* prefillLayout(const ts::quant::QuantWeight& q) { return q.planar ? "planar" : "blocks"; }
+const char* prefillLayout(const ts::quant::QuantWeight& q) {
+    return q.planar ? "planar" : "blocks";
+}
 
 }  // namespace
 
@@ -66,11 +68,13 @@ TEST_CASE("Quant prefill: Q8_0 against a double product, every level, planar and
         const std::vector<float> bias = ts_test::normalVector(static_cast<std::size_t>(out), rng);
         for (int T : {4, 5, 17, 128}) {
             std::vector<float> X = ts_test::normalVector(static_cast<std::size_t>(T * in), rng);
-            for (int k = 0; k < 32; ++k) X[static_cast<std::size_t>(in + 96 + k)] = 0.0f;  // a zero block
+            for (int k = 0; k < 32; ++k)
+                X[static_cast<std::size_t>(in + 96 + k)] = 0.0f;  // a zero block
             // What the integer kernel must sum: the activations as quantizeActivations leaves them.
             std::vector<ts::quant::ActBlock> xq(static_cast<std::size_t>(T * in / 32));
             for (int ti = 0; ti < T; ++ti)
-                ts::quant::quantizeActivations(X.data() + ti * in, static_cast<std::size_t>(in), xq.data() + ti * in / 32);
+                ts::quant::quantizeActivations(X.data() + ti * in, static_cast<std::size_t>(in),
+                                               xq.data() + ti * in / 32);
             for (int level = 2; level >= 0; --level)
                 for (int threads : {1, 2}) {
                     ts::quant::limitQuantKernel(level);
@@ -86,18 +90,20 @@ TEST_CASE("Quant prefill: Q8_0 against a double product, every level, planar and
                             for (int k = 0; k < in; ++k) {
                                 const std::size_t xi = static_cast<std::size_t>(ti * in + k);
                                 const ts::quant::ActBlock& b = xq[xi / 32];
-                                const double x = integer ? static_cast<double>(b.d) * b.qs[k % 32] : X[xi];
-                                const double p = pw.values[static_cast<std::size_t>(r * in + k)] * x;
+                                const double x =
+                                    integer ? static_cast<double>(b.d) * b.qs[k % 32] : X[xi];
+                                const double p =
+                                    pw.values[static_cast<std::size_t>(r * in + k)] * x;
                                 e += p;
                                 mag += std::fabs(p);
                             }
                             const double y = Y[static_cast<std::size_t>(ti * out + r)];
                             worst = std::max(worst, std::fabs(y - e) / (mag + 1e-30));
                         }
-                    INFO(prefillLayout(pw.w()) << " T=" << T << " level=" << level << " ("
-                                               << ts::quant::quantKernelName() << ") threads=" << threads
-                                               << (integer ? " integer" : " F32 panels") << ", worst relative error "
-                                               << worst);
+                    INFO(prefillLayout(pw.w())
+                         << " T=" << T << " level=" << level << " (" << ts::quant::quantKernelName()
+                         << ") threads=" << threads << (integer ? " integer" : " F32 panels")
+                         << ", worst relative error " << worst);
                     // Integer sums are exact; what is left is float rounding of the per-block
                     // products and of their sum (23 blocks, then 16 lanes), or the F32 GEMM's.
                     CHECK(worst <= (integer ? 2e-6 : 1e-5));
@@ -106,16 +112,20 @@ TEST_CASE("Quant prefill: Q8_0 against a double product, every level, planar and
     }
 }
 
-TEST_CASE("Quant prefill: every output equals the decode of its token alone (bit for bit with AVX-512 VNNI)",
-          "[quant][prefill]") {
+TEST_CASE(
+    "Quant prefill: every output equals the decode of its token alone (bit for bit with AVX-512 "
+    "VNNI)",
+    "[quant][prefill]") {
     ts_test::QuantLevelGuard guard;
     std::mt19937 rng(43);
-    const int in = 32 * 24, out = 75;  // GPT-2's 768; 75 rows: three the decode sums outside its 4-row kernel
+    const int in = 32 * 24,
+              out = 75;  // GPT-2's 768; 75 rows: three the decode sums outside its 4-row kernel
     for (bool planar : {true, false}) {
         const PrefillWeight pw = prefillWeight(Type::Q8_0, out, in, planar, rng);
         const std::vector<float> bias = ts_test::normalVector(out, rng);
         for (int T : {4, 17}) {
-            const std::vector<float> X = ts_test::normalVector(static_cast<std::size_t>(T * in), rng);
+            const std::vector<float> X =
+                ts_test::normalVector(static_cast<std::size_t>(T * in), rng);
             for (int level = 2; level >= 0; --level)
                 for (int threads : {1, 2}) {
                     ts::quant::limitQuantKernel(level);
@@ -124,9 +134,11 @@ TEST_CASE("Quant prefill: every output equals the decode of its token alone (bit
                     std::vector<float> all(static_cast<std::size_t>(T * out)), alone(all.size());
                     ts::quant::linearQuant(X.data(), T, pw.w(), bias.data(), all.data());
                     for (int ti = 0; ti < T; ++ti)
-                        ts::quant::linearQuant(X.data() + ti * in, 1, pw.w(), bias.data(), alone.data() + ti * out);
+                        ts::quant::linearQuant(X.data() + ti * in, 1, pw.w(), bias.data(),
+                                               alone.data() + ti * out);
                     const bool integer = ts::quant::prefillIntegerAvailable();
-                    INFO(prefillLayout(pw.w()) << " T=" << T << " level=" << level << " threads=" << threads);
+                    INFO(prefillLayout(pw.w())
+                         << " T=" << T << " level=" << level << " threads=" << threads);
                     if (integer) {
                         CHECK(all == alone);
                         continue;
@@ -171,11 +183,13 @@ TEST_CASE("Quant prefill: weights that share their input prefill in one hand-off
         for (const auto& p : set) total += p.w().out;
         const std::vector<float> bias = ts_test::normalVector(static_cast<std::size_t>(total), rng);
         const int T = 9;
-        const std::vector<float> X = ts_test::normalVector(static_cast<std::size_t>(T * width), rng);
+        const std::vector<float> X =
+            ts_test::normalVector(static_cast<std::size_t>(T * width), rng);
         for (int level = 2; level >= 0; --level) {
             ts::quant::limitQuantKernel(level);
             ts::kernels::limitPackedKernel(level);
-            std::vector<float> together(static_cast<std::size_t>(T * total), -1.0f), apart(together);
+            std::vector<float> together(static_cast<std::size_t>(T * total), -1.0f),
+                apart(together);
             std::vector<ts::quant::QuantPart> parts;
             int at = 0;
             for (const auto& p : set) {
@@ -185,7 +199,8 @@ TEST_CASE("Quant prefill: weights that share their input prefill in one hand-off
                 if (p.w().out > 0) ts::quant::linearQuant(X.data(), T, p.w(), b, y.data());
                 for (int ti = 0; ti < T; ++ti)
                     for (int r = 0; r < p.w().out; ++r)
-                        apart[static_cast<std::size_t>(ti * total + at + r)] = y[static_cast<std::size_t>(ti * p.w().out + r)];
+                        apart[static_cast<std::size_t>(ti * total + at + r)] =
+                            y[static_cast<std::size_t>(ti * p.w().out + r)];
                 at += p.w().out;
             }
             ts::quant::linearQuantParts(X.data(), T, parts);
@@ -193,22 +208,26 @@ TEST_CASE("Quant prefill: weights that share their input prefill in one hand-off
             int differ = 0, firstDiff = -1;
             for (std::size_t i = 0; i < together.size(); ++i)
                 if (together[i] != apart[i] && differ++ == 0) firstDiff = static_cast<int>(i);
-            INFO(differ << " outputs differ, the first at token " << (firstDiff < 0 ? -1 : firstDiff / total)
-                        << " column " << (firstDiff < 0 ? -1 : firstDiff % total));
+            INFO(differ << " outputs differ, the first at token "
+                        << (firstDiff < 0 ? -1 : firstDiff / total) << " column "
+                        << (firstDiff < 0 ? -1 : firstDiff % total));
             CHECK(differ == 0);
         }
     }
 }
 
-TEST_CASE("Quant prefill: the vector activation quantizers give the scalar one's blocks", "[quant][prefill]") {
+TEST_CASE("Quant prefill: the vector activation quantizers give the scalar one's blocks",
+          "[quant][prefill]") {
     ts_test::QuantLevelGuard guard;
     std::mt19937 rng(53);
     const std::size_t n = 32 * 40;
     std::vector<float> x = ts_test::normalVector(n, rng);
-    for (std::size_t i = 32; i < 64; ++i) x[i] = 0.0f;                              // all zero
-    for (std::size_t i = 64; i < 96; ++i) x[i] = static_cast<float>(i) * 1e30f;     // huge
-    for (std::size_t i = 96; i < 128; ++i) x[i] = static_cast<float>(i) * 1e-38f;   // subnormal-sized
-    for (std::size_t i = 128; i < 160; ++i) x[i] = (static_cast<float>(i % 7) - 3.0f) * 0.5f;  // ties
+    for (std::size_t i = 32; i < 64; ++i) x[i] = 0.0f;                           // all zero
+    for (std::size_t i = 64; i < 96; ++i) x[i] = static_cast<float>(i) * 1e30f;  // huge
+    for (std::size_t i = 96; i < 128; ++i)
+        x[i] = static_cast<float>(i) * 1e-38f;  // subnormal-sized
+    for (std::size_t i = 128; i < 160; ++i)
+        x[i] = (static_cast<float>(i % 7) - 3.0f) * 0.5f;  // ties
     x[160] = -32767.0f;  // a block whose largest value is negative
     x[200] = std::numeric_limits<float>::quiet_NaN();
     x[230] = std::numeric_limits<float>::infinity();
@@ -239,8 +258,9 @@ TEST_CASE("Quant prefill: the vector activation quantizers give the scalar one's
     }
 }
 
-TEST_CASE("Quant prefill: a NaN activation makes its token's outputs NaN and leaves the others finite",
-          "[quant][prefill]") {
+TEST_CASE(
+    "Quant prefill: a NaN activation makes its token's outputs NaN and leaves the others finite",
+    "[quant][prefill]") {
     ts_test::QuantLevelGuard guard;
     std::mt19937 rng(59);
     const int in = 32 * 8, out = 13, T = 6;

@@ -4,7 +4,6 @@
 // live in tests/data/fuzz-regressions/<target>/ and are also replayed by the
 // fuzz-replay-<target> tests.
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -27,7 +26,8 @@ namespace {
 
 std::string minimalConfig(const std::string& extra = "") {
     return R"({"model_type": "gpt2", "vocab_size": 8, "n_positions": 4, "n_embd": 4,
-               "n_head": 2, "n_layer": 1)" + extra + "}";
+               "n_head": 2, "n_layer": 1)" +
+           extra + "}";
 }
 
 }  // namespace
@@ -37,18 +37,17 @@ TEST_CASE("fuzz: numbers too large for a double are a JSON error, not a crash",
     // fuzz_config crash-1a6595...: nlohmann throws out_of_range (406) for 1e400, which the
     // parser did not catch (only parse_error), so std::terminate ended the program.
     SECTION("config.json") {
-        CHECK_THROWS_WITH(ts::Config::fromJsonText(minimalConfig(R"(, "x": 81e400)"),
-                                                   "dir/config.json"),
-                          Contains("dir/config.json") && Contains("not valid JSON"));
-        const std::string crash = ts_test::readText(
-            ts_test::dataDir() / "fuzz-regressions/config/number-overflow-1e400");
+        CHECK_THROWS_WITH(
+            ts::Config::fromJsonText(minimalConfig(R"(, "x": 81e400)"), "dir/config.json"),
+            Contains("dir/config.json") && Contains("not valid JSON"));
+        const std::string crash =
+            ts_test::readText(ts_test::dataDir() / "fuzz-regressions/config/number-overflow-1e400");
         CHECK_THROWS_AS(ts::Config::fromJsonText(crash, "config.json"), ts::Error);
     }
     SECTION("safetensors header") {
         ts_test::TempDir dir;
         const fs::path p = dir / "model.safetensors";
-        ts_test::writeBytes(p, ts_test::safetensorsBytes(
-                                   R"({"__metadata__": {"x": 1e400}})", ""));
+        ts_test::writeBytes(p, ts_test::safetensorsBytes(R"({"__metadata__": {"x": 1e400}})", ""));
         CHECK_THROWS_WITH(ts::st::File::open(p),
                           Contains("model.safetensors") && Contains("not valid JSON"));
     }
@@ -56,12 +55,11 @@ TEST_CASE("fuzz: numbers too large for a double are a JSON error, not a crash",
 
 TEST_CASE("fuzz: an out-of-range eos id in a list is refused", "[fuzz][regression]") {
     // get<int>() silently truncated 99999999999 to a negative id.
-    CHECK_THROWS_WITH(
-        ts::Config::fromJsonText(minimalConfig(R"(, "eos_token_id": [99999999999])"),
-                                 "config.json"),
-        Contains("eos_token_id") && Contains("out of range"));
-    CHECK(ts::Config::fromJsonText(minimalConfig(R"(, "eos_token_id": [7, 8])"), "c")
-              .eosTokenId == 7);
+    CHECK_THROWS_WITH(ts::Config::fromJsonText(minimalConfig(R"(, "eos_token_id": [99999999999])"),
+                                               "config.json"),
+                      Contains("eos_token_id") && Contains("out of range"));
+    CHECK(ts::Config::fromJsonText(minimalConfig(R"(, "eos_token_id": [7, 8])"), "c").eosTokenId ==
+          7);
 }
 
 TEST_CASE("fuzz: converting an empty tensor touches no pointer", "[fuzz][regression]") {
@@ -81,7 +79,8 @@ TEST_CASE("fuzz: converting an empty tensor touches no pointer", "[fuzz][regress
 // Bad inputs of issue 6 that the loader and tokenizer tests did not cover yet
 // (tests/fuzz/bad_inputs.py runs the same through the CLI).
 
-TEST_CASE("bad input: a sharded checkpoint with an empty index is refused naming it", "[fuzz][bad-input]") {
+TEST_CASE("bad input: a sharded checkpoint with an empty index is refused naming it",
+          "[fuzz][bad-input]") {
     ts_test::TempDir dir;
     ts_test::writeModelFolder(dir.path(), "gpt2-tiny-vocab512");
     fs::remove(dir / "model.safetensors");
@@ -90,8 +89,7 @@ TEST_CASE("bad input: a sharded checkpoint with an empty index is refused naming
                       Contains("model.safetensors.index.json") && Contains("weight_map is empty"));
 }
 
-TEST_CASE("bad input: unaligned F32 data loads and matches the aligned file",
-          "[fuzz][bad-input]") {
+TEST_CASE("bad input: unaligned F32 data loads and matches the aligned file", "[fuzz][bad-input]") {
     // safetensors does not promise alignment; an odd header length leaves every F32 tensor
     // at an odd address, which must be copied, not reinterpreted.
     ts_test::TempDir dir;

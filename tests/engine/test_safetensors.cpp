@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <limits>
 
@@ -30,11 +29,12 @@ TEST_CASE("safetensors: hand-built file with every dtype", "[safetensors]") {
     const std::uint16_t b[2] = {0x3F80, 0x4049};  // 1, 3.140625
     std::memcpy(f16.data(), h, 4);
     std::memcpy(bf16.data(), b, 4);
-    ts_test::writeBytes(dir / "a.safetensors",
-                        ts_test::buildSafetensors({{"x", "F32", {2}, ts_test::floatBytes({0.5f, 7})},
-                                                   {"y", "F16", {1, 2}, f16},
-                                                   {"z", "BF16", {2}, bf16},
-                                                   {"empty", "F32", {0, 3}, ""}}));
+    ts_test::writeBytes(
+        dir / "a.safetensors",
+        ts_test::buildSafetensors({{"x", "F32", {2}, ts_test::floatBytes({0.5f, 7})},
+                                   {"y", "F16", {1, 2}, f16},
+                                   {"z", "BF16", {2}, bf16},
+                                   {"empty", "F32", {0, 3}, ""}}));
     auto f = ts::st::File::open(dir / "a.safetensors");
     float out[2];
     const auto* y = f.find("y");
@@ -84,8 +84,8 @@ TEST_CASE("safetensors: malformed files are rejected with the reason", "[safeten
 
     SECTION("empty file") {
         ts_test::writeBytes(p, "");
-        CHECK_THROWS_WITH(open(), Contains("m.safetensors") && Contains("too small") &&
-                                      Contains("0 bytes"));
+        CHECK_THROWS_WITH(
+            open(), Contains("m.safetensors") && Contains("too small") && Contains("0 bytes"));
     }
     SECTION("7 bytes") {
         ts_test::writeBytes(p, "1234567");
@@ -115,13 +115,16 @@ TEST_CASE("safetensors: malformed files are rejected with the reason", "[safeten
         CHECK_THROWS_WITH(open(), Contains("JSON object"));
     }
     SECTION("offsets past the end") {
-        ts_test::writeBytes(p, ts_test::safetensorsBytes(
-                                   R"({"w":{"dtype":"F32","shape":[8],"data_offsets":[0,32]}})", okData));
-        CHECK_THROWS_WITH(open(), Contains("'w'") && Contains("past the end") && Contains("16 bytes"));
+        ts_test::writeBytes(
+            p, ts_test::safetensorsBytes(
+                   R"({"w":{"dtype":"F32","shape":[8],"data_offsets":[0,32]}})", okData));
+        CHECK_THROWS_WITH(open(),
+                          Contains("'w'") && Contains("past the end") && Contains("16 bytes"));
     }
     SECTION("begin after end") {
-        ts_test::writeBytes(p, ts_test::safetensorsBytes(
-                                   R"({"w":{"dtype":"F32","shape":[0],"data_offsets":[8,4]}})", okData));
+        ts_test::writeBytes(
+            p, ts_test::safetensorsBytes(
+                   R"({"w":{"dtype":"F32","shape":[0],"data_offsets":[8,4]}})", okData));
         CHECK_THROWS_WITH(open(), Contains("'w'") && Contains("begin after end"));
     }
     SECTION("overlapping tensors") {
@@ -132,39 +135,49 @@ TEST_CASE("safetensors: malformed files are rejected with the reason", "[safeten
         CHECK_THROWS_WITH(open(), Contains("'a'") && Contains("'b'") && Contains("overlap"));
     }
     SECTION("size mismatch") {
-        ts_test::writeBytes(p, ts_test::safetensorsBytes(
-                                   R"({"w":{"dtype":"F32","shape":[3],"data_offsets":[0,16]}})", okData));
-        CHECK_THROWS_WITH(open(), Contains("'w'") && Contains("needs 12 bytes") &&
-                                      Contains("give 16"));
+        ts_test::writeBytes(
+            p, ts_test::safetensorsBytes(
+                   R"({"w":{"dtype":"F32","shape":[3],"data_offsets":[0,16]}})", okData));
+        CHECK_THROWS_WITH(open(),
+                          Contains("'w'") && Contains("needs 12 bytes") && Contains("give 16"));
     }
     SECTION("unsupported dtype") {
-        ts_test::writeBytes(p, ts_test::safetensorsBytes(
-                                   R"({"ids":{"dtype":"I64","shape":[2],"data_offsets":[0,16]}})", okData));
+        ts_test::writeBytes(
+            p, ts_test::safetensorsBytes(
+                   R"({"ids":{"dtype":"I64","shape":[2],"data_offsets":[0,16]}})", okData));
         CHECK_THROWS_WITH(open(), Contains("'ids'") && Contains("unsupported dtype I64"));
     }
     SECTION("shape overflow") {
-        ts_test::writeBytes(p, ts_test::safetensorsBytes(
-                                   R"({"w":{"dtype":"F32","shape":[4294967296,4294967296,16],"data_offsets":[0,16]}})",
-                                   okData));
+        ts_test::writeBytes(
+            p,
+            ts_test::safetensorsBytes(
+                R"({"w":{"dtype":"F32","shape":[4294967296,4294967296,16],"data_offsets":[0,16]}})",
+                okData));
         CHECK_THROWS_WITH(open(), Contains("'w'") && Contains("overflow"));
     }
     SECTION("negative dimension") {
-        ts_test::writeBytes(p, ts_test::safetensorsBytes(
-                                   R"({"w":{"dtype":"F32","shape":[-4],"data_offsets":[0,16]}})", okData));
+        ts_test::writeBytes(
+            p, ts_test::safetensorsBytes(
+                   R"({"w":{"dtype":"F32","shape":[-4],"data_offsets":[0,16]}})", okData));
         CHECK_THROWS_WITH(open(), Contains("'w'") && Contains("negative"));
     }
     SECTION("missing fields") {
-        ts_test::writeBytes(p, ts_test::safetensorsBytes(R"({"w":{"shape":[4],"data_offsets":[0,16]}})", okData));
+        ts_test::writeBytes(
+            p, ts_test::safetensorsBytes(R"({"w":{"shape":[4],"data_offsets":[0,16]}})", okData));
         CHECK_THROWS_WITH(open(), Contains("'w'") && Contains("dtype"));
-        ts_test::writeBytes(p, ts_test::safetensorsBytes(R"({"w":{"dtype":"F32","data_offsets":[0,16]}})", okData));
+        ts_test::writeBytes(
+            p, ts_test::safetensorsBytes(R"({"w":{"dtype":"F32","data_offsets":[0,16]}})", okData));
         CHECK_THROWS_WITH(open(), Contains("'w'") && Contains("shape"));
-        ts_test::writeBytes(p, ts_test::safetensorsBytes(R"({"w":{"dtype":"F32","shape":[4]}})", okData));
+        ts_test::writeBytes(
+            p, ts_test::safetensorsBytes(R"({"w":{"dtype":"F32","shape":[4]}})", okData));
         CHECK_THROWS_WITH(open(), Contains("'w'") && Contains("data_offsets"));
     }
     SECTION("metadata is skipped") {
-        ts_test::writeBytes(p, ts_test::safetensorsBytes(
-                                   R"({"__metadata__":{"format":"pt"},"w":{"dtype":"F32","shape":[2,2],"data_offsets":[0,16]}})",
-                                   okData));
+        ts_test::writeBytes(
+            p,
+            ts_test::safetensorsBytes(
+                R"({"__metadata__":{"format":"pt"},"w":{"dtype":"F32","shape":[2,2],"data_offsets":[0,16]}})",
+                okData));
         auto f = open();
         CHECK(f.tensors().size() == 1);
     }

@@ -21,7 +21,8 @@ TEST_CASE("softmax matches hand-computed probabilities", "[sampling]") {
     CHECK(p2[0] == Approx(1 / z));
     CHECK(p2[2] == Approx(std::sqrt(3.0) / z));
     // shifting logits changes nothing; huge logits don't overflow
-    const auto shifted = softmax(std::vector<float>{1000.0f, 1000.0f + std::log(2.0f), 1000.0f + std::log(3.0f)});
+    const auto shifted =
+        softmax(std::vector<float>{1000.0f, 1000.0f + std::log(2.0f), 1000.0f + std::log(3.0f)});
     CHECK(shifted[1] == Approx(2.0 / 6).epsilon(1e-4));
     CHECK(logSumExp(logits) == Approx(std::log(6.0)));
 }

@@ -1,6 +1,5 @@
 // Session semantics: prefill vs step vs recompute, the KV cache operations, traces, errors.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <numeric>
 #include <thread>
@@ -80,56 +79,57 @@ TEST_CASE("session: step-by-step equals prefill equals full recompute", "[sessio
 }
 
 TEST_CASE("session: attention rows are causal distributions", "[session]") {
-  for (auto model : {tiny(), fixture("qwen3-tiny")}) {  // qwen3: 4 query heads over 2 kv heads
-    const auto& c = model->config();
-    ts::Session s(model);
-    ts::TraceOptions opt;
-    opt.attention = true;
-    const auto ids = someIds(12, c.nVocab);
-    const auto a = s.prefill(std::span<const int>(ids.data(), 9), opt);
-    const auto b = s.step(ids[9], opt);
-    for (const auto* tr : {&a, &b}) {
-        const auto& at = tr->attention;
-        CHECK(at.nLayer == c.nLayer);
-        CHECK(at.nHead == c.nHead);
-        CHECK(at.nKvHead == c.kvHeads());
-        CHECK(at.firstQuery == tr->firstPosition);
-        CHECK(at.nQueries == static_cast<int>(tr->tokens.size()));
-        std::size_t total = 0;
-        for (int l = 0; l < c.nLayer; ++l)
-            for (int h = 0; h < c.nHead; ++h)
-                for (int q = at.firstQuery; q < at.firstQuery + at.nQueries; ++q) {
-                    auto row = at.row(l, h, q);
-                    REQUIRE(row.size() == static_cast<std::size_t>(q + 1));  // never looks ahead
-                    double sum = 0;
-                    for (float p : row) {
-                        CHECK(p >= 0.0f);
-                        sum += p;
+    for (auto model : {tiny(), fixture("qwen3-tiny")}) {  // qwen3: 4 query heads over 2 kv heads
+        const auto& c = model->config();
+        ts::Session s(model);
+        ts::TraceOptions opt;
+        opt.attention = true;
+        const auto ids = someIds(12, c.nVocab);
+        const auto a = s.prefill(std::span<const int>(ids.data(), 9), opt);
+        const auto b = s.step(ids[9], opt);
+        for (const auto* tr : {&a, &b}) {
+            const auto& at = tr->attention;
+            CHECK(at.nLayer == c.nLayer);
+            CHECK(at.nHead == c.nHead);
+            CHECK(at.nKvHead == c.kvHeads());
+            CHECK(at.firstQuery == tr->firstPosition);
+            CHECK(at.nQueries == static_cast<int>(tr->tokens.size()));
+            std::size_t total = 0;
+            for (int l = 0; l < c.nLayer; ++l)
+                for (int h = 0; h < c.nHead; ++h)
+                    for (int q = at.firstQuery; q < at.firstQuery + at.nQueries; ++q) {
+                        auto row = at.row(l, h, q);
+                        REQUIRE(row.size() ==
+                                static_cast<std::size_t>(q + 1));  // never looks ahead
+                        double sum = 0;
+                        for (float p : row) {
+                            CHECK(p >= 0.0f);
+                            sum += p;
+                        }
+                        CHECK(sum == Approx(1.0).margin(1e-5));
+                        total += row.size();
                     }
-                    CHECK(sum == Approx(1.0).margin(1e-5));
-                    total += row.size();
-                }
-        CHECK(at.data.size() == total);  // packed exactly, nothing beyond the queries
-        CHECK(at.row(0, 0, at.firstQuery + at.nQueries).empty());
-    }
-    // the first query attends only to itself
-    CHECK(a.attention.row(1, 2, 0)[0] == 1.0f);
-    // the step's rows match the same rows of a full prefill
-    ts::Session f(model);
-    const auto fr = f.prefill(std::span<const int>(ids.data(), 10), opt);
-    for (int l = 0; l < c.nLayer; ++l)
-        for (int h = 0; h < c.nHead; ++h) {
-            auto x = fr.attention.row(l, h, 9);
-            auto y = b.attention.row(l, h, 9);
-            for (std::size_t k = 0; k < x.size(); ++k) CHECK(x[k] == Approx(y[k]).margin(1e-5));
+            CHECK(at.data.size() == total);  // packed exactly, nothing beyond the queries
+            CHECK(at.row(0, 0, at.firstQuery + at.nQueries).empty());
         }
-    if (c.kvHeads() < c.nHead) {  // heads sharing keys still attend differently (own queries)
-        auto h0 = b.attention.row(0, 0, 9), h1 = b.attention.row(0, 1, 9);
-        double diff = 0;
-        for (std::size_t k = 0; k < h0.size(); ++k) diff += std::abs(h0[k] - h1[k]);
-        CHECK(diff > 1e-3);
+        // the first query attends only to itself
+        CHECK(a.attention.row(1, 2, 0)[0] == 1.0f);
+        // the step's rows match the same rows of a full prefill
+        ts::Session f(model);
+        const auto fr = f.prefill(std::span<const int>(ids.data(), 10), opt);
+        for (int l = 0; l < c.nLayer; ++l)
+            for (int h = 0; h < c.nHead; ++h) {
+                auto x = fr.attention.row(l, h, 9);
+                auto y = b.attention.row(l, h, 9);
+                for (std::size_t k = 0; k < x.size(); ++k) CHECK(x[k] == Approx(y[k]).margin(1e-5));
+            }
+        if (c.kvHeads() < c.nHead) {  // heads sharing keys still attend differently (own queries)
+            auto h0 = b.attention.row(0, 0, 9), h1 = b.attention.row(0, 1, 9);
+            double diff = 0;
+            for (std::size_t k = 0; k < h0.size(); ++k) diff += std::abs(h0[k] - h1[k]);
+            CHECK(diff > 1e-3);
+        }
     }
-  }
 }
 
 TEST_CASE("session: fork continues like the original", "[session]") {
@@ -201,9 +201,7 @@ TEST_CASE("session: errors", "[session]") {
         CHECK_THROWS_WITH(s.prefill(bad), Contains("70000"));
         CHECK(s.position() == 0);
     }
-    SECTION("empty prefill") {
-        CHECK_THROWS_AS(s.prefill(std::vector<int>{}), ts::Error);
-    }
+    SECTION("empty prefill") { CHECK_THROWS_AS(s.prefill(std::vector<int>{}), ts::Error); }
 }
 
 TEST_CASE("session: a cancelled call leaves the session unchanged", "[session]") {

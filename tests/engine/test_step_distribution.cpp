@@ -4,9 +4,8 @@
 // must match to the last bit, so moving this work off the GUI thread changes no number.
 // Also: orderByProbability (selection pass and radix sort) against std::sort, and the
 // Transcript attaching a description to each step when asked.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <numeric>
 #include <random>
@@ -30,7 +29,8 @@ std::vector<int> referenceOrder(const std::vector<float>& v) {
 }
 
 // samplingDistribution as it was written before the radix sort: the reference.
-std::vector<float> referenceDistribution(const std::vector<float>& logits, const ts::SamplingParams& p) {
+std::vector<float> referenceDistribution(const std::vector<float>& logits,
+                                         const ts::SamplingParams& p) {
     std::vector<float> probs = ts::softmax(logits, p.temperature);
     if (p.temperature <= 0.0f) return probs;
     const bool useK = p.topK > 0 && static_cast<std::size_t>(p.topK) < probs.size();
@@ -54,7 +54,8 @@ std::vector<float> referenceDistribution(const std::vector<float>& logits, const
     double sum = 0.0;
     for (int id : kept) sum += probs[static_cast<std::size_t>(id)];
     for (int id : kept)
-        out[static_cast<std::size_t>(id)] = static_cast<float>(probs[static_cast<std::size_t>(id)] / sum);
+        out[static_cast<std::size_t>(id)] =
+            static_cast<float>(probs[static_cast<std::size_t>(id)] / sum);
     return out;
 }
 
@@ -72,21 +73,23 @@ std::vector<float> vocabularyLogits(unsigned seed) {
 
 }  // namespace
 
-TEST_CASE("orderByProbability is the order of a full comparison sort, ties by id", "[sampling][distribution]") {
+TEST_CASE("orderByProbability is the order of a full comparison sort, ties by id",
+          "[sampling][distribution]") {
     std::mt19937 gen(3);
     std::uniform_int_distribution<int> coarse(0, 40);
     std::normal_distribution<float> normal(0.0f, 1.0f);
     std::vector<float> probs(20000), mixed(20000);
     for (std::size_t i = 0; i < probs.size(); ++i) {
         probs[i] = static_cast<float>(coarse(gen)) / 1000.0f;  // many ties, zeros
-        mixed[i] = i % 3 == 0 ? -normal(gen) : normal(gen);     // negatives: logits
+        mixed[i] = i % 3 == 0 ? -normal(gen) : normal(gen);    // negatives: logits
     }
     mixed[7] = -0.0f;
     mixed[8] = 0.0f;
     for (const auto* v : {&probs, &mixed}) {
         const auto full = referenceOrder(*v);
-        for (std::size_t needed : {std::size_t{0}, std::size_t{1}, std::size_t{20}, std::size_t{256},
-                                   std::size_t{257}, std::size_t{5000}, v->size(), v->size() + 5}) {
+        for (std::size_t needed :
+             {std::size_t{0}, std::size_t{1}, std::size_t{20}, std::size_t{256}, std::size_t{257},
+              std::size_t{5000}, v->size(), v->size() + 5}) {
             INFO("needed " << needed);
             const auto got = ts::orderByProbability(*v, needed);
             const std::size_t n = std::min(needed, v->size());
@@ -97,7 +100,8 @@ TEST_CASE("orderByProbability is the order of a full comparison sort, ties by id
     }
 }
 
-TEST_CASE("samplingDistribution with the radix order equals the comparison-sort reference", "[sampling][distribution]") {
+TEST_CASE("samplingDistribution with the radix order equals the comparison-sort reference",
+          "[sampling][distribution]") {
     const auto logits = vocabularyLogits(11);
     for (float t : {0.0f, 0.7f, 1.0f, 1.6f})
         for (int k : {0, 1, 40, 60000})
@@ -139,7 +143,8 @@ TEST_CASE("a step's distribution described in one pass equals the full recompute
                 CHECK(d.vocabSize == static_cast<int>(logits.size()));
                 CHECK(d.entropyBits == ts::entropyBits(probs));
                 CHECK(d.samplingEntropyBits == ts::entropyBits(dist));
-                CHECK(d.kept == std::count_if(dist.begin(), dist.end(), [](float v) { return v > 0.0f; }));
+                CHECK(d.kept ==
+                      std::count_if(dist.begin(), dist.end(), [](float v) { return v > 0.0f; }));
                 // rows by logit: the probabilities' order, and at T = 0 the runners-up too
                 const auto order = referenceOrder(logits);
                 REQUIRE(d.top.size() == 20);
@@ -153,7 +158,8 @@ TEST_CASE("a step's distribution described in one pass equals the full recompute
                 const auto atOne = referenceOrder(ts::softmax(logits, 1.0f));
                 CHECK(d.topAtOne == std::vector<int>(atOne.begin(), atOne.begin() + 8));
                 // Any token's figures, in O(1) from the description.
-                for (int tok : {0, 1, 4, 12345, 50256, order[0], order[2], order[60], order[4000]}) {
+                for (int tok :
+                     {0, 1, 4, 12345, 50256, order[0], order[2], order[60], order[4000]}) {
                     INFO("token " << tok);
                     CHECK(d.probOf(logits, tok) == probs[static_cast<std::size_t>(tok)]);
                     CHECK(d.samplingOf(logits, tok) == dist[static_cast<std::size_t>(tok)]);
@@ -170,8 +176,8 @@ TEST_CASE("a step's distribution described in one pass equals the full recompute
                     const double start = cumulative;
                     cumulative += dist[i];
                     const bool wanted = dist[i] >= 1e-4f || i == 12345 ||
-                                        std::find(d.topAtOne.begin(), d.topAtOne.end(), static_cast<int>(i)) !=
-                                            d.topAtOne.end();
+                                        std::find(d.topAtOne.begin(), d.topAtOne.end(),
+                                                  static_cast<int>(i)) != d.topAtOne.end();
                     if (!wanted) continue;
                     REQUIRE(s < d.segments.size());
                     CHECK(d.segments[s].token == static_cast<int>(i));
@@ -202,7 +208,8 @@ TEST_CASE("settings typed mid-edit are clamped, not thrown", "[sampling][distrib
     CHECK_THROWS(ts::describeDistribution(std::vector<float>{}, p, {}));
 }
 
-TEST_CASE("a transcript asked to describe its steps attaches what the views draw from", "[transcript][distribution]") {
+TEST_CASE("a transcript asked to describe its steps attaches what the views draw from",
+          "[transcript][distribution]") {
     auto model = ts::Model::loadFolder(ts_test::dataDir() / "gpt2-tiny-vocab512");
     ts::TranscriptOptions options;
     ts::DistributionRequest r;
@@ -230,10 +237,12 @@ TEST_CASE("a transcript asked to describe its steps attaches what the views draw
     const auto& before = *t.steps()[2]->distribution;
     const auto& logits = t.steps()[2]->trace->logits;
     auto hasSegment = [](const ts::StepDistribution& d, int token) {
-        return std::any_of(d.segments.begin(), d.segments.end(), [&](const auto& seg) { return seg.token == token; });
+        return std::any_of(d.segments.begin(), d.segments.end(),
+                           [&](const auto& seg) { return seg.token == token; });
     };
     int rare = 0;  // a token that can be drawn but is too narrow for a segment of its own
-    while (rare < 512 && !(before.samplingOf(logits, rare) > 0.0f && !hasSegment(before, rare))) ++rare;
+    while (rare < 512 && !(before.samplingOf(logits, rare) > 0.0f && !hasSegment(before, rare)))
+        ++rare;
     REQUIRE(rare < 512);
     t.choose(2, rare);
     const auto& d = *t.steps()[2]->distribution;

@@ -3,7 +3,6 @@
 // test case: Catch runs nothing and ctest reports a pass. Ten tests were silently skipped
 // that way before this check.
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -13,7 +12,8 @@
 
 namespace fs = std::filesystem;
 
-TEST_CASE("test names hold no semicolon (ctest would split them into tests that run nothing)", "[meta]") {
+TEST_CASE("test names hold no semicolon (ctest would split them into tests that run nothing)",
+          "[meta]") {
     const std::regex testCase(R"re(TEST_CASE\(((?:\s*"(?:[^"\\]|\\.)*")+))re");
     int files = 0;
     for (const auto& e : fs::recursive_directory_iterator(ts_test::sourceDir() / "tests")) {

@@ -1,7 +1,6 @@
 // Token display text: split characters named with their part, bytes without a character in
 // hex, whitespace visible, never U+FFFD; and the real GPT-2 tokenizer on the seed's Korean.
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -17,19 +16,24 @@ const std::string kReplacement = "\xEF\xBF\xBD";
 
 TEST_CASE("whole tokens show their text with whitespace made visible", "[tokenizer][display]") {
     CHECK(ts::tokenDisplay(" the") == "\xE2\x90\xA3the");
-    CHECK(ts::tokenDisplay("a\nb\tc") == "a\xE2\x86\xB5" "b\xE2\x86\x92" "c");
+    CHECK(ts::tokenDisplay("a\nb\tc") ==
+          "a\xE2\x86\xB5"
+          "b\xE2\x86\x92"
+          "c");
     CHECK(ts::tokenDisplay("\r") == "\\r");
     CHECK(ts::tokenDisplay("\x1B") == "<1B>");
     CHECK(ts::tokenDisplay("") == "\xE2\x88\x85");
     CHECK(ts::tokenDisplay(kBeom) == kBeom);
 }
 
-TEST_CASE("a token alone that is not a whole character shows its bytes in hex", "[tokenizer][display]") {
+TEST_CASE("a token alone that is not a whole character shows its bytes in hex",
+          "[tokenizer][display]") {
     CHECK(ts::tokenDisplay("\xEB") == "<EB>");
     CHECK(ts::tokenDisplay("\xEB\xB2") == "<EB><B2>");
     CHECK(ts::tokenDisplay(" \xEB") == "\xE2\x90\xA3<EB>");
     CHECK(ts::bytesAsText("ab\xEB") == "ab<EB>");
-    CHECK(ts::bytesAsText("x" + kBeom + "\n") == "x" + kBeom + "\n");  // running text keeps newlines
+    CHECK(ts::bytesAsText("x" + kBeom + "\n") ==
+          "x" + kBeom + "\n");  // running text keeps newlines
 }
 
 TEST_CASE("tokens that split a character name it and the bytes they hold", "[tokenizer][display]") {
@@ -39,7 +43,9 @@ TEST_CASE("tokens that split a character name it and the bytes they hold", "[tok
     CHECK(three[1] == kBeom + " 2/3");
     CHECK(three[2] == kBeom + " 3/3");
 
-    const auto two = ts::tokenDisplays({" \xEB\xB2", "\x94" "a"});
+    const auto two = ts::tokenDisplays({" \xEB\xB2",
+                                        "\x94"
+                                        "a"});
     CHECK(two[0] == "\xE2\x90\xA3+" + kBeom + " 1-2/3");
     CHECK(two[1] == kBeom + " 3/3+a");
 
@@ -53,7 +59,9 @@ TEST_CASE("tokens that split a character name it and the bytes they hold", "[tok
 TEST_CASE("a candidate is read after its context", "[tokenizer][display]") {
     CHECK(ts::tokenDisplayAfter("x\xEB\xB2", "\x94") == kBeom + " 3/3");
     CHECK(ts::tokenDisplayAfter("x", "\xEB") == "<EB>");  // nothing completes it yet
-    CHECK(ts::tokenDisplayAfter("", " a") == "\xE2\x90\xA3" "a");
+    CHECK(ts::tokenDisplayAfter("", " a") ==
+          "\xE2\x90\xA3"
+          "a");
     CHECK(ts::tokenDisplayAfter("\xEB", "\xB2\x94!") == kBeom + " 2-3/3+!");
     // A continuation byte with no lead before it belongs to no character.
     CHECK(ts::tokenDisplayAfter("abc", "\x94") == "<94>");
@@ -66,7 +74,9 @@ TEST_CASE("GPT-2 tokens of the seed's Korean never display U+FFFD", "[tokenizer]
         return;
     }
     const auto tok = ts::Tokenizer::fromFiles(dir / "vocab.json", dir / "merges.txt");
-    const std::string text = "\xEB\xB2\x94\xEC\x9D\xB8\xEC\x9D\xB4 \xEC\x88\x98\xEC\xA7\x84\xEC\x9D\xB4\xEB\x9D\xBC\xEB\x8A\x94";  // 범인이 수진이라는
+    const std::string text =
+        "\xEB\xB2\x94\xEC\x9D\xB8\xEC\x9D\xB4 "
+        "\xEC\x88\x98\xEC\xA7\x84\xEC\x9D\xB4\xEB\x9D\xBC\xEB\x8A\x94";  // 범인이 수진이라는
     std::vector<std::string> bytes;
     for (int id : tok->encodeIds(text)) bytes.push_back(tok->tokenBytes(id));
     REQUIRE(bytes.size() > 6);  // GPT-2 needs several tokens a syllable

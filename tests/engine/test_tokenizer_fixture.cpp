@@ -1,15 +1,14 @@
 // The small hand-made BPE in tests/data/tokenizer (see make_fixture.py there): merges by
 // rank, the tokenizer.json path, and rejection of malformed files.
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
 
 #include "engine/engine_test_util.hpp"
-#include "tokenizer/pretokenizer.hpp"
 #include "test_paths.hpp"
+#include "tokenizer/pretokenizer.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/tokenizer.hpp"
 
@@ -142,11 +141,12 @@ TEST_CASE("tokenizer.json with \"a b\" string merges and fromFolder", "[tokenize
     CHECK(ts::Tokenizer::fromFolder(empty.path()) == nullptr);
 }
 
-TEST_CASE("malformed vocab.json and merges.txt are rejected with file and line",
-          "[tokenizer]") {
+TEST_CASE("malformed vocab.json and merges.txt are rejected with file and line", "[tokenizer]") {
     ts_test::TempDir dir;
-    const fs::path goodVocab = dir.write("vocab.json", ts_test::readText(fixtureDir() / "vocab.json"));
-    const fs::path goodMerges = dir.write("merges.txt", ts_test::readText(fixtureDir() / "merges.txt"));
+    const fs::path goodVocab =
+        dir.write("vocab.json", ts_test::readText(fixtureDir() / "vocab.json"));
+    const fs::path goodMerges =
+        dir.write("merges.txt", ts_test::readText(fixtureDir() / "merges.txt"));
     auto loadError = [&](const fs::path& v, const fs::path& m) {
         return ts_test::errorOf([&] { (void)ts::Tokenizer::fromFiles(v, m); });
     };
@@ -155,8 +155,7 @@ TEST_CASE("malformed vocab.json and merges.txt are rejected with file and line",
     SECTION("missing files") {
         const std::string e = loadError(dir.path() / "nope.json", goodMerges);
         CHECK(e.find("nope.json") != std::string::npos);
-        CHECK(loadError(goodVocab, dir.path() / "nope.txt").find("nope.txt") !=
-              std::string::npos);
+        CHECK(loadError(goodVocab, dir.path() / "nope.txt").find("nope.txt") != std::string::npos);
     }
     SECTION("vocab.json is not an object") {
         const auto v = dir.write("array.json", "[1, 2, 3]");
@@ -224,8 +223,8 @@ TEST_CASE("malformed tokenizer.json is rejected", "[tokenizer]") {
               .find("model.merges[0]") != std::string::npos);
     CHECK(loadError(R"({"model": {"type": "BPE", "vocab": {"a": 0.5}, "merges": []}})")
               .find("not an integer") != std::string::npos);
-    const std::string whitespace =
-        loadError(R"({"pre_tokenizer": {"type": "Sequence", "pretokenizers": [{"type": "Whitespace"}]},
+    const std::string whitespace = loadError(
+        R"({"pre_tokenizer": {"type": "Sequence", "pretokenizers": [{"type": "Whitespace"}]},
                       "model": {"type": "BPE", "vocab": {"a": 0}, "merges": []}})");
     CHECK(whitespace.find("Whitespace") != std::string::npos);
     CHECK(whitespace.find("pre_tokenizer.pretokenizers[0]") != std::string::npos);
@@ -258,13 +257,12 @@ TEST_CASE("the GPT-2 split pattern on its own", "[tokenizer]") {
         return out;
     };
     using Strings = std::vector<std::string>;
-    CHECK(pieces("Hello world's  end\n") ==
-          Strings{"Hello", " world", "'s", " ", " end", "\n"});
+    CHECK(pieces("Hello world's  end\n") == Strings{"Hello", " world", "'s", " ", " end", "\n"});
     CHECK(pieces("they'll 2024\xEB\x85\x84!!") ==
           Strings{"they", "'ll", " 2024", "\xEB\x85\x84", "!!"});
     CHECK(pieces("a  \n") == Strings{"a", "  \n"});  // \s+(?!\S) at the end of input
     CHECK(pieces("\xC3\xA9t\xC3\xA9 \xCE\xB1\xCE\xB2") ==
-          Strings{"\xC3\xA9t\xC3\xA9", " \xCE\xB1\xCE\xB2"});  // Unicode letters, not ASCII
+          Strings{"\xC3\xA9t\xC3\xA9", " \xCE\xB1\xCE\xB2"});      // Unicode letters, not ASCII
     CHECK(pieces("x\xC2\x85y") == Strings{"x", "\xC2\x85", "y"});  // U+0085 is whitespace
     CHECK(pieces("").empty());
     if (!pre.usesJit()) WARN("PCRE2 JIT is not available; the split runs interpreted");

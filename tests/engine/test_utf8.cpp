@@ -1,6 +1,5 @@
 // UTF-8 validation: the offset in the message and the replacement policy.
 #include <catch2/catch.hpp>
-
 #include <string>
 
 #include "tokenscope/error.hpp"
@@ -23,31 +22,30 @@ std::string utf8Problem(const std::string& bytes) {
 TEST_CASE("checkUtf8 accepts well-formed text of every length", "[tokenizer][utf8]") {
     CHECK(utf8Problem("") == "");
     CHECK(utf8Problem("plain ASCII\r\n\t") == "");
-    CHECK(utf8Problem("caf\xC3\xA9") == "");                 // U+00E9
-    CHECK(utf8Problem("\xED\x9F\xBF") == "");                // U+D7FF, just below surrogates
-    CHECK(utf8Problem("\xEE\x80\x80") == "");                // U+E000, just above them
-    CHECK(utf8Problem("\xF0\x9F\x98\x80") == "");            // U+1F600 emoji
-    CHECK(utf8Problem("\xF4\x8F\xBF\xBF") == "");            // U+10FFFF, the last scalar
-    CHECK(utf8Problem("\xEB\x82\x98\xEB\x8A\x94") == "");    // Korean 나는
-    CHECK(utf8Problem(std::string("a\0b", 3)) == "");        // NUL is valid UTF-8
+    CHECK(utf8Problem("caf\xC3\xA9") == "");               // U+00E9
+    CHECK(utf8Problem("\xED\x9F\xBF") == "");              // U+D7FF, just below surrogates
+    CHECK(utf8Problem("\xEE\x80\x80") == "");              // U+E000, just above them
+    CHECK(utf8Problem("\xF0\x9F\x98\x80") == "");          // U+1F600 emoji
+    CHECK(utf8Problem("\xF4\x8F\xBF\xBF") == "");          // U+10FFFF, the last scalar
+    CHECK(utf8Problem("\xEB\x82\x98\xEB\x8A\x94") == "");  // Korean 나는
+    CHECK(utf8Problem(std::string("a\0b", 3)) == "");      // NUL is valid UTF-8
 }
 
-TEST_CASE("checkUtf8 reports the byte offset of the first invalid sequence",
-          "[tokenizer][utf8]") {
+TEST_CASE("checkUtf8 reports the byte offset of the first invalid sequence", "[tokenizer][utf8]") {
     struct Case {
         std::string bytes;
         std::string offset;
     };
     const Case cases[] = {
-        {"ab\x80", "byte offset 2"},                    // stray continuation byte
-        {"x\xC0\xAF", "byte offset 1"},                  // overlong '/'
-        {"xy\xE0\x80\xAF", "byte offset 2"},             // overlong 3-byte
-        {"\xF0\x80\x80\xAF", "byte offset 0"},           // overlong 4-byte
-        {"ok \xED\xA0\x80", "byte offset 3"},            // U+D800 surrogate
-        {"\xF4\x90\x80\x80", "byte offset 0"},           // U+110000
-        {"\xF5\x80\x80\x80", "byte offset 0"},           // lead byte above F4
-        {"abc\xE2\x82", "byte offset 3"},                // truncated at end of input
-        {"\xC3\xA9\xE2\x82z", "byte offset 2"},          // truncated before an ASCII byte
+        {"ab\x80", "byte offset 2"},             // stray continuation byte
+        {"x\xC0\xAF", "byte offset 1"},          // overlong '/'
+        {"xy\xE0\x80\xAF", "byte offset 2"},     // overlong 3-byte
+        {"\xF0\x80\x80\xAF", "byte offset 0"},   // overlong 4-byte
+        {"ok \xED\xA0\x80", "byte offset 3"},    // U+D800 surrogate
+        {"\xF4\x90\x80\x80", "byte offset 0"},   // U+110000
+        {"\xF5\x80\x80\x80", "byte offset 0"},   // lead byte above F4
+        {"abc\xE2\x82", "byte offset 3"},        // truncated at end of input
+        {"\xC3\xA9\xE2\x82z", "byte offset 2"},  // truncated before an ASCII byte
         {"\xFF", "byte offset 0"},
     };
     for (const Case& c : cases) {

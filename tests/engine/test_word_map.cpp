@@ -4,7 +4,6 @@
 // model, words of one kind lie closer to each other than to words of another kind (the
 // seed's point the map exists to show).
 #include <catch2/catch.hpp>
-
 #include <cmath>
 
 #include "test_paths.hpp"
@@ -41,9 +40,11 @@ std::vector<ts::WordMapInput> words(const std::vector<std::vector<std::string>>&
 
 }  // namespace
 
-TEST_CASE("a word's point is the mean of its tokens' embeddings in the words' PCA plane", "[wordmap]") {
-    const auto map = ts::makeWordMap(*model(), tokenizer(),
-                                     words({{"one", " two", "three ", "one", ""}, {"Nalania", "수진"}}), 4);
+TEST_CASE("a word's point is the mean of its tokens' embeddings in the words' PCA plane",
+          "[wordmap]") {
+    const auto map =
+        ts::makeWordMap(*model(), tokenizer(),
+                        words({{"one", " two", "three ", "one", ""}, {"Nalania", "수진"}}), 4);
     // Trimmed, duplicates and empty words dropped, input order kept.
     REQUIRE(map.words.size() == 5);
     CHECK(map.words[1].word == "two");
@@ -55,9 +56,11 @@ TEST_CASE("a word's point is the mean of its tokens' embeddings in the words' PC
         std::vector<double> mean(w.vector.size(), 0.0);
         for (int t : w.tokens) {
             const auto e = model()->tokenEmbedding(t);
-            for (std::size_t d = 0; d < e.size(); ++d) mean[d] += e[d] / static_cast<double>(w.tokens.size());
+            for (std::size_t d = 0; d < e.size(); ++d)
+                mean[d] += e[d] / static_cast<double>(w.tokens.size());
         }
-        for (std::size_t d = 0; d < mean.size(); ++d) REQUIRE(w.vector[d] == Approx(mean[d]).margin(1e-6));
+        for (std::size_t d = 0; d < mean.size(); ++d)
+            REQUIRE(w.vector[d] == Approx(mean[d]).margin(1e-6));
         const auto xy = ts::project(map.pca, w.vector);
         CHECK(w.xy[0] == Approx(xy[0]).margin(1e-4));
         CHECK(w.xy[1] == Approx(xy[1]).margin(1e-4));
@@ -66,7 +69,8 @@ TEST_CASE("a word's point is the mean of its tokens' embeddings in the words' PC
         for (std::size_t i = 0; i < w.neighbours.size(); ++i) {
             if (w.tokens.size() == 1) CHECK(w.neighbours[i].token != w.tokens.front());
             CHECK(w.neighbours[i].cosine ==
-                  Approx(cosine(w.vector, model()->tokenEmbedding(w.neighbours[i].token))).margin(1e-4));
+                  Approx(cosine(w.vector, model()->tokenEmbedding(w.neighbours[i].token)))
+                      .margin(1e-4));
             if (i > 0) CHECK(w.neighbours[i].cosine <= w.neighbours[i - 1].cosine);
         }
     }
@@ -75,11 +79,14 @@ TEST_CASE("a word's point is the mean of its tokens' embeddings in the words' PC
 }
 
 TEST_CASE("a word map of fewer than two different words is refused", "[wordmap]") {
-    CHECK_THROWS_AS(ts::makeWordMap(*model(), tokenizer(), words({{"one", " one ", ""}}), 3), ts::Error);
-    CHECK_THROWS_WITH(ts::makeWordMap(*model(), tokenizer(), {}, 3), Catch::Contains("two different words"));
+    CHECK_THROWS_AS(ts::makeWordMap(*model(), tokenizer(), words({{"one", " one ", ""}}), 3),
+                    ts::Error);
+    CHECK_THROWS_WITH(ts::makeWordMap(*model(), tokenizer(), {}, 3),
+                      Catch::Contains("two different words"));
 }
 
-TEST_CASE("on the bundled model, numbers lie closer to numbers than to the atlas's names", "[wordmap][bundled]") {
+TEST_CASE("on the bundled model, numbers lie closer to numbers than to the atlas's names",
+          "[wordmap][bundled]") {
     const std::vector<std::vector<std::string>> groups = {
         {"one", "two", "three", "four", "five", "six", "seven", "eight"},
         {"Nalania", "Biara", "Choix", "Kiaburg", "Kristan", "Velora"},
@@ -91,8 +98,10 @@ TEST_CASE("on the bundled model, numbers lie closer to numbers than to the atlas
     for (std::size_t i = 0; i < map.words.size(); ++i)
         for (std::size_t j = 0; j < i; ++j) {
             const double c = cosine(map.words[i].vector, map.words[j].vector);
-            if (map.words[i].group == map.words[j].group) within += c, ++nw;
-            else between += c, ++nb;
+            if (map.words[i].group == map.words[j].group)
+                within += c, ++nw;
+            else
+                between += c, ++nb;
         }
     within /= nw;
     between /= nb;

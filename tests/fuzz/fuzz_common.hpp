@@ -17,8 +17,8 @@ inline const std::filesystem::path& scratchDir() {
     static const std::filesystem::path dir = [] {
         namespace fs = std::filesystem;
         std::error_code ec;
-        const fs::path base = fs::is_directory("/dev/shm", ec) ? fs::path("/dev/shm")
-                                                               : fs::temp_directory_path();
+        const fs::path base =
+            fs::is_directory("/dev/shm", ec) ? fs::path("/dev/shm") : fs::temp_directory_path();
         fs::path d = base / ("tokenscope-fuzz-" + std::to_string(::getpid()));
         fs::create_directories(d);
         // Removed at normal exit; libFuzzer's crash exits may leave it behind (it is tiny).
@@ -51,13 +51,13 @@ inline std::pair<std::string_view, std::string_view> splitAt(std::string_view in
 }
 
 // An invariant broke: report it the way libFuzzer notices (abort => crash with stack).
-#define TS_FUZZ_CHECK(cond)                                                         \
-    do {                                                                           \
-        if (!(cond)) {                                                             \
+#define TS_FUZZ_CHECK(cond)                                                              \
+    do {                                                                                 \
+        if (!(cond)) {                                                                   \
             std::fprintf(stderr, "fuzz invariant failed: %s (%s:%d)\n", #cond, __FILE__, \
-                         __LINE__);                                                \
-            std::abort();                                                          \
-        }                                                                          \
+                         __LINE__);                                                      \
+            std::abort();                                                                \
+        }                                                                                \
     } while (0)
 
 }  // namespace ts_fuzz

@@ -16,9 +16,9 @@
 #endif
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    static const auto fromVocab = ts::Tokenizer::fromFiles(
-        TOKENSCOPE_FUZZ_DATA_DIR "/tokenizer/vocab.json",
-        TOKENSCOPE_FUZZ_DATA_DIR "/tokenizer/merges.txt");
+    static const auto fromVocab =
+        ts::Tokenizer::fromFiles(TOKENSCOPE_FUZZ_DATA_DIR "/tokenizer/vocab.json",
+                                 TOKENSCOPE_FUZZ_DATA_DIR "/tokenizer/merges.txt");
     static const auto fromJson =
         ts::Tokenizer::fromTokenizerJson(TOKENSCOPE_FUZZ_DATA_DIR "/tokenizer/tokenizer.json");
     static const ts::Pretokenizer split;

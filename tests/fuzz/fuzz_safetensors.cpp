@@ -6,8 +6,8 @@
 #include <cmath>
 #include <vector>
 
-#include "fuzz_common.hpp"
 #include "formats/safetensors.hpp"
+#include "fuzz_common.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/model.hpp"
 #include "tokenscope/session.hpp"

@@ -37,8 +37,8 @@ inline void exerciseTokenizer(const ts::Tokenizer& tok, std::string_view extraTe
     } catch (const ts::Error&) {
     }
     (void)tok.decode(ids);
-    const std::string texts[] = {"hello world", "lower  newest\n\n 123 aaaa",
-                                 "<|endoftext|>x y", "\xed\x95\x9c\xea\xb5\xad\xec\x96\xb4 it's",
+    const std::string texts[] = {"hello world", "lower  newest\n\n 123 aaaa", "<|endoftext|>x y",
+                                 "\xed\x95\x9c\xea\xb5\xad\xec\x96\xb4 it's",
                                  std::string(extraText)};
     for (const std::string& t : texts) {
         for (bool special : {false, true}) {

@@ -15,17 +15,17 @@
 // events inside their parents: a paint inside the window's update request) and what the
 // slowest one held, to say what a stall was.
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QEvent>
 #include <QMetaEnum>
 #include <QThread>
-#include <QElapsedTimer>
 #include <QTimer>
-#include <fstream>
-#include <sstream>
 #include <algorithm>
 #include <cstdio>
 #include <ctime>
+#include <fstream>
 #include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -50,7 +50,7 @@ long long threadCpuNs() {
 // keeps the slowest of each kind (receiver class, its parent's, the event type) and what the
 // slowest event straight from the event loop held (the events nested in it).
 class TimingApplication : public QApplication {
-public:
+  public:
     using QApplication::QApplication;
     bool measuring = false;
     struct Kind {
@@ -80,7 +80,8 @@ public:
 
     bool notify(QObject* receiver, QEvent* event) override {
         // notify() runs in every thread; the worker's own timers are not the window's.
-        if (!measuring || QThread::currentThread() != thread()) return QApplication::notify(receiver, event);
+        if (!measuring || QThread::currentThread() != thread())
+            return QApplication::notify(receiver, event);
         // Named before delivery: a DeferredDelete deletes the receiver.
         const std::string key = describe(receiver, event);
         const int depth = m_depth++;
@@ -101,18 +102,21 @@ public:
         if (depth == 0 && ms >= 0.05) delivered.push_back({startedAt, ms, key});
         if (depth == 0 && (tops.size() < 3 || ms > tops.back().ms)) {
             tops.push_back({ms, static_cast<double>(clock.elapsed()), key, m_inside});
-            std::sort(tops.begin(), tops.end(), [](const Top& a, const Top& b) { return a.ms > b.ms; });
+            std::sort(tops.begin(), tops.end(),
+                      [](const Top& a, const Top& b) { return a.ms > b.ms; });
             if (tops.size() > 3) tops.pop_back();
         }
         return result;
     }
 
-private:
+  private:
     static std::string describe(QObject* receiver, QEvent* event) {
         const char* type = QMetaEnum::fromType<QEvent::Type>().valueToKey(event->type());
         std::string key = std::string(receiver->metaObject()->className());
-        if (!receiver->objectName().isEmpty()) key += " '" + receiver->objectName().toStdString() + "'";
-        if (QObject* parent = receiver->parent()) key += std::string(" in ") + parent->metaObject()->className();
+        if (!receiver->objectName().isEmpty())
+            key += " '" + receiver->objectName().toStdString() + "'";
+        if (QObject* parent = receiver->parent())
+            key += std::string(" in ") + parent->metaObject()->className();
         return key + " " + (type ? type : "?");
     }
 
@@ -126,17 +130,23 @@ int main(int argc, char** argv) {
     TimingApplication app(argc, argv);
     const QStringList args = app.arguments();
     const QString model = argValue(args, QStringLiteral("--model"), QString());
-    const int promptTokens = argValue(args, QStringLiteral("--prompt-tokens"), QStringLiteral("896")).toInt();
+    const int promptTokens =
+        argValue(args, QStringLiteral("--prompt-tokens"), QStringLiteral("896")).toInt();
     const int steps = argValue(args, QStringLiteral("--steps"), QStringLiteral("128")).toInt();
     const QString view = argValue(args, QStringLiteral("--view"), QStringLiteral("attention"));
-    const double budgetMs = argValue(args, QStringLiteral("--budget-ms"), QStringLiteral("16")).toDouble();
+    const double budgetMs =
+        argValue(args, QStringLiteral("--budget-ms"), QStringLiteral("16")).toDouble();
     // The window's size: a projector's 1920x1080 paints bigger views than a laptop's 1280x720.
-    const QStringList size = argValue(args, QStringLiteral("--window"), QStringLiteral("1280x720")).split(QLatin1Char('x'));
+    const QStringList size = argValue(args, QStringLiteral("--window"), QStringLiteral("1280x720"))
+                                 .split(QLatin1Char('x'));
     const int width = size.value(0).toInt(), height = size.value(1).toInt();
-    if (model.isEmpty() || promptTokens < 1 || steps < 1 || size.size() != 2 || width < 320 || height < 240) {
-        std::fprintf(stderr, "usage: bench_stalls --model DIR [--prompt-tokens 896] [--steps 128] "
-                             "[--view tokens|embedding|attention|softmax|sampling|cost|lens|confidence|...] "
-                             "[--budget-ms 16] [--window 1280x720]\n");
+    if (model.isEmpty() || promptTokens < 1 || steps < 1 || size.size() != 2 || width < 320 ||
+        height < 240) {
+        std::fprintf(
+            stderr,
+            "usage: bench_stalls --model DIR [--prompt-tokens 896] [--steps 128] "
+            "[--view tokens|embedding|attention|softmax|sampling|cost|lens|confidence|...] "
+            "[--budget-ms 16] [--window 1280x720]\n");
         return 2;
     }
 
@@ -147,8 +157,9 @@ int main(int argc, char** argv) {
     // A stage or a classroom view (the cost meter, the logit lens, confidence colouring ...
     // observe the steps of a run too).
     if (!window.showView(view)) {
-        std::fprintf(stderr, "bench_stalls: unknown view %s (one of %s)\n", view.toLocal8Bit().constData(),
-                     ts::ui::MainWindow::viewNames().join(QLatin1Char(' ')).toLocal8Bit().constData());
+        std::fprintf(
+            stderr, "bench_stalls: unknown view %s (one of %s)\n", view.toLocal8Bit().constData(),
+            ts::ui::MainWindow::viewNames().join(QLatin1Char(' ')).toLocal8Bit().constData());
         return 2;
     }
 
@@ -194,22 +205,28 @@ int main(int argc, char** argv) {
     std::string load = "?";
     if (std::ifstream f("/proc/loadavg"); f) f >> load;
     const int records = static_cast<int>(window.history().size());
-    const int context = records > 0 ? static_cast<int>(window.history().back()->contextTokens.size()) : 0;
-    std::printf("view %s at %dx%d: %d steps to a context of %d tokens in %.1f s; event loop ticks %d; "
-                "worst stall %.1f ms (at %.0f ms), p99 %.1f ms, %d over %.0f ms; worst busy (GUI thread "
-                "CPU) %.1f ms (at %.0f ms); load average %s (budget %.0f ms): %s\n",
-                view.toLocal8Bit().constData(), width, height, records - 1, context,
-                static_cast<double>(runClock.elapsed()) / 1000.0, meter.ticks(), worst, meter.worstAtMs(), p99,
-                meter.over(budgetMs), budgetMs, meter.worstBusyMs(), meter.worstBusyAtMs(), load.c_str(), budgetMs,
-                worst <= budgetMs ? "within budget" : "OVER BUDGET");
+    const int context =
+        records > 0 ? static_cast<int>(window.history().back()->contextTokens.size()) : 0;
+    std::printf(
+        "view %s at %dx%d: %d steps to a context of %d tokens in %.1f s; event loop ticks %d; "
+        "worst stall %.1f ms (at %.0f ms), p99 %.1f ms, %d over %.0f ms; worst busy (GUI thread "
+        "CPU) %.1f ms (at %.0f ms); load average %s (budget %.0f ms): %s\n",
+        view.toLocal8Bit().constData(), width, height, records - 1, context,
+        static_cast<double>(runClock.elapsed()) / 1000.0, meter.ticks(), worst, meter.worstAtMs(),
+        p99, meter.over(budgetMs), budgetMs, meter.worstBusyMs(), meter.worstBusyAtMs(),
+        load.c_str(), budgetMs, worst <= budgetMs ? "within budget" : "OVER BUDGET");
     // What took the GUI thread longest, by kind of event (the eight slowest kinds), and what
     // the slowest event straight from the event loop held.
-    std::vector<std::pair<std::string, TimingApplication::Kind>> kinds(app.kinds.begin(), app.kinds.end());
-    std::sort(kinds.begin(), kinds.end(), [](const auto& a, const auto& b) { return a.second.worstMs > b.second.worstMs; });
-    std::printf("slowest kinds of event (GUI thread CPU; depth 0 = straight from the event loop):\n");
+    std::vector<std::pair<std::string, TimingApplication::Kind>> kinds(app.kinds.begin(),
+                                                                       app.kinds.end());
+    std::sort(kinds.begin(), kinds.end(),
+              [](const auto& a, const auto& b) { return a.second.worstMs > b.second.worstMs; });
+    std::printf(
+        "slowest kinds of event (GUI thread CPU; depth 0 = straight from the event loop):\n");
     for (std::size_t i = 0; i < std::min<std::size_t>(8, kinds.size()); ++i)
-        std::printf("  %6.2f ms worst, %7.1f ms in %5d events, depth %d: %s\n", kinds[i].second.worstMs,
-                    kinds[i].second.totalMs, kinds[i].second.count, kinds[i].second.depth, kinds[i].first.c_str());
+        std::printf("  %6.2f ms worst, %7.1f ms in %5d events, depth %d: %s\n",
+                    kinds[i].second.worstMs, kinds[i].second.totalMs, kinds[i].second.count,
+                    kinds[i].second.depth, kinds[i].first.c_str());
     for (const auto& top : app.tops) {
         std::printf("%.2f ms at %.0f ms: %s, holding\n", top.ms, top.atMs, top.key.c_str());
         for (const auto& [key, ms] : top.inside) std::printf("  %6.2f ms %s\n", ms, key.c_str());
@@ -221,7 +238,8 @@ int main(int argc, char** argv) {
         double sum = 0;
         for (const auto& d : app.delivered)
             if (d.atMs >= start - 1 && d.atMs <= end) sum += d.ms;
-        std::printf("in the %s gap (%.0f-%.0f ms; its events took %.1f ms of CPU):\n", what, start, end, sum);
+        std::printf("in the %s gap (%.0f-%.0f ms; its events took %.1f ms of CPU):\n", what, start,
+                    end, sum);
         for (const auto& d : app.delivered)
             if (d.atMs >= start - 1 && d.atMs <= end)
                 std::printf("  %6.2f ms at %.1f ms: %s\n", d.ms, d.atMs, d.key.c_str());

@@ -9,7 +9,8 @@
 // quantizer (the harness, llama_harness.cpp), except Q8_0, which this tool can also write.
 //
 //   gguf_from_hf HF_DIR OUT.gguf [--type f32|f16|q8_0|mixed] [--vocab-dir DIR] [--split N]
-//                [--version 2|3] [--dequantized] [--pre NAME] [--drop TENSOR] [--no-permute] [--reverse]
+//                [--version 2|3] [--dequantized] [--pre NAME] [--drop TENSOR] [--no-permute]
+//                [--reverse]
 // --dequantized (with --type q8_0 or mixed) writes F32 tensors holding the Q8_0-rounded
 // values: the dequantized-weights reference the quantized file is checked against.
 // --type mixed (llama family) stores one layer's projections in different types, as
@@ -28,10 +29,9 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "compute/quant_types.hpp"
 #include "formats/safetensors.hpp"
@@ -62,26 +62,31 @@ std::string q8_0(const std::vector<float>& v) {
     std::string out;
     for (std::size_t b = 0; b < v.size() / 32; ++b) {
         float amax = 0;
-        for (int i = 0; i < 32; ++i) amax = std::max(amax, std::fabs(v[b * 32 + static_cast<std::size_t>(i)]));
+        for (int i = 0; i < 32; ++i)
+            amax = std::max(amax, std::fabs(v[b * 32 + static_cast<std::size_t>(i)]));
         const float d = amax / 127.0f, id = d > 0 ? 1.0f / d : 0.0f;
         const std::uint16_t dh = ts::st::f32ToF16(d);
         out.append(reinterpret_cast<const char*>(&dh), 2);
         for (int i = 0; i < 32; ++i)
-            out.push_back(static_cast<char>(static_cast<int>(std::nearbyint(v[b * 32 + static_cast<std::size_t>(i)] * id))));
+            out.push_back(static_cast<char>(
+                static_cast<int>(std::nearbyint(v[b * 32 + static_cast<std::size_t>(i)] * id))));
     }
     return out;
 }
 
 // llama.cpp's LlamaModel.permute: within each head, rows [2][hd/2] become [hd/2][2]
 // (row s * hd/2 + j moves to 2j + s), for rows of `rowLen` values (1 for a bias).
-std::vector<float> permuteForAdjacentRope(const std::vector<float>& v, int heads, std::size_t rowLen) {
-    const std::size_t rows = v.size() / rowLen, hd = rows / static_cast<std::size_t>(heads), half = hd / 2;
+std::vector<float> permuteForAdjacentRope(const std::vector<float>& v, int heads,
+                                          std::size_t rowLen) {
+    const std::size_t rows = v.size() / rowLen, hd = rows / static_cast<std::size_t>(heads),
+                      half = hd / 2;
     std::vector<float> o(v.size());
     for (std::size_t h = 0; h < static_cast<std::size_t>(heads); ++h)
         for (std::size_t s = 0; s < 2; ++s)
             for (std::size_t j = 0; j < half; ++j) {
                 const std::size_t from = h * hd + s * half + j, to = h * hd + 2 * j + s;
-                std::copy(v.begin() + static_cast<long>(from * rowLen), v.begin() + static_cast<long>((from + 1) * rowLen),
+                std::copy(v.begin() + static_cast<long>(from * rowLen),
+                          v.begin() + static_cast<long>((from + 1) * rowLen),
                           o.begin() + static_cast<long>(to * rowLen));
             }
     return o;
@@ -95,8 +100,10 @@ struct Out {
 };
 
 int usage() {
-    std::cerr << "usage: gguf_from_hf HF_DIR OUT.gguf [--type f32|f16|q8_0|mixed] [--vocab-dir DIR] "
-                 "[--split N] [--version 2|3] [--dequantized] [--pre NAME] [--drop TENSOR] [--no-permute] [--reverse]\n";
+    std::cerr
+        << "usage: gguf_from_hf HF_DIR OUT.gguf [--type f32|f16|q8_0|mixed] [--vocab-dir DIR] "
+           "[--split N] [--version 2|3] [--dequantized] [--pre NAME] [--drop TENSOR] "
+           "[--no-permute] [--reverse]\n";
     return 2;
 }
 
@@ -118,13 +125,20 @@ int main(int argc, char** argv) try {
             continue;
         }
         if (i + 1 >= argc) return usage();
-        if (a == "--type") type = argv[++i];
-        else if (a == "--vocab-dir") vocabDir = argv[++i];
-        else if (a == "--split") split = std::stoi(argv[++i]);
-        else if (a == "--version") version = static_cast<std::uint32_t>(std::stoul(argv[++i]));
-        else if (a == "--pre") pre = argv[++i];
-        else if (a == "--drop") drop = argv[++i];
-        else return usage();
+        if (a == "--type")
+            type = argv[++i];
+        else if (a == "--vocab-dir")
+            vocabDir = argv[++i];
+        else if (a == "--split")
+            split = std::stoi(argv[++i]);
+        else if (a == "--version")
+            version = static_cast<std::uint32_t>(std::stoul(argv[++i]));
+        else if (a == "--pre")
+            pre = argv[++i];
+        else if (a == "--drop")
+            drop = argv[++i];
+        else
+            return usage();
     }
     if (type != "f32" && type != "f16" && type != "q8_0" && type != "mixed") return usage();
     const ts::Config c = ts::Config::fromJsonFile(in / "config.json");
@@ -138,7 +152,8 @@ int main(int argc, char** argv) try {
         if (auto* t = st.find(base)) return *t;
         throw ts::Error("missing tensor " + base);
     };
-    const std::uint64_t C = static_cast<std::uint64_t>(c.nEmbd), V = static_cast<std::uint64_t>(c.nVocab);
+    const std::uint64_t C = static_cast<std::uint64_t>(c.nEmbd),
+                        V = static_cast<std::uint64_t>(c.nVocab);
     std::vector<Out> tensors;
     // A 2-D weight [out rows][in]: stored in the requested type where its rows allow
     // (--type mixed picks the type by the tensor's role).
@@ -147,7 +162,9 @@ int main(int argc, char** argv) try {
         std::string t = type;
         if (type == "mixed") {
             auto has = [&](const char* part) { return name.find(part) != std::string::npos; };
-            t = has("attn_v.") || has("ffn_down.") ? "f16" : has("ffn_gate.") || has("token_embd.") ? "f32" : "q8_0";
+            t = has("attn_v.") || has("ffn_down.")       ? "f16"
+                : has("ffn_gate.") || has("token_embd.") ? "f32"
+                                                         : "q8_0";
         }
         if (t == "f16") {
             std::string d;
@@ -177,28 +194,36 @@ int main(int argc, char** argv) try {
         matrix("token_embd.weight", toF32(get("wte.weight")), C, V);
         {
             const auto wpe = toF32(get("wpe.weight"));
-            tensors.push_back({"position_embd.weight", {C, static_cast<std::uint64_t>(c.nCtx)}, 0, floatBytes(wpe)});
+            tensors.push_back({"position_embd.weight",
+                               {C, static_cast<std::uint64_t>(c.nCtx)},
+                               0,
+                               floatBytes(wpe)});
         }
         const std::uint64_t I = static_cast<std::uint64_t>(c.nInner);
         for (int l = 0; l < c.nLayer; ++l) {
-            const std::string h = "h." + std::to_string(l) + ".", b = "blk." + std::to_string(l) + ".";
+            const std::string h = "h." + std::to_string(l) + ".",
+                              b = "blk." + std::to_string(l) + ".";
             vec(b + "attn_norm.weight", h + "ln_1.weight");
             vec(b + "attn_norm.bias", h + "ln_1.bias");
             // Conv1D weights are [in, out]: transposed to [out rows][in].
-            matrix(b + "attn_qkv.weight", transpose(toF32(get(h + "attn.c_attn.weight")), C, 3 * C), C, 3 * C);
+            matrix(b + "attn_qkv.weight", transpose(toF32(get(h + "attn.c_attn.weight")), C, 3 * C),
+                   C, 3 * C);
             vec(b + "attn_qkv.bias", h + "attn.c_attn.bias");
-            matrix(b + "attn_output.weight", transpose(toF32(get(h + "attn.c_proj.weight")), C, C), C, C);
+            matrix(b + "attn_output.weight", transpose(toF32(get(h + "attn.c_proj.weight")), C, C),
+                   C, C);
             vec(b + "attn_output.bias", h + "attn.c_proj.bias");
             vec(b + "ffn_norm.weight", h + "ln_2.weight");
             vec(b + "ffn_norm.bias", h + "ln_2.bias");
             matrix(b + "ffn_up.weight", transpose(toF32(get(h + "mlp.c_fc.weight")), C, I), C, I);
             vec(b + "ffn_up.bias", h + "mlp.c_fc.bias");
-            matrix(b + "ffn_down.weight", transpose(toF32(get(h + "mlp.c_proj.weight")), I, C), I, C);
+            matrix(b + "ffn_down.weight", transpose(toF32(get(h + "mlp.c_proj.weight")), I, C), I,
+                   C);
             vec(b + "ffn_down.bias", h + "mlp.c_proj.bias");
         }
         vec("output_norm.weight", "ln_f.weight");
         vec("output_norm.bias", "ln_f.bias");
-        if (const auto* head = st.find("lm_head.weight")) matrix("output.weight", toF32(*head), C, V);
+        if (const auto* head = st.find("lm_head.weight"))
+            matrix("output.weight", toF32(*head), C, V);
     } else {
         // The llama family: Linear weights are already [out rows][in].
         auto hfGet = [&](const std::string& name) -> const ts::st::TensorInfo& {
@@ -211,16 +236,19 @@ int main(int argc, char** argv) try {
         };
         const bool permute = arch == "llama" && !noPermute;
         const int H = c.nHead, KVH = c.kvHeads();
-        const std::uint64_t Q = static_cast<std::uint64_t>(c.qDim()), K = static_cast<std::uint64_t>(c.kvDim()),
+        const std::uint64_t Q = static_cast<std::uint64_t>(c.qDim()),
+                            K = static_cast<std::uint64_t>(c.kvDim()),
                             I = static_cast<std::uint64_t>(c.nInner);
         auto projection = [&](const std::string& hf, int heads) {
             auto v = toF32(hfGet(hf));
-            if (permute && heads > 0) v = permuteForAdjacentRope(v, heads, hf.ends_with(".bias") ? 1 : C);
+            if (permute && heads > 0)
+                v = permuteForAdjacentRope(v, heads, hf.ends_with(".bias") ? 1 : C);
             return v;
         };
         matrix("token_embd.weight", toF32(hfGet("model.embed_tokens.weight")), C, V);
         for (int l = 0; l < c.nLayer; ++l) {
-            const std::string h = "model.layers." + std::to_string(l) + ".", b = "blk." + std::to_string(l) + ".";
+            const std::string h = "model.layers." + std::to_string(l) + ".",
+                              b = "blk." + std::to_string(l) + ".";
             vecHf(b + "attn_norm.weight", h + "input_layernorm.weight");
             matrix(b + "attn_q.weight", projection(h + "self_attn.q_proj.weight", H), C, Q);
             matrix(b + "attn_k.weight", projection(h + "self_attn.k_proj.weight", KVH), C, K);
@@ -244,28 +272,34 @@ int main(int argc, char** argv) try {
         }
         vecHf("output_norm.weight", "model.norm.weight");
         if (!c.tiedEmbeddings)
-            if (const auto* head = st.find("lm_head.weight")) matrix("output.weight", toF32(*head), C, V);
+            if (const auto* head = st.find("lm_head.weight"))
+                matrix("output.weight", toF32(*head), C, V);
         if (c.ropeScaling.type == ts::RopeScaling::Type::Llama3) {
             // convert_hf_to_gguf.py's LlamaModel.generate_extra_tensors: one factor per frequency
             const ts::RopeScaling& r = c.ropeScaling;
             const int hd = c.headDim();
             std::vector<float> factors;
             for (int i = 0; i < hd / 2; ++i) {
-                const float freq = 1.0f / static_cast<float>(std::pow(c.ropeTheta, static_cast<double>(static_cast<float>(2 * i) / static_cast<float>(hd))));
+                const float freq =
+                    1.0f / static_cast<float>(
+                               std::pow(c.ropeTheta, static_cast<double>(static_cast<float>(2 * i) /
+                                                                         static_cast<float>(hd))));
                 const double wavelen = 2 * M_PI / freq, lowWl = r.originalContext / r.lowFreqFactor,
                              highWl = r.originalContext / r.highFreqFactor;
-                if (wavelen < highWl) factors.push_back(1.0f);
-                else if (wavelen > lowWl) factors.push_back(static_cast<float>(r.factor));
+                if (wavelen < highWl)
+                    factors.push_back(1.0f);
+                else if (wavelen > lowWl)
+                    factors.push_back(static_cast<float>(r.factor));
                 else {
-                    const double smooth = (r.originalContext / wavelen - r.lowFreqFactor) / (r.highFreqFactor - r.lowFreqFactor);
+                    const double smooth = (r.originalContext / wavelen - r.lowFreqFactor) /
+                                          (r.highFreqFactor - r.lowFreqFactor);
                     factors.push_back(static_cast<float>(1.0 / ((1 - smooth) / r.factor + smooth)));
                 }
             }
             tensors.push_back({"rope_freqs.weight", {factors.size()}, 0, floatBytes(factors)});
         }
     }
-    if (!drop.empty())
-        std::erase_if(tensors, [&](const Out& t) { return t.name == drop; });
+    if (!drop.empty()) std::erase_if(tensors, [&](const Out& t) { return t.name == drop; });
     if (reverse) std::reverse(tensors.begin(), tensors.end());
 
     // Tokenizer: vocab.json + merges.txt when there are some, else bytes + placeholders.
@@ -337,7 +371,9 @@ int main(int argc, char** argv) try {
         w.kvStrings("tokenizer.ggml.tokens", tokens);
         w.kvArray<std::int32_t>("tokenizer.ggml.token_type", I32, types);
         w.kvStrings("tokenizer.ggml.merges", merges);
-        const int bos = !gpt2 && c.bosTokenId >= 0 && static_cast<std::uint64_t>(c.bosTokenId) < V ? c.bosTokenId : eos;
+        const int bos = !gpt2 && c.bosTokenId >= 0 && static_cast<std::uint64_t>(c.bosTokenId) < V
+                            ? c.bosTokenId
+                            : eos;
         w.kvU32("tokenizer.ggml.bos_token_id", static_cast<std::uint32_t>(bos));
         w.kvU32("tokenizer.ggml.eos_token_id", static_cast<std::uint32_t>(eos));
     };
@@ -357,15 +393,18 @@ int main(int argc, char** argv) try {
         return 0;
     }
     std::string stem = outPath.string();
-    if (stem.size() > 5 && stem.compare(stem.size() - 5, 5, ".gguf") == 0) stem.resize(stem.size() - 5);
+    if (stem.size() > 5 && stem.compare(stem.size() - 5, 5, ".gguf") == 0)
+        stem.resize(stem.size() - 5);
     for (int k = 0; k < split; ++k) {
         Writer w;
         w.version = version;
         if (k == 0) metadata(w);
         w.kvScalar<std::uint16_t>("split.no", U16, static_cast<std::uint16_t>(k));
         w.kvScalar<std::uint16_t>("split.count", U16, static_cast<std::uint16_t>(split));
-        w.kvScalar<std::int32_t>("split.tensors.count", I32, static_cast<std::int32_t>(tensors.size()));
-        for (std::size_t i = static_cast<std::size_t>(k); i < tensors.size(); i += static_cast<std::size_t>(split))
+        w.kvScalar<std::int32_t>("split.tensors.count", I32,
+                                 static_cast<std::int32_t>(tensors.size()));
+        for (std::size_t i = static_cast<std::size_t>(k); i < tensors.size();
+             i += static_cast<std::size_t>(split))
             w.tensor(tensors[i].name, tensors[i].dims, tensors[i].type, tensors[i].data);
         char suffix[32];
         std::snprintf(suffix, sizeof suffix, "-%05d-of-%05d.gguf", k + 1, split);

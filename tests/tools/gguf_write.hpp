@@ -12,12 +12,23 @@
 namespace ts_gguf_write {
 
 enum VType : std::uint32_t {
-    U8 = 0, I8 = 1, U16 = 2, I16 = 3, U32 = 4, I32 = 5, F32 = 6, BOOL = 7, STRING = 8,
-    ARRAY = 9, U64 = 10, I64 = 11, F64 = 12,
+    U8 = 0,
+    I8 = 1,
+    U16 = 2,
+    I16 = 3,
+    U32 = 4,
+    I32 = 5,
+    F32 = 6,
+    BOOL = 7,
+    STRING = 8,
+    ARRAY = 9,
+    U64 = 10,
+    I64 = 11,
+    F64 = 12,
 };
 
 class Writer {
-public:
+  public:
     std::uint32_t version = 3;
     std::size_t alignment = 32;  // padding used; write general.alignment yourself to change it
 
@@ -69,8 +80,8 @@ public:
     }
 
     // dims innermost first (ne[0] = row length); data is the tensor's bytes as stored.
-    void tensor(const std::string& name, const std::vector<std::uint64_t>& dims,
-                std::uint32_t type, const std::string& data) {
+    void tensor(const std::string& name, const std::vector<std::uint64_t>& dims, std::uint32_t type,
+                const std::string& data) {
         m_tensors.push_back({name, dims, type, data, ~0ull});
     }
     // Same, at an explicit offset (for overlap / range tests); data appended as usual.
@@ -104,7 +115,7 @@ public:
         return s + data;
     }
 
-private:
+  private:
     struct Tensor {
         std::string name;
         std::vector<std::uint64_t> dims;

@@ -59,18 +59,19 @@ void init(const std::string& dir) {
     g_llama = open(dir, "libllama.v0.5.0.so");
     LLAMA(llama_log_set)(quietLog, nullptr);
     // The npm build loads its CPU backend (one per x86 level) at run time.
-    sym<decltype(ggml_backend_load_all_from_path)>(ggml, "ggml_backend_load_all_from_path")(dir.c_str());
+    sym<decltype(ggml_backend_load_all_from_path)>(ggml,
+                                                   "ggml_backend_load_all_from_path")(dir.c_str());
     LLAMA(llama_backend_init)();
 }
 
 int quantize(const std::string& in, const std::string& out, const std::string& type, bool pure) {
     static const std::map<std::string, llama_ftype> types = {
-        {"q8_0", LLAMA_FTYPE_MOSTLY_Q8_0}, {"q4_0", LLAMA_FTYPE_MOSTLY_Q4_0},
-        {"q4_1", LLAMA_FTYPE_MOSTLY_Q4_1}, {"q5_0", LLAMA_FTYPE_MOSTLY_Q5_0},
-        {"q5_1", LLAMA_FTYPE_MOSTLY_Q5_1}, {"q4_k_s", LLAMA_FTYPE_MOSTLY_Q4_K_S},
+        {"q8_0", LLAMA_FTYPE_MOSTLY_Q8_0},     {"q4_0", LLAMA_FTYPE_MOSTLY_Q4_0},
+        {"q4_1", LLAMA_FTYPE_MOSTLY_Q4_1},     {"q5_0", LLAMA_FTYPE_MOSTLY_Q5_0},
+        {"q5_1", LLAMA_FTYPE_MOSTLY_Q5_1},     {"q4_k_s", LLAMA_FTYPE_MOSTLY_Q4_K_S},
         {"q4_k_m", LLAMA_FTYPE_MOSTLY_Q4_K_M}, {"q5_k_s", LLAMA_FTYPE_MOSTLY_Q5_K_S},
         {"q5_k_m", LLAMA_FTYPE_MOSTLY_Q5_K_M}, {"q6_k", LLAMA_FTYPE_MOSTLY_Q6_K},
-        {"f16", LLAMA_FTYPE_MOSTLY_F16}, {"bf16", LLAMA_FTYPE_MOSTLY_BF16}};
+        {"f16", LLAMA_FTYPE_MOSTLY_F16},       {"bf16", LLAMA_FTYPE_MOSTLY_BF16}};
     auto it = types.find(type);
     if (it == types.end()) die("unknown quantization type " + type);
     llama_model_quantize_params p = LLAMA(llama_model_quantize_default_params)();
@@ -86,7 +87,8 @@ int quantize(const std::string& in, const std::string& out, const std::string& t
 int logits(const std::string& modelPath, const std::string& idList, int threads) {
     std::vector<llama_token> ids;
     std::stringstream ss(idList);
-    for (std::string s; std::getline(ss, s, ',');) ids.push_back(static_cast<llama_token>(std::stol(s)));
+    for (std::string s; std::getline(ss, s, ',');)
+        ids.push_back(static_cast<llama_token>(std::stol(s)));
     if (ids.empty()) die("no token ids");
     llama_model_params mp = LLAMA(llama_model_default_params)();
     mp.n_gpu_layers = 0;
@@ -113,17 +115,19 @@ int logits(const std::string& modelPath, const std::string& idList, int threads)
 }
 
 int dequant(int type, long n, const std::string& in, const std::string& out) {
-    const ggml_type_traits* tr =
-        sym<decltype(ggml_get_type_traits)>(g_ggmlBase, "ggml_get_type_traits")(static_cast<ggml_type>(type));
+    const ggml_type_traits* tr = sym<decltype(ggml_get_type_traits)>(
+        g_ggmlBase, "ggml_get_type_traits")(static_cast<ggml_type>(type));
     if (!tr || !tr->to_float) die("ggml has no to_float for type " + std::to_string(type));
     std::ifstream f(in, std::ios::binary);
     std::string bytes((std::istreambuf_iterator<char>(f)), {});
     const std::size_t need = static_cast<std::size_t>(n / tr->blck_size) * tr->type_size;
-    if (bytes.size() != need) die("input has " + std::to_string(bytes.size()) + " bytes, expected " + std::to_string(need));
+    if (bytes.size() != need)
+        die("input has " + std::to_string(bytes.size()) + " bytes, expected " +
+            std::to_string(need));
     std::vector<float> y(static_cast<std::size_t>(n));
     tr->to_float(bytes.data(), y.data(), n);
-    std::ofstream(out, std::ios::binary).write(reinterpret_cast<const char*>(y.data()),
-                                               static_cast<std::streamsize>(y.size() * 4));
+    std::ofstream(out, std::ios::binary)
+        .write(reinterpret_cast<const char*>(y.data()), static_cast<std::streamsize>(y.size() * 4));
     std::cout << "{\"type\": \"" << tr->type_name << "\", \"n\": " << n << "}\n";
     return 0;
 }
@@ -137,9 +141,12 @@ int main(int argc, char** argv) {
     }
     const std::string cmd = argv[2];
     init(argv[1]);
-    if (cmd == "quantize" && argc >= 6) return quantize(argv[3], argv[4], argv[5], argc > 6 && std::string(argv[6]) == "pure");
-    if (cmd == "logits" && argc >= 5) return logits(argv[3], argv[4], argc > 5 ? std::atoi(argv[5]) : 2);
-    if (cmd == "dequant" && argc >= 7) return dequant(std::atoi(argv[3]), std::atol(argv[4]), argv[5], argv[6]);
+    if (cmd == "quantize" && argc >= 6)
+        return quantize(argv[3], argv[4], argv[5], argc > 6 && std::string(argv[6]) == "pure");
+    if (cmd == "logits" && argc >= 5)
+        return logits(argv[3], argv[4], argc > 5 ? std::atoi(argv[5]) : 2);
+    if (cmd == "dequant" && argc >= 7)
+        return dequant(std::atoi(argv[3]), std::atol(argv[4]), argv[5], argv[6]);
     std::cerr << "llama_harness: bad arguments for " << cmd << "\n";
     return 2;
 }

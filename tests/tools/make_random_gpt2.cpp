@@ -12,10 +12,9 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "formats/safetensors.hpp"
 #include "tools/random_model.hpp"
@@ -41,21 +40,36 @@ int main(int argc, char** argv) {
     for (int i = 2; i < argc; ++i) {
         std::string a = argv[i];
         auto num = [&]() -> long long {
-            if (i + 1 >= argc) { usage(); std::exit(2); }
+            if (i + 1 >= argc) {
+                usage();
+                std::exit(2);
+            }
             return std::stoll(argv[++i]);
         };
-        if (a == "--f16") dtype = "F16";
-        else if (a == "--bf16") dtype = "BF16";
-        else if (a == "--seed") seed = static_cast<std::uint64_t>(num());
-        else if (a == "--layers") layers = static_cast<int>(num());
-        else if (a == "--embd") embd = static_cast<int>(num());
-        else if (a == "--heads") heads = static_cast<int>(num());
-        else if (a == "--vocab") vocab = static_cast<int>(num());
-        else if (a == "--ctx") ctx = static_cast<int>(num());
-        else if (a == "--untied") untied = true;
-        else if (a == "--no-prefix") prefix = false;
-        else if (a == "--sd-scale" && i + 1 < argc) sdScale = std::stof(argv[++i]);
-        else return usage();
+        if (a == "--f16")
+            dtype = "F16";
+        else if (a == "--bf16")
+            dtype = "BF16";
+        else if (a == "--seed")
+            seed = static_cast<std::uint64_t>(num());
+        else if (a == "--layers")
+            layers = static_cast<int>(num());
+        else if (a == "--embd")
+            embd = static_cast<int>(num());
+        else if (a == "--heads")
+            heads = static_cast<int>(num());
+        else if (a == "--vocab")
+            vocab = static_cast<int>(num());
+        else if (a == "--ctx")
+            ctx = static_cast<int>(num());
+        else if (a == "--untied")
+            untied = true;
+        else if (a == "--no-prefix")
+            prefix = false;
+        else if (a == "--sd-scale" && i + 1 < argc)
+            sdScale = std::stof(argv[++i]);
+        else
+            return usage();
     }
     std::filesystem::create_directories(out);
     const std::int64_t C = embd, I = 4 * embd;
@@ -89,7 +103,8 @@ int main(int argc, char** argv) {
     for (const auto& t : ts) {
         std::size_t n = 1;
         for (auto d : t.shape) n *= static_cast<std::size_t>(d);
-        header[t.name] = {{"dtype", dtype}, {"shape", t.shape}, {"data_offsets", {offset, offset + n * esize}}};
+        header[t.name] = {
+            {"dtype", dtype}, {"shape", t.shape}, {"data_offsets", {offset, offset + n * esize}}};
         offset += n * esize;
     }
     std::string hs = header.dump();
@@ -119,13 +134,22 @@ int main(int argc, char** argv) {
         std::cerr << "error writing " << (out / "model.safetensors") << "\n";
         return 1;
     }
-    nlohmann::ordered_json cfg = {
-        {"activation_function", "gelu_new"}, {"architectures", {"GPT2LMHeadModel"}},
-        {"bos_token_id", 50256}, {"eos_token_id", 50256}, {"layer_norm_epsilon", 1e-5},
-        {"model_type", "gpt2"}, {"n_embd", embd}, {"n_head", heads}, {"n_inner", nullptr},
-        {"n_layer", layers}, {"n_positions", ctx}, {"scale_attn_by_inverse_layer_idx", false},
-        {"tie_word_embeddings", !untied}, {"vocab_size", vocab}};
+    nlohmann::ordered_json cfg = {{"activation_function", "gelu_new"},
+                                  {"architectures", {"GPT2LMHeadModel"}},
+                                  {"bos_token_id", 50256},
+                                  {"eos_token_id", 50256},
+                                  {"layer_norm_epsilon", 1e-5},
+                                  {"model_type", "gpt2"},
+                                  {"n_embd", embd},
+                                  {"n_head", heads},
+                                  {"n_inner", nullptr},
+                                  {"n_layer", layers},
+                                  {"n_positions", ctx},
+                                  {"scale_attn_by_inverse_layer_idx", false},
+                                  {"tie_word_embeddings", !untied},
+                                  {"vocab_size", vocab}};
     std::ofstream(out / "config.json") << cfg.dump(2) << "\n";
-    std::cout << "wrote " << out.string() << " (" << dtype << ", " << offset << " bytes of weights)\n";
+    std::cout << "wrote " << out.string() << " (" << dtype << ", " << offset
+              << " bytes of weights)\n";
     return 0;
 }

@@ -30,12 +30,18 @@ int main(int argc, char** argv) {
         if (i + 1 >= argc) return usage();
         const std::string v = argv[++i];
         try {
-            if (a == "--preset") preset = v;
-            else if (a == "--dtype") dtype = v;
-            else if (a == "--seed") spec.seed = std::stoull(v);
-            else if (a == "--shards") spec.shards = std::stoi(v);
-            else if (a == "--layers") layers = std::stoi(v);
-            else return usage();
+            if (a == "--preset")
+                preset = v;
+            else if (a == "--dtype")
+                dtype = v;
+            else if (a == "--seed")
+                spec.seed = std::stoull(v);
+            else if (a == "--shards")
+                spec.shards = std::stoi(v);
+            else if (a == "--layers")
+                layers = std::stoi(v);
+            else
+                return usage();
         } catch (const std::exception&) {
             return usage();
         }

@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "compute/kernels.hpp"
-#include "compute/quant_dot.hpp"
 #include "compute/packed_linear.hpp"
+#include "compute/quant_dot.hpp"
 #include "compute/quant_linear.hpp"
 
 using ts::quant::Type;
@@ -44,16 +44,22 @@ std::vector<std::uint8_t> randomRows(int out, int in, std::mt19937& rng) {
 // 128 tokens through a model's layer matrices, best of `reps`: integers against F32 panels
 // (the integer path needs AVX-512 VNNI; elsewhere both lines are the F32 path).
 void prefill(int threads, int reps, bool qwen) {
-    struct Shape { int out, in; };
-    const std::vector<Shape> shapes = qwen ? std::vector<Shape>{{896, 896}, {128, 896}, {128, 896}, {896, 896}, {4864, 896}, {4864, 896}, {896, 4864}}
-                                           : std::vector<Shape>{{2304, 768}, {768, 768}, {3072, 768}, {768, 3072}};
+    struct Shape {
+        int out, in;
+    };
+    const std::vector<Shape> shapes =
+        qwen ? std::vector<Shape>{{896, 896},  {128, 896},  {128, 896}, {896, 896},
+                                  {4864, 896}, {4864, 896}, {896, 4864}}
+             : std::vector<Shape>{{2304, 768}, {768, 768}, {3072, 768}, {768, 3072}};
     const int kLayers = qwen ? 24 : 12;
     constexpr int kTokens = 128;
     std::mt19937 rng(2);
-    std::vector<float> X(static_cast<std::size_t>(kTokens) * 4864), Y(static_cast<std::size_t>(kTokens) * 4864);
+    std::vector<float> X(static_cast<std::size_t>(kTokens) * 4864),
+        Y(static_cast<std::size_t>(kTokens) * 4864);
     for (auto& v : X) v = std::normal_distribution<float>()(rng);
     std::printf("prefill, %d tokens, %d threads (%s's %zu layer matrices)\n", kTokens, threads,
-                qwen ? "Qwen2.5-0.5B" : "GPT-2 124M", static_cast<std::size_t>(kLayers) * shapes.size());
+                qwen ? "Qwen2.5-0.5B" : "GPT-2 124M",
+                static_cast<std::size_t>(kLayers) * shapes.size());
     const Type t = Type::Q8_0;
     for (bool planar : {true, false}) {
         std::vector<std::vector<std::uint8_t>> mats;
@@ -65,7 +71,8 @@ void prefill(int threads, int reps, bool qwen) {
                 const std::size_t rb = ts::quant::rowBytes(t, static_cast<std::size_t>(s.in));
                 if (planar) {
                     std::vector<std::uint8_t> p(m.size());
-                    ts::quant::repackQ8_0Planar(m.data(), static_cast<std::size_t>(s.out), static_cast<std::size_t>(s.in), p.data());
+                    ts::quant::repackQ8_0Planar(m.data(), static_cast<std::size_t>(s.out),
+                                                static_cast<std::size_t>(s.in), p.data());
                     m = std::move(p);
                 }
                 mats.push_back(std::move(m));
@@ -77,11 +84,15 @@ void prefill(int threads, int reps, bool qwen) {
             double best = 1e9;
             for (int r = 0; r < reps; ++r) {
                 const auto t0 = std::chrono::steady_clock::now();
-                for (const auto& w : ws) ts::quant::linearQuant(X.data(), kTokens, w, nullptr, Y.data());
-                best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+                for (const auto& w : ws)
+                    ts::quant::linearQuant(X.data(), kTokens, w, nullptr, Y.data());
+                best = std::min(
+                    best,
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
             }
-            std::printf("Q8_0  %-7s %-15s %7.1f ms  %6.0f tok/s  %6.1f GMAC/s\n", planar ? "planar" : "blocks",
-                        integer ? "integer" : "F32 panels", best * 1e3, kTokens / best, macs / best / 1e9);
+            std::printf("Q8_0  %-7s %-15s %7.1f ms  %6.0f tok/s  %6.1f GMAC/s\n",
+                        planar ? "planar" : "blocks", integer ? "integer" : "F32 panels",
+                        best * 1e3, kTokens / best, macs / best / 1e9);
         }
     }
     ts::quant::setQuantizeActivations(true);
@@ -103,8 +114,11 @@ int main(int argc, char** argv) {
         }
     }
     ts::kernels::setThreads(threads);
-    struct Shape { int out, in, count; };
-    const Shape shapes[] = {{2304, 768, 12}, {768, 768, 12}, {3072, 768, 12}, {768, 3072, 12}, {50257, 768, 1}};
+    struct Shape {
+        int out, in, count;
+    };
+    const Shape shapes[] = {
+        {2304, 768, 12}, {768, 768, 12}, {3072, 768, 12}, {768, 3072, 12}, {50257, 768, 1}};
     std::mt19937 rng(1);
     std::printf("kernels: %s, %d threads\n", ts::quant::quantKernelName(), threads);
     for (Type t : {Type::Q8_0, Type::Q4_0, Type::Q4_K, Type::Q6_K, Type::F16}) {
@@ -120,11 +134,16 @@ int main(int argc, char** argv) {
                 // Normal fp16 scales (random bytes give subnormals and NaNs, whose float
                 // arithmetic takes microcode assists and would distort the timing).
                 if (t == Type::F16) {
-                    for (std::size_t i = 1; i < m.size(); i += 2) m[i] = static_cast<std::uint8_t>(0x2c | (m[i] & 0x83));
+                    for (std::size_t i = 1; i < m.size(); i += 2)
+                        m[i] = static_cast<std::uint8_t>(0x2c | (m[i] & 0x83));
                 } else {
                     const auto& tr = ts::quant::traits(t);
                     const std::size_t bb = static_cast<std::size_t>(tr.blockBytes);
-                    const std::size_t at = t == Type::Q6_K ? 208 : 0, pairs = (t == Type::Q4_1 || t == Type::Q5_1 || t == Type::Q4_K || t == Type::Q5_K) ? 2 : 1;
+                    const std::size_t at = t == Type::Q6_K ? 208 : 0,
+                                      pairs = (t == Type::Q4_1 || t == Type::Q5_1 ||
+                                               t == Type::Q4_K || t == Type::Q5_K)
+                                                  ? 2
+                                                  : 1;
                     for (std::size_t b = 0; b < m.size(); b += bb)
                         for (std::size_t p = 0; p < pairs; ++p) {
                             m[b + at + 2 * p] = 0x00;
@@ -141,7 +160,8 @@ int main(int argc, char** argv) {
         if (t == Type::Q8_0)
             for (const auto& w : ws) {
                 planarMats.emplace_back(static_cast<std::size_t>(w.out) * w.rowBytes);
-                ts::quant::repackQ8_0Planar(w.data, static_cast<std::size_t>(w.out), static_cast<std::size_t>(w.in),
+                ts::quant::repackQ8_0Planar(w.data, static_cast<std::size_t>(w.out),
+                                            static_cast<std::size_t>(w.in),
                                             planarMats.back().data());
                 planarWs.push_back(w);
                 planarWs.back().data = planarMats.back().data();
@@ -156,19 +176,26 @@ int main(int argc, char** argv) {
             for (int r = 0; r < reps; ++r) {
                 const auto t0 = std::chrono::steady_clock::now();
                 for (const auto& w : ws) ts::quant::linearQuant(x.data(), 1, w, nullptr, y.data());
-                best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+                best = std::min(
+                    best,
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
             }
-            std::printf("%-5s %-22s %7.2f ms/token  %6.1f GB/s  (%zu MB)\n", ts::quant::typeName(static_cast<std::uint32_t>(t)).c_str(),
-                        quantized ? "16-bit activations" : "float activations", best * 1e3, bytes / best / 1e9, bytes >> 20);
+            std::printf("%-5s %-22s %7.2f ms/token  %6.1f GB/s  (%zu MB)\n",
+                        ts::quant::typeName(static_cast<std::uint32_t>(t)).c_str(),
+                        quantized ? "16-bit activations" : "float activations", best * 1e3,
+                        bytes / best / 1e9, bytes >> 20);
             if (planarWs.empty() || !quantized) continue;
             best = 1e9;
             for (int r = 0; r < reps; ++r) {
                 const auto t0 = std::chrono::steady_clock::now();
-                for (const auto& w : planarWs) ts::quant::linearQuant(x.data(), 1, w, nullptr, y.data());
-                best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+                for (const auto& w : planarWs)
+                    ts::quant::linearQuant(x.data(), 1, w, nullptr, y.data());
+                best = std::min(
+                    best,
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
             }
-            std::printf("%-5s %-22s %7.2f ms/token  %6.1f GB/s  (%zu MB)\n", "Q8_0", "planar, 16-bit act.",
-                        best * 1e3, bytes / best / 1e9, bytes >> 20);
+            std::printf("%-5s %-22s %7.2f ms/token  %6.1f GB/s  (%zu MB)\n", "Q8_0",
+                        "planar, 16-bit act.", best * 1e3, bytes / best / 1e9, bytes >> 20);
         }
     }
     ts::quant::setQuantizeActivations(true);

@@ -12,11 +12,10 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "formats/safetensors.hpp"
 
@@ -30,7 +29,9 @@ struct SplitMix {
         z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
         return z ^ (z >> 31);
     }
-    double uniform() { return (static_cast<double>(next() >> 11) + 0.5) * (1.0 / 9007199254740992.0); }
+    double uniform() {
+        return (static_cast<double>(next() >> 11) + 0.5) * (1.0 / 9007199254740992.0);
+    }
     void normals(float* out, std::size_t n, float mean, float sd) {
         for (std::size_t i = 0; i < n; i += 2) {
             const double r = std::sqrt(-2.0 * std::log(uniform()));
@@ -57,9 +58,9 @@ struct RandomModelSpec {
     std::string dtype = "F32";      // storage: F32, F16 or BF16
     std::string roundTo;            // "F16"/"BF16": F32 storage of values rounded to that type
     std::uint64_t seed = 1;
-    float weightScale = 0.02f;      // standard deviation of the projections
-    int shards = 1;                 // > 1 writes model-0000k-of-0000n.safetensors + index
-    bool gpt2Prefix = true;         // GPT-2 names with "transformer."
+    float weightScale = 0.02f;  // standard deviation of the projections
+    int shards = 1;             // > 1 writes model-0000k-of-0000n.safetensors + index
+    bool gpt2Prefix = true;     // GPT-2 names with "transformer."
 };
 
 inline int cfgInt(const nlohmann::ordered_json& c, const char* k, int fallback) {
@@ -78,7 +79,8 @@ inline std::vector<RandomTensor> tensorList(const RandomModelSpec& spec) {
     if (type == "gpt2") {
         const std::int64_t C = cfgInt(c, "n_embd", 768), V = cfgInt(c, "vocab_size", 50257),
                            N = cfgInt(c, "n_positions", 1024), L = cfgInt(c, "n_layer", 12);
-        const std::int64_t I = c.contains("n_inner") && c["n_inner"].is_number() ? c["n_inner"].get<int>() : 4 * C;
+        const std::int64_t I =
+            c.contains("n_inner") && c["n_inner"].is_number() ? c["n_inner"].get<int>() : 4 * C;
         const std::string p = spec.gpt2Prefix ? "transformer." : "";
         t.push_back({p + "wte.weight", {V, C}, 0, s});
         t.push_back({p + "wpe.weight", {N, C}, 0, s / 2});
@@ -103,12 +105,14 @@ inline std::vector<RandomTensor> tensorList(const RandomModelSpec& spec) {
         return t;
     }
     const std::int64_t C = cfgInt(c, "hidden_size", 0), V = cfgInt(c, "vocab_size", 0),
-                       L = cfgInt(c, "num_hidden_layers", 0), H = cfgInt(c, "num_attention_heads", 0),
+                       L = cfgInt(c, "num_hidden_layers", 0),
+                       H = cfgInt(c, "num_attention_heads", 0),
                        I = cfgInt(c, "intermediate_size", 0);
     const std::int64_t KVH = cfgInt(c, "num_key_value_heads", static_cast<int>(H));
     const std::int64_t hd = cfgInt(c, "head_dim", static_cast<int>(C / H));
     const bool qwen2 = type == "qwen2", qwen3 = type == "qwen3";
-    const bool attnBias = cfgBool(c, "attention_bias", false), mlpBias = cfgBool(c, "mlp_bias", false);
+    const bool attnBias = cfgBool(c, "attention_bias", false),
+               mlpBias = cfgBool(c, "mlp_bias", false);
     t.push_back({"model.embed_tokens.weight", {V, C}, 0, s});
     for (std::int64_t l = 0; l < L; ++l) {
         const std::string p = "model.layers." + std::to_string(l) + ".";
@@ -154,7 +158,9 @@ inline std::size_t writeRandomModel(const std::filesystem::path& dir, const Rand
     {
         std::size_t acc = 0;
         for (const auto& t : tensors) {
-            shardOf.push_back(std::min(shards - 1, static_cast<int>(acc * static_cast<std::size_t>(shards) / std::max<std::size_t>(total, 1))));
+            shardOf.push_back(
+                std::min(shards - 1, static_cast<int>(acc * static_cast<std::size_t>(shards) /
+                                                      std::max<std::size_t>(total, 1))));
             acc += t.numel() * es;
         }
     }
@@ -173,7 +179,8 @@ inline std::size_t writeRandomModel(const std::filesystem::path& dir, const Rand
         for (std::size_t i = 0; i < tensors.size(); ++i) {
             if (shardOf[i] != k) continue;
             const std::size_t n = tensors[i].numel() * es;
-            header[tensors[i].name] = {{"dtype", spec.dtype}, {"shape", tensors[i].shape},
+            header[tensors[i].name] = {{"dtype", spec.dtype},
+                                       {"shape", tensors[i].shape},
                                        {"data_offsets", {offset, offset + n}}};
             weightMap[tensors[i].name] = shardName(k);
             offset += n;
@@ -182,7 +189,8 @@ inline std::size_t writeRandomModel(const std::filesystem::path& dir, const Rand
         while (hs.size() % 8) hs.push_back(' ');
         std::ofstream f(dir / shardName(k), std::ios::binary);
         unsigned char lb[8];
-        for (int b = 0; b < 8; ++b) lb[b] = static_cast<unsigned char>(static_cast<std::uint64_t>(hs.size()) >> (8 * b));
+        for (int b = 0; b < 8; ++b)
+            lb[b] = static_cast<unsigned char>(static_cast<std::uint64_t>(hs.size()) >> (8 * b));
         f.write(reinterpret_cast<const char*>(lb), 8);
         f.write(hs.data(), static_cast<std::streamsize>(hs.size()));
         for (std::size_t i = 0; i < tensors.size(); ++i) {
@@ -193,21 +201,25 @@ inline std::size_t writeRandomModel(const std::filesystem::path& dir, const Rand
             if (spec.dtype == "F32") {
                 if (!spec.roundTo.empty())
                     for (float& x : v) {
-                        const std::uint16_t h = spec.roundTo == "F16" ? ts::st::f32ToF16(x) : ts::st::f32ToBf16(x);
+                        const std::uint16_t h =
+                            spec.roundTo == "F16" ? ts::st::f32ToF16(x) : ts::st::f32ToBf16(x);
                         x = spec.roundTo == "F16" ? ts::st::f16ToF32(h) : ts::st::bf16ToF32(h);
                     }
-                f.write(reinterpret_cast<const char*>(v.data()), static_cast<std::streamsize>(n * 4));
+                f.write(reinterpret_cast<const char*>(v.data()),
+                        static_cast<std::streamsize>(n * 4));
             } else {
                 std::vector<std::uint16_t> h(n);
                 for (std::size_t j = 0; j < n; ++j)
                     h[j] = spec.dtype == "F16" ? ts::st::f32ToF16(v[j]) : ts::st::f32ToBf16(v[j]);
-                f.write(reinterpret_cast<const char*>(h.data()), static_cast<std::streamsize>(n * 2));
+                f.write(reinterpret_cast<const char*>(h.data()),
+                        static_cast<std::streamsize>(n * 2));
             }
         }
         if (!f) throw std::runtime_error("error writing " + (dir / shardName(k)).string());
     }
     if (shards > 1) {
-        nlohmann::ordered_json index = {{"metadata", {{"total_size", total}}}, {"weight_map", weightMap}};
+        nlohmann::ordered_json index = {{"metadata", {{"total_size", total}}},
+                                        {"weight_map", weightMap}};
         std::ofstream(dir / "model.safetensors.index.json") << index.dump(2) << "\n";
     }
     std::ofstream(dir / "config.json") << spec.config.dump(2) << "\n";
@@ -216,35 +228,73 @@ inline std::size_t writeRandomModel(const std::filesystem::path& dir, const Rand
 
 // The configs of published checkpoints, field for field (random weights only).
 inline nlohmann::ordered_json qwen25HalfBConfig() {
-    return {{"architectures", {"Qwen2ForCausalLM"}}, {"attention_dropout", 0.0},
-            {"bos_token_id", 151643}, {"eos_token_id", 151645}, {"hidden_act", "silu"},
-            {"hidden_size", 896}, {"initializer_range", 0.02}, {"intermediate_size", 4864},
-            {"max_position_embeddings", 32768}, {"max_window_layers", 21}, {"model_type", "qwen2"},
-            {"num_attention_heads", 14}, {"num_hidden_layers", 24}, {"num_key_value_heads", 2},
-            {"rms_norm_eps", 1e-06}, {"rope_theta", 1000000.0}, {"sliding_window", 32768},
-            {"tie_word_embeddings", true}, {"torch_dtype", "bfloat16"},
-            {"transformers_version", "4.43.1"}, {"use_cache", true}, {"use_sliding_window", false},
+    return {{"architectures", {"Qwen2ForCausalLM"}},
+            {"attention_dropout", 0.0},
+            {"bos_token_id", 151643},
+            {"eos_token_id", 151645},
+            {"hidden_act", "silu"},
+            {"hidden_size", 896},
+            {"initializer_range", 0.02},
+            {"intermediate_size", 4864},
+            {"max_position_embeddings", 32768},
+            {"max_window_layers", 21},
+            {"model_type", "qwen2"},
+            {"num_attention_heads", 14},
+            {"num_hidden_layers", 24},
+            {"num_key_value_heads", 2},
+            {"rms_norm_eps", 1e-06},
+            {"rope_theta", 1000000.0},
+            {"sliding_window", 32768},
+            {"tie_word_embeddings", true},
+            {"torch_dtype", "bfloat16"},
+            {"transformers_version", "4.43.1"},
+            {"use_cache", true},
+            {"use_sliding_window", false},
             {"vocab_size", 151936}};
 }
 
 inline nlohmann::ordered_json gpt2SmallConfig() {
-    return {{"activation_function", "gelu_new"}, {"architectures", {"GPT2LMHeadModel"}},
-            {"bos_token_id", 50256}, {"eos_token_id", 50256}, {"layer_norm_epsilon", 1e-5},
-            {"model_type", "gpt2"}, {"n_ctx", 1024}, {"n_embd", 768}, {"n_head", 12},
-            {"n_inner", nullptr}, {"n_layer", 12}, {"n_positions", 1024},
-            {"scale_attn_by_inverse_layer_idx", false}, {"tie_word_embeddings", true},
+    return {{"activation_function", "gelu_new"},
+            {"architectures", {"GPT2LMHeadModel"}},
+            {"bos_token_id", 50256},
+            {"eos_token_id", 50256},
+            {"layer_norm_epsilon", 1e-5},
+            {"model_type", "gpt2"},
+            {"n_ctx", 1024},
+            {"n_embd", 768},
+            {"n_head", 12},
+            {"n_inner", nullptr},
+            {"n_layer", 12},
+            {"n_positions", 1024},
+            {"scale_attn_by_inverse_layer_idx", false},
+            {"tie_word_embeddings", true},
             {"vocab_size", 50257}};
 }
 
 inline nlohmann::ordered_json smolLm2Config() {  // SmolLM2-135M(-Instruct)
-    return {{"architectures", {"LlamaForCausalLM"}}, {"attention_bias", false},
-            {"attention_dropout", 0.0}, {"bos_token_id", 1}, {"eos_token_id", 2},
-            {"hidden_act", "silu"}, {"hidden_size", 576}, {"initializer_range", 0.041666666666666664},
-            {"intermediate_size", 1536}, {"max_position_embeddings", 8192}, {"mlp_bias", false},
-            {"model_type", "llama"}, {"num_attention_heads", 9}, {"num_hidden_layers", 30},
-            {"num_key_value_heads", 3}, {"pretraining_tp", 1}, {"rms_norm_eps", 1e-05},
-            {"rope_scaling", nullptr}, {"rope_theta", 100000}, {"tie_word_embeddings", true},
-            {"torch_dtype", "bfloat16"}, {"transformers_version", "4.42.3"}, {"use_cache", true},
+    return {{"architectures", {"LlamaForCausalLM"}},
+            {"attention_bias", false},
+            {"attention_dropout", 0.0},
+            {"bos_token_id", 1},
+            {"eos_token_id", 2},
+            {"hidden_act", "silu"},
+            {"hidden_size", 576},
+            {"initializer_range", 0.041666666666666664},
+            {"intermediate_size", 1536},
+            {"max_position_embeddings", 8192},
+            {"mlp_bias", false},
+            {"model_type", "llama"},
+            {"num_attention_heads", 9},
+            {"num_hidden_layers", 30},
+            {"num_key_value_heads", 3},
+            {"pretraining_tp", 1},
+            {"rms_norm_eps", 1e-05},
+            {"rope_scaling", nullptr},
+            {"rope_theta", 100000},
+            {"tie_word_embeddings", true},
+            {"torch_dtype", "bfloat16"},
+            {"transformers_version", "4.42.3"},
+            {"use_cache", true},
             {"vocab_size", 49152}};
 }
 

@@ -2,36 +2,36 @@
 // Layout faults a person would see on a projector, measured without one, shared by the
 // layout and presentation-mode tests: how much of a view is empty background, which
 // one-line labels, buttons, table column headers, chart titles and chart labels are cut
-// short (their full text wider than the room they have), which tables need scrolling sideways, and whether the window is wider than the
-// screen; plus the window set-up those tests share (a run on the bundled model, settling
-// after lesson steps and experiments). Each check returns what it found, so a failing test
-// names the widget.
+// short (their full text wider than the room they have), which tables need scrolling sideways, and
+// whether the window is wider than the screen; plus the window set-up those tests share (a run on
+// the bundled model, settling after lesson steps and experiments). Each check returns what it
+// found, so a failing test names the widget.
+#include <QAbstractAxis>
 #include <QAbstractButton>
+#include <QApplication>
 #include <QChart>
 #include <QChartView>
-#include <QAbstractAxis>
+#include <QElapsedTimer>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QHeaderView>
-#include <QStyle>
-#include <QTextDocumentFragment>
-#include <algorithm>
 #include <QImage>
 #include <QLabel>
 #include <QRegularExpression>
 #include <QScrollBar>
-#include <QString>
-#include <QStringList>
-#include <QTableView>
-#include <QStyledItemDelegate>
-#include <QTextLayout>
-#include <QWidget>
-#include <QApplication>
-#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QStackedWidget>
+#include <QString>
+#include <QStringList>
+#include <QStyle>
+#include <QStyledItemDelegate>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextDocumentFragment>
+#include <QTextLayout>
+#include <QWidget>
+#include <algorithm>
 #include <vector>
 
 #include "classroom/classroom_tool_view.hpp"
@@ -84,8 +84,9 @@ inline bool shownIn(QWidget* w, QWidget* root) {
 inline QStringList cutTexts(QWidget* root) {
     QStringList out;
     for (QLabel* l : root->findChildren<QLabel*>()) {
-        if (!shownIn(l, root) || l->wordWrap() || l->text().isEmpty() || l->textFormat() == Qt::RichText ||
-            Qt::mightBeRichText(l->text()) || l->text().contains(QLatin1Char('\n')))
+        if (!shownIn(l, root) || l->wordWrap() || l->text().isEmpty() ||
+            l->textFormat() == Qt::RichText || Qt::mightBeRichText(l->text()) ||
+            l->text().contains(QLatin1Char('\n')))
             continue;
         const int room = l->contentsRect().width() - 2 * l->margin() - 2 * std::max(0, l->indent());
         const QString full = l->text();
@@ -111,7 +112,9 @@ inline QStringList cutTexts(QWidget* root) {
     for (ts::ui::HeatmapWidget* h : root->findChildren<ts::ui::HeatmapWidget*>()) {
         if (!shownIn(h, root) || h->legendCaption().isEmpty()) continue;
         if (const int over = h->legendCaptionOverflow(); over > 0)
-            out << QStringLiteral("colour-bar title “%1” (%2 px past the edge)").arg(h->legendCaption()).arg(over);
+            out << QStringLiteral("colour-bar title “%1” (%2 px past the edge)")
+                       .arg(h->legendCaption())
+                       .arg(over);
     }
     // Painted row and column labels of a heatmap (tokens, layers) shortened to their room.
     for (ts::ui::HeatmapWidget* h : root->findChildren<ts::ui::HeatmapWidget*>()) {
@@ -135,7 +138,8 @@ inline QStringList cutHeaderTexts(QWidget* root) {
         const auto* probe = qobject_cast<const ts::ui::ProbeHeader*>(h);
         for (int i = 0; i < h->count(); ++i) {
             if (h->isSectionHidden(i) || h->sectionSize(i) <= 0) continue;
-            const QString text = h->model()->headerData(i, Qt::Horizontal, Qt::DisplayRole).toString();
+            const QString text =
+                h->model()->headerData(i, Qt::Horizontal, Qt::DisplayRole).toString();
             if (text.isEmpty()) continue;
             const int room = h->sectionSize(i) - 2 * margin;
             int roomH = h->height() - 2 * margin;
@@ -144,12 +148,14 @@ inline QStringList cutHeaderTexts(QWidget* root) {
             const int align = a.isValid() ? a.toInt() : int(h->defaultAlignment());
             int needW = 0, needH = 0;
             if (align & Qt::TextWordWrap) {
-                const QRect br = fm.boundingRect(QRect(0, 0, std::max(1, room), 100000), Qt::TextWordWrap, text);
+                const QRect br =
+                    fm.boundingRect(QRect(0, 0, std::max(1, room), 100000), Qt::TextWordWrap, text);
                 needW = br.width();
                 needH = br.height();
             } else {
                 const QStringList lines = text.split(QLatin1Char('\n'));
-                for (const QString& line : lines) needW = std::max(needW, fm.horizontalAdvance(line));
+                for (const QString& line : lines)
+                    needW = std::max(needW, fm.horizontalAdvance(line));
                 needH = fm.height() + (static_cast<int>(lines.size()) - 1) * fm.lineSpacing();
             }
             // A pixel of slack: centred text one pixel too wide runs half a pixel into each
@@ -175,7 +181,9 @@ inline QStringList cutChartTitles(QWidget* root) {
     for (QChartView* v : root->findChildren<QChartView*>()) {
         QChart* c = v->chart();
         if (!c || !shownIn(v, root)) continue;
-        auto plain = [](const QString& t) { return QTextDocumentFragment::fromHtml(t).toPlainText(); };
+        auto plain = [](const QString& t) {
+            return QTextDocumentFragment::fromHtml(t).toPlainText();
+        };
         // A title may break into lines (<br>): its widest line counts.
         auto widest = [](const QFontMetrics& fm, const QString& t) {
             int w = 0;
@@ -187,10 +195,15 @@ inline QStringList cutChartTitles(QWidget* root) {
             const QFontMetrics fm(c->titleFont());
             const int room = qFloor(c->size().width()) - c->margins().left() - c->margins().right();
             const int need = widest(fm, plain(c->title()));
-            if (need > room) out << QStringLiteral("chart title “%1” (%2 px for %3)").arg(plain(c->title())).arg(room).arg(need);
+            if (need > room)
+                out << QStringLiteral("chart title “%1” (%2 px for %3)")
+                           .arg(plain(c->title()))
+                           .arg(room)
+                           .arg(need);
         }
         for (QAbstractAxis* axis : c->axes()) {
-            if (!axis->isVisible() || !axis->isTitleVisible() || axis->titleText().isEmpty()) continue;
+            if (!axis->isVisible() || !axis->isTitleVisible() || axis->titleText().isEmpty())
+                continue;
             const QFontMetrics fm(axis->titleFont());
             const bool vertical = axis->orientation() == Qt::Vertical;
             const int room = qFloor(vertical ? c->plotArea().height() : c->plotArea().width());
@@ -198,8 +211,13 @@ inline QStringList cutChartTitles(QWidget* root) {
             const int need = widest(fm, text);
             // An axis title keeps one line: Qt Charts cuts a two-line one after the first.
             if (text.contains(QRegularExpression(QStringLiteral("[\n\u2028\u2029]"))))
-                out << QStringLiteral("axis title “%1” on two lines (Qt Charts shows one)").arg(text);
-            else if (need > room) out << QStringLiteral("axis title “%1” (%2 px for %3)").arg(text).arg(room).arg(need);
+                out << QStringLiteral("axis title “%1” on two lines (Qt Charts shows one)")
+                           .arg(text);
+            else if (need > room)
+                out << QStringLiteral("axis title “%1” (%2 px for %3)")
+                           .arg(text)
+                           .arg(room)
+                           .arg(need);
         }
     }
     return out;
@@ -226,9 +244,10 @@ inline QStringList cutChartLabels(QWidget* root) {
 
 // Table cells whose text the painter cuts: a row shorter than the text's lines (the last
 // line that does not fit is elided), or a word wider than its column (a line is wrapped at
-// spaces only, and a longer word is elided; a table that does not wrap, a whole line). The text is what the cell's
-// delegate shows, laid out as QCommonStyle paints it: word wrap, the cell's fonts (fallback
-// fonts for Hangul included), the column's width less the text margins, the cell's full height.
+// spaces only, and a longer word is elided; a table that does not wrap, a whole line). The text is
+// what the cell's delegate shows, laid out as QCommonStyle paints it: word wrap, the cell's fonts
+// (fallback fonts for Hangul included), the column's width less the text margins, the cell's full
+// height.
 inline QStringList cutTableCells(QWidget* root) {
     QStringList out;
     for (QTableView* t : root->findChildren<QTableView*>()) {
@@ -241,7 +260,8 @@ inline QStringList cutTableCells(QWidget* root) {
                 if (t->isColumnHidden(c)) continue;
                 const QModelIndex index = m->index(r, c);
                 QString text = index.data(Qt::DisplayRole).toString();
-                if (const auto* d = qobject_cast<const QStyledItemDelegate*>(t->itemDelegateForIndex(index)))
+                if (const auto* d =
+                        qobject_cast<const QStyledItemDelegate*>(t->itemDelegateForIndex(index)))
                     text = d->displayText(index.data(Qt::DisplayRole), t->locale());
                 if (text.isEmpty()) continue;
                 QFont font = t->font();
@@ -254,7 +274,8 @@ inline QStringList cutTableCells(QWidget* root) {
                 const qreal width = t->columnWidth(c) - 2 * margin - (t->showGrid() ? 1 : 0);
                 qreal need = 0, widest = 0;
                 layout.beginLayout();
-                for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+                for (QTextLine line = layout.createLine(); line.isValid();
+                     line = layout.createLine()) {
                     line.setLineWidth(width);
                     need += line.height();
                     widest = std::max(widest, line.naturalTextWidth());
@@ -263,10 +284,15 @@ inline QStringList cutTableCells(QWidget* root) {
                 // the painter keeps no vertical margin (QCommonStyle::viewItemDrawText)
                 const int room = t->rowHeight(r) - (t->showGrid() ? 1 : 0);
                 if (need > room + 0.5)
-                    out << QStringLiteral("table cell “%1” (%2 px tall for %3)").arg(text.left(40)).arg(room).arg(qCeil(need));
+                    out << QStringLiteral("table cell “%1” (%2 px tall for %3)")
+                               .arg(text.left(40))
+                               .arg(room)
+                               .arg(qCeil(need));
                 else if (widest > width + 0.5)
                     out << QStringLiteral("table cell “%1” (a word %2 px wide in %3)")
-                               .arg(text.left(40)).arg(qCeil(widest)).arg(qFloor(width));
+                               .arg(text.left(40))
+                               .arg(qCeil(widest))
+                               .arg(qFloor(width));
             }
         }
     }
@@ -288,12 +314,19 @@ inline QStringList squeezedWidgets(QWidget* root) {
         // (qSmartMinSize), for any widget whose size policy does not say Ignored.
         const QSizePolicy p = w->sizePolicy();
         const QSize hint = w->minimumSizeHint();
-        const QSize least(p.horizontalPolicy() == QSizePolicy::Ignored ? 0 : w->minimumWidth() > 0 ? w->minimumWidth() : hint.width(),
-                          p.verticalPolicy() == QSizePolicy::Ignored ? 0 : w->minimumHeight() > 0 ? w->minimumHeight() : hint.height());
+        const QSize least(p.horizontalPolicy() == QSizePolicy::Ignored ? 0
+                          : w->minimumWidth() > 0                      ? w->minimumWidth()
+                                                                       : hint.width(),
+                          p.verticalPolicy() == QSizePolicy::Ignored ? 0
+                          : w->minimumHeight() > 0                   ? w->minimumHeight()
+                                                                     : hint.height());
         if (w->height() < least.height() || w->width() < least.width())
             out << QStringLiteral("%1 %2x%3 px, under its minimum %4x%5")
                        .arg(QString::fromLatin1(w->metaObject()->className()))
-                       .arg(w->width()).arg(w->height()).arg(least.width()).arg(least.height());
+                       .arg(w->width())
+                       .arg(w->height())
+                       .arg(least.width())
+                       .arg(least.height());
     }
     return out;
 }
@@ -305,8 +338,9 @@ inline QStringList sideScrollingTables(QWidget* root) {
         if (!shownIn(t, root) || !t->model() || t->model()->columnCount() == 0) continue;
         if (t->horizontalScrollBar()->maximum() > 0)
             out << QStringLiteral("table %1 (%2 columns) scrolls %3 px sideways")
-                       .arg(t->objectName().isEmpty() ? QString::fromLatin1(t->parentWidget()->metaObject()->className())
-                                                      : t->objectName())
+                       .arg(t->objectName().isEmpty()
+                                ? QString::fromLatin1(t->parentWidget()->metaObject()->className())
+                                : t->objectName())
                        .arg(t->model()->columnCount())
                        .arg(t->horizontalScrollBar()->maximum());
     }
@@ -346,7 +380,8 @@ inline void settle(ts::ui::MainWindow& window) {
             while (probes->isBusy() && t.elapsed() < 90000) QTest::qWait(20);
             cannedProbeResults(probes);
         }
-        for (const auto* tool : window.findChildren<ts::ui::ClassroomToolView*>()) busy |= tool->isBusy();
+        for (const auto* tool : window.findChildren<ts::ui::ClassroomToolView*>())
+            busy |= tool->isBusy();
         const int n = static_cast<int>(window.history().size());
         quiet = busy || n != last ? 0 : quiet + 1;
         last = n;
@@ -380,7 +415,6 @@ inline void resizeTo(ts::ui::MainWindow& window, const QSize& size) {
     QApplication::processEvents();
 }
 
-
 // Every fault of the window as it is now, for `what` at `size`, each line starting with
 // both; empty when there is none. `checkEmpty`: also the central view's empty share.
 constexpr double kMostEmpty = 0.40;
@@ -398,16 +432,19 @@ inline QStringList windowFaults(ts::ui::MainWindow& window, const QSize& size, c
                    .arg(window.height())
                    .arg(window.minimumSizeHint().height())
                    .arg(size.height());
-    out << cutTexts(&window) << cutHeaderTexts(&window) << cutChartTitles(&window) << cutChartLabels(&window);
+    out << cutTexts(&window) << cutHeaderTexts(&window) << cutChartTitles(&window)
+        << cutChartLabels(&window);
     auto* stack = window.findChild<QStackedWidget*>();
     QWidget* view = stack ? stack->currentWidget() : nullptr;
     if (view) {
         out << sideScrollingTables(view) << cutTableCells(view) << squeezedWidgets(view);
         const double empty = emptyShare(view);
         if (checkEmpty && empty > mostEmpty)
-            out << QStringLiteral("%1 % of the central view is empty background").arg(qRound(empty * 100));
+            out << QStringLiteral("%1 % of the central view is empty background")
+                       .arg(qRound(empty * 100));
     }
-    for (QString& f : out) f.prepend(QStringLiteral("%1 at %2x%3: ").arg(what).arg(size.width()).arg(size.height()));
+    for (QString& f : out)
+        f.prepend(QStringLiteral("%1 at %2x%3: ").arg(what).arg(size.width()).arg(size.height()));
     return out;
 }
 

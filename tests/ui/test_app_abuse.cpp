@@ -1,20 +1,21 @@
 // The app under abuse (issue 6): a class demo must survive closing, model switches, broken
 // models and slider drags in the middle of a run, and long sessions must not grow memory.
+#include <unistd.h>
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTemporaryDir>
-#include <catch2/catch.hpp>
 #include <QTimer>
+#include <catch2/catch.hpp>
 #include <fstream>
-#include <set>
 #include <memory>
-#include <unistd.h>
+#include <set>
 
 #include "shell/engine_controller.hpp"
 #include "test_paths.hpp"
-#include "ui_test_helpers.hpp"
 #include "tokenscope/model_folder.hpp"
+#include "ui_test_helpers.hpp"
 
 using namespace ts::ui;
 using ts_test::tinyModel;
@@ -30,8 +31,7 @@ void load(EngineController& engine, const QString& folder) {
 
 // A slow run on the fixture that has produced its first records: the state every abuse
 // below interrupts.
-void startRunAndWait(EngineController& engine, QSignalSpy& records,
-                     const ts::SamplingParams& p) {
+void startRunAndWait(EngineController& engine, QSignalSpy& records, const ts::SamplingParams& p) {
     engine.startPrompt(QStringLiteral("1 2 3"), p);
     engine.run(40, p, 2);
     REQUIRE(waitFor(records, 3));
@@ -103,8 +103,7 @@ TEST_CASE("a broken model loaded during a run is refused and the old one keeps g
     CHECK(rec->trace->logits.size() == 512);
 }
 
-TEST_CASE("switching models mid-run stops the run and continues on the new model",
-          "[ui][abuse]") {
+TEST_CASE("switching models mid-run stops the run and continues on the new model", "[ui][abuse]") {
     EngineController engine;
     load(engine, tinyModel());
     QSignalSpy records(engine.worker(), &EngineWorker::stepFinished);
@@ -128,8 +127,7 @@ TEST_CASE("switching models mid-run stops the run and continues on the new model
     CHECK(rec->trace->logits.size() == static_cast<std::size_t>(info.nVocab));
 }
 
-TEST_CASE("temperature changes while steps arrive are applied to later steps",
-          "[ui][abuse]") {
+TEST_CASE("temperature changes while steps arrive are applied to later steps", "[ui][abuse]") {
     EngineController engine;
     load(engine, tinyModel());
     QSignalSpy records(engine.worker(), &EngineWorker::stepFinished);
@@ -183,13 +181,17 @@ TEST_CASE("10,000 steps in a row keep memory bounded", "[ui][abuse]") {
                          if (steps == 1000) afterWarmUp = residentMiB();
                      });
     QObject::connect(engine.worker(), &EngineWorker::runStopped, &loop, [&](const QString&) {
-        if (steps >= 10000) loop.quit();
-        else startCycle();
+        if (steps >= 10000)
+            loop.quit();
+        else
+            startCycle();
     });
     QObject::connect(engine.worker(), &EngineWorker::errorOccurred, &loop,
                      [&](const QString&, const QString&) {
-                         if (steps >= 10000) loop.quit();
-                         else startCycle();
+                         if (steps >= 10000)
+                             loop.quit();
+                         else
+                             startCycle();
                      });
     QTimer::singleShot(240000, &loop, &QEventLoop::quit);  // a hang fails below, not forever
     startCycle();

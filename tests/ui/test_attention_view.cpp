@@ -1,16 +1,15 @@
 // The attention view driven with hand-made step records: a prefill of three tokens and one
 // decode step, two layers of two heads.
-#include <catch2/catch.hpp>
-
 #include <QApplication>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTest>
+#include <catch2/catch.hpp>
 #include <cmath>
 
 #include "stages/attention_view.hpp"
-#include "widgets/heatmap_widget.hpp"
 #include "tokenscope/token_display.hpp"
+#include "widgets/heatmap_widget.hpp"
 
 using ts::ui::AttentionView;
 using ts::ui::HeatmapWidget;
@@ -28,8 +27,8 @@ std::vector<float> cannedRow(int layer, int head, int q) {
     std::vector<float> row(static_cast<std::size_t>(q) + 1);
     float sum = 0;
     for (int k = 0; k <= q; ++k) {
-        row[static_cast<std::size_t>(k)] = std::pow(static_cast<float>(k + 1),
-                                                    static_cast<float>(head + 1 + layer));
+        row[static_cast<std::size_t>(k)] =
+            std::pow(static_cast<float>(k + 1), static_cast<float>(head + 1 + layer));
         sum += row[static_cast<std::size_t>(k)];
     }
     for (float& w : row) w /= sum;
@@ -53,14 +52,16 @@ std::shared_ptr<ts::StepTrace> tracedQueries(int firstPos, int count, Weight wei
     for (int l = 0; l < kLayers; ++l)
         for (int h = 0; h < kHeads; ++h)
             for (int q = firstPos; q < firstPos + count; ++q)
-                for (int k = 0; k <= q; ++k) a.data[a.rowOffset(l, h, q) + static_cast<std::size_t>(k)] = weight(l, h, q, k);
+                for (int k = 0; k <= q; ++k)
+                    a.data[a.rowOffset(l, h, q) + static_cast<std::size_t>(k)] = weight(l, h, q, k);
     return t;
 }
 
 std::shared_ptr<ts::StepTrace> cannedTrace(int firstPos, int count, bool withAttention = true) {
     if (withAttention)
-        return tracedQueries(firstPos, count,
-                             [](int l, int h, int q, int k) { return cannedRow(l, h, q)[static_cast<std::size_t>(k)]; });
+        return tracedQueries(firstPos, count, [](int l, int h, int q, int k) {
+            return cannedRow(l, h, q)[static_cast<std::size_t>(k)];
+        });
     auto t = std::make_shared<ts::StepTrace>();
     t->firstPosition = firstPos;
     for (int i = 0; i < count; ++i) t->tokens.push_back(100 + firstPos + i);
@@ -107,7 +108,8 @@ struct Fixture {
 
 }  // namespace
 
-TEST_CASE("Attention view stacks the rows of every record into one causal matrix", "[ui][attention]") {
+TEST_CASE("Attention view stacks the rows of every record into one causal matrix",
+          "[ui][attention]") {
     Fixture f;
     auto& view = f.view;
     REQUIRE(view.tokenCount() == 4);
@@ -143,13 +145,18 @@ TEST_CASE("Attention heatmap cells are painted in the colour of their weight", "
     // colour, nothing else.
     const QImage img = view.grab().toImage();
     for (const auto& [q, k] : {std::pair{0, 3}, std::pair{1, 2}}) {
-        const QRect cell = map->cellRect(q, k).toRect().translated(map->mapTo(&view, QPoint(0, 0))).adjusted(2, 2, -2, -2);
+        const QRect cell = map->cellRect(q, k)
+                               .toRect()
+                               .translated(map->mapTo(&view, QPoint(0, 0)))
+                               .adjusted(2, 2, -2, -2);
         int hatch = 0, other = 0;
         for (int y = cell.top(); y <= cell.bottom(); ++y)
             for (int x = cell.left(); x <= cell.right(); ++x) {
                 const QColor c = img.pixelColor(x, y);
-                if (near(c, HeatmapWidget::maskColor(), 0)) ++hatch;
-                else if (!near(c, map->emptyColor(), 0)) ++other;
+                if (near(c, HeatmapWidget::maskColor(), 0))
+                    ++hatch;
+                else if (!near(c, map->emptyColor(), 0))
+                    ++other;
             }
         INFO("cell " << q << "," << k);
         CHECK(hatch > 0);
@@ -167,7 +174,8 @@ TEST_CASE("Attention view's average of heads is the mean of the heads", "[ui][at
     for (int q = 0; q < 4; ++q)
         for (int k = 0; k <= q; ++k) {
             const float mean = (cannedRow(1, 0, q)[static_cast<std::size_t>(k)] +
-                                cannedRow(1, 1, q)[static_cast<std::size_t>(k)]) / 2;
+                                cannedRow(1, 1, q)[static_cast<std::size_t>(k)]) /
+                               2;
             CHECK(view.weight(q, k) == Approx(mean).epsilon(1e-6));
             CHECK(near(pixelAt(view, view.heatmap(), q, k),
                        HeatmapWidget::colorFor(mean, 0, 1, HeatmapWidget::Scale::Sequential)));
@@ -245,7 +253,8 @@ TEST_CASE("Attention view reports and shows hovered positions", "[ui][attention]
     CHECK(spy.last().at(0).toInt() == 1);  // the key token looked at
 }
 
-TEST_CASE("grouped-query attention: each head names the key/value group it reads", "[ui][attention]") {
+TEST_CASE("grouped-query attention: each head names the key/value group it reads",
+          "[ui][attention]") {
     auto history = cannedHistory({"The", " cat", " sat", "\n"});
     // Two query heads sharing one key/value head.
     for (auto& r : history) std::const_pointer_cast<ts::StepTrace>(r->trace)->attention.nKvHead = 1;
@@ -269,8 +278,9 @@ namespace {
 // cell), so that block maxima are not simply the last key's.
 float scatteredWeight(int layer, int head, int q, int k) {
     // Unsigned arithmetic: the products overflow 32 bits (signed overflow would be undefined).
-    std::uint32_t x = static_cast<std::uint32_t>(layer) * 7919u + static_cast<std::uint32_t>(head) * 104729u +
-                      static_cast<std::uint32_t>(q) * 1299709u + static_cast<std::uint32_t>(k) * 15485863u;
+    std::uint32_t x =
+        static_cast<std::uint32_t>(layer) * 7919u + static_cast<std::uint32_t>(head) * 104729u +
+        static_cast<std::uint32_t>(q) * 1299709u + static_cast<std::uint32_t>(k) * 15485863u;
     x ^= x >> 16;
     x *= 0x45d9f3bu;
     x ^= x >> 16;
@@ -291,11 +301,13 @@ StepRecordPtr scatteredRecord(int index, int first, int count) {
 
 }  // namespace
 
-TEST_CASE("Head thumbnails are block maxima of each head and of the heads' mean, stepped or whole", "[ui][attention]") {
+TEST_CASE("Head thumbnails are block maxima of each head and of the heads' mean, stepped or whole",
+          "[ui][attention]") {
     // 300 tokens: blocks of 4 (75 x 75 cells); a prefill of 200, then 100 decode steps.
     constexpr int kTokens = 300, kPrefill = 200, kBlock = 4;
     std::vector<StepRecordPtr> history{scatteredRecord(0, 0, kPrefill)};
-    for (int p = kPrefill; p < kTokens; ++p) history.push_back(scatteredRecord(p - kPrefill + 1, p, 1));
+    for (int p = kPrefill; p < kTokens; ++p)
+        history.push_back(scatteredRecord(p - kPrefill + 1, p, 1));
     AttentionView stepped, whole;
     for (AttentionView* v : {&stepped, &whole}) {
         v->resize(900, 600);
@@ -304,7 +316,8 @@ TEST_CASE("Head thumbnails are block maxima of each head and of the heads' mean,
     }
     // Step by step with the event loop turning, as in a run: decode rows are pooled as they come.
     for (std::size_t n = 1; n <= history.size(); ++n) {
-        stepped.setHistory({history.begin(), history.begin() + static_cast<std::ptrdiff_t>(n)}, kLayers, kHeads);
+        stepped.setHistory({history.begin(), history.begin() + static_cast<std::ptrdiff_t>(n)},
+                           kLayers, kHeads);
         if (n == 1) stepped.setLayer(1);
         QApplication::processEvents();
     }
@@ -323,10 +336,13 @@ TEST_CASE("Head thumbnails are block maxima of each head and of the heads' mean,
                 float expected = -1;
                 for (int q = R * kBlock; q < (R + 1) * kBlock; ++q)
                     for (int k = C * kBlock; k < (C + 1) * kBlock && k <= q; ++k) {
-                        const float v = head == AttentionView::kAverageOfHeads
-                                            ? static_cast<float>((static_cast<double>(scatteredWeight(1, 0, q, k)) +
-                                                                  scatteredWeight(1, 1, q, k)) / 2)
-                                            : scatteredWeight(1, head, q, k);
+                        const float v =
+                            head == AttentionView::kAverageOfHeads
+                                ? static_cast<float>(
+                                      (static_cast<double>(scatteredWeight(1, 0, q, k)) +
+                                       scatteredWeight(1, 1, q, k)) /
+                                      2)
+                                : scatteredWeight(1, head, q, k);
                         expected = std::max(expected, v);
                     }
                 INFO("head " << head << " cell " << R << "," << C);

@@ -3,6 +3,8 @@
 // a note) for an unrecognised one, and is simply unavailable for a base model without one.
 // The model is a copy of the bundled one with a chat template added to its
 // tokenizer_config.json (SmolLM2's ChatML template from tests/data/chat_templates).
+#include <unistd.h>
+
 #include <QCheckBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -21,8 +23,6 @@
 #include "tokenscope/tokenizer.hpp"
 #include "ui_test_helpers.hpp"
 
-#include <unistd.h>
-
 using namespace ts::ui;
 using ts_test::waitFor;
 namespace fs = std::filesystem;
@@ -38,8 +38,8 @@ std::string readFile(const fs::path& p) {
 
 // The bundled model with `chatTemplate` in its tokenizer_config.json ("" leaves it out).
 fs::path modelWithTemplate(const std::string& name, const std::string& chatTemplate) {
-    const fs::path dir = fs::temp_directory_path() /
-                         ("tokenscope-chat-" + name + "-" + std::to_string(::getpid()));
+    const fs::path dir =
+        fs::temp_directory_path() / ("tokenscope-chat-" + name + "-" + std::to_string(::getpid()));
     fs::remove_all(dir);
     fs::create_directories(dir);
     const fs::path bundled = ts::bundledModelPath();
@@ -104,7 +104,8 @@ TEST_CASE("chat mode is unavailable without a recognised chat template", "[ui][c
     CHECK(notes.isEmpty());
 
     // A template the engine does not write: the box stays off and a note says why.
-    const fs::path dir = modelWithTemplate("unknown", "{% for m in messages %}<<{{ m.content }}>>{% endfor %}");
+    const fs::path dir =
+        modelWithTemplate("unknown", "{% for m in messages %}<<{{ m.content }}>>{% endfor %}");
     panel.resize(400, 600);
     panel.show();
     panel.setChatTokenizer(ts::Tokenizer::fromFolder(dir));
@@ -116,7 +117,8 @@ TEST_CASE("chat mode is unavailable without a recognised chat template", "[ui][c
     fs::remove_all(dir);
 }
 
-TEST_CASE("the window generates from a chat prompt and its tokens hold the format", "[ui][chat][window]") {
+TEST_CASE("the window generates from a chat prompt and its tokens hold the format",
+          "[ui][chat][window]") {
     const std::string chatml = readFile(ts_test::dataDir() / "chat_templates" / "smollm2.jinja");
     const fs::path dir = modelWithTemplate("window", chatml);
     TranslationManager translations;
@@ -134,6 +136,7 @@ TEST_CASE("the window generates from a chat prompt and its tokens hold the forma
     // SmolLM2's template adds its default system message when none is given.
     const std::string text = tokenizer->decode(first.contextTokens);
     CHECK(text.rfind("<|im_start|>system\n", 0) == 0);
-    CHECK(text.find("<|im_start|>user\nHello<|im_end|>\n<|im_start|>assistant\n") != std::string::npos);
+    CHECK(text.find("<|im_start|>user\nHello<|im_end|>\n<|im_start|>assistant\n") !=
+          std::string::npos);
     fs::remove_all(dir);
 }

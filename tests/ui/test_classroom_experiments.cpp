@@ -1,19 +1,18 @@
 // The classroom experiments end to end on the tiny full-vocabulary fixture (random weights,
 // real GPT-2 tokenizer): they run off the GUI thread, report progress, can be cancelled,
 // and hand their results to the views.
-#include <catch2/catch.hpp>
-
 #include <QSignalSpy>
 #include <QTest>
+#include <catch2/catch.hpp>
 #include <optional>
 
-#include "test_paths.hpp"
-#include "tokenscope/model_folder.hpp"
 #include "classroom/confidence_view.hpp"
 #include "classroom/lanes_view.hpp"
 #include "classroom/litm_view.hpp"
 #include "classroom/probes_view.hpp"
 #include "classroom/token_flow.hpp"
+#include "test_paths.hpp"
+#include "tokenscope/model_folder.hpp"
 
 using namespace ts::ui;
 
@@ -23,7 +22,8 @@ std::optional<ModelInfo> fullVocabModelInfo() {
     ModelInfo info;
     auto loaded = ts::loadModelFolder(ts_test::dataDir() / "gpt2-tiny-fullvocab");
     info.model = loaded.model;
-    info.tokenizer = loaded.tokenizer ? loaded.tokenizer : ts::Tokenizer::fromFolder(ts_test::gpt2VocabDir());
+    info.tokenizer =
+        loaded.tokenizer ? loaded.tokenizer : ts::Tokenizer::fromFolder(ts_test::gpt2VocabDir());
     info.nCtx = info.model->config().nCtx;
     return info;
 }
@@ -80,7 +80,8 @@ TEST_CASE("lanes, scoring and lost in the middle run on the tiny model", "[class
 
     ProbesView probes;
     probes.setModel(*info);
-    REQUIRE(probes.loadFile(QStringLiteral(TOKENSCOPE_SOURCE_DIR "/resources/probes/gpt2_real_world.json")));
+    REQUIRE(probes.loadFile(
+        QStringLiteral(TOKENSCOPE_SOURCE_DIR "/resources/probes/gpt2_real_world.json")));
     QSignalSpy probesDone(&probes, &ProbesView::finished);
     probes.run();
     REQUIRE(probesDone.wait(30000));

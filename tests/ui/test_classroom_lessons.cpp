@@ -1,25 +1,24 @@
 // Lessons as data: the six shipped lessons parse, in English and Korean; broken lesson files
 // are rejected with a message naming the problem; the hub turns a step into requests.
-#include <catch2/catch.hpp>
-
 #include <QDir>
-#include <algorithm>
-#include <QFileInfo>
 #include <QFile>
-#include <QJsonObject>
-#include <QJsonDocument>
+#include <QFileInfo>
 #include <QJsonArray>
-#include <QMenuBar>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMenu>
+#include <QMenuBar>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QWidget>
+#include <algorithm>
+#include <catch2/catch.hpp>
 
 #include "classroom/hub.hpp"
-#include "classroom/litm_view.hpp"
-#include "classroom/logit_lens_view.hpp"
 #include "classroom/lesson_model.hpp"
 #include "classroom/lesson_panel.hpp"
+#include "classroom/litm_view.hpp"
+#include "classroom/logit_lens_view.hpp"
 #include "shell/main_window.hpp"
 #include "shell/translation_manager.hpp"
 
@@ -51,7 +50,8 @@ TEST_CASE("the six shipped lessons parse, in English and Korean", "[classroom][l
     }
     // The seed's examples are where the issue asks for them.
     CHECK(lessons[0].steps[0].prompt->en == QStringLiteral("나는 오늘"));
-    CHECK(lessons[1].steps[0].prompt->en == QStringLiteral("범인이 수진이라는 게 밝혀졌다. 범인인"));
+    CHECK(lessons[1].steps[0].prompt->en ==
+          QStringLiteral("범인이 수진이라는 게 밝혀졌다. 범인인"));
     CHECK(lessons[4].steps[1].view == QStringLiteral("litm"));
     CHECK(lessons[0].title.in(QStringLiteral("ko")).startsWith(QStringLiteral("1. 다음")));
 }
@@ -59,30 +59,41 @@ TEST_CASE("the six shipped lessons parse, in English and Korean", "[classroom][l
 // Issue #15: Korean lessons use Korean prompts and English lessons English ones. A step that
 // shows the other language on purpose (the seed's Korean example in the English lesson, "Today
 // I" beside "나는 오늘") says why in "prompt_crosses_languages"; the lesson loader ignores it.
-TEST_CASE("each lesson's prompts are in its own language unless a step says why not", "[classroom][lessons]") {
+TEST_CASE("each lesson's prompts are in its own language unless a step says why not",
+          "[classroom][lessons]") {
     auto hasHangul = [](const QString& t) {
-        return std::any_of(t.begin(), t.end(), [](QChar c) { return c.unicode() >= 0xAC00 && c.unicode() <= 0xD7A3; });
+        return std::any_of(t.begin(), t.end(),
+                           [](QChar c) { return c.unicode() >= 0xAC00 && c.unicode() <= 0xD7A3; });
     };
     auto hasLatin = [](const QString& t) {
-        return std::any_of(t.begin(), t.end(), [](QChar c) { return (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z'); });
+        return std::any_of(t.begin(), t.end(), [](QChar c) {
+            return (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z');
+        });
     };
     int prompts = 0, crossing = 0;
-    for (const QFileInfo& f : QDir(lessonsDir()).entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+    for (const QFileInfo& f :
+         QDir(lessonsDir()).entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
         QFile file(f.absoluteFilePath());
         REQUIRE(file.open(QIODevice::ReadOnly));
-        const QJsonArray steps = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("steps")).toArray();
+        const QJsonArray steps = QJsonDocument::fromJson(file.readAll())
+                                     .object()
+                                     .value(QStringLiteral("steps"))
+                                     .toArray();
         for (int i = 0; i < steps.size(); ++i) {
             const QJsonObject step = steps[i].toObject();
             if (!step.contains(QStringLiteral("prompt"))) continue;
             const QJsonValue p = step.value(QStringLiteral("prompt"));
-            const QString en = p.isObject() ? p.toObject().value(QStringLiteral("en")).toString() : p.toString();
-            const QString ko = p.isObject() ? p.toObject().value(QStringLiteral("ko")).toString() : p.toString();
-            INFO(f.fileName().toStdString() << " step " << i + 1 << ": en \"" << en.toStdString() << "\", ko \""
-                                            << ko.toStdString() << "\"");
+            const QString en =
+                p.isObject() ? p.toObject().value(QStringLiteral("en")).toString() : p.toString();
+            const QString ko =
+                p.isObject() ? p.toObject().value(QStringLiteral("ko")).toString() : p.toString();
+            INFO(f.fileName().toStdString() << " step " << i + 1 << ": en \"" << en.toStdString()
+                                            << "\", ko \"" << ko.toStdString() << "\"");
             ++prompts;
             if (step.contains(QStringLiteral("prompt_crosses_languages"))) {
                 ++crossing;
-                CHECK(step.value(QStringLiteral("prompt_crosses_languages")).toString().size() > 20);  // a reason
+                CHECK(step.value(QStringLiteral("prompt_crosses_languages")).toString().size() >
+                      20);  // a reason
                 continue;
             }
             CHECK(hasHangul(ko));
@@ -104,24 +115,30 @@ TEST_CASE("broken lesson files are rejected with a clear error", "[classroom][le
     CHECK_FALSE(parseLesson(R"({"title": "T", "steps": []})", QStringLiteral("b.json"), &error));
     CHECK(error.contains(QStringLiteral("\"steps\" must be a non-empty list")));
 
-    CHECK_FALSE(parseLesson(R"({"title": "T", "steps": [{"text": "ok"}, {"text": "x", "view": "nowhere"}]})",
-                            QStringLiteral("c.json"), &error));
+    CHECK_FALSE(parseLesson(
+        R"({"title": "T", "steps": [{"text": "ok"}, {"text": "x", "view": "nowhere"}]})",
+        QStringLiteral("c.json"), &error));
     CHECK(error.contains(QStringLiteral("step 2")));
     CHECK(error.contains(QStringLiteral("unknown view \"nowhere\"")));
 
-    CHECK_FALSE(parseLesson(R"({"title": "T", "steps": [{"title": "no text"}]})", QStringLiteral("d.json"), &error));
+    CHECK_FALSE(parseLesson(R"({"title": "T", "steps": [{"title": "no text"}]})",
+                            QStringLiteral("d.json"), &error));
     CHECK(error.contains(QStringLiteral("step 1 \"text\" is missing")));
 
-    CHECK_FALSE(parseLesson(R"({"title": "T", "steps": [{"text": "t", "sampling": {"temperature": -1}}]})",
-                            QStringLiteral("e.json"), &error));
+    CHECK_FALSE(
+        parseLesson(R"({"title": "T", "steps": [{"text": "t", "sampling": {"temperature": -1}}]})",
+                    QStringLiteral("e.json"), &error));
     CHECK(error.contains(QStringLiteral("step 1 \"sampling\"")));
 
-    CHECK_FALSE(parseLesson(R"({"title": {"ko": "제목"}, "steps": [{"text": "t"}]})", QStringLiteral("f.json"), &error));
+    CHECK_FALSE(parseLesson(R"({"title": {"ko": "제목"}, "steps": [{"text": "t"}]})",
+                            QStringLiteral("f.json"), &error));
     CHECK(error.contains(QStringLiteral("English")));
 
-    const auto ok = parseLesson(R"({"title": {"en": "T", "ko": "티"}, "steps": [{"text": {"en": "E", "ko": "한"},
+    const auto ok = parseLesson(
+        R"({"title": {"en": "T", "ko": "티"}, "steps": [{"text": {"en": "E", "ko": "한"},
         "prompt": "p", "view": "lanes", "sampling": {"temperature": 0.5, "seed": 3}, "action": "run", "count": 4,
-        "settings": {"steps": 7}}]})", QStringLiteral("g.json"), &error);
+        "settings": {"steps": 7}}]})",
+        QStringLiteral("g.json"), &error);
     REQUIRE(ok);
     CHECK(ok->steps[0].text.in(QStringLiteral("ko")) == QStringLiteral("한"));
     CHECK(ok->steps[0].sampling->temperature == Approx(0.5f));
@@ -129,7 +146,8 @@ TEST_CASE("broken lesson files are rejected with a clear error", "[classroom][le
     CHECK(ok->steps[0].settings.value(QStringLiteral("steps")).toInt() == 7);
 }
 
-TEST_CASE("the classroom hub offers every tool and carries out lesson steps", "[classroom][lessons]") {
+TEST_CASE("the classroom hub offers every tool and carries out lesson steps",
+          "[classroom][lessons]") {
     qputenv("TOKENSCOPE_LESSONS_DIR", lessonsDir().toUtf8());
     QWidget window;
     ClassroomHub hub(&window);
@@ -137,9 +155,10 @@ TEST_CASE("the classroom hub offers every tool and carries out lesson steps", "[
     QMenu* menu = hub.createMenu(&window);
     CHECK(menu->actions().size() == 9);
     CHECK(hub.lessons()->lessons().size() == 6);
-    for (const QString& name : {QStringLiteral("lessons"), QStringLiteral("lanes"), QStringLiteral("confidence"),
-                                QStringLiteral("probes"), QStringLiteral("litm"), QStringLiteral("lens"),
-                                QStringLiteral("cost"), QStringLiteral("tokenizers"), QStringLiteral("precision")})
+    for (const QString& name :
+         {QStringLiteral("lessons"), QStringLiteral("lanes"), QStringLiteral("confidence"),
+          QStringLiteral("probes"), QStringLiteral("litm"), QStringLiteral("lens"),
+          QStringLiteral("cost"), QStringLiteral("tokenizers"), QStringLiteral("precision")})
         CHECK(hub.showView(name) != nullptr);
     CHECK(hub.showView(QStringLiteral("attention")) == nullptr);  // a stage view: the window's
     auto* tabs = qobject_cast<QTabWidget*>(hub.showView(QStringLiteral("probes")));
@@ -170,7 +189,8 @@ TEST_CASE("the main window's Classroom menu opens each tool", "[classroom]") {
     MainWindow window(&translations, true);
     QMenu* classroom = nullptr;
     for (QAction* a : window.menuBar()->actions())
-        if (a->menu() && (a->text().contains(QStringLiteral("Classroom")) || a->text().contains(QStringLiteral("수업"))))
+        if (a->menu() && (a->text().contains(QStringLiteral("Classroom")) ||
+                          a->text().contains(QStringLiteral("수업"))))
             classroom = a->menu();
     REQUIRE(classroom);
     REQUIRE(classroom->actions().size() == 9);

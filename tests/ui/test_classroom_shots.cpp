@@ -1,30 +1,29 @@
 // Screenshots of the classroom views for a human to look at (hidden: run with
 // `tokenscope_ui_tests "[.shots]"`; files go to $TOKENSCOPE_SHOT_DIR or /tmp/classroom_shots).
-#include <catch2/catch.hpp>
-
 #include <QApplication>
 #include <QDir>
+#include <QJsonObject>
 #include <QMenu>
 #include <QMenuBar>
-#include <QTest>
-#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTest>
+#include <catch2/catch.hpp>
 #include <cmath>
 
-#include "test_paths.hpp"
-#include "tokenscope/model_folder.hpp"
 #include "classroom/confidence_view.hpp"
 #include "classroom/cost_view.hpp"
 #include "classroom/hub.hpp"
-#include "shell/transcript_model.hpp"
 #include "classroom/lanes_view.hpp"
+#include "classroom/lesson_panel.hpp"
 #include "classroom/litm_view.hpp"
 #include "classroom/logit_lens_view.hpp"
 #include "classroom/probes_view.hpp"
-#include "classroom/lesson_panel.hpp"
 #include "shell/main_window.hpp"
+#include "shell/transcript_model.hpp"
 #include "shell/translation_manager.hpp"
+#include "test_paths.hpp"
+#include "tokenscope/model_folder.hpp"
 
 using namespace ts::ui;
 
@@ -44,9 +43,11 @@ void shoot(QWidget* w, const QString& name) {
 ModelInfo model() {
     ModelInfo info;
     const char* dir = std::getenv("TOKENSCOPE_SHOT_MODEL");  // default: the tiny fixture
-    auto loaded = ts::loadModelFolder(dir ? std::filesystem::path(dir) : ts_test::dataDir() / "gpt2-tiny-fullvocab");
+    auto loaded = ts::loadModelFolder(dir ? std::filesystem::path(dir)
+                                          : ts_test::dataDir() / "gpt2-tiny-fullvocab");
     info.model = loaded.model;
-    info.tokenizer = loaded.tokenizer ? loaded.tokenizer : ts::Tokenizer::fromFolder(ts_test::gpt2VocabDir());
+    info.tokenizer =
+        loaded.tokenizer ? loaded.tokenizer : ts::Tokenizer::fromFolder(ts_test::gpt2VocabDir());
     return info;
 }
 }  // namespace
@@ -75,7 +76,8 @@ TEST_CASE("classroom screenshots", "[.shots]") {
 
     ConfidenceView* conf = hub.confidence();
     conf->setText(QStringLiteral("The capital of Kiaia is Choix. 범인이 수진이라는 게 밝혀졌다."));
-    conf->showScores(scoreText(info, "The capital of Kiaia is Choix. 범인이 수진이라는 게 밝혀졌다."));
+    conf->showScores(
+        scoreText(info, "The capital of Kiaia is Choix. 범인이 수진이라는 게 밝혀졌다."));
     shoot(hub.showView(QStringLiteral("confidence")), QStringLiteral("confidence"));
 
     ProbesView* probes = hub.probes();
@@ -87,10 +89,12 @@ TEST_CASE("classroom screenshots", "[.shots]") {
 
     LitmView* litm = hub.litm();
     if (qEnvironmentVariableIsSet("TOKENSCOPE_SHOT_LITM")) {
-        // A real measurement with the lab's defaults (the hub loaded the bundled record vocabulary).
+        // A real measurement with the lab's defaults (the hub loaded the bundled record
+        // vocabulary).
         QSignalSpy ldone(litm, &LitmView::finished);
-        litm->applySettings(QJsonObject{{QStringLiteral("trials"), 20},
-                                        {QStringLiteral("queryAware"), qEnvironmentVariableIsSet("TOKENSCOPE_SHOT_QA")}});
+        litm->applySettings(QJsonObject{
+            {QStringLiteral("trials"), 20},
+            {QStringLiteral("queryAware"), qEnvironmentVariableIsSet("TOKENSCOPE_SHOT_QA")}});
         litm->run();
         REQUIRE(ldone.wait(600000));
         shoot(litm, QStringLiteral("litm_measured"));
@@ -124,7 +128,8 @@ TEST_CASE("classroom screenshots", "[.shots]") {
     for (int c = 0; c < 8; ++c) {
         std::vector<ts::LensEntry> col;
         for (int l = 0; l < 5; ++l)
-            col.push_back({256 + c + (l > 2 ? 100 : l), float(0.05 + 0.2 * l + 0.02 * c), float(8 - 1.5 * l)});
+            col.push_back({256 + c + (l > 2 ? 100 : l), float(0.05 + 0.2 * l + 0.02 * c),
+                           float(8 - 1.5 * l)});
         cols.push_back(col);
         labels << QStringLiteral("%1 tok").arg(c);
     }
@@ -137,8 +142,8 @@ TEST_CASE("classroom screenshots", "[.shots]") {
         auto t = std::make_shared<ts::StepTrace>();
         t->tokens.assign(i == 0 ? 6 : 1, 1);
         t->firstPosition = i == 0 ? 0 : 5 + i;
-        t->cost = {i == 0 ? 4.0 : 0.8 + 0.01 * i, (i == 0 ? 6 : 1) * (2.0e7 + 4e4 * i), 1.0e7 * (i == 0 ? 1 : 1),
-                   6000.0 * (6 + i), 6 + i};
+        t->cost = {i == 0 ? 4.0 : 0.8 + 0.01 * i, (i == 0 ? 6 : 1) * (2.0e7 + 4e4 * i),
+                   1.0e7 * (i == 0 ? 1 : 1), 6000.0 * (6 + i), 6 + i};
         auto rec = std::make_shared<StepRecord>();
         rec->index = i;
         rec->trace = t;
@@ -169,7 +174,10 @@ TEST_CASE("classroom tools inside the main window", "[.shots]") {
         for (int i : {0, 5, 6}) {
             classroom->actions().at(i)->trigger();
             QApplication::processEvents();
-            window.grab().save(shotDir() + QStringLiteral("/window_%1_%2.png").arg(QLatin1String(names[i]), lang ? QStringLiteral("ko") : QStringLiteral("en")));
+            window.grab().save(shotDir() +
+                               QStringLiteral("/window_%1_%2.png")
+                                   .arg(QLatin1String(names[i]),
+                                        lang ? QStringLiteral("ko") : QStringLiteral("en")));
         }
     }
 }

@@ -3,8 +3,6 @@
 // whether the experiment finished (finished() emitted, progress full) or failed (no
 // finished(), the error reported); no model means a message instead of a run; and a live
 // language switch calls retranslateUi().
-#include <catch2/catch.hpp>
-
 #include <QCoreApplication>
 #include <QEvent>
 #include <QLabel>
@@ -13,6 +11,7 @@
 #include <QSignalSpy>
 #include <QThread>
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <stdexcept>
 
 #include "classroom/classroom_tool_view.hpp"
@@ -24,7 +23,7 @@ using namespace ts::ui;
 namespace {
 
 class FakeTool : public ClassroomToolView {
-public:
+  public:
     FakeTool() {
         run = new QPushButton(this);
         step = new QPushButton(this);
@@ -58,7 +57,6 @@ public:
     int result = 0;
     int retranslations = 0;
 };
-
 
 }  // namespace
 

@@ -1,13 +1,12 @@
 // The classroom views driven with canned results: temperature lanes, hallucination lens,
 // lost-in-the-middle lab, logit lens and cost meter. Each case checks something that a
 // wrong mapping from data to pixels or numbers would break.
-#include <catch2/catch.hpp>
-
 #include <QApplication>
 #include <QChart>
 #include <QLineSeries>
 #include <QTemporaryDir>
 #include <QTest>
+#include <catch2/catch.hpp>
 #include <cmath>
 
 #include "classroom/confidence_view.hpp"
@@ -42,7 +41,8 @@ QLineSeries* lineNamed(QChart* chart, const QString& name) {
 
 }  // namespace
 
-TEST_CASE("temperature lanes show one lane per temperature, tokens coloured by probability", "[classroom]") {
+TEST_CASE("temperature lanes show one lane per temperature, tokens coloured by probability",
+          "[classroom]") {
     LanesView view;
     view.resize(1200, 700);
     view.show();
@@ -51,7 +51,8 @@ TEST_CASE("temperature lanes show one lane per temperature, tokens coloured by p
     for (int l = 0; l < 3; ++l) {
         lanes[l].params.temperature = temps[l];
         for (int i = 0; i < 5; ++i)
-            lanes[l].tokens.push_back({10 + i, 0.95f - 0.3f * float(l) - 0.05f * float(i), 0.5f, 0.5f + float(l) + 0.1f * float(i)});
+            lanes[l].tokens.push_back({10 + i, 0.95f - 0.3f * float(l) - 0.05f * float(i), 0.5f,
+                                       0.5f + float(l) + 0.1f * float(i)});
     }
     view.showLanes({1, 2}, lanes);
     QApplication::processEvents();
@@ -143,7 +144,8 @@ TEST_CASE("fact probe bars equal exp(log-probability)", "[classroom]") {
     CHECK(error.contains(QStringLiteral("missing.json")));
 }
 
-TEST_CASE("lost-in-the-middle chart plots the given points and the published curve", "[classroom]") {
+TEST_CASE("lost-in-the-middle chart plots the given points and the published curve",
+          "[classroom]") {
     LitmView view;
     view.resize(1200, 800);
     view.show();
@@ -200,7 +202,8 @@ TEST_CASE("lost-in-the-middle chart plots the given points and the published cur
     CHECK(guess.contains(QStringLiteral("recency bias")));
 }
 
-TEST_CASE("logit lens cells hold the top token's probability and are coloured by it", "[classroom]") {
+TEST_CASE("logit lens cells hold the top token's probability and are coloured by it",
+          "[classroom]") {
     LogitLensView view;
     view.resize(1000, 500);
     view.show();
@@ -218,7 +221,8 @@ TEST_CASE("logit lens cells hold the top token's probability and are coloured by
             const float p = cols[c][r].prob;
             CHECK(map->value(r, c) == Approx(p));
             const QRectF cell = map->cellRect(r, c);
-            CHECK(sameColour(img.pixelColor(QPoint(int(cell.left()) + 2, int(cell.top()) + 2)), map->colorFor(p), 4));
+            CHECK(sameColour(img.pixelColor(QPoint(int(cell.left()) + 2, int(cell.top()) + 2)),
+                             map->colorFor(p), 4));
         }
     // Higher probability is darker in the sequential scale.
     CHECK(map->colorFor(0.9f).lightness() < map->colorFor(0.1f).lightness());
@@ -260,13 +264,20 @@ TEST_CASE("cost meter totals are the sums of the per-step costs", "[classroom]")
     CHECK(humanUnits(2.5e9, QStringLiteral("FLOP")) == QStringLiteral("2.50 GFLOP"));
 }
 
-TEST_CASE("confidence colouring follows the chosen measure, a click lists alternatives", "[classroom]") {
+TEST_CASE("confidence colouring follows the chosen measure, a click lists alternatives",
+          "[classroom]") {
     ConfidenceView view;
     view.resize(900, 500);
     view.show();
     std::vector<TokenScore> s(3);
     s[0].text = QStringLiteral("The");
-    s[1] = {1, QStringLiteral("␣cat"), true, 0.4f, 2, 3.0f, {{QStringLiteral("␣dog"), 0.5f}, {QStringLiteral("␣cat"), 0.4f}}};
+    s[1] = {1,
+            QStringLiteral("␣cat"),
+            true,
+            0.4f,
+            2,
+            3.0f,
+            {{QStringLiteral("␣dog"), 0.5f}, {QStringLiteral("␣cat"), 0.4f}}};
     s[2] = {2, QStringLiteral("␣flew"), true, 0.01f, 300, 7.0f, {{QStringLiteral("␣sat"), 0.6f}}};
     view.showScores(s);
     QApplication::processEvents();
@@ -282,6 +293,7 @@ TEST_CASE("confidence colouring follows the chosen measure, a click lists altern
     CHECK(flow->items()[1].colour == view.colourFor(s[1]));
     CHECK(view.legendText().contains(QStringLiteral("rank")));
     CHECK(view.colourFor(s[1]).hueF() > view.colourFor(s[2]).hueF());  // rank 2 greener than 300
-    QTest::mouseClick(const_cast<TokenFlow*>(flow), Qt::LeftButton, {}, flow->itemRect(1).center().toPoint());
+    QTest::mouseClick(const_cast<TokenFlow*>(flow), Qt::LeftButton, {},
+                      flow->itemRect(1).center().toPoint());
     CHECK(view.alternativesShown() == 2);
 }

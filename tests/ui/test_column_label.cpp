@@ -1,11 +1,10 @@
 // Column labels under the attention matrix and the lanes' entropy bars: Hangul is stacked
 // upright, one character under the other (rotated it lay on its side), Latin is rotated; both
 // measure and elide to the room they are drawn in.
-#include <catch2/catch.hpp>
-
 #include <QFontMetricsF>
 #include <QImage>
 #include <QPainter>
+#include <catch2/catch.hpp>
 
 #include "classroom/entropy_strip.hpp"
 #include "widgets/column_label.hpp"
@@ -36,7 +35,8 @@ QRect ink(const QImage& img) {
 
 }  // namespace
 
-TEST_CASE("Hangul column labels stand upright, one character under the other", "[widgets][labels]") {
+TEST_CASE("Hangul column labels stand upright, one character under the other",
+          "[widgets][labels]") {
     CHECK(column_label::stacksUpright(QStringLiteral("˽수진")));
     CHECK(column_label::stacksUpright(QStringLiteral("범 1/3")));
     CHECK_FALSE(column_label::stacksUpright(QStringLiteral("˽Sujin")));
@@ -52,7 +52,8 @@ TEST_CASE("Hangul column labels stand upright, one character under the other", "
     CHECK(column_label::extent(QStringLiteral("10 은"), fm) == Approx(2.5 * fm.height()));
     CHECK(column_label::extent(QStringLiteral("범 1/3"), fm) == Approx(2.5 * fm.height()));
     // Latin keeps its rotated length.
-    CHECK(column_label::extent(QStringLiteral("Sujin"), fm) == Approx(fm.horizontalAdvance(QStringLiteral("Sujin"))));
+    CHECK(column_label::extent(QStringLiteral("Sujin"), fm) ==
+          Approx(fm.horizontalAdvance(QStringLiteral("Sujin"))));
 
     // Drawn upright: the first character of a stacked label is the same picture as that
     // character drawn by itself the usual way, and the label runs down, not across.
@@ -63,7 +64,8 @@ TEST_CASE("Hangul column labels stand upright, one character under the other", "
         QPainter p(&upright);
         p.setFont(font);
         p.setPen(Qt::black);
-        p.drawText(QRectF(20 - fm.height(), 0, 2 * fm.height(), fm.height()), Qt::AlignCenter, QStringLiteral("수"));
+        p.drawText(QRectF(20 - fm.height(), 0, 2 * fm.height(), fm.height()), Qt::AlignCenter,
+                   QStringLiteral("수"));
     }
     const int cell = static_cast<int>(fm.height());
     CHECK(stacked.copy(0, 0, 40, cell) == upright.copy(0, 0, 40, cell));
@@ -87,12 +89,15 @@ TEST_CASE("a stacked label too long for its room is cut with an ellipsis", "[wid
     CHECK(cut.startsWith(QStringLiteral("˽밝")));
 }
 
-TEST_CASE("the entropy chart names Korean tokens whole under a quarter-width lane", "[classroom][lanes][labels]") {
+TEST_CASE("the entropy chart names Korean tokens whole under a quarter-width lane",
+          "[classroom][lanes][labels]") {
     EntropyStrip strip;
     std::vector<EntropyStrip::Step> steps;
-    const QStringList tokens = {QStringLiteral("˽수진"), QStringLiteral("이"), QStringLiteral("˽범인"),
-                                QStringLiteral("은"), QStringLiteral("˽밝혀졌다")};
-    for (int i = 0; i < 20; ++i) steps.push_back({tokens[i % tokens.size()], double(i % 5), QColor(Qt::green), false});
+    const QStringList tokens = {QStringLiteral("˽수진"), QStringLiteral("이"),
+                                QStringLiteral("˽범인"), QStringLiteral("은"),
+                                QStringLiteral("˽밝혀졌다")};
+    for (int i = 0; i < 20; ++i)
+        steps.push_back({tokens[i % tokens.size()], double(i % 5), QColor(Qt::green), false});
     strip.setSteps(steps, 8);
     strip.setTexts(QStringLiteral("단계별 엔트로피"), QStringLiteral("비트"), QStringLiteral("끝"));
     strip.resize(220, 240);

@@ -1,7 +1,5 @@
 // Cost you can reason with: the agent calculator's arithmetic (the seed's "$20 → $200") and
 // the steady speed, a median that one slow step does not move.
-#include <catch2/catch.hpp>
-
 #include <QAbstractAxis>
 #include <QChart>
 #include <QChartView>
@@ -9,6 +7,7 @@
 #include <QLegend>
 #include <QScrollArea>
 #include <QTemporaryDir>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <memory>
 

@@ -1,9 +1,8 @@
 // The embedding view driven with hand-made vectors (no model): strip cells and PCA scatter.
-#include <catch2/catch.hpp>
-
 #include <QApplication>
 #include <QSignalSpy>
 #include <QTest>
+#include <catch2/catch.hpp>
 #include <cmath>
 
 #include "stages/embedding_view.hpp"
@@ -104,7 +103,8 @@ TEST_CASE("Embedding view projects the context's input vectors with PCA", "[ui][
     CHECK(view.explainedText().contains(QString::number(100.0 * got.explained[0], 'f', 1)));
 }
 
-TEST_CASE("Embedding strip shows token, position and sum for the selected token", "[ui][embedding]") {
+TEST_CASE("Embedding strip shows token, position and sum for the selected token",
+          "[ui][embedding]") {
     EmbeddingView view;
     view.resize(800, 600);
     view.setHistory(cannedHistory(), nullptr);
@@ -163,7 +163,8 @@ TEST_CASE("Embedding view copes with a single token and with no vectors", "[ui][
     view.grab();
 }
 
-TEST_CASE("a RoPE model's embedding stage explains rotation instead of a position strip", "[ui][embedding]") {
+TEST_CASE("a RoPE model's embedding stage explains rotation instead of a position strip",
+          "[ui][embedding]") {
     // The tiny Llama fixture: RoPE, no learned position table.
     const auto model = ts::Model::loadFolder(ts_test::dataDir() / "llama-tiny");
     REQUIRE_FALSE(model->hasPositionEmbeddings());

@@ -2,11 +2,10 @@
 // grows one record at a time gives the view exactly what the whole history read at once
 // gives; a word map places the chosen words where the engine's makeWordMap does, lists their
 // tokens and nearest vocabulary entries, and places the context's tokens in the same plane.
-#include <catch2/catch.hpp>
-
 #include <QApplication>
 #include <QLocale>
 #include <QTableWidget>
+#include <catch2/catch.hpp>
 
 #include "stages/embedding_view.hpp"
 #include "stages/word_sets.hpp"
@@ -37,18 +36,22 @@ StepRecordPtr record(const ts::Model& model, const std::vector<int>& ids, int fi
 
 }  // namespace
 
-TEST_CASE("the embedding view reads a growing history step by step as it reads it whole", "[ui][embedding]") {
+TEST_CASE("the embedding view reads a growing history step by step as it reads it whole",
+          "[ui][embedding]") {
     const auto info = ts_test::bundledModelInfo();
-    const auto ids = info.tokenizer->encodeIds("The culprit turned out to be Sujin. The culprit, Sujin, was");
+    const auto ids =
+        info.tokenizer->encodeIds("The culprit turned out to be Sujin. The culprit, Sujin, was");
     REQUIRE(ids.size() >= 10);
     std::vector<StepRecordPtr> history{record(*info.model, ids, 0, 4)};
-    for (int p = 4; p < static_cast<int>(ids.size()); ++p) history.push_back(record(*info.model, ids, p, 1));
+    for (int p = 4; p < static_cast<int>(ids.size()); ++p)
+        history.push_back(record(*info.model, ids, p, 1));
 
     EmbeddingView stepped;
     stepped.resize(900, 600);
     stepped.show();
     for (std::size_t n = 1; n <= history.size(); ++n)
-        stepped.setHistory({history.begin(), history.begin() + static_cast<std::ptrdiff_t>(n)}, info.model);
+        stepped.setHistory({history.begin(), history.begin() + static_cast<std::ptrdiff_t>(n)},
+                           info.model);
     EmbeddingView whole;
     whole.resize(900, 600);
     whole.show();
@@ -88,7 +91,8 @@ TEST_CASE("the embedding view reads a growing history step by step as it reads i
             REQUIRE(stepped.strip()->value(r, c) == fresh.strip()->value(r, c));
 }
 
-TEST_CASE("a word map places the chosen words as the engine does and lists their neighbours", "[ui][embedding][wordmap]") {
+TEST_CASE("a word map places the chosen words as the engine does and lists their neighbours",
+          "[ui][embedding][wordmap]") {
     const auto info = ts_test::bundledModelInfo();
     const auto ids = info.tokenizer->encodeIds("The capital of Nalania is Choix");
     EmbeddingView view;
@@ -103,12 +107,15 @@ TEST_CASE("a word map places the chosen words as the engine does and lists their
     REQUIRE(view.isWordMap());
     REQUIRE(ts_test::waitUntil([&] { return view.wordMap() != nullptr; }));
     const auto sets = ts::ui::builtinWordSets(QStringLiteral("en"), info.folder);
-    const auto numbers = std::find_if(sets.begin(), sets.end(), [](const auto& s) { return s.id == "numbers"; });
+    const auto numbers =
+        std::find_if(sets.begin(), sets.end(), [](const auto& s) { return s.id == "numbers"; });
     REQUIRE(numbers != sets.end());
     std::vector<ts::WordMapInput> inputs;
     for (std::size_t g = 0; g < numbers->groups.size(); ++g)
-        for (const QString& w : numbers->groups[g]) inputs.push_back({w.toStdString(), static_cast<int>(g)});
-    const auto expected = ts::makeWordMap(*info.model, *info.tokenizer, inputs, EmbeddingView::kWordNeighbours);
+        for (const QString& w : numbers->groups[g])
+            inputs.push_back({w.toStdString(), static_cast<int>(g)});
+    const auto expected =
+        ts::makeWordMap(*info.model, *info.tokenizer, inputs, EmbeddingView::kWordNeighbours);
     const auto* map = view.wordMap();
     REQUIRE(map->words.size() == expected.words.size());
     for (std::size_t i = 0; i < expected.words.size(); ++i) {
@@ -124,7 +131,8 @@ TEST_CASE("a word map places the chosen words as the engine does and lists their
     CHECK(table->item(0, 0)->text() == QString::fromStdString(expected.words[0].word));
     const QString near = table->item(0, 2)->text();
     CHECK(near.count(QLatin1Char('(')) == static_cast<int>(expected.words[0].neighbours.size()));
-    CHECK(near.contains(QLocale().toString(static_cast<double>(expected.words[0].neighbours[0].cosine), 'f', 2)));
+    CHECK(near.contains(
+        QLocale().toString(static_cast<double>(expected.words[0].neighbours[0].cosine), 'f', 2)));
     // The context's tokens are placed in the words' plane (their token embeddings).
     const auto xy = ts::project(map->pca, info.model->tokenEmbedding(ids.back()));
     CHECK(view.pointPosition(static_cast<int>(ids.size()) - 1).x() >= 0);
@@ -133,7 +141,8 @@ TEST_CASE("a word map places the chosen words as the engine does and lists their
 
     // The user's own words, in groups; text without a word is refused; back to the context.
     REQUIRE(view.showWordMap(QStringLiteral("king, queen; dog, cat, horse")));
-    REQUIRE(ts_test::waitUntil([&] { return view.wordMap() && view.wordMap()->words.size() == 5; }));
+    REQUIRE(
+        ts_test::waitUntil([&] { return view.wordMap() && view.wordMap()->words.size() == 5; }));
     CHECK(view.wordMap()->words[3].group == 1);
     CHECK_FALSE(view.showWordMap(QStringLiteral(" ; , ")));
     REQUIRE(view.showWordMap(QStringLiteral("context")));
@@ -156,7 +165,8 @@ TEST_CASE("a word map of one word says why there is none", "[ui][embedding][word
     CHECK(view.explainedText().contains(QStringLiteral("two different words")));
 }
 
-TEST_CASE("word sets: the atlas comes from the model folder, the words follow the language", "[ui][wordmap]") {
+TEST_CASE("word sets: the atlas comes from the model folder, the words follow the language",
+          "[ui][wordmap]") {
     const QString folder = QString::fromStdString(ts::bundledModelPath().string());
     const auto en = ts::ui::builtinWordSets(QStringLiteral("en"), folder);
     const auto ko = ts::ui::builtinWordSets(QStringLiteral("ko"), folder);
@@ -177,11 +187,13 @@ TEST_CASE("word sets: the atlas comes from the model folder, the words follow th
     CHECK(ts::ui::wordSetText(custom) == QStringLiteral("one, two; red"));
 }
 
-TEST_CASE("the scatter's labels never cover one another, and every word of a word map is named", "[ui][embedding][wordmap]") {
+TEST_CASE("the scatter's labels never cover one another, and every word of a word map is named",
+          "[ui][embedding][wordmap]") {
     const auto info = ts_test::bundledModelInfo();
     // The seed's detective sentence twice: repeated tokens lie close together in the plane.
     const auto ids = info.tokenizer->encodeIds(
-        "The culprit turned out to be Sujin. The culprit, Sujin, confessed to the theft of the cup.");
+        "The culprit turned out to be Sujin. The culprit, Sujin, confessed to the theft of the "
+        "cup.");
     EmbeddingView view;
     view.setTokenizer(info.tokenizer);
     view.setModelFolder(info.folder);
@@ -199,14 +211,16 @@ TEST_CASE("the scatter's labels never cover one another, and every word of a wor
         // The words first: each is named, however crowded.
         QStringList named;
         for (const auto& l : labels) named << l.text;
-        for (const auto& w : view.wordMap()->words) CHECK(named.contains(QString::fromStdString(w.word)));
+        for (const auto& w : view.wordMap()->words)
+            CHECK(named.contains(QString::fromStdString(w.word)));
         CHECK(labels.size() > words);  // and context tokens beside them
         int leaders = 0;
         for (std::size_t a = 0; a < labels.size(); ++a) {
             leaders += labels[a].leader;
             if (labels[a].leader) CHECK_FALSE(labels[a].box.contains(labels[a].anchor));
             for (std::size_t b = a + 1; b < labels.size(); ++b) {
-                INFO("“" << labels[a].text.toStdString() << "” and “" << labels[b].text.toStdString() << "”");
+                INFO("“" << labels[a].text.toStdString() << "” and “"
+                         << labels[b].text.toStdString() << "”");
                 CHECK_FALSE(labels[a].box.intersects(labels[b].box));
             }
         }

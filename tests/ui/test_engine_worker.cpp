@@ -3,13 +3,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <fstream>
 
-#include <filesystem>
-
 #include "shell/engine_controller.hpp"
-#include "tokenscope/model_folder.hpp"
 #include "test_paths.hpp"
+#include "tokenscope/model_folder.hpp"
 #include "ui_test_helpers.hpp"
 
 using namespace ts::ui;

@@ -2,19 +2,18 @@
 // thread (the GUI keeps processing events and the progress bar moves), a finished download
 // is announced for loading and shows up in the model chooser's cache list, a 404 opens an
 // error dialog without closing anything, and Cancel stops a slow download cleanly.
-#include <catch2/catch.hpp>
-
 #include <QApplication>
+#include <QComboBox>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QLineEdit>
-#include <QTest>
-#include <QComboBox>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTest>
 #include <QTreeWidget>
+#include <catch2/catch.hpp>
 #include <cstdlib>
 
 #include "hub_server_process.hpp"
@@ -51,8 +50,9 @@ TEST_CASE("get model dialog: the curated list offers the four models with size a
     CHECK(ids.contains(QStringLiteral("openai-community/gpt2")));
     CHECK(ids.contains(QStringLiteral("HuggingFaceTB/SmolLM2-135M-Instruct")));
     CHECK(ids.contains(QStringLiteral("Qwen/Qwen2.5-0.5B-Instruct")));
-    CHECK(std::any_of(ts::ui::curatedModels().begin(), ts::ui::curatedModels().end(),
-                      [](const ts::ui::CuratedModel& m) { return m.ggufFile.contains(QStringLiteral("q8_0")); }));
+    CHECK(std::any_of(
+        ts::ui::curatedModels().begin(), ts::ui::curatedModels().end(),
+        [](const ts::ui::CuratedModel& m) { return m.ggufFile.contains(QStringLiteral("q8_0")); }));
     // Choosing a row fills the id field.
     list->setCurrentItem(list->topLevelItem(2));
     CHECK(dialog.idField()->text() == QStringLiteral("Qwen/Qwen2.5-0.5B-Instruct"));
@@ -62,10 +62,12 @@ TEST_CASE("get model dialog: the curated list offers the four models with size a
     CHECK(dialog.statusText().contains(QStringLiteral("ORG/NAME")));
 }
 
-TEST_CASE("get model dialog: a download from the loopback hub finishes, verified, off the GUI thread") {
+TEST_CASE(
+    "get model dialog: a download from the loopback hub finishes, verified, off the GUI thread") {
     TempDir tmp("uidl");
     makeGpt2Repo(tmp.path() / "repo");
-    HubServer server(tmp.path(), {"--repo", "tiny/gpt2=" + (tmp.path() / "repo").string(), "--chunk-delay", "0.01"});
+    HubServer server(tmp.path(), {"--repo", "tiny/gpt2=" + (tmp.path() / "repo").string(),
+                                  "--chunk-delay", "0.01"});
     HubEnv env(server.endpoint(), tmp.path() / "hub");
 
     ts::ui::ModelChooser chooser;
@@ -119,7 +121,8 @@ TEST_CASE("get model dialog: a 404 shows an error dialog and the dialog stays us
 TEST_CASE("get model dialog: Cancel stops a slow download and keeps the part") {
     TempDir tmp("uidl");
     makeGpt2Repo(tmp.path() / "repo");
-    HubServer server(tmp.path(), {"--repo", "tiny/gpt2=" + (tmp.path() / "repo").string(), "--chunk-delay", "0.05"});
+    HubServer server(tmp.path(), {"--repo", "tiny/gpt2=" + (tmp.path() / "repo").string(),
+                                  "--chunk-delay", "0.05"});
     HubEnv env(server.endpoint(), tmp.path() / "hub");
     ts::ui::GetModelDialog dialog;
     QSignalSpy moved(dialog.progressBar(), &QProgressBar::valueChanged);

@@ -11,16 +11,17 @@
 #include "classroom/tokenizer_compare_view.hpp"
 #include "shell/headless_run.hpp"
 #include "shell/main_window.hpp"
+#include "shell/pipeline_bar.hpp"
 #include "shell/translation_manager.hpp"
 #include "stages/attention_view.hpp"
 #include "stages/embedding_view.hpp"
-#include "shell/pipeline_bar.hpp"
 #include "tokenscope/model_folder.hpp"
 #include "ui_test_helpers.hpp"
 
 using namespace ts::ui;
 
-TEST_CASE("headless options: --view lesson:N[:STEP] and --window WxH parse, and say what is wrong", "[ui][headless]") {
+TEST_CASE("headless options: --view lesson:N[:STEP] and --window WxH parse, and say what is wrong",
+          "[ui][headless]") {
     HeadlessOptions o;
     QString error;
     CHECK(parseLessonView(QStringLiteral("lesson:2:3"), &o, &error));
@@ -38,8 +39,9 @@ TEST_CASE("headless options: --view lesson:N[:STEP] and --window WxH parse, and 
     CHECK(r.lesson == 0);
     CHECK(parseWindowSize(QStringLiteral("1280x720")) == QSize(1280, 720));
     CHECK_FALSE(parseWindowSize(QStringLiteral("1280")).isValid());
-    const char* const names[] = {"tokens", "embedding", "attention", "softmax", "sampling", "lessons", "lanes",
-                                 "confidence", "probes", "litm", "lens", "cost", "tokenizers"};
+    const char* const names[] = {"tokens",  "embedding", "attention",  "softmax", "sampling",
+                                 "lessons", "lanes",     "confidence", "probes",  "litm",
+                                 "lens",    "cost",      "tokenizers"};
     for (const char* name : names) {
         INFO(name);
         CHECK(MainWindow::viewNames().contains(QLatin1String(name)));
@@ -79,7 +81,8 @@ int runHeadless(MainWindow& window, HeadlessOptions opts, const QString& file) {
 }
 }  // namespace
 
-TEST_CASE("headless runs reach every view, a layer and head, and a timeline step", "[ui][headless]") {
+TEST_CASE("headless runs reach every view, a layer and head, and a timeline step",
+          "[ui][headless]") {
     QTemporaryDir dir;
     TranslationManager translations;
     translations.setLanguage(QStringLiteral("en"));
@@ -96,7 +99,8 @@ TEST_CASE("headless runs reach every view, a layer and head, and a timeline step
         o.selectStep = 1;
         const QString file = dir.filePath(QStringLiteral("a.png"));
         REQUIRE(runHeadless(window, o, file) == 0);
-        auto* att = qobject_cast<AttentionView*>(window.stageView(static_cast<int>(Stage::Attention)));
+        auto* att =
+            qobject_cast<AttentionView*>(window.stageView(static_cast<int>(Stage::Attention)));
         REQUIRE(att);
         CHECK(att->layer() == 1);
         CHECK(att->head() == 2);
@@ -154,7 +158,8 @@ TEST_CASE("headless runs reach every view, a layer and head, and a timeline step
         o.view = QStringLiteral("embedding");
         o.wordMap = QStringLiteral("atlas");
         CHECK(runHeadless(window, o, dir.filePath(QStringLiteral("map.png"))) == 0);
-        auto* embedding = qobject_cast<EmbeddingView*>(window.stageView(static_cast<int>(Stage::Embedding)));
+        auto* embedding =
+            qobject_cast<EmbeddingView*>(window.stageView(static_cast<int>(Stage::Embedding)));
         REQUIRE(embedding);
         REQUIRE(embedding->wordMap());
         CHECK(embedding->wordMap()->words.size() == 16);  // eight countries and their capitals

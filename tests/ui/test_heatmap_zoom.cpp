@@ -3,12 +3,11 @@
 // the wheel around the pointer, pans by dragging, returns to the whole on a double-click, and
 // hover/click report the real (query, key) cell while zoomed. Rows appended one at a time (a
 // decode step) give the same values as the whole matrix set at once.
-#include <catch2/catch.hpp>
-
 #include <QApplication>
 #include <QSignalSpy>
 #include <QTest>
 #include <QWheelEvent>
+#include <catch2/catch.hpp>
 
 #include "widgets/heatmap_widget.hpp"
 
@@ -21,7 +20,9 @@ constexpr int kTokens = 2000;
 // Causal attention that looks only at itself: 1 on the diagonal, 0 below it.
 std::vector<float> diagonal(int n) {
     std::vector<float> m(static_cast<std::size_t>(n) * static_cast<std::size_t>(n), 0.0f);
-    for (int i = 0; i < n; ++i) m[static_cast<std::size_t>(i) * static_cast<std::size_t>(n) + static_cast<std::size_t>(i)] = 1.0f;
+    for (int i = 0; i < n; ++i)
+        m[static_cast<std::size_t>(i) * static_cast<std::size_t>(n) + static_cast<std::size_t>(i)] =
+            1.0f;
     return m;
 }
 
@@ -44,7 +45,8 @@ struct Fixture {
 
 }  // namespace
 
-TEST_CASE("a 2,000-token matrix is drawn downsampled with the diagonal still visible", "[ui][heatmap]") {
+TEST_CASE("a 2,000-token matrix is drawn downsampled with the diagonal still visible",
+          "[ui][heatmap]") {
     Fixture f;
     const QSize shown = f.map.displayImageSize();
     CHECK(shown.width() > 0);
@@ -58,12 +60,13 @@ TEST_CASE("a 2,000-token matrix is drawn downsampled with the diagonal still vis
     CHECK(onDiagonal.lightness() < belowDiagonal.lightness() - 20);
 }
 
-TEST_CASE("wheel zoom keeps the cell under the pointer, hover and click name real cells", "[ui][heatmap]") {
+TEST_CASE("wheel zoom keeps the cell under the pointer, hover and click name real cells",
+          "[ui][heatmap]") {
     Fixture f;
     auto& map = f.map;
     const QPointF at = map.cellRect(1000, 990).center();
-    QWheelEvent wheel(at, map.mapToGlobal(at), QPoint(), QPoint(0, 120 * 8), Qt::NoButton, Qt::NoModifier,
-                      Qt::NoScrollPhase, false);
+    QWheelEvent wheel(at, map.mapToGlobal(at), QPoint(), QPoint(0, 120 * 8), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
     QApplication::sendEvent(&map, &wheel);
     REQUIRE(map.isZoomed());
     const QRect window = map.viewWindow();
@@ -102,8 +105,8 @@ TEST_CASE("dragging a zoomed matrix pans it and is not a click", "[ui][heatmap]"
     const QPoint start = map.cellRect(1050, 550).center().toPoint();
     const double cellW = map.cellRect(1050, 550).width();
     QTest::mousePress(&map, Qt::LeftButton, {}, start);
-    QMouseEvent move(QEvent::MouseMove, QPointF(start) + QPointF(-20 * cellW, 0), map.mapToGlobal(QPointF(start)),
-                     Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+    QMouseEvent move(QEvent::MouseMove, QPointF(start) + QPointF(-20 * cellW, 0),
+                     map.mapToGlobal(QPointF(start)), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(&map, &move);
     QTest::mouseRelease(&map, Qt::LeftButton, {}, start + QPoint(static_cast<int>(-20 * cellW), 0));
     CHECK(clicked.isEmpty());
@@ -119,7 +122,9 @@ TEST_CASE("rows appended one by one equal the matrix set at once", "[ui][heatmap
     std::vector<float> whole(static_cast<std::size_t>(n) * n, HeatmapWidget::kMissing);
     for (int q = 0; q < n; ++q) {
         std::vector<float> row(static_cast<std::size_t>(q) + 1);
-        for (int k = 0; k <= q; ++k) row[static_cast<std::size_t>(k)] = static_cast<float>(k + 1) / static_cast<float>(q + 1);
+        for (int k = 0; k <= q; ++k)
+            row[static_cast<std::size_t>(k)] =
+                static_cast<float>(k + 1) / static_cast<float>(q + 1);
         if (q == 40) std::fill(row.begin(), row.end(), HeatmapWidget::kMissing);  // an untraced row
         std::copy(row.begin(), row.end(), whole.begin() + static_cast<std::ptrdiff_t>(q) * n);
         grown.appendRow(row);
@@ -146,7 +151,8 @@ TEST_CASE("a matrix adopted with room for more columns takes appended rows as on
     const int n = 50, stride = n + n / 2 + 16, more = 12;
     auto cell = [](int q, int k) { return static_cast<float>(k + 1) / static_cast<float>(q + 1); };
     HeatmapWidget::Values roomy(static_cast<std::size_t>(n) * stride, HeatmapWidget::kMissing);
-    std::vector<float> whole(static_cast<std::size_t>(n + more) * (n + more), HeatmapWidget::kMissing);
+    std::vector<float> whole(static_cast<std::size_t>(n + more) * (n + more),
+                             HeatmapWidget::kMissing);
     for (int q = 0; q < n + more; ++q)
         for (int k = 0; k <= q; ++k) {
             if (q < n) roomy[static_cast<std::size_t>(q) * stride + k] = cell(q, k);
@@ -176,16 +182,20 @@ TEST_CASE("a matrix adopted with room for more columns takes appended rows as on
     CHECK(grown.grab().toImage() == once.grab().toImage());
 }
 
-TEST_CASE("a long context's appended rows colour one pixel row each, and settle to the exact picture",
-          "[ui][heatmap]") {
+TEST_CASE(
+    "a long context's appended rows colour one pixel row each, and settle to the exact picture",
+    "[ui][heatmap]") {
     // 600 tokens in a 300-pixel widget: several cells to a pixel. A decode step must not
     // average every cell again (a million at 1,024 tokens, on the GUI thread): while rows
     // arrive the bins leave room for more, and once they stop the picture is made exactly.
     const int prompt = 600, steps = 60, n = prompt + steps;
-    auto cell = [](int q, int k) { return k == q ? 1.0f : (k == 0 ? 0.5f : static_cast<float>((q * 7 + k * 3) % 11) / 40.0f); };
+    auto cell = [](int q, int k) {
+        return k == q ? 1.0f : (k == 0 ? 0.5f : static_cast<float>((q * 7 + k * 3) % 11) / 40.0f);
+    };
     std::vector<float> whole(static_cast<std::size_t>(n) * n, HeatmapWidget::kMissing);
     for (int q = 0; q < n; ++q)
-        for (int k = 0; k <= q; ++k) whole[static_cast<std::size_t>(q) * n + static_cast<std::size_t>(k)] = cell(q, k);
+        for (int k = 0; k <= q; ++k)
+            whole[static_cast<std::size_t>(q) * n + static_cast<std::size_t>(k)] = cell(q, k);
     HeatmapWidget grown;
     grown.setLowerTriangular(true);
     grown.setRange(0.0f, 1.0f);
@@ -231,7 +241,9 @@ TEST_CASE("a long context's appended rows colour one pixel row each, and settle 
     int far = 0;
     for (int y = area.top(); y <= area.bottom(); ++y)
         for (int x = area.left(); x <= area.right(); ++x)
-            if (std::abs(growing.pixelColor(x, y).lightness() - exact.pixelColor(x, y).lightness()) > 24) ++far;
+            if (std::abs(growing.pixelColor(x, y).lightness() -
+                         exact.pixelColor(x, y).lightness()) > 24)
+                ++far;
     CHECK(far < area.width() * area.height() / 50);
     grown.settleDisplay();
     CHECK(grown.grab().toImage() == exact);

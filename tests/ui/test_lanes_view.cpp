@@ -3,13 +3,12 @@
 // status, its framed last box and its chart; "continue past end of text" draws on; the
 // entropy chart names the tokens under its bars instead of "…"; the colour bar paints the
 // confidence colours it explains; the lane texts follow a live switch to Korean.
-#include <catch2/catch.hpp>
-
 #include <QApplication>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QSignalSpy>
+#include <catch2/catch.hpp>
 
 #include "classroom/confidence_colour_bar.hpp"
 #include "classroom/entropy_strip.hpp"
@@ -24,15 +23,15 @@ using namespace ts::ui;
 
 namespace {
 
-
 void runLanes(LanesView& lanes, bool pastEnd) {
     QSignalSpy done(&lanes, &ClassroomToolView::finished);
-    lanes.applySettings(QJsonObject{{QStringLiteral("prompt"), QStringLiteral("The detective gathered everyone in the")},
-                                    {QStringLiteral("temperatures"), QJsonArray{0.2, 0.7, 1.0, 1.5}},
-                                    {QStringLiteral("steps"), 40},
-                                    {QStringLiteral("seed"), 3},
-                                    {QStringLiteral("continuePastEnd"), pastEnd},
-                                    {QStringLiteral("run"), true}});
+    lanes.applySettings(QJsonObject{
+        {QStringLiteral("prompt"), QStringLiteral("The detective gathered everyone in the")},
+        {QStringLiteral("temperatures"), QJsonArray{0.2, 0.7, 1.0, 1.5}},
+        {QStringLiteral("steps"), 40},
+        {QStringLiteral("seed"), 3},
+        {QStringLiteral("continuePastEnd"), pastEnd},
+        {QStringLiteral("run"), true}});
     REQUIRE(ts_test::waitFor(done, 1, 60000));
 }
 
@@ -78,8 +77,9 @@ TEST_CASE("lanes stop at end of text and show where", "[classroom][lanes]") {
         REQUIRE(translations.setLanguage(QStringLiteral("ko")));
         QApplication::processEvents();
         for (int i = 0; i < lanes.laneCount(); ++i)
-            CHECK(lanes.laneStatus(i).contains(lanes.laneEnded(i) ? QStringLiteral("글 끝에서 멈춤")
-                                                                  : QStringLiteral("아직 글 끝 아님")));
+            CHECK(lanes.laneStatus(i).contains(lanes.laneEnded(i)
+                                                   ? QStringLiteral("글 끝에서 멈춤")
+                                                   : QStringLiteral("아직 글 끝 아님")));
         translations.setLanguage(QStringLiteral("en"));
     }
     SECTION("continue past end of text draws every step") {
@@ -96,12 +96,14 @@ TEST_CASE("lanes stop at end of text and show where", "[classroom][lanes]") {
 TEST_CASE("the entropy chart labels its bars with the tokens", "[classroom][lanes]") {
     EntropyStrip strip;
     std::vector<EntropyStrip::Step> steps;
-    const QStringList tokens = {QStringLiteral("˽cellar"), QStringLiteral("."), QStringLiteral("˽Oliver"),
-                                QStringLiteral("˽and"), QStringLiteral("˽waited")};
+    const QStringList tokens = {QStringLiteral("˽cellar"), QStringLiteral("."),
+                                QStringLiteral("˽Oliver"), QStringLiteral("˽and"),
+                                QStringLiteral("˽waited")};
     for (int i = 0; i < 25; ++i)
         steps.push_back({tokens[i % tokens.size()], double(i % 7), confidenceColour(0.5), i == 24});
     strip.setSteps(steps, 8);
-    strip.setTexts(QStringLiteral("entropy per step"), QStringLiteral("bits"), QStringLiteral("end"));
+    strip.setTexts(QStringLiteral("entropy per step"), QStringLiteral("bits"),
+                   QStringLiteral("end"));
     // A quarter-width lane at 1280x720 is about 220 px wide.
     strip.resize(220, 170);
     const QStringList labels = strip.drawnLabels();

@@ -7,8 +7,6 @@
 // One window per language serves both sizes (it is resized, as a person would), and the
 // fact probes get canned results instead of their 20-second run, so the test takes about
 // a minute (several under ASan).
-#include <catch2/catch.hpp>
-
 #include <QApplication>
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -19,6 +17,7 @@
 #include <QStackedWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <catch2/catch.hpp>
 
 #include "classroom/classroom_tool_view.hpp"
 #include "classroom/confidence_view.hpp"
@@ -59,7 +58,10 @@ QStringList check(MainWindow& window, const QSize& size, const QString& what, QS
     // TOKENSCOPE_PRINT_EMPTY=1 lists every view's share (the README's figures), not only
     // the ones above the goal.
     if (empty > ts_test::kMostEmpty || qEnvironmentVariableIntValue("TOKENSCOPE_PRINT_EMPTY"))
-        *above << QStringLiteral("%1 at %2: %3 % empty").arg(what).arg(size.width()).arg(qRound(empty * 100));
+        *above << QStringLiteral("%1 at %2: %3 % empty")
+                      .arg(what)
+                      .arg(size.width())
+                      .arg(qRound(empty * 100));
     return found;
 }
 
@@ -80,7 +82,8 @@ TEST_CASE("every view and classroom tool fits 1280x720 and 1920x1080, in English
         // The experiments' results are part of their layout: small runs of lanes and the
         // lost-in-the-middle lab, the generated text coloured by confidence, canned fact probes.
         window.showView(QStringLiteral("lanes"));
-        window.classroom()->lanes()->applySettings({{QStringLiteral("steps"), 12}, {QStringLiteral("run"), true}});
+        window.classroom()->lanes()->applySettings(
+            {{QStringLiteral("steps"), 12}, {QStringLiteral("run"), true}});
         window.classroom()->litm()->applySettings({{QStringLiteral("records"), 6},
                                                    {QStringLiteral("positions"), 3},
                                                    {QStringLiteral("trials"), 2},
@@ -97,22 +100,26 @@ TEST_CASE("every view and classroom tool fits 1280x720 and 1920x1080, in English
                 found << check(window, size, lang + QLatin1Char(' ') + name, &above);
             }
             // The embedding stage's word map of the textbook atlas, with its table of neighbours.
-            auto* embedding = qobject_cast<EmbeddingView*>(window.stageView(static_cast<int>(Stage::Embedding)));
+            auto* embedding =
+                qobject_cast<EmbeddingView*>(window.stageView(static_cast<int>(Stage::Embedding)));
             REQUIRE(embedding);
             REQUIRE(window.showView(QStringLiteral("embedding")));
             REQUIRE(embedding->showWordMap(QStringLiteral("atlas")));
-            REQUIRE(ts_test::waitUntil([&] { return !embedding->isMapBusy() && embedding->wordMap(); }));
+            REQUIRE(ts_test::waitUntil(
+                [&] { return !embedding->isMapBusy() && embedding->wordMap(); }));
             QCoreApplication::processEvents();
             found << check(window, size, lang + QStringLiteral(" word map"), &above);
             REQUIRE(embedding->showWordMap(QStringLiteral("context")));
         }
     }
-    if (!above.isEmpty()) WARN("above the 40 % empty goal:\n" << above.join(QLatin1Char('\n')).toStdString());
+    if (!above.isEmpty())
+        WARN("above the 40 % empty goal:\n" << above.join(QLatin1Char('\n')).toStdString());
     INFO(found.join(QLatin1Char('\n')).toStdString());
     CHECK(found.isEmpty());
 }
 
-TEST_CASE("every lesson step fits 1280x720 and 1920x1080, in English and Korean", "[ui][layout][lessons]") {
+TEST_CASE("every lesson step fits 1280x720 and 1920x1080, in English and Korean",
+          "[ui][layout][lessons]") {
     QTemporaryDir dir;
     QStringList found, above;
     for (const QString& lang : {QStringLiteral("en"), QStringLiteral("ko")}) {
@@ -125,24 +132,34 @@ TEST_CASE("every lesson step fits 1280x720 and 1920x1080, in English and Korean"
         REQUIRE(lessons->lessons().size() >= 6);
         QString shown = QStringLiteral("tokens");  // the view the lesson steps left on screen
         for (int l = 0; l < static_cast<int>(lessons->lessons().size()); ++l) {
-            const int steps = static_cast<int>(lessons->lessons()[static_cast<std::size_t>(l)].steps.size());
+            const int steps =
+                static_cast<int>(lessons->lessons()[static_cast<std::size_t>(l)].steps.size());
             for (int s = 0; s < steps; ++s) {
                 ts_test::resizeTo(window, kSizes[0]);
-                if (s == 0) lessons->openLesson(l);
-                else lessons->goToStep(s);
+                if (s == 0)
+                    lessons->openLesson(l);
+                else
+                    lessons->goToStep(s);
                 ts_test::settle(window);
-                const LessonStep& step = lessons->lessons()[static_cast<std::size_t>(l)].steps[static_cast<std::size_t>(s)];
+                const LessonStep& step = lessons->lessons()[static_cast<std::size_t>(l)]
+                                             .steps[static_cast<std::size_t>(s)];
                 if (!step.view.isEmpty()) shown = step.view;
                 for (const QSize& size : kSizes) {
                     ts_test::resizeTo(window, size);
-                    found << check(window, size, QStringLiteral("%1 lesson:%2:%3 (%4)").arg(lang).arg(l + 1).arg(s + 1).arg(shown),
+                    found << check(window, size,
+                                   QStringLiteral("%1 lesson:%2:%3 (%4)")
+                                       .arg(lang)
+                                       .arg(l + 1)
+                                       .arg(s + 1)
+                                       .arg(shown),
                                    &above);
                 }
             }
             lessons->endLesson();
         }
     }
-    if (!above.isEmpty()) WARN("above the 40 % empty goal:\n" << above.join(QLatin1Char('\n')).toStdString());
+    if (!above.isEmpty())
+        WARN("above the 40 % empty goal:\n" << above.join(QLatin1Char('\n')).toStdString());
     INFO(found.join(QLatin1Char('\n')).toStdString());
     CHECK(found.isEmpty());
 }
@@ -158,7 +175,8 @@ TEST_CASE("the layout checks find chart labels that Qt Charts cut", "[ui][layout
     series->append(set);
     chart->addSeries(series);
     auto* axis = new QBarCategoryAxis;
-    axis->append({QStringLiteral("the first position in the context"), QStringLiteral("the middle of a long context"),
+    axis->append({QStringLiteral("the first position in the context"),
+                  QStringLiteral("the middle of a long context"),
                   QStringLiteral("the very last position in the context")});
     chart->addAxis(axis, Qt::AlignBottom);
     series->attachAxis(axis);

@@ -1,9 +1,8 @@
 // Every number a lesson states is a structured claim in its JSON file; here each claim is
 // measured on the bundled model, in English and Korean, the way the app runs it (no start
 // token), so a retrained model changes the lesson data and this test says which numbers moved.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
 
 #include "classroom/lesson_model.hpp"
@@ -20,17 +19,20 @@ namespace {
 QString lessonsDir() { return QStringLiteral(TOKENSCOPE_SOURCE_DIR "/resources/lessons"); }
 
 // The model's own continuation of `prompt` at temperature 0, as the app's Run writes it.
-std::string greedyContinuation(const ts::LoadedModel& m, const std::vector<int>& prompt, int steps) {
+std::string greedyContinuation(const ts::LoadedModel& m, const std::vector<int>& prompt,
+                               int steps) {
     ts::Session session(m.model);
     std::vector<int> out{ts::argmax(session.prefill(prompt).logits)};
-    while (static_cast<int>(out.size()) < steps) out.push_back(ts::argmax(session.step(out.back()).logits));
+    while (static_cast<int>(out.size()) < steps)
+        out.push_back(ts::argmax(session.step(out.back()).logits));
     return m.tokenizer->decode(out);
 }
 
 // In how many contexts the lab finds the record at c.position, run as the lab runs it.
 double litmFound(const ts::LoadedModel& m, const LessonClaim& c, const QString& language) {
     ts::LitmOptions o;
-    const QString spec = LitmView::recordsFileFor(QString::fromStdString(ts::bundledModelPath().string()), language);
+    const QString spec =
+        LitmView::recordsFileFor(QString::fromStdString(ts::bundledModelPath().string()), language);
     REQUIRE_FALSE(spec.isEmpty());
     ts::applyLitmSpec(o, spec.toStdString());
     o.records = c.records;
@@ -39,8 +41,8 @@ double litmFound(const ts::LoadedModel& m, const LessonClaim& c, const QString& 
     const auto result = ts::runLostInTheMiddle(m.model, *m.tokenizer, o);
     for (const auto& p : result.points)
         if (p.position == c.position) return std::round(p.accuracy * p.trials);
-    FAIL("the lab asks no record at position " << c.position << " with " << c.records << " records and "
-                                                << c.positions << " positions");
+    FAIL("the lab asks no record at position " << c.position << " with " << c.records
+                                               << " records and " << c.positions << " positions");
     return -1;
 }
 
@@ -54,7 +56,8 @@ double measure(const ts::LoadedModel& m, const LessonClaim& c, const QString& la
     ts::TraceOptions options;
     options.attention = c.kind == QLatin1String("attention");
     const auto trace = session.prefill(ids, options);
-    if (c.kind == QLatin1String("top_token")) return ts::argmax(trace.logits) == want.front() ? 1.0 : 0.0;
+    if (c.kind == QLatin1String("top_token"))
+        return ts::argmax(trace.logits) == want.front() ? 1.0 : 0.0;
     if (options.attention) {
         // from the last token to the first place the token occurs in the prompt
         const auto at = std::find(ids.begin(), ids.end(), want.front());
@@ -67,14 +70,15 @@ double measure(const ts::LoadedModel& m, const LessonClaim& c, const QString& la
         for (int h = c.firstHead; h <= c.lastHead; ++h)
             weights.push_back(trace.attention.row(c.layer - 1, h - 1, query)[key]);
         return c.stat == QLatin1String("min") ? *std::min_element(weights.begin(), weights.end())
-                                                : *std::max_element(weights.begin(), weights.end());
+                                              : *std::max_element(weights.begin(), weights.end());
     }
     const auto probs = ts::softmax(trace.logits, 1.0f);
     return probs[static_cast<std::size_t>(want.front())];
 }
 }  // namespace
 
-TEST_CASE("lesson claims hold on the bundled model in both languages", "[classroom][lessons][claims]") {
+TEST_CASE("lesson claims hold on the bundled model in both languages",
+          "[classroom][lessons][claims]") {
     QStringList errors;
     const auto lessons = loadLessonFolder(lessonsDir(), &errors);
     REQUIRE(errors.isEmpty());
@@ -88,18 +92,23 @@ TEST_CASE("lesson claims hold on the bundled model in both languages", "[classro
                 ++claims;
                 for (const QString& lang : {QStringLiteral("en"), QStringLiteral("ko")}) {
                     if (!c.onlyLanguage.isEmpty() && c.onlyLanguage != lang) continue;
-                    INFO(lesson.file.toStdString() << " step " << s + 1 << " claim " << c.id.toStdString()
-                                                   << " (" << lang.toStdString() << ")");
+                    INFO(lesson.file.toStdString()
+                         << " step " << s + 1 << " claim " << c.id.toStdString() << " ("
+                         << lang.toStdString() << ")");
                     if (c.isText()) {
-                        const auto ids = model.tokenizer->encodeIds(c.prompt.in(lang).toStdString());
+                        const auto ids =
+                            model.tokenizer->encodeIds(c.prompt.in(lang).toStdString());
                         const std::string wrote = greedyContinuation(model, ids, c.steps);
-                        INFO("the model writes \"" << wrote << "\", the lesson quotes \"" << c.text.in(lang).toStdString() << '"');
+                        INFO("the model writes \"" << wrote << "\", the lesson quotes \""
+                                                   << c.text.in(lang).toStdString() << '"');
                         CHECK(QString::fromStdString(wrote).trimmed().startsWith(c.text.in(lang)));
-                        CHECK(step.text.in(lang).contains(QLatin1Char('{') + c.id + QLatin1Char('}')));
+                        CHECK(step.text.in(lang).contains(QLatin1Char('{') + c.id +
+                                                          QLatin1Char('}')));
                         continue;
                     }
                     const double got = measure(model, c, lang);
-                    INFO("measured " << got << ", the lesson says " << c.valueIn(lang) << " ± " << c.toleranceIn(lang));
+                    INFO("measured " << got << ", the lesson says " << c.valueIn(lang) << " ± "
+                                     << c.toleranceIn(lang));
                     CHECK(std::abs(got - c.valueIn(lang)) <= c.toleranceIn(lang));
                     // The number lives in the data: the text names the claim, never a literal.
                     CHECK(step.text.in(lang).contains(QLatin1Char('{') + c.id + QLatin1Char('}')));
@@ -114,11 +123,13 @@ TEST_CASE("lesson claims hold on the bundled model in both languages", "[classro
 
 TEST_CASE("a broken claim is rejected with its step and field", "[classroom][lessons][claims]") {
     QString error;
-    const QByteArray bad = R"({"title": "T", "steps": [{"text": "x {a}", "claims": [{"id": "a", "kind": "guess", "prompt": "p", "token": " t", "value": 1, "tolerance": 0}]}]})";
+    const QByteArray bad =
+        R"({"title": "T", "steps": [{"text": "x {a}", "claims": [{"id": "a", "kind": "guess", "prompt": "p", "token": " t", "value": 1, "tolerance": 0}]}]})";
     CHECK_FALSE(parseLesson(bad, QStringLiteral("c.json"), &error));
     CHECK(error.contains(QStringLiteral("step 1 claim 1")));
     CHECK(error.contains(QStringLiteral("guess")));
-    const QByteArray noValue = R"({"title": "T", "steps": [{"text": "x", "claims": [{"id": "a", "kind": "top_token", "prompt": "p", "token": " t"}]}]})";
+    const QByteArray noValue =
+        R"({"title": "T", "steps": [{"text": "x", "claims": [{"id": "a", "kind": "top_token", "prompt": "p", "token": " t"}]}]})";
     CHECK_FALSE(parseLesson(noValue, QStringLiteral("d.json"), &error));
     CHECK(error.contains(QStringLiteral("\"value\"")));
     const QByteArray layer = R"({"title": "T", "steps": [{"text": "x", "layer": 0}]})";
@@ -126,9 +137,11 @@ TEST_CASE("a broken claim is rejected with its step and field", "[classroom][les
     CHECK(error.contains(QStringLiteral("count from 1")));
 }
 
-TEST_CASE("a claim can differ per language: token, value and tolerance", "[classroom][lessons][claims]") {
+TEST_CASE("a claim can differ per language: token, value and tolerance",
+          "[classroom][lessons][claims]") {
     QString error;
-    const QByteArray both = R"({"title": "T", "steps": [{"text": {"en": "p={a}", "ko": "확률 {a}"}, "claims": [{"id": "a",
+    const QByteArray both =
+        R"({"title": "T", "steps": [{"text": {"en": "p={a}", "ko": "확률 {a}"}, "claims": [{"id": "a",
         "kind": "next_token_prob", "prompt": {"en": "The culprit,", "ko": "범인은"}, "token": {"en": " Sujin", "ko": " 수진"},
         "value": {"en": 0.5, "ko": 0.75}, "tolerance": {"en": 0.1, "ko": 0.05}, "decimals": 2}]}]})";
     const auto lesson = parseLesson(both, QStringLiteral("b.json"), &error);
@@ -140,12 +153,14 @@ TEST_CASE("a claim can differ per language: token, value and tolerance", "[class
     CHECK(c.toleranceIn(QStringLiteral("en")) == 0.1);
     CHECK(lesson->steps.at(0).textIn(QStringLiteral("ko")) == QStringLiteral("확률 0.75"));
     CHECK(lesson->steps.at(0).textIn(QStringLiteral("en")) == QStringLiteral("p=0.50"));
-    const QByteArray badValue = R"({"title": "T", "steps": [{"text": "x", "claims": [{"id": "a", "kind": "top_token", "prompt": "p", "token": " t", "value": {"ko": 1}, "tolerance": 0}]}]})";
+    const QByteArray badValue =
+        R"({"title": "T", "steps": [{"text": "x", "claims": [{"id": "a", "kind": "top_token", "prompt": "p", "token": " t", "value": {"ko": 1}, "tolerance": 0}]}]})";
     CHECK_FALSE(parseLesson(badValue, QStringLiteral("f.json"), &error));
     CHECK(error.contains(QStringLiteral("\"value\"")));
 }
 
-TEST_CASE("attention, greedy-text and lab claims: their fields are checked", "[classroom][lessons][claims]") {
+TEST_CASE("attention, greedy-text and lab claims: their fields are checked",
+          "[classroom][lessons][claims]") {
     QString error;
     const QByteArray ok = R"j({"title": "T", "steps": [{"text": "{w} ({lo}–{hi})", "claims": [
         {"id": "w", "kind": "greedy_text", "prompt": "범인인", "text": {"en": "Sujin", "ko": "수진은"}, "steps": 4},
@@ -160,14 +175,21 @@ TEST_CASE("attention, greedy-text and lab claims: their fields are checked", "[c
     const std::pair<const char*, const char*> broken[] = {
         {R"({"id": "a", "kind": "greedy_text", "prompt": "p", "text": "x"})", "\"steps\""},
         {R"({"id": "a", "kind": "greedy_text", "prompt": "p", "steps": 3})", "\"text\""},
-        {R"({"id": "a", "kind": "attention", "prompt": "p", "token": " t", "heads": [1, 2], "stat": "min", "value": 1, "tolerance": 0})", "\"layer\""},
-        {R"({"id": "a", "kind": "attention", "prompt": "p", "token": " t", "layer": 1, "heads": [3, 2], "stat": "min", "value": 1, "tolerance": 0})", "\"heads\""},
-        {R"({"id": "a", "kind": "attention", "prompt": "p", "token": " t", "layer": 1, "heads": [1, 2], "stat": "mean", "value": 1, "tolerance": 0})", "\"stat\""},
-        {R"({"id": "a", "kind": "greedy_text", "prompt": "p", "text": "x", "steps": 3, "language": "fr"})", "\"language\""},
-        {R"({"id": "a", "kind": "litm_found", "records": 20, "positions": 5, "trials": 10, "position": 21, "value": 1, "tolerance": 0})", "\"position\""},
-        {R"({"id": "a", "kind": "litm_found", "records": 20, "positions": 5, "position": 1, "value": 1, "tolerance": 0})", "\"trials\""}};
+        {R"({"id": "a", "kind": "attention", "prompt": "p", "token": " t", "heads": [1, 2], "stat": "min", "value": 1, "tolerance": 0})",
+         "\"layer\""},
+        {R"({"id": "a", "kind": "attention", "prompt": "p", "token": " t", "layer": 1, "heads": [3, 2], "stat": "min", "value": 1, "tolerance": 0})",
+         "\"heads\""},
+        {R"({"id": "a", "kind": "attention", "prompt": "p", "token": " t", "layer": 1, "heads": [1, 2], "stat": "mean", "value": 1, "tolerance": 0})",
+         "\"stat\""},
+        {R"({"id": "a", "kind": "greedy_text", "prompt": "p", "text": "x", "steps": 3, "language": "fr"})",
+         "\"language\""},
+        {R"({"id": "a", "kind": "litm_found", "records": 20, "positions": 5, "trials": 10, "position": 21, "value": 1, "tolerance": 0})",
+         "\"position\""},
+        {R"({"id": "a", "kind": "litm_found", "records": 20, "positions": 5, "position": 1, "value": 1, "tolerance": 0})",
+         "\"trials\""}};
     for (const auto& [claim, field] : broken) {
-        const QByteArray json = QByteArray(R"({"title": "T", "steps": [{"text": "x", "claims": [)") + claim + "]}]}";
+        const QByteArray json =
+            QByteArray(R"({"title": "T", "steps": [{"text": "x", "claims": [)") + claim + "]}]}";
         INFO(claim);
         CHECK_FALSE(parseLesson(json, QStringLiteral("b.json"), &error));
         CHECK(error.contains(QLatin1String(field)));

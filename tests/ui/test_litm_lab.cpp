@@ -3,15 +3,14 @@
 // the model and asks before a long run (cancelling leaves everything as it
 // was), and saves and opens results as JSON, refusing a damaged file without losing what is on
 // screen.
-#include <catch2/catch.hpp>
-
 #include <QApplication>
 #include <QChart>
-#include <QLabel>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <catch2/catch.hpp>
 
 #include "classroom/litm_view.hpp"
 #include "shell/main_window.hpp"
@@ -22,7 +21,6 @@
 using namespace ts::ui;
 
 namespace {
-
 
 ts::LitmPoint point(int position, double accuracy) {
     ts::LitmPoint p;
@@ -37,7 +35,8 @@ ts::LitmPoint point(int position, double accuracy) {
 
 }  // namespace
 
-TEST_CASE("the lab states what the bundled model does, from its evaluation data", "[classroom][litm]") {
+TEST_CASE("the lab states what the bundled model does, from its evaluation data",
+          "[classroom][litm]") {
     LitmView view;
     CHECK(view.evaluationText().contains(QStringLiteral("Load a model")));
     view.setModel(ts_test::bundledModelInfo());
@@ -50,11 +49,14 @@ TEST_CASE("the lab states what the bundled model does, from its evaluation data"
     double lowest = 1;
     for (const auto& p : view.result().points) lowest = std::min(lowest, p.accuracy);
     if (lowest >= 0.95) {
-        CHECK(text.startsWith(QStringLiteral("The bundled model finds the record at every position")));
+        CHECK(text.startsWith(
+            QStringLiteral("The bundled model finds the record at every position")));
         CHECK(text.contains(QStringLiteral("no lost-in-the-middle effect")));
     } else {
-        CHECK(text.startsWith(QStringLiteral("From the evaluation data of The bundled model (30 records")));
-        CHECK(text.contains(QStringLiteral("%1 %").arg(view.result().points.front().accuracy * 100, 0, 'f', 0)));
+        CHECK(text.startsWith(
+            QStringLiteral("From the evaluation data of The bundled model (30 records")));
+        CHECK(text.contains(
+            QStringLiteral("%1 %").arg(view.result().points.front().accuracy * 100, 0, 'f', 0)));
     }
     CHECK(text.contains(QStringLiteral("Qwen2.5-0.5B")));
     // the charts show that evaluation until something is run or opened
@@ -65,13 +67,15 @@ TEST_CASE("the lab states what the bundled model does, from its evaluation data"
     // A model whose folder has no evaluation data (here a Hugging Face cache snapshot, named
     // by its repository, not its commit): the lab offers to measure it.
     QTemporaryDir cache;
-    const QString snapshot = cache.filePath(QStringLiteral("models--Qwen--Qwen2.5-0.5B/snapshots/abc123"));
+    const QString snapshot =
+        cache.filePath(QStringLiteral("models--Qwen--Qwen2.5-0.5B/snapshots/abc123"));
     REQUIRE(QDir().mkpath(snapshot));
     ModelInfo other = ts_test::bundledModelInfo();
     other.folder = snapshot;
     other.name = QStringLiteral("abc123");
     view.setModel(other);
-    CHECK(view.evaluationText().startsWith(QStringLiteral("No lost-in-the-middle measurements come with Qwen/Qwen2.5-0.5B")));
+    CHECK(view.evaluationText().startsWith(
+        QStringLiteral("No lost-in-the-middle measurements come with Qwen/Qwen2.5-0.5B")));
     CHECK(view.evaluationText().contains(QStringLiteral("how long the run will take")));
 }
 
@@ -108,14 +112,16 @@ TEST_CASE("the evaluation sentence and durations", "[classroom][litm]") {
     CHECK(u.startsWith(QStringLiteral("From the evaluation data of Qwen2.5-0.5B")));
     CHECK(u.contains(QStringLiteral("U-shape")));
     run.result.points = {point(1, 1.0), point(20, 0.97)};
-    CHECK(LitmView::evaluationSummary(run, QStringLiteral("X")).contains(QStringLiteral("no lost-in-the-middle effect")));
+    CHECK(LitmView::evaluationSummary(run, QStringLiteral("X"))
+              .contains(QStringLiteral("no lost-in-the-middle effect")));
     CHECK(LitmView::approximateDuration(0.2) == QStringLiteral("under a second"));
     CHECK(LitmView::approximateDuration(42) == QStringLiteral("about 42 s"));
     CHECK(LitmView::approximateDuration(600) == QStringLiteral("about 10 min"));
     CHECK(LitmView::approximateDuration(4 * 3600) == QStringLiteral("about 4.0 h"));
 }
 
-TEST_CASE("a long run asks first with its estimate, a short one just runs", "[classroom][litm][slow]") {
+TEST_CASE("a long run asks first with its estimate, a short one just runs",
+          "[classroom][litm][slow]") {
     LitmView view;
     view.setModel(ts_test::bundledModelInfo());
     QStringList asked;
@@ -133,7 +139,8 @@ TEST_CASE("a long run asks first with its estimate, a short one just runs", "[cl
     // which the long run always passes and the short run below (milliseconds) never does.
     // Declined: nothing runs, nothing changes.
     view.setAskAboveSeconds(1.0);
-    view.applySettings(QJsonObject{{QStringLiteral("records"), 80}, {QStringLiteral("positions"), 50},
+    view.applySettings(QJsonObject{{QStringLiteral("records"), 80},
+                                   {QStringLiteral("positions"), 50},
                                    {QStringLiteral("trials"), 1000}});
     view.run();
     CHECK(view.isBusy());  // the timing runs off the GUI thread
@@ -165,7 +172,8 @@ TEST_CASE("a long run asks first with its estimate, a short one just runs", "[cl
     CHECK(done.isEmpty());
 
     // Short: no question, the result arrives.
-    view.applySettings(QJsonObject{{QStringLiteral("records"), 8}, {QStringLiteral("positions"), 3},
+    view.applySettings(QJsonObject{{QStringLiteral("records"), 8},
+                                   {QStringLiteral("positions"), 3},
                                    {QStringLiteral("trials"), 2}});
     view.run();
     REQUIRE(done.wait(30000));
@@ -200,7 +208,8 @@ TEST_CASE("results save and open, a damaged file changes nothing", "[classroom][
     // damaged: truncated, and a field out of range
     QFile bad(dir.filePath(QStringLiteral("bad.json")));
     REQUIRE(bad.open(QIODevice::WriteOnly));
-    bad.write(R"({"format": "tokenscope-litm-results", "records": 20, "trials": 10, "points": [{"position": 1, "accuracy": 7, "mean_prob": 0.5}]})");
+    bad.write(
+        R"({"format": "tokenscope-litm-results", "records": 20, "trials": 10, "points": [{"position": 1, "accuracy": 7, "mean_prob": 0.5}]})");
     bad.close();
     CHECK_FALSE(other.openResults(bad.fileName(), &error));
     CHECK(error.contains(QStringLiteral("bad.json")));
@@ -213,7 +222,8 @@ TEST_CASE("results save and open, a damaged file changes nothing", "[classroom][
     CHECK(error.contains(QStringLiteral("cannot write")));
 }
 
-TEST_CASE("the example context is in sight without scrolling at 1280x720", "[classroom][litm][layout]") {
+TEST_CASE("the example context is in sight without scrolling at 1280x720",
+          "[classroom][litm][layout]") {
     // The lab scrolls; its example context stood under the table, out of sight at 1280x720.
     const QString language = GENERATE(QStringLiteral("en"), QStringLiteral("ko"));
     TranslationManager translations;
@@ -236,6 +246,7 @@ TEST_CASE("the example context is in sight without scrolling at 1280x720", "[cla
     // Where it stands in the scroll area's viewport, scrolled to the top.
     QWidget* viewport = example->parentWidget()->parentWidget();
     const int bottom = example->mapTo(viewport, QPoint(0, example->height())).y();
-    INFO(language.toStdString() << ": example ends at y " << bottom << " of " << viewport->height());
+    INFO(language.toStdString() << ": example ends at y " << bottom << " of "
+                                << viewport->height());
     CHECK(bottom <= viewport->height());
 }

@@ -6,16 +6,14 @@
 // the cost meter's timings differ from run to run.
 // With TOKENSCOPE_SHOT_DIR set, it also saves each view after the switch (SWITCHED-NAME.png)
 // for a person to look at.
-#include <catch2/catch.hpp>
-
+#include <QAbstractAxis>
 #include <QAbstractButton>
 #include <QAbstractItemModel>
+#include <QAbstractSeries>
 #include <QAbstractSpinBox>
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
-#include <QAbstractAxis>
-#include <QAbstractSeries>
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
@@ -30,6 +28,7 @@
 #include <QTabBar>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <catch2/catch.hpp>
 #include <map>
 
 #include "layout_checks.hpp"
@@ -52,15 +51,22 @@ QStringList visibleTexts(MainWindow& window) {
     };
     for (QWidget* w : window.findChildren<QWidget*>()) {
         if (!ts_test::shownIn(w, &window)) continue;
-        if (auto* l = qobject_cast<QLabel*>(w)) add(l->text());
-        else if (auto* b = qobject_cast<QAbstractButton*>(w)) add(b->text()), add(b->toolTip());
-        else if (auto* g = qobject_cast<QGroupBox*>(w)) add(g->title());
+        if (auto* l = qobject_cast<QLabel*>(w))
+            add(l->text());
+        else if (auto* b = qobject_cast<QAbstractButton*>(w))
+            add(b->text()), add(b->toolTip());
+        else if (auto* g = qobject_cast<QGroupBox*>(w))
+            add(g->title());
         else if (auto* c = qobject_cast<QComboBox*>(w))
             for (int i = 0; i < c->count(); ++i) add(c->itemText(i));
-        else if (auto* e = qobject_cast<QLineEdit*>(w)) add(e->placeholderText());
-        else if (auto* p = qobject_cast<QPlainTextEdit*>(w)) add(p->placeholderText());
-        else if (auto* s = qobject_cast<QAbstractSpinBox*>(w)) add(s->specialValueText());
-        else if (auto* d = qobject_cast<QDockWidget*>(w)) add(d->windowTitle());
+        else if (auto* e = qobject_cast<QLineEdit*>(w))
+            add(e->placeholderText());
+        else if (auto* p = qobject_cast<QPlainTextEdit*>(w))
+            add(p->placeholderText());
+        else if (auto* s = qobject_cast<QAbstractSpinBox*>(w))
+            add(s->specialValueText());
+        else if (auto* d = qobject_cast<QDockWidget*>(w))
+            add(d->windowTitle());
         else if (auto* tb = qobject_cast<QTabBar*>(w))
             for (int i = 0; i < tb->count(); ++i) add(tb->tabText(i));
         else if (auto* t = qobject_cast<QTableView*>(w)) {
@@ -83,7 +89,8 @@ QStringList visibleTexts(MainWindow& window) {
 
 // Per view, the texts of a window on the bundled model in `start`, switched live to
 // `shown` first when they differ.
-std::map<QString, QStringList> textsPerView(const QString& start, const QString& shown, const QString& shotDir) {
+std::map<QString, QStringList> textsPerView(const QString& start, const QString& shown,
+                                            const QString& shotDir) {
     std::map<QString, QStringList> out;
     TranslationManager translations;
     translations.setLanguage(start);
@@ -97,14 +104,16 @@ std::map<QString, QStringList> textsPerView(const QString& start, const QString&
         QApplication::processEvents();
         out[name] = visibleTexts(window);
         if (!shotDir.isEmpty())
-            window.grab().save(QDir(shotDir).filePath(QStringLiteral("switched-%1-%2.png").arg(shown, name)));
+            window.grab().save(
+                QDir(shotDir).filePath(QStringLiteral("switched-%1-%2.png").arg(shown, name)));
     }
     return out;
 }
 
 }  // namespace
 
-TEST_CASE("after a live switch to Korean every view reads as a window started in Korean", "[ui][i18n][layout]") {
+TEST_CASE("after a live switch to Korean every view reads as a window started in Korean",
+          "[ui][i18n][layout]") {
     const QString shotDir = qEnvironmentVariable("TOKENSCOPE_SHOT_DIR");
     const auto started = textsPerView(QStringLiteral("ko"), QStringLiteral("ko"), QString());
     const auto switched = textsPerView(QStringLiteral("en"), QStringLiteral("ko"), shotDir);
@@ -114,6 +123,7 @@ TEST_CASE("after a live switch to Korean every view reads as a window started in
         for (const QString& t : texts)
             if (!want.contains(t)) stale << QStringLiteral("%1: “%2”").arg(view, t);
     }
-    INFO("texts after the switch that a Korean start does not show:\n" << stale.join(QLatin1Char('\n')).toStdString());
+    INFO("texts after the switch that a Korean start does not show:\n"
+         << stale.join(QLatin1Char('\n')).toStdString());
     CHECK(stale.isEmpty());
 }

@@ -4,11 +4,11 @@
 
 #include "shell/main_window.hpp"
 #include "shell/pipeline_bar.hpp"
+#include "shell/translation_manager.hpp"
 #include "stages/softmax_view.hpp"
+#include "stages/token_view.hpp"
 #include "test_paths.hpp"
 #include "ui_test_helpers.hpp"
-#include "stages/token_view.hpp"
-#include "shell/translation_manager.hpp"
 
 using namespace ts::ui;
 using ts_test::waitFor;
@@ -50,7 +50,8 @@ TEST_CASE("the Korean translation switches live", "[ui][window][i18n]") {
     CHECK(PipelineBar::stageName(0) == QStringLiteral("1 Tokenizing"));
 }
 
-TEST_CASE("main window reports a broken model folder without a dialog in headless mode", "[ui][window]") {
+TEST_CASE("main window reports a broken model folder without a dialog in headless mode",
+          "[ui][window]") {
     TranslationManager translations;
     MainWindow window(&translations, true);
     QSignalSpy errors(&window, &MainWindow::errorReported);

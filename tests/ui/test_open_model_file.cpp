@@ -1,6 +1,8 @@
 // File → Open model file (GGUF)… and the chooser's entry: the file picker is asked for a
 // .gguf file and the window loads what it returns. The picker stands in for QFileDialog,
 // which can block offscreen while it reads the machine's mount points.
+#include <unistd.h>
+
 #include <QAction>
 #include <QComboBox>
 #include <QMenu>
@@ -15,8 +17,6 @@
 #include "shell/translation_manager.hpp"
 #include "test_paths.hpp"
 #include "ui_test_helpers.hpp"
-
-#include <unistd.h>
 
 using namespace ts::ui;
 using ts_test::waitFor;
@@ -33,12 +33,13 @@ QAction* findAction(QMenu* menu, const QString& text) {
 }  // namespace
 
 TEST_CASE("File > Open model file (GGUF) loads the chosen file", "[ui][gguf]") {
-    const fs::path dir = fs::temp_directory_path() / ("tokenscope-open-gguf-" + std::to_string(::getpid()));
+    const fs::path dir =
+        fs::temp_directory_path() / ("tokenscope-open-gguf-" + std::to_string(::getpid()));
     fs::create_directories(dir);
     const fs::path file = dir / "tiny-q8_0.gguf";
     const std::string cmd = std::string(TOKENSCOPE_GGUF_FROM_HF) + " " +
-                            (ts_test::dataDir() / "gpt2-tiny-vocab512").string() + " " + file.string() +
-                            " --type q8_0 > /dev/null";
+                            (ts_test::dataDir() / "gpt2-tiny-vocab512").string() + " " +
+                            file.string() + " --type q8_0 > /dev/null";
     REQUIRE(std::system(cmd.c_str()) == 0);
 
     TranslationManager translations;
@@ -56,10 +57,11 @@ TEST_CASE("File > Open model file (GGUF) loads the chosen file", "[ui][gguf]") {
     QAction* open = findAction(fileMenu, QStringLiteral("Open model &file (GGUF)…"));
     REQUIRE(open);
     QString askedFilter;
-    ModelChooser::setFilePicker([&](QWidget*, const QString&, const QString&, const QString& filter) {
-        askedFilter = filter;
-        return QString::fromStdString(file.string());
-    });
+    ModelChooser::setFilePicker(
+        [&](QWidget*, const QString&, const QString&, const QString& filter) {
+            askedFilter = filter;
+            return QString::fromStdString(file.string());
+        });
     open->trigger();
     ModelChooser::setFilePicker({});
     CHECK(askedFilter.contains(QStringLiteral("*.gguf")));
@@ -70,7 +72,8 @@ TEST_CASE("File > Open model file (GGUF) loads the chosen file", "[ui][gguf]") {
     bool shown = false;
     for (QComboBox* c : combos) {
         bool hasEntry = false;
-        for (int i = 0; i < c->count(); ++i) hasEntry = hasEntry || c->itemText(i) == QStringLiteral("Open model file (GGUF)…");
+        for (int i = 0; i < c->count(); ++i)
+            hasEntry = hasEntry || c->itemText(i) == QStringLiteral("Open model file (GGUF)…");
         if (hasEntry) shown = c->currentText().contains(QStringLiteral("tiny-q8_0"));
     }
     CHECK(shown);  // the model box names the file and offers the same entry

@@ -1,10 +1,9 @@
 // The caches that keep a run's frames short must not change what is drawn or decided:
 // the label grid of the embedding scatter answers as a check against every box does, and
 // the pipeline bar's stage images follow the language, the selection and the lit stage.
-#include <catch2/catch.hpp>
-
 #include <QImage>
 #include <QRandomGenerator>
+#include <catch2/catch.hpp>
 
 #include "shell/pipeline_bar.hpp"
 #include "shell/translation_manager.hpp"
@@ -53,13 +52,16 @@ TEST_CASE("the label grid counts what a check of every box counts", "[ui][paint]
         CHECK((grid.covered(probe, true) > 0) == (bruteCovered(boxes, probe) > 0));
         const qreal limit = 500;
         const qreal stopped = grid.covered(probe, false, limit);
-        if (bruteCovered(boxes, probe) < limit) CHECK(stopped == Approx(bruteCovered(boxes, probe)).epsilon(1e-12));
-        else CHECK(stopped >= limit);
+        if (bruteCovered(boxes, probe) < limit)
+            CHECK(stopped == Approx(bruteCovered(boxes, probe)).epsilon(1e-12));
+        else
+            CHECK(stopped >= limit);
     }
     CHECK(grid.size() == 300);
 }
 
-TEST_CASE("the pipeline bar's stage images follow the language, selection and lit stage", "[ui][paint]") {
+TEST_CASE("the pipeline bar's stage images follow the language, selection and lit stage",
+          "[ui][paint]") {
     TranslationManager translations;
     REQUIRE(translations.setLanguage(QStringLiteral("en")));
     PipelineBar bar;

@@ -2,6 +2,8 @@
 // conversions (written by tests/tools/gguf_from_hf): three lanes scored teacher-forced, a
 // summary row, a chart series and a table column each, and a clear message for a model
 // whose vocabulary differs.
+#include <unistd.h>
+
 #include <QComboBox>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -15,20 +17,21 @@
 #include "tokenscope/model_folder.hpp"
 #include "ui_test_helpers.hpp"
 
-#include <unistd.h>
-
 using namespace ts::ui;
 namespace fs = std::filesystem;
 
-TEST_CASE("precision view compares the bundled model with its F16 and Q8_0 files", "[ui][precision]") {
-    const fs::path dir = fs::temp_directory_path() / ("tokenscope-precision-ui-" + std::to_string(::getpid()));
+TEST_CASE("precision view compares the bundled model with its F16 and Q8_0 files",
+          "[ui][precision]") {
+    const fs::path dir =
+        fs::temp_directory_path() / ("tokenscope-precision-ui-" + std::to_string(::getpid()));
     fs::create_directories(dir);
     const std::string bundled = ts::bundledModelPath().string();
     QStringList files;
     for (const char* type : {"f16", "q8_0"}) {
         const fs::path out = dir / (std::string("bundled-") + type + ".gguf");
-        const std::string cmd = std::string(TOKENSCOPE_GGUF_FROM_HF) + " " + bundled + " " + out.string() +
-                                " --type " + type + " --vocab-dir " + bundled + " > /dev/null";
+        const std::string cmd = std::string(TOKENSCOPE_GGUF_FROM_HF) + " " + bundled + " " +
+                                out.string() + " --type " + type + " --vocab-dir " + bundled +
+                                " > /dev/null";
         REQUIRE(std::system(cmd.c_str()) == 0);
         files << QString::fromStdString(out.string());
     }

@@ -2,13 +2,12 @@
 // application font for a projector, and the window must still fit a 1280x720 projector with
 // nothing cut short, in both languages and through a live language switch; switching it off
 // or closing the window puts the normal font back.
-#include <catch2/catch.hpp>
-
 #include <QAction>
 #include <QApplication>
 #include <QLabel>
 #include <QShortcut>
 #include <QTemporaryDir>
+#include <catch2/catch.hpp>
 
 #include "classroom/hub.hpp"
 #include "classroom/lesson_panel.hpp"
@@ -33,7 +32,8 @@ TEST_CASE("F5 toggles presentation mode, which nothing else uses", "[ui][present
                 ++onF5;
                 toggle = a;
             }
-        for (QShortcut* s : window.findChildren<QShortcut*>()) onF5 += s->key() == QKeySequence(Qt::Key_F5);
+        for (QShortcut* s : window.findChildren<QShortcut*>())
+            onF5 += s->key() == QKeySequence(Qt::Key_F5);
         CHECK(onF5 == 1);
         REQUIRE(toggle);
         CHECK(toggle->isCheckable());
@@ -41,20 +41,23 @@ TEST_CASE("F5 toggles presentation mode, which nothing else uses", "[ui][present
         toggle->trigger();
         CHECK(window.isPresentation());
         CHECK(presentationMode());
-        CHECK(QApplication::font().pointSizeF() == Approx(normal.pointSizeF() * kPresentationFontScale));
+        CHECK(QApplication::font().pointSizeF() ==
+              Approx(normal.pointSizeF() * kPresentationFontScale));
         toggle->trigger();
         CHECK_FALSE(window.isPresentation());
         CHECK(QApplication::font() == normal);
         // Switched on and left on: the window takes the large font with it when it closes.
         window.setPresentation(true);
         window.setPresentation(true);  // twice does not compound
-        CHECK(QApplication::font().pointSizeF() == Approx(normal.pointSizeF() * kPresentationFontScale));
+        CHECK(QApplication::font().pointSizeF() ==
+              Approx(normal.pointSizeF() * kPresentationFontScale));
     }
     CHECK_FALSE(presentationMode());
     CHECK(QApplication::font() == normal);
 }
 
-TEST_CASE("in presentation mode every view, tool and lesson step still fits 1280x720", "[ui][presentation][layout]") {
+TEST_CASE("in presentation mode every view, tool and lesson step still fits 1280x720",
+          "[ui][presentation][layout]") {
     TranslationManager translations;
     translations.setLanguage(QStringLiteral("en"));
     QTemporaryDir dir;
@@ -68,7 +71,8 @@ TEST_CASE("in presentation mode every view, tool and lesson step still fits 1280
     QApplication::processEvents();
     // Widgets follow the application font: the text really is larger.
     CHECK(status->font().pointSizeF() == Approx(before * kPresentationFontScale));
-    CHECK(window.classroom()->lessons()->font().pointSizeF() == Approx(normal.pointSizeF() * kPresentationFontScale));
+    CHECK(window.classroom()->lessons()->font().pointSizeF() ==
+          Approx(normal.pointSizeF() * kPresentationFontScale));
     const QSize screen(1280, 720);
     QStringList found;
     // English, then a live switch to Korean: the longer Korean texts must fit too.
@@ -77,7 +81,8 @@ TEST_CASE("in presentation mode every view, tool and lesson step still fits 1280
         ts_test::resizeTo(window, screen);
         for (const QString& name : MainWindow::viewNames()) {
             REQUIRE(window.showView(name));
-            found << ts_test::windowFaults(window, screen, QStringLiteral("presentation %1 %2").arg(lang, name), false);
+            found << ts_test::windowFaults(
+                window, screen, QStringLiteral("presentation %1 %2").arg(lang, name), false);
         }
         // A lesson beside its view (the lesson panel's title and buttons in the large font).
         LessonPanel* lessons = window.classroom()->lessons();
@@ -85,7 +90,9 @@ TEST_CASE("in presentation mode every view, tool and lesson step still fits 1280
         for (int s = 0; s < static_cast<int>(lessons->lessons().front().steps.size()); ++s) {
             lessons->goToStep(s);
             ts_test::settle(window);
-            found << ts_test::windowFaults(window, screen, QStringLiteral("presentation %1 lesson:1:%2").arg(lang).arg(s + 1), false);
+            found << ts_test::windowFaults(
+                window, screen, QStringLiteral("presentation %1 lesson:1:%2").arg(lang).arg(s + 1),
+                false);
         }
         lessons->endLesson();
         ts_test::settle(window);
@@ -106,7 +113,8 @@ const QSize kPresentationSizes[] = {QSize(1280, 720)};
 const QSize kPresentationSizes[] = {QSize(1280, 720), QSize(1920, 1080)};
 #endif
 
-TEST_CASE("a window started in presentation mode (--presentation) fits 1280x720 and 1920x1080", "[ui][presentation][layout]") {
+TEST_CASE("a window started in presentation mode (--presentation) fits 1280x720 and 1920x1080",
+          "[ui][presentation][layout]") {
     // The option turns the mode on before the model runs, so the views make their rows,
     // charts and cards in the large font from the start rather than change to it.
     QTemporaryDir dir;
@@ -129,7 +137,9 @@ TEST_CASE("a window started in presentation mode (--presentation) fits 1280x720 
             for (const QString& name : MainWindow::viewNames()) {
                 if (name == QLatin1String("lessons")) continue;
                 REQUIRE(window.showView(name));
-                found << ts_test::windowFaults(window, screen, QStringLiteral("started in presentation: %1 %2").arg(lang, name), false);
+                found << ts_test::windowFaults(
+                    window, screen,
+                    QStringLiteral("started in presentation: %1 %2").arg(lang, name), false);
             }
         }
     }
@@ -138,7 +148,8 @@ TEST_CASE("a window started in presentation mode (--presentation) fits 1280x720 
     CHECK(QApplication::font() == normal);
 }
 
-TEST_CASE("the view on screen follows presentation mode switched on and off, the heads' title too", "[ui][presentation]") {
+TEST_CASE("the view on screen follows presentation mode switched on and off, the heads' title too",
+          "[ui][presentation]") {
     TranslationManager translations;
     translations.setLanguage(QStringLiteral("en"));
     QTemporaryDir dir;

@@ -2,15 +2,13 @@
 // (" Kroish" for the held-out Kiaia, where the first token alone is " K"), and a function word
 // is not an answer: a held-out capital answered " a busy city" shows that phrase, and " a" at
 // a high probability is not counted as a confident invention.
+#include <QSignalSpy>
+#include <QTableWidget>
 #include <catch2/catch.hpp>
 
-#include <QSignalSpy>
-
 #include "classroom/probes_view.hpp"
-#include "tokenscope/model_folder.hpp"
-#include <QTableWidget>
-
 #include "tokenscope/experiments.hpp"
+#include "tokenscope/model_folder.hpp"
 
 using namespace ts::ui;
 

@@ -2,8 +2,8 @@
 // (TranscriptStep::distribution) and makes its own only when the slider leaves the step's
 // settings: either way the draw, where u lands and the token the slider's settings would
 // pick are the engine's own sampleAt() for the stored logits.
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <random>
 
 #include "canned_record.hpp"
@@ -38,7 +38,8 @@ ts::ui::StepRecordPtr drawnRecord(const std::vector<float>& logits, const ts::Sa
         ts::DistributionRequest r = ts::ui::stageDistributionRequest();
         r.u = u;
         r.markToken = rec->sampledToken;
-        rec->distribution = std::make_shared<const ts::StepDistribution>(ts::describeDistribution(logits, p, r));
+        rec->distribution =
+            std::make_shared<const ts::StepDistribution>(ts::describeDistribution(logits, p, r));
     }
     return rec;
 }
@@ -159,7 +160,8 @@ TEST_CASE("the sampling stage's numbers stay inside the view", "[ui][sampling]")
         view.setAnimationMs(0);
         // a token chosen by hand far down the list: no shown row is shaded (its shading
         // reaches 4 px into the margin)
-        const int last = static_cast<int>(std::min_element(logits.begin(), logits.end()) - logits.begin());
+        const int last =
+            static_cast<int>(std::min_element(logits.begin(), logits.end()) - logits.begin());
         view.setRecord(drawnRecord(logits, p, true, last));
         view.setParams(p);
         const QImage image = view.grab().toImage();

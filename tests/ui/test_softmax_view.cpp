@@ -41,7 +41,8 @@ TEST_CASE("softmax view bars are the softmax of the stored logits", "[ui][softma
     CHECK(view.cutoffIndex() == 5);
 }
 
-TEST_CASE("changing the temperature re-renders from the logits, no engine involved", "[ui][softmax]") {
+TEST_CASE("changing the temperature re-renders from the logits, no engine involved",
+          "[ui][softmax]") {
     // There is no model or worker in this test: the view has only the record's logits.
     const std::vector<float> logits = {2.0f, 1.0f, 0.5f, -1.0f, 3.0f};
     SoftmaxView view;
@@ -65,8 +66,10 @@ TEST_CASE("changing the temperature re-renders from the logits, no engine involv
     CHECK(view.bars()[1].prob == Approx(0.0f));
 }
 
-TEST_CASE("the cumulative column adds up the bars, and at temperature 0 it and the log chart read temperature 1",
-          "[ui][softmax]") {
+TEST_CASE(
+    "the cumulative column adds up the bars, and at temperature 0 it and the log chart read "
+    "temperature 1",
+    "[ui][softmax]") {
     const std::vector<float> logits = {2.0f, 1.0f, 0.5f, -1.0f, 3.0f};
     SoftmaxView view;
     view.setRecord(ts_test::cannedRecord(logits, 4));
@@ -94,7 +97,8 @@ TEST_CASE("the cumulative column adds up the bars, and at temperature 0 it and t
     CHECK(view.bars()[1].atOne > 0.1f);
 }
 
-TEST_CASE("top-k and top-p cut-off is where the sampling distribution becomes zero", "[ui][softmax]") {
+TEST_CASE("top-k and top-p cut-off is where the sampling distribution becomes zero",
+          "[ui][softmax]") {
     const std::vector<float> logits = {2.0f, 1.0f, 0.5f, -1.0f, 3.0f};
     SoftmaxView view;
     view.setRecord(ts_test::cannedRecord(logits, 4));
@@ -110,7 +114,8 @@ TEST_CASE("top-k and top-p cut-off is where the sampling distribution becomes ze
     p.topP = 0.5f;
     view.setParams(p);
     const auto dist = ts::samplingDistribution(logits, p);
-    for (const auto& b : view.bars()) CHECK(b.cut == (dist[static_cast<std::size_t>(b.token)] == 0.0f));
+    for (const auto& b : view.bars())
+        CHECK(b.cut == (dist[static_cast<std::size_t>(b.token)] == 0.0f));
 }
 
 TEST_CASE("softmax view re-renders a 50k vocabulary within 48 ms", "[ui][softmax][perf]") {
@@ -137,8 +142,8 @@ TEST_CASE("softmax view re-renders a 50k vocabulary within 48 ms", "[ui][softmax
     const double cpuMs = (threadCpuMs() - cpu0) / kRepaints;
     const double wallMs = static_cast<double>(timer.nsecsElapsed()) / 1e6 / kRepaints;
     INFO("recompute + paint per temperature change: " << cpuMs << " ms CPU, " << wallMs
-                                                        << " ms wall (last recompute "
-                                                        << view.lastRecomputeMs() << " ms)");
+                                                      << " ms wall (last recompute "
+                                                      << view.lastRecomputeMs() << " ms)");
     // A guard with a wide margin (three frames): CPU time on a shared 2-core machine swings;
     // the frame budget itself is for a benchmark, not a unit test.
     CHECK(cpuMs <= 48.0);

@@ -4,15 +4,14 @@
 // a 1,024-token context; narrow and two layers deep so the test is quick) from a 960-token
 // prompt to a context of 1,024 tokens, while a 2 ms timer on the GUI thread measures how long
 // the event loop is kept from running. The budget is 16 ms (bench_stalls measures that at
-// full GPT-2 size); this test fails when the window works 250 ms (750 under ASan) or more between two turns of
-// its event loop (GUI thread CPU time, so other programs on a loaded machine do not count),
-// far above noise but far below the 0.4-0.8 s the window spent per step before the views
+// full GPT-2 size); this test fails when the window works 250 ms (750 under ASan) or more between
+// two turns of its event loop (GUI thread CPU time, so other programs on a loaded machine do not
+// count), far above noise but far below the 0.4-0.8 s the window spent per step before the views
 // became incremental, and when the loop is kept from running for 2 s of wall-clock time.
-#include <catch2/catch.hpp>
-
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <catch2/catch.hpp>
 
 #include "classroom/cost_view.hpp"
 #include "classroom/hub.hpp"
@@ -41,16 +40,26 @@ constexpr double kMostBusyMs = 250.0;
 #endif
 
 TEST_CASE("the window's event loop keeps running through a run to 1,024 tokens", "[ui][stalls]") {
-    const QString view = GENERATE(QStringLiteral("attention"), QStringLiteral("embedding"), QStringLiteral("cost"));
+    const QString view =
+        GENERATE(QStringLiteral("attention"), QStringLiteral("embedding"), QStringLiteral("cost"));
     INFO(view.toStdString());
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
     ts_tools::RandomModelSpec spec;
-    spec.config = {{"architectures", {"GPT2LMHeadModel"}}, {"model_type", "gpt2"},
-                   {"activation_function", "gelu_new"}, {"layer_norm_epsilon", 1e-5},
-                   {"n_ctx", 1024}, {"n_positions", 1024}, {"n_embd", 96}, {"n_head", 12},
-                   {"n_layer", 2}, {"n_inner", nullptr}, {"vocab_size", 512},
-                   {"bos_token_id", 0}, {"eos_token_id", 0}, {"tie_word_embeddings", true}};
+    spec.config = {{"architectures", {"GPT2LMHeadModel"}},
+                   {"model_type", "gpt2"},
+                   {"activation_function", "gelu_new"},
+                   {"layer_norm_epsilon", 1e-5},
+                   {"n_ctx", 1024},
+                   {"n_positions", 1024},
+                   {"n_embd", 96},
+                   {"n_head", 12},
+                   {"n_layer", 2},
+                   {"n_inner", nullptr},
+                   {"vocab_size", 512},
+                   {"bos_token_id", 0},
+                   {"eos_token_id", 0},
+                   {"tie_word_embeddings", true}};
     ts_tools::writeRandomModel(dir.path().toStdString(), spec);
 
     ts::ui::TranslationManager translations;
@@ -76,7 +85,8 @@ TEST_CASE("the window's event loop keeps running through a run to 1,024 tokens",
     // The whole run is measured: the prompt's record (the full matrix is built once) and the
     // decode steps (each a new row of attention). On a quick machine the steps can all arrive
     // within one frame, so the loop also turns a few times after the last one.
-    auto* attentionView = qobject_cast<AttentionView*>(window.stageView(static_cast<int>(Stage::Attention)));
+    auto* attentionView =
+        qobject_cast<AttentionView*>(window.stageView(static_cast<int>(Stage::Attention)));
     REQUIRE(attentionView);
     const int rebuildsBefore = attentionView->heatmap()->displayRebuilds();
     ts_test::StallMeter meter;
@@ -91,7 +101,8 @@ TEST_CASE("the window's event loop keeps running through a run to 1,024 tokens",
     CHECK(window.history().back()->contextTokens.size() == kPrompt + kSteps);
     window.grab();
     if (view == QLatin1String("attention")) {
-        auto* attention = qobject_cast<AttentionView*>(window.stageView(static_cast<int>(Stage::Attention)));
+        auto* attention =
+            qobject_cast<AttentionView*>(window.stageView(static_cast<int>(Stage::Attention)));
         REQUIRE(attention);
         CHECK(attention->tokenCount() == kPrompt + kSteps);
         // A decode step colours its own pixel row of the picture: the whole picture is made

@@ -1,11 +1,10 @@
 // The timeline's cached-text delegate paints what the style's own delegate paints (text,
 // elision, selection), and follows a change of text and of width instead of showing a stale
 // cached line.
-#include <catch2/catch.hpp>
-
 #include <QImage>
 #include <QListWidget>
 #include <QStyledItemDelegate>
+#include <catch2/catch.hpp>
 
 #include "widgets/static_text_delegate.hpp"
 
@@ -38,7 +37,8 @@ TEST_CASE("the cached-text delegate paints as the style's delegate does", "[ui][
     list.resize(260, 120);
     list.setUniformItemSizes(true);
     list.addItem(QStringLiteral("1 · prompt (11 tokens) → ␣Sujin (99.9%)"));
-    list.addItem(QStringLiteral("2 · ␣Sujin → , (100.0%) and a tail long enough to be elided at this width"));
+    list.addItem(QStringLiteral(
+        "2 · ␣Sujin → , (100.0%) and a tail long enough to be elided at this width"));
     list.addItem(QStringLiteral("3 · 범인은 → ␣수진 (96.0%)"));
     list.setCurrentRow(1);
     list.show();

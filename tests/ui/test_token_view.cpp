@@ -1,10 +1,10 @@
-#include <catch2/catch.hpp>
 #include <QTest>
+#include <catch2/catch.hpp>
 #include <memory>
 
 #include "canned_record.hpp"
-#include "test_paths.hpp"
 #include "stages/token_view.hpp"
+#include "test_paths.hpp"
 #include "tokenscope/token_display.hpp"
 #include "tokenscope/tokenizer.hpp"
 #include "widgets/vocabulary.hpp"
@@ -16,7 +16,8 @@ namespace {
 // "가 a": 가 is three UTF-8 bytes (EA B0 80) split over two byte-level tokens; the display
 // texts are what the worker stores, read in context by the engine.
 std::shared_ptr<ts::ui::StepRecord> koreanPartialRecord() {
-    auto rec = std::const_pointer_cast<ts::ui::StepRecord>(ts_test::cannedRecord({0.f, 1.f}, 1, {10, 11, 12}));
+    auto rec = std::const_pointer_cast<ts::ui::StepRecord>(
+        ts_test::cannedRecord({0.f, 1.f}, 1, {10, 11, 12}));
     rec->promptText = "\xEA\xB0\x80 a";
     rec->tokenTexts = ts::tokenDisplays({"\xEA", "\xB0\x80", " a"});
     rec->promptByteStart = {0, 1, 3};
@@ -26,7 +27,8 @@ std::shared_ptr<ts::ui::StepRecord> koreanPartialRecord() {
 
 }  // namespace
 
-TEST_CASE("token chips for a Korean prompt: counts, partial characters, visible spaces", "[ui][tokens]") {
+TEST_CASE("token chips for a Korean prompt: counts, partial characters, visible spaces",
+          "[ui][tokens]") {
     const auto rec = koreanPartialRecord();
     TokenView view;
     view.resize(600, 300);
@@ -51,16 +53,20 @@ TEST_CASE("a short context is drawn as cards that show each token's bytes", "[ui
     // A line per character: 나 and 는 are three bytes each; one-byte characters share a line.
     CHECK(TokenView::hexLines(QByteArray("\xEB\x82\x98\xEB\x8A\x94")) ==
           QStringList{QStringLiteral("EB 82 98"), QStringLiteral("EB 8A 94")});
-    CHECK(TokenView::hexLines(QByteArray("Today")) == QStringList{QStringLiteral("54 6F 64 61"), QStringLiteral("79")});
+    CHECK(TokenView::hexLines(QByteArray("Today")) ==
+          QStringList{QStringLiteral("54 6F 64 61"), QStringLiteral("79")});
     CHECK(TokenView::hexLines(QByteArray(" \xEB\x82\x98")) ==
           QStringList{QStringLiteral("20"), QStringLiteral("EB 82 98")});
     // The rest of a character begun in the token before stays on one line.
     CHECK(TokenView::hexLines(QByteArray("\xB0\x80")) == QStringList{QStringLiteral("B0 80")});
     // Narrow cards: a byte a line, a blank line where a character of several bytes begins or ends.
-    CHECK(TokenView::hexLines(QByteArray(" \xEB\x82\x98" "a"), true) ==
-          QStringList{QStringLiteral("20"), QString(), QStringLiteral("EB"), QStringLiteral("82"), QStringLiteral("98"),
-                      QString(), QStringLiteral("61")});
-    CHECK(TokenView::hexLines(QByteArray("ab"), true) == QStringList{QStringLiteral("61"), QStringLiteral("62")});
+    CHECK(TokenView::hexLines(QByteArray(" \xEB\x82\x98"
+                                         "a"),
+                              true) ==
+          QStringList{QStringLiteral("20"), QString(), QStringLiteral("EB"), QStringLiteral("82"),
+                      QStringLiteral("98"), QString(), QStringLiteral("61")});
+    CHECK(TokenView::hexLines(QByteArray("ab"), true) ==
+          QStringList{QStringLiteral("61"), QStringLiteral("62")});
 
     const auto rec = koreanPartialRecord();
     TokenView view;
@@ -76,7 +82,8 @@ TEST_CASE("a short context is drawn as cards that show each token's bytes", "[ui
 
     // A long context wraps in small chips (text and id) and scrolls.
     std::vector<int> many(400, 12);
-    auto longRec = std::const_pointer_cast<ts::ui::StepRecord>(ts_test::cannedRecord({0.f, 1.f}, 1, many));
+    auto longRec =
+        std::const_pointer_cast<ts::ui::StepRecord>(ts_test::cannedRecord({0.f, 1.f}, 1, many));
     view.setRecord(longRec);
     CHECK_FALSE(view.showsBytes());
 }
@@ -115,7 +122,8 @@ TEST_CASE("token chips for a Korean prompt through the real GPT-2 tokenizer", "[
     for (const auto& c : view.chips()) CHECK(QString::fromStdString(prompt).contains(c.characters));
 }
 
-TEST_CASE("the vocabulary reads tokens through the engine's display helper", "[ui][tokens][display]") {
+TEST_CASE("the vocabulary reads tokens through the engine's display helper",
+          "[ui][tokens][display]") {
     const auto dir = ts_test::gpt2VocabDir();
     if (dir.empty()) {
         WARN("configured without TOKENSCOPE_GPT2_VOCAB_DIR: skipped");

@@ -4,14 +4,13 @@
 // issue's 53 is its byte count), a bad path that leaves the view working, and at most four
 // columns. The hidden "[.shots]" case saves the window at 1280x720 and 1920x1080 in English
 // and Korean to $TOKENSCOPE_SHOT_DIR (default /tmp/tokenizer_compare_shots).
-#include <catch2/catch.hpp>
-
 #include <QApplication>
 #include <QDir>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSignalSpy>
 #include <QTest>
+#include <catch2/catch.hpp>
 
 #include "classroom/hub.hpp"
 #include "classroom/tokenizer_compare_view.hpp"
@@ -36,7 +35,8 @@ ModelInfo bundledInfo() {
 
 }  // namespace
 
-TEST_CASE("tokenizer comparison: columns, counts and the Korean lesson", "[classroom][tokenizers]") {
+TEST_CASE("tokenizer comparison: columns, counts and the Korean lesson",
+          "[classroom][tokenizers]") {
     TokenizerCompareView view;
     // Defaults (GPT-2 from the environment) may be loading; wait for them first.
     for (int i = 0; i < 400 && view.isLoading(); ++i) QTest::qWait(25);
@@ -46,10 +46,12 @@ TEST_CASE("tokenizer comparison: columns, counts and the Korean lesson", "[class
     CHECK(view.columnName(0).contains(QStringLiteral("bundled")));
 
     REQUIRE_FALSE(ts_test::gpt2VocabDir().empty());
-    REQUIRE(view.addTokenizer(QStringLiteral("GPT-2"), ts::Tokenizer::fromFolder(ts_test::gpt2VocabDir())));
+    REQUIRE(view.addTokenizer(QStringLiteral("GPT-2"),
+                              ts::Tokenizer::fromFolder(ts_test::gpt2VocabDir())));
 
     const fs::path qwen = ts_test::tokenizersDir() / "qwen3";
-    if (ts_test::tokenizersDir().empty() || !fs::exists(qwen)) FAIL("the real Qwen3 tokenizer is not set up (packaging/dev.sh)");
+    if (ts_test::tokenizersDir().empty() || !fs::exists(qwen))
+        FAIL("the real Qwen3 tokenizer is not set up (packaging/dev.sh)");
     QSignalSpy added(&view, &TokenizerCompareView::tokenizerAdded);
     view.loadTokenizer(QString::fromStdString((qwen / "tokenizer.json").string()), true);
     REQUIRE(added.wait(30000));  // loaded on a worker thread; the event loop kept running
@@ -100,7 +102,8 @@ TEST_CASE("tokenizer comparison screenshots", "[.shots]") {
     REQUIRE(view);
     for (int i = 0; i < 400 && view->isLoading(); ++i) QTest::qWait(25);
     if (view->columnCount() < 2 && !ts_test::gpt2VocabDir().empty())
-        view->addTokenizer(QStringLiteral("gpt2-vocab"), ts::Tokenizer::fromFolder(ts_test::gpt2VocabDir()));
+        view->addTokenizer(QStringLiteral("gpt2-vocab"),
+                           ts::Tokenizer::fromFolder(ts_test::gpt2VocabDir()));
     for (const char* family : {"qwen3", "llama2"}) {
         const fs::path p = ts_test::tokenizersDir() / family;
         if (!fs::exists(p)) continue;
@@ -119,7 +122,10 @@ TEST_CASE("tokenizer comparison screenshots", "[.shots]") {
             window.resize(size);
             QApplication::processEvents();
             QTest::qWait(50);
-            window.grab().save(dir + QStringLiteral("/tokenizers_%1_%2x%3.png").arg(lang).arg(size.width()).arg(size.height()));
+            window.grab().save(dir + QStringLiteral("/tokenizers_%1_%2x%3.png")
+                                         .arg(lang)
+                                         .arg(size.width())
+                                         .arg(size.height()));
         }
     }
 }

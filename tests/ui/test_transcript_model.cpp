@@ -11,7 +11,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <catch2/catch.hpp>
-
 #include <nlohmann/json.hpp>
 
 #include "classroom/confidence_view.hpp"
@@ -20,16 +19,16 @@
 #include "classroom/logit_lens_view.hpp"
 #include "shell/engine_controller.hpp"
 #include "shell/headless_run.hpp"
-#include "shell/timeline_view.hpp"
-#include "tools/random_model.hpp"
 #include "shell/main_window.hpp"
+#include "shell/pipeline_bar.hpp"
+#include "shell/timeline_view.hpp"
 #include "shell/transcript_model.hpp"
 #include "shell/translation_manager.hpp"
 #include "stages/softmax_view.hpp"
-#include "shell/pipeline_bar.hpp"
 #include "test_paths.hpp"
 #include "tokenscope/experiments.hpp"
 #include "tokenscope/model.hpp"
+#include "tools/random_model.hpp"
 #include "ui_test_helpers.hpp"
 
 using namespace ts::ui;
@@ -101,9 +100,10 @@ TEST_CASE("transcript model: appends, cuts and replacements reach observers in o
     CHECK(a.lastSeen.size() == 1);  // a no longer hears
 }
 
-TEST_CASE("one history: the window, its timeline and an observer share the steps, a branch "
-          "updates every observer",
-          "[ui][history][window]") {
+TEST_CASE(
+    "one history: the window, its timeline and an observer share the steps, a branch "
+    "updates every observer",
+    "[ui][history][window]") {
     TranslationManager translations;
     translations.setLanguage(QStringLiteral("en"));
     MainWindow window(&translations, /*headless=*/true);
@@ -129,9 +129,9 @@ TEST_CASE("one history: the window, its timeline and an observer share the steps
     observer.froms.clear();
     emit softmax->candidateChosen(other);
     // The views follow the model within a frame (the window coalesces its refreshes).
-    for (int i = 0; i < 400 && !(window.history().size() == 5 &&
-                                 window.history()[3]->sampledToken == other &&
-                                 softmax->record() == window.history().back());
+    for (int i = 0;
+         i < 400 && !(window.history().size() == 5 && window.history()[3]->sampledToken == other &&
+                      softmax->record() == window.history().back());
          ++i)
         QTest::qWait(25);
     REQUIRE(window.history().size() == 5);
@@ -290,7 +290,8 @@ TEST_CASE("the window's exported transcript has generate --json's fields and val
     }
     REQUIRE(app["steps"].size() == gen["steps"].size());
     for (std::size_t i = 0; i < gen["steps"].size(); ++i)
-        for (const char* key : {"id", "prob", "sampling_prob", "rank", "entropy_bits", "position", "uniform"}) {
+        for (const char* key :
+             {"id", "prob", "sampling_prob", "rank", "entropy_bits", "position", "uniform"}) {
             INFO("step " << i << " " << key);
             CHECK(app["steps"][i][key] == gen["steps"][i][key]);
         }
@@ -332,9 +333,10 @@ bool waitUntil(const std::function<bool()>& done) {
 
 }  // namespace
 
-TEST_CASE("a transcript opens without a model: its steps as recorded, replayed once its model "
-          "is loaded",
-          "[ui][history][window]") {
+TEST_CASE(
+    "a transcript opens without a model: its steps as recorded, replayed once its model "
+    "is loaded",
+    "[ui][history][window]") {
     WrittenTranscript written;
     writeTranscript(written, 6);
 
@@ -379,9 +381,8 @@ TEST_CASE("a transcript opens without a model: its steps as recorded, replayed o
     QSignalSpy ready(&window, &MainWindow::modelReady);
     window.loadModel(tinyModel());
     REQUIRE(waitFor(ready, 1));
-    REQUIRE(waitUntil([&] {
-        return window.history().size() == 6 && !window.history().back()->fromFile;
-    }));
+    REQUIRE(waitUntil(
+        [&] { return window.history().size() == 6 && !window.history().back()->fromFile; }));
     for (std::size_t i = 0; i < 6; ++i) {
         CHECK(window.history()[i]->sampledToken == written.steps[i]->sampledToken);
         CHECK_FALSE(window.history()[i]->fromFile);
@@ -390,19 +391,29 @@ TEST_CASE("a transcript opens without a model: its steps as recorded, replayed o
     CHECK(window.transcriptNotice().isEmpty());
 }
 
-TEST_CASE("a transcript made with another model is shown as recorded and says so, and Step runs its "
-          "prompt with the loaded model",
-          "[ui][history][window]") {
+TEST_CASE(
+    "a transcript made with another model is shown as recorded and says so, and Step runs its "
+    "prompt with the loaded model",
+    "[ui][history][window]") {
     WrittenTranscript written;
     writeTranscript(written, 4);
     // Another model with the same vocabulary size: its ids fit, its weights differ.
     QTemporaryDir other;
     ts_tools::RandomModelSpec spec;
-    spec.config = {{"architectures", {"GPT2LMHeadModel"}}, {"model_type", "gpt2"},
-                   {"activation_function", "gelu_new"}, {"layer_norm_epsilon", 1e-5},
-                   {"n_ctx", 128}, {"n_positions", 128}, {"n_embd", 32}, {"n_head", 2},
-                   {"n_layer", 1}, {"n_inner", nullptr}, {"vocab_size", 512},
-                   {"bos_token_id", 0}, {"eos_token_id", 0}, {"tie_word_embeddings", true}};
+    spec.config = {{"architectures", {"GPT2LMHeadModel"}},
+                   {"model_type", "gpt2"},
+                   {"activation_function", "gelu_new"},
+                   {"layer_norm_epsilon", 1e-5},
+                   {"n_ctx", 128},
+                   {"n_positions", 128},
+                   {"n_embd", 32},
+                   {"n_head", 2},
+                   {"n_layer", 1},
+                   {"n_inner", nullptr},
+                   {"vocab_size", 512},
+                   {"bos_token_id", 0},
+                   {"eos_token_id", 0},
+                   {"tie_word_embeddings", true}};
     ts_tools::writeRandomModel(other.path().toStdString(), spec);
 
     TranslationManager translations;
@@ -427,7 +438,8 @@ TEST_CASE("a transcript made with another model is shown as recorded and says so
     // Step (the toolbar's, through generate) runs the prompt with the loaded model.
     QSignalSpy records(&window, &MainWindow::recordArrived);
     window.generate(2);
-    REQUIRE(waitUntil([&] { return window.history().size() == 2 && !window.history().back()->fromFile; }));
+    REQUIRE(waitUntil(
+        [&] { return window.history().size() == 2 && !window.history().back()->fromFile; }));
     CHECK(window.history().front()->contextTokens == written.steps.front()->contextTokens);
     CHECK(window.transcriptNotice().isEmpty());
 }

@@ -2,10 +2,10 @@
 // Helpers shared by the UI tests that drive the engine worker through its thread.
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QThread>
 #include <QSignalSpy>
 #include <QString>
 #include <QTest>
+#include <QThread>
 
 #include "shell/engine_worker.hpp"
 #include "test_paths.hpp"

@@ -16,7 +16,8 @@ AgentCost agentCost(const AgentCostInputs& in) {
                 in.answerTokensPerCall * in.pricePerMillionOutput / 1e6;
     c.perTask = c.perCall * in.callsPerTask;
     c.perMonth = c.perTask * in.tasksPerMonth;
-    c.tokensPerMonth = (in.promptTokensPerCall + in.answerTokensPerCall) * in.callsPerTask * in.tasksPerMonth;
+    c.tokensPerMonth =
+        (in.promptTokensPerCall + in.answerTokensPerCall) * in.callsPerTask * in.tasksPerMonth;
     c.timesSubscription = in.subscriptionPerMonth > 0 ? c.perMonth / in.subscriptionPerMonth : 0;
     return c;
 }
@@ -56,15 +57,17 @@ AgentCostCalculator::AgentCostCalculator(QWidget* parent) : QWidget(parent) {
 
 AgentCostInputs AgentCostCalculator::inputs() const {
     AgentCostInputs in;
-    double* v[7] = {&in.promptTokensPerCall, &in.answerTokensPerCall, &in.callsPerTask, &in.tasksPerMonth,
-                    &in.pricePerMillionInput, &in.pricePerMillionOutput, &in.subscriptionPerMonth};
+    double* v[7] = {&in.promptTokensPerCall, &in.answerTokensPerCall,  &in.callsPerTask,
+                    &in.tasksPerMonth,       &in.pricePerMillionInput, &in.pricePerMillionOutput,
+                    &in.subscriptionPerMonth};
     for (int i = 0; i < 7; ++i) *v[i] = m_fields[i]->value();
     return in;
 }
 
 void AgentCostCalculator::setInputs(const AgentCostInputs& in) {
-    const double v[7] = {in.promptTokensPerCall, in.answerTokensPerCall, in.callsPerTask, in.tasksPerMonth,
-                         in.pricePerMillionInput, in.pricePerMillionOutput, in.subscriptionPerMonth};
+    const double v[7] = {in.promptTokensPerCall, in.answerTokensPerCall,  in.callsPerTask,
+                         in.tasksPerMonth,       in.pricePerMillionInput, in.pricePerMillionOutput,
+                         in.subscriptionPerMonth};
     for (int i = 0; i < 7; ++i) {
         const QSignalBlocker block(m_fields[i]);
         m_fields[i]->setValue(v[i]);
@@ -77,20 +80,25 @@ QString AgentCostCalculator::resultText() const { return m_result->text(); }
 void AgentCostCalculator::recompute() {
     const AgentCost c = agentCost(inputs());
     const QLocale loc;
-    m_result->setText(tr("Per call $%1 · per task $%2 · per month $%3 for %4 tokens: %5× the $%6 subscription.")
-                          .arg(c.perCall, 0, 'f', 3)
-                          .arg(c.perTask, 0, 'f', 2)
-                          .arg(loc.toString(c.perMonth, 'f', 0))
-                          .arg(loc.toString(c.tokensPerMonth, 'f', 0))
-                          .arg(c.timesSubscription, 0, 'f', 1)
-                          .arg(m_fields[6]->value(), 0, 'f', 0));
+    m_result->setText(
+        tr("Per call $%1 · per task $%2 · per month $%3 for %4 tokens: %5× the $%6 subscription.")
+            .arg(c.perCall, 0, 'f', 3)
+            .arg(c.perTask, 0, 'f', 2)
+            .arg(loc.toString(c.perMonth, 'f', 0))
+            .arg(loc.toString(c.tokensPerMonth, 'f', 0))
+            .arg(c.timesSubscription, 0, 'f', 1)
+            .arg(m_fields[6]->value(), 0, 'f', 0));
 }
 
 void AgentCostCalculator::retranslateUi() {
     m_title->setText(tr("What an agent costs: many calls per task, each with a long prompt"));
-    const QString names[7] = {tr("Prompt tokens per call"), tr("Answer tokens per call"), tr("Calls per task"),
-                              tr("Tasks per month"), tr("$ per million input tokens"),
-                              tr("$ per million output tokens"), tr("Subscription $ per month")};
+    const QString names[7] = {tr("Prompt tokens per call"),
+                              tr("Answer tokens per call"),
+                              tr("Calls per task"),
+                              tr("Tasks per month"),
+                              tr("$ per million input tokens"),
+                              tr("$ per million output tokens"),
+                              tr("Subscription $ per month")};
     for (int i = 0; i < 7; ++i) m_labels[i]->setText(names[i]);
     recompute();
 }

@@ -12,13 +12,13 @@ class QSpinBox;
 namespace ts::ui {
 
 struct AgentCostInputs {
-    double promptTokensPerCall = 8000;   // context sent with every call (tools, history, files)
-    double answerTokensPerCall = 800;    // tokens the model writes per call
+    double promptTokensPerCall = 8000;  // context sent with every call (tools, history, files)
+    double answerTokensPerCall = 800;   // tokens the model writes per call
     double callsPerTask = 30;
     double tasksPerMonth = 200;
-    double pricePerMillionInput = 3.0;   // dollars
-    double pricePerMillionOutput = 15.0; // dollars
-    double subscriptionPerMonth = 20.0;  // dollars
+    double pricePerMillionInput = 3.0;    // dollars
+    double pricePerMillionOutput = 15.0;  // dollars
+    double subscriptionPerMonth = 20.0;   // dollars
 };
 
 struct AgentCost {
@@ -33,16 +33,16 @@ AgentCost agentCost(const AgentCostInputs& in);
 
 class AgentCostCalculator : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit AgentCostCalculator(QWidget* parent = nullptr);
     AgentCostInputs inputs() const;
     void setInputs(const AgentCostInputs& in);
     QString resultText() const;
 
-protected:
+  protected:
     void changeEvent(QEvent* event) override;
 
-private:
+  private:
     void retranslateUi();
     void recompute();
 

@@ -15,8 +15,8 @@ void ClassroomToolView::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
 }
 
-void ClassroomToolView::setRunControls(std::initializer_list<QAbstractButton*> run, QAbstractButton* cancel,
-                                       QProgressBar* progress) {
+void ClassroomToolView::setRunControls(std::initializer_list<QAbstractButton*> run,
+                                       QAbstractButton* cancel, QProgressBar* progress) {
     m_runButtons.clear();
     for (QAbstractButton* b : run) m_runButtons.append(b);
     m_cancelButton = cancel;
@@ -37,9 +37,13 @@ std::function<void(double)> ClassroomToolView::progressReporter() {
     QPointer<ClassroomToolView> self(this);
     return [self](double fraction) {
         if (!self) return;
-        postProgress(self.data(), [self](double f) {
-            if (self && self->m_progress) self->m_progress->setValue(static_cast<int>(f * 1000));
-        }, fraction);
+        postProgress(
+            self.data(),
+            [self](double f) {
+                if (self && self->m_progress)
+                    self->m_progress->setValue(static_cast<int>(f * 1000));
+            },
+            fraction);
     };
 }
 
@@ -48,8 +52,10 @@ void ClassroomToolView::setRunning(bool running, bool completed) {
         if (b) b->setEnabled(!running);
     if (m_cancelButton) m_cancelButton->setEnabled(running);
     if (m_progress) {
-        if (running) m_progress->setValue(0);
-        else if (completed) m_progress->setValue(1000);
+        if (running)
+            m_progress->setValue(0);
+        else if (completed)
+            m_progress->setValue(1000);
     }
 }
 

@@ -23,7 +23,7 @@ namespace ts::ui {
 
 class ClassroomToolView : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit ClassroomToolView(QWidget* parent = nullptr) : QWidget(parent) {}
 
     virtual void setModel(const ModelInfo& info) { m_info = info; }
@@ -32,11 +32,11 @@ public:
     // Asks the running experiment to stop; it reports through its failure path.
     void cancel() { m_task.cancel(); }
 
-signals:
+  signals:
     // An experiment finished and its results are on screen.
     void finished();
 
-protected:
+  protected:
     // Every string the view shows; called once by the subclass constructor and again on
     // each LanguageChange.
     virtual void retranslateUi() = 0;
@@ -44,8 +44,8 @@ protected:
 
     // The controls the base switches while an experiment runs: `run` buttons are disabled,
     // `cancel` enabled, and `progress` (0..1000) reset; any may be null.
-    void setRunControls(std::initializer_list<QAbstractButton*> run, QAbstractButton* cancel = nullptr,
-                        QProgressBar* progress = nullptr);
+    void setRunControls(std::initializer_list<QAbstractButton*> run,
+                        QAbstractButton* cancel = nullptr, QProgressBar* progress = nullptr);
     // True when a model with a tokenizer is loaded; otherwise says so in `status`.
     bool requireModel(QLabel* status);
     // A progress reporter safe to call from the experiment thread (fraction 0..1).
@@ -74,7 +74,7 @@ protected:
 
     ModelInfo m_info;
 
-private:
+  private:
     void setRunning(bool running, bool completed = false);
 
     ClassroomTask m_task;

@@ -50,7 +50,8 @@ QSize ConfidenceColourBar::sizeHint() const {
 
 QSize ConfidenceColourBar::minimumSizeHint() const {
     const QFontMetrics fm = fontMetrics();
-    return {captionWidth() + kMinBar + fm.horizontalAdvance(QStringLiteral("100 %")), 2 * fm.height() + 8};
+    return {captionWidth() + kMinBar + fm.horizontalAdvance(QStringLiteral("100 %")),
+            2 * fm.height() + 8};
 }
 
 void ConfidenceColourBar::paintEvent(QPaintEvent*) {
@@ -59,7 +60,8 @@ void ConfidenceColourBar::paintEvent(QPaintEvent*) {
     const QRect bar = barRect();
     p.setPen(palette().color(QPalette::WindowText));
     if (!m_caption.isEmpty())
-        p.drawText(QRect(0, bar.top(), captionWidth(), bar.height()), Qt::AlignVCenter | Qt::AlignLeft, m_caption);
+        p.drawText(QRect(0, bar.top(), captionWidth(), bar.height()),
+                   Qt::AlignVCenter | Qt::AlignLeft, m_caption);
     for (int x = bar.left(); x <= bar.right(); ++x)
         p.fillRect(QRect(x, bar.top(), 1, bar.height()), confidenceColour(probabilityAt(x)));
     p.setPen(palette().color(QPalette::Mid));
@@ -70,7 +72,8 @@ void ConfidenceColourBar::paintEvent(QPaintEvent*) {
         p.drawLine(x, bar.bottom() + 1, x, bar.bottom() + 4);
         const QString label = QStringLiteral("%1 %").arg(percent);
         const int w = fm.horizontalAdvance(label);
-        p.drawText(QRect(x - w / 2 - 1, bar.bottom() + 4, w + 2, fm.height()), Qt::AlignCenter, label);
+        p.drawText(QRect(x - w / 2 - 1, bar.bottom() + 4, w + 2, fm.height()), Qt::AlignCenter,
+                   label);
     }
 }
 

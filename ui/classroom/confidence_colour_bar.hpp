@@ -10,7 +10,7 @@ namespace ts::ui {
 
 class ConfidenceColourBar : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit ConfidenceColourBar(QWidget* parent = nullptr);
     // What the colour measures, drawn left of the bar ("probability the token was drawn with").
     void setCaption(const QString& caption);
@@ -22,10 +22,10 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
-protected:
+  protected:
     void paintEvent(QPaintEvent* event) override;
 
-private:
+  private:
     int captionWidth() const;
     QString m_caption;
 };

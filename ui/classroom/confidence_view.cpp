@@ -15,11 +15,11 @@
 
 #include "classroom/token_flow.hpp"
 #include "shell/transcript_follower.hpp"
-#include "widgets/heatmap_widget.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/session.hpp"
 #include "tokenscope/token_display.hpp"
+#include "widgets/heatmap_widget.hpp"
 
 namespace ts::ui {
 
@@ -142,16 +142,19 @@ void ConfidenceView::retranslateUi() {
 
 QString ConfidenceView::legendText() const {
     switch (m_measure) {
-    case Measure::Probability:
-        return tr("Colour = probability the model gave each token given the text before it: "
-                  "green = expected, red = surprising. Fluent is not the same as true: a "
-                  "confidently green wrong fact is a hallucination.");
-    case Measure::Rank:
-        return tr("Colour = rank of each token among all candidates: green = the model's first "
-                  "choice, red = rank 1000 or worse.");
-    case Measure::Entropy:
-        return tr("Colour = entropy of the distribution each token was drawn from: green = the "
-                  "model was sure of the next token, red = it was guessing among many.");
+        case Measure::Probability:
+            return tr(
+                "Colour = probability the model gave each token given the text before it: "
+                "green = expected, red = surprising. Fluent is not the same as true: a "
+                "confidently green wrong fact is a hallucination.");
+        case Measure::Rank:
+            return tr(
+                "Colour = rank of each token among all candidates: green = the model's first "
+                "choice, red = rank 1000 or worse.");
+        case Measure::Entropy:
+            return tr(
+                "Colour = entropy of the distribution each token was drawn from: green = the "
+                "model was sure of the next token, red = it was guessing among many.");
     }
     return {};
 }
@@ -191,9 +194,12 @@ void ConfidenceView::setText(const QString& text) { m_text->setPlainText(text); 
 void ConfidenceView::applySettings(const QJsonObject& s) {
     if (s.contains(QStringLiteral("text"))) setText(s.value(QStringLiteral("text")).toString());
     const QString m = s.value(QStringLiteral("measure")).toString();
-    if (m == QLatin1String("rank")) m_measureBox->setCurrentIndex(1);
-    else if (m == QLatin1String("entropy")) m_measureBox->setCurrentIndex(2);
-    else if (m == QLatin1String("probability")) m_measureBox->setCurrentIndex(0);
+    if (m == QLatin1String("rank"))
+        m_measureBox->setCurrentIndex(1);
+    else if (m == QLatin1String("entropy"))
+        m_measureBox->setCurrentIndex(2);
+    else if (m == QLatin1String("probability"))
+        m_measureBox->setCurrentIndex(0);
     if (s.value(QStringLiteral("useGenerated")).toBool()) {
         const QString generated = generatedText();
         if (!generated.isEmpty()) setText(generated);
@@ -206,7 +212,8 @@ void ConfidenceView::score() {
     const ModelInfo info = m_info;
     m_status->setText(tr("Scoring…"));
     m_task.start<std::vector<TokenScore>>(
-        this, [info, text](const std::atomic<bool>& cancel) { return scoreText(info, text, &cancel); },
+        this,
+        [info, text](const std::atomic<bool>& cancel) { return scoreText(info, text, &cancel); },
         [this](std::vector<TokenScore> s) {
             m_status->clear();
             showScores(std::move(s));
@@ -216,21 +223,24 @@ void ConfidenceView::score() {
 
 void ConfidenceView::setMeasure(Measure m) {
     m_measure = m;
-    if (m_measureBox->currentIndex() != static_cast<int>(m)) m_measureBox->setCurrentIndex(static_cast<int>(m));
+    if (m_measureBox->currentIndex() != static_cast<int>(m))
+        m_measureBox->setCurrentIndex(static_cast<int>(m));
     m_legend->setText(legendText());
     refreshColours();
 }
 
 QColor ConfidenceView::colourFor(const TokenScore& s) const {
     switch (m_measure) {
-    case Measure::Probability:
-        return probabilityColor(s.prob);
-    case Measure::Rank:
-        // rank 1 -> green, rank 1000+ -> red, logarithmic in between
-        return probabilityColor(std::pow(1.0 - std::min(1.0, std::log10(std::max(1, s.rank)) / 3.0), 2.0));
-    case Measure::Entropy:
-        // 0 bits -> green, 8 bits (a guess among ~256 tokens) or more -> red
-        return probabilityColor(std::pow(1.0 - std::min(1.0, double(s.entropyBits) / 8.0), 2.0));
+        case Measure::Probability:
+            return probabilityColor(s.prob);
+        case Measure::Rank:
+            // rank 1 -> green, rank 1000+ -> red, logarithmic in between
+            return probabilityColor(
+                std::pow(1.0 - std::min(1.0, std::log10(std::max(1, s.rank)) / 3.0), 2.0));
+        case Measure::Entropy:
+            // 0 bits -> green, 8 bits (a guess among ~256 tokens) or more -> red
+            return probabilityColor(
+                std::pow(1.0 - std::min(1.0, double(s.entropyBits) / 8.0), 2.0));
     }
     return {};
 }
@@ -244,10 +254,13 @@ void ConfidenceView::showScores(std::vector<TokenScore> scores) {
     int least = -1;
     for (int i = 0; i < static_cast<int>(m_scores.size()); ++i)
         if (m_scores[static_cast<std::size_t>(i)].scored &&
-            (least < 0 || m_scores[static_cast<std::size_t>(i)].prob < m_scores[static_cast<std::size_t>(least)].prob))
+            (least < 0 || m_scores[static_cast<std::size_t>(i)].prob <
+                              m_scores[static_cast<std::size_t>(least)].prob))
             least = i;
-    if (least >= 0) showAlternatives(least);
-    else m_altTitle->setText(tr("Click a token to see what the model expected there."));
+    if (least >= 0)
+        showAlternatives(least);
+    else
+        m_altTitle->setText(tr("Click a token to see what the model expected there."));
 }
 
 void ConfidenceView::refreshColours() {
@@ -281,7 +294,8 @@ void ConfidenceView::showAlternatives(int index) {
                             .arg(double(s.prob), 0, 'g', 3)
                             .arg(s.rank));
     for (const auto& [text, p] : s.alternatives) {
-        auto* item = new QListWidgetItem(QStringLiteral("%1   %2 %").arg(text).arg(double(p) * 100, 0, 'f', 1));
+        auto* item = new QListWidgetItem(
+            QStringLiteral("%1   %2 %").arg(text).arg(double(p) * 100, 0, 'f', 1));
         item->setBackground(probabilityColor(p));
         item->setForeground(Qt::black);
         m_alternatives->addItem(item);

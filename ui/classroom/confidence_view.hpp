@@ -26,11 +26,11 @@ class TranscriptFollower;
 
 struct TokenScore {
     int token = 0;
-    QString text;              // visible token text
-    bool scored = false;       // the first token has nothing before it to predict it
+    QString text;         // visible token text
+    bool scored = false;  // the first token has nothing before it to predict it
     float prob = 0;
     int rank = 0;
-    float entropyBits = 0;     // of the distribution the token was predicted from
+    float entropyBits = 0;  // of the distribution the token was predicted from
     std::vector<std::pair<QString, float>> alternatives;  // top candidates there
 };
 
@@ -40,7 +40,7 @@ std::vector<TokenScore> scoreText(const ModelInfo& info, const std::string& utf8
 
 class ConfidenceView : public QWidget {
     Q_OBJECT
-public:
+  public:
     enum class Measure { Probability, Rank, Entropy };
     explicit ConfidenceView(QWidget* parent = nullptr);
 
@@ -65,10 +65,10 @@ public:
     QString legendText() const;
     int alternativesShown() const;
 
-protected:
+  protected:
     void changeEvent(QEvent* event) override;
 
-private:
+  private:
     void retranslateUi();
     void refreshColours();
     void showAlternatives(int index);

@@ -11,19 +11,19 @@
 #include <QScatterSeries>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QStyle>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableWidget>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 #include <algorithm>
 #include <cmath>
 
 #include "classroom/agent_cost_calculator.hpp"
-#include "widgets/wrapped_text_delegate.hpp"
 #include "shell/transcript_follower.hpp"
 #include "widgets/chart_font.hpp"
 #include "widgets/steady_label.hpp"
+#include "widgets/wrapped_text_delegate.hpp"
 
 namespace ts::ui {
 
@@ -34,7 +34,8 @@ QString humanUnits(double v, const QString& unit) {
         v /= 1000;
         ++i;
     }
-    return QStringLiteral("%1 %2%3").arg(v, 0, 'f', v < 10 && i > 0 ? 2 : (v < 100 && i > 0 ? 1 : 0))
+    return QStringLiteral("%1 %2%3")
+        .arg(v, 0, 'f', v < 10 && i > 0 ? 2 : (v < 100 && i > 0 ? 1 : 0))
         .arg(QLatin1String(prefixes[i]), unit);
 }
 
@@ -103,7 +104,8 @@ CostView::CostView(QWidget* parent) : QWidget(parent) {
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->viewport()->installEventFilter(this);  // row height follows the columns' width
     // Columns also change width without the viewport changing (a new minimum section size).
-    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this, [this] { fitRowHeight(); });
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this,
+            [this] { fitRowHeight(); });
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     // The calculator scrolls rather than squeeze its rows: at 1280x720 (Korean labels wrap
     // onto two lines, or presentation mode's larger font) it needs more height than the
@@ -122,7 +124,8 @@ CostView::CostView(QWidget* parent) : QWidget(parent) {
     split->addWidget(bottom);
     m_split = split;
     layout->addWidget(split, 1);
-    m_follower = new TranscriptFollower(this, [this](const TranscriptModel&, int from) { refresh(from); });
+    m_follower =
+        new TranscriptFollower(this, [this](const TranscriptModel&, int from) { refresh(from); });
     m_axesTimer.setSingleShot(true);
     connect(&m_axesTimer, &QTimer::timeout, this, &CostView::fitAxes);
     retranslateUi();
@@ -139,13 +142,16 @@ const std::vector<StepRecordPtr>& CostView::steps() const {
 void CostView::retranslateUi() {
     m_explain->setText(tr(
         "Every token is one full pass through the model: all weights are read once, and attention "
-        "reads the whole KV cache, which grows with the context. Reasoning models (o1/o3) buy better "
-        "answers with many hidden tokens of “thinking” — ten times the tokens is at least ten times "
-        "the cost, and more as the context grows. An agent making dozens of model calls per task is "
+        "reads the whole KV cache, which grows with the context. Reasoning models (o1/o3) buy "
+        "better "
+        "answers with many hidden tokens of “thinking” — ten times the tokens is at least ten "
+        "times "
+        "the cost, and more as the context grows. An agent making dozens of model calls per task "
+        "is "
         "how a $20 subscription can cost $200 to serve."));
     // Two-word titles on two lines: seven even columns share about 400 px at 1280x720.
-    m_table->setHorizontalHeaderLabels({tr("Step"), tr("Tokens"), tr("Context"), tr("Wall\ntime"), tr("FLOPs"),
-                                        tr("Weights\nread"), tr("KV\ncache")});
+    m_table->setHorizontalHeaderLabels({tr("Step"), tr("Tokens"), tr("Context"), tr("Wall\ntime"),
+                                        tr("FLOPs"), tr("Weights\nread"), tr("KV\ncache")});
     fitHeaderWords();
     refresh(0);
 }
@@ -156,7 +162,8 @@ void CostView::fitHeaderWords() {
     // presentation mode at 1280x720 "Context" needed 47 px in a 44 px column.
     QHeaderView* header = m_table->horizontalHeader();
     const QFontMetrics fm = header->fontMetrics();
-    const int margin = 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 2;
+    const int margin =
+        2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 2;
     int widest = 0;
     for (int c = 0; c < m_table->columnCount(); ++c) {
         const QTableWidgetItem* item = m_table->horizontalHeaderItem(c);
@@ -169,13 +176,15 @@ void CostView::fitHeaderWords() {
     // start at least a four-digit time's: the table's new minimum width when the first rows
     // came relaid out the whole window in the first frame of a run (5 ms twice).
     const int usualWord = fm.horizontalAdvance(QStringLiteral("8888.88"));
-    widest = std::max(widest, std::max(m_widestWord, usualWord) + WrappedTextDelegate::cellTextMargin(m_table) + 2);
+    widest = std::max(widest, std::max(m_widestWord, usualWord) +
+                                  WrappedTextDelegate::cellTextMargin(m_table) + 2);
     header->setMinimumSectionSize(widest);
     // The step column fits its contents ("1 · prompt"), the others share what is left.
     const int first = std::max(widest, header->sectionSize(0));
     const int frame = 2 * m_table->frameWidth();
     const int bar = m_table->verticalScrollBar()->sizeHint().width();
-    const int least = first + widest * (m_table->columnCount() - 1) + frame + bar + 2;  // + rounding
+    const int least =
+        first + widest * (m_table->columnCount() - 1) + frame + bar + 2;  // + rounding
     if (m_table->minimumWidth() != least) m_table->setMinimumWidth(least);
 }
 
@@ -195,8 +204,8 @@ bool CostView::eventFilter(QObject* watched, QEvent* event) {
 void CostView::noteCellWidths(int row, const QFontMetrics& fm) {
     for (int c = 0; c < static_cast<int>(m_widestCell.size()); ++c)
         if (const QTableWidgetItem* item = m_table->item(row, c)) {
-            m_widestCell[static_cast<std::size_t>(c)] =
-                std::max(m_widestCell[static_cast<std::size_t>(c)], fm.horizontalAdvance(item->text()));
+            m_widestCell[static_cast<std::size_t>(c)] = std::max(
+                m_widestCell[static_cast<std::size_t>(c)], fm.horizontalAdvance(item->text()));
             // Cells wrap at spaces; column 0 ("1 · prompt") fits its contents anyway.
             if (c > 0)
                 for (const QString& word : item->text().split(QLatin1Char(' '), Qt::SkipEmptyParts))
@@ -211,9 +220,11 @@ void CostView::fitRowHeight() {
     for (int c = 0; c < static_cast<int>(m_widestCell.size()); ++c)
         // A pixel of slack: the widths are whole pixels, the painted text's are not (a
         // 49.6 px "13.4 MB" measured 49 and was cut in a 49 px column).
-        if (m_widestCell[static_cast<std::size_t>(c)] > m_table->columnWidth(c) - margin - 1) lines = 2;
+        if (m_widestCell[static_cast<std::size_t>(c)] > m_table->columnWidth(c) - margin - 1)
+            lines = 2;
     const int height = lines * fm.lineSpacing() + 8;
-    if (m_table->verticalHeader()->defaultSectionSize() != height) m_table->verticalHeader()->setDefaultSectionSize(height);
+    if (m_table->verticalHeader()->defaultSectionSize() != height)
+        m_table->verticalHeader()->setDefaultSectionSize(height);
 }
 
 void CostView::changeEvent(QEvent* event) {
@@ -234,7 +245,8 @@ void CostView::setModel(const ModelInfo& info) { m_info = info; }
 QString CostView::totalsText() const {
     if (m_totals.steps == 0) return tr("No steps yet: run the model to see what each token costs.");
     const double perToken = m_totals.tokens > 0 ? m_totals.flops / m_totals.tokens : 0;
-    return tr("Session: %1 tokens in %2 calls, %3 ms, %4, %5 of weights read; KV cache now %6 for %7 "
+    return tr("Session: %1 tokens in %2 calls, %3 ms, %4, %5 of weights read; KV cache now %6 for "
+              "%7 "
               "tokens. About %8 per token.")
         .arg(m_totals.tokens)
         .arg(m_totals.steps)
@@ -270,9 +282,11 @@ double steadyMsPerToken(const std::vector<StepRecordPtr>& history, int recent) {
     // recent ones, and their median: a single slow step (another program, a page fault) does
     // not move it the way the last step's time jumps.
     std::vector<double> ms;
-    for (auto it = history.rbegin(); it != history.rend() && static_cast<int>(ms.size()) < recent; ++it) {
+    for (auto it = history.rbegin(); it != history.rend() && static_cast<int>(ms.size()) < recent;
+         ++it) {
         const auto& r = *it;
-        if (!r || !r->trace || r->fromFile || r->index == 0 || r->trace->tokens.size() != 1) continue;
+        if (!r || !r->trace || r->fromFile || r->index == 0 || r->trace->tokens.size() != 1)
+            continue;
         ms.push_back(r->trace->cost.wallMs);
     }
     if (ms.empty()) return -1;
@@ -286,7 +300,8 @@ QString CostView::steadyText() const {
     if (ms < 0) return tr("Steady speed: step a few tokens to measure it.");
     const StepRecordPtr& last = steps().back();
     const auto& c = last->trace->cost;
-    return tr("Steady speed: median %1 ms per token over the last decode steps (up to %2), against the "
+    return tr("Steady speed: median %1 ms per token over the last decode steps (up to %2), against "
+              "the "
               "estimate of %3 and %4 of weights read per token.")
         .arg(ms, 0, 'f', 2)
         .arg(kSteadySteps)
@@ -352,14 +367,17 @@ void CostView::appendRows(const std::vector<StepRecordPtr>& history, std::size_t
         const int n = std::max(1, static_cast<int>(r->trace->tokens.size()));
         m_table->setRowCount(row + 1);
         // Steps count from 1, as in the timeline.
-        const QString cells[7] = {r->index == 0 ? QStringLiteral("1 · %1").arg(tr("prompt")) : QString::number(r->index + 1),
-                                  QString::number(n),
-                                  QString::number(c.contextLength), QStringLiteral("%1 ms").arg(c.wallMs, 0, 'f', 2),
+        const QString cells[7] = {r->index == 0 ? QStringLiteral("1 · %1").arg(tr("prompt"))
+                                                : QString::number(r->index + 1),
+                                  QString::number(n), QString::number(c.contextLength),
+                                  QStringLiteral("%1 ms").arg(c.wallMs, 0, 'f', 2),
                                   // "42.3 M" under "FLOPs": "MFLOP" alone was wider than the
                                   // column in presentation mode at 1280x720.
-                                  humanUnits(c.flops, QString()).trimmed(), humanUnits(c.weightBytes, QStringLiteral("B")),
+                                  humanUnits(c.flops, QString()).trimmed(),
+                                  humanUnits(c.weightBytes, QStringLiteral("B")),
                                   humanUnits(c.kvCacheBytes, QStringLiteral("B"))};
-        for (int col = 0; col < 7; ++col) m_table->setItem(row, col, new QTableWidgetItem(cells[col]));
+        for (int col = 0; col < 7; ++col)
+            m_table->setItem(row, col, new QTableWidgetItem(cells[col]));
         noteCellWidths(row, fm);
         ++row;
         flops.append({double(c.contextLength), c.flops / n / 1e6});

@@ -3,8 +3,8 @@
 // read, KV-cache size), cost per token against context length, and the session's totals —
 // with the seed's point that more tokens of "thinking" multiply the bill. It observes the
 // window's one TranscriptModel (no copy of the steps) and adds a row per new step.
-#include <QJsonObject>
 #include <QFontMetrics>
+#include <QJsonObject>
 #include <QTimer>
 #include <QWidget>
 #include <array>
@@ -24,11 +24,11 @@ namespace ts::ui {
 
 struct CostTotals {
     int steps = 0;
-    int tokens = 0;          // tokens processed (prompt + generated)
+    int tokens = 0;  // tokens processed (prompt + generated)
     double wallMs = 0;
     double flops = 0;
     double weightBytes = 0;
-    double kvCacheBytes = 0; // the cache now (after the last step), not a sum
+    double kvCacheBytes = 0;  // the cache now (after the last step), not a sum
     int contextLength = 0;
 };
 CostTotals costTotals(const std::vector<StepRecordPtr>& history);
@@ -45,7 +45,7 @@ class TranscriptFollower;
 
 class CostView : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit CostView(QWidget* parent = nullptr);
     void setModel(const ModelInfo& info);
     // Follows `model` (the window's one history); null stops.
@@ -60,12 +60,12 @@ public:
     int tableRows() const;
     QChartView* chartView() const { return m_chart; }
 
-protected:
+  protected:
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
 
-private:
+  private:
     // Rows one line tall while every cell fits its column on one line, else two (at
     // 1280x720 seven columns share about 400 px and "6.71 MFLOP" wraps).
     void fitRowHeight();
@@ -82,7 +82,7 @@ private:
     TranscriptFollower* m_follower = nullptr;
     QTimer m_axesTimer;  // fitAxes after a refresh, in its own event
     static constexpr int kAxesDelayMs = 8;
-    std::size_t m_built = 0;  // steps [0, m_built) have their rows and chart points
+    std::size_t m_built = 0;            // steps [0, m_built) have their rows and chart points
     std::array<int, 7> m_widestCell{};  // px, the widest text in each column so far
     int m_widestWord = 0;  // px, the widest word of any cell so far (no column may be narrower)
     CostTotals m_totals;

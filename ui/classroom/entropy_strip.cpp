@@ -2,12 +2,12 @@
 // measured from the widget's font, so presentation mode's larger font scales the chart too.
 #include "classroom/entropy_strip.hpp"
 
-#include "widgets/column_label.hpp"
-
-#include <QPainter>
 #include <QEvent>
+#include <QPainter>
 #include <algorithm>
 #include <cmath>
+
+#include "widgets/column_label.hpp"
 
 namespace ts::ui {
 
@@ -42,7 +42,8 @@ int EntropyStrip::labelRoom() const {
     // height; a longer label is cut with "…".
     const QFontMetrics fm(labelFont());
     const int widest = std::max(widestLabel(), m_leastLabelWidth);
-    const int most = std::min(fm.horizontalAdvance(QStringLiteral("abcdefghijklmn")), static_cast<int>(height() * 0.5));
+    const int most = std::min(fm.horizontalAdvance(QStringLiteral("abcdefghijklmn")),
+                              static_cast<int>(height() * 0.5));
     // 8 px more: the label is elided at 4 px less than its room, and widths round.
     return std::max(fm.horizontalAdvance(QStringLiteral("abcd")), std::min(widest, most)) + 8;
 }
@@ -52,7 +53,9 @@ int EntropyStrip::widestLabel() const {
         const QFontMetricsF fm(labelFont());
         double widest = 0;
         for (const Step& s : m_steps)
-            widest = std::max(widest, column_label::extent(s.end && !m_endLabel.isEmpty() ? m_endLabel : s.label, fm));
+            widest = std::max(
+                widest,
+                column_label::extent(s.end && !m_endLabel.isEmpty() ? m_endLabel : s.label, fm));
         m_widestLabel = static_cast<int>(std::ceil(widest));
     }
     return m_widestLabel;
@@ -68,7 +71,7 @@ void EntropyStrip::setLeastLabelWidth(int px) {
 QRect EntropyStrip::plotRect() const {
     const QFontMetrics fm = fontMetrics();
     const int left = fm.height() + fm.horizontalAdvance(QStringLiteral("88")) + 10;  // unit + ticks
-    const int top = fm.height() + 6;                                                    // title
+    const int top = fm.height() + 6;                                                 // title
     const int bottom = height() - labelRoom() - 4;
     return QRect(QPoint(left, top), QPoint(width() - 4, std::max(top + 10, bottom)));
 }
@@ -99,9 +102,9 @@ QStringList EntropyStrip::drawnLabels() const {
     QStringList out;
     const int stride = labelStride();
     for (std::size_t i = 0; i < m_steps.size(); ++i)
-        out << (m_steps[i].end && !m_endLabel.isEmpty() ? fitLabel(m_endLabel)
+        out << (m_steps[i].end && !m_endLabel.isEmpty()     ? fitLabel(m_endLabel)
                 : i % static_cast<std::size_t>(stride) == 0 ? fitLabel(m_steps[i].label)
-                                                           : QString());
+                                                            : QString());
     return out;
 }
 
@@ -109,7 +112,8 @@ QRectF EntropyStrip::barRect(int i) const {
     if (i < 0 || i >= static_cast<int>(m_steps.size())) return {};
     const QRect plot = plotRect();
     const double slot = slotWidth();
-    const double h = plot.height() * std::clamp(m_steps[static_cast<std::size_t>(i)].bits / m_maxBits, 0.0, 1.0);
+    const double h =
+        plot.height() * std::clamp(m_steps[static_cast<std::size_t>(i)].bits / m_maxBits, 0.0, 1.0);
     const double w = std::max(1.0, slot * 0.8);
     return {plot.left() + slot * i + (slot - w) / 2, plot.bottom() + 1 - h, w, h};
 }
@@ -143,12 +147,14 @@ void EntropyStrip::paintEvent(QPaintEvent*) {
         p.drawLine(plot.left(), y, plot.right(), y);
         p.setPen(text);
         p.drawText(QRect(plot.left() - tickW - 4, y - fm.height() / 2, tickW, fm.height()),
-                   Qt::AlignRight | Qt::AlignVCenter, QString::number(bits, 'f', bits < 10 && bits != std::floor(bits) ? 1 : 0));
+                   Qt::AlignRight | Qt::AlignVCenter,
+                   QString::number(bits, 'f', bits < 10 && bits != std::floor(bits) ? 1 : 0));
     }
     p.save();
     p.translate(fm.ascent() - 2, plot.center().y());
     p.rotate(-90);
-    p.drawText(QRect(-plot.height() / 2, -fm.ascent(), plot.height(), fm.height()), Qt::AlignCenter, m_unit);
+    p.drawText(QRect(-plot.height() / 2, -fm.ascent(), plot.height(), fm.height()), Qt::AlignCenter,
+               m_unit);
     p.restore();
     p.drawLine(plot.bottomLeft(), plot.bottomRight());
 

@@ -14,11 +14,11 @@ namespace ts::ui {
 
 class EntropyStrip : public QWidget {
     Q_OBJECT
-public:
+  public:
     struct Step {
-        QString label;   // the token drawn, as displayed everywhere else
-        double bits = 0; // entropy of the distribution it was drawn from
-        QColor colour;   // its confidence colour
+        QString label;     // the token drawn, as displayed everywhere else
+        double bits = 0;   // entropy of the distribution it was drawn from
+        QColor colour;     // its confidence colour
         bool end = false;  // the end-of-text token the lane stopped at
     };
     explicit EntropyStrip(QWidget* parent = nullptr);
@@ -47,11 +47,11 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
-protected:
+  protected:
     void paintEvent(QPaintEvent* event) override;
     void changeEvent(QEvent* event) override;
 
-private:
+  private:
     QRect plotRect() const;
     int labelRoom() const;  // height of the rotated token labels under the plot
     QString fitLabel(const QString& label) const;

@@ -11,12 +11,12 @@
 #include "classroom/confidence_view.hpp"
 #include "classroom/cost_view.hpp"
 #include "classroom/lanes_view.hpp"
+#include "classroom/lesson_panel.hpp"
 #include "classroom/litm_view.hpp"
 #include "classroom/logit_lens_view.hpp"
 #include "classroom/precision_view.hpp"
 #include "classroom/probes_view.hpp"
 #include "classroom/tokenizer_compare_view.hpp"
-#include "classroom/lesson_panel.hpp"
 #include "tokenscope/model_folder.hpp"
 
 namespace ts::ui {
@@ -58,7 +58,8 @@ ClassroomHub::ClassroomHub(QWidget* parentForViews) : QObject(parentForViews) {
     const QString root = resourcesRoot();
     const QString bundled = root + QStringLiteral("/model/eval/facts.json");
     if (QFileInfo::exists(bundled)) sets.append({QString(), bundled});  // titled by the view
-    for (const QFileInfo& f : QDir(probesFolder()).entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+    for (const QFileInfo& f :
+         QDir(probesFolder()).entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
         sets.append({f.baseName(), f.absoluteFilePath()});
     m_probes->setProbeSets(sets);
     m_litm->loadRecordVocabulary(root + QStringLiteral("/model/eval/kv_records.json"));
@@ -66,10 +67,14 @@ ClassroomHub::ClassroomHub(QWidget* parentForViews) : QObject(parentForViews) {
 }
 
 QList<QPair<QString, QWidget*>> ClassroomHub::views() const {
-    return {{tr("Lessons"), m_lessons},          {tr("Temperature lanes"), m_lanes},
-            {tr("Hallucination lens"), m_hallucination}, {tr("Lost in the middle"), m_litm},
-            {tr("Logit lens"), m_lens},          {tr("Inference cost"), m_cost},
-            {tr("Tokenizer comparison"), m_tokenizers}, {tr("Precision comparison"), m_precision}};
+    return {{tr("Lessons"), m_lessons},
+            {tr("Temperature lanes"), m_lanes},
+            {tr("Hallucination lens"), m_hallucination},
+            {tr("Lost in the middle"), m_litm},
+            {tr("Logit lens"), m_lens},
+            {tr("Inference cost"), m_cost},
+            {tr("Tokenizer comparison"), m_tokenizers},
+            {tr("Precision comparison"), m_precision}};
 }
 
 QWidget* ClassroomHub::showView(const QString& name) {
@@ -94,7 +99,8 @@ QWidget* ClassroomHub::showView(const QString& name) {
 QMenu* ClassroomHub::createMenu(QWidget* parent) {
     m_menu = new QMenu(parent);
     m_actions.clear();
-    for (const char* name : {"lessons", "lanes", "confidence", "probes", "litm", "lens", "cost", "tokenizers", "precision"}) {
+    for (const char* name : {"lessons", "lanes", "confidence", "probes", "litm", "lens", "cost",
+                             "tokenizers", "precision"}) {
         const QString n = QLatin1String(name);
         QAction* a = m_menu->addAction(QString(), this, [this, n] { emit requestView(n); });
         m_actions.append({a, n});
@@ -109,15 +115,24 @@ void ClassroomHub::retranslateMenu() {
     if (!m_menu) return;
     m_menu->setTitle(tr("&Classroom"));
     for (auto& [action, name] : m_actions) {
-        if (name == QLatin1String("lessons")) action->setText(tr("Guided &lessons"));
-        else if (name == QLatin1String("lanes")) action->setText(tr("&Temperature lanes"));
-        else if (name == QLatin1String("confidence")) action->setText(tr("Hallucination lens: &confidence colouring"));
-        else if (name == QLatin1String("probes")) action->setText(tr("Hallucination lens: &fact probes"));
-        else if (name == QLatin1String("litm")) action->setText(tr("Lost in the &middle lab"));
-        else if (name == QLatin1String("lens")) action->setText(tr("Logit le&ns"));
-        else if (name == QLatin1String("cost")) action->setText(tr("Inference c&ost meter"));
-        else if (name == QLatin1String("tokenizers")) action->setText(tr("Tokeni&zer comparison"));
-        else if (name == QLatin1String("precision")) action->setText(tr("&Precision comparison"));
+        if (name == QLatin1String("lessons"))
+            action->setText(tr("Guided &lessons"));
+        else if (name == QLatin1String("lanes"))
+            action->setText(tr("&Temperature lanes"));
+        else if (name == QLatin1String("confidence"))
+            action->setText(tr("Hallucination lens: &confidence colouring"));
+        else if (name == QLatin1String("probes"))
+            action->setText(tr("Hallucination lens: &fact probes"));
+        else if (name == QLatin1String("litm"))
+            action->setText(tr("Lost in the &middle lab"));
+        else if (name == QLatin1String("lens"))
+            action->setText(tr("Logit le&ns"));
+        else if (name == QLatin1String("cost"))
+            action->setText(tr("Inference c&ost meter"));
+        else if (name == QLatin1String("tokenizers"))
+            action->setText(tr("Tokeni&zer comparison"));
+        else if (name == QLatin1String("precision"))
+            action->setText(tr("&Precision comparison"));
     }
 }
 
@@ -163,12 +178,18 @@ void ClassroomHub::applyLessonStep(const LessonStep& step) {
     }
     if (!step.view.isEmpty()) {
         QJsonObject settings = step.settings;
-        if (step.view == QLatin1String("lanes")) m_lanes->applySettings(settings);
-        else if (step.view == QLatin1String("confidence")) m_confidence->applySettings(settings);
-        else if (step.view == QLatin1String("probes")) m_probes->applySettings(settings);
-        else if (step.view == QLatin1String("litm")) m_litm->applySettings(settings);
-        else if (step.view == QLatin1String("lens")) m_lens->applySettings(settings);
-        else if (step.view == QLatin1String("cost")) m_cost->applySettings(settings);
+        if (step.view == QLatin1String("lanes"))
+            m_lanes->applySettings(settings);
+        else if (step.view == QLatin1String("confidence"))
+            m_confidence->applySettings(settings);
+        else if (step.view == QLatin1String("probes"))
+            m_probes->applySettings(settings);
+        else if (step.view == QLatin1String("litm"))
+            m_litm->applySettings(settings);
+        else if (step.view == QLatin1String("lens"))
+            m_lens->applySettings(settings);
+        else if (step.view == QLatin1String("cost"))
+            m_cost->applySettings(settings);
     }
     if (!step.action.isEmpty()) emit requestAction(step.action, step.count);
     // The lesson panel stays where the teacher reads it unless the step asks for a view.

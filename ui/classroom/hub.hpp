@@ -9,9 +9,9 @@
 #include <QString>
 #include <vector>
 
+#include "classroom/lesson_model.hpp"
 #include "shell/engine_worker.hpp"
 #include "shell/transcript_model.hpp"
-#include "classroom/lesson_model.hpp"
 
 class QMenu;
 class QAction;
@@ -32,7 +32,7 @@ class PrecisionView;
 
 class ClassroomHub : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit ClassroomHub(QWidget* parentForViews);
 
     // (title, widget) for the window's view stack; titles are translated at call time.
@@ -65,7 +65,7 @@ public:
     TokenizerCompareView* tokenizers() const { return m_tokenizers; }
     PrecisionView* precision() const { return m_precision; }
 
-signals:
+  signals:
     void requestPrompt(const QString& text);
     void requestSampling(const ts::SamplingParams& params);
     // Any view name: the five stages (tokens … sampling) or a classroom view.
@@ -73,7 +73,7 @@ signals:
     // "reset", "step" (count times) or "run" (count steps).
     void requestAction(const QString& action, int count);
 
-private:
+  private:
     void retranslateMenu();
     bool eventFilter(QObject* watched, QEvent* event) override;
 

@@ -19,8 +19,8 @@
 #include "classroom/confidence_colour_bar.hpp"
 #include "classroom/entropy_strip.hpp"
 #include "classroom/token_flow.hpp"
-#include "widgets/heatmap_widget.hpp"
 #include "tokenscope/token_display.hpp"
+#include "widgets/heatmap_widget.hpp"
 #include "widgets/vocabulary.hpp"
 
 namespace ts::ui {
@@ -98,18 +98,21 @@ void LanesView::retranslateUi() {
     m_stepsLabel->setText(tr("Tokens per lane:"));
     m_seedLabel->setText(tr("Seed:"));
     m_pastEnd->setText(tr("Continue past end of text"));
-    m_pastEnd->setToolTip(tr("Keep drawing after the model's end-of-text token (what follows is "
-                             "whatever the training data put after a document's end)."));
+    m_pastEnd->setToolTip(
+        tr("Keep drawing after the model's end-of-text token (what follows is "
+           "whatever the training data put after a document's end)."));
     m_run->setText(tr("Run all lanes"));
     m_step->setText(tr("Step all lanes"));
-    m_legend->setText(tr("Every lane continues the same prompt with the same seed; only the "
-                         "temperature differs. Each token's colour is the probability it was "
-                         "drawn with (key below). Low temperature sharpens the distribution (safe, "
-                         "repetitive); high temperature flattens it (varied, and more often wrong). "
-                         "A lane ends where the model draws its end-of-text token (framed)."));
+    m_legend->setText(
+        tr("Every lane continues the same prompt with the same seed; only the "
+           "temperature differs. Each token's colour is the probability it was "
+           "drawn with (key below). Low temperature sharpens the distribution (safe, "
+           "repetitive); high temperature flattens it (varied, and more often wrong). "
+           "A lane ends where the model draws its end-of-text token (framed)."));
     m_colourBar->setCaption(tr("Probability the token was drawn with:"));
     for (std::size_t i = 0; i < m_lanes.size() && i < m_result.size(); ++i) {
-        m_lanes[i].title->setText(tr("T = %1").arg(double(m_result[i].params.temperature), 0, 'f', 2));
+        m_lanes[i].title->setText(
+            tr("T = %1").arg(double(m_result[i].params.temperature), 0, 'f', 2));
         m_lanes[i].status->setText(laneStatus(static_cast<int>(i)));
         m_lanes[i].chart->setTexts(tr("entropy per step"), tr("bits"), tr("end"));
     }
@@ -128,26 +131,32 @@ bool LanesView::continuePastEnd() const { return m_pastEnd->isChecked(); }
 
 std::vector<float> LanesView::temperatures() const {
     std::vector<float> t;
-    for (int i = 0; i < m_laneCount->value(); ++i) t.push_back(static_cast<float>(m_temps[i]->value()));
+    for (int i = 0; i < m_laneCount->value(); ++i)
+        t.push_back(static_cast<float>(m_temps[i]->value()));
     return t;
 }
 
 void LanesView::applySettings(const QJsonObject& s) {
-    if (s.contains(QStringLiteral("prompt"))) setPrompt(s.value(QStringLiteral("prompt")).toString());
+    if (s.contains(QStringLiteral("prompt")))
+        setPrompt(s.value(QStringLiteral("prompt")).toString());
     const QJsonArray temps = s.value(QStringLiteral("temperatures")).toArray();
     if (!temps.isEmpty()) {
         const int n = std::clamp(static_cast<int>(temps.size()), 2, kMaxLanes);
         m_laneCount->setValue(n);
         for (int i = 0; i < n; ++i) m_temps[i]->setValue(temps.at(i).toDouble(1.0));
     }
-    if (s.contains(QStringLiteral("steps"))) m_steps->setValue(s.value(QStringLiteral("steps")).toInt());
-    if (s.contains(QStringLiteral("seed"))) m_seed->setValue(s.value(QStringLiteral("seed")).toInt());
+    if (s.contains(QStringLiteral("steps")))
+        m_steps->setValue(s.value(QStringLiteral("steps")).toInt());
+    if (s.contains(QStringLiteral("seed")))
+        m_seed->setValue(s.value(QStringLiteral("seed")).toInt());
     if (s.contains(QStringLiteral("continuePastEnd")))
         m_pastEnd->setChecked(s.value(QStringLiteral("continuePastEnd")).toBool());
     if (s.value(QStringLiteral("run")).toBool()) run();
 }
 
-QString LanesView::tokenText(int token) const { return tokenDisplayText(m_info.tokenizer.get(), token); }
+QString LanesView::tokenText(int token) const {
+    return tokenDisplayText(m_info.tokenizer.get(), token);
+}
 
 void LanesView::stepAll() {
     m_steps->setValue(m_steps->value() + 1);
@@ -242,7 +251,8 @@ void LanesView::showLanes(const std::vector<int>& prompt, const std::vector<ts::
         std::vector<QString> texts;
         if (m_info.tokenizer) texts = tokenDisplayTexts(*m_info.tokenizer, ids);
         auto text = [&](std::size_t k) { return k < texts.size() ? texts[k] : tokenText(ids[k]); };
-        for (std::size_t k = 0; k < prompt.size(); ++k) items.push_back({text(k), QColor(), QString(), true});
+        for (std::size_t k = 0; k < prompt.size(); ++k)
+            items.push_back({text(k), QColor(), QString(), true});
         std::vector<EntropyStrip::Step> chartSteps;
         const std::size_t drawn = lanes[i].tokens.size();
         for (std::size_t k = 0; k < drawn; ++k) {
@@ -298,13 +308,13 @@ QString LanesView::laneStatus(int lane) const {
     if (lane < 0 || lane >= static_cast<int>(m_result.size())) return {};
     const ts::Lane& l = m_result[static_cast<std::size_t>(lane)];
     const int n = static_cast<int>(l.tokens.size());
-    if (l.endedAtEndOfText)
-        return tr("Stopped at end of text after %n token(s).", nullptr, n);
+    if (l.endedAtEndOfText) return tr("Stopped at end of text after %n token(s).", nullptr, n);
     return tr("%n token(s); no end of text yet.", nullptr, n);
 }
 
 bool LanesView::laneEnded(int lane) const {
-    return lane >= 0 && lane < static_cast<int>(m_result.size()) && m_result[static_cast<std::size_t>(lane)].endedAtEndOfText;
+    return lane >= 0 && lane < static_cast<int>(m_result.size()) &&
+           m_result[static_cast<std::size_t>(lane)].endedAtEndOfText;
 }
 
 const EntropyStrip* LanesView::laneChart(int lane) const {

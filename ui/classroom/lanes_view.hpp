@@ -29,7 +29,7 @@ class TokenFlow;
 
 class LanesView : public ClassroomToolView {
     Q_OBJECT
-public:
+  public:
     static constexpr int kMaxLanes = 4;
     explicit LanesView(QWidget* parent = nullptr);
 
@@ -58,12 +58,12 @@ public:
     std::vector<double> laneEntropy(int lane) const;
     std::vector<float> temperatures() const;
 
-protected:
+  protected:
     void retranslateUi() override;
     void resizeEvent(QResizeEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
 
-private:
+  private:
     struct LaneWidgets {
         QLabel* title = nullptr;
         QLabel* status = nullptr;

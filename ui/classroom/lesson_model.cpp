@@ -16,15 +16,16 @@ QString LocalizedText::in(const QString& language) const {
 }
 
 QStringList Lesson::knownViews() {
-    return {QStringLiteral("tokens"),  QStringLiteral("embedding"), QStringLiteral("attention"),
-            QStringLiteral("softmax"), QStringLiteral("sampling"),  QStringLiteral("lanes"),
-            QStringLiteral("confidence"), QStringLiteral("probes"), QStringLiteral("litm"),
-            QStringLiteral("lens"),    QStringLiteral("cost")};
+    return {QStringLiteral("tokens"),     QStringLiteral("embedding"), QStringLiteral("attention"),
+            QStringLiteral("softmax"),    QStringLiteral("sampling"),  QStringLiteral("lanes"),
+            QStringLiteral("confidence"), QStringLiteral("probes"),    QStringLiteral("litm"),
+            QStringLiteral("lens"),       QStringLiteral("cost")};
 }
 
 QStringList LessonClaim::knownKinds() {
-    return {QStringLiteral("next_token_prob"), QStringLiteral("top_token"), QStringLiteral("token_count"),
-            QStringLiteral("attention"), QStringLiteral("greedy_text"), QStringLiteral("litm_found")};
+    return {QStringLiteral("next_token_prob"), QStringLiteral("top_token"),
+            QStringLiteral("token_count"),     QStringLiteral("attention"),
+            QStringLiteral("greedy_text"),     QStringLiteral("litm_found")};
 }
 
 double LessonClaim::valueIn(const QString& language) const {
@@ -40,12 +41,13 @@ QString LessonClaim::formatted(const QString& language) const {
     const double v = valueIn(language);
     const bool count = kind == QLatin1String("token_count") || kind == QLatin1String("litm_found");
     return count ? QString::number(static_cast<int>(std::lround(v)))
-                                                : QString::number(v, 'f', decimals);
+                 : QString::number(v, 'f', decimals);
 }
 
 QString LessonStep::textIn(const QString& language) const {
     QString t = text.in(language);
-    for (const auto& c : claims) t.replace(QLatin1Char('{') + c.id + QLatin1Char('}'), c.formatted(language));
+    for (const auto& c : claims)
+        t.replace(QLatin1Char('{') + c.id + QLatin1Char('}'), c.formatted(language));
     return t;
 }
 
@@ -70,14 +72,17 @@ LocalizedText localized(const QJsonValue& v, const QString& where, bool required
         t.en = v.toString();
         return t;
     }
-    if (!v.isObject()) throw ParseError{QStringLiteral("%1 must be a string or {\"en\": …, \"ko\": …}").arg(where)};
+    if (!v.isObject())
+        throw ParseError{
+            QStringLiteral("%1 must be a string or {\"en\": …, \"ko\": …}").arg(where)};
     const QJsonObject o = v.toObject();
     for (auto it = o.begin(); it != o.end(); ++it)
         if (!it.value().isString())
             throw ParseError{QStringLiteral("%1.%2 must be a string").arg(where, it.key())};
     t.en = o.value(QStringLiteral("en")).toString();
     t.ko = o.value(QStringLiteral("ko")).toString();
-    if (required && t.en.isEmpty()) throw ParseError{QStringLiteral("%1 needs an English text (\"en\")").arg(where)};
+    if (required && t.en.isEmpty())
+        throw ParseError{QStringLiteral("%1 needs an English text (\"en\")").arg(where)};
     return t;
 }
 
@@ -88,7 +93,9 @@ ts::SamplingParams sampling(const QJsonValue& v, const QString& where) {
     auto number = [&](const char* key, double fallback) {
         const QJsonValue x = o.value(QLatin1String(key));
         if (x.isUndefined()) return fallback;
-        if (!x.isDouble()) throw ParseError{QStringLiteral("%1.%2 must be a number").arg(where, QLatin1String(key))};
+        if (!x.isDouble())
+            throw ParseError{
+                QStringLiteral("%1.%2 must be a number").arg(where, QLatin1String(key))};
         return x.toDouble();
     };
     p.temperature = static_cast<float>(number("temperature", 1.0));
@@ -107,7 +114,8 @@ Lesson parse(const QByteArray& json, const QString& file) {
     QJsonParseError err;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &err);
     if (err.error != QJsonParseError::NoError)
-        throw ParseError{QStringLiteral("not valid JSON at byte %1: %2").arg(err.offset).arg(err.errorString())};
+        throw ParseError{
+            QStringLiteral("not valid JSON at byte %1: %2").arg(err.offset).arg(err.errorString())};
     if (!doc.isObject()) throw ParseError{QStringLiteral("a lesson must be a JSON object")};
     const QJsonObject o = doc.object();
     Lesson lesson;
@@ -115,7 +123,8 @@ Lesson parse(const QByteArray& json, const QString& file) {
     lesson.id = o.value(QStringLiteral("id")).toString(QFileInfo(file).baseName());
     lesson.order = o.value(QStringLiteral("order")).toInt(1000);
     lesson.title = localized(o.value(QStringLiteral("title")), QStringLiteral("\"title\""), true);
-    lesson.summary = localized(o.value(QStringLiteral("summary")), QStringLiteral("\"summary\""), false);
+    lesson.summary =
+        localized(o.value(QStringLiteral("summary")), QStringLiteral("\"summary\""), false);
     const QJsonValue steps = o.value(QStringLiteral("steps"));
     if (!steps.isArray() || steps.toArray().isEmpty())
         throw ParseError{QStringLiteral("\"steps\" must be a non-empty list")};
@@ -126,20 +135,27 @@ Lesson parse(const QByteArray& json, const QString& file) {
         if (!sv.isObject()) throw ParseError{QStringLiteral("%1 must be an object").arg(where)};
         const QJsonObject s = sv.toObject();
         LessonStep step;
-        step.title = localized(s.value(QStringLiteral("title")), where + QStringLiteral(" \"title\""), false);
-        step.text = localized(s.value(QStringLiteral("text")), where + QStringLiteral(" \"text\""), true);
-        step.gpt2Note = localized(s.value(QStringLiteral("gpt2")), where + QStringLiteral(" \"gpt2\""), false);
+        step.title = localized(s.value(QStringLiteral("title")),
+                               where + QStringLiteral(" \"title\""), false);
+        step.text =
+            localized(s.value(QStringLiteral("text")), where + QStringLiteral(" \"text\""), true);
+        step.gpt2Note =
+            localized(s.value(QStringLiteral("gpt2")), where + QStringLiteral(" \"gpt2\""), false);
         if (s.contains(QStringLiteral("prompt")))
-            step.prompt = localized(s.value(QStringLiteral("prompt")), where + QStringLiteral(" \"prompt\""), true);
+            step.prompt = localized(s.value(QStringLiteral("prompt")),
+                                    where + QStringLiteral(" \"prompt\""), true);
         step.view = s.value(QStringLiteral("view")).toString();
         if (!step.view.isEmpty() && !Lesson::knownViews().contains(step.view))
-            throw ParseError{QStringLiteral("%1: unknown view \"%2\" (known: %3)")
-                                 .arg(where, step.view, Lesson::knownViews().join(QStringLiteral(", ")))};
+            throw ParseError{
+                QStringLiteral("%1: unknown view \"%2\" (known: %3)")
+                    .arg(where, step.view, Lesson::knownViews().join(QStringLiteral(", ")))};
         if (s.contains(QStringLiteral("sampling")))
-            step.sampling = sampling(s.value(QStringLiteral("sampling")), where + QStringLiteral(" \"sampling\""));
+            step.sampling = sampling(s.value(QStringLiteral("sampling")),
+                                     where + QStringLiteral(" \"sampling\""));
         step.action = s.value(QStringLiteral("action")).toString();
         if (!Lesson::knownActions().contains(step.action))
-            throw ParseError{QStringLiteral("%1: unknown action \"%2\" (known: reset, step, run)").arg(where, step.action)};
+            throw ParseError{QStringLiteral("%1: unknown action \"%2\" (known: reset, step, run)")
+                                 .arg(where, step.action)};
         step.count = s.value(QStringLiteral("count")).toInt(1);
         if (step.count < 1 || step.count > 1000)
             throw ParseError{QStringLiteral("%1: \"count\" must be between 1 and 1000").arg(where)};
@@ -151,8 +167,10 @@ Lesson parse(const QByteArray& json, const QString& file) {
             const QJsonValue v = s.value(QLatin1String(key));
             if (v.isUndefined()) continue;
             if (!v.isDouble() || v.toInt() < 1 || v.toInt() > 1024)
-                throw ParseError{QStringLiteral("%1: \"%2\" must be a number from 1 (layers and heads count from 1)")
-                                     .arg(where, QLatin1String(key))};
+                throw ParseError{
+                    QStringLiteral(
+                        "%1: \"%2\" must be a number from 1 (layers and heads count from 1)")
+                        .arg(where, QLatin1String(key))};
             (key[0] == 'l' ? step.layer : step.head) = v.toInt();
         }
         const QJsonValue claims = s.value(QStringLiteral("claims"));
@@ -167,15 +185,19 @@ Lesson parse(const QByteArray& json, const QString& file) {
             LessonClaim claim;
             claim.id = c.value(QStringLiteral("id")).toString();
             claim.kind = c.value(QStringLiteral("kind")).toString();
-            if (claim.id.isEmpty()) throw ParseError{QStringLiteral("%1: \"id\" is missing").arg(cw)};
+            if (claim.id.isEmpty())
+                throw ParseError{QStringLiteral("%1: \"id\" is missing").arg(cw)};
             if (!LessonClaim::knownKinds().contains(claim.kind))
-                throw ParseError{QStringLiteral("%1: unknown kind \"%2\" (known: %3)")
-                                     .arg(cw, claim.kind, LessonClaim::knownKinds().join(QStringLiteral(", ")))};
+                throw ParseError{
+                    QStringLiteral("%1: unknown kind \"%2\" (known: %3)")
+                        .arg(cw, claim.kind, LessonClaim::knownKinds().join(QStringLiteral(", ")))};
             const bool litm = claim.kind == QLatin1String("litm_found");
-            claim.prompt = localized(c.value(QStringLiteral("prompt")), cw + QStringLiteral(" \"prompt\""), !litm);
-            claim.token = localized(c.value(QStringLiteral("token")), cw + QStringLiteral(" \"token\""),
-                                    claim.kind != QLatin1String("token_count") &&
-                                        claim.kind != QLatin1String("greedy_text") && !litm);
+            claim.prompt = localized(c.value(QStringLiteral("prompt")),
+                                     cw + QStringLiteral(" \"prompt\""), !litm);
+            claim.token =
+                localized(c.value(QStringLiteral("token")), cw + QStringLiteral(" \"token\""),
+                          claim.kind != QLatin1String("token_count") &&
+                              claim.kind != QLatin1String("greedy_text") && !litm);
             // A number, or {"en": number, "ko": number}.
             auto number = [&](const char* key, double& en, std::optional<double>& ko) {
                 const QJsonValue v = c.value(QLatin1String(key));
@@ -185,43 +207,63 @@ Lesson parse(const QByteArray& json, const QString& file) {
                 }
                 const QJsonObject byLanguage = v.toObject();
                 if (!v.isObject() || !byLanguage.value(QStringLiteral("en")).isDouble() ||
-                    (byLanguage.contains(QStringLiteral("ko")) && !byLanguage.value(QStringLiteral("ko")).isDouble()))
-                    throw ParseError{QStringLiteral("%1: \"%2\" must be a number or {\"en\": number, \"ko\": number}")
-                                         .arg(cw, QLatin1String(key))};
+                    (byLanguage.contains(QStringLiteral("ko")) &&
+                     !byLanguage.value(QStringLiteral("ko")).isDouble()))
+                    throw ParseError{
+                        QStringLiteral(
+                            "%1: \"%2\" must be a number or {\"en\": number, \"ko\": number}")
+                            .arg(cw, QLatin1String(key))};
                 en = byLanguage.value(QStringLiteral("en")).toDouble();
-                if (byLanguage.contains(QStringLiteral("ko"))) ko = byLanguage.value(QStringLiteral("ko")).toDouble();
+                if (byLanguage.contains(QStringLiteral("ko")))
+                    ko = byLanguage.value(QStringLiteral("ko")).toDouble();
             };
             // 1..max, or throws naming the field
             auto count = [&](const QJsonValue& v, const QString& field, int max) {
-                if (!v.isDouble() || v.toDouble() != std::floor(v.toDouble()) || v.toInt() < 1 || v.toInt() > max)
-                    throw ParseError{QStringLiteral("%1: \"%2\" must be a whole number from 1 to %3").arg(cw, field).arg(max)};
+                if (!v.isDouble() || v.toDouble() != std::floor(v.toDouble()) || v.toInt() < 1 ||
+                    v.toInt() > max)
+                    throw ParseError{
+                        QStringLiteral("%1: \"%2\" must be a whole number from 1 to %3")
+                            .arg(cw, field)
+                            .arg(max)};
                 return v.toInt();
             };
             claim.onlyLanguage = c.value(QStringLiteral("language")).toString();
-            if (c.contains(QStringLiteral("language")) && claim.onlyLanguage != QLatin1String("en") &&
+            if (c.contains(QStringLiteral("language")) &&
+                claim.onlyLanguage != QLatin1String("en") &&
                 claim.onlyLanguage != QLatin1String("ko"))
-                throw ParseError{QStringLiteral("%1: \"language\" must be \"en\" or \"ko\"").arg(cw)};
+                throw ParseError{
+                    QStringLiteral("%1: \"language\" must be \"en\" or \"ko\"").arg(cw)};
             if (claim.kind == QLatin1String("attention")) {
-                claim.layer = count(c.value(QStringLiteral("layer")), QStringLiteral("layer"), 1024);
+                claim.layer =
+                    count(c.value(QStringLiteral("layer")), QStringLiteral("layer"), 1024);
                 const QJsonArray heads = c.value(QStringLiteral("heads")).toArray();
                 if (heads.size() != 2)
-                    throw ParseError{QStringLiteral("%1: \"heads\" must be [first, last] (1-based)").arg(cw)};
+                    throw ParseError{
+                        QStringLiteral("%1: \"heads\" must be [first, last] (1-based)").arg(cw)};
                 claim.firstHead = count(heads.at(0), QStringLiteral("heads"), 1024);
                 claim.lastHead = count(heads.at(1), QStringLiteral("heads"), 1024);
                 if (claim.lastHead < claim.firstHead)
-                    throw ParseError{QStringLiteral("%1: \"heads\" must be [first, last] with first <= last").arg(cw)};
+                    throw ParseError{
+                        QStringLiteral("%1: \"heads\" must be [first, last] with first <= last")
+                            .arg(cw)};
                 claim.stat = c.value(QStringLiteral("stat")).toString();
                 if (claim.stat != QLatin1String("min") && claim.stat != QLatin1String("max"))
-                    throw ParseError{QStringLiteral("%1: \"stat\" must be \"min\" or \"max\"").arg(cw)};
+                    throw ParseError{
+                        QStringLiteral("%1: \"stat\" must be \"min\" or \"max\"").arg(cw)};
             }
             if (litm) {
-                claim.records = count(c.value(QStringLiteral("records")), QStringLiteral("records"), 1000);
-                claim.positions = count(c.value(QStringLiteral("positions")), QStringLiteral("positions"), claim.records);
-                claim.trials = count(c.value(QStringLiteral("trials")), QStringLiteral("trials"), 1000);
-                claim.position = count(c.value(QStringLiteral("position")), QStringLiteral("position"), claim.records);
+                claim.records =
+                    count(c.value(QStringLiteral("records")), QStringLiteral("records"), 1000);
+                claim.positions = count(c.value(QStringLiteral("positions")),
+                                        QStringLiteral("positions"), claim.records);
+                claim.trials =
+                    count(c.value(QStringLiteral("trials")), QStringLiteral("trials"), 1000);
+                claim.position = count(c.value(QStringLiteral("position")),
+                                       QStringLiteral("position"), claim.records);
             }
             if (claim.isText()) {
-                claim.text = localized(c.value(QStringLiteral("text")), cw + QStringLiteral(" \"text\""), true);
+                claim.text = localized(c.value(QStringLiteral("text")),
+                                       cw + QStringLiteral(" \"text\""), true);
                 claim.steps = count(c.value(QStringLiteral("steps")), QStringLiteral("steps"), 256);
                 step.claims.push_back(std::move(claim));
                 continue;  // a quoted text has no value or tolerance
@@ -242,7 +284,8 @@ std::optional<Lesson> parseLesson(const QByteArray& json, const QString& fileNam
     try {
         return parse(json, fileName);
     } catch (const ParseError& e) {
-        if (error) *error = QStringLiteral("lesson %1: %2").arg(QFileInfo(fileName).fileName(), e.message);
+        if (error)
+            *error = QStringLiteral("lesson %1: %2").arg(QFileInfo(fileName).fileName(), e.message);
         return std::nullopt;
     }
 }
@@ -250,7 +293,9 @@ std::optional<Lesson> parseLesson(const QByteArray& json, const QString& fileNam
 std::optional<Lesson> loadLessonFile(const QString& path, QString* error) {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
-        if (error) *error = QStringLiteral("lesson %1: cannot open the file (%2)").arg(path, f.errorString());
+        if (error)
+            *error =
+                QStringLiteral("lesson %1: cannot open the file (%2)").arg(path, f.errorString());
         return std::nullopt;
     }
     return parseLesson(f.readAll(), path, error);
@@ -266,7 +311,8 @@ std::vector<Lesson> loadLessonFolder(const QString& folder, QStringList* errors)
         else if (errors)
             *errors << error;
     }
-    std::stable_sort(lessons.begin(), lessons.end(), [](const Lesson& a, const Lesson& b) { return a.order < b.order; });
+    std::stable_sort(lessons.begin(), lessons.end(),
+                     [](const Lesson& a, const Lesson& b) { return a.order < b.order; });
     return lessons;
 }
 

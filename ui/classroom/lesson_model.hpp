@@ -40,20 +40,21 @@ struct LessonClaim {
     // runs it), in how many contexts the record at `position` (1-based) is found.
     QString kind;
     // Prompt, token, value and tolerance may each differ per language (a Korean lesson asks the
-    // seed's Korean sentence for "수진", the English one " Sujin"); each is measured in its language.
+    // seed's Korean sentence for "수진", the English one " Sujin"); each is measured in its
+    // language.
     LocalizedText prompt;
-    LocalizedText token;   // the token's text, e.g. " Sujin"
-    double value = 0.0;    // English (and the fallback)
+    LocalizedText token;  // the token's text, e.g. " Sujin"
+    double value = 0.0;   // English (and the fallback)
     double tolerance = 0.0;
     std::optional<double> valueKo, toleranceKo;
-    int decimals = 2;      // how the text shows the value
-    int layer = 0;                 // "attention": 1-based, as the app counts
+    int decimals = 2;                 // how the text shows the value
+    int layer = 0;                    // "attention": 1-based, as the app counts
     int firstHead = 0, lastHead = 0;  // "attention": 1-based, inclusive
-    QString stat;                  // "attention": "min" or "max"
-    LocalizedText text;            // "greedy_text": the continuation the text quotes
-    int steps = 0;                 // "greedy_text": tokens generated
+    QString stat;                     // "attention": "min" or "max"
+    LocalizedText text;               // "greedy_text": the continuation the text quotes
+    int steps = 0;                    // "greedy_text": tokens generated
     int records = 0, positions = 0, trials = 0, position = 0;  // "litm_found"
-    QString onlyLanguage;          // "en" or "ko" when only that language's text states it
+    QString onlyLanguage;  // "en" or "ko" when only that language's text states it
 
     bool isText() const { return kind == QLatin1String("greedy_text"); }
 
@@ -66,16 +67,16 @@ struct LessonClaim {
 struct LessonStep {
     LocalizedText title;
     LocalizedText text;
-    LocalizedText gpt2Note;             // what GPT-2 shows beyond the bundled model
+    LocalizedText gpt2Note;  // what GPT-2 shows beyond the bundled model
     std::optional<LocalizedText> prompt;
-    QString view;                       // one of Lesson::knownViews(), empty = unchanged
+    QString view;  // one of Lesson::knownViews(), empty = unchanged
     std::optional<ts::SamplingParams> sampling;
-    QString action;                     // "", "reset", "step", "run"
-    int count = 1;                      // steps for "step"/"run"
-    QJsonObject settings;               // handed to the view's applySettings
-    int layer = 0;                      // attention layer to show, 1-based; 0 = unchanged
-    int head = 0;                       // attention head to show, 1-based; 0 = unchanged
-    std::vector<LessonClaim> claims;    // numbers the text states ({id} placeholders)
+    QString action;                   // "", "reset", "step", "run"
+    int count = 1;                    // steps for "step"/"run"
+    QJsonObject settings;             // handed to the view's applySettings
+    int layer = 0;                    // attention layer to show, 1-based; 0 = unchanged
+    int head = 0;                     // attention head to show, 1-based; 0 = unchanged
+    std::vector<LessonClaim> claims;  // numbers the text states ({id} placeholders)
 
     // The text in `language` with every {id} replaced by its claim's value.
     QString textIn(const QString& language) const;

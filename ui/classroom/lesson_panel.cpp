@@ -85,18 +85,18 @@ void LessonPanel::changeEvent(QEvent* event) {
 
 void LessonPanel::keyPressEvent(QKeyEvent* event) {
     switch (event->key()) {
-    case Qt::Key_Right:
-    case Qt::Key_Down:
-    case Qt::Key_PageDown:
-        if (next()) return;
-        break;
-    case Qt::Key_Left:
-    case Qt::Key_Up:
-    case Qt::Key_PageUp:
-        if (back()) return;
-        break;
-    default:
-        break;
+        case Qt::Key_Right:
+        case Qt::Key_Down:
+        case Qt::Key_PageDown:
+            if (next()) return;
+            break;
+        case Qt::Key_Left:
+        case Qt::Key_Up:
+        case Qt::Key_PageUp:
+            if (back()) return;
+            break;
+        default:
+            break;
     }
     QWidget::keyPressEvent(event);
 }
@@ -132,7 +132,8 @@ void LessonPanel::goToStep(int step) {
 
 bool LessonPanel::next() {
     if (m_lesson < 0) return false;
-    if (m_step + 1 >= static_cast<int>(m_lessons[static_cast<std::size_t>(m_lesson)].steps.size())) return false;
+    if (m_step + 1 >= static_cast<int>(m_lessons[static_cast<std::size_t>(m_lesson)].steps.size()))
+        return false;
     goToStep(m_step + 1);
     return true;
 }
@@ -168,10 +169,12 @@ void LessonPanel::refresh() {
     m_end->setEnabled(open);
     if (!open) {
         m_title->setText(tr("Guided lessons"));
-        QString html = tr("<p>Choose a lesson above. Each step sets up the app — prompt, view, "
-                          "settings — and says what to look at. Lessons are JSON files in the "
-                          "<i>lessons</i> folder; teachers can write their own.</p>");
-        for (const QString& e : m_errors) html += QStringLiteral("<p style='color:#b00'>%1</p>").arg(e.toHtmlEscaped());
+        QString html =
+            tr("<p>Choose a lesson above. Each step sets up the app — prompt, view, "
+               "settings — and says what to look at. Lessons are JSON files in the "
+               "<i>lessons</i> folder; teachers can write their own.</p>");
+        for (const QString& e : m_errors)
+            html += QStringLiteral("<p style='color:#b00'>%1</p>").arg(e.toHtmlEscaped());
         m_text->setHtml(html);
         m_next->setEnabled(false);
         m_position->clear();
@@ -183,11 +186,13 @@ void LessonPanel::refresh() {
     m_title->setText(s.title.isEmpty() ? lesson.title.in(m_language) : s.title.in(m_language));
     QString html;
     if (m_step == 0 && !lesson.summary.isEmpty())
-        html += QStringLiteral("<p><i>%1</i></p>").arg(lesson.summary.in(m_language).toHtmlEscaped());
+        html +=
+            QStringLiteral("<p><i>%1</i></p>").arg(lesson.summary.in(m_language).toHtmlEscaped());
     for (const QString& para : s.textIn(m_language).split(QStringLiteral("\n\n")))
         html += QStringLiteral("<p>%1</p>").arg(para.toHtmlEscaped());
     if (s.prompt)
-        html += QStringLiteral("<p><b>%1</b> <code>%2</code></p>").arg(tr("Prompt:"), s.prompt->in(m_language).toHtmlEscaped());
+        html += QStringLiteral("<p><b>%1</b> <code>%2</code></p>")
+                    .arg(tr("Prompt:"), s.prompt->in(m_language).toHtmlEscaped());
     if (!s.gpt2Note.isEmpty())
         html += QStringLiteral("<p style='background:#eef4ff; padding:4px'><b>%1</b> %2</p>")
                     .arg(tr("With GPT-2:"), s.gpt2Note.in(m_language).toHtmlEscaped());

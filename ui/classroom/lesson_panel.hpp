@@ -18,7 +18,7 @@ namespace ts::ui {
 
 class LessonPanel : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit LessonPanel(QWidget* parent = nullptr);
 
     void setLessons(std::vector<Lesson> lessons, const QStringList& errors = {});
@@ -38,16 +38,16 @@ public:
     QString stepText() const;
     QString titleText() const;
 
-signals:
+  signals:
     void stepApplied(const ts::ui::LessonStep& step);
     void lessonStarted();
     void lessonEnded();
 
-protected:
+  protected:
     void changeEvent(QEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
 
-private:
+  private:
     void styleTitle();
     void retranslateUi();
     void refresh();

@@ -27,8 +27,8 @@
 #include <QTableWidget>
 #include <QTextStream>
 #include <QTimer>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 #include <algorithm>
 #include <filesystem>
 
@@ -60,8 +60,9 @@ LitmView::LitmView(QWidget* parent) : ClassroomToolView(parent) {
     m_banner->setObjectName(QStringLiteral("litmBanner"));
     m_banner->setWordWrap(true);
     m_banner->setTextFormat(Qt::PlainText);
-    m_banner->setStyleSheet(QStringLiteral("QLabel#litmBanner { background: #eef4fb; color: #17324d; "
-                                           "border: 1px solid #9dbbd9; border-radius: 4px; padding: 6px; }"));
+    m_banner->setStyleSheet(
+        QStringLiteral("QLabel#litmBanner { background: #eef4fb; color: #17324d; "
+                       "border: 1px solid #9dbbd9; border-radius: 4px; padding: 6px; }"));
     layout->addWidget(m_banner);
 
     auto* form = new QHBoxLayout;
@@ -80,8 +81,9 @@ LitmView::LitmView(QWidget* parent) : ClassroomToolView(parent) {
     m_seedLabel = new QLabel(this);
     m_seed = spin(0, 1000000, 1);
     m_queryAware = new QCheckBox(this);
-    for (QWidget* w : std::initializer_list<QWidget*>{m_recordsLabel, m_records, m_positionsLabel, m_positions,
-                                                     m_trialsLabel, m_trials, m_seedLabel, m_seed})
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{m_recordsLabel, m_records, m_positionsLabel, m_positions,
+                                         m_trialsLabel, m_trials, m_seedLabel, m_seed})
         form->addWidget(w);
     form->addStretch(1);
     layout->addLayout(form);
@@ -172,13 +174,14 @@ LitmView::LitmView(QWidget* parent) : ClassroomToolView(parent) {
     connect(m_open, &QPushButton::clicked, this, &LitmView::openDialog);
     connect(m_save, &QPushButton::clicked, this, &LitmView::saveDialog);
     connect(m_export, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export results"), QStringLiteral("litm.csv"),
-                                                          tr("CSV files (*.csv)"));
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export results"), QStringLiteral("litm.csv"), tr("CSV files (*.csv)"));
         if (!path.isEmpty()) exportCsv(path);
     });
     m_confirm = [this](const QString& question) {
         return QMessageBox::question(this, tr("Run the lost-in-the-middle lab?"), question,
-                                     QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Yes) == QMessageBox::Yes;
+                                     QMessageBox::Yes | QMessageBox::Cancel,
+                                     QMessageBox::Yes) == QMessageBox::Yes;
     };
     retranslateUi();
 }
@@ -187,32 +190,38 @@ void LitmView::retranslateUi() {
     m_recordsLabel->setText(tr("Records:"));
     m_positionsLabel->setText(tr("Positions:"));
     m_trialsLabel->setText(tr("Contexts:"));
-    m_trials->setToolTip(tr("Contexts of freshly drawn records; each is read once and asked about every position."));
+    m_trials->setToolTip(
+        tr("Contexts of freshly drawn records; each is read once and asked about every position."));
     m_seedLabel->setText(tr("Seed:"));
     m_queryAware->setText(tr("Ask first (query-aware)"));
-    m_queryAware->setToolTip(tr("State the question before the records too, so the model knows what to look for while reading."));
+    m_queryAware->setToolTip(
+        tr("State the question before the records too, so the model knows what to look for while "
+           "reading."));
     m_templateLabel->setText(tr("Record template:"));
     m_run->setText(tr("Run experiment"));
     m_cancel->setText(tr("Cancel"));
     m_open->setText(tr("Open results…"));
-    m_open->setToolTip(tr("Show results saved earlier (for example a sweep of a large model prepared at home)."));
+    m_open->setToolTip(
+        tr("Show results saved earlier (for example a sweep of a large model prepared at home)."));
     m_save->setText(tr("Save results…"));
     m_export->setText(tr("Export CSV…"));
-    m_explain->setText(tr("Each context lists key-value records (“Code Alpha-41 tiger.”) and ends by asking for "
-                          "one key again: the model reads it once and is asked about each position in turn, "
-                          "with fresh records in every context."));
+    m_explain->setText(
+        tr("Each context lists key-value records (“Code Alpha-41 tiger.”) and ends by asking for "
+           "one key again: the model reads it once and is asked about each position in turn, "
+           "with fresh records in every context."));
     // Titles of several words on two lines: the columns fit their contents, and a title on
     // one line made the table a pixel wider than the view in presentation mode at 1280x720.
     auto twoLines = [](QString t) {
         qsizetype best = -1;
-        for (qsizetype i = t.indexOf(QLatin1Char(' ')); i >= 0; i = t.indexOf(QLatin1Char(' '), i + 1))
+        for (qsizetype i = t.indexOf(QLatin1Char(' ')); i >= 0;
+             i = t.indexOf(QLatin1Char(' '), i + 1))
             if (best < 0 || std::abs(i - t.size() / 2) < std::abs(best - t.size() / 2)) best = i;
         if (best > 0) t[best] = QLatin1Char('\n');
         return t;
     };
-    m_table->setHorizontalHeaderLabels({tr("Position"), twoLines(tr("Top-1 accuracy")), tr("P(correct)"),
-                                        twoLines(tr("Mean rank")), twoLines(tr("Attention on record")),
-                                        tr("Contexts")});
+    m_table->setHorizontalHeaderLabels({tr("Position"), twoLines(tr("Top-1 accuracy")),
+                                        tr("P(correct)"), twoLines(tr("Mean rank")),
+                                        twoLines(tr("Attention on record")), tr("Contexts")});
     m_accBand.line->setName(tr("top-1 accuracy"));
     m_probBand.line->setName(tr("P(correct value)"));
     // Axis titles short enough for one line at 1280x720 (Qt Charts cuts longer ones and
@@ -221,14 +230,17 @@ void LitmView::retranslateUi() {
     m_measuredX->setTitleText(tr("position of the record asked for"));
     buildReferenceChart();
     updateBanner();
-    if (!m_shown.result.points.empty()) showRun(m_shown, m_runSource);
-    else setChartTitle(m_measured, tr("This model"));
+    if (!m_shown.result.points.empty())
+        showRun(m_shown, m_runSource);
+    else
+        setChartTitle(m_measured, tr("This model"));
 }
 
 bool LitmView::isBundledModel() const {
     if (m_info.folder.isEmpty()) return false;
     std::error_code ec;
-    return std::filesystem::equivalent(std::filesystem::path(m_info.folder.toStdString()), ts::bundledModelPath(), ec);
+    return std::filesystem::equivalent(std::filesystem::path(m_info.folder.toStdString()),
+                                       ts::bundledModelPath(), ec);
 }
 
 void LitmView::setModel(const ModelInfo& info) {
@@ -280,7 +292,8 @@ void LitmView::setLanguage(const QString& language) {
 QString LitmView::modelName() const {
     // a Hugging Face cache snapshot reads "ORG/NAME", not its commit hash
     if (m_info.folder.isEmpty()) return m_info.name;
-    return QString::fromStdString(ts::hub::displayName(std::filesystem::path(m_info.folder.toStdString())));
+    return QString::fromStdString(
+        ts::hub::displayName(std::filesystem::path(m_info.folder.toStdString())));
 }
 
 QString LitmView::evaluationText() const { return m_banner->text(); }
@@ -349,11 +362,14 @@ void LitmView::applySettings(const QJsonObject& s) {
     setInt("positions", m_positions);
     setInt("trials", m_trials);
     setInt("seed", m_seed);
-    if (s.contains(QStringLiteral("queryAware"))) m_queryAware->setChecked(s.value(QStringLiteral("queryAware")).toBool());
+    if (s.contains(QStringLiteral("queryAware")))
+        m_queryAware->setChecked(s.value(QStringLiteral("queryAware")).toBool());
     if (s.value(QStringLiteral("run")).toBool()) run();
 }
 
-void LitmView::setRunConfirmation(std::function<bool(const QString&)> confirm) { m_confirm = std::move(confirm); }
+void LitmView::setRunConfirmation(std::function<bool(const QString&)> confirm) {
+    m_confirm = std::move(confirm);
+}
 
 namespace {
 struct Estimate {
@@ -381,24 +397,33 @@ void LitmView::run() {
             e.plan = ts::planLostInTheMiddle(*info.tokenizer, o);
             const int nCtx = info.model->config().nCtx;
             if (e.plan.promptTokens > nCtx)
-                throw ts::Error(tr("%1 records take %2 tokens, more than the model's context of %3: use fewer records.")
-                                    .arg(o.records).arg(e.plan.promptTokens).arg(nCtx).toStdString());
-            const ts::LitmSpeed speed = ts::measureLitmSpeed(info.model, *info.tokenizer, o, &cancel);
+                throw ts::Error(tr("%1 records take %2 tokens, more than the model's context of "
+                                   "%3: use fewer records.")
+                                    .arg(o.records)
+                                    .arg(e.plan.promptTokens)
+                                    .arg(nCtx)
+                                    .toStdString());
+            const ts::LitmSpeed speed =
+                ts::measureLitmSpeed(info.model, *info.tokenizer, o, &cancel);
             e.seconds = ts::estimateLitmSeconds(info.model->config(), e.plan, speed);
             return e;
         },
         [this, o, info](Estimate e) {
             m_lastEstimate = e.seconds;
             if (info.model != m_info.model) return;  // another model arrived meanwhile
-            const QString work = tr("%1 contexts of about %2 tokens, each read once and asked %3 questions.")
-                                     .arg(o.trials).arg(e.plan.promptTokens).arg(o.positions);
+            const QString work =
+                tr("%1 contexts of about %2 tokens, each read once and asked %3 questions.")
+                    .arg(o.trials)
+                    .arg(e.plan.promptTokens)
+                    .arg(o.positions);
             if (e.seconds > m_askAboveSeconds) {
                 const QString question = fillKoreanParticles(
                     tr("This run on %1 will take %2 on this computer (measured just now).\n%3\n\n"
                        "The window stays usable and you can cancel at any time.")
                         .arg(info.name, approximateDuration(e.seconds), work));
                 if (!m_confirm || !m_confirm(question)) {
-                    m_status->setText(tr("Not started (estimated %1).").arg(approximateDuration(e.seconds)));
+                    m_status->setText(
+                        tr("Not started (estimated %1).").arg(approximateDuration(e.seconds)));
                     return;
                 }
             }
@@ -414,7 +439,9 @@ void LitmView::startRun(const ts::LitmOptions& o, double estimateSeconds) {
     ModelInfo info = m_info;
     info.name = modelName();
     const auto progress = progressReporter();
-    m_status->setText(tr("Running %1 contexts (estimated %2)…").arg(o.trials).arg(approximateDuration(estimateSeconds)));
+    m_status->setText(tr("Running %1 contexts (estimated %2)…")
+                          .arg(o.trials)
+                          .arg(approximateDuration(estimateSeconds)));
     m_runClock.start();
     m_timeLeftTimer->start();
     startTask<ts::LitmResult>(
@@ -429,7 +456,8 @@ void LitmView::startRun(const ts::LitmOptions& o, double estimateSeconds) {
             run.options.keyWords.clear();
             run.options.values.clear();
             run.result = std::move(r);
-            m_status->setText(tr("Done in %1.").arg(approximateDuration(run.result.timing.seconds)));
+            m_status->setText(
+                tr("Done in %1.").arg(approximateDuration(run.result.timing.seconds)));
             showRun(run, QStringLiteral("measured"));
         },
         [this](const QString& message) {
@@ -480,8 +508,9 @@ bool LitmView::openResults(const QString& path, QString* error) {
 }
 
 void LitmView::openDialog() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open results"), QString(),
-                                                      tr("Lost-in-the-middle results (*.json);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open results"), QString(),
+                                     tr("Lost-in-the-middle results (*.json);;All files (*)"));
     if (path.isEmpty()) return;
     QString error;
     if (!openResults(path, &error))
@@ -490,8 +519,9 @@ void LitmView::openDialog() {
 }
 
 void LitmView::saveDialog() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save results"), QStringLiteral("litm_results.json"),
-                                                      tr("Lost-in-the-middle results (*.json)"));
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Save results"), QStringLiteral("litm_results.json"),
+                                     tr("Lost-in-the-middle results (*.json)"));
     if (path.isEmpty()) return;
     QString error;
     if (!saveResults(path, &error)) QMessageBox::warning(this, tr("Cannot save results"), error);
@@ -594,38 +624,59 @@ void LitmView::showRun(const ts::LitmRun& run, const QString& source) {
         b.line->replace(mid);
         b.dots->replace(mid);
     };
-    fill(m_accBand, [](const ts::LitmPoint& p) { return p.accuracy; },
-         [](const ts::LitmPoint& p) { return p.accuracyLow; }, [](const ts::LitmPoint& p) { return p.accuracyHigh; });
-    fill(m_probBand, [](const ts::LitmPoint& p) { return p.meanProb; },
-         [](const ts::LitmPoint& p) { return p.probLow; }, [](const ts::LitmPoint& p) { return p.probHigh; });
-    const int records = std::max({2, run.options.records, r.points.empty() ? 2 : r.points.back().position});
+    fill(
+        m_accBand, [](const ts::LitmPoint& p) { return p.accuracy; },
+        [](const ts::LitmPoint& p) { return p.accuracyLow; },
+        [](const ts::LitmPoint& p) { return p.accuracyHigh; });
+    fill(
+        m_probBand, [](const ts::LitmPoint& p) { return p.meanProb; },
+        [](const ts::LitmPoint& p) { return p.probLow; },
+        [](const ts::LitmPoint& p) { return p.probHigh; });
+    const int records =
+        std::max({2, run.options.records, r.points.empty() ? 2 : r.points.back().position});
     m_measuredX->setRange(1, records);
-    const bool measuredHere = source == QLatin1String("measured") || source == QLatin1String("eval");
+    const bool measuredHere =
+        source == QLatin1String("measured") || source == QLatin1String("eval");
     const QString model = run.model == "bundled" || (measuredHere && isBundledModel())
                               ? tr("Bundled model")
-                              : run.model.empty() ? tr("Unnamed model") : QString::fromStdString(run.model);
+                          : run.model.empty() ? tr("Unnamed model")
+                                              : QString::fromStdString(run.model);
     QString title;
-    if (source == QLatin1String("measured")) title = tr("%1, measured now").arg(model);
-    else if (source == QLatin1String("eval")) title = tr("%1, from its evaluation data").arg(model);
-    else title = tr("%1, from %2").arg(model, source);
-    setChartTitle(m_measured, tr("%1<br>about %2 tokens · shaded: 95 % interval").arg(title).arg(r.contextTokens));
-    m_measuredX->setTitleText(tr("position of the record asked for, of %1").arg(run.options.records));
+    if (source == QLatin1String("measured"))
+        title = tr("%1, measured now").arg(model);
+    else if (source == QLatin1String("eval"))
+        title = tr("%1, from its evaluation data").arg(model);
+    else
+        title = tr("%1, from %2").arg(model, source);
+    setChartTitle(
+        m_measured,
+        tr("%1<br>about %2 tokens · shaded: 95 % interval").arg(title).arg(r.contextTokens));
+    m_measuredX->setTitleText(
+        tr("position of the record asked for, of %1").arg(run.options.records));
 
     m_table->setRowCount(static_cast<int>(r.points.size()));
     for (int i = 0; i < static_cast<int>(r.points.size()); ++i) {
         const auto& p = r.points[static_cast<std::size_t>(i)];
-        const QString cells[6] = {
-            QString::number(p.position),
-            QStringLiteral("%1 % [%2–%3]").arg(p.accuracy * 100, 0, 'f', 0).arg(p.accuracyLow * 100, 0, 'f', 0).arg(p.accuracyHigh * 100, 0, 'f', 0),
-            QStringLiteral("%1 % [%2–%3]").arg(p.meanProb * 100, 0, 'f', 1).arg(p.probLow * 100, 0, 'f', 1).arg(p.probHigh * 100, 0, 'f', 1),
-            QString::number(p.meanRank, 'f', 1), QStringLiteral("%1 %").arg(p.attentionMass * 100, 0, 'f', 1),
-            QString::number(p.trials)};
+        const QString cells[6] = {QString::number(p.position),
+                                  QStringLiteral("%1 % [%2–%3]")
+                                      .arg(p.accuracy * 100, 0, 'f', 0)
+                                      .arg(p.accuracyLow * 100, 0, 'f', 0)
+                                      .arg(p.accuracyHigh * 100, 0, 'f', 0),
+                                  QStringLiteral("%1 % [%2–%3]")
+                                      .arg(p.meanProb * 100, 0, 'f', 1)
+                                      .arg(p.probLow * 100, 0, 'f', 1)
+                                      .arg(p.probHigh * 100, 0, 'f', 1),
+                                  QString::number(p.meanRank, 'f', 1),
+                                  QStringLiteral("%1 %").arg(p.attentionMass * 100, 0, 'f', 1),
+                                  QString::number(p.trials)};
         for (int c = 0; c < 6; ++c) m_table->setItem(i, c, new QTableWidgetItem(cells[c]));
     }
     // One line: the records joined with a visible line break, elided by the label's width.
     QString example = QString::fromStdString(r.exampleContext);
     example.replace(QLatin1Char('\n'), QStringLiteral(" ↵ "));
-    m_example->setText(example.isEmpty() ? QString() : tr("Example context: %1").arg(example.left(300) + QStringLiteral("…")));
+    m_example->setText(
+        example.isEmpty() ? QString()
+                          : tr("Example context: %1").arg(example.left(300) + QStringLiteral("…")));
     // chance is known for the records of the loaded specification only
     m_conclusionText = describe(r.points, measuredHere ? chance() : 0.0);
     m_conclusion->setText(m_conclusionText);
@@ -636,11 +687,12 @@ void LitmView::showRun(const ts::LitmRun& run, const QString& source) {
 QString LitmView::csv() const {
     QString out;
     QTextStream s(&out);
-    s << "series,position,trials,accuracy,accuracy_low,accuracy_high,mean_prob,prob_low,prob_high,mean_rank,attention_mass\n";
+    s << "series,position,trials,accuracy,accuracy_low,accuracy_high,mean_prob,prob_low,prob_high,"
+         "mean_rank,attention_mass\n";
     for (const auto& p : m_shown.result.points)
-        s << "measured," << p.position << ',' << p.trials << ',' << p.accuracy << ',' << p.accuracyLow << ','
-          << p.accuracyHigh << ',' << p.meanProb << ',' << p.probLow << ',' << p.probHigh << ',' << p.meanRank
-          << ',' << p.attentionMass << '\n';
+        s << "measured," << p.position << ',' << p.trials << ',' << p.accuracy << ','
+          << p.accuracyLow << ',' << p.accuracyHigh << ',' << p.meanProb << ',' << p.probLow << ','
+          << p.probHigh << ',' << p.meanRank << ',' << p.attentionMass << '\n';
     for (const auto& p : ts::liuEtAl2023Reference())
         s << "liu2023_gpt35turbo," << p.position << ",," << p.accuracyPercent / 100 << ",,,,,,,\n";
     return out;

@@ -36,7 +36,7 @@ namespace ts::ui {
 
 class LitmView : public ClassroomToolView {
     Q_OBJECT
-public:
+  public:
     explicit LitmView(QWidget* parent = nullptr);
 
     // Reads the model folder's eval/litm_results.json (what the banner states and the charts
@@ -100,16 +100,17 @@ public:
     static QString describe(const std::vector<ts::LitmPoint>& points, double chance = 0);
     // describe() before the Korean particles are chosen for the measure's name; `isU`, when
     // given, says whether the sentence is the U of Liu et al.
-    static QString describeNeutral(const std::vector<ts::LitmPoint>& points, double chance, bool* isU = nullptr);
+    static QString describeNeutral(const std::vector<ts::LitmPoint>& points, double chance,
+                                   bool* isU = nullptr);
     // What a model's evaluation data says, for the banner (pure: tests call it directly).
     static QString evaluationSummary(const ts::LitmRun& run, const QString& modelName);
     // "about 40 s", "about 12 min", "about 2.5 h".
     static QString approximateDuration(double seconds);
 
-protected:
+  protected:
     void retranslateUi() override;
 
-private:
+  private:
     void buildReferenceChart();
     void buildMeasuredChart();
     void startRun(const ts::LitmOptions& options, double estimateSeconds);
@@ -133,10 +134,10 @@ private:
     Band m_accBand, m_probBand;
     QValueAxis* m_measuredX = nullptr;
 
-    ts::LitmRun m_shown;                    // on screen
-    QString m_runSource;                    // where it came from, shown over the chart
-    std::optional<ts::LitmRun> m_modelEval; // the loaded model's evaluation data
-    ts::LitmOptions m_spec;  // from kv_records.json: key words, key numbers, values
+    ts::LitmRun m_shown;                     // on screen
+    QString m_runSource;                     // where it came from, shown over the chart
+    std::optional<ts::LitmRun> m_modelEval;  // the loaded model's evaluation data
+    ts::LitmOptions m_spec;                  // from kv_records.json: key words, key numbers, values
     QString m_language = QStringLiteral("en");
     void loadRecordsFor(const QString& folder);
     std::function<bool(const QString&)> m_confirm;

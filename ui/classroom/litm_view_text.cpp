@@ -18,18 +18,21 @@ QString LitmView::describeNeutral(const std::vector<ts::LitmPoint>& pts, double 
     if (pts.size() < 2) return tr("Use at least two positions to see a curve.");
     if (chance > 0) {
         bool atChance = true;
-        for (const auto& p : pts) atChance = atChance && p.meanProb < 1.5 * chance && p.accuracy < 0.2;
+        for (const auto& p : pts)
+            atChance = atChance && p.meanProb < 1.5 * chance && p.accuracy < 0.2;
         if (atChance) {
-            QString text = tr("This model guesses: it gives the right value about the same probability as any "
-                              "other value (P(correct) ≈ %1 %, chance %2 %), so it has not learned to look "
-                              "the record up and there is no position effect in its answers.")
-                               .arg(pts.front().meanProb * 100, 0, 'f', 1)
-                               .arg(chance * 100, 0, 'f', 1);
+            QString text =
+                tr("This model guesses: it gives the right value about the same probability as any "
+                   "other value (P(correct) ≈ %1 %, chance %2 %), so it has not learned to look "
+                   "the record up and there is no position effect in its answers.")
+                    .arg(pts.front().meanProb * 100, 0, 'f', 1)
+                    .arg(chance * 100, 0, 'f', 1);
             if (pts.back().attentionMass > 1.5 * pts.front().attentionMass)
-                text += QLatin1Char(' ') + tr("Where it looks is not flat, though: attention from the question onto "
-                                              "the record grows from %1 % (first) to %2 % (last) — a recency bias.")
-                                               .arg(pts.front().attentionMass * 100, 0, 'f', 1)
-                                               .arg(pts.back().attentionMass * 100, 0, 'f', 1);
+                text += QLatin1Char(' ') +
+                        tr("Where it looks is not flat, though: attention from the question onto "
+                           "the record grows from %1 % (first) to %2 % (last) — a recency bias.")
+                            .arg(pts.front().attentionMass * 100, 0, 'f', 1)
+                            .arg(pts.back().attentionMass * 100, 0, 'f', 1);
             return text;
         }
     }
@@ -47,9 +50,10 @@ QString LitmView::describeNeutral(const std::vector<ts::LitmPoint>& pts, double 
     for (const auto& p : pts) top = std::max(top, v(p));
     const QString what = useAcc ? tr("accuracy") : tr("the probability of the right value");
     if (!useAcc && top < 0.02)
-        return tr("This model does not retrieve the values at all (top-1 accuracy below 5 %, P(correct) "
-                  "below 2 % everywhere): there is no position effect to see. Try fewer records or a "
-                  "trained model.");
+        return tr(
+            "This model does not retrieve the values at all (top-1 accuracy below 5 %, P(correct) "
+            "below 2 % everywhere): there is no position effect to see. Try fewer records or a "
+            "trained model.");
     const double margin = std::max(0.05, 0.15 * top);
     const bool highFirst = first - middle > margin, highLast = last - middle > margin;
     // A U needs both ends up by comparable amounts; one end far above the other is recency
@@ -57,19 +61,34 @@ QString LitmView::describeNeutral(const std::vector<ts::LitmPoint>& pts, double 
     const bool balanced = std::min(first, last) - middle > 0.5 * (std::max(first, last) - middle);
     if (highFirst && highLast && balanced && isU) *isU = true;
     if (highFirst && highLast && balanced)
-        return tr("A U-shape, as Liu et al. found: %1 is higher when the record is first (%2 %) or last "
-                  "(%3 %) than in the middle (%4 %). Information in the middle of a long context is "
-                  "used least.").arg(what).arg(first * 100, 0, 'f', 0).arg(last * 100, 0, 'f', 0).arg(middle * 100, 0, 'f', 0);
+        return tr("A U-shape, as Liu et al. found: %1 is higher when the record is first (%2 %) or "
+                  "last "
+                  "(%3 %) than in the middle (%4 %). Information in the middle of a long context "
+                  "is "
+                  "used least.")
+            .arg(what)
+            .arg(first * 100, 0, 'f', 0)
+            .arg(last * 100, 0, 'f', 0)
+            .arg(middle * 100, 0, 'f', 0);
     if (last - first > margin)
-        return tr("Recency rather than a U: %1 rises towards the end (first %2 %, last %3 %). This model "
+        return tr("Recency rather than a U: %1 rises towards the end (first %2 %, last %3 %). This "
+                  "model "
                   "mostly uses the records just before the question — small models often show this "
-                  "instead of the U that large models show.").arg(what).arg(first * 100, 0, 'f', 0).arg(last * 100, 0, 'f', 0);
+                  "instead of the U that large models show.")
+            .arg(what)
+            .arg(first * 100, 0, 'f', 0)
+            .arg(last * 100, 0, 'f', 0);
     if (first - last > margin)
-        return tr("Primacy: %1 is highest for the first record (%2 %) and falls towards the end (%3 %).")
-            .arg(what).arg(first * 100, 0, 'f', 0).arg(last * 100, 0, 'f', 0);
+        return tr("Primacy: %1 is highest for the first record (%2 %) and falls towards the end "
+                  "(%3 %).")
+            .arg(what)
+            .arg(first * 100, 0, 'f', 0)
+            .arg(last * 100, 0, 'f', 0);
     return tr("Roughly flat: %1 is about the same at every position (first %2 %, last %3 %). With "
               "this many trials the differences are within the intervals.")
-        .arg(what).arg(first * 100, 0, 'f', 0).arg(last * 100, 0, 'f', 0);
+        .arg(what)
+        .arg(first * 100, 0, 'f', 0)
+        .arg(last * 100, 0, 'f', 0);
 }
 
 QString LitmView::evaluationSummary(const ts::LitmRun& run, const QString& modelName) {
@@ -84,32 +103,39 @@ QString LitmView::evaluationSummary(const ts::LitmRun& run, const QString& model
                                 .arg(run.options.records)
                                 .arg(run.result.contextTokens)
                                 .arg(pts.front().trials);
-    const QString range = std::lround(lo * 100) == std::lround(hi * 100)
-                              ? QStringLiteral("%1").arg(lo * 100, 0, 'f', 0)
-                              : QStringLiteral("%1–%2").arg(lo * 100, 0, 'f', 0).arg(hi * 100, 0, 'f', 0);
+    const QString range =
+        std::lround(lo * 100) == std::lround(hi * 100)
+            ? QStringLiteral("%1").arg(lo * 100, 0, 'f', 0)
+            : QStringLiteral("%1–%2").arg(lo * 100, 0, 'f', 0).arg(hi * 100, 0, 'f', 0);
     if (lo >= 0.95)
-        return fillKoreanParticles(tr("%1 finds the record at every position it was asked about (top-1 accuracy %2 % at "
-                  "positions %3–%4; %5). It shows no lost-in-the-middle effect: to see one, load a real "
-                  "model such as Qwen2.5-0.5B and run the lab — it tells you how long the run will take "
-                  "before it starts.")
-            .arg(modelName, range)
-            .arg(pts.front().position)
-            .arg(pts.back().position)
-            .arg(setting));
+        return fillKoreanParticles(
+            tr("%1 finds the record at every position it was asked about (top-1 accuracy %2 % at "
+               "positions %3–%4; %5). It shows no lost-in-the-middle effect: to see one, load a "
+               "real "
+               "model such as Qwen2.5-0.5B and run the lab — it tells you how long the run will "
+               "take "
+               "before it starts.")
+                .arg(modelName, range)
+                .arg(pts.front().position)
+                .arg(pts.back().position)
+                .arg(setting));
     bool isU = false;
     QString text = tr("From the evaluation data of %1 (%2): %3")
                        .arg(modelName, setting, fillKoreanParticles(describeNeutral(pts, 0, &isU)));
     // Short of a U, the class still needs a model that shows one.
     if (!isU)
-        text += QLatin1Char(' ') + tr("To see the U, load a real model such as Qwen2.5-0.5B and run the lab — it "
-                                      "tells you how long the run will take before it starts.");
+        text += QLatin1Char(' ') +
+                tr("To see the U, load a real model such as Qwen2.5-0.5B and run the lab — it "
+                   "tells you how long the run will take before it starts.");
     return text;
 }
 
 QString LitmView::approximateDuration(double seconds) {
     if (seconds < 1) return tr("under a second");
-    if (seconds < 90) return tr("about %1 s").arg(std::max(1, static_cast<int>(std::lround(seconds))));
-    if (seconds < 90 * 60) return tr("about %1 min").arg(std::max(2, static_cast<int>(std::lround(seconds / 60))));
+    if (seconds < 90)
+        return tr("about %1 s").arg(std::max(1, static_cast<int>(std::lround(seconds))));
+    if (seconds < 90 * 60)
+        return tr("about %1 min").arg(std::max(2, static_cast<int>(std::lround(seconds / 60))));
     return tr("about %1 h").arg(seconds / 3600, 0, 'f', 1);
 }
 

@@ -15,9 +15,9 @@
 #include "classroom/token_flow.hpp"
 #include "shell/transcript_follower.hpp"
 #include "tokenscope/token_display.hpp"
-#include "widgets/vocabulary.hpp"
 #include "widgets/korean_particles.hpp"
 #include "widgets/steady_label.hpp"
+#include "widgets/vocabulary.hpp"
 
 namespace ts::ui {
 
@@ -30,7 +30,8 @@ void LensHeatmap::paintEvent(QPaintEvent* event) {
     if (first.width() < 18 || first.height() < 10) return;  // too small to read: colours only
     // The text grows with the cells (a projector's tall rows), up to twice the view's font.
     const int most = 2 * QFontInfo(font()).pixelSize();
-    f.setPixelSize(std::max(8, std::min(most, static_cast<int>(std::min(first.height() * 0.45, first.width() * 0.18)))));
+    f.setPixelSize(std::max(8, std::min(most, static_cast<int>(std::min(first.height() * 0.45,
+                                                                        first.width() * 0.18)))));
     p.setFont(f);
     const QFontMetrics fm(f);
     for (int r = 0; r < rowCount(); ++r)
@@ -40,8 +41,9 @@ void LensHeatmap::paintEvent(QPaintEvent* event) {
             const QRectF cell = cellRect(r, c);
             const QColor bg = colorFor(value(r, c));
             p.setPen(bg.lightnessF() < 0.5 ? Qt::white : Qt::black);
-            p.drawText(cell.adjusted(2, 0, -2, 0), Qt::AlignCenter,
-                       fm.elidedText(m_texts[i], Qt::ElideRight, static_cast<int>(cell.width()) - 4));
+            p.drawText(
+                cell.adjusted(2, 0, -2, 0), Qt::AlignCenter,
+                fm.elidedText(m_texts[i], Qt::ElideRight, static_cast<int>(cell.width()) - 4));
         }
 }
 
@@ -85,8 +87,10 @@ LogitLensView::LogitLensView(QWidget* parent) : QWidget(parent) {
     layout->addWidget(split, 1);
     connect(m_colourBox, &QComboBox::currentIndexChanged, this,
             [this](int i) { setColour(static_cast<Colour>(i)); });
-    connect(m_heatmap, &HeatmapWidget::cellClicked, this, [this](int, int col) { showDetail(col); });
-    m_follower = new TranscriptFollower(this, [this](const TranscriptModel&, int) { collectLens(); });
+    connect(m_heatmap, &HeatmapWidget::cellClicked, this,
+            [this](int, int col) { showDetail(col); });
+    m_follower =
+        new TranscriptFollower(this, [this](const TranscriptModel&, int) { collectLens(); });
     retranslateUi();
 }
 
@@ -97,13 +101,15 @@ void LogitLensView::retranslateUi() {
     m_colourLabel->setText(tr("Colour by:"));
     m_colourBox->setItemText(0, tr("probability of the top token"));
     m_colourBox->setItemText(1, tr("entropy (bits)"));
-    m_explain->setText(tr("Each row stops the model after one more layer and asks: what would it "
-                          "predict now? (residual → final norm → output projection). Each cell shows the "
-                          "top token; dark = confident. Read a column from top to bottom to see where the "
-                          "prediction forms. One column per step of the loop; click a column for details."));
+    m_explain->setText(
+        tr("Each row stops the model after one more layer and asks: what would it "
+           "predict now? (residual → final norm → output projection). Each cell shows the "
+           "top token; dark = confident. Read a column from top to bottom to see where the "
+           "prediction forms. One column per step of the loop; click a column for details."));
     m_detail->setHorizontalHeaderLabels({tr("Layer"), tr("Top token"), tr("p")});
     fitSideWidth();
-    m_heatmap->setLegendCaption(m_colour == Colour::Probability ? tr("p(top token)") : tr("entropy (bits)"));
+    m_heatmap->setLegendCaption(m_colour == Colour::Probability ? tr("p(top token)")
+                                                                : tr("entropy (bits)"));
     refresh();
 }
 
@@ -117,8 +123,10 @@ void LogitLensView::fitSideWidth() {
     // Room for a layer's name, a ten-character token and its probability in the view's font:
     // a fixed 280 px cut "Top token" and " confessed" in presentation mode at 1920x1080.
     const QFontMetrics fm(m_detail->font());
-    const int layerW = std::max(fm.horizontalAdvance(tr("Layer")), fm.horizontalAdvance(tr("embedding")));
-    const int tokenW = std::max(fm.horizontalAdvance(QStringLiteral("␣abcdefghij")), fm.horizontalAdvance(tr("Top token")));
+    const int layerW =
+        std::max(fm.horizontalAdvance(tr("Layer")), fm.horizontalAdvance(tr("embedding")));
+    const int tokenW = std::max(fm.horizontalAdvance(QStringLiteral("␣abcdefghij")),
+                                fm.horizontalAdvance(tr("Top token")));
     const int pW = fm.horizontalAdvance(QStringLiteral("99.9 %"));
     // Each column's cell padding, the frame and a scroll bar.
     const int extra = 3 * 2 * fm.horizontalAdvance(QLatin1Char('M')) + 2 * m_detail->frameWidth() +
@@ -128,7 +136,9 @@ void LogitLensView::fitSideWidth() {
 
 void LogitLensView::setModel(const ModelInfo& info) { m_info = info; }
 
-QString LogitLensView::tokenText(int token) const { return tokenDisplayText(m_info.tokenizer.get(), token); }
+QString LogitLensView::tokenText(int token) const {
+    return tokenDisplayText(m_info.tokenizer.get(), token);
+}
 
 void LogitLensView::collectLens() {
     if (!m_follower->model()) return;
@@ -143,9 +153,11 @@ void LogitLensView::collectLens() {
         // math here on the GUI thread. Thinned and file-read steps have none.
         if (!r || !r->trace || r->trace->lens.empty()) continue;
         const int pos = r->trace->lastPosition();
-        const QString input = static_cast<std::size_t>(pos) < r->tokenTexts.size()
-                                  ? QString::fromStdString(r->tokenTexts[static_cast<std::size_t>(pos)])  // display text already
-                                  : tokenText(r->trace->tokens.back());
+        const QString input =
+            static_cast<std::size_t>(pos) < r->tokenTexts.size()
+                ? QString::fromStdString(
+                      r->tokenTexts[static_cast<std::size_t>(pos)])  // display text already
+                : tokenText(r->trace->tokens.back());
         labels << QStringLiteral("%1 %2").arg(pos).arg(input);
         columns.push_back(r->trace->lens);
         sampled.push_back(r->sampledToken);
@@ -155,18 +167,23 @@ void LogitLensView::collectLens() {
 
 void LogitLensView::applySettings(const QJsonObject& s) {
     const QString c = s.value(QStringLiteral("colour")).toString();
-    if (c == QLatin1String("entropy")) setColour(Colour::Entropy);
-    else if (c == QLatin1String("probability")) setColour(Colour::Probability);
+    if (c == QLatin1String("entropy"))
+        setColour(Colour::Entropy);
+    else if (c == QLatin1String("probability"))
+        setColour(Colour::Probability);
 }
 
 void LogitLensView::setColour(Colour c) {
     m_colour = c;
-    if (m_colourBox->currentIndex() != static_cast<int>(c)) m_colourBox->setCurrentIndex(static_cast<int>(c));
-    m_heatmap->setLegendCaption(c == Colour::Probability ? tr("p(top token)") : tr("entropy (bits)"));
+    if (m_colourBox->currentIndex() != static_cast<int>(c))
+        m_colourBox->setCurrentIndex(static_cast<int>(c));
+    m_heatmap->setLegendCaption(c == Colour::Probability ? tr("p(top token)")
+                                                         : tr("entropy (bits)"));
     refresh();
 }
 
-void LogitLensView::showLens(const QStringList& labels, const std::vector<std::vector<ts::LensEntry>>& columns,
+void LogitLensView::showLens(const QStringList& labels,
+                             const std::vector<std::vector<ts::LensEntry>>& columns,
                              const std::vector<int>& sampled) {
     m_labels = labels;
     m_columns = columns;
@@ -208,21 +225,26 @@ void LogitLensView::showDetail(int column) {
         return;
     }
     const auto& col = m_columns[static_cast<std::size_t>(column)];
-    const int sampled = static_cast<std::size_t>(column) < m_sampled.size() ? m_sampled[static_cast<std::size_t>(column)] : -1;
+    const int sampled = static_cast<std::size_t>(column) < m_sampled.size()
+                            ? m_sampled[static_cast<std::size_t>(column)]
+                            : -1;
     int formedAt = -1;
     if (!col.empty())
-        for (int r = static_cast<int>(col.size()) - 1; r >= 0 && col[static_cast<std::size_t>(r)].token == col.back().token; --r)
+        for (int r = static_cast<int>(col.size()) - 1;
+             r >= 0 && col[static_cast<std::size_t>(r)].token == col.back().token; --r)
             formedAt = r;
     m_detailTitle->setText(fillKoreanParticles(
         tr("Position %1: the final prediction “%2” is already the top token from %3 on.")
             .arg(m_labels.value(column))
             .arg(col.empty() ? QString() : tokenText(col.back().token))
             .arg(formedAt <= 0 ? tr("the embedding") : tr("layer %1").arg(formedAt)) +
-        (sampled >= 0 ? QLatin1Char(' ') + tr("Sampled: “%1”.").arg(tokenText(sampled)) : QString())));
+        (sampled >= 0 ? QLatin1Char(' ') + tr("Sampled: “%1”.").arg(tokenText(sampled))
+                      : QString())));
     m_detail->setRowCount(static_cast<int>(col.size()));
     for (int r = 0; r < static_cast<int>(col.size()); ++r) {
         const auto& e = col[static_cast<std::size_t>(r)];
-        m_detail->setItem(r, 0, new QTableWidgetItem(r == 0 ? tr("embedding") : tr("layer %1").arg(r)));
+        m_detail->setItem(r, 0,
+                          new QTableWidgetItem(r == 0 ? tr("embedding") : tr("layer %1").arg(r)));
         m_detail->setItem(r, 1, new QTableWidgetItem(tokenText(e.token)));
         auto* p = new QTableWidgetItem(QStringLiteral("%1 %").arg(double(e.prob) * 100, 0, 'f', 1));
         p->setBackground(probabilityColor(e.prob));

@@ -13,8 +13,8 @@
 
 #include "shell/engine_worker.hpp"
 #include "shell/transcript_model.hpp"
-#include "widgets/heatmap_widget.hpp"
 #include "tokenscope/analysis.hpp"
+#include "widgets/heatmap_widget.hpp"
 
 class QComboBox;
 class QLabel;
@@ -29,20 +29,23 @@ class TranscriptFollower;
 // A heatmap that also writes each cell's top token into it.
 class LensHeatmap : public HeatmapWidget {
     Q_OBJECT
-public:
+  public:
     using HeatmapWidget::HeatmapWidget;
-    void setCellTexts(std::vector<QString> texts) { m_texts = std::move(texts); update(); }
+    void setCellTexts(std::vector<QString> texts) {
+        m_texts = std::move(texts);
+        update();
+    }
 
-protected:
+  protected:
     void paintEvent(QPaintEvent* event) override;
 
-private:
+  private:
     std::vector<QString> m_texts;  // row-major, like the values
 };
 
 class LogitLensView : public QWidget {
     Q_OBJECT
-public:
+  public:
     enum class Colour { Probability, Entropy };
     static constexpr int kMaxColumns = 24;
     explicit LogitLensView(QWidget* parent = nullptr);
@@ -54,17 +57,18 @@ public:
     void applySettings(const QJsonObject& settings);
     void setColour(Colour c);
     // Public for tests: columns of lens entries ([column][layer 0..L]) with their labels.
-    void showLens(const QStringList& columnLabels, const std::vector<std::vector<ts::LensEntry>>& columns,
+    void showLens(const QStringList& columnLabels,
+                  const std::vector<std::vector<ts::LensEntry>>& columns,
                   const std::vector<int>& sampled = {});
     const LensHeatmap* heatmap() const { return m_heatmap; }
     int detailRows() const;
     int columnCount() const { return static_cast<int>(m_columns.size()); }
     const QStringList& columnLabels() const { return m_labels; }
 
-protected:
+  protected:
     void changeEvent(QEvent* event) override;
 
-private:
+  private:
     void retranslateUi();
     void refresh();
     // The columns of the last kMaxColumns steps that recorded a lens (when shown, once a frame).

@@ -25,8 +25,8 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 #include <algorithm>
 #include <cmath>
 
@@ -34,9 +34,9 @@
 #include "tokenscope/hf_cache.hpp"
 #include "tokenscope/model_folder.hpp"
 #include "tokenscope/token_display.hpp"
-#include "widgets/vocabulary.hpp"
 #include "widgets/chart_font.hpp"
 #include "widgets/colour_scheme.hpp"
+#include "widgets/vocabulary.hpp"
 
 namespace ts::ui {
 
@@ -46,10 +46,13 @@ namespace {
 QString labelOf(const QString& path) {
     const QFileInfo f(path);
     if (f.isDir() || f.fileName().isEmpty()) return QDir(path).dirName();
-    return f.suffix().compare(QLatin1String("gguf"), Qt::CaseInsensitive) == 0 ? f.completeBaseName() : f.fileName();
+    return f.suffix().compare(QLatin1String("gguf"), Qt::CaseInsensitive) == 0
+               ? f.completeBaseName()
+               : f.fileName();
 }
 
-QTableWidgetItem* cell(const QString& text, Qt::Alignment align = Qt::AlignRight | Qt::AlignVCenter) {
+QTableWidgetItem* cell(const QString& text,
+                       Qt::Alignment align = Qt::AlignRight | Qt::AlignVCenter) {
     auto* item = new QTableWidgetItem(text);
     item->setTextAlignment(align);
     item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
@@ -58,9 +61,9 @@ QTableWidgetItem* cell(const QString& text, Qt::Alignment align = Qt::AlignRight
 
 // Distinct line colours for up to eight precisions (Okabe–Ito, colour-blind safe).
 QColor laneColour(int i) {
-    static const QColor c[] = {QColor(0, 0, 0),       QColor(0, 114, 178), QColor(213, 94, 0),
-                               QColor(0, 158, 115),   QColor(204, 121, 167), QColor(230, 159, 0),
-                               QColor(86, 180, 233),  QColor(240, 228, 66)};
+    static const QColor c[] = {QColor(0, 0, 0),      QColor(0, 114, 178),   QColor(213, 94, 0),
+                               QColor(0, 158, 115),  QColor(204, 121, 167), QColor(230, 159, 0),
+                               QColor(86, 180, 233), QColor(240, 228, 66)};
     return c[i % 8];
 }
 
@@ -222,13 +225,15 @@ void PrecisionView::addFolder() {
 
 void PrecisionView::removeSelected() {
     const int row = m_models->currentRow();
-    if (row >= 1 && row - 1 < m_others.size()) m_others.removeAt(row - 1);  // row 0: the loaded model
+    if (row >= 1 && row - 1 < m_others.size())
+        m_others.removeAt(row - 1);  // row 0: the loaded model
     refreshModelList();
 }
 
 void PrecisionView::refreshModelList() {
     m_models->clear();
-    const QString loaded = m_info.folder.isEmpty() ? tr("(no model loaded)") : labelOf(m_info.folder);
+    const QString loaded =
+        m_info.folder.isEmpty() ? tr("(no model loaded)") : labelOf(m_info.folder);
     m_models->addItem(tr("%1 (loaded, the reference)").arg(loaded));
     for (const QString& p : m_others) {
         m_models->addItem(labelOf(p));
@@ -236,12 +241,15 @@ void PrecisionView::refreshModelList() {
     }
 }
 
-QString PrecisionView::tokenText(int token) const { return tokenDisplayText(m_info.tokenizer.get(), token); }
+QString PrecisionView::tokenText(int token) const {
+    return tokenDisplayText(m_info.tokenizer.get(), token);
+}
 
 void PrecisionView::run() {
     if (!requireModel(m_status)) return;
     if (m_others.isEmpty()) {
-        m_status->setText(tr("Add the same model in another precision first (Add file… or Add folder…)."));
+        m_status->setText(
+            tr("Add the same model in another precision first (Add file… or Add folder…)."));
         return;
     }
     std::vector<int> ids;
@@ -261,10 +269,13 @@ void PrecisionView::run() {
     for (const QString& p : m_others) paths.push_back(p.toStdString());
     const int steps = m_steps->value();
     auto progress = progressReporter();
-    const std::vector<int> endTokens = m_info.tokenizer->endTokenIds();  // stop where generate stops
-    m_status->setText(tr("Loading %n model(s) and comparing…", nullptr, static_cast<int>(paths.size())));
+    const std::vector<int> endTokens =
+        m_info.tokenizer->endTokenIds();  // stop where generate stops
+    m_status->setText(
+        tr("Loading %n model(s) and comparing…", nullptr, static_cast<int>(paths.size())));
     startTask<ts::PrecisionComparison>(
-        [reference, referenceLabel, paths, ids, steps, progress, endTokens](const std::atomic<bool>& cancel) {
+        [reference, referenceLabel, paths, ids, steps, progress,
+         endTokens](const std::atomic<bool>& cancel) {
             std::vector<ts::PrecisionModel> models{{referenceLabel.toStdString(), reference}};
             for (const auto& p : paths) {
                 const auto loaded = ts::loadModelFolder(ts::hub::resolveModelSpec(p), {}, &cancel);
@@ -287,17 +298,26 @@ void PrecisionView::showComparison(const ts::PrecisionComparison& c) {
         auto* name = cell(QString::fromStdString(l.label), Qt::AlignLeft | Qt::AlignVCenter);
         name->setForeground(QBrush(laneColour(i)));
         m_summary->setItem(i, 0, name);
-        m_summary->setItem(i, 1, cell(QString::fromStdString(l.storage), Qt::AlignLeft | Qt::AlignVCenter));
-        m_summary->setItem(i, 2, cell(QLocale().toString(static_cast<double>(l.decodeBytesPerToken) / 1e6, 'f', 1)));
+        m_summary->setItem(
+            i, 1, cell(QString::fromStdString(l.storage), Qt::AlignLeft | Qt::AlignVCenter));
+        m_summary->setItem(
+            i, 2,
+            cell(QLocale().toString(static_cast<double>(l.decodeBytesPerToken) / 1e6, 'f', 1)));
         m_summary->setItem(i, 3, cell(QLocale().toString(std::exp(l.meanNll), 'f', 3)));
-        m_summary->setItem(i, 4, cell(i == 0 ? QStringLiteral("—") : QLocale().toString(l.maxAbsProbDiff, 'f', 4)));
-        m_summary->setItem(i, 5, cell(i == 0 ? QStringLiteral("—") : QStringLiteral("%1 %").arg(QLocale().toString(100.0 * l.top1Agreement, 'f', 1))));
+        m_summary->setItem(
+            i, 4,
+            cell(i == 0 ? QStringLiteral("—") : QLocale().toString(l.maxAbsProbDiff, 'f', 4)));
+        m_summary->setItem(i, 5,
+                           cell(i == 0 ? QStringLiteral("—")
+                                       : QStringLiteral("%1 %").arg(
+                                             QLocale().toString(100.0 * l.top1Agreement, 'f', 1))));
     }
 
     // The summary shows every row without scrolling: it is the table the class reads.
     const int rows = std::max(1, m_summary->rowCount());
     m_summary->setFixedHeight(m_summary->horizontalHeader()->sizeHint().height() +
-                              rows * m_summary->verticalHeader()->defaultSectionSize() + 2 * m_summary->frameWidth());
+                              rows * m_summary->verticalHeader()->defaultSectionSize() +
+                              2 * m_summary->frameWidth());
 
     // Per token: the token, then each precision's probability of it (and the difference
     // from the reference).
@@ -314,14 +334,20 @@ void PrecisionView::showComparison(const ts::PrecisionComparison& c) {
     for (int i = 0; i < positions; ++i) {
         const int token = c.tokens[static_cast<std::size_t>(i + 1)];
         const bool generated = i + 1 >= c.promptLength;
-        m_tokens->setItem(i, 0, cell(generated ? QString::number(i + 2 - c.promptLength) : QStringLiteral("p")));
+        m_tokens->setItem(
+            i, 0, cell(generated ? QString::number(i + 2 - c.promptLength) : QStringLiteral("p")));
         m_tokens->setItem(i, 1, cell(tokenText(token), Qt::AlignLeft | Qt::AlignVCenter));
         const double ref = c.lanes[0].tokenProb[static_cast<std::size_t>(i)];
-        m_tokens->setItem(i, 2, cell(QLocale().toString(100.0 * ref, 'f', 2) + QStringLiteral(" %")));
+        m_tokens->setItem(i, 2,
+                          cell(QLocale().toString(100.0 * ref, 'f', 2) + QStringLiteral(" %")));
         for (int l = 1; l < lanes; ++l) {
-            const double p = c.lanes[static_cast<std::size_t>(l)].tokenProb[static_cast<std::size_t>(i)];
-            m_tokens->setItem(i, 1 + 2 * l, cell(QLocale().toString(100.0 * p, 'f', 2) + QStringLiteral(" %")));
-            auto* d = cell(QStringLiteral("%1%2").arg(p >= ref ? QStringLiteral("+") : QString()).arg(QLocale().toString(100.0 * (p - ref), 'f', 2)));
+            const double p =
+                c.lanes[static_cast<std::size_t>(l)].tokenProb[static_cast<std::size_t>(i)];
+            m_tokens->setItem(i, 1 + 2 * l,
+                              cell(QLocale().toString(100.0 * p, 'f', 2) + QStringLiteral(" %")));
+            auto* d = cell(QStringLiteral("%1%2")
+                               .arg(p >= ref ? QStringLiteral("+") : QString())
+                               .arg(QLocale().toString(100.0 * (p - ref), 'f', 2)));
             // Differences of a percentage point and more stand out.
             if (std::fabs(p - ref) >= 0.01) d->setBackground(QBrush(QColor(255, 220, 180)));
             m_tokens->setItem(i, 2 + 2 * l, d);
@@ -334,20 +360,28 @@ void PrecisionView::showComparison(const ts::PrecisionComparison& c) {
         html += c.freeRunPartsAt < 0
                     ? tr("<b>Free-running:</b> all precisions write the same %n token(s).", nullptr,
                          static_cast<int>(c.lanes[0].freeRun.size()))
-                    : tr("<b>Free-running:</b> the texts part at generated token %1.").arg(c.freeRunPartsAt + 1);
+                    : tr("<b>Free-running:</b> the texts part at generated token %1.")
+                          .arg(c.freeRunPartsAt + 1);
         for (int l = 0; l < lanes; ++l) {
             // Readable text: the part all runs share, then (underlined) where this one went.
             const auto& run = c.lanes[static_cast<std::size_t>(l)].freeRun;
-            const std::size_t parts = c.freeRunPartsAt < 0 ? run.size()
-                                                           : std::min(run.size(), static_cast<std::size_t>(c.freeRunPartsAt));
+            const std::size_t parts =
+                c.freeRunPartsAt < 0
+                    ? run.size()
+                    : std::min(run.size(), static_cast<std::size_t>(c.freeRunPartsAt));
             auto text = [this](std::vector<int> ids) {
                 if (!m_info.tokenizer) return QString();
-                return QString::fromStdString(ts::bytesAsText(m_info.tokenizer->decode(ids))).toHtmlEscaped();
+                return QString::fromStdString(ts::bytesAsText(m_info.tokenizer->decode(ids)))
+                    .toHtmlEscaped();
             };
-            const QString shared = text({run.begin(), run.begin() + static_cast<std::ptrdiff_t>(parts)});
+            const QString shared =
+                text({run.begin(), run.begin() + static_cast<std::ptrdiff_t>(parts)});
             const QString own = text({run.begin() + static_cast<std::ptrdiff_t>(parts), run.end()});
-            html += QStringLiteral("<br><span style=\"color:%1\">■</span> <b>%2</b>: %3<u><b>%4</b></u>")
-                        .arg(laneColour(l).name(), QString::fromStdString(c.lanes[static_cast<std::size_t>(l)].label).toHtmlEscaped(),
+            html += QStringLiteral(
+                        "<br><span style=\"color:%1\">■</span> <b>%2</b>: %3<u><b>%4</b></u>")
+                        .arg(laneColour(l).name(),
+                             QString::fromStdString(c.lanes[static_cast<std::size_t>(l)].label)
+                                 .toHtmlEscaped(),
                              shared, own);
         }
     }
@@ -356,7 +390,9 @@ void PrecisionView::showComparison(const ts::PrecisionComparison& c) {
     refreshChart();
 }
 
-int PrecisionView::chartSeriesCount() const { return static_cast<int>(m_chart->chart()->series().size()); }
+int PrecisionView::chartSeriesCount() const {
+    return static_cast<int>(m_chart->chart()->series().size());
+}
 
 void PrecisionView::refreshChart() {
     QChart* chart = m_chart->chart();
@@ -425,7 +461,8 @@ void PrecisionView::showStorageChart() {
         double bits;
     };
     // Q8_0: 32 int8 weights + an F16 scale per block; Q4_0: 32 4-bit weights + an F16 scale.
-    constexpr Format kFormats[] = {{"F32", 32.0}, {"F16 / BF16", 16.0}, {"Q8_0", 8.5}, {"Q4_0", 4.5}};
+    constexpr Format kFormats[] = {
+        {"F32", 32.0}, {"F16 / BF16", 16.0}, {"Q8_0", 8.5}, {"Q4_0", 4.5}};
     const double params = static_cast<double>(m_info.model->parameterCount());
     auto* set = new QBarSet(tr("stored"));
     // Each bar runs on to the F32 size, pale: that part is what the precision saves (a Q4_0
@@ -472,9 +509,10 @@ void PrecisionView::showStorageChart() {
 }
 
 void PrecisionView::retranslateUi() {
-    m_intro->setText(tr("The same model in several precisions. The loaded model continues the "
-                        "prompt; every precision scores exactly those tokens, so the difference "
-                        "per token is what precision costs. Then each writes on its own."));
+    m_intro->setText(
+        tr("The same model in several precisions. The loaded model continues the "
+           "prompt; every precision scores exactly those tokens, so the difference "
+           "per token is what precision costs. Then each writes on its own."));
     m_modelsLabel->setText(tr("Precisions to compare:"));
     m_addFile->setText(tr("Add file…"));
     m_addFile->setToolTip(tr("A GGUF file of the same model (Q8_0, Q4_K_M, F16, …)"));
@@ -485,8 +523,8 @@ void PrecisionView::retranslateUi() {
     m_stepsLabel->setText(tr("Tokens"));
     m_run->setText(tr("Compare"));
     m_cancel->setText(tr("Cancel"));
-    m_summary->setHorizontalHeaderLabels({tr("Model"), tr("Stored as"), tr("MB/token"), tr("Perplexity"),
-                                          tr("Largest Δp"), tr("Same top-1")});
+    m_summary->setHorizontalHeaderLabels({tr("Model"), tr("Stored as"), tr("MB/token"),
+                                          tr("Perplexity"), tr("Largest Δp"), tr("Same top-1")});
     m_formats->setText(
         tr("<b>How each format stores a weight</b><br>"
            "<b>F32</b>: 32 bits: a sign, 8 bits of exponent, 23 of fraction.<br>"

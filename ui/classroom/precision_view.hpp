@@ -30,7 +30,7 @@ namespace ts::ui {
 
 class PrecisionView : public ClassroomToolView {
     Q_OBJECT
-public:
+  public:
     explicit PrecisionView(QWidget* parent = nullptr);
 
     void setModel(const ModelInfo& info) override;
@@ -47,11 +47,11 @@ public:
     int chartSeriesCount() const;
     QString statusText() const;
 
-protected:
+  protected:
     void retranslateUi() override;
     bool eventFilter(QObject* watched, QEvent* event) override;
 
-private:
+  private:
     void addFiles();
     void addFolder();
     void removeSelected();

@@ -6,26 +6,26 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QStyle>
 #include <QLabel>
 #include <QPainter>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollBar>
+#include <QStyle>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <cctype>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <limits>
 
 #include "classroom/token_flow.hpp"
-#include "widgets/heatmap_widget.hpp"
-#include "widgets/wrapped_text_delegate.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/session.hpp"
 #include "tokenscope/token_display.hpp"
+#include "widgets/heatmap_widget.hpp"
+#include "widgets/wrapped_text_delegate.hpp"
 
 namespace ts::ui {
 
@@ -46,7 +46,8 @@ QRect barSpan(const QRect& cell, const QFontMetrics& fm) {
 }
 bool hasHangul(const QString& text) {
     for (const QChar c : text)
-        if ((c.unicode() >= 0xAC00 && c.unicode() <= 0xD7A3) || (c.unicode() >= 0x1100 && c.unicode() <= 0x11FF) ||
+        if ((c.unicode() >= 0xAC00 && c.unicode() <= 0xD7A3) ||
+            (c.unicode() >= 0x1100 && c.unicode() <= 0x11FF) ||
             (c.unicode() >= 0x3130 && c.unicode() <= 0x318F))
             return true;
     return false;
@@ -79,14 +80,18 @@ void ProbeBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opti
         const int x = r.left() + static_cast<int>(std::lround(barW * barLength(std::pow(10.0, d))));
         painter->drawLine(x, r.top(), x, r.top() + 2 * h - 2);
     }
-    painter->fillRect(QRectF(r.left(), r.top(), barW * barLength(pt), h - 1), QColor(0x3c, 0xa0, 0x4a));
-    painter->fillRect(QRectF(r.left(), r.top() + h, barW * barLength(pf), h - 1), QColor(0xd0, 0x43, 0x3a));
+    painter->fillRect(QRectF(r.left(), r.top(), barW * barLength(pt), h - 1),
+                      QColor(0x3c, 0xa0, 0x4a));
+    painter->fillRect(QRectF(r.left(), r.top() + h, barW * barLength(pf), h - 1),
+                      QColor(0xd0, 0x43, 0x3a));
     painter->setPen(option.palette.color(QPalette::Text));
     QFont f = option.font;
     f.setPointSizeF(f.pointSizeF() * 0.85);
     painter->setFont(f);
-    painter->drawText(QRect(r.left() + barW + 3, r.top(), labelW, h), Qt::AlignVCenter, percent(pt));
-    painter->drawText(QRect(r.left() + barW + 3, r.top() + h, labelW, h), Qt::AlignVCenter, percent(pf));
+    painter->drawText(QRect(r.left() + barW + 3, r.top(), labelW, h), Qt::AlignVCenter,
+                      percent(pt));
+    painter->drawText(QRect(r.left() + barW + 3, r.top() + h, labelW, h), Qt::AlignVCenter,
+                      percent(pf));
     painter->restore();
 }
 
@@ -94,7 +99,8 @@ QSize ProbeBarDelegate::sizeHint(const QStyleOptionViewItem& option, const QMode
     return {200, option.fontMetrics.height() * 2 + 8};
 }
 
-ProbeHeader::ProbeHeader(int barsColumn, QWidget* parent) : QHeaderView(Qt::Horizontal, parent), m_bars(barsColumn) {
+ProbeHeader::ProbeHeader(int barsColumn, QWidget* parent)
+    : QHeaderView(Qt::Horizontal, parent), m_bars(barsColumn) {
     setSectionsClickable(false);
 }
 
@@ -120,7 +126,8 @@ void ProbeHeader::paintSection(QPainter* painter, const QRect& rect, int logical
     // The style may leave a clip on the painter after drawing a section: title in its own
     // saved state, then the axis with an explicit clip.
     painter->save();
-    QHeaderView::paintSection(painter, QRect(rect.left(), rect.top(), rect.width(), titleH), logicalIndex);
+    QHeaderView::paintSection(painter, QRect(rect.left(), rect.top(), rect.width(), titleH),
+                              logicalIndex);
     painter->restore();
     const QRect axis(rect.left(), rect.top() + titleH, rect.width(), rect.height() - titleH);
     painter->save();
@@ -135,14 +142,17 @@ void ProbeHeader::paintSection(QPainter* painter, const QRect& rect, int logical
     painter->setPen(palette().color(QPalette::ButtonText));
     int lastRight = axis.left() - 100;
     for (int i = 0; i < labels.size(); ++i) {
-        const int x = span.left() + static_cast<int>(std::lround(span.width() * ProbeBarDelegate::barLength(
-                                                                     std::pow(10.0, kTickDecades[i]))));
+        const int x =
+            span.left() +
+            static_cast<int>(std::lround(
+                span.width() * ProbeBarDelegate::barLength(std::pow(10.0, kTickDecades[i]))));
         painter->drawLine(x, axis.bottom() - 3, x, axis.bottom());
         const int w = fm.horizontalAdvance(labels[i]);
         const int left = std::clamp(x - w / 2, axis.left() + 1, axis.right() - w - 1);
         if (left < lastRight + 4) continue;  // a narrow column: every tick, not every label
         lastRight = left + w;
-        painter->drawText(QRect(left, axis.top(), w + 1, axis.height() - 3), Qt::AlignCenter, labels[i]);
+        painter->drawText(QRect(left, axis.top(), w + 1, axis.height() - 3), Qt::AlignCenter,
+                          labels[i]);
     }
     painter->restore();
 }
@@ -164,7 +174,8 @@ ProbesView::ProbesView(QWidget* parent) : ClassroomToolView(parent) {
     // The set's controls on the first line, running and filtering on the second: one line
     // of all of them was wider than a 1280-pixel window leaves in Korean or in
     // presentation mode.
-    for (QWidget* w : std::initializer_list<QWidget*>{m_setBox, m_open, m_save, m_add}) row->addWidget(w);
+    for (QWidget* w : std::initializer_list<QWidget*>{m_setBox, m_open, m_save, m_add})
+        row->addWidget(w);
     row->addStretch(1);
     layout->addLayout(row);
     m_explain = new QLabel(this);
@@ -178,7 +189,8 @@ ProbesView::ProbesView(QWidget* parent) : ClassroomToolView(parent) {
     m_groups->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     // Seven even columns share about 700 px at 1280x720: titles wrap onto two lines
     // (the header's height is set to two lines in fillSummaryTable).
-    m_groups->horizontalHeader()->setDefaultAlignment(Qt::Alignment(Qt::AlignCenter) | Qt::Alignment(Qt::TextWordWrap));
+    m_groups->horizontalHeader()->setDefaultAlignment(Qt::Alignment(Qt::AlignCenter) |
+                                                      Qt::Alignment(Qt::TextWordWrap));
     m_groups->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_groups->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     // Cells wrap as they are painted ("held-out (never seen)" was cut to "held-out …" in
@@ -189,7 +201,8 @@ ProbesView::ProbesView(QWidget* parent) : ClassroomToolView(parent) {
     m_groups->hide();
     layout->addWidget(m_groups);
     auto* filterRow = new QHBoxLayout;
-    for (QWidget* w : std::initializer_list<QWidget*>{m_run, m_cancel, m_progress}) filterRow->addWidget(w);
+    for (QWidget* w : std::initializer_list<QWidget*>{m_run, m_cancel, m_progress})
+        filterRow->addWidget(w);
     filterRow->addSpacing(12);
     filterRow->addWidget(m_filterLabel);
     filterRow->addWidget(m_filter);
@@ -205,7 +218,8 @@ ProbesView::ProbesView(QWidget* parent) : ClassroomToolView(parent) {
     m_table->setItemDelegate(m_textDelegate);
     m_table->setItemDelegateForColumn(Bars, new ProbeBarDelegate(m_table));
     m_table->viewport()->installEventFilter(this);  // columns follow the table's width (fitColumns)
-    m_table->horizontalHeader()->setDefaultAlignment(Qt::Alignment(Qt::AlignCenter) | Qt::Alignment(Qt::TextWordWrap));
+    m_table->horizontalHeader()->setDefaultAlignment(Qt::Alignment(Qt::AlignCenter) |
+                                                     Qt::Alignment(Qt::TextWordWrap));
     m_table->setWordWrap(true);
     // Rows at least two lines tall (the two bars), more where a prompt or answer wraps
     // further (fitRows).
@@ -230,7 +244,8 @@ ProbesView::ProbesView(QWidget* parent) : ClassroomToolView(parent) {
     });
     connect(m_run, &QPushButton::clicked, this, &ProbesView::run);
     connect(m_cancel, &QPushButton::clicked, this, &ProbesView::cancel);
-    connect(m_filter, &QComboBox::activated, this, [this](int i) { setFilter(static_cast<Filter>(i)); });
+    connect(m_filter, &QComboBox::activated, this,
+            [this](int i) { setFilter(static_cast<Filter>(i)); });
     retranslateUi();
 }
 
@@ -243,19 +258,23 @@ void ProbesView::retranslateUi() {
     m_table->setHorizontalHeaderLabels({tr("Group"), tr("Prompt"), tr("True"),
                                         tr("False (| between)"), tr("Model's answer"),
                                         tr("P(true) green, P(best false) red"), tr("Verdict")});
-    m_explain->setText(tr("Each prompt has one true and several false continuations. Green bar: the "
-                          "probability of the true one; red bar: the most probable false one, on a log "
-                          "axis (each tick is a factor of 100). The model "
-                          "never looks anything up — for facts it did not see in training (held-out) it "
-                          "still answers, often just as confidently. Cells are editable; save the set as JSON."));
+    m_explain->setText(
+        tr("Each prompt has one true and several false continuations. Green bar: the "
+           "probability of the true one; red bar: the most probable false one, on a log "
+           "axis (each tick is a factor of 100). The model "
+           "never looks anything up — for facts it did not see in training (held-out) it "
+           "still answers, often just as confidently. Cells are editable; save the set as JSON."));
     m_filterLabel->setText(tr("Show:"));
-    for (int i = 0; i < m_sets.size() && i < m_setBox->count(); ++i) m_setBox->setItemText(i, setTitle(i));
+    for (int i = 0; i < m_sets.size() && i < m_setBox->count(); ++i)
+        m_setBox->setItemText(i, setTitle(i));
     const int filter = std::max(0, m_filter->currentIndex());
     m_filter->clear();
-    m_filter->addItems({tr("All probes, held-out first"), tr("Held-out only"), tr("Confident inventions only")});
+    m_filter->addItems(
+        {tr("All probes, held-out first"), tr("Held-out only"), tr("Confident inventions only")});
     m_filter->setCurrentIndex(filter);
-    m_groups->setHorizontalHeaderLabels({tr("Group"), tr("Language"), tr("Probes"), tr("True beats false"),
-                                         tr("Top-1 accuracy"), tr("Mean confidence"), tr("Confident inventions")});
+    m_groups->setHorizontalHeaderLabels({tr("Group"), tr("Language"), tr("Probes"),
+                                         tr("True beats false"), tr("Top-1 accuracy"),
+                                         tr("Mean confidence"), tr("Confident inventions")});
     m_groups->horizontalHeaderItem(6)->setToolTip(
         tr("The model's own answer is not the true one, and it gives that answer at least %1 %.")
             .arg(kConfident * 100, 0, 'f', 0));
@@ -263,7 +282,6 @@ void ProbesView::retranslateUi() {
     m_summary->setText(summary());
     fitColumns();  // the headers' words in the new language
 }
-
 
 QString ProbesView::setTitle(int index) const {
     const QString& name = m_sets[index].first;
@@ -332,9 +350,13 @@ void ProbesView::setProbes(const std::vector<ts::FactProbe>& probes) {
         const auto& p = probes[static_cast<std::size_t>(r)];
         QStringList falses;
         for (const auto& f : p.falsehoods) falses << QString::fromStdString(f);
-        const QString cells[ColumnCount] = {QString::fromStdString(p.group), QString::fromStdString(p.prompt),
-                                            QString::fromStdString(p.truth), falses.join(kSep),
-                                            QString(), QString(), QString()};
+        const QString cells[ColumnCount] = {QString::fromStdString(p.group),
+                                            QString::fromStdString(p.prompt),
+                                            QString::fromStdString(p.truth),
+                                            falses.join(kSep),
+                                            QString(),
+                                            QString(),
+                                            QString()};
         for (int c = 0; c < ColumnCount; ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
             if (c >= ModelAnswer) item->setFlags(item->flags() & ~Qt::ItemIsEditable);
@@ -351,13 +373,16 @@ void ProbesView::setProbes(const std::vector<ts::FactProbe>& probes) {
 std::vector<ts::FactProbe> ProbesView::probes() const {
     std::vector<ts::FactProbe> out;
     for (int r = 0; r < m_table->rowCount(); ++r) {
-        auto text = [&](int c) { return m_table->item(r, c) ? m_table->item(r, c)->text() : QString(); };
+        auto text = [&](int c) {
+            return m_table->item(r, c) ? m_table->item(r, c)->text() : QString();
+        };
         ts::FactProbe p;
         p.group = text(Group).toStdString();
         p.prompt = text(Prompt).toStdString();
         p.truth = text(Truth).toStdString();
         // Answers keep their leading space (it is part of the token); only the separator goes.
-        for (const QString& f : text(Falsehoods).split(kSep, Qt::SkipEmptyParts)) p.falsehoods.push_back(f.toStdString());
+        for (const QString& f : text(Falsehoods).split(kSep, Qt::SkipEmptyParts))
+            p.falsehoods.push_back(f.toStdString());
         if (p.prompt.empty() && p.truth.empty()) continue;
         out.push_back(std::move(p));
     }
@@ -410,14 +435,18 @@ void ProbesView::showResults(const std::vector<ts::ProbeResult>& results) {
         QStringList tip{tr("P(true) = %1").arg(std::exp(res.logPTrue), 0, 'g', 3)};
         for (double lp : res.logPFalse) tip << tr("P(false) = %1").arg(std::exp(lp), 0, 'g', 3);
         bars->setToolTip(tip.join(QLatin1Char('\n')));
-        const QString top = QString::fromStdString(ts::visibleWhitespace(ts::bytesAsText(res.answer.text)));
+        const QString top =
+            QString::fromStdString(ts::visibleWhitespace(ts::bytesAsText(res.answer.text)));
         m_answers[static_cast<std::size_t>(r)] = top;
-        m_table->item(r, ModelAnswer)->setText(QStringLiteral("%1  (%2)").arg(top, percent(res.answer.prob)));
+        m_table->item(r, ModelAnswer)
+            ->setText(QStringLiteral("%1  (%2)").arg(top, percent(res.answer.prob)));
         m_table->item(r, ModelAnswer)->setBackground(probabilityColor(res.answer.prob));
-        m_table->item(r, ModelAnswer)->setToolTip(
-            tr("The model's own answer: its greedy continuation up to the end of the word, past "
-               "function words such as “a” or “in”; %1 is the probability of the whole answer.")
-                .arg(percent(res.answer.prob)));
+        m_table->item(r, ModelAnswer)
+            ->setToolTip(
+                tr("The model's own answer: its greedy continuation up to the end of the word, "
+                   "past "
+                   "function words such as “a” or “in”; %1 is the probability of the whole answer.")
+                    .arg(percent(res.answer.prob)));
         m_table->item(r, ModelAnswer)->setForeground(Qt::black);
         auto* verdict = m_table->item(r, Verdict);
         verdict->setText(res.truthWins ? tr("true wins") : tr("false wins"));
@@ -451,16 +480,21 @@ void ProbesView::fitColumns() {
     const int margin = WrappedTextDelegate::cellTextMargin(m_table) + 1;
     std::array<int, ColumnCount> least{};
     // The header's words too: they wrap at spaces like the cells.
-    const int headerMargin = 2 * m_table->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, m_table) + 4;
+    const int headerMargin =
+        2 * m_table->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, m_table) + 4;
     for (int c = 0; c < ColumnCount; ++c)
         if (const QTableWidgetItem* h = m_table->horizontalHeaderItem(c); h && c != Bars)
-            least[static_cast<std::size_t>(c)] = static_cast<int>(std::ceil(
-                m_textDelegate->widestWord(h->text(), m_table->horizontalHeader()->font()))) + headerMargin;
+            least[static_cast<std::size_t>(c)] =
+                static_cast<int>(std::ceil(
+                    m_textDelegate->widestWord(h->text(), m_table->horizontalHeader()->font()))) +
+                headerMargin;
     for (int r = 0; r < m_table->rowCount(); ++r)
         for (int c = 0; c < ColumnCount; ++c) {
             const QTableWidgetItem* item = m_table->item(r, c);
             if (c == Bars || !item || item->text().isEmpty()) continue;
-            const int w = static_cast<int>(std::ceil(m_textDelegate->widestWord(item->text(), m_table->font()))) + margin;
+            const int w = static_cast<int>(std::ceil(
+                              m_textDelegate->widestWord(item->text(), m_table->font()))) +
+                          margin;
             least[static_cast<std::size_t>(c)] = std::max(least[static_cast<std::size_t>(c)], w);
         }
     // Where the text columns' least widths leave the bars less than their 180 pixels
@@ -489,8 +523,10 @@ void ProbesView::fitColumns() {
         int fixedWidth = 0;
         for (int c = 0; c < ColumnCount; ++c) {
             if (c == Bars || (dropGroup && c == Group)) continue;
-            if (raised[static_cast<std::size_t>(c)]) fixedWidth += least[static_cast<std::size_t>(c)];
-            else freeShare += kShare[c];
+            if (raised[static_cast<std::size_t>(c)])
+                fixedWidth += least[static_cast<std::size_t>(c)];
+            else
+                freeShare += kShare[c];
         }
         const double perShare = freeShare > 0 ? std::max(0, room - fixedWidth) / freeShare : 0;
         bool changed = false;
@@ -508,7 +544,9 @@ void ProbesView::fitColumns() {
     int used = 0;
     for (int c = 0; c < ColumnCount; ++c) {
         if (dropGroup && c == Group) continue;
-        const int cw = c == Bars ? bars : c == ColumnCount - 1 ? std::max(1, width - used) : std::max(1, w[static_cast<std::size_t>(c)]);
+        const int cw = c == Bars              ? bars
+                       : c == ColumnCount - 1 ? std::max(1, width - used)
+                                              : std::max(1, w[static_cast<std::size_t>(c)]);
         m_table->setColumnWidth(c, cw);
         used += cw;
     }
@@ -522,7 +560,8 @@ void ProbesView::fitRows() {
 }
 
 bool ProbesView::answerIsTruth(int row) const {
-    if (row < 0 || row >= static_cast<int>(m_results.size()) || !m_table->item(row, Truth)) return false;
+    if (row < 0 || row >= static_cast<int>(m_results.size()) || !m_table->item(row, Truth))
+        return false;
     return ts::answerMatches(m_results[static_cast<std::size_t>(row)].answer.word,
                              m_table->item(row, Truth)->text().toStdString());
 }
@@ -533,7 +572,8 @@ bool ProbesView::isHeldOut(int row) const {
 }
 
 bool ProbesView::isInvention(int row) const {
-    if (row < 0 || row >= static_cast<int>(m_results.size()) || row >= m_table->rowCount()) return false;
+    if (row < 0 || row >= static_cast<int>(m_results.size()) || row >= m_table->rowCount())
+        return false;
     const auto& res = m_results[static_cast<std::size_t>(row)];
     // an answer of function words only ("the") invents nothing
     return !res.answer.word.empty() && !answerIsTruth(row) && res.answer.prob >= kConfident;
@@ -544,7 +584,8 @@ std::vector<ProbesView::GroupSummary> ProbesView::groupSummaries() const {
     const int n = std::min(m_table->rowCount(), static_cast<int>(m_results.size()));
     for (int r = 0; r < n; ++r) {
         const QString family = m_table->item(r, Group)->text().section(QLatin1Char('/'), 0, 0);
-        const QString language = hasHangul(m_table->item(r, Prompt)->text()) ? tr("Korean") : tr("English");
+        const QString language =
+            hasHangul(m_table->item(r, Prompt)->text()) ? tr("Korean") : tr("English");
         auto it = std::find_if(out.begin(), out.end(), [&](const GroupSummary& g) {
             return g.group == family && g.language == language;
         });
@@ -562,7 +603,8 @@ std::vector<ProbesView::GroupSummary> ProbesView::groupSummaries() const {
     for (auto& g : out) g.meanConfidence /= std::max(1, g.probes);
     // Held-out first: the rows the lesson is about.
     std::stable_sort(out.begin(), out.end(), [](const GroupSummary& a, const GroupSummary& b) {
-        return a.group.startsWith(QLatin1String("held")) > b.group.startsWith(QLatin1String("held"));
+        return a.group.startsWith(QLatin1String("held")) >
+               b.group.startsWith(QLatin1String("held"));
     });
     return out;
 }
@@ -571,14 +613,23 @@ void ProbesView::fillSummaryTable() {
     const auto groups = groupSummaries();
     m_groups->setVisible(!groups.empty());
     m_groups->setRowCount(static_cast<int>(groups.size()));
-    auto pct = [](int k, int n) { return QStringLiteral("%1 / %2  (%3 %)").arg(k).arg(n).arg(100.0 * k / std::max(1, n), 0, 'f', 0); };
+    auto pct = [](int k, int n) {
+        return QStringLiteral("%1 / %2  (%3 %)")
+            .arg(k)
+            .arg(n)
+            .arg(100.0 * k / std::max(1, n), 0, 'f', 0);
+    };
     for (int r = 0; r < static_cast<int>(groups.size()); ++r) {
         const auto& g = groups[static_cast<std::size_t>(r)];
         const QString name = g.group == QLatin1String("held_out") ? tr("held-out (never seen)")
                              : g.group == QLatin1String("seen")   ? tr("seen in training")
                                                                   : g.group;
-        const QString cells[7] = {name, g.language, QString::number(g.probes), pct(g.truthWins, g.probes),
-                                  pct(g.top1, g.probes), percent(g.meanConfidence),
+        const QString cells[7] = {name,
+                                  g.language,
+                                  QString::number(g.probes),
+                                  pct(g.truthWins, g.probes),
+                                  pct(g.top1, g.probes),
+                                  percent(g.meanConfidence),
                                   QString::number(g.confidentInventions)};
         for (int c = 0; c < 7; ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
@@ -598,15 +649,18 @@ void ProbesView::fitSummaryHeight() {
     // lines of its wrapped titles (its size hint counts one), in the font it has now.
     QHeaderView* header = m_groups->horizontalHeader();
     const int margin = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
-    header->setMinimumHeight(header->fontMetrics().height() + header->fontMetrics().lineSpacing() + 2 * margin + 2);
-    int h = std::max(header->sizeHint().height(), header->minimumHeight()) + 2 * m_groups->frameWidth();
+    header->setMinimumHeight(header->fontMetrics().height() + header->fontMetrics().lineSpacing() +
+                             2 * margin + 2);
+    int h =
+        std::max(header->sizeHint().height(), header->minimumHeight()) + 2 * m_groups->frameWidth();
     for (int r = 0; r < m_groups->rowCount(); ++r) h += m_groups->rowHeight(r);
     m_groups->setFixedHeight(h);
     m_fittingSummary = false;
 }
 
 void ProbesView::setFilter(Filter filter) {
-    if (m_filter->currentIndex() != static_cast<int>(filter)) m_filter->setCurrentIndex(static_cast<int>(filter));
+    if (m_filter->currentIndex() != static_cast<int>(filter))
+        m_filter->setCurrentIndex(static_cast<int>(filter));
     arrangeRows();
 }
 
@@ -645,13 +699,15 @@ std::vector<int> ProbesView::visibleRows() const {
 std::pair<double, double> ProbesView::barValues(int row) const {
     const auto* item = m_table->item(row, Bars);
     if (!item || !item->data(ProbeBarDelegate::kTrueRole).isValid()) return {nan(), nan()};
-    return {item->data(ProbeBarDelegate::kTrueRole).toDouble(), item->data(ProbeBarDelegate::kFalseRole).toDouble()};
+    return {item->data(ProbeBarDelegate::kTrueRole).toDouble(),
+            item->data(ProbeBarDelegate::kFalseRole).toDouble()};
 }
 
 int ProbesView::rowCount() const { return m_table->rowCount(); }
 
 QString ProbesView::summary() const {
-    if (m_results.empty()) return tr("%n probe(s). Press “Run probes”.", nullptr, m_table ? m_table->rowCount() : 0);
+    if (m_results.empty())
+        return tr("%n probe(s). Press “Run probes”.", nullptr, m_table ? m_table->rowCount() : 0);
     int heldOut = 0, right = 0, inventions = 0, wins = 0, all = 0;
     double confidence = 0;
     for (const auto& g : groupSummaries()) {
@@ -663,9 +719,12 @@ QString ProbesView::summary() const {
         inventions += g.confidentInventions;
         confidence += g.meanConfidence * g.probes;
     }
-    if (heldOut == 0) return tr("The true answer beats every false one in %1 of %2 probes.").arg(wins).arg(all);
-    return tr("On held-out facts, which the model never saw, its own answer is right %1 of %2 times, "
-              "yet it puts on average %3 % on it; %4 of them are confident inventions (%5 % or more on a "
+    if (heldOut == 0)
+        return tr("The true answer beats every false one in %1 of %2 probes.").arg(wins).arg(all);
+    return tr("On held-out facts, which the model never saw, its own answer is right %1 of %2 "
+              "times, "
+              "yet it puts on average %3 % on it; %4 of them are confident inventions (%5 % or "
+              "more on a "
               "wrong answer). That is a hallucination.")
         .arg(right)
         .arg(heldOut)

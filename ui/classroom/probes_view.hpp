@@ -6,8 +6,8 @@
 // made visible. A summary per group (seen, held-out, real-world) and language comes first:
 // top-1 accuracy, mean confidence and how many confident inventions; the held-out rows are
 // listed first and a filter shows only the inventions, so nobody scrolls past 256 seen rows.
-#include <QJsonObject>
 #include <QHeaderView>
+#include <QJsonObject>
 #include <QStyledItemDelegate>
 #include <QWidget>
 #include <vector>
@@ -30,7 +30,7 @@ class WrappedTextDelegate;
 // 1: multi-token answers often have probabilities far below 1 %, invisible on a linear bar.
 class ProbeBarDelegate : public QStyledItemDelegate {
     Q_OBJECT
-public:
+  public:
     using QStyledItemDelegate::QStyledItemDelegate;
     static constexpr int kTrueRole = Qt::UserRole + 1;
     static constexpr int kFalseRole = Qt::UserRole + 2;
@@ -46,22 +46,22 @@ public:
 // drawn on (10^-10 … 100 %), tick for tick where the delegate draws its decade lines.
 class ProbeHeader : public QHeaderView {
     Q_OBJECT
-public:
+  public:
     ProbeHeader(int barsColumn, QWidget* parent);
     // The tick labels drawn under the bars column's title, left to right.
     static QStringList tickLabels();
     QSize sizeHint() const override;
 
-protected:
+  protected:
     void paintSection(QPainter* painter, const QRect& rect, int logicalIndex) const override;
 
-private:
+  private:
     int m_bars;
 };
 
 class ProbesView : public ClassroomToolView {
     Q_OBJECT
-public:
+  public:
     enum Column { Group, Prompt, Truth, Falsehoods, ModelAnswer, Bars, Verdict, ColumnCount };
     explicit ProbesView(QWidget* parent = nullptr);
 
@@ -83,12 +83,12 @@ public:
     QString summary() const;
     // One line per group family and language, as shown in the summary table above the probes.
     struct GroupSummary {
-        QString group;      // "seen", "held_out", "real-world" …
-        QString language;   // "English", "Korean" (from the prompt's script)
+        QString group;     // "seen", "held_out", "real-world" …
+        QString language;  // "English", "Korean" (from the prompt's script)
         int probes = 0;
         int truthWins = 0;  // the true answer beats every false one
         int top1 = 0;       // the model's own answer (a word, ts::modelAnswer) is the true one
-        double meanConfidence = 0;  // mean probability of its own answer
+        double meanConfidence = 0;    // mean probability of its own answer
         int confidentInventions = 0;  // its own answer is not the truth, at >= 50 %
     };
     std::vector<GroupSummary> groupSummaries() const;
@@ -99,13 +99,13 @@ public:
     std::vector<int> visibleRows() const;
     static constexpr double kConfident = 0.5;
 
-protected:
+  protected:
     void retranslateUi() override;
     // Keeps the probe table's columns within its width (the bars and their log axis in view
     // at 1280 pixels, not scrolled off to the right).
     bool eventFilter(QObject* watched, QEvent* event) override;
 
-private:
+  private:
     QString setTitle(int index) const;
     void chooseSet(int index);
     void openDialog();

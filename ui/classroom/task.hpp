@@ -18,7 +18,7 @@
 namespace ts::ui {
 
 class ClassroomTask {
-public:
+  public:
     ClassroomTask() = default;
     ClassroomTask(const ClassroomTask&) = delete;
     ClassroomTask& operator=(const ClassroomTask&) = delete;
@@ -54,29 +54,35 @@ public:
         auto cancel = m_cancel;
         auto pending = m_pending;
         QPointer<QObject> guard(receiver);
-        m_thread = QThread::create([cancel, pending, guard, work = std::move(work), done = std::move(done),
-                                    failed = std::move(failed)] {
+        m_thread = QThread::create([cancel, pending, guard, work = std::move(work),
+                                    done = std::move(done), failed = std::move(failed)] {
             lowerComputePriority();
             try {
                 auto result = std::make_shared<R>(work(*cancel));
                 if (guard)
-                    QMetaObject::invokeMethod(guard.data(), [done, result, pending] {
-                        pending->store(false);
-                        done(std::move(*result));
-                    }, Qt::QueuedConnection);
+                    QMetaObject::invokeMethod(
+                        guard.data(),
+                        [done, result, pending] {
+                            pending->store(false);
+                            done(std::move(*result));
+                        },
+                        Qt::QueuedConnection);
             } catch (const std::exception& e) {
                 const QString message = QString::fromUtf8(e.what());
                 if (guard)
-                    QMetaObject::invokeMethod(guard.data(), [failed, message, pending] {
-                        pending->store(false);
-                        failed(message);
-                    }, Qt::QueuedConnection);
+                    QMetaObject::invokeMethod(
+                        guard.data(),
+                        [failed, message, pending] {
+                            pending->store(false);
+                            failed(message);
+                        },
+                        Qt::QueuedConnection);
             }
         });
         m_thread->start();
     }
 
-private:
+  private:
     std::shared_ptr<std::atomic<bool>> m_cancel;
     std::shared_ptr<std::atomic<bool>> m_pending;
     QThread* m_thread = nullptr;
@@ -85,8 +91,8 @@ private:
 // Progress from the experiment thread to a widget, coalesced by the event loop: each call
 // posts the latest fraction; cheap enough for a few hundred updates per run.
 inline void postProgress(QObject* receiver, std::function<void(double)> apply, double fraction) {
-    QMetaObject::invokeMethod(receiver, [apply = std::move(apply), fraction] { apply(fraction); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        receiver, [apply = std::move(apply), fraction] { apply(fraction); }, Qt::QueuedConnection);
 }
 
 }  // namespace ts::ui

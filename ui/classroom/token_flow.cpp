@@ -20,7 +20,8 @@ constexpr int kGap = 2;
 constexpr int kLineGap = 3;
 }  // namespace
 
-std::vector<QString> tokenDisplayTexts(const ts::Tokenizer& tokenizer, const std::vector<int>& ids) {
+std::vector<QString> tokenDisplayTexts(const ts::Tokenizer& tokenizer,
+                                       const std::vector<int>& ids) {
     std::vector<std::string> bytes;
     bytes.reserve(ids.size());
     for (int id : ids) {
@@ -160,7 +161,8 @@ bool TokenFlow::event(QEvent* e) {
         auto* help = static_cast<QHelpEvent*>(e);
         const int i = itemAt(help->pos());
         if (i >= 0 && !m_items[static_cast<std::size_t>(i)].toolTip.isEmpty())
-            QToolTip::showText(help->globalPos(), m_items[static_cast<std::size_t>(i)].toolTip, this);
+            QToolTip::showText(help->globalPos(), m_items[static_cast<std::size_t>(i)].toolTip,
+                               this);
         else
             QToolTip::hideText();
         return true;

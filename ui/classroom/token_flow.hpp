@@ -21,9 +21,9 @@ QColor probabilityColor(double p);
 
 class TokenFlow : public QWidget {
     Q_OBJECT
-public:
+  public:
     struct Item {
-        QString text;       // display text (visible whitespace already applied)
+        QString text;  // display text (visible whitespace already applied)
         QColor colour;
         QString toolTip;
         bool prompt = false;  // prompt tokens are drawn plain, without a box colour
@@ -50,16 +50,16 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
-signals:
+  signals:
     void itemClicked(int index);
 
-protected:
+  protected:
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     bool event(QEvent* e) override;
 
-private:
+  private:
     // Lays the boxes out for `width` at `zoom`; returns the height used.
     int layoutFor(int width, std::vector<QRectF>* rects, double zoom) const;
     QFont zoomedFont(double zoom) const;

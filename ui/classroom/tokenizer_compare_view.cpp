@@ -68,7 +68,7 @@ std::vector<QString> tokenChipTexts(const ts::Tokenizer& tokenizer,
 
 // Horizontal bars: one per tokenizer, length proportional to its token count.
 class TokenizerBars : public QWidget {
-public:
+  public:
     explicit TokenizerBars(QWidget* parent) : QWidget(parent) { setMinimumHeight(40); }
     struct Bar {
         QString label;
@@ -83,7 +83,7 @@ public:
     }
     QSize sizeHint() const override { return {600, minimumHeight()}; }
 
-protected:
+  protected:
     void paintEvent(QPaintEvent*) override {
         QPainter p(this);
         p.setRenderHint(QPainter::Antialiasing);
@@ -91,12 +91,14 @@ protected:
         for (const Bar& b : m_bars) most = std::max(most, b.tokens);
         const QFontMetrics fm(font());
         int labelWidth = 0;
-        for (const Bar& b : m_bars) labelWidth = std::max(labelWidth, fm.horizontalAdvance(b.label));
+        for (const Bar& b : m_bars)
+            labelWidth = std::max(labelWidth, fm.horizontalAdvance(b.label));
         labelWidth = std::min(labelWidth + 12, width() / 3);
         // Room for the longest value as written in the current language (a fixed English
         // sample cut the longer ones short).
         int valueWidth = 0;
-        for (const Bar& b : m_bars) valueWidth = std::max(valueWidth, fm.horizontalAdvance(b.value) + 16);
+        for (const Bar& b : m_bars)
+            valueWidth = std::max(valueWidth, fm.horizontalAdvance(b.value) + 16);
         valueWidth = std::min(valueWidth, width() / 2);
         const int barSpace = std::max(10, width() - labelWidth - valueWidth - 8);
         int y = 4;
@@ -115,7 +117,7 @@ protected:
         }
     }
 
-private:
+  private:
     std::vector<Bar> m_bars;
 };
 
@@ -126,8 +128,9 @@ TokenizerCompareView::TokenizerCompareView(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_intro);
     m_text = new QPlainTextEdit(this);
     m_text->setMaximumHeight(90);
-    m_text->setPlainText(QStringLiteral("범인이 수진이라는 게 밝혀졌다. 범인은\n"
-                                        "The culprit turned out to be Sujin."));
+    m_text->setPlainText(
+        QStringLiteral("범인이 수진이라는 게 밝혀졌다. 범인은\n"
+                       "The culprit turned out to be Sujin."));
     layout->addWidget(m_text);
     auto* buttons = new QHBoxLayout;
     m_addFile = new QPushButton(this);
@@ -168,9 +171,12 @@ void TokenizerCompareView::loadDefaults() {
     QStringList gpt2;
     gpt2 << qEnvironmentVariable("TOKENSCOPE_GPT2_VOCAB_DIR");
     const QString exeDir = QCoreApplication::applicationDirPath();
-    gpt2 << exeDir + QStringLiteral("/../../gpt2-vocab") << exeDir + QStringLiteral("/../gpt2-vocab");
-    const QDir snapshots(QDir::homePath() + QStringLiteral("/.cache/huggingface/hub/models--gpt2/snapshots"));
-    for (const QString& s : snapshots.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) gpt2 << snapshots.filePath(s);
+    gpt2 << exeDir + QStringLiteral("/../../gpt2-vocab")
+         << exeDir + QStringLiteral("/../gpt2-vocab");
+    const QDir snapshots(QDir::homePath() +
+                         QStringLiteral("/.cache/huggingface/hub/models--gpt2/snapshots"));
+    for (const QString& s : snapshots.entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+        gpt2 << snapshots.filePath(s);
     for (const QString& dir : gpt2) {
         if (!dir.isEmpty() && QFileInfo::exists(dir + QStringLiteral("/vocab.json")) &&
             QFileInfo::exists(dir + QStringLiteral("/merges.txt"))) {
@@ -178,15 +184,17 @@ void TokenizerCompareView::loadDefaults() {
             break;
         }
     }
-    for (const QString& p : qEnvironmentVariable("TOKENSCOPE_COMPARE_TOKENIZERS").split(QLatin1Char(':'), Qt::SkipEmptyParts))
+    for (const QString& p : qEnvironmentVariable("TOKENSCOPE_COMPARE_TOKENIZERS")
+                                .split(QLatin1Char(':'), Qt::SkipEmptyParts))
         loadTokenizer(p, true);
 }
 
 void TokenizerCompareView::retranslateUi() {
-    m_intro->setText(tr("The same text through different tokenizers. A model reads, pays for and "
-                        "generates tokens, not characters: the more tokens a language needs, the "
-                        "more time and money the same sentence costs, and the less of it fits in "
-                        "the context."));
+    m_intro->setText(
+        tr("The same text through different tokenizers. A model reads, pays for and "
+           "generates tokens, not characters: the more tokens a language needs, the "
+           "more time and money the same sentence costs, and the less of it fits in "
+           "the context."));
     m_addFile->setText(tr("Add tokenizer file…"));
     m_addFolder->setText(tr("Add tokenizer folder…"));
     m_text->setPlaceholderText(tr("Type or paste text to compare"));
@@ -195,7 +203,8 @@ void TokenizerCompareView::retranslateUi() {
 
 void TokenizerCompareView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) retranslateUi();
-    if (event->type() == QEvent::FontChange) QTimer::singleShot(0, this, &TokenizerCompareView::fitChips);
+    if (event->type() == QEvent::FontChange)
+        QTimer::singleShot(0, this, &TokenizerCompareView::fitChips);
     QWidget::changeEvent(event);
 }
 
@@ -260,20 +269,23 @@ void TokenizerCompareView::startNextLoad() {
         QTimer::singleShot(0, this, &TokenizerCompareView::startNextLoad);
     };
     m_task.start<std::shared_ptr<const ts::Tokenizer>>(
-        this,
-        [pathUtf8](const std::atomic<bool>&) { return ts::Tokenizer::fromPath(pathUtf8); },
+        this, [pathUtf8](const std::atomic<bool>&) { return ts::Tokenizer::fromPath(pathUtf8); },
         [this, p, q, finish](std::shared_ptr<const ts::Tokenizer> tok) {
             const QFileInfo info(p);
-            const QString name = info.isDir() ? info.fileName()
-                                              : info.dir().dirName() + QLatin1Char('/') + info.fileName();
+            const QString name = info.isDir()
+                                     ? info.fileName()
+                                     : info.dir().dirName() + QLatin1Char('/') + info.fileName();
             if (!addTokenizer(name, std::move(tok)) && !q) {
-                QMessageBox::information(this, tr("Tokenizer comparison"),
-                                         tr("At most %1 tokenizers fit side by side; remove one first.").arg(kMaxColumns));
+                QMessageBox::information(
+                    this, tr("Tokenizer comparison"),
+                    tr("At most %1 tokenizers fit side by side; remove one first.")
+                        .arg(kMaxColumns));
             }
             finish();
         },
         [this, p, q, finish](QString error) {
-            const QString message = fillKoreanParticles(tr("Could not load the tokenizer %1:\n%2").arg(p, error));
+            const QString message =
+                fillKoreanParticles(tr("Could not load the tokenizer %1:\n%2").arg(p, error));
             emit loadFailed(message);
             if (!q) QMessageBox::warning(this, tr("Tokenizer comparison"), message);
             finish();
@@ -288,13 +300,15 @@ void TokenizerCompareView::chooseFile() {
 }
 
 void TokenizerCompareView::chooseFolder() {
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Choose a model or tokenizer folder"));
+    const QString dir =
+        QFileDialog::getExistingDirectory(this, tr("Choose a model or tokenizer folder"));
     if (!dir.isEmpty()) loadTokenizer(dir);
 }
 
 void TokenizerCompareView::removeColumn(int index) {
     if (index < 0 || index >= static_cast<int>(m_columns.size())) return;
-    if (m_columns[static_cast<std::size_t>(index)].box) m_columns[static_cast<std::size_t>(index)].box->deleteLater();
+    if (m_columns[static_cast<std::size_t>(index)].box)
+        m_columns[static_cast<std::size_t>(index)].box->deleteLater();
     m_columns.erase(m_columns.begin() + index);
     rebuildColumns();
 }
@@ -352,7 +366,8 @@ void TokenizerCompareView::rebuildColumns() {
             });
         }
         m_columnsLayout->insertWidget(i, c.box, 1);
-        c.box->setStyleSheet(QStringLiteral("QWidget#col%1 { border: 1px solid palette(mid); }").arg(i));
+        c.box->setStyleSheet(
+            QStringLiteral("QWidget#col%1 { border: 1px solid palette(mid); }").arg(i));
         c.box->setObjectName(QStringLiteral("col%1").arg(i));
         c.title->setText(QStringLiteral("<b>%1</b><br><small>%2</small>")
                              .arg(title(c).toHtmlEscaped(),
@@ -369,18 +384,22 @@ void TokenizerCompareView::rebuildColumns() {
                         tr("%1 per character").arg(n.tokensPerCharacter, 0, 'f', 2);
         if (any && fewest > 0 && n.tokens.size() > fewest) {
             stats += QStringLiteral(" · ") +
-                     tr("%1× the fewest").arg(static_cast<double>(tokens) / static_cast<double>(fewest), 0, 'f', 1);
+                     tr("%1× the fewest")
+                         .arg(static_cast<double>(tokens) / static_cast<double>(fewest), 0, 'f', 1);
         }
         c.stats->setText(stats);
         QString html;
         constexpr std::size_t kMaxChips = 600;  // a long paste must not make a label of megabytes
-        const std::vector<ts::Token> shown(n.tokens.begin(),
-                                           n.tokens.begin() + static_cast<std::ptrdiff_t>(std::min(kMaxChips, n.tokens.size())));
+        const std::vector<ts::Token> shown(
+            n.tokens.begin(),
+            n.tokens.begin() + static_cast<std::ptrdiff_t>(std::min(kMaxChips, n.tokens.size())));
         const std::vector<QString> texts = tokenChipTexts(*c.tokenizer, shown);
         for (std::size_t k = 0; k < texts.size(); ++k) {
             const QColor bg = columnColour(i, (k % 2) == 1);
-            html += QStringLiteral("<span style=\"background-color:%1; color:#000;\">&nbsp;%2&nbsp;</span>&#8203;")
-                        .arg(bg.name(), texts[k].toHtmlEscaped());
+            html +=
+                QStringLiteral(
+                    "<span style=\"background-color:%1; color:#000;\">&nbsp;%2&nbsp;</span>&#8203;")
+                    .arg(bg.name(), texts[k].toHtmlEscaped());
         }
         if (n.tokens.size() > kMaxChips) html += QStringLiteral(" …");
         c.chips->setText(html);

@@ -43,7 +43,7 @@ class TokenizerBars;
 
 class TokenizerCompareView : public QWidget {
     Q_OBJECT
-public:
+  public:
     static constexpr int kMaxColumns = 4;
 
     explicit TokenizerCompareView(QWidget* parent = nullptr);
@@ -65,15 +65,15 @@ public:
     const TokenCount& columnTokens(int index) const;
     bool isLoading() const;
 
-signals:
+  signals:
     void tokenizerAdded(int index);
     void loadFailed(const QString& message);
 
-protected:
+  protected:
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
 
-private:
+  private:
     struct Column {
         QString name;        // a file or folder name; empty for the loaded model's column
         bool model = false;  // the loaded model's: titled "Model: NAME" in the current language
@@ -107,7 +107,7 @@ private:
     void fitChips();
     QTimer* m_debounce = nullptr;
     std::vector<Column> m_columns;
-    QString m_modelName;  // the loaded model's name (untranslated)
+    QString m_modelName;             // the loaded model's name (untranslated)
     std::vector<QString> m_pending;  // paths still to load, one at a time
     std::vector<bool> m_pendingQuiet;
     ClassroomTask m_task;

@@ -257,19 +257,22 @@ void ControlsPanel::setTokenizerAvailable(bool available) {
 void ControlsPanel::retranslateUi() {
     m_promptBox->setTitle(tr("Prompt"));
     m_prompt->setPlaceholderText(chatMode() ? tr("The user's message…")
-                                 : m_hasTokenizer ? tr("Type the beginning of a text…")
-                                                  : tr("Token ids separated by spaces, e.g. 12 7 301"));
+                                 : m_hasTokenizer
+                                     ? tr("Type the beginning of a text…")
+                                     : tr("Token ids separated by spaces, e.g. 12 7 301"));
     m_chat->setText(tr("Chat (system and user message)"));
     const QString format = QString::fromStdString(m_chatTemplate.name);
     m_chat->setToolTip(m_chat->isEnabled()
                            ? tr("Writes the messages in this model's chat format (%1), with its "
-                                "special tokens, and the model answers as the assistant.").arg(format)
+                                "special tokens, and the model answers as the assistant.")
+                                 .arg(format)
                            : tr("Instruct models need their chat format; this model has none "
                                 "that Tokenscope can write."));
     m_system->setPlaceholderText(
         m_chatTemplate.defaultSystem.empty()
             ? tr("System message (optional)")
-            : tr("System message (empty: “%1”)").arg(QString::fromStdString(m_chatTemplate.defaultSystem)));
+            : tr("System message (empty: “%1”)")
+                  .arg(QString::fromStdString(m_chatTemplate.defaultSystem)));
     m_system->setToolTip(m_system->placeholderText());  // the placeholder may be cut
     m_chatNote->setText(m_chatTemplate.why.empty()
                             ? tr("No chat format: type the raw prompt.")
@@ -287,7 +290,8 @@ void ControlsPanel::retranslateUi() {
     m_seedLabel->setText(tr("Seed"));
     m_samplingBox->setTitle(tr("Sampling"));
     m_temperatureLabel->setText(tr("Temperature"));
-    m_temperature->setToolTip(tr("0 = always the most likely token; higher = more surprising choices"));
+    m_temperature->setToolTip(
+        tr("0 = always the most likely token; higher = more surprising choices"));
     m_topKLabel->setText(tr("Top-k"));
     m_topK->setSpecialValueText(tr("off"));
     m_topPLabel->setText(tr("Top-p"));

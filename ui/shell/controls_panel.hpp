@@ -28,7 +28,7 @@ class LayoutShield;
 
 class ControlsPanel : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit ControlsPanel(QWidget* parent = nullptr);
 
     // What the model reads: the typed text, or in chat mode the system and user messages
@@ -54,18 +54,18 @@ public:
     void setBusy(bool busy);  // no model yet, or loading: nothing to step
     void setTokenizerAvailable(bool available);
 
-signals:
+  signals:
     void stepClicked();
-    void runClicked();    // toggles run/pause
+    void runClicked();  // toggles run/pause
     void resetClicked();
     void paramsChanged(const ts::SamplingParams& params);
     void delayChanged(int ms);
     void promptEdited();
 
-protected:
+  protected:
     void changeEvent(QEvent* event) override;
 
-private:
+  private:
     void retranslateUi();
     // Sizes the Run button for the wider of "Run" and "Pause" (see LayoutShield).
     void fitRunButton();

@@ -10,7 +10,7 @@ namespace ts::ui {
 
 class EngineController : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit EngineController(QObject* parent = nullptr);
     ~EngineController() override;
 
@@ -34,7 +34,7 @@ public:
     void showRecordedSteps(const std::vector<StepRecordPtr>& steps);
     void shutdown();
 
-private:
+  private:
     template <typename F>
     void post(F&& f);
 

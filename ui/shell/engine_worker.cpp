@@ -30,8 +30,7 @@ void EngineWorker::loadModel(const QString& folder) {
         auto progress = [this](double fraction, const std::string& what) {
             emit loadProgress(fraction, QString::fromStdString(what));
         };
-        ts::LoadedModel loaded =
-            ts::loadModelFolder(folder.toStdString(), progress, &m_cancelLoad);
+        ts::LoadedModel loaded = ts::loadModelFolder(folder.toStdString(), progress, &m_cancelLoad);
         const auto& cfg = loaded.model->config();
         ModelInfo info;
         info.folder = QFileInfo(folder).absoluteFilePath();
@@ -104,7 +103,8 @@ bool EngineWorker::runStep(int index, Call&& call) {
 
 void EngineWorker::publishThinned() {
     for (int i : m_transcript->takeThinnedSteps())
-        if (i < m_transcript->size()) emit stepReplaced(m_transcript->steps()[static_cast<std::size_t>(i)]);
+        if (i < m_transcript->size())
+            emit stepReplaced(m_transcript->steps()[static_cast<std::size_t>(i)]);
 }
 
 void EngineWorker::startPrompt(const QString& text, const ts::SamplingParams& params) {
@@ -137,7 +137,8 @@ void EngineWorker::step(const ts::SamplingParams& params) {
 void EngineWorker::run(int maxSteps, const ts::SamplingParams& params, int delayMs) {
     m_cancel.store(false);
     if (!ensureModel() || m_transcript->empty()) {
-        if (m_transcript) reportError(tr("There is no prompt yet."), tr("Type a prompt, then press Run."));
+        if (m_transcript)
+            reportError(tr("There is no prompt yet."), tr("Type a prompt, then press Run."));
         emit runStateChanged(false);
         return;
     }

@@ -43,7 +43,7 @@ struct ModelInfo {
 
 class EngineWorker : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit EngineWorker(QObject* parent = nullptr);
     ~EngineWorker() override;
 
@@ -53,7 +53,7 @@ public:
     // Thread-safe: aborts a model load in progress.
     void cancelLoad();
 
-public slots:
+  public slots:
     // All of these run on the worker thread (invoke them queued).
     void loadModel(const QString& folder);
     // Resets the session, tokenizes and prefills the prompt, samples the first token.
@@ -83,7 +83,7 @@ public slots:
     // one, is loaded): the history is replaced by them; nothing runs.
     void showRecordedSteps(const std::vector<ts::ui::StepRecordPtr>& steps);
 
-signals:
+  signals:
     void loadProgress(double fraction, const QString& what);
     void modelLoaded(const ts::ui::ModelInfo& info);
     void modelLoadFailed(const QString& message);
@@ -102,7 +102,7 @@ signals:
     // it in, so the full trace's memory is freed.
     void stepReplaced(const ts::ui::StepRecordPtr& record);
 
-private:
+  private:
     bool ensureModel();
     // Runs one transcript call (start, step, branch) with stepStarted/stepFinished around
     // it; errors become errorOccurred, a cancel stays silent. False on failure.

@@ -1,13 +1,12 @@
 #include "shell/export.hpp"
 
-#include <QPainter>
-#include <QSvgGenerator>
-
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QPainter>
 #include <QPixmap>
+#include <QSvgGenerator>
 #include <QTextStream>
 #include <QWidget>
 
@@ -39,7 +38,8 @@ bool saveWidgetImage(QWidget* widget, const QString& path) {
     if (!widget) return false;
     // A heatmap still stretched from a run's growth is drawn exactly first.
     for (HeatmapWidget* map : widget->findChildren<HeatmapWidget*>()) map->settleDisplay();
-    if (!path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)) return widget->grab().save(path);
+    if (!path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive))
+        return widget->grab().save(path);
     // Views paint with QPainter, so rendering them into an SVG device keeps heatmaps, bars
     // and text as vectors.
     QSvgGenerator svg;

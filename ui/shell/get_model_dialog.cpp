@@ -4,11 +4,6 @@
 #include "shell/get_model_dialog.hpp"
 
 #include <QApplication>
-#include <QPainter>
-#include <QPixmap>
-#include <QTimer>
-#include <cstdio>
-
 #include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QEvent>
@@ -17,23 +12,29 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPainter>
+#include <QPixmap>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <cstdio>
 #include <cstdlib>
 
-#include "widgets/korean_particles.hpp"
 #include "shell/main_window.hpp"
 #include "tokenscope/hf_cache.hpp"
 #include "tokenscope/hub_download.hpp"
+#include "widgets/korean_particles.hpp"
 
 namespace ts::ui {
 
 namespace {
 const char* kContext = "ts::ui::GetModelDialog";
 
-QString human(qint64 bytes) { return QString::fromStdString(ts::hub::formatBytes(static_cast<std::uint64_t>(bytes))); }
+QString human(qint64 bytes) {
+    return QString::fromStdString(ts::hub::formatBytes(static_cast<std::uint64_t>(bytes)));
+}
 }  // namespace
 
 const std::vector<CuratedModel>& curatedModels() {
@@ -46,20 +47,21 @@ const std::vector<CuratedModel>& curatedModels() {
                            "The classic of 2019: clear induction heads in the attention view, "
                            "English only (Korean costs several tokens a syllable)")},
         {QStringLiteral("HuggingFaceTB/SmolLM2-135M-Instruct"), QString(),
-         QT_TRANSLATE_NOOP("ts::ui::GetModelDialog", "SmolLM2 135M Instruct"), QStringLiteral("≈ 270 MB"),
-         QStringLiteral("Apache-2.0"),
+         QT_TRANSLATE_NOOP("ts::ui::GetModelDialog", "SmolLM2 135M Instruct"),
+         QStringLiteral("≈ 270 MB"), QStringLiteral("Apache-2.0"),
          QT_TRANSLATE_NOOP("ts::ui::GetModelDialog",
                            "A small modern chat model (Llama design): follows instructions, "
                            "fast enough to step through live")},
         {QStringLiteral("Qwen/Qwen2.5-0.5B-Instruct"), QString(),
-         QT_TRANSLATE_NOOP("ts::ui::GetModelDialog", "Qwen2.5 0.5B Instruct (Korean)"), QStringLiteral("≈ 990 MB"),
-         QStringLiteral("Apache-2.0"),
+         QT_TRANSLATE_NOOP("ts::ui::GetModelDialog", "Qwen2.5 0.5B Instruct (Korean)"),
+         QStringLiteral("≈ 990 MB"), QStringLiteral("Apache-2.0"),
          QT_TRANSLATE_NOOP("ts::ui::GetModelDialog",
                            "Reads and writes Korean: compare its tokens for 한국어 with GPT-2's; "
                            "hallucination and lost-in-the-middle on a real chat model")},
-        {QStringLiteral("HuggingFaceTB/SmolLM2-135M-Instruct-GGUF"), QStringLiteral("smollm2-135m-instruct-q8_0.gguf"),
-         QT_TRANSLATE_NOOP("ts::ui::GetModelDialog", "SmolLM2 135M Instruct, GGUF Q8_0"), QStringLiteral("≈ 145 MB"),
-         QStringLiteral("Apache-2.0"),
+        {QStringLiteral("HuggingFaceTB/SmolLM2-135M-Instruct-GGUF"),
+         QStringLiteral("smollm2-135m-instruct-q8_0.gguf"),
+         QT_TRANSLATE_NOOP("ts::ui::GetModelDialog", "SmolLM2 135M Instruct, GGUF Q8_0"),
+         QStringLiteral("≈ 145 MB"), QStringLiteral("Apache-2.0"),
          QT_TRANSLATE_NOOP("ts::ui::GetModelDialog",
                            "The same model quantised to 8 bits: half the size, nearly the same "
                            "answers — a lesson on precision")},
@@ -78,21 +80,26 @@ void DownloadWorker::start(const QString& repoId, const QString& ggufFile) {
             emit waiting(QString::fromStdString(p.file));
             return;
         }
-        emit progress(QString::fromStdString(p.file), p.fileIndex, p.fileCount, static_cast<qint64>(p.done),
-                      static_cast<qint64>(p.total), p.bytesPerSecond);
+        emit progress(QString::fromStdString(p.file), p.fileIndex, p.fileCount,
+                      static_cast<qint64>(p.done), static_cast<qint64>(p.total), p.bytesPerSecond);
     };
     try {
         const auto r = ts::hub::downloadModel(o);
         QStringList lines;
         for (const auto& f : r.files) {
-            const QString how = f.check == "sha256+size"
-                                    ? QCoreApplication::translate("ts::ui::GetModelDialog", "SHA-256 matches")
-                                    : QCoreApplication::translate("ts::ui::GetModelDialog", "size, git hash and commit match");
-            lines << QStringLiteral("%1 (%2): %3").arg(QString::fromStdString(f.name), human(static_cast<qint64>(f.size)), how);
+            const QString how =
+                f.check == "sha256+size"
+                    ? QCoreApplication::translate("ts::ui::GetModelDialog", "SHA-256 matches")
+                    : QCoreApplication::translate("ts::ui::GetModelDialog",
+                                                  "size, git hash and commit match");
+            lines << QStringLiteral("%1 (%2): %3")
+                         .arg(QString::fromStdString(f.name), human(static_cast<qint64>(f.size)),
+                              how);
         }
         emit finished(QString::fromStdString(r.modelPath.string()), lines.join(QLatin1Char('\n')));
     } catch (const ts::hub::DownloadError& e) {
-        emit failed(QString::fromStdString(e.what()), e.kind() == ts::hub::DownloadErrorKind::Cancelled);
+        emit failed(QString::fromStdString(e.what()),
+                    e.kind() == ts::hub::DownloadErrorKind::Cancelled);
     } catch (const std::exception& e) {
         emit failed(QString::fromStdString(e.what()), false);
     }
@@ -158,7 +165,8 @@ GetModelDialog::GetModelDialog(QWidget* parent) : QDialog(parent) {
     connect(m_list, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem* item) {
         if (item && !m_downloading) startDownload(item->data(0, Qt::UserRole).toString());
     });
-    connect(m_download, &QPushButton::clicked, this, [this] { startDownload(m_idField->text().trimmed()); });
+    connect(m_download, &QPushButton::clicked, this,
+            [this] { startDownload(m_idField->text().trimmed()); });
     connect(m_cancel, &QPushButton::clicked, this, [this] {
         if (m_worker) m_worker->cancel();
     });
@@ -197,8 +205,9 @@ void GetModelDialog::startDownload(const QString& repoIdIn) {
     const QString repoId = repoIdIn.trimmed();
     if (m_downloading || !m_worker) return;
     if (!ts::hub::isRepoId(repoId.toStdString())) {
-        m_status->setText(fillKoreanParticles(
-            tr("“%1” is not a hub model id. Write it as ORG/NAME, for example openai-community/gpt2.").arg(repoId)));
+        m_status->setText(fillKoreanParticles(tr("“%1” is not a hub model id. Write it as "
+                                                 "ORG/NAME, for example openai-community/gpt2.")
+                                                  .arg(repoId)));
         return;
     }
     QString gguf;
@@ -208,29 +217,35 @@ void GetModelDialog::startDownload(const QString& repoIdIn) {
     m_progress->setValue(0);
     m_status->setText(tr("Asking the hub for the file list of %1…").arg(repoId));
     setDownloading(true);
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, repoId, gguf] { w->start(repoId, gguf); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, repoId, gguf] { w->start(repoId, gguf); }, Qt::QueuedConnection);
 }
 
-void GetModelDialog::onProgress(const QString& file, int fileIndex, int fileCount, qint64 done, qint64 total,
-                                double bytesPerSecond) {
-    if (total > 0) m_progress->setValue(static_cast<int>(1000.0 * static_cast<double>(done) / static_cast<double>(total)));
-    m_status->setText(tr("Downloading %1 (file %2 of %3)\n%4 of %5 · %6/s")
-                          .arg(file)
-                          .arg(fileIndex + 1)
-                          .arg(fileCount)
-                          .arg(human(done), human(total), human(static_cast<qint64>(bytesPerSecond))));
+void GetModelDialog::onProgress(const QString& file, int fileIndex, int fileCount, qint64 done,
+                                qint64 total, double bytesPerSecond) {
+    if (total > 0)
+        m_progress->setValue(
+            static_cast<int>(1000.0 * static_cast<double>(done) / static_cast<double>(total)));
+    m_status->setText(
+        tr("Downloading %1 (file %2 of %3)\n%4 of %5 · %6/s")
+            .arg(file)
+            .arg(fileIndex + 1)
+            .arg(fileCount)
+            .arg(human(done), human(total), human(static_cast<qint64>(bytesPerSecond))));
 }
 
 void GetModelDialog::onWaiting(const QString& file) {
-    m_status->setText(fillKoreanParticles(tr("Waiting: another download of %1 is running (another Tokenscope window, "
-                                             "tokenscope-cli or the Hugging Face tools). It continues when that one ends.")
-                                              .arg(file)));
+    m_status->setText(fillKoreanParticles(
+        tr("Waiting: another download of %1 is running (another Tokenscope window, "
+           "tokenscope-cli or the Hugging Face tools). It continues when that one ends.")
+            .arg(file)));
 }
 
 void GetModelDialog::onFinished(const QString& modelPath, const QString& summary) {
     setDownloading(false);
     m_progress->setValue(1000);
-    m_status->setText(fillKoreanParticles(tr("%1 is downloaded and verified; loading it now.\n%2").arg(m_currentId, summary)));
+    m_status->setText(fillKoreanParticles(
+        tr("%1 is downloaded and verified; loading it now.\n%2").arg(m_currentId, summary)));
     emit modelDownloaded(modelPath);
 }
 
@@ -238,13 +253,15 @@ void GetModelDialog::onFailed(const QString& message, bool cancelled) {
     setDownloading(false);
     if (cancelled) {
         m_status->setText(fillKoreanParticles(
-            tr("Cancelled. What arrived is kept: downloading %1 again continues where it stopped.").arg(m_currentId)));
+            tr("Cancelled. What arrived is kept: downloading %1 again continues where it stopped.")
+                .arg(m_currentId)));
         return;
     }
     m_status->setText(tr("The download of %1 failed.").arg(m_currentId));
     emit downloadFailed(message);
     // Not exec(): the dialog and the window stay responsive behind the message.
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("Download failed"), message, QMessageBox::Ok, this);
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Download failed"), message,
+                                QMessageBox::Ok, this);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setWindowModality(Qt::WindowModal);
     box->open();
@@ -266,9 +283,10 @@ void GetModelDialog::reject() {
 
 void GetModelDialog::retranslate() {
     setWindowTitle(tr("Get a model"));
-    m_intro->setText(tr("Download a model from the Hugging Face hub into its cache, where the hub's own "
-                        "tools find it too. Only what Tokenscope loads is fetched (config, safetensors "
-                        "weights, tokenizer), and every file is checked against the hash the hub lists."));
+    m_intro->setText(
+        tr("Download a model from the Hugging Face hub into its cache, where the hub's own "
+           "tools find it too. Only what Tokenscope loads is fetched (config, safetensors "
+           "weights, tokenizer), and every file is checked against the hash the hub lists."));
     m_list->setHeaderLabels({tr("Model"), tr("Download"), tr("Licence"), tr("Good for in class")});
     for (int i = 0; i < m_list->topLevelItemCount(); ++i) {
         const auto& m = curatedModels()[static_cast<std::size_t>(i)];
@@ -283,7 +301,8 @@ void GetModelDialog::retranslate() {
     const char* endpoint = std::getenv("HF_ENDPOINT");
     m_whereLabel->setText(fillKoreanParticles(
         tr("From %1 into %2 (HF_ENDPOINT, HF_HUB_CACHE, HF_TOKEN and HTTPS_PROXY are honoured)")
-            .arg(endpoint && *endpoint ? QString::fromUtf8(endpoint) : QStringLiteral("https://huggingface.co"),
+            .arg(endpoint && *endpoint ? QString::fromUtf8(endpoint)
+                                       : QStringLiteral("https://huggingface.co"),
                  QString::fromStdString(ts::hub::cacheDir().string()))));
     m_download->setText(tr("&Download"));
     m_cancel->setText(tr("&Cancel download"));
@@ -330,17 +349,19 @@ void saveAndExit(QWidget* window, QWidget* dialog, const QString& file) {
 
 }  // namespace
 
-void startGetModelScreenshot(MainWindow* window, const QString& repoId, const QString& file, int atPercent) {
+void startGetModelScreenshot(MainWindow* window, const QString& repoId, const QString& file,
+                             int atPercent) {
     auto* dialog = new GetModelDialog(window);
     dialog->resize(std::min(900, window->width() - 80), std::min(540, window->height() - 80));
     dialog->idField()->setText(repoId);
     auto done = std::make_shared<bool>(false);
-    QObject::connect(dialog, &GetModelDialog::downloadFailed, window, [done](const QString& message) {
-        if (*done) return;
-        *done = true;
-        std::fprintf(stderr, "tokenscope: %s\n", message.toLocal8Bit().constData());
-        QApplication::exit(1);
-    });
+    QObject::connect(
+        dialog, &GetModelDialog::downloadFailed, window, [done](const QString& message) {
+            if (*done) return;
+            *done = true;
+            std::fprintf(stderr, "tokenscope: %s\n", message.toLocal8Bit().constData());
+            QApplication::exit(1);
+        });
     if (atPercent < 100) {
         QObject::connect(dialog->progressBar(), &QProgressBar::valueChanged, window,
                          [=](int permille) {
@@ -350,14 +371,15 @@ void startGetModelScreenshot(MainWindow* window, const QString& repoId, const QS
                          });
     } else {
         // Finished: the window loads the downloaded model; the picture waits for it.
-        QObject::connect(dialog, &GetModelDialog::modelDownloaded, window, [=](const QString& path) {
-            QObject::connect(window, &MainWindow::modelReady, window, [=] {
-                if (*done) return;
-                *done = true;
-                saveAndExit(window, dialog, file);
-            });
-            window->loadModel(path);
-        });
+        QObject::connect(dialog, &GetModelDialog::modelDownloaded, window,
+                         [=](const QString& path) {
+                             QObject::connect(window, &MainWindow::modelReady, window, [=] {
+                                 if (*done) return;
+                                 *done = true;
+                                 saveAndExit(window, dialog, file);
+                             });
+                             window->loadModel(path);
+                         });
     }
     dialog->show();
     dialog->startDownload(repoId);

@@ -23,11 +23,11 @@ class MainWindow;
 
 struct CuratedModel {
     QString repoId;
-    QString ggufFile;      // GGUF repositories: the file to fetch
-    QString title;         // untranslated; shown through tr()
-    QString size;          // download size, approximate
+    QString ggufFile;  // GGUF repositories: the file to fetch
+    QString title;     // untranslated; shown through tr()
+    QString size;      // download size, approximate
     QString licence;
-    QString goodFor;       // untranslated; shown through tr()
+    QString goodFor;  // untranslated; shown through tr()
 };
 
 // The models the dialog offers (GPT-2, SmolLM2-135M-Instruct, Qwen2.5-0.5B-Instruct, a GGUF).
@@ -37,26 +37,26 @@ const std::vector<CuratedModel>& curatedModels();
 // queued signals. cancel() is thread-safe.
 class DownloadWorker : public QObject {
     Q_OBJECT
-public:
+  public:
     void cancel() { m_cancel.store(true); }
 
-public slots:
+  public slots:
     void start(const QString& repoId, const QString& ggufFile);
 
-signals:
+  signals:
     void waiting(const QString& file);  // another process holds the file's cache lock
     void progress(const QString& file, int fileIndex, int fileCount, qint64 done, qint64 total,
                   double bytesPerSecond);
     void finished(const QString& modelPath, const QString& summary);
     void failed(const QString& message, bool cancelled);
 
-private:
+  private:
     std::atomic<bool> m_cancel{false};
 };
 
 class GetModelDialog : public QDialog {
     Q_OBJECT
-public:
+  public:
     explicit GetModelDialog(QWidget* parent = nullptr);
     ~GetModelDialog() override;
 
@@ -68,15 +68,15 @@ public:
     QProgressBar* progressBar() const { return m_progress; }
     QString statusText() const;
 
-signals:
+  signals:
     void modelDownloaded(const QString& modelPath);
     void downloadFailed(const QString& message);
 
-protected:
+  protected:
     void changeEvent(QEvent* event) override;
     void reject() override;
 
-private:
+  private:
     void retranslate();
     void setDownloading(bool on);
     void onWaiting(const QString& file);
@@ -105,6 +105,7 @@ private:
 // Headless documentation shots: opens the dialog over `window`, downloads `repoId` and saves
 // the window with the dialog on top to `file` once `atPercent` of the bytes are in (100: once
 // the downloaded model is loaded in the window). Calls QApplication::exit with 0 or 1.
-void startGetModelScreenshot(MainWindow* window, const QString& repoId, const QString& file, int atPercent);
+void startGetModelScreenshot(MainWindow* window, const QString& repoId, const QString& file,
+                             int atPercent);
 
 }  // namespace ts::ui

@@ -34,7 +34,8 @@ bool parseLessonView(const QString& view, HeadlessOptions* options, QString* err
     static const QRegularExpression re(QStringLiteral("^lesson:(\\d+)(?::(\\d+))?$"));
     const auto m = re.match(view);
     if (!m.hasMatch()) {
-        if (error) *error = QStringLiteral("'%1': write lesson:N or lesson:N:STEP (1-based)").arg(view);
+        if (error)
+            *error = QStringLiteral("'%1': write lesson:N or lesson:N:STEP (1-based)").arg(view);
         return false;
     }
     options->lesson = m.captured(1).toInt();
@@ -59,8 +60,9 @@ bool parseViewOption(const QString& view, HeadlessOptions* options, QString* err
         return true;
     }
     if (error)
-        *error = QStringLiteral("--view '%1' is not a view: use one of %2, or lesson:N[:STEP] (1-based)")
-                     .arg(view, MainWindow::viewNames().join(QStringLiteral(", ")));
+        *error =
+            QStringLiteral("--view '%1' is not a view: use one of %2, or lesson:N[:STEP] (1-based)")
+                .arg(view, MainWindow::viewNames().join(QStringLiteral(", ")));
     return false;
 }
 
@@ -80,7 +82,8 @@ HeadlessRun::HeadlessRun(MainWindow* window, HeadlessOptions options, QObject* p
     connect(m_window, &MainWindow::errorReported, this, &HeadlessRun::fail);
     connect(m_window, &MainWindow::modelReady, this, &HeadlessRun::onModelReady);
     connect(m_window, &MainWindow::recordArrived, this, [this](int count) {
-        if (m_options.lesson == 0 && m_generating && count >= m_options.steps) whenSettled([this] { arrange(); });
+        if (m_options.lesson == 0 && m_generating && count >= m_options.steps)
+            whenSettled([this] { arrange(); });
     });
     connect(m_window, &MainWindow::runningChanged, this, [this](bool running) {
         // A run that ended early (end-of-text, full context) still gets its picture.
@@ -98,7 +101,8 @@ void HeadlessRun::start() {
     }
     // No model (--model none): only a transcript file can be shown.
     if (m_options.openTranscript.isEmpty()) {
-        QTimer::singleShot(0, this, [this] { fail(tr("--model none needs --open-transcript FILE.")); });
+        QTimer::singleShot(0, this,
+                           [this] { fail(tr("--model none needs --open-transcript FILE.")); });
         return;
     }
     m_generating = true;
@@ -122,9 +126,13 @@ void HeadlessRun::onModelReady() {
             fail(tr("There is no lesson %1 (there are %2).").arg(m_options.lesson).arg(count));
             return;
         }
-        const int steps = static_cast<int>(lessons->lessons()[static_cast<std::size_t>(m_options.lesson - 1)].steps.size());
+        const int steps = static_cast<int>(
+            lessons->lessons()[static_cast<std::size_t>(m_options.lesson - 1)].steps.size());
         if (m_options.lessonStep > steps) {
-            fail(tr("Lesson %1 has %2 steps, not %3.").arg(m_options.lesson).arg(steps).arg(m_options.lessonStep));
+            fail(tr("Lesson %1 has %2 steps, not %3.")
+                     .arg(m_options.lesson)
+                     .arg(steps)
+                     .arg(m_options.lessonStep));
             return;
         }
         m_window->showView(QStringLiteral("lessons"));
@@ -144,11 +152,15 @@ void HeadlessRun::onModelReady() {
 void HeadlessRun::applyLessonStep(int step) {
     LessonPanel* lessons = m_window->classroom()->lessons();
     // Lessons are walked as a class would: every step before the wanted one sets up its part.
-    if (step == 1) lessons->openLesson(m_options.lesson - 1);
-    else lessons->goToStep(step - 1);
+    if (step == 1)
+        lessons->openLesson(m_options.lesson - 1);
+    else
+        lessons->goToStep(step - 1);
     whenSettled([this, step] {
-        if (step < m_options.lessonStep) applyLessonStep(step + 1);
-        else arrange();
+        if (step < m_options.lessonStep)
+            applyLessonStep(step + 1);
+        else
+            arrange();
     });
 }
 
@@ -168,12 +180,15 @@ void HeadlessRun::whenSettled(std::function<void()> then) {
         // A lesson step may have started a classroom experiment (lanes, probes, lost in the
         // middle): its picture is the finished result.
         bool experimentRunning = false;
-        for (const auto* tool : m_window->findChildren<ClassroomToolView*>()) experimentRunning |= tool->isBusy();
+        for (const auto* tool : m_window->findChildren<ClassroomToolView*>())
+            experimentRunning |= tool->isBusy();
         // The tokenizer comparison loads its other tokenizers (GPT-2's, the environment's)
         // on a thread: the picture shows them loaded.
-        if (m_window->classroom() && m_window->classroom()->tokenizers()->isLoading()) experimentRunning = true;
+        if (m_window->classroom() && m_window->classroom()->tokenizers()->isLoading())
+            experimentRunning = true;
         // The embedding view makes its projection or word map on a thread of its own.
-        if (auto* embedding = qobject_cast<EmbeddingView*>(m_window->stageView(static_cast<int>(Stage::Embedding))))
+        if (auto* embedding = qobject_cast<EmbeddingView*>(
+                m_window->stageView(static_cast<int>(Stage::Embedding))))
             experimentRunning |= embedding->isMapBusy();
         if (m_window->isRunning() || experimentRunning || count != *lastCount) {
             *lastCount = count;
@@ -207,7 +222,8 @@ void HeadlessRun::arrange() {
         }
         m_window->selectStep(m_options.selectStep - 1);
     }
-    if (auto* attention = qobject_cast<AttentionView*>(m_window->stageView(static_cast<int>(Stage::Attention)))) {
+    if (auto* attention =
+            qobject_cast<AttentionView*>(m_window->stageView(static_cast<int>(Stage::Attention)))) {
         if (m_options.layer > 0) {
             attention->setLayer(m_options.layer - 1);
             if (attention->layer() != m_options.layer - 1) {
@@ -224,7 +240,8 @@ void HeadlessRun::arrange() {
         }
     }
     if (!m_options.wordMap.isEmpty()) {
-        auto* embedding = qobject_cast<EmbeddingView*>(m_window->stageView(static_cast<int>(Stage::Embedding)));
+        auto* embedding =
+            qobject_cast<EmbeddingView*>(m_window->stageView(static_cast<int>(Stage::Embedding)));
         if (!embedding || !embedding->showWordMap(m_options.wordMap)) {
             fail(tr("--word-map '%1': no words.").arg(m_options.wordMap));
             return;
@@ -239,10 +256,14 @@ void HeadlessRun::arrange() {
         ClassroomHub* hub = m_window->classroom();
         const QJsonObject run{{QStringLiteral("run"), true}};
         bool started = true;
-        if (m_options.view == QLatin1String("lanes")) hub->lanes()->applySettings(run);
-        else if (m_options.view == QLatin1String("probes")) hub->probes()->applySettings(run);
-        else if (m_options.view == QLatin1String("litm")) hub->litm()->applySettings(run);
-        else started = false;
+        if (m_options.view == QLatin1String("lanes"))
+            hub->lanes()->applySettings(run);
+        else if (m_options.view == QLatin1String("probes"))
+            hub->probes()->applySettings(run);
+        else if (m_options.view == QLatin1String("litm"))
+            hub->litm()->applySettings(run);
+        else
+            started = false;
         if (started) {
             whenSettled([this] { capture(); });
             return;
@@ -254,7 +275,8 @@ void HeadlessRun::arrange() {
 void HeadlessRun::fail(const QString& message) {
     if (m_done) return;
     m_done = true;
-    std::fprintf(stderr, "tokenscope: %s\n", fillKoreanParticles(message).toLocal8Bit().constData());
+    std::fprintf(stderr, "tokenscope: %s\n",
+                 fillKoreanParticles(message).toLocal8Bit().constData());
     emit finished(1);
 }
 

@@ -5,8 +5,8 @@
 // offscreen, so every view can be pictured and checked without a person.
 #include <QObject>
 #include <QSize>
-#include <functional>
 #include <QString>
+#include <functional>
 
 #include "tokenscope/sampling.hpp"
 
@@ -19,7 +19,7 @@ class MainWindow;
 struct HeadlessOptions {
     QString model;  // empty: none (the app passes the bundled model's folder by default)
     QString prompt;
-    bool chat = false;   // --user/--system: the prompt in the model's chat format
+    bool chat = false;  // --user/--system: the prompt in the model's chat format
     QString chatSystem;
     QString chatUser;
     int steps = 5;  // records to produce (each draws one token)
@@ -28,13 +28,13 @@ struct HeadlessOptions {
     QString exportTranscript;  // empty: no transcript file (JSON as `generate --json`)
     QString openTranscript;    // a transcript file opened (File > Open transcript) instead of a run
     bool ignoreEndOfText = false;
-    QString view;            // a MainWindow::viewNames() name; empty keeps the default (sampling)
-    int lesson = 0;          // 1-based lesson to walk (--view lesson:N[:STEP]); 0 = none
-    int lessonStep = 1;      // 1-based step of that lesson; steps 1..lessonStep are applied in turn
-    int layer = 0;           // 1-based attention layer (--layer); 0 = leave as is
-    int head = 0;            // 1-based attention head (--head); 0 = leave as is
-    int selectStep = 0;      // 1-based draw to select in the timeline (--select-step); 0 = the last
-    QString wordMap;         // the embedding view's word map (--word-map): a set's id or words
+    QString view;        // a MainWindow::viewNames() name; empty keeps the default (sampling)
+    int lesson = 0;      // 1-based lesson to walk (--view lesson:N[:STEP]); 0 = none
+    int lessonStep = 1;  // 1-based step of that lesson; steps 1..lessonStep are applied in turn
+    int layer = 0;       // 1-based attention layer (--layer); 0 = leave as is
+    int head = 0;        // 1-based attention head (--head); 0 = leave as is
+    int selectStep = 0;  // 1-based draw to select in the timeline (--select-step); 0 = the last
+    QString wordMap;     // the embedding view's word map (--word-map): a set's id or words
     int timeoutMs = 120000;
 };
 
@@ -50,14 +50,14 @@ QSize parseWindowSize(const QString& text);
 
 class HeadlessRun : public QObject {
     Q_OBJECT
-public:
+  public:
     HeadlessRun(MainWindow* window, HeadlessOptions options, QObject* parent = nullptr);
     void start();
 
-signals:
+  signals:
     void finished(int exitCode);
 
-private:
+  private:
     void fail(const QString& message);
     void onModelReady();
     // Applies lesson step `step` (1-based) and, once its action has settled, the next.

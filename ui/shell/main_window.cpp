@@ -3,51 +3,51 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
-#include <QResizeEvent>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <algorithm>
-#include <cmath>
-#include <limits>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QJsonObject>
 #include <QKeyEvent>
-#include <QShortcut>
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QResizeEvent>
+#include <QShortcut>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <limits>
 
-#include "stages/attention_view.hpp"
 #include "classroom/hub.hpp"
 #include "classroom/lanes_view.hpp"
-#include "classroom/precision_view.hpp"
 #include "classroom/lesson_panel.hpp"
+#include "classroom/precision_view.hpp"
 #include "shell/controls_panel.hpp"
-#include "stages/embedding_view.hpp"
 #include "shell/engine_controller.hpp"
 #include "shell/export.hpp"
 #include "shell/model_chooser.hpp"
 #include "shell/pipeline_bar.hpp"
 #include "shell/presentation_mode.hpp"
-#include "stages/sampling_view.hpp"
 #include "shell/settings_store.hpp"
-#include "stages/softmax_view.hpp"
 #include "shell/timeline_view.hpp"
+#include "shell/translation_manager.hpp"
+#include "stages/attention_view.hpp"
+#include "stages/embedding_view.hpp"
+#include "stages/sampling_view.hpp"
+#include "stages/softmax_view.hpp"
 #include "stages/token_view.hpp"
 #include "tokenscope/model_folder.hpp"
-#include "shell/translation_manager.hpp"
 #include "widgets/korean_particles.hpp"
 #include "widgets/steady_label.hpp"
 
@@ -181,8 +181,9 @@ void MainWindow::buildMenus() {
         if (!path.isEmpty()) openTranscript(path);
     });
     m_saveTranscriptAction = m_fileMenu->addAction(QString(), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(
-            this, tr("Save transcript"), QStringLiteral("transcript.json"), tr("Transcript (*.json)"));
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save transcript"),
+                                                          QStringLiteral("transcript.json"),
+                                                          tr("Transcript (*.json)"));
         QString error;
         if (!path.isEmpty() && !exportTranscript(path, &error))
             showError(tr("Export failed"), error, QString());
@@ -193,10 +194,14 @@ void MainWindow::buildMenus() {
             [this](bool on) { m_engine->setIgnoreEndOfText(on); });
     m_fileMenu->addSeparator();
     m_exportImageAction = m_fileMenu->addAction(QString(), this, &MainWindow::exportViewImage);
-    m_exportDistCsvAction = m_fileMenu->addAction(QString(), this, [this] { exportDistribution(false); });
-    m_exportDistJsonAction = m_fileMenu->addAction(QString(), this, [this] { exportDistribution(true); });
-    m_exportAttCsvAction = m_fileMenu->addAction(QString(), this, [this] { exportAttention(false); });
-    m_exportAttJsonAction = m_fileMenu->addAction(QString(), this, [this] { exportAttention(true); });
+    m_exportDistCsvAction =
+        m_fileMenu->addAction(QString(), this, [this] { exportDistribution(false); });
+    m_exportDistJsonAction =
+        m_fileMenu->addAction(QString(), this, [this] { exportDistribution(true); });
+    m_exportAttCsvAction =
+        m_fileMenu->addAction(QString(), this, [this] { exportAttention(false); });
+    m_exportAttJsonAction =
+        m_fileMenu->addAction(QString(), this, [this] { exportAttention(true); });
     m_fileMenu->addSeparator();
     m_quitAction = m_fileMenu->addAction(QString(), this, &QWidget::close);
     m_quitAction->setShortcut(QKeySequence::Quit);
@@ -220,7 +225,8 @@ void MainWindow::buildMenus() {
     m_presentationAction->setCheckable(true);
     m_presentationAction->setShortcut(QKeySequence(Qt::Key_F5));
     m_presentationAction->setShortcutContext(Qt::ApplicationShortcut);
-    connect(m_presentationAction, &QAction::toggled, this, [](bool on) { setPresentationMode(on); });
+    connect(m_presentationAction, &QAction::toggled, this,
+            [](bool on) { setPresentationMode(on); });
 
     // Model: Get a model…, Open model folder…, the Hugging Face cache (ui/shell/model_chooser.*).
     menuBar()->insertMenu(m_viewMenu->menuAction(), new ModelMenu(m_chooser, this));
@@ -276,7 +282,7 @@ void MainWindow::hookClassroom() {
     // What the user had before a lesson comes back when it ends.
     connect(lessons, &LessonPanel::lessonStarted, this, [this] {
         m_beforeLesson = {m_controls->promptText(), m_controls->params(), m_stack->currentIndex(),
-                          m_attention->layer(), m_attention->head(), true};
+                          m_attention->layer(),     m_attention->head(),  true};
     });
     connect(lessons, &LessonPanel::lessonEnded, this, [this] {
         if (!m_beforeLesson.valid) return;
@@ -297,7 +303,8 @@ void MainWindow::hookClassroom() {
     menuBar()->insertMenu(m_languageMenu->menuAction(), classroom->createMenu(this));
     if (m_translations) {
         classroom->setLanguage(m_translations->language());
-        connect(m_translations, &TranslationManager::languageChanged, classroom, &ClassroomHub::setLanguage);
+        connect(m_translations, &TranslationManager::languageChanged, classroom,
+                &ClassroomHub::setLanguage);
     }
     EngineWorker* w = m_engine->worker();
     connect(w, &EngineWorker::modelLoaded, classroom, &ClassroomHub::setModel);
@@ -306,13 +313,18 @@ void MainWindow::hookClassroom() {
     classroom->observe(m_transcript);
     connect(classroom, &ClassroomHub::requestPrompt, this, &MainWindow::setPrompt);
     connect(classroom, &ClassroomHub::requestSampling, this, &MainWindow::setParams);
-    connect(classroom, &ClassroomHub::requestView, this, [this](const QString& name) { showView(name); });
+    connect(classroom, &ClassroomHub::requestView, this,
+            [this](const QString& name) { showView(name); });
     connect(classroom, &ClassroomHub::requestAction, this, [this](const QString& action, int n) {
         if (!hasModel()) return;
-        if (action == QLatin1String("reset")) onReset();
-        else if (promptNeedsRestart()) generate(action == QLatin1String("run") ? n + 1 : n);
-        else if (action == QLatin1String("run")) m_engine->run(n, m_controls->params(), 0);
-        else for (int i = 0; i < n; ++i) m_engine->step(m_controls->params());
+        if (action == QLatin1String("reset"))
+            onReset();
+        else if (promptNeedsRestart())
+            generate(action == QLatin1String("run") ? n + 1 : n);
+        else if (action == QLatin1String("run"))
+            m_engine->run(n, m_controls->params(), 0);
+        else
+            for (int i = 0; i < n; ++i) m_engine->step(m_controls->params());
     });
 }
 
@@ -332,9 +344,10 @@ void MainWindow::connectEngine() {
         m_loadProgress->setVisible(false);
         m_cancelLoad->setVisible(false);
         m_controls->setBusy(!hasModel());
-        showError(tr("Could not open the model"), message,
-                  tr("Choose a folder with config.json and model.safetensors (and vocab.json + "
-                     "merges.txt or tokenizer.json for text prompts). The previous model stays loaded."));
+        showError(
+            tr("Could not open the model"), message,
+            tr("Choose a folder with config.json and model.safetensors (and vocab.json + "
+               "merges.txt or tokenizer.json for text prompts). The previous model stays loaded."));
     });
     connect(w, &EngineWorker::runStateChanged, this, [this](bool running) {
         // Steps that came in before the run stopped are shown before anyone hears it stopped.
@@ -346,16 +359,17 @@ void MainWindow::connectEngine() {
     });
     connect(w, &EngineWorker::runStopped, this,
             [this](const QString& reason) { statusBar()->showMessage(reason, 5000); });
-    connect(w, &EngineWorker::stepStarted, this, [this](int) {
-        m_pipeline->playStep(std::clamp(m_controls->delayMs(), 150, 800));
-    });
-    connect(w, &EngineWorker::errorOccurred, this, [this](const QString& message, const QString& hint) {
-        showError(tr("Tokenscope"), message, hint);
-    });
+    connect(w, &EngineWorker::stepStarted, this,
+            [this](int) { m_pipeline->playStep(std::clamp(m_controls->delayMs(), 150, 800)); });
+    connect(w, &EngineWorker::errorOccurred, this,
+            [this](const QString& message, const QString& hint) {
+                showError(tr("Tokenscope"), message, hint);
+            });
 }
 
 void MainWindow::retranslateUi() {
-    setWindowTitle(m_info.name.isEmpty() ? tr("Tokenscope") : tr("Tokenscope — %1").arg(m_info.name));
+    setWindowTitle(m_info.name.isEmpty() ? tr("Tokenscope")
+                                         : tr("Tokenscope — %1").arg(m_info.name));
     m_controlsDock->setWindowTitle(tr("Controls"));
     m_timelineDock->setWindowTitle(tr("Timeline"));
     updateTranscriptNotice();
@@ -368,7 +382,8 @@ void MainWindow::retranslateUi() {
     m_openTranscriptAction->setText(tr("Open &transcript…"));
     m_saveTranscriptAction->setText(tr("&Save transcript…"));
     m_ignoreEosAction->setText(tr("Continue past end of text"));
-    m_ignoreEosAction->setToolTip(tr("Keep generating after the model draws its end-of-text token"));
+    m_ignoreEosAction->setToolTip(
+        tr("Keep generating after the model draws its end-of-text token"));
     m_exportImageAction->setText(tr("Export current view as &PNG or SVG…"));
     m_exportDistCsvAction->setText(tr("Export distribution as CSV…"));
     m_exportDistJsonAction->setText(tr("Export distribution as JSON…"));
@@ -377,12 +392,15 @@ void MainWindow::retranslateUi() {
     m_quitAction->setText(tr("&Quit"));
     m_viewMenu->setTitle(tr("&View"));
     m_presentationAction->setText(tr("&Presentation mode (larger text)"));
-    m_presentationAction->setToolTip(tr("Enlarge all text for a projector; press F5 again to go back"));
-    for (int s = 0; s < kStageCount; ++s) m_stageActions[static_cast<std::size_t>(s)]->setText(PipelineBar::stageName(s));
+    m_presentationAction->setToolTip(
+        tr("Enlarge all text for a projector; press F5 again to go back"));
+    for (int s = 0; s < kStageCount; ++s)
+        m_stageActions[static_cast<std::size_t>(s)]->setText(PipelineBar::stageName(s));
     m_languageMenu->setTitle(tr("&Language"));
     m_helpMenu->setTitle(tr("&Help"));
     m_aboutAction->setText(tr("&About Tokenscope"));
-    for (QAction* a : m_languageActions) a->setChecked(a->data().toString() == m_translations->language());
+    for (QAction* a : m_languageActions)
+        a->setChecked(a->data().toString() == m_translations->language());
     m_stack->setToolTip(QString());
     updateStatus();
 }
@@ -411,7 +429,8 @@ void MainWindow::sizeByCurrentPage() {
     // laid out in a 1920x1080 window with its larger font held a 1280x720 window too wide.
     for (int i = 0; i < m_stack->count(); ++i) {
         QWidget* page = m_stack->widget(i);
-        const QSizePolicy::Policy p = i == m_stack->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored;
+        const QSizePolicy::Policy p =
+            i == m_stack->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored;
         if (page->sizePolicy().horizontalPolicy() != p) page->setSizePolicy(p, p);
     }
 }
@@ -425,8 +444,10 @@ void MainWindow::scaleViewFont() {
     if (scale == m_viewFontScale) return;
     m_viewFontScale = scale;
     QFont f = QApplication::font();
-    if (f.pointSizeF() > 0) f.setPointSizeF(f.pointSizeF() * scale);
-    else f.setPixelSize(static_cast<int>(f.pixelSize() * scale + 0.5));
+    if (f.pointSizeF() > 0)
+        f.setPointSizeF(f.pointSizeF() * scale);
+    else
+        f.setPixelSize(static_cast<int>(f.pixelSize() * scale + 0.5));
     m_stack->setFont(f);
 }
 
@@ -477,7 +498,8 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
     if (urls.isEmpty() || !urls.front().isLocalFile()) return;
     // A model folder, or a GGUF file (the engine opens both).
     const QFileInfo dropped(urls.front().toLocalFile());
-    if (dropped.isDir() || dropped.suffix().compare(QStringLiteral("gguf"), Qt::CaseInsensitive) == 0)
+    if (dropped.isDir() ||
+        dropped.suffix().compare(QStringLiteral("gguf"), Qt::CaseInsensitive) == 0)
         event->acceptProposedAction();
 }
 
@@ -530,7 +552,9 @@ void MainWindow::onModelLoaded(const ModelInfo& info) {
         }
     }
     if (!info.warnings.isEmpty() && !m_headless)
-        statusBar()->showMessage(tr("Model loaded with warnings: %1").arg(info.warnings.join(QStringLiteral("; "))), 10000);
+        statusBar()->showMessage(
+            tr("Model loaded with warnings: %1").arg(info.warnings.join(QStringLiteral("; "))),
+            10000);
     retranslateUi();
     emit modelReady();
 }
@@ -551,7 +575,8 @@ bool MainWindow::promptNeedsRestart() const {
 
 void MainWindow::onStep() {
     if (!hasModel()) {
-        showError(tr("Tokenscope"), tr("No model is loaded."), tr("Choose a model in the toolbar first."));
+        showError(tr("Tokenscope"), tr("No model is loaded."),
+                  tr("Choose a model in the toolbar first."));
         return;
     }
     if (promptNeedsRestart()) {
@@ -569,7 +594,8 @@ void MainWindow::onRun() {
         return;
     }
     if (!hasModel()) {
-        showError(tr("Tokenscope"), tr("No model is loaded."), tr("Choose a model in the toolbar first."));
+        showError(tr("Tokenscope"), tr("No model is loaded."),
+                  tr("Choose a model in the toolbar first."));
         return;
     }
     int steps = m_controls->maxSteps();
@@ -669,14 +695,22 @@ void MainWindow::refreshStageViews() {
         if (!(m_staleStages & bit) || !(all || m_stack->currentIndex() == s)) continue;
         m_staleStages &= ~bit;
         switch (static_cast<Stage>(s)) {
-        case Stage::Tokens: m_tokens->setRecord(rec); break;
-        case Stage::Embedding: m_embedding->setHistory(history(), m_info.model); break;
-        case Stage::Attention: m_attention->setHistory(history(), m_info.nLayer, m_info.nHead); break;
-        case Stage::Softmax: m_softmax->setRecord(rec); break;
-        case Stage::Sampling:
-            m_sampling->setRecord(rec);
-            m_sampling->setLoopState(m_current == m_transcript->size() - 1, m_running);
-            break;
+            case Stage::Tokens:
+                m_tokens->setRecord(rec);
+                break;
+            case Stage::Embedding:
+                m_embedding->setHistory(history(), m_info.model);
+                break;
+            case Stage::Attention:
+                m_attention->setHistory(history(), m_info.nLayer, m_info.nHead);
+                break;
+            case Stage::Softmax:
+                m_softmax->setRecord(rec);
+                break;
+            case Stage::Sampling:
+                m_sampling->setRecord(rec);
+                m_sampling->setLoopState(m_current == m_transcript->size() - 1, m_running);
+                break;
         }
     }
 }
@@ -692,13 +726,16 @@ void MainWindow::onCandidateChosen(int token) {
     if (m_current < 0 || m_running) return;
     const StepRecordPtr rec = m_transcript->at(m_current);
     if (!rec || token == rec->sampledToken) return;
-    const QString name = m_info.vocabulary ? m_info.vocabulary->displayAfter(rec->contextTokens, token)
-                                           : QStringLiteral("#%1").arg(token);
-    statusBar()->showMessage(tr("What if: branching from step %1 with “%2” instead of “%3”")
-                                 .arg(m_current + 1)
-                                 .arg(name, m_info.vocabulary ? m_info.vocabulary->displayAfter(rec->contextTokens, rec->sampledToken)
-                                                              : QStringLiteral("#%1").arg(rec->sampledToken)),
-                             8000);
+    const QString name = m_info.vocabulary
+                             ? m_info.vocabulary->displayAfter(rec->contextTokens, token)
+                             : QStringLiteral("#%1").arg(token);
+    statusBar()->showMessage(
+        tr("What if: branching from step %1 with “%2” instead of “%3”")
+            .arg(m_current + 1)
+            .arg(name, m_info.vocabulary
+                           ? m_info.vocabulary->displayAfter(rec->contextTokens, rec->sampledToken)
+                           : QStringLiteral("#%1").arg(rec->sampledToken)),
+        8000);
     m_sessionPrompt = m_controls->prompt();
     // The records after m_current are replaced: follow the new branch.
     m_engine->branchFrom(m_current, token, m_controls->params());
@@ -709,7 +746,8 @@ void MainWindow::selectStage(int stage) {
     if (stage < 0 || stage >= kStageCount) return;
     m_stack->setCurrentIndex(stage);
     m_pipeline->setSelected(stage);
-    if (stage < static_cast<int>(m_stageActions.size())) m_stageActions[static_cast<std::size_t>(stage)]->setChecked(true);
+    if (stage < static_cast<int>(m_stageActions.size()))
+        m_stageActions[static_cast<std::size_t>(stage)]->setChecked(true);
 }
 
 int MainWindow::stage() const { return m_stack->currentIndex(); }
@@ -723,10 +761,10 @@ int MainWindow::stageFromName(const QString& name) {
 }
 
 QStringList MainWindow::viewNames() {
-    return {QStringLiteral("tokens"),  QStringLiteral("embedding"),  QStringLiteral("attention"),
-            QStringLiteral("softmax"), QStringLiteral("sampling"),   QStringLiteral("lessons"),
-            QStringLiteral("lanes"),   QStringLiteral("confidence"), QStringLiteral("probes"),
-            QStringLiteral("litm"),    QStringLiteral("lens"),       QStringLiteral("cost"),
+    return {QStringLiteral("tokens"),    QStringLiteral("embedding"),  QStringLiteral("attention"),
+            QStringLiteral("softmax"),   QStringLiteral("sampling"),   QStringLiteral("lessons"),
+            QStringLiteral("lanes"),     QStringLiteral("confidence"), QStringLiteral("probes"),
+            QStringLiteral("litm"),      QStringLiteral("lens"),       QStringLiteral("cost"),
             QStringLiteral("precision"), QStringLiteral("tokenizers")};
 }
 
@@ -770,7 +808,8 @@ bool MainWindow::showView(const QString& name) {
         // comparison set up on the command line (--compare-with) runs when shown.
         PrecisionView* precision = m_classroom->precision();
         if (!m_controls->promptText().isEmpty()) precision->setPrompt(m_controls->promptText());
-        if (m_headless && !precision->others().isEmpty() && !precision->comparison() && !precision->isBusy())
+        if (m_headless && !precision->others().isEmpty() && !precision->comparison() &&
+            !precision->isBusy())
             QTimer::singleShot(0, precision, &PrecisionView::run);
     }
     if (m_classroom) {
@@ -813,7 +852,8 @@ void MainWindow::updateStatus() {
                                .arg(loc.toString(m_info.nVocab))
                                .arg(m_info.hasTokenizer ? QString() : tr(" · no tokenizer")));
     int used = 0;
-    if (!m_transcript->empty()) used = static_cast<int>(m_transcript->steps().back()->contextTokens.size());
+    if (!m_transcript->empty())
+        used = static_cast<int>(m_transcript->steps().back()->contextTokens.size());
     // Steps count from 1 everywhere (step 1 draws the first token after the prompt), and
     // there is no step counter before the first one.
     m_contextStatus->setText(m_transcript->empty() || m_current < 0
@@ -824,14 +864,15 @@ void MainWindow::updateStatus() {
                                        .arg(m_current + 1)
                                        .arg(m_transcript->size()));
     if (const int thinned = m_transcript->thinnedCount())
-        m_contextStatus->setText(m_contextStatus->text() + QStringLiteral(" · ") +
-                                 tr("%n oldest step(s) keep only a summary (history memory budget)",
-                                    nullptr, thinned));
+        m_contextStatus->setText(
+            m_contextStatus->text() + QStringLiteral(" · ") +
+            tr("%n oldest step(s) keep only a summary (history memory budget)", nullptr, thinned));
 }
 
 void MainWindow::exportViewImage() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export view"), QStringLiteral("tokenscope-view.png"),
-                                                      tr("PNG image (*.png);;SVG vector image (*.svg)"));
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export view"), QStringLiteral("tokenscope-view.png"),
+                                     tr("PNG image (*.png);;SVG vector image (*.svg)"));
     if (path.isEmpty()) return;
     if (!saveWidgetImage(m_stack->currentWidget(), path))
         showError(tr("Export failed"), tr("Could not write %1.").arg(path), QString());
@@ -843,7 +884,8 @@ void MainWindow::exportDistribution(bool json) {
         return;
     }
     const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export distribution"), json ? QStringLiteral("distribution.json") : QStringLiteral("distribution.csv"),
+        this, tr("Export distribution"),
+        json ? QStringLiteral("distribution.json") : QStringLiteral("distribution.csv"),
         json ? tr("JSON (*.json)") : tr("CSV (*.csv)"));
     if (path.isEmpty()) return;
     const auto& rec = *m_transcript->at(m_current);
@@ -860,7 +902,8 @@ void MainWindow::exportAttention(bool json) {
         return;
     }
     const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export attention"), json ? QStringLiteral("attention.json") : QStringLiteral("attention.csv"),
+        this, tr("Export attention"),
+        json ? QStringLiteral("attention.json") : QStringLiteral("attention.csv"),
         json ? tr("JSON (*.json)") : tr("CSV (*.csv)"));
     if (path.isEmpty()) return;
     const auto& rec = *m_transcript->at(m_current);
@@ -884,7 +927,9 @@ bool MainWindow::exportTranscript(const QString& path, QString* error) const {
     }
     // A file's steps shown as recorded are written with the model that made them.
     const bool recorded = m_transcript->steps().front()->fromFile && m_openedFile;
-    const ts::ModelIdentity* model = recorded ? &m_openedFile->model : hasModel() ? &m_identity : nullptr;
+    const ts::ModelIdentity* model = recorded     ? &m_openedFile->model
+                                     : hasModel() ? &m_identity
+                                                  : nullptr;
     // Their texts are the file's (the loaded tokenizer, if any, may be another model's).
     const ts::Tokenizer* tokenizer = recorded ? nullptr : m_info.tokenizer.get();
     const std::string json = ts::transcriptJson(m_transcript->steps(), tokenizer, 0, model);
@@ -920,7 +965,8 @@ void MainWindow::openTranscript(const QString& path) {
     m_openedFile = std::move(file);
     showRecordedTranscript();
     if (hasModel() && !m_headless)
-        QMessageBox::information(this, tr("Transcript made with another model"), recordedNoticeText());
+        QMessageBox::information(this, tr("Transcript made with another model"),
+                                 recordedNoticeText());
 }
 
 bool MainWindow::madeByLoadedModel(const ts::TranscriptFile& file) const {
@@ -943,7 +989,8 @@ QString MainWindow::transcriptNotice() const {
 }
 
 void MainWindow::updateTranscriptNotice() {
-    const bool recorded = m_openedFile && !m_transcript->empty() && m_transcript->steps().back()->fromFile;
+    const bool recorded =
+        m_openedFile && !m_transcript->empty() && m_transcript->steps().back()->fromFile;
     if (!recorded) {
         m_transcriptNotice->clear();
         m_transcriptNotice->setVisible(false);
@@ -966,15 +1013,17 @@ QString MainWindow::recordedNoticeText() const {
                                                      : tr("the model it was made with");
     QString text;
     if (!hasModel())
-        text = tr("Transcript “%1”, shown as recorded: no model is loaded, so there is no attention, "
-                  "distribution or embedding to show, only the tokens and their recorded "
-                  "probabilities. Load %2 to continue it.")
-                   .arg(file, made);
+        text =
+            tr("Transcript “%1”, shown as recorded: no model is loaded, so there is no attention, "
+               "distribution or embedding to show, only the tokens and their recorded "
+               "probabilities. Load %2 to continue it.")
+                .arg(file, made);
     else
-        text = tr("Transcript “%1”, shown as recorded: it was made with %2, but the loaded model is "
-                  "%3, which would give other numbers. Load %2 to continue it, or press Step to run "
-                  "its prompt with the loaded model.")
-                   .arg(file, made, describe(m_identity));
+        text =
+            tr("Transcript “%1”, shown as recorded: it was made with %2, but the loaded model is "
+               "%3, which would give other numbers. Load %2 to continue it, or press Step to run "
+               "its prompt with the loaded model.")
+                .arg(file, made, describe(m_identity));
     return fillKoreanParticles(text);
 }
 

@@ -5,9 +5,9 @@
 // drawing; the worker does the computing; this class only wires them together.
 #include <QElapsedTimer>
 #include <QMainWindow>
+#include <QStringList>
 #include <limits>
 #include <optional>
-#include <QStringList>
 #include <vector>
 
 #include "shell/engine_worker.hpp"
@@ -41,7 +41,7 @@ class TranslationManager;
 
 class MainWindow : public QMainWindow, public TranscriptObserver {
     Q_OBJECT
-public:
+  public:
     // `headless`: no dialogs (errors go to errorReported) and no settings are touched.
     explicit MainWindow(TranslationManager* translations, bool headless = false,
                         QWidget* parent = nullptr);
@@ -91,13 +91,13 @@ public:
     void setPresentation(bool on);
     bool isPresentation() const;
 
-signals:
+  signals:
     void modelReady();
     void recordArrived(int count);
     void runningChanged(bool running);
     void errorReported(const QString& message);
 
-protected:
+  protected:
     void closeEvent(QCloseEvent* event) override;
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
@@ -105,7 +105,7 @@ protected:
     void dropEvent(QDropEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
 
-private:
+  private:
     void buildUi();
     void buildMenus();
     void connectEngine();
@@ -224,8 +224,8 @@ private:
     int m_knownSize = 0;  // history size at the last notification (to follow the newest step)
     int m_historyBudgetMiB = 1024;  // a setting (loop/historyBudgetMiB)
     bool m_running = false;
-    QString m_sessionPrompt;  // the prompt the worker's session was started with
-    int m_generateTarget = 0; // headless/generate(): records wanted
+    QString m_sessionPrompt;   // the prompt the worker's session was started with
+    int m_generateTarget = 0;  // headless/generate(): records wanted
 };
 
 }  // namespace ts::ui

@@ -1,8 +1,5 @@
 #include "shell/model_chooser.hpp"
 
-#include "shell/get_model_dialog.hpp"
-#include "tokenscope/hub_download.hpp"
-
 #include <QComboBox>
 #include <QDir>
 #include <QEvent>
@@ -13,6 +10,9 @@
 #include <QSignalBlocker>
 #include <QStandardItemModel>
 #include <algorithm>
+
+#include "shell/get_model_dialog.hpp"
+#include "tokenscope/hub_download.hpp"
 
 namespace ts::ui {
 
@@ -88,7 +88,8 @@ void ModelChooser::setFilePicker(FilePicker picker) { filePicker() = std::move(p
 
 void ModelChooser::openFileDialog() {
     const QString title = tr("Open model file");
-    const QString dir = m_current.isEmpty() ? QDir::homePath() : QFileInfo(m_current).absolutePath();
+    const QString dir =
+        m_current.isEmpty() ? QDir::homePath() : QFileInfo(m_current).absolutePath();
     const QString filter = tr("GGUF model (*.gguf)");
     const QString file = filePicker() ? filePicker()(this, title, dir, filter)
                                       : QFileDialog::getOpenFileName(this, title, dir, filter);
@@ -118,14 +119,19 @@ void ModelChooser::refreshCache() {
 
 QString ModelChooser::describe(const ts::hub::CachedModel& m) {
     QString name = QString::fromStdString(m.repoId);
-    if (!m.revision.empty() && m.revision != "main") name += QLatin1Char('@') + QString::fromStdString(m.revision);
-    if (!m.file.empty()) name += QStringLiteral(" · ") + QString::fromStdString(m.file.filename().string());
+    if (!m.revision.empty() && m.revision != "main")
+        name += QLatin1Char('@') + QString::fromStdString(m.revision);
+    if (!m.file.empty())
+        name += QStringLiteral(" · ") + QString::fromStdString(m.file.filename().string());
     QStringList facts;
     if (!m.family.empty()) facts << QString::fromStdString(m.family);
-    if (m.parameters > 0) facts << QString::fromStdString(ts::hub::formatParameters(m.parameters));
-    else if (m.bytes > 0) facts << QString::fromStdString(ts::hub::formatBytes(m.bytes));
+    if (m.parameters > 0)
+        facts << QString::fromStdString(ts::hub::formatParameters(m.parameters));
+    else if (m.bytes > 0)
+        facts << QString::fromStdString(ts::hub::formatBytes(m.bytes));
     if (!m.precision.empty()) facts << QString::fromStdString(m.precision);
-    return facts.isEmpty() ? name : name + QStringLiteral(" — ") + facts.join(QStringLiteral(" · "));
+    return facts.isEmpty() ? name
+                           : name + QStringLiteral(" — ") + facts.join(QStringLiteral(" · "));
 }
 
 void ModelChooser::rebuild() {
@@ -159,7 +165,8 @@ void ModelChooser::rebuild() {
         }
         m_combo->addItem(describe(m), path);
         const int row = m_combo->count() - 1;
-        m_combo->setItemData(row, m.supported ? path : QString::fromStdString(m.reason), Qt::ToolTipRole);
+        m_combo->setItemData(row, m.supported ? path : QString::fromStdString(m.reason),
+                             Qt::ToolTipRole);
         if (!m.supported) {
             if (auto* model = qobject_cast<QStandardItemModel*>(m_combo->model()))
                 model->item(row)->setEnabled(false);
@@ -167,7 +174,8 @@ void ModelChooser::rebuild() {
         if (QDir::cleanPath(path) == m_current) currentIndex = row;
     }
     if (currentIndex < 0 && !m_current.isEmpty()) {
-        m_combo->addItem(QString::fromStdString(ts::hub::displayName(m_current.toStdString())), m_current);
+        m_combo->addItem(QString::fromStdString(ts::hub::displayName(m_current.toStdString())),
+                         m_current);
         currentIndex = m_combo->count() - 1;
     }
     m_combo->insertSeparator(m_combo->count());
@@ -202,12 +210,16 @@ void ModelMenu::rebuild() {
     bool any = false;
     for (const auto& m : m_chooser->cachedModels()) {
         const QString path = QString::fromStdString((m.file.empty() ? m.folder : m.file).string());
-        QAction* a = addAction(ModelChooser::describe(m), m_chooser, [this, path] { emit m_chooser->modelRequested(path); });
+        QAction* a = addAction(ModelChooser::describe(m), m_chooser,
+                               [this, path] { emit m_chooser->modelRequested(path); });
         a->setEnabled(m.supported);
         a->setToolTip(m.supported ? path : QString::fromStdString(m.reason));
         any = true;
     }
-    if (!any) addAction(tr("(none found in %1)").arg(QString::fromStdString(ts::hub::cacheDir().string())))->setEnabled(false);
+    if (!any)
+        addAction(
+            tr("(none found in %1)").arg(QString::fromStdString(ts::hub::cacheDir().string())))
+            ->setEnabled(false);
     setToolTipsVisible(true);
 }
 

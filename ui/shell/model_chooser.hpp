@@ -18,7 +18,7 @@ namespace ts::ui {
 
 class ModelChooser : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit ModelChooser(QWidget* parent = nullptr);
 
     void setBundledPath(const QString& path);
@@ -43,13 +43,13 @@ public:
     // The text a cache entry shows: "ORG/NAME — gpt2 · 124M · F32".
     static QString describe(const ts::hub::CachedModel& m);
 
-signals:
+  signals:
     void modelRequested(const QString& folder);
 
-protected:
+  protected:
     void changeEvent(QEvent* event) override;
 
-private:
+  private:
     void rebuild();
 
     QLabel* m_label = nullptr;
@@ -64,13 +64,13 @@ private:
 // The Model menu: Get a model…, Open model folder…, and the models in the Hugging Face cache.
 class ModelMenu : public QMenu {
     Q_OBJECT
-public:
+  public:
     ModelMenu(ModelChooser* chooser, QWidget* parent);
 
-protected:
+  protected:
     void changeEvent(QEvent* event) override;
 
-private:
+  private:
     void rebuild();
     ModelChooser* m_chooser;
 };

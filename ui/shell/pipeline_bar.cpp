@@ -2,8 +2,8 @@
 
 #include <QEvent>
 #include <QMouseEvent>
-#include <QPainter>
 #include <QPaintEvent>
+#include <QPainter>
 #include <QPainterPath>
 #include <QTimer>
 
@@ -26,11 +26,16 @@ PipelineBar::PipelineBar(QWidget* parent) : QWidget(parent) {
 
 QString PipelineBar::stageName(int stage) {
     switch (static_cast<Stage>(stage)) {
-    case Stage::Tokens: return tr("1 Tokenizing");
-    case Stage::Embedding: return tr("2 Embedding");
-    case Stage::Attention: return tr("3 Self-attention");
-    case Stage::Softmax: return tr("4 Softmax");
-    case Stage::Sampling: return tr("5 Sampling");
+        case Stage::Tokens:
+            return tr("1 Tokenizing");
+        case Stage::Embedding:
+            return tr("2 Embedding");
+        case Stage::Attention:
+            return tr("3 Self-attention");
+        case Stage::Softmax:
+            return tr("4 Softmax");
+        case Stage::Sampling:
+            return tr("5 Sampling");
     }
     return {};
 }
@@ -63,7 +68,8 @@ void PipelineBar::paintEvent(QPaintEvent* event) {
     for (int s = 0; s < kStageCount; ++s) {
         const QRect r = stageRect(s);
         // Only what the update asked for: lighting the next stage repaints two boxes.
-        if (r.adjusted(-1, -1, 1, 1).intersects(event->rect())) p.drawPixmap(r.topLeft(), stageImage(s));
+        if (r.adjusted(-1, -1, 1, 1).intersects(event->rect()))
+            p.drawPixmap(r.topLeft(), stageImage(s));
         if (s + 1 < kStageCount) {
             const int x0 = r.right() + 4, x1 = stageRect(s + 1).left() - 4, y = r.center().y();
             if (!QRect(x0, y - 6, x1 - x0 + 1, 13).intersects(event->rect())) continue;
@@ -80,21 +86,24 @@ void PipelineBar::paintEvent(QPaintEvent* event) {
 }
 
 const QPixmap& PipelineBar::stageImage(int stage) {
-    const QFont& font = fittedFont(stage);  // after a change of size, font or language: drops the images
+    const QFont& font =
+        fittedFont(stage);  // after a change of size, font or language: drops the images
     const bool lit = stage == m_lit;
     const bool sel = stage == m_selected;
     const int look = lit ? 2 : (sel ? 1 : 0);
     const QRect r = stageRect(stage);
     const qreal dpr = devicePixelRatioF();
     QPixmap& image = m_images[static_cast<std::size_t>(stage)][static_cast<std::size_t>(look)];
-    if (!image.isNull() && image.size() == r.size() * dpr && image.devicePixelRatio() == dpr) return image;
+    if (!image.isNull() && image.size() == r.size() * dpr && image.devicePixelRatio() == dpr)
+        return image;
     image = QPixmap(r.size() * dpr);
     image.setDevicePixelRatio(dpr);
     image.fill(Qt::transparent);
     QPainter p(&image);
     p.setRenderHint(QPainter::Antialiasing);
     const QRect box(QPoint(0, 0), r.size());
-    const QColor fill = lit ? QColor(0xFB, 0xBF, 0x24) : (sel ? QColor(0x1D, 0x4E, 0xD8) : QColor(0xE2, 0xE8, 0xF0));
+    const QColor fill = lit ? QColor(0xFB, 0xBF, 0x24)
+                            : (sel ? QColor(0x1D, 0x4E, 0xD8) : QColor(0xE2, 0xE8, 0xF0));
     p.setPen(QPen(sel ? QColor(0x1E, 0x3A, 0x8A) : QColor(0x94, 0xA3, 0xB8), sel ? 2 : 1));
     p.setBrush(fill);
     p.drawRoundedRect(QRectF(box).adjusted(0.5, 0.5, -0.5, -0.5), 8, 8);
@@ -126,7 +135,8 @@ const QFont& PipelineBar::fittedFont(int stage) {
             f.setBold(s == m_selected);
             const QString name = stageName(s);
             const int room = stageRect(s).width() - 10;
-            while (QFontMetrics(f).horizontalAdvance(name) > room && f.pointSizeF() > font().pointSizeF() * 0.7)
+            while (QFontMetrics(f).horizontalAdvance(name) > room &&
+                   f.pointSizeF() > font().pointSizeF() * 0.7)
                 f.setPointSizeF(f.pointSizeF() - 0.5);
             m_fitted[static_cast<std::size_t>(s)] = f;
         }

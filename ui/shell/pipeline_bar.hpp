@@ -15,7 +15,7 @@ constexpr int kStageCount = 5;
 
 class PipelineBar : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit PipelineBar(QWidget* parent = nullptr);
 
     static QString stageName(int stage);  // translated
@@ -26,16 +26,16 @@ public:
     int litStage() const { return m_lit; }
     QSize sizeHint() const override;
 
-signals:
+  signals:
     void stageSelected(int stage);
 
-protected:
+  protected:
     void paintEvent(QPaintEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
 
-private:
+  private:
     QRect stageRect(int stage) const;
     // Each stage name's font, shrunk until the name fits its box. Fitted once per size, font,
     // language or selection: measuring in every paint (a repaint per lit stage) took up to

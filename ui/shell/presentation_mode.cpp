@@ -21,8 +21,10 @@ void setPresentationMode(bool on) {
     if (on) {
         normalFont() = QApplication::font();
         QFont big = *normalFont();
-        if (big.pointSizeF() > 0) big.setPointSizeF(big.pointSizeF() * kPresentationFontScale);
-        else big.setPixelSize(static_cast<int>(big.pixelSize() * kPresentationFontScale + 0.5));
+        if (big.pointSizeF() > 0)
+            big.setPointSizeF(big.pointSizeF() * kPresentationFontScale);
+        else
+            big.setPixelSize(static_cast<int>(big.pixelSize() * kPresentationFontScale + 0.5));
         QApplication::setFont(big);
     } else {
         QApplication::setFont(*normalFont());

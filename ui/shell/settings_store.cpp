@@ -23,7 +23,8 @@ AppSettings AppSettings::load() {
     a.language = s.value(QStringLiteral("ui/language")).toString();
     a.ignoreEndOfText = s.value(QStringLiteral("loop/ignoreEndOfText"), false).toBool();
     a.presentation = s.value(QStringLiteral("ui/presentation"), false).toBool();
-    a.historyBudgetMiB = std::max(16, s.value(QStringLiteral("loop/historyBudgetMiB"), 1024).toInt());
+    a.historyBudgetMiB =
+        std::max(16, s.value(QStringLiteral("loop/historyBudgetMiB"), 1024).toInt());
     return a;
 }
 

@@ -1,12 +1,12 @@
 #include "shell/timeline_view.hpp"
 
 #include <QEvent>
-#include <algorithm>
-#include <cmath>
 #include <QLabel>
 #include <QListWidget>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
 
 #include "tokenscope/sampling.hpp"
 #include "widgets/static_text_delegate.hpp"
@@ -48,8 +48,10 @@ QString TimelineView::describe(const TranscriptModel& model, int index) const {
             const std::size_t at = before.size();
             if (before.size() < r.contextTokens.size() && at < r.tokenTexts.size())
                 return QString::fromStdString(r.tokenTexts[at]);
-            if (next && at < next->tokenTexts.size()) return QString::fromStdString(next->tokenTexts[at]);
-            if (t == r.sampledToken && !r.sampledDisplay.empty()) return QString::fromStdString(r.sampledDisplay);
+            if (next && at < next->tokenTexts.size())
+                return QString::fromStdString(next->tokenTexts[at]);
+            if (t == r.sampledToken && !r.sampledDisplay.empty())
+                return QString::fromStdString(r.sampledDisplay);
             return QStringLiteral("#%1").arg(t);
         }
         return m_vocab ? m_vocab->displayAfter(before, t) : QStringLiteral("#%1").arg(t);
@@ -63,12 +65,16 @@ QString TimelineView::describe(const TranscriptModel& model, int index) const {
         input = label(beforeInput, r.trace->tokens.front());
     QString out = QStringLiteral("%1 · %2").arg(r.index + 1).arg(input);  // steps count from 1
     if (r.chosen) {
-        out += QStringLiteral(" → %1 (%2)").arg(label(r.contextTokens, r.sampledToken), tr("chosen"));
-    } else if (r.sampledToken >= 0 && (r.figures.rank > 0 || (r.trace && !r.trace->logits.empty()))) {
+        out +=
+            QStringLiteral(" → %1 (%2)").arg(label(r.contextTokens, r.sampledToken), tr("chosen"));
+    } else if (r.sampledToken >= 0 &&
+               (r.figures.rank > 0 || (r.trace && !r.trace->logits.empty()))) {
         // Stored with the draw by the engine (rank > 0); a hand-built record has only logits.
-        const double p = r.figures.rank > 0
-                             ? static_cast<double>(r.figures.samplingProb)
-                             : ts::samplingDistribution(r.trace->logits, r.params)[static_cast<std::size_t>(r.sampledToken)];
+        const double p =
+            r.figures.rank > 0
+                ? static_cast<double>(r.figures.samplingProb)
+                : ts::samplingDistribution(r.trace->logits,
+                                           r.params)[static_cast<std::size_t>(r.sampledToken)];
         // Small probabilities keep two significant digits: "0.013%", not "0.0%".
         const double pct = 100.0 * p;
         out += QStringLiteral(" → %1 (%2%)")
@@ -124,8 +130,9 @@ int TimelineView::count() const {
 }
 
 void TimelineView::retranslateUi() {
-    m_hint->setText(tr("Steps of the loop. Select one to inspect it in every view; click another "
-                       "candidate in the Softmax view to branch from it (\"what if\")."));
+    m_hint->setText(
+        tr("Steps of the loop. Select one to inspect it in every view; click another "
+           "candidate in the Softmax view to branch from it (\"what if\")."));
     for (int i = 0; m_model && i < m_list->count() && i < m_model->size(); ++i)
         m_list->item(i)->setText(describe(*m_model, i));
 }

@@ -19,7 +19,7 @@ namespace ts::ui {
 
 class TimelineView : public QWidget, public TranscriptObserver {
     Q_OBJECT
-public:
+  public:
     explicit TimelineView(QWidget* parent = nullptr);
 
     void setVocabulary(VocabularyPtr vocab);
@@ -31,13 +31,13 @@ public:
     int count() const;
     static constexpr int kSyncMs = 30;
 
-signals:
+  signals:
     void stepSelected(int index);
 
-protected:
+  protected:
     void changeEvent(QEvent* event) override;
 
-private:
+  private:
     QString describe(const TranscriptModel& model, int index) const;
     // Shows the steps and selection that have come in since the last sync.
     void sync();
@@ -49,7 +49,7 @@ private:
     QLabel* m_hint = nullptr;
     QTimer m_syncTimer;
     int m_pendingFrom = std::numeric_limits<int>::max();  // first step to show again
-    int m_pendingCurrent = -2;                             // -2: no selection waiting
+    int m_pendingCurrent = -2;                            // -2: no selection waiting
 };
 
 }  // namespace ts::ui

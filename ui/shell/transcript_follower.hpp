@@ -20,7 +20,7 @@ namespace ts::ui {
 
 class TranscriptFollower : public QObject, public TranscriptObserver {
     Q_OBJECT
-public:
+  public:
     // `refresh(model, from)`: steps from index `from` on changed since the last call.
     using Refresh = std::function<void(const TranscriptModel& model, int from)>;
     TranscriptFollower(QWidget* view, Refresh refresh);
@@ -36,10 +36,10 @@ public:
 
     static constexpr int kFrameMs = 16;
 
-protected:
+  protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
-private:
+  private:
     void flush();
     static constexpr int kNone = std::numeric_limits<int>::max();
 

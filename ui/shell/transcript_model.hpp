@@ -17,7 +17,7 @@ class EngineWorker;
 class TranscriptModel;
 
 class TranscriptObserver {
-public:
+  public:
     virtual ~TranscriptObserver() = default;
     // Steps from index `from` on changed: appended, replaced (thinned by the history budget)
     // or cut away (model.size() <= from). Read what is needed from `model`; keep no copy.
@@ -26,7 +26,7 @@ public:
 
 class TranscriptModel : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit TranscriptModel(QObject* parent = nullptr);
 
     // Listens to the worker's stepFinished / historyTruncated / stepReplaced (queued).
@@ -49,11 +49,11 @@ public:
     void truncate(int keep);
     void replace(const StepRecordPtr& step);
 
-signals:
+  signals:
     // The same notification as TranscriptObserver, for QObjects that prefer a signal.
     void changed(int from);
 
-private:
+  private:
     void notify(int from);
 
     std::vector<StepRecordPtr> m_steps;

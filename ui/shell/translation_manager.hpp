@@ -10,7 +10,7 @@ namespace ts::ui {
 
 class TranslationManager : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit TranslationManager(QObject* parent = nullptr);
     // Puts back the default locale of before: the language belongs to its manager (a
     // second window's or a test's Korean must not outlive it; its translators go with it).
@@ -26,10 +26,10 @@ public:
     bool setLanguage(const QString& language);
     QString language() const { return m_language; }
 
-signals:
+  signals:
     void languageChanged(const QString& language);
 
-private:
+  private:
     QTranslator m_app;
     QTranslator m_qt;
     QString m_language;

@@ -1,17 +1,16 @@
 #include "stages/attention_view.hpp"
 
-#include <QElapsedTimer>
-#include <QTimer>
-
 #include <QComboBox>
 #include <QCursor>
+#include <QElapsedTimer>
+#include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>
-#include <QEvent>
 #include <QSignalBlocker>
 #include <QSplitter>
+#include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -107,12 +106,12 @@ AttentionView::AttentionView(QWidget* parent) : QWidget(parent) {
     connect(m_heatmap, &HeatmapWidget::cellHovered, this, [this](int q, int k) {
         if (q >= 0) {
             const float w = recordedWeight(q, k);
-            QToolTip::showText(QCursor::pos(),
-                               tr("%1 → %2: %3")
-                                   .arg(tokenLabel(q), tokenLabel(k),
-                                        std::isnan(w) ? tr("not recorded")
-                                                      : QString::number(w, 'f', 4)),
-                               m_heatmap);
+            QToolTip::showText(
+                QCursor::pos(),
+                tr("%1 → %2: %3")
+                    .arg(tokenLabel(q), tokenLabel(k),
+                         std::isnan(w) ? tr("not recorded") : QString::number(w, 'f', 4)),
+                m_heatmap);
         } else {
             QToolTip::hideText();
         }
@@ -145,12 +144,13 @@ void AttentionView::setHistory(const std::vector<StepRecordPtr>& historyUpToCurr
         // Grouped-query attention: the trace says how many key/value heads the query heads share.
         const int kv = last->trace->attention.nKvHead;
         m_nKvHead = kv > 0 && kv < m_nHead && m_nHead % kv == 0 ? kv : 0;
-        m_tokens = std::max(static_cast<int>(last->contextTokens.size()),
-                            last->trace->lastPosition() + 1);
+        m_tokens =
+            std::max(static_cast<int>(last->contextTokens.size()), last->trace->lastPosition() + 1);
         m_labels.reserve(m_tokens);
         for (int i = 0; i < m_tokens; ++i)
             m_labels << (i < static_cast<int>(last->tokenTexts.size())
-                             ? QString::fromStdString(last->tokenTexts[static_cast<std::size_t>(i)])  // display text already
+                             ? QString::fromStdString(last->tokenTexts[static_cast<std::size_t>(
+                                   i)])  // display text already
                              : QStringLiteral("#%1").arg(i));
     }
     const std::vector<int> oldSource = std::move(m_rowSource);
@@ -285,7 +285,8 @@ void AttentionView::layOutThumbnails(bool force) {
     if (n == 0 || !m_thumbViewport) return;
     // The column count whose square cells are largest: wide panels take more columns, tall
     // ones fewer, so the thumbnails use the panel instead of leaving its bottom empty.
-    const double w = std::max(1, m_thumbViewport->width()), h = std::max(1, m_thumbViewport->height());
+    const double w = std::max(1, m_thumbViewport->width()),
+                 h = std::max(1, m_thumbViewport->height());
     int best = 1;
     double bestSide = 0;
     for (int c = 1; c <= std::min(n, 6); ++c) {
@@ -300,7 +301,8 @@ void AttentionView::layOutThumbnails(bool force) {
     if (!force && best == m_thumbColumns) return;
     m_thumbColumns = best;
     for (auto* t : m_thumbs) m_grid->removeWidget(t);
-    for (int i = 0; i < n; ++i) m_grid->addWidget(m_thumbs[static_cast<std::size_t>(i)], i / best, i % best);
+    for (int i = 0; i < n; ++i)
+        m_grid->addWidget(m_thumbs[static_cast<std::size_t>(i)], i / best, i % best);
 }
 
 bool AttentionView::eventFilter(QObject* watched, QEvent* event) {
@@ -309,7 +311,8 @@ bool AttentionView::eventFilter(QObject* watched, QEvent* event) {
     // shown, too: presentation mode switched off kept the large font's height. The title's
     // own event: the view itself is not told of an application font change here.
     if (watched == m_gridTitle && event->type() == QEvent::FontChange)
-        QMetaObject::invokeMethod(this, [this] { fitGridTitle(); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this] { fitGridTitle(); }, Qt::QueuedConnection);
     return QWidget::eventFilter(watched, event);
 }
 
@@ -358,7 +361,8 @@ void AttentionView::appendRows(int from, int to) {
 void AttentionView::appendHeatmapRows(int from, int to) {
     std::vector<float> row;
     for (int q = from; q < to; ++q) {
-        if (!queryRow(m_layer, m_head, q, row)) row.assign(static_cast<std::size_t>(q) + 1, HeatmapWidget::kMissing);
+        if (!queryRow(m_layer, m_head, q, row))
+            row.assign(static_cast<std::size_t>(q) + 1, HeatmapWidget::kMissing);
         m_heatmap->appendRow(row);
     }
 }
@@ -377,7 +381,8 @@ void AttentionView::buildMatrixRows(bool all) {
         m_spareMatrix.resize(at(to, 0, stride), HeatmapWidget::kMissing);
         for (int q = m_matrixNext; q < to; ++q)
             if (queryRow(m_layer, m_head, q, row))
-                std::copy(row.begin(), row.end(), m_spareMatrix.begin() + static_cast<std::ptrdiff_t>(at(q, 0, stride)));
+                std::copy(row.begin(), row.end(),
+                          m_spareMatrix.begin() + static_cast<std::ptrdiff_t>(at(q, 0, stride)));
         m_matrixNext = to;
         if (!all && clock.nsecsElapsed() > kSliceNs) break;
     }
@@ -417,19 +422,23 @@ void AttentionView::runSlice() {
 
 float AttentionView::recordedWeight(int query, int key) const {
     std::vector<float> row;
-    if (key < 0 || key > query || !queryRow(m_layer, m_head, query, row)) return HeatmapWidget::kMissing;
+    if (key < 0 || key > query || !queryRow(m_layer, m_head, query, row))
+        return HeatmapWidget::kMissing;
     return row[static_cast<std::size_t>(key)];
 }
 
 void AttentionView::retranslateUi() {
     m_layerLabel->setText(tr("Layer"));
     m_headLabel->setText(tr("Head"));
-    m_hintLabel->setText(tr("Rows: query token (who looks) · columns: key token (looked at) · "
-                            "hatched: masked, a token cannot look ahead"));
+    m_hintLabel->setText(
+        tr("Rows: query token (who looks) · columns: key token (looked at) · "
+           "hatched: masked, a token cannot look ahead"));
     {
         const QSignalBlocker a(m_layerBox), b(m_headBox);
-        for (int l = 0; l < m_layerBox->count(); ++l) m_layerBox->setItemText(l, tr("Layer %1").arg(l + 1));
-        for (int h = 0; h < m_nHead && h < m_headBox->count(); ++h) m_headBox->setItemText(h, headName(h));
+        for (int l = 0; l < m_layerBox->count(); ++l)
+            m_layerBox->setItemText(l, tr("Layer %1").arg(l + 1));
+        for (int h = 0; h < m_nHead && h < m_headBox->count(); ++h)
+            m_headBox->setItemText(h, headName(h));
         if (m_headBox->count() > m_nHead) m_headBox->setItemText(m_nHead, tr("Average of heads"));
     }
     if (m_nLayer > 0) {
@@ -538,7 +547,8 @@ void AttentionView::poolRows(int from, int to) {
         for (auto& pooled : m_pooled) {
             std::vector<float> wider(at(cells, 0, cells), HeatmapWidget::kMissing);
             for (int r = 0; r < m_thumbCells; ++r)
-                std::copy_n(pooled.begin() + static_cast<std::ptrdiff_t>(at(r, 0, m_thumbCells)), m_thumbCells,
+                std::copy_n(pooled.begin() + static_cast<std::ptrdiff_t>(at(r, 0, m_thumbCells)),
+                            m_thumbCells,
                             wider.begin() + static_cast<std::ptrdiff_t>(at(r, 0, cells)));
             pooled = std::move(wider);
         }
@@ -594,10 +604,11 @@ void AttentionView::pushThumbnails() {
 void AttentionView::updateGridTitle() {
     QString title = tr("All heads of layer %1").arg(m_layer + 1);
     if (m_nKvHead > 0)
-        title += QLatin1Char('\n') + tr("Grouped-query attention: every %1 query heads share one of %2 "
-                                        "key/value heads (g1 … g%2 under each head)")
-                                         .arg(m_nHead / m_nKvHead)
-                                         .arg(m_nKvHead);
+        title +=
+            QLatin1Char('\n') + tr("Grouped-query attention: every %1 query heads share one of %2 "
+                                   "key/value heads (g1 … g%2 under each head)")
+                                    .arg(m_nHead / m_nKvHead)
+                                    .arg(m_nKvHead);
     m_gridTitle->setText(title);
 }
 
@@ -606,8 +617,9 @@ void AttentionView::updateThumbnailFrames() {
         const int head = static_cast<int>(i) < m_nHead ? static_cast<int>(i) : kAverageOfHeads;
         m_thumbs[i]->setFramed(head == m_head);
         m_thumbs[i]->setTitle(head == kAverageOfHeads ? tr("avg")
-                              : kvGroup(head) >= 0 ? tr("H%1 · g%2").arg(head + 1).arg(kvGroup(head) + 1)
-                                                   : tr("H%1").arg(head + 1));
+                              : kvGroup(head) >= 0
+                                  ? tr("H%1 · g%2").arg(head + 1).arg(kvGroup(head) + 1)
+                                  : tr("H%1").arg(head + 1));
     }
 }
 
@@ -627,8 +639,7 @@ void AttentionView::showCell(int query, int key) {
     const float w = recordedWeight(query, key);
     m_infoLabel->setText(tr("%1 → %2: %3")
                              .arg(tokenLabel(query), tokenLabel(key),
-                                  std::isnan(w) ? tr("not recorded")
-                                                : QString::number(w, 'f', 4)));
+                                  std::isnan(w) ? tr("not recorded") : QString::number(w, 'f', 4)));
 }
 
 }  // namespace ts::ui

@@ -24,7 +24,7 @@ namespace ts::ui {
 class AttentionView : public QWidget {
     Q_OBJECT
 
-public:
+  public:
     static constexpr int kAverageOfHeads = -1;
 
     explicit AttentionView(QWidget* parent = nullptr);
@@ -49,22 +49,22 @@ public:
     float weight(int query, int key) const;
     // What clicking a cell reported, e.g. "“ cat” (3) → “The” (0): 0.4213".
     QString selectionText() const;
-    HeatmapWidget* heatmap() const;  // finishes a matrix being built first
+    HeatmapWidget* heatmap() const;                // finishes a matrix being built first
     HeatmapWidget* headThumbnail(int head) const;  // kAverageOfHeads for the average's
 
-signals:
+  signals:
     // Emitted while the pointer is over a cell: the key position (the token attended to);
     // -1 when it leaves.
     void positionHovered(int pos);
 
-protected:
+  protected:
     void changeEvent(QEvent* event) override;
     void showEvent(QShowEvent* event) override;
 
-protected:
+  protected:
     bool eventFilter(QObject* watched, QEvent* event) override;  // thumbnails' viewport resized
 
-private:
+  private:
     void fitGridTitle();  // the heads' title keeps its text's height (see showEvent)
     // Places the thumbnails in the number of columns that makes them largest in the panel.
     void layOutThumbnails(bool force);
@@ -135,7 +135,8 @@ private:
     QLabel* m_hintLabel = nullptr;
     QLabel* m_gridTitle = nullptr;
     QGridLayout* m_grid = nullptr;
-    QWidget* m_thumbViewport = nullptr;  // the thumbnails' scroll viewport, whose size sets the columns
+    QWidget* m_thumbViewport =
+        nullptr;  // the thumbnails' scroll viewport, whose size sets the columns
     int m_thumbColumns = 0;
     std::vector<HeatmapWidget*> m_thumbs;  // nHead heads, then the average
     // Their block maxima, kept so that a decode step pools only its new row.
@@ -145,9 +146,9 @@ private:
     bool m_thumbsPending = false;  // a remake asked for, not started
     int m_poolNext = -1;           // a remake under way: the next query row to pool (-1: none)
     QTimer* m_sliceTimer = nullptr;
-    int m_matrixNext = -1;    // a matrix being built: its next row (-1: none)
-    int m_matrixTokens = 0;   // and its size
-    int m_matrixStride = 0;   // and its row length in m_spareMatrix (room for decode steps)
+    int m_matrixNext = -1;   // a matrix being built: its next row (-1: none)
+    int m_matrixTokens = 0;  // and its size
+    int m_matrixStride = 0;  // and its row length in m_spareMatrix (room for decode steps)
     HeatmapWidget::Values m_spareMatrix;  // the big heatmap's previous storage, filled next time
 };
 

@@ -2,27 +2,27 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QHeaderView>
-#include <QLineEdit>
-#include <QStackedWidget>
-#include <QTableWidget>
 #include <QCursor>
 #include <QEvent>
-#include <QHash>
-#include <QSet>
 #include <QHBoxLayout>
-#include <QLocale>
+#include <QHash>
+#include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
 #include <QMouseEvent>
-#include <QPointer>
-#include <QThread>
 #include <QPainter>
 #include <QPixmap>
+#include <QPointer>
+#include <QResizeEvent>
+#include <QSet>
 #include <QSplitter>
+#include <QStackedWidget>
+#include <QTableWidget>
+#include <QThread>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <QResizeEvent>
 #include <array>
 #include <cmath>
 #include <functional>
@@ -30,14 +30,14 @@
 #include <unordered_set>
 
 #include "shell/compute_priority.hpp"
-#include "widgets/heatmap_widget.hpp"
-#include "widgets/taken_boxes.hpp"
-#include "widgets/steady_label.hpp"
-#include "tokenscope/token_display.hpp"
-#include "widgets/vocabulary.hpp"
-#include "widgets/wrapped_text_delegate.hpp"
 #include "stages/word_sets.hpp"
 #include "tokenscope/error.hpp"
+#include "tokenscope/token_display.hpp"
+#include "widgets/heatmap_widget.hpp"
+#include "widgets/steady_label.hpp"
+#include "widgets/taken_boxes.hpp"
+#include "widgets/vocabulary.hpp"
+#include "widgets/wrapped_text_delegate.hpp"
 
 namespace ts::ui {
 
@@ -52,7 +52,7 @@ constexpr int kNeighbourTokens = 24;
 // The scatter of projected vectors. A private part of EmbeddingView (no signals of its own:
 // it reports through the callbacks its owner sets), hence no header of its own.
 class EmbeddingScatter : public QWidget {
-public:
+  public:
     struct Point {
         QPointF xy;  // PCA coordinates
         QString label;
@@ -76,7 +76,8 @@ public:
         m_labelRoom = 24;
         for (const auto& pt : m_points) {
             auto w = m_labelWidth.find(pt.label);
-            if (w == m_labelWidth.end()) w = m_labelWidth.insert(pt.label, fm.horizontalAdvance(pt.label));
+            if (w == m_labelWidth.end())
+                w = m_labelWidth.insert(pt.label, fm.horizontalAdvance(pt.label));
             m_labelRoom = std::max(m_labelRoom, std::min(160, w.value() + 16));
         }
         // The points' extent, once: map() runs for every point of a paint, and finding the
@@ -109,8 +110,9 @@ public:
         return {-1, -1};
     }
     int neighbourCount() const {
-        return static_cast<int>(std::count_if(m_points.begin(), m_points.end(),
-                                              [](const Point& p) { return p.position < 0 && p.group < 0; }));
+        return static_cast<int>(std::count_if(m_points.begin(), m_points.end(), [](const Point& p) {
+            return p.position < 0 && p.group < 0;
+        }));
     }
     // The word map's groups, named in a legend; empty for the context's own map.
     void setGroups(QStringList names) {
@@ -119,8 +121,9 @@ public:
     }
     // Okabe and Ito's colour-blind-safe palette: each word group in its own colour.
     static QColor groupColour(int group) {
-        static const QColor colours[] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00), QColor(0x00, 0x9E, 0x73),
-                                         QColor(0xCC, 0x79, 0xA7), QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9)};
+        static const QColor colours[] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00),
+                                         QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7),
+                                         QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9)};
         return colours[static_cast<std::size_t>(std::max(0, group)) % std::size(colours)];
     }
 
@@ -130,7 +133,7 @@ public:
     static constexpr int kNamedTokens = 64;
     static constexpr int kDotSize = 11;  // px around a dot of radius 4 and its outline
 
-protected:
+  protected:
     void resizeEvent(QResizeEvent* e) override {
         QWidget::resizeEvent(e);
         update();
@@ -211,8 +214,9 @@ protected:
         auto dot = [&](int shade) -> const QPixmap& {
             QPixmap& d = dots[static_cast<std::size_t>(shade)];
             if (d.isNull()) {
-                const QColor c = HeatmapWidget::colorFor(0.3f + 0.7f * static_cast<float>(shade) / (kShades - 1),
-                                                         0.0f, 1.0f, HeatmapWidget::Scale::Sequential);
+                const QColor c =
+                    HeatmapWidget::colorFor(0.3f + 0.7f * static_cast<float>(shade) / (kShades - 1),
+                                            0.0f, 1.0f, HeatmapWidget::Scale::Sequential);
                 d = QPixmap(QSize(kDotSize, kDotSize) * dpr);
                 d.setDevicePixelRatio(dpr);
                 d.fill(Qt::transparent);
@@ -228,7 +232,8 @@ protected:
         for (const auto& pt : m_points) {
             if (pt.position < 0) continue;
             const QPointF s = map(pt.xy);
-            const float t = count > 1 ? static_cast<float>(i) / static_cast<float>(count - 1) : 1.0f;
+            const float t =
+                count > 1 ? static_cast<float>(i) / static_cast<float>(count - 1) : 1.0f;
             ++i;
             const bool sel = pt.position == m_selected;
             const bool marked = pt.position == m_marked;
@@ -281,7 +286,7 @@ protected:
         }
     }
 
-public:
+  public:
     // A label as painted: its text, where its baseline starts, the box it covers, and the
     // point it names (a leader line joins them when the label had to move away from it).
     struct PlacedLabel {
@@ -337,21 +342,23 @@ public:
             qreal legendW = 0;
             for (const QString& g : m_groups) legendW = std::max(legendW, fm.horizontalAdvance(g));
             taken.add(QRectF(area.left() + 6, area.top() + 4, legendW + 20,
-                                   static_cast<qreal>(m_groups.size()) * (fm.height() + 2) + 4));
+                             static_cast<qreal>(m_groups.size()) * (fm.height() + 2) + 4));
         }
         // Each font's line metrics and cache key read once: asked for every place tried, they
         // were a fifth of the placement's time.
         const LineMetrics line = LineMetrics::of(fm), boldLine = LineMetrics::of(bfm);
         const QString key = small.key(), boldKey = boldSmall.key();
-        auto add = [&](const QString& label, QPointF anchor, bool bold, const QColor& colour, qreal gap,
-                       bool fixedRight, bool required) {
+        auto add = [&](const QString& label, QPointF anchor, bool bold, const QColor& colour,
+                       qreal gap, bool fixedRight, bool required) {
             const QFont& f = bold ? boldSmall : small;
             const LineMetrics& lm = bold ? boldLine : line;
             const qreal w = advance(bold ? bfm : fm, bold ? boldKey : key, label);
-            PlacedLabel placed{label, anchor + QPointF(gap, lm.ascent / 2 - 1), {}, anchor, false, f, colour};
+            PlacedLabel placed{
+                label, anchor + QPointF(gap, lm.ascent / 2 - 1), {}, anchor, false, f, colour};
             if (!fixedRight) {
                 // A word may go further out, and where the plot is full, where it covers least.
-                const LabelPlace place = freeLabelPlace(lm, anchor, w, gap, area, taken, required ? 8 : 4, !required);
+                const LabelPlace place =
+                    freeLabelPlace(lm, anchor, w, gap, area, taken, required ? 8 : 4, !required);
                 if (place.covered > 0 && !required) return;
                 if (std::isfinite(place.covered)) {
                     placed.baseline = place.at;
@@ -365,18 +372,19 @@ public:
         for (const Point* pt : context) {
             const bool sel = pt->position == m_selected;
             if (!sel && pt->position != m_marked) continue;
-            add(pt->label, map(pt->xy), true, sel ? QColor(0xc0, 0x5a, 0x00) : text, (sel ? 6.0 : 4.0) + 3,
-                true, true);
+            add(pt->label, map(pt->xy), true, sel ? QColor(0xc0, 0x5a, 0x00) : text,
+                (sel ? 6.0 : 4.0) + 3, true, true);
         }
         for (const auto& pt : m_points)
-            if (pt.group >= 0) add(pt.label, map(pt.xy), true, groupColour(pt.group).darker(120), 8, false, true);
+            if (pt.group >= 0)
+                add(pt.label, map(pt.xy), true, groupColour(pt.group).darker(120), 8, false, true);
         for (const Point* pt : context)
             if (pt->position != m_selected && pt->position != m_marked)
                 add(pt->label, map(pt->xy), false, text, 7, false, false);
         return out;
     }
 
-private:
+  private:
     // A short context's few labels in the view's font, a long one's many a little smaller.
     QFont pointFont() const {
         QFont small = font();
@@ -422,9 +430,11 @@ private:
     // preferred), then rings of twelve places further out, up to `rings` lines away, for which
     // a leader line is drawn. Where none is free, the place that covers the least (or, with
     // `onlyFree`, any place that covers something: the caller drops the label).
-    static LabelPlace freeLabelPlace(const LineMetrics& fm, QPointF s, qreal w, qreal gap, const QRectF& area,
-                                     const TakenBoxes& taken, int rings, bool onlyFree) {
-        LabelPlace best{s + QPointF(gap, fm.ascent / 2 - 1), false, std::numeric_limits<qreal>::infinity()};
+    static LabelPlace freeLabelPlace(const LineMetrics& fm, QPointF s, qreal w, qreal gap,
+                                     const QRectF& area, const TakenBoxes& taken, int rings,
+                                     bool onlyFree) {
+        LabelPlace best{s + QPointF(gap, fm.ascent / 2 - 1), false,
+                        std::numeric_limits<qreal>::infinity()};
         auto consider = [&](QPointF at, bool leader) {
             const QRectF box = labelBox(fm, at, w);
             if (!area.contains(box)) return false;
@@ -437,8 +447,9 @@ private:
         };
         const qreal mid = fm.ascent / 2 - 1;
         const qreal up = -fm.height / 2 - 5, down = fm.height / 2 + 5 + fm.ascent / 2;
-        const QPointF beside[] = {{gap, mid},      {-gap - w, mid}, {-w / 2, up},       {-w / 2, down},
-                                  {gap - 2, up},   {gap - 2, down}, {-gap + 2 - w, up}, {-gap + 2 - w, down}};
+        const QPointF beside[] = {{gap, mid},         {-gap - w, mid},     {-w / 2, up},
+                                  {-w / 2, down},     {gap - 2, up},       {gap - 2, down},
+                                  {-gap + 2 - w, up}, {-gap + 2 - w, down}};
         for (const QPointF& d : beside)
             if (consider(s + d, false)) return best;
         // A ring: the label's centre on an ellipse around the point, as wide as the label.
@@ -446,7 +457,9 @@ private:
         // The twelve directions, every 30 degrees.
         static const std::array<QPointF, 12> around = [] {
             std::array<QPointF, 12> d;
-            for (int k = 0; k < 12; ++k) d[static_cast<std::size_t>(k)] = {std::cos(k * (M_PI / 6)), std::sin(k * (M_PI / 6))};
+            for (int k = 0; k < 12; ++k)
+                d[static_cast<std::size_t>(k)] = {std::cos(k * (M_PI / 6)),
+                                                  std::sin(k * (M_PI / 6))};
             return d;
         }();
         for (int ring = 1; ring <= rings; ++ring) {
@@ -459,7 +472,7 @@ private:
         return best;
     }
 
-protected:
+  protected:
     void mouseMoveEvent(QMouseEvent* e) override {
         const int pos = pointAt(e->position());
         if (pos != m_hover) {
@@ -477,7 +490,7 @@ protected:
         if (e->button() == Qt::LeftButton && pos >= 0 && onClicked) onClicked(pos);
     }
 
-private:
+  private:
     int ownerPosition(const Point& pt) const {
         if (pt.source < 0 || pt.source >= static_cast<int>(m_points.size())) return -1;
         return m_points[static_cast<std::size_t>(pt.source)].position;
@@ -492,7 +505,9 @@ private:
     // a component that explains little also looks small.
     QPointF map(QPointF xy) const {
         // The word map's legend sits above the points, not over them.
-        const double legend = m_groups.isEmpty() ? 0.0 : static_cast<double>(m_groups.size()) * (QFontMetricsF(font()).height() + 2);
+        const double legend = m_groups.isEmpty() ? 0.0
+                                                 : static_cast<double>(m_groups.size()) *
+                                                       (QFontMetricsF(font()).height() + 2);
         const QRectF area = plotRect().adjusted(12, 12 + legend, -m_labelRoom, -12);
         const auto [x0, x1, y0, y1] = m_bounds;
         const double spanX = std::max(x1 - x0, 1e-9);
@@ -523,7 +538,7 @@ private:
     struct Bounds {
         double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
     };
-    Bounds m_bounds;                  // the points' extent in PCA coordinates
+    Bounds m_bounds;                   // the points' extent in PCA coordinates
     QHash<QString, int> m_labelWidth;  // label -> width in the widget's font
     // Label widths in the fonts labels are placed in, by font and text: placing 64 labels
     // measured each of them in every paint, 3-8 ms of a 1,024-token frame (text shaping).
@@ -536,7 +551,7 @@ private:
         if (m_advance.size() > 8192) m_advance.clear();  // labels of earlier texts
         return *m_advance.insert(key, fm.horizontalAdvance(label));
     }
-    QStringList m_groups;              // the word map's group names (legend)
+    QStringList m_groups;  // the word map's group names (legend)
     std::array<float, 2> m_explained{0, 0};
     int m_selected = -1;
     int m_marked = -1;
@@ -548,7 +563,7 @@ private:
 // row. A sentence and a drawing of one query pair rotated for positions 0..3, for the fastest
 // pair (1 radian per position) and the slowest (rope_theta^-(d-2)/d radians per position).
 class RopeNote : public QWidget {
-public:
+  public:
     explicit RopeNote(QWidget* parent) : QWidget(parent) {
         m_text = new QLabel(this);
         m_text->setWordWrap(true);
@@ -568,11 +583,12 @@ public:
 
     void retranslate() {
         m_text->setText(
-            EmbeddingView::tr("This model has no position vectors: its input vector is the token embedding "
-                              "alone. Position enters inside attention: every pair of numbers in each "
-                              "query and key is turned by an angle that grows with the token's position "
-                              "(RoPE, rope_theta = %1). A query and a key then score by how far apart "
-                              "their tokens are, not by where they stand.")
+            EmbeddingView::tr(
+                "This model has no position vectors: its input vector is the token embedding "
+                "alone. Position enters inside attention: every pair of numbers in each "
+                "query and key is turned by an angle that grows with the token's position "
+                "(RoPE, rope_theta = %1). A query and a key then score by how far apart "
+                "their tokens are, not by where they stand.")
                 .arg(QLocale().toString(m_theta, 'g', 8)));
         update();
     }
@@ -581,7 +597,7 @@ public:
         return std::pow(m_theta, -static_cast<double>(m_headDim - 2) / m_headDim);
     }
 
-protected:
+  protected:
     void paintEvent(QPaintEvent*) override {
         QPainter p(this);
         p.setRenderHint(QPainter::Antialiasing);
@@ -592,14 +608,17 @@ protected:
         const double w = kDrawingWidth / 2.0;
         const double left = width() - kDrawingWidth;
         drawPair(p, QRectF(left, 0, w, height()), 1.0, EmbeddingView::tr("fast pair"), fm);
-        drawPair(p, QRectF(left + w, 0, w, height()), slowestStep(), EmbeddingView::tr("slow pair"), fm);
+        drawPair(p, QRectF(left + w, 0, w, height()), slowestStep(), EmbeddingView::tr("slow pair"),
+                 fm);
     }
 
-private:
-    static constexpr int kDrawingWidth = 300;  // two pairs, each with its "0.00032 rad per position"
+  private:
+    static constexpr int kDrawingWidth =
+        300;  // two pairs, each with its "0.00032 rad per position"
     static constexpr int kDrawingHeight = 104;
 
-    void drawPair(QPainter& p, const QRectF& area, double step, const QString& name, const QFontMetricsF& fm) {
+    void drawPair(QPainter& p, const QRectF& area, double step, const QString& name,
+                  const QFontMetricsF& fm) {
         const double r = std::min(area.width(), area.height() - 2 * fm.height()) / 2.0 - 4;
         const QPointF c(area.center().x(), area.top() + fm.height() + 2 + r + 2);
         p.setPen(QPen(palette().color(QPalette::Mid), 1.0));
@@ -609,17 +628,20 @@ private:
         for (int pos = 0; pos < 4; ++pos) {
             const double a = step * pos;
             const QPointF tip(c.x() + r * std::cos(a), c.y() - r * std::sin(a));
-            const QColor col = HeatmapWidget::colorFor(0.35f + 0.65f * static_cast<float>(pos) / 3.0f, 0.0f, 1.0f,
-                                                       HeatmapWidget::Scale::Sequential);
+            const QColor col =
+                HeatmapWidget::colorFor(0.35f + 0.65f * static_cast<float>(pos) / 3.0f, 0.0f, 1.0f,
+                                        HeatmapWidget::Scale::Sequential);
             p.setPen(QPen(col, 2.0));
             p.drawLine(c, tip);
             p.setPen(palette().color(QPalette::WindowText));
-            p.drawText(QPointF(tip.x() + 2 * std::cos(a) - fm.horizontalAdvance(QString::number(pos)) / 2,
-                               tip.y() - 2 * std::sin(a) + fm.ascent() / 2),
-                       QString::number(pos));
+            p.drawText(
+                QPointF(tip.x() + 2 * std::cos(a) - fm.horizontalAdvance(QString::number(pos)) / 2,
+                        tip.y() - 2 * std::sin(a) + fm.ascent() / 2),
+                QString::number(pos));
         }
         p.setPen(palette().color(QPalette::WindowText));
-        p.drawText(QRectF(area.left(), area.top(), area.width(), fm.height()), Qt::AlignCenter, name);
+        p.drawText(QRectF(area.left(), area.top(), area.width(), fm.height()), Qt::AlignCenter,
+                   name);
         p.drawText(QRectF(area.left(), area.bottom() - fm.height(), area.width(), fm.height()),
                    Qt::AlignCenter,
                    EmbeddingView::tr("%1 rad per position").arg(QLocale().toString(step, 'g', 2)));
@@ -706,7 +728,8 @@ EmbeddingView::EmbeddingView(QWidget* parent) : QWidget(parent) {
     connect(m_mode, &QComboBox::activated, this, [this](int index) {
         const QString id = m_mode->itemData(index).toString();
         if (id == QLatin1String("custom")) {
-            if (m_words->text().trimmed().isEmpty()) m_words->setText(QStringLiteral("king, queen, man, woman"));
+            if (m_words->text().trimmed().isEmpty())
+                m_words->setText(QStringLiteral("king, queen, man, woman"));
             showWordMap(m_words->text());
         } else {
             showWordMap(id);
@@ -728,9 +751,10 @@ EmbeddingView::EmbeddingView(QWidget* parent) : QWidget(parent) {
         const auto i = static_cast<std::size_t>(sel);
         const auto d = static_cast<std::size_t>(dim);
         if (m_rope) {
-            QToolTip::showText(QCursor::pos(),
-                               tr("dimension %1: %2").arg(dim).arg(static_cast<double>(m_sum[i][d]), 0, 'f', 4),
-                               m_strip);
+            QToolTip::showText(
+                QCursor::pos(),
+                tr("dimension %1: %2").arg(dim).arg(static_cast<double>(m_sum[i][d]), 0, 'f', 4),
+                m_strip);
             return;
         }
         QToolTip::showText(QCursor::pos(),
@@ -746,11 +770,13 @@ EmbeddingView::EmbeddingView(QWidget* parent) : QWidget(parent) {
 EmbeddingView::~EmbeddingView() = default;
 
 void EmbeddingView::setRope(bool rope) {
-    if (rope && m_model) m_ropeNote->setModel(m_model->config().ropeTheta, m_model->config().headDim());
+    if (rope && m_model)
+        m_ropeNote->setModel(m_model->config().ropeTheta, m_model->config().headDim());
     if (rope == m_rope) return;
     m_rope = rope;
     m_ropeNote->setVisible(rope);
-    m_strip->setRowLabels(rope ? QStringList{tr("token")} : QStringList{tr("token"), tr("position"), tr("sum")});
+    m_strip->setRowLabels(rope ? QStringList{tr("token")}
+                               : QStringList{tr("token"), tr("position"), tr("sum")});
     sizeStrip();
 }
 
@@ -785,10 +811,13 @@ void EmbeddingView::changeEvent(QEvent* event) {
         // same set in the new language.
         const QString id = m_mode->currentData().toString();
         fillModes();
-        if (!id.isEmpty() && id != QLatin1String("custom")) showWordMap(id);
-        else if (isWordMap()) drawWordMap();
+        if (!id.isEmpty() && id != QLatin1String("custom"))
+            showWordMap(id);
+        else if (isWordMap())
+            drawWordMap();
         m_ropeNote->retranslate();
-        m_strip->setRowLabels(m_rope ? QStringList{tr("token")} : QStringList{tr("token"), tr("position"), tr("sum")});
+        m_strip->setRowLabels(m_rope ? QStringList{tr("token")}
+                                     : QStringList{tr("token"), tr("position"), tr("sum")});
         updateStrip();
         m_similar->setLegendCaption(tr("cosine"));
         updateSimilarity();
@@ -827,8 +856,10 @@ void EmbeddingView::setHistory(const std::vector<StepRecordPtr>& historyUpToCurr
     m_vectorsDirty = false;
     collectVectors(firstNew);
     if (m_pinned >= tokenCount()) m_pinned = -1;
-    if (isWordMap()) drawWordMap();
-    else updateProjection();
+    if (isWordMap())
+        drawWordMap();
+    else
+        updateProjection();
     updateStrip();
 }
 
@@ -918,8 +949,9 @@ void EmbeddingView::collectVectors(std::size_t firstNewRecord) {
     for (int i = 0; i < n; ++i) {
         const auto u = static_cast<std::size_t>(i);
         if (u >= known && u < last->contextTokens.size()) m_tokenIds[u] = last->contextTokens[u];
-        m_labels << (u < last->tokenTexts.size() ? QString::fromStdString(last->tokenTexts[u])  // display text already
-                                                 : QStringLiteral("#%1").arg(i));
+        m_labels << (u < last->tokenTexts.size()
+                         ? QString::fromStdString(last->tokenTexts[u])  // display text already
+                         : QStringLiteral("#%1").arg(i));
     }
     std::vector<char> fresh(count, 0);  // positions whose vectors are (re)read now
     for (std::size_t u = known; u < count; ++u) fresh[u] = 1;
@@ -929,7 +961,8 @@ void EmbeddingView::collectVectors(std::size_t firstNewRecord) {
         const auto& t = *m_history[r]->trace;
         for (std::size_t j = 0; j < t.tokens.size(); ++j) {
             const int p = t.firstPosition + static_cast<int>(j);
-            if (p < 0 || p >= n || j >= t.tokenEmbedding.size() || (!m_rope && j >= t.positionEmbedding.size()))
+            if (p < 0 || p >= n || j >= t.tokenEmbedding.size() ||
+                (!m_rope && j >= t.positionEmbedding.size()))
                 continue;
             const auto u = static_cast<std::size_t>(p);
             m_tok[u] = t.tokenEmbedding[j];
@@ -963,7 +996,9 @@ void EmbeddingView::collectVectors(std::size_t firstNewRecord) {
     }
 }
 
-QString EmbeddingView::neighbourText(int token) const { return tokenDisplayText(m_tokenizer.get(), token); }
+QString EmbeddingView::neighbourText(int token) const {
+    return tokenDisplayText(m_tokenizer.get(), token);
+}
 
 void EmbeddingView::updateProjection() {
     if (isWordMap()) return;  // the word map has its own projection
@@ -991,14 +1026,16 @@ void EmbeddingView::updateProjection() {
     // Neighbour searches still needed (each scans the vocabulary: n_vocab x n_embd).
     std::vector<std::pair<int, std::vector<float>>> wanted;
     if (m_showNeighbours && m_model) {
-        const std::size_t first = projected.size() > static_cast<std::size_t>(kNeighbourTokens)
-                                      ? projected.size() - static_cast<std::size_t>(kNeighbourTokens)
-                                      : 0;
+        const std::size_t first =
+            projected.size() > static_cast<std::size_t>(kNeighbourTokens)
+                ? projected.size() - static_cast<std::size_t>(kNeighbourTokens)
+                : 0;
         for (std::size_t i = first; i < projected.size(); ++i) {
             const auto u = static_cast<std::size_t>(projected[i]);
             const int id = m_tokenIds[u];
             if (!m_neighbourCache.count(id) &&
-                std::none_of(wanted.begin(), wanted.end(), [id](const auto& w) { return w.first == id; }))
+                std::none_of(wanted.begin(), wanted.end(),
+                             [id](const auto& w) { return w.first == id; }))
                 wanted.emplace_back(id, m_tok[u]);
         }
     }
@@ -1009,7 +1046,8 @@ void EmbeddingView::updateProjection() {
     const double dim = static_cast<double>(width);
     const double n = static_cast<double>(projected.size());
     const double vocab = m_model ? static_cast<double>(m_model->config().nVocab) : 0.0;
-    const double cost = n * dim * std::min(n, dim) + static_cast<double>(wanted.size()) * vocab * dim;
+    const double cost =
+        n * dim * std::min(n, dim) + static_cast<double>(wanted.size()) * vocab * dim;
     if (cost < 2.0e6) {
         m_pca = ts::pca2(rows, projected.size(), width);
         m_projected = std::move(projected);
@@ -1029,8 +1067,8 @@ void EmbeddingView::updateProjection() {
         std::vector<std::pair<int, std::vector<ts::Neighbour>>> neighbours;
     };
     QPointer<EmbeddingView> self(this);
-    auto* thread = QThread::create([self, rows = std::move(rows), projected = std::move(projected), width,
-                                    wanted = std::move(wanted), model = m_model] {
+    auto* thread = QThread::create([self, rows = std::move(rows), projected = std::move(projected),
+                                    width, wanted = std::move(wanted), model = m_model] {
         lowerComputePriority();
         auto map = std::make_shared<Map>();
         map->pca = ts::pca2(rows, projected.size(), width);
@@ -1038,20 +1076,24 @@ void EmbeddingView::updateProjection() {
         for (const auto& [id, v] : wanted)
             map->neighbours.emplace_back(id, ts::nearestTokens(*model, v, kNeighboursPerToken + 1));
         if (!self) return;
-        QMetaObject::invokeMethod(self.data(), [self, map] {
-            if (!self) return;
-            self->m_mapBusy = false;
-            if (map->pca.points.size() == map->projected.size()) {
-                self->m_pca = std::move(map->pca);
-                self->m_projected = std::move(map->projected);
-            }
-            for (auto& [id, nb] : map->neighbours) self->m_neighbourCache.emplace(id, std::move(nb));
-            if (self->m_mapPending) {
-                self->m_mapPending = false;
-                self->updateProjection();
-            }
-            if (!self->isWordMap()) self->drawProjection();
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, map] {
+                if (!self) return;
+                self->m_mapBusy = false;
+                if (map->pca.points.size() == map->projected.size()) {
+                    self->m_pca = std::move(map->pca);
+                    self->m_projected = std::move(map->projected);
+                }
+                for (auto& [id, nb] : map->neighbours)
+                    self->m_neighbourCache.emplace(id, std::move(nb));
+                if (self->m_mapPending) {
+                    self->m_mapPending = false;
+                    self->updateProjection();
+                }
+                if (!self->isWordMap()) self->drawProjection();
+            },
+            Qt::QueuedConnection);
     });
     connect(thread, &QThread::finished, thread, &QObject::deleteLater);
     thread->start();
@@ -1063,8 +1105,10 @@ void EmbeddingView::showEvent(QShowEvent* event) {
         m_vectorsDirty = false;
         collectVectors();
         if (m_pinned >= tokenCount()) m_pinned = -1;
-        if (isWordMap()) drawWordMap();
-        else updateProjection();
+        if (isWordMap())
+            drawWordMap();
+        else
+            updateProjection();
         updateStrip();
     } else if (m_projectionDirty && !isWordMap()) {
         updateProjection();
@@ -1080,7 +1124,8 @@ void EmbeddingView::drawProjection() {
     if (m_showNeighbours && m_model && !m_projected.empty()) {
         const std::size_t first =
             m_projected.size() > static_cast<std::size_t>(kNeighbourTokens)
-                ? m_projected.size() - static_cast<std::size_t>(kNeighbourTokens) : 0;
+                ? m_projected.size() - static_cast<std::size_t>(kNeighbourTokens)
+                : 0;
         for (std::size_t i = first; i < m_projected.size(); ++i) {
             const auto u = static_cast<std::size_t>(m_projected[i]);
             if (u >= m_tokenIds.size() || u >= m_pos.size()) continue;
@@ -1097,8 +1142,8 @@ void EmbeddingView::drawProjection() {
                 std::vector<float> v(te.size());
                 for (std::size_t d = 0; d < v.size(); ++d) v[d] = te[d] + m_pos[u][d];
                 const auto xy = project(m_pca, v);
-                points.push_back({QPointF(xy[0], xy[1]), neighbourText(nb.token), -1,
-                                  static_cast<int>(i)});
+                points.push_back(
+                    {QPointF(xy[0], xy[1]), neighbourText(nb.token), -1, static_cast<int>(i)});
                 ++shown;
             }
         }
@@ -1145,12 +1190,15 @@ void EmbeddingView::updateSimilarity() {
             auto known = m_cosines.constFind(pair);
             if (known == m_cosines.constEnd()) {
                 double dot = 0;
-                for (std::size_t d = 0; d < v[i]->size(); ++d) dot += static_cast<double>((*v[i])[d]) * (*v[j])[d];
-                known = m_cosines.insert(pair, static_cast<float>(dot / std::sqrt(norm[i] * norm[j])));
+                for (std::size_t d = 0; d < v[i]->size(); ++d)
+                    dot += static_cast<double>((*v[i])[d]) * (*v[j])[d];
+                known =
+                    m_cosines.insert(pair, static_cast<float>(dot / std::sqrt(norm[i] * norm[j])));
             }
             cosine[i * n + j] = cosine[j * n + i] = *known;
         }
-    m_similar->setTitle(n < m_projected.size() ? tr("Cosine similarity (the newest %1)").arg(n) : tr("Cosine similarity"));
+    m_similar->setTitle(n < m_projected.size() ? tr("Cosine similarity (the newest %1)").arg(n)
+                                               : tr("Cosine similarity"));
     m_similar->setMatrix(static_cast<int>(n), static_cast<int>(n), std::move(cosine));
     m_similar->setRowLabels(labels);
     m_similar->setColumnLabels(labels);
@@ -1172,11 +1220,12 @@ void EmbeddingView::updateStrip() {
         for (float v : m_sum[u]) m = std::max(m, std::abs(v));
         m_strip->setRange(-m, m);
         m_strip->setMatrix(1, static_cast<int>(dim), m_sum[u]);
-        m_strip->setTitle(tr("Input vector of “%1” at position %2 = its token embedding (%3 numbers); "
-                             "no position vector is added")
-                              .arg(m_labels.value(sel))
-                              .arg(sel)
-                              .arg(dim));
+        m_strip->setTitle(
+            tr("Input vector of “%1” at position %2 = its token embedding (%3 numbers); "
+               "no position vector is added")
+                .arg(m_labels.value(sel))
+                .arg(sel)
+                .arg(dim));
         return;
     }
     std::vector<float> values;
@@ -1215,9 +1264,10 @@ void EmbeddingView::fillModes() {
     m_mode->addItem(tr("This context's input vectors"), QString());
     for (const auto& set : m_sets) m_mode->addItem(tr("Word map: %1").arg(set.name), set.id);
     m_mode->addItem(tr("Word map: your words"), QStringLiteral("custom"));
-    m_mode->setToolTip(tr("A word map places a chosen set of words by their token embeddings, in the plane of "
-                          "their own two principal components: words of one kind should lie close together. "
-                          "The context's tokens are placed in the same plane."));
+    m_mode->setToolTip(
+        tr("A word map places a chosen set of words by their token embeddings, in the plane of "
+           "their own two principal components: words of one kind should lie close together. "
+           "The context's tokens are placed in the same plane."));
     m_words->setPlaceholderText(tr("Words separated by commas; groups by semicolons"));
     const int i = m_mode->findData(current);
     m_mode->setCurrentIndex(i >= 0 ? i : 0);
@@ -1225,7 +1275,9 @@ void EmbeddingView::fillModes() {
 
 bool EmbeddingView::isWordMap() const { return !m_mode->currentData().toString().isEmpty(); }
 
-const ts::WordMap* EmbeddingView::wordMap() const { return isWordMap() ? m_wordMap.get() : nullptr; }
+const ts::WordMap* EmbeddingView::wordMap() const {
+    return isWordMap() ? m_wordMap.get() : nullptr;
+}
 
 QString EmbeddingView::wordMapError() const { return m_wordMapError; }
 
@@ -1243,7 +1295,8 @@ bool EmbeddingView::showWordMap(const QString& setOrWords) {
         return true;
     }
     WordSet set;
-    const auto known = std::find_if(m_sets.begin(), m_sets.end(), [&](const WordSet& s) { return s.id == key; });
+    const auto known =
+        std::find_if(m_sets.begin(), m_sets.end(), [&](const WordSet& s) { return s.id == key; });
     if (known != m_sets.end()) {
         set = *known;
     } else {
@@ -1291,30 +1344,34 @@ void EmbeddingView::updateWordMap() {
     // A search over the vocabulary per word (n_vocab x n_embd each): off the GUI thread.
     m_wordMapBusy = true;
     QPointer<EmbeddingView> self(this);
-    auto* thread = QThread::create([self, inputs = std::move(inputs), model = m_model, tokenizer = m_tokenizer] {
-        lowerComputePriority();
-        auto result = std::make_shared<ts::WordMap>();
-        QString error;
-        try {
-            *result = ts::makeWordMap(*model, *tokenizer, inputs, kWordNeighbours);
-        } catch (const std::exception& e) {
-            error = QString::fromStdString(e.what());
-        }
-        if (!self) return;
-        QMetaObject::invokeMethod(self.data(), [self, result, error, model] {
-            if (!self) return;
-            self->m_wordMapBusy = false;
-            if (self->m_wordMapPending || model != self->m_model) {
-                self->m_wordMapPending = false;
-                self->updateWordMap();
-                return;
+    auto* thread = QThread::create(
+        [self, inputs = std::move(inputs), model = m_model, tokenizer = m_tokenizer] {
+            lowerComputePriority();
+            auto result = std::make_shared<ts::WordMap>();
+            QString error;
+            try {
+                *result = ts::makeWordMap(*model, *tokenizer, inputs, kWordNeighbours);
+            } catch (const std::exception& e) {
+                error = QString::fromStdString(e.what());
             }
-            if (!self->isWordMap()) return;
-            if (error.isEmpty()) self->m_wordMap = result;
-            self->m_wordMapError = error;
-            self->drawWordMap();
-        }, Qt::QueuedConnection);
-    });
+            if (!self) return;
+            QMetaObject::invokeMethod(
+                self.data(),
+                [self, result, error, model] {
+                    if (!self) return;
+                    self->m_wordMapBusy = false;
+                    if (self->m_wordMapPending || model != self->m_model) {
+                        self->m_wordMapPending = false;
+                        self->updateWordMap();
+                        return;
+                    }
+                    if (!self->isWordMap()) return;
+                    if (error.isEmpty()) self->m_wordMap = result;
+                    self->m_wordMapError = error;
+                    self->drawWordMap();
+                },
+                Qt::QueuedConnection);
+        });
     connect(thread, &QThread::finished, thread, &QObject::deleteLater);
     thread->start();
 }
@@ -1346,19 +1403,22 @@ void EmbeddingView::drawWordMap() {
         points.push_back({QPointF(xy[0], xy[1]), isWord ? QString() : m_labels.value(p), p, -1});
     }
     for (const auto& w : map.words)
-        points.push_back({QPointF(w.xy[0], w.xy[1]), QString::fromStdString(w.word), -1, -1, w.group});
+        points.push_back(
+            {QPointF(w.xy[0], w.xy[1]), QString::fromStdString(w.word), -1, -1, w.group});
     m_scatter->setPoints(std::move(points), map.pca.explained);
-    m_explained->setText(tr("Word map of %1 words: their token embeddings (a word of several tokens: their mean), "
-                            "in the plane of their first two principal components (PC1 %2 %, PC2 %3 %). "
-                            "Round dots: this context's tokens placed in the same plane.")
-                             .arg(map.words.size())
-                             .arg(100.0 * static_cast<double>(map.pca.explained[0]), 0, 'f', 1)
-                             .arg(100.0 * static_cast<double>(map.pca.explained[1]), 0, 'f', 1));
+    m_explained->setText(
+        tr("Word map of %1 words: their token embeddings (a word of several tokens: their mean), "
+           "in the plane of their first two principal components (PC1 %2 %, PC2 %3 %). "
+           "Round dots: this context's tokens placed in the same plane.")
+            .arg(map.words.size())
+            .arg(100.0 * static_cast<double>(map.pca.explained[0]), 0, 'f', 1)
+            .arg(100.0 * static_cast<double>(map.pca.explained[1]), 0, 'f', 1));
     fillWordTable();
 }
 
 void EmbeddingView::fillWordTable() {
-    m_wordTable->setHorizontalHeaderLabels({tr("Word"), tr("Tokens"), tr("Nearest entries (cosine)")});
+    m_wordTable->setHorizontalHeaderLabels(
+        {tr("Word"), tr("Tokens"), tr("Nearest entries (cosine)")});
     if (!m_wordMap) {
         m_wordTable->setRowCount(0);
         return;
@@ -1376,13 +1436,15 @@ void EmbeddingView::fillWordTable() {
         // The word's tokens read together: a syllable split over two tokens shows as
         // "셋 1-2/3" and "셋 3/3", not as stray bytes.
         std::vector<std::string> bytes;
-        for (int t : w.tokens) bytes.push_back(m_tokenizer ? m_tokenizer->tokenBytes(t) : std::string());
+        for (int t : w.tokens)
+            bytes.push_back(m_tokenizer ? m_tokenizer->tokenBytes(t) : std::string());
         QStringList tokens;
         for (const auto& d : ts::tokenDisplays(bytes)) tokens << QString::fromStdString(d);
         QStringList near;
         for (const auto& n : w.neighbours)
-            near << QStringLiteral("%1 (%2)").arg(tokenDisplayText(m_tokenizer.get(), n.token))
-                                            .arg(QLocale().toString(static_cast<double>(n.cosine), 'f', 2));
+            near << QStringLiteral("%1 (%2)")
+                        .arg(tokenDisplayText(m_tokenizer.get(), n.token))
+                        .arg(QLocale().toString(static_cast<double>(n.cosine), 'f', 2));
         m_wordTable->setItem(r, 0, word);
         m_wordTable->setItem(r, 1, new QTableWidgetItem(tokens.join(QStringLiteral(" · "))));
         m_wordTable->setItem(r, 2, new QTableWidgetItem(near.join(QStringLiteral(", "))));

@@ -2,21 +2,21 @@
 // Stage 2, embedding: the selected token's input vector (token embedding + position
 // embedding) as a colour strip, and the context's input vectors projected on their first two
 // principal components, optionally with each token's nearest vocabulary neighbours.
+#include <QHash>
 #include <QRectF>
 #include <QString>
-#include <QHash>
 #include <QWidget>
 #include <memory>
 #include <unordered_map>
 #include <vector>
 
 #include "shell/step_record.hpp"
+#include "stages/word_sets.hpp"
 #include "tokenscope/analysis.hpp"
 #include "tokenscope/model.hpp"
 #include "tokenscope/pca.hpp"
 #include "tokenscope/tokenizer.hpp"
 #include "tokenscope/word_map.hpp"
-#include "stages/word_sets.hpp"
 
 class QCheckBox;
 class QComboBox;
@@ -36,7 +36,7 @@ class SteadyLabel;
 class EmbeddingView : public QWidget {
     Q_OBJECT
 
-public:
+  public:
     explicit EmbeddingView(QWidget* parent = nullptr);
     ~EmbeddingView() override;
 
@@ -92,15 +92,15 @@ public:
     // A projection or word map is being made off the GUI thread.
     bool isMapBusy() const { return m_mapBusy || m_wordMapBusy; }
 
-signals:
+  signals:
     void positionHovered(int pos);  // the token under the pointer in the scatter; -1 when none
 
-protected:
+  protected:
     void showEvent(QShowEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void changeEvent(QEvent* event) override;
 
-private:
+  private:
     void retranslateNeighbourBox();
     // Reads the input vectors from the history; records before firstNewRecord were read
     // already (0: read everything again).
@@ -154,7 +154,7 @@ private:
     void updateWordMap();
     void drawWordMap();
     void fillWordTable();
-    QComboBox* m_mode = nullptr;  // the context's vectors or a word set
+    QComboBox* m_mode = nullptr;   // the context's vectors or a word set
     QLineEdit* m_words = nullptr;  // the word set's words, editable
     QString m_wordsShown;          // ... as last shown (an edit that changes them makes a new set)
     QStackedWidget* m_side = nullptr;  // the similarity map, or the word table

@@ -35,16 +35,20 @@ constexpr int kRows = 12;
 // gained by appending it.
 QString textBandHtml(const QString& before, const QString& after, const QString& drawnText) {
     qsizetype common = 0;
-    while (common < before.size() && common < after.size() && before[common] == after[common]) ++common;
+    while (common < before.size() && common < after.size() && before[common] == after[common])
+        ++common;
     // Trailing "<EB>"-style bytes of `before` that the drawn token completes go with it.
     const qsizetype open = before.lastIndexOf(QLatin1Char('<'));
-    if (open >= 0 && open < common && before.mid(open).contains(QLatin1Char('>')) && common < after.size()) common = open;
+    if (open >= 0 && open < common && before.mid(open).contains(QLatin1Char('>')) &&
+        common < after.size())
+        common = open;
     const qsizetype first = std::max<qsizetype>(0, common - 400);
     QString html = first > 0 ? QStringLiteral("… ") : QString();
     html += after.mid(first, common - first).toHtmlEscaped();
     QString added = visibleWhitespace(after.mid(common));
     if (added.isEmpty()) added = drawnText;
-    html += QStringLiteral("<span style='background:#fbbf24; font-weight:bold'>%1</span>").arg(added.toHtmlEscaped());
+    html += QStringLiteral("<span style='background:#fbbf24; font-weight:bold'>%1</span>")
+                .arg(added.toHtmlEscaped());
     html.replace(QLatin1Char('\n'), QStringLiteral("↵<br>"));
     return html;
 }
@@ -52,7 +56,8 @@ QString textBandHtml(const QString& before, const QString& after, const QString&
 // Small probabilities keep two significant digits ("0.0066 %", not "0.00 %").
 QString percent(double p) {
     const double pct = 100.0 * p;
-    return pct < 1.0 ? QStringLiteral("%1 %").arg(pct, 0, 'g', 2) : QStringLiteral("%1 %").arg(pct, 0, 'f', 1);
+    return pct < 1.0 ? QStringLiteral("%1 %").arg(pct, 0, 'g', 2)
+                     : QStringLiteral("%1 %").arg(pct, 0, 'f', 1);
 }
 
 }  // namespace
@@ -120,7 +125,8 @@ QString SamplingView::continuedText() const { return computed().after; }
 const SamplingView::Computed& SamplingView::computed() const {
     Computed& c = m_computed;
     const auto same = [](const ts::SamplingParams& a, const ts::SamplingParams& b) {
-        return a.temperature == b.temperature && a.topK == b.topK && a.topP == b.topP && a.seed == b.seed;
+        return a.temperature == b.temperature && a.topK == b.topK && a.topP == b.topP &&
+               a.seed == b.seed;
     };
     if (c.record == m_record && same(c.params, m_params)) return c;
     c = Computed{};
@@ -143,14 +149,17 @@ const SamplingView::Computed& SamplingView::computed() const {
     c.drawn = distributionFor(*m_record, m_record->params, 0, kRows);
     c.now = distributionFor(*m_record, m_params, 0, 0);
     c.top = c.drawn->topAtOne;
-    if (c.top.size() > static_cast<std::size_t>(kRows)) c.top.resize(static_cast<std::size_t>(kRows));
+    if (c.top.size() > static_cast<std::size_t>(kRows))
+        c.top.resize(static_cast<std::size_t>(kRows));
     if (m_record->params.temperature > 0.0f) {
         c.draw.u = stepUniform(*m_record);
         c.draw.landed = c.drawn->landed;
         c.draw.byHand = m_record->sampledToken >= 0 && c.draw.landed != m_record->sampledToken;
     }
-    if (c.now->params.temperature <= 0.0f) c.tokenNow = c.now->argmaxToken;
-    else if (c.draw.u >= 0.0) c.tokenNow = c.now->landed;
+    if (c.now->params.temperature <= 0.0f)
+        c.tokenNow = c.now->argmaxToken;
+    else if (c.draw.u >= 0.0)
+        c.tokenNow = c.now->landed;
     return c;
 }
 
@@ -159,7 +168,8 @@ SamplingView::Draw SamplingView::draw() const { return computed().draw; }
 int SamplingView::tokenAtCurrentSettings() const { return computed().tokenNow; }
 
 bool SamplingView::endedAtEndOfText() const {
-    return m_record && m_vocab && m_vocab->endOfText >= 0 && m_record->sampledToken == m_vocab->endOfText;
+    return m_record && m_vocab && m_vocab->endOfText >= 0 &&
+           m_record->sampledToken == m_vocab->endOfText;
 }
 
 bool SamplingView::endedAtFullContext() const {
@@ -212,11 +222,13 @@ void SamplingView::paintEvent(QPaintEvent*) {
     // The text band is as tall as the text needs, at most a quarter of the view: the rest
     // goes to the logits → probabilities rows.
     const qreal most = std::max<qreal>(70, all.height() * 0.24);
-    const qreal textH = std::clamp<qreal>(paintText(nullptr, QRectF(all.left(), all.top(), all.width(), most)) + 6, 70, most);
+    const qreal textH = std::clamp<qreal>(
+        paintText(nullptr, QRectF(all.left(), all.top(), all.width(), most)) + 6, 70, most);
     const qreal drawH = std::max<qreal>(120, all.height() * 0.30);
     const QRectF textArea(all.left(), all.top(), all.width(), textH);
     const QRectF drawArea(all.left(), all.bottom() - drawH, all.width(), drawH);
-    const QRectF pipeArea(all.left(), textArea.bottom() + 8, all.width(), drawArea.top() - textArea.bottom() - 16);
+    const QRectF pipeArea(all.left(), textArea.bottom() + 8, all.width(),
+                          drawArea.top() - textArea.bottom() - 16);
     paintText(&p, textArea);
     paintPipeline(p, pipeArea);
     paintDraw(p, drawArea);
@@ -229,15 +241,18 @@ qreal SamplingView::paintText(QPainter* painter, const QRectF& area) {
     if (painter) {
         painter->setPen(palette().color(QPalette::Text));
         painter->setFont(bold);
-        painter->drawText(QRectF(area.left(), area.top(), area.width(), fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                          tr("Step %1: the drawn token (highlighted) is appended to the text").arg(stepNumber()));
+        painter->drawText(
+            QRectF(area.left(), area.top(), area.width(), fm.height()),
+            Qt::AlignLeft | Qt::AlignVCenter,
+            tr("Step %1: the drawn token (highlighted) is appended to the text").arg(stepNumber()));
     }
     const QString& html = computed().html;
     const qreal top = fm.height() + 4;
     // Laid out once per step and size, not in each of the animation's frames: the sizing
     // pass (no painter) chooses the size for the height it may take, and the paint that
     // follows draws that document.
-    const bool same = m_textDoc && m_textDocHtml == html && m_textDocWidth == area.width() && m_textDocFont == font();
+    const bool same = m_textDoc && m_textDocHtml == html && m_textDocWidth == area.width() &&
+                      m_textDocFont == font();
     if (!same || (!painter && m_textDocRoom != area.height())) {
         m_textDoc = std::make_unique<QTextDocument>();
         m_textDoc->setTextWidth(area.width());
@@ -284,7 +299,8 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
     // least two lines of text tall.
     const int fit = static_cast<int>((area.height() - headH) / (fm.height() + 4));
     const int roomy = static_cast<int>((area.height() - headH) / (2 * fm.height()));
-    const int rows = std::max(1, std::min({static_cast<int>(top.size()), fit, std::max(kColouredRows, roomy)}));
+    const int rows =
+        std::max(1, std::min({static_cast<int>(top.size()), fit, std::max(kColouredRows, roomy)}));
     top.resize(static_cast<std::size_t>(rows));
     // Rows share the band's height, so a large screen shows larger bars, not empty space.
     const qreal rowH = (area.height() - headH) / rows;
@@ -298,7 +314,8 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
 
     p.setPen(palette().color(QPalette::Text));
     p.setFont(bold);
-    p.drawText(QRectF(area.left(), area.top(), area.width(), fm.height() + 2), Qt::AlignLeft | Qt::AlignVCenter,
+    p.drawText(QRectF(area.left(), area.top(), area.width(), fm.height() + 2),
+               Qt::AlignLeft | Qt::AlignVCenter,
                tr("From scores to probabilities: logits → divided by the temperature → softmax"));
     p.setFont(font());
     const qreal hy = area.top() + fm.height() + 4;
@@ -315,7 +332,8 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
     // Rows two lines tall and more (a projector at 1920x1080) write their candidates and
     // numbers larger, up to 1.5 times: they are what the class reads off this band.
     QFont rowFont = font();
-    rowFont.setPointSizeF(font().pointSizeF() * std::clamp((rowH - 3) / (fm.height() * 1.3), 1.0, 1.5));
+    rowFont.setPointSizeF(font().pointSizeF() *
+                          std::clamp((rowH - 3) / (fm.height() * 1.3), 1.0, 1.5));
     const QFontMetricsF rfm(rowFont);
     // The widest number the rows write: small percentages keep two significant digits and
     // can be wider than "100.0 %" ("0.00089 %"), which a 1920x1080 window cut short. Numbers
@@ -332,7 +350,8 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
         const float logit = logits[static_cast<std::size_t>(token)];
         const double prob = now.probOf(logits, token);
         RowNumbers n{prob, QString::number(static_cast<double>(logit), 'f', 2),
-                     t > 0.0f ? QString::number(static_cast<double>(logit / t), 'f', 2) : QString(), percent(prob)};
+                     t > 0.0f ? QString::number(static_cast<double>(logit / t), 'f', 2) : QString(),
+                     percent(prob)};
         widest = std::max({widest, rfm.horizontalAdvance(n.logit), rfm.horizontalAdvance(n.divided),
                            rfm.horizontalAdvance(n.percent)});
         numbers.push_back(std::move(n));
@@ -349,9 +368,10 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
         const float logit = logits[static_cast<std::size_t>(token)];
         const qreal y = headH + area.top() + i * rowH;
         const QRectF row(area.left(), y, area.width(), rowH - 3);
-        if (token == m_record->sampledToken) p.fillRect(row.adjusted(-4, 0, 4, 1), QColor(0xFB, 0xBF, 0x24, 90));
+        if (token == m_record->sampledToken)
+            p.fillRect(row.adjusted(-4, 0, 4, 1), QColor(0xFB, 0xBF, 0x24, 90));
         const bool cut = now.samplingOf(logits, token) <= 0.0f;
-        const QColor colour = cut ? QColor(0xBB, 0xBB, 0xBB)
+        const QColor colour = cut                  ? QColor(0xBB, 0xBB, 0xBB)
                               : i >= kColouredRows ? QColor(0x9C, 0xA3, 0xAF)
                                                    : kCandidateColours[i];
         p.setPen(text);
@@ -363,17 +383,20 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
         const qreal by = y + (rowH - 3 - bh) / 2;
         // logit
         p.fillRect(QRectF(x0, by, barW(logit, base, hi), bh), colour.lighter(130));
-        p.drawText(QRectF(x0 + barW(logit, base, hi) + 4, y, valueW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
+        p.drawText(QRectF(x0 + barW(logit, base, hi) + 4, y, valueW, rowH - 3),
+                   Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
                    numbers[static_cast<std::size_t>(i)].logit);
         // logit / T, on the same scale as the logits divided by T
         if (t > 0.0f) {
             const float v = logit / t;
             const qreal w = barW(v, base / t, hi / t);
             p.fillRect(QRectF(x1, by, w, bh), colour.lighter(115));
-            p.drawText(QRectF(x1 + w + 4, y, valueW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
+            p.drawText(QRectF(x1 + w + 4, y, valueW, rowH - 3),
+                       Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
                        numbers[static_cast<std::size_t>(i)].divided);
         } else {
-            p.drawText(QRectF(x1, y, colW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter, i == 0 ? tr("max") : QStringLiteral("—"));
+            p.drawText(QRectF(x1, y, colW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
+                       i == 0 ? tr("max") : QStringLiteral("—"));
         }
         // probability, out of the whole: a light track stands for 100 %, so 41 % fills 41 % of
         // it, as the draw bar below shares out the same total
@@ -386,10 +409,12 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
         // The longer "cut" note in the normal size, over the track's start (the bar is empty).
         if (cut) {
             p.setFont(font());
-            p.drawText(QRectF(x2 + 4, y, colW - 4, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
-                       tr("%1 · cut by top-k/top-p").arg(numbers[static_cast<std::size_t>(i)].percent));
+            p.drawText(
+                QRectF(x2 + 4, y, colW - 4, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
+                tr("%1 · cut by top-k/top-p").arg(numbers[static_cast<std::size_t>(i)].percent));
         } else {
-            p.drawText(QRectF(x2 + track + 4, y, valueW, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
+            p.drawText(QRectF(x2 + track + 4, y, valueW, rowH - 3),
+                       Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
                        numbers[static_cast<std::size_t>(i)].percent);
         }
         p.setFont(rowFont);
@@ -426,16 +451,19 @@ void SamplingView::paintDraw(QPainter& p, const QRectF& area) {
     p.setFont(bold);
     QString head = sp.temperature <= 0.0f
                        ? tr("The draw: temperature 0 takes the most likely token, no random number")
-                       : tr("The draw: a random number u between 0 and 1 lands in the cumulative probabilities");
-    p.drawText(QRectF(area.left(), area.top(), area.width(), fm.height() + 2), Qt::AlignLeft | Qt::AlignVCenter,
-               fm.elidedText(head, Qt::ElideRight, area.width()));
+                       : tr("The draw: a random number u between 0 and 1 lands in the cumulative "
+                            "probabilities");
+    p.drawText(QRectF(area.left(), area.top(), area.width(), fm.height() + 2),
+               Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(head, Qt::ElideRight, area.width()));
     p.setFont(font());
-    QString settings = tr("drawn at temperature %1").arg(static_cast<double>(sp.temperature), 0, 'f', 2);
+    QString settings =
+        tr("drawn at temperature %1").arg(static_cast<double>(sp.temperature), 0, 'f', 2);
     if (sp.topK > 0) settings += tr(" · top-k %1").arg(sp.topK);
     if (sp.topP < 1.0f) settings += tr(" · top-p %1").arg(static_cast<double>(sp.topP), 0, 'f', 2);
     settings += tr(" · seed %1 · tokens in vocabulary order, width = probability").arg(sp.seed);
     p.drawText(QRectF(area.left(), area.top() + fm.height() + 2, area.width(), fm.height() + 2),
-               Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(settings, Qt::ElideRight, area.width()));
+               Qt::AlignLeft | Qt::AlignVCenter,
+               fm.elidedText(settings, Qt::ElideRight, area.width()));
 
     const qreal barTop = area.top() + 3 * fm.height() + 22;  // room for the u marker above
     const qreal barH = std::clamp<qreal>(area.height() * 0.28, 22, 90);
@@ -477,8 +505,10 @@ void SamplingView::paintDraw(QPainter& p, const QRectF& area) {
     }
     // Scale: 0 and 1 under the bar.
     p.setPen(text);
-    p.drawText(QRectF(bar.left(), bar.bottom() + 2, 40, fm.height()), Qt::AlignLeft, QStringLiteral("0"));
-    p.drawText(QRectF(bar.right() - 40, bar.bottom() + 2, 40, fm.height()), Qt::AlignRight, QStringLiteral("1"));
+    p.drawText(QRectF(bar.left(), bar.bottom() + 2, 40, fm.height()), Qt::AlignLeft,
+               QStringLiteral("0"));
+    p.drawText(QRectF(bar.right() - 40, bar.bottom() + 2, 40, fm.height()), Qt::AlignRight,
+               QStringLiteral("1"));
 
     if (d.u >= 0.0) {
         const double shown = d.u * m_progress;
@@ -529,12 +559,14 @@ void SamplingView::paintDraw(QPainter& p, const QRectF& area) {
                                         : QStringLiteral("#%1").arg(now));
     }
     const QRectF outRect(area.left(), y, area.width(), 2 * fm.height() + 4);
-    p.drawText(outRect, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, fillKoreanParticles(outcome));
+    p.drawText(outRect, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+               fillKoreanParticles(outcome));
     y = outRect.bottom() + 2;
     p.setFont(bold);
     const bool ends = endedAtEndOfText() || endedAtFullContext();
     p.setPen(ends ? QColor(0xB9, 0x1C, 0x1C) : QColor(0xB4, 0x53, 0x09));
-    p.drawText(QRectF(area.left(), y, area.width(), area.bottom() - y + 12), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+    p.drawText(QRectF(area.left(), y, area.width(), area.bottom() - y + 12),
+               Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
                (ends ? QStringLiteral("■ ") : QStringLiteral("↻ ")) + loopText());
 }
 

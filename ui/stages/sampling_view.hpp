@@ -20,16 +20,22 @@ namespace ts::ui {
 
 class SamplingView : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit SamplingView(QWidget* parent = nullptr);
     ~SamplingView() override;
 
     void setVocabulary(VocabularyPtr vocab);
     void setRecord(StepRecordPtr record);
     void setParams(const ts::SamplingParams& params);
-    void setModelLayers(int nLayer) { m_nLayer = nLayer; update(); }
+    void setModelLayers(int nLayer) {
+        m_nLayer = nLayer;
+        update();
+    }
     // The model's context length: a step whose context is full ends the loop.
-    void setContextLimit(int nCtx) { m_nCtx = nCtx; update(); }
+    void setContextLimit(int nCtx) {
+        m_nCtx = nCtx;
+        update();
+    }
     // Whether the step shown is the newest one and whether a run is going: the loop sentence
     // says what comes next only of the newest step, and only a running loop goes on by itself.
     void setLoopState(bool newest, bool running);
@@ -59,14 +65,14 @@ public:
     // The loop sentence under the draw ("… step 5 begins" or that the text ended).
     QString loopText() const;
 
-signals:
+  signals:
     void positionHovered(int pos);
 
-protected:
+  protected:
     void paintEvent(QPaintEvent* event) override;
     void changeEvent(QEvent* event) override;
 
-private:
+  private:
     // What the paint needs, once per step and settings: the animation repaints the view 30
     // times a step. The distributions are descriptions (ts::StepDistribution), the worker's
     // for the step's own settings; only a slider off them makes one here.

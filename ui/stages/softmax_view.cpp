@@ -81,7 +81,8 @@ void SoftmaxView::recompute() {
             const auto& r = d.top[i];
             const float one = atOne ? atOne->probOf(logits, r.token) : r.prob;
             cumulative += one;
-            m_bars.push_back({r.token, r.prob, r.sampling, r.sampling <= 0.0f, std::min(cumulative, 1.0f), one});
+            m_bars.push_back(
+                {r.token, r.prob, r.sampling, r.sampling <= 0.0f, std::min(cumulative, 1.0f), one});
         }
         m_cutoff = static_cast<int>(m_bars.size());
         for (int i = 0; i < static_cast<int>(m_bars.size()); ++i)
@@ -92,7 +93,8 @@ void SoftmaxView::recompute() {
         const int s = m_record->sampledToken;
         if (s >= 0 && s < static_cast<int>(logits.size())) {
             // The engine ranked the drawn token when it drew it (rankOf: one comparison pass).
-            m_sampledRank = m_record->figures.rank > 0 ? m_record->figures.rank : ts::rankOf(logits, s);
+            m_sampledRank =
+                m_record->figures.rank > 0 ? m_record->figures.rank : ts::rankOf(logits, s);
             m_sampledProb = d.probOf(logits, s);
         }
     }
@@ -141,27 +143,25 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
     QFont bold = font();
     bold.setBold(true);
     painter.setFont(bold);
-    painter.drawText(QPoint(8, lh),
-                     tr("Step %1 · next-token distribution over %2 tokens")
-                         .arg(m_record->index + 1)
-                         .arg(m_vocabSize));
+    painter.drawText(QPoint(8, lh), tr("Step %1 · next-token distribution over %2 tokens")
+                                        .arg(m_record->index + 1)
+                                        .arg(m_vocabSize));
     painter.setFont(font());
     QString params = tr("temperature %1").arg(m_params.temperature, 0, 'f', 2);
     if (m_params.topK > 0) params += tr(" · top-k %1").arg(m_params.topK);
     if (m_params.topP < 1.0f) params += tr(" · top-p %1").arg(m_params.topP, 0, 'f', 2);
-    painter.drawText(QPoint(8, 2 * lh),
-                     tr("%1 · entropy %2 bits · %3 tokens can be drawn")
-                         .arg(params)
-                         .arg(m_entropy, 0, 'f', 2)
-                         .arg(m_kept));
+    painter.drawText(QPoint(8, 2 * lh), tr("%1 · entropy %2 bits · %3 tokens can be drawn")
+                                            .arg(params)
+                                            .arg(m_entropy, 0, 'f', 2)
+                                            .arg(m_kept));
     if (m_record->sampledToken >= 0)
-        painter.drawText(QPoint(8, 3 * lh),
-                         tr("Drawn: %1 — rank %2, probability %3%")
-                             .arg(label(m_record->sampledToken))
-                             .arg(m_sampledRank)
-                             .arg(100.0 * m_sampledProb, 0, 'f', 2));
+        painter.drawText(QPoint(8, 3 * lh), tr("Drawn: %1 — rank %2, probability %3%")
+                                                .arg(label(m_record->sampledToken))
+                                                .arg(m_sampledRank)
+                                                .arg(100.0 * m_sampledProb, 0, 'f', 2));
     painter.setPen(pal.color(QPalette::PlaceholderText));
-    const QString timing = tr("re-rendered from stored logits in %1 ms").arg(m_recomputeMs, 0, 'f', 2);
+    const QString timing =
+        tr("re-rendered from stored logits in %1 ms").arg(m_recomputeMs, 0, 'f', 2);
     painter.drawText(QRect(0, 0, width() - 8, lh), Qt::AlignRight | Qt::AlignVCenter, timing);
 
     const QRect area = barArea();
@@ -177,10 +177,12 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
     const int barLeft = area.left() + labelWidth + 8;
     const bool withCumulative = area.right() - barLeft >= 3 * valueWidth + 3 * 200;
     constexpr int kGap = 16;
-    const int chartsWidth = std::max(40, area.right() - barLeft - 2 * valueWidth - (withCumulative ? 2 * kGap : 0));
+    const int chartsWidth =
+        std::max(40, area.right() - barLeft - 2 * valueWidth - (withCumulative ? 2 * kGap : 0));
     const int barMax = std::max(10, chartsWidth * (withCumulative ? 34 : 45) / 100);
     const int logLeft = barLeft + barMax + valueWidth + (withCumulative ? kGap : 8);
-    const int logMax = withCumulative ? std::max(10, chartsWidth * 36 / 100) : std::max(10, area.right() - logLeft - 8);
+    const int logMax = withCumulative ? std::max(10, chartsWidth * 36 / 100)
+                                      : std::max(10, area.right() - logLeft - 8);
     const int cumLeft = logLeft + logMax + kGap;
     const int cumMax = std::max(10, area.right() - cumLeft - valueWidth);
     // The log chart's value: at temperature 0 the model's own probability (see recompute).
@@ -189,45 +191,57 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
     float smallest = 1.0f;
     for (const Bar& b : m_bars)
         if (logValue(b) > 0) smallest = std::min(smallest, logValue(b));
-    const int decades = std::clamp(static_cast<int>(std::ceil(-std::log10(std::max(smallest, 1e-30f)))), 3, 12);
+    const int decades =
+        std::clamp(static_cast<int>(std::ceil(-std::log10(std::max(smallest, 1e-30f)))), 3, 12);
     auto logX = [&](float prob) {
         if (prob <= 0) return 0;
         const double t = 1.0 + std::log10(static_cast<double>(prob)) / decades;
         return static_cast<int>(std::clamp(t, 0.0, 1.0) * logMax);
     };
-    const int rowsBottom = area.top() + std::min(static_cast<int>(m_bars.size()), std::max(0, area.height() / rh)) * rh;
+    const int rowsBottom =
+        area.top() +
+        std::min(static_cast<int>(m_bars.size()), std::max(0, area.height() / rh)) * rh;
     // Column titles and ticks above the rows; grid lines down through them.
     const int titleY = area.top() - lh - 4;
     const QColor grid = pal.color(QPalette::Mid).lighter(130);
     painter.setPen(pal.color(QPalette::PlaceholderText));
-    painter.drawText(QRect(area.left(), titleY, labelWidth, lh), Qt::AlignRight | Qt::AlignVCenter, tr("candidate"));
+    painter.drawText(QRect(area.left(), titleY, labelWidth, lh), Qt::AlignRight | Qt::AlignVCenter,
+                     tr("candidate"));
     for (int q = 0; q <= 4; ++q) {
         const int x = barLeft + barMax * q / 4;
-        const QString tick = QStringLiteral("%1%").arg(100.0 * maxProb * q / 4.0, 0, 'f', maxProb < 0.1f ? 1 : 0);
+        const QString tick =
+            QStringLiteral("%1%").arg(100.0 * maxProb * q / 4.0, 0, 'f', maxProb < 0.1f ? 1 : 0);
         painter.setPen(grid);
         painter.drawLine(x, area.top(), x, rowsBottom);
         painter.setPen(pal.color(QPalette::PlaceholderText));
         const int w = fm.horizontalAdvance(tick);
-        painter.drawText(QRect(q == 0 ? x : x - w / 2 - 1, titleY, w + 2, lh), Qt::AlignCenter, tick);
+        painter.drawText(QRect(q == 0 ? x : x - w / 2 - 1, titleY, w + 2, lh), Qt::AlignCenter,
+                         tick);
     }
     for (int d = 0; d <= decades; ++d) {
         const int x = logLeft + logMax - logMax * d / decades;
         painter.setPen(grid);
         painter.drawLine(x, area.top(), x, rowsBottom);
         // Every decade gets a line, every other (or third) a label, so they never overlap.
-        const int every = logMax / decades < fm.horizontalAdvance(QStringLiteral("0.0001%")) + 8 ? (decades > 8 ? 3 : 2) : 1;
+        const int every = logMax / decades < fm.horizontalAdvance(QStringLiteral("0.0001%")) + 8
+                              ? (decades > 8 ? 3 : 2)
+                              : 1;
         if (d % every != 0) continue;
-        const QString tick = d <= 4 ? QStringLiteral("%1%").arg(100.0 / std::pow(10.0, d), 0, 'f', std::max(0, d - 2))
+        const QString tick = d <= 4 ? QStringLiteral("%1%").arg(100.0 / std::pow(10.0, d), 0, 'f',
+                                                                std::max(0, d - 2))
                                     : QStringLiteral("1e-%1").arg(d);
         const int w = fm.horizontalAdvance(tick);
         painter.setPen(pal.color(QPalette::PlaceholderText));
-        painter.drawText(QRect(std::clamp(x - w / 2, logLeft - w / 2, width() - w - 4), titleY, w + 2, lh),
-                         Qt::AlignCenter, tick);
+        painter.drawText(
+            QRect(std::clamp(x - w / 2, logLeft - w / 2, width() - w - 4), titleY, w + 2, lh),
+            Qt::AlignCenter, tick);
     }
     painter.setPen(pal.color(QPalette::PlaceholderText));
-    const QString logTitle = atZero ? tr("log scale, at temperature 1") : tr("log scale: each line is ten times less likely");
-    painter.drawText(QRect(logLeft, titleY - lh, logMax, lh), Qt::AlignLeft | Qt::AlignVCenter,
-                     fm.elidedText(logTitle, Qt::ElideRight, withCumulative ? logMax : logMax + valueWidth));
+    const QString logTitle = atZero ? tr("log scale, at temperature 1")
+                                    : tr("log scale: each line is ten times less likely");
+    painter.drawText(
+        QRect(logLeft, titleY - lh, logMax, lh), Qt::AlignLeft | Qt::AlignVCenter,
+        fm.elidedText(logTitle, Qt::ElideRight, withCumulative ? logMax : logMax + valueWidth));
     if (withCumulative) {
         for (int q = 0; q <= 4; ++q) {
             const int x = cumLeft + cumMax * q / 4;
@@ -237,10 +251,13 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
             const QString tick = QStringLiteral("%1%").arg(25 * q);
             const int w = fm.horizontalAdvance(tick);
             painter.setPen(pal.color(QPalette::PlaceholderText));
-            painter.drawText(QRect(q == 0 ? x : x - w / 2 - 1, titleY, w + 2, lh), Qt::AlignCenter, tick);
+            painter.drawText(QRect(q == 0 ? x : x - w / 2 - 1, titleY, w + 2, lh), Qt::AlignCenter,
+                             tick);
         }
-        painter.drawText(QRect(cumLeft, titleY - lh, cumMax + valueWidth, lh), Qt::AlignLeft | Qt::AlignVCenter,
-                         fm.elidedText(atZero ? tr("cumulative, at temperature 1") : tr("cumulative: what top-p cuts at"),
+        painter.drawText(QRect(cumLeft, titleY - lh, cumMax + valueWidth, lh),
+                         Qt::AlignLeft | Qt::AlignVCenter,
+                         fm.elidedText(atZero ? tr("cumulative, at temperature 1")
+                                              : tr("cumulative: what top-p cuts at"),
                                        Qt::ElideRight, cumMax + valueWidth));
     }
     for (int i = 0; i < static_cast<int>(m_bars.size()); ++i) {
@@ -263,28 +280,36 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
         const int lw = std::max(1, logX(logValue(b)));
         // At temperature 0 the log chart is the model's own odds: nothing there is cut.
         const QColor own = sampled ? QColor(0xF5, 0x9E, 0x0B) : QColor(0x3B, 0x82, 0xF6);
-        painter.fillRect(QRect(logLeft, y + inset, lw, rh - 2 * inset), (atZero ? own : c).lighter(125));
+        painter.fillRect(QRect(logLeft, y + inset, lw, rh - 2 * inset),
+                         (atZero ? own : c).lighter(125));
         if (withCumulative) {
             const int cw = std::max(1, static_cast<int>(static_cast<float>(cumMax) * b.cumulative));
-            painter.fillRect(QRect(cumLeft, y + inset, cw, rh - 2 * inset),
-                             b.cut && !atZero ? QColor(0xDD, 0xDD, 0xDD) : QColor(0x94, 0xA3, 0xB8));
+            painter.fillRect(
+                QRect(cumLeft, y + inset, cw, rh - 2 * inset),
+                b.cut && !atZero ? QColor(0xDD, 0xDD, 0xDD) : QColor(0x94, 0xA3, 0xB8));
             painter.setFont(font());
             painter.setPen(pal.color(QPalette::Text));
-            painter.drawText(QRect(cumLeft + cw + 6, y, valueWidth, rh), Qt::AlignLeft | Qt::AlignVCenter,
-                             QStringLiteral("%1%").arg(100.0 * b.cumulative, 0, 'f', b.cumulative > 0.99f ? 2 : 1));
+            painter.drawText(QRect(cumLeft + cw + 6, y, valueWidth, rh),
+                             Qt::AlignLeft | Qt::AlignVCenter,
+                             QStringLiteral("%1%").arg(100.0 * b.cumulative, 0, 'f',
+                                                       b.cumulative > 0.99f ? 2 : 1));
         }
         painter.setFont(font());
         painter.setPen(pal.color(QPalette::Text));
         // Tiny probabilities keep two significant digits ("4.2e-06%"), never a false "0.000%".
-        const QString value = b.prob >= 1e-5f ? QStringLiteral("%1%").arg(100.0 * b.prob, 0, 'f', b.prob < 0.001f ? 3 : 1)
-                                              : QStringLiteral("%1%").arg(100.0 * b.prob, 0, 'g', 2);
-        painter.drawText(QRect(barLeft + w + 6, y, valueWidth, rh), Qt::AlignLeft | Qt::AlignVCenter, value);
+        const QString value =
+            b.prob >= 1e-5f
+                ? QStringLiteral("%1%").arg(100.0 * b.prob, 0, 'f', b.prob < 0.001f ? 3 : 1)
+                : QStringLiteral("%1%").arg(100.0 * b.prob, 0, 'g', 2);
+        painter.drawText(QRect(barLeft + w + 6, y, valueWidth, rh),
+                         Qt::AlignLeft | Qt::AlignVCenter, value);
     }
     const int shown = std::min(static_cast<int>(m_bars.size()), std::max(0, area.height() / rh));
     painter.setPen(pal.color(QPalette::PlaceholderText));
     painter.drawText(QRect(area.left(), area.top() + shown * rh + 4, area.width(), rh),
                      Qt::AlignLeft | Qt::AlignVCenter,
-                     tr("Click a bar: what if the model had drawn that token? The session branches from this step."));
+                     tr("Click a bar: what if the model had drawn that token? The session branches "
+                        "from this step."));
     // The cut-off: everything below this line has probability 0 after top-k/top-p.
     if (m_cutoff < static_cast<int>(m_bars.size())) {
         const int y = area.top() + m_cutoff * rh;

@@ -15,12 +15,12 @@ namespace ts::ui {
 
 class SoftmaxView : public QWidget {
     Q_OBJECT
-public:
+  public:
     struct Bar {
         int token = 0;
-        float prob = 0;     // softmax of the logits at the temperature
-        float sampled = 0;  // after top-k/top-p and renormalisation: what is drawn from
-        bool cut = false;   // removed by top-k/top-p
+        float prob = 0;        // softmax of the logits at the temperature
+        float sampled = 0;     // after top-k/top-p and renormalisation: what is drawn from
+        bool cut = false;      // removed by top-k/top-p
         float cumulative = 0;  // prob of this candidate and all above it (what top-p reads)
         float atOne = 0;       // probability at temperature 1, the model's own
     };
@@ -45,18 +45,18 @@ public:
     const StepRecordPtr& record() const { return m_record; }
     const ts::SamplingParams& params() const { return m_params; }
 
-signals:
+  signals:
     // The user clicked a candidate: "what if the model had drawn this one?"
     void candidateChosen(int token);
 
-protected:
+  protected:
     void paintEvent(QPaintEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void leaveEvent(QEvent* event) override;
     void changeEvent(QEvent* event) override;
 
-private:
+  private:
     void recompute();
     int barAt(QPoint p) const;
     QRect barArea() const;

@@ -18,13 +18,14 @@ double stepUniform(const StepRecord& r) {
 }
 
 std::shared_ptr<const ts::StepDistribution> distributionFor(const StepRecord& record,
-                                                             const ts::SamplingParams& params, int rows,
-                                                             int rowsAtOne) {
+                                                            const ts::SamplingParams& params,
+                                                            int rows, int rowsAtOne) {
     if (!record.trace || record.trace->logits.empty()) return nullptr;
     const ts::SamplingParams want = ts::clampedForDisplay(params);
     if (const auto& own = record.distribution) {
         const ts::SamplingParams& have = own->params;
-        if (have.temperature == want.temperature && have.topK == want.topK && have.topP == want.topP &&
+        if (have.temperature == want.temperature && have.topK == want.topK &&
+            have.topP == want.topP &&
             static_cast<int>(own->top.size()) >= std::min(rows, own->vocabSize) &&
             static_cast<int>(own->topAtOne.size()) >= std::min(rowsAtOne, own->vocabSize))
             return own;

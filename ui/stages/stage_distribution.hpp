@@ -23,8 +23,8 @@ inline constexpr int kStageDistributionRowsAtOne = 12;
 // The record's own description when `params` are its settings (after clamping) and it has the
 // rows asked for; otherwise one made now from the record's logits (null without logits).
 std::shared_ptr<const ts::StepDistribution> distributionFor(const StepRecord& record,
-                                                             const ts::SamplingParams& params, int rows,
-                                                             int rowsAtOne);
+                                                            const ts::SamplingParams& params,
+                                                            int rows, int rowsAtOne);
 
 // The uniform number of a step's draw: the one the engine stored with it, or, for a token
 // chosen by hand, the number the seed policy gives that position (ts::uniformAt), which is

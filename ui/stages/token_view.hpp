@@ -18,7 +18,7 @@ class SteadyLabel;
 
 class TokenView : public QWidget {
     Q_OBJECT
-public:
+  public:
     struct Chip {
         int position = 0;
         int id = 0;
@@ -53,13 +53,13 @@ public:
     // one as small chips (text and id) that wrap and scroll.
     bool showsBytes() const;
 
-signals:
+  signals:
     void positionHovered(int pos);
 
-protected:
+  protected:
     void changeEvent(QEvent* event) override;
 
-private:
+  private:
     friend class ChipCanvas;
     void rebuild();
     void retranslateUi();

@@ -16,10 +16,11 @@ namespace {
 WordSet atlasSet(const QString& language, const QString& modelFolder) {
     WordSet set;
     const QString file = language == QLatin1String("ko") ? QStringLiteral("facts_ko.json")
-                                                          : QStringLiteral("facts.json");
+                                                         : QStringLiteral("facts.json");
     QFile f(QDir(modelFolder).filePath(QStringLiteral("eval/") + file));
     if (modelFolder.isEmpty() || !f.open(QIODevice::ReadOnly)) return set;
-    const QJsonArray countries = QJsonDocument::fromJson(f.readAll()).object().value(QLatin1String("countries")).toArray();
+    const QJsonArray countries =
+        QJsonDocument::fromJson(f.readAll()).object().value(QLatin1String("countries")).toArray();
     QStringList names, capitals;
     for (const auto& v : countries) {
         const QJsonObject c = v.toObject();
@@ -34,7 +35,8 @@ WordSet atlasSet(const QString& language, const QString& modelFolder) {
     if (names.size() < 2) return set;
     set.id = QStringLiteral("atlas");
     set.name = QCoreApplication::translate("WordSets", "Textbook atlas: countries and capitals");
-    set.groupNames = {QCoreApplication::translate("WordSets", "countries"), QCoreApplication::translate("WordSets", "capitals")};
+    set.groupNames = {QCoreApplication::translate("WordSets", "countries"),
+                      QCoreApplication::translate("WordSets", "capitals")};
     set.groups = {names, capitals};
     return set;
 }
@@ -47,16 +49,25 @@ std::vector<WordSet> builtinWordSets(const QString& language, const QString& mod
     WordSet atlas = atlasSet(language, modelFolder);
     if (!atlas.groups.empty()) sets.push_back(std::move(atlas));
     // The words a learner would pick; in Korean the native number words and colour nouns.
-    sets.push_back({QStringLiteral("numbers"), QCoreApplication::translate("WordSets", "Numbers and colours"), {QCoreApplication::translate("WordSets", "numbers"), QCoreApplication::translate("WordSets", "colours")},
-                    ko ? std::vector<QStringList>{{"하나", "둘", "셋", "넷", "다섯", "여섯", "일곱", "여덟"},
-                                                  {"빨간색", "파란색", "노란색", "초록색", "검은색", "하얀색"}}
-                       : std::vector<QStringList>{{"one", "two", "three", "four", "five", "six", "seven", "eight"},
-                                                  {"red", "blue", "yellow", "green", "black", "white"}}});
-    sets.push_back({QStringLiteral("people"), QCoreApplication::translate("WordSets", "People and animals"), {QCoreApplication::translate("WordSets", "people"), QCoreApplication::translate("WordSets", "animals")},
-                    ko ? std::vector<QStringList>{{"어머니", "아버지", "언니", "동생", "아들", "딸"},
-                                                  {"개", "고양이", "말", "소", "새", "물고기"}}
-                       : std::vector<QStringList>{{"mother", "father", "sister", "brother", "son", "daughter"},
-                                                  {"dog", "cat", "horse", "cow", "bird", "fish"}}});
+    sets.push_back(
+        {QStringLiteral("numbers"),
+         QCoreApplication::translate("WordSets", "Numbers and colours"),
+         {QCoreApplication::translate("WordSets", "numbers"),
+          QCoreApplication::translate("WordSets", "colours")},
+         ko ? std::vector<QStringList>{{"하나", "둘", "셋", "넷", "다섯", "여섯", "일곱", "여덟"},
+                                       {"빨간색", "파란색", "노란색", "초록색", "검은색", "하얀색"}}
+            : std::vector<QStringList>{
+                  {"one", "two", "three", "four", "five", "six", "seven", "eight"},
+                  {"red", "blue", "yellow", "green", "black", "white"}}});
+    sets.push_back(
+        {QStringLiteral("people"),
+         QCoreApplication::translate("WordSets", "People and animals"),
+         {QCoreApplication::translate("WordSets", "people"),
+          QCoreApplication::translate("WordSets", "animals")},
+         ko ? std::vector<QStringList>{{"어머니", "아버지", "언니", "동생", "아들", "딸"},
+                                       {"개", "고양이", "말", "소", "새", "물고기"}}
+            : std::vector<QStringList>{{"mother", "father", "sister", "brother", "son", "daughter"},
+                                       {"dog", "cat", "horse", "cow", "bird", "fish"}}});
     return sets;
 }
 

@@ -1,8 +1,6 @@
 // Charts in the view's font (see chart_font.hpp).
 #include "widgets/chart_font.hpp"
 
-#include <algorithm>
-
 #include <QAbstractAxis>
 #include <QAbstractBarSeries>
 #include <QBarSet>
@@ -13,6 +11,7 @@
 #include <QLegend>
 #include <QRegularExpression>
 #include <QVariant>
+#include <algorithm>
 
 namespace ts::ui {
 
@@ -34,7 +33,8 @@ QStringList wrapLine(const QString& line, const QFontMetrics& fm, int room) {
     QString rest = line;
     while (fm.horizontalAdvance(rest) > room) {
         qsizetype cut = -1, skip = 0;
-        for (const QString& sep : {QStringLiteral(" · "), QStringLiteral(", "), QStringLiteral(" ")}) {
+        for (const QString& sep :
+             {QStringLiteral(" · "), QStringLiteral(", "), QStringLiteral(" ")}) {
             for (qsizetype at = rest.lastIndexOf(sep); at > 0; at = rest.lastIndexOf(sep, at - 1)) {
                 const QString head = sep == QLatin1String(", ") ? rest.left(at + 1) : rest.left(at);
                 if (fm.horizontalAdvance(head) <= room) {
@@ -61,7 +61,8 @@ void wrapTitle(QChartView* view) {
     const QMargins m = chart->margins();
     const int room = view->width() - m.left() - m.right() - 8;
     QStringList lines;
-    static const QRegularExpression br(QStringLiteral("<br\\s*/?>"), QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression br(QStringLiteral("<br\\s*/?>"),
+                                       QRegularExpression::CaseInsensitiveOption);
     for (const QString& line : raw.split(br)) lines << wrapLine(line, fm, std::max(room, 40));
     const QString wrapped = lines.join(QStringLiteral("<br>"));
     if (chart->title() != wrapped) chart->setTitle(wrapped);
@@ -69,10 +70,10 @@ void wrapTitle(QChartView* view) {
 
 // Matches the chart again when the view it watches gets another font or width.
 class ChartFontFollower : public QObject {
-public:
+  public:
     explicit ChartFontFollower(QChartView* view) : QObject(view) { view->installEventFilter(this); }
 
-protected:
+  protected:
     bool eventFilter(QObject* watched, QEvent* event) override {
         auto* view = qobject_cast<QChartView*>(watched);
         if (view && event->type() == QEvent::FontChange) {
@@ -118,13 +119,17 @@ void followViewFont(QChartView* view, int minimumLines) {
     fitHeight(view);
 }
 
-QString chartTitle(const QChartView* view) { return view ? view->property(kRawTitle).toString() : QString(); }
+QString chartTitle(const QChartView* view) {
+    return view ? view->property(kRawTitle).toString() : QString();
+}
 
 void setChartTitle(QChartView* view, const QString& title) {
     if (!view || !view->chart()) return;
     view->setProperty(kRawTitle, title);
-    if (title.isEmpty()) view->chart()->setTitle(QString());
-    else wrapTitle(view);
+    if (title.isEmpty())
+        view->chart()->setTitle(QString());
+    else
+        wrapTitle(view);
 }
 
 }  // namespace ts::ui

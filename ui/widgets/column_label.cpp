@@ -13,14 +13,14 @@ namespace ts::ui::column_label {
 namespace {
 
 bool isUprightScript(char32_t c) {
-    return (c >= 0x1100 && c <= 0x11FF) ||    // Hangul Jamo
-           (c >= 0x3040 && c <= 0x30FF) ||    // Hiragana, Katakana
-           (c >= 0x3130 && c <= 0x318F) ||    // Hangul compatibility Jamo
-           (c >= 0x3400 && c <= 0x4DBF) ||    // CJK extension A
-           (c >= 0x4E00 && c <= 0x9FFF) ||    // CJK unified ideographs
-           (c >= 0xA960 && c <= 0xA97F) ||    // Hangul Jamo extended A
-           (c >= 0xAC00 && c <= 0xD7AF) ||    // Hangul syllables
-           (c >= 0xD7B0 && c <= 0xD7FF);      // Hangul Jamo extended B
+    return (c >= 0x1100 && c <= 0x11FF) ||  // Hangul Jamo
+           (c >= 0x3040 && c <= 0x30FF) ||  // Hiragana, Katakana
+           (c >= 0x3130 && c <= 0x318F) ||  // Hangul compatibility Jamo
+           (c >= 0x3400 && c <= 0x4DBF) ||  // CJK extension A
+           (c >= 0x4E00 && c <= 0x9FFF) ||  // CJK unified ideographs
+           (c >= 0xA960 && c <= 0xA97F) ||  // Hangul Jamo extended A
+           (c >= 0xAC00 && c <= 0xD7AF) ||  // Hangul syllables
+           (c >= 0xD7B0 && c <= 0xD7FF);    // Hangul Jamo extended B
 }
 
 // A number stays on one line of a stacked label ("10", the "1/3" of a partial character).
@@ -42,7 +42,8 @@ QStringList stackedCells(const QString& label) {
         const QString cell = text.mid(start, end - start);
         start = end;
         if (cell.trimmed().isEmpty()) {
-            if (!cells.isEmpty() && cells.back() != QStringLiteral(" ")) cells << QStringLiteral(" ");
+            if (!cells.isEmpty() && cells.back() != QStringLiteral(" "))
+                cells << QStringLiteral(" ");
         } else if (isNumberPart(cell) && !cells.isEmpty() && isNumberPart(cells.back().right(1))) {
             cells.back() += cell;
         } else {
@@ -94,7 +95,8 @@ void draw(QPainter& p, const QString& label, double centreX, double top, double 
         p.save();
         p.translate(centreX, top);
         p.rotate(-90);
-        p.drawText(QRectF(-room, -fm.height() / 2, room, fm.height()), Qt::AlignRight | Qt::AlignVCenter, label);
+        p.drawText(QRectF(-room, -fm.height() / 2, room, fm.height()),
+                   Qt::AlignRight | Qt::AlignVCenter, label);
         p.restore();
         return;
     }
@@ -106,7 +108,8 @@ void draw(QPainter& p, const QString& label, double centreX, double top, double 
         if (y + step > top + room + 0.5) break;
         if (cell != QStringLiteral(" ")) {
             const QString shown = cell == kEllipsis ? verticalEllipsis : cell;
-            p.drawText(QRectF(centreX - fm.height(), y, 2 * fm.height(), step), Qt::AlignCenter, shown);
+            p.drawText(QRectF(centreX - fm.height(), y, 2 * fm.height(), step), Qt::AlignCenter,
+                       shown);
         }
         y += step;
     }

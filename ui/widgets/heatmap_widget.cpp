@@ -1,17 +1,17 @@
 #include "widgets/heatmap_widget.hpp"
 
 #include <QMouseEvent>
-#include <QWheelEvent>
 #include <QPainter>
 #include <QPixmap>
+#include <QWheelEvent>
 #include <algorithm>
-#include <cstdint>
 #include <array>
 #include <cmath>
+#include <cstdint>
 
 #include "tokenscope/token_display.hpp"
-#include "widgets/column_label.hpp"
 #include "widgets/colour_scheme.hpp"
+#include "widgets/column_label.hpp"
 
 namespace ts::ui {
 
@@ -43,8 +43,8 @@ QColor interpolate(const std::array<Stop, 5>& stops, float t) {
             const QColor& a = stops[i - 1].c;
             const QColor& b = stops[i].c;
             auto mix = [u](int x, int y) {
-                return static_cast<int>(std::lround(static_cast<float>(x) +
-                                                    u * static_cast<float>(y - x)));
+                return static_cast<int>(
+                    std::lround(static_cast<float>(x) + u * static_cast<float>(y - x)));
             };
             return {mix(a.red(), b.red()), mix(a.green(), b.green()), mix(a.blue(), b.blue())};
         }
@@ -58,9 +58,7 @@ QFont labelFont(const QFont& base) {
     return f;
 }
 
-QString formatTick(float v) {
-    return QString::number(static_cast<double>(v), 'g', 3);
-}
+QString formatTick(float v) { return QString::number(static_cast<double>(v), 'g', 3); }
 
 }  // namespace
 
@@ -83,8 +81,8 @@ void HeatmapWidget::settleDisplay() {
     m_settleTimer.stop();
     m_growing = false;
     const DisplayPlan exact = exactPlan();
-    if (m_displayValid && m_plan.rows == exact.rows && m_plan.cols == exact.cols && m_plan.pw == exact.pw &&
-        m_plan.ph == exact.ph)
+    if (m_displayValid && m_plan.rows == exact.rows && m_plan.cols == exact.cols &&
+        m_plan.pw == exact.pw && m_plan.ph == exact.ph)
         return;
     invalidateDisplay();
     update();
@@ -121,7 +119,8 @@ void HeatmapWidget::appendRow(std::span<const float> row) {
         // the matrix again (a decode step adds a column each time).
         const int stride = std::max(cols, m_stride + m_stride / 2 + 16);
         Values wider;
-        wider.reserve(static_cast<std::size_t>(m_rows + 1) * static_cast<std::size_t>(stride) * 3 / 2);
+        wider.reserve(static_cast<std::size_t>(m_rows + 1) * static_cast<std::size_t>(stride) * 3 /
+                      2);
         wider.assign(static_cast<std::size_t>(m_rows) * static_cast<std::size_t>(stride), kMissing);
         for (int r = 0; r < m_rows; ++r)
             std::copy_n(m_values.begin() + static_cast<std::ptrdiff_t>(r) * m_stride, m_cols,
@@ -129,8 +128,10 @@ void HeatmapWidget::appendRow(std::span<const float> row) {
         m_values = std::move(wider);
         m_stride = stride;
     }
-    m_values.resize(static_cast<std::size_t>(m_rows + 1) * static_cast<std::size_t>(m_stride), kMissing);
-    std::copy(row.begin(), row.end(), m_values.begin() + static_cast<std::ptrdiff_t>(m_rows) * m_stride);
+    m_values.resize(static_cast<std::size_t>(m_rows + 1) * static_cast<std::size_t>(m_stride),
+                    kMissing);
+    std::copy(row.begin(), row.end(),
+              m_values.begin() + static_cast<std::ptrdiff_t>(m_rows) * m_stride);
     m_rows += 1;
     m_cols = cols;
     // A zoomed window at the bottom (or right) edge follows the newest row (column).
@@ -159,7 +160,8 @@ void HeatmapWidget::syncWindow() {
     m_winCols = std::clamp(m_winCols, std::min(1, m_cols), m_cols);
     m_winR0 = std::clamp(m_winR0, 0, m_rows - m_winRows);
     m_winC0 = std::clamp(m_winC0, 0, m_cols - m_winCols);
-    if (m_winR0 == 0 && m_winC0 == 0 && m_winRows == m_rows && m_winCols == m_cols) m_zoomed = false;
+    if (m_winR0 == 0 && m_winC0 == 0 && m_winRows == m_rows && m_winCols == m_cols)
+        m_zoomed = false;
 }
 
 void HeatmapWidget::setViewWindow(int firstRow, int firstCol, int rows, int cols) {
@@ -251,7 +253,8 @@ void HeatmapWidget::setColumnLabels(const QStringList& labels) {
     if (!extends) m_columnLabelImages.images.clear();
     // The attention matrix labels both axes with the context's tokens: measured once (896
     // labels took 1.1-1.6 ms to measure, on the turn a new history arrives).
-    if (labels.size() == m_rowLabels.size() && labels == m_rowLabels) m_colLabelsWidest = m_rowLabelsAsColumns;
+    if (labels.size() == m_rowLabels.size() && labels == m_rowLabels)
+        m_colLabelsWidest = m_rowLabelsAsColumns;
     else {
         const int added = widestLabel(extends ? labels.mid(m_colLabels.size()) : labels).column;
         m_colLabelsWidest = extends ? std::max(m_colLabelsWidest, added) : added;
@@ -357,8 +360,8 @@ bool HeatmapWidget::isCellInside(int row, int col) const {
 }
 
 QRectF HeatmapWidget::cellRect(int row, int col) const {
-    return {m_matrixRect.x() + (col - m_winC0) * m_cellW, m_matrixRect.y() + (row - m_winR0) * m_cellH,
-            m_cellW, m_cellH};
+    return {m_matrixRect.x() + (col - m_winC0) * m_cellW,
+            m_matrixRect.y() + (row - m_winR0) * m_cellH, m_cellW, m_cellH};
 }
 
 std::pair<int, int> HeatmapWidget::cellAt(QPointF pos) const {
@@ -390,7 +393,8 @@ float mapPosition(float v, float lo, float hi, HeatmapWidget::Scale scale) {
 QColor HeatmapWidget::colorFor(float v, float lo, float hi, Scale scale) {
     if (std::isnan(v)) return missingColor();
     // Sequential maps follow the colour scheme switch (classic blues, viridis, cividis).
-    if (scale == Scale::Sequential) return sequentialColour(std::clamp(mapPosition(v, lo, hi, scale), 0.0f, 1.0f));
+    if (scale == Scale::Sequential)
+        return sequentialColour(std::clamp(mapPosition(v, lo, hi, scale), 0.0f, 1.0f));
     return interpolate(kDiverging, mapPosition(v, lo, hi, scale));
 }
 
@@ -430,8 +434,11 @@ HeatmapWidget::DisplayPlan HeatmapWidget::exactPlan() const {
     plan.rows = m_winRows;
     plan.cols = m_winCols;
     // (The area is cells x cell size: 292 px may come out as 291.99999.)
-    plan.pw = m_cellW >= 1 ? m_winCols : std::max(1, static_cast<int>(std::floor(m_matrixRect.width() + 1e-6)));
-    plan.ph = m_cellH >= 1 ? m_winRows : std::max(1, static_cast<int>(std::floor(m_matrixRect.height() + 1e-6)));
+    plan.pw = m_cellW >= 1 ? m_winCols
+                           : std::max(1, static_cast<int>(std::floor(m_matrixRect.width() + 1e-6)));
+    plan.ph = m_cellH >= 1
+                  ? m_winRows
+                  : std::max(1, static_cast<int>(std::floor(m_matrixRect.height() + 1e-6)));
     return plan;
 }
 
@@ -478,8 +485,8 @@ void HeatmapWidget::rebuildDisplay(const DisplayPlan& plan) {
     for (int c = plan.cols - 1; c >= 0; --c)
         m_binStart[static_cast<std::size_t>(static_cast<long long>(c) * plan.pw / plan.cols)] = c;
     for (int b = plan.pw - 1; b >= 0; --b)  // a pixel no column falls in starts where the next does
-        m_binStart[static_cast<std::size_t>(b)] =
-            std::min(m_binStart[static_cast<std::size_t>(b)], m_binStart[static_cast<std::size_t>(b) + 1]);
+        m_binStart[static_cast<std::size_t>(b)] = std::min(
+            m_binStart[static_cast<std::size_t>(b)], m_binStart[static_cast<std::size_t>(b) + 1]);
     updateDisplayExtent();
     for (int py = 0; py < m_displayPh; ++py) colourPixelRow(py);
 }
@@ -487,8 +494,10 @@ void HeatmapWidget::rebuildDisplay(const DisplayPlan& plan) {
 void HeatmapWidget::updateDisplayExtent() {
     // The pixels that hold cells of the window, and the (fractional) part of the image that
     // spans exactly the cells shown: drawn onto the matrix area.
-    m_displayPw = static_cast<int>(static_cast<long long>(m_winCols - 1) * m_plan.pw / m_plan.cols) + 1;
-    m_displayPh = static_cast<int>(static_cast<long long>(m_winRows - 1) * m_plan.ph / m_plan.rows) + 1;
+    m_displayPw =
+        static_cast<int>(static_cast<long long>(m_winCols - 1) * m_plan.pw / m_plan.cols) + 1;
+    m_displayPh =
+        static_cast<int>(static_cast<long long>(m_winRows - 1) * m_plan.ph / m_plan.rows) + 1;
     m_displaySource = QSizeF(static_cast<double>(m_winCols) * m_plan.pw / m_plan.cols,
                              static_cast<double>(m_winRows) * m_plan.ph / m_plan.rows);
 }
@@ -498,10 +507,13 @@ void HeatmapWidget::colourPixelRow(int py) {
     const QRgb missing = missingColor().rgb();
     const int wc = m_winCols, pw = m_displayPw;
     // The cell rows [rBegin, rEnd) fall in pixel row py (cell r in pixel r * ph / rows).
-    const int rBegin = static_cast<int>((static_cast<long long>(py) * m_plan.rows + m_plan.ph - 1) / m_plan.ph);
-    const int rEnd = std::min(m_winRows, static_cast<int>((static_cast<long long>(py + 1) * m_plan.rows + m_plan.ph - 1) / m_plan.ph));
+    const int rBegin =
+        static_cast<int>((static_cast<long long>(py) * m_plan.rows + m_plan.ph - 1) / m_plan.ph);
+    const int rEnd = std::min(
+        m_winRows, static_cast<int>((static_cast<long long>(py + 1) * m_plan.rows + m_plan.ph - 1) /
+                                    m_plan.ph));
     // Columns any row of the band has (the lower triangle grows with the row).
-    const int width = rEnd <= rBegin ? 0
+    const int width = rEnd <= rBegin      ? 0
                       : m_lowerTriangular ? std::clamp(m_winR0 + rEnd - m_winC0, 0, wc)
                                           : wc;
     // The cells of the band are summed per column first (a loop the compiler vectorises),
@@ -515,7 +527,8 @@ void HeatmapWidget::colourPixelRow(int py) {
     for (int r = rBegin; r < rEnd; ++r) {
         const int row = m_winR0 + r;
         const int n = m_lowerTriangular ? std::clamp(row + 1 - m_winC0, 0, wc) : wc;
-        const float* values = m_values.data() + static_cast<std::size_t>(row) * static_cast<std::size_t>(m_stride) +
+        const float* values = m_values.data() +
+                              static_cast<std::size_t>(row) * static_cast<std::size_t>(m_stride) +
                               m_winC0;
         float* sums = m_colSum.data();
         std::int32_t* counts = m_colCount.data();
@@ -543,7 +556,8 @@ void HeatmapWidget::colourPixelRow(int py) {
         }
         const bool isMissing = px < pw && count == 0 && missed > 0;
         if (px < pw)
-            line[px] = count > 0 ? lutColour(sum / static_cast<float>(count)) : (isMissing ? missing : empty);
+            line[px] = count > 0 ? lutColour(sum / static_cast<float>(count))
+                                 : (isMissing ? missing : empty);
         if (isMissing && runStart < 0) runStart = px;
         if (!isMissing && runStart >= 0) {
             m_missingRuns.emplace_back(runStart, py, px - runStart, 1);
@@ -599,14 +613,18 @@ QStringList HeatmapWidget::cutLabels() const {
     const QFont lf = labelFont(font());
     const QFontMetrics fm(lf);
     const QFontMetricsF fmf(lf);
-    const auto check = [&](const QStringList& labels, int first, int count, int stride, int room, bool column) {
+    const auto check = [&](const QStringList& labels, int first, int count, int stride, int room,
+                           bool column) {
         for (int i = first; i < first + count && i < labels.size(); ++i)
             if (i % stride == 0 &&
-                (column ? column_label::elided(labels[i], fmf, room) : fm.elidedText(labels[i], Qt::ElideRight, room)) != labels[i])
+                (column ? column_label::elided(labels[i], fmf, room)
+                        : fm.elidedText(labels[i], Qt::ElideRight, room)) != labels[i])
                 out << labels[i];
     };
-    if (!m_rowLabels.isEmpty()) check(m_rowLabels, m_winR0, m_winRows, labelStride(m_cellH), m_rowLabelWidth - 6, false);
-    if (!m_colLabels.isEmpty()) check(m_colLabels, m_winC0, m_winCols, labelStride(m_cellW), m_colLabelHeight - 6, true);
+    if (!m_rowLabels.isEmpty())
+        check(m_rowLabels, m_winR0, m_winRows, labelStride(m_cellH), m_rowLabelWidth - 6, false);
+    if (!m_colLabels.isEmpty())
+        check(m_colLabels, m_winC0, m_winCols, labelStride(m_cellW), m_colLabelHeight - 6, true);
     return out;
 }
 
@@ -617,17 +635,20 @@ void HeatmapWidget::updateLayout() {
     m_rowLabelWidth = 0;
     m_colLabelHeight = 0;
     if (labels) {
-        if (!m_rowLabels.isEmpty()) m_rowLabelWidth = std::min(m_rowLabelsWidest, rowLabelCap()) + 6;
-        if (!m_colLabels.isEmpty()) m_colLabelHeight = std::min(m_colLabelsWidest, columnLabelCap()) + 6;
+        if (!m_rowLabels.isEmpty())
+            m_rowLabelWidth = std::min(m_rowLabelsWidest, rowLabelCap()) + 6;
+        if (!m_colLabels.isEmpty())
+            m_colLabelHeight = std::min(m_colLabelsWidest, columnLabelCap()) + 6;
     }
     // The legend column holds the bar and its tick labels, and is as wide as its caption (a
     // caption wider than the ticks would otherwise run off the widget's right edge).
-    const int legendW = (m_showLegend && !m_compact)
-                            ? std::max(kLegendBar + 8 + fm.horizontalAdvance(QStringLiteral("-0.000")),
-                                       8 + fm.horizontalAdvance(m_legendCaption) + 2)
-                            : 0;
-    const int legendCaptionH = (m_showLegend && !m_compact && !m_legendCaption.isEmpty())
-                                   ? fm.height() + 2 : 0;
+    const int legendW =
+        (m_showLegend && !m_compact)
+            ? std::max(kLegendBar + 8 + fm.horizontalAdvance(QStringLiteral("-0.000")),
+                       8 + fm.horizontalAdvance(m_legendCaption) + 2)
+            : 0;
+    const int legendCaptionH =
+        (m_showLegend && !m_compact && !m_legendCaption.isEmpty()) ? fm.height() + 2 : 0;
     const int margin = m_compact ? 2 : kMargin;
 
     const double availW = width() - 2 * margin - m_rowLabelWidth - legendW;
@@ -645,8 +666,8 @@ void HeatmapWidget::updateLayout() {
                           m_cellH * m_winRows);
     const double legendTop = m_matrixRect.top() + legendCaptionH;
     const double legendH = std::max(40.0, std::min(m_matrixRect.height() - legendCaptionH, 240.0));
-    m_legendRect = legendW > 0 ? QRectF(m_matrixRect.right() + 8, legendTop, kLegendBar, legendH)
-                               : QRectF();
+    m_legendRect =
+        legendW > 0 ? QRectF(m_matrixRect.right() + 8, legendTop, kLegendBar, legendH) : QRectF();
 }
 
 void HeatmapWidget::changeEvent(QEvent* event) {
@@ -723,8 +744,9 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
                        tint);
     }
     if (m_highlightedRow >= 0 && m_highlightedRow < m_rows) {
-        const int lastCol = std::min(m_lowerTriangular ? std::min(m_highlightedRow, m_cols - 1) : m_cols - 1,
-                                     m_winC0 + m_winCols - 1);
+        const int lastCol =
+            std::min(m_lowerTriangular ? std::min(m_highlightedRow, m_cols - 1) : m_cols - 1,
+                     m_winC0 + m_winCols - 1);
         const int firstCol = std::min(m_winC0, lastCol);
         QRectF r = cellRect(m_highlightedRow, firstCol).united(cellRect(m_highlightedRow, lastCol));
         p.setPen(QPen(QColor(0xff, 0x8c, 0x00), m_compact ? 1.0 : 2.0));
@@ -750,7 +772,8 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
         p.setPen(QPen(palette().color(QPalette::Highlight), 3.0));
         p.setBrush(Qt::NoBrush);
         // Around the title and the square matrix, not the whole (taller) cell of the grid.
-        const QRectF frame(m_matrixRect.left() - 3, 1.5, m_matrixRect.width() + 6, m_matrixRect.bottom() + 1.5);
+        const QRectF frame(m_matrixRect.left() - 3, 1.5, m_matrixRect.width() + 6,
+                           m_matrixRect.bottom() + 1.5);
         p.drawRect(frame.intersected(QRectF(rect()).adjusted(1.5, 1.5, -1.5, -1.5)));
     }
     if (m_showLabels && !m_compact) paintLabels(p);
@@ -792,16 +815,19 @@ void HeatmapWidget::paintGrid(QPainter& p) {
     p.setPen(QPen(emptyColor(), 1.0));
     for (int r = m_winR0 + 1; r < m_winR0 + m_winRows; ++r) {
         const double y = cellRect(r, 0).top();
-        const double xEnd = m_lowerTriangular
-                                ? std::min(cellRect(r, std::min(r + 1, m_cols)).left(), m_matrixRect.right())
-                                : m_matrixRect.right();
-        if (xEnd > m_matrixRect.left()) p.drawLine(QPointF(m_matrixRect.left(), y), QPointF(xEnd, y));
+        const double xEnd =
+            m_lowerTriangular
+                ? std::min(cellRect(r, std::min(r + 1, m_cols)).left(), m_matrixRect.right())
+                : m_matrixRect.right();
+        if (xEnd > m_matrixRect.left())
+            p.drawLine(QPointF(m_matrixRect.left(), y), QPointF(xEnd, y));
     }
     for (int c = m_winC0 + 1; c < m_winC0 + m_winCols; ++c) {
         const double x = cellRect(0, c).left();
         const double yStart = m_lowerTriangular ? std::max(cellRect(c, 0).top(), m_matrixRect.top())
                                                 : m_matrixRect.top();
-        if (yStart < m_matrixRect.bottom()) p.drawLine(QPointF(x, yStart), QPointF(x, m_matrixRect.bottom()));
+        if (yStart < m_matrixRect.bottom())
+            p.drawLine(QPointF(x, yStart), QPointF(x, m_matrixRect.bottom()));
     }
 }
 
@@ -831,10 +857,12 @@ void HeatmapWidget::paintMask(QPainter& p) {
     p.restore();
 }
 
-void HeatmapWidget::keepLabelImages(bool column, const QFont& font, const QColor& pen, double room) {
+void HeatmapWidget::keepLabelImages(bool column, const QFont& font, const QColor& pen,
+                                    double room) {
     // Everything a label's image depends on besides its text; a change drops every image.
-    const QString key = font.key() + QLatin1Char('|') + QString::number(pen.rgba()) + QLatin1Char('|') +
-                        QString::number(room) + QLatin1Char('|') + QString::number(devicePixelRatioF());
+    const QString key = font.key() + QLatin1Char('|') + QString::number(pen.rgba()) +
+                        QLatin1Char('|') + QString::number(room) + QLatin1Char('|') +
+                        QString::number(devicePixelRatioF());
     LabelImages& cache = column ? m_columnLabelImages : m_rowLabelImages;
     if (cache.key != key || cache.images.size() > 4096) {
         cache.images.clear();
@@ -842,8 +870,8 @@ void HeatmapWidget::keepLabelImages(bool column, const QFont& font, const QColor
     }
 }
 
-const QPixmap& HeatmapWidget::cachedLabel(bool column, int index, const QString& text, const QFont& font,
-                                          const QColor& pen, double room) {
+const QPixmap& HeatmapWidget::cachedLabel(bool column, int index, const QString& text,
+                                          const QFont& font, const QColor& pen, double room) {
     LabelImages& cache = column ? m_columnLabelImages : m_rowLabelImages;
     auto it = cache.images.find(index);
     if (it != cache.images.end()) return *it;
@@ -889,15 +917,16 @@ void HeatmapWidget::paintLabels(QPainter& p) {
         const QRectF box(kMargin, cell.center().y() - fm.height() / 2.0, m_rowLabelWidth - 6,
                          fm.height());
         if (!special) {
-            p.drawPixmap(box.topLeft(), cachedLabel(false, r, m_rowLabels[r], normal, text, m_rowLabelWidth - 6));
+            p.drawPixmap(box.topLeft(),
+                         cachedLabel(false, r, m_rowLabels[r], normal, text, m_rowLabelWidth - 6));
             continue;
         }
         p.setFont(bold);
         if (r == m_markedIndex) p.fillRect(box, QColor(255, 200, 0, 90));
         p.setPen(r == m_highlightedRow ? QColor(0xc0, 0x5a, 0x00) : text);
-        p.drawText(box, Qt::AlignRight | Qt::AlignVCenter,
-                   QFontMetrics(p.font()).elidedText(m_rowLabels[r], Qt::ElideRight,
-                                                     m_rowLabelWidth - 6));
+        p.drawText(
+            box, Qt::AlignRight | Qt::AlignVCenter,
+            QFontMetrics(p.font()).elidedText(m_rowLabels[r], Qt::ElideRight, m_rowLabelWidth - 6));
     }
     p.setFont(normal);
 
@@ -944,8 +973,8 @@ void HeatmapWidget::paintLegend(QPainter& p) {
     // pixel column, made again only when the range, scale, colours or height change.
     const int steps = std::max(2, static_cast<int>(m_legendRect.height()));
     const QString key = QString::number(static_cast<double>(lo)) + QLatin1Char('|') +
-                        QString::number(static_cast<double>(hi)) + QLatin1Char('|') + QString::number(steps) +
-                        QLatin1Char('|') + QString::number(m_lutKey);
+                        QString::number(static_cast<double>(hi)) + QLatin1Char('|') +
+                        QString::number(steps) + QLatin1Char('|') + QString::number(m_lutKey);
     if (key != m_legendKey || m_legendBar.isNull()) {
         m_legendKey = key;
         m_legendBar = QImage(1, steps, QImage::Format_RGB32);
@@ -954,7 +983,8 @@ void HeatmapWidget::paintLegend(QPainter& p) {
             m_legendBar.setPixel(0, i, colorFor(lo + t * (hi - lo)).rgb());
         }
     }
-    p.drawImage(QRectF(m_legendRect.left(), m_legendRect.top(), m_legendRect.width(), steps), m_legendBar);
+    p.drawImage(QRectF(m_legendRect.left(), m_legendRect.top(), m_legendRect.width(), steps),
+                m_legendBar);
     p.setPen(QPen(text, 1.0));
     p.setBrush(Qt::NoBrush);
     p.drawRect(m_legendRect);
@@ -976,9 +1006,10 @@ void HeatmapWidget::mouseMoveEvent(QMouseEvent* event) {
         if (m_dragging || std::abs(d.x()) + std::abs(d.y()) > 4) {
             // Dragging moves the zoomed window with the pointer, a cell at a time.
             m_dragging = true;
-            setViewWindow(m_pressWindow.y() - static_cast<int>(std::lround(d.y() / std::max(m_cellH, 1e-9))),
-                          m_pressWindow.x() - static_cast<int>(std::lround(d.x() / std::max(m_cellW, 1e-9))),
-                          m_winRows, m_winCols);
+            setViewWindow(
+                m_pressWindow.y() - static_cast<int>(std::lround(d.y() / std::max(m_cellH, 1e-9))),
+                m_pressWindow.x() - static_cast<int>(std::lround(d.x() / std::max(m_cellW, 1e-9))),
+                m_winRows, m_winCols);
             return;
         }
     }
@@ -1043,10 +1074,12 @@ void HeatmapWidget::wheelEvent(QWheelEvent* event) {
     }
     // The cell under the pointer stays under it (the nearest edge cell outside the matrix).
     const QPointF pos = event->position();
-    const int c = std::clamp(m_winC0 + static_cast<int>(std::floor((pos.x() - m_matrixRect.x()) / m_cellW)),
-                             m_winC0, m_winC0 + m_winCols - 1);
-    const int r = std::clamp(m_winR0 + static_cast<int>(std::floor((pos.y() - m_matrixRect.y()) / m_cellH)),
-                             m_winR0, m_winR0 + m_winRows - 1);
+    const int c =
+        std::clamp(m_winC0 + static_cast<int>(std::floor((pos.x() - m_matrixRect.x()) / m_cellW)),
+                   m_winC0, m_winC0 + m_winCols - 1);
+    const int r =
+        std::clamp(m_winR0 + static_cast<int>(std::floor((pos.y() - m_matrixRect.y()) / m_cellH)),
+                   m_winR0, m_winR0 + m_winRows - 1);
     zoomBy(std::pow(1.25, notches), r, c);
     event->accept();
 }

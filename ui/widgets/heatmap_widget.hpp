@@ -11,8 +11,8 @@
 // context of thousands of tokens stays readable; hover and click report real cell indices.
 #include <QColor>
 #include <QHash>
-#include <QPixmap>
 #include <QImage>
+#include <QPixmap>
 #include <QRectF>
 #include <QStaticText>
 #include <QString>
@@ -38,7 +38,7 @@ QString visibleTokenText(std::string_view utf8);
 class HeatmapWidget : public QWidget {
     Q_OBJECT
 
-public:
+  public:
     enum class Scale {
         Sequential,  // lo (near white) .. hi (dark blue): higher value = darker
         Diverging,   // negative blue, zero white, positive red, symmetric around zero
@@ -92,9 +92,9 @@ public:
     void setScale(Scale scale);
     // Value range the colour map spans; for Diverging only |hi| matters (symmetric).
     void setRange(float lo, float hi);
-    void setHighlightedRow(int row);          // outlined, e.g. the newest token's query
-    void setSelectedCell(int row, int col);   // outlined, e.g. the clicked cell; -1 clears
-    void setMarkedIndex(int index);           // row and column tinted (hover from other views)
+    void setHighlightedRow(int row);         // outlined, e.g. the newest token's query
+    void setSelectedCell(int row, int col);  // outlined, e.g. the clicked cell; -1 clears
+    void setMarkedIndex(int index);          // row and column tinted (hover from other views)
     void setTitle(const QString& title);
     void setShowLabels(bool on);
     void setShowLegend(bool on);
@@ -138,12 +138,12 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
-signals:
+  signals:
     void cellHovered(int row, int col);  // (-1, -1) when the pointer leaves the matrix
     void cellClicked(int row, int col);
     void viewWindowChanged();
 
-protected:
+  protected:
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void changeEvent(QEvent* event) override;
@@ -154,7 +154,7 @@ protected:
     void wheelEvent(QWheelEvent* event) override;
     void leaveEvent(QEvent* event) override;
 
-private:
+  private:
     void updateLayout();
     // The whole matrix unless zoomed; a zoomed window clamped to the matrix.
     void syncWindow();
@@ -247,8 +247,8 @@ private:
     int m_hoverCol = -1;
 
     // Layout, recomputed on resize and when labels change.
-    QRectF m_matrixRect;   // the cells
-    QRectF m_legendRect;   // the colour bar
+    QRectF m_matrixRect;  // the cells
+    QRectF m_legendRect;  // the colour bar
     double m_cellW = 0;
     double m_cellH = 0;
     int m_rowLabelWidth = 0;

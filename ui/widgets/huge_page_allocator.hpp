@@ -29,7 +29,8 @@ struct HugePageAllocator {
         // A mapping of its own, aligned to 2 MB: memory reused from malloc's heap may be
         // partly mapped with small pages already, and then the kernel keeps small pages.
         const std::size_t rounded = roundUp(bytes);
-        void* raw = mmap(nullptr, rounded + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        void* raw = mmap(nullptr, rounded + kHugePage, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (raw == MAP_FAILED) throw std::bad_alloc();
         const auto start = reinterpret_cast<std::uintptr_t>(raw);
         const std::uintptr_t aligned = (start + kHugePage - 1) / kHugePage * kHugePage;
@@ -42,12 +43,18 @@ struct HugePageAllocator {
     }
     void deallocate(T* p, std::size_t n) {
         const std::size_t bytes = n * sizeof(T);
-        if (bytes < kFrom) ::operator delete(p);
-        else munmap(p, roundUp(bytes));
+        if (bytes < kFrom)
+            ::operator delete(p);
+        else
+            munmap(p, roundUp(bytes));
     }
-    static std::size_t roundUp(std::size_t bytes) { return (bytes + kHugePage - 1) / kHugePage * kHugePage; }
+    static std::size_t roundUp(std::size_t bytes) {
+        return (bytes + kHugePage - 1) / kHugePage * kHugePage;
+    }
     template <class U>
-    bool operator==(const HugePageAllocator<U>&) const { return true; }
+    bool operator==(const HugePageAllocator<U>&) const {
+        return true;
+    }
 };
 
 }  // namespace ts::ui

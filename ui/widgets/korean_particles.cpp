@@ -40,7 +40,8 @@ int lastSound(const QString& word) {
 bool endsInConsonant(const QString& word) { return lastSound(word) > 0; }
 
 QString fillKoreanParticles(const QString& text) {
-    static const QRegularExpression re(QStringLiteral("이\\(가\\)|은\\(는\\)|을\\(를\\)|과\\(와\\)|\\(으\\)로|\\(이\\)라"));
+    static const QRegularExpression re(
+        QStringLiteral("이\\(가\\)|은\\(는\\)|을\\(를\\)|과\\(와\\)|\\(으\\)로|\\(이\\)라"));
     QString out;
     qsizetype last = 0;
     auto it = re.globalMatch(text);
@@ -51,12 +52,18 @@ QString fillKoreanParticles(const QString& text) {
         const QString p = m.captured();
         QString chosen;
         const bool consonant = sound > 0;
-        if (p == QStringLiteral("이(가)")) chosen = consonant || sound < 0 ? QStringLiteral("이") : QStringLiteral("가");
-        else if (p == QStringLiteral("은(는)")) chosen = consonant || sound < 0 ? QStringLiteral("은") : QStringLiteral("는");
-        else if (p == QStringLiteral("을(를)")) chosen = consonant || sound < 0 ? QStringLiteral("을") : QStringLiteral("를");
-        else if (p == QStringLiteral("과(와)")) chosen = consonant || sound < 0 ? QStringLiteral("과") : QStringLiteral("와");
-        else if (p == QStringLiteral("(으)로")) chosen = sound == 1 ? QStringLiteral("으로") : QStringLiteral("로");
-        else chosen = consonant ? QStringLiteral("이라") : QStringLiteral("라");
+        if (p == QStringLiteral("이(가)"))
+            chosen = consonant || sound < 0 ? QStringLiteral("이") : QStringLiteral("가");
+        else if (p == QStringLiteral("은(는)"))
+            chosen = consonant || sound < 0 ? QStringLiteral("은") : QStringLiteral("는");
+        else if (p == QStringLiteral("을(를)"))
+            chosen = consonant || sound < 0 ? QStringLiteral("을") : QStringLiteral("를");
+        else if (p == QStringLiteral("과(와)"))
+            chosen = consonant || sound < 0 ? QStringLiteral("과") : QStringLiteral("와");
+        else if (p == QStringLiteral("(으)로"))
+            chosen = sound == 1 ? QStringLiteral("으로") : QStringLiteral("로");
+        else
+            chosen = consonant ? QStringLiteral("이라") : QStringLiteral("라");
         out += text.mid(last, m.capturedStart() - last) + chosen;
         last = m.capturedEnd();
     }

@@ -10,7 +10,7 @@
 namespace ts::ui {
 
 class LayoutShield : public QWidget {
-public:
+  public:
     // Takes `child` (reparented to the shield) and its size policy.
     explicit LayoutShield(QWidget* child, QWidget* parent = nullptr);
 
@@ -21,10 +21,10 @@ public:
     QSize sizeHint() const override { return m_hint; }
     QSize minimumSizeHint() const override { return m_hint; }
 
-protected:
+  protected:
     void resizeEvent(QResizeEvent* event) override;
 
-private:
+  private:
     QWidget* m_child;
     QSize m_hint;
 };

@@ -10,12 +10,13 @@
 namespace ts::ui {
 
 class StaticTextDelegate : public QStyledItemDelegate {
-public:
+  public:
     using QStyledItemDelegate::QStyledItemDelegate;
 
-    void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override;
+    void paint(QPainter* painter, const QStyleOptionViewItem& option,
+               const QModelIndex& index) const override;
 
-private:
+  private:
     // Keyed by the text, the room it was elided to and the font: a new width or font (a
     // resized dock, presentation mode) lays the text out again.
     mutable QHash<QString, QStaticText> m_cache;

@@ -7,7 +7,8 @@
 
 namespace ts::ui {
 
-SteadyLabel::SteadyLabel(QWidget* parent, bool wrap) : QWidget(parent), m_label(new QLabel(this)), m_wrap(wrap) {
+SteadyLabel::SteadyLabel(QWidget* parent, bool wrap)
+    : QWidget(parent), m_label(new QLabel(this)), m_wrap(wrap) {
     m_label->setWordWrap(wrap);
     QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
     policy.setHeightForWidth(wrap);
@@ -45,12 +46,14 @@ void SteadyLabel::setReservedLines(int lines) {
 }
 
 int SteadyLabel::heightForWidth(int width) const {
-    return std::max(m_label->heightForWidth(width), m_reservedLines * m_label->fontMetrics().lineSpacing());
+    return std::max(m_label->heightForWidth(width),
+                    m_reservedLines * m_label->fontMetrics().lineSpacing());
 }
 
 QSize SteadyLabel::minimumSizeHint() const {
     const QSize hint = m_label->minimumSizeHint();
-    return {hint.width(), std::max(hint.height(), m_reservedLines * m_label->fontMetrics().lineSpacing())};
+    return {hint.width(),
+            std::max(hint.height(), m_reservedLines * m_label->fontMetrics().lineSpacing())};
 }
 
 void SteadyLabel::resizeEvent(QResizeEvent*) {

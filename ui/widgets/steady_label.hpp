@@ -13,7 +13,7 @@ class QLabel;
 namespace ts::ui {
 
 class SteadyLabel : public QWidget {
-public:
+  public:
     explicit SteadyLabel(QWidget* parent = nullptr, bool wrap = true);
 
     void setText(const QString& text);
@@ -28,10 +28,10 @@ public:
     bool hasHeightForWidth() const override { return m_wrap; }
     int heightForWidth(int width) const override;
 
-protected:
+  protected:
     void resizeEvent(QResizeEvent* event) override;
 
-private:
+  private:
     QLabel* m_label;
     bool m_wrap = true;
     int m_reservedLines = 0;

@@ -12,9 +12,10 @@
 namespace ts::ui {
 
 class TakenBoxes {
-public:
+  public:
     // `bounds`: where boxes will mostly be (boxes outside it still count, in its edge cells).
-    explicit TakenBoxes(const QRectF& bounds, qreal cell = 32) : m_bounds(bounds), m_cell(std::max<qreal>(cell, 1)) {
+    explicit TakenBoxes(const QRectF& bounds, qreal cell = 32)
+        : m_bounds(bounds), m_cell(std::max<qreal>(cell, 1)) {
         m_cols = std::max(1, static_cast<int>(std::ceil(bounds.width() / m_cell)));
         m_rows = std::max(1, static_cast<int>(std::ceil(bounds.height() / m_cell)));
         m_cells.resize(static_cast<std::size_t>(m_cols) * static_cast<std::size_t>(m_rows));
@@ -55,17 +56,24 @@ public:
 
     std::size_t size() const { return m_boxes.size(); }
 
-private:
+  private:
     struct Span {
         int c0, c1, r0, r1;  // the cells a box reaches into, inclusive
     };
     Span span(const QRectF& box) const {
-        auto col = [&](qreal x) { return std::clamp(static_cast<int>(std::floor((x - m_bounds.left()) / m_cell)), 0, m_cols - 1); };
-        auto row = [&](qreal y) { return std::clamp(static_cast<int>(std::floor((y - m_bounds.top()) / m_cell)), 0, m_rows - 1); };
+        auto col = [&](qreal x) {
+            return std::clamp(static_cast<int>(std::floor((x - m_bounds.left()) / m_cell)), 0,
+                              m_cols - 1);
+        };
+        auto row = [&](qreal y) {
+            return std::clamp(static_cast<int>(std::floor((y - m_bounds.top()) / m_cell)), 0,
+                              m_rows - 1);
+        };
         return {col(box.left()), col(box.right()), row(box.top()), row(box.bottom())};
     }
     std::size_t cellIndex(int r, int c) const {
-        return static_cast<std::size_t>(r) * static_cast<std::size_t>(m_cols) + static_cast<std::size_t>(c);
+        return static_cast<std::size_t>(r) * static_cast<std::size_t>(m_cols) +
+               static_cast<std::size_t>(c);
     }
 
     QRectF m_bounds;

@@ -38,7 +38,8 @@ int WrappedTextDelegate::cellTextMargin(const QWidget* view) {
     return 2 * (style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1) + 1;
 }
 
-QSize WrappedTextDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const {
+QSize WrappedTextDelegate::sizeHint(const QStyleOptionViewItem& option,
+                                    const QModelIndex& index) const {
     const QSize base = QStyledItemDelegate::sizeHint(option, index);
     QStyleOptionViewItem opt(option);
     initStyleOption(&opt, index);
@@ -62,7 +63,8 @@ QSize WrappedTextDelegate::sizeHint(const QStyleOptionViewItem& option, const QM
         height += line.height();
     }
     layout.endLayout();
-    return QSize(base.width(), std::max(base.height(), static_cast<int>(std::ceil(height)) + 2 * vMargin + 2));
+    return QSize(base.width(),
+                 std::max(base.height(), static_cast<int>(std::ceil(height)) + 2 * vMargin + 2));
 }
 
 }  // namespace ts::ui

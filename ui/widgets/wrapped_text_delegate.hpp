@@ -12,7 +12,7 @@
 namespace ts::ui {
 
 class WrappedTextDelegate : public QStyledItemDelegate {
-public:
+  public:
     using QStyledItemDelegate::QStyledItemDelegate;
 
     void setBreakAfter(const QString& characters) { m_breakAfter = characters; }
@@ -25,7 +25,7 @@ public:
     // both sides and the grid line. A column needs a text's width plus this.
     static int cellTextMargin(const QWidget* view);
 
-private:
+  private:
     QString m_breakAfter;
 };
 

@@ -19,17 +19,17 @@ struct ChatMessage {
 
 enum class ChatFormat {
     Unrecognised,
-    ChatMl,      // <|im_start|>role\n...<|im_end|>\n (Qwen2, Qwen2.5, SmolLM2)
-    ChatMlQwen3, // ChatML with Qwen3's <think> handling of assistant turns
-    Llama3,      // <|start_header_id|>role<|end_header_id|>\n\n...<|eot_id|>
-    Llama2,      // [INST] <<SYS>>\n...\n<</SYS>>\n\n... [/INST]
+    ChatMl,       // <|im_start|>role\n...<|im_end|>\n (Qwen2, Qwen2.5, SmolLM2)
+    ChatMlQwen3,  // ChatML with Qwen3's <think> handling of assistant turns
+    Llama3,       // <|start_header_id|>role<|end_header_id|>\n\n...<|eot_id|>
+    Llama2,       // [INST] <<SYS>>\n...\n<</SYS>>\n\n... [/INST]
 };
 
 struct ChatTemplate {
     ChatFormat format = ChatFormat::Unrecognised;
-    std::string name;           // for people: "ChatML", "Llama 3", ...
-    std::string why;            // what was recognised, or why nothing was
-    std::string defaultSystem;  // ChatML: the system message used when none is given
+    std::string name;                        // for people: "ChatML", "Llama 3", ...
+    std::string why;                         // what was recognised, or why nothing was
+    std::string defaultSystem;               // ChatML: the system message used when none is given
     bool alwaysAddsAssistantHeader = false;  // Llama 3: the early template ignores the flag
 };
 

@@ -35,23 +35,23 @@ struct Config {
     int nHead = 0;    // query heads
     int nKvHead = 0;  // key/value heads (grouped-query attention); 0 = nHead
     int nLayer = 0;
-    int nInner = 0;   // MLP width; 4 * nEmbd when a GPT-2 checkpoint says null
-    int headDimension = 0;  // head_dim from the config; 0 = nEmbd / nHead
+    int nInner = 0;              // MLP width; 4 * nEmbd when a GPT-2 checkpoint says null
+    int headDimension = 0;       // head_dim from the config; 0 = nEmbd / nHead
     float layerNormEps = 1e-5f;  // layer_norm_epsilon or rms_norm_eps
     Activation activation = Activation::GeluTanh;
     bool scaleAttnByInverseLayerIdx = false;
     int bosTokenId = -1;
-    int eosTokenId = -1;             // the first of eosTokenIds
-    std::vector<int> eosTokenIds;    // all of them (instruct models list several)
+    int eosTokenId = -1;           // the first of eosTokenIds
+    std::vector<int> eosTokenIds;  // all of them (instruct models list several)
 
     // Architecture switches (GPT-2 defaults).
     NormKind norm = NormKind::LayerNorm;
     PositionKind positions = PositionKind::Learned;
-    bool gatedMlp = false;     // SwiGLU: down(act(gate(x)) * up(x))
-    bool qkvBias = true;       // biases on the query/key/value projections
-    bool outBias = true;       // bias on the attention output projection
-    bool mlpBias = true;       // biases on the MLP projections
-    bool qkNorm = false;       // per-head RMSNorm on queries and keys (Qwen3)
+    bool gatedMlp = false;       // SwiGLU: down(act(gate(x)) * up(x))
+    bool qkvBias = true;         // biases on the query/key/value projections
+    bool outBias = true;         // bias on the attention output projection
+    bool mlpBias = true;         // biases on the MLP projections
+    bool qkNorm = false;         // per-head RMSNorm on queries and keys (Qwen3)
     bool tiedEmbeddings = true;  // output head = token embedding
     double ropeTheta = 10000.0;
     RopeScaling ropeScaling;
@@ -63,7 +63,7 @@ struct Config {
 
     int headDim() const { return headDimension > 0 ? headDimension : nEmbd / nHead; }
     int kvHeads() const { return nKvHead > 0 ? nKvHead : nHead; }
-    int qDim() const { return nHead * headDim(); }     // width of all queries
+    int qDim() const { return nHead * headDim(); }       // width of all queries
     int kvDim() const { return kvHeads() * headDim(); }  // width of all keys (or values)
     bool isGpt2() const { return modelType == "gpt2"; }
 

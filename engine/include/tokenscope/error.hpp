@@ -7,14 +7,14 @@
 namespace ts {
 
 class Error : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
 // Thrown when a cancel flag stopped the work (a forward pass between layers, a model load, an
 // experiment). Callers catch it by type to stay silent, instead of searching error text.
 class Cancelled : public Error {
-public:
+  public:
     Cancelled() : Error("cancelled") {}
     explicit Cancelled(const std::string& what) : Error(what) {}
 };

@@ -9,19 +9,19 @@
 #include <string_view>
 #include <vector>
 
+#include "tokenscope/litm.hpp"  // lost in the middle, in a header of its own
 #include "tokenscope/model.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/tokenizer.hpp"
-#include "tokenscope/litm.hpp"  // lost in the middle, in a header of its own
 
 namespace ts {
 
 // ---- temperature lanes ---------------------------------------------------------------
 struct LaneToken {
     int token;
-    float prob;          // probability under the lane's sampling distribution
-    float rawProb;       // probability at temperature 1
-    float entropyBits;   // entropy of the sampling distribution it was drawn from
+    float prob;         // probability under the lane's sampling distribution
+    float rawProb;      // probability at temperature 1
+    float entropyBits;  // entropy of the sampling distribution it was drawn from
 };
 struct Lane {
     SamplingParams params;
@@ -43,7 +43,7 @@ std::vector<Lane> runTemperatureLanes(std::shared_ptr<const Model> model,
 
 // ---- scoring continuations -------------------------------------------------------------
 struct ContinuationScore {
-    double logProb = 0;                 // sum over the continuation's tokens (nats)
+    double logProb = 0;  // sum over the continuation's tokens (nats)
     std::vector<double> tokenLogProbs;
     int firstTokenRank = 0;
 };
@@ -54,9 +54,9 @@ ContinuationScore scoreContinuation(std::shared_ptr<const Model> model,
 // ---- fact probes -----------------------------------------------------------------------
 struct FactProbe {
     std::string prompt;
-    std::string truth;                  // the true continuation (with its leading space)
+    std::string truth;  // the true continuation (with its leading space)
     std::vector<std::string> falsehoods;
-    std::string group;                  // e.g. "seen", "held-out", "real-world"
+    std::string group;  // e.g. "seen", "held-out", "real-world"
 };
 std::vector<FactProbe> loadFactProbes(const std::filesystem::path& file);
 void saveFactProbes(const std::vector<FactProbe>& probes, const std::filesystem::path& file);
@@ -68,11 +68,11 @@ void saveFactProbes(const std::vector<FactProbe>& probes, const std::filesystem:
 // together. A Korean particle or ending after the noun is not part of it (" 스타톤이에요"
 // answers " 스타톤").
 struct ModelAnswer {
-    std::string text;          // the answer's bytes, leading function words included
-    std::string word;          // the content part (what is compared with the truth); empty
-                               // when no content word came within the token limit
-    std::vector<int> tokens;   // the tokens of `text`
-    double prob = 0;           // product of those tokens' probabilities (greedy path)
+    std::string text;         // the answer's bytes, leading function words included
+    std::string word;         // the content part (what is compared with the truth); empty
+                              // when no content word came within the token limit
+    std::vector<int> tokens;  // the tokens of `text`
+    double prob = 0;          // product of those tokens' probabilities (greedy path)
 };
 ModelAnswer modelAnswer(std::shared_ptr<const Model> model, const Tokenizer& tokenizer,
                         const std::vector<int>& prompt, int maxTokens = 16);
@@ -89,11 +89,11 @@ bool answerMatches(std::string_view answerWord, std::string_view truth);
 struct ProbeResult {
     double logPTrue = 0;
     std::vector<double> logPFalse;
-    int topToken = 0;                   // the model's own most likely next token
+    int topToken = 0;  // the model's own most likely next token
     float topProb = 0;
     float truthFirstTokenProb = 0;
-    bool truthWins = false;             // true continuation more probable than every false one
-    ModelAnswer answer;                 // the model's own answer up to a word boundary
+    bool truthWins = false;  // true continuation more probable than every false one
+    ModelAnswer answer;      // the model's own answer up to a word boundary
 };
 ProbeResult runFactProbe(std::shared_ptr<const Model> model, const Tokenizer& tokenizer,
                          const FactProbe& probe);

@@ -40,17 +40,17 @@ std::string displayName(const std::filesystem::path& path);
 
 // One model found in the cache, described without loading its weights.
 struct CachedModel {
-    std::string repoId;                 // "ORG/NAME"
-    std::string revision;               // the ref that points to it ("main"), or "" if none
-    std::string commit;                 // the snapshot folder's name
-    std::filesystem::path folder;       // the snapshot folder
-    std::filesystem::path file;         // a .gguf file for GGUF snapshots, else empty
-    std::string family;                 // config.json's model_type, or GGUF's architecture
-    std::string precision;              // "F32", "BF16", "F16+F32", "Q8_0", ...
-    std::uint64_t parameters = 0;       // from the safetensors headers (0 when unknown)
-    std::uint64_t bytes = 0;            // weight bytes on disk
-    bool supported = false;             // this engine can load it
-    std::string reason;                 // why not, when unsupported
+    std::string repoId;            // "ORG/NAME"
+    std::string revision;          // the ref that points to it ("main"), or "" if none
+    std::string commit;            // the snapshot folder's name
+    std::filesystem::path folder;  // the snapshot folder
+    std::filesystem::path file;    // a .gguf file for GGUF snapshots, else empty
+    std::string family;            // config.json's model_type, or GGUF's architecture
+    std::string precision;         // "F32", "BF16", "F16+F32", "Q8_0", ...
+    std::uint64_t parameters = 0;  // from the safetensors headers (0 when unknown)
+    std::uint64_t bytes = 0;       // weight bytes on disk
+    bool supported = false;        // this engine can load it
+    std::string reason;            // why not, when unsupported
 };
 
 // Every model snapshot under `cache`: folders with config.json and *.safetensors, and each

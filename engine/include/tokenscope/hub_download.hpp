@@ -33,49 +33,50 @@ enum class DownloadErrorKind {
 };
 
 class DownloadError : public Error {
-public:
-    DownloadError(DownloadErrorKind kind, const std::string& message) : Error(message), m_kind(kind) {}
+  public:
+    DownloadError(DownloadErrorKind kind, const std::string& message)
+        : Error(message), m_kind(kind) {}
     DownloadErrorKind kind() const { return m_kind; }
 
-private:
+  private:
     DownloadErrorKind m_kind;
 };
 
 // One file in a repository as /api/models/ID?blobs=true lists it.
 struct RepoFile {
-    std::string name;        // path inside the repository ("model.safetensors")
+    std::string name;  // path inside the repository ("model.safetensors")
     std::uint64_t size = 0;
-    std::string blobId;      // git blob hash (SHA-1 of "blob <size>\0" + content)
-    std::string sha256;      // LFS files only: the SHA-256 of the content
+    std::string blobId;  // git blob hash (SHA-1 of "blob <size>\0" + content)
+    std::string sha256;  // LFS files only: the SHA-256 of the content
 };
 
 struct RepoInfo {
     std::string id;
-    std::string commit;      // the revision resolved to a commit hash
+    std::string commit;  // the revision resolved to a commit hash
     std::vector<RepoFile> files;
 };
 
 struct DownloadProgress {
-    std::string file;               // the file being fetched
-    int fileIndex = 0;              // 0-based, of fileCount
+    std::string file;   // the file being fetched
+    int fileIndex = 0;  // 0-based, of fileCount
     int fileCount = 0;
     std::uint64_t fileDone = 0, fileTotal = 0;
     std::uint64_t done = 0, total = 0;  // bytes over all selected files (kept ones count as done)
-    double bytesPerSecond = 0;      // over the last few seconds
+    double bytesPerSecond = 0;          // over the last few seconds
     bool waitingForOtherDownload = false;  // another process is fetching this file; we wait for it
 };
 
 struct DownloadOptions {
-    std::string repoId;                 // "ORG/NAME"
-    std::string revision = "main";      // branch, tag or commit
-    std::vector<std::string> include;   // glob patterns; empty = what Tokenscope loads
-    std::string ggufFile;               // GGUF repositories: the file to get ("" = the Q8_0 one)
-    std::filesystem::path cacheDir;     // "" = hub::cacheDir()
-    std::string endpoint;               // "" = $HF_ENDPOINT or https://huggingface.co
-    std::string token;                  // "" = $HF_TOKEN (or $HUGGING_FACE_HUB_TOKEN)
-    std::string proxy;                  // "" = $HTTPS_PROXY / $https_proxy / $HTTP_PROXY
+    std::string repoId;                // "ORG/NAME"
+    std::string revision = "main";     // branch, tag or commit
+    std::vector<std::string> include;  // glob patterns; empty = what Tokenscope loads
+    std::string ggufFile;              // GGUF repositories: the file to get ("" = the Q8_0 one)
+    std::filesystem::path cacheDir;    // "" = hub::cacheDir()
+    std::string endpoint;              // "" = $HF_ENDPOINT or https://huggingface.co
+    std::string token;                 // "" = $HF_TOKEN (or $HUGGING_FACE_HUB_TOKEN)
+    std::string proxy;                 // "" = $HTTPS_PROXY / $https_proxy / $HTTP_PROXY
     long connectTimeoutSeconds = 20;
-    long stallTimeoutSeconds = 60;      // abort when no byte arrives for this long
+    long stallTimeoutSeconds = 60;  // abort when no byte arrives for this long
     std::function<void(const DownloadProgress&)> progress;  // called from the calling thread
     const std::atomic<bool>* cancel = nullptr;
 };
@@ -83,18 +84,18 @@ struct DownloadOptions {
 struct VerifiedFile {
     std::string name;
     std::uint64_t size = 0;
-    std::string hash;          // the hash checked (SHA-256 or git blob SHA-1)
-    std::string check;         // "sha256", "git-sha1+size+commit"
+    std::string hash;            // the hash checked (SHA-256 or git blob SHA-1)
+    std::string check;           // "sha256", "git-sha1+size+commit"
     bool alreadyCached = false;  // found complete in the cache (re-verified, not fetched)
     bool resumed = false;        // continued from an .incomplete file
 };
 
 struct DownloadResult {
     std::string repoId, revision, commit;
-    std::filesystem::path snapshot;      // the folder to load
-    std::filesystem::path modelPath;     // snapshot, or the .gguf file for GGUF repositories
+    std::filesystem::path snapshot;   // the folder to load
+    std::filesystem::path modelPath;  // snapshot, or the .gguf file for GGUF repositories
     std::vector<VerifiedFile> files;
-    std::vector<std::string> skipped;    // repository files left out, with the reason
+    std::vector<std::string> skipped;  // repository files left out, with the reason
     std::uint64_t bytesFetched = 0;
 };
 

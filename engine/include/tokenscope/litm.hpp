@@ -21,19 +21,19 @@
 namespace ts {
 
 struct LitmOptions {
-    int records = 20;                   // key-value records in each context
-    int positions = 5;                  // evenly spaced gold positions, first .. last
-    int trials = 10;                    // contexts (fresh records each); every position is
-                                        // asked in every context
+    int records = 20;   // key-value records in each context
+    int positions = 5;  // evenly spaced gold positions, first .. last
+    int trials = 10;    // contexts (fresh records each); every position is
+                        // asked in every context
     std::uint64_t seed = 1;
-    bool queryAware = false;            // also state the query before the records
+    bool queryAware = false;  // also state the query before the records
     std::string recordTemplate = "Code {key}: {value}.";
     std::string queryTemplate = "Code {key}:";
-    std::vector<std::string> keyWords;  // empty = built-in NATO words
+    std::vector<std::string> keyWords;     // empty = built-in NATO words
     int numberMin = 100, numberMax = 999;  // key = word + "-" + number; numbers are distinct
                                            // within a context, so a key's last token is unique
-    std::vector<std::string> values;    // empty = built-in nouns
-    std::string separator = " ";        // between records (the bundled model saw spaces)
+    std::vector<std::string> values;       // empty = built-in nouns
+    std::string separator = " ";           // between records (the bundled model saw spaces)
     // Prefill the context once and compute only the questions on top of it (false: one full
     // prefill per question, the same numbers within float rounding, for comparison).
     bool sharePrefill = true;
@@ -48,25 +48,25 @@ void applyLitmSpec(LitmOptions& options, const std::filesystem::path& file);
 std::vector<int> litmPositions(const LitmOptions& options);
 
 struct LitmPoint {
-    int position = 0;                   // 1-based index of the gold record
+    int position = 0;  // 1-based index of the gold record
     int trials = 0;
     double accuracy = 0, accuracyLow = 0, accuracyHigh = 0;  // top-1, Wilson 95% interval
     double meanProb = 0, probLow = 0, probHigh = 0;          // P(correct first token), 95% CI
     double meanRank = 0;
-    double attentionMass = 0;           // last position's attention on the gold record,
-                                        // averaged over layers and heads
+    double attentionMass = 0;  // last position's attention on the gold record,
+                               // averaged over layers and heads
 };
 // What the run cost: how many tokens went through the model and how long it took.
 struct LitmTiming {
     bool sharedPrefill = true;
     double seconds = 0;
-    int prefills = 0;                    // passes that started from an empty cache
-    long long contextTokens = 0;         // tokens computed in those passes
-    long long questionTokens = 0;        // tokens computed on top of a cached context
+    int prefills = 0;              // passes that started from an empty cache
+    long long contextTokens = 0;   // tokens computed in those passes
+    long long questionTokens = 0;  // tokens computed on top of a cached context
 };
 struct LitmResult {
     std::vector<LitmPoint> points;
-    int contextTokens = 0;              // mean tokens of a question's whole prompt
+    int contextTokens = 0;  // mean tokens of a question's whole prompt
     std::string exampleContext;
     LitmTiming timing;
 };
@@ -78,11 +78,11 @@ LitmResult runLostInTheMiddle(std::shared_ptr<const Model> model, const Tokenize
 // ---- the time a run will take, before it starts ------------------------------------------
 // The work of a run, from the first trial's contexts (tokenizing only, no model call).
 struct LitmPlan {
-    int prefills = 0;                   // passes from an empty cache
-    int contextTokens = 0;              // tokens per such pass (the cached part)
-    int questions = 0;                  // questions asked on top of a cached context
-    int questionTokens = 0;             // tokens per question (rounded up mean)
-    int promptTokens = 0;               // longest whole prompt, for the context-length check
+    int prefills = 0;        // passes from an empty cache
+    int contextTokens = 0;   // tokens per such pass (the cached part)
+    int questions = 0;       // questions asked on top of a cached context
+    int questionTokens = 0;  // tokens per question (rounded up mean)
+    int promptTokens = 0;    // longest whole prompt, for the context-length check
 };
 LitmPlan planLostInTheMiddle(const Tokenizer& tokenizer, const LitmOptions& options);
 // This computer's speed on this model, measured with a short prefill and a question-sized
@@ -90,7 +90,7 @@ LitmPlan planLostInTheMiddle(const Tokenizer& tokenizer, const LitmOptions& opti
 struct LitmSpeed {
     double prefillFlopsPerSecond = 0;
     double questionFlopsPerSecond = 0;
-    double seconds = 0;                  // what the measurement itself took
+    double seconds = 0;  // what the measurement itself took
 };
 LitmSpeed measureLitmSpeed(std::shared_ptr<const Model> model, const Tokenizer& tokenizer,
                            const LitmOptions& options, const std::atomic<bool>* cancel = nullptr);
@@ -99,8 +99,8 @@ double estimateLitmSeconds(const Config& config, const LitmPlan& plan, const Lit
 // ---- saved results -------------------------------------------------------------------------
 // One run as it is saved: the model it ran on, the settings and what came out.
 struct LitmRun {
-    std::string model;                  // the model's name as shown (folder or repository)
-    LitmOptions options;                // key words and values are not saved (kept empty)
+    std::string model;    // the model's name as shown (folder or repository)
+    LitmOptions options;  // key words and values are not saved (kept empty)
     LitmResult result;
 };
 // The JSON text of a run (format "tokenscope-litm-results", version 1), with the

@@ -21,7 +21,7 @@ using ProgressCallback = std::function<void(double fraction, const std::string& 
 struct ModelData;  // weights and their layout; defined in engine/src/model/model_data.hpp
 
 class Model {
-public:
+  public:
     // Loads config.json + model.safetensors (or the shards of model.safetensors.index.json)
     // from a folder. Throws ts::Error naming the file, tensor and problem. Refuses pickled
     // .bin/.pt files with an explanation. `cancel` (optional) is polled between tensors; a
@@ -40,7 +40,7 @@ public:
     Model& operator=(const Model&) = delete;
 
     const Config& config() const;
-    std::vector<float> tokenEmbedding(int token) const;     // [nEmbd], widened to fp32
+    std::vector<float> tokenEmbedding(int token) const;  // [nEmbd], widened to fp32
     // [nEmbd]: the learned position vector (GPT-2), or zeros for a RoPE model, whose
     // positions enter as rotations of queries and keys inside attention instead.
     std::vector<float> positionEmbedding(int position) const;
@@ -70,7 +70,7 @@ public:
 
     explicit Model(std::unique_ptr<ModelData> data);
 
-private:
+  private:
     std::unique_ptr<ModelData> m_data;
 };
 

@@ -22,8 +22,8 @@
 namespace ts {
 
 struct PrecisionLane {
-    std::string label;            // what the caller named it (file or folder name)
-    std::string storage;          // the stored types, e.g. "Q8_0+F32"
+    std::string label;    // what the caller named it (file or folder name)
+    std::string storage;  // the stored types, e.g. "Q8_0+F32"
     std::size_t decodeBytesPerToken = 0;
     // Teacher-forced, one entry per scored position (prompt tokens after the first, then the
     // reference's continuation): the probability of the actual next token, the model's own
@@ -32,15 +32,15 @@ struct PrecisionLane {
     std::vector<int> topToken;
     std::vector<float> topProb;
     std::vector<float> klBits;
-    double meanNll = 0;           // nats per scored token
-    double maxAbsProbDiff = 0;    // against the reference, over the scored positions
-    double top1Agreement = 0;     // share of positions whose top token equals the reference's
+    double meanNll = 0;         // nats per scored token
+    double maxAbsProbDiff = 0;  // against the reference, over the scored positions
+    double top1Agreement = 0;   // share of positions whose top token equals the reference's
     // Free-running: the model's own greedy continuation of the prompt.
     std::vector<int> freeRun;
 };
 
 struct PrecisionComparison {
-    std::vector<int> tokens;      // prompt + the reference's greedy continuation
+    std::vector<int> tokens;  // prompt + the reference's greedy continuation
     int promptLength = 0;
     std::vector<PrecisionLane> lanes;  // lanes[0] is the reference
     // Index into the generated tokens where some model's free run first differs from the

@@ -21,11 +21,11 @@ struct SamplingParams {
 // Deterministic on every platform (splitmix64-seeded xoshiro256**), unlike std::
 // distributions whose output differs between standard libraries.
 class Rng {
-public:
+  public:
     explicit Rng(std::uint64_t seed = 0);
     std::uint64_t next();
     double uniform();  // [0, 1)
-private:
+  private:
     std::uint64_t m_s[4];
 };
 

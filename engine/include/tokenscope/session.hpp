@@ -14,7 +14,7 @@ namespace ts {
 struct SessionState;  // KV cache and scratch; defined in engine/src/model/session_state.hpp
 
 class Session {
-public:
+  public:
     explicit Session(std::shared_ptr<const Model> model);
     ~Session();
     Session(Session&&) noexcept;
@@ -34,17 +34,17 @@ public:
     // An independent copy sharing the model, with a copy of the used part of the cache.
     Session fork() const;
 
-    int position() const;                  // tokens in the cache
+    int position() const;                    // tokens in the cache
     const std::vector<int>& tokens() const;  // the tokens in the cache
     const Model& model() const;
     std::shared_ptr<const Model> modelPtr() const;
-    std::size_t kvCacheBytes() const;      // bytes of the cache in use
+    std::size_t kvCacheBytes() const;  // bytes of the cache in use
 
     // Polled between layers; when set, the call throws ts::Cancelled (a ts::Error) and the
     // session is left as it was before the call.
     void setCancelFlag(const std::atomic<bool>* cancel);
 
-private:
+  private:
     Session() = default;
     std::unique_ptr<SessionState> m_state;
 };

@@ -22,13 +22,13 @@ namespace ts {
 
 // What to describe besides the figures every description has.
 struct DistributionRequest {
-    int rows = 20;        // top candidates at the temperature
-    int rowsAtOne = 0;    // top candidates at temperature 1 (their order at every temperature)
-    double u = -1;        // a uniform number in [0, 1) to land in the distribution; < 0: none
+    int rows = 20;      // top candidates at the temperature
+    int rowsAtOne = 0;  // top candidates at temperature 1 (their order at every temperature)
+    double u = -1;      // a uniform number in [0, 1) to land in the distribution; < 0: none
     // Segments of the draw bar: every token at least this share of the distribution wide,
     // plus the rows at temperature 1 and `markToken`; <= 0: no segments.
     double minSegment = 0;
-    int markToken = -1;   // a token whose segment is always kept (the drawn one)
+    int markToken = -1;  // a token whose segment is always kept (the drawn one)
 };
 
 struct StepDistribution {
@@ -53,8 +53,8 @@ struct StepDistribution {
     std::vector<Row> top;            // descending probability, ties by lower id
     std::vector<int> topAtOne;       // descending probability at temperature 1, ties by id
     double u = -1;
-    int landed = -1;                 // the token whose interval holds u (-1 without u)
-    std::vector<Segment> segments;   // ascending token id
+    int landed = -1;                // the token whose interval holds u (-1 without u)
+    std::vector<Segment> segments;  // ascending token id
 
     // Any token's figures, computed as softmax() and samplingDistribution() compute them.
     float probOf(std::span<const float> logits, int token) const;
@@ -66,10 +66,10 @@ struct StepDistribution {
     double invTemperature = 0;
     double invSum = 0;
     int argmaxToken = -1;
-    bool cut = false;          // top-k or top-p removed tokens
-    float lastKeptProb = 0;    // the least probable token kept (ties: the highest id kept)
+    bool cut = false;        // top-k or top-p removed tokens
+    float lastKeptProb = 0;  // the least probable token kept (ties: the highest id kept)
     int lastKeptToken = -1;
-    double keptSum = 0;        // what the kept probabilities are divided by
+    double keptSum = 0;  // what the kept probabilities are divided by
 };
 
 // The settings as a view takes them mid-edit: temperature >= 0 (NaN: 0), top-k >= 0, top-p

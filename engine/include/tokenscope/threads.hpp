@@ -23,7 +23,7 @@ void setComputeNice(int nice);
 // else. Benchmarks time it next to the model so a figure on a machine whose bandwidth
 // swings says how close to the floor the model runs.
 class StreamProbe {
-public:
+  public:
     explicit StreamProbe(std::size_t bytes);
     ~StreamProbe();
     StreamProbe(const StreamProbe&) = delete;
@@ -31,7 +31,7 @@ public:
     // Fastest of `repeats` full reads, in seconds.
     double seconds(int repeats) const;
 
-private:
+  private:
     struct Buffer;
     std::unique_ptr<Buffer> m_buffer;
 };

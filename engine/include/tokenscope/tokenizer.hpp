@@ -35,7 +35,7 @@ struct StartTokenRule {
 struct TokenizerImpl;
 
 class Tokenizer {
-public:
+  public:
     // vocab.json + merges.txt, or tokenizer.json. Throws ts::Error naming the file and the
     // problem. fromTokenizerJson also reads tokenizer_config.json and generation_config.json
     // from the same folder when they are there.
@@ -96,7 +96,7 @@ public:
 
     explicit Tokenizer(std::unique_ptr<TokenizerImpl> impl);
 
-private:
+  private:
     std::unique_ptr<TokenizerImpl> m_impl;
 };
 

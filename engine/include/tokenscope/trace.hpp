@@ -9,10 +9,10 @@
 namespace ts {
 
 struct TraceOptions {
-    bool attention = false;     // softmax rows per layer and head for every processed query
-    bool embeddings = false;    // token and position embedding of every processed token
-    bool residuals = false;     // residual stream after each layer, last position (logit lens)
-    bool allLogits = false;     // logits of every processed position, not only the last
+    bool attention = false;   // softmax rows per layer and head for every processed query
+    bool embeddings = false;  // token and position embedding of every processed token
+    bool residuals = false;   // residual stream after each layer, last position (logit lens)
+    bool allLogits = false;   // logits of every processed position, not only the last
     // Logit lens of the last position, computed on the engine's thread by ts::Transcript
     // (needs `residuals`), so no view does model math on the GUI thread.
     bool logitLens = false;
@@ -27,11 +27,11 @@ struct LensEntry {
 };
 
 struct CostFigures {
-    double wallMs = 0;          // wall time of the call
-    double flops = 0;           // multiply-adds counted as 2 FLOPs
-    double weightBytes = 0;     // bytes of weights streamed from memory
-    double kvCacheBytes = 0;    // size of the KV cache in use after the call
-    int contextLength = 0;      // tokens in the cache after the call
+    double wallMs = 0;        // wall time of the call
+    double flops = 0;         // multiply-adds counted as 2 FLOPs
+    double weightBytes = 0;   // bytes of weights streamed from memory
+    double kvCacheBytes = 0;  // size of the KV cache in use after the call
+    int contextLength = 0;    // tokens in the cache after the call
 };
 
 // Attention probabilities of the queries processed in one call, packed triangularly:
@@ -39,11 +39,11 @@ struct CostFigures {
 // of a prompt is the stack of its rows.
 struct AttentionTrace {
     int nLayer = 0;
-    int nHead = 0;        // query heads (rows are recorded per query head)
-    int nKvHead = 0;      // key/value heads: query head h reads kv head h / (nHead / nKvHead)
-                          // (grouped-query attention; equal to nHead without it, 0 when a
-                          // hand-built trace does not say: read as nHead)
-    int firstQuery = 0;   // absolute position of the first query recorded
+    int nHead = 0;       // query heads (rows are recorded per query head)
+    int nKvHead = 0;     // key/value heads: query head h reads kv head h / (nHead / nKvHead)
+                         // (grouped-query attention; equal to nHead without it, 0 when a
+                         // hand-built trace does not say: read as nHead)
+    int firstQuery = 0;  // absolute position of the first query recorded
     int nQueries = 0;
     std::vector<float> data;  // [layer][head][query][0..pos]
 
@@ -53,16 +53,16 @@ struct AttentionTrace {
 };
 
 struct StepTrace {
-    int firstPosition = 0;            // absolute position of tokens[0]
-    std::vector<int> tokens;          // tokens processed by this call (1 for a decode step)
+    int firstPosition = 0;    // absolute position of tokens[0]
+    std::vector<int> tokens;  // tokens processed by this call (1 for a decode step)
     std::vector<std::vector<float>> tokenEmbedding;     // [tokens][nEmbd], if asked
     std::vector<std::vector<float>> positionEmbedding;  // [tokens][nEmbd], if asked
     AttentionTrace attention;                           // if asked
-    std::vector<std::vector<float>> residuals;  // [nLayer + 1][nEmbd] at the last position:
-                                                // 0 = embedding sum, l = after block l
-    std::vector<float> logits;                  // [nVocab] at the last position
-    std::vector<std::vector<float>> allLogits;  // [tokens][nVocab], if asked
-    std::vector<LensEntry> lens;                // [nLayer + 1], if asked (logitLens)
+    std::vector<std::vector<float>> residuals;          // [nLayer + 1][nEmbd] at the last position:
+                                                        // 0 = embedding sum, l = after block l
+    std::vector<float> logits;                          // [nVocab] at the last position
+    std::vector<std::vector<float>> allLogits;          // [tokens][nVocab], if asked
+    std::vector<LensEntry> lens;                        // [nLayer + 1], if asked (logitLens)
     CostFigures cost;
 
     int lastPosition() const { return firstPosition + static_cast<int>(tokens.size()) - 1; }

@@ -52,12 +52,12 @@ struct StepSummary {
         int token;
         float logit;
     };
-    std::vector<TopLogit> topLogits;   // descending, kTopK of them
-    float logSumExp = 0;               // of the full logits, so top-k probabilities stay exact
+    std::vector<TopLogit> topLogits;  // descending, kTopK of them
+    float logSumExp = 0;              // of the full logits, so top-k probabilities stay exact
     int nLayer = 0, nHead = 0, firstQuery = 0, nQueries = 0;
-    std::vector<int> attentionArgmax;      // [layer][head][query]: key position
-    std::vector<float> attentionEntropy;   // [layer][head][query]: bits
-    std::size_t droppedBytes = 0;          // what the full trace held
+    std::vector<int> attentionArgmax;     // [layer][head][query]: key position
+    std::vector<float> attentionEntropy;  // [layer][head][query]: bits
+    std::size_t droppedBytes = 0;         // what the full trace held
     static constexpr int kTopK = 20;
 };
 
@@ -147,8 +147,8 @@ PromptTokens parsePrompt(std::string_view text, const Tokenizer* tokenizer, int 
                          bool allowSpecial = false);
 
 struct TranscriptOptions {
-    TraceOptions trace;               // what every step records (the app: all of it)
-    bool ignoreEndOfText = false;     // keep going past the model's end tokens
+    TraceOptions trace;            // what every step records (the app: all of it)
+    bool ignoreEndOfText = false;  // keep going past the model's end tokens
     std::size_t historyBudgetBytes = std::size_t{1} << 30;  // traces of all steps together
     // Describe each step's distribution at its settings (TranscriptStep::distribution) with
     // these rows and segments; u and the marked token are the step's own. The app asks for it
@@ -157,7 +157,7 @@ struct TranscriptOptions {
 };
 
 class Transcript {
-public:
+  public:
     Transcript(std::shared_ptr<const Model> model, std::shared_ptr<const Tokenizer> tokenizer,
                TranscriptOptions options = {});
 
@@ -214,7 +214,7 @@ public:
     // Display text of a token as stored in steps ("#id" without a tokenizer).
     std::string tokenText(int token) const;
 
-private:
+  private:
     const TranscriptStep& push(StepTrace trace, const SamplingParams& params);
     void draw(TranscriptStep& s, const SamplingParams& params) const;
     void describe(TranscriptStep& s) const;
@@ -269,12 +269,12 @@ struct TranscriptFile {
     std::vector<int> generated;
     std::vector<SamplingParams> params;  // one per generated token
     std::vector<bool> chosen;
-    std::vector<DrawFigures> figures;     // NaN / rank 0 where the file has no figure
-    std::vector<double> uniforms;         // -1 where none was drawn
-    std::vector<std::string> displays;    // the drawn tokens' display text ("" if none)
-    std::vector<std::string> bytes;       // the drawn tokens' bytes ("bytes"; "" if none)
-    std::string promptBytes;              // "text" less the drawn tokens' bytes ("" if not so)
-    ModelIdentity model;                  // !known() for files without a "model" entry
+    std::vector<DrawFigures> figures;   // NaN / rank 0 where the file has no figure
+    std::vector<double> uniforms;       // -1 where none was drawn
+    std::vector<std::string> displays;  // the drawn tokens' display text ("" if none)
+    std::vector<std::string> bytes;     // the drawn tokens' bytes ("bytes"; "" if none)
+    std::string promptBytes;            // "text" less the drawn tokens' bytes ("" if not so)
+    ModelIdentity model;                // !known() for files without a "model" entry
 };
 TranscriptFile readTranscriptJson(const std::string& path);
 // The file's steps as a history to look at when no model (or another one) is loaded: one

@@ -40,7 +40,7 @@ struct WordMap {
 };
 
 // Throws ts::Error when fewer than two distinct words remain or a word has no tokens.
-WordMap makeWordMap(const Model& model, const Tokenizer& tokenizer, const std::vector<WordMapInput>& words,
-                    int neighbours);
+WordMap makeWordMap(const Model& model, const Tokenizer& tokenizer,
+                    const std::vector<WordMapInput>& words, int neighbours);
 
 }  // namespace ts

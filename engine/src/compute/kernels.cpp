@@ -9,8 +9,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
-#include <cmath>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <cstdint>
 #include <cstring>
@@ -87,7 +87,8 @@ TS_AVX2 void axpyAvx2(float a, const float* x, float* y, int n) {
     const __m256 av = _mm256_set1_ps(a);
     int i = 0;
     for (; i + 8 <= n; i += 8)
-        _mm256_storeu_ps(y + i, _mm256_fmadd_ps(av, _mm256_loadu_ps(x + i), _mm256_loadu_ps(y + i)));
+        _mm256_storeu_ps(y + i,
+                         _mm256_fmadd_ps(av, _mm256_loadu_ps(x + i), _mm256_loadu_ps(y + i)));
     for (; i < n; ++i) y[i] += a * x[i];
 }
 
@@ -180,7 +181,7 @@ long currentTid() {
 // A small pool: workers spin for a short while after each job (the jobs of one model call
 // come microseconds apart), then sleep on a condition variable.
 class Pool {
-public:
+  public:
     explicit Pool(int n) : m_n(n) {
         for (int i = 1; i < n; ++i) m_workers.emplace_back([this, i] { loop(i); });
     }
@@ -206,7 +207,8 @@ public:
         // One job at a time: a second thread (another session, a nested call) runs its job
         // alone on its own thread instead of waiting.
         bool expected = false;
-        if (m_n == 1 || !m_busy.compare_exchange_strong(expected, true, std::memory_order_acquire)) {
+        if (m_n == 1 ||
+            !m_busy.compare_exchange_strong(expected, true, std::memory_order_acquire)) {
             fn(ctx, 0, 1);
             return;
         }
@@ -243,7 +245,7 @@ public:
         m_busy.store(false, std::memory_order_release);
     }
 
-private:
+  private:
     static void pause() {
 #if defined(__x86_64__)
         __builtin_ia32_pause();
@@ -262,13 +264,15 @@ private:
         for (;;) {
             std::uint64_t g = m_gen.load(std::memory_order_acquire);
             if (g == seen) {
-                const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(200);
+                const auto until =
+                    std::chrono::steady_clock::now() + std::chrono::microseconds(200);
                 int spins = 0;
                 while ((g = m_gen.load(std::memory_order_acquire)) == seen) {
                     pause();
                     if ((++spins & 255) == 0 && std::chrono::steady_clock::now() > until) {
                         std::unique_lock<std::mutex> lk(m_mutex);
-                        m_cv.wait(lk, [&] { return m_gen.load(std::memory_order_acquire) != seen; });
+                        m_cv.wait(lk,
+                                  [&] { return m_gen.load(std::memory_order_acquire) != seen; });
                     }
                 }
             }
@@ -320,7 +324,6 @@ Pool& pool() {
     }
     return *g_pool;
 }
-
 
 }  // namespace
 
@@ -418,9 +421,7 @@ void expInPlace(float* x, int n) {
     for (int i = 0; i < n; ++i) x[i] = std::exp(x[i]);
 }
 
-float geluExact(float x) {
-    return 0.5f * x * (1.0f + std::erf(x * 0.7071067811865476f));
-}
+float geluExact(float x) { return 0.5f * x * (1.0f + std::erf(x * 0.7071067811865476f)); }
 
 void activate(float* x, std::size_t n, Activation a) {
     switch (a) {
@@ -457,7 +458,9 @@ void softmax(float* x, int n) {
     for (int i = 0; i < n; ++i) x[i] *= inv;
 }
 
-void runParallel(void (*fn)(void*, int, int), void* ctx, bool shared) { pool().run(fn, ctx, shared); }
+void runParallel(void (*fn)(void*, int, int), void* ctx, bool shared) {
+    pool().run(fn, ctx, shared);
+}
 
 void setThreads(int n) {
     n = std::clamp(n, 1, 256);

@@ -23,8 +23,10 @@ void rmsNorm(const float* x, float* y, const float* w, int n, float eps);
 // The model's norm: LayerNorm (with bias b) or RMSNorm (b unused).
 inline void normalize(NormKind kind, const float* x, float* y, const float* w, const float* b,
                       int n, float eps) {
-    if (kind == NormKind::RmsNorm) rmsNorm(x, y, w, n, eps);
-    else layerNorm(x, y, w, b, n, eps);
+    if (kind == NormKind::RmsNorm)
+        rmsNorm(x, y, w, n, eps);
+    else
+        layerNorm(x, y, w, b, n, eps);
 }
 
 float geluTanh(float x);

@@ -34,9 +34,12 @@ using Elem = std::conditional_t<WT == WeightType::F32, float, std::uint16_t>;
 
 template <WeightType WT>
 inline float widen(Elem<WT> v) {
-    if constexpr (WT == WeightType::F32) return v;
-    else if constexpr (WT == WeightType::F16) return halfToFloat(v);
-    else return bf16ToFloat(v);
+    if constexpr (WT == WeightType::F32)
+        return v;
+    else if constexpr (WT == WeightType::F16)
+        return halfToFloat(v);
+    else
+        return bf16ToFloat(v);
 }
 
 // The shape of one call, shared by every tile of it.
@@ -63,10 +66,12 @@ void panelsScalar(const Job& j, int pb, int pe) {
         const int cols = std::min(kPanel, out - p * kPanel);
         for (int t = 0; t < j.T; ++t) {
             float acc[kPanel];
-            for (int c = 0; c < kPanel; ++c) acc[c] = (j.bias && c < cols) ? j.bias[p * kPanel + c] : 0.0f;
+            for (int c = 0; c < kPanel; ++c)
+                acc[c] = (j.bias && c < cols) ? j.bias[p * kPanel + c] : 0.0f;
             const float* x = j.X + sz(t) * sz(in);
             for (int k = 0; k < in; ++k)
-                for (int c = 0; c < kPanel; ++c) acc[c] += x[k] * widen<WT>(P[sz(k) * kPanel + sz(c)]);
+                for (int c = 0; c < kPanel; ++c)
+                    acc[c] += x[k] * widen<WT>(P[sz(k) * kPanel + sz(c)]);
             std::memcpy(j.Y + sz(t) * sz(out) + sz(p) * kPanel, acc, sz(cols) * sizeof(float));
         }
     }
@@ -95,8 +100,10 @@ TS_AVX512 inline __m512 load16w(const Elem<WT>* p) {
         return _mm512_loadu_ps(p);
     } else {
         const __m256i h = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-        if constexpr (WT == WeightType::F16) return _mm512_cvtph_ps(h);
-        else return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16));
+        if constexpr (WT == WeightType::F16)
+            return _mm512_cvtph_ps(h);
+        else
+            return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16));
     }
 }
 // 8 consecutive weights, widened to fp32.
@@ -106,8 +113,10 @@ TS_AVX2 inline __m256 load8w(const Elem<WT>* p) {
         return _mm256_loadu_ps(p);
     } else {
         const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-        if constexpr (WT == WeightType::F16) return _mm256_cvtph_ps(h);
-        else return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16));
+        if constexpr (WT == WeightType::F16)
+            return _mm256_cvtph_ps(h);
+        else
+            return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16));
     }
 }
 
@@ -138,8 +147,8 @@ template <int MR, int NP, class TileFor>
 void gemmPanels(const Job& j, int pb, int pe, TileFor tileFor) {
     thread_local std::vector<float> A;
     const int in = j.W->in;
-    const bool prepacked = j.packed && j.packed->mr == MR && j.packed->X == j.X && j.packed->T == j.T &&
-                           j.packed->in == in;
+    const bool prepacked = j.packed && j.packed->mr == MR && j.packed->X == j.X &&
+                           j.packed->T == j.T && j.packed->in == in;
     for (int k0 = 0; k0 < in; k0 += kKc) {
         const int kc = std::min(kKc, in - k0);
         if (!prepacked) packInputs(j, k0, kc, MR, A);
@@ -183,7 +192,8 @@ TS_AVX512 void gemm512(const Job& j, const float* a, int t0, int p0, int k0, int
 #pragma GCC unroll 16
         for (int r = 0; r < MR; ++r)
             c[r][n] = k0 == 0 ? b
-                              : _mm512_maskz_loadu_ps(mask[n], j.Y + sz(t0 + r) * sz(out) + sz(p0 + n) * kPanel);
+                              : _mm512_maskz_loadu_ps(
+                                    mask[n], j.Y + sz(t0 + r) * sz(out) + sz(p0 + n) * kPanel);
     }
     for (int k = 0; k < kc; ++k) {
         __m512 w[NP];
@@ -200,7 +210,8 @@ TS_AVX512 void gemm512(const Job& j, const float* a, int t0, int p0, int k0, int
     for (int r = 0; r < MR; ++r)
 #pragma GCC unroll 16
         for (int n = 0; n < NP; ++n)
-            _mm512_mask_storeu_ps(j.Y + sz(t0 + r) * sz(out) + sz(p0 + n) * kPanel, mask[n], c[r][n]);
+            _mm512_mask_storeu_ps(j.Y + sz(t0 + r) * sz(out) + sz(p0 + n) * kPanel, mask[n],
+                                  c[r][n]);
 }
 
 // One token times NP panels over all inputs: NP weight streams, one broadcast per k.
@@ -214,7 +225,8 @@ TS_AVX512 void decode512(const Job& j, int p0) {
 #pragma GCC unroll 16
     for (int n = 0; n < NP; ++n) {
         mask[n] = colMask(j, p0 + n);
-        c[n] = j.bias ? _mm512_maskz_loadu_ps(mask[n], j.bias + (p0 + n) * kPanel) : _mm512_setzero_ps();
+        c[n] = j.bias ? _mm512_maskz_loadu_ps(mask[n], j.bias + (p0 + n) * kPanel)
+                      : _mm512_setzero_ps();
     }
     for (int k = 0; k < in; ++k) {
         const __m512 x = _mm512_set1_ps(j.X[k]);
@@ -279,7 +291,8 @@ TS_AVX2 void gemm256(const Job& j, const float* a, int t0, int p0, int k0, int k
         }
     }
 #pragma GCC unroll 16
-    for (int r = 0; r < MR; ++r) store16(j.Y + sz(t0 + r) * sz(out) + sz(p0) * kPanel, cols, lo[r], hi[r]);
+    for (int r = 0; r < MR; ++r)
+        store16(j.Y + sz(t0 + r) * sz(out) + sz(p0) * kPanel, cols, lo[r], hi[r]);
 }
 
 template <WeightType WT, int NP>
@@ -303,7 +316,8 @@ TS_AVX2 void decode256(const Job& j, int p0) {
         }
     }
 #pragma GCC unroll 16
-    for (int n = 0; n < NP; ++n) store16(j.Y + sz(p0 + n) * kPanel, colsOf(j, p0 + n), lo[n], hi[n]);
+    for (int n = 0; n < NP; ++n)
+        store16(j.Y + sz(p0 + n) * kPanel, colsOf(j, p0 + n), lo[n], hi[n]);
 }
 
 // Kernel tables indexed [rows - 1]: full tiles for the bulk, smaller ones for the last
@@ -339,7 +353,8 @@ void panelsVector(const Job& j, int pb, int pe) {
     if (wide) {
         static constexpr auto two = table512<WT, 2>(std::make_integer_sequence<int, kRows512>{});
         static constexpr auto one = table512<WT, 1>(std::make_integer_sequence<int, kRows512>{});
-        gemmPanels<kRows512, 2>(j, pb, pe, [](int rows, int np) { return (np == 2 ? two : one)[sz(rows - 1)]; });
+        gemmPanels<kRows512, 2>(
+            j, pb, pe, [](int rows, int np) { return (np == 2 ? two : one)[sz(rows - 1)]; });
     } else {
         static constexpr auto one = table256<WT>(std::make_integer_sequence<int, kRows256>{});
         gemmPanels<kRows256, 1>(j, pb, pe, [](int rows, int) { return one[sz(rows - 1)]; });
@@ -360,10 +375,17 @@ void panelsTyped(const Job& j, int pb, int pe) {
 
 void panelsAny(const Job& j, int pb, int pe) {
     switch (j.W->type) {
-        case WeightType::F32: panelsTyped<WeightType::F32>(j, pb, pe); return;
-        case WeightType::F16: panelsTyped<WeightType::F16>(j, pb, pe); return;
-        case WeightType::BF16: panelsTyped<WeightType::BF16>(j, pb, pe); return;
-        case WeightType::Blocks: return;  // handled by linearPacked
+        case WeightType::F32:
+            panelsTyped<WeightType::F32>(j, pb, pe);
+            return;
+        case WeightType::F16:
+            panelsTyped<WeightType::F16>(j, pb, pe);
+            return;
+        case WeightType::BF16:
+            panelsTyped<WeightType::BF16>(j, pb, pe);
+            return;
+        case WeightType::Blocks:
+            return;  // handled by linearPacked
     }
 }
 
@@ -385,7 +407,8 @@ void packInput(const float* X, int T, int in, PackedInput& out) {
     for (int k0 = 0; k0 < in; k0 += kKc) {
         const int kc = std::min(kKc, in - k0);
         packInputs(j, k0, kc, out.mr, block);
-        std::copy(block.begin(), block.end(), out.data.begin() + static_cast<std::ptrdiff_t>(sz(T) * sz(k0)));
+        std::copy(block.begin(), block.end(),
+                  out.data.begin() + static_cast<std::ptrdiff_t>(sz(T) * sz(k0)));
     }
 #endif
 }
@@ -394,11 +417,11 @@ void linearPacked(const float* X, int T, const PackedWeight& W, const float* bia
                   const PackedInput* packed) {
     if (T <= 0 || W.out <= 0) return;
     if (W.type == WeightType::Blocks) {
-        quant::linearQuant(X, T,
-                           quant::QuantWeight{static_cast<quant::Type>(W.blockType), W.out, W.in,
-                                              static_cast<const std::uint8_t*>(W.data), W.rowBytes,
-                                              W.planar},
-                           bias, Y);
+        quant::linearQuant(
+            X, T,
+            quant::QuantWeight{static_cast<quant::Type>(W.blockType), W.out, W.in,
+                               static_cast<const std::uint8_t*>(W.data), W.rowBytes, W.planar},
+            bias, Y);
         return;
     }
     const Job job{X, T, &W, bias, Y, packed};
@@ -428,8 +451,8 @@ void linearPacked(const float* X, int T, const PackedWeight& W, const float* bia
     });
 }
 
-bool linearBlocksDecode(const float* X, int T, std::span<const PackedWeight* const> parts, const float* bias,
-                        float* Y) {
+bool linearBlocksDecode(const float* X, int T, std::span<const PackedWeight* const> parts,
+                        const float* bias, float* Y) {
     if (T <= 0 || T >= 4) return false;  // a prefill widens rows into panels, part by part
     int total = 0;
     for (const PackedWeight* p : parts) {
@@ -441,9 +464,10 @@ bool linearBlocksDecode(const float* X, int T, std::span<const PackedWeight* con
     int at = 0;
     for (const PackedWeight* p : parts) {
         if (p->out <= 0) continue;
-        q.push_back({quant::QuantWeight{static_cast<quant::Type>(p->blockType), p->out, p->in,
-                                        static_cast<const std::uint8_t*>(p->data), p->rowBytes, p->planar},
-                     bias ? bias + at : nullptr, Y + at, total});
+        q.push_back(
+            {quant::QuantWeight{static_cast<quant::Type>(p->blockType), p->out, p->in,
+                                static_cast<const std::uint8_t*>(p->data), p->rowBytes, p->planar},
+             bias ? bias + at : nullptr, Y + at, total});
         at += p->out;
     }
     quant::linearQuantParts(X, T, q);

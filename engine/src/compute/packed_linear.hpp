@@ -96,8 +96,8 @@ void linearPacked(const float* X, int T, const PackedWeight& W, const float* bia
 // side by side in Y[T, sum of outs] (bias: theirs end to end, or null), for a decode step:
 // one quantization of X and one hand-off to the threads for all of them, each output equal
 // to linearPacked's. False (nothing done) unless every present part is Blocks and T < 4.
-bool linearBlocksDecode(const float* X, int T, std::span<const PackedWeight* const> parts, const float* bias,
-                        float* Y);
+bool linearBlocksDecode(const float* X, int T, std::span<const PackedWeight* const> parts,
+                        const float* bias, float* Y);
 
 // Which kernel linearPacked uses: "avx512", "avx2" or "scalar" (the best the CPU has,
 // unless limited below).

@@ -40,7 +40,8 @@ void packSameType(const std::vector<RowSource>& rows, int in, E* dst) {
             stride[c] = rows[sz(p * kPanel + c)].stride * sizeof(E);
         }
         for (int k = 0; k < in; ++k, d += kPanel) {
-            for (int c = 0; c < cols; ++c) std::memcpy(d + c, src[c] + sz(k) * stride[c], sizeof(E));
+            for (int c = 0; c < cols; ++c)
+                std::memcpy(d + c, src[c] + sz(k) * stride[c], sizeof(E));
             for (int c = cols; c < kPanel; ++c) d[c] = E{};
         }
     }
@@ -50,20 +51,27 @@ void packSameType(const std::vector<RowSource>& rows, int in, E* dst) {
 
 std::size_t weightTypeSize(WeightType t) {
     switch (t) {
-        case WeightType::F32: return 4;
+        case WeightType::F32:
+            return 4;
         case WeightType::F16:
-        case WeightType::BF16: return 2;
-        case WeightType::Blocks: return 0;  // no size per element: see PackedWeight::rowBytes
+        case WeightType::BF16:
+            return 2;
+        case WeightType::Blocks:
+            return 0;  // no size per element: see PackedWeight::rowBytes
     }
     return 0;
 }
 
 const char* weightTypeName(WeightType t) {
     switch (t) {
-        case WeightType::F32: return "F32";
-        case WeightType::F16: return "F16";
-        case WeightType::BF16: return "BF16";
-        case WeightType::Blocks: return "GGUF blocks";
+        case WeightType::F32:
+            return "F32";
+        case WeightType::F16:
+            return "F16";
+        case WeightType::BF16:
+            return "BF16";
+        case WeightType::Blocks:
+            return "GGUF blocks";
     }
     return "?";
 }
@@ -102,10 +110,13 @@ void packFromOutIn(const float* src, int out, int in, float* dst) {
 }
 
 void packRows(const std::vector<RowSource>& rows, int in, WeightType type, void* dst) {
-    const bool same = std::all_of(rows.begin(), rows.end(), [&](const RowSource& r) { return r.type == type; });
+    const bool same =
+        std::all_of(rows.begin(), rows.end(), [&](const RowSource& r) { return r.type == type; });
     if (same) {
-        if (type == WeightType::F32) packSameType(rows, in, static_cast<float*>(dst));
-        else packSameType(rows, in, static_cast<std::uint16_t*>(dst));
+        if (type == WeightType::F32)
+            packSameType(rows, in, static_cast<float*>(dst));
+        else
+            packSameType(rows, in, static_cast<std::uint16_t*>(dst));
         return;
     }
     // Mixed sources are widened to F32 (the loader asks for nothing else): narrowing would
@@ -129,8 +140,10 @@ void packRows(const std::vector<RowSource>& rows, int in, WeightType type, void*
 void unpackRow(const PackedWeight& W, int row, float* dst) {
     if (W.type == WeightType::Blocks) {
         const auto* src = static_cast<const std::uint8_t*>(W.data) + sz(row) * W.rowBytes;
-        if (W.planar) quant::dequantizeRowQ8_0Planar(src, dst, sz(W.in));
-        else quant::dequantizeRow(static_cast<quant::Type>(W.blockType), src, dst, sz(W.in));
+        if (W.planar)
+            quant::dequantizeRowQ8_0Planar(src, dst, sz(W.in));
+        else
+            quant::dequantizeRow(static_cast<quant::Type>(W.blockType), src, dst, sz(W.in));
         return;
     }
     const std::size_t base = sz(row / kPanel) * sz(W.in) * kPanel + sz(row % kPanel);

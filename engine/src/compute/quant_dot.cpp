@@ -139,22 +139,23 @@ float dotQuantizedPortable(Type t, const std::uint8_t* row, const ActBlock* x, s
         std::int32_t s0 = 0, s1 = 0;
         for (int j = 0; j < 16; ++j) s0 += g.w[j] * x[i].qs[j];
         for (int j = 16; j < 32; ++j) s1 += g.w[j] * x[i].qs[j];
-        acc += x[i].d * (g.d0 * static_cast<float>(s0) + g.d1 * static_cast<float>(s1)) +
-               g.m * x[i].s;
+        acc +=
+            x[i].d * (g.d0 * static_cast<float>(s0) + g.d1 * static_cast<float>(s1)) + g.m * x[i].s;
     }
     return acc;
 }
 
 #if defined(__x86_64__)
 #define TS_QAVX2 __attribute__((target("avx2,fma,f16c")))
-#define TS_QWIDE __attribute__((target("avx2,fma,f16c,avx512f,avx512vl,avx512bw,avx512dq,avx512vnni")))
+#define TS_QWIDE \
+    __attribute__((target("avx2,fma,f16c,avx512f,avx512vl,avx512bw,avx512dq,avx512vnni")))
 
 bool cpuAvx2() { return kernels::haveAvx2FmaF16c(); }
 bool cpuWide() {
     static const bool v = [] {
         __builtin_cpu_init();
-        return __builtin_cpu_supports("avx512vnni") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq") &&
-               __builtin_cpu_supports("avx512bw");
+        return __builtin_cpu_supports("avx512vnni") && __builtin_cpu_supports("avx512vl") &&
+               __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512bw");
     }();
     return v;
 }
@@ -172,10 +173,10 @@ TS_QAVX2 inline __m256i nibbles(const std::uint8_t* qs) {  // 16 bytes -> lo 16,
 }
 
 TS_QAVX2 inline __m256i bitsToBytes16(std::uint32_t qh) {  // bit j -> byte j = 0x10 or 0
-    const __m256i spread = _mm256_shuffle_epi8(
-        _mm256_set1_epi32(static_cast<int>(qh)),
-        _mm256_setr_epi64x(0x0000000000000000, 0x0101010101010101, 0x0202020202020202,
-                           0x0303030303030303));
+    const __m256i spread =
+        _mm256_shuffle_epi8(_mm256_set1_epi32(static_cast<int>(qh)),
+                            _mm256_setr_epi64x(0x0000000000000000, 0x0101010101010101,
+                                               0x0202020202020202, 0x0303030303030303));
     const __m256i bits = _mm256_set1_epi64x(static_cast<long long>(0x8040201008040201ull));
     const __m256i set = _mm256_cmpeq_epi8(_mm256_and_si256(spread, bits), bits);
     return _mm256_and_si256(set, _mm256_set1_epi8(0x10));
@@ -208,7 +209,8 @@ TS_QAVX2 inline __m256i unpackSimd(Type t, const std::uint8_t* row, std::size_t 
             std::uint32_t qh;
             std::memcpy(&qh, b->qh, 4);
             d0 = d1 = h2fFast(b->d);
-            return _mm256_sub_epi8(_mm256_or_si256(nibbles(b->qs), bitsToBytes16(qh)), _mm256_set1_epi8(16));
+            return _mm256_sub_epi8(_mm256_or_si256(nibbles(b->qs), bitsToBytes16(qh)),
+                                   _mm256_set1_epi8(16));
         }
         case Type::Q5_1: {
             const auto* b = reinterpret_cast<const BlockQ5_1*>(row) + g;
@@ -225,9 +227,11 @@ TS_QAVX2 inline __m256i unpackSimd(Type t, const std::uint8_t* row, std::size_t 
             const int sub = static_cast<int>(g % 8), c = sub / 2;
             kGroupScales<h2fFast>(b, sub, d0, m);
             d1 = d0;
-            const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>((five ? b + 48 : b + 16) + 32 * c));
+            const __m256i v = _mm256_loadu_si256(
+                reinterpret_cast<const __m256i*>((five ? b + 48 : b + 16) + 32 * c));
             const __m256i m4 = _mm256_set1_epi8(0x0F);
-            __m256i q = (sub & 1) ? _mm256_and_si256(_mm256_srli_epi16(v, 4), m4) : _mm256_and_si256(v, m4);
+            __m256i q =
+                (sub & 1) ? _mm256_and_si256(_mm256_srli_epi16(v, 4), m4) : _mm256_and_si256(v, m4);
             if (five) {
                 const __m256i hb = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + 16));
                 const __m256i bit = _mm256_and_si256(_mm256_srlv_epi64(hb, _mm256_set1_epi64x(sub)),
@@ -242,13 +246,15 @@ TS_QAVX2 inline __m256i unpackSimd(Type t, const std::uint8_t* row, std::size_t 
             const float d = h2fFast(b->d);
             d0 = d * static_cast<float>(b->scales[8 * h + 2 * gi]);
             d1 = d * static_cast<float>(b->scales[8 * h + 2 * gi + 1]);
-            const __m256i l = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b->ql + 64 * h + (gi & 1) * 32));
+            const __m256i l = _mm256_loadu_si256(
+                reinterpret_cast<const __m256i*>(b->ql + 64 * h + (gi & 1) * 32));
             const __m256i hb = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b->qh + 32 * h));
-            const __m256i lo = _mm256_and_si256(_mm256_srlv_epi64(l, _mm256_set1_epi64x((gi >> 1) * 4)),
-                                                _mm256_set1_epi8(0x0F));
+            const __m256i lo = _mm256_and_si256(
+                _mm256_srlv_epi64(l, _mm256_set1_epi64x((gi >> 1) * 4)), _mm256_set1_epi8(0x0F));
             const __m256i hi = _mm256_and_si256(_mm256_srlv_epi64(hb, _mm256_set1_epi64x(2 * gi)),
                                                 _mm256_set1_epi8(3));
-            return _mm256_sub_epi8(_mm256_or_si256(lo, _mm256_slli_epi16(hi, 4)), _mm256_set1_epi8(32));
+            return _mm256_sub_epi8(_mm256_or_si256(lo, _mm256_slli_epi16(hi, 4)),
+                                   _mm256_set1_epi8(32));
         }
         default:
             d0 = d1 = 0;
@@ -264,7 +270,8 @@ TS_QAVX2 inline float hsum(__m256 acc) {
 
 // Prefetches the line at `offset` in each of four rows (both four-row Q8_0 kernels).
 inline void prefetchFour(const std::uint8_t* const rows[4], std::size_t offset) {
-    for (int r = 0; r < 4; ++r) _mm_prefetch(reinterpret_cast<const char*>(rows[r] + offset), _MM_HINT_T0);
+    for (int r = 0; r < 4; ++r)
+        _mm_prefetch(reinterpret_cast<const char*>(rows[r] + offset), _MM_HINT_T0);
 }
 
 // One Q8_0 block of 32 weights (16 + 16 bytes) times its 32 int16 activations (x0, x1), as
@@ -274,7 +281,8 @@ TS_QAVX2 inline __m256 blockQ8_0Avx2(const void* qs, __m256i x0, __m256i x1) {
     const auto* w = static_cast<const __m128i*>(qs);
     const __m256i w0 = _mm256_cvtepi8_epi16(_mm_loadu_si128(w));
     const __m256i w1 = _mm256_cvtepi8_epi16(_mm_loadu_si128(w + 1));
-    return _mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_madd_epi16(w0, x0), _mm256_madd_epi16(w1, x1)));
+    return _mm256_cvtepi32_ps(
+        _mm256_add_epi32(_mm256_madd_epi16(w0, x0), _mm256_madd_epi16(w1, x1)));
 }
 
 // AVX2: the 32 weights widened to int16 in two halves, multiplied with the int16
@@ -288,7 +296,8 @@ TS_QAVX2 float dotQuantizedAvx2(Type t, const std::uint8_t* row, const ActBlock*
         for (std::size_t g = 0; g < n / 32; ++g) {
             const __m256i x0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[g].qs));
             const __m256i x1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[g].qs + 16));
-            acc = _mm256_fmadd_ps(blockQ8_0Avx2(b[g].qs, x0, x1), _mm256_set1_ps(h2fFast(b[g].d) * x[g].d), acc);
+            acc = _mm256_fmadd_ps(blockQ8_0Avx2(b[g].qs, x0, x1),
+                                  _mm256_set1_ps(h2fFast(b[g].d) * x[g].d), acc);
         }
         return hsum(acc);
     }
@@ -300,7 +309,8 @@ TS_QAVX2 float dotQuantizedAvx2(Type t, const std::uint8_t* row, const ActBlock*
         const __m256i x0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[g].qs));
         const __m256i x1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[g].qs + 16));
         const __m256i p0 = _mm256_madd_epi16(_mm256_cvtepi8_epi16(_mm256_castsi256_si128(w)), x0);
-        const __m256i p1 = _mm256_madd_epi16(_mm256_cvtepi8_epi16(_mm256_extracti128_si256(w, 1)), x1);
+        const __m256i p1 =
+            _mm256_madd_epi16(_mm256_cvtepi8_epi16(_mm256_extracti128_si256(w, 1)), x1);
         a0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(p0), _mm256_set1_ps(d0 * x[g].d), a0);
         a1 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(p1), _mm256_set1_ps(d1 * x[g].d), a1);
         accMin += m * x[g].s;
@@ -318,7 +328,8 @@ TS_QAVX2 float dotQuantizedAvx2(Type t, const std::uint8_t* row, const ActBlock*
 TS_QAVX2 void dotQ8_0PlanarRows4Avx2(const std::uint8_t* const rows[4], const ActBlock* x,
                                      std::size_t n, float out[4], std::size_t prefetchAhead) {
     const std::size_t groups = n / 32;
-    __m256 acc[4] = {_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps()};
+    __m256 acc[4] = {_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps(),
+                     _mm256_setzero_ps()};
     alignas(32) float scale[4][8];
     alignas(32) float dx[8];
     for (std::size_t g0 = 0; g0 < groups; g0 += 8) {
@@ -328,7 +339,8 @@ TS_QAVX2 void dotQ8_0PlanarRows4Avx2(const std::uint8_t* const rows[4], const Ac
         for (int r = 0; r < 4; ++r) {
             const auto* d = reinterpret_cast<const std::uint16_t*>(rows[r] + n) + g0;
             if (m == 8) {  // a short last group would read past the row's scales
-                const __m256 dw = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(d)));
+                const __m256 dw =
+                    _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(d)));
                 _mm256_store_ps(scale[r], _mm256_mul_ps(dw, _mm256_load_ps(dx)));
             } else {
                 for (std::size_t j = 0; j < m; ++j) scale[r][j] = h2fFast(d[j]) * dx[j];
@@ -336,11 +348,13 @@ TS_QAVX2 void dotQ8_0PlanarRows4Avx2(const std::uint8_t* const rows[4], const Ac
         }
         for (std::size_t j = 0; j < m; ++j) {
             const __m256i x0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[g0 + j].qs));
-            const __m256i x1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[g0 + j].qs + 16));
+            const __m256i x1 =
+                _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[g0 + j].qs + 16));
             const std::size_t at = (g0 + j) * 32;
             if (prefetchAhead && (j & 1) == 0) prefetchFour(rows, at + prefetchAhead);
             for (int r = 0; r < 4; ++r)
-                acc[r] = _mm256_fmadd_ps(blockQ8_0Avx2(rows[r] + at, x0, x1), _mm256_broadcast_ss(&scale[r][j]), acc[r]);
+                acc[r] = _mm256_fmadd_ps(blockQ8_0Avx2(rows[r] + at, x0, x1),
+                                         _mm256_broadcast_ss(&scale[r][j]), acc[r]);
         }
     }
     for (int r = 0; r < 4; ++r) out[r] = hsum(acc[r]);
@@ -357,9 +371,12 @@ TS_QWIDE float dotQuantizedWide(Type t, const std::uint8_t* row, const ActBlock*
         // (quant_prefill.cpp) sum a row, so every path gives a Q8_0 row the same bits.
         const auto* b = reinterpret_cast<const BlockQ8_0*>(row);
         for (std::size_t g = 0; g < groups; ++g) {
-            const __m512i w0 = _mm512_cvtepi8_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(b[g].qs)));
-            const __m512i p0 = _mm512_dpwssd_epi32(_mm512_setzero_si512(), w0, _mm512_loadu_si512(x[g].qs));
-            acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(p0), _mm512_set1_ps(h2fFast(b[g].d) * x[g].d), acc);
+            const __m512i w0 =
+                _mm512_cvtepi8_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(b[g].qs)));
+            const __m512i p0 =
+                _mm512_dpwssd_epi32(_mm512_setzero_si512(), w0, _mm512_loadu_si512(x[g].qs));
+            acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(p0), _mm512_set1_ps(h2fFast(b[g].d) * x[g].d),
+                                  acc);
         }
         return _mm512_reduce_add_ps(acc);
     }
@@ -368,7 +385,8 @@ TS_QWIDE float dotQuantizedWide(Type t, const std::uint8_t* row, const ActBlock*
         const __m256i w = unpackSimd(t, row, g, d0, d1, m);
         const __m512i p = _mm512_dpwssd_epi32(_mm512_setzero_si512(), _mm512_cvtepi8_epi16(w),
                                               _mm512_loadu_si512(x[g].qs));
-        const __m512 sc = _mm512_insertf32x8(_mm512_set1_ps(d0 * x[g].d), _mm256_set1_ps(d1 * x[g].d), 1);
+        const __m512 sc =
+            _mm512_insertf32x8(_mm512_set1_ps(d0 * x[g].d), _mm256_set1_ps(d1 * x[g].d), 1);
         acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(p), sc, acc);
         accMin += m * x[g].s;
     }
@@ -386,12 +404,13 @@ TS_QWIDE float dotQuantizedWide(Type t, const std::uint8_t* row, const ActBlock*
 // `prefetchAhead` (bytes; 0 for none) points at the same offset of four rows further on
 // (dotQ8_0PlanarRows chooses which): a GPT-2 row is only 816 bytes, too short for the
 // hardware prefetcher to ramp up, so without it 72 % of the cycles waited on loads and decode
-// read at 0.42 of the bare-read ceiling; prefetching the next group's lines one group ahead gave 84-90 -> 115-125 tok/s
-// (GPT-2 124M Q8_0, 2 threads) and 22.9 -> 30.7 (Qwen2.5-0.5B shape).
+// read at 0.42 of the bare-read ceiling; prefetching the next group's lines one group ahead gave
+// 84-90 -> 115-125 tok/s (GPT-2 124M Q8_0, 2 threads) and 22.9 -> 30.7 (Qwen2.5-0.5B shape).
 TS_QWIDE void dotQ8_0PlanarRows4(const std::uint8_t* const rows[4], const ActBlock* x,
                                  std::size_t n, float out[4], std::size_t prefetchAhead) {
     const std::size_t groups = n / 32;
-    __m512 acc[4] = {_mm512_setzero_ps(), _mm512_setzero_ps(), _mm512_setzero_ps(), _mm512_setzero_ps()};
+    __m512 acc[4] = {_mm512_setzero_ps(), _mm512_setzero_ps(), _mm512_setzero_ps(),
+                     _mm512_setzero_ps()};
     alignas(64) float scale[4][16];
     alignas(64) float dx[16];
     for (std::size_t g0 = 0; g0 < groups; g0 += 16) {
@@ -410,9 +429,11 @@ TS_QWIDE void dotQ8_0PlanarRows4(const std::uint8_t* const rows[4], const ActBlo
             const std::size_t at = (g0 + j) * 32;
             if (prefetchAhead && (j & 1) == 0) prefetchFour(rows, at + prefetchAhead);
             for (int r = 0; r < 4; ++r) {
-                const __m512i w = _mm512_cvtepi8_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows[r] + at)));
+                const __m512i w = _mm512_cvtepi8_epi16(
+                    _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows[r] + at)));
                 const __m512i p = _mm512_dpwssd_epi32(_mm512_setzero_si512(), w, xv);
-                acc[r] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(p), _mm512_set1_ps(scale[r][j]), acc[r]);
+                acc[r] =
+                    _mm512_fmadd_ps(_mm512_cvtepi32_ps(p), _mm512_set1_ps(scale[r][j]), acc[r]);
             }
         }
     }
@@ -425,24 +446,32 @@ TS_QAVX2 float dotFloatSimd(Type t, const std::uint8_t* row, const float* x, std
     switch (t) {
         case Type::F32:
             for (; i + 16 <= n; i += 16) {
-                acc0 = _mm256_fmadd_ps(_mm256_loadu_ps(reinterpret_cast<const float*>(row) + i), _mm256_loadu_ps(x + i), acc0);
-                acc1 = _mm256_fmadd_ps(_mm256_loadu_ps(reinterpret_cast<const float*>(row) + i + 8), _mm256_loadu_ps(x + i + 8), acc1);
+                acc0 = _mm256_fmadd_ps(_mm256_loadu_ps(reinterpret_cast<const float*>(row) + i),
+                                       _mm256_loadu_ps(x + i), acc0);
+                acc1 = _mm256_fmadd_ps(_mm256_loadu_ps(reinterpret_cast<const float*>(row) + i + 8),
+                                       _mm256_loadu_ps(x + i + 8), acc1);
             }
             break;
         case Type::F16:
             for (; i + 16 <= n; i += 16) {
-                const __m256 w0 = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row + 2 * i)));
-                const __m256 w1 = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row + 2 * i + 16)));
+                const __m256 w0 =
+                    _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row + 2 * i)));
+                const __m256 w1 = _mm256_cvtph_ps(
+                    _mm_loadu_si128(reinterpret_cast<const __m128i*>(row + 2 * i + 16)));
                 acc0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(x + i), acc0);
                 acc1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps(x + i + 8), acc1);
             }
             break;
         case Type::BF16:
             for (; i + 16 <= n; i += 16) {
-                const __m256i h0 = _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row + 2 * i)));
-                const __m256i h1 = _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(row + 2 * i + 16)));
-                acc0 = _mm256_fmadd_ps(_mm256_castsi256_ps(_mm256_slli_epi32(h0, 16)), _mm256_loadu_ps(x + i), acc0);
-                acc1 = _mm256_fmadd_ps(_mm256_castsi256_ps(_mm256_slli_epi32(h1, 16)), _mm256_loadu_ps(x + i + 8), acc1);
+                const __m256i h0 = _mm256_cvtepu16_epi32(
+                    _mm_loadu_si128(reinterpret_cast<const __m128i*>(row + 2 * i)));
+                const __m256i h1 = _mm256_cvtepu16_epi32(
+                    _mm_loadu_si128(reinterpret_cast<const __m128i*>(row + 2 * i + 16)));
+                acc0 = _mm256_fmadd_ps(_mm256_castsi256_ps(_mm256_slli_epi32(h0, 16)),
+                                       _mm256_loadu_ps(x + i), acc0);
+                acc1 = _mm256_fmadd_ps(_mm256_castsi256_ps(_mm256_slli_epi32(h1, 16)),
+                                       _mm256_loadu_ps(x + i + 8), acc1);
             }
             break;
         case Type::Q8_0: {
@@ -467,7 +496,8 @@ TS_QAVX2 float dotFloatSimd(Type t, const std::uint8_t* row, const float* x, std
             for (; i < n; i += step) {
                 dequantizeRow(t, row + i / step * bytes, tmp, step);
                 for (std::size_t k = 0; k < step; k += 8)
-                    acc0 = _mm256_fmadd_ps(_mm256_loadu_ps(tmp + k), _mm256_loadu_ps(x + i + k), acc0);
+                    acc0 =
+                        _mm256_fmadd_ps(_mm256_loadu_ps(tmp + k), _mm256_loadu_ps(x + i + k), acc0);
             }
             break;
         }
@@ -490,15 +520,16 @@ int level() { return 0; }
 float dotFloatPortable(Type t, const std::uint8_t* row, const float* x, std::size_t n) {
     float tmp[256];
     const std::size_t step = static_cast<std::size_t>(traits(t).blockElems) == 1
-                                 ? 256 : static_cast<std::size_t>(traits(t).blockElems);
+                                 ? 256
+                                 : static_cast<std::size_t>(traits(t).blockElems);
     const std::size_t perElem = static_cast<std::size_t>(traits(t).blockBytes) /
                                 static_cast<std::size_t>(traits(t).blockElems);
     const std::size_t blockBytes = static_cast<std::size_t>(traits(t).blockBytes);
     float acc = 0;
     for (std::size_t i = 0; i < n; i += step) {
         const std::size_t m = std::min(step, n - i);
-        const std::uint8_t* src = traits(t).blockElems == 1 ? row + i * perElem
-                                                             : row + i / step * blockBytes;
+        const std::uint8_t* src =
+            traits(t).blockElems == 1 ? row + i * perElem : row + i / step * blockBytes;
         dequantizeRow(t, src, tmp, m);
         for (std::size_t k = 0; k < m; ++k) acc += tmp[k] * x[i + k];
     }
@@ -519,14 +550,18 @@ TS_QWIDE bool quantizeBlockWide(const float* x, ActBlock& out) {
     const __m512 v0 = _mm512_loadu_ps(x), v1 = _mm512_loadu_ps(x + 16);
     const __m512 a0 = _mm512_abs_ps(v0), a1 = _mm512_abs_ps(v1);
     const __m512 big = _mm512_set1_ps(std::numeric_limits<float>::max());
-    if ((_mm512_cmp_ps_mask(a0, big, _CMP_LE_OQ) & _mm512_cmp_ps_mask(a1, big, _CMP_LE_OQ)) != 0xFFFF) return false;
+    if ((_mm512_cmp_ps_mask(a0, big, _CMP_LE_OQ) & _mm512_cmp_ps_mask(a1, big, _CMP_LE_OQ)) !=
+        0xFFFF)
+        return false;
     const float amax = _mm512_reduce_max_ps(_mm512_max_ps(a0, a1));
     const float d = amax / 32767.0f;
     const float id = d > 0 ? 1.0f / d : 0.0f;
     const __m512i lim = _mm512_set1_epi32(32767), nlim = _mm512_set1_epi32(-32767);
     const __m512 idv = _mm512_set1_ps(id);
-    const __m512i q0 = _mm512_max_epi32(nlim, _mm512_min_epi32(lim, _mm512_cvtps_epi32(_mm512_mul_ps(v0, idv))));
-    const __m512i q1 = _mm512_max_epi32(nlim, _mm512_min_epi32(lim, _mm512_cvtps_epi32(_mm512_mul_ps(v1, idv))));
+    const __m512i q0 =
+        _mm512_max_epi32(nlim, _mm512_min_epi32(lim, _mm512_cvtps_epi32(_mm512_mul_ps(v0, idv))));
+    const __m512i q1 =
+        _mm512_max_epi32(nlim, _mm512_min_epi32(lim, _mm512_cvtps_epi32(_mm512_mul_ps(v1, idv))));
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(out.qs), _mm512_cvtepi32_epi16(q0));
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(out.qs + 16), _mm512_cvtepi32_epi16(q1));
     out.d = d;
@@ -554,12 +589,16 @@ TS_QAVX2 bool quantizeBlockAvx2(const float* x, ActBlock& out) {
     const __m256i lim = _mm256_set1_epi32(32767), nlim = _mm256_set1_epi32(-32767);
     __m256i q[4], sum = _mm256_setzero_si256();
     for (int k = 0; k < 4; ++k) {
-        q[k] = _mm256_max_epi32(nlim, _mm256_min_epi32(lim, _mm256_cvtps_epi32(_mm256_mul_ps(v[k], _mm256_set1_ps(id)))));
+        q[k] = _mm256_max_epi32(
+            nlim,
+            _mm256_min_epi32(lim, _mm256_cvtps_epi32(_mm256_mul_ps(v[k], _mm256_set1_ps(id)))));
         sum = _mm256_add_epi32(sum, q[k]);
     }
     // packs interleaves 128-bit halves (a lo, b lo, a hi, b hi); the permute restores order.
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out.qs), _mm256_permute4x64_epi64(_mm256_packs_epi32(q[0], q[1]), 0xD8));
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out.qs + 16), _mm256_permute4x64_epi64(_mm256_packs_epi32(q[2], q[3]), 0xD8));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out.qs),
+                        _mm256_permute4x64_epi64(_mm256_packs_epi32(q[0], q[1]), 0xD8));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out.qs + 16),
+                        _mm256_permute4x64_epi64(_mm256_packs_epi32(q[2], q[3]), 0xD8));
     __m128i s4 = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
     s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0x4E));
     s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0xB1));
@@ -632,11 +671,15 @@ void dotQ8_0PlanarRows(const std::uint8_t* data, std::size_t rowBytes, int r0, i
             // 52-53 tok/s on the Qwen2.5-0.5B shape and 170-178 to 184-212 on GPT-2
             // (5 December, AVX-512; three groups were no better).
             const int target = r + 8;
-            const std::size_t ahead = target + 4 <= r1 ? 8 * rowBytes
-                                      : nextRow > r ? static_cast<std::size_t>(nextRow + (target - r1) - r) * rowBytes
-                                      : r + 8 <= r1 ? 4 * rowBytes : 0;
-            if (lv == 2) dotQ8_0PlanarRows4(rows, x, n, y + r, ahead);
-            else dotQ8_0PlanarRows4Avx2(rows, x, n, y + r, ahead);
+            const std::size_t ahead =
+                target + 4 <= r1 ? 8 * rowBytes
+                : nextRow > r    ? static_cast<std::size_t>(nextRow + (target - r1) - r) * rowBytes
+                : r + 8 <= r1    ? 4 * rowBytes
+                                 : 0;
+            if (lv == 2)
+                dotQ8_0PlanarRows4(rows, x, n, y + r, ahead);
+            else
+                dotQ8_0PlanarRows4Avx2(rows, x, n, y + r, ahead);
         }
 #endif
     // Other instruction sets (and the last rows): the row back in blocks, then the usual dot.
@@ -660,9 +703,12 @@ int quantKernelLevel() { return level(); }
 
 const char* quantKernelName() {
     switch (level()) {
-        case 2: return "avx512";
-        case 1: return "avx2";
-        default: return "portable";
+        case 2:
+            return "avx512";
+        case 1:
+            return "avx2";
+        default:
+            return "portable";
     }
 }
 

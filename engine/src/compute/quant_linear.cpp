@@ -34,7 +34,8 @@ struct PartShares {
     }
     int count() const { return first.back(); }
     std::size_t partOf(int share) const {
-        return static_cast<std::size_t>(std::upper_bound(first.begin(), first.end(), share) - first.begin() - 1);
+        return static_cast<std::size_t>(std::upper_bound(first.begin(), first.end(), share) -
+                                        first.begin() - 1);
     }
 };
 
@@ -66,15 +67,18 @@ void decode(const float* X, int T, std::span<const QuantPart> parts) {
         const std::size_t pi = split.partOf(share);
         const QuantPart& part = parts[pi];
         const QuantWeight& W = part.W;
-        const int r0 = (share - firstShare[pi]) * kDecodeRows, r1 = std::min(W.out, r0 + kDecodeRows);
-        const int nextRow = nextShare < firstShare[pi + 1] ? (nextShare - firstShare[pi]) * kDecodeRows : -1;
+        const int r0 = (share - firstShare[pi]) * kDecodeRows,
+                  r1 = std::min(W.out, r0 + kDecodeRows);
+        const int nextRow =
+            nextShare < firstShare[pi + 1] ? (nextShare - firstShare[pi]) * kDecodeRows : -1;
         const bool quantized = quantize && !isFloatType(W.type);
         for (int t = 0; t < T; ++t) {
             float* y = part.Y + sz(t) * sz(part.ldY);
             const float* x = X + sz(t) * sz(in);
             const ActBlock* q = quantized ? xq + sz(t) * sz(in / 32) : nullptr;
             if (W.planar && quantized) {
-                dotQ8_0PlanarRows(W.data, W.rowBytes, r0, r1, q, sz(in), y, t + 1 == T ? nextRow : -1);
+                dotQ8_0PlanarRows(W.data, W.rowBytes, r0, r1, q, sz(in), y,
+                                  t + 1 == T ? nextRow : -1);
                 if (part.bias)
                     for (int r = r0; r < r1; ++r) y[r] += part.bias[r];
                 continue;
@@ -87,7 +91,8 @@ void decode(const float* X, int T, std::span<const QuantPart> parts) {
                     dequantizeRowQ8_0Planar(W.row(r), rowF.data(), sz(in));
                     v = dotFloat(Type::F32, rowF.data(), x, sz(in));
                 } else {
-                    v = quantized ? dotQuantized(W.type, W.row(r), q, sz(in)) : dotFloat(W.type, W.row(r), x, sz(in));
+                    v = quantized ? dotQuantized(W.type, W.row(r), q, sz(in))
+                                  : dotFloat(W.type, W.row(r), x, sz(in));
                 }
                 y[r] = v + (part.bias ? part.bias[r] : 0.0f);
             }
@@ -135,7 +140,8 @@ void prefillInteger(const float* X, int T, std::span<const QuantPart> parts) {
         const std::size_t pi = split.partOf(share);
         const QuantPart& part = parts[pi];
         const QuantWeight& W = part.W;
-        const int r0 = (share - firstShare[pi]) * kIntegerRows, n = std::min(kIntegerRows, W.out - r0);
+        const int r0 = (share - firstShare[pi]) * kIntegerRows,
+                  n = std::min(kIntegerRows, W.out - r0);
         const float* bias = part.bias ? part.bias + r0 : nullptr;
         if (W.planar) {
             prefillQ8_0PlanarRows(W.row(r0), W.rowBytes, n, acts, bias, part.Y + r0, sz(part.ldY));
@@ -145,7 +151,8 @@ void prefillInteger(const float* X, int T, std::span<const QuantPart> parts) {
         const std::size_t planarRowBytes = sz(in / 32) * sizeof(BlockQ8_0);
         planar.resize(sz(n) * planarRowBytes);
         repackQ8_0Planar(W.row(r0), sz(n), sz(in), planar.data());
-        prefillQ8_0PlanarRows(planar.data(), planarRowBytes, n, acts, bias, part.Y + r0, sz(part.ldY));
+        prefillQ8_0PlanarRows(planar.data(), planarRowBytes, n, acts, bias, part.Y + r0,
+                              sz(part.ldY));
     };
     if (kernels::threads() == 1) {
         for (int share = 0; share < shares; ++share) rows(share);
@@ -153,7 +160,8 @@ void prefillInteger(const float* X, int T, std::span<const QuantPart> parts) {
     }
     std::atomic<int> next{0};
     kernels::parallelShared([&](int, int) {
-        for (int share; (share = next.fetch_add(1, std::memory_order_relaxed)) < shares;) rows(share);
+        for (int share; (share = next.fetch_add(1, std::memory_order_relaxed)) < shares;)
+            rows(share);
     });
 }
 
@@ -180,8 +188,10 @@ void prefill(const float* X, int T, const QuantWeight& W, const float* bias, flo
             const int r0 = g * kPrefillRows, n = std::min(kPrefillRows, W.out - r0);
             for (int r = 0; r < n; ++r) {
                 float* dst = rowsF.data() + sz(r) * sz(W.in);
-                if (W.planar) dequantizeRowQ8_0Planar(W.row(r0 + r), dst, sz(W.in));
-                else dequantizeRow(W.type, W.row(r0 + r), dst, sz(W.in));
+                if (W.planar)
+                    dequantizeRowQ8_0Planar(W.row(r0 + r), dst, sz(W.in));
+                else
+                    dequantizeRow(W.type, W.row(r0 + r), dst, sz(W.in));
             }
             kernels::packFromOutIn(rowsF.data(), n, W.in, packed.data());
             // Nested inside parallel(): runs on this thread alone.
@@ -208,9 +218,12 @@ void linearQuant(const float* X, int T, const QuantWeight& W, const float* bias,
 
 void linearQuantParts(const float* X, int T, std::span<const QuantPart> parts) {
     if (T <= 0 || parts.empty()) return;
-    const bool sameInput = std::all_of(parts.begin(), parts.end(), [&](const QuantPart& p) { return p.W.in == parts.front().W.in; });
+    const bool sameInput = std::all_of(parts.begin(), parts.end(), [&](const QuantPart& p) {
+        return p.W.in == parts.front().W.in;
+    });
     if (T >= kPrefillFrom && sameInput &&
-        std::all_of(parts.begin(), parts.end(), [](const QuantPart& p) { return p.W.out <= 0 || integerPrefill(p.W); })) {
+        std::all_of(parts.begin(), parts.end(),
+                    [](const QuantPart& p) { return p.W.out <= 0 || integerPrefill(p.W); })) {
         prefillInteger(X, T, parts);  // one quantization of X, one hand-off for all parts
         return;
     }
@@ -224,7 +237,8 @@ void linearQuantParts(const float* X, int T, std::span<const QuantPart> parts) {
             std::vector<float> y(sz(T) * sz(p.W.out));
             linearQuant(X, T, p.W, p.bias, y.data());
             for (int t = 0; t < T; ++t)
-                std::memcpy(p.Y + sz(t) * sz(p.ldY), y.data() + sz(t) * sz(p.W.out), sz(p.W.out) * sizeof(float));
+                std::memcpy(p.Y + sz(t) * sz(p.ldY), y.data() + sz(t) * sz(p.W.out),
+                            sz(p.W.out) * sizeof(float));
         }
         return;
     }

@@ -26,7 +26,8 @@ namespace ts::quant {
 namespace {
 
 #if defined(__x86_64__)
-#define TS_PF_WIDE __attribute__((target("avx2,fma,f16c,avx512f,avx512vl,avx512bw,avx512dq,avx512vnni")))
+#define TS_PF_WIDE \
+    __attribute__((target("avx2,fma,f16c,avx512f,avx512vl,avx512bw,avx512dq,avx512vnni")))
 
 // AVX-512: a tile of 4 rows x C tokens is 4C accumulators (24 of the 32 registers at C = 6),
 // plus the 4 rows' widened block and one activation block. In a single-core test with the
@@ -42,8 +43,8 @@ constexpr int kWideTokens = 6;
 // first token's integers and scales, the next tokens' n and xStride further on.
 // out[t * 4 + r]: row r . token t.
 template <int C>
-TS_PF_WIDE void tileWide(const std::uint8_t* const rows[kWideRows], std::size_t n, const std::int16_t* xq,
-                         const float* xd, std::size_t xStride, float* out) {
+TS_PF_WIDE void tileWide(const std::uint8_t* const rows[kWideRows], std::size_t n,
+                         const std::int16_t* xq, const float* xd, std::size_t xStride, float* out) {
     const std::size_t groups = n / 32;
     __m512 acc[kWideRows][C];
     for (int r = 0; r < kWideRows; ++r)
@@ -59,47 +60,64 @@ TS_PF_WIDE void tileWide(const std::uint8_t* const rows[kWideRows], std::size_t 
             dw[r] = _mm512_cvtph_ps(_mm256_maskz_loadu_epi16(mask, rows[r] + n + 2 * g0));
         for (int t = 0; t < C; ++t) {
             const __m512 dx = _mm512_loadu_ps(xd + sz(t) * xStride + g0);  // zero-padded
-            for (int r = 0; r < kWideRows; ++r) _mm512_store_ps(scale[r][t], _mm512_mul_ps(dw[r], dx));
+            for (int r = 0; r < kWideRows; ++r)
+                _mm512_store_ps(scale[r][t], _mm512_mul_ps(dw[r], dx));
         }
         for (std::size_t j = 0; j < m; ++j) {
             const std::size_t at = (g0 + j) * 32;
             __m512i w[kWideRows];
             for (int r = 0; r < kWideRows; ++r)
-                w[r] = _mm512_cvtepi8_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows[r] + at)));
+                w[r] = _mm512_cvtepi8_epi16(
+                    _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows[r] + at)));
             for (int t = 0; t < C; ++t) {
                 const __m512i xv = _mm512_load_si512(xq + sz(t) * n + at);
                 for (int r = 0; r < kWideRows; ++r) {
                     const __m512i p = _mm512_dpwssd_epi32(_mm512_setzero_si512(), w[r], xv);
-                    acc[r][t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(p), _mm512_set1_ps(scale[r][t][j]), acc[r][t]);
+                    acc[r][t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(p),
+                                                _mm512_set1_ps(scale[r][t][j]), acc[r][t]);
                 }
             }
         }
     }
     for (int t = 0; t < C; ++t)
-        for (int r = 0; r < kWideRows; ++r) out[t * kWideRows + r] = _mm512_reduce_add_ps(acc[r][t]);
+        for (int r = 0; r < kWideRows; ++r)
+            out[t * kWideRows + r] = _mm512_reduce_add_ps(acc[r][t]);
 }
 
 // Rows x every token: token tiles outside, so a tile's activations stay in
 // L1 while it meets each row of the group; the group's rows (the caller keeps a group to
 // a few KB) stay there across token tiles.
-TS_PF_WIDE void rowsWide(const std::uint8_t* data, std::size_t rowBytes, int rows, const PrefillActs& x,
-                         const float* bias, float* Y, std::size_t ldY) {
+TS_PF_WIDE void rowsWide(const std::uint8_t* data, std::size_t rowBytes, int rows,
+                         const PrefillActs& x, const float* bias, float* Y, std::size_t ldY) {
     const std::size_t n = x.width(), xs = x.scaleStride();
     float out[kWideRows * kWideTokens];
     for (int t0 = 0; t0 < x.tokens(); t0 += kWideTokens) {
         const int c = std::min(kWideTokens, x.tokens() - t0);
         for (int r0 = 0; r0 < rows; r0 += kWideRows) {
             const std::uint8_t* rp[kWideRows];
-            for (int i = 0; i < kWideRows; ++i) rp[i] = data + sz(std::min(r0 + i, rows - 1)) * rowBytes;
+            for (int i = 0; i < kWideRows; ++i)
+                rp[i] = data + sz(std::min(r0 + i, rows - 1)) * rowBytes;
             const std::int16_t* xq = x.ints(t0);
             const float* xd = x.scales(t0);
             switch (c) {
-                case 6: tileWide<6>(rp, n, xq, xd, xs, out); break;
-                case 5: tileWide<5>(rp, n, xq, xd, xs, out); break;
-                case 4: tileWide<4>(rp, n, xq, xd, xs, out); break;
-                case 3: tileWide<3>(rp, n, xq, xd, xs, out); break;
-                case 2: tileWide<2>(rp, n, xq, xd, xs, out); break;
-                default: tileWide<1>(rp, n, xq, xd, xs, out); break;
+                case 6:
+                    tileWide<6>(rp, n, xq, xd, xs, out);
+                    break;
+                case 5:
+                    tileWide<5>(rp, n, xq, xd, xs, out);
+                    break;
+                case 4:
+                    tileWide<4>(rp, n, xq, xd, xs, out);
+                    break;
+                case 3:
+                    tileWide<3>(rp, n, xq, xd, xs, out);
+                    break;
+                case 2:
+                    tileWide<2>(rp, n, xq, xd, xs, out);
+                    break;
+                default:
+                    tileWide<1>(rp, n, xq, xd, xs, out);
+                    break;
             }
             const int nr = std::min(kWideRows, rows - r0);
             for (int t = 0; t < c; ++t) {
@@ -157,8 +175,8 @@ bool prefillIntegerAvailable() {
 #endif
 }
 
-void prefillQ8_0PlanarRows(const std::uint8_t* data, std::size_t rowBytes, int rows, const PrefillActs& x,
-                           const float* bias, float* Y, std::size_t ldY) {
+void prefillQ8_0PlanarRows(const std::uint8_t* data, std::size_t rowBytes, int rows,
+                           const PrefillActs& x, const float* bias, float* Y, std::size_t ldY) {
     if (rows <= 0 || x.tokens() <= 0) return;
 #if defined(__x86_64__)
     if (quantKernelLevel() == 2) {

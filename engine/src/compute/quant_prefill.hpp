@@ -26,20 +26,24 @@ namespace ts::quant {
 
 // T tokens' activations of n elements each (n a multiple of 32), quantized once.
 class PrefillActs {
-public:
+  public:
     // Quantizes X [T, n] (row-major), on the engine's threads when there is enough of it.
     void quantize(const float* X, int T, std::size_t n);
     int tokens() const { return m_T; }
     std::size_t width() const { return m_n; }
     // Token t's n / 32 blocks, as decode has them.
-    const ActBlock* blocks(int t) const { return m_blocks.data() + static_cast<std::size_t>(t) * (m_n / 32); }
+    const ActBlock* blocks(int t) const {
+        return m_blocks.data() + static_cast<std::size_t>(t) * (m_n / 32);
+    }
     // Token t's n integers, 64-byte aligned (the blocks' qs side by side).
     const std::int16_t* ints(int t) const { return m_ints + static_cast<std::size_t>(t) * m_n; }
     // Token t's block scales, zero-padded to scaleStride() (a multiple of 16).
-    const float* scales(int t) const { return m_scales.data() + static_cast<std::size_t>(t) * scaleStride(); }
+    const float* scales(int t) const {
+        return m_scales.data() + static_cast<std::size_t>(t) * scaleStride();
+    }
     std::size_t scaleStride() const { return (m_n / 32 + 15) / 16 * 16; }
 
-private:
+  private:
     int m_T = 0;
     std::size_t m_n = 0;
     std::vector<ActBlock> m_blocks;

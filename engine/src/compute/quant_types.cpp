@@ -13,39 +13,72 @@ namespace {
 
 TypeTraits table(std::uint32_t t) {
     switch (t) {
-        case 0: return {"F32", 1, 4, true};
-        case 1: return {"F16", 1, 2, true};
-        case 2: return {"Q4_0", 32, 18, true};
-        case 3: return {"Q4_1", 32, 20, true};
-        case 6: return {"Q5_0", 32, 22, true};
-        case 7: return {"Q5_1", 32, 24, true};
-        case 8: return {"Q8_0", 32, 34, true};
-        case 9: return {"Q8_1", 32, 36, false};
-        case 10: return {"Q2_K", 256, 84, false};
-        case 11: return {"Q3_K", 256, 110, false};
-        case 12: return {"Q4_K", 256, 144, true};
-        case 13: return {"Q5_K", 256, 176, true};
-        case 14: return {"Q6_K", 256, 210, true};
-        case 15: return {"Q8_K", 256, 292, false};
-        case 16: return {"IQ2_XXS", 256, 66, false};
-        case 17: return {"IQ2_XS", 256, 74, false};
-        case 18: return {"IQ3_XXS", 256, 98, false};
-        case 19: return {"IQ1_S", 256, 50, false};
-        case 20: return {"IQ4_NL", 32, 18, false};
-        case 21: return {"IQ3_S", 256, 110, false};
-        case 22: return {"IQ2_S", 256, 82, false};
-        case 23: return {"IQ4_XS", 256, 136, false};
-        case 24: return {"I8", 1, 1, false};
-        case 25: return {"I16", 1, 2, false};
-        case 26: return {"I32", 1, 4, false};
-        case 27: return {"I64", 1, 8, false};
-        case 28: return {"F64", 1, 8, false};
-        case 29: return {"IQ1_M", 256, 56, false};
-        case 30: return {"BF16", 1, 2, true};
-        case 34: return {"TQ1_0", 256, 54, false};
-        case 35: return {"TQ2_0", 256, 66, false};
-        case 39: return {"MXFP4", 32, 17, false};
-        default: return {};
+        case 0:
+            return {"F32", 1, 4, true};
+        case 1:
+            return {"F16", 1, 2, true};
+        case 2:
+            return {"Q4_0", 32, 18, true};
+        case 3:
+            return {"Q4_1", 32, 20, true};
+        case 6:
+            return {"Q5_0", 32, 22, true};
+        case 7:
+            return {"Q5_1", 32, 24, true};
+        case 8:
+            return {"Q8_0", 32, 34, true};
+        case 9:
+            return {"Q8_1", 32, 36, false};
+        case 10:
+            return {"Q2_K", 256, 84, false};
+        case 11:
+            return {"Q3_K", 256, 110, false};
+        case 12:
+            return {"Q4_K", 256, 144, true};
+        case 13:
+            return {"Q5_K", 256, 176, true};
+        case 14:
+            return {"Q6_K", 256, 210, true};
+        case 15:
+            return {"Q8_K", 256, 292, false};
+        case 16:
+            return {"IQ2_XXS", 256, 66, false};
+        case 17:
+            return {"IQ2_XS", 256, 74, false};
+        case 18:
+            return {"IQ3_XXS", 256, 98, false};
+        case 19:
+            return {"IQ1_S", 256, 50, false};
+        case 20:
+            return {"IQ4_NL", 32, 18, false};
+        case 21:
+            return {"IQ3_S", 256, 110, false};
+        case 22:
+            return {"IQ2_S", 256, 82, false};
+        case 23:
+            return {"IQ4_XS", 256, 136, false};
+        case 24:
+            return {"I8", 1, 1, false};
+        case 25:
+            return {"I16", 1, 2, false};
+        case 26:
+            return {"I32", 1, 4, false};
+        case 27:
+            return {"I64", 1, 8, false};
+        case 28:
+            return {"F64", 1, 8, false};
+        case 29:
+            return {"IQ1_M", 256, 56, false};
+        case 30:
+            return {"BF16", 1, 2, true};
+        case 34:
+            return {"TQ1_0", 256, 54, false};
+        case 35:
+            return {"TQ2_0", 256, 66, false};
+        case 39:
+            return {"MXFP4", 32, 17, false};
+        default:
+            return {};
     }
 }
 
@@ -140,8 +173,7 @@ void dequantizeRow(Type t, const void* src, float* y, std::size_t n) {
         case Type::Q5_K:
             for (std::size_t b = 0; b < nb256; ++b) {
                 const bool five = t == Type::Q5_K;
-                const std::uint8_t* blk =
-                    p + b * (five ? sizeof(BlockQ5_K) : sizeof(BlockQ4_K));
+                const std::uint8_t* blk = p + b * (five ? sizeof(BlockQ5_K) : sizeof(BlockQ4_K));
                 std::uint16_t dh, mh;
                 std::memcpy(&dh, blk, 2);
                 std::memcpy(&mh, blk + 2, 2);
@@ -215,7 +247,8 @@ void dequantizeRowQ8_0Planar(const void* src, float* y, std::size_t n) {
         std::uint16_t h;
         std::memcpy(&h, scales + 2 * g, 2);
         const float d = st::f16ToF32(h);
-        for (std::size_t j = 0; j < kQK; ++j) y[g * kQK + j] = static_cast<float>(qs[g * kQK + j]) * d;
+        for (std::size_t j = 0; j < kQK; ++j)
+            y[g * kQK + j] = static_cast<float>(qs[g * kQK + j]) * d;
     }
 }
 

@@ -11,18 +11,45 @@
 namespace ts::quant {
 
 enum class Type : std::uint32_t {
-    F32 = 0, F16 = 1, Q4_0 = 2, Q4_1 = 3, Q5_0 = 6, Q5_1 = 7, Q8_0 = 8, Q8_1 = 9,
-    Q2_K = 10, Q3_K = 11, Q4_K = 12, Q5_K = 13, Q6_K = 14, Q8_K = 15,
-    IQ2_XXS = 16, IQ2_XS = 17, IQ3_XXS = 18, IQ1_S = 19, IQ4_NL = 20, IQ3_S = 21, IQ2_S = 22,
-    IQ4_XS = 23, I8 = 24, I16 = 25, I32 = 26, I64 = 27, F64 = 28, IQ1_M = 29, BF16 = 30,
-    TQ1_0 = 34, TQ2_0 = 35, MXFP4 = 39,
+    F32 = 0,
+    F16 = 1,
+    Q4_0 = 2,
+    Q4_1 = 3,
+    Q5_0 = 6,
+    Q5_1 = 7,
+    Q8_0 = 8,
+    Q8_1 = 9,
+    Q2_K = 10,
+    Q3_K = 11,
+    Q4_K = 12,
+    Q5_K = 13,
+    Q6_K = 14,
+    Q8_K = 15,
+    IQ2_XXS = 16,
+    IQ2_XS = 17,
+    IQ3_XXS = 18,
+    IQ1_S = 19,
+    IQ4_NL = 20,
+    IQ3_S = 21,
+    IQ2_S = 22,
+    IQ4_XS = 23,
+    I8 = 24,
+    I16 = 25,
+    I32 = 26,
+    I64 = 27,
+    F64 = 28,
+    IQ1_M = 29,
+    BF16 = 30,
+    TQ1_0 = 34,
+    TQ2_0 = 35,
+    MXFP4 = 39,
 };
 
 struct TypeTraits {
-    const char* name = nullptr;   // null: not a type number ggml knows
-    int blockElems = 0;           // weights per block (1 for plain floats)
-    int blockBytes = 0;           // bytes per block
-    bool computable = false;      // Tokenscope has dequantization and dot kernels for it
+    const char* name = nullptr;  // null: not a type number ggml knows
+    int blockElems = 0;          // weights per block (1 for plain floats)
+    int blockBytes = 0;          // bytes per block
+    bool computable = false;     // Tokenscope has dequantization and dot kernels for it
 };
 
 // Traits of a raw type number from a file (name == nullptr for numbers ggml never used).
@@ -43,18 +70,47 @@ constexpr int kQK = 32;    // elements of a small block
 constexpr int kQKK = 256;  // elements of a K-quant super-block
 
 #pragma pack(push, 1)
-struct BlockQ4_0 { std::uint16_t d; std::uint8_t qs[16]; };                   // (q - 8) * d
-struct BlockQ4_1 { std::uint16_t d, m; std::uint8_t qs[16]; };                // q * d + m
-struct BlockQ5_0 { std::uint16_t d; std::uint8_t qh[4]; std::uint8_t qs[16]; };  // (q - 16) * d
-struct BlockQ5_1 { std::uint16_t d, m; std::uint8_t qh[4]; std::uint8_t qs[16]; };
-struct BlockQ8_0 { std::uint16_t d; std::int8_t qs[32]; };                    // q * d
+struct BlockQ4_0 {
+    std::uint16_t d;
+    std::uint8_t qs[16];
+};  // (q - 8) * d
+struct BlockQ4_1 {
+    std::uint16_t d, m;
+    std::uint8_t qs[16];
+};  // q * d + m
+struct BlockQ5_0 {
+    std::uint16_t d;
+    std::uint8_t qh[4];
+    std::uint8_t qs[16];
+};  // (q - 16) * d
+struct BlockQ5_1 {
+    std::uint16_t d, m;
+    std::uint8_t qh[4];
+    std::uint8_t qs[16];
+};
+struct BlockQ8_0 {
+    std::uint16_t d;
+    std::int8_t qs[32];
+};  // q * d
 // K-quants: 8 sub-blocks of 32 with 6-bit scales and minimums packed into 12 bytes.
-struct BlockQ4_K { std::uint16_t d, dmin; std::uint8_t scales[12]; std::uint8_t qs[128]; };
+struct BlockQ4_K {
+    std::uint16_t d, dmin;
+    std::uint8_t scales[12];
+    std::uint8_t qs[128];
+};
 struct BlockQ5_K {
-    std::uint16_t d, dmin; std::uint8_t scales[12]; std::uint8_t qh[32]; std::uint8_t qs[128];
+    std::uint16_t d, dmin;
+    std::uint8_t scales[12];
+    std::uint8_t qh[32];
+    std::uint8_t qs[128];
 };
 // 16 sub-blocks of 16 with signed 8-bit scales; 6-bit quants split into 4 + 2 bits.
-struct BlockQ6_K { std::uint8_t ql[128]; std::uint8_t qh[64]; std::int8_t scales[16]; std::uint16_t d; };
+struct BlockQ6_K {
+    std::uint8_t ql[128];
+    std::uint8_t qh[64];
+    std::int8_t scales[16];
+    std::uint16_t d;
+};
 #pragma pack(pop)
 static_assert(sizeof(BlockQ4_0) == 18 && sizeof(BlockQ4_1) == 20 && sizeof(BlockQ5_0) == 22 &&
               sizeof(BlockQ5_1) == 24 && sizeof(BlockQ8_0) == 34 && sizeof(BlockQ4_K) == 144 &&

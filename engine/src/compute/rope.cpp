@@ -30,13 +30,15 @@ std::vector<float> ropeInverseFrequencies(const Config& c) {
                 f = static_cast<float>(f / s.factor);  // low frequencies: slowed down fully
             } else if (wavelen >= highWavelen) {
                 // medium: a smooth blend between slowed and unchanged
-                const double smooth = (old / wavelen - s.lowFreqFactor) / (s.highFreqFactor - s.lowFreqFactor);
+                const double smooth =
+                    (old / wavelen - s.lowFreqFactor) / (s.highFreqFactor - s.lowFreqFactor);
                 f = static_cast<float>((1.0 - smooth) * f / s.factor + smooth * f);
             }  // high frequencies stay as they are
         }
     } else if (s.type == RopeScaling::Type::Factors) {
         // llama.cpp divides each frequency by its factor (theta / freq_factor)
-        for (std::size_t i = 0; i < inv.size() && i < s.factors.size(); ++i) inv[i] = inv[i] / s.factors[i];
+        for (std::size_t i = 0; i < inv.size() && i < s.factors.size(); ++i)
+            inv[i] = inv[i] / s.factors[i];
     }
     return inv;
 }

@@ -1,8 +1,8 @@
 #include "tokenscope/threads.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cerrno>
+#include <chrono>
 #include <thread>
 
 #if defined(__linux__)
@@ -53,11 +53,15 @@ double StreamProbe::seconds(int repeats) const {
         float parts[256] = {};
         const auto t0 = std::chrono::steady_clock::now();
         kernels::parallel([&](int t, int nt) {
-            const std::size_t b = n * static_cast<std::size_t>(t) / static_cast<std::size_t>(nt) / 16 * 16;
-            const std::size_t e = t + 1 == nt ? n : n * static_cast<std::size_t>(t + 1) / static_cast<std::size_t>(nt) / 16 * 16;
+            const std::size_t b =
+                n * static_cast<std::size_t>(t) / static_cast<std::size_t>(nt) / 16 * 16;
+            const std::size_t e = t + 1 == nt ? n
+                                              : n * static_cast<std::size_t>(t + 1) /
+                                                    static_cast<std::size_t>(nt) / 16 * 16;
             parts[t & 255] = kernels::sum(p + b, e - b);
         });
-        best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+        best = std::min(
+            best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
         sink = sink + parts[0];
     }
     return best;

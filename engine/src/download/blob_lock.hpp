@@ -12,7 +12,7 @@
 namespace ts::hub {
 
 class BlobLock {
-public:
+  public:
     // Takes the lock, waiting while another process holds it. `onWait` is called once when the
     // lock is found taken; waiting stops with DownloadError(Cancelled) when *cancel turns true.
     BlobLock(const std::filesystem::path& lockFile, const std::atomic<bool>* cancel,
@@ -22,10 +22,11 @@ public:
     BlobLock& operator=(const BlobLock&) = delete;
 
     // <cache>/.locks/<repo folder>/<blob>.lock
-    static std::filesystem::path pathFor(const std::filesystem::path& cache, const std::string& repoFolderName,
+    static std::filesystem::path pathFor(const std::filesystem::path& cache,
+                                         const std::string& repoFolderName,
                                          const std::string& blobName);
 
-private:
+  private:
     int m_fd = -1;
 };
 

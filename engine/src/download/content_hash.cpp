@@ -17,20 +17,23 @@ struct ContentHash::Impl {
 ContentHash::ContentHash(Kind kind) : m_impl(std::make_unique<Impl>()) {
     m_impl->ctx = EVP_MD_CTX_new();
     if (!m_impl->ctx ||
-        EVP_DigestInit_ex(m_impl->ctx, kind == Kind::Sha256 ? EVP_sha256() : EVP_sha1(), nullptr) != 1)
+        EVP_DigestInit_ex(m_impl->ctx, kind == Kind::Sha256 ? EVP_sha256() : EVP_sha1(), nullptr) !=
+            1)
         throw Error("OpenSSL could not start a hash");
 }
 
 ContentHash::~ContentHash() { EVP_MD_CTX_free(m_impl->ctx); }
 
 void ContentHash::update(const void* data, std::size_t size) {
-    if (size > 0 && EVP_DigestUpdate(m_impl->ctx, data, size) != 1) throw Error("OpenSSL hash update failed");
+    if (size > 0 && EVP_DigestUpdate(m_impl->ctx, data, size) != 1)
+        throw Error("OpenSSL hash update failed");
 }
 
 std::string ContentHash::hex() {
     unsigned char digest[EVP_MAX_MD_SIZE];
     unsigned int len = 0;
-    if (EVP_DigestFinal_ex(m_impl->ctx, digest, &len) != 1) throw Error("OpenSSL hash final failed");
+    if (EVP_DigestFinal_ex(m_impl->ctx, digest, &len) != 1)
+        throw Error("OpenSSL hash final failed");
     static const char* digits = "0123456789abcdef";
     std::string out;
     for (unsigned i = 0; i < len; ++i) {
@@ -45,7 +48,8 @@ bool ContentHash::updateFromFile(const std::filesystem::path& file, std::uint64_
     if (!in) return false;
     std::vector<char> buffer(1 << 20);
     while (bytes > 0) {
-        const auto want = static_cast<std::streamsize>(std::min<std::uint64_t>(bytes, buffer.size()));
+        const auto want =
+            static_cast<std::streamsize>(std::min<std::uint64_t>(bytes, buffer.size()));
         in.read(buffer.data(), want);
         const auto got = in.gcount();
         if (got <= 0) return false;

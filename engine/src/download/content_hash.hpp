@@ -11,7 +11,7 @@
 namespace ts::hub {
 
 class ContentHash {
-public:
+  public:
     enum class Kind { Sha256, Sha1 };
     explicit ContentHash(Kind kind);
     ~ContentHash();
@@ -25,7 +25,7 @@ public:
     // Feeds the first `bytes` of `file`; returns false if it is shorter or unreadable.
     bool updateFromFile(const std::filesystem::path& file, std::uint64_t bytes);
 
-private:
+  private:
     struct Impl;
     std::unique_ptr<Impl> m_impl;
 };

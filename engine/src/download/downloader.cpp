@@ -37,7 +37,7 @@ std::string stripEtag(std::string e) {
 
 // Bytes per second over the last three seconds, for a speed that neither jumps nor lags.
 class SpeedMeter {
-public:
+  public:
     void add(std::uint64_t total) {
         const auto now = Clock::now();
         m_samples.emplace_back(now, total);
@@ -46,11 +46,13 @@ public:
     }
     double bytesPerSecond() const {
         if (m_samples.size() < 2) return 0;
-        const double dt = std::chrono::duration<double>(m_samples.back().first - m_samples.front().first).count();
-        return dt > 0 ? static_cast<double>(m_samples.back().second - m_samples.front().second) / dt : 0;
+        const double dt =
+            std::chrono::duration<double>(m_samples.back().first - m_samples.front().first).count();
+        return dt > 0 ? static_cast<double>(m_samples.back().second - m_samples.front().second) / dt
+                      : 0;
     }
 
-private:
+  private:
     std::deque<std::pair<Clock::time_point, std::uint64_t>> m_samples;
 };
 
@@ -66,12 +68,15 @@ void writeTextAtomically(const fs::path& file, const std::string& text) {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         out << text;
         if (!out)
-            throw DownloadError(DownloadErrorKind::DiskFull, "cannot write " + tmp.string() +
-                                                                 " (is the disk full or read-only?)");
+            throw DownloadError(
+                DownloadErrorKind::DiskFull,
+                "cannot write " + tmp.string() + " (is the disk full or read-only?)");
     }
     std::error_code ec;
     fs::rename(tmp, file, ec);
-    if (ec) throw DownloadError(DownloadErrorKind::DiskFull, "cannot write " + file.string() + ": " + ec.message());
+    if (ec)
+        throw DownloadError(DownloadErrorKind::DiskFull,
+                            "cannot write " + file.string() + ": " + ec.message());
 }
 
 void linkIntoSnapshot(const fs::path& blob, const fs::path& link) {
@@ -96,16 +101,18 @@ struct Planned {
 };
 
 class Download {
-public:
-    Download(const DownloadOptions& o, const HubEndpoint& hub, const fs::path& repo, const RepoInfo& info)
+  public:
+    Download(const DownloadOptions& o, const HubEndpoint& hub, const fs::path& repo,
+             const RepoInfo& info)
         : m_options(o), m_hub(hub), m_repo(repo), m_info(info) {}
 
-    VerifiedFile fetch(const Planned& p, int index, int count, std::uint64_t doneBefore, std::uint64_t total);
+    VerifiedFile fetch(const Planned& p, int index, int count, std::uint64_t doneBefore,
+                       std::uint64_t total);
     std::uint64_t fetched() const { return m_fetched; }
 
-private:
-    void report(const std::string& name, int index, int count, std::uint64_t fileDone, std::uint64_t fileTotal,
-                std::uint64_t done, std::uint64_t total, bool force);
+  private:
+    void report(const std::string& name, int index, int count, std::uint64_t fileDone,
+                std::uint64_t fileTotal, std::uint64_t done, std::uint64_t total, bool force);
 
     const DownloadOptions& m_options;
     const HubEndpoint& m_hub;
@@ -117,7 +124,8 @@ private:
 };
 
 void Download::report(const std::string& name, int index, int count, std::uint64_t fileDone,
-                      std::uint64_t fileTotal, std::uint64_t done, std::uint64_t total, bool force) {
+                      std::uint64_t fileTotal, std::uint64_t done, std::uint64_t total,
+                      bool force) {
     m_speed.add(m_fetched);
     if (!m_options.progress) return;
     const auto now = Clock::now();
@@ -135,7 +143,8 @@ void Download::report(const std::string& name, int index, int count, std::uint64
     m_options.progress(p);
 }
 
-VerifiedFile Download::fetch(const Planned& p, int index, int count, std::uint64_t doneBefore, std::uint64_t total) {
+VerifiedFile Download::fetch(const Planned& p, int index, int count, std::uint64_t doneBefore,
+                             std::uint64_t total) {
     const RepoFile& f = p.file;
     VerifiedFile v;
     v.name = f.name;
@@ -148,7 +157,8 @@ VerifiedFile Download::fetch(const Planned& p, int index, int count, std::uint64
     auto isCancelled = [&] { return m_options.cancel && m_options.cancel->load(); };
 
     auto newHash = [&] {
-        auto h = std::make_unique<ContentHash>(p.lfs ? ContentHash::Kind::Sha256 : ContentHash::Kind::Sha1);
+        auto h = std::make_unique<ContentHash>(p.lfs ? ContentHash::Kind::Sha256
+                                                     : ContentHash::Kind::Sha1);
         if (!p.lfs) {
             const std::string header = gitBlobHeader(f.size);
             h->update(header.data(), header.size());
@@ -159,32 +169,36 @@ VerifiedFile Download::fetch(const Planned& p, int index, int count, std::uint64
         if (size != f.size)
             throw DownloadError(DownloadErrorKind::Checksum,
                                 f.name + " of " + m_info.id + " has " + std::to_string(size) +
-                                    " bytes but the hub lists " + std::to_string(f.size) + " (" + where.string() +
+                                    " bytes but the hub lists " + std::to_string(f.size) + " (" +
+                                    where.string() +
                                     "); the file was removed, run the download again");
         const std::string got = h.hex();
         if (got != v.hash)
-            throw DownloadError(DownloadErrorKind::Checksum,
-                                f.name + " of " + m_info.id + " is corrupt: its " +
-                                    (p.lfs ? "SHA-256 is " : "git blob hash is ") + got + " but the hub lists " +
-                                    v.hash + ". The damaged copy was removed; run the download again, and if "
-                                    "it fails the same way the server or a proxy is altering the file");
+            throw DownloadError(
+                DownloadErrorKind::Checksum,
+                f.name + " of " + m_info.id + " is corrupt: its " +
+                    (p.lfs ? "SHA-256 is " : "git blob hash is ") + got + " but the hub lists " +
+                    v.hash +
+                    ". The damaged copy was removed; run the download again, and if "
+                    "it fails the same way the server or a proxy is altering the file");
     };
 
     // One writer per blob: another download of this file (the app, the CLI or the hub's own
     // tools) finishes first, and is then found complete below.
-    const BlobLock lock(BlobLock::pathFor(m_repo.parent_path(), m_repo.filename().string(), p.blobName),
-                        m_options.cancel, [&] {
-                            if (!m_options.progress) return;
-                            DownloadProgress w;
-                            w.file = f.name;
-                            w.fileIndex = index;
-                            w.fileCount = count;
-                            w.fileTotal = f.size;
-                            w.done = doneBefore;
-                            w.total = total;
-                            w.waitingForOtherDownload = true;
-                            m_options.progress(w);
-                        });
+    const BlobLock lock(
+        BlobLock::pathFor(m_repo.parent_path(), m_repo.filename().string(), p.blobName),
+        m_options.cancel, [&] {
+            if (!m_options.progress) return;
+            DownloadProgress w;
+            w.file = f.name;
+            w.fileIndex = index;
+            w.fileCount = count;
+            w.fileTotal = f.size;
+            w.done = doneBefore;
+            w.total = total;
+            w.waitingForOtherDownload = true;
+            m_options.progress(w);
+        });
 
     // Already complete in the cache (from us or from the hub's tools): verify, then link.
     if (fs::exists(blob)) {
@@ -201,8 +215,8 @@ VerifiedFile Download::fetch(const Planned& p, int index, int count, std::uint64
     }
 
     // HEAD without following the redirect: the hub's answer carries the commit and hashes.
-    const std::string url = m_hub.base + "/" + http::encodePath(m_info.id, true) + "/resolve/" + m_info.commit +
-                            "/" + http::encodePath(f.name, true);
+    const std::string url = m_hub.base + "/" + http::encodePath(m_info.id, true) + "/resolve/" +
+                            m_info.commit + "/" + http::encodePath(f.name, true);
     auto headReq = m_hub.request(url, "HEAD");
     headReq.followRedirects = false;
     const auto head = http::perform(headReq);
@@ -211,19 +225,21 @@ VerifiedFile Download::fetch(const Planned& p, int index, int count, std::uint64
     const std::string commit = head.response.header("x-repo-commit");
     if (commit.empty() || commit != m_info.commit)
         throw DownloadError(DownloadErrorKind::BadResponse,
-                            "the server reports commit '" + commit + "' for " + f.name + " but the listing is of " +
-                                m_info.commit + " (the repository changed during the download? run it again)");
+                            "the server reports commit '" + commit + "' for " + f.name +
+                                " but the listing is of " + m_info.commit +
+                                " (the repository changed during the download? run it again)");
     std::string etag = stripEtag(head.response.header("x-linked-etag"));
     if (etag.empty()) etag = stripEtag(head.response.header("etag"));
     if (etag != v.hash)
-        throw DownloadError(DownloadErrorKind::BadResponse,
-                            "the server's ETag for " + f.name + " is '" + etag + "' but the listing says " + v.hash);
+        throw DownloadError(DownloadErrorKind::BadResponse, "the server's ETag for " + f.name +
+                                                                " is '" + etag +
+                                                                "' but the listing says " + v.hash);
     std::string sizeHeader = head.response.header("x-linked-size");
     if (sizeHeader.empty()) sizeHeader = head.response.header("content-length");
     if (!sizeHeader.empty() && sizeHeader != std::to_string(f.size))
         throw DownloadError(DownloadErrorKind::BadResponse,
-                            "the server says " + f.name + " has " + sizeHeader + " bytes, the listing " +
-                                std::to_string(f.size));
+                            "the server says " + f.name + " has " + sizeHeader +
+                                " bytes, the listing " + std::to_string(f.size));
     std::string location = head.response.header("location");
     std::string getUrl = url;
     if (head.response.status >= 300 && head.response.status < 400 && !location.empty()) {
@@ -258,7 +274,8 @@ VerifiedFile Download::fetch(const Planned& p, int index, int count, std::uint64
     std::uint64_t written = have;
 
     auto req = m_hub.request(getUrl);
-    if (have > 0 && have < f.size) req.headers.push_back("Range: bytes=" + std::to_string(have) + "-");
+    if (have > 0 && have < f.size)
+        req.headers.push_back("Range: bytes=" + std::to_string(have) + "-");
     req.onStart = [&](long status, const std::map<std::string, std::string>& headers) {
         if (have == 0) return true;
         if (status == 200) {
@@ -270,8 +287,10 @@ VerifiedFile Download::fetch(const Planned& p, int index, int count, std::uint64
             return true;
         }
         const auto range = headers.find("content-range");
-        if (range == headers.end() || range->second.rfind("bytes " + std::to_string(have) + "-", 0) != 0) {
-            writeError = "the server answered the resume request for " + f.name + " with the wrong range";
+        if (range == headers.end() ||
+            range->second.rfind("bytes " + std::to_string(have) + "-", 0) != 0) {
+            writeError =
+                "the server answered the resume request for " + f.name + " with the wrong range";
             return false;
         }
         return true;
@@ -282,12 +301,14 @@ VerifiedFile Download::fetch(const Planned& p, int index, int count, std::uint64
             return false;
         }
         if (written + size > f.size) {
-            writeError = "the server sent more than the " + std::to_string(f.size) + " bytes listed for " + f.name;
+            writeError = "the server sent more than the " + std::to_string(f.size) +
+                         " bytes listed for " + f.name;
             return false;
         }
         if (std::fwrite(data, 1, size, out) != size) {
             writeErrno = errno;
-            writeError = std::string("writing ") + partial.string() + " failed: " + std::strerror(errno);
+            writeError =
+                std::string("writing ") + partial.string() + " failed: " + std::strerror(errno);
             return false;
         }
         hash->update(data, size);
@@ -304,7 +325,8 @@ VerifiedFile Download::fetch(const Planned& p, int index, int count, std::uint64
         got = http::perform(req);
     if (out && std::fclose(out) != 0 && writeError.empty()) {
         writeErrno = errno;
-        writeError = std::string("writing ") + partial.string() + " failed: " + std::strerror(errno);
+        writeError =
+            std::string("writing ") + partial.string() + " failed: " + std::strerror(errno);
     }
     out = nullptr;
     if (writeError == "cancelled")
@@ -312,14 +334,15 @@ VerifiedFile Download::fetch(const Planned& p, int index, int count, std::uint64
                             "download cancelled while fetching " + f.name +
                                 "; what arrived is kept and the next download resumes from it");
     if (!writeError.empty())
-        throw DownloadError(writeError.find("failed") != std::string::npos ? DownloadErrorKind::DiskFull
-                                                                            : DownloadErrorKind::BadResponse,
-                            writeError + (writeErrno == ENOSPC || writeErrno == EDQUOT || writeErrno == EFBIG
-                                              ? ". The disk is full (or a quota or file-size limit was hit): "
-                                                "free some space and run the download again; it resumes from the " +
-                                                    std::to_string(fileSizeOr0(partial)) + " bytes kept in " +
-                                                    partial.filename().string()
-                                              : std::string()));
+        throw DownloadError(
+            writeError.find("failed") != std::string::npos ? DownloadErrorKind::DiskFull
+                                                           : DownloadErrorKind::BadResponse,
+            writeError + (writeErrno == ENOSPC || writeErrno == EDQUOT || writeErrno == EFBIG
+                              ? ". The disk is full (or a quota or file-size limit was hit): "
+                                "free some space and run the download again; it resumes from the " +
+                                    std::to_string(fileSizeOr0(partial)) + " bytes kept in " +
+                                    partial.filename().string()
+                              : std::string()));
     throwForFailure(got, m_hub, f.name + " of " + m_info.id);
     throwForStatus(got.response, m_hub, m_info.id, f.name + " of " + m_info.id);
     if (written != f.size) {
@@ -337,7 +360,9 @@ VerifiedFile Download::fetch(const Planned& p, int index, int count, std::uint64
     }
     std::error_code ec;
     fs::rename(partial, blob, ec);
-    if (ec) throw DownloadError(DownloadErrorKind::DiskFull, "cannot rename " + partial.string() + ": " + ec.message());
+    if (ec)
+        throw DownloadError(DownloadErrorKind::DiskFull,
+                            "cannot rename " + partial.string() + ": " + ec.message());
     linkIntoSnapshot(blob, m_repo / "snapshots" / m_info.commit / f.name);
     report(f.name, index, count, f.size, f.size, doneBefore + f.size, total, true);
     return v;
@@ -365,8 +390,8 @@ DownloadResult downloadModel(const DownloadOptions& options) {
     fs::create_directories(repo / "refs", ec);
     if (ec)
         throw DownloadError(DownloadErrorKind::DiskFull,
-                            "cannot create the cache folder " + repo.string() + ": " + ec.message() +
-                                " (set HF_HUB_CACHE to a writable folder)");
+                            "cannot create the cache folder " + repo.string() + ": " +
+                                ec.message() + " (set HF_HUB_CACHE to a writable folder)");
 
     std::vector<Planned> plan;
     std::uint64_t total = 0, needed = 0;
@@ -378,7 +403,8 @@ DownloadResult downloadModel(const DownloadOptions& options) {
                                     " (was it asked for with ?blobs=true?)");
         total += f.size;
         if (!fs::exists(repo / "blobs" / p.blobName))
-            needed += f.size - std::min(f.size, fileSizeOr0(repo / "blobs" / (p.blobName + ".incomplete")));
+            needed += f.size -
+                      std::min(f.size, fileSizeOr0(repo / "blobs" / (p.blobName + ".incomplete")));
         plan.push_back(std::move(p));
     }
     struct statvfs vfs {};
@@ -386,18 +412,21 @@ DownloadResult downloadModel(const DownloadOptions& options) {
         const std::uint64_t available = static_cast<std::uint64_t>(vfs.f_bavail) * vfs.f_frsize;
         const std::uint64_t margin = 64ull << 20;
         if (needed + margin > available)
-            throw DownloadError(DownloadErrorKind::DiskFull,
-                                "not enough disk space for " + info.id + ": it needs " + formatBytes(needed) +
-                                    " more but " + repo.string() + " has " + formatBytes(available) +
-                                    " free. Free some space, or set HF_HUB_CACHE to a folder on a larger disk");
+            throw DownloadError(
+                DownloadErrorKind::DiskFull,
+                "not enough disk space for " + info.id + ": it needs " + formatBytes(needed) +
+                    " more but " + repo.string() + " has " + formatBytes(available) +
+                    " free. Free some space, or set HF_HUB_CACHE to a folder on a larger disk");
     }
 
     Download download(options, hub, repo, info);
     std::uint64_t done = 0;
     for (std::size_t i = 0; i < plan.size(); ++i) {
         if (options.cancel && options.cancel->load())
-            throw DownloadError(DownloadErrorKind::Cancelled, "download of " + info.id + " cancelled");
-        result.files.push_back(download.fetch(plan[i], static_cast<int>(i), static_cast<int>(plan.size()), done, total));
+            throw DownloadError(DownloadErrorKind::Cancelled,
+                                "download of " + info.id + " cancelled");
+        result.files.push_back(download.fetch(plan[i], static_cast<int>(i),
+                                              static_cast<int>(plan.size()), done, total));
         done += plan[i].file.size;
     }
     result.bytesFetched = download.fetched();

@@ -61,7 +61,8 @@ std::size_t onBody(char* data, std::size_t size, std::size_t n, void* user) {
         curl_easy_getinfo(t->curl, CURLINFO_RESPONSE_CODE, &status);
         t->deliver = status >= 200 && status < 300;
         t->statusKnown = true;
-        if (t->deliver && t->request->onStart && !t->request->onStart(status, t->response->headers)) {
+        if (t->deliver && t->request->onStart &&
+            !t->request->onStart(status, t->response->headers)) {
             t->sinkStopped = true;
             return 0;
         }
@@ -114,7 +115,8 @@ std::string encodePath(const std::string& text, bool keepSlash) {
     static const char* hex = "0123456789ABCDEF";
     std::string out;
     for (unsigned char c : text) {
-        if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~' || (keepSlash && c == '/')) {
+        if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~' ||
+            (keepSlash && c == '/')) {
             out += static_cast<char>(c);
         } else {
             out += '%';
@@ -128,10 +130,12 @@ std::string encodePath(const std::string& text, bool keepSlash) {
 Outcome perform(const Request& request) {
     globalInit();
     Outcome outcome;
-    const std::string authOrigin = request.authOrigin.empty() ? origin(request.url) : request.authOrigin;
+    const std::string authOrigin =
+        request.authOrigin.empty() ? origin(request.url) : request.authOrigin;
     std::string url = request.url;
     for (int hop = 0; hop < 8; ++hop) {
-        std::unique_ptr<CURL, decltype(&curl_easy_cleanup)> curl(curl_easy_init(), curl_easy_cleanup);
+        std::unique_ptr<CURL, decltype(&curl_easy_cleanup)> curl(curl_easy_init(),
+                                                                 curl_easy_cleanup);
         if (!curl) {
             outcome.failure = Failure::Network;
             outcome.detail = "libcurl could not start a transfer";
@@ -151,9 +155,11 @@ Outcome perform(const Request& request) {
         r.hops.push_back(url + (sendToken ? " +auth" : ""));
         curl_slist* list = nullptr;
         for (const auto& h : request.headers) list = curl_slist_append(list, h.c_str());
-        if (sendToken) list = curl_slist_append(list, ("Authorization: Bearer " + request.token).c_str());
+        if (sendToken)
+            list = curl_slist_append(list, ("Authorization: Bearer " + request.token).c_str());
         list = curl_slist_append(list, "Accept-Encoding: identity");
-        std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> headers(list, curl_slist_free_all);
+        std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> headers(list,
+                                                                            curl_slist_free_all);
 
         CURL* c = curl.get();
         curl_easy_setopt(c, CURLOPT_URL, url.c_str());
@@ -187,7 +193,8 @@ Outcome perform(const Request& request) {
                 outcome.failure = Failure::Cancelled;
             else if (code == CURLE_OPERATION_TIMEDOUT)
                 outcome.failure = Failure::Timeout;
-            else if (code == CURLE_PARTIAL_FILE || code == CURLE_RECV_ERROR || code == CURLE_GOT_NOTHING)
+            else if (code == CURLE_PARTIAL_FILE || code == CURLE_RECV_ERROR ||
+                     code == CURLE_GOT_NOTHING)
                 outcome.failure = r.status > 0 ? Failure::PartialBody : Failure::Network;
             else
                 outcome.failure = Failure::Network;

@@ -12,13 +12,13 @@
 namespace ts::hub::http {
 
 struct Request {
-    std::string method = "GET";          // "GET" or "HEAD"
+    std::string method = "GET";  // "GET" or "HEAD"
     std::string url;
-    std::vector<std::string> headers;    // extra "Name: value" lines
-    std::string token;                   // bearer token, sent only to `authOrigin`
-    std::string authOrigin;              // origin(url) of the endpoint
+    std::vector<std::string> headers;  // extra "Name: value" lines
+    std::string token;                 // bearer token, sent only to `authOrigin`
+    std::string authOrigin;            // origin(url) of the endpoint
     bool followRedirects = true;
-    std::string proxy;                   // "" = libcurl's reading of the *_proxy variables
+    std::string proxy;  // "" = libcurl's reading of the *_proxy variables
     long connectTimeoutSeconds = 20;
     long stallTimeoutSeconds = 60;
     // Receives the body of the final 2xx answer; returns false to abort (its reason is kept
@@ -36,7 +36,7 @@ struct Response {
     std::map<std::string, std::string> headers;  // of the last answer, names lower-case
     std::string body;                            // when no sink was given (small answers)
     std::string url;                             // the URL that gave this answer
-    std::vector<std::string> hops;               // every URL requested, with "+auth" if the token went
+    std::vector<std::string> hops;  // every URL requested, with "+auth" if the token went
     std::string header(const std::string& lowerName) const;
 };
 

@@ -6,11 +6,10 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <set>
 #include <iomanip>
-#include <sstream>
-
 #include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
 
 #include "download/hub_endpoint.hpp"
 #include "tokenscope/hf_cache.hpp"
@@ -26,7 +25,8 @@ std::string envOr(std::initializer_list<const char*> names) {
 }
 
 bool endsWith(const std::string& s, const std::string& suffix) {
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+    return s.size() >= suffix.size() &&
+           s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 std::string lower(std::string s) {
@@ -44,10 +44,16 @@ bool isPickle(const std::string& name) {
 // The files Tokenscope reads from a model folder (weights, config, tokenizers).
 bool isLoadable(const std::string& name) {
     if (name.find('/') != std::string::npos) return false;  // onnx/, original/, ...
-    static const std::set<std::string> exact = {
-        "config.json",        "generation_config.json", "tokenizer.json",  "tokenizer_config.json",
-        "vocab.json",         "merges.txt",             "special_tokens_map.json",
-        "added_tokens.json",  "tokenizer.model",        "model.safetensors.index.json"};
+    static const std::set<std::string> exact = {"config.json",
+                                                "generation_config.json",
+                                                "tokenizer.json",
+                                                "tokenizer_config.json",
+                                                "vocab.json",
+                                                "merges.txt",
+                                                "special_tokens_map.json",
+                                                "added_tokens.json",
+                                                "tokenizer.model",
+                                                "model.safetensors.index.json"};
     return exact.count(name) > 0 || endsWith(name, ".safetensors");
 }
 
@@ -99,8 +105,9 @@ void throwForFailure(const http::Outcome& o, const HubEndpoint& hub, const std::
                                     "; what arrived is kept and the next download resumes from it");
         case Failure::Timeout:
             throw DownloadError(DownloadErrorKind::Network,
-                                "the connection to " + hub.base + " stalled while fetching " + what +
-                                    " (" + o.detail + "). Check the network and run the download "
+                                "the connection to " + hub.base + " stalled while fetching " +
+                                    what + " (" + o.detail +
+                                    "). Check the network and run the download "
                                     "again: it resumes where it stopped");
         case Failure::PartialBody:
             throw DownloadError(DownloadErrorKind::Network,
@@ -121,39 +128,45 @@ void throwForStatus(const http::Response& r, const HubEndpoint& hub, const std::
     std::string hubSays;
     try {
         const auto j = nlohmann::json::parse(r.body);
-        if (j.is_object() && j.contains("error") && j["error"].is_string()) hubSays = j["error"].get<std::string>();
+        if (j.is_object() && j.contains("error") && j["error"].is_string())
+            hubSays = j["error"].get<std::string>();
     } catch (const nlohmann::json::exception&) {
     }
     const std::string said = hubSays.empty() ? "" : " The hub says: " + hubSays;
     if (r.status == 401 || r.status == 403) {
         const std::string tokenAdvice =
-            hub.token.empty()
-                ? " It is gated or private: accept its licence on " + hub.base + "/" + repoId +
-                      ", create an access token and set HF_TOKEN to it."
-                : " The token in HF_TOKEN was refused: check that it is valid and that you accepted "
-                  "the model's licence on " + hub.base + "/" + repoId + ".";
+            hub.token.empty() ? " It is gated or private: accept its licence on " + hub.base + "/" +
+                                    repoId + ", create an access token and set HF_TOKEN to it."
+                              : " The token in HF_TOKEN was refused: check that it is valid and "
+                                "that you accepted "
+                                "the model's licence on " +
+                                    hub.base + "/" + repoId + ".";
         throw DownloadError(DownloadErrorKind::Unauthorized,
-                            "access to " + repoId + " was denied (HTTP " + std::to_string(r.status) +
-                                ") while fetching " + what + "." + tokenAdvice + said);
+                            "access to " + repoId + " was denied (HTTP " +
+                                std::to_string(r.status) + ") while fetching " + what + "." +
+                                tokenAdvice + said);
     }
     if (r.status == 404)
         throw DownloadError(DownloadErrorKind::NotFound,
-                            "not found on " + hub.base + ": " + what + " (HTTP 404). Check the "
-                            "spelling of the model id (ORG/NAME, as on the hub page) and the "
-                            "revision." + said);
+                            "not found on " + hub.base + ": " + what +
+                                " (HTTP 404). Check the "
+                                "spelling of the model id (ORG/NAME, as on the hub page) and the "
+                                "revision." +
+                                said);
     if (r.status == 416)
         throw DownloadError(DownloadErrorKind::BadResponse,
                             "the server refused to resume " + what + " (HTTP 416)");
-    throw DownloadError(DownloadErrorKind::BadResponse,
-                        hub.base + " answered HTTP " + std::to_string(r.status) + " for " + what +
-                            ". Try again later." + said);
+    throw DownloadError(DownloadErrorKind::BadResponse, hub.base + " answered HTTP " +
+                                                            std::to_string(r.status) + " for " +
+                                                            what + ". Try again later." + said);
 }
 
 RepoInfo fetchRepoInfo(const DownloadOptions& options) {
     if (!isRepoId(options.repoId))
         throw DownloadError(DownloadErrorKind::NotFound,
-                            "'" + options.repoId + "' is not a hub model id: write it as ORG/NAME, "
-                            "for example openai-community/gpt2");
+                            "'" + options.repoId +
+                                "' is not a hub model id: write it as ORG/NAME, "
+                                "for example openai-community/gpt2");
     const HubEndpoint hub = HubEndpoint::from(options);
     const std::string revision = options.revision.empty() ? "main" : options.revision;
     const std::string url = hub.base + "/api/models/" + http::encodePath(options.repoId, true) +
@@ -174,8 +187,10 @@ RepoInfo fetchRepoInfo(const DownloadOptions& options) {
         for (const auto& s : j.at("siblings")) {
             RepoFile f;
             f.name = s.at("rfilename").get<std::string>();
-            if (s.contains("size") && s["size"].is_number_unsigned()) f.size = s["size"].get<std::uint64_t>();
-            if (s.contains("blobId") && s["blobId"].is_string()) f.blobId = s["blobId"].get<std::string>();
+            if (s.contains("size") && s["size"].is_number_unsigned())
+                f.size = s["size"].get<std::uint64_t>();
+            if (s.contains("blobId") && s["blobId"].is_string())
+                f.blobId = s["blobId"].get<std::string>();
             if (s.contains("lfs") && s["lfs"].is_object()) {
                 f.sha256 = s["lfs"].value("sha256", "");
                 if (s["lfs"].contains("size") && s["lfs"]["size"].is_number_unsigned())
@@ -189,7 +204,9 @@ RepoInfo fetchRepoInfo(const DownloadOptions& options) {
                                 " is not what the hub sends (" + e.what() + ")");
     }
     auto hexOf = [](const std::string& s, std::size_t n) {
-        return s.size() == n && std::all_of(s.begin(), s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
+        return s.size() == n && std::all_of(s.begin(), s.end(), [](char c) {
+                   return std::isxdigit(static_cast<unsigned char>(c));
+               });
     };
     if (!hexOf(info.commit, 40))
         throw DownloadError(DownloadErrorKind::BadResponse,
@@ -198,11 +215,14 @@ RepoInfo fetchRepoInfo(const DownloadOptions& options) {
         // File names become paths on disk: refuse anything that could leave the snapshot.
         if (f.name.empty() || f.name.front() == '/' || f.name.find("..") != std::string::npos ||
             f.name.find('\\') != std::string::npos)
-            throw DownloadError(DownloadErrorKind::BadResponse,
-                                "the file list of " + options.repoId + " names an unsafe path '" + f.name + "'");
-        if ((!f.sha256.empty() && !hexOf(f.sha256, 64)) || (!f.blobId.empty() && !hexOf(f.blobId, 40)))
-            throw DownloadError(DownloadErrorKind::BadResponse,
-                                "the file list of " + options.repoId + " has a malformed hash for " + f.name);
+            throw DownloadError(
+                DownloadErrorKind::BadResponse,
+                "the file list of " + options.repoId + " names an unsafe path '" + f.name + "'");
+        if ((!f.sha256.empty() && !hexOf(f.sha256, 64)) ||
+            (!f.blobId.empty() && !hexOf(f.blobId, 40)))
+            throw DownloadError(
+                DownloadErrorKind::BadResponse,
+                "the file list of " + options.repoId + " has a malformed hash for " + f.name);
     }
     return info;
 }
@@ -221,9 +241,9 @@ std::vector<RepoFile> selectFiles(const RepoInfo& info, const DownloadOptions& o
     }
     if (!options.include.empty()) {
         for (const auto& f : info.files) {
-            const bool match = std::any_of(options.include.begin(), options.include.end(), [&](const std::string& p) {
-                return fnmatch(p.c_str(), f.name.c_str(), 0) == 0;
-            });
+            const bool match = std::any_of(
+                options.include.begin(), options.include.end(),
+                [&](const std::string& p) { return fnmatch(p.c_str(), f.name.c_str(), 0) == 0; });
             if (!match)
                 skip(f, "not matched by --include");
             else if (isPickle(f.name))
@@ -243,18 +263,21 @@ std::vector<RepoFile> selectFiles(const RepoInfo& info, const DownloadOptions& o
                     break;
                 }
             if (pick.empty())
-                throw DownloadError(DownloadErrorKind::NothingToGet,
-                                    info.id + " has no Q8_0 GGUF file; choose one of: " + fileList(ggufs) +
-                                        " (tokenscope-cli download " + info.id + " --file NAME)");
+                throw DownloadError(
+                    DownloadErrorKind::NothingToGet,
+                    info.id + " has no Q8_0 GGUF file; choose one of: " + fileList(ggufs) +
+                        " (tokenscope-cli download " + info.id + " --file NAME)");
         } else if (std::find(ggufs.begin(), ggufs.end(), pick) == ggufs.end()) {
-            throw DownloadError(DownloadErrorKind::NothingToGet,
-                                info.id + " has no GGUF file named " + pick + "; it has: " + fileList(ggufs));
+            throw DownloadError(
+                DownloadErrorKind::NothingToGet,
+                info.id + " has no GGUF file named " + pick + "; it has: " + fileList(ggufs));
         }
         for (const auto& f : info.files) {
             if (f.name == pick)
                 chosen.push_back(f);
             else
-                skip(f, endsWith(lower(f.name), ".gguf") ? "another GGUF variant" : "not needed for a GGUF model");
+                skip(f, endsWith(lower(f.name), ".gguf") ? "another GGUF variant"
+                                                         : "not needed for a GGUF model");
         }
         return chosen;
     }
@@ -269,12 +292,13 @@ std::vector<RepoFile> selectFiles(const RepoInfo& info, const DownloadOptions& o
     if (!hasSafetensors) {
         const bool pickled = std::any_of(info.files.begin(), info.files.end(),
                                          [](const RepoFile& f) { return isPickle(f.name); });
-        throw DownloadError(DownloadErrorKind::NothingToGet,
-                            info.id + " has no .safetensors weights" +
-                                (pickled ? std::string(" (only pickled PyTorch weights, which Tokenscope "
-                                                       "never unpickles because loading them runs code)")
-                                         : std::string()) +
-                                "; look for a safetensors or GGUF version of it on the hub");
+        throw DownloadError(
+            DownloadErrorKind::NothingToGet,
+            info.id + " has no .safetensors weights" +
+                (pickled ? std::string(" (only pickled PyTorch weights, which Tokenscope "
+                                       "never unpickles because loading them runs code)")
+                         : std::string()) +
+                "; look for a safetensors or GGUF version of it on the hub");
     }
     return chosen;
 }
@@ -285,7 +309,8 @@ std::string formatBytes(std::uint64_t bytes) {
     if (bytes >= 1'000'000'000)
         s << std::setprecision(2) << static_cast<double>(bytes) / 1e9 << " GB";
     else if (bytes >= 1'000'000)
-        s << std::setprecision(bytes >= 100'000'000 ? 0 : 1) << static_cast<double>(bytes) / 1e6 << " MB";
+        s << std::setprecision(bytes >= 100'000'000 ? 0 : 1) << static_cast<double>(bytes) / 1e6
+          << " MB";
     else if (bytes >= 1'000)
         s << std::setprecision(0) << static_cast<double>(bytes) / 1e3 << " kB";
     else

@@ -23,7 +23,7 @@ struct HubEndpoint {
 // Throws the DownloadError for a transport failure (does nothing for Failure::None).
 void throwForFailure(const http::Outcome& outcome, const HubEndpoint& hub, const std::string& what);
 // Throws the DownloadError for a 4xx/5xx answer about `what` in `repoId`.
-void throwForStatus(const http::Response& response, const HubEndpoint& hub, const std::string& repoId,
-                    const std::string& what);
+void throwForStatus(const http::Response& response, const HubEndpoint& hub,
+                    const std::string& repoId, const std::string& what);
 
 }  // namespace ts::hub

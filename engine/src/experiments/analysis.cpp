@@ -42,8 +42,8 @@ std::vector<LensEntry> logitLens(const Model& model, const StepTrace& trace) {
         const std::vector<float> logits = model.logitsFromResidual(residual);
         const std::vector<float> probs = softmax(logits);
         const int top = argmax(logits);
-        out.push_back({top, probs[static_cast<std::size_t>(top)],
-                       static_cast<float>(entropyBits(probs))});
+        out.push_back(
+            {top, probs[static_cast<std::size_t>(top)], static_cast<float>(entropyBits(probs))});
     }
     return out;
 }

@@ -39,7 +39,8 @@ ContinuationScore scoreContinuation(std::shared_ptr<const Model> model,
 std::vector<FactProbe> loadFactProbes(const std::filesystem::path& file) {
     nlohmann::json j = readJsonFile(file, "probe file");
     const auto& list = j.is_object() && j.contains("probes") ? j["probes"] : j;
-    if (!list.is_array()) throw Error("probe file " + file.string() + ": expected a list of probes");
+    if (!list.is_array())
+        throw Error("probe file " + file.string() + ": expected a list of probes");
     std::vector<FactProbe> probes;
     for (std::size_t i = 0; i < list.size(); ++i) {
         const auto& p = list[i];
@@ -51,7 +52,8 @@ std::vector<FactProbe> loadFactProbes(const std::filesystem::path& file) {
         probe.prompt = p["prompt"];
         probe.truth = p["truth"];
         if (p.contains("false")) {
-            if (!p["false"].is_array()) throw Error(where + ": \"false\" must be a list of strings");
+            if (!p["false"].is_array())
+                throw Error(where + ": \"false\" must be a list of strings");
             for (const auto& f : p["false"]) {
                 if (!f.is_string()) throw Error(where + ": \"false\" must be a list of strings");
                 probe.falsehoods.push_back(f);
@@ -68,7 +70,9 @@ std::vector<FactProbe> loadFactProbes(const std::filesystem::path& file) {
 void saveFactProbes(const std::vector<FactProbe>& probes, const std::filesystem::path& file) {
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
     for (const auto& p : probes)
-        list.push_back({{"prompt", p.prompt}, {"truth", p.truth}, {"false", p.falsehoods},
+        list.push_back({{"prompt", p.prompt},
+                        {"truth", p.truth},
+                        {"false", p.falsehoods},
                         {"group", p.group}});
     std::ofstream out(file);
     if (!out) throw Error("cannot write probe file " + file.string());

@@ -1,6 +1,8 @@
 // Lost in the middle: the record specification, the contexts built from it and the run that
 // asks the model about every position of each context. One context serves every position:
 // its tokens are computed once and each question only on top of them (see litm.hpp).
+#include "tokenscope/litm.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -9,7 +11,6 @@
 
 #include "formats/json_file.hpp"
 #include "tokenscope/error.hpp"
-#include "tokenscope/litm.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/session.hpp"
 
@@ -17,15 +18,15 @@ namespace ts {
 
 namespace {
 
-const std::vector<std::string> kKeyWords = {"Alpha", "Bravo", "Charlie", "Delta", "Echo",
-                                            "Foxtrot", "Golf", "Hotel", "India", "Juliet",
-                                            "Kilo", "Lima", "Mike", "Oscar", "Romeo", "Sierra",
-                                            "Tango", "Victor", "Whiskey", "Zulu"};
+const std::vector<std::string> kKeyWords = {"Alpha",   "Bravo", "Charlie", "Delta",   "Echo",
+                                            "Foxtrot", "Golf",  "Hotel",   "India",   "Juliet",
+                                            "Kilo",    "Lima",  "Mike",    "Oscar",   "Romeo",
+                                            "Sierra",  "Tango", "Victor",  "Whiskey", "Zulu"};
 const std::vector<std::string> kValues = {
-    "tiger", "river", "apple", "stone", "cloud", "horse", "bread", "silver", "garden", "window",
-    "candle", "forest", "eagle", "lemon", "anchor", "bridge", "copper", "desert", "violet",
-    "harbor", "pepper", "marble", "falcon", "meadow", "rocket", "castle", "orange", "winter",
-    "island", "dragon", "pencil", "basket"};
+    "tiger",  "river",  "apple",  "stone",  "cloud",  "horse",  "bread",  "silver",
+    "garden", "window", "candle", "forest", "eagle",  "lemon",  "anchor", "bridge",
+    "copper", "desert", "violet", "harbor", "pepper", "marble", "falcon", "meadow",
+    "rocket", "castle", "orange", "winter", "island", "dragon", "pencil", "basket"};
 
 std::string replaceAll(std::string s, const std::string& what, const std::string& with) {
     for (std::size_t at = s.find(what); at != std::string::npos;
@@ -65,13 +66,15 @@ void LitmOptions::validate() const {
         throw Error("the query template must contain {key}");
     const std::string probe = replaceAll(replaceAll(recordTemplate, "{key}", "K"), "{value}", "V");
     if (probe.rfind(replaceAll(queryTemplate, "{key}", "K"), 0) != 0)
-        throw Error("the record template must start with the query template, so that the "
-                    "record's value is what follows the query");
+        throw Error(
+            "the record template must start with the query template, so that the "
+            "record's value is what follows the query");
 }
 
 void applyLitmSpec(LitmOptions& options, const std::filesystem::path& file) {
     nlohmann::json j = readJsonFile(file, "record specification");
-    if (!j.is_object()) throw Error("record specification " + file.string() + ": expected an object");
+    if (!j.is_object())
+        throw Error("record specification " + file.string() + ": expected an object");
     auto text = [&](const char* name, std::string& out) {
         if (!j.contains(name)) return;
         if (!j[name].is_string())
@@ -100,7 +103,8 @@ void applyLitmSpec(LitmOptions& options, const std::filesystem::path& file) {
     list("values", options.values);
     if (j.contains("number_range")) {
         const auto& r = j["number_range"];
-        if (!r.is_array() || r.size() != 2 || !r[0].is_number_integer() || !r[1].is_number_integer())
+        if (!r.is_array() || r.size() != 2 || !r[0].is_number_integer() ||
+            !r[1].is_number_integer())
             throw Error("record specification " + file.string() +
                         ": \"number_range\" must be two integers [lowest, highest]");
         const auto lo = r[0].get<long long>(), hi = r[1].get<long long>();
@@ -121,8 +125,8 @@ std::vector<int> litmPositions(const LitmOptions& o) {
     std::vector<int> out;
     for (int k = 0; k < o.positions; ++k)
         out.push_back(o.positions == 1 ? 1
-                                       : 1 + static_cast<int>(std::lround(double(k) * (o.records - 1) /
-                                                                          (o.positions - 1))));
+                                       : 1 + static_cast<int>(std::lround(
+                                                 double(k) * (o.records - 1) / (o.positions - 1))));
     return out;
 }
 
@@ -131,9 +135,9 @@ namespace {
 // One question of a trial: the whole prompt (context, then the query for one gold record)
 // as text and tokens, where the gold record stands in it, and the token that answers it.
 struct Question {
-    int gold = 0;                  // 1-based
+    int gold = 0;  // 1-based
     std::string text;
-    std::vector<Token> tokens;     // with the start token first where the model adds one
+    std::vector<Token> tokens;  // with the start token first where the model adds one
     std::vector<int> ids;
     std::size_t goldStart = 0, goldEnd = 0;  // byte span of the gold record in `text`
     int answer = 0;
@@ -155,7 +159,8 @@ std::vector<Question> makeTrial(Rng& rng, const LitmOptions& o, const std::vecto
         if (std::find(numbers.begin(), numbers.end(), n) == numbers.end()) numbers.push_back(n);
     }
     std::vector<std::string> keys, recordValues;
-    for (const int n : numbers) keys.push_back(keyWords[pick(keyWords.size())] + "-" + std::to_string(n));
+    for (const int n : numbers)
+        keys.push_back(keyWords[pick(keyWords.size())] + "-" + std::to_string(n));
     for (int r = 0; r < o.records; ++r) recordValues.push_back(values[pick(values.size())]);
     const StartTokenRule& start = tokenizer.startToken();
 
@@ -168,16 +173,16 @@ std::vector<Question> makeTrial(Rng& rng, const LitmOptions& o, const std::vecto
         if (o.queryAware) q.text += query + " ?\n";
         for (int r = 0; r < o.records; ++r) {
             const auto ri = static_cast<std::size_t>(r);
-            const std::string record = replaceAll(
-                replaceAll(o.recordTemplate, "{key}", keys[ri]), "{value}", recordValues[ri]);
+            const std::string record = replaceAll(replaceAll(o.recordTemplate, "{key}", keys[ri]),
+                                                  "{value}", recordValues[ri]);
             if (r == gold - 1) q.goldStart = q.text.size();
             q.text += record;
             if (r == gold - 1) q.goldEnd = q.text.size();
             q.text += o.separator;
         }
         q.text += query;
-        const std::string goldRecord =
-            replaceAll(replaceAll(o.recordTemplate, "{key}", keys[gi]), "{value}", recordValues[gi]);
+        const std::string goldRecord = replaceAll(replaceAll(o.recordTemplate, "{key}", keys[gi]),
+                                                  "{value}", recordValues[gi]);
         const auto answerIds = tokenizer.encodeIds(goldRecord.substr(query.size()));
         if (answerIds.empty()) throw Error("the record template leaves no answer after the query");
         q.answer = answerIds[0];
@@ -270,14 +275,16 @@ LitmResult runLostInTheMiddle(std::shared_ptr<const Model> model, const Tokenize
         };
         if (shared > 0) {
             session.reset();
-            session.prefill(std::span<const int>(questions.front().ids).first(static_cast<std::size_t>(shared)));
+            session.prefill(std::span<const int>(questions.front().ids)
+                                .first(static_cast<std::size_t>(shared)));
             ++result.timing.prefills;
             result.timing.contextTokens += shared;
             report(shared);
         }
         for (std::size_t k = 0; k < questions.size(); ++k) {
             const Question& q = questions[k];
-            const auto computed = std::span<const int>(q.ids).subspan(static_cast<std::size_t>(shared));
+            const auto computed =
+                std::span<const int>(q.ids).subspan(static_cast<std::size_t>(shared));
             if (shared == 0) session.reset();
             const StepTrace trace = session.prefill(computed, withAttention);
             if (shared > 0) {
@@ -307,7 +314,8 @@ LitmResult runLostInTheMiddle(std::shared_ptr<const Model> model, const Tokenize
             report(static_cast<double>(computed.size()));
         }
     }
-    for (std::size_t k = 0; k < golds.size(); ++k) result.points.push_back(finishPoint(golds[k], sums[k]));
+    for (std::size_t k = 0; k < golds.size(); ++k)
+        result.points.push_back(finishPoint(golds[k], sums[k]));
     const double asked = static_cast<double>(o.trials) * static_cast<double>(golds.size());
     result.contextTokens = static_cast<int>(std::lround(totalTokens / asked));
     result.timing.seconds =
@@ -326,7 +334,8 @@ LitmPlan planLostInTheMiddle(const Tokenizer& tokenizer, const LitmOptions& o) {
         rest += static_cast<double>(q.ids.size()) - shared;
         plan.promptTokens = std::max(plan.promptTokens, static_cast<int>(q.ids.size()));
     }
-    const int perQuestion = static_cast<int>(std::ceil(rest / static_cast<double>(questions.size())));
+    const int perQuestion =
+        static_cast<int>(std::ceil(rest / static_cast<double>(questions.size())));
     if (shared > 0) {
         plan.prefills = o.trials;
         plan.contextTokens = shared;
@@ -349,13 +358,16 @@ LitmSpeed measureLitmSpeed(std::shared_ptr<const Model> model, const Tokenizer& 
     const auto& ids = questions.front().ids;
     // A context-like pass of up to 64 tokens and a question-like pass of up to 8 on top of
     // it; the first pass also pages the weights in, so it is run once untimed.
-    const int n0 = std::clamp(static_cast<int>(ids.size()) - 8, 1, std::max(1, std::min(64, cfg.nCtx - 8)));
+    const int n0 =
+        std::clamp(static_cast<int>(ids.size()) - 8, 1, std::max(1, std::min(64, cfg.nCtx - 8)));
     const int q = std::clamp(static_cast<int>(ids.size()) - n0, 1, 8);
     Session session(model);
     session.setCancelFlag(cancel);
     const std::span<const int> all(ids);
     using clock = std::chrono::steady_clock;
-    auto seconds = [](clock::time_point a) { return std::chrono::duration<double>(clock::now() - a).count(); };
+    auto seconds = [](clock::time_point a) {
+        return std::chrono::duration<double>(clock::now() - a).count();
+    };
     session.prefill(all.first(static_cast<std::size_t>(n0)));
     TraceOptions withAttention;
     withAttention.attention = true;
@@ -368,7 +380,8 @@ LitmSpeed measureLitmSpeed(std::shared_ptr<const Model> model, const Tokenizer& 
         for (int r = 0; r < 2; ++r) {
             t0 = clock::now();
             // with the attention rows the run records for each question
-            session.prefill(all.subspan(static_cast<std::size_t>(n0), static_cast<std::size_t>(q)), withAttention);
+            session.prefill(all.subspan(static_cast<std::size_t>(n0), static_cast<std::size_t>(q)),
+                            withAttention);
             bestQ = std::min(bestQ, seconds(t0));
             session.truncate(n0);
         }
@@ -382,7 +395,8 @@ LitmSpeed measureLitmSpeed(std::shared_ptr<const Model> model, const Tokenizer& 
 
 double estimateLitmSeconds(const Config& cfg, const LitmPlan& plan, const LitmSpeed& speed) {
     if (speed.prefillFlopsPerSecond <= 0 || speed.questionFlopsPerSecond <= 0) return 0;
-    double s = plan.prefills * forwardFlops(cfg, plan.contextTokens, 0) / speed.prefillFlopsPerSecond;
+    double s =
+        plan.prefills * forwardFlops(cfg, plan.contextTokens, 0) / speed.prefillFlopsPerSecond;
     if (plan.questions > 0)
         s += plan.questions * forwardFlops(cfg, plan.questionTokens, plan.contextTokens) /
              speed.questionFlopsPerSecond;

@@ -22,7 +22,7 @@ using Json = nlohmann::json;
 
 // Reads fields of one JSON object with errors that say which file and which field.
 class Reader {
-public:
+  public:
     Reader(const Json& j, std::string where) : m_j(j), m_where(std::move(where)) {}
 
     [[noreturn]] void fail(const std::string& field, const std::string& what) const {
@@ -36,7 +36,8 @@ public:
     long long integer(const char* field, long long lo, long long hi) const {
         const Json& v = at(field);
         if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi)
-            fail(field, "must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+            fail(field,
+                 "must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
         return v.get<long long>();
     }
     long long integerOr(const char* field, long long fallback, long long lo, long long hi) const {
@@ -71,7 +72,7 @@ public:
         return m_j[field].get<bool>();
     }
 
-private:
+  private:
     static std::string trim(double v) {
         std::ostringstream s;
         s << v;
@@ -116,8 +117,9 @@ std::string litmRunToJson(const LitmRun& run) {
                    {"context_tokens_computed", r.timing.contextTokens},
                    {"question_tokens_computed", r.timing.questionTokens}};
     j["example_context"] = r.exampleContext;
-    j["reference"] = {{"source", "Liu et al. 2023, Lost in the Middle, GPT-3.5-Turbo, 20 documents"},
-                      {"points", nlohmann::ordered_json::array()}};
+    j["reference"] = {
+        {"source", "Liu et al. 2023, Lost in the Middle, GPT-3.5-Turbo, 20 documents"},
+        {"points", nlohmann::ordered_json::array()}};
     for (const auto& ref : liuEtAl2023Reference())
         j["reference"]["points"].push_back(
             {{"position", ref.position}, {"accuracy", ref.accuracyPercent / 100.0}});
@@ -138,7 +140,8 @@ LitmRun litmRunFromJson(std::string_view text, const std::string& source) {
         in.fail("format", "is \"" + in.text("format", "") + "\", not \"" + kFormat +
                               "\": this is not a lost-in-the-middle results file");
     if (in.integerOr("version", kVersion, 1, 1000000) > kVersion)
-        in.fail("version", "is newer than this Tokenscope reads (" + std::to_string(kVersion) + ")");
+        in.fail("version",
+                "is newer than this Tokenscope reads (" + std::to_string(kVersion) + ")");
     if (!in.has("format") && !in.has("points"))
         throw Error("lost-in-the-middle results " + source +
                     ": no \"points\": this is not a lost-in-the-middle results file");
@@ -155,10 +158,11 @@ LitmRun litmRunFromJson(std::string_view text, const std::string& source) {
     o.separator = in.text("separator", o.separator);
     if (in.has("number_range")) {
         const Json& r = in.at("number_range");
-        if (!r.is_array() || r.size() != 2 || !r[0].is_number_integer() || !r[1].is_number_integer() ||
-            r[0].get<long long>() < 0 || r[1].get<long long>() < r[0].get<long long>() ||
-            r[1].get<long long>() > 999999999)
-            in.fail("number_range", "must be two whole numbers [lowest, highest] within 0 .. 999999999");
+        if (!r.is_array() || r.size() != 2 || !r[0].is_number_integer() ||
+            !r[1].is_number_integer() || r[0].get<long long>() < 0 ||
+            r[1].get<long long>() < r[0].get<long long>() || r[1].get<long long>() > 999999999)
+            in.fail("number_range",
+                    "must be two whole numbers [lowest, highest] within 0 .. 999999999");
         o.numberMin = static_cast<int>(r[0].get<long long>());
         o.numberMax = static_cast<int>(r[1].get<long long>());
     }

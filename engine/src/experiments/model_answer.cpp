@@ -3,8 +3,8 @@
 // "confident inventions" from it, so " a" at 99.8 % must not count as an answer, and " K" is
 // not the answer when the model goes on to write " Kroish".
 #include <algorithm>
-#include <iterator>
 #include <cctype>
+#include <iterator>
 #include <string>
 
 #include "tokenscope/error.hpp"
@@ -43,9 +43,9 @@ bool containsHangul(std::string_view s) {
 // (나, 야, 지, 고, 요) are left out: cutting a name is worse than keeping a particle.
 constexpr const char* kKoreanParticles[] = {
     "이었어요", "이었습니다", "이에요", "입니다", "이었다", "이라는", "이라고", "였어요", "에서는",
-    "에게서", "께서는", "으로는", "예요", "이다", "였다", "라는", "라고", "에서", "으로", "에게",
-    "한테", "께서", "처럼", "보다", "까지", "부터", "이나", "은", "는", "이", "가", "을", "를", "에",
-    "의", "로"};
+    "에게서",   "께서는",     "으로는", "예요",   "이다",   "였다",   "라는",   "라고",   "에서",
+    "으로",     "에게",       "한테",   "께서",   "처럼",   "보다",   "까지",   "부터",   "이나",
+    "은",       "는",         "이",     "가",     "을",     "를",     "에",     "의",     "로"};
 
 // ASCII punctuation that ends a word; '-' and '\'' join word pieces ("Kudia-grad", "'s").
 bool isWordPunctuation(unsigned char c) {
@@ -63,13 +63,15 @@ struct Word {
 
 bool isFunctionWord(std::string_view word) {
     static constexpr const char* kWords[] = {
-        "a", "an", "the", "this", "that", "these", "those", "some", "any", "its", "his", "her",
-        "their", "our", "my", "your", "in", "on", "at", "of", "to", "for", "from", "by", "with",
-        "into", "onto", "over", "under", "about", "as", "near", "and", "or", "but", "nor", "so",
-        "than", "then", "is", "are", "was", "were", "be", "been", "being", "am", "do", "does",
-        "did", "has", "have", "had", "will", "would", "can", "could", "shall", "should", "may",
-        "might", "must", "it", "he", "she", "they", "we", "you", "i", "there", "here", "which",
-        "who", "whom", "whose", "what", "when", "where", "how", "not", "no", "also", "called"};
+        "a",     "an",    "the",   "this", "that",  "these", "those", "some",  "any",    "its",
+        "his",   "her",   "their", "our",  "my",    "your",  "in",    "on",    "at",     "of",
+        "to",    "for",   "from",  "by",   "with",  "into",  "onto",  "over",  "under",  "about",
+        "as",    "near",  "and",   "or",   "but",   "nor",   "so",    "than",  "then",   "is",
+        "are",   "was",   "were",  "be",   "been",  "being", "am",    "do",    "does",   "did",
+        "has",   "have",  "had",   "will", "would", "can",   "could", "shall", "should", "may",
+        "might", "must",  "it",    "he",   "she",   "they",  "we",    "you",   "i",      "there",
+        "here",  "which", "who",   "whom", "whose", "what",  "when",  "where", "how",    "not",
+        "no",    "also",  "called"};
     std::string w(trimmed(word));
     if (w.empty()) return true;  // a lone space is filler, not an answer
     for (char& c : w) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -152,7 +154,8 @@ ModelAnswer modelAnswer(std::shared_ptr<const Model> model, const Tokenizer& tok
         if (stop) {
             // Punctuation straight away is the answer ("," after "is"); otherwise it ends it.
             if (leading.empty() && content.empty()) {
-                current = Word{piece, {token}, {softmax(trace.logits)[static_cast<std::size_t>(token)]}};
+                current =
+                    Word{piece, {token}, {softmax(trace.logits)[static_cast<std::size_t>(token)]}};
                 content.push_back(std::move(current));
             }
             break;

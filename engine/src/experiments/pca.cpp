@@ -29,14 +29,16 @@ PcaResult pca2(const std::vector<std::vector<float>>& rows) {
     const std::size_t dim = rows.empty() ? 0 : rows.front().size();
     std::vector<float> matrix(rows.size() * dim, 0.0f);
     for (std::size_t i = 0; i < rows.size(); ++i)
-        std::copy_n(rows[i].begin(), std::min(dim, rows[i].size()), matrix.begin() + static_cast<std::ptrdiff_t>(i * dim));
+        std::copy_n(rows[i].begin(), std::min(dim, rows[i].size()),
+                    matrix.begin() + static_cast<std::ptrdiff_t>(i * dim));
     return pca2(matrix, rows.size(), dim);
 }
 
 PcaResult pca2(std::span<const float> matrix, std::size_t n, std::size_t dim) {
     PcaResult out;
     if (n == 0) return out;
-    if (dim != 0 && matrix.size() / dim < n) throw std::invalid_argument("pca2: the matrix is smaller than n x dim");
+    if (dim != 0 && matrix.size() / dim < n)
+        throw std::invalid_argument("pca2: the matrix is smaller than n x dim");
     auto row = [&](std::size_t i) { return matrix.subspan(i * dim, dim); };
     out.mean.assign(dim, 0.0f);
     out.axes.assign(2 * dim, 0.0f);
@@ -101,14 +103,15 @@ PcaResult pca2(std::span<const float> matrix, std::size_t n, std::size_t dim) {
     std::vector<lapack_int> support(2 * static_cast<std::size_t>(want));
     // Eigenvalues come back ascending: w[want - 1] is the largest.
     const lapack_int info =
-        LAPACKE_ssyevr(LAPACK_ROW_MAJOR, 'V', 'I', 'U', mm, s.data(), mm, 0.0f, 0.0f,
-                       mm - want + 1, mm, 0.0f, &found, w.data(), z.data(), want, support.data());
+        LAPACKE_ssyevr(LAPACK_ROW_MAJOR, 'V', 'I', 'U', mm, s.data(), mm, 0.0f, 0.0f, mm - want + 1,
+                       mm, 0.0f, &found, w.data(), z.data(), want, support.data());
     if (info != 0 || found < 1) {
         fallbackAxes();
         return out;
     }
 
-    const double lambda0 = std::max(0.0, static_cast<double>(w[static_cast<std::size_t>(found - 1)]));
+    const double lambda0 =
+        std::max(0.0, static_cast<double>(w[static_cast<std::size_t>(found - 1)]));
     const double lambda1 = found >= 2 ? std::max(0.0, static_cast<double>(w[0])) : 0.0;
     // Eigenvector c (0 = largest) of the small matrix, as a unit axis in the data space.
     auto axisFrom = [&](lapack_int col, double lambda, std::span<float> axis) {
@@ -141,8 +144,8 @@ PcaResult pca2(std::span<const float> matrix, std::size_t n, std::size_t dim) {
     out.explained[0] = static_cast<float>(std::clamp(lambda0 / total, 0.0, 1.0));
     // A second direction only where the data spreads along one; otherwise (two tokens, or
     // all on a line) any unit vector orthogonal to the first, with no explained variance.
-    const bool second = dim > 1 && found >= 2 && lambda1 > 1e-7 * lambda0 &&
-                        axisFrom(0, lambda1, axis1);
+    const bool second =
+        dim > 1 && found >= 2 && lambda1 > 1e-7 * lambda0 && axisFrom(0, lambda1, axis1);
     if (second) {
         out.explained[1] = static_cast<float>(std::clamp(lambda1 / total, 0.0, 1.0));
     } else if (dim > 1) {

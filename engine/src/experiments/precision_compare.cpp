@@ -23,8 +23,9 @@ void checkCancel(const std::atomic<bool>* cancel) {
 }
 
 // The model's greedy continuation of the prompt (a decode step per token).
-std::vector<int> greedyRun(std::shared_ptr<const Model> model, const std::vector<int>& prompt, int steps,
-                           const std::atomic<bool>* cancel, const std::vector<int>& endTokens) {
+std::vector<int> greedyRun(std::shared_ptr<const Model> model, const std::vector<int>& prompt,
+                           int steps, const std::atomic<bool>* cancel,
+                           const std::vector<int>& endTokens) {
     Session session(std::move(model));
     session.setCancelFlag(cancel);
     std::vector<int> out;
@@ -39,7 +40,8 @@ std::vector<int> greedyRun(std::shared_ptr<const Model> model, const std::vector
 }
 
 // Probabilities of every scored position, [positions][nVocab], from one pass.
-std::vector<std::vector<float>> teacherForced(std::shared_ptr<const Model> model, const std::vector<int>& tokens,
+std::vector<std::vector<float>> teacherForced(std::shared_ptr<const Model> model,
+                                              const std::vector<int>& tokens,
                                               const std::atomic<bool>* cancel) {
     Session session(std::move(model));
     session.setCancelFlag(cancel);
@@ -74,7 +76,8 @@ PrecisionComparison comparePrecisions(const std::vector<PrecisionModel>& models,
                          "the prompt plus the steps (" + m.label + ")");
     }
     for (int id : prompt)
-        if (id < 0 || id >= nVocab) throw Error("prompt token id " + std::to_string(id) + " is outside the vocabulary");
+        if (id < 0 || id >= nVocab)
+            throw Error("prompt token id " + std::to_string(id) + " is outside the vocabulary");
 
     // Work units: each model's free run (steps decode steps) and its scoring pass.
     const double units = static_cast<double>(models.size()) * 2.0;
@@ -97,7 +100,8 @@ PrecisionComparison comparePrecisions(const std::vector<PrecisionModel>& models,
         advance();
     }
     result.tokens = prompt;
-    result.tokens.insert(result.tokens.end(), result.lanes[0].freeRun.begin(), result.lanes[0].freeRun.end());
+    result.tokens.insert(result.tokens.end(), result.lanes[0].freeRun.begin(),
+                         result.lanes[0].freeRun.end());
     const auto& ref = result.lanes[0].freeRun;
     for (const auto& lane : result.lanes) {
         const auto& run = lane.freeRun;
@@ -126,11 +130,15 @@ PrecisionComparison comparePrecisions(const std::vector<PrecisionModel>& models,
             lane.topProb.push_back(p[static_cast<std::size_t>(top)]);
             double kl = 0;
             for (std::size_t v = 0; v < r.size(); ++v)
-                if (r[v] > 0) kl += static_cast<double>(r[v]) * std::log2(static_cast<double>(r[v]) / std::max(static_cast<double>(p[v]), 1e-30));
+                if (r[v] > 0)
+                    kl += static_cast<double>(r[v]) *
+                          std::log2(static_cast<double>(r[v]) /
+                                    std::max(static_cast<double>(p[v]), 1e-30));
             lane.klBits.push_back(static_cast<float>(std::max(0.0, kl)));
             nll -= std::log(std::max(static_cast<double>(pNext), 1e-30));
-            lane.maxAbsProbDiff = std::max(lane.maxAbsProbDiff,
-                                           std::fabs(static_cast<double>(pNext) - r[static_cast<std::size_t>(next)]));
+            lane.maxAbsProbDiff =
+                std::max(lane.maxAbsProbDiff,
+                         std::fabs(static_cast<double>(pNext) - r[static_cast<std::size_t>(next)]));
             if (top == argmax(r)) agree += 1;
         }
         lane.meanNll = probs.empty() ? 0 : nll / static_cast<double>(probs.size());

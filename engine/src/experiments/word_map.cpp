@@ -8,8 +8,8 @@
 
 namespace ts {
 
-WordMap makeWordMap(const Model& model, const Tokenizer& tokenizer, const std::vector<WordMapInput>& words,
-                    int neighbours) {
+WordMap makeWordMap(const Model& model, const Tokenizer& tokenizer,
+                    const std::vector<WordMapInput>& words, int neighbours) {
     WordMap map;
     std::set<std::string> seen;
     for (const auto& in : words) {
@@ -27,13 +27,15 @@ WordMap makeWordMap(const Model& model, const Tokenizer& tokenizer, const std::v
         out.vector.assign(static_cast<std::size_t>(model.config().nEmbd), 0.0f);
         for (int t : out.tokens) {
             const auto e = model.tokenEmbedding(t);
-            for (std::size_t d = 0; d < e.size() && d < out.vector.size(); ++d) out.vector[d] += e[d];
+            for (std::size_t d = 0; d < e.size() && d < out.vector.size(); ++d)
+                out.vector[d] += e[d];
         }
         for (float& x : out.vector) x /= static_cast<float>(out.tokens.size());
         map.words.push_back(std::move(out));
     }
     if (map.words.size() < 2)
-        throw Error("word map: needs at least two different words, got " + std::to_string(map.words.size()));
+        throw Error("word map: needs at least two different words, got " +
+                    std::to_string(map.words.size()));
     std::vector<std::vector<float>> rows;
     rows.reserve(map.words.size());
     for (const auto& w : map.words) rows.push_back(w.vector);
@@ -46,7 +48,8 @@ WordMap makeWordMap(const Model& model, const Tokenizer& tokenizer, const std::v
         auto found = nearestTokens(model, w.vector, neighbours + 1);
         const int own = w.tokens.size() == 1 ? w.tokens.front() : -1;
         std::erase_if(found, [own](const Neighbour& n) { return n.token == own; });
-        if (found.size() > static_cast<std::size_t>(neighbours)) found.resize(static_cast<std::size_t>(neighbours));
+        if (found.size() > static_cast<std::size_t>(neighbours))
+            found.resize(static_cast<std::size_t>(neighbours));
         w.neighbours = std::move(found);
     }
     return map;

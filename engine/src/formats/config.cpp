@@ -10,9 +10,8 @@
 #include <cmath>
 #include <fstream>
 #include <limits>
-#include <sstream>
-
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "tokenscope/error.hpp"
 
@@ -27,9 +26,7 @@ const char* kSupported = "Tokenscope supports gpt2, llama, mistral, qwen2 and qw
     throw Error(where + ": " + what);
 }
 
-const char* typeName(const json& v) {
-    return v.type_name();
-}
+const char* typeName(const json& v) { return v.type_name(); }
 
 bool present(const json& j, const char* field) {
     auto it = j.find(field);
@@ -45,13 +42,13 @@ int positiveIntValue(const json& v, const char* field, const std::string& where)
                 d <= std::numeric_limits<int>::max())
                 return static_cast<int>(d);
         }
-        fail(where, std::string("field '") + field + "' must be an integer, found " +
-                        typeName(v) + " " + v.dump());
+        fail(where, std::string("field '") + field + "' must be an integer, found " + typeName(v) +
+                        " " + v.dump());
     }
     const long long n = v.get<long long>();
     if (n <= 0)
-        fail(where, std::string("field '") + field + "' must be positive, found " +
-                        std::to_string(n));
+        fail(where,
+             std::string("field '") + field + "' must be positive, found " + std::to_string(n));
     if (n > std::numeric_limits<int>::max())
         fail(where, std::string("field '") + field + "' is too large: " + std::to_string(n));
     return static_cast<int>(n);
@@ -59,8 +56,7 @@ int positiveIntValue(const json& v, const char* field, const std::string& where)
 
 int requiredPositiveInt(const json& j, const char* field, const std::string& where) {
     auto it = j.find(field);
-    if (it == j.end())
-        fail(where, std::string("missing required field '") + field + "'");
+    if (it == j.end()) fail(where, std::string("missing required field '") + field + "'");
     return positiveIntValue(*it, field, where);
 }
 
@@ -108,8 +104,9 @@ std::vector<int> tokenIds(const json& j, const char* field, const std::string& w
         return ids;
     }
     if (!it->is_number_integer())
-        fail(where, std::string("field '") + field + "' must be an integer, a list or null, found " +
-                        typeName(*it) + " " + it->dump());
+        fail(where, std::string("field '") + field +
+                        "' must be an integer, a list or null, found " + typeName(*it) + " " +
+                        it->dump());
     ids.push_back(tokenIdValue(*it, field, where));
     return ids;
 }
@@ -117,13 +114,14 @@ std::vector<int> tokenIds(const json& j, const char* field, const std::string& w
 double epsilon(const json& j, const char* field, double fallback, const std::string& where) {
     const double eps = optionalNumber(j, field, fallback, where);
     if (!(eps > 0) || eps > 1)
-        fail(where, std::string("field '") + field + "' must be in (0, 1], found " +
-                        std::to_string(eps));
+        fail(where,
+             std::string("field '") + field + "' must be in (0, 1], found " + std::to_string(eps));
     return eps;
 }
 
 Activation activationNamed(const std::string& a, const char* field, const std::string& where) {
-    if (a == "gelu_new" || a == "gelu_pytorch_tanh" || a == "gelu_fast") return Activation::GeluTanh;
+    if (a == "gelu_new" || a == "gelu_pytorch_tanh" || a == "gelu_fast")
+        return Activation::GeluTanh;
     if (a == "gelu") return Activation::GeluExact;
     if (a == "relu") return Activation::Relu;
     if (a == "silu" || a == "swish") return Activation::Silu;
@@ -137,7 +135,8 @@ void readRope(const json& block, const char* blockName, Config& c, const std::st
     if (!block.is_object())
         fail(where, std::string("field '") + blockName + "' must be an object or null, found " +
                         typeName(block));
-    if (present(block, "rope_theta")) c.ropeTheta = numberValue(block.at("rope_theta"), "rope_theta", where);
+    if (present(block, "rope_theta"))
+        c.ropeTheta = numberValue(block.at("rope_theta"), "rope_theta", where);
     std::string type = "default";
     for (const char* key : {"rope_type", "type"})
         if (present(block, key)) {
@@ -186,8 +185,8 @@ void parseGpt2(const json& j, Config& c, const std::string& where) {
     if (present(j, "activation_function")) {
         const json& a = j.at("activation_function");
         if (!a.is_string())
-            fail(where, std::string("field 'activation_function' must be a string, found ") +
-                            typeName(a));
+            fail(where,
+                 std::string("field 'activation_function' must be a string, found ") + typeName(a));
         c.activation = activationNamed(a.get<std::string>(), "activation_function", where);
         if (c.activation == Activation::Silu)
             fail(where, "unsupported activation_function '" + a.get<std::string>() +
@@ -237,7 +236,8 @@ void parseLlamaFamily(const json& j, Config& c, const std::string& where) {
     c.tiedEmbeddings = optionalBool(j, "tie_word_embeddings", false, where);
 
     c.ropeTheta = optionalNumber(j, "rope_theta", 10000.0, where);
-    if (present(j, "rope_parameters")) readRope(j.at("rope_parameters"), "rope_parameters", c, where);
+    if (present(j, "rope_parameters"))
+        readRope(j.at("rope_parameters"), "rope_parameters", c, where);
     if (present(j, "rope_scaling")) readRope(j.at("rope_scaling"), "rope_scaling", c, where);
     if (!(c.ropeTheta > 0) || !std::isfinite(c.ropeTheta))
         fail(where, "field 'rope_theta' must be positive, found " + std::to_string(c.ropeTheta));
@@ -250,12 +250,15 @@ void parseLlamaFamily(const json& j, Config& c, const std::string& where) {
     const bool slides = t == "mistral" ? present(j, "sliding_window")
                                        : optionalBool(j, "use_sliding_window", false, where) &&
                                              present(j, "sliding_window");
-    if (slides) c.nCtx = std::min(c.nCtx, positiveIntValue(j.at("sliding_window"), "sliding_window", where));
+    if (slides)
+        c.nCtx =
+            std::min(c.nCtx, positiveIntValue(j.at("sliding_window"), "sliding_window", where));
 
     if (present(j, "quantization_config"))
-        fail(where, "field 'quantization_config' is present: quantized safetensors checkpoints "
-                    "(GPTQ, AWQ, bitsandbytes...) are not supported; use the F16/BF16 checkpoint "
-                    "or a GGUF file");
+        fail(where,
+             "field 'quantization_config' is present: quantized safetensors checkpoints "
+             "(GPTQ, AWQ, bitsandbytes...) are not supported; use the F16/BF16 checkpoint "
+             "or a GGUF file");
     if (optionalNumber(j, "pretraining_tp", 1, where) < 1)
         fail(where, "field 'pretraining_tp' must be at least 1");
     // pretraining_tp > 1 only splits the same products into slices: numerically the same model.
@@ -286,11 +289,11 @@ Config Config::fromJsonText(const std::string& text, const std::string& where) {
     {
         auto it = j.find("model_type");
         if (it == j.end())
-            fail(where, "missing required field 'model_type' (expected \"gpt2\", \"llama\", "
-                        "\"mistral\", \"qwen2\" or \"qwen3\")");
+            fail(where,
+                 "missing required field 'model_type' (expected \"gpt2\", \"llama\", "
+                 "\"mistral\", \"qwen2\" or \"qwen3\")");
         if (!it->is_string())
-            fail(where, std::string("field 'model_type' must be a string, found ") +
-                            typeName(*it));
+            fail(where, std::string("field 'model_type' must be a string, found ") + typeName(*it));
         c.modelType = it->get<std::string>();
     }
     const std::string type = c.modelType;
@@ -351,7 +354,8 @@ void Config::validate(const std::string& where) const {
     if (headDimension < 0) fail(where, "field 'head_dim' must be positive");
     if (nKvHead < 0 || (nKvHead > 0 && nHead % nKvHead != 0))
         fail(where, "num_attention_heads (" + std::to_string(nHead) +
-                        ") is not a multiple of num_key_value_heads (" + std::to_string(nKvHead) + ")");
+                        ") is not a multiple of num_key_value_heads (" + std::to_string(nKvHead) +
+                        ")");
     if (gpt2 && (nKvHead != 0 && nKvHead != nHead))
         fail(where, "gpt2 has no grouped-query attention");
     if (positions == PositionKind::Rope && headDim() % 2 != 0)

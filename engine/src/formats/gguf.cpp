@@ -25,7 +25,7 @@ constexpr std::size_t kMaxName = 256;         // ggml itself allows 63 bytes
 }
 
 class Cursor {
-public:
+  public:
     Cursor(const std::uint8_t* p, std::size_t n, const std::string& where)
         : m_p(p), m_n(n), m_where(where) {}
 
@@ -61,7 +61,7 @@ public:
         return s;
     }
 
-private:
+  private:
     const std::uint8_t* m_p;
     std::size_t m_n;
     std::size_t m_pos = 0;
@@ -70,12 +70,25 @@ private:
 
 std::size_t scalarSize(ValueType t) {
     switch (t) {
-        case ValueType::U8: case ValueType::I8: case ValueType::Bool: return 1;
-        case ValueType::U16: case ValueType::I16: return 2;
-        case ValueType::U32: case ValueType::I32: case ValueType::F32: return 4;
-        case ValueType::U64: case ValueType::I64: case ValueType::F64: return 8;
-        case ValueType::String: return 8;  // at least the length
-        case ValueType::Array: return 12;  // at least type + count
+        case ValueType::U8:
+        case ValueType::I8:
+        case ValueType::Bool:
+            return 1;
+        case ValueType::U16:
+        case ValueType::I16:
+            return 2;
+        case ValueType::U32:
+        case ValueType::I32:
+        case ValueType::F32:
+            return 4;
+        case ValueType::U64:
+        case ValueType::I64:
+        case ValueType::F64:
+            return 8;
+        case ValueType::String:
+            return 8;  // at least the length
+        case ValueType::Array:
+            return 12;  // at least type + count
     }
     return 0;
 }
@@ -85,24 +98,55 @@ bool knownValueType(std::uint32_t t) { return t <= 12; }
 // Reads one scalar of type t into v's scalar fields.
 void readScalar(Cursor& c, ValueType t, Value& v, const std::string& what) {
     switch (t) {
-        case ValueType::U8: v.u = c.read<std::uint8_t>(what); v.i = static_cast<std::int64_t>(v.u); break;
-        case ValueType::I8: v.i = c.read<std::int8_t>(what); v.u = static_cast<std::uint64_t>(v.i); break;
-        case ValueType::U16: v.u = c.read<std::uint16_t>(what); v.i = static_cast<std::int64_t>(v.u); break;
-        case ValueType::I16: v.i = c.read<std::int16_t>(what); v.u = static_cast<std::uint64_t>(v.i); break;
-        case ValueType::U32: v.u = c.read<std::uint32_t>(what); v.i = static_cast<std::int64_t>(v.u); break;
-        case ValueType::I32: v.i = c.read<std::int32_t>(what); v.u = static_cast<std::uint64_t>(v.i); break;
-        case ValueType::U64: v.u = c.read<std::uint64_t>(what); v.i = static_cast<std::int64_t>(v.u); break;
-        case ValueType::I64: v.i = c.read<std::int64_t>(what); v.u = static_cast<std::uint64_t>(v.i); break;
-        case ValueType::F32: v.f = c.read<float>(what); break;
-        case ValueType::F64: v.f = c.read<double>(what); break;
+        case ValueType::U8:
+            v.u = c.read<std::uint8_t>(what);
+            v.i = static_cast<std::int64_t>(v.u);
+            break;
+        case ValueType::I8:
+            v.i = c.read<std::int8_t>(what);
+            v.u = static_cast<std::uint64_t>(v.i);
+            break;
+        case ValueType::U16:
+            v.u = c.read<std::uint16_t>(what);
+            v.i = static_cast<std::int64_t>(v.u);
+            break;
+        case ValueType::I16:
+            v.i = c.read<std::int16_t>(what);
+            v.u = static_cast<std::uint64_t>(v.i);
+            break;
+        case ValueType::U32:
+            v.u = c.read<std::uint32_t>(what);
+            v.i = static_cast<std::int64_t>(v.u);
+            break;
+        case ValueType::I32:
+            v.i = c.read<std::int32_t>(what);
+            v.u = static_cast<std::uint64_t>(v.i);
+            break;
+        case ValueType::U64:
+            v.u = c.read<std::uint64_t>(what);
+            v.i = static_cast<std::int64_t>(v.u);
+            break;
+        case ValueType::I64:
+            v.i = c.read<std::int64_t>(what);
+            v.u = static_cast<std::uint64_t>(v.i);
+            break;
+        case ValueType::F32:
+            v.f = c.read<float>(what);
+            break;
+        case ValueType::F64:
+            v.f = c.read<double>(what);
+            break;
         case ValueType::Bool: {
             const std::uint8_t b = c.read<std::uint8_t>(what);
             v.i = b ? 1 : 0;
             v.u = static_cast<std::uint64_t>(v.i);
             break;
         }
-        case ValueType::String: v.s = c.string(what, std::numeric_limits<std::size_t>::max()); break;
-        case ValueType::Array: break;  // handled by the caller
+        case ValueType::String:
+            v.s = c.string(what, std::numeric_limits<std::size_t>::max());
+            break;
+        case ValueType::Array:
+            break;  // handled by the caller
     }
 }
 
@@ -163,27 +207,46 @@ std::string typeError(const std::string& where, const std::string& key, const Va
 
 const char* valueTypeName(ValueType t) {
     switch (t) {
-        case ValueType::U8: return "u8";
-        case ValueType::I8: return "i8";
-        case ValueType::U16: return "u16";
-        case ValueType::I16: return "i16";
-        case ValueType::U32: return "u32";
-        case ValueType::I32: return "i32";
-        case ValueType::F32: return "f32";
-        case ValueType::Bool: return "bool";
-        case ValueType::String: return "string";
-        case ValueType::Array: return "array";
-        case ValueType::U64: return "u64";
-        case ValueType::I64: return "i64";
-        case ValueType::F64: return "f64";
+        case ValueType::U8:
+            return "u8";
+        case ValueType::I8:
+            return "i8";
+        case ValueType::U16:
+            return "u16";
+        case ValueType::I16:
+            return "i16";
+        case ValueType::U32:
+            return "u32";
+        case ValueType::I32:
+            return "i32";
+        case ValueType::F32:
+            return "f32";
+        case ValueType::Bool:
+            return "bool";
+        case ValueType::String:
+            return "string";
+        case ValueType::Array:
+            return "array";
+        case ValueType::U64:
+            return "u64";
+        case ValueType::I64:
+            return "i64";
+        case ValueType::F64:
+            return "f64";
     }
     return "?";
 }
 
 bool Value::isInteger() const {
     switch (type) {
-        case ValueType::U8: case ValueType::I8: case ValueType::U16: case ValueType::I16:
-        case ValueType::U32: case ValueType::I32: case ValueType::U64: case ValueType::I64:
+        case ValueType::U8:
+        case ValueType::I8:
+        case ValueType::U16:
+        case ValueType::I16:
+        case ValueType::U32:
+        case ValueType::I32:
+        case ValueType::U64:
+        case ValueType::I64:
         case ValueType::Bool:
             return true;
         default:
@@ -228,8 +291,9 @@ File File::parse(std::shared_ptr<const st::Mapping> mapping, const std::string& 
     }
     f.m_version = c.read<std::uint32_t>("the version");
     if (f.m_version == 1)
-        fail(where, "GGUF version 1 (2023 files) is not supported; convert it again with a "
-                    "current llama.cpp (versions 2 and 3 load)");
+        fail(where,
+             "GGUF version 1 (2023 files) is not supported; convert it again with a "
+             "current llama.cpp (versions 2 and 3 load)");
     if (f.m_version == 0x02000000u || f.m_version == 0x03000000u)
         fail(where, "big-endian GGUF files are not supported (this machine is little-endian)");
     if (f.m_version != 2 && f.m_version != 3)
@@ -250,8 +314,8 @@ File File::parse(std::shared_ptr<const st::Mapping> mapping, const std::string& 
         std::string key = c.string("metadata key " + std::to_string(k), 65535);
         Value v = readValue(c, where, key);
         if (f.m_meta.count(key))
-            fail(where, "metadata key '" + key + "' at byte " + std::to_string(at) +
-                            " appears twice");
+            fail(where,
+                 "metadata key '" + key + "' at byte " + std::to_string(at) + " appears twice");
         f.m_meta.emplace(std::move(key), std::move(v));
     }
     if (const Value* a = f.find("general.alignment")) {
@@ -286,16 +350,19 @@ File File::parse(std::shared_ptr<const st::Mapping> mapping, const std::string& 
         }
         const std::uint32_t rawType = c.read<std::uint32_t>("the type of " + who);
         const quant::TypeTraits& tr = quant::traits(rawType);
-        if (!tr.name)
-            fail(where, who + " has unknown tensor type " + std::to_string(rawType));
+        if (!tr.name) fail(where, who + " has unknown tensor type " + std::to_string(rawType));
         if (!tr.computable)
-            fail(where, who + " has type " + tr.name + ", which Tokenscope cannot compute with "
-                            "(supported: " + quant::computableTypeList() + ")");
+            fail(where, who + " has type " + tr.name +
+                            ", which Tokenscope cannot compute with "
+                            "(supported: " +
+                            quant::computableTypeList() + ")");
         t.type = static_cast<quant::Type>(rawType);
         if (t.dims[0] % tr.blockElems != 0)
-            fail(where, who + ": rows of " + std::to_string(t.dims[0]) + " elements are not a "
-                            "whole number of " + tr.name + " blocks (" +
-                            std::to_string(tr.blockElems) + " elements each)");
+            fail(where, who + ": rows of " + std::to_string(t.dims[0]) +
+                            " elements are not a "
+                            "whole number of " +
+                            tr.name + " blocks (" + std::to_string(tr.blockElems) +
+                            " elements each)");
         t.numel = numel;
         if (__builtin_mul_overflow(numel / static_cast<std::size_t>(tr.blockElems),
                                    static_cast<std::size_t>(tr.blockBytes), &t.bytes))
@@ -316,9 +383,10 @@ File File::parse(std::shared_ptr<const st::Mapping> mapping, const std::string& 
     const std::size_t dataSize = dataStart <= size ? size - dataStart : 0;
     for (TensorInfo& t : f.m_tensors) {
         if (t.offset > dataSize || t.bytes > dataSize - t.offset)
-            fail(where, "tensor '" + t.name + "' (" + quant::typeName(static_cast<std::uint32_t>(t.type)) +
-                            ", shape " + t.shapeString() + ") needs bytes [" +
-                            std::to_string(t.offset) + ", " + std::to_string(t.offset + t.bytes) +
+            fail(where, "tensor '" + t.name + "' (" +
+                            quant::typeName(static_cast<std::uint32_t>(t.type)) + ", shape " +
+                            t.shapeString() + ") needs bytes [" + std::to_string(t.offset) + ", " +
+                            std::to_string(t.offset + t.bytes) +
                             ") of the data section, which has only " + std::to_string(dataSize) +
                             " bytes: the file is truncated or corrupt");
         t.data = base + dataStart + t.offset;
@@ -366,9 +434,10 @@ File File::open(const std::filesystem::path& path) {
     std::smatch m;
     const std::string name = path.filename().string();
     if (!std::regex_match(name, m, pattern))
-        fail(path.string(), "the file is part of a split model (split.count = " +
-                                std::to_string(count->i) + ") but its name does not follow "
-                                "NAME-00001-of-0000N.gguf, so the other parts cannot be found");
+        fail(path.string(),
+             "the file is part of a split model (split.count = " + std::to_string(count->i) +
+                 ") but its name does not follow "
+                 "NAME-00001-of-0000N.gguf, so the other parts cannot be found");
     const int n = std::stoi(m[3].str());
     if (n != count->i)
         fail(path.string(), "the name says " + m[3].str() + " parts but split.count is " +
@@ -433,7 +502,8 @@ std::int64_t File::requireInt(const std::string& key) const {
     const Value* v = find(key);
     if (!v) fail(where(), "metadata key '" + key + "' is missing");
     if (!v->isInteger()) throw Error(typeError(where(), key, *v, "an integer"));
-    if (v->type == ValueType::U64 && v->u > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+    if (v->type == ValueType::U64 &&
+        v->u > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
         fail(where(), "metadata key '" + key + "' is " + std::to_string(v->u) + ", out of range");
     return v->i;
 }
@@ -476,7 +546,8 @@ const std::vector<std::int64_t>* File::intArray(const std::string& key) const {
 const std::vector<double>* File::floatArray(const std::string& key) const {
     const Value* v = find(key);
     if (!v) return nullptr;
-    if (v->type != ValueType::Array || (v->elemType != ValueType::F32 && v->elemType != ValueType::F64))
+    if (v->type != ValueType::Array ||
+        (v->elemType != ValueType::F32 && v->elemType != ValueType::F64))
         throw Error(typeError(where(), key, *v, "an array of floats"));
     return &v->floats;
 }

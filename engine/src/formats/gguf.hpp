@@ -23,8 +23,19 @@ class Mapping;
 namespace ts::gguf {
 
 enum class ValueType : std::uint32_t {
-    U8 = 0, I8 = 1, U16 = 2, I16 = 3, U32 = 4, I32 = 5, F32 = 6, Bool = 7, String = 8,
-    Array = 9, U64 = 10, I64 = 11, F64 = 12,
+    U8 = 0,
+    I8 = 1,
+    U16 = 2,
+    I16 = 3,
+    U32 = 4,
+    I32 = 5,
+    F32 = 6,
+    Bool = 7,
+    String = 8,
+    Array = 9,
+    U64 = 10,
+    I64 = 11,
+    F64 = 12,
 };
 const char* valueTypeName(ValueType t);
 
@@ -43,7 +54,9 @@ struct Value {
     std::size_t arraySize = 0;
 
     bool isInteger() const;
-    bool isNumber() const { return isInteger() || type == ValueType::F32 || type == ValueType::F64; }
+    bool isNumber() const {
+        return isInteger() || type == ValueType::F32 || type == ValueType::F64;
+    }
     std::string describe() const;  // "u32", "array of 151936 strings", for messages
 };
 
@@ -53,16 +66,16 @@ struct TensorInfo {
     quant::Type type = quant::Type::F32;
     std::size_t numel = 0;
     std::size_t bytes = 0;
-    std::uint64_t offset = 0;           // within its part's data section
-    int part = 0;                       // which split part holds it
-    const std::uint8_t* data = nullptr; // into the mapping
+    std::uint64_t offset = 0;            // within its part's data section
+    int part = 0;                        // which split part holds it
+    const std::uint8_t* data = nullptr;  // into the mapping
 
-    std::int64_t rows() const;   // product of dims[1..]
+    std::int64_t rows() const;        // product of dims[1..]
     std::string shapeString() const;  // "[768, 2304] (innermost first)"
 };
 
 class File {
-public:
+  public:
     // Throws ts::Error naming the file, the key or tensor, the byte offset and the problem.
     // A path of the form NAME-0000k-of-0000N.gguf opens every part of the split.
     static File open(const std::filesystem::path& path);
@@ -95,14 +108,14 @@ public:
     // The memory mappings of all parts (tensor data points into them).
     const std::vector<std::shared_ptr<const st::Mapping>>& mappings() const { return m_mappings; }
 
-private:
+  private:
     void merge(File&& part);
 
     std::filesystem::path m_path;
     std::uint32_t m_version = 0;
     std::size_t m_alignment = 32;
     std::map<std::string, Value> m_meta;
-    std::vector<TensorInfo> m_tensors;           // in file order
+    std::vector<TensorInfo> m_tensors;            // in file order
     std::map<std::string, std::size_t> m_byName;  // index into m_tensors
     std::vector<std::shared_ptr<const st::Mapping>> m_mappings;
 };

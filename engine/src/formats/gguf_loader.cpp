@@ -41,7 +41,8 @@ int ggufPositiveInt(const gguf::File& f, const std::string& key) {
 void readGgufVocabulary(const gguf::File& f, Config& c) {
     const gguf::TensorInfo* embd = f.tensor("token_embd.weight");  // its rows give the vocabulary
     if (!embd || embd->dims.size() != 2)
-        throw Error(f.where() + ": missing tensor 'token_embd.weight' (2 dimensions: width, vocabulary)");
+        throw Error(f.where() +
+                    ": missing tensor 'token_embd.weight' (2 dimensions: width, vocabulary)");
     if (embd->dims[1] <= 0 || embd->dims[1] > (1 << 24))
         throw Error(f.where() + ": 'token_embd.weight' has " + std::to_string(embd->dims[1]) +
                     " rows, not a vocabulary size");
@@ -106,7 +107,8 @@ bool GgufLoader::fusable(const std::vector<const gguf::TensorInfo*>& parts) {
 }
 
 kernels::PackedWeight GgufLoader::fused(const std::vector<const gguf::TensorInfo*>& parts) {
-    if (!fusable(parts)) throw Error("internal: GgufLoader::fused given tensors of different types");
+    if (!fusable(parts))
+        throw Error("internal: GgufLoader::fused given tensors of different types");
     const gguf::TensorInfo& first = *parts.front();
     const int in = static_cast<int>(first.dims[0]);
     std::int64_t rows = 0;
@@ -118,9 +120,12 @@ kernels::PackedWeight GgufLoader::fused(const std::vector<const gguf::TensorInfo
         std::vector<kernels::RowSource> src;
         src.reserve(static_cast<std::size_t>(out));
         for (const auto* t : parts) {
-            if (t->type == quant::Type::F32) checkFinite(t->name, reinterpret_cast<const float*>(t->data), t->numel);
+            if (t->type == quant::Type::F32)
+                checkFinite(t->name, reinterpret_cast<const float*>(t->data), t->numel);
             for (std::int64_t o = 0; o < t->rows(); ++o)
-                src.push_back({t->data + static_cast<std::size_t>(o) * static_cast<std::size_t>(in) * es, 1, wt});
+                src.push_back(
+                    {t->data + static_cast<std::size_t>(o) * static_cast<std::size_t>(in) * es, 1,
+                     wt});
         }
         const std::size_t bytes = kernels::packedSize(out, in) * es;
         void* dst = m_d.packed.allocate(bytes);
@@ -136,7 +141,8 @@ kernels::PackedWeight GgufLoader::fused(const std::vector<const gguf::TensorInfo
         auto* dst = static_cast<std::uint8_t*>(m_d.packed.allocate(w.bytes()));
         std::size_t at = 0;
         for (const auto* t : parts) {
-            quant::repackQ8_0Planar(t->data, static_cast<std::size_t>(t->rows()), static_cast<std::size_t>(in), dst + at);
+            quant::repackQ8_0Planar(t->data, static_cast<std::size_t>(t->rows()),
+                                    static_cast<std::size_t>(in), dst + at);
             at += t->bytes;
         }
         w.data = dst;
@@ -165,7 +171,8 @@ void GgufLoader::embeddingAndHead(const gguf::TensorInfo& wte, std::int64_t C, s
         m_d.lmHead = linear(require("output.weight", {C, V}));
         m_d.tiedLmHead = false;
         if (isPlain(wte.type)) {  // rows read from the mapping, widened when a token needs one
-            if (wte.type == quant::Type::F32) checkFinite(wte.name, reinterpret_cast<const float*>(wte.data), wte.numel);
+            if (wte.type == quant::Type::F32)
+                checkFinite(wte.name, reinterpret_cast<const float*>(wte.data), wte.numel);
             m_d.embedding.rows = wte.data;
             m_d.embedding.type = plainType(wte.type);
         } else {  // rows dequantized one at a time from the mapped blocks
@@ -188,7 +195,8 @@ void GgufLoader::finish() {
     m_d.streamedPerToken = 0;
     for (const auto* w : all) {
         m_d.streamedPerToken += w->bytes();
-        if (w->type != kernels::WeightType::Blocks) m_types.insert(kernels::weightTypeName(w->type));
+        if (w->type != kernels::WeightType::Blocks)
+            m_types.insert(kernels::weightTypeName(w->type));
     }
     m_d.weightBytes += m_d.streamedPerToken;
     m_d.storageTypes.clear();

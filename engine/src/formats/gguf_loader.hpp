@@ -15,7 +15,7 @@
 namespace ts {
 
 class GgufLoader {
-public:
+  public:
     using Dims = std::vector<std::int64_t>;
 
     GgufLoader(ModelData& d, const gguf::File& f, const ProgressCallback& progress,
@@ -51,7 +51,7 @@ public:
     void finish();
     bool used(const std::string& n) const { return m_used.count(n) != 0; }
 
-private:
+  private:
     void tick(const std::string& what);
     void checkFinite(const std::string& name, const float* p, std::size_t n);
 

@@ -4,6 +4,8 @@
 // message.
 #include "formats/gguf_model.hpp"
 
+#include <sys/mman.h>
+
 #include <cmath>
 #include <set>
 
@@ -13,8 +15,6 @@
 #include "model/model_data.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/model_folder.hpp"
-
-#include <sys/mman.h>
 
 namespace ts {
 namespace {
@@ -80,13 +80,15 @@ std::shared_ptr<const Model> modelFromGguf(std::shared_ptr<const gguf::File> fil
     else if (arch == "llama" || arch == "qwen2" || arch == "qwen3")
         loadGgufLlama(*d, f, arch, progress, cancel);
     else
-        throw Error(f.where() + ": general.architecture '" + arch + "' is not supported for "
-                                "GGUF files (supported: gpt2, llama, qwen2, qwen3)");
+        throw Error(f.where() + ": general.architecture '" + arch +
+                    "' is not supported for "
+                    "GGUF files (supported: gpt2, llama, qwen2, qwen3)");
     // The plain-type weights now live in packed copies and the block types are read from
     // the mapping when a step needs them: drop the pages read while loading from this
     // process's resident memory (a read-only file mapping refaults them from the page cache).
     for (const auto& m : d->mappings)
-        if (m->size() > 0) ::madvise(const_cast<std::uint8_t*>(m->data()), m->size(), MADV_DONTNEED);
+        if (m->size() > 0)
+            ::madvise(const_cast<std::uint8_t*>(m->data()), m->size(), MADV_DONTNEED);
     if (progress) progress(1.0, "loaded");
     return std::make_shared<Model>(std::move(d));
 }
@@ -119,8 +121,9 @@ LoadedModel loadGgufFile(const std::filesystem::path& file, const ProgressCallba
                         " entries but token_embd.weight only " +
                         std::to_string(loaded.model->config().nVocab) + " rows");
     } else {
-        loaded.warnings.push_back(file.string() + " has no tokenizer (tokenizer.ggml.*): only "
-                                                  "token ids can be used as input");
+        loaded.warnings.push_back(file.string() +
+                                  " has no tokenizer (tokenizer.ggml.*): only "
+                                  "token ids can be used as input");
     }
     if (progress) progress(1.0, "ready");
     return loaded;

@@ -1,9 +1,9 @@
 #pragma once
 // GGUF file -> Model and Tokenizer. The architecture (gpt2, llama, qwen2, qwen3) comes from
 // `general.architecture` and its `<arch>.*` hyper-parameters; tensors use llama.cpp's names
-// (token_embd, blk.N.attn_qkv / attn_q, ...) with dims innermost first. Linear weights stay in their stored type, memory-mapped
-// (quant_linear.hpp); F32 ones are packed like safetensors weights, so an F32 GGUF computes
-// exactly what the same weights in safetensors compute.
+// (token_embd, blk.N.attn_qkv / attn_q, ...) with dims innermost first. Linear weights stay in
+// their stored type, memory-mapped (quant_linear.hpp); F32 ones are packed like safetensors
+// weights, so an F32 GGUF computes exactly what the same weights in safetensors compute.
 #include <atomic>
 #include <memory>
 

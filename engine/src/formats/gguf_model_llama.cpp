@@ -29,16 +29,19 @@ using gguf::TensorInfo;
 void readRopeScaling(const gguf::File& f, const std::string& arch, Config& c) {
     std::string type = f.getString(arch + ".rope.scaling.type", "none");
     double factor = f.getFloat(arch + ".rope.scaling.factor", 0.0);
-    if (const double old = f.getFloat(arch + ".rope.scale_linear", 0.0); old > 0 && type == "none") {
+    if (const double old = f.getFloat(arch + ".rope.scale_linear", 0.0);
+        old > 0 && type == "none") {
         type = "linear";  // the key older converters wrote
         factor = old;
     }
     if (type == "none") return;
     if (type != "linear")
-        throw Error(f.where() + ": " + arch + ".rope.scaling.type '" + type +
-                    "' is not supported (supported: none, linear; llama3 scaling as rope_freqs.weight)");
+        throw Error(
+            f.where() + ": " + arch + ".rope.scaling.type '" + type +
+            "' is not supported (supported: none, linear; llama3 scaling as rope_freqs.weight)");
     if (!(factor > 0) || !std::isfinite(factor))
-        throw Error(f.where() + ": " + arch + ".rope.scaling.factor must be positive for linear scaling");
+        throw Error(f.where() + ": " + arch +
+                    ".rope.scaling.factor must be positive for linear scaling");
     if (factor != 1.0) {
         c.ropeScaling.type = RopeScaling::Type::Linear;
         c.ropeScaling.factor = factor;
@@ -53,19 +56,25 @@ Config configFromMetadata(const gguf::File& f, const std::string& arch) {
     c.nEmbd = ggufPositiveInt(f, a + "embedding_length");
     c.nLayer = ggufPositiveInt(f, a + "block_count");
     c.nHead = ggufPositiveInt(f, a + "attention.head_count");
-    c.nKvHead = f.find(a + "attention.head_count_kv") ? ggufPositiveInt(f, a + "attention.head_count_kv") : c.nHead;
+    c.nKvHead = f.find(a + "attention.head_count_kv")
+                    ? ggufPositiveInt(f, a + "attention.head_count_kv")
+                    : c.nHead;
     c.nInner = ggufPositiveInt(f, a + "feed_forward_length");
-    if (f.find(a + "attention.key_length")) c.headDimension = ggufPositiveInt(f, a + "attention.key_length");
+    if (f.find(a + "attention.key_length"))
+        c.headDimension = ggufPositiveInt(f, a + "attention.key_length");
     if (f.find(a + "attention.value_length") &&
         ggufPositiveInt(f, a + "attention.value_length") != c.headDim())
         throw Error(f.where() + ": " + a + "attention.value_length differs from the key length " +
                     std::to_string(c.headDim()) + " (not supported)");
-    if (f.find(a + "rope.dimension_count") && ggufPositiveInt(f, a + "rope.dimension_count") != c.headDim())
+    if (f.find(a + "rope.dimension_count") &&
+        ggufPositiveInt(f, a + "rope.dimension_count") != c.headDim())
         throw Error(f.where() + ": " + a + "rope.dimension_count is " +
                     std::to_string(f.requireInt(a + "rope.dimension_count")) + " but a head has " +
-                    std::to_string(c.headDim()) + " dimensions: partial rotary embeddings are not supported");
+                    std::to_string(c.headDim()) +
+                    " dimensions: partial rotary embeddings are not supported");
     if (!f.find(a + "attention.layer_norm_rms_epsilon"))
-        throw Error(f.where() + ": metadata key '" + a + "attention.layer_norm_rms_epsilon' is missing");
+        throw Error(f.where() + ": metadata key '" + a +
+                    "attention.layer_norm_rms_epsilon' is missing");
     const double eps = f.getFloat(a + "attention.layer_norm_rms_epsilon", 0.0);
     if (!(eps > 0) || eps > 1)
         throw Error(f.where() + ": " + a + "attention.layer_norm_rms_epsilon must be in (0, 1]");
@@ -91,7 +100,8 @@ Config configFromMetadata(const gguf::File& f, const std::string& arch) {
 
     readGgufVocabulary(f, c);
     const int eot = static_cast<int>(f.getInt("tokenizer.ggml.eot_token_id", -1));
-    if (eot >= 0 && eot != c.eosTokenId) c.eosTokenIds.push_back(eot);  // chat models end turns with it
+    if (eot >= 0 && eot != c.eosTokenId)
+        c.eosTokenIds.push_back(eot);  // chat models end turns with it
     if (c.eosTokenId < 0 && eot >= 0) c.eosTokenId = eot;
     c.validate(f.where());
     return c;
@@ -154,7 +164,8 @@ void loadGgufLlama(ModelData& d, const gguf::File& f, const std::string& arch,
         }
         w.fc2W = L.linear(L.require(p + "ffn_down.weight", {I, C}));
         if (c.mlpBias) {
-            w.fcB = L.vecs({&L.require(p + "ffn_gate.bias", {I}), &L.require(p + "ffn_up.bias", {I})});
+            w.fcB =
+                L.vecs({&L.require(p + "ffn_gate.bias", {I}), &L.require(p + "ffn_up.bias", {I})});
             w.fc2B = L.vec(L.require(p + "ffn_down.bias", {C}));
         }
     }

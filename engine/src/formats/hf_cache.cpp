@@ -6,16 +6,15 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <system_error>
 #include <tuple>
-
-#include <nlohmann/json.hpp>
 
 #include "tokenscope/config.hpp"
 #include "tokenscope/error.hpp"
@@ -32,8 +31,9 @@ std::string envOr(const char* name) {
 }
 
 bool isHexCommit(const std::string& s) {
-    return s.size() == 40 &&
-           std::all_of(s.begin(), s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
+    return s.size() == 40 && std::all_of(s.begin(), s.end(), [](char c) {
+               return std::isxdigit(static_cast<unsigned char>(c));
+           });
 }
 
 std::string readSmallFile(const fs::path& p, std::size_t limit) {
@@ -79,7 +79,8 @@ SafetensorsSummary peekSafetensors(const fs::path& file) {
             if (name == "__metadata__" || !t.is_object()) continue;
             const auto dt = t.find("dtype");
             const auto shape = t.find("shape");
-            if (dt == t.end() || !dt->is_string() || shape == t.end() || !shape->is_array()) continue;
+            if (dt == t.end() || !dt->is_string() || shape == t.end() || !shape->is_array())
+                continue;
             std::uint64_t n = 1;
             for (const auto& d : *shape)
                 if (d.is_number_unsigned()) n *= d.get<std::uint64_t>();
@@ -109,7 +110,8 @@ std::string readRef(const fs::path& repo, const std::string& revision) {
 std::string refFor(const fs::path& repo, const std::string& commit) {
     if (readRef(repo, "main") == commit) return "main";
     std::error_code ec;
-    for (fs::recursive_directory_iterator it(repo / "refs", ec), end; !ec && it != end; it.increment(ec)) {
+    for (fs::recursive_directory_iterator it(repo / "refs", ec), end; !ec && it != end;
+         it.increment(ec)) {
         if (!it->is_regular_file(ec)) continue;
         if (trim(readSmallFile(it->path(), 256)) == commit)
             return it->path().lexically_relative(repo / "refs").generic_string();
@@ -128,32 +130,50 @@ struct GgufSummary {
 
 const char* ggufFileTypeName(std::uint32_t t) {
     switch (t) {
-        case 0: return "F32";
-        case 1: return "F16";
-        case 2: return "Q4_0";
-        case 3: return "Q4_1";
-        case 7: return "Q8_0";
-        case 8: return "Q5_0";
-        case 9: return "Q5_1";
-        case 10: return "Q2_K";
-        case 11: return "Q3_K_S";
-        case 12: return "Q3_K_M";
-        case 13: return "Q3_K_L";
-        case 14: return "Q4_K_S";
-        case 15: return "Q4_K_M";
-        case 16: return "Q5_K_S";
-        case 17: return "Q5_K_M";
-        case 18: return "Q6_K";
-        case 32: return "BF16";
-        default: return nullptr;
+        case 0:
+            return "F32";
+        case 1:
+            return "F16";
+        case 2:
+            return "Q4_0";
+        case 3:
+            return "Q4_1";
+        case 7:
+            return "Q8_0";
+        case 8:
+            return "Q5_0";
+        case 9:
+            return "Q5_1";
+        case 10:
+            return "Q2_K";
+        case 11:
+            return "Q3_K_S";
+        case 12:
+            return "Q3_K_M";
+        case 13:
+            return "Q3_K_L";
+        case 14:
+            return "Q4_K_S";
+        case 15:
+            return "Q4_K_M";
+        case 16:
+            return "Q5_K_S";
+        case 17:
+            return "Q5_K_M";
+        case 18:
+            return "Q6_K";
+        case 32:
+            return "BF16";
+        default:
+            return nullptr;
     }
 }
 
 // The quantisation the hub's file names carry ("...-Q8_0.gguf"), for files without file_type.
 std::string precisionFromName(const std::string& name) {
-    static const char* kinds[] = {"Q8_0", "Q6_K", "Q5_K_M", "Q5_K_S", "Q5_0", "Q5_1", "Q4_K_M",
-                                  "Q4_K_S", "Q4_0", "Q4_1", "Q3_K_M", "Q3_K_S", "Q3_K_L",
-                                  "Q2_K", "BF16", "F16", "F32"};
+    static const char* kinds[] = {"Q8_0",   "Q6_K",   "Q5_K_M", "Q5_K_S", "Q5_0",   "Q5_1",
+                                  "Q4_K_M", "Q4_K_S", "Q4_0",   "Q4_1",   "Q3_K_M", "Q3_K_S",
+                                  "Q3_K_L", "Q2_K",   "BF16",   "F16",    "F32"};
     std::string upper = name;
     for (auto& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     for (const char* k : kinds)
@@ -294,8 +314,8 @@ fs::path cacheDir() {
 bool isRepoId(const std::string& text) {
     if (text.empty() || text.size() > 200 || text.find("..") != std::string::npos) return false;
     const auto slash = text.find('/');
-    if (slash != std::string::npos && (slash == 0 || slash + 1 == text.size() ||
-                                       text.find('/', slash + 1) != std::string::npos))
+    if (slash != std::string::npos &&
+        (slash == 0 || slash + 1 == text.size() || text.find('/', slash + 1) != std::string::npos))
         return false;
     if (text.front() == '.' || text.front() == '-') return false;
     return std::all_of(text.begin(), text.end(), [](char c) {
@@ -341,7 +361,8 @@ fs::path resolveModelSpec(const std::string& spec) {
         revision = spec.substr(at + 1);
     }
     if (!isRepoId(id) || revision.empty())
-        throw Error("model " + spec + " does not exist: give a model folder or a hub id like "
+        throw Error("model " + spec +
+                    " does not exist: give a model folder or a hub id like "
                     "openai-community/gpt2");
     const fs::path cache = cacheDir();
     const auto snap = findSnapshot(cache, id, revision);
@@ -355,7 +376,8 @@ fs::path resolveModelSpec(const std::string& spec) {
     if (!fs::exists(*snap / "config.json", ec)) {
         std::vector<fs::path> ggufs;
         for (const auto& e : fs::directory_iterator(*snap, ec))
-            if (e.path().extension() == ".gguf" && fs::exists(e.path(), ec)) ggufs.push_back(e.path());
+            if (e.path().extension() == ".gguf" && fs::exists(e.path(), ec))
+                ggufs.push_back(e.path());
         if (ggufs.size() == 1) return ggufs.front();
     }
     return *snap;

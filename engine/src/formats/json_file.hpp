@@ -3,9 +3,8 @@
 // that name what it was meant to be and where it is.
 #include <filesystem>
 #include <fstream>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "tokenscope/error.hpp"
 

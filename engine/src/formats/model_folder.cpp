@@ -13,8 +13,7 @@ namespace ts {
 LoadedModel loadModelFolder(const fs::path& folder, const ProgressCallback& progress,
                             const std::atomic<bool>* cancel) {
     std::error_code ec;
-    if (!fs::exists(folder, ec))
-        throw Error("model folder " + folder.string() + " does not exist");
+    if (!fs::exists(folder, ec)) throw Error("model folder " + folder.string() + " does not exist");
     if (fs::is_regular_file(folder, ec) &&
         (folder.extension() == ".gguf" || gguf::looksLikeGguf(folder)))
         return loadGgufFile(folder, progress, cancel);
@@ -31,8 +30,8 @@ LoadedModel loadModelFolder(const fs::path& folder, const ProgressCallback& prog
         const int tokVocab = loaded.tokenizer->vocabSize();
         const int modelVocab = loaded.model->config().nVocab;
         if (tokVocab > modelVocab)
-            throw Error("the tokenizer in " + folder.string() + " has " +
-                        std::to_string(tokVocab) + " entries but the model's vocabulary (" +
+            throw Error("the tokenizer in " + folder.string() + " has " + std::to_string(tokVocab) +
+                        " entries but the model's vocabulary (" +
                         "vocab_size in config.json) has only " + std::to_string(modelVocab) +
                         ": they do not belong together");
     } else {

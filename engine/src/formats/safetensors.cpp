@@ -9,7 +9,6 @@
 #include <cerrno>
 #include <cstring>
 #include <limits>
-
 #include <nlohmann/json.hpp>
 
 #include "tokenscope/error.hpp"
@@ -23,18 +22,24 @@ constexpr std::uint64_t kMaxHeader = 100ull * 1024 * 1024;
 
 std::size_t dtypeSize(DType d) {
     switch (d) {
-        case DType::F32: return 4;
-        case DType::F16: return 2;
-        case DType::BF16: return 2;
+        case DType::F32:
+            return 4;
+        case DType::F16:
+            return 2;
+        case DType::BF16:
+            return 2;
     }
     return 0;
 }
 
 const char* dtypeName(DType d) {
     switch (d) {
-        case DType::F32: return "F32";
-        case DType::F16: return "F16";
-        case DType::BF16: return "BF16";
+        case DType::F32:
+            return "F32";
+        case DType::F16:
+            return "F16";
+        case DType::BF16:
+            return "BF16";
     }
     return "?";
 }
@@ -81,8 +86,9 @@ Mapping::~Mapping() {
 }
 
 const TensorInfo* File::find(const std::string& name) const {
-    auto it = std::lower_bound(m_tensors.begin(), m_tensors.end(), name,
-                               [](const TensorInfo& t, const std::string& n) { return t.name < n; });
+    auto it =
+        std::lower_bound(m_tensors.begin(), m_tensors.end(), name,
+                         [](const TensorInfo& t, const std::string& n) { return t.name < n; });
     if (it != m_tensors.end() && it->name == name) return &*it;
     return nullptr;
 }
@@ -130,10 +136,14 @@ File File::open(const std::filesystem::path& path) {
         auto dt = e.find("dtype");
         if (dt == e.end() || !dt->is_string()) bad("missing or non-string 'dtype'");
         const std::string d = dt->get<std::string>();
-        if (d == "F32") t.dtype = DType::F32;
-        else if (d == "F16") t.dtype = DType::F16;
-        else if (d == "BF16") t.dtype = DType::BF16;
-        else bad("unsupported dtype " + d + " (supported: F32, F16, BF16)");
+        if (d == "F32")
+            t.dtype = DType::F32;
+        else if (d == "F16")
+            t.dtype = DType::F16;
+        else if (d == "BF16")
+            t.dtype = DType::BF16;
+        else
+            bad("unsupported dtype " + d + " (supported: F32, F16, BF16)");
         // shape
         auto sh = e.find("shape");
         if (sh == e.end() || !sh->is_array()) bad("missing or non-array 'shape'");
@@ -144,7 +154,8 @@ File File::open(const std::filesystem::path& path) {
             const long long n = v.get<long long>();
             if (n < 0) bad("shape " + sh->dump() + " holds a negative dimension");
             t.shape.push_back(n);
-            if (n != 0 && numel > std::numeric_limits<std::size_t>::max() / 16 / static_cast<std::size_t>(n))
+            if (n != 0 &&
+                numel > std::numeric_limits<std::size_t>::max() / 16 / static_cast<std::size_t>(n))
                 overflow = true;
             else
                 numel *= static_cast<std::size_t>(n);
@@ -235,7 +246,8 @@ float bf16ToF32(std::uint16_t h) {
 std::uint16_t f32ToBf16(float f) {
     std::uint32_t x;
     std::memcpy(&x, &f, 4);
-    if ((x & 0x7fffffffu) > 0x7f800000u) return static_cast<std::uint16_t>((x >> 16) | 0x40u);  // NaN
+    if ((x & 0x7fffffffu) > 0x7f800000u)
+        return static_cast<std::uint16_t>((x >> 16) | 0x40u);  // NaN
     const std::uint32_t rounding = 0x7fffu + ((x >> 16) & 1u);
     return static_cast<std::uint16_t>((x + rounding) >> 16);
 }
@@ -245,7 +257,7 @@ std::uint16_t f32ToF16(float f) {
     std::memcpy(&x, &f, 4);
     const std::uint32_t sign = (x >> 16) & 0x8000u;
     const std::uint32_t absx = x & 0x7fffffffu;
-    if (absx > 0x7f800000u) return static_cast<std::uint16_t>(sign | 0x7e00u);  // NaN
+    if (absx > 0x7f800000u) return static_cast<std::uint16_t>(sign | 0x7e00u);   // NaN
     if (absx >= 0x477ff000u) return static_cast<std::uint16_t>(sign | 0x7c00u);  // overflow/Inf
     if (absx < 0x38800000u) {  // subnormal or zero in half
         if (absx < 0x33000000u) return static_cast<std::uint16_t>(sign);

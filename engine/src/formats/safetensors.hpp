@@ -18,7 +18,7 @@ const char* dtypeName(DType d);
 
 // A read-only mapping of a whole file; unmapped when the last owner goes.
 class Mapping {
-public:
+  public:
     explicit Mapping(const std::filesystem::path& path);
     ~Mapping();
     Mapping(const Mapping&) = delete;
@@ -26,7 +26,7 @@ public:
     const std::uint8_t* data() const { return m_data; }
     std::size_t size() const { return m_size; }
 
-private:
+  private:
     const std::uint8_t* m_data = nullptr;
     std::size_t m_size = 0;
 };
@@ -44,7 +44,7 @@ struct TensorInfo {
 };
 
 class File {
-public:
+  public:
     // Throws ts::Error naming the file, the tensor and the problem.
     static File open(const std::filesystem::path& path);
 
@@ -53,7 +53,7 @@ public:
     const TensorInfo* find(const std::string& name) const;
     std::shared_ptr<const Mapping> mapping() const { return m_mapping; }
 
-private:
+  private:
     std::filesystem::path m_path;
     std::shared_ptr<const Mapping> m_mapping;
     std::vector<TensorInfo> m_tensors;  // sorted by name
@@ -64,7 +64,7 @@ private:
 // file; the index may name only plain file names in the folder, and every tensor it names
 // must be in the shard it says).
 class Checkpoint {
-public:
+  public:
     // Throws ts::Error naming the file and the problem. `folder` must hold one of the two.
     static Checkpoint open(const std::filesystem::path& folder);
     static bool existsIn(const std::filesystem::path& folder);
@@ -77,7 +77,7 @@ public:
     // "DIR/model.safetensors" or "DIR/model.safetensors.index.json", for messages.
     const std::filesystem::path& path() const { return m_path; }
 
-private:
+  private:
     std::filesystem::path m_path;
     std::vector<File> m_files;
     std::vector<std::pair<std::string, std::size_t>> m_where;  // tensor name -> file, sorted

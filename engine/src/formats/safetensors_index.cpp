@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
-
 #include <nlohmann/json.hpp>
 
 #include "formats/safetensors.hpp"
@@ -50,8 +49,9 @@ Checkpoint Checkpoint::open(const fs::path& folder) {
             fail(index, std::string("not valid JSON: ") + e.what());
         }
         if (!j.is_object() || !j.contains("weight_map") || !j["weight_map"].is_object())
-            fail(index, "a sharded checkpoint's index needs a 'weight_map' object (tensor name -> "
-                        "shard file)");
+            fail(index,
+                 "a sharded checkpoint's index needs a 'weight_map' object (tensor name -> "
+                 "shard file)");
         std::vector<std::string> shards;
         for (auto it = j["weight_map"].begin(); it != j["weight_map"].end(); ++it) {
             if (!it.value().is_string())
@@ -62,13 +62,16 @@ Checkpoint Checkpoint::open(const fs::path& folder) {
                 fail(index, "weight_map entry '" + it.key() + "' names '" + shard +
                                 "': shards must be plain file names in the model folder");
             wanted[it.key()] = shard;
-            if (std::find(shards.begin(), shards.end(), shard) == shards.end()) shards.push_back(shard);
+            if (std::find(shards.begin(), shards.end(), shard) == shards.end())
+                shards.push_back(shard);
         }
-        if (shards.empty()) fail(index, "weight_map is empty: the sharded checkpoint lists no tensors");
+        if (shards.empty())
+            fail(index, "weight_map is empty: the sharded checkpoint lists no tensors");
         std::sort(shards.begin(), shards.end());
         for (const std::string& s : shards) {
             if (!fs::exists(folder / s, ec))
-                fail(index, "shard '" + s + "' is listed but " + (folder / s).string() + " does not exist");
+                fail(index, "shard '" + s + "' is listed but " + (folder / s).string() +
+                                " does not exist");
             c.m_files.push_back(File::open(folder / s));
         }
     }
@@ -78,13 +81,13 @@ Checkpoint Checkpoint::open(const fs::path& folder) {
     for (std::size_t i = 1; i < c.m_where.size(); ++i)
         if (c.m_where[i].first == c.m_where[i - 1].first)
             fail(c.m_path, "tensor '" + c.m_where[i].first + "' is in two shards: " +
-                               c.m_files[c.m_where[i - 1].second].path().filename().string() + " and " +
-                               c.m_files[c.m_where[i].second].path().filename().string());
+                               c.m_files[c.m_where[i - 1].second].path().filename().string() +
+                               " and " + c.m_files[c.m_where[i].second].path().filename().string());
     for (const auto& [name, shard] : wanted) {
         const TensorInfo* t = c.find(name);
         if (!t || c.fileOf(name).path().filename().string() != shard)
-            fail(c.m_path, "the index puts tensor '" + name + "' in " + shard + ", but that shard " +
-                               "does not hold it");
+            fail(c.m_path, "the index puts tensor '" + name + "' in " + shard +
+                               ", but that shard " + "does not hold it");
     }
     return c;
 }

@@ -20,13 +20,11 @@ bool isTrimmedSpace(unsigned char c0, const std::string& s, std::size_t pos, std
     len = 1;
     if (c0 == ' ' || (c0 >= 9 && c0 <= 13)) return true;
     // The multi-byte white space characters, as UTF-8.
-    static const char* const kSpaces[] = {"\xC2\xA0", "\xE1\x9A\x80", "\xE2\x80\x80",
-                                          "\xE2\x80\x81", "\xE2\x80\x82", "\xE2\x80\x83",
-                                          "\xE2\x80\x84", "\xE2\x80\x85", "\xE2\x80\x86",
-                                          "\xE2\x80\x87", "\xE2\x80\x88", "\xE2\x80\x89",
-                                          "\xE2\x80\x8A", "\xE2\x80\xA8", "\xE2\x80\xA9",
-                                          "\xE2\x80\xAF", "\xE2\x81\x9F", "\xE3\x80\x80",
-                                          "\xEF\xBB\xBF"};
+    static const char* const kSpaces[] = {
+        "\xC2\xA0",     "\xE1\x9A\x80", "\xE2\x80\x80", "\xE2\x80\x81", "\xE2\x80\x82",
+        "\xE2\x80\x83", "\xE2\x80\x84", "\xE2\x80\x85", "\xE2\x80\x86", "\xE2\x80\x87",
+        "\xE2\x80\x88", "\xE2\x80\x89", "\xE2\x80\x8A", "\xE2\x80\xA8", "\xE2\x80\xA9",
+        "\xE2\x80\xAF", "\xE2\x81\x9F", "\xE3\x80\x80", "\xEF\xBB\xBF"};
     for (const char* sp : kSpaces) {
         const std::string_view v(sp);
         if (s.compare(pos, v.size(), v) == 0) {
@@ -114,9 +112,8 @@ std::string renderQwen3(const std::vector<ChatMessage>& messages, const ChatRend
     std::size_t lastQuery = n - 1;
     for (std::size_t k = n; k-- > 0;) {
         const std::string& c = messages[k].content;
-        const bool toolResponse =
-            c.rfind("<tool_response>", 0) == 0 && c.size() >= 16 &&
-            c.compare(c.size() - 16, 16, "</tool_response>") == 0;
+        const bool toolResponse = c.rfind("<tool_response>", 0) == 0 && c.size() >= 16 &&
+                                  c.compare(c.size() - 16, 16, "</tool_response>") == 0;
         if (messages[k].role == "user" && !toolResponse) {
             lastQuery = k;
             break;
@@ -133,7 +130,8 @@ std::string renderQwen3(const std::vector<ChatMessage>& messages, const ChatRend
         std::string reasoning;
         const std::size_t close = m.content.find("</think>");
         if (close != std::string::npos) {
-            content = stripChar(m.content.substr(m.content.rfind("</think>") + 8), '\n', true, false);
+            content =
+                stripChar(m.content.substr(m.content.rfind("</think>") + 8), '\n', true, false);
             std::string before = stripChar(m.content.substr(0, close), '\n', false, true);
             const std::size_t open = before.rfind("<think>");
             if (open != std::string::npos) before = before.substr(open + 7);
@@ -177,9 +175,10 @@ std::string renderLlama2(const std::vector<ChatMessage>& messages, const ChatRen
         const ChatMessage& m = messages[i];
         const bool userTurn = (i - first) % 2 == 0;
         if ((m.role == "user") != userTurn) {
-            throw Error("chat: the Llama 2 format needs the turns in the order user, assistant, "
-                        "user, ... (after an optional system message); message " +
-                        std::to_string(i + 1) + " is \"" + m.role + "\"");
+            throw Error(
+                "chat: the Llama 2 format needs the turns in the order user, assistant, "
+                "user, ... (after an optional system message); message " +
+                std::to_string(i + 1) + " is \"" + m.role + "\"");
         }
         std::string content = m.content;
         // An empty system message adds no block (@huggingface/jinja treats "" like false).
@@ -225,7 +224,8 @@ ChatTemplate recogniseChatTemplate(const std::string& jinja) {
         // "You are Qwen, ...", SmolLM2: "You are a helpful AI assistant named SmolLM, ...").
         // The newline after "system" is a \n escape in some templates and a real one in
         // others.
-        static const std::regex kDefault(R"(<\|im_start\|>system(?:\\n|\n)([^'"+{}]*?)<\|im_end\|>)");
+        static const std::regex kDefault(
+            R"(<\|im_start\|>system(?:\\n|\n)([^'"+{}]*?)<\|im_end\|>)");
         std::smatch match;
         if (std::regex_search(jinja, match, kDefault)) {
             t.defaultSystem = unescapeJinja(match[1].str());
@@ -235,8 +235,9 @@ ChatTemplate recogniseChatTemplate(const std::string& jinja) {
     }
     if (has(jinja, "<|start_header_id|>") && has(jinja, "<|eot_id|>")) {
         if (has(jinja, "Cutting Knowledge Date") || has(jinja, "tools")) {
-            t.why = "a Llama 3.1-style template (tools, knowledge dates); Tokenscope renders only "
-                    "the plain Llama 3 header format";
+            t.why =
+                "a Llama 3.1-style template (tools, knowledge dates); Tokenscope renders only "
+                "the plain Llama 3 header format";
             return t;
         }
         t.format = ChatFormat::Llama3;
@@ -251,8 +252,9 @@ ChatTemplate recogniseChatTemplate(const std::string& jinja) {
         t.why = "[INST] ... [/INST] turns with a <<SYS>> block";
         return t;
     }
-    t.why = "the chat_template is not one Tokenscope recognises (it renders ChatML, Llama 3 and "
-            "Llama 2 formats)";
+    t.why =
+        "the chat_template is not one Tokenscope recognises (it renders ChatML, Llama 3 and "
+        "Llama 2 formats)";
     return t;
 }
 

@@ -111,7 +111,8 @@ std::vector<int> orderByProbability(std::span<const float> probs, std::size_t ne
         order.reserve(needed + 1);
         for (std::size_t i = 0; i < n; ++i) {
             const float p = probs[i];
-            if (order.size() == needed && !(p > probs[static_cast<std::size_t>(order.back())])) continue;
+            if (order.size() == needed && !(p > probs[static_cast<std::size_t>(order.back())]))
+                continue;
             auto at = std::upper_bound(order.begin(), order.end(), p, [&](float v, int id) {
                 return v > probs[static_cast<std::size_t>(id)];
             });
@@ -124,7 +125,8 @@ std::vector<int> orderByProbability(std::span<const float> probs, std::size_t ne
     // stay so among equal keys.
     std::vector<std::uint64_t> a(n), b(n);
     for (std::size_t i = 0; i < n; ++i)
-        a[i] = (static_cast<std::uint64_t>(descendingKey(probs[i])) << 32) | static_cast<std::uint32_t>(i);
+        a[i] = (static_cast<std::uint64_t>(descendingKey(probs[i])) << 32) |
+               static_cast<std::uint32_t>(i);
     constexpr int kBits = 11;
     constexpr std::size_t kBuckets = std::size_t{1} << kBits;
     std::vector<std::size_t> count(kBuckets);

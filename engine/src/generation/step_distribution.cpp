@@ -23,8 +23,8 @@ float StepDistribution::probOf(std::span<const float> logits, int token) const {
     if (token < 0 || static_cast<std::size_t>(token) >= logits.size()) return 0.0f;
     if (params.temperature <= 0.0f) return token == argmaxToken ? 1.0f : 0.0f;
     // As softmax(): the exponential stored as float, then scaled in double.
-    const double e = std::exp((static_cast<double>(logits[static_cast<std::size_t>(token)]) - maxLogit) *
-                              invTemperature);
+    const double e = std::exp(
+        (static_cast<double>(logits[static_cast<std::size_t>(token)]) - maxLogit) * invTemperature);
     const float stored = static_cast<float>(e);
     return static_cast<float>(stored * invSum);
 }
@@ -60,7 +60,8 @@ StepDistribution describeDistribution(std::span<const float> logits, const Sampl
         d.invTemperature = 1.0 / static_cast<double>(t);
         double sum = 0.0;
         for (std::size_t i = 0; i < n; ++i) {
-            const double e = std::exp((static_cast<double>(logits[i]) - d.maxLogit) * d.invTemperature);
+            const double e =
+                std::exp((static_cast<double>(logits[i]) - d.maxLogit) * d.invTemperature);
             probs[i] = static_cast<float>(e);
             sum += e;
         }
@@ -119,9 +120,9 @@ StepDistribution describeDistribution(std::span<const float> logits, const Sampl
         cumulative += w;
         last = static_cast<int>(i);
         if (d.u >= 0.0 && d.landed < 0 && d.u < cumulative) d.landed = last;
-        if (segments &&
-            (w >= minWidth || static_cast<int>(i) == request.markToken ||
-             std::find(d.topAtOne.begin(), d.topAtOne.end(), static_cast<int>(i)) != d.topAtOne.end()))
+        if (segments && (w >= minWidth || static_cast<int>(i) == request.markToken ||
+                         std::find(d.topAtOne.begin(), d.topAtOne.end(), static_cast<int>(i)) !=
+                             d.topAtOne.end()))
             d.segments.push_back({static_cast<int>(i), start, w});
     }
     if (d.u >= 0.0 && d.landed < 0) d.landed = last;  // rounding left u above the total

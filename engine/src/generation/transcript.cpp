@@ -159,8 +159,8 @@ void Transcript::draw(TranscriptStep& s, const SamplingParams& params) const {
     s.chosen = false;
     const int position = s.trace->lastPosition() + 1;
     s.uniform = params.temperature > 0.0f ? uniformAt(params.seed, position) : -1.0;
-    s.sampledToken = s.uniform < 0 ? argmax(s.trace->logits)
-                                   : sampleAt(s.trace->logits, params, s.uniform);
+    s.sampledToken =
+        s.uniform < 0 ? argmax(s.trace->logits) : sampleAt(s.trace->logits, params, s.uniform);
     s.figures = drawFigures(s.trace->logits, params, s.sampledToken);
     describe(s);
 }
@@ -171,9 +171,11 @@ void Transcript::describe(TranscriptStep& s) const {
     DistributionRequest r = *m_options.describeSteps;
     // The number the seed policy gives this position: the step's own, and for a token chosen
     // by hand the one its draw would have used.
-    r.u = s.params.temperature > 0.0f ? uniformAt(s.params.seed, s.trace->lastPosition() + 1) : -1.0;
+    r.u =
+        s.params.temperature > 0.0f ? uniformAt(s.params.seed, s.trace->lastPosition() + 1) : -1.0;
     r.markToken = s.sampledToken;
-    s.distribution = std::make_shared<const StepDistribution>(describeDistribution(s.trace->logits, s.params, r));
+    s.distribution = std::make_shared<const StepDistribution>(
+        describeDistribution(s.trace->logits, s.params, r));
 }
 
 const TranscriptStep& Transcript::push(StepTrace trace, const SamplingParams& params) {
@@ -205,7 +207,8 @@ const TranscriptStep& Transcript::push(StepTrace trace, const SamplingParams& pa
             s->promptByteEnd[i] = static_cast<int>(m_prompt.tokens[i].end);
         }
     }
-    if (m_options.trace.logitLens && !trace.residuals.empty()) trace.lens = logitLens(*m_model, trace);
+    if (m_options.trace.logitLens && !trace.residuals.empty())
+        trace.lens = logitLens(*m_model, trace);
     s->trace = std::make_shared<const StepTrace>(std::move(trace));
     draw(*s, params);
     m_steps.push_back(std::move(s));
@@ -286,7 +289,8 @@ const TranscriptStep& Transcript::choose(int stepIndex, int token) {
     return back();
 }
 
-const TranscriptStep& Transcript::branchFrom(int stepIndex, int token, const SamplingParams& params) {
+const TranscriptStep& Transcript::branchFrom(int stepIndex, int token,
+                                             const SamplingParams& params) {
     choose(stepIndex, token);
     return step(params);
 }

@@ -161,8 +161,9 @@ std::string transcriptJson(const std::vector<TranscriptStepPtr>& steps, const To
         if (s->sampledToken < 0) continue;
         const std::string bytes = stepBytes(tokenizer, *s);
         std::string display =
-            tokenizer ? tokenDisplayAfter(tail.size() > 3 ? tail.substr(tail.size() - 3) : tail, bytes)
-                      : "";
+            tokenizer
+                ? tokenDisplayAfter(tail.size() > 3 ? tail.substr(tail.size() - 3) : tail, bytes)
+                : "";
         // Steps read from a file keep the file's text: the next step's context names the token.
         const auto position = static_cast<std::size_t>(s->trace->lastPosition() + 1);
         if (!tokenizer && s->fromFile)
@@ -197,20 +198,22 @@ std::string transcriptJson(const std::vector<TranscriptStepPtr>& steps, const To
             steps.front()->tokenTexts.begin(),
             steps.front()->tokenTexts.begin() + static_cast<std::ptrdiff_t>(prompt.size()));
     // And where it came from in the prompt text, so the token view reads the file alone.
-    if (!steps.empty() && steps.front()->promptByteStart.size() >= prompt.size() && !prompt.empty() &&
-        std::all_of(steps.front()->promptByteStart.begin(),
-                    steps.front()->promptByteStart.begin() + static_cast<std::ptrdiff_t>(prompt.size()),
-                    [](int b) { return b >= 0; })) {
+    if (!steps.empty() && steps.front()->promptByteStart.size() >= prompt.size() &&
+        !prompt.empty() &&
+        std::all_of(
+            steps.front()->promptByteStart.begin(),
+            steps.front()->promptByteStart.begin() + static_cast<std::ptrdiff_t>(prompt.size()),
+            [](int b) { return b >= 0; })) {
         Json spans = Json::array();
         for (std::size_t i = 0; i < prompt.size(); ++i)
             spans.push_back({steps.front()->promptByteStart[i], steps.front()->promptByteEnd[i]});
         j["prompt"]["byte_spans"] = spans;
     }
     if (model && model->known())
-        j["model"] = {{"name", model->name},     {"type", model->modelType},
-                      {"vocab", model->nVocab},  {"layers", model->nLayer},
-                      {"heads", model->nHead},   {"embd", model->nEmbd},
-                      {"context", model->nCtx},  {"fingerprint", model->fingerprint}};
+        j["model"] = {{"name", model->name},    {"type", model->modelType},
+                      {"vocab", model->nVocab}, {"layers", model->nLayer},
+                      {"heads", model->nHead},  {"embd", model->nEmbd},
+                      {"context", model->nCtx}, {"fingerprint", model->fingerprint}};
     j["decode_ms"] = decodeMs;
     return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
@@ -220,10 +223,11 @@ TranscriptFile readTranscriptJson(const std::string& path) {
     auto fail = [&](const std::string& what) -> Error {
         return Error("transcript file " + path + ": " + what);
     };
-    if (!j.is_object() || !j.contains("steps") || !j["steps"].is_array() ||
-        !j.contains("prompt") || !j["prompt"].is_object())
-        throw fail("expected an object with \"prompt\" and \"steps\" (as written by "
-                   "generate --json or --export-transcript)");
+    if (!j.is_object() || !j.contains("steps") || !j["steps"].is_array() || !j.contains("prompt") ||
+        !j["prompt"].is_object())
+        throw fail(
+            "expected an object with \"prompt\" and \"steps\" (as written by "
+            "generate --json or --export-transcript)");
     TranscriptFile f;
     const auto& prompt = j["prompt"];
     if (!prompt.contains("ids") || !prompt["ids"].is_array())
@@ -241,7 +245,8 @@ TranscriptFile readTranscriptJson(const std::string& path) {
             // Checked against the text: a span outside it is dropped, not trusted.
             const bool ok = span.is_array() && span.size() == 2 && span[0].is_number_integer() &&
                             span[1].is_number_integer() && span[0].get<int>() >= 0 &&
-                            span[0].get<int>() <= span[1].get<int>() && span[1].get<int>() <= textSize;
+                            span[0].get<int>() <= span[1].get<int>() &&
+                            span[1].get<int>() <= textSize;
             if (!ok) {
                 f.promptByteStart.clear();
                 f.promptByteEnd.clear();
@@ -281,13 +286,15 @@ TranscriptFile readTranscriptJson(const std::string& path) {
                                s["chosen"].get<bool>());
             // What the file recorded about the draw (null where a thinned step lost it).
             auto number = [&](const char* key) {
-                return s.contains(key) && s[key].is_number() ? s[key].get<double>()
-                                                            : std::numeric_limits<double>::quiet_NaN();
+                return s.contains(key) && s[key].is_number()
+                           ? s[key].get<double>()
+                           : std::numeric_limits<double>::quiet_NaN();
             };
             DrawFigures fig;
             fig.prob = static_cast<float>(number("prob"));
             fig.samplingProb = static_cast<float>(number("sampling_prob"));
-            fig.rank = s.contains("rank") && s["rank"].is_number_integer() ? s["rank"].get<int>() : 0;
+            fig.rank =
+                s.contains("rank") && s["rank"].is_number_integer() ? s["rank"].get<int>() : 0;
             fig.entropyBits = number("entropy_bits");
             f.figures.push_back(fig);
             const double u = number("uniform");
@@ -305,13 +312,15 @@ TranscriptFile readTranscriptJson(const std::string& path) {
             const std::string all = textAsBytes(j["text"].get<std::string>());
             std::string drawn;
             for (const auto& b : f.bytes) drawn += b;
-            if (all.size() >= drawn.size() && all.compare(all.size() - drawn.size(), drawn.size(), drawn) == 0)
+            if (all.size() >= drawn.size() &&
+                all.compare(all.size() - drawn.size(), drawn.size(), drawn) == 0)
                 f.promptBytes = all.substr(0, all.size() - drawn.size());
         }
         if (j.contains("model") && j["model"].is_object()) {
             const auto& m = j["model"];
             auto text = [&](const char* key) {
-                return m.contains(key) && m[key].is_string() ? m[key].get<std::string>() : std::string();
+                return m.contains(key) && m[key].is_string() ? m[key].get<std::string>()
+                                                             : std::string();
             };
             auto count = [&](const char* key) {
                 return m.contains(key) && m[key].is_number_integer() ? m[key].get<int>() : 0;

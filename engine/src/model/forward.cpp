@@ -19,8 +19,8 @@
 #include <cstring>
 #include <initializer_list>
 
-#include "compute/kernels.hpp"
 #include "compute/for_rows.hpp"
+#include "compute/kernels.hpp"
 #include "compute/packed_linear.hpp"
 #include "compute/rope.hpp"
 #include "model/session_state.hpp"
@@ -42,7 +42,9 @@ void linearParts(const float* X, int T, std::initializer_list<const kernels::Pac
         kernels::linearPacked(X, T, **parts.begin(), bias, Y);
         return;
     }
-    if (kernels::linearBlocksDecode(X, T, std::span<const kernels::PackedWeight* const>(parts.begin(), parts.size()), bias, Y))
+    if (kernels::linearBlocksDecode(
+            X, T, std::span<const kernels::PackedWeight* const>(parts.begin(), parts.size()), bias,
+            Y))
         return;
     int at = 0;
     for (const auto* p : parts) {
@@ -54,7 +56,8 @@ void linearParts(const float* X, int T, std::initializer_list<const kernels::Pac
             scratch.ensure(sz(T) * sz(p->out));  // [T, p->out]
             kernels::linearPacked(X, T, *p, b, scratch.data());
             for (int t = 0; t < T; ++t)
-                std::memcpy(Y + sz(t) * sz(total) + sz(at), scratch.data() + sz(t) * sz(p->out), sz(p->out) * 4);
+                std::memcpy(Y + sz(t) * sz(total) + sz(at), scratch.data() + sz(t) * sz(p->out),
+                            sz(p->out) * 4);
         }
         at += p->out;
     }
@@ -78,7 +81,8 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
     if (static_cast<long long>(S.pos) + T > c.nCtx)
         throw Error("context full: the model's context length is " + std::to_string(c.nCtx) +
                     " tokens, the session holds " + std::to_string(S.pos) + " and " +
-                    std::to_string(T) + " more would exceed it; the engine stops at the "
+                    std::to_string(T) +
+                    " more would exceed it; the engine stops at the "
                     "context length rather than sliding the window (reset or truncate first)");
 
     const int C = c.nEmbd, H = c.nHead, KVH = c.kvHeads(), hd = c.headDim(), I = c.nInner,
@@ -97,12 +101,12 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
     tr.firstPosition = p0;
     tr.tokens.assign(tokens.begin(), tokens.end());
 
-    S.x.ensure(sz(T) * sz(C));        // [T, C] residual stream
-    S.xn.ensure(sz(T) * sz(C));       // [T, C] normalised
-    S.qkv.ensure(sz(T) * sz(QKV));    // [T, Q | KV | KV]
-    S.att.ensure(sz(T) * sz(Q));      // [T, Q] attention output, head h at h * hd
-    S.tmp.ensure(sz(T) * sz(C));      // [T, C]
-    S.hidden.ensure(sz(T) * sz(F));   // [T, F] MLP (gate | up when gated)
+    S.x.ensure(sz(T) * sz(C));                    // [T, C] residual stream
+    S.xn.ensure(sz(T) * sz(C));                   // [T, C] normalised
+    S.qkv.ensure(sz(T) * sz(QKV));                // [T, Q | KV | KV]
+    S.att.ensure(sz(T) * sz(Q));                  // [T, Q] attention output, head h at h * hd
+    S.tmp.ensure(sz(T) * sz(C));                  // [T, C]
+    S.hidden.ensure(sz(T) * sz(F));               // [T, F] MLP (gate | up when gated)
     if (c.gatedMlp) S.act.ensure(sz(T) * sz(I));  // [T, I] act(gate) * up
     if (rope) S.rope.ensure(sz(T) * sz(hd));      // [T, cos(half) | sin(half)]
     float* X = S.x.data();
@@ -161,12 +165,15 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
                 float* k = row + Q;
                 const float* v = row + Q + KV;
                 if (c.qkNorm) {
-                    for (int h = 0; h < H; ++h) kernels::rmsNorm(q + h * hd, q + h * hd, w.qNormW, hd, c.layerNormEps);
-                    for (int g = 0; g < KVH; ++g) kernels::rmsNorm(k + g * hd, k + g * hd, w.kNormW, hd, c.layerNormEps);
+                    for (int h = 0; h < H; ++h)
+                        kernels::rmsNorm(q + h * hd, q + h * hd, w.qNormW, hd, c.layerNormEps);
+                    for (int g = 0; g < KVH; ++g)
+                        kernels::rmsNorm(k + g * hd, k + g * hd, w.kNormW, hd, c.layerNormEps);
                 }
                 if (rope) {
                     const float* cs = S.rope.data() + sz(t) * sz(hd);
-                    const auto turn = c.ropeAdjacentPairs ? kernels::applyRopeAdjacent : kernels::applyRope;
+                    const auto turn =
+                        c.ropeAdjacentPairs ? kernels::applyRopeAdjacent : kernels::applyRope;
                     for (int h = 0; h < H; ++h) turn(q + h * hd, half, cs, cs + half);
                     for (int g = 0; g < KVH; ++g) turn(k + g * hd, half, cs, cs + half);
                 }
@@ -199,8 +206,8 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
                         const int t1 = std::min(T, q0 + kQueryBlock), keys = p0 + t1;
                         float* Sb = Sc + sz(q0) * sz(L);
                         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, t1 - q0, keys, hd,
-                                    scale, S.qkv.data() + sz(q0) * sz(QKV) + sz(h * hd), QKV,
-                                    Kh, hd, 0.0f, Sb, L);
+                                    scale, S.qkv.data() + sz(q0) * sz(QKV) + sz(h * hd), QKV, Kh,
+                                    hd, 0.0f, Sb, L);
                         for (int t = q0; t < t1; ++t) {
                             float* row = Sc + sz(t) * sz(L);
                             const int n = p0 + t + 1;
@@ -246,8 +253,8 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
         if (c.gatedMlp) {
             forRows(T, F, [&](int b, int e) {
                 for (int t = b; t < e; ++t)
-                    kernels::gatedActivate(S.hidden.data() + sz(t) * sz(F), S.act.data() + sz(t) * sz(I),
-                                           I, c.activation);
+                    kernels::gatedActivate(S.hidden.data() + sz(t) * sz(F),
+                                           S.act.data() + sz(t) * sz(I), I, c.activation);
             });
             mlpMid = S.act.data();
         } else {

@@ -36,14 +36,16 @@ namespace fs = std::filesystem;
     if (!pickles.empty()) {
         std::string list;
         for (std::size_t i = 0; i < pickles.size(); ++i) list += (i ? ", " : "") + pickles[i];
-        throw Error(st.string() + " not found. The folder has PyTorch pickle weights (" + list +
-             "), which Tokenscope never opens: unpickling a .bin/.pt file can execute arbitrary "
-             "code. Convert it to safetensors first, e.g. in Python: "
-             "AutoModelForCausalLM.from_pretrained(folder).save_pretrained(folder, "
-             "safe_serialization=True)");
+        throw Error(
+            st.string() + " not found. The folder has PyTorch pickle weights (" + list +
+            "), which Tokenscope never opens: unpickling a .bin/.pt file can execute arbitrary "
+            "code. Convert it to safetensors first, e.g. in Python: "
+            "AutoModelForCausalLM.from_pretrained(folder).save_pretrained(folder, "
+            "safe_serialization=True)");
     }
-    throw Error(st.string() + " not found (Tokenscope loads config.json + model.safetensors, or the "
-                       "shards listed in model.safetensors.index.json)");
+    throw Error(st.string() +
+                " not found (Tokenscope loads config.json + model.safetensors, or the "
+                "shards listed in model.safetensors.index.json)");
 }
 
 // What a decode step reads: every layer weight once, and the head.
@@ -56,7 +58,9 @@ std::size_t streamedBytes(const ModelData& d) {
 
 std::string storageTypes(const ModelData& d) {
     std::set<std::string> names;
-    auto add = [&](const kernels::PackedWeight& w) { names.insert(kernels::weightTypeName(w.type)); };
+    auto add = [&](const kernels::PackedWeight& w) {
+        names.insert(kernels::weightTypeName(w.type));
+    };
     add(d.lmHead);
     for (const LayerWeights& w : d.layers)
         for (const auto* p : w.streamed()) add(*p);
@@ -72,13 +76,16 @@ std::shared_ptr<const Model> Model::loadFolder(const fs::path& folder,
                                                const std::atomic<bool>* cancel) {
     std::error_code ec;
     if (!fs::is_directory(folder, ec))
-        throw Error(folder.string() + ": not a folder (expected a model folder with config.json and "
-                               "model.safetensors)");
+        throw Error(folder.string() +
+                    ": not a folder (expected a model folder with config.json and "
+                    "model.safetensors)");
     auto d = std::make_unique<ModelData>();
     d->folder = folder;
     const fs::path cfgPath = folder / "config.json";
-    if (!fs::exists(cfgPath, ec)) throw Error(cfgPath.string() + ": not found (every model folder needs "
-                                                           "the Hugging Face config.json)");
+    if (!fs::exists(cfgPath, ec))
+        throw Error(cfgPath.string() +
+                    ": not found (every model folder needs "
+                    "the Hugging Face config.json)");
     d->config = Config::fromJsonFile(cfgPath);
     if (!st::Checkpoint::existsIn(folder)) refusePickles(folder);
 
@@ -88,14 +95,16 @@ std::shared_ptr<const Model> Model::loadFolder(const fs::path& folder,
         loadGpt2Weights(*d, ckpt, progress, cancel);
     else
         loadLlamaWeights(*d, ckpt, progress, cancel);
-    if (d->config.positions == PositionKind::Rope) d->ropeInvFreq = kernels::ropeInverseFrequencies(d->config);
+    if (d->config.positions == PositionKind::Rope)
+        d->ropeInvFreq = kernels::ropeInverseFrequencies(d->config);
 
     // Everything the forward pass streams now lives in packed copies; the file pages read
     // while packing leave this process's resident memory (a separate embedding table is
     // read from the mapping row by row, when a token needs it).
     for (const st::File& f : ckpt.files()) {
         auto m = f.mapping();
-        if (m->size() > 0) ::madvise(const_cast<std::uint8_t*>(m->data()), m->size(), MADV_DONTNEED);
+        if (m->size() > 0)
+            ::madvise(const_cast<std::uint8_t*>(m->data()), m->size(), MADV_DONTNEED);
         d->mappings.push_back(std::move(m));
     }
     d->streamedPerToken = streamedBytes(*d);
@@ -125,7 +134,8 @@ std::vector<float> Model::positionEmbedding(int position) const {
         throw Error("position " + std::to_string(position) + " is out of range (context length " +
                     std::to_string(c.nCtx) + ")");
     if (!m_data->wpe) return std::vector<float>(static_cast<std::size_t>(c.nEmbd), 0.0f);
-    const float* p = m_data->wpe + static_cast<std::size_t>(position) * static_cast<std::size_t>(c.nEmbd);
+    const float* p =
+        m_data->wpe + static_cast<std::size_t>(position) * static_cast<std::size_t>(c.nEmbd);
     return {p, p + c.nEmbd};
 }
 
@@ -137,7 +147,8 @@ std::vector<float> Model::embeddingDots(std::span<const float> v) const {
         throw Error("embeddingDots: vector has " + std::to_string(v.size()) + " values, expected " +
                     std::to_string(c.nEmbd));
     std::vector<float> out(static_cast<std::size_t>(c.nVocab));
-    if (!m_data->embedding.rows && m_data->embedding.packed == &m_data->lmHead) {  // tied: the packed head
+    if (!m_data->embedding.rows &&
+        m_data->embedding.packed == &m_data->lmHead) {  // tied: the packed head
         kernels::linearPacked(v.data(), 1, m_data->lmHead, nullptr, out.data());
         return out;
     }
@@ -171,7 +182,8 @@ std::vector<float> Model::logitsFromResidual(std::span<const float> residual) co
         throw Error("logitsFromResidual: residual has " + std::to_string(residual.size()) +
                     " values, expected n_embd = " + std::to_string(c.nEmbd));
     std::vector<float> x(residual.begin(), residual.end());
-    kernels::normalize(c.norm, x.data(), x.data(), m_data->lnfW, m_data->lnfB, c.nEmbd, c.layerNormEps);
+    kernels::normalize(c.norm, x.data(), x.data(), m_data->lnfW, m_data->lnfB, c.nEmbd,
+                       c.layerNormEps);
     std::vector<float> logits(static_cast<std::size_t>(c.nVocab));
     kernels::linearPacked(x.data(), 1, m_data->lmHead, nullptr, logits.data());
     return logits;
@@ -183,7 +195,8 @@ std::vector<float> Model::finalNorm(std::span<const float> residual) const {
         throw Error("finalNorm: residual has " + std::to_string(residual.size()) +
                     " values, expected " + std::to_string(c.nEmbd));
     std::vector<float> x(residual.begin(), residual.end());
-    kernels::normalize(c.norm, x.data(), x.data(), m_data->lnfW, m_data->lnfB, c.nEmbd, c.layerNormEps);
+    kernels::normalize(c.norm, x.data(), x.data(), m_data->lnfW, m_data->lnfB, c.nEmbd,
+                       c.layerNormEps);
     return x;
 }
 
@@ -193,7 +206,8 @@ std::size_t Model::weightBytes() const { return m_data->weightBytes; }
 std::size_t Model::decodeBytesPerToken() const { return m_data->streamedPerToken; }
 std::size_t Model::kvCacheBytesPerToken() const {
     const Config& c = m_data->config;
-    return 2 * static_cast<std::size_t>(c.nLayer) * static_cast<std::size_t>(c.kvDim()) * sizeof(float);
+    return 2 * static_cast<std::size_t>(c.nLayer) * static_cast<std::size_t>(c.kvDim()) *
+           sizeof(float);
 }
 std::string Model::weightStorage() const { return m_data->storageTypes; }
 bool Model::tiedHead() const { return m_data->tiedLmHead; }

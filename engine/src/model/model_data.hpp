@@ -8,16 +8,16 @@
 // The token embedding is either its own row-major table (zero-copy in the memory-mapped file
 // where possible) or, when the head is tied, the packed head itself: a tied head is stored
 // once.
+#include <sys/mman.h>
+
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <algorithm>
 #include <cstdlib>
-#include <new>
-
-#include <sys/mman.h>
 #include <filesystem>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -33,12 +33,21 @@ class Mapping;
 // 64-byte aligned storage of T (no value-initialisation cost beyond what we write).
 template <class T>
 class AlignedArray {
-public:
+  public:
     AlignedArray() = default;
     explicit AlignedArray(std::size_t n) { resize(n); }
-    AlignedArray(AlignedArray&& o) noexcept : m_p(o.m_p), m_n(o.m_n) { o.m_p = nullptr; o.m_n = 0; }
+    AlignedArray(AlignedArray&& o) noexcept : m_p(o.m_p), m_n(o.m_n) {
+        o.m_p = nullptr;
+        o.m_n = 0;
+    }
     AlignedArray& operator=(AlignedArray&& o) noexcept {
-        if (this != &o) { std::free(m_p); m_p = o.m_p; m_n = o.m_n; o.m_p = nullptr; o.m_n = 0; }
+        if (this != &o) {
+            std::free(m_p);
+            m_p = o.m_p;
+            m_n = o.m_n;
+            o.m_p = nullptr;
+            o.m_n = 0;
+        }
         return *this;
     }
     AlignedArray(const AlignedArray&) = delete;
@@ -72,7 +81,7 @@ public:
     T& operator[](std::size_t i) { return m_p[i]; }
     const T& operator[](std::size_t i) const { return m_p[i]; }
 
-private:
+  private:
     T* m_p = nullptr;
     std::size_t m_n = 0;
 };
@@ -84,7 +93,7 @@ using ByteBuffer = AlignedArray<std::uint8_t>;
 // each up to a 2 MiB page, and a partly used huge page is resident as a whole: 50 MB more
 // for GPT-2's 49 weights. Here only each chunk's last page has a gap.
 class WeightArena {
-public:
+  public:
     // 64-byte aligned, uninitialised.
     void* allocate(std::size_t bytes) {
         bytes = (bytes + 63) / 64 * 64;
@@ -97,26 +106,26 @@ public:
         return p;
     }
 
-private:
+  private:
     static constexpr std::size_t kChunk = 64u << 20;
     std::vector<AlignedArray<std::uint8_t>> m_chunks;
     std::size_t m_used = 0;
 };
 
 struct LayerWeights {
-    const float* ln1W = nullptr;   // [C] attention norm (input_layernorm)
-    const float* ln1B = nullptr;   // [C] LayerNorm only
-    kernels::PackedWeight qkvW;    // [qDim + 2 kvDim, C]: queries, keys, values
-    const float* qkvB = nullptr;   // [qDim + 2 kvDim] or null
-    const float* qNormW = nullptr; // [headDim] per-head RMSNorm of queries (Qwen3)
-    const float* kNormW = nullptr; // [headDim] of keys
-    kernels::PackedWeight projW;   // [C, qDim] attention output
+    const float* ln1W = nullptr;    // [C] attention norm (input_layernorm)
+    const float* ln1B = nullptr;    // [C] LayerNorm only
+    kernels::PackedWeight qkvW;     // [qDim + 2 kvDim, C]: queries, keys, values
+    const float* qkvB = nullptr;    // [qDim + 2 kvDim] or null
+    const float* qNormW = nullptr;  // [headDim] per-head RMSNorm of queries (Qwen3)
+    const float* kNormW = nullptr;  // [headDim] of keys
+    kernels::PackedWeight projW;    // [C, qDim] attention output
     const float* projB = nullptr;
-    const float* ln2W = nullptr;   // [C] MLP norm (post_attention_layernorm)
+    const float* ln2W = nullptr;  // [C] MLP norm (post_attention_layernorm)
     const float* ln2B = nullptr;
-    kernels::PackedWeight fcW;     // [nInner, C], or [2 nInner, C] gate then up when gated
+    kernels::PackedWeight fcW;  // [nInner, C], or [2 nInner, C] gate then up when gated
     const float* fcB = nullptr;
-    kernels::PackedWeight fc2W;    // [C, nInner]
+    kernels::PackedWeight fc2W;  // [C, nInner]
     const float* fc2B = nullptr;
     // GGUF files may store one layer's projections in different types (Q4_K_M keeps the
     // values in Q6_K, the queries in Q4_K), which cannot share one weight. Then qkvW holds
@@ -152,23 +161,23 @@ struct ModelData {
     Config config;
     std::filesystem::path folder;
     std::vector<LayerWeights> layers;
-    EmbeddingTable embedding;       // [V, C]
+    EmbeddingTable embedding;               // [V, C]
     kernels::PackedWeight embeddingBlocks;  // GGUF: an untied embedding kept in its block type
-    const float* wpe = nullptr;     // [nCtx, C], learned positions only
-    const float* lnfW = nullptr;    // final norm
+    const float* wpe = nullptr;             // [nCtx, C], learned positions only
+    const float* lnfW = nullptr;            // final norm
     const float* lnfB = nullptr;
-    kernels::PackedWeight lmHead;   // [V, C], packed
+    kernels::PackedWeight lmHead;  // [V, C], packed
     bool tiedLmHead = true;
     std::vector<float> ropeInvFreq;  // [headDim / 2], RoPE only
 
-    WeightArena packed;              // packed weights
-    std::vector<ByteBuffer> owned;   // small converted tensors (norms, biases, positions)
+    WeightArena packed;             // packed weights
+    std::vector<ByteBuffer> owned;  // small converted tensors (norms, biases, positions)
     std::vector<std::shared_ptr<const st::Mapping>> mappings;  // keep zero-copy tensors alive
     std::vector<std::string> warnings;
     std::size_t parameterCount = 0;
-    std::size_t weightBytes = 0;       // bytes of all weights as held in memory
-    std::size_t streamedPerToken = 0;  // bytes a decode step reads: layer weights + head
-    std::string storageTypes;          // e.g. "BF16" or "F32+F16"
+    std::size_t weightBytes = 0;                // bytes of all weights as held in memory
+    std::size_t streamedPerToken = 0;           // bytes a decode step reads: layer weights + head
+    std::string storageTypes;                   // e.g. "BF16" or "F32+F16"
     mutable std::once_flag embeddingNormsOnce;  // embeddingNorms is filled on first use
     mutable std::vector<float> embeddingNorms;
 

@@ -32,15 +32,15 @@ void loadGpt2Weights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCal
         const st::TensorInfo* wte = L.lookup("wte.weight");
         if (wte && wte->shape.size() == 2 && wte->shape[1] == C && wte->shape[0] != V)
             throw Error(where + ": vocabulary size mismatch: config.json says vocab_size " +
-                 std::to_string(V) + " but '" + wte->name + "' has " +
-                 std::to_string(wte->shape[0]) + " rows (shape " + wte->shapeString() +
-                 ", expected " + st::shapeString({V, C}) + ")");
+                        std::to_string(V) + " but '" + wte->name + "' has " +
+                        std::to_string(wte->shape[0]) + " rows (shape " + wte->shapeString() +
+                        ", expected " + st::shapeString({V, C}) + ")");
         const st::TensorInfo* wpe = L.lookup("wpe.weight");
         if (wpe && wpe->shape.size() == 2 && wpe->shape[1] == C && wpe->shape[0] != N)
             throw Error(where + ": context length mismatch: config.json says n_positions " +
-                 std::to_string(N) + " but '" + wpe->name + "' has " +
-                 std::to_string(wpe->shape[0]) + " rows (shape " + wpe->shapeString() +
-                 ", expected " + st::shapeString({N, C}) + ")");
+                        std::to_string(N) + " but '" + wpe->name + "' has " +
+                        std::to_string(wpe->shape[0]) + " rows (shape " + wpe->shapeString() +
+                        ", expected " + st::shapeString({N, C}) + ")");
     }
     const st::TensorInfo& wte = L.require("wte.weight", {V, C});
     d.wpe = L.floats(L.require("wpe.weight", {N, C}));
@@ -71,7 +71,8 @@ void loadGpt2Weights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCal
     d.tiedLmHead = true;
     if (ckpt.find("lm_head.weight")) {
         const st::TensorInfo& t = L.require("lm_head.weight", {V, C});
-        const bool sameAsWte = t.dtype == wte.dtype && std::memcmp(t.data, wte.data, wte.end - wte.begin) == 0;
+        const bool sameAsWte =
+            t.dtype == wte.dtype && std::memcmp(t.data, wte.data, wte.end - wte.begin) == 0;
         if (sameAsWte) {
             d.parameterCount -= t.numel;
         } else {

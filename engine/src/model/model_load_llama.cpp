@@ -15,7 +15,8 @@ namespace {
 // Older checkpoints saved RoPE's frequency table as a buffer; it is recomputed from the config.
 bool isLlamaBuffer(const std::string& name) {
     const std::string tail = "rotary_emb.inv_freq";
-    return name.size() >= tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0;
+    return name.size() >= tail.size() &&
+           name.compare(name.size() - tail.size(), tail.size(), tail) == 0;
 }
 
 }  // namespace
@@ -51,14 +52,15 @@ void loadLlamaWeights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCa
             const auto& qb = L.require(p + "self_attn.q_proj.bias", {Q});
             const auto& kb = L.require(p + "self_attn.k_proj.bias", {K});
             const auto& vb = L.require(p + "self_attn.v_proj.bias", {K});
-            w.qkvB = L.concatFloats({&qb, &kb, &vb}, {static_cast<int>(Q), static_cast<int>(K),
-                                                       static_cast<int>(K)});
+            w.qkvB = L.concatFloats(
+                {&qb, &kb, &vb}, {static_cast<int>(Q), static_cast<int>(K), static_cast<int>(K)});
         }
         if (c.qkNorm) {
             w.qNormW = L.floats(L.require(p + "self_attn.q_norm.weight", {hd}));
             w.kNormW = L.floats(L.require(p + "self_attn.k_norm.weight", {hd}));
         }
-        w.projW = L.packOutIn({&L.require(p + "self_attn.o_proj.weight", {C, Q})}, static_cast<int>(Q));
+        w.projW =
+            L.packOutIn({&L.require(p + "self_attn.o_proj.weight", {C, Q})}, static_cast<int>(Q));
         if (c.outBias) w.projB = L.floats(L.require(p + "self_attn.o_proj.bias", {C}));
         w.ln2W = L.floats(L.require(p + "post_attention_layernorm.weight", {C}));
         const auto& gate = L.require(p + "mlp.gate_proj.weight", {I, C});
@@ -83,8 +85,10 @@ void loadLlamaWeights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCa
         if (lm) {
             L.require("lm_head.weight", {V, C});
             d.parameterCount -= lm->numel;
-            if (lm->dtype != embed.dtype || std::memcmp(lm->data, embed.data, embed.end - embed.begin) != 0)
-                d.warnings.push_back(where + ": lm_head.weight differs from model.embed_tokens.weight "
+            if (lm->dtype != embed.dtype ||
+                std::memcmp(lm->data, embed.data, embed.end - embed.begin) != 0)
+                d.warnings.push_back(where +
+                                     ": lm_head.weight differs from model.embed_tokens.weight "
                                      "but config.json ties them (tie_word_embeddings); the "
                                      "embedding is used as the head, as transformers does");
         }
@@ -92,7 +96,8 @@ void loadLlamaWeights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCa
         head = &L.require("lm_head.weight", {V, C});
         d.tiedLmHead = false;
     } else {
-        d.warnings.push_back(where + ": config.json says tie_word_embeddings=false but there is "
+        d.warnings.push_back(where +
+                             ": config.json says tie_word_embeddings=false but there is "
                              "no lm_head.weight; the embedding is used as the head");
     }
     L.headAndEmbedding(*head, embed, static_cast<int>(C));

@@ -34,9 +34,12 @@ std::size_t countNonFinite(const st::TensorInfo& t, std::size_t& infs) {
 
 kernels::WeightType weightTypeOf(st::DType d) {
     switch (d) {
-        case st::DType::F32: return kernels::WeightType::F32;
-        case st::DType::F16: return kernels::WeightType::F16;
-        case st::DType::BF16: return kernels::WeightType::BF16;
+        case st::DType::F32:
+            return kernels::WeightType::F32;
+        case st::DType::F16:
+            return kernels::WeightType::F16;
+        case st::DType::BF16:
+            return kernels::WeightType::BF16;
     }
     return kernels::WeightType::F32;
 }
@@ -68,14 +71,15 @@ const st::TensorInfo& Loader::require(const std::string& base, const Shape& expe
     if (!t) {
         if (!m_prefix.empty())
             throw Error(where() + ": missing tensor '" + m_prefix + base + "' (or '" + base +
-                 "'), expected shape " + st::shapeString(expected));
-        throw Error(where() + ": missing tensor '" + base + "', expected shape " + st::shapeString(expected));
+                        "'), expected shape " + st::shapeString(expected));
+        throw Error(where() + ": missing tensor '" + base + "', expected shape " +
+                    st::shapeString(expected));
     }
     m_used.insert(t->name);
     if (t->shape != expected)
         throw Error(m_ckpt.fileOf(t->name).path().string() + ": tensor '" + t->name +
-             "' has the wrong shape: expected " + st::shapeString(expected) + ", found " +
-             t->shapeString());
+                    "' has the wrong shape: expected " + st::shapeString(expected) + ", found " +
+                    t->shapeString());
     m_d.parameterCount += t->numel;
     return *t;
 }
@@ -85,7 +89,8 @@ const st::TensorInfo* Loader::optional(const std::string& base, const Shape& exp
     return &require(base, expected);
 }
 
-void Loader::headAndEmbedding(const st::TensorInfo& head, const st::TensorInfo& embedding, int width) {
+void Loader::headAndEmbedding(const st::TensorInfo& head, const st::TensorInfo& embedding,
+                              int width) {
     m_d.lmHead = packOutIn({&head}, width);
     m_d.embedding.width = width;
     m_d.embedding.packed = &m_d.lmHead;
@@ -147,8 +152,9 @@ kernels::PackedWeight Loader::packOutIn(const std::vector<const st::TensorInfo*>
         checkFinite(*t);
         const std::size_t es = st::dtypeSize(t->dtype);
         for (std::int64_t o = 0; o < t->shape[0]; ++o)
-            rows.push_back({t->data + static_cast<std::size_t>(o) * static_cast<std::size_t>(in) * es, 1,
-                            weightTypeOf(t->dtype)});
+            rows.push_back(
+                {t->data + static_cast<std::size_t>(o) * static_cast<std::size_t>(in) * es, 1,
+                 weightTypeOf(t->dtype)});
     }
     return pack(rows, in, type);
 }
@@ -181,7 +187,8 @@ void Loader::warnUnused(bool (*isBuffer)(const std::string&)) {
 
 double EmbeddingTable::rowBytes() const {
     if (rows) return static_cast<double>(kernels::weightTypeSize(type)) * width;
-    if (packed && packed->type == kernels::WeightType::Blocks) return static_cast<double>(packed->rowBytes);
+    if (packed && packed->type == kernels::WeightType::Blocks)
+        return static_cast<double>(packed->rowBytes);
     return 0.0;
 }
 

@@ -14,12 +14,16 @@
 namespace ts {
 
 class Loader {
-public:
+  public:
     using Shape = std::vector<std::int64_t>;
 
     Loader(ModelData& d, const st::Checkpoint& ckpt, const ProgressCallback& progress,
            const std::atomic<bool>* cancel, int total, std::string optionalPrefix = {})
-        : m_d(d), m_ckpt(ckpt), m_progress(progress), m_cancel(cancel), m_total(total),
+        : m_d(d),
+          m_ckpt(ckpt),
+          m_progress(progress),
+          m_cancel(cancel),
+          m_total(total),
           m_prefix(std::move(optionalPrefix)) {}
 
     // The tensor named `base`, or prefix + base (GPT-2's "transformer."); null when absent.
@@ -52,7 +56,7 @@ public:
     void warnUnused(bool (*isBuffer)(const std::string&));
     std::string where() const { return m_ckpt.path().string(); }
 
-private:
+  private:
     void tick(const std::string& what);
     kernels::PackedWeight pack(const std::vector<kernels::RowSource>& rows, int in,
                                kernels::WeightType type);

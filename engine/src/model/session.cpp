@@ -11,8 +11,8 @@
 #include <cmath>
 #include <cstring>
 
-#include "compute/kernels.hpp"
 #include "compute/for_rows.hpp"
+#include "compute/kernels.hpp"
 #include "compute/packed_linear.hpp"
 #include "compute/rope.hpp"
 #include "model/session_state.hpp"
@@ -103,6 +103,5 @@ StepTrace Session::step(int token, const TraceOptions& options) {
     const int t[1] = {token};
     return prefill(std::span<const int>(t, 1), options);
 }
-
 
 }  // namespace ts

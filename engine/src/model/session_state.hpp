@@ -46,7 +46,7 @@ struct SessionState {
     const float* keys(int l) const { return kv.data() + layerOffset(l); }
     const float* values(int l) const { return keys(l) + headsSize(); }
 
-private:
+  private:
     std::size_t headsSize() const {
         return static_cast<std::size_t>(d->config.kvHeads()) * static_cast<std::size_t>(cap) *
                static_cast<std::size_t>(d->config.headDim());

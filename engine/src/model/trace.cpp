@@ -20,8 +20,7 @@ std::span<const float> AttentionTrace::row(int layer, int head, int queryPos) co
     if (layer < 0 || layer >= nLayer || head < 0 || head >= nHead || queryPos < firstQuery ||
         queryPos >= firstQuery + nQueries || data.empty())
         return {};
-    return {data.data() + rowOffset(layer, head, queryPos),
-            static_cast<std::size_t>(queryPos) + 1};
+    return {data.data() + rowOffset(layer, head, queryPos), static_cast<std::size_t>(queryPos) + 1};
 }
 
 }  // namespace ts

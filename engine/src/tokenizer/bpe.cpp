@@ -60,12 +60,11 @@ bool BpeModel::lookup(const std::string& key, std::vector<int>& out,
     return true;
 }
 
-void BpeModel::remember(std::string key, const int* ids, const int* starts,
-                        std::size_t n) const {
+void BpeModel::remember(std::string key, const int* ids, const int* starts, std::size_t n) const {
     std::unique_lock lock(m_cacheMutex);
     if (m_cache.size() >= kMaxCacheEntries) m_cache.clear();
-    m_cache.emplace(std::move(key), Cached{std::vector<int>(ids, ids + n),
-                                           std::vector<int>(starts, starts + n)});
+    m_cache.emplace(std::move(key),
+                    Cached{std::vector<int>(ids, ids + n), std::vector<int>(starts, starts + n)});
 }
 
 void BpeModel::encodeWord(std::string_view word, std::vector<int>& out,

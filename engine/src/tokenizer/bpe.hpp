@@ -13,7 +13,7 @@
 namespace ts {
 
 class BpeModel {
-public:
+  public:
     BpeModel();
 
     // The token of each single byte, or -1 where the vocabulary lacks it.
@@ -33,7 +33,7 @@ public:
     void encodeSymbols(std::string_view cacheKey, const std::vector<int>& initial,
                        std::vector<int>& out, std::vector<int>& starts) const;
 
-private:
+  private:
     struct Merge {
         int rank = 0;
         int id = 0;

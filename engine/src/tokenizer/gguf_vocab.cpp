@@ -20,11 +20,10 @@
 // bos/eos/eot ids, tokenizer.ggml.add_bos_token and tokenizer.chat_template become the same
 // extras tokenizer_config.json gives (start-token rule, end tokens, chat template).
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string_view>
 #include <unordered_map>
-
-#include <nlohmann/json.hpp>
 
 #include "formats/gguf_model.hpp"
 #include "tokenizer/tokenizer_impl.hpp"
@@ -47,17 +46,22 @@ constexpr const char* kQwen2Split =
 
 // What one tokenizer.ggml.pre name stands for.
 struct PreTokenizerSpec {
-    json preTokenizer;         // as in tokenizer.json; null = GPT-2's own split
-    json normalizer;           // as in tokenizer.json, or null
-    bool ignoreMerges = false; // the BPE model's ignore_merges
-    bool addBos = false;       // when the file has no tokenizer.ggml.add_bos_token
+    json preTokenizer;          // as in tokenizer.json; null = GPT-2's own split
+    json normalizer;            // as in tokenizer.json, or null
+    bool ignoreMerges = false;  // the BPE model's ignore_merges
+    bool addBos = false;        // when the file has no tokenizer.ggml.add_bos_token
 };
 
 json splitThenByteLevel(const char* regex) {
     return {{"type", "Sequence"},
-            {"pretokenizers",
-             json::array({{{"type", "Split"}, {"pattern", {{"Regex", regex}}}, {"behavior", "Isolated"}, {"invert", false}},
-                          {{"type", "ByteLevel"}, {"add_prefix_space", false}, {"trim_offsets", false}, {"use_regex", false}}})}};
+            {"pretokenizers", json::array({{{"type", "Split"},
+                                            {"pattern", {{"Regex", regex}}},
+                                            {"behavior", "Isolated"},
+                                            {"invert", false}},
+                                           {{"type", "ByteLevel"},
+                                            {"add_prefix_space", false},
+                                            {"trim_offsets", false},
+                                            {"use_regex", false}}})}};
 }
 
 // The names llama.cpp gives these tokenizers (several names share one split).
@@ -77,10 +81,13 @@ std::optional<PreTokenizerSpec> preTokenizerNamed(const std::string& name) {
     }
     if (name == "smollm" || name == "starcoder" || name == "refact") {
         // every digit on its own, then GPT-2's byte-level split
-        s.preTokenizer = {{"type", "Sequence"},
-                          {"pretokenizers",
-                           json::array({{{"type", "Digits"}, {"individual_digits", true}},
-                                        {{"type", "ByteLevel"}, {"add_prefix_space", false}, {"trim_offsets", true}, {"use_regex", true}}})}};
+        s.preTokenizer = {
+            {"type", "Sequence"},
+            {"pretokenizers", json::array({{{"type", "Digits"}, {"individual_digits", true}},
+                                           {{"type", "ByteLevel"},
+                                            {"add_prefix_space", false},
+                                            {"trim_offsets", true},
+                                            {"use_regex", true}}})}};
         return s;
     }
     return std::nullopt;
@@ -105,7 +112,8 @@ std::vector<TokenizerSource::MergeLine> mergesFromScores(const std::vector<std::
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         const std::string_view piece = tokens[i];
         for (std::size_t cut = 1; cut < piece.size(); ++cut) {
-            if ((static_cast<unsigned char>(piece[cut]) & 0xC0) == 0x80) continue;  // inside a character
+            if ((static_cast<unsigned char>(piece[cut]) & 0xC0) == 0x80)
+                continue;  // inside a character
             const auto l = ids.find(piece.substr(0, cut));
             if (l == ids.end()) continue;
             const auto r = ids.find(piece.substr(cut));
@@ -136,7 +144,10 @@ std::unique_ptr<TokenizerImpl> sentencePieceTokenizer(const gguf::File& f,
                                                       const std::vector<std::int64_t>* types) {
     const std::string where = f.where() + " (tokenizer.ggml.*)";
     const auto* scores = f.floatArray("tokenizer.ggml.scores");
-    if (!scores) throw Error(f.where() + ": metadata key 'tokenizer.ggml.scores' is missing (a SentencePiece vocabulary ranks its pieces by score)");
+    if (!scores)
+        throw Error(f.where() +
+                    ": metadata key 'tokenizer.ggml.scores' is missing (a SentencePiece vocabulary "
+                    "ranks its pieces by score)");
     if (scores->size() != tokens.size())
         throw Error(f.where() + ": tokenizer.ggml.scores has " + std::to_string(scores->size()) +
                     " entries but tokenizer.ggml.tokens has " + std::to_string(tokens.size()));
@@ -163,16 +174,19 @@ std::unique_ptr<TokenizerImpl> sentencePieceTokenizer(const gguf::File& f,
     json steps = json::array();
     if (f.getBool("tokenizer.ggml.add_space_prefix", true))
         steps.push_back({{"type", "Prepend"}, {"prepend", "\xE2\x96\x81"}});
-    steps.push_back({{"type", "Replace"}, {"pattern", {{"String", " "}}}, {"content", "\xE2\x96\x81"}});
+    steps.push_back(
+        {{"type", "Replace"}, {"pattern", {{"String", " "}}}, {"content", "\xE2\x96\x81"}});
     impl->normalizer = Normalizer::fromJson({{"type", "Sequence"}, {"normalizers", steps}}, where);
     return impl;
 }
 
 // tokenizer.ggml.model "gpt2": byte-level BPE with the merges in the file and the split
 // tokenizer.ggml.pre names.
-std::unique_ptr<TokenizerImpl> byteLevelTokenizer(const gguf::File& f, const std::vector<std::string>& tokens,
+std::unique_ptr<TokenizerImpl> byteLevelTokenizer(const gguf::File& f,
+                                                  const std::vector<std::string>& tokens,
                                                   const std::vector<std::int64_t>* types,
-                                                  const PreTokenizerSpec& spec, const std::string& pre) {
+                                                  const PreTokenizerSpec& spec,
+                                                  const std::string& pre) {
     const std::string where = f.where() + " (tokenizer.ggml.*)";
     const auto* merges = f.stringArray("tokenizer.ggml.merges");
     TokenizerSource src;
@@ -200,14 +214,16 @@ std::unique_ptr<TokenizerImpl> byteLevelTokenizer(const gguf::File& f, const std
     }
     auto impl = buildTokenizer(std::move(src));
     const std::string stepsWhere = f.where() + " (tokenizer.ggml.pre '" + pre + "')";
-    impl->preTokenizer = spec.preTokenizer.is_null() ? PreTokenizerSteps::gpt2()
-                                                      : PreTokenizerSteps::fromJson(spec.preTokenizer, stepsWhere);
+    impl->preTokenizer = spec.preTokenizer.is_null()
+                             ? PreTokenizerSteps::gpt2()
+                             : PreTokenizerSteps::fromJson(spec.preTokenizer, stepsWhere);
     impl->normalizer = Normalizer::fromJson(spec.normalizer, stepsWhere);
     impl->formatName = "GGUF (tokenizer.ggml.pre " + pre + ")";
     return impl;
 }
 
-constexpr const char* kKnownPre = "gpt-2, phi-2, llama3, llama-v3, llama-bpe, qwen2, deepseek-r1-qwen, smollm, starcoder, refact";
+constexpr const char* kKnownPre =
+    "gpt-2, phi-2, llama3, llama-v3, llama-bpe, qwen2, deepseek-r1-qwen, smollm, starcoder, refact";
 
 }  // namespace
 
@@ -216,8 +232,9 @@ std::shared_ptr<const Tokenizer> tokenizerFromGguf(const gguf::File& f) {
     const std::string model = f.requireString("tokenizer.ggml.model");
     const std::string where = f.where() + " (tokenizer.ggml.*)";
     if (model != "gpt2" && model != "llama")
-        throw Error(f.where() + ": tokenizer.ggml.model '" + model + "' is not supported "
-                                "(supported: gpt2, byte-level BPE; llama, SentencePiece)");
+        throw Error(f.where() + ": tokenizer.ggml.model '" + model +
+                    "' is not supported "
+                    "(supported: gpt2, byte-level BPE; llama, SentencePiece)");
     const bool sentencePiece = model == "llama";
     const auto* tokens = f.stringArray("tokenizer.ggml.tokens");
     if (!tokens) throw Error(f.where() + ": metadata key 'tokenizer.ggml.tokens' is missing");
@@ -237,8 +254,10 @@ std::shared_ptr<const Tokenizer> tokenizerFromGguf(const gguf::File& f) {
         pre = f.getString("tokenizer.ggml.pre", "gpt-2");
         const auto named = preTokenizerNamed(pre);
         if (!named)
-            throw Error(f.where() + ": tokenizer.ggml.pre '" + pre + "' names a pre-tokenizer "
-                                    "Tokenscope does not know (known: " + kKnownPre + ")");
+            throw Error(f.where() + ": tokenizer.ggml.pre '" + pre +
+                        "' names a pre-tokenizer "
+                        "Tokenscope does not know (known: " +
+                        kKnownPre + ")");
         spec = *named;
         impl = byteLevelTokenizer(f, *tokens, types, spec, pre);
     }
@@ -251,7 +270,9 @@ std::shared_ptr<const Tokenizer> tokenizerFromGguf(const gguf::File& f) {
     TokenizerExtras& x = impl->extras;
     auto tokenText = [&](const char* key) -> std::string {
         const std::int64_t id = f.getInt(key, -1);
-        return id >= 0 && static_cast<std::size_t>(id) < tokens->size() ? (*tokens)[static_cast<std::size_t>(id)] : "";
+        return id >= 0 && static_cast<std::size_t>(id) < tokens->size()
+                   ? (*tokens)[static_cast<std::size_t>(id)]
+                   : "";
     };
     x.bosToken = tokenText("tokenizer.ggml.bos_token_id");
     x.eosToken = tokenText("tokenizer.ggml.eos_token_id");
@@ -267,10 +288,10 @@ std::shared_ptr<const Tokenizer> tokenizerFromGguf(const gguf::File& f) {
     x.hasGenerationEos = !x.generationEos.empty();
     applyTokenizerExtras(*impl);
     if (x.addBosToken)
-        impl->startRule.source = f.find("tokenizer.ggml.add_bos_token")
-                                     ? "GGUF tokenizer.ggml.add_bos_token"
-                                     : sentencePiece ? "GGUF SentencePiece vocabulary (adds <s>, as llama.cpp does)"
-                                                     : "GGUF tokenizer.ggml.pre '" + pre + "' (adds its start token)";
+        impl->startRule.source =
+            f.find("tokenizer.ggml.add_bos_token") ? "GGUF tokenizer.ggml.add_bos_token"
+            : sentencePiece ? "GGUF SentencePiece vocabulary (adds <s>, as llama.cpp does)"
+                            : "GGUF tokenizer.ggml.pre '" + pre + "' (adds its start token)";
     return std::make_shared<Tokenizer>(std::move(impl));
 }
 

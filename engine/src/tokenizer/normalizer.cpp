@@ -64,9 +64,9 @@ void applyUnicode(MappedText& m, Normalizer::Kind form) {
     while (pos < m.text.size()) {
         const utf8::Decoded d = utf8::decodeAt(m.text, pos);
         const char32_t cp = d.ok ? d.codepoint : 0xFFFD;
-        if (pos > 0 && utf8proc_grapheme_break_stateful(static_cast<utf8proc_int32_t>(prev),
-                                                        static_cast<utf8proc_int32_t>(cp),
-                                                        &state)) {
+        if (pos > 0 &&
+            utf8proc_grapheme_break_stateful(static_cast<utf8proc_int32_t>(prev),
+                                             static_cast<utf8proc_int32_t>(cp), &state)) {
             flush(pos);
         }
         prev = cp;
@@ -107,9 +107,9 @@ void applyLowercase(MappedText& m) {
     std::size_t pos = 0;
     while (pos < m.text.size()) {
         const utf8::Decoded d = utf8::decodeAt(m.text, pos);
-        const char32_t lower =
-            d.ok ? static_cast<char32_t>(utf8proc_tolower(static_cast<utf8proc_int32_t>(d.codepoint)))
-                 : 0;
+        const char32_t lower = d.ok ? static_cast<char32_t>(utf8proc_tolower(
+                                          static_cast<utf8proc_int32_t>(d.codepoint)))
+                                    : 0;
         if (!d.ok || lower == d.codepoint) {
             out.appendFrom(m, pos, pos + d.length);
         } else {
@@ -153,8 +153,7 @@ std::string unicodeNormalize(std::string_view utf8, Normalizer::Kind form) {
         utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(utf8.data()),
                      static_cast<utf8proc_ssize_t>(utf8.size()), &out, optionsFor(form));
     if (n < 0) {
-        throw Error(std::string("tokenizer: Unicode normalization failed: ") +
-                    utf8proc_errmsg(n));
+        throw Error(std::string("tokenizer: Unicode normalization failed: ") + utf8proc_errmsg(n));
     }
     std::string result(reinterpret_cast<const char*>(out), static_cast<std::size_t>(n));
     std::free(out);
@@ -209,10 +208,12 @@ void Normalizer::parse(const json& j, const std::string& where) {
         const auto pattern = j.find("pattern");
         if (pattern == j.end() || !pattern->is_object() || !pattern->contains("String") ||
             !(*pattern)["String"].is_string()) {
-            throw Error(where + ": Replace with a regex pattern is not supported (only "
-                                "{\"String\": ...} patterns are)");
+            throw Error(where +
+                        ": Replace with a regex pattern is not supported (only "
+                        "{\"String\": ...} patterns are)");
         }
-        m_steps.push_back({Kind::Replace, (*pattern)["String"].get<std::string>(), text("content")});
+        m_steps.push_back(
+            {Kind::Replace, (*pattern)["String"].get<std::string>(), text("content")});
     } else {
         throw Error(where + ": normalizer type \"" + type +
                     "\" is not supported (Tokenscope reads NFC, NFD, NFKC, NFKD, Prepend, "

@@ -4,17 +4,16 @@
 // Sequence of these. It runs on each stretch of text between added tokens, as Hugging Face
 // and transformers.js do, and keeps the input offset of every byte (MappedText).
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json_fwd.hpp>
 
 #include "tokenizer/mapped_text.hpp"
 
 namespace ts {
 
 class Normalizer {
-public:
+  public:
     // null -> no normalizer (returns nullptr). Throws ts::Error naming `where` for a type
     // Tokenscope does not implement.
     static std::unique_ptr<Normalizer> fromJson(const nlohmann::json& j, const std::string& where);
@@ -27,12 +26,12 @@ public:
     enum class Kind { Nfc, Nfd, Nfkc, Nfkd, Prepend, Replace, Lowercase, Strip };
     struct Step {
         Kind kind;
-        std::string a;  // Prepend: the prefix; Replace: the pattern
-        std::string b;  // Replace: the replacement
+        std::string a;                     // Prepend: the prefix; Replace: the pattern
+        std::string b;                     // Replace: the replacement
         bool left = false, right = false;  // Strip
     };
 
-private:
+  private:
     void parse(const nlohmann::json& j, const std::string& where);
     std::vector<Step> m_steps;
 };

@@ -157,8 +157,8 @@ void PreTokenizerSteps::parse(const json& j, const std::string& where) {
         step.kind = Kind::ByteLevel;
         step.addPrefixSpace = j.value("add_prefix_space", false);
         if (j.value("use_regex", true)) {
-            step.regex = std::make_shared<const Pretokenizer>(pcrePatternFromJs(kByteLevelJs), false,
-                                                              where);
+            step.regex =
+                std::make_shared<const Pretokenizer>(pcrePatternFromJs(kByteLevelJs), false, where);
         }
     } else if (type == "Digits") {
         step.kind = Kind::Split;
@@ -257,7 +257,8 @@ bool PreTokenizerSteps::hasByteLevel() const {
 
 bool PreTokenizerSteps::changesText() const {
     for (const Step& s : m_steps) {
-        if (s.kind == Kind::Metaspace || (s.kind == Kind::ByteLevel && s.addPrefixSpace)) return true;
+        if (s.kind == Kind::Metaspace || (s.kind == Kind::ByteLevel && s.addPrefixSpace))
+            return true;
         if (s.kind == Kind::Split && s.behavior == Behavior::Removed) return true;
     }
     return false;

@@ -5,10 +5,9 @@
 // byte-to-character map of ByteLevel needs no step because Tokenscope's BPE works on raw
 // bytes. vocab.json + merges.txt get GPT-2's built-in split (Python `regex` semantics).
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json_fwd.hpp>
 
 #include "tokenizer/mapped_text.hpp"
 #include "tokenizer/pretokenizer.hpp"
@@ -16,7 +15,7 @@
 namespace ts {
 
 class PreTokenizerSteps {
-public:
+  public:
     // null -> nullptr (the whole section is one piece). Throws ts::Error naming `where`.
     static std::unique_ptr<PreTokenizerSteps> fromJson(const nlohmann::json& j,
                                                        const std::string& where);
@@ -47,7 +46,7 @@ public:
         Prepend prepend = Prepend::Always;
     };
 
-private:
+  private:
     void parse(const nlohmann::json& j, const std::string& where);
     std::vector<Step> m_steps;
 };

@@ -66,8 +66,8 @@ void Pretokenizer::split(std::string_view text, std::vector<ByteSpan>& out) cons
     while (pos < text.size()) {
         // The caller validated the UTF-8 once for the whole input, so skip PCRE2's own check,
         // which would otherwise rescan the rest of the text at every match (quadratic).
-        const int rc = pcre2_match(m_code, subject, text.size(), pos, PCRE2_NO_UTF_CHECK,
-                                   md.get(), nullptr);
+        const int rc =
+            pcre2_match(m_code, subject, text.size(), pos, PCRE2_NO_UTF_CHECK, md.get(), nullptr);
         if (rc == PCRE2_ERROR_NOMATCH) {
             out.push_back({pos, text.size()});
             break;
@@ -96,8 +96,8 @@ void Pretokenizer::findAll(std::string_view text, std::vector<ByteSpan>& out) co
     const auto* subject = reinterpret_cast<PCRE2_SPTR>(text.data());
     std::size_t pos = 0;
     while (pos <= text.size()) {
-        const int rc = pcre2_match(m_code, subject, text.size(), pos, PCRE2_NO_UTF_CHECK,
-                                   md.get(), nullptr);
+        const int rc =
+            pcre2_match(m_code, subject, text.size(), pos, PCRE2_NO_UTF_CHECK, md.get(), nullptr);
         if (rc == PCRE2_ERROR_NOMATCH) break;
         if (rc < 0) throw Error("tokenizer: PCRE2 match failed: " + pcreMessage(rc));
         const PCRE2_SIZE* ov = pcre2_get_ovector_pointer(md.get());

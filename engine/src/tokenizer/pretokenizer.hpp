@@ -17,7 +17,7 @@ struct ByteSpan {
 };
 
 class Pretokenizer {
-public:
+  public:
     Pretokenizer();  // GPT-2's pattern; throws ts::Error if it does not compile
     // Any pattern, compiled with PCRE2_UTF (plus PCRE2_UCP when ucp). `where` names the file
     // and field for the error a bad pattern gets.
@@ -39,7 +39,7 @@ public:
     // GPT-2's pattern as compiled; exposed for tests and error messages.
     static const char* pattern();
 
-private:
+  private:
     void compile(const std::string& pattern, bool ucp, const std::string& where);
     pcre2_real_code_8* m_code = nullptr;
     bool m_jit = false;

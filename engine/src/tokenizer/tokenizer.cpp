@@ -25,9 +25,8 @@ struct AddedMatch {
 
 // The earliest added token in text at or after from; on a tie the longest wins, so that
 // "<|endoftext|>" beats a shorter added token that is its prefix.
-AddedMatch findAdded(std::string_view text, std::size_t from,
-                     const std::vector<AddedToken>& added, bool allowSpecial,
-                     std::vector<std::size_t>& nextPos) {
+AddedMatch findAdded(std::string_view text, std::size_t from, const std::vector<AddedToken>& added,
+                     bool allowSpecial, std::vector<std::size_t>& nextPos) {
     AddedMatch best;
     for (std::size_t i = 0; i < added.size(); ++i) {
         const AddedToken& t = added[i];
@@ -51,9 +50,14 @@ AddedMatch findAdded(std::string_view text, std::size_t from,
 bool isWordChar(char32_t c) {
     if (c == '_') return true;
     switch (utf8proc_category(static_cast<utf8proc_int32_t>(c))) {
-        case UTF8PROC_CATEGORY_LU: case UTF8PROC_CATEGORY_LL: case UTF8PROC_CATEGORY_LT:
-        case UTF8PROC_CATEGORY_LM: case UTF8PROC_CATEGORY_LO: case UTF8PROC_CATEGORY_ND:
-        case UTF8PROC_CATEGORY_NL: case UTF8PROC_CATEGORY_NO:
+        case UTF8PROC_CATEGORY_LU:
+        case UTF8PROC_CATEGORY_LL:
+        case UTF8PROC_CATEGORY_LT:
+        case UTF8PROC_CATEGORY_LM:
+        case UTF8PROC_CATEGORY_LO:
+        case UTF8PROC_CATEGORY_ND:
+        case UTF8PROC_CATEGORY_NL:
+        case UTF8PROC_CATEGORY_NO:
             return true;
         default:
             return false;
@@ -86,7 +90,8 @@ std::vector<Section> splitOnAdded(std::string_view text, const std::vector<Added
             const bool wordBefore =
                 m.start > 0 &&
                 isWordChar(utf8::decodeAt(text, previousCharStart(text, m.start)).codepoint);
-            const bool wordAfter = end < text.size() && isWordChar(utf8::decodeAt(text, end).codepoint);
+            const bool wordAfter =
+                end < text.size() && isWordChar(utf8::decodeAt(text, end).codepoint);
             if (wordBefore || wordAfter) {
                 searchFrom = m.start + 1;
                 continue;
@@ -145,7 +150,8 @@ void encodePiece(const TokenizerImpl& im, const MappedText& piece, std::vector<T
         for (std::size_t k = 0; k < ids.size(); ++k) {
             auto at = [&](std::size_t symbol) -> std::size_t {
                 if (offsetOfSymbol == nullptr) return symbol;
-                return symbol < offsetOfSymbol->size() ? (*offsetOfSymbol)[symbol] : piece.text.size();
+                return symbol < offsetOfSymbol->size() ? (*offsetOfSymbol)[symbol]
+                                                       : piece.text.size();
             };
             const std::size_t b = at(static_cast<std::size_t>(starts[k]));
             const std::size_t e = k + 1 < ids.size() ? at(static_cast<std::size_t>(starts[k + 1]))
@@ -327,7 +333,8 @@ std::string Tokenizer::describe() const {
         if (i > 0 && (digits.size() - i) % 3 == 0) n.push_back(',');
         n.push_back(digits[i]);
     }
-    std::string kind = im.spelling == VocabSpelling::ByteLevel ? "byte-level BPE" : "SentencePiece-style BPE";
+    std::string kind =
+        im.spelling == VocabSpelling::ByteLevel ? "byte-level BPE" : "SentencePiece-style BPE";
     if (im.byteFallback) kind += " with byte fallback";
     return kind + ", " + im.formatName + ", " + n + " ids";
 }

@@ -82,8 +82,8 @@ std::unique_ptr<TokenizerImpl> buildTokenizer(TokenizerSource source) {
         }
         const auto [it, inserted] = idToKey.emplace(id, &keyText);
         if (!inserted) {
-            throw Error(where + ": id " + std::to_string(id) + " is used by both \"" +
-                        *it->second + "\" and \"" + keyText + "\"");
+            throw Error(where + ": id " + std::to_string(id) + " is used by both \"" + *it->second +
+                        "\" and \"" + keyText + "\"");
         }
         keyToId.emplace(keyText, id);
         // Keys outside the byte-level alphabet (some tokenizer.json files list added tokens
@@ -109,8 +109,8 @@ std::unique_ptr<TokenizerImpl> buildTokenizer(TokenizerSource source) {
             const std::string& existing = im->idToBytes[index];
             if (existing != t.content) {
                 throw Error(where + ": added token \"" + t.content + "\" has id " +
-                            std::to_string(t.id) + ", which is already the token \"" +
-                            existing + "\"");
+                            std::to_string(t.id) + ", which is already the token \"" + existing +
+                            "\"");
             }
         } else {
             setEntry(*im, t.id, t.content);

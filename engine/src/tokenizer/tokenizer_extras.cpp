@@ -4,9 +4,8 @@
 // when present they must be valid, and a bad one is reported with its name.
 #include <fstream>
 #include <limits>
-#include <sstream>
-
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "tokenizer/tokenizer_impl.hpp"
 #include "tokenscope/error.hpp"
@@ -126,7 +125,8 @@ void applyTokenizerExtras(TokenizerImpl& im) {
     im.endIds.clear();
     if (x.hasGenerationEos) {
         for (int id : x.generationEos) {
-            if (id < static_cast<int>(im.present.size()) && im.present[static_cast<std::size_t>(id)]) {
+            if (id < static_cast<int>(im.present.size()) &&
+                im.present[static_cast<std::size_t>(id)]) {
                 im.endIds.push_back(id);
             }
         }

@@ -3,9 +3,8 @@
 // pre_tokenizer, added tokens with their flags, and the start token of its post_processor.
 #include <fstream>
 #include <limits>
-#include <sstream>
-
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "tokenizer/normalizer.hpp"
 #include "tokenizer/pre_tokenizer_steps.hpp"
@@ -132,14 +131,14 @@ void readModel(const json& model, const std::string& file, TokenizerSource& src)
     for (const char* unsupported : {"continuing_subword_prefix", "end_of_word_suffix"}) {
         const auto it = model.find(unsupported);
         if (it != model.end() && it->is_string() && !it->get<std::string>().empty()) {
-            throw Error(file + ": model." + unsupported + " " + it->dump() +
-                        " is not supported");
+            throw Error(file + ": model." + unsupported + " " + it->dump() + " is not supported");
         }
     }
     const auto dropout = model.find("dropout");
     if (dropout != model.end() && dropout->is_number() && dropout->get<double>() > 0.0) {
-        throw Error(file + ": model.dropout is set; BPE dropout makes tokenization random, "
-                           "which Tokenscope does not do");
+        throw Error(file +
+                    ": model.dropout is set; BPE dropout makes tokenization random, "
+                    "which Tokenscope does not do");
     }
 }
 
@@ -152,8 +151,9 @@ void readAddedTokens(const json& root, const std::string& file, TokenizerSource&
         const std::string where = file + " added_tokens[" + std::to_string(i) + "]";
         if (!t.is_object() || !t.contains("id") || !t["id"].is_number_integer() ||
             !t.contains("content") || !t["content"].is_string()) {
-            throw Error(where + ": expected an object with integer \"id\" and string "
-                                "\"content\"");
+            throw Error(where +
+                        ": expected an object with integer \"id\" and string "
+                        "\"content\"");
         }
         const auto id = t["id"].get<long long>();
         if (id < 0 || id > std::numeric_limits<int>::max()) {

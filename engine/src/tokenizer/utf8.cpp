@@ -27,8 +27,7 @@ Decoded decodeAt(std::string_view bytes, std::size_t pos) {
     const auto b0 = static_cast<unsigned char>(bytes[pos]);
     if (b0 < 0x80U) return {b0, 1, true, ""};
     if (b0 < 0xC2U) {
-        return invalid(1, b0 < 0xC0U ? "unexpected continuation byte"
-                                     : "overlong encoding");
+        return invalid(1, b0 < 0xC0U ? "unexpected continuation byte" : "overlong encoding");
     }
     std::size_t need = 0;
     // The allowed range of the second byte is what rules out overlongs (E0, F0),
@@ -67,8 +66,8 @@ Decoded decodeAt(std::string_view bytes, std::size_t pos) {
         if (pos + i >= bytes.size()) return invalid(i, "truncated sequence at end of input");
         const auto b = static_cast<unsigned char>(bytes[pos + i]);
         if (i == 1 && (b < lo || b > hi)) {
-            return invalid(1, isContinuation(b) ? secondProblem
-                                                : "truncated or malformed sequence");
+            return invalid(1,
+                           isContinuation(b) ? secondProblem : "truncated or malformed sequence");
         }
         if (!isContinuation(b)) return invalid(i, "truncated or malformed sequence");
         cp = (cp << 6) | (b & 0x3FU);
