@@ -2,10 +2,10 @@
 // in 1..125 (1 = bad data, 2 = bad usage) — never a crash or a silent answer.
 #include <unistd.h>
 
-#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 
+#include "catch.hpp"
 #include "cli/cli_runner.hpp"
 #include "test_paths.hpp"
 
@@ -28,7 +28,7 @@ void expectFailure(const std::vector<std::string>& args, int code, const std::st
     INFO("stderr: " << r.err);
     CHECK(r.exitCode == code);
     CHECK(r.out.empty());
-    CHECK_THAT(r.err, Catch::Contains(mention, Catch::CaseSensitive::No));
+    CHECK_THAT(r.err, Catch::Matchers::ContainsSubstring(mention, Catch::CaseSensitive::No));
 }
 }  // namespace
 

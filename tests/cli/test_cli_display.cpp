@@ -1,7 +1,6 @@
 // The CLI's JSON carries each token's display text next to its bytes, from the same engine
 // helper the GUI uses: split Hangul syllables read "범 1/3", never U+FFFD.
-#include <catch2/catch.hpp>
-
+#include "catch.hpp"
 #include "cli/cli_runner.hpp"
 #include "test_paths.hpp"
 

@@ -2,12 +2,12 @@
 // outputs copied into tests/data (same tolerances as ../shared/oracle/conformance.py).
 #include <unistd.h>
 
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
+#include "catch.hpp"
 #include "cli/cli_runner.hpp"
 #include "test_paths.hpp"
 

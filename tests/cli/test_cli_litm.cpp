@@ -3,11 +3,11 @@
 // same text, --naive gives the
 // same numbers with one prefill per question, and --estimate prints the planned work and the
 // time it adds up to without running the experiment.
-#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <random>
 
+#include "catch.hpp"
 #include "cli/cli_runner.hpp"
 
 using ts_test::runCli;

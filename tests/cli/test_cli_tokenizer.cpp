@@ -1,9 +1,9 @@
 // tokenize with a tokenizer alone (--tokenizer FILE_OR_FOLDER, no weights), the start-token
 // rule it shows and adds only with --bos, special tokens by default for tokenizer.json, and
 // generate's chat mode refusing a model without a recognised chat template.
-#include <catch2/catch.hpp>
 #include <filesystem>
 
+#include "catch.hpp"
 #include "cli/cli_runner.hpp"
 #include "test_paths.hpp"
 

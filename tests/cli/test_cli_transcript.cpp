@@ -3,10 +3,10 @@
 // tests/ui/test_engine_worker.cpp pins app = engine), and `score --stride` scores text longer
 // than the context with a sliding window, checked against a recompute of each window by
 // `trace`.
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <set>
 
+#include "catch.hpp"
 #include "cli/cli_runner.hpp"
 #include "test_paths.hpp"
 

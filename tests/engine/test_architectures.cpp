@@ -3,18 +3,18 @@
 // q/k norm, Mistral's window, F16/BF16 storage and sharded files. Each model is checked
 // against an independent double-precision forward pass written here from the definitions
 // (no numpy, no engine code), and a decode step against a prefill and a full recompute.
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <map>
 #include <numeric>
 
+#include "catch.hpp"
 #include "engine_test_util.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/model.hpp"
 #include "tokenscope/session.hpp"
 #include "tools/random_model.hpp"
 
-using Catch::Matchers::Contains;
+using Catch::Matchers::ContainsSubstring;
 using nlohmann::ordered_json;
 
 namespace {
@@ -440,28 +440,31 @@ TEST_CASE("architectures: bad shard indexes are refused by name", "[architecture
     auto j = nlohmann::json::parse(good);
     SECTION("a shard path outside the folder") {
         j["weight_map"]["model.norm.weight"] = "../model-00002-of-00002.safetensors";
-        CHECK_THROWS_WITH(withIndex(j.dump())(),
-                          Contains("model.norm.weight") && Contains("plain file names"));
+        CHECK_THROWS_WITH(withIndex(j.dump())(), ContainsSubstring("model.norm.weight") &&
+                                                     ContainsSubstring("plain file names"));
     }
     SECTION("a tensor the named shard does not hold") {
         j["weight_map"]["model.norm.weight"] = "model-00001-of-00002.safetensors";
-        CHECK_THROWS_WITH(withIndex(j.dump())(),
-                          Contains("model.norm.weight") && Contains("does not hold"));
+        CHECK_THROWS_WITH(withIndex(j.dump())(), ContainsSubstring("model.norm.weight") &&
+                                                     ContainsSubstring("does not hold"));
     }
     SECTION("a missing shard file") {
         j["weight_map"]["model.norm.weight"] = "model-00009-of-00009.safetensors";
-        CHECK_THROWS_WITH(withIndex(j.dump())(), Contains("model-00009-of-00009.safetensors") &&
-                                                     Contains("does not exist"));
+        CHECK_THROWS_WITH(withIndex(j.dump())(),
+                          ContainsSubstring("model-00009-of-00009.safetensors") &&
+                              ContainsSubstring("does not exist"));
     }
     SECTION("not JSON") {
-        CHECK_THROWS_WITH(withIndex("{")(), Contains("index.json") && Contains("not valid JSON"));
+        CHECK_THROWS_WITH(withIndex("{")(),
+                          ContainsSubstring("index.json") && ContainsSubstring("not valid JSON"));
     }
     SECTION("a truncated shard") {
         const auto shard = dir / "model-00002-of-00002.safetensors";
         const std::string bytes = ts_test::readText(shard);
         ts_test::writeBytes(shard, bytes.substr(0, bytes.size() - 100));
         CHECK_THROWS_WITH(ts::Model::loadFolder(dir.path()),
-                          Contains("model-00002-of-00002.safetensors") && Contains("past the end"));
+                          ContainsSubstring("model-00002-of-00002.safetensors") &&
+                              ContainsSubstring("past the end"));
     }
 }
 
@@ -477,18 +480,20 @@ TEST_CASE("architectures: missing and misshapen tensors name what was expected",
     ts_test::writeBytes(dir / "config.json", llama.dump());
     const auto m = ts::Model::loadFolder(dir.path());
     REQUIRE_FALSE(m->warnings().empty());
-    CHECK_THAT(m->warnings().front(), Contains("unknown tensor") && Contains("q_proj.bias"));
+    CHECK_THAT(m->warnings().front(),
+               ContainsSubstring("unknown tensor") && ContainsSubstring("q_proj.bias"));
     llama["model_type"] = "qwen3";
     ts_test::writeBytes(dir / "config.json", llama.dump());
     CHECK_THROWS_WITH(
         ts::Model::loadFolder(dir.path()),
-        Contains("missing tensor 'model.layers.0.self_attn.q_norm.weight'") && Contains("[16]"));
+        ContainsSubstring("missing tensor 'model.layers.0.self_attn.q_norm.weight'") &&
+            ContainsSubstring("[16]"));
     llama["model_type"] = "llama";
     llama["head_dim"] = 12;
     ts_test::writeBytes(dir / "config.json", llama.dump());
     CHECK_THROWS_WITH(ts::Model::loadFolder(dir.path()),
-                      Contains("model.layers.0.self_attn.q_proj.weight") &&
-                          Contains("expected [48, 48], found [64, 48]"));
+                      ContainsSubstring("model.layers.0.self_attn.q_proj.weight") &&
+                          ContainsSubstring("expected [48, 48], found [64, 48]"));
 }
 
 TEST_CASE("architectures: Mistral's sliding window bounds the context", "[architectures]") {
@@ -502,7 +507,7 @@ TEST_CASE("architectures: Mistral's sliding window bounds the context", "[archit
     CHECK(m->config().modelType == "llama");
     ts::Session s(m);
     s.prefill(someIds(24, 97));
-    CHECK_THROWS_WITH(s.step(3), Contains("context full"));
+    CHECK_THROWS_WITH(s.step(3), ContainsSubstring("context full"));
 }
 
 TEST_CASE("architectures: the cost figures follow the real shapes and storage", "[architectures]") {

@@ -2,7 +2,6 @@
 // measured on the shipped files (resources/model/training/README.md) and far above chance,
 // so a broken export, a wrong tokenizer or a model that lost an ability fails here.
 #include <algorithm>
-#include <catch2/catch.hpp>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -11,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "catch.hpp"
 #include "test_paths.hpp"
 #include "tokenscope/experiments.hpp"
 #include "tokenscope/sampling.hpp"

@@ -4,7 +4,7 @@
 // rendered by @huggingface/jinja under node (tests/tools/render_chat_templates.mjs) and must
 // give exactly the same text for every message list. Without node or the package that part
 // is skipped with a message saying so.
-#include <catch2/catch.hpp>
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "catch.hpp"
+#include "temp_dir.hpp"
 #include "test_paths.hpp"
 #include "tokenscope/chat_template.hpp"
 #include "tokenscope/error.hpp"
@@ -163,15 +165,13 @@ TEST_CASE("chat prompts from a real tokenizer folder", "[chat][real]") {
 TEST_CASE("chat renderers match the real templates run by @huggingface/jinja", "[chat][real]") {
     const fs::path modules = ts_test::tokenizersDir() / "node_modules";
     if (!nodeAvailable()) {
-        WARN(
-            "SKIPPED: node is not installed, so the real chat templates cannot be run "
+        TS_SKIP(
+            "node is not installed, so the real chat templates cannot be run "
             "(install nodejs; packaging/dev.sh does)");
-        return;
     }
     if (!fs::exists(modules / "@huggingface/jinja/package.json")) {
-        WARN("SKIPPED: npm @huggingface/jinja is not in " << modules.string()
-                                                          << " (packaging/dev.sh fetches it)");
-        return;
+        TS_SKIP("npm @huggingface/jinja is not in " << modules.string()
+                                                    << " (packaging/dev.sh fetches it)");
     }
     const auto templates = allTemplates();
     const auto lists = messageLists();
@@ -235,4 +235,53 @@ TEST_CASE("chat renderers match the real templates run by @huggingface/jinja", "
         }
     }
     CHECK(same == order.size());
+}
+
+TEST_CASE("a literal system turn is the default system message, found by a plain scan", "[chat]") {
+    auto system = [](const std::string& jinja) {
+        return ts::recogniseChatTemplate(jinja + "{{ '<|im_end|>' }}").defaultSystem;
+    };
+    CHECK(system("<|im_start|>system\nYou are X.<|im_end|>") == "You are X.");
+    CHECK(system("{{ '<|im_start|>system\\nYou are Y.<|im_end|>\\n' }}") == "You are Y.");
+    // Text with Jinja's own characters is code building a message, not a literal one; the
+    // next system turn may still be literal.
+    CHECK(system("<|im_start|>system\n' + m + '<|im_end|>").empty());
+    CHECK(system("<|im_start|>system\n{{ x }}<|im_end|> <|im_start|>system\nLit<|im_end|>") ==
+          "Lit");
+    CHECK(system("<|im_start|>systemX<|im_end|>").empty());  // no newline after "system"
+    CHECK(system("<|im_start|>system\nnever closed").empty());
+}
+
+TEST_CASE("chat templates of 1 MB are recognised without a crash (issue #40)", "[chat]") {
+    // std::regex recursed once per character: a 60 KB template overflowed the stack.
+    const std::string body(1 << 20, 'A');
+    const auto t = ts::recogniseChatTemplate("<|im_start|>system\n" + body + "<|im_end|>");
+    CHECK(t.format == ts::ChatFormat::ChatMl);
+    CHECK(t.defaultSystem == body);
+    // A megabyte of unclosed system turns: each start fails where the one before failed, so
+    // the scan stays linear (a quadratic one would take minutes here).
+    std::string starts;
+    while (starts.size() < (1u << 20)) starts += "<|im_start|>system\n";
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto open = ts::recogniseChatTemplate(starts + "' <|im_end|>");
+    CHECK(open.format == ts::ChatFormat::ChatMl);
+    CHECK(open.defaultSystem.empty());
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5));
+}
+
+TEST_CASE("a 1 MB chat_template in tokenizer_config.json renders a chat prompt (issue #40)",
+          "[chat]") {
+    ts_test::TempDir dir;
+    for (const char* f : {"vocab.json", "merges.txt"})
+        fs::copy_file(ts_test::dataDir() / "tokenizer" / f, dir / f);
+    const std::string body(1 << 20, 'A');
+    nlohmann::json cfg;
+    cfg["chat_template"] = "<|im_start|>system\n" + body + "<|im_end|>";
+    std::ofstream(dir / "tokenizer_config.json") << cfg.dump();
+    const auto tok = ts::Tokenizer::fromFolder(dir.path());
+    REQUIRE(tok);
+    CHECK(tok->chatTemplate().size() == body.size() + 29);
+    const std::string prompt = ts::renderChatPrompt(*tok, {{"user", "hi"}});
+    CHECK(prompt == "<|im_start|>system\n" + body +
+                        "<|im_end|>\n<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n");
 }

@@ -1,7 +1,6 @@
 // ts::setComputeNice, which the app's worker calls so the window's thread gets a core while
 // the model runs: the calling thread and every worker of the engine's pool take the nice
 // value (Linux), later workers too, and a thread already nicer keeps its value.
-#include <catch2/catch.hpp>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -10,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "catch.hpp"
 #include "tokenscope/threads.hpp"
 
 #if defined(__linux__)

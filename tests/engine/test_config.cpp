@@ -1,12 +1,12 @@
-#include <catch2/catch.hpp>
 #include <functional>
 #include <nlohmann/json.hpp>
 
+#include "catch.hpp"
 #include "engine_test_util.hpp"
 #include "tokenscope/config.hpp"
 #include "tokenscope/error.hpp"
 
-using Catch::Matchers::Contains;
+using Catch::Matchers::ContainsSubstring;
 using nlohmann::json;
 
 namespace {
@@ -74,61 +74,65 @@ TEST_CASE("config rejections name the file and the field", "[config]") {
     SECTION("unsupported model type") {
         json j = baseConfig();
         j["model_type"] = "gemma";
-        CHECK_THROWS_WITH(parse(j), Contains("unsupported model_type 'gemma'") &&
-                                        Contains("test/config.json") &&
-                                        Contains("Tokenscope supports gpt2"));
+        CHECK_THROWS_WITH(parse(j), ContainsSubstring("unsupported model_type 'gemma'") &&
+                                        ContainsSubstring("test/config.json") &&
+                                        ContainsSubstring("Tokenscope supports gpt2"));
     }
     SECTION("missing fields") {
         for (const char* f :
              {"vocab_size", "n_positions", "n_embd", "n_head", "n_layer", "model_type"}) {
             json j = baseConfig();
             j.erase(f);
-            CHECK_THROWS_WITH(parse(j), Contains("missing required field") && Contains(f) &&
-                                            Contains("test/config.json"));
+            CHECK_THROWS_WITH(parse(j), ContainsSubstring("missing required field") &&
+                                            ContainsSubstring(f) &&
+                                            ContainsSubstring("test/config.json"));
         }
     }
     SECTION("wrong JSON types") {
         json j = baseConfig();
         j["n_embd"] = "768";
-        CHECK_THROWS_WITH(parse(j),
-                          Contains("'n_embd'") && Contains("integer") && Contains("string"));
+        CHECK_THROWS_WITH(parse(j), ContainsSubstring("'n_embd'") && ContainsSubstring("integer") &&
+                                        ContainsSubstring("string"));
         j = baseConfig();
         j["layer_norm_epsilon"] = "small";
-        CHECK_THROWS_WITH(parse(j), Contains("'layer_norm_epsilon'"));
+        CHECK_THROWS_WITH(parse(j), ContainsSubstring("'layer_norm_epsilon'"));
         j = baseConfig();
         j["scale_attn_by_inverse_layer_idx"] = 1;
-        CHECK_THROWS_WITH(parse(j), Contains("'scale_attn_by_inverse_layer_idx'"));
+        CHECK_THROWS_WITH(parse(j), ContainsSubstring("'scale_attn_by_inverse_layer_idx'"));
         j = baseConfig();
         j["model_type"] = 2;
-        CHECK_THROWS_WITH(parse(j), Contains("'model_type'"));
+        CHECK_THROWS_WITH(parse(j), ContainsSubstring("'model_type'"));
     }
     SECTION("non-positive values") {
         json j = baseConfig();
         j["n_layer"] = 0;
-        CHECK_THROWS_WITH(parse(j), Contains("'n_layer'") && Contains("positive"));
+        CHECK_THROWS_WITH(parse(j),
+                          ContainsSubstring("'n_layer'") && ContainsSubstring("positive"));
         j = baseConfig();
         j["vocab_size"] = -5;
-        CHECK_THROWS_WITH(parse(j), Contains("'vocab_size'") && Contains("-5"));
+        CHECK_THROWS_WITH(parse(j), ContainsSubstring("'vocab_size'") && ContainsSubstring("-5"));
         j = baseConfig();
         j["layer_norm_epsilon"] = 0;
-        CHECK_THROWS_WITH(parse(j), Contains("'layer_norm_epsilon'"));
+        CHECK_THROWS_WITH(parse(j), ContainsSubstring("'layer_norm_epsilon'"));
     }
     SECTION("heads must divide the width") {
         json j = baseConfig();
         j["n_head"] = 5;
-        CHECK_THROWS_WITH(parse(j), Contains("n_embd (48)") && Contains("n_head (5)") &&
-                                        Contains("test/config.json"));
+        CHECK_THROWS_WITH(parse(j), ContainsSubstring("n_embd (48)") &&
+                                        ContainsSubstring("n_head (5)") &&
+                                        ContainsSubstring("test/config.json"));
     }
     SECTION("unknown activation") {
         json j = baseConfig();
         j["activation_function"] = "swish";
-        CHECK_THROWS_WITH(parse(j), Contains("activation_function 'swish'"));
+        CHECK_THROWS_WITH(parse(j), ContainsSubstring("activation_function 'swish'"));
     }
     SECTION("not JSON / not an object") {
-        CHECK_THROWS_WITH(ts::Config::fromJsonText("{oops", "x/config.json"),
-                          Contains("x/config.json") && Contains("not valid JSON"));
+        CHECK_THROWS_WITH(
+            ts::Config::fromJsonText("{oops", "x/config.json"),
+            ContainsSubstring("x/config.json") && ContainsSubstring("not valid JSON"));
         CHECK_THROWS_WITH(ts::Config::fromJsonText("[1,2]", "x/config.json"),
-                          Contains("JSON object"));
+                          ContainsSubstring("JSON object"));
     }
     SECTION("missing file") {
         CHECK_THROWS_AS(ts::Config::fromJsonFile("/nonexistent/config.json"), ts::Error);
@@ -136,7 +140,8 @@ TEST_CASE("config rejections name the file and the field", "[config]") {
     SECTION("validate catches hand-built contradictions") {
         ts::Config c = parse(baseConfig());
         c.nHead = 7;
-        CHECK_THROWS_WITH(c.validate("here"), Contains("here") && Contains("not divisible"));
+        CHECK_THROWS_WITH(c.validate("here"),
+                          ContainsSubstring("here") && ContainsSubstring("not divisible"));
     }
 }
 
@@ -253,7 +258,8 @@ TEST_CASE("config: what the Llama family cannot run is refused by name", "[confi
     auto refuses = [](const std::function<void(json&)>& edit, const std::string& what) {
         json j = llamaConfig();
         edit(j);
-        CHECK_THROWS_WITH(parse(j), Contains(what) && Contains("test/config.json"));
+        CHECK_THROWS_WITH(parse(j),
+                          ContainsSubstring(what) && ContainsSubstring("test/config.json"));
     };
     refuses(
         [](json& j) {
@@ -280,4 +286,35 @@ TEST_CASE("config: what the Llama family cannot run is refused by name", "[confi
     refuses([](json& j) { j["eos_token_id"] = {2, "x"}; }, "'eos_token_id'");
     refuses([](json& j) { j["rope_theta"] = -1; }, "'rope_theta'");
     refuses([](json& j) { j["head_dim"] = 63; }, "odd");
+}
+
+TEST_CASE("config: sizes are computed in 64 bits and huge ones refused (issue #40)", "[config]") {
+    // n_inner defaults to 4 * n_embd: at n_embd = 2^29 that overflowed an int and the error
+    // said n_inner "must be positive, found -2147483648".
+    json j = baseConfig();
+    j["n_embd"] = 1 << 29;
+    j["n_head"] = 1;
+    std::string message;
+    try {
+        parse(j);
+    } catch (const ts::Error& e) {
+        message = e.what();
+    }
+    CHECK_THAT(message, ContainsSubstring("n_embd 536870912 is too large") &&
+                            ContainsSubstring("2147483648"));
+    CHECK_THAT(message, !ContainsSubstring("-2147483648"));
+    // Heads times head width past 2^31 (an int product before) is refused by size.
+    json llama = {{"model_type", "llama"},  {"vocab_size", 32},
+                  {"hidden_size", 65536},   {"num_attention_heads", 65536},
+                  {"num_hidden_layers", 1}, {"intermediate_size", 64},
+                  {"head_dim", 65536}};
+    CHECK_THROWS_WITH(parse(llama),
+                      ContainsSubstring("too large") && ContainsSubstring("65536 heads of 65536"));
+}
+
+TEST_CASE("config: JSON nested deeper than any real config.json is refused", "[config]") {
+    const std::string deep = "{\"model_type\": \"gpt2\", \"x\": " + std::string(200000, '[') +
+                             std::string(200000, ']') + "}";
+    CHECK_THROWS_WITH(ts::Config::fromJsonText(deep, "test/config.json"),
+                      ContainsSubstring("test/config.json") && ContainsSubstring("nested"));
 }

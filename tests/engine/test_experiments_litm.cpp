@@ -1,14 +1,14 @@
 // Lost in the middle: the record specification (kv_records.json) and the contexts the
 // experiment builds from it, on the bundled model that the specification belongs to.
-#include <catch2/catch.hpp>
 #include <regex>
 #include <set>
 
+#include "catch.hpp"
 #include "engine_test_util.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/experiments.hpp"
 
-using Catch::Matchers::Contains;
+using Catch::Matchers::ContainsSubstring;
 
 namespace {
 
@@ -41,7 +41,8 @@ TEST_CASE("a malformed number range is refused with its field named", "[litm]") 
         writeSpec(dir, bad);
         ts::LitmOptions o;
         INFO(bad);
-        CHECK_THROWS_WITH(ts::applyLitmSpec(o, dir / "spec.json"), Contains("number_range"));
+        CHECK_THROWS_WITH(ts::applyLitmSpec(o, dir / "spec.json"),
+                          ContainsSubstring("number_range"));
     }
 }
 
@@ -53,7 +54,7 @@ TEST_CASE("more records than distinct key numbers is refused", "[litm]") {
     o.positions = 3;
     CHECK_NOTHROW(o.validate());
     o.records = 11;
-    CHECK_THROWS_WITH(o.validate(), Contains("10 distinct key numbers"));
+    CHECK_THROWS_WITH(o.validate(), ContainsSubstring("10 distinct key numbers"));
 }
 
 TEST_CASE("each context uses distinct key numbers from the specification's range", "[litm]") {

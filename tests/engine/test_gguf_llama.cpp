@@ -15,11 +15,11 @@
 // below what a wrong block layout does (a swapped nibble or sub-block order moves logits by
 // tens of percent of the spread).
 #include <algorithm>
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <fstream>
 #include <numeric>
 
+#include "catch.hpp"
 #include "engine/gguf_fixtures.hpp"
 #include "engine/quant_reference.hpp"
 #include "model/model_data.hpp"

@@ -10,12 +10,12 @@
 //   - llama.cpp itself (when the harness is built) agrees on the top-20 probabilities;
 //   - missing tensors, wrong shapes, unknown architectures and missing keys are refused by name.
 #include <algorithm>
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <numeric>
 
+#include "catch.hpp"
 #include "compute/quant_types.hpp"
 #include "engine/engine_test_util.hpp"
 #include "engine/gguf_fixtures.hpp"
@@ -266,12 +266,14 @@ TEST_CASE("GGUF llama-family files with missing or misshapen tensors or keys are
     // A tensor left out: its name and expected shape.
     CHECK_THROWS_WITH(
         ts::Model::loadGguf(gguf("qwen3", "no-knorm", "--drop blk.1.attn_k_norm.weight")),
-        Catch::Contains("missing tensor 'blk.1.attn_k_norm.weight'") && Catch::Contains("[24]"));
+        Catch::Matchers::ContainsSubstring("missing tensor 'blk.1.attn_k_norm.weight'") &&
+            Catch::Matchers::ContainsSubstring("[24]"));
     CHECK_THROWS_WITH(ts::Model::loadGguf(gguf("qwen2", "no-vbias", "--drop blk.0.attn_v.bias")),
-                      Catch::Contains("missing tensor 'blk.0.attn_v.bias'"));
+                      Catch::Matchers::ContainsSubstring("missing tensor 'blk.0.attn_v.bias'"));
     CHECK_THROWS_WITH(
         ts::Model::loadGguf(gguf("llama", "no-down", "--drop blk.1.ffn_down.weight")),
-        Catch::Contains("missing tensor 'blk.1.ffn_down.weight'") && Catch::Contains("[172, 64]"));
+        Catch::Matchers::ContainsSubstring("missing tensor 'blk.1.ffn_down.weight'") &&
+            Catch::Matchers::ContainsSubstring("[172, 64]"));
 
     ts_test::TempDir dir;
     using namespace ts_gguf_write;
@@ -297,23 +299,27 @@ TEST_CASE("GGUF llama-family files with missing or misshapen tensors or keys are
     // 2 kv heads of 8 dimensions: attn_k is [32, 16]; this one has 32 rows
     shape.tensor("blk.0.attn_q.weight", {32, 32}, 0, std::string(32 * 32 * 4, '\0'));
     shape.tensor("blk.0.attn_k.weight", {32, 32}, 0, std::string(32 * 32 * 4, '\0'));
-    CHECK_THAT(err(shape), Catch::Contains("'blk.0.attn_k.weight' has shape [32, 32]") &&
-                               Catch::Contains("expected [32, 16]"));
+    CHECK_THAT(err(shape),
+               Catch::Matchers::ContainsSubstring("'blk.0.attn_k.weight' has shape [32, 32]") &&
+                   Catch::Matchers::ContainsSubstring("expected [32, 16]"));
     Writer arch;
     base(arch, "phi3");
-    CHECK_THAT(err(arch), Catch::Contains("'phi3'") && Catch::Contains("llama, qwen2, qwen3"));
+    CHECK_THAT(err(arch), Catch::Matchers::ContainsSubstring("'phi3'") &&
+                              Catch::Matchers::ContainsSubstring("llama, qwen2, qwen3"));
     Writer eps;
     eps.kvString("general.architecture", "qwen2");
     for (const char* k : {"context_length", "embedding_length", "block_count",
                           "attention.head_count", "feed_forward_length"})
         eps.kvU32(std::string("qwen2.") + k, 32);
-    CHECK_THAT(err(eps), Catch::Contains("qwen2.attention.layer_norm_rms_epsilon"));
+    CHECK_THAT(err(eps),
+               Catch::Matchers::ContainsSubstring("qwen2.attention.layer_norm_rms_epsilon"));
     Writer yarn;
     base(yarn, "qwen2");
     yarn.kvString("qwen2.rope.scaling.type", "yarn");
-    CHECK_THAT(err(yarn), Catch::Contains("rope.scaling.type 'yarn'"));
+    CHECK_THAT(err(yarn), Catch::Matchers::ContainsSubstring("rope.scaling.type 'yarn'"));
     Writer partial;
     base(partial, "llama");
     partial.kvU32("llama.rope.dimension_count", 4);
-    CHECK_THAT(err(partial), Catch::Contains("rope.dimension_count") && Catch::Contains("partial"));
+    CHECK_THAT(err(partial), Catch::Matchers::ContainsSubstring("rope.dimension_count") &&
+                                 Catch::Matchers::ContainsSubstring("partial"));
 }

@@ -2,12 +2,13 @@
 // safetensors, in every container variant (versions 2 and 3, split files); the tokenizer
 // in the metadata tokenizes like vocab.json + merges.txt; model files with missing or
 // misshapen tensors are refused with the tensor's name and both shapes.
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <fstream>
 
+#include "catch.hpp"
 #include "engine/engine_test_util.hpp"
 #include "engine/gguf_fixtures.hpp"
+#include "engine/memory_peak.hpp"
 #include "formats/gguf.hpp"
 #include "model/model_data.hpp"
 #include "tokenscope/error.hpp"
@@ -114,8 +115,7 @@ TEST_CASE("GGUF F16 and Q8_0 weights stay in their type and match their dequanti
 TEST_CASE("GGUF tokenizer metadata tokenizes like vocab.json + merges.txt", "[gguf][tokenizer]") {
     const auto vocab = ts_test::gpt2VocabDir();
     if (vocab.empty() || !std::filesystem::exists(vocab / "vocab.json")) {
-        WARN("the GPT-2 vocabulary is not set up (packaging/dev.sh fetches it): skipped");
-        return;
+        TS_SKIP("the GPT-2 vocabulary is not set up (packaging/dev.sh fetches it)");
     }
     const auto hf = ts_test::dataDir() / "gpt2-tiny-fullvocab";
     const auto path =
@@ -156,26 +156,67 @@ TEST_CASE("GGUF model files with wrong tensors or metadata are refused clearly",
     };
     Writer noEmbd;
     base(noEmbd);
-    CHECK_THAT(err(noEmbd), Catch::Contains("token_embd.weight"));
+    CHECK_THAT(err(noEmbd), Catch::Matchers::ContainsSubstring("token_embd.weight"));
     Writer wrongShape;
     base(wrongShape);
     wrongShape.tensor("token_embd.weight", {32, 16}, 0, std::string(32 * 16 * 4, '\0'));
     wrongShape.tensor("position_embd.weight", {32, 9}, 0, std::string(32 * 9 * 4, '\0'));
-    CHECK_THAT(err(wrongShape), Catch::Contains("'position_embd.weight' has shape [32, 9]") &&
-                                    Catch::Contains("expected [32, 8]"));
+    CHECK_THAT(err(wrongShape),
+               Catch::Matchers::ContainsSubstring("'position_embd.weight' has shape [32, 9]") &&
+                   Catch::Matchers::ContainsSubstring("expected [32, 8]"));
     Writer arch;
     base(arch, "mamba");
-    CHECK_THAT(err(arch), Catch::Contains("architecture 'mamba'"));
+    CHECK_THAT(err(arch), Catch::Matchers::ContainsSubstring("architecture 'mamba'"));
     Writer heads;
     base(heads);
     heads.kvU32("gpt2.attention.head_count", 0);
-    CHECK_THAT(err(heads), Catch::Contains("head_count") || Catch::Contains("head"));
+    CHECK_THAT(err(heads), Catch::Matchers::ContainsSubstring("head_count") ||
+                               Catch::Matchers::ContainsSubstring("head"));
     Writer missingKey;
     missingKey.kvString("general.architecture", "gpt2");
-    CHECK_THAT(err(missingKey),
-               Catch::Contains("gpt2.context_length") && Catch::Contains("missing"));
+    CHECK_THAT(err(missingKey), Catch::Matchers::ContainsSubstring("gpt2.context_length") &&
+                                    Catch::Matchers::ContainsSubstring("missing"));
     // A text file named .gguf through the folder loader.
     ts_test::writeBytes(dir / "notes.gguf", "hello");
     CHECK_THROWS_WITH(ts::loadModelFolder(dir / "notes.gguf"),
-                      Catch::Contains("notes.gguf") && Catch::Contains("not a GGUF file"));
+                      Catch::Matchers::ContainsSubstring("notes.gguf") &&
+                          Catch::Matchers::ContainsSubstring("not a GGUF file"));
+}
+
+TEST_CASE("GGUF block_count is checked against the tensors before layers are allocated",
+          "[gguf][model]") {
+    // block_count = 2^24 with one layer's worth of tensors: refused from the tensor list,
+    // before 16,777,216 layers of weights were set up (gigabytes, then "missing tensor").
+    ts_test::TempDir dir;
+    using namespace ts_gguf_write;
+    auto write = [&](const std::string& arch, std::uint32_t blocks) {
+        Writer w;
+        w.kvString("general.architecture", arch);
+        const std::string a = arch + ".";
+        w.kvU32(a + "context_length", 8);
+        w.kvU32(a + "embedding_length", 32);
+        w.kvU32(a + "block_count", blocks);
+        w.kvU32(a + "attention.head_count", 2);
+        w.kvU32(a + "feed_forward_length", 64);
+        w.kvF32(a + "attention.layer_norm_rms_epsilon", 1e-6f);
+        w.tensor("token_embd.weight", {32, 16}, 0, std::string(32 * 16 * 4, '\0'));
+        w.tensor("position_embd.weight", {32, 8}, 0, std::string(32 * 8 * 4, '\0'));
+        w.tensor("blk.0.attn_norm.weight", {32}, 0, std::string(32 * 4, '\0'));
+        ts_test::writeBytes(dir / "m.gguf", w.bytes());
+    };
+    for (const char* arch : {"gpt2", "llama"}) {
+        INFO(arch);
+        write(arch, 1u << 24);
+        std::string error;
+        const auto grew = ts_test::peakResidentGrowth(
+            [&] { error = ts_test::errorOf([&] { ts::Model::loadGguf(dir / "m.gguf"); }); });
+        CHECK_THAT(error,
+                   Catch::Matchers::ContainsSubstring("block_count declares 16777216 layers") &&
+                       Catch::Matchers::ContainsSubstring("3 tensors"));
+        if (grew >= 0) CHECK(grew < (64 << 20));
+        // Two layers declared, fewer tensors than one layer needs: the same refusal.
+        write(arch, 2);
+        CHECK_THAT(ts_test::errorOf([&] { ts::Model::loadGguf(dir / "m.gguf"); }),
+                   Catch::Matchers::ContainsSubstring("declares 2 layers"));
+    }
 }

@@ -1,12 +1,14 @@
 // The GGUF reader on hand-built files: every metadata value type, alignment, tensor infos,
 // split files, and the broken files a download or a hostile file can produce (each must be
 // refused with a message naming what and where, never read out of bounds).
-#include <catch2/catch.hpp>
 #include <cstring>
 
+#include "catch.hpp"
 #include "engine/engine_test_util.hpp"
+#include "engine/memory_peak.hpp"
 #include "formats/gguf.hpp"
 #include "tokenscope/error.hpp"
+#include "tokenscope/model_folder.hpp"
 #include "tools/gguf_write.hpp"
 
 using namespace ts_gguf_write;
@@ -84,8 +86,10 @@ TEST_CASE("GGUF: every metadata value type, arrays and tensors read back", "[ggu
         CHECK(*f.floatArray("t.floats") == std::vector<double>{0.5, -1.0});
         CHECK(f.getInt("absent", 7) == 7);
         CHECK_THROWS_WITH(f.requireInt("general.architecture"),
-                          Catch::Contains("general.architecture") && Catch::Contains("a string"));
-        CHECK_THROWS_WITH(f.requireString("missing.key"), Catch::Contains("missing.key"));
+                          Catch::Matchers::ContainsSubstring("general.architecture") &&
+                              Catch::Matchers::ContainsSubstring("a string"));
+        CHECK_THROWS_WITH(f.requireString("missing.key"),
+                          Catch::Matchers::ContainsSubstring("missing.key"));
 
         REQUIRE(f.tensors().size() == 2);
         const auto* a = f.tensor("a");
@@ -130,18 +134,22 @@ TEST_CASE("GGUF: general.alignment moves the data section and the offsets", "[gg
 
     Writer bad;
     bad.kvU32("general.alignment", 48);
-    CHECK_THROWS_WITH(openBytes(dir, bad.bytes()), Catch::Contains("general.alignment is 48"));
+    CHECK_THROWS_WITH(openBytes(dir, bad.bytes()),
+                      Catch::Matchers::ContainsSubstring("general.alignment is 48"));
     Writer zero;
     zero.kvU32("general.alignment", 0);
-    CHECK_THROWS_WITH(openBytes(dir, zero.bytes()), Catch::Contains("power of two"));
+    CHECK_THROWS_WITH(openBytes(dir, zero.bytes()),
+                      Catch::Matchers::ContainsSubstring("power of two"));
     Writer str;
     str.kvString("general.alignment", "32");
     CHECK_THROWS_WITH(openBytes(dir, str.bytes()),
-                      Catch::Contains("general.alignment") && Catch::Contains("a string"));
+                      Catch::Matchers::ContainsSubstring("general.alignment") &&
+                          Catch::Matchers::ContainsSubstring("a string"));
     Writer misaligned;
     misaligned.tensorAt("x", {3}, 0, f32Data(3), 4);
     CHECK_THROWS_WITH(openBytes(dir, misaligned.bytes()),
-                      Catch::Contains("'x'") && Catch::Contains("not a multiple of the alignment"));
+                      Catch::Matchers::ContainsSubstring("'x'") &&
+                          Catch::Matchers::ContainsSubstring("not a multiple of the alignment"));
 }
 
 TEST_CASE("GGUF: every truncation of a valid file is refused with a message", "[gguf]") {
@@ -154,11 +162,13 @@ TEST_CASE("GGUF: every truncation of a valid file is refused with a message", "[
         CHECK(!msg.empty());
         CHECK(msg.find("m.gguf") != std::string::npos);
     }
-    CHECK_THAT(errorOf(dir, full.substr(0, 30)), Catch::Contains("metadata entries"));
+    CHECK_THAT(errorOf(dir, full.substr(0, 30)),
+               Catch::Matchers::ContainsSubstring("metadata entries"));
     CHECK_THAT(errorOf(dir, full.substr(0, 20)),
-               Catch::Contains("truncated: the metadata count at byte 16"));
+               Catch::Matchers::ContainsSubstring("truncated: the metadata count at byte 16"));
     CHECK_THAT(errorOf(dir, full.substr(0, full.size() - 1)),
-               Catch::Contains("tensor 'b'") && Catch::Contains("truncated or corrupt"));
+               Catch::Matchers::ContainsSubstring("tensor 'b'") &&
+                   Catch::Matchers::ContainsSubstring("truncated or corrupt"));
 }
 
 TEST_CASE("GGUF: bad magic, versions and big-endian files", "[gguf]") {
@@ -166,18 +176,20 @@ TEST_CASE("GGUF: bad magic, versions and big-endian files", "[gguf]") {
     std::string s = sampleWriter().bytes();
     std::string magic = s;
     magic[0] = 'X';
-    CHECK_THAT(errorOf(dir, magic), Catch::Contains("not a GGUF file") && Catch::Contains("XGUF"));
-    CHECK_THAT(errorOf(dir, "{\"a\": 1}"), Catch::Contains("not a GGUF file"));
-    CHECK_THAT(errorOf(dir, ""), Catch::Contains("too small"));
+    CHECK_THAT(errorOf(dir, magic), Catch::Matchers::ContainsSubstring("not a GGUF file") &&
+                                        Catch::Matchers::ContainsSubstring("XGUF"));
+    CHECK_THAT(errorOf(dir, "{\"a\": 1}"), Catch::Matchers::ContainsSubstring("not a GGUF file"));
+    CHECK_THAT(errorOf(dir, ""), Catch::Matchers::ContainsSubstring("too small"));
     Writer v1 = sampleWriter();
     v1.version = 1;
-    CHECK_THAT(errorOf(dir, v1.bytes()), Catch::Contains("version 1"));
+    CHECK_THAT(errorOf(dir, v1.bytes()), Catch::Matchers::ContainsSubstring("version 1"));
     Writer v9 = sampleWriter();
     v9.version = 9;
-    CHECK_THAT(errorOf(dir, v9.bytes()), Catch::Contains("unknown GGUF version 9"));
+    CHECK_THAT(errorOf(dir, v9.bytes()),
+               Catch::Matchers::ContainsSubstring("unknown GGUF version 9"));
     Writer be = sampleWriter();
     be.version = 0x03000000u;
-    CHECK_THAT(errorOf(dir, be.bytes()), Catch::Contains("big-endian"));
+    CHECK_THAT(errorOf(dir, be.bytes()), Catch::Matchers::ContainsSubstring("big-endian"));
 }
 
 TEST_CASE("GGUF: huge counts and lengths fail before anything is allocated", "[gguf]") {
@@ -189,27 +201,31 @@ TEST_CASE("GGUF: huge counts and lengths fail before anything is allocated", "[g
         return s;
     };
     CHECK_THAT(errorOf(dir, patched(8, 1ull << 60)),
-               Catch::Contains("claims 1152921504606846976 tensors"));
-    CHECK_THAT(errorOf(dir, patched(16, 1ull << 60)), Catch::Contains("metadata entries"));
+               Catch::Matchers::ContainsSubstring("claims 1152921504606846976 tensors"));
+    CHECK_THAT(errorOf(dir, patched(16, 1ull << 60)),
+               Catch::Matchers::ContainsSubstring("metadata entries"));
     CHECK_THAT(errorOf(dir, patched(24, 1ull << 62)),
-               Catch::Contains("metadata key 0") && Catch::Contains("claims"));
+               Catch::Matchers::ContainsSubstring("metadata key 0") &&
+                   Catch::Matchers::ContainsSubstring("claims"));
     Writer arr;
     std::string b;
     Writer::put<std::uint32_t>(b, I32);
     Writer::put<std::uint64_t>(b, 1ull << 61);
     arr.kvRaw("big.array", ARRAY, b);
-    CHECK_THAT(errorOf(dir, arr.bytes()), Catch::Contains("array 'big.array' claims"));
+    CHECK_THAT(errorOf(dir, arr.bytes()),
+               Catch::Matchers::ContainsSubstring("array 'big.array' claims"));
     Writer strs;
     std::string sb;
     Writer::put<std::uint32_t>(sb, STRING);
     Writer::put<std::uint64_t>(sb, 1);
     Writer::put<std::uint64_t>(sb, 1ull << 50);
     strs.kvRaw("big.strings", ARRAY, sb);
-    CHECK_THAT(errorOf(dir, strs.bytes()), Catch::Contains("element 0 of array 'big.strings'"));
+    CHECK_THAT(errorOf(dir, strs.bytes()),
+               Catch::Matchers::ContainsSubstring("element 0 of array 'big.strings'"));
     Writer dims;
     dims.tensor("huge", {1ull << 40, 1ull << 40}, 0, "");
-    CHECK_THAT(errorOf(dir, dims.bytes()),
-               Catch::Contains("'huge'") && Catch::Contains("overflows"));
+    CHECK_THAT(errorOf(dir, dims.bytes()), Catch::Matchers::ContainsSubstring("'huge'") &&
+                                               Catch::Matchers::ContainsSubstring("overflows"));
 }
 
 TEST_CASE("GGUF: unknown and unsupported types, bad tensor infos", "[gguf]") {
@@ -217,35 +233,39 @@ TEST_CASE("GGUF: unknown and unsupported types, bad tensor infos", "[gguf]") {
     Writer vt;
     vt.kvRaw("odd", 13, "");
     CHECK_THAT(errorOf(dir, vt.bytes()),
-               Catch::Contains("'odd'") && Catch::Contains("unknown value type 13"));
+               Catch::Matchers::ContainsSubstring("'odd'") &&
+                   Catch::Matchers::ContainsSubstring("unknown value type 13"));
     Writer nested;
     std::string nb;
     Writer::put<std::uint32_t>(nb, ARRAY);
     Writer::put<std::uint64_t>(nb, 0);
     nested.kvRaw("nest", ARRAY, nb);
-    CHECK_THAT(errorOf(dir, nested.bytes()), Catch::Contains("nested arrays"));
+    CHECK_THAT(errorOf(dir, nested.bytes()), Catch::Matchers::ContainsSubstring("nested arrays"));
     Writer tt;
     tt.tensor("w", {32}, 77, std::string(64, '\0'));
     CHECK_THAT(errorOf(dir, tt.bytes()),
-               Catch::Contains("'w'") && Catch::Contains("unknown tensor type 77"));
+               Catch::Matchers::ContainsSubstring("'w'") &&
+                   Catch::Matchers::ContainsSubstring("unknown tensor type 77"));
     Writer iq;
     iq.tensor("w", {256}, 16, std::string(66, '\0'));
-    CHECK_THAT(errorOf(dir, iq.bytes()), Catch::Contains("IQ2_XXS") && Catch::Contains("Q4_K"));
+    CHECK_THAT(errorOf(dir, iq.bytes()), Catch::Matchers::ContainsSubstring("IQ2_XXS") &&
+                                             Catch::Matchers::ContainsSubstring("Q4_K"));
     Writer dims5;
     dims5.tensor("w", {1, 1, 1, 1, 1}, 0, std::string(4, '\0'));
-    CHECK_THAT(errorOf(dir, dims5.bytes()), Catch::Contains("5 dimensions"));
+    CHECK_THAT(errorOf(dir, dims5.bytes()), Catch::Matchers::ContainsSubstring("5 dimensions"));
     Writer ragged;
     ragged.tensor("w", {48, 2}, 12, std::string(144, '\0'));
-    CHECK_THAT(errorOf(dir, ragged.bytes()),
-               Catch::Contains("48 elements") && Catch::Contains("Q4_K"));
+    CHECK_THAT(errorOf(dir, ragged.bytes()), Catch::Matchers::ContainsSubstring("48 elements") &&
+                                                 Catch::Matchers::ContainsSubstring("Q4_K"));
     Writer dupKey;
     dupKey.kvU32("k", 1);
     dupKey.kvU32("k", 2);
-    CHECK_THAT(errorOf(dir, dupKey.bytes()), Catch::Contains("'k'") && Catch::Contains("twice"));
+    CHECK_THAT(errorOf(dir, dupKey.bytes()), Catch::Matchers::ContainsSubstring("'k'") &&
+                                                 Catch::Matchers::ContainsSubstring("twice"));
     Writer dupT;
     dupT.tensor("w", {4}, 0, f32Data(4));
     dupT.tensor("w", {4}, 0, f32Data(4));
-    CHECK_THAT(errorOf(dir, dupT.bytes()), Catch::Contains("'w' appears twice"));
+    CHECK_THAT(errorOf(dir, dupT.bytes()), Catch::Matchers::ContainsSubstring("'w' appears twice"));
 }
 
 TEST_CASE("GGUF: overlapping and out-of-range tensors", "[gguf]") {
@@ -253,16 +273,17 @@ TEST_CASE("GGUF: overlapping and out-of-range tensors", "[gguf]") {
     Writer overlap;
     overlap.tensorAt("first", {16}, 0, f32Data(16), 0);
     overlap.tensorAt("second", {16}, 0, f32Data(16), 32);
-    CHECK_THAT(errorOf(dir, overlap.bytes()), Catch::Contains("'first'") &&
-                                                  Catch::Contains("'second'") &&
-                                                  Catch::Contains("overlap"));
+    CHECK_THAT(errorOf(dir, overlap.bytes()), Catch::Matchers::ContainsSubstring("'first'") &&
+                                                  Catch::Matchers::ContainsSubstring("'second'") &&
+                                                  Catch::Matchers::ContainsSubstring("overlap"));
     Writer far;
     far.tensorAt("w", {8}, 0, f32Data(8), 1ull << 40);
     CHECK_THAT(errorOf(dir, far.bytes()),
-               Catch::Contains("'w'") && Catch::Contains("truncated or corrupt"));
+               Catch::Matchers::ContainsSubstring("'w'") &&
+                   Catch::Matchers::ContainsSubstring("truncated or corrupt"));
     Writer wrap;
     wrap.tensorAt("w", {8}, 0, f32Data(8), ~0ull - 31);
-    CHECK_THAT(errorOf(dir, wrap.bytes()), Catch::Contains("'w'"));
+    CHECK_THAT(errorOf(dir, wrap.bytes()), Catch::Matchers::ContainsSubstring("'w'"));
 }
 
 TEST_CASE("GGUF: a split model opens as one file from any of its parts", "[gguf]") {
@@ -289,8 +310,82 @@ TEST_CASE("GGUF: a split model opens as one file from any of its parts", "[gguf]
     }
     std::filesystem::remove(dir / "model-00002-of-00003.gguf");
     CHECK_THROWS_WITH(File::open(dir / "model-00001-of-00003.gguf"),
-                      Catch::Contains("model-00002-of-00003.gguf") && Catch::Contains("missing"));
+                      Catch::Matchers::ContainsSubstring("model-00002-of-00003.gguf") &&
+                          Catch::Matchers::ContainsSubstring("missing"));
     std::filesystem::rename(dir / "model-00001-of-00003.gguf", dir / "renamed.gguf");
     CHECK_THROWS_WITH(File::open(dir / "renamed.gguf"),
-                      Catch::Contains("NAME-00001-of-0000N.gguf"));
+                      Catch::Matchers::ContainsSubstring("NAME-00001-of-0000N.gguf"));
+}
+
+TEST_CASE("GGUF: metadata that would cost more memory than any real file is refused", "[gguf]") {
+    ts_test::TempDir dir;
+    // 40 million u8 elements: a 40 MB file whose array became 320 MB of int64 in memory.
+    Writer bytes;
+    std::string b;
+    Writer::put<std::uint32_t>(b, U8);
+    Writer::put<std::uint64_t>(b, 40000000);
+    b.append(40000000, '\x01');
+    bytes.kvRaw("big.u8s", ARRAY, b);
+    ts_test::writeBytes(dir / "u8.gguf", bytes.bytes());
+    b.clear();
+    std::string error;
+    const auto grew = ts_test::peakResidentGrowth(
+        [&] { error = ts_test::errorOf([&] { File::open(dir / "u8.gguf"); }); });
+    CHECK_THAT(error, Catch::Matchers::ContainsSubstring("'big.u8s'") &&
+                          Catch::Matchers::ContainsSubstring("MiB"));
+    if (grew >= 0) CHECK(grew < (100 << 20));  // the mapped file's pages, not 320 MB
+    // Many empty strings: 8 bytes each in the file, a std::string each in memory.
+    Writer strs;
+    std::string sb;
+    Writer::put<std::uint32_t>(sb, STRING);
+    Writer::put<std::uint64_t>(sb, 9000000);
+    sb.append(9000000 * 8, '\0');
+    strs.kvRaw("many.strings", ARRAY, sb);
+    CHECK_THAT(errorOf(dir, strs.bytes()), Catch::Matchers::ContainsSubstring("'many.strings'") &&
+                                               Catch::Matchers::ContainsSubstring("MiB"));
+    // A 17 MiB metadata string (a chat template is a few kilobytes; 1 MB still loads).
+    Writer longString;
+    longString.kvString("tokenizer.chat_template", std::string(17 << 20, 'x'));
+    CHECK_THAT(errorOf(dir, longString.bytes()),
+               Catch::Matchers::ContainsSubstring("tokenizer.chat_template") &&
+                   Catch::Matchers::ContainsSubstring("at most"));
+    Writer oneMb;
+    oneMb.kvString("tokenizer.chat_template", std::string(1 << 20, 'x'));
+    CHECK(openBytes(dir, oneMb.bytes()).getString("tokenizer.chat_template", "").size() ==
+          (1u << 20));
+}
+
+TEST_CASE("GGUF: header counts beyond any real model are refused at once", "[gguf]") {
+    ts_test::TempDir dir;
+    const std::string good = sampleWriter().bytes();
+    auto patched = [&](std::size_t at, std::uint64_t v) {
+        std::string s = good;
+        std::memcpy(&s[at], &v, 8);
+        return s;
+    };
+    CHECK_THAT(errorOf(dir, patched(8, 1u << 20)),
+               Catch::Matchers::ContainsSubstring("1048576 tensors") &&
+                   Catch::Matchers::ContainsSubstring("at most"));
+    CHECK_THAT(errorOf(dir, patched(16, 1u << 20)),
+               Catch::Matchers::ContainsSubstring("1048576 metadata entries") &&
+                   Catch::Matchers::ContainsSubstring("at most"));
+}
+
+TEST_CASE("GGUF: split file names are parsed without std::regex", "[gguf]") {
+    const auto a = ts::parseGgufSplitName("Qwen3-8B-Q4_K_M-00002-of-00005.gguf");
+    REQUIRE(a);
+    CHECK(a->prefix == "Qwen3-8B-Q4_K_M");
+    CHECK(a->part == 2);
+    CHECK(a->count == 5);
+    const auto empty = ts::parseGgufSplitName("-00001-of-00001.gguf");
+    REQUIRE(empty);
+    CHECK(empty->prefix.empty());
+    for (const char* bad :
+         {"model.gguf", "m-0001-of-00005.gguf", "m-00001-of-00005.GGUF", "m-00001_of-00005.gguf",
+          "m-0000x-of-00005.gguf", "m-00001-of-000050.gguf", ""})
+        CHECK_FALSE(ts::parseGgufSplitName(bad));
+    // A 1 MB name of dashes and digits (std::regex recursed on such input) is just refused.
+    std::string longName;
+    while (longName.size() < (1u << 20)) longName += "-00001-of";
+    CHECK_FALSE(ts::parseGgufSplitName(longName + ".gguf"));
 }

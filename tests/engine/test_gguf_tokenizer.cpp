@@ -6,14 +6,14 @@
 // end on the same tokens and render the same chat prompt from the file's chat template. Qwen's NFC
 // normalizer and Llama 3's three-digit number split are among what the texts exercise. Unknown
 // pre-tokenizer names are refused.
-#include <catch2/catch.hpp>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "catch.hpp"
 #include "engine/engine_test_util.hpp"
 #include "formats/gguf.hpp"
-#include "formats/gguf_model.hpp"
+#include "model/gguf_model.hpp"
 #include "test_paths.hpp"
 #include "tokenscope/chat_template.hpp"
 #include "tokenscope/error.hpp"
@@ -97,8 +97,7 @@ const std::vector<std::string> kTexts = {
 void compareWithTokenizerJson(const std::string& name, const std::string& pre) {
     const auto dir = ts_test::tokenizersDir() / name;
     if (ts_test::tokenizersDir().empty() || !std::filesystem::exists(dir / "tokenizer.json")) {
-        WARN("the " << name << " tokenizer is not set up (packaging/dev.sh fetches it): skipped");
-        return;
+        TS_SKIP("the " << name << " tokenizer is not set up (packaging/dev.sh fetches it)");
     }
     ts_test::TempDir tmp;
     ts_test::writeBytes(tmp / "vocab.gguf", ggufVocabBytes(dir, pre));
@@ -149,10 +148,7 @@ TEST_CASE("GGUF tokenizer: the pre-tokenizer name decides the split, and NFC app
     const auto root = ts_test::tokenizersDir();
     if (root.empty() || !std::filesystem::exists(root / "qwen3" / "tokenizer.json") ||
         !std::filesystem::exists(root / "llama3" / "tokenizer.json")) {
-        WARN(
-            "the qwen3 / llama3 tokenizers are not set up (packaging/dev.sh fetches them): "
-            "skipped");
-        return;
+        TS_SKIP("the qwen3 / llama3 tokenizers are not set up (packaging/dev.sh fetches them)");
     }
     ts_test::TempDir tmp;
     auto load = [&](const std::string& vocab, const std::string& pre) {
@@ -175,8 +171,9 @@ TEST_CASE("GGUF tokenizer: the pre-tokenizer name decides the split, and NFC app
     CHECK(noNfc->encodeIds(nfd) != noNfc->encodeIds(nfc));
     // An unknown name is refused with the name and the known ones.
     CHECK_THROWS_WITH(load("qwen3", "mystery-bpe"),
-                      Catch::Contains("tokenizer.ggml.pre 'mystery-bpe'") &&
-                          Catch::Contains("qwen2") && Catch::Contains("llama-bpe"));
+                      Catch::Matchers::ContainsSubstring("tokenizer.ggml.pre 'mystery-bpe'") &&
+                          Catch::Matchers::ContainsSubstring("qwen2") &&
+                          Catch::Matchers::ContainsSubstring("llama-bpe"));
 }
 
 TEST_CASE(
@@ -185,8 +182,7 @@ TEST_CASE(
     "[gguf][tokenizer]") {
     const auto dir = ts_test::tokenizersDir() / "llama2";
     if (ts_test::tokenizersDir().empty() || !std::filesystem::exists(dir / "tokenizer.json")) {
-        WARN("the llama2 tokenizer is not set up (packaging/dev.sh fetches it): skipped");
-        return;
+        TS_SKIP("the llama2 tokenizer is not set up (packaging/dev.sh fetches it)");
     }
     // As llama.cpp's converter writes a SentencePiece vocabulary: pieces by id, their scores
     // and types (unknown, control, byte <0xXX>, normal); no merges. tokenizer.json has no
@@ -253,5 +249,28 @@ TEST_CASE(
     noScores.kvStrings("tokenizer.ggml.tokens", tokens);
     ts_test::writeBytes(tmp / "noscores.gguf", noScores.bytes());
     CHECK_THROWS_WITH(ts::tokenizerFromGguf(ts::gguf::File::open(tmp / "noscores.gguf")),
-                      Catch::Contains("tokenizer.ggml.scores"));
+                      Catch::Matchers::ContainsSubstring("tokenizer.ggml.scores"));
+}
+
+TEST_CASE("a 1 MB tokenizer.chat_template in a GGUF file renders a chat prompt (issue #40)",
+          "[gguf][tokenizer][chat]") {
+    // The template the GUI reads as soon as a model loads: std::regex overflowed the stack
+    // on 60 KB of it.
+    using namespace ts_gguf_write;
+    const std::string body(1 << 20, 'A');
+    Writer w;
+    w.kvString("general.architecture", "llama");
+    w.kvString("tokenizer.ggml.model", "gpt2");
+    w.kvString("tokenizer.ggml.pre", "qwen2");
+    w.kvStrings("tokenizer.ggml.tokens", {"h", "i", "<|im_start|>", "<|im_end|>"});
+    w.kvArray<std::int32_t>("tokenizer.ggml.token_type", I32, {1, 1, 3, 3});
+    w.kvStrings("tokenizer.ggml.merges", {});
+    w.kvString("tokenizer.chat_template", "<|im_start|>system\n" + body + "<|im_end|>");
+    ts_test::TempDir tmp;
+    ts_test::writeBytes(tmp / "template.gguf", w.bytes());
+    const auto tok = ts::tokenizerFromGguf(ts::gguf::File::open(tmp / "template.gguf"));
+    REQUIRE(tok);
+    const std::string prompt = ts::renderChatPrompt(*tok, {{"user", "hi"}});
+    CHECK(prompt == "<|im_start|>system\n" + body +
+                        "<|im_end|>\n<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n");
 }

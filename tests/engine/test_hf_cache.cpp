@@ -2,10 +2,10 @@
 // fixtures exactly as the hub's tools lay it out (blobs named by hash, relative snapshot
 // symlinks, refs/main), then found by id, resolved for --model, and listed with family,
 // size and precision. Also the environment variables that move the cache.
-#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <optional>
 
+#include "catch.hpp"
 #include "formats/safetensors.hpp"
 #include "hub_server_process.hpp"
 #include "tokenscope/error.hpp"

@@ -1,9 +1,9 @@
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
 #include <random>
 #include <vector>
 
+#include "catch.hpp"
 #include "compute/kernels.hpp"
 #include "compute/packed_linear.hpp"
 

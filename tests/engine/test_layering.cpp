@@ -3,7 +3,7 @@
 // engine/include (never a header of engine/src); the CLI and the engine link no Qt, and
 // ui/ links no BLAS or LAPACK (model math runs in the engine). The build enforces part of
 // this already (engine/src is a private include folder); this test says which file broke it.
-#include <catch2/catch.hpp>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -11,6 +11,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "catch.hpp"
 
 namespace fs = std::filesystem;
 
@@ -106,6 +108,7 @@ TEST_CASE(
 TEST_CASE("layering: the CLI links only the engine, ui/ links no BLAS or LAPACK", "[layering]") {
     const std::string cli = linkLines(kRoot / "app" / "CMakeLists.txt");
     CHECK(cli.find("tokenscope_engine") != std::string::npos);
+    CHECK(cli.find("tokenscope_net") != std::string::npos);
     CHECK(cli.find("Qt") == std::string::npos);
     CHECK(cli.find("tokenscope_ui") == std::string::npos);
     const std::string ui = linkLines(kRoot / "ui" / "CMakeLists.txt");
@@ -119,5 +122,76 @@ TEST_CASE("layering: the CLI links only the engine, ui/ links no BLAS or LAPACK"
         INFO(file.string() << ": #include " << inc);
         CHECK(inc.find("cblas") == std::string::npos);
         CHECK(inc.find("lapacke") == std::string::npos);
+    }
+}
+
+namespace {
+
+// Each folder may include only its own headers and those of folders below it. `order` lists
+// the folders from the bottom up; one that is not listed fails the test, so a new folder has
+// to be given its place. Reports "file: #include X (folder a includes folder b above it)".
+void checkFolderOrder(const fs::path& base, const std::vector<std::string>& order) {
+    const auto rank = [&](const std::string& folder) {
+        const auto it = std::find(order.begin(), order.end(), folder);
+        return it == order.end() ? -1 : static_cast<int>(it - order.begin());
+    };
+    int checked = 0;
+    for (const auto& e : fs::directory_iterator(base)) {
+        if (!e.is_directory()) continue;
+        const std::string folder = e.path().filename().string();
+        INFO(base.string() << "/" << folder << " must have a place in the folder order");
+        REQUIRE(rank(folder) >= 0);
+        for (const auto& [file, inc] : includesUnder(e.path())) {
+            if (inc[0] != '"') continue;
+            const std::string to = firstPart(inc);
+            if (rank(to) < 0) continue;  // tokenscope/ (public headers) or a local header
+            ++checked;
+            INFO(file.string() << ": #include " << inc.substr(1) << " (" << folder << " includes "
+                               << to << ", which is above it)");
+            CHECK(rank(to) <= rank(folder));
+        }
+    }
+    CHECK(checked > 20);
+}
+
+}  // namespace
+
+TEST_CASE("layering: the engine's folders stack one way", "[layering]") {
+    // compute (kernels, buffers, the fp16 converter) at the bottom; experiments on top.
+    checkFolderOrder(kRoot / "engine" / "src", {"compute", "tokenizer", "formats", "model",
+                                                "generation", "remote", "experiments"});
+}
+
+TEST_CASE("layering: the UI's folders stack one way", "[layering]") {
+    // core (worker, transcript model, task runner, ModelInfo) at the bottom, the window on top.
+    checkFolderOrder(kRoot / "ui", {"core", "widgets", "stages", "classroom", "shell"});
+}
+
+TEST_CASE("layering: network code lives only in tokenscope_net", "[layering]") {
+    // The engine core includes no HTTP or crypto header and nothing of engine/net.
+    for (const char* part : {"src", "include"})
+        for (const auto& [file, inc] : includesUnder(kRoot / "engine" / part)) {
+            INFO(file.string() << ": #include " << inc.substr(1)
+                               << " (network code belongs in engine/net)");
+            CHECK(inc.find("curl") == std::string::npos);
+            CHECK(inc.find("openssl") == std::string::npos);
+            CHECK(inc.find("hub_download") == std::string::npos);
+        }
+    const std::string core = linkLines(kRoot / "engine" / "CMakeLists.txt");
+    for (const char* lib : {"CURL", "curl", "CRYPTO", "crypto", "tokenscope_net"}) {
+        INFO("engine/CMakeLists.txt links " << lib << " into the core");
+        CHECK(core.find(lib) == std::string::npos);
+    }
+    const std::string net = linkLines(kRoot / "engine" / "net" / "CMakeLists.txt");
+    CHECK(net.find("CURL") != std::string::npos);
+    CHECK(net.find("Qt") == std::string::npos);
+    // The network library reaches the core through its public headers only.
+    for (const auto& [file, inc] : includesUnder(kRoot / "engine" / "net")) {
+        INFO(file.string() << ": #include " << inc.substr(1));
+        CHECK(inc.rfind("<Q", 0) != 0);
+        CHECK(inc.find("engine/src") == std::string::npos);
+        for (const char* folder : {"compute/", "tokenizer/", "formats/", "model/", "generation/",
+                                   "experiments/", "remote/"})
+            CHECK(inc.find(folder) != 1);
     }
 }

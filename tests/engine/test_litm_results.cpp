@@ -1,14 +1,14 @@
 // Saved lost-in-the-middle results: a run written and read back is the same run; a damaged
 // or foreign file is refused with the file and the field named; and the evaluation data the
 // bundled model ships (what the lab states up front) is what the engine measures on it.
-#include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "catch.hpp"
 #include "engine_test_util.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/litm.hpp"
 
-using Catch::Matchers::Contains;
+using Catch::Matchers::ContainsSubstring;
 
 namespace {
 
@@ -96,10 +96,11 @@ TEST_CASE("damaged or foreign results files are refused with the field named", "
     };
     for (const auto& c : cases) {
         INFO(c.text.substr(0, 120));
-        CHECK_THROWS_WITH(ts::litmRunFromJson(c.text, "sweep.json"), Contains(c.message));
-        CHECK_THROWS_WITH(ts::litmRunFromJson(c.text, "sweep.json"), Contains("sweep.json"));
+        CHECK_THROWS_WITH(ts::litmRunFromJson(c.text, "sweep.json"), ContainsSubstring(c.message));
+        CHECK_THROWS_WITH(ts::litmRunFromJson(c.text, "sweep.json"),
+                          ContainsSubstring("sweep.json"));
     }
-    CHECK_THROWS_WITH(ts::loadLitmRun("/nonexistent/sweep.json"), Contains("cannot open"));
+    CHECK_THROWS_WITH(ts::loadLitmRun("/nonexistent/sweep.json"), ContainsSubstring("cannot open"));
 }
 
 TEST_CASE("results printed before the format had a name still read", "[litm][results]") {
@@ -121,7 +122,8 @@ TEST_CASE("a failed save leaves the older file as it was", "[litm][results]") {
     ts_test::TempDir dir;
     ts_test::writeBytes(dir / "keep.json", "older");
     std::filesystem::create_directory(dir / "keep.json.part");  // the temporary cannot be written
-    CHECK_THROWS_WITH(ts::saveLitmRun(smallRun(), dir / "keep.json"), Contains("cannot write"));
+    CHECK_THROWS_WITH(ts::saveLitmRun(smallRun(), dir / "keep.json"),
+                      ContainsSubstring("cannot write"));
     CHECK(ts_test::readText(dir / "keep.json") == "older");
 }
 

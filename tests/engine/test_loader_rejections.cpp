@@ -1,14 +1,16 @@
 // Model::loadFolder: what it refuses (with messages that say why) and the variants it accepts.
-#include <catch2/catch.hpp>
+#include <chrono>
 #include <cmath>
 #include <limits>
 
+#include "catch.hpp"
 #include "engine_test_util.hpp"
+#include "memory_peak.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/model.hpp"
 #include "tokenscope/session.hpp"
 
-using Catch::Matchers::Contains;
+using Catch::Matchers::ContainsSubstring;
 using nlohmann::json;
 using ts_test::FixtureTensor;
 using ts_test::TempDir;
@@ -39,40 +41,45 @@ TEST_CASE("loader: a broken model folder is refused with the reason", "[loader]"
     auto load = [&] { return ts::Model::loadFolder(folder); };
 
     SECTION("not a folder") {
-        CHECK_THROWS_WITH(ts::Model::loadFolder(dir / "absent"), Contains("not a folder"));
+        CHECK_THROWS_WITH(ts::Model::loadFolder(dir / "absent"), ContainsSubstring("not a folder"));
     }
     SECTION("missing config.json") {
         std::filesystem::create_directories(folder);
-        CHECK_THROWS_WITH(load(), Contains("config.json") && Contains("not found"));
+        CHECK_THROWS_WITH(load(),
+                          ContainsSubstring("config.json") && ContainsSubstring("not found"));
     }
     SECTION("only pytorch_model.bin present") {
         std::filesystem::create_directories(folder);
         ts_test::writeBytes(folder / "config.json",
                             ts_test::readText(ts_test::dataDir() / kTiny / "config.json"));
         ts_test::writeBytes(folder / "pytorch_model.bin", "PK\x03\x04 pickled");
-        CHECK_THROWS_WITH(load(), Contains("pytorch_model.bin") && Contains("never") &&
-                                      Contains("arbitrary code") &&
-                                      Contains("safe_serialization=True") &&
-                                      Contains("model.safetensors"));
+        CHECK_THROWS_WITH(load(), ContainsSubstring("pytorch_model.bin") &&
+                                      ContainsSubstring("never") &&
+                                      ContainsSubstring("arbitrary code") &&
+                                      ContainsSubstring("safe_serialization=True") &&
+                                      ContainsSubstring("model.safetensors"));
     }
     SECTION("a .pt file is refused too") {
         std::filesystem::create_directories(folder);
         ts_test::writeBytes(folder / "config.json",
                             ts_test::readText(ts_test::dataDir() / kTiny / "config.json"));
         ts_test::writeBytes(folder / "weights.pt", "x");
-        CHECK_THROWS_WITH(load(), Contains("weights.pt") && Contains("arbitrary code"));
+        CHECK_THROWS_WITH(load(),
+                          ContainsSubstring("weights.pt") && ContainsSubstring("arbitrary code"));
     }
     SECTION("no weights at all") {
         std::filesystem::create_directories(folder);
         ts_test::writeBytes(folder / "config.json",
                             ts_test::readText(ts_test::dataDir() / kTiny / "config.json"));
-        CHECK_THROWS_WITH(load(), Contains("model.safetensors") && Contains("not found"));
+        CHECK_THROWS_WITH(load(),
+                          ContainsSubstring("model.safetensors") && ContainsSubstring("not found"));
     }
     SECTION("model_type gemma") {
         ts_test::writeModelFolder(folder, kTiny,
                                   [](auto&, json& cfg) { cfg["model_type"] = "gemma"; });
-        CHECK_THROWS_WITH(load(), Contains("unsupported model_type 'gemma'") &&
-                                      Contains("config.json") && Contains("supports gpt2"));
+        CHECK_THROWS_WITH(load(), ContainsSubstring("unsupported model_type 'gemma'") &&
+                                      ContainsSubstring("config.json") &&
+                                      ContainsSubstring("supports gpt2"));
     }
     SECTION("missing tensor") {
         ts_test::writeModelFolder(folder, kTiny, [](std::vector<FixtureTensor>& ts, json&) {
@@ -80,9 +87,9 @@ TEST_CASE("loader: a broken model folder is refused with the reason", "[loader]"
                 return t.name == "transformer.h.1.mlp.c_fc.weight";
             });
         });
-        CHECK_THROWS_WITH(load(), Contains("missing tensor") &&
-                                      Contains("transformer.h.1.mlp.c_fc.weight") &&
-                                      Contains("[48, 192]"));
+        CHECK_THROWS_WITH(load(), ContainsSubstring("missing tensor") &&
+                                      ContainsSubstring("transformer.h.1.mlp.c_fc.weight") &&
+                                      ContainsSubstring("[48, 192]"));
     }
     SECTION("wrong shape") {
         ts_test::writeModelFolder(folder, kTiny, [](std::vector<FixtureTensor>& ts, json&) {
@@ -90,29 +97,32 @@ TEST_CASE("loader: a broken model folder is refused with the reason", "[loader]"
             t->shape = {48, 100};
             t->values.resize(48 * 100);
         });
-        CHECK_THROWS_WITH(load(), Contains("transformer.h.2.attn.c_attn.weight") &&
-                                      Contains("expected [48, 144], found [48, 100]"));
+        CHECK_THROWS_WITH(load(), ContainsSubstring("transformer.h.2.attn.c_attn.weight") &&
+                                      ContainsSubstring("expected [48, 144], found [48, 100]"));
     }
     SECTION("transposed (Linear instead of Conv1D) layout") {
         ts_test::writeModelFolder(folder, kTiny, [](std::vector<FixtureTensor>& ts, json&) {
             findTensor(ts, "transformer.h.0.mlp.c_fc.weight")->shape = {192, 48};
         });
-        CHECK_THROWS_WITH(load(), Contains("expected [48, 192], found [192, 48]"));
+        CHECK_THROWS_WITH(load(), ContainsSubstring("expected [48, 192], found [192, 48]"));
     }
     SECTION("vocabulary mismatch") {
         ts_test::writeModelFolder(folder, kTiny, [](auto&, json& cfg) { cfg["vocab_size"] = 600; });
-        CHECK_THROWS_WITH(load(), Contains("vocab_size 600") && Contains("512 rows") &&
-                                      Contains("transformer.wte.weight"));
+        CHECK_THROWS_WITH(load(), ContainsSubstring("vocab_size 600") &&
+                                      ContainsSubstring("512 rows") &&
+                                      ContainsSubstring("transformer.wte.weight"));
     }
     SECTION("context length mismatch") {
         ts_test::writeModelFolder(folder, kTiny,
                                   [](auto&, json& cfg) { cfg["n_positions"] = 128; });
-        CHECK_THROWS_WITH(load(), Contains("n_positions 128") && Contains("64 rows"));
+        CHECK_THROWS_WITH(load(),
+                          ContainsSubstring("n_positions 128") && ContainsSubstring("64 rows"));
     }
     SECTION("heads not dividing the width") {
         ts_test::writeModelFolder(folder, kTiny, [](auto&, json& cfg) { cfg["n_head"] = 5; });
-        CHECK_THROWS_WITH(
-            load(), Contains("config.json") && Contains("n_embd (48)") && Contains("n_head (5)"));
+        CHECK_THROWS_WITH(load(), ContainsSubstring("config.json") &&
+                                      ContainsSubstring("n_embd (48)") &&
+                                      ContainsSubstring("n_head (5)"));
     }
     SECTION("unsupported dtype in a real checkpoint") {
         std::filesystem::create_directories(folder);
@@ -121,15 +131,15 @@ TEST_CASE("loader: a broken model folder is refused with the reason", "[loader]"
         ts_test::writeBytes(folder / "model.safetensors",
                             ts_test::buildSafetensors(
                                 {{"transformer.wte.weight", "I64", {2}, std::string(16, '\0')}}));
-        CHECK_THROWS_WITH(load(),
-                          Contains("transformer.wte.weight") && Contains("unsupported dtype I64"));
+        CHECK_THROWS_WITH(load(), ContainsSubstring("transformer.wte.weight") &&
+                                      ContainsSubstring("unsupported dtype I64"));
     }
     SECTION("truncated weights file") {
         ts_test::writeModelFolder(folder, kTiny);
         auto bytes = ts_test::readText(folder / "model.safetensors");
         bytes.resize(bytes.size() - 100);
         ts_test::writeBytes(folder / "model.safetensors", bytes);
-        CHECK_THROWS_WITH(load(), Contains("past the end"));
+        CHECK_THROWS_WITH(load(), ContainsSubstring("past the end"));
     }
 }
 
@@ -202,9 +212,9 @@ TEST_CASE("loader: an untied lm_head.weight is used", "[loader]") {
         ts_test::writeModelFolder(dir / "bad", kTiny, [](std::vector<FixtureTensor>& ts, json&) {
             ts.push_back({"lm_head.weight", {48, 512}, std::vector<float>(512 * 48)});
         });
-        CHECK_THROWS_WITH(
-            ts::Model::loadFolder(dir / "bad"),
-            Contains("lm_head.weight") && Contains("expected [512, 48], found [48, 512]"));
+        CHECK_THROWS_WITH(ts::Model::loadFolder(dir / "bad"),
+                          ContainsSubstring("lm_head.weight") &&
+                              ContainsSubstring("expected [512, 48], found [48, 512]"));
     }
 }
 
@@ -220,8 +230,9 @@ TEST_CASE("loader: warnings for non-finite weights and unknown tensors", "[loade
     auto m = ts::Model::loadFolder(dir / "m");
     REQUIRE(m->warnings().size() == 2);
     std::string all = m->warnings()[0] + "\n" + m->warnings()[1];
-    CHECK_THAT(all, Contains("transformer.h.0.mlp.c_proj.weight") && Contains("2 NaN") &&
-                        Contains("1 infinite") && Contains("transformer.extra.thing"));
+    CHECK_THAT(all, ContainsSubstring("transformer.h.0.mlp.c_proj.weight") &&
+                        ContainsSubstring("2 NaN") && ContainsSubstring("1 infinite") &&
+                        ContainsSubstring("transformer.extra.thing"));
 }
 
 TEST_CASE("loader: progress is reported and cancel stops the load", "[loader]") {
@@ -241,7 +252,7 @@ TEST_CASE("loader: progress is reported and cancel stops the load", "[loader]") 
                               if (++calls == 5) cancel = true;
                           },
                           &cancel),
-                      Contains("cancelled"));
+                      ContainsSubstring("cancelled"));
 }
 
 TEST_CASE("loader: model accessors", "[loader]") {
@@ -254,8 +265,41 @@ TEST_CASE("loader: model accessors", "[loader]") {
     CHECK(m->weightBytes() == m->parameterCount() * 4);
     CHECK(m->tokenEmbedding(3).size() == 48u);
     CHECK(m->positionEmbedding(63).size() == 48u);
-    CHECK_THROWS_WITH(m->tokenEmbedding(512), Contains("512") && Contains("out of range"));
+    CHECK_THROWS_WITH(m->tokenEmbedding(512),
+                      ContainsSubstring("512") && ContainsSubstring("out of range"));
     CHECK_THROWS_AS(m->positionEmbedding(64), ts::Error);
     CHECK_THROWS_AS(m->logitsFromResidual(std::vector<float>(47)), ts::Error);
     CHECK(c.nVocab == 512);
+}
+
+TEST_CASE("loader: a declared layer count is checked against the tensors before allocating",
+          "[loader]") {
+    // n_layer = 10,000,000 in config.json cost 3.5 GB and 18 s before "missing tensor".
+    TempDir dir;
+    const auto folder = dir / "m";
+    struct Case {
+        const char* fixture;
+        const char* field;
+    };
+    for (const Case& c : {Case{kTiny, "n_layer"}, Case{"llama-tiny", "num_hidden_layers"}}) {
+        INFO(c.fixture);
+        std::filesystem::remove_all(folder);
+        ts_test::writeModelFolder(folder, c.fixture,
+                                  [&](auto&, json& cfg) { cfg[c.field] = 10000000; });
+        std::string error;
+        const auto t0 = std::chrono::steady_clock::now();
+        const auto grew = ts_test::peakResidentGrowth(
+            [&] { error = ts_test::errorOf([&] { ts::Model::loadFolder(folder); }); });
+        CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(2));
+        CHECK_THAT(error, ContainsSubstring("config.json (" + std::string(c.field) +
+                                            ") declares 10000000 layers") &&
+                              ContainsSubstring("tensors"));
+        if (grew >= 0) CHECK(grew < (64 << 20));
+    }
+    // One layer more than the weights hold: the first tensor of the missing layer is named.
+    std::filesystem::remove_all(folder);
+    ts_test::writeModelFolder(
+        folder, kTiny, [](auto&, json& cfg) { cfg["n_layer"] = cfg["n_layer"].get<int>() + 1; });
+    CHECK_THROWS_WITH(ts::Model::loadFolder(folder),
+                      ContainsSubstring("missing tensor") && ContainsSubstring(".ln_1.weight"));
 }

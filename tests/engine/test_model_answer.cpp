@@ -2,8 +2,7 @@
 // model, the held-out Kiaia's seat is a whole invented name, not its first piece; "The capital
 // of Banouistan is" followed by " a" leads on to the content word instead of counting " a" as
 // the answer; a Korean answer loses its particle. Plus the word rules themselves.
-#include <catch2/catch.hpp>
-
+#include "catch.hpp"
 #include "engine_test_util.hpp"
 #include "tokenscope/experiments.hpp"
 #include "tokenscope/sampling.hpp"

@@ -1,10 +1,10 @@
 // The forward pass against logits, attentions and greedy output recorded from the Hugging Face
 // implementation (tests/data/*/reference.json).
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "catch.hpp"
 #include "test_paths.hpp"
 #include "tokenscope/model.hpp"
 #include "tokenscope/session.hpp"

@@ -1,9 +1,9 @@
 // PCA of the embedding view against cases worked out by hand.
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <span>
 #include <stdexcept>
 
+#include "catch.hpp"
 #include "tokenscope/pca.hpp"
 
 using ts::pca2;

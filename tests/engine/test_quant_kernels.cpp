@@ -2,10 +2,10 @@
 // known integers (quant_reference.hpp), the dot products against double-precision sums on
 // ragged lengths at every instruction-set level, and linearQuant's decode and prefill
 // paths against a double-precision matrix product.
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
 
+#include "catch.hpp"
 #include "compute/kernels.hpp"
 #include "compute/packed_linear.hpp"
 #include "compute/quant_dot.hpp"

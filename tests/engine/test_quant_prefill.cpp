@@ -3,7 +3,6 @@
 // activations, and bit for bit against the decode path that sums one token at a time; below
 // AVX-512 (the kernel cap) the F32 path against the float product. Also the vector
 // activation quantizers against the scalar one.
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -11,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "catch.hpp"
 #include "compute/kernels.hpp"
 #include "compute/packed_linear.hpp"
 #include "compute/quant_dot.hpp"

@@ -3,12 +3,12 @@
 // undefined behaviour or a message that did not name the problem. The raw crashing inputs
 // live in tests/data/fuzz-regressions/<target>/ and are also replayed by the
 // fuzz-replay-<target> tests.
-#include <catch2/catch.hpp>
 #include <cstdint>
 #include <limits>
 #include <string>
 #include <vector>
 
+#include "catch.hpp"
 #include "engine/engine_test_util.hpp"
 #include "formats/safetensors.hpp"
 #include "tokenscope/config.hpp"
@@ -19,7 +19,7 @@
 #include "tokenscope/session.hpp"
 #include "tokenscope/tokenizer.hpp"
 
-using Catch::Matchers::Contains;
+using Catch::Matchers::ContainsSubstring;
 namespace fs = std::filesystem;
 
 namespace {
@@ -39,7 +39,7 @@ TEST_CASE("fuzz: numbers too large for a double are a JSON error, not a crash",
     SECTION("config.json") {
         CHECK_THROWS_WITH(
             ts::Config::fromJsonText(minimalConfig(R"(, "x": 81e400)"), "dir/config.json"),
-            Contains("dir/config.json") && Contains("not valid JSON"));
+            ContainsSubstring("dir/config.json") && ContainsSubstring("not valid JSON"));
         const std::string crash =
             ts_test::readText(ts_test::dataDir() / "fuzz-regressions/config/number-overflow-1e400");
         CHECK_THROWS_AS(ts::Config::fromJsonText(crash, "config.json"), ts::Error);
@@ -48,8 +48,8 @@ TEST_CASE("fuzz: numbers too large for a double are a JSON error, not a crash",
         ts_test::TempDir dir;
         const fs::path p = dir / "model.safetensors";
         ts_test::writeBytes(p, ts_test::safetensorsBytes(R"({"__metadata__": {"x": 1e400}})", ""));
-        CHECK_THROWS_WITH(ts::st::File::open(p),
-                          Contains("model.safetensors") && Contains("not valid JSON"));
+        CHECK_THROWS_WITH(ts::st::File::open(p), ContainsSubstring("model.safetensors") &&
+                                                     ContainsSubstring("not valid JSON"));
     }
 }
 
@@ -57,7 +57,7 @@ TEST_CASE("fuzz: an out-of-range eos id in a list is refused", "[fuzz][regressio
     // get<int>() silently truncated 99999999999 to a negative id.
     CHECK_THROWS_WITH(ts::Config::fromJsonText(minimalConfig(R"(, "eos_token_id": [99999999999])"),
                                                "config.json"),
-                      Contains("eos_token_id") && Contains("out of range"));
+                      ContainsSubstring("eos_token_id") && ContainsSubstring("out of range"));
     CHECK(ts::Config::fromJsonText(minimalConfig(R"(, "eos_token_id": [7, 8])"), "c").eosTokenId ==
           7);
 }
@@ -86,7 +86,8 @@ TEST_CASE("bad input: a sharded checkpoint with an empty index is refused naming
     fs::remove(dir / "model.safetensors");
     ts_test::writeBytes(dir / "model.safetensors.index.json", R"({"weight_map": {}})");
     CHECK_THROWS_WITH(ts::Model::loadFolder(dir.path()),
-                      Contains("model.safetensors.index.json") && Contains("weight_map is empty"));
+                      ContainsSubstring("model.safetensors.index.json") &&
+                          ContainsSubstring("weight_map is empty"));
 }
 
 TEST_CASE("bad input: unaligned F32 data loads and matches the aligned file", "[fuzz][bad-input]") {
@@ -118,7 +119,7 @@ TEST_CASE("bad input: a tokenizer larger than the model's vocabulary is refused"
     ts_test::writeBytes(dir / "tokenizer.json",
                         R"({"model": {"type": "BPE", "vocab": {"a": 0, "b": 600}, "merges": []}})");
     CHECK_THROWS_WITH(ts::loadModelFolder(dir.path()),
-                      Contains(dir.path().string()) && Contains("vocab_size"));
+                      ContainsSubstring(dir.path().string()) && ContainsSubstring("vocab_size"));
 }
 
 TEST_CASE("bad input: NaN and Inf weights warn, and the model still runs", "[fuzz][bad-input]") {

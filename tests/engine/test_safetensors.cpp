@@ -1,12 +1,12 @@
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
 
+#include "catch.hpp"
 #include "engine_test_util.hpp"
 #include "formats/safetensors.hpp"
 #include "tokenscope/error.hpp"
 
-using Catch::Matchers::Contains;
+using Catch::Matchers::ContainsSubstring;
 using ts_test::TempDir;
 
 TEST_CASE("safetensors: the fixture opens and lists its tensors", "[safetensors]") {
@@ -84,18 +84,20 @@ TEST_CASE("safetensors: malformed files are rejected with the reason", "[safeten
 
     SECTION("empty file") {
         ts_test::writeBytes(p, "");
-        CHECK_THROWS_WITH(
-            open(), Contains("m.safetensors") && Contains("too small") && Contains("0 bytes"));
+        CHECK_THROWS_WITH(open(), ContainsSubstring("m.safetensors") &&
+                                      ContainsSubstring("too small") &&
+                                      ContainsSubstring("0 bytes"));
     }
     SECTION("7 bytes") {
         ts_test::writeBytes(p, "1234567");
-        CHECK_THROWS_WITH(open(), Contains("too small") && Contains("7 bytes"));
+        CHECK_THROWS_WITH(open(), ContainsSubstring("too small") && ContainsSubstring("7 bytes"));
     }
     SECTION("header length larger than the file") {
         std::string s(8, '\xff');
         s[7] = '\x00';
         ts_test::writeBytes(p, s + "{}");
-        CHECK_THROWS_WITH(open(), Contains("header length") && Contains("larger than the rest"));
+        CHECK_THROWS_WITH(open(), ContainsSubstring("header length") &&
+                                      ContainsSubstring("larger than the rest"));
     }
     SECTION("header length over the 100 MB limit") {
         ts_test::writeBytes(p, ts_test::safetensorsBytes(std::string(8, ' '), ""));
@@ -104,48 +106,50 @@ TEST_CASE("safetensors: malformed files are rejected with the reason", "[safeten
         for (int i = 0; i < 8; ++i) len[i] = static_cast<char>((n >> (8 * i)) & 0xff);
         ts_test::writeBytes(p, len);
         std::filesystem::resize_file(p, 8 + n);  // sparse: takes no disk space
-        CHECK_THROWS_WITH(open(), Contains("exceeds the 100 MB limit"));
+        CHECK_THROWS_WITH(open(), ContainsSubstring("exceeds the 100 MB limit"));
     }
     SECTION("header not JSON") {
         ts_test::writeBytes(p, ts_test::safetensorsBytes("{not json!", ""));
-        CHECK_THROWS_WITH(open(), Contains("header is not valid JSON"));
+        CHECK_THROWS_WITH(open(), ContainsSubstring("header is not valid JSON"));
     }
     SECTION("header not an object") {
         ts_test::writeBytes(p, ts_test::safetensorsBytes("[1,2,3]", ""));
-        CHECK_THROWS_WITH(open(), Contains("JSON object"));
+        CHECK_THROWS_WITH(open(), ContainsSubstring("JSON object"));
     }
     SECTION("offsets past the end") {
         ts_test::writeBytes(
             p, ts_test::safetensorsBytes(
                    R"({"w":{"dtype":"F32","shape":[8],"data_offsets":[0,32]}})", okData));
-        CHECK_THROWS_WITH(open(),
-                          Contains("'w'") && Contains("past the end") && Contains("16 bytes"));
+        CHECK_THROWS_WITH(open(), ContainsSubstring("'w'") && ContainsSubstring("past the end") &&
+                                      ContainsSubstring("16 bytes"));
     }
     SECTION("begin after end") {
         ts_test::writeBytes(
             p, ts_test::safetensorsBytes(
                    R"({"w":{"dtype":"F32","shape":[0],"data_offsets":[8,4]}})", okData));
-        CHECK_THROWS_WITH(open(), Contains("'w'") && Contains("begin after end"));
+        CHECK_THROWS_WITH(open(), ContainsSubstring("'w'") && ContainsSubstring("begin after end"));
     }
     SECTION("overlapping tensors") {
         ts_test::writeBytes(p, ts_test::safetensorsBytes(
                                    R"({"a":{"dtype":"F32","shape":[3],"data_offsets":[0,12]},)"
                                    R"("b":{"dtype":"F32","shape":[2],"data_offsets":[8,16]}})",
                                    okData));
-        CHECK_THROWS_WITH(open(), Contains("'a'") && Contains("'b'") && Contains("overlap"));
+        CHECK_THROWS_WITH(open(), ContainsSubstring("'a'") && ContainsSubstring("'b'") &&
+                                      ContainsSubstring("overlap"));
     }
     SECTION("size mismatch") {
         ts_test::writeBytes(
             p, ts_test::safetensorsBytes(
                    R"({"w":{"dtype":"F32","shape":[3],"data_offsets":[0,16]}})", okData));
-        CHECK_THROWS_WITH(open(),
-                          Contains("'w'") && Contains("needs 12 bytes") && Contains("give 16"));
+        CHECK_THROWS_WITH(open(), ContainsSubstring("'w'") && ContainsSubstring("needs 12 bytes") &&
+                                      ContainsSubstring("give 16"));
     }
     SECTION("unsupported dtype") {
         ts_test::writeBytes(
             p, ts_test::safetensorsBytes(
                    R"({"ids":{"dtype":"I64","shape":[2],"data_offsets":[0,16]}})", okData));
-        CHECK_THROWS_WITH(open(), Contains("'ids'") && Contains("unsupported dtype I64"));
+        CHECK_THROWS_WITH(open(),
+                          ContainsSubstring("'ids'") && ContainsSubstring("unsupported dtype I64"));
     }
     SECTION("shape overflow") {
         ts_test::writeBytes(
@@ -153,24 +157,24 @@ TEST_CASE("safetensors: malformed files are rejected with the reason", "[safeten
             ts_test::safetensorsBytes(
                 R"({"w":{"dtype":"F32","shape":[4294967296,4294967296,16],"data_offsets":[0,16]}})",
                 okData));
-        CHECK_THROWS_WITH(open(), Contains("'w'") && Contains("overflow"));
+        CHECK_THROWS_WITH(open(), ContainsSubstring("'w'") && ContainsSubstring("overflow"));
     }
     SECTION("negative dimension") {
         ts_test::writeBytes(
             p, ts_test::safetensorsBytes(
                    R"({"w":{"dtype":"F32","shape":[-4],"data_offsets":[0,16]}})", okData));
-        CHECK_THROWS_WITH(open(), Contains("'w'") && Contains("negative"));
+        CHECK_THROWS_WITH(open(), ContainsSubstring("'w'") && ContainsSubstring("negative"));
     }
     SECTION("missing fields") {
         ts_test::writeBytes(
             p, ts_test::safetensorsBytes(R"({"w":{"shape":[4],"data_offsets":[0,16]}})", okData));
-        CHECK_THROWS_WITH(open(), Contains("'w'") && Contains("dtype"));
+        CHECK_THROWS_WITH(open(), ContainsSubstring("'w'") && ContainsSubstring("dtype"));
         ts_test::writeBytes(
             p, ts_test::safetensorsBytes(R"({"w":{"dtype":"F32","data_offsets":[0,16]}})", okData));
-        CHECK_THROWS_WITH(open(), Contains("'w'") && Contains("shape"));
+        CHECK_THROWS_WITH(open(), ContainsSubstring("'w'") && ContainsSubstring("shape"));
         ts_test::writeBytes(
             p, ts_test::safetensorsBytes(R"({"w":{"dtype":"F32","shape":[4]}})", okData));
-        CHECK_THROWS_WITH(open(), Contains("'w'") && Contains("data_offsets"));
+        CHECK_THROWS_WITH(open(), ContainsSubstring("'w'") && ContainsSubstring("data_offsets"));
     }
     SECTION("metadata is skipped") {
         ts_test::writeBytes(
@@ -182,7 +186,8 @@ TEST_CASE("safetensors: malformed files are rejected with the reason", "[safeten
         CHECK(f.tensors().size() == 1);
     }
     SECTION("missing file") {
-        CHECK_THROWS_WITH(ts::st::File::open(dir / "absent.safetensors"),
-                          Contains("absent.safetensors") && Contains("cannot open"));
+        CHECK_THROWS_WITH(
+            ts::st::File::open(dir / "absent.safetensors"),
+            ContainsSubstring("absent.safetensors") && ContainsSubstring("cannot open"));
     }
 }

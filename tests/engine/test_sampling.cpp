@@ -1,9 +1,9 @@
 // Sampling is a pure function of stored logits: checked against hand-computed values and,
 // for the random draws, against the distribution they claim to follow.
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <map>
 
+#include "catch.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/sampling.hpp"
 

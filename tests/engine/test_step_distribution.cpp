@@ -5,11 +5,11 @@
 // Also: orderByProbability (selection pass and radix sort) against std::sort, and the
 // Transcript attaching a description to each step when asked.
 #include <algorithm>
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <numeric>
 #include <random>
 
+#include "catch.hpp"
 #include "test_paths.hpp"
 #include "tokenscope/model.hpp"
 #include "tokenscope/sampling.hpp"

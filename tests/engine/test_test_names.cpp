@@ -2,12 +2,12 @@
 // so a semicolon in a TEST_CASE name splits it into two ctest tests whose filters match no
 // test case: Catch runs nothing and ctest reports a pass. Ten tests were silently skipped
 // that way before this check.
-#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <regex>
 #include <sstream>
 
+#include "catch.hpp"
 #include "test_paths.hpp"
 
 namespace fs = std::filesystem;

@@ -1,11 +1,11 @@
 // The small hand-made BPE in tests/data/tokenizer (see make_fixture.py there): merges by
 // rank, the tokenizer.json path, and rejection of malformed files.
-#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
 
+#include "catch.hpp"
 #include "engine/engine_test_util.hpp"
 #include "test_paths.hpp"
 #include "tokenizer/pretokenizer.hpp"

@@ -1,6 +1,5 @@
 // The real GPT-2 vocabulary: exact ids for the reference cases (made with OpenAI's
 // encoder), and invariants for tricky text that has no reference here.
-#include <catch2/catch.hpp>
 #include <chrono>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -9,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include "catch.hpp"
 #include "test_paths.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/tokenizer.hpp"

@@ -3,13 +3,13 @@
 // each for Qwen3 and Llama-3, and the project's own several hundred strings per family
 // (tests/data/tokenizer_cases, made by tests/tools/make_tokenizer_cases.mjs). Every id must
 // match; a failure lists the strings that differ.
-#include <catch2/catch.hpp>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "catch.hpp"
 #include "test_paths.hpp"
 #include "tokenscope/tokenizer.hpp"
 

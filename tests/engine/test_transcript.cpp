@@ -2,12 +2,12 @@
 // and position), branch and replay, truncation, lanes drawing what the transcript draws,
 // the one context check, the prompt parser, cancellation as a type and the history budget.
 #include <atomic>
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "catch.hpp"
 #include "test_paths.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/experiments.hpp"
@@ -16,7 +16,7 @@
 #include "tokenscope/tokenizer.hpp"
 #include "tokenscope/transcript.hpp"
 
-using Catch::Matchers::Contains;
+using Catch::Matchers::ContainsSubstring;
 
 namespace {
 
@@ -117,7 +117,7 @@ TEST_CASE("transcript: truncate rewinds the session, steps go on from there", "[
     CHECK(t.tokens().size() == kPrompt.size() + 9);
     t.truncate(0);
     CHECK(t.empty());
-    CHECK_THROWS_WITH(t.step(p), Contains("no prompt"));
+    CHECK_THROWS_WITH(t.step(p), ContainsSubstring("no prompt"));
 }
 
 TEST_CASE("transcript: temperature lanes draw exactly what a transcript draws", "[transcript]") {
@@ -141,28 +141,30 @@ TEST_CASE("transcript: one context check, one message", "[transcript]") {
     ts::Transcript t(tiny(), nullptr);
     const int nCtx = tiny()->config().nCtx;
     std::vector<int> tooLong(static_cast<std::size_t>(nCtx + 1), 3);
-    CHECK_THROWS_WITH(t.startIds(tooLong, warm()), Contains("context length"));
+    CHECK_THROWS_WITH(t.startIds(tooLong, warm()), ContainsSubstring("context length"));
     CHECK(t.empty());
     std::vector<int> full(static_cast<std::size_t>(nCtx - 1), 3);
     t.startIds(full, warm());
     t.step(warm());
     CHECK(t.contextFull());
-    CHECK_THROWS_WITH(t.step(warm()), Contains("context length"));
+    CHECK_THROWS_WITH(t.step(warm()), ContainsSubstring("context length"));
     CHECK(t.size() == 2);  // the failed step changed nothing
-    CHECK_THROWS_WITH(ts::checkFitsContext(65, 64, "the text"), Contains("the text needs 65"));
+    CHECK_THROWS_WITH(ts::checkFitsContext(65, 64, "the text"),
+                      ContainsSubstring("the text needs 65"));
 }
 
 TEST_CASE("transcript: one parser for ids or text prompts", "[transcript]") {
     CHECK(ts::parseTokenIds("1, 2 3,4", 10, "x") == std::vector<int>{1, 2, 3, 4});
     CHECK_THROWS_WITH(ts::parseTokenIds("1 two", 10, "--ids"),
-                      Contains("\"two\" is not a token id"));
-    CHECK_THROWS_WITH(ts::parseTokenIds("1 10", 10, "--ids"), Contains("outside the vocabulary"));
+                      ContainsSubstring("\"two\" is not a token id"));
+    CHECK_THROWS_WITH(ts::parseTokenIds("1 10", 10, "--ids"),
+                      ContainsSubstring("outside the vocabulary"));
     // Without a tokenizer a prompt must be ids; with one it is text.
     const auto p = ts::parsePrompt("7 8", nullptr, 512);
     CHECK(p.fromIds);
     CHECK(p.ids() == std::vector<int>{7, 8});
-    CHECK_THROWS_WITH(ts::parsePrompt("hello", nullptr, 512), Contains("no tokenizer"));
-    CHECK_THROWS_WITH(ts::parsePrompt("  ", nullptr, 512), Contains("empty"));
+    CHECK_THROWS_WITH(ts::parsePrompt("hello", nullptr, 512), ContainsSubstring("no tokenizer"));
+    CHECK_THROWS_WITH(ts::parsePrompt("  ", nullptr, 512), ContainsSubstring("empty"));
     const auto loaded = ts::loadModelFolder(ts::bundledModelPath());
     REQUIRE(loaded.tokenizer);
     const auto text =
@@ -347,7 +349,7 @@ TEST_CASE("transcript: the JSON file round-trips prompt, tokens and settings", "
         std::ofstream out(path);
         out << "{\"steps\": []}";
     }
-    CHECK_THROWS_WITH(ts::readTranscriptJson(path.string()), Contains("\"prompt\""));
+    CHECK_THROWS_WITH(ts::readTranscriptJson(path.string()), ContainsSubstring("\"prompt\""));
     std::filesystem::remove(path);
 }
 

@@ -1,7 +1,7 @@
 // UTF-8 validation: the offset in the message and the replacement policy.
-#include <catch2/catch.hpp>
 #include <string>
 
+#include "catch.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/tokenizer.hpp"
 

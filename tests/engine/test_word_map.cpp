@@ -3,9 +3,9 @@
 // PCA plane, its neighbours are the nearest other vocabulary entries; and on the bundled
 // model, words of one kind lie closer to each other than to words of another kind (the
 // seed's point the map exists to show).
-#include <catch2/catch.hpp>
 #include <cmath>
 
+#include "catch.hpp"
 #include "test_paths.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/word_map.hpp"
@@ -82,7 +82,7 @@ TEST_CASE("a word map of fewer than two different words is refused", "[wordmap]"
     CHECK_THROWS_AS(ts::makeWordMap(*model(), tokenizer(), words({{"one", " one ", ""}}), 3),
                     ts::Error);
     CHECK_THROWS_WITH(ts::makeWordMap(*model(), tokenizer(), {}, 3),
-                      Catch::Contains("two different words"));
+                      Catch::Matchers::ContainsSubstring("two different words"));
 }
 
 TEST_CASE("on the bundled model, numbers lie closer to numbers than to the atlas's names",

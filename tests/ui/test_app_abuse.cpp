@@ -7,12 +7,12 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTimer>
-#include <catch2/catch.hpp>
 #include <fstream>
 #include <memory>
 #include <set>
 
-#include "shell/engine_controller.hpp"
+#include "catch.hpp"
+#include "core/engine_controller.hpp"
 #include "test_paths.hpp"
 #include "tokenscope/model_folder.hpp"
 #include "ui_test_helpers.hpp"

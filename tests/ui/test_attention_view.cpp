@@ -4,9 +4,9 @@
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTest>
-#include <catch2/catch.hpp>
 #include <cmath>
 
+#include "catch.hpp"
 #include "stages/attention_view.hpp"
 #include "tokenscope/token_display.hpp"
 #include "widgets/heatmap_widget.hpp"

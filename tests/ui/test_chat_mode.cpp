@@ -9,12 +9,12 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
-#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "catch.hpp"
 #include "shell/controls_panel.hpp"
 #include "shell/main_window.hpp"
 #include "shell/translation_manager.hpp"

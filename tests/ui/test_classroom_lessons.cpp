@@ -12,8 +12,8 @@
 #include <QTabWidget>
 #include <QWidget>
 #include <algorithm>
-#include <catch2/catch.hpp>
 
+#include "catch.hpp"
 #include "classroom/hub.hpp"
 #include "classroom/lesson_model.hpp"
 #include "classroom/lesson_panel.hpp"

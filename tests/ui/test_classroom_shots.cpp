@@ -8,9 +8,9 @@
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTest>
-#include <catch2/catch.hpp>
 #include <cmath>
 
+#include "catch.hpp"
 #include "classroom/confidence_view.hpp"
 #include "classroom/cost_view.hpp"
 #include "classroom/hub.hpp"
@@ -19,8 +19,8 @@
 #include "classroom/litm_view.hpp"
 #include "classroom/logit_lens_view.hpp"
 #include "classroom/probes_view.hpp"
+#include "core/transcript_model.hpp"
 #include "shell/main_window.hpp"
-#include "shell/transcript_model.hpp"
 #include "shell/translation_manager.hpp"
 #include "test_paths.hpp"
 #include "tokenscope/model_folder.hpp"

@@ -11,9 +11,9 @@
 #include <QSignalSpy>
 #include <QThread>
 #include <atomic>
-#include <catch2/catch.hpp>
 #include <stdexcept>
 
+#include "catch.hpp"
 #include "classroom/classroom_tool_view.hpp"
 #include "tokenscope/model_folder.hpp"
 #include "ui_test_helpers.hpp"

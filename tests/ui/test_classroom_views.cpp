@@ -6,9 +6,9 @@
 #include <QLineSeries>
 #include <QTemporaryDir>
 #include <QTest>
-#include <catch2/catch.hpp>
 #include <cmath>
 
+#include "catch.hpp"
 #include "classroom/confidence_view.hpp"
 #include "classroom/cost_view.hpp"
 #include "classroom/lanes_view.hpp"

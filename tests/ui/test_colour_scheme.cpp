@@ -1,8 +1,8 @@
 // The colour-scheme switch: viridis/cividis replace the classic maps in heatmaps and
 // confidence colours, stay ordered light → dark, and switching repaints cached heatmaps.
-#include <catch2/catch.hpp>
 #include <cmath>
 
+#include "catch.hpp"
 #include "classroom/token_flow.hpp"
 #include "widgets/colour_scheme.hpp"
 #include "widgets/heatmap_widget.hpp"

@@ -4,8 +4,8 @@
 #include <QFontMetricsF>
 #include <QImage>
 #include <QPainter>
-#include <catch2/catch.hpp>
 
+#include "catch.hpp"
 #include "classroom/entropy_strip.hpp"
 #include "widgets/column_label.hpp"
 

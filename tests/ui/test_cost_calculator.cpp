@@ -7,10 +7,10 @@
 #include <QLegend>
 #include <QScrollArea>
 #include <QTemporaryDir>
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <memory>
 
+#include "catch.hpp"
 #include "classroom/agent_cost_calculator.hpp"
 #include "classroom/cost_view.hpp"
 #include "classroom/hub.hpp"

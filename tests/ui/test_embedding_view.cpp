@@ -2,9 +2,9 @@
 #include <QApplication>
 #include <QSignalSpy>
 #include <QTest>
-#include <catch2/catch.hpp>
 #include <cmath>
 
+#include "catch.hpp"
 #include "stages/embedding_view.hpp"
 #include "test_paths.hpp"
 #include "widgets/heatmap_widget.hpp"

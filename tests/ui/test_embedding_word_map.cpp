@@ -5,8 +5,8 @@
 #include <QApplication>
 #include <QLocale>
 #include <QTableWidget>
-#include <catch2/catch.hpp>
 
+#include "catch.hpp"
 #include "stages/embedding_view.hpp"
 #include "stages/word_sets.hpp"
 #include "ui_test_helpers.hpp"

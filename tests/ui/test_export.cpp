@@ -4,9 +4,9 @@
 #include <QFile>
 #include <QImage>
 #include <QTemporaryDir>
-#include <catch2/catch.hpp>
 
 #include "canned_record.hpp"
+#include "catch.hpp"
 #include "shell/export.hpp"
 #include "stages/softmax_view.hpp"
 

@@ -13,9 +13,9 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QTreeWidget>
-#include <catch2/catch.hpp>
 #include <cstdlib>
 
+#include "catch.hpp"
 #include "hub_server_process.hpp"
 #include "shell/get_model_dialog.hpp"
 #include "shell/model_chooser.hpp"

@@ -2,8 +2,8 @@
 // on the bundled model to each view, a layer/head, a timeline step and a lesson step.
 #include <QSignalSpy>
 #include <QTemporaryDir>
-#include <catch2/catch.hpp>
 
+#include "catch.hpp"
 #include "classroom/cost_view.hpp"
 #include "classroom/hub.hpp"
 #include "classroom/lanes_view.hpp"

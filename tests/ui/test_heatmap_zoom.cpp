@@ -7,8 +7,8 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QWheelEvent>
-#include <catch2/catch.hpp>
 
+#include "catch.hpp"
 #include "widgets/heatmap_widget.hpp"
 
 using ts::ui::HeatmapWidget;

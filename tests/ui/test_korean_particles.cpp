@@ -1,6 +1,5 @@
 // Korean particles chosen by the final consonant: "정확도가", "재현율이", "3으로", "2로".
-#include <catch2/catch.hpp>
-
+#include "catch.hpp"
 #include "widgets/korean_particles.hpp"
 
 using ts::ui::fillKoreanParticles;

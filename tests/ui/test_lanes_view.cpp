@@ -8,8 +8,8 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QSignalSpy>
-#include <catch2/catch.hpp>
 
+#include "catch.hpp"
 #include "classroom/confidence_colour_bar.hpp"
 #include "classroom/entropy_strip.hpp"
 #include "classroom/lanes_view.hpp"

@@ -17,8 +17,8 @@
 #include <QStackedWidget>
 #include <QTemporaryDir>
 #include <QTest>
-#include <catch2/catch.hpp>
 
+#include "catch.hpp"
 #include "classroom/classroom_tool_view.hpp"
 #include "classroom/confidence_view.hpp"
 #include "classroom/hub.hpp"

@@ -2,9 +2,9 @@
 // measured on the bundled model, in English and Korean, the way the app runs it (no start
 // token), so a retrained model changes the lesson data and this test says which numbers moved.
 #include <algorithm>
-#include <catch2/catch.hpp>
 #include <cmath>
 
+#include "catch.hpp"
 #include "classroom/lesson_model.hpp"
 #include "classroom/litm_view.hpp"
 #include "tokenscope/litm.hpp"

@@ -10,8 +10,8 @@
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTemporaryDir>
-#include <catch2/catch.hpp>
 
+#include "catch.hpp"
 #include "classroom/litm_view.hpp"
 #include "shell/main_window.hpp"
 #include "shell/translation_manager.hpp"

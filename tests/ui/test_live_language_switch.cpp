@@ -28,9 +28,9 @@
 #include <QTabBar>
 #include <QTableView>
 #include <QTemporaryDir>
-#include <catch2/catch.hpp>
 #include <map>
 
+#include "catch.hpp"
 #include "layout_checks.hpp"
 #include "shell/main_window.hpp"
 #include "shell/translation_manager.hpp"

@@ -1,7 +1,7 @@
 // The whole window, headless: a model loads, steps arrive in every view, language switches live.
 #include <QSignalSpy>
-#include <catch2/catch.hpp>
 
+#include "catch.hpp"
 #include "shell/main_window.hpp"
 #include "shell/pipeline_bar.hpp"
 #include "shell/translation_manager.hpp"

@@ -8,10 +8,10 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QSignalSpy>
-#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 
+#include "catch.hpp"
 #include "shell/main_window.hpp"
 #include "shell/model_chooser.hpp"
 #include "shell/translation_manager.hpp"

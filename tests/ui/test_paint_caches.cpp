@@ -3,8 +3,8 @@
 // the pipeline bar's stage images follow the language, the selection and the lit stage.
 #include <QImage>
 #include <QRandomGenerator>
-#include <catch2/catch.hpp>
 
+#include "catch.hpp"
 #include "shell/pipeline_bar.hpp"
 #include "shell/translation_manager.hpp"
 #include "widgets/taken_boxes.hpp"

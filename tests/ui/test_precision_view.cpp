@@ -8,10 +8,10 @@
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
-#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 
+#include "catch.hpp"
 #include "classroom/precision_view.hpp"
 #include "test_paths.hpp"
 #include "tokenscope/model_folder.hpp"

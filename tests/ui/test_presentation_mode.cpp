@@ -7,8 +7,8 @@
 #include <QLabel>
 #include <QShortcut>
 #include <QTemporaryDir>
-#include <catch2/catch.hpp>
 
+#include "catch.hpp"
 #include "classroom/hub.hpp"
 #include "classroom/lesson_panel.hpp"
 #include "classroom/litm_view.hpp"

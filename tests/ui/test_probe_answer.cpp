@@ -4,8 +4,8 @@
 // a high probability is not counted as a confident invention.
 #include <QSignalSpy>
 #include <QTableWidget>
-#include <catch2/catch.hpp>
 
+#include "catch.hpp"
 #include "classroom/probes_view.hpp"
 #include "tokenscope/experiments.hpp"
 #include "tokenscope/model_folder.hpp"

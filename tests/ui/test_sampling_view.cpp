@@ -3,12 +3,12 @@
 // settings: either way the draw, where u lands and the token the slider's settings would
 // pick are the engine's own sampleAt() for the stored logits.
 #include <algorithm>
-#include <catch2/catch.hpp>
 #include <random>
 
 #include "canned_record.hpp"
+#include "catch.hpp"
+#include "core/stage_distribution.hpp"
 #include "stages/sampling_view.hpp"
-#include "stages/stage_distribution.hpp"
 #include "tokenscope/sampling.hpp"
 
 using ts::ui::SamplingView;

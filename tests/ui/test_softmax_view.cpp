@@ -1,12 +1,12 @@
 #include <QElapsedTimer>
 #include <QPixmap>
-#include <catch2/catch.hpp>
 #include <ctime>
 #include <random>
 
 #include "canned_record.hpp"
+#include "catch.hpp"
+#include "core/stage_distribution.hpp"
 #include "stages/softmax_view.hpp"
-#include "stages/stage_distribution.hpp"
 #include "tokenscope/sampling.hpp"
 
 using ts::ui::SoftmaxView;

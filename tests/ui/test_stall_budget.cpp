@@ -11,8 +11,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-#include <catch2/catch.hpp>
 
+#include "catch.hpp"
 #include "classroom/cost_view.hpp"
 #include "classroom/hub.hpp"
 #include "shell/main_window.hpp"

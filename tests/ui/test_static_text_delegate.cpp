@@ -4,8 +4,8 @@
 #include <QImage>
 #include <QListWidget>
 #include <QStyledItemDelegate>
-#include <catch2/catch.hpp>
 
+#include "catch.hpp"
 #include "widgets/static_text_delegate.hpp"
 
 using namespace ts::ui;

@@ -10,8 +10,8 @@
 #include <QMenuBar>
 #include <QSignalSpy>
 #include <QTest>
-#include <catch2/catch.hpp>
 
+#include "catch.hpp"
 #include "classroom/hub.hpp"
 #include "classroom/tokenizer_compare_view.hpp"
 #include "shell/main_window.hpp"

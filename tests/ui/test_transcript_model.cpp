@@ -10,19 +10,19 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-#include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "catch.hpp"
 #include "classroom/confidence_view.hpp"
 #include "classroom/cost_view.hpp"
 #include "classroom/hub.hpp"
 #include "classroom/logit_lens_view.hpp"
-#include "shell/engine_controller.hpp"
+#include "core/engine_controller.hpp"
+#include "core/transcript_model.hpp"
 #include "shell/headless_run.hpp"
 #include "shell/main_window.hpp"
 #include "shell/pipeline_bar.hpp"
 #include "shell/timeline_view.hpp"
-#include "shell/transcript_model.hpp"
 #include "shell/translation_manager.hpp"
 #include "stages/softmax_view.hpp"
 #include "test_paths.hpp"

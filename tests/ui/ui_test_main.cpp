@@ -1,7 +1,8 @@
 // Widgets need one QApplication for the whole run, created before any test case.
 #define CATCH_CONFIG_RUNNER
 #include <QApplication>
-#include <catch2/catch.hpp>
+
+#include "catch.hpp"
 
 int main(int argc, char* argv[]) {
     // Offscreen unless the caller chose a platform: the tests never need a display.

@@ -12,8 +12,8 @@
 #include <functional>
 #include <utility>
 
-#include "classroom/task.hpp"
-#include "shell/engine_worker.hpp"
+#include "core/model_info.hpp"
+#include "core/task.hpp"
 
 class QAbstractButton;
 class QLabel;

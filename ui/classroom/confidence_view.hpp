@@ -9,9 +9,9 @@
 #include <QWidget>
 #include <vector>
 
-#include "classroom/task.hpp"
-#include "shell/engine_worker.hpp"
-#include "shell/transcript_model.hpp"
+#include "core/model_info.hpp"
+#include "core/task.hpp"
+#include "core/transcript_model.hpp"
 
 class QComboBox;
 class QLabel;

@@ -10,8 +10,8 @@
 #include <array>
 #include <vector>
 
-#include "shell/engine_worker.hpp"
-#include "shell/transcript_model.hpp"
+#include "core/model_info.hpp"
+#include "core/transcript_model.hpp"
 
 class QChartView;
 class QLineSeries;

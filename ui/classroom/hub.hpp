@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "classroom/lesson_model.hpp"
-#include "shell/engine_worker.hpp"
-#include "shell/transcript_model.hpp"
+#include "core/model_info.hpp"
+#include "core/transcript_model.hpp"
 
 class QMenu;
 class QAction;

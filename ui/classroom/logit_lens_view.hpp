@@ -11,8 +11,8 @@
 #include <memory>
 #include <vector>
 
-#include "shell/engine_worker.hpp"
-#include "shell/transcript_model.hpp"
+#include "core/model_info.hpp"
+#include "core/transcript_model.hpp"
 #include "tokenscope/analysis.hpp"
 #include "widgets/heatmap_widget.hpp"
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "classroom/task.hpp"
-#include "shell/engine_worker.hpp"
+#include "core/model_info.hpp"
+#include "core/task.hpp"
 #include "tokenscope/tokenizer.hpp"
 
 class QLabel;

@@ -11,8 +11,8 @@
 #include <limits>
 #include <vector>
 
+#include "compute/half.hpp"
 #include "compute/kernels.hpp"
-#include "formats/safetensors.hpp"
 #include "tokenscope/error.hpp"
 
 #if defined(__x86_64__)
@@ -55,7 +55,7 @@ void unpack(Type t, const std::uint8_t* row, std::size_t g, Group& o) {
         case Type::Q8_0: {
             const auto* b = reinterpret_cast<const BlockQ8_0*>(row) + g;
             std::memcpy(o.w, b->qs, 32);
-            o.d0 = o.d1 = st::f16ToF32(b->d);
+            o.d0 = o.d1 = kernels::halfToFloat(b->d);
             return;
         }
         case Type::Q4_0:
@@ -71,8 +71,8 @@ void unpack(Type t, const std::uint8_t* row, std::size_t g, Group& o) {
                 o.w[j] = static_cast<std::int8_t>((qs[j] & 0xF) - off);
                 o.w[j + 16] = static_cast<std::int8_t>((qs[j] >> 4) - off);
             }
-            o.d0 = o.d1 = st::f16ToF32(d);
-            o.m = one ? st::f16ToF32(m) : 0.0f;
+            o.d0 = o.d1 = kernels::halfToFloat(d);
+            o.m = one ? kernels::halfToFloat(m) : 0.0f;
             return;
         }
         case Type::Q5_0:
@@ -91,8 +91,8 @@ void unpack(Type t, const std::uint8_t* row, std::size_t g, Group& o) {
                 o.w[j + 16] =
                     static_cast<std::int8_t>(((qs[j] >> 4) | (((qh >> (j + 16)) & 1) << 4)) - off);
             }
-            o.d0 = o.d1 = st::f16ToF32(d);
-            o.m = one ? st::f16ToF32(m) : 0.0f;
+            o.d0 = o.d1 = kernels::halfToFloat(d);
+            o.m = one ? kernels::halfToFloat(m) : 0.0f;
             return;
         }
         case Type::Q4_K:
@@ -100,7 +100,7 @@ void unpack(Type t, const std::uint8_t* row, std::size_t g, Group& o) {
             const bool five = t == Type::Q5_K;
             const std::uint8_t* b = row + (g / 8) * (five ? 176 : 144);
             const int sub = static_cast<int>(g % 8), c = sub / 2;
-            kGroupScales<st::f16ToF32>(b, sub, o.d0, o.m);
+            kGroupScales<kernels::halfToFloat>(b, sub, o.d0, o.m);
             o.d1 = o.d0;
             const std::uint8_t* qh = b + 16;
             const std::uint8_t* ql = (five ? b + 48 : b + 16) + 32 * c;
@@ -120,7 +120,7 @@ void unpack(Type t, const std::uint8_t* row, std::size_t g, Group& o) {
             for (int l = 0; l < 32; ++l)
                 o.w[l] = static_cast<std::int8_t>(
                     (((ql[l] >> nibShift) & 0xF) | (((qh[l] >> hiShift) & 3) << 4)) - 32);
-            const float d = st::f16ToF32(b->d);
+            const float d = kernels::halfToFloat(b->d);
             o.d0 = d * static_cast<float>(b->scales[8 * h + 2 * gi]);
             o.d1 = d * static_cast<float>(b->scales[8 * h + 2 * gi + 1]);
             return;
@@ -400,8 +400,8 @@ TS_QWIDE float dotQuantizedWide(Type t, const std::uint8_t* row, const ActBlock*
 // multiply and a shuffle per block and was bound by them (3.8 against 2.3 cycles per block
 // and row in a single-thread loop, L2-resident; tests/tools/quant_kernel_bench measures the
 // whole GPT-2 shape). The four rows share each activation load. Each block's scale is the
-// same float as in dotQuantizedWide (st::f16ToF32(d_w) * d_x); only the order of the sums differs.
-// `prefetchAhead` (bytes; 0 for none) points at the same offset of four rows further on
+// same float as in dotQuantizedWide (kernels::halfToFloat(d_w) * d_x); only the order of the sums
+// differs. `prefetchAhead` (bytes; 0 for none) points at the same offset of four rows further on
 // (dotQ8_0PlanarRows chooses which): a GPT-2 row is only 816 bytes, too short for the
 // hardware prefetcher to ramp up, so without it 72 % of the cycles waited on loads and decode
 // read at 0.42 of the bare-read ceiling; prefetching the next group's lines one group ahead gave

@@ -5,7 +5,7 @@
 
 #include <cstring>
 
-#include "formats/safetensors.hpp"
+#include "compute/half.hpp"
 #include "tokenscope/error.hpp"
 
 namespace ts::quant {
@@ -117,13 +117,13 @@ void dequantizeRow(Type t, const void* src, float* y, std::size_t n) {
             for (std::size_t i = 0; i < n; ++i) {
                 std::uint16_t h;
                 std::memcpy(&h, p + 2 * i, 2);
-                y[i] = t == Type::F16 ? st::f16ToF32(h) : st::bf16ToF32(h);
+                y[i] = t == Type::F16 ? kernels::halfToFloat(h) : kernels::bf16ToFloat(h);
             }
             return;
         case Type::Q4_0:
             for (std::size_t b = 0; b < nb32; ++b, y += 32) {
                 const auto* x = reinterpret_cast<const BlockQ4_0*>(p) + b;
-                const float d = st::f16ToF32(x->d);
+                const float d = kernels::halfToFloat(x->d);
                 for (int j = 0; j < 16; ++j) {
                     y[j] = static_cast<float>((x->qs[j] & 0xF) - 8) * d;
                     y[j + 16] = static_cast<float>((x->qs[j] >> 4) - 8) * d;
@@ -133,7 +133,7 @@ void dequantizeRow(Type t, const void* src, float* y, std::size_t n) {
         case Type::Q4_1:
             for (std::size_t b = 0; b < nb32; ++b, y += 32) {
                 const auto* x = reinterpret_cast<const BlockQ4_1*>(p) + b;
-                const float d = st::f16ToF32(x->d), m = st::f16ToF32(x->m);
+                const float d = kernels::halfToFloat(x->d), m = kernels::halfToFloat(x->m);
                 for (int j = 0; j < 16; ++j) {
                     y[j] = static_cast<float>(x->qs[j] & 0xF) * d + m;
                     y[j + 16] = static_cast<float>(x->qs[j] >> 4) * d + m;
@@ -152,7 +152,7 @@ void dequantizeRow(Type t, const void* src, float* y, std::size_t n) {
                 const std::uint8_t* qs = qhp + 4;
                 std::uint32_t qh;
                 std::memcpy(&qh, qhp, 4);
-                const float d = st::f16ToF32(dh), m = one ? st::f16ToF32(mh) : 0.0f;
+                const float d = kernels::halfToFloat(dh), m = one ? kernels::halfToFloat(mh) : 0.0f;
                 const int off = one ? 0 : 16;
                 for (int j = 0; j < 16; ++j) {
                     const int lo = (qs[j] & 0xF) | static_cast<int>(((qh >> j) & 1u) << 4);
@@ -165,7 +165,7 @@ void dequantizeRow(Type t, const void* src, float* y, std::size_t n) {
         case Type::Q8_0:
             for (std::size_t b = 0; b < nb32; ++b, y += 32) {
                 const auto* x = reinterpret_cast<const BlockQ8_0*>(p) + b;
-                const float d = st::f16ToF32(x->d);
+                const float d = kernels::halfToFloat(x->d);
                 for (int j = 0; j < 32; ++j) y[j] = static_cast<float>(x->qs[j]) * d;
             }
             return;
@@ -180,7 +180,7 @@ void dequantizeRow(Type t, const void* src, float* y, std::size_t n) {
                 const std::uint8_t* scales = blk + 4;
                 const std::uint8_t* qh = blk + 16;
                 const std::uint8_t* ql = five ? blk + 48 : blk + 16;
-                const float d = st::f16ToF32(dh), dmin = st::f16ToF32(mh);
+                const float d = kernels::halfToFloat(dh), dmin = kernels::halfToFloat(mh);
                 for (int c = 0; c < 4; ++c, ql += 32, y += 64) {
                     int sc1, m1, sc2, m2;
                     kScaleMin(2 * c, scales, sc1, m1);
@@ -202,7 +202,7 @@ void dequantizeRow(Type t, const void* src, float* y, std::size_t n) {
         case Type::Q6_K:
             for (std::size_t b = 0; b < nb256; ++b) {
                 const auto* x = reinterpret_cast<const BlockQ6_K*>(p) + b;
-                const float d = st::f16ToF32(x->d);
+                const float d = kernels::halfToFloat(x->d);
                 const std::uint8_t* ql = x->ql;
                 const std::uint8_t* qh = x->qh;
                 const std::int8_t* sc = x->scales;
@@ -246,7 +246,7 @@ void dequantizeRowQ8_0Planar(const void* src, float* y, std::size_t n) {
     for (std::size_t g = 0; g < n / kQK; ++g) {
         std::uint16_t h;
         std::memcpy(&h, scales + 2 * g, 2);
-        const float d = st::f16ToF32(h);
+        const float d = kernels::halfToFloat(h);
         for (std::size_t j = 0; j < kQK; ++j)
             y[g * kQK + j] = static_cast<float>(qs[g * kQK + j]) * d;
     }

@@ -9,8 +9,8 @@
 #include <sys/resource.h>
 #endif
 
+#include "compute/aligned_buffer.hpp"
 #include "compute/kernels.hpp"
-#include "model/model_data.hpp"
 
 namespace ts {
 

@@ -11,6 +11,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
+#include "formats/json_file.hpp"
 #include "tokenscope/error.hpp"
 
 namespace ts::st {
@@ -111,6 +112,7 @@ File File::open(const std::filesystem::path& path) {
     if (headerLen > kMaxHeader)
         fail(path, "header length " + std::to_string(headerLen) + " exceeds the 100 MB limit");
     const char* hp = reinterpret_cast<const char*>(mapping->data() + 8);
+    checkJsonDepth(std::string_view(hp, static_cast<std::size_t>(headerLen)), path.string());
     json header;
     try {
         header = json::parse(hp, hp + headerLen);
@@ -207,73 +209,6 @@ File File::open(const std::filesystem::path& path) {
 
 void fail(const std::filesystem::path& file, const std::string& what) {
     throw Error(file.string() + ": " + what);
-}
-
-float f16ToF32(std::uint16_t h) {
-    const std::uint32_t sign = static_cast<std::uint32_t>(h & 0x8000u) << 16;
-    std::uint32_t exp = (h >> 10) & 0x1fu;
-    std::uint32_t mant = h & 0x3ffu;
-    std::uint32_t bits;
-    if (exp == 0) {
-        if (mant == 0) {
-            bits = sign;
-        } else {  // subnormal: normalise
-            int e = -1;
-            do {
-                ++e;
-                mant <<= 1;
-            } while ((mant & 0x400u) == 0);
-            mant &= 0x3ffu;
-            bits = sign | (static_cast<std::uint32_t>(127 - 15 - e) << 23) | (mant << 13);
-        }
-    } else if (exp == 31) {
-        bits = sign | 0x7f800000u | (mant << 13);
-    } else {
-        bits = sign | ((exp + 127 - 15) << 23) | (mant << 13);
-    }
-    float f;
-    std::memcpy(&f, &bits, 4);
-    return f;
-}
-
-float bf16ToF32(std::uint16_t h) {
-    const std::uint32_t bits = static_cast<std::uint32_t>(h) << 16;
-    float f;
-    std::memcpy(&f, &bits, 4);
-    return f;
-}
-
-std::uint16_t f32ToBf16(float f) {
-    std::uint32_t x;
-    std::memcpy(&x, &f, 4);
-    if ((x & 0x7fffffffu) > 0x7f800000u)
-        return static_cast<std::uint16_t>((x >> 16) | 0x40u);  // NaN
-    const std::uint32_t rounding = 0x7fffu + ((x >> 16) & 1u);
-    return static_cast<std::uint16_t>((x + rounding) >> 16);
-}
-
-std::uint16_t f32ToF16(float f) {
-    std::uint32_t x;
-    std::memcpy(&x, &f, 4);
-    const std::uint32_t sign = (x >> 16) & 0x8000u;
-    const std::uint32_t absx = x & 0x7fffffffu;
-    if (absx > 0x7f800000u) return static_cast<std::uint16_t>(sign | 0x7e00u);   // NaN
-    if (absx >= 0x477ff000u) return static_cast<std::uint16_t>(sign | 0x7c00u);  // overflow/Inf
-    if (absx < 0x38800000u) {  // subnormal or zero in half
-        if (absx < 0x33000000u) return static_cast<std::uint16_t>(sign);
-        const std::uint32_t e = absx >> 23;
-        const std::uint32_t m = (absx & 0x7fffffu) | 0x800000u;
-        const std::uint32_t shift = 126 - e;  // 113 - e + 13
-        std::uint32_t half = m >> shift;
-        const std::uint32_t rem = m & ((1u << shift) - 1);
-        const std::uint32_t mid = 1u << (shift - 1);
-        if (rem > mid || (rem == mid && (half & 1u))) ++half;
-        return static_cast<std::uint16_t>(sign | half);
-    }
-    std::uint32_t h = ((absx - 0x38000000u) >> 13);
-    const std::uint32_t rem = absx & 0x1fffu;
-    if (rem > 0x1000u || (rem == 0x1000u && (h & 1u))) ++h;
-    return static_cast<std::uint16_t>(sign | h);
 }
 
 void toFloat32(DType d, const std::uint8_t* src, float* dst, std::size_t n) {

@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "compute/half.hpp"
+
 namespace ts::st {
 
 enum class DType { F32, F16, BF16 };
@@ -88,10 +90,11 @@ void toFloat32(DType d, const std::uint8_t* src, float* dst, std::size_t n);
 // Throws Error("<file>: <what>"), the form of every safetensors and index error.
 [[noreturn]] void fail(const std::filesystem::path& file, const std::string& what);
 
-float f16ToF32(std::uint16_t h);
-float bf16ToF32(std::uint16_t h);
-std::uint16_t f32ToF16(float f);   // round to nearest even (used by tests and tools)
-std::uint16_t f32ToBf16(float f);  // round to nearest even
+// The converters of compute/half.hpp, under the names the loaders, tests and tools use.
+inline float f16ToF32(std::uint16_t h) { return kernels::halfToFloat(h); }
+inline float bf16ToF32(std::uint16_t h) { return kernels::bf16ToFloat(h); }
+inline std::uint16_t f32ToF16(float f) { return kernels::floatToHalf(f); }   // nearest even
+inline std::uint16_t f32ToBf16(float f) { return kernels::floatToBf16(f); }  // nearest even
 
 std::string shapeString(const std::vector<std::int64_t>& shape);
 

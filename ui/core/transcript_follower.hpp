@@ -12,7 +12,7 @@
 #include <functional>
 #include <limits>
 
-#include "shell/transcript_model.hpp"
+#include "core/transcript_model.hpp"
 
 class QWidget;
 

@@ -1,6 +1,6 @@
 // Where the softmax and sampling stages get a step's distribution (see stage_distribution.hpp):
 // the worker's description when the settings match, else one made here from stored logits.
-#include "stages/stage_distribution.hpp"
+#include "core/stage_distribution.hpp"
 
 namespace ts::ui {
 

@@ -4,7 +4,7 @@
 #include <QObject>
 #include <QThread>
 
-#include "shell/engine_worker.hpp"
+#include "core/engine_worker.hpp"
 
 namespace ts::ui {
 

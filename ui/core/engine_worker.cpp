@@ -1,8 +1,8 @@
-#include "shell/engine_worker.hpp"
+#include "core/engine_worker.hpp"
 
 #include <QFileInfo>
 
-#include "stages/stage_distribution.hpp"
+#include "core/stage_distribution.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/tokenizer.hpp"
 
@@ -240,49 +240,28 @@ void EngineWorker::openTranscript(const QString& path) {
     stopRun(QString());
     if (!ensureModel()) return;
     ts::TranscriptFile file;
-    ts::PromptTokens prompt;
     try {
         file = ts::readTranscriptJson(path.toStdString());
-        const int nVocab = m_loaded->model->config().nVocab;
-        for (int id : file.promptIds)
-            if (id < 0 || id >= nVocab)
-                throw ts::Error("transcript file " + path.toStdString() + ": token " +
-                                std::to_string(id) + " is outside this model's vocabulary");
-        // The prompt as text when this model's tokenizer gives the file's ids (byte spans
-        // for the token view), else as ids.
-        const auto* tok = m_loaded->tokenizer.get();
-        if (tok && !file.promptText.empty() && tok->encodeIds(file.promptText) == file.promptIds) {
-            prompt = ts::parsePrompt(file.promptText, tok, nVocab);
-        } else {
-            for (int id : file.promptIds) prompt.tokens.push_back({id, 0, 0});
-            prompt.fromIds = true;
-        }
-        ts::checkFitsContext(file.promptIds.size() + file.generated.size(),
-                             m_loaded->model->config().nCtx, "the transcript");
     } catch (const std::exception& e) {
         reportError(QString::fromUtf8(e.what()), tr("Open a transcript written by this model."));
         return;
     }
     m_transcript->reset();
     emit historyTruncated(0);
-    const ts::SamplingParams first = file.params.empty() ? ts::SamplingParams{} : file.params[0];
-    if (!runStep(0, [&] { m_transcript->start(prompt, first); })) return;
-    // Replay: each step re-runs (so it has its trace); where the file's token differs from
-    // the draw (another CPU, a hand-chosen branch) the file's token is kept, marked chosen.
-    for (std::size_t i = 0; i < file.generated.size(); ++i) {
-        if (m_transcript->back().sampledToken != file.generated[i] || file.chosen[i]) {
-            try {
-                m_transcript->choose(static_cast<int>(i), file.generated[i]);
-            } catch (const ts::Error& e) {
-                reportError(QString::fromUtf8(e.what()), QString());
-                return;
-            }
-            emit historyTruncated(static_cast<int>(i));
+    // The engine's one replay (generate --replay runs the same): each step re-runs, and
+    // where the file's token differs from the draw the file's token is kept, marked chosen.
+    std::string name = m_loaded->folder.filename().string();
+    if (name.empty()) name = m_loaded->folder.parent_path().filename().string();
+    try {
+        m_transcript->replay(file, name, [this](const ts::TranscriptStep& step, bool rewound) {
+            if (rewound) emit historyTruncated(step.index);
             emit stepFinished(m_transcript->steps().back());
-        }
-        if (i + 1 < file.generated.size() &&
-            !runStep(static_cast<int>(i + 1), [&] { m_transcript->step(file.params[i + 1]); }))
-            return;
+            publishThinned();
+        });
+    } catch (const ts::Cancelled&) {
+        // asked for: the steps replayed so far stay
+    } catch (const std::exception& e) {
+        reportError(QString::fromUtf8(e.what()), tr("Open a transcript written by this model."));
     }
 }
 

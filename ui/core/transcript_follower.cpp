@@ -1,4 +1,4 @@
-#include "shell/transcript_follower.hpp"
+#include "core/transcript_follower.hpp"
 
 #include <QEvent>
 #include <QWidget>

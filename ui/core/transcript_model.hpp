@@ -9,7 +9,7 @@
 #include <span>
 #include <vector>
 
-#include "shell/step_record.hpp"
+#include "core/step_record.hpp"
 
 namespace ts::ui {
 

@@ -8,7 +8,7 @@
 // them, 1-3 ms for GPT-2's 50,257 (README, "event-loop stalls"), not a model run.
 #include <memory>
 
-#include "shell/step_record.hpp"
+#include "core/step_record.hpp"
 #include "tokenscope/step_distribution.hpp"
 
 namespace ts::ui {

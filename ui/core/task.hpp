@@ -13,7 +13,7 @@
 #include <memory>
 #include <string>
 
-#include "shell/compute_priority.hpp"
+#include "core/compute_priority.hpp"
 
 namespace ts::ui {
 

@@ -13,33 +13,15 @@
 #include <optional>
 #include <vector>
 
-#include "shell/step_record.hpp"
+#include "core/model_info.hpp"
+#include "core/step_record.hpp"
+#include "core/vocabulary.hpp"
 #include "tokenscope/model_folder.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/session.hpp"
 #include "tokenscope/transcript.hpp"
-#include "widgets/vocabulary.hpp"
 
 namespace ts::ui {
-
-// What the window needs to know about a loaded model.
-struct ModelInfo {
-    QString name;
-    QString folder;
-    qint64 parameters = 0;
-    qint64 weightBytes = 0;
-    int nVocab = 0;
-    int nCtx = 0;
-    int nLayer = 0;
-    int nHead = 0;
-    int nEmbd = 0;
-    bool hasTokenizer = false;
-    QStringList warnings;
-    std::shared_ptr<const ts::Model> model;  // immutable: safe to read from the GUI thread
-    VocabularyPtr vocabulary;
-    // Immutable after load; the embedding view reads token texts from it on the GUI thread.
-    std::shared_ptr<const ts::Tokenizer> tokenizer;
-};
 
 class EngineWorker : public QObject {
     Q_OBJECT

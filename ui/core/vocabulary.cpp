@@ -1,6 +1,6 @@
 // Qt side of token display text: the bytes of every id, and QString wrappers around the
 // engine's ts::tokenDisplay* so every view reads a token the same way as the CLI.
-#include "widgets/vocabulary.hpp"
+#include "core/vocabulary.hpp"
 
 #include <QStringList>
 

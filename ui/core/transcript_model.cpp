@@ -1,8 +1,8 @@
-#include "shell/transcript_model.hpp"
+#include "core/transcript_model.hpp"
 
 #include <algorithm>
 
-#include "shell/engine_worker.hpp"
+#include "core/engine_worker.hpp"
 
 namespace ts::ui {
 

@@ -1,8 +1,8 @@
-#include "shell/engine_controller.hpp"
+#include "core/engine_controller.hpp"
 
 #include <QMetaObject>
 
-#include "shell/compute_priority.hpp"
+#include "core/compute_priority.hpp"
 
 namespace ts::ui {
 
