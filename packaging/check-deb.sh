@@ -1,107 +1,103 @@
 #!/usr/bin/env bash
-# Proves the Debian package on a clean system: a freshly debootstrapped Debian 12 (bookworm)
-# installs tokenscope_*.deb with `apt-get install ./tokenscope_*.deb` (so every Depends must
-# resolve from Debian alone), then runs `tokenscope-cli generate` and an offscreen
-# `tokenscope --screenshot` inside it. Needs root and a large first download (the minimal
-# system, then Qt and OpenBLAS), so it stays out of CI. The bootstrapped system and the
-# downloaded .debs are cached outside the clone, in $TOKENSCOPE_DEBOOTSTRAP_CACHE
-# (default /var/cache/tokenscope-debootstrap); every run starts from a fresh copy of it.
+# Proves the Debian package on a clean system: a freshly debootstrapped Debian 12 (bookworm) or
+# Debian 13 (trixie) installs tokenscope_*.deb with `apt-get install ./tokenscope_*.deb` (so
+# every Depends must resolve from Debian alone), then runs `tokenscope-cli generate` and an
+# offscreen `tokenscope --screenshot`, in English and Korean, inside it. Needs root and a large
+# first download (the minimal system, then Qt and OpenBLAS), so it stays out of CI. The
+# bootstrapped systems and the downloaded .debs are cached outside the clone (packaging/chroot.sh,
+# $TOKENSCOPE_DEBOOTSTRAP_CACHE, default /var/cache/tokenscope-debootstrap); every run starts
+# from a fresh copy.
 #
-#   sudo bash packaging/check-deb.sh [build/tokenscope_0.1.0_amd64.deb]
-#   sudo bash packaging/check-deb.sh --prepare     # only build the cached base system
+#   sudo bash packaging/check-deb.sh [--suite bookworm|trixie] [build/tokenscope_0.1.0~deb12_amd64.deb]
+#   sudo bash packaging/check-deb.sh [--suite trixie] --prepare   # only build the cached base system
+# Without a .deb, the newest build/tokenscope_*~deb12_amd64.deb (bookworm) or ~deb13 (trixie).
+# The package must be built on the same suite (`bash packaging/dev.sh package` there):
+# Debian 13 renamed the run-time libraries a Debian 12 package depends on, and back.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-cache=${TOKENSCOPE_DEBOOTSTRAP_CACHE:-/var/cache/tokenscope-debootstrap}
-mirror=${TOKENSCOPE_DEBIAN_MIRROR:-http://deb.debian.org/debian}
-base=$cache/bookworm-minbase.tar
-out=${TOKENSCOPE_CHECK_OUT:-$root/build/check-deb}
+chroot_tag=check-deb
+# shellcheck source=packaging/chroot.sh
+source "$root/packaging/chroot.sh"
 
-if [ "$(id -u)" -ne 0 ]; then
-    echo "check-deb.sh needs root (debootstrap, chroot, mount)" >&2
-    exit 2
-fi
-command -v debootstrap >/dev/null || apt-get install -y -qq debootstrap
+suite=bookworm
+prepare_only=0
+deb=
+while [ $# -gt 0 ]; do
+    case $1 in
+        --suite)
+            [ $# -ge 2 ] || chroot_fail "--suite needs bookworm or trixie"
+            suite=$2
+            shift 2
+            ;;
+        --suite=*) suite=${1#--suite=}; shift ;;
+        --prepare) prepare_only=1; shift ;;
+        -*) echo "usage: check-deb.sh [--suite bookworm|trixie] [--prepare] [DEB]" >&2; exit 2 ;;
+        *) deb=$1; shift ;;
+    esac
+done
+chroot_suite "$suite"
+case $suite in bookworm) tag=deb12 ;; trixie) tag=deb13 ;; esac
+out=${TOKENSCOPE_CHECK_OUT:-$root/build/check-deb/$suite}
 
-prepare_base() {
-    [ -s "$base" ] && return 0
-    mkdir -p "$cache"
-    local tmp=$cache/root.partial
-    rm -rf "$tmp"
-    echo "check-deb: debootstrapping Debian 12 into $tmp (cached as $base)"
-    debootstrap --variant=minbase bookworm "$tmp" "$mirror"
-    # The tar is written under another name first, so an interrupted run never leaves a
-    # base that looks complete.
-    tar -C "$tmp" -cf "$base.partial" .
-    mv "$base.partial" "$base"
-    rm -rf "$tmp"
-}
-
-prepare_base
-if [ "${1:-}" = "--prepare" ]; then
+chroot_need_root
+chroot_prepare_base
+if [ "$prepare_only" = 1 ]; then
     echo "check-deb: base system ready in $base"
     exit 0
 fi
 
-deb=${1:-}
 if [ -z "$deb" ]; then
-    deb=$(ls -t "$root"/build/tokenscope_*_amd64.deb 2>/dev/null | head -n1 || true)
+    deb=$(ls -t "$root"/build/tokenscope_*~"$tag"_amd64.deb 2>/dev/null | head -n1 || true)
 fi
 if [ -z "$deb" ] || [ ! -s "$deb" ]; then
-    echo "check-deb: no package given and none in build/; run 'bash packaging/dev.sh package' first" >&2
-    exit 2
+    chroot_fail "no package given and no build/tokenscope_*~${tag}_amd64.deb: run" \
+        "'bash packaging/dev.sh package' on $suite_name first (in a chroot:" \
+        "'sudo bash packaging/check-distro.sh $suite --package'), or name the .deb"
 fi
 deb=$(readlink -f "$deb")
-
-work=$(mktemp -d /var/tmp/tokenscope-check.XXXXXX)
-chroot_dir=$work/root
-mounted=()
-cleanup() {
-    local i
-    for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount -l "${mounted[$i]}" 2>/dev/null || true; done
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-mkdir -p "$chroot_dir"
-tar -C "$chroot_dir" -xf "$base"
-mkdir -p "$cache/archives/partial"
-for m in proc dev sys; do
-    case $m in
-        proc) mount -t proc proc "$chroot_dir/proc" ;;
-        dev) mount --bind /dev "$chroot_dir/dev" ;;
-        sys) mount --bind /sys "$chroot_dir/sys" ;;
-    esac
-    mounted+=("$chroot_dir/$m")
-done
-# Downloaded .debs survive between runs, so a second check does not fetch Qt again.
-mount --bind "$cache/archives" "$chroot_dir/var/cache/apt/archives"
-mounted+=("$chroot_dir/var/cache/apt/archives")
-cp /etc/resolv.conf "$chroot_dir/etc/resolv.conf"
-cp "$deb" "$chroot_dir/tmp/"
 name=$(basename "$deb")
+case $name in
+    *"~$tag"_*) ;;
+    *~deb1[0-9]_*) chroot_fail "$name was built for another suite than $suite_name: build it on" \
+        "$suite_name, or give --suite to match" ;;
+esac
 
-in_chroot() { chroot "$chroot_dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"; }
+chroot_new
+cp "$deb" "$chroot_dir/tmp/"
 
-echo "check-deb: apt-get install ./$name in a fresh Debian 12"
-in_chroot apt-get update -qq
-in_chroot env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "./tmp/$name"
+
+echo "check-deb: apt-get install ./$name in a fresh $suite_name"
+in_chroot apt-get update -qq || chroot_fail "apt-get update in the chroot failed: check access to $mirror"
+in_chroot env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "./tmp/$name" ||
+    chroot_fail "apt-get install ./$name failed in $suite_name: a Depends above that apt cannot" \
+        "find means the package was built on another suite (build it there) or packaging/CMakeLists.txt" \
+        "names a package $suite lacks"
 
 mkdir -p "$out"
 echo "check-deb: tokenscope-cli generate"
 in_chroot tokenscope-cli generate --prompt "The capital of" --steps 12 --seed 1 --json \
-    | tee "$out/generate.json"
-grep -q '"generated"' "$out/generate.json"
+    >"$out/generate.json" && grep -q '"generated"' "$out/generate.json" ||
+    chroot_fail "tokenscope-cli generate failed in $suite_name (output: $out/generate.json):" \
+        "the installed CLI or its bundled model in /usr/share/tokenscope is broken"
+cat "$out/generate.json"
 
-echo "check-deb: tokenscope --screenshot (offscreen)"
-in_chroot env QT_QPA_PLATFORM=offscreen tokenscope --prompt "The culprit turned out to be Sujin. The culprit," \
-    --steps 4 --seed 4 --view attention --screenshot /tmp/check-deb-shot.png
-cp "$chroot_dir/tmp/check-deb-shot.png" "$out/screenshot.png"
-in_chroot env QT_QPA_PLATFORM=offscreen tokenscope --lang ko --prompt "범인이 수진이라는 게 밝혀졌다." \
-    --steps 2 --seed 1 --view tokens --screenshot /tmp/check-deb-shot-ko.png
-cp "$chroot_dir/tmp/check-deb-shot-ko.png" "$out/screenshot-ko.png"
+# A screenshot per language; the Korean one also proves the Hangul font dependency.
+shot() {
+    local file=$1
+    shift
+    in_chroot env QT_QPA_PLATFORM=offscreen tokenscope "$@" --screenshot "/tmp/$file" &&
+        cp "$chroot_dir/tmp/$file" "$out/$file" && [ -s "$out/$file" ] ||
+        chroot_fail "tokenscope $* --screenshot failed in $suite_name: the app did not start" \
+            "offscreen there (read its messages above)"
+}
+echo "check-deb: tokenscope --screenshot (offscreen), English and Korean"
+shot screenshot.png --prompt "The culprit turned out to be Sujin. The culprit," \
+    --steps 4 --seed 4 --view attention
+shot screenshot-ko.png --lang ko --prompt "범인이 수진이라는 게 밝혀졌다." --steps 2 --seed 1 --view tokens
 echo "check-deb: man page and desktop entry"
-in_chroot test -s /usr/share/man/man1/tokenscope-cli.1.gz
-in_chroot test -s /usr/share/applications/io.github.tokenscope.Tokenscope.desktop
+in_chroot test -s /usr/share/man/man1/tokenscope-cli.1.gz &&
+    in_chroot test -s /usr/share/applications/io.github.tokenscope.Tokenscope.desktop ||
+    chroot_fail "the man page or the desktop entry is missing from $name: see packaging/CMakeLists.txt"
 in_chroot dpkg -s tokenscope | grep -E '^(Version|Depends|Installed-Size):' | tee "$out/dpkg-status.txt"
-echo "check-deb: PASS ($name installed and ran; screenshots in $out)"
+echo "check-deb: PASS ($name installed and ran on $suite_name; screenshots in $out)"

