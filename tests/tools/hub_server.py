@@ -16,6 +16,11 @@ the true hash), --cut-after N (the first GET of each LFS blob stops after N byte
 listing states another size, e.g. one larger than any disk). --proxy adds a third listener,
 a forward HTTP proxy (as a school network has) that relays absolute-form requests to the
 loopback servers only and logs them with server "proxy", so tests can see http_proxy obeyed.
+Hostile hubs: --id-override ID (the listing names another repository), --endless-listing
+fast|slow (a listing that never ends: as fast as the line allows, or 20 kB/s), --hang
+listing|head (answers nothing at all to those requests), --extra-files N (N more listed files,
+about 250 bytes of listing each, for listings over 1 MiB), --any-revision (every revision
+name resolves to the commit, "../../x" included, as a careless mirror might answer).
 Every request is logged as a JSON line (--log) with its Authorization header, so tests can
 check that the token never reaches the CDN. The server stops by itself after --lifetime
 seconds. Usage:
@@ -71,6 +76,12 @@ class State:
         self.cut_done = set()
         self.chunk_delay = args.chunk_delay
         self.claimed = dict((k, int(v)) for k, v in (c.split("=", 1) for c in (args.claim_size or [])))
+        self.id_override = args.id_override
+        self.endless = args.endless_listing
+        self.hang = set(args.hang or [])
+        self.extra_files = args.extra_files
+        self.any_revision = args.any_revision
+        self.lifetime = args.lifetime
         self.lock = threading.Lock()
         self.log_path = args.log
         self.endpoint = ""
@@ -165,7 +176,35 @@ def make_handler(state, role):
             return self.error(404, "Not found")
 
         def revision_ok(self, repo, revision):
-            return revision in ("main", repo.commit)
+            return state.any_revision or revision in ("main", repo.commit)
+
+        def hang_up_never(self):
+            # Answer nothing; the client must give up (time limit) or be cancelled.
+            time.sleep(state.lifetime)
+            self.close_connection = True
+
+        def serve_endless_listing(self, repo):
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.close_connection = True
+            head = json.dumps({"id": repo.id, "sha": repo.commit})[:-1] + ', "siblings": ['
+            entry = json.dumps({"rfilename": "x" * 200 + ".txt", "size": 1,
+                                "blobId": "0" * 40}) + ","
+            chunk = (entry * (65536 // len(entry) + 1)).encode()
+            try:
+                self.wfile.write(head.encode())
+                while True:
+                    if state.endless == "slow":
+                        # 20 kB/s: above any stall threshold, below any sane time limit.
+                        self.wfile.write(chunk[:2048])
+                        self.wfile.flush()
+                        time.sleep(0.1)
+                    else:
+                        self.wfile.write(chunk)
+            except (BrokenPipeError, ConnectionResetError, OSError):
+                return
 
         def serve_listing(self, parts):
             repo, rest = self.find_repo(parts)
@@ -173,6 +212,10 @@ def make_handler(state, role):
                 return self.error(404, "Repository not found")
             if not self.allowed(repo):
                 return
+            if "listing" in state.hang:
+                return self.hang_up_never()
+            if state.endless:
+                return self.serve_endless_listing(repo)
             revision = "main"
             if rest[:1] == ["revision"] and len(rest) >= 2:
                 revision = "/".join(rest[1:])
@@ -187,13 +230,21 @@ def make_handler(state, role):
                 if f["lfs"]:
                     s["lfs"] = {"sha256": f["sha256"], "size": size, "pointerSize": 134}
                 siblings.append(s)
-            self.send_json(200, {"id": repo.id, "modelId": repo.id, "sha": repo.commit,
+            for i in range(state.extra_files):
+                # Files the downloader skips (not loadable), to make the listing large.
+                name = "docs/extra-%05d-%s.md" % (i, "p" * 150)
+                siblings.append({"rfilename": name, "size": 100 + i,
+                                 "blobId": hashlib.sha1(name.encode()).hexdigest()})
+            shown_id = state.id_override if state.id_override is not None else repo.id
+            self.send_json(200, {"id": shown_id, "modelId": shown_id, "sha": repo.commit,
                                  "private": False, "gated": repo.id in state.gated,
                                  "siblings": siblings})
 
         def serve_resolve(self, repo, revision, name):
             if not self.allowed(repo):
                 return
+            if self.command == "HEAD" and "head" in state.hang:
+                return self.hang_up_never()
             if not self.revision_ok(repo, revision):
                 return self.error(404, "Revision Not Found")
             f = repo.files.get(name)
@@ -332,6 +383,12 @@ def main():
     p.add_argument("--chunk-delay", type=float, default=0.0, help="seconds to wait after each 16 kB of a blob")
     p.add_argument("--claim-size", action="append", help="FILE=BYTES: the listing states this size")
     p.add_argument("--proxy", action="store_true", help="also run a loopback forward HTTP proxy")
+    p.add_argument("--id-override", help="the listing's id field says this instead of the repo's id")
+    p.add_argument("--endless-listing", choices=["fast", "slow"], help="a listing that never ends")
+    p.add_argument("--hang", action="append", choices=["listing", "head"],
+                   help="never answer these requests")
+    p.add_argument("--extra-files", type=int, default=0, help="list N more (unserved) files")
+    p.add_argument("--any-revision", action="store_true", help="accept every revision name")
     p.add_argument("--lifetime", type=float, default=120.0, help="seconds until the server stops itself")
     args = p.parse_args()
 

@@ -5,7 +5,8 @@
 //   <cache>/models--ORG--NAME/snapshots/<commit>/<file>  relative symlinks into blobs/
 //   <cache>/models--ORG--NAME/refs/<revision>            the commit a branch pointed to
 // <cache> is $HF_HUB_CACHE, else $HF_HOME/hub, else $XDG_CACHE_HOME/huggingface/hub, else
-// ~/.cache/huggingface/hub.
+// ~/.cache/huggingface/hub, where ~ is $HOME or, without it, the home folder the password
+// database gives (as Python's expanduser does): never a shared folder such as /tmp.
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -14,8 +15,16 @@
 
 namespace ts::hub {
 
-// The cache folder the environment names (it need not exist yet).
+// The cache folder the environment names (it need not exist yet). Throws ts::Error when no
+// home folder can be found (no HOME and no password database entry) and none is set.
 std::filesystem::path cacheDir();
+
+// A branch, tag or commit name that is safe as a path under refs/: "main", "v1.0",
+// "refs/pr/1". Refused: empty, over 255 bytes, a leading or trailing '/', an empty, "." or
+// ".." segment, ".." anywhere (as git refuses it), '\', and control characters.
+bool isRevisionName(const std::string& text);
+// The rule above in words, for messages.
+extern const char* const kRevisionRule;
 
 // "ORG/NAME" or "NAME": letters, digits, '-', '_', '.', at most one '/', no "..".
 bool isRepoId(const std::string& text);

@@ -1,7 +1,7 @@
 // BlobLock: see blob_lock.hpp. flock() rather than fcntl() locks because huggingface_hub's
 // filelock uses flock on Unix, and flock locks belong to the open file, so two downloads in one
 // process (the app's worker and a test) also exclude each other.
-#include "download/blob_lock.hpp"
+#include "blob_lock.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -27,7 +27,7 @@ BlobLock::BlobLock(const fs::path& lockFile, const std::atomic<bool>* cancel,
                    const std::function<void()>& onWait) {
     std::error_code ec;
     fs::create_directories(lockFile.parent_path(), ec);
-    m_fd = ::open(lockFile.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    m_fd = ::open(lockFile.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
     if (m_fd < 0)
         throw DownloadError(DownloadErrorKind::DiskFull,
                             "cannot create the lock file " + lockFile.string() + ": " +

@@ -1,5 +1,5 @@
 // OpenSSL EVP behind ContentHash (see content_hash.hpp for why not a hand-written hash).
-#include "download/content_hash.hpp"
+#include "content_hash.hpp"
 
 #include <openssl/evp.h>
 

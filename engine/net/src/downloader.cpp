@@ -4,21 +4,24 @@
 // left part of it), verification, the rename to blobs/<hash>, the snapshot symlink; the ref
 // last. Hashing runs over the bytes as they arrive, so a 1 GB file is read from disk only
 // when it is resumed or found already complete.
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <deque>
-#include <fstream>
+#include <limits>
 #include <map>
 #include <memory>
 #include <system_error>
 
-#include "download/blob_lock.hpp"
-#include "download/content_hash.hpp"
-#include "download/hub_endpoint.hpp"
+#include "blob_lock.hpp"
+#include "content_hash.hpp"
+#include "hub_endpoint.hpp"
 #include "tokenscope/hf_cache.hpp"
 
 namespace fs = std::filesystem;
@@ -62,12 +65,44 @@ std::uint64_t fileSizeOr0(const fs::path& p) {
     return ec ? 0 : s;
 }
 
+// a + b, or the largest value when that does not fit: a listed size of 2^64-1 must not wrap a
+// sum of sizes round to a small number that passes the free-space check.
+std::uint64_t saturatingAdd(std::uint64_t a, std::uint64_t b) {
+    return a > std::numeric_limits<std::uint64_t>::max() - b
+               ? std::numeric_limits<std::uint64_t>::max()
+               : a + b;
+}
+
+// Whether `p` itself (not what a symlink points to) is a regular file.
+bool isPlainFile(const fs::path& p) {
+    struct stat st {};
+    return ::lstat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+// Opens a file for writing without following a symlink at its name (a link planted there
+// would make us truncate or append to its target) and only if it is a regular file.
+int openNoFollow(const fs::path& p, int flags) {
+    const int fd = ::open(p.c_str(), flags | O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+    if (fd < 0) return -1;
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        errno = EINVAL;
+        return -1;
+    }
+    return fd;
+}
+
 void writeTextAtomically(const fs::path& file, const std::string& text) {
     const fs::path tmp = file.string() + ".tmp";
     {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out << text;
-        if (!out)
+        std::error_code ec;
+        if (fs::is_symlink(tmp, ec)) fs::remove(tmp, ec);
+        const int fd = openNoFollow(tmp, O_CREAT | O_TRUNC);
+        const bool ok =
+            fd >= 0 && ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+        if (fd >= 0) ::close(fd);
+        if (!ok)
             throw DownloadError(
                 DownloadErrorKind::DiskFull,
                 "cannot write " + tmp.string() + " (is the disk full or read-only?)");
@@ -200,8 +235,15 @@ VerifiedFile Download::fetch(const Planned& p, int index, int count, std::uint64
             m_options.progress(w);
         });
 
+    // Blobs and partial files are plain files, never links: a link planted in blobs/ is removed
+    // (the link only), so nothing below reads, truncates or renames through it.
+    for (const fs::path& own : {blob, partial}) {
+        std::error_code ec;
+        if (fs::exists(fs::symlink_status(own, ec)) && !isPlainFile(own)) fs::remove(own, ec);
+    }
+
     // Already complete in the cache (from us or from the hub's tools): verify, then link.
-    if (fs::exists(blob)) {
+    if (isPlainFile(blob)) {
         auto h = newHash();
         const std::uint64_t size = fileSizeOr0(blob);
         if (size == f.size && h->updateFromFile(blob, size) && h->hex() == v.hash) {
@@ -217,7 +259,7 @@ VerifiedFile Download::fetch(const Planned& p, int index, int count, std::uint64
     // HEAD without following the redirect: the hub's answer carries the commit and hashes.
     const std::string url = m_hub.base + "/" + http::encodePath(m_info.id, true) + "/resolve/" +
                             m_info.commit + "/" + http::encodePath(f.name, true);
-    auto headReq = m_hub.request(url, "HEAD");
+    auto headReq = m_hub.request(url, "HEAD");  // cancellable, with the overall time limit
     headReq.followRedirects = false;
     const auto head = http::perform(headReq);
     throwForFailure(head, m_hub, f.name);
@@ -262,25 +304,38 @@ VerifiedFile Download::fetch(const Planned& p, int index, int count, std::uint64
     v.resumed = have > 0;
     std::FILE* out = nullptr;
     std::string writeError;
-    int writeErrno = 0;  // ENOSPC, EDQUOT or EFBIG mean the disk (or a quota or limit) is full
-    const auto openOut = [&](const char* mode) {
+    int writeErrno = 0;     // ENOSPC, EDQUOT or EFBIG mean the disk (or a quota or limit) is full
+    struct stat opened {};  // the partial file we write, to rename only that file
+    const auto openOut = [&](bool append) {
         if (out) std::fclose(out);
-        out = std::fopen(partial.c_str(), mode);
-        if (!out)
+        out = nullptr;
+        const int fd = openNoFollow(partial, O_CREAT | (append ? O_APPEND : O_TRUNC));
+        if (fd >= 0) {
+            out = ::fdopen(fd, append ? "ab" : "wb");
+            if (!out) ::close(fd);
+        }
+        if (!out || ::fstat(fd, &opened) != 0)
             throw DownloadError(DownloadErrorKind::DiskFull,
-                                "cannot write " + partial.string() + ": " + std::strerror(errno));
+                                "cannot write " + partial.string() + ": " + std::strerror(errno) +
+                                    (errno == ELOOP || errno == EINVAL
+                                         ? " (it is a link or not a plain file; remove it)"
+                                         : ""));
     };
-    openOut(have > 0 ? "ab" : "wb");
+    openOut(have > 0);
     std::uint64_t written = have;
 
     auto req = m_hub.request(getUrl);
+    // The whole file within the listing's time plus a second per kB (the stall rule already
+    // stops a line slower than 1 kB/s), so a trickling server cannot hold us for ever.
+    req.totalTimeoutSeconds =
+        m_hub.requestTimeout + static_cast<long>(std::min<std::uint64_t>(f.size / 1024, 1u << 30));
     if (have > 0 && have < f.size)
         req.headers.push_back("Range: bytes=" + std::to_string(have) + "-");
     req.onStart = [&](long status, const std::map<std::string, std::string>& headers) {
         if (have == 0) return true;
         if (status == 200) {
             // The server ignored the Range header and sends the whole file: start over.
-            openOut("wb");
+            openOut(false);
             written = 0;
             hash = newHash();
             v.resumed = false;
@@ -358,6 +413,15 @@ VerifiedFile Download::fetch(const Planned& p, int index, int count, std::uint64
         fs::remove(partial, ec);
         throw;
     }
+    // Only the file we wrote becomes the blob: if something else took its name meanwhile
+    // (a link, another file), nothing is renamed.
+    struct stat now {};
+    if (::lstat(partial.c_str(), &now) != 0 || !S_ISREG(now.st_mode) ||
+        now.st_ino != opened.st_ino || now.st_dev != opened.st_dev)
+        throw DownloadError(DownloadErrorKind::BadResponse,
+                            partial.string() +
+                                " was replaced by something else during the download; nothing "
+                                "was moved into the cache. Run the download again");
     std::error_code ec;
     fs::rename(partial, blob, ec);
     if (ec)
@@ -374,7 +438,7 @@ DownloadResult downloadModel(const DownloadOptions& options) {
     const HubEndpoint hub = HubEndpoint::from(options);
     const RepoInfo info = fetchRepoInfo(options);
     DownloadResult result;
-    result.repoId = info.id;
+    result.repoId = options.repoId;  // what the user asked for, never the server's words
     result.revision = options.revision.empty() ? "main" : options.revision;
     result.commit = info.commit;
     const std::vector<RepoFile> files = selectFiles(info, options, &result.skipped);
@@ -394,24 +458,44 @@ DownloadResult downloadModel(const DownloadOptions& options) {
                                 ec.message() + " (set HF_HUB_CACHE to a writable folder)");
 
     std::vector<Planned> plan;
-    std::uint64_t total = 0, needed = 0;
+    std::uint64_t total = 0, needed = 0, largest = 0;
+    std::string largestName;
     for (const auto& f : files) {
         Planned p{f, f.sha256.empty() ? f.blobId : f.sha256, !f.sha256.empty()};
         if (p.blobName.empty())
             throw DownloadError(DownloadErrorKind::BadResponse,
                                 "the file list of " + info.id + " gives no hash for " + f.name +
                                     " (was it asked for with ?blobs=true?)");
-        total += f.size;
-        if (!fs::exists(repo / "blobs" / p.blobName))
-            needed += f.size -
-                      std::min(f.size, fileSizeOr0(repo / "blobs" / (p.blobName + ".incomplete")));
+        total = saturatingAdd(total, f.size);
+        if (!fs::exists(repo / "blobs" / p.blobName)) {
+            const std::uint64_t missing =
+                f.size -
+                std::min(f.size, fileSizeOr0(repo / "blobs" / (p.blobName + ".incomplete")));
+            needed = saturatingAdd(needed, missing);
+            if (missing > largest) {
+                largest = missing;
+                largestName = f.name;
+            }
+        }
         plan.push_back(std::move(p));
     }
     struct statvfs vfs {};
     if (statvfs(repo.c_str(), &vfs) == 0) {
-        const std::uint64_t available = static_cast<std::uint64_t>(vfs.f_bavail) * vfs.f_frsize;
+        const std::uint64_t blocks = static_cast<std::uint64_t>(vfs.f_bavail);
+        const std::uint64_t blockSize = static_cast<std::uint64_t>(vfs.f_frsize);
+        const std::uint64_t available =
+            blockSize != 0 && blocks > std::numeric_limits<std::uint64_t>::max() / blockSize
+                ? std::numeric_limits<std::uint64_t>::max()
+                : blocks * blockSize;
         const std::uint64_t margin = 64ull << 20;
-        if (needed + margin > available)
+        if (largest > available)
+            throw DownloadError(
+                DownloadErrorKind::DiskFull,
+                "not enough disk space for " + info.id + ": the hub lists " + largestName + " at " +
+                    formatBytes(largest) + " but " + repo.string() + " has " +
+                    formatBytes(available) +
+                    " free. Free some space, or set HF_HUB_CACHE to a folder on a larger disk");
+        if (saturatingAdd(needed, margin) > available)
             throw DownloadError(
                 DownloadErrorKind::DiskFull,
                 "not enough disk space for " + info.id + ": it needs " + formatBytes(needed) +
@@ -432,7 +516,13 @@ DownloadResult downloadModel(const DownloadOptions& options) {
     result.bytesFetched = download.fetched();
     // The ref goes last: until every file is in, `main` does not point to a half snapshot.
     if (result.revision != info.commit) {
-        const fs::path ref = repo / "refs" / result.revision;
+        // Checked again here, where it becomes a path: refs/<revision> stays inside refs/.
+        const fs::path ref = (repo / "refs" / result.revision).lexically_normal();
+        const auto inside = ref.lexically_relative(repo / "refs");
+        if (!isRevisionName(result.revision) || inside.empty() || *inside.begin() == "..")
+            throw DownloadError(
+                DownloadErrorKind::NotFound,
+                "'" + result.revision + "' is not a revision name: " + kRevisionRule);
         fs::create_directories(ref.parent_path(), ec);
         writeTextAtomically(ref, info.commit);
     }

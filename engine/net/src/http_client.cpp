@@ -1,12 +1,13 @@
 // libcurl behind the small interface in http_client.hpp. Redirects are followed here and not
 // by libcurl, because the decision to send the token must be made per hop: the hub answers a
 // weights request with a 302 to its CDN, and the token must not travel there.
-#include "download/http_client.hpp"
+#include "http_client.hpp"
 
 #include <curl/curl.h>
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <memory>
 #include <mutex>
 
@@ -32,6 +33,8 @@ struct Transfer {
     bool statusKnown = false;
     bool sinkStopped = false;
     bool cancelled = false;
+    bool tooLarge = false;      // a kept 2xx body passed maxBodyBytes
+    bool errorBodyCut = false;  // an error body passed it: the answer is complete enough
     std::uint64_t received = 0;
 };
 
@@ -75,8 +78,16 @@ std::size_t onBody(char* data, std::size_t size, std::size_t n, void* user) {
         }
         return bytes;
     }
-    // Error bodies are kept (they are short and carry the hub's explanation).
-    if (t->response->body.size() < (1u << 20)) t->response->body.append(data, bytes);
+    // Kept in memory: a small 2xx answer (a listing) or an error's explanation, both capped,
+    // so an endless answer stops at the cap instead of filling memory or running forever.
+    if (t->response->body.size() + bytes > t->request->maxBodyBytes) {
+        if (t->deliver)
+            t->tooLarge = true;
+        else
+            t->errorBodyCut = true;
+        return 0;
+    }
+    t->response->body.append(data, bytes);
     return bytes;
 }
 
@@ -87,6 +98,45 @@ int onXfer(void* user, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
         return 1;
     }
     return 0;
+}
+
+using Clock = std::chrono::steady_clock;
+
+// curl_easy_perform, but through the multi interface so the cancel flag and the overall
+// deadline are looked at every 100 ms even while nothing arrives (libcurl's own progress
+// callback may wait a second between calls when the line is quiet).
+CURLcode performPolled(CURL* c, Transfer& t, Clock::time_point deadline, bool hasDeadline,
+                       bool& pastDeadline) {
+    std::unique_ptr<CURLM, decltype(&curl_multi_cleanup)> multi(curl_multi_init(),
+                                                                curl_multi_cleanup);
+    if (!multi || curl_multi_add_handle(multi.get(), c) != CURLM_OK) return CURLE_FAILED_INIT;
+    CURLcode result = CURLE_OK;
+    for (;;) {
+        int running = 0;
+        if (curl_multi_perform(multi.get(), &running) != CURLM_OK) {
+            result = CURLE_FAILED_INIT;
+            break;
+        }
+        if (running == 0) {
+            int left = 0;
+            while (CURLMsg* msg = curl_multi_info_read(multi.get(), &left))
+                if (msg->msg == CURLMSG_DONE) result = msg->data.result;
+            break;
+        }
+        if (t.request->cancel && t.request->cancel->load()) {
+            t.cancelled = true;
+            result = CURLE_ABORTED_BY_CALLBACK;
+            break;
+        }
+        if (hasDeadline && Clock::now() >= deadline) {
+            pastDeadline = true;
+            result = CURLE_OPERATION_TIMEDOUT;
+            break;
+        }
+        curl_multi_poll(multi.get(), nullptr, 0, 100, nullptr);
+    }
+    curl_multi_remove_handle(multi.get(), c);
+    return result;
 }
 
 }  // namespace
@@ -133,6 +183,8 @@ Outcome perform(const Request& request) {
     const std::string authOrigin =
         request.authOrigin.empty() ? origin(request.url) : request.authOrigin;
     std::string url = request.url;
+    const bool hasDeadline = request.totalTimeoutSeconds > 0;
+    const auto deadline = Clock::now() + std::chrono::seconds(request.totalTimeoutSeconds);
     for (int hop = 0; hop < 8; ++hop) {
         std::unique_ptr<CURL, decltype(&curl_easy_cleanup)> curl(curl_easy_init(),
                                                                  curl_easy_cleanup);
@@ -169,7 +221,7 @@ Outcome perform(const Request& request) {
         curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
         curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
         curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, request.connectTimeoutSeconds);
-        curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, 1L);
+        curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, std::max(1L, request.stallBytesPerSecond));
         curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, request.stallTimeoutSeconds);
         if (!request.proxy.empty()) curl_easy_setopt(c, CURLOPT_PROXY, request.proxy.c_str());
         if (request.method == "HEAD") curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
@@ -183,13 +235,21 @@ Outcome perform(const Request& request) {
         char errorBuffer[CURL_ERROR_SIZE] = {0};
         curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errorBuffer);
 
-        const CURLcode code = curl_easy_perform(c);
+        bool pastDeadline = false;
+        const CURLcode code = performPolled(c, t, deadline, hasDeadline, pastDeadline);
         curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &r.status);
-        if (code != CURLE_OK) {
+        if (code != CURLE_OK && !t.errorBodyCut) {
             outcome.detail = errorBuffer[0] ? errorBuffer : curl_easy_strerror(code);
             if (t.sinkStopped)
                 outcome.failure = Failure::SinkStopped;
-            else if (t.cancelled || code == CURLE_ABORTED_BY_CALLBACK)
+            else if (t.tooLarge) {
+                outcome.failure = Failure::TooLarge;
+                outcome.detail = std::to_string(request.maxBodyBytes >> 20) + " MiB";  // the cap
+            } else if (pastDeadline) {
+                outcome.failure = Failure::Timeout;
+                outcome.detail = "no complete answer within " +
+                                 std::to_string(request.totalTimeoutSeconds) + " s";
+            } else if (t.cancelled || code == CURLE_ABORTED_BY_CALLBACK)
                 outcome.failure = Failure::Cancelled;
             else if (code == CURLE_OPERATION_TIMEDOUT)
                 outcome.failure = Failure::Timeout;

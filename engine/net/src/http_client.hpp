@@ -2,7 +2,9 @@
 // A small synchronous HTTP client over libcurl for the downloader: one request at a time,
 // redirects followed by hand so the Authorization header is added only while the request
 // goes to the endpoint's own origin (scheme, host and port), body bytes handed to a sink
-// only for 2xx answers, cancellation and stall timeouts. Internal to the engine.
+// only for 2xx answers, a cancel flag polled every 100 ms, a stall timeout, an overall time
+// limit and a cap on the bytes kept in memory. Internal to the downloader.
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -20,7 +22,17 @@ struct Request {
     bool followRedirects = true;
     std::string proxy;  // "" = libcurl's reading of the *_proxy variables
     long connectTimeoutSeconds = 20;
-    long stallTimeoutSeconds = 60;
+    // Stalled: fewer than stallBytesPerSecond arrived per second over stallTimeoutSeconds.
+    long stallTimeoutSeconds = 30;
+    long stallBytesPerSecond = 1024;
+    // The whole request, redirects included, ends within this many seconds (0 = no limit):
+    // a server that trickles an endless answer cannot hold the caller forever.
+    long totalTimeoutSeconds = 0;
+    // Polled every 100 ms while the request waits or transfers; true stops it (Cancelled).
+    const std::atomic<bool>* cancel = nullptr;
+    // A 2xx body kept in Response::body (no sink) larger than this fails with TooLarge;
+    // error bodies are cut at this size (they only carry the server's explanation).
+    std::uint64_t maxBodyBytes = 1u << 20;
     // Receives the body of the final 2xx answer; returns false to abort (its reason is kept
     // by the caller, which then ignores the transport error).
     std::function<bool(const char* data, std::size_t size)> sink;
@@ -40,7 +52,9 @@ struct Response {
     std::string header(const std::string& lowerName) const;
 };
 
-enum class Failure { None, Network, Timeout, Cancelled, SinkStopped, PartialBody };
+// Timeout: stalled or past totalTimeoutSeconds (detail says which); TooLarge: a kept body
+// went past maxBodyBytes.
+enum class Failure { None, Network, Timeout, Cancelled, SinkStopped, PartialBody, TooLarge };
 
 struct Outcome {
     Response response;

@@ -11,7 +11,7 @@
 #include <set>
 #include <sstream>
 
-#include "download/hub_endpoint.hpp"
+#include "hub_endpoint.hpp"
 #include "tokenscope/hf_cache.hpp"
 
 namespace ts::hub {
@@ -57,6 +57,14 @@ bool isLoadable(const std::string& name) {
     return exact.count(name) > 0 || endsWith(name, ".safetensors");
 }
 
+// Server-given text in a message: control characters shown as '?', at most 200 characters.
+std::string printable(const std::string& text) {
+    std::string out = text.substr(0, 200);
+    for (auto& c : out)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+    return text.size() > 200 ? out + "..." : out;
+}
+
 std::string fileList(const std::vector<std::string>& names) {
     std::string out;
     for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
@@ -78,6 +86,8 @@ HubEndpoint HubEndpoint::from(const DownloadOptions& o) {
     h.proxy = o.proxy;  // empty: libcurl reads https_proxy/HTTPS_PROXY, http_proxy, NO_PROXY
     h.connectTimeout = o.connectTimeoutSeconds;
     h.stallTimeout = o.stallTimeoutSeconds;
+    h.requestTimeout = o.requestTimeoutSeconds;
+    h.cancel = o.cancel;
     return h;
 }
 
@@ -90,6 +100,8 @@ http::Request HubEndpoint::request(const std::string& url, const std::string& me
     r.proxy = proxy;
     r.connectTimeoutSeconds = connectTimeout;
     r.stallTimeoutSeconds = stallTimeout;
+    r.totalTimeoutSeconds = requestTimeout;
+    r.cancel = cancel;
     return r;
 }
 
@@ -113,6 +125,12 @@ void throwForFailure(const http::Outcome& o, const HubEndpoint& hub, const std::
             throw DownloadError(DownloadErrorKind::Network,
                                 "the connection dropped while fetching " + what + " (" + o.detail +
                                     "). Run the download again: it resumes where it stopped");
+        case Failure::TooLarge:
+            throw DownloadError(DownloadErrorKind::BadResponse,
+                                "the answer from " + hub.base + " for " + what +
+                                    " is larger than " + o.detail +
+                                    ", far more than the hub ever sends; it was not read further "
+                                    "(is HF_ENDPOINT a real hub mirror?)");
         case Failure::Network:
             break;
     }
@@ -167,11 +185,17 @@ RepoInfo fetchRepoInfo(const DownloadOptions& options) {
                             "'" + options.repoId +
                                 "' is not a hub model id: write it as ORG/NAME, "
                                 "for example openai-community/gpt2");
-    const HubEndpoint hub = HubEndpoint::from(options);
     const std::string revision = options.revision.empty() ? "main" : options.revision;
+    if (!isRevisionName(revision))
+        throw DownloadError(
+            DownloadErrorKind::NotFound,
+            "'" + printable(revision) + "' is not a revision name: " + kRevisionRule);
+    const HubEndpoint hub = HubEndpoint::from(options);
     const std::string url = hub.base + "/api/models/" + http::encodePath(options.repoId, true) +
                             "/revision/" + http::encodePath(revision, false) + "?blobs=true";
-    const auto outcome = http::perform(hub.request(url));
+    auto listingRequest = hub.request(url);
+    listingRequest.maxBodyBytes = kMaxListingBytes;
+    const auto outcome = http::perform(listingRequest);
     throwForFailure(outcome, hub, "the file list of " + options.repoId);
     throwForStatus(outcome.response, hub, options.repoId,
                    "model " + options.repoId + " at revision " + revision);
@@ -182,7 +206,20 @@ RepoInfo fetchRepoInfo(const DownloadOptions& options) {
     RepoInfo info;
     try {
         const auto j = nlohmann::json::parse(outcome.response.body);
-        info.id = j.value("id", options.repoId);
+        // Paths, locks and hints use the id asked for. A server that answers for another
+        // repository (a mirror naming a trusted model to write into its cache entry) is refused;
+        // the hub itself differs at most in case ("GPT2" for "gpt2").
+        info.id = options.repoId;
+        if (const auto said = j.find("id"); said != j.end()) {
+            if (!said->is_string() || lower(said->get<std::string>()) != lower(options.repoId))
+                throw DownloadError(
+                    DownloadErrorKind::BadResponse,
+                    hub.base + " answered the request for " + options.repoId +
+                        " with the file list of another repository ('" +
+                        printable(said->is_string() ? said->get<std::string>() : said->dump()) +
+                        "'); nothing was downloaded. Check HF_ENDPOINT: this server is not a "
+                        "faithful hub mirror");
+        }
         info.commit = j.at("sha").get<std::string>();
         for (const auto& s : j.at("siblings")) {
             RepoFile f;

@@ -4,7 +4,7 @@
 // failures into DownloadErrors that say what to do. Internal to the downloader.
 #include <string>
 
-#include "download/http_client.hpp"
+#include "http_client.hpp"
 #include "tokenscope/hub_download.hpp"
 
 namespace ts::hub {
@@ -14,9 +14,11 @@ struct HubEndpoint {
     std::string origin;  // http::origin(base): where the token may go
     std::string token;
     std::string proxy;
-    long connectTimeout = 20, stallTimeout = 60;
+    long connectTimeout = 20, stallTimeout = 30, requestTimeout = 45;
+    const std::atomic<bool>* cancel = nullptr;
 
     static HubEndpoint from(const DownloadOptions& options);
+    // A request with the endpoint's token rule, timeouts (requestTimeout overall) and cancel flag.
     http::Request request(const std::string& url, const std::string& method = "GET") const;
 };
 

@@ -4,6 +4,9 @@
 // Everything read here is untrusted: header lengths are bounded and every read is checked.
 #include "tokenscope/hf_cache.hpp"
 
+#include <pwd.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -102,7 +105,7 @@ std::string joinPrecision(const std::set<std::string>& dtypes) {
 }
 
 std::string readRef(const fs::path& repo, const std::string& revision) {
-    if (revision.find("..") != std::string::npos) return {};
+    if (!isRevisionName(revision)) return {};
     return trim(readSmallFile(repo / "refs" / revision, 256));
 }
 
@@ -302,13 +305,58 @@ void describeSafetensorsSnapshot(CachedModel& m) {
 
 }  // namespace
 
+namespace {
+
+// The user's home folder from the password database (services without HOME: cron, systemd
+// units, some sandboxes), as Python's os.path.expanduser finds it; "" when there is none.
+std::string homeFromPasswordDatabase() {
+    long size = sysconf(_SC_GETPW_R_SIZE_MAX);
+    if (size <= 0 || size > (1 << 20)) size = 16384;
+    std::vector<char> buffer(static_cast<std::size_t>(size));
+    passwd entry{};
+    passwd* found = nullptr;
+    if (getpwuid_r(getuid(), &entry, buffer.data(), buffer.size(), &found) != 0 || !found ||
+        !found->pw_dir)
+        return {};
+    return found->pw_dir;
+}
+
+}  // namespace
+
 fs::path cacheDir() {
     if (auto v = envOr("HF_HUB_CACHE"); !v.empty()) return v;
     if (auto v = envOr("HUGGINGFACE_HUB_CACHE"); !v.empty()) return v;  // the older name
     if (auto v = envOr("HF_HOME"); !v.empty()) return fs::path(v) / "hub";
     if (auto v = envOr("XDG_CACHE_HOME"); !v.empty()) return fs::path(v) / "huggingface" / "hub";
-    const std::string home = envOr("HOME");
-    return fs::path(home.empty() ? "/tmp" : home) / ".cache" / "huggingface" / "hub";
+    std::string home = envOr("HOME");
+    if (home.empty()) home = homeFromPasswordDatabase();
+    // Never a guess such as /tmp: any user can create a folder there first and own the cache.
+    if (home.empty() || home.front() != '/')
+        throw Error(
+            "cannot tell where the Hugging Face cache is: HOME is not set and this user has no "
+            "home folder in the password database. Set HF_HUB_CACHE (or HOME) to a folder of "
+            "your own");
+    return fs::path(home) / ".cache" / "huggingface" / "hub";
+}
+
+const char* const kRevisionRule =
+    "a branch, tag or commit such as main, v1.0 or refs/pr/1 (no '.' or '..' parts, no '\\', "
+    "no leading '/', no control characters)";
+
+bool isRevisionName(const std::string& text) {
+    if (text.empty() || text.size() > 255 || text.find("..") != std::string::npos) return false;
+    std::size_t start = 0;
+    for (;;) {
+        const auto slash = text.find('/', start);
+        const std::string segment = text.substr(start, slash - start);
+        if (segment.empty() || segment == ".") return false;  // "/x", "x/", "a//b", "./x"
+        if (slash == std::string::npos) break;
+        start = slash + 1;
+    }
+    return std::none_of(text.begin(), text.end(), [](char c) {
+        const auto u = static_cast<unsigned char>(c);
+        return u < 0x20 || u == 0x7f || c == '\\';
+    });
 }
 
 bool isRepoId(const std::string& text) {
@@ -360,7 +408,7 @@ fs::path resolveModelSpec(const std::string& spec) {
         id = spec.substr(0, at);
         revision = spec.substr(at + 1);
     }
-    if (!isRepoId(id) || revision.empty())
+    if (!isRepoId(id) || !isRevisionName(revision))
         throw Error("model " + spec +
                     " does not exist: give a model folder or a hub id like "
                     "openai-community/gpt2");

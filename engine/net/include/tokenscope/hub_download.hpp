@@ -51,7 +51,7 @@ struct RepoFile {
 };
 
 struct RepoInfo {
-    std::string id;
+    std::string id;      // the id asked for (a server's own "id" is checked against it, never used)
     std::string commit;  // the revision resolved to a commit hash
     std::vector<RepoFile> files;
 };
@@ -76,8 +76,13 @@ struct DownloadOptions {
     std::string token;                 // "" = $HF_TOKEN (or $HUGGING_FACE_HUB_TOKEN)
     std::string proxy;                 // "" = $HTTPS_PROXY / $https_proxy / $HTTP_PROXY
     long connectTimeoutSeconds = 20;
-    long stallTimeoutSeconds = 60;  // abort when no byte arrives for this long
+    long stallTimeoutSeconds = 30;  // abort when under 1 kB/s arrives over this long
+    // The listing and each HEAD request end within this many seconds; a file's GET within
+    // this plus one second per kB of its size.
+    long requestTimeoutSeconds = 45;
     std::function<void(const DownloadProgress&)> progress;  // called from the calling thread
+    // Polled every 100 ms by every request (listing, HEAD, GET) and between files; a
+    // cancelled download throws DownloadError(Cancelled) and keeps the partial file.
     const std::atomic<bool>* cancel = nullptr;
 };
 
@@ -98,6 +103,9 @@ struct DownloadResult {
     std::vector<std::string> skipped;  // repository files left out, with the reason
     std::uint64_t bytesFetched = 0;
 };
+
+// The largest listing accepted (a real one of 4,000 files is about 1 MiB).
+constexpr std::uint64_t kMaxListingBytes = 64ull << 20;
 
 // The repository listing for a revision; throws DownloadError.
 RepoInfo fetchRepoInfo(const DownloadOptions& options);
