@@ -1,10 +1,10 @@
 // tokenscope-cli download ORG/NAME: fetches a model from the Hugging Face hub (or the mirror
 // in HF_ENDPOINT) into the hub cache with the engine's downloader, printing progress and
-// speed on stderr and what was verified on stdout. Ctrl-C stops cleanly; the next run
-// resumes the interrupted file. Afterwards `--model ORG/NAME` finds it.
+// speed on stderr and what was verified on stdout. Ctrl-C (interrupt.hpp) stops any request
+// within 100 ms with exit 130; the next run resumes the interrupted file. Afterwards
+// `--model ORG/NAME` finds it.
 #include <unistd.h>
 
-#include <atomic>
 #include <csignal>
 #include <cstdio>
 #include <iostream>
@@ -12,16 +12,13 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "interrupt.hpp"
 #include "tokenscope/hf_cache.hpp"
 #include "tokenscope/hub_download.hpp"
 
 namespace ts::cli {
 
 namespace {
-
-std::atomic<bool> g_interrupted{false};
-
-void onInterrupt(int) { g_interrupted.store(true); }
 
 std::vector<std::string> splitCommas(const std::string& text) {
     std::vector<std::string> out;
@@ -58,11 +55,15 @@ int runDownload(const Args& argsIn) {
     hub::DownloadOptions o;
     o.repoId = repoId;
     o.revision = opts.getOr("revision", "main");
+    // The revision becomes a path under refs/: refused here as bad usage, and again by the
+    // downloader before anything is requested or written.
+    if (!hub::isRevisionName(o.revision))
+        throw UsageError{"--revision: '" + o.revision + "' is not " + hub::kRevisionRule};
     if (auto inc = opts.get("include")) o.include = splitCommas(*inc);
     o.ggufFile = opts.getOr("file", "");
     if (auto c = opts.get("cache-dir")) o.cacheDir = *c;
     o.endpoint = opts.getOr("endpoint", "");
-    o.cancel = &g_interrupted;
+    o.cancel = &interruptFlag();
     const bool quiet = opts.flag("quiet");
     const bool tty = isatty(STDERR_FILENO) != 0;
     std::string lastFile;
@@ -97,15 +98,7 @@ int runDownload(const Args& argsIn) {
     // A file-size limit (ulimit -f) makes write() fail with EFBIG instead of killing us, so it
     // is reported like a full disk, with the partial file kept for resuming.
     std::signal(SIGXFSZ, SIG_IGN);
-    auto previous = std::signal(SIGINT, onInterrupt);
-    hub::DownloadResult r;
-    try {
-        r = hub::downloadModel(o);
-    } catch (...) {
-        std::signal(SIGINT, previous);
-        throw;
-    }
-    std::signal(SIGINT, previous);
+    const hub::DownloadResult r = hub::downloadModel(o);
 
     if (opts.flag("json")) {
         Json files = Json::array();

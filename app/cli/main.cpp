@@ -1,9 +1,10 @@
 // tokenscope-cli: the engine without a window. JSON on stdout, errors on stderr,
-// exit 1 for bad input or model files, 2 for bad usage.
+// exit 1 for bad input or model files, 2 for bad usage, 130 after Ctrl-C.
 #include <iostream>
 #include <map>
 
 #include "commands.hpp"
+#include "interrupt.hpp"
 #include "options.hpp"
 #include "tokenscope/error.hpp"
 
@@ -18,10 +19,12 @@ Commands:
   trace     --ids 1,2,3 | --text STR [--attention] [--full-logits] [--top K]
   generate  --ids ... | --prompt STR | --user STR [--system STR] --steps N [--temperature T]
             [--top-k K] [--top-p P] [--seed S] [--ignore-eos] [--json]
+            | --replay FILE [--json]  (with --model: the file's run again on that model;
+            without: the file as recorded)
             (--system/--user: chat mode, in the model's chat format; generation stops after
             the model's end tokens, generation_config.json eos_token_id included, unless
             --ignore-eos)
-  score     --text STR | --text-file FILE [--no-bos] [--stride N] [--json]
+  score     --text STR | --text-file FILE [--stride N] [--json]
             (text longer than the context: sliding windows every N tokens, default half)
   bench     [--prompt-tokens 128] [--gen-tokens 128] [--threads 2] [--trace attention]
             [--repeat 3] [--json]
@@ -41,10 +44,15 @@ Commands:
             into the Hugging Face cache ($HF_HUB_CACHE, $HF_HOME/hub or
             ~/.cache/huggingface/hub); honours HF_ENDPOINT, HF_TOKEN and HTTPS_PROXY
 
+A text prompt (--prompt, --text, --user) gets the model's start token in front exactly when
+its files ask for one; --bos / --no-bos override that in every command, --special recognises
+special tokens in vocab.json + merges.txt text, and --ids are used verbatim.
 Every command takes --model DIR (a Hugging Face folder: config.json, model.safetensors,
 vocab.json + merges.txt or tokenizer.json) or --model ORG/NAME[@REVISION] (found in the
 Hugging Face cache); without it the bundled model is used.
 --threads N sets the engine's threads (default 2).
+Ctrl-C stops any command within 2 s with exit status 130 (a download keeps what arrived and
+resumes from it next time).
 )";
 
 }  // namespace
@@ -67,8 +75,22 @@ int main(int argc, char** argv) {
         std::cerr << "tokenscope-cli: unknown command '" << name << "'\n" << kUsage;
         return 2;
     }
+    installInterruptHandler();
+    // A command stopped by Ctrl-C ends with 130 whatever it returned or threw on the way out
+    // (a cancelled download throws, a cancelled forward pass throws ts::Cancelled).
+    const auto interrupted = [&](const char* what) {
+        std::cerr << "tokenscope-cli " << name << ": interrupted" << (what && *what ? ": " : "")
+                  << (what ? what : "") << '\n';
+        return kInterruptedExit;
+    };
     try {
-        return it->second(Args(argv + 2, argv + argc));
+        try {
+            const int status = it->second(Args(argv + 2, argv + argc));
+            return interruptFlag().load() ? interrupted(nullptr) : status;
+        } catch (const std::exception& e) {
+            if (interruptFlag().load()) return interrupted(e.what());
+            throw;
+        }
     } catch (const UsageError& e) {
         std::cerr << "tokenscope-cli " << name << ": " << e.message << '\n';
         return 2;
