@@ -335,3 +335,48 @@ TEST_CASE("hub hostile: a real listing over 1 MiB (5,000 files) is read whole") 
     CHECK(r.files.size() == 2);
     CHECK(r.skipped.size() == 5000 + 3);
 }
+
+TEST_CASE("hub hostile: a listing of more files than any repository has is refused") {
+    TempDir tmp("hubhostile");
+    makeGpt2Repo(tmp.path() / "repo");
+    // 260,000 short entries: about 25 MB, under the size cap, over the count cap (250,000).
+    HubServer server(tmp.path(), {"--repo", "tiny/gpt2=" + (tmp.path() / "repo").string(),
+                                  "--extra-files", "260000", "--extra-padding", "0"});
+    const auto f = failureOf(hostileOptions(server, tmp.path() / "hub", "tiny/gpt2"));
+    INFO(f.message);
+    REQUIRE(f.kind);
+    CHECK(*f.kind == DownloadErrorKind::BadResponse);
+    CHECK(contains(f.message, "more than 250000 files"));
+}
+
+TEST_CASE("hub hostile: listings that are not what the hub sends say what is wrong") {
+    TempDir tmp("hubhostile");
+    makeGpt2Repo(tmp.path() / "repo");
+    const fs::path raw = tmp.path() / "listing.json";
+    writeFile(raw, "[]");
+    HubServer server(tmp.path(), {"--repo", "tiny/gpt2=" + (tmp.path() / "repo").string(),
+                                  "--raw-listing", raw.string()});
+    const std::string sha = "\"sha\": \"" + std::string(40, 'a') + "\"";
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"[]", "not a JSON object"},
+        {"{" + sha + "}", "no \"siblings\""},
+        {"{\"siblings\": []}", "no \"sha\""},
+        {"{" + sha + ", \"siblings\": {}}", "not a list"},
+        {"{" + sha + ", \"siblings\": [[]]}", "not an object"},
+        {"{" + sha + ", \"siblings\": [{\"size\": 1}]}", "no \"rfilename\""},
+        {"{" + sha + ", \"siblings\": [{\"rfilename\": 7}]}", "not a string"},
+        {"{" + sha + ", \"x\": " + std::string(100, '[') + std::string(100, ']') +
+             ", \"siblings\": []}",
+         "nested too deeply"},
+        {"{" + sha + ", \"siblings\": [", "parse error"},  // cut short: the parser's own words
+        {"{\"id\": 5, " + sha + ", \"siblings\": []}", "not text"},
+    };
+    for (const auto& [listing, expected] : cases) {
+        writeFile(raw, listing);
+        const auto f = failureOf(hostileOptions(server, tmp.path() / "hub", "tiny/gpt2"));
+        INFO(listing.substr(0, 80) << " -> " << f.message);
+        REQUIRE(f.kind);
+        CHECK(*f.kind == DownloadErrorKind::BadResponse);
+        CHECK(contains(f.message, expected));
+    }
+}

@@ -19,8 +19,9 @@ loopback servers only and logs them with server "proxy", so tests can see http_p
 Hostile hubs: --id-override ID (the listing names another repository), --endless-listing
 fast|slow (a listing that never ends: as fast as the line allows, or 20 kB/s), --hang
 listing|head (answers nothing at all to those requests), --extra-files N (N more listed files,
-about 250 bytes of listing each, for listings over 1 MiB), --any-revision (every revision
-name resolves to the commit, "../../x" included, as a careless mirror might answer).
+about 250 bytes of listing each, for listings over 1 MiB; --extra-padding 0 makes them short), --any-revision (every revision
+name resolves to the commit, "../../x" included, as a careless mirror might answer),
+--raw-listing FILE (the listing is that file's bytes, read at each request).
 Every request is logged as a JSON line (--log) with its Authorization header, so tests can
 check that the token never reaches the CDN. The server stops by itself after --lifetime
 seconds. Usage:
@@ -80,6 +81,8 @@ class State:
         self.endless = args.endless_listing
         self.hang = set(args.hang or [])
         self.extra_files = args.extra_files
+        self.extra_padding = args.extra_padding
+        self.raw_listing = args.raw_listing
         self.any_revision = args.any_revision
         self.lifetime = args.lifetime
         self.lock = threading.Lock()
@@ -224,6 +227,15 @@ def make_handler(state, role):
                 return self.hang_up_never()
             if state.endless:
                 return self.serve_endless_listing(repo)
+            if state.raw_listing:
+                with open(state.raw_listing, "rb") as f:
+                    body = f.read()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
             revision = "main"
             if rest[:1] == ["revision"] and len(rest) >= 2:
                 revision = "/".join(rest[1:])
@@ -240,7 +252,7 @@ def make_handler(state, role):
                 siblings.append(s)
             for i in range(state.extra_files):
                 # Files the downloader skips (not loadable), to make the listing large.
-                name = "docs/extra-%05d-%s.md" % (i, "p" * 150)
+                name = "docs/extra-%05d-%s.md" % (i, "p" * state.extra_padding)
                 siblings.append({"rfilename": name, "size": 100 + i,
                                  "blobId": hashlib.sha1(name.encode()).hexdigest()})
             shown_id = state.id_override if state.id_override is not None else repo.id
@@ -396,7 +408,9 @@ def main():
     p.add_argument("--hang", action="append", choices=["listing", "head"],
                    help="never answer these requests")
     p.add_argument("--extra-files", type=int, default=0, help="list N more (unserved) files")
+    p.add_argument("--extra-padding", type=int, default=150, help="characters added to each extra name")
     p.add_argument("--any-revision", action="store_true", help="accept every revision name")
+    p.add_argument("--raw-listing", help="serve this file's bytes as every listing")
     p.add_argument("--lifetime", type=float, default=120.0, help="seconds until the server stops itself")
     args = p.parse_args()
 

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "hub_endpoint.hpp"
+#include "hub_listing.hpp"
 #include "tokenscope/hf_cache.hpp"
 
 namespace ts::hub {
@@ -203,43 +204,25 @@ RepoInfo fetchRepoInfo(const DownloadOptions& options) {
         throw DownloadError(DownloadErrorKind::BadResponse,
                             hub.base + " answered HTTP " + std::to_string(outcome.response.status) +
                                 " for the file list of " + options.repoId);
-    RepoInfo info;
-    try {
-        const auto j = nlohmann::json::parse(outcome.response.body);
-        // Paths, locks and hints use the id asked for. A server that answers for another
-        // repository (a mirror naming a trusted model to write into its cache entry) is refused;
-        // the hub itself differs at most in case ("GPT2" for "gpt2").
-        info.id = options.repoId;
-        if (const auto said = j.find("id"); said != j.end()) {
-            if (!said->is_string() || lower(said->get<std::string>()) != lower(options.repoId))
-                throw DownloadError(
-                    DownloadErrorKind::BadResponse,
-                    hub.base + " answered the request for " + options.repoId +
-                        " with the file list of another repository ('" +
-                        printable(said->is_string() ? said->get<std::string>() : said->dump()) +
-                        "'); nothing was downloaded. Check HF_ENDPOINT: this server is not a "
-                        "faithful hub mirror");
-        }
-        info.commit = j.at("sha").get<std::string>();
-        for (const auto& s : j.at("siblings")) {
-            RepoFile f;
-            f.name = s.at("rfilename").get<std::string>();
-            if (s.contains("size") && s["size"].is_number_unsigned())
-                f.size = s["size"].get<std::uint64_t>();
-            if (s.contains("blobId") && s["blobId"].is_string())
-                f.blobId = s["blobId"].get<std::string>();
-            if (s.contains("lfs") && s["lfs"].is_object()) {
-                f.sha256 = s["lfs"].value("sha256", "");
-                if (s["lfs"].contains("size") && s["lfs"]["size"].is_number_unsigned())
-                    f.size = s["lfs"]["size"].get<std::uint64_t>();
-            }
-            info.files.push_back(std::move(f));
-        }
-    } catch (const nlohmann::json::exception& e) {
+    ParsedListing listing;
+    std::string problem;
+    if (!parseListing(outcome.response.body, listing, problem))
         throw DownloadError(DownloadErrorKind::BadResponse,
                             "the file list of " + options.repoId + " from " + hub.base +
-                                " is not what the hub sends (" + e.what() + ")");
-    }
+                                " is not what the hub sends: " + printable(problem));
+    // Paths, locks and hints use the id asked for. A server that answers for another
+    // repository (a mirror naming a trusted model to write into its cache entry) is refused;
+    // the hub itself differs at most in case ("GPT2" for "gpt2").
+    if (listing.hasId && (!listing.idIsString || lower(listing.id) != lower(options.repoId)))
+        throw DownloadError(DownloadErrorKind::BadResponse,
+                            hub.base + " answered the request for " + options.repoId +
+                                " with the file list of another repository (" +
+                                (listing.idIsString ? "'" + printable(listing.id) + "'"
+                                                    : std::string("an id that is not text")) +
+                                "); nothing was downloaded. Check HF_ENDPOINT: this server is "
+                                "not a faithful hub mirror");
+    RepoInfo info = std::move(listing.info);
+    info.id = options.repoId;
     auto hexOf = [](const std::string& s, std::size_t n) {
         return s.size() == n && std::all_of(s.begin(), s.end(), [](char c) {
                    return std::isxdigit(static_cast<unsigned char>(c));
