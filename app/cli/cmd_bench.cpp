@@ -6,12 +6,12 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <regex>
 #include <string>
 
 #include "commands.hpp"
 #include "common.hpp"
 #include "tokenscope/error.hpp"
+#include "tokenscope/model_folder.hpp"
 #include "tokenscope/session.hpp"
 #include "tokenscope/threads.hpp"
 
@@ -39,14 +39,11 @@ std::size_t weightFileBytes(const std::filesystem::path& folder) {
     std::size_t n = 0;
     std::error_code ec;
     if (std::filesystem::is_regular_file(folder, ec)) {
-        const std::string name = folder.filename().string();
-        const std::regex split(R"((.*)-\d{5}-of-(\d{5})\.gguf)");
-        std::smatch m;
-        if (!std::regex_match(name, m, split)) return std::filesystem::file_size(folder, ec);
+        const auto split = parseGgufSplitName(folder.filename().string());
+        if (!split) return std::filesystem::file_size(folder, ec);
         for (const auto& e : std::filesystem::directory_iterator(folder.parent_path(), ec)) {
-            const std::string other = e.path().filename().string();
-            std::smatch o;
-            if (std::regex_match(other, o, split) && o[1] == m[1] && o[2] == m[2])
+            const auto other = parseGgufSplitName(e.path().filename().string());
+            if (other && other->prefix == split->prefix && other->count == split->count)
                 n += e.file_size(ec);
         }
         return n;

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "formats/gguf.hpp"
-#include "formats/gguf_model.hpp"
 #include "formats/safetensors.hpp"
 #include "fuzz_common.hpp"
+#include "model/gguf_model.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/session.hpp"
 

@@ -211,4 +211,30 @@ put("sampling", "greedy", sampling(0.0, 0, 1.0, 0, [1.0, 1.0, 3.0]))
 put("sampling", "topk-topp", sampling(0.8, 2, 0.5, 7, [5.0, 4.0, 3.0, 2.0, 1.0]))
 put("sampling", "extreme", sampling(100.0, 1, 1e-9, 3, [3e38, -3e38, 0.0, 1e-40]))
 
+# --- chat_template: the template, then "\n==messages==\n" and one message a line (first
+# byte: s, u or a for the role)
+for name in ("smollm2", "qwen2_5", "llama2_chat"):
+    put("chat_template", name, read("chat_templates", name + ".jinja") +
+        b"\n==messages==\nsBe brief.\nuhi\naHello!\nuand you?")
+put("chat_template", "literal-system", "<|im_start|>system\nYou are X.<|im_end|>{{ x }}")
+put("chat_template", "escaped-system",
+    "{{ '<|im_start|>system\\nYou are Y.<|im_end|>\\n' }}\n==messages==\nuhi")
+put("chat_template", "unclosed-system", "<|im_start|>system\n" * 50 + "' <|im_end|>")
+put("chat_template", "long-system", "<|im_start|>system\n" + "A" * 3000 + "<|im_end|>")
+put("chat_template", "llama3", "{{ bos_token }}<|start_header_id|>{{ role }}<|end_header_id|>"
+    "{{ content }}<|eot_id|>{% if add_generation_prompt %}\n==messages==\nsS\nuU")
+put("chat_template", "qwen3", "<|im_start|><|im_end|></think>reasoning_content"
+    "\n==messages==\nuq\na<think>\nr\n</think>\n\nanswer")
+
+# --- tokenizer_config: tokenizer_config.json, then optionally "\n==generation_config==\n"
+# and generation_config.json (read beside tests/data/tokenizer/tokenizer.json)
+put("tokenizer_config", "bundled", read("..", "..", "resources", "model", "tokenizer_config.json"))
+put("tokenizer_config", "template-list", json.dumps({
+    "add_bos_token": True, "bos_token": {"content": "<|endoftext|>"}, "eos_token": None,
+    "chat_template": [{"name": "tool_use", "template": "x"},
+                      {"name": "default", "template": "<|im_start|>system\nS<|im_end|>"}]}))
+put("tokenizer_config", "generation-eos", json.dumps({"eos_token": "<|endoftext|>"}) +
+    "\n==generation_config==\n" + json.dumps({"eos_token_id": [300, 301, 7]}))
+put("tokenizer_config", "wrong-types", json.dumps({"add_bos_token": "yes", "chat_template": 5}))
+
 print("seeds written to", OUT)

@@ -10,13 +10,13 @@ build=${TOKENSCOPE_FUZZ_BUILD_DIR:-$root/build-fuzz}
 secs=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(safetensors config vocab_merges tokenizer_json encode cli_options sampling gguf)
+[ ${#targets[@]} -gt 0 ] || targets=(safetensors config vocab_merges tokenizer_json encode cli_options sampling gguf chat_template tokenizer_config)
 pids=()
 for t in "${targets[@]}"; do
     run=$build/run/$t
     mkdir -p "$run/work"
     dict=()
-    case $t in safetensors|config|vocab_merges|tokenizer_json) dict=(-dict="$root/tests/fuzz/json.dict") ;; esac
+    case $t in safetensors|config|vocab_merges|tokenizer_json|tokenizer_config) dict=(-dict="$root/tests/fuzz/json.dict") ;; esac
     (cd "$run" && nice -n 10 "$build/fuzz_$t" -max_total_time="$secs" -jobs=1 -workers=1 \
         -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "${dict[@]}" \
         "$run/work" "$root/tests/fuzz/corpus/$t" >/dev/null 2>&1) &

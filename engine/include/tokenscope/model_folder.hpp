@@ -2,7 +2,9 @@
 // A model folder as people have it on disk: weights, config and (optionally) tokenizer.
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tokenscope/model.hpp"
@@ -25,6 +27,15 @@ LoadedModel loadModelFolder(const std::filesystem::path& folder,
 // A GGUF file: model and tokenizer from the one file (or split set).
 LoadedModel loadGgufFile(const std::filesystem::path& file, const ProgressCallback& progress = {},
                          const std::atomic<bool>* cancel = nullptr);
+
+// The parts of a file name NAME-0000k-of-0000N.gguf (a model split into N files; k counts
+// from 1), or nothing for any other name. Digits are exactly five, as llama.cpp writes them.
+struct GgufSplitName {
+    std::string prefix;  // NAME
+    int part = 0;        // k
+    int count = 0;       // N
+};
+std::optional<GgufSplitName> parseGgufSplitName(std::string_view fileName);
 
 // The bundled default model: $TOKENSCOPE_MODEL_DIR if set, else the installed copy next to
 // the executable (../share/tokenscope/model), else the source tree's resources/model.

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "formats/json_file.hpp"
 #include "tokenscope/error.hpp"
 
 namespace ts {
@@ -43,7 +44,7 @@ int positiveIntValue(const json& v, const char* field, const std::string& where)
                 return static_cast<int>(d);
         }
         fail(where, std::string("field '") + field + "' must be an integer, found " + typeName(v) +
-                        " " + v.dump());
+                        " " + jsonShown(v));
     }
     const long long n = v.get<long long>();
     if (n <= 0)
@@ -68,7 +69,7 @@ int optionalPositiveInt(const json& j, const char* field, int fallback, const st
 double numberValue(const json& v, const char* field, const std::string& where) {
     if (!v.is_number())
         fail(where, std::string("field '") + field + "' must be a number, found " + typeName(v) +
-                        " " + v.dump());
+                        " " + jsonShown(v));
     return v.get<double>();
 }
 
@@ -81,16 +82,16 @@ bool optionalBool(const json& j, const char* field, bool fallback, const std::st
     const json& v = j.at(field);
     if (!v.is_boolean())
         fail(where, std::string("field '") + field + "' must be a boolean, found " + typeName(v) +
-                        " " + v.dump());
+                        " " + jsonShown(v));
     return v.get<bool>();
 }
 
 int tokenIdValue(const json& v, const char* field, const std::string& where) {
     if (!v.is_number_integer())
-        fail(where, std::string("field '") + field + "' must hold integers, found " + v.dump());
+        fail(where, std::string("field '") + field + "' must hold integers, found " + jsonShown(v));
     const long long n = v.get<long long>();
     if (n < 0 || n > std::numeric_limits<int>::max())
-        fail(where, std::string("field '") + field + "' is out of range: " + v.dump());
+        fail(where, std::string("field '") + field + "' is out of range: " + jsonShown(v));
     return static_cast<int>(n);
 }
 
@@ -106,7 +107,7 @@ std::vector<int> tokenIds(const json& j, const char* field, const std::string& w
     if (!it->is_number_integer())
         fail(where, std::string("field '") + field +
                         "' must be an integer, a list or null, found " + typeName(*it) + " " +
-                        it->dump());
+                        jsonShown(*it));
     ids.push_back(tokenIdValue(*it, field, where));
     return ids;
 }
@@ -180,7 +181,12 @@ void parseGpt2(const json& j, Config& c, const std::string& where) {
     c.nEmbd = requiredPositiveInt(j, "n_embd", where);
     c.nHead = requiredPositiveInt(j, "n_head", where);
     c.nLayer = requiredPositiveInt(j, "n_layer", where);
-    c.nInner = optionalPositiveInt(j, "n_inner", 4 * c.nEmbd, where);
+    // transformers' default is 4 * n_embd, which overflows an int from n_embd = 2^29 on.
+    const std::int64_t defaultInner = 4 * static_cast<std::int64_t>(c.nEmbd);
+    if (!present(j, "n_inner") && defaultInner > std::numeric_limits<int>::max())
+        fail(where, "n_embd " + std::to_string(c.nEmbd) + " is too large: the MLP width n_inner " +
+                        "(4 x n_embd when absent) would be " + std::to_string(defaultInner));
+    c.nInner = optionalPositiveInt(j, "n_inner", static_cast<int>(defaultInner), where);
     c.layerNormEps = static_cast<float>(epsilon(j, "layer_norm_epsilon", 1e-5, where));
     if (present(j, "activation_function")) {
         const json& a = j.at("activation_function");
@@ -268,6 +274,11 @@ void parseLlamaFamily(const json& j, Config& c, const std::string& where) {
 
 Config Config::fromJsonFile(const std::filesystem::path& path) {
     const std::string where = path.string();
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(path, ec) &&
+        std::filesystem::file_size(path, ec) > kMaxSmallJsonBytes)
+        fail(where, "the file is larger than " + std::to_string(kMaxSmallJsonBytes >> 20) +
+                        " MiB; a config.json is a few kilobytes");
     std::ifstream in(path, std::ios::binary);
     if (!in) fail(where, "cannot open the file (does the folder have a config.json?)");
     std::ostringstream ss;
@@ -277,6 +288,7 @@ Config Config::fromJsonFile(const std::filesystem::path& path) {
 }
 
 Config Config::fromJsonText(const std::string& text, const std::string& where) {
+    checkJsonDepth(text, where);
     json j;
     try {
         j = json::parse(text);
@@ -352,6 +364,22 @@ void Config::validate(const std::string& where) const {
                         ") is not divisible by " + (gpt2 ? "n_head (" : "num_attention_heads (") +
                         std::to_string(nHead) + ")");
     if (headDimension < 0) fail(where, "field 'head_dim' must be positive");
+    // Every product below in 64 bits: the fields are ints from the file, and their int
+    // products (qDim(), kvDim()) overflow long before the sizes are refused.
+    const std::int64_t q = static_cast<std::int64_t>(nHead) * headDim();
+    const std::int64_t kv = static_cast<std::int64_t>(kvHeads()) * headDim();
+    const std::int64_t big = std::int64_t{1} << 31;
+    const std::int64_t gated = gatedMlp ? 2 : 1;
+    if (q >= (1LL << 24) || kv >= (1LL << 24) ||
+        static_cast<std::int64_t>(nVocab) * nEmbd >= big * 8 ||
+        gated * nInner * static_cast<std::int64_t>(nEmbd) >= big ||
+        static_cast<std::int64_t>(nCtx) * nEmbd >= big || (q + 2 * kv) * nEmbd >= big)
+        fail(where, "model dimensions are too large for this engine (" +
+                        std::string(gpt2 ? "n_embd " : "hidden_size ") + std::to_string(nEmbd) +
+                        ", " + (gpt2 ? "n_inner " : "intermediate_size ") + std::to_string(nInner) +
+                        ", " + std::to_string(nHead) + " heads of " + std::to_string(headDim()) +
+                        ", vocabulary " + std::to_string(nVocab) + ", context " +
+                        std::to_string(nCtx) + ")");
     if (nKvHead < 0 || (nKvHead > 0 && nHead % nKvHead != 0))
         fail(where, "num_attention_heads (" + std::to_string(nHead) +
                         ") is not a multiple of num_key_value_heads (" + std::to_string(nKvHead) +
@@ -363,15 +391,6 @@ void Config::validate(const std::string& where) const {
     if (!(layerNormEps > 0))
         fail(where, std::string("field '") + (gpt2 ? "layer_norm_epsilon" : "rms_norm_eps") +
                         "' must be positive");
-    // Guard against sizes whose products overflow our index arithmetic.
-    const long long big = 1LL << 31;
-    const long long gated = gatedMlp ? 2 : 1;
-    if (static_cast<long long>(nVocab) * nEmbd >= big * 8 ||
-        gated * nInner * static_cast<long long>(nEmbd) >= big ||
-        static_cast<long long>(nCtx) * nEmbd >= big ||
-        static_cast<long long>(qDim() + 2LL * kvDim()) * nEmbd >= big ||
-        static_cast<long long>(nHead) * headDim() >= (1LL << 24))
-        fail(where, "model dimensions are too large for this engine");
     // bos/eos ids may lie outside a small test vocabulary (the tiny fixtures keep GPT-2's
     // 50256); consumers check them against the vocabulary before use.
 }

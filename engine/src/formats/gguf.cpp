@@ -8,10 +8,12 @@
 #include <cstring>
 #include <fstream>
 #include <limits>
-#include <regex>
+#include <optional>
+#include <string_view>
 
 #include "formats/safetensors.hpp"
 #include "tokenscope/error.hpp"
+#include "tokenscope/model_folder.hpp"
 
 namespace ts::gguf {
 namespace {
@@ -19,6 +21,14 @@ namespace {
 constexpr std::uint32_t kMagic = 0x46554747;  // "GGUF" read little-endian
 constexpr std::size_t kMaxDims = 4;           // ggml tensors have at most 4 dimensions
 constexpr std::size_t kMaxName = 256;         // ggml itself allows 63 bytes
+// What the metadata may cost in memory once read: a u8 array element becomes an int64 (8x
+// its bytes in the file) and an empty string a std::string (4x), so a file's size alone
+// does not bound it. The largest real tokenizers (262,144 tokens and as many merges) need
+// about 30 MiB; a file that needs more is refused before it is read.
+constexpr std::uint64_t kMaxMetadataBytes = 256ull << 20;
+constexpr std::uint64_t kMaxMetadataString = 16ull << 20;  // a chat template is ~10 KB
+constexpr std::uint64_t kMaxMetadataEntries = 1u << 16;    // real files have about 40
+constexpr std::uint64_t kMaxTensors = 1u << 18;            // a 70B model has 723
 
 [[noreturn]] void fail(const std::string& where, const std::string& what) {
     throw Error(where + ": " + what);
@@ -47,14 +57,20 @@ class Cursor {
         return v;
     }
     std::string string(const std::string& what, std::size_t maxLen) {
+        return string([&] { return what; }, maxLen);
+    }
+    // `what()` builds the label only when a message needs it (array elements are many).
+    template <class Label>
+    std::string string(const Label& what, std::size_t maxLen) {
         const std::size_t at = m_pos;
-        const std::uint64_t len = read<std::uint64_t>(what + " (length)");
+        if (left() < sizeof(std::uint64_t)) need(sizeof(std::uint64_t), what() + " (length)");
+        const std::uint64_t len = read<std::uint64_t>("a string length");
         if (len > left())
-            fail(m_where, what + " at byte " + std::to_string(at) + " claims " +
+            fail(m_where, what() + " at byte " + std::to_string(at) + " claims " +
                               std::to_string(len) + " bytes, more than the " +
                               std::to_string(left()) + " left in the file");
         if (len > maxLen)
-            fail(m_where, what + " at byte " + std::to_string(at) + " is " + std::to_string(len) +
+            fail(m_where, what() + " at byte " + std::to_string(at) + " is " + std::to_string(len) +
                               " bytes long (at most " + std::to_string(maxLen) + " allowed)");
         std::string s(reinterpret_cast<const char*>(m_p + m_pos), static_cast<std::size_t>(len));
         m_pos += static_cast<std::size_t>(len);
@@ -143,14 +159,29 @@ void readScalar(Cursor& c, ValueType t, Value& v, const std::string& what) {
             break;
         }
         case ValueType::String:
-            v.s = c.string(what, std::numeric_limits<std::size_t>::max());
+            v.s = c.string(what, kMaxMetadataString);
             break;
         case ValueType::Array:
             break;  // handled by the caller
     }
 }
 
-Value readValue(Cursor& c, const std::string& where, const std::string& key) {
+// Memory the metadata read so far holds, checked against kMaxMetadataBytes before each
+// value is allocated.
+struct MetadataBudget {
+    std::uint64_t used = 0;
+    void spend(std::uint64_t bytes, const std::string& where, const std::string& key) {
+        used += bytes;
+        if (used > kMaxMetadataBytes)
+            fail(where, "metadata key '" + key + "' brings the metadata to more than " +
+                            std::to_string(kMaxMetadataBytes >> 20) +
+                            " MiB in memory, far beyond any real model's (a tokenizer of "
+                            "262,144 tokens needs about 30 MiB): the file is corrupt or hostile");
+    }
+};
+
+Value readValue(Cursor& c, const std::string& where, const std::string& key,
+                MetadataBudget& budget) {
     Value v;
     const std::size_t at = c.pos();
     const std::uint32_t raw = c.read<std::uint32_t>("the type of metadata key '" + key + "'");
@@ -161,6 +192,7 @@ Value readValue(Cursor& c, const std::string& where, const std::string& key) {
     const std::string what = "the value of metadata key '" + key + "'";
     if (v.type != ValueType::Array) {
         readScalar(c, v.type, v, what);
+        budget.spend(sizeof(Value) + v.s.size(), where, key);
         return v;
     }
     const std::uint32_t et = c.read<std::uint32_t>("the element type of array '" + key + "'");
@@ -176,12 +208,17 @@ Value readValue(Cursor& c, const std::string& where, const std::string& key) {
                         valueTypeName(v.elemType) + ", more than the " + std::to_string(c.left()) +
                         " bytes left in the file can hold");
     v.arraySize = static_cast<std::size_t>(n);
+    const std::uint64_t elementBytes = v.elemType == ValueType::String ? sizeof(std::string) : 8;
+    budget.spend(sizeof(Value) + n * elementBytes, where, key);  // n * 8 < the file's size * 8
     Value e;
     if (v.elemType == ValueType::String) {
         v.strings.reserve(v.arraySize);
-        for (std::size_t i = 0; i < v.arraySize; ++i)
-            v.strings.push_back(c.string("element " + std::to_string(i) + " of array '" + key + "'",
-                                         std::numeric_limits<std::size_t>::max()));
+        for (std::size_t i = 0; i < v.arraySize; ++i) {
+            v.strings.push_back(
+                c.string([&] { return "element " + std::to_string(i) + " of array '" + key + "'"; },
+                         kMaxMetadataString));
+            budget.spend(v.strings.back().size(), where, key);
+        }
     } else if (v.elemType == ValueType::F32 || v.elemType == ValueType::F64) {
         v.floats.reserve(v.arraySize);
         for (std::size_t i = 0; i < v.arraySize; ++i) {
@@ -302,6 +339,13 @@ File File::parse(std::shared_ptr<const st::Mapping> mapping, const std::string& 
     const std::uint64_t nKv = c.read<std::uint64_t>("the metadata count");
     // Each key/value needs at least 8 (key length) + 4 (type) + 1 bytes; each tensor info
     // at least 8 (name length) + 4 (dims) + 8 (one dim) + 4 (type) + 8 (offset).
+    if (nKv > kMaxMetadataEntries)
+        fail(where, "header claims " + std::to_string(nKv) + " metadata entries (at most " +
+                        std::to_string(kMaxMetadataEntries) +
+                        " are read; real files have about 40)");
+    if (nTensors > kMaxTensors)
+        fail(where, "header claims " + std::to_string(nTensors) + " tensors (at most " +
+                        std::to_string(kMaxTensors) + " are read; a 70B model has 723)");
     if (nKv > c.left() / 13)
         fail(where, "header claims " + std::to_string(nKv) + " metadata entries, more than the " +
                         std::to_string(c.left()) + " bytes of the file can hold");
@@ -309,10 +353,11 @@ File File::parse(std::shared_ptr<const st::Mapping> mapping, const std::string& 
         fail(where, "header claims " + std::to_string(nTensors) + " tensors, more than the " +
                         std::to_string(c.left()) + " bytes of the file can hold");
 
+    MetadataBudget budget;
     for (std::uint64_t k = 0; k < nKv; ++k) {
         const std::size_t at = c.pos();
         std::string key = c.string("metadata key " + std::to_string(k), 65535);
-        Value v = readValue(c, where, key);
+        Value v = readValue(c, where, key, budget);
         if (f.m_meta.count(key))
             fail(where,
                  "metadata key '" + key + "' at byte " + std::to_string(at) + " appears twice");
@@ -430,20 +475,18 @@ File File::open(const std::filesystem::path& path) {
     const Value* count = f.find("split.count");
     if (!count || !count->isInteger() || count->i <= 1) return f;
     // NAME-00001-of-00003.gguf: open every part, whichever one was named.
-    static const std::regex pattern(R"((.*)-(\d{5})-of-(\d{5})\.gguf)");
-    std::smatch m;
-    const std::string name = path.filename().string();
-    if (!std::regex_match(name, m, pattern))
+    const auto split = parseGgufSplitName(path.filename().string());
+    if (!split)
         fail(path.string(),
              "the file is part of a split model (split.count = " + std::to_string(count->i) +
                  ") but its name does not follow "
                  "NAME-00001-of-0000N.gguf, so the other parts cannot be found");
-    const int n = std::stoi(m[3].str());
+    const int n = split->count;
     if (n != count->i)
-        fail(path.string(), "the name says " + m[3].str() + " parts but split.count is " +
+        fail(path.string(), "the name says " + std::to_string(n) + " parts but split.count is " +
                                 std::to_string(count->i));
     if (n > 9999) fail(path.string(), "split.count " + std::to_string(n) + " is not plausible");
-    const std::string prefix = m[1].str();
+    const std::string prefix = split->prefix;
     auto partPath = [&](int i) {
         char buf[32];
         std::snprintf(buf, sizeof buf, "-%05d-of-%05d.gguf", i, n);
@@ -560,3 +603,28 @@ bool looksLikeGguf(const std::filesystem::path& path) {
 }
 
 }  // namespace ts::gguf
+
+namespace ts {
+
+std::optional<GgufSplitName> parseGgufSplitName(std::string_view fileName) {
+    // "-00001-of-00003.gguf" after the prefix: fixed widths, so the tail is found by length.
+    static constexpr std::size_t kTail = 20;
+    if (fileName.size() < kTail) return std::nullopt;
+    const std::string_view tail = fileName.substr(fileName.size() - kTail);
+    auto fiveDigits = [](std::string_view d) -> std::optional<int> {
+        int n = 0;
+        for (char ch : d) {
+            if (ch < '0' || ch > '9') return std::nullopt;
+            n = n * 10 + (ch - '0');
+        }
+        return n;
+    };
+    const auto part = fiveDigits(tail.substr(1, 5));
+    const auto count = fiveDigits(tail.substr(10, 5));
+    if (tail[0] != '-' || tail.substr(6, 4) != "-of-" || tail.substr(15) != ".gguf" || !part ||
+        !count)
+        return std::nullopt;
+    return GgufSplitName{std::string(fileName.substr(0, fileName.size() - kTail)), *part, *count};
+}
+
+}  // namespace ts

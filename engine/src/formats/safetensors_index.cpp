@@ -8,6 +8,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "formats/json_file.hpp"
 #include "formats/safetensors.hpp"
 #include "tokenscope/error.hpp"
 
@@ -40,14 +41,9 @@ Checkpoint Checkpoint::open(const fs::path& folder) {
         c.m_files.push_back(File::open(single));
     } else {
         c.m_path = index;
-        std::ifstream in(index, std::ios::binary);
-        if (!in) fail(index, "cannot open the file");
-        nlohmann::json j;
-        try {
-            j = nlohmann::json::parse(in);
-        } catch (const nlohmann::json::exception& e) {
-            fail(index, std::string("not valid JSON: ") + e.what());
-        }
+        // The index of a 671B model with 90,000 tensors is 8 MB.
+        nlohmann::json j = parseJsonText(
+            readFileCapped(index, "checkpoint index", kMaxSmallJsonBytes), index.string());
         if (!j.is_object() || !j.contains("weight_map") || !j["weight_map"].is_object())
             fail(index,
                  "a sharded checkpoint's index needs a 'weight_map' object (tensor name -> "
@@ -56,7 +52,7 @@ Checkpoint Checkpoint::open(const fs::path& folder) {
         for (auto it = j["weight_map"].begin(); it != j["weight_map"].end(); ++it) {
             if (!it.value().is_string())
                 fail(index, "weight_map entry '" + it.key() + "' must name a shard file, found " +
-                                it.value().dump());
+                                jsonShown(it.value()));
             const std::string shard = it.value().get<std::string>();
             if (!plainFileName(shard))
                 fail(index, "weight_map entry '" + it.key() + "' names '" + shard +

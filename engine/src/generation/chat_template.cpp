@@ -4,7 +4,8 @@
 // real templates with @huggingface/jinja and compares.
 #include "tokenscope/chat_template.hpp"
 
-#include <regex>
+#include <optional>
+#include <string_view>
 
 #include "tokenscope/error.hpp"
 #include "tokenscope/tokenizer.hpp"
@@ -76,6 +77,37 @@ std::string unescapeJinja(const std::string& s) {
         }
     }
     return out;
+}
+
+// The first literal system turn of a ChatML template: "<|im_start|>system", a newline (a \n
+// escape in some templates, a real one in others), text without ' " + { or } (so it is a
+// literal, not Jinja code building one), then "<|im_end|>". A plain scan instead of
+// std::regex: libstdc++'s regex recurses once per character and overflowed the stack on a
+// 60 KB template (issue #40). Linear: a start that fails at a Jinja character or the end of
+// the text makes every start before that point fail there too, so the scan resumes after it.
+std::optional<std::string> literalSystemTurn(const std::string& jinja) {
+    static constexpr std::string_view kStart = "<|im_start|>system";
+    static constexpr std::string_view kEnd = "<|im_end|>";
+    auto isJinja = [](char c) { return c == '\'' || c == '"' || c == '+' || c == '{' || c == '}'; };
+    std::size_t from = 0;
+    while (true) {
+        const std::size_t start = jinja.find(kStart, from);
+        if (start == std::string::npos) return std::nullopt;
+        std::size_t text = start + kStart.size();
+        if (jinja.compare(text, 2, "\\n") == 0) {
+            text += 2;
+        } else if (text < jinja.size() && jinja[text] == '\n') {
+            text += 1;
+        } else {
+            from = start + 1;
+            continue;
+        }
+        std::size_t i = text;
+        while (i < jinja.size() && jinja.compare(i, kEnd.size(), kEnd) != 0 && !isJinja(jinja[i]))
+            ++i;
+        if (i < jinja.size() && !isJinja(jinja[i])) return jinja.substr(text, i - text);
+        from = i + 1;  // past the Jinja character (or the end): no start before it can match
+    }
 }
 
 void requireMessages(const std::vector<ChatMessage>& messages) {
@@ -224,11 +256,8 @@ ChatTemplate recogniseChatTemplate(const std::string& jinja) {
         // "You are Qwen, ...", SmolLM2: "You are a helpful AI assistant named SmolLM, ...").
         // The newline after "system" is a \n escape in some templates and a real one in
         // others.
-        static const std::regex kDefault(
-            R"(<\|im_start\|>system(?:\\n|\n)([^'"+{}]*?)<\|im_end\|>)");
-        std::smatch match;
-        if (std::regex_search(jinja, match, kDefault)) {
-            t.defaultSystem = unescapeJinja(match[1].str());
+        if (const auto text = literalSystemTurn(jinja)) {
+            t.defaultSystem = unescapeJinja(*text);
             t.why += ", default system message";
         }
         return t;

@@ -1,6 +1,6 @@
 // GgufLoader (gguf_loader.hpp): the checks and conversions every GGUF architecture's
 // tensor list goes through, so that each list reads as names and shapes only.
-#include "formats/gguf_loader.hpp"
+#include "model/gguf_loader.hpp"
 
 #include <algorithm>
 #include <cmath>

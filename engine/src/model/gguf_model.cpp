@@ -2,7 +2,7 @@
 // list by general.architecture (gpt2 here, the llama family in gguf_model_llama.cpp).
 // Every tensor is checked for presence and shape, with the expected and found shape in the
 // message.
-#include "formats/gguf_model.hpp"
+#include "model/gguf_model.hpp"
 
 #include <sys/mman.h>
 
@@ -10,9 +10,10 @@
 #include <set>
 
 #include "compute/packed_linear.hpp"
-#include "formats/gguf_loader.hpp"
 #include "formats/safetensors.hpp"
+#include "model/gguf_loader.hpp"
 #include "model/model_data.hpp"
+#include "model/model_loader.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/model_folder.hpp"
 
@@ -42,6 +43,11 @@ void loadGgufGpt2(ModelData& dd, const gguf::File& f, const ProgressCallback& pr
     GgufLoader L(*d, f, progress, cancel, 4 + 12 * c.nLayer + 1);
     const TensorInfo& wte = L.require("token_embd.weight", {C, V});
     d->wpe = L.vec(L.require("position_embd.weight", {C, N}));
+    requireDeclaredLayers(
+        c.nLayer, f.tensors().size(), 12,
+        [](int l) { return "blk." + std::to_string(l) + ".attn_norm.weight"; },
+        [&](const std::string& n) { return f.tensor(n) != nullptr; }, f.where(),
+        arch + ".block_count");
     d->layers.resize(static_cast<std::size_t>(c.nLayer));
     for (int l = 0; l < c.nLayer; ++l) {
         const std::string p = "blk." + std::to_string(l) + ".";

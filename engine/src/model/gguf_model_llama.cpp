@@ -17,7 +17,8 @@
 #include <cmath>
 
 #include "compute/rope.hpp"
-#include "formats/gguf_loader.hpp"
+#include "model/gguf_loader.hpp"
+#include "model/model_loader.hpp"
 #include "tokenscope/error.hpp"
 
 namespace ts {
@@ -129,6 +130,11 @@ void loadGgufLlama(ModelData& d, const gguf::File& f, const std::string& arch,
         c.ropeScaling.factors = std::move(factors);
     }
 
+    requireDeclaredLayers(
+        c.nLayer, f.tensors().size(), 9,
+        [](int l) { return "blk." + std::to_string(l) + ".attn_norm.weight"; },
+        [&](const std::string& n) { return f.tensor(n) != nullptr; }, f.where(),
+        arch + ".block_count");
     d.layers.resize(static_cast<std::size_t>(c.nLayer));
     for (int l = 0; l < c.nLayer; ++l) {
         const std::string p = "blk." + std::to_string(l) + ".";

@@ -25,7 +25,7 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "formats/gguf_model.hpp"
+#include "model/gguf_model.hpp"
 #include "tokenizer/tokenizer_impl.hpp"
 #include "tokenscope/error.hpp"
 
@@ -100,6 +100,20 @@ std::optional<PreTokenizerSpec> preTokenizerNamed(const std::string& name) {
 std::vector<TokenizerSource::MergeLine> mergesFromScores(const std::vector<std::string>& tokens,
                                                          const std::vector<double>& scores,
                                                          const std::string& where) {
+    // Every cut of a piece hashes its two parts, so the work grows with the square of the
+    // pieces' lengths. Real vocabularies need a few million bytes hashed (Llama 2: ~2M);
+    // a file with megabyte-long pieces would run for hours, and is refused.
+    constexpr std::uint64_t kMaxBytesHashed = 1ull << 31;
+    std::uint64_t work = 0;
+    for (const std::string& piece : tokens) {
+        work += static_cast<std::uint64_t>(piece.size()) * piece.size();
+        if (work > kMaxBytesHashed)
+            throw Error(where +
+                        ": tokenizer.ggml.tokens holds pieces too long to derive "
+                        "SentencePiece merges from (piece " +
+                        std::to_string(&piece - tokens.data()) + " is " +
+                        std::to_string(piece.size()) + " bytes; real pieces are a few dozen)");
+    }
     std::unordered_map<std::string_view, int> ids;
     ids.reserve(tokens.size());
     for (std::size_t i = 0; i < tokens.size(); ++i) ids.emplace(tokens[i], static_cast<int>(i));

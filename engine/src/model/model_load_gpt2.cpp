@@ -1,6 +1,7 @@
 // GPT-2's tensor list: Conv1D weights stored [in, out], learned positions, LayerNorms with
 // biases, a fused c_attn for queries, keys and values, and a head tied to wte unless the
 // file brings a different lm_head. Names with or without the "transformer." prefix.
+#include <algorithm>
 #include <cstring>
 
 #include "model/model_loader.hpp"
@@ -23,9 +24,11 @@ void loadGpt2Weights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCal
                      const std::atomic<bool>* cancel) {
     const Config& c = d.config;
     const std::int64_t C = c.nEmbd, V = c.nVocab, N = c.nCtx, I = c.nInner;
-    const int total = 4 + 12 * c.nLayer + 1;
-    Loader L(d, ckpt, progress, cancel, total, "transformer.");
     const std::string where = ckpt.path().string();
+    // The number of progress steps; the layer count is checked against the tensors below.
+    const int total =
+        static_cast<int>(std::min<std::int64_t>(4 + 12 * std::int64_t{c.nLayer} + 1, 1 << 30));
+    Loader L(d, ckpt, progress, cancel, total, "transformer.");
 
     // Embeddings first, with specific messages for the common config/weights mix-ups.
     {
@@ -45,6 +48,11 @@ void loadGpt2Weights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCal
     const st::TensorInfo& wte = L.require("wte.weight", {V, C});
     d.wpe = L.floats(L.require("wpe.weight", {N, C}));
 
+    requireDeclaredLayers(
+        c.nLayer, ckpt.tensors().size(), 12,
+        [](int l) { return "h." + std::to_string(l) + ".ln_1.weight"; },
+        [&](const std::string& n) { return ckpt.find("transformer." + n) || ckpt.find(n); }, where,
+        "config.json (n_layer)");
     d.layers.resize(static_cast<std::size_t>(c.nLayer));
     for (int l = 0; l < c.nLayer; ++l) {
         const std::string p = "h." + std::to_string(l) + ".";

@@ -4,6 +4,7 @@
 // lm_head. Projections are torch Linear weights stored [out, in]. Which biases and norms
 // exist follows the config's switches, so a tensor the config does not expect is reported
 // as unknown and one it expects is required.
+#include <algorithm>
 #include <cstring>
 
 #include "model/model_loader.hpp"
@@ -26,9 +27,12 @@ void loadLlamaWeights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCa
     const Config& c = d.config;
     const std::int64_t C = c.nEmbd, V = c.nVocab, I = c.nInner, Q = c.qDim(), K = c.kvDim(),
                        hd = c.headDim();
-    const int total = 3 + 14 * c.nLayer + 1;
-    Loader L(d, ckpt, progress, cancel, total);
     const std::string where = ckpt.path().string();
+    // At least the norms and the q, k, v, o, gate, up and down projections: 9 per layer.
+    // The number of progress steps; the layer count is checked against the tensors below.
+    const int total =
+        static_cast<int>(std::min<std::int64_t>(3 + 14 * std::int64_t{c.nLayer} + 1, 1 << 30));
+    Loader L(d, ckpt, progress, cancel, total);
 
     {
         const st::TensorInfo* e = L.lookup("model.embed_tokens.weight");
@@ -39,6 +43,11 @@ void loadLlamaWeights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCa
     }
     const st::TensorInfo& embed = L.require("model.embed_tokens.weight", {V, C});
 
+    requireDeclaredLayers(
+        c.nLayer, ckpt.tensors().size(), 9,
+        [](int l) { return "model.layers." + std::to_string(l) + ".input_layernorm.weight"; },
+        [&](const std::string& n) { return ckpt.find(n) != nullptr; }, where,
+        "config.json (num_hidden_layers)");
     d.layers.resize(static_cast<std::size_t>(c.nLayer));
     for (int l = 0; l < c.nLayer; ++l) {
         const std::string p = "model.layers." + std::to_string(l) + ".";

@@ -44,6 +44,26 @@ kernels::WeightType weightTypeOf(st::DType d) {
     return kernels::WeightType::F32;
 }
 
+void requireDeclaredLayers(int nLayer, std::size_t tensorsHeld, int tensorsPerLayer,
+                           const std::function<std::string(int)>& firstTensor,
+                           const std::function<bool(const std::string&)>& has,
+                           const std::string& where, const std::string& declaredBy) {
+    // Layer by layer while the tensor count leaves room, so a file short of a layer or two
+    // names the first missing tensor; the count alone refuses the rest without a loop. One
+    // layer past the count is let through, for the tensor list to name what it lacks.
+    const std::size_t room = tensorsHeld / static_cast<std::size_t>(tensorsPerLayer);
+    for (int l = 0; l < nLayer && static_cast<std::size_t>(l) <= room; ++l)
+        if (!has(firstTensor(l)))
+            throw Error(where + ": missing tensor '" + firstTensor(l) + "': " + declaredBy +
+                        " declares " + std::to_string(nLayer) + " layers, but the weights hold " +
+                        std::to_string(l));
+    if (static_cast<std::size_t>(nLayer) > room + 1)
+        throw Error(where + ": " + declaredBy + " declares " + std::to_string(nLayer) +
+                    " layers, but the weights hold only " + std::to_string(tensorsHeld) +
+                    " tensors, too few for more than " + std::to_string(room) + " layers of " +
+                    std::to_string(tensorsPerLayer) + " tensors each");
+}
+
 const float* ModelData::ownFloats(const std::vector<float>& v) {
     ByteBuffer b(v.size() * sizeof(float));
     if (!v.empty()) std::memcpy(b.data(), v.data(), v.size() * sizeof(float));

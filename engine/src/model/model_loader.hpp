@@ -3,6 +3,8 @@
 // model_load_llama.cpp): lookup with expected-vs-found messages, packing in the stored
 // precision, fp32 copies of small vectors, NaN/Inf counting, progress and cancellation.
 #include <atomic>
+#include <cstddef>
+#include <functional>
 #include <set>
 #include <string>
 #include <vector>
@@ -72,6 +74,16 @@ class Loader {
 };
 
 kernels::WeightType weightTypeOf(st::DType d);
+
+// Refuses a header that declares more layers than the weights hold, before anything is
+// allocated per layer (a config.json with n_layer = 10,000,000 once cost 3.5 GB and 18 s
+// before "missing tensor"). The weights must list `tensorsPerLayer` tensors for every
+// declared layer, and each layer's `firstTensor(l)` must be there (`has`). Shared by the
+// safetensors and GGUF loaders; `declaredBy` says where the count came from, for the message.
+void requireDeclaredLayers(int nLayer, std::size_t tensorsHeld, int tensorsPerLayer,
+                           const std::function<std::string(int)>& firstTensor,
+                           const std::function<bool(const std::string&)>& has,
+                           const std::string& where, const std::string& declaredBy);
 
 // The architectures' tensor lists; each fills d from the checkpoint.
 void loadGpt2Weights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCallback& progress,

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
+#include "formats/json_file.hpp"
 #include "tokenizer/utf8.hpp"
 #include "tokenscope/error.hpp"
 
@@ -201,8 +202,8 @@ void Normalizer::parse(const json& j, const std::string& where) {
         m_steps.push_back({Kind::Lowercase, "", ""});
     } else if (type == "Strip") {
         Step s{Kind::Strip, "", ""};
-        s.left = j.value("strip_left", true);
-        s.right = j.value("strip_right", true);
+        s.left = jsonBool(j, "strip_left", true, where);
+        s.right = jsonBool(j, "strip_right", true, where);
         m_steps.push_back(s);
     } else if (type == "Replace") {
         const auto pattern = j.find("pattern");

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "formats/json_file.hpp"
 #include "tokenizer/regex_dialect.hpp"
 #include "tokenscope/error.hpp"
 
@@ -152,24 +153,24 @@ void PreTokenizerSteps::parse(const json& j, const std::string& where) {
         if (behavior != j.end() && behavior->is_string()) {
             step.behavior = behaviorOf(behavior->get<std::string>(), where);
         }
-        step.invert = j.value("invert", false);
+        step.invert = jsonBool(j, "invert", false, where);
     } else if (type == "ByteLevel") {
         step.kind = Kind::ByteLevel;
-        step.addPrefixSpace = j.value("add_prefix_space", false);
-        if (j.value("use_regex", true)) {
+        step.addPrefixSpace = jsonBool(j, "add_prefix_space", false, where);
+        if (jsonBool(j, "use_regex", true, where)) {
             step.regex =
                 std::make_shared<const Pretokenizer>(pcrePatternFromJs(kByteLevelJs), false, where);
         }
     } else if (type == "Digits") {
         step.kind = Kind::Split;
-        const bool each = j.value("individual_digits", false);
+        const bool each = jsonBool(j, "individual_digits", false, where);
         // JavaScript's \d (with the u flag) is ASCII, as in transformers.js's Digits.
         step.regex = std::make_shared<const Pretokenizer>(each ? "[0-9]" : "[0-9]+", false, where);
     } else if (type == "Metaspace") {
         step.kind = Kind::Metaspace;
-        step.replacement = j.value("replacement", std::string("\xE2\x96\x81"));
+        step.replacement = jsonString(j, "replacement", "\xE2\x96\x81", where);
         if (step.replacement.empty()) throw Error(where + ": Metaspace replacement is empty");
-        const std::string scheme = j.value("prepend_scheme", std::string("always"));
+        const std::string scheme = jsonString(j, "prepend_scheme", "always", where);
         if (scheme == "first") {
             step.prepend = Prepend::First;
         } else if (scheme == "never") {
@@ -179,7 +180,7 @@ void PreTokenizerSteps::parse(const json& j, const std::string& where) {
         } else {
             throw Error(where + ": Metaspace prepend_scheme \"" + scheme + "\" is not known");
         }
-        if (j.contains("add_prefix_space") && !j.value("add_prefix_space", true)) {
+        if (!jsonBool(j, "add_prefix_space", true, where)) {
             step.prepend = Prepend::Never;
         }
     } else {

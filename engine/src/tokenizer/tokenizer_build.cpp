@@ -12,6 +12,27 @@ namespace {
 
 // Far beyond any real vocabulary; stops a typo such as 5025600 from allocating gigabytes.
 constexpr int kMaxVocabId = (1 << 24) - 1;
+// The id tables are indexed by id, so their size follows the largest id, not the number of
+// entries. Real vocabularies are dense (ids 0..N-1, a few holes at most), so the largest id
+// may exceed the number of entries by this many plus as many again; a 20 KB file with one
+// id of 16,777,215 once took 555 MB (issue #40) and is refused instead.
+constexpr std::size_t kAllowedHoles = 1024;
+
+// Refuses ids too sparse for tables indexed by id, before any table is sized.
+void requireDenseIds(const TokenizerSource& source) {
+    const std::size_t entries = source.vocab.size() + source.added.size();
+    const std::size_t allowed = 2 * entries + kAllowedHoles;
+    auto check = [&](int id, const std::string& token, const char* kind) {
+        if (id >= 0 && static_cast<std::size_t>(id) >= allowed)
+            throw Error(source.vocabWhere + ": " + kind + " \"" + token + "\" has id " +
+                        std::to_string(id) + ", but the vocabulary has only " +
+                        std::to_string(entries) +
+                        " entries: ids must be numbered from 0 without large gaps (at most " +
+                        std::to_string(allowed - 1) + " here)");
+    };
+    for (const auto& [key, id] : source.vocab) check(id, key, "token");
+    for (const AddedToken& t : source.added) check(t.id, t.content, "added token");
+}
 
 void setEntry(TokenizerImpl& im, int id, std::string bytes) {
     const auto index = static_cast<std::size_t>(id);
@@ -70,6 +91,7 @@ std::unique_ptr<TokenizerImpl> buildTokenizer(TokenizerSource source) {
     im->spaceMarker = source.spaceMarker;
     im->byteFallbackIds.fill(-1);
     const bool byteLevel = source.spelling == VocabSpelling::ByteLevel;
+    requireDenseIds(source);
 
     std::unordered_map<std::string, int>& keyToId = im->keyToId;
     std::unordered_map<int, const std::string*> idToKey;

@@ -2,11 +2,10 @@
 // is used: tokenizer_config.json (add_bos_token, bos/eos token, chat_template) and
 // generation_config.json (eos_token_id: the ids that end generation). Both are optional;
 // when present they must be valid, and a bad one is reported with its name.
-#include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
+#include "formats/json_file.hpp"
 #include "tokenizer/tokenizer_impl.hpp"
 #include "tokenscope/error.hpp"
 
@@ -19,34 +18,54 @@ namespace {
 
 std::optional<json> readOptionalJson(const fs::path& path) {
     std::error_code ec;
-    if (!fs::is_regular_file(path, ec)) return std::nullopt;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw Error(path.string() + ": cannot open file");
-    try {
-        json j = json::parse(in);
-        if (!j.is_object()) throw Error(path.string() + ": expected a JSON object");
-        return j;
-    } catch (const json::exception& e) {
-        throw Error(path.string() + ": not valid JSON (" + e.what() + ")");
-    }
+    if (!fs::exists(path, ec)) return std::nullopt;
+    json j = parseJsonText(readFileCapped(path, "file", kMaxSmallJsonBytes), path.string());
+    if (!j.is_object()) throw Error(path.string() + ": expected a JSON object");
+    return j;
 }
 
-// bos_token / eos_token: a string, or an AddedToken object {"content": ...}.
-std::string tokenText(const json& cfg, const char* key) {
+// bos_token / eos_token: a string, an AddedToken object {"content": ...}, or null.
+std::string tokenText(const json& cfg, const char* key, const std::string& file) {
     const auto it = cfg.find(key);
-    if (it == cfg.end()) return "";
+    if (it == cfg.end() || it->is_null()) return "";
     if (it->is_string()) return it->get<std::string>();
-    if (it->is_object() && it->contains("content") && (*it)["content"].is_string()) {
-        return (*it)["content"].get<std::string>();
+    if (it->is_object()) {
+        const auto content = it->find("content");
+        if (content != it->end() && content->is_string()) return content->get<std::string>();
     }
-    return "";
+    throw Error(file + ": \"" + key +
+                "\" must be a string, an object with a string \"content\" or null, found " +
+                it->type_name());
+}
+
+// chat_template: a string, or a list of {"name": ..., "template": ...} from which the one
+// named "default" is taken, else the first.
+std::string chatTemplateOf(const json& cfg, const std::string& file) {
+    const auto tmpl = cfg.find("chat_template");
+    if (tmpl == cfg.end() || tmpl->is_null()) return "";
+    if (tmpl->is_string()) return tmpl->get<std::string>();
+    if (!tmpl->is_array())
+        throw Error(file + ": \"chat_template\" must be a string or a list of named templates, " +
+                    "found " + tmpl->type_name());
+    std::string chosen;
+    for (std::size_t i = 0; i < tmpl->size(); ++i) {
+        const json& t = (*tmpl)[i];
+        const std::string where = file + " chat_template[" + std::to_string(i) + "]";
+        if (!t.is_object()) throw Error(where + ": expected an object, found " + t.type_name());
+        const std::string text = jsonString(t, "template", "", where);
+        const bool isDefault = jsonString(t, "name", "", where) == "default";
+        if (chosen.empty() || isDefault) chosen = text;
+        if (isDefault) break;
+    }
+    return chosen;
 }
 
 void readIds(const json& v, const std::string& where, std::vector<int>& out) {
     auto one = [&](const json& x) {
         if (!x.is_number_integer() || x.get<long long>() < 0 ||
             x.get<long long>() > std::numeric_limits<int>::max()) {
-            throw Error(where + ": expected a token id or a list of ids, found " + x.dump());
+            throw Error(where + ": expected a token id or a list of ids, found " +
+                        (x.is_number() ? x.dump() : std::string(x.type_name())));
         }
         out.push_back(static_cast<int>(x.get<long long>()));
     };
@@ -75,26 +94,13 @@ TokenizerExtras readTokenizerExtras(const fs::path& folder) {
     TokenizerExtras extras;
     const fs::path configPath = folder / "tokenizer_config.json";
     if (const auto cfg = readOptionalJson(configPath)) {
+        const std::string file = configPath.string();
         const auto add = cfg->find("add_bos_token");
-        if (add != cfg->end() && add->is_boolean()) extras.addBosToken = add->get<bool>();
-        extras.bosToken = tokenText(*cfg, "bos_token");
-        extras.eosToken = tokenText(*cfg, "eos_token");
-        const auto tmpl = cfg->find("chat_template");
-        if (tmpl != cfg->end() && tmpl->is_string()) {
-            extras.chatTemplate = tmpl->get<std::string>();
-        } else if (tmpl != cfg->end() && tmpl->is_array()) {
-            // A list of named templates: the one called "default", else the first.
-            for (const json& t : *tmpl) {
-                if (!t.is_object() || !t.contains("template") || !t["template"].is_string()) {
-                    continue;
-                }
-                const bool isDefault = t.value("name", std::string()) == "default";
-                if (extras.chatTemplate.empty() || isDefault) {
-                    extras.chatTemplate = t["template"].get<std::string>();
-                }
-                if (isDefault) break;
-            }
-        }
+        if (add != cfg->end() && !add->is_null())
+            extras.addBosToken = jsonBool(*cfg, "add_bos_token", false, file);
+        extras.bosToken = tokenText(*cfg, "bos_token", file);
+        extras.eosToken = tokenText(*cfg, "eos_token", file);
+        extras.chatTemplate = chatTemplateOf(*cfg, file);
     }
     const fs::path genPath = folder / "generation_config.json";
     if (const auto gen = readOptionalJson(genPath)) {

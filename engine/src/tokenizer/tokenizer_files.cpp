@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "formats/json_file.hpp"
 #include "tokenizer/normalizer.hpp"
 #include "tokenizer/pre_tokenizer_steps.hpp"
 #include "tokenizer/tokenizer_impl.hpp"
@@ -18,22 +19,14 @@ using nlohmann::json;
 
 namespace {
 
+// The largest real tokenizer.json (Gemma 3's, 262,144 tokens) is 33 MB.
+constexpr std::uint64_t kMaxTokenizerFileBytes = 128ull << 20;
+
 std::string readFile(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw Error(path.string() + ": cannot open file");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    if (in.bad()) throw Error(path.string() + ": read error");
-    return ss.str();
+    return readFileCapped(path, "tokenizer file", kMaxTokenizerFileBytes);
 }
 
-json parseJson(const fs::path& path) {
-    try {
-        return json::parse(readFile(path));
-    } catch (const json::exception& e) {
-        throw Error(path.string() + ": not valid JSON (" + e.what() + ")");
-    }
-}
+json parseJson(const fs::path& path) { return parseJsonText(readFile(path), path.string()); }
 
 // vocab.json and tokenizer.json's model.vocab share one shape: {"token": id, ...}.
 std::vector<std::pair<std::string, int>> parseVocab(const json& v, const std::string& where) {
@@ -43,12 +36,12 @@ std::vector<std::pair<std::string, int>> parseVocab(const json& v, const std::st
     for (auto it = v.begin(); it != v.end(); ++it) {
         const json& id = it.value();
         if (!id.is_number_integer()) {
-            throw Error(where + ": token \"" + it.key() + "\" has id " + id.dump() +
+            throw Error(where + ": token \"" + it.key() + "\" has id " + jsonShown(id) +
                         ", which is not an integer");
         }
         const auto value = id.get<long long>();
         if (value < 0 || value > std::numeric_limits<int>::max()) {
-            throw Error(where + ": token \"" + it.key() + "\" has id " + id.dump() +
+            throw Error(where + ": token \"" + it.key() + "\" has id " + jsonShown(id) +
                         ", which is out of range");
         }
         vocab.emplace_back(it.key(), static_cast<int>(value));
@@ -93,7 +86,7 @@ bool flag(const json& obj, const char* key, bool fallback) {
 void readModel(const json& model, const std::string& file, TokenizerSource& src) {
     const auto type = model.find("type");
     if (type != model.end() && !(type->is_string() && type->get<std::string>() == "BPE")) {
-        throw Error(file + ": model type " + type->dump() +
+        throw Error(file + ": model type " + jsonShown(*type) +
                     " is not supported; Tokenscope reads BPE tokenizers only (byte-level as in "
                     "GPT-2, Qwen and Llama 3, or SentencePiece-style as in Llama 2)");
     }
@@ -119,7 +112,7 @@ void readModel(const json& model, const std::string& file, TokenizerSource& src)
         }
         line.where = file + " model.merges[" + std::to_string(i) + "]";
         if (!ok) {
-            throw Error(line.where + ": expected \"a b\" or [\"a\", \"b\"], found " + m.dump());
+            throw Error(line.where + ": expected \"a b\" or [\"a\", \"b\"], found " + jsonShown(m));
         }
         src.merges.push_back(std::move(line));
     }
@@ -131,7 +124,8 @@ void readModel(const json& model, const std::string& file, TokenizerSource& src)
     for (const char* unsupported : {"continuing_subword_prefix", "end_of_word_suffix"}) {
         const auto it = model.find(unsupported);
         if (it != model.end() && it->is_string() && !it->get<std::string>().empty()) {
-            throw Error(file + ": model." + unsupported + " " + it->dump() + " is not supported");
+            throw Error(file + ": model." + unsupported + " " + jsonShown(*it) +
+                        " is not supported");
         }
     }
     const auto dropout = model.find("dropout");
@@ -175,7 +169,9 @@ void readAddedTokens(const json& root, const std::string& file, TokenizerSource&
 // The token a TemplateProcessing post_processor puts before the text ("<s>" $A), if any.
 std::optional<std::string> templateStartToken(const json& pp) {
     if (!pp.is_object()) return std::nullopt;
-    const std::string type = pp.value("type", std::string());
+    const auto typeIt = pp.find("type");
+    const std::string type =
+        typeIt != pp.end() && typeIt->is_string() ? typeIt->get<std::string>() : std::string();
     if (type == "Sequence") {
         const auto list = pp.find("processors");
         if (list == pp.end() || !list->is_array()) return std::nullopt;
