@@ -10,13 +10,9 @@
 
 namespace ts::cli {
 
-std::vector<int> promptIds(const Options& opts, const LoadedModel& model) {
+PromptTokens generatePrompt(const Options& opts, const LoadedModel& model) {
     const bool chat = opts.has("system") || opts.has("user");
-    if (!chat) {
-        std::vector<int> ids = inputIds(opts, model, "ids", "prompt", "prompt-file");
-        if (!opts.has("ids") && model.tokenizer) ids = model.tokenizer->withStartToken(ids);
-        return ids;
-    }
+    if (!chat) return inputPrompt(opts, model, "ids", "prompt", "prompt-file");
     if (opts.has("ids") || opts.has("prompt") || opts.has("prompt-file"))
         throw UsageError{"give either a chat (--system S --user U) or --prompt/--ids, not both"};
     if (!opts.has("user")) throw UsageError{"chat mode needs the user's message: --user TEXT"};
@@ -31,15 +27,10 @@ std::vector<int> promptIds(const Options& opts, const LoadedModel& model) {
     const std::string user = opts.require("user");
     checkUtf8(user, "--user");
     messages.push_back({"user", user});
-    const std::string text = renderChatPrompt(*model.tokenizer, messages);
-    return model.tokenizer->withStartToken(model.tokenizer->encodeIds(text, true));
-}
-
-bool endsGeneration(const LoadedModel& model, int token) {
-    if (!model.tokenizer) return false;
-    if (model.tokenizer->isEndToken(token)) return true;
-    const auto eot = model.tokenizer->endOfTextId();
-    return eot && token == *eot;
+    PromptOptions options = promptOptions(opts);
+    options.special = true;  // the chat format is made of special tokens
+    return parsePrompt(renderChatPrompt(*model.tokenizer, messages), model.tokenizer.get(),
+                       model.model->config().nVocab, options);
 }
 
 }  // namespace ts::cli

@@ -1,18 +1,13 @@
 #pragma once
-// The prompt ids generate starts from: token ids as given (--ids), a text prompt with the
-// model's start token in front when its start-token rule says so (--prompt), or a chat
-// prompt built from --system/--user with the model's chat format.
-#include <vector>
-
+// The prompt generate starts from: token ids as given (--ids), a text prompt read by
+// ts::parsePrompt (--prompt), or a chat prompt built from --system/--user with the model's
+// chat format and read by the same function.
 #include "options.hpp"
 #include "tokenscope/model_folder.hpp"
+#include "tokenscope/prompt.hpp"
 
 namespace ts::cli {
 
-std::vector<int> promptIds(const Options& opts, const LoadedModel& model);
-
-// Whether a sampled token ends generation: the model's end tokens (generation_config.json,
-// else the tokenizer's eos) or GPT-2's <|endoftext|>.
-bool endsGeneration(const LoadedModel& model, int token);
+PromptTokens generatePrompt(const Options& opts, const LoadedModel& model);
 
 }  // namespace ts::cli

@@ -23,7 +23,7 @@ int runCompare(const Args& args) {
     const Options opts(args,
                        {"model", "prompt", "prompt-file", "ids", "temperatures", "steps", "seed",
                         "top-k", "top-p", "threads"},
-                       {"json", "special", "ignore-eos"});
+                       {"json", "special", "bos", "no-bos", "ignore-eos"});
     applyThreads(opts);
     const int steps = static_cast<int>(opts.integer("steps", 20, 0, 1 << 20));
     std::vector<float> temperatures;
@@ -82,7 +82,7 @@ int runCompare(const Args& args) {
 }
 
 int runProbe(const Args& args) {
-    const Options opts(args, {"model", "probes", "threads"}, {"json"});
+    const Options opts(args, {"model", "probes", "threads"}, {"json", "special", "bos", "no-bos"});
     applyThreads(opts);
     const auto probes = loadFactProbes(opts.require("probes"));
     const LoadedModel model = loadModel(opts);
@@ -91,7 +91,7 @@ int runProbe(const Args& args) {
     j["probes"] = Json::array();
     std::map<std::string, std::pair<int, int>> byGroup;  // group -> (truth wins, total)
     for (const auto& p : probes) {
-        const ProbeResult r = runFactProbe(model.model, tok, p);
+        const ProbeResult r = runFactProbe(model.model, tok, p, promptOptions(opts));
         auto& g = byGroup[p.group];
         g.first += r.truthWins;
         g.second += 1;

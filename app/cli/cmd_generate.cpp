@@ -15,18 +15,68 @@
 
 namespace ts::cli {
 
+namespace {
+
+// The model as the app names it: the last part of its folder or hub id.
+std::string modelName(const Options& opts) {
+    const auto spec = opts.get("model");
+    const std::filesystem::path where = spec ? std::filesystem::path(*spec) : bundledModelPath();
+    std::string name = where.filename().string();
+    if (name.empty()) name = where.parent_path().filename().string();  // "folder/"
+    return name;
+}
+
+// generate --replay FILE: with --model, the file's run again on that model (the engine's one
+// replay, which the app's Open transcript runs too; another model's file is refused); without
+// it, the file as recorded (its tokens and figures, no model read).
+int replayTranscript(const Options& opts) {
+    for (const char* o : {"ids", "prompt", "prompt-file", "system", "user", "steps", "temperature",
+                          "top-k", "top-p", "seed", "bos", "no-bos", "special"})
+        if (opts.has(o))
+            throw UsageError{std::string("--replay runs the file's own prompt and settings: "
+                                         "leave out --") +
+                             o};
+    const TranscriptFile file = readTranscriptJson(opts.require("replay"));
+    std::string json;
+    if (!opts.has("model")) {
+        json = transcriptJson(transcriptStepsFromFile(file), nullptr, 0, &file.model);
+    } else {
+        const LoadedModel model = loadModel(opts);
+        TranscriptOptions options;
+        options.ignoreEndOfText = true;  // the file says where its run ended
+        Transcript transcript(model.model, model.tokenizer, options);
+        const std::string name = modelName(opts);
+        transcript.replay(file, name);
+        const ModelIdentity identity = ModelIdentity::of(*model.model, name);
+        json = transcriptJson(transcript.steps(), model.tokenizer.get(), 0, &identity);
+    }
+    if (opts.flag("json")) {
+        std::cout << json << '\n';
+    } else {
+        std::cout << nlohmann::json::parse(json).value("text", std::string()) << '\n';
+    }
+    return 0;
+}
+
+}  // namespace
+
 int runGenerate(const Args& args) {
     const Options opts(args,
                        {"model", "ids", "prompt", "prompt-file", "steps", "temperature", "top-k",
-                        "top-p", "seed", "threads", "system", "user"},
-                       {"json", "special", "stop-at-eos", "ignore-eos"});
+                        "top-p", "seed", "threads", "system", "user", "replay"},
+                       {"json", "special", "bos", "no-bos", "stop-at-eos", "ignore-eos"});
     applyThreads(opts);
+    if (opts.has("replay")) return replayTranscript(opts);
     const int steps = static_cast<int>(opts.integer("steps", 20, 0, 1 << 20));
     const SamplingParams params = samplingParams(opts, 1.0f);
     if (opts.flag("stop-at-eos") && opts.flag("ignore-eos"))
         throw UsageError{"give either --stop-at-eos (the default) or --ignore-eos, not both"};
     const LoadedModel model = loadModel(opts);
-    const auto ids = promptIds(opts, model);  // --ids, --prompt, or chat --system/--user
+    // --ids, --prompt, or chat --system/--user, read by the engine's one prompt parser: a
+    // text prompt keeps its text and byte spans (a start token added in front has an empty
+    // span), as in the app.
+    const PromptTokens prompt = generatePrompt(opts, model);
+    const std::vector<int> ids = prompt.ids();
     const Config& cfg = model.model->config();
     checkFitsContext(ids.size() + static_cast<std::size_t>(steps), cfg, "the prompt plus --steps");
     const bool json = opts.flag("json");
@@ -34,16 +84,6 @@ int runGenerate(const Args& args) {
     TranscriptOptions options;
     options.ignoreEndOfText = opts.flag("ignore-eos");
     Transcript transcript(model.model, model.tokenizer, options);
-    // A text prompt keeps its text and byte spans, as in the app.
-    PromptTokens prompt;
-    const auto text = opts.has("user") ? std::nullopt : readText(opts, "prompt", "prompt-file");
-    if (text && model.tokenizer->encodeIds(*text, opts.flag("special")) == ids) {
-        prompt.text = *text;
-        prompt.tokens = model.tokenizer->encode(*text, opts.flag("special"));
-    } else {
-        for (int id : ids) prompt.tokens.push_back({id, 0, 0});
-        prompt.fromIds = true;
-    }
     // Raw bytes to the terminal: it joins the parts of a split character itself.
     if (!json && model.tokenizer) std::cout << model.tokenizer->decode(ids);
     double decodeMs = 0.0;
@@ -66,13 +106,7 @@ int runGenerate(const Args& args) {
             printJson(j);
         } else {
             // The engine's one writer: the app's --export-transcript writes the same fields.
-            // The model is named as the app names it: the last part of its folder or hub id.
-            const auto spec = opts.get("model");
-            const std::filesystem::path where =
-                spec ? std::filesystem::path(*spec) : bundledModelPath();
-            std::string name = where.filename().string();
-            if (name.empty()) name = where.parent_path().filename().string();  // "folder/"
-            const ModelIdentity identity = ModelIdentity::of(*model.model, name);
+            const ModelIdentity identity = ModelIdentity::of(*model.model, modelName(opts));
             std::cout << transcriptJson(transcript.steps(), model.tokenizer.get(), decodeMs,
                                         &identity)
                       << '\n';

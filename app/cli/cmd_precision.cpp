@@ -35,7 +35,7 @@ std::string labelOf(const std::filesystem::path& p) {
 
 int runPrecision(const Args& args) {
     const Options opts(args, {"model", "with", "prompt", "prompt-file", "ids", "steps", "threads"},
-                       {"json", "special", "ignore-eos"});
+                       {"json", "special", "bos", "no-bos", "ignore-eos"});
     applyThreads(opts);
     const int steps = static_cast<int>(opts.integer("steps", 20, 1, 1 << 16));
     const auto with = opts.get("with");

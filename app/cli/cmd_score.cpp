@@ -17,28 +17,29 @@ namespace ts::cli {
 
 int runScore(const Args& args) {
     const Options opts(args, {"model", "text", "text-file", "threads", "stride"},
-                       {"json", "no-bos", "special"});
+                       {"json", "bos", "no-bos", "special"});
     applyThreads(opts);
     const LoadedModel model = loadModel(opts);
     auto text = readText(opts, "text", "text-file");
     if (!text) throw UsageError{"give the text as --text STR or --text-file FILE"};
     if (!model.tokenizer)
         throw Error("the model in " + model.folder.string() + " has no tokenizer to score text");
-    const auto tokens = model.tokenizer->encode(*text, opts.flag("special"));
-    if (tokens.empty()) throw Error("the text is empty: nothing to score");
+    // The text as every command reads a prompt (ts::parsePrompt): the model's start token in
+    // front where its files ask for one (Llama 2's <s>), nothing otherwise (GPT-2 and the
+    // bundled model: their first token is then unscored; --bos puts the start token, for
+    // them <|endoftext|>, the separator their training documents followed, in front so that
+    // it is scored too).
+    const PromptTokens prompt = parsePrompt(*text, model.tokenizer.get(),
+                                            model.model->config().nVocab, promptOptions(opts));
+    const std::vector<Token>& tokens = prompt.tokens;
+    const std::vector<int> ids = prompt.ids();
+    const bool withBos = prompt.startAdded;
     const int window = model.model->config().nCtx;
     const int stride = static_cast<int>(opts.integer("stride", std::max(1, window / 2), 1, window));
-
-    // The model's start token where its start-token rule adds one (Llama 2); GPT-2 has no
-    // BOS of its own, and prepending <|endoftext|> (as its training data had between
-    // documents) lets the first token be scored too.
-    std::vector<int> ids;
-    const StartTokenRule& start = model.tokenizer->startToken();
-    const auto eos = start.add && start.id ? start.id : model.tokenizer->endOfTextId();
-    const bool withBos = eos && !opts.flag("no-bos");
-    if (withBos) ids.push_back(*eos);
-    for (const auto& t : tokens) ids.push_back(t.id);
-    if (ids.size() < 2) throw Error("the text is a single token: with --no-bos nothing is scored");
+    if (ids.size() < 2)
+        throw Error(
+            "the text is a single token with nothing before it, so nothing is scored"
+            " (--bos puts the model's start token in front)");
     const int n = static_cast<int>(ids.size());
 
     Json perToken = Json::array();
@@ -63,7 +64,7 @@ int runScore(const Args& args) {
             const auto id = static_cast<std::size_t>(ids[static_cast<std::size_t>(i)]);
             const double logProb = static_cast<double>(logits[id]) - logSumExp(logits);
             const auto probs = softmax(logits);
-            const auto& tok = tokens[static_cast<std::size_t>(i - (withBos ? 1 : 0))];
+            const auto& tok = tokens[static_cast<std::size_t>(i)];
             nllSum -= logProb;
             ++scored;
             scoredBytes += tok.end - tok.start;

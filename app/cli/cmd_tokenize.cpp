@@ -9,6 +9,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "tokenscope/error.hpp"
+#include "tokenscope/prompt.hpp"
 #include "tokenscope/token_display.hpp"
 
 namespace ts::cli {
@@ -21,13 +22,8 @@ std::shared_ptr<const Tokenizer> tokenizerFor(const Options& opts) {
     if (tokenizerPath && modelPath)
         throw UsageError{"give either --tokenizer PATH or --model DIR, not both"};
     if (tokenizerPath) return Tokenizer::fromPath(*tokenizerPath);
-    const std::filesystem::path folder =
-        modelPath ? std::filesystem::path(*modelPath) : bundledModelPath();
-    auto tokenizer = Tokenizer::fromFolder(folder);
-    if (!tokenizer)
-        throw Error("no tokenizer in " + folder.string() +
-                    " (expected vocab.json + merges.txt, or tokenizer.json)");
-    return tokenizer;
+    // A model folder or a GGUF file: the tokenizer generate would use, no weights read.
+    return tokenizerAt(modelPath ? std::filesystem::path(*modelPath) : bundledModelPath());
 }
 
 }  // namespace
@@ -46,9 +42,11 @@ int runTokenize(const Args& args) {
                          (!opts.flag("no-special") && tokenizer->recognisesSpecialByDefault());
     std::vector<Token> tokens = tokenizer->encode(*text, special);
     const StartTokenRule& start = tokenizer->startToken();
-    const bool addStart = opts.flag("bos") && start.add && start.id &&
-                          (tokens.empty() || tokens.front().id != *start.id);
-    if (addStart) tokens.insert(tokens.begin(), Token{*start.id, 0, 0});
+    // --bos puts in front the start token every other command's --bos puts there.
+    const auto bos =
+        opts.flag("bos") ? promptStartToken(*tokenizer, {true, special}) : std::optional<int>{};
+    const bool addStart = bos && (tokens.empty() || tokens.front().id != *bos);
+    if (addStart) tokens.insert(tokens.begin(), Token{*bos, 0, 0});
 
     const std::size_t characters = [&] {
         std::size_t n = 0;

@@ -1,5 +1,6 @@
 // tokenscope-cli trace: one batched pass over the input, with logits, attention and the
-// top candidates as JSON (the contract conformance.py checks).
+// top candidates as JSON (the contract conformance.py checks). Text is read by the engine's
+// one prompt parser, so --text gives the ids generate --prompt gives.
 #include "commands.hpp"
 #include "common.hpp"
 #include "tokenscope/session.hpp"
@@ -8,7 +9,7 @@ namespace ts::cli {
 
 int runTrace(const Args& args) {
     const Options opts(args, {"model", "ids", "text", "text-file", "top", "threads"},
-                       {"attention", "full-logits", "special", "json"});
+                       {"attention", "full-logits", "special", "bos", "no-bos", "json"});
     applyThreads(opts);
     const int top = static_cast<int>(opts.integer("top", 10, 0, 1000));
     const LoadedModel model = loadModel(opts);

@@ -47,42 +47,48 @@ std::optional<std::string> readText(const Options& opts, const std::string& text
 }
 
 void checkIdsInVocabulary(const std::vector<int>& ids, int nVocab, const std::string& what) {
-    for (std::size_t i = 0; i < ids.size(); ++i)
-        if (ids[i] < 0 || ids[i] >= nVocab)
-            throw Error(what + ": token id " + std::to_string(ids[i]) + " at index " +
-                        std::to_string(i) + " is outside the vocabulary (0.." +
-                        std::to_string(nVocab - 1) + ")");
+    (void)promptFromIds(ids, nVocab, what);  // the engine's one range check and message
 }
 
 void checkFitsContext(std::size_t tokens, const Config& config, const std::string& what) {
     ts::checkFitsContext(tokens, config.nCtx, what);  // the one check and message
 }
 
-std::vector<int> inputIds(const Options& opts, const LoadedModel& model,
-                          const std::string& idsOption, const std::string& textOption,
-                          const std::string& fileOption) {
+PromptOptions promptOptions(const Options& opts) {
+    if (opts.flag("bos") && opts.flag("no-bos"))
+        throw UsageError{"give either --bos or --no-bos, not both"};
+    PromptOptions o;
+    if (opts.flag("bos")) o.startToken = true;
+    if (opts.flag("no-bos")) o.startToken = false;
+    o.special = opts.flag("special");
+    return o;
+}
+
+PromptTokens inputPrompt(const Options& opts, const LoadedModel& model,
+                         const std::string& idsOption, const std::string& textOption,
+                         const std::string& fileOption) {
     const bool hasIds = opts.has(idsOption);
     auto text = readText(opts, textOption, fileOption);
     if (hasIds && text)
         throw UsageError{"give either --" + idsOption + " or --" + textOption + ", not both"};
     if (!hasIds && !text)
         throw UsageError{"give the input as --" + idsOption + " or --" + textOption};
-    std::vector<int> ids;
-    if (hasIds) {
-        ids = opts.intList(idsOption);
-        checkIdsInVocabulary(ids, model.model->config().nVocab, "--" + idsOption);
-    } else {
-        if (!model.tokenizer)
-            throw Error("the model in " + model.folder.string() +
-                        " has no tokenizer (vocab.json + merges.txt or tokenizer.json); "
-                        "give token ids with --" +
-                        idsOption);
-        ids = model.tokenizer->encodeIds(*text, opts.flag("special"));
-    }
-    if (ids.empty())
-        throw Error("the input is empty: give at least one token (--" + idsOption + " or --" +
-                    textOption + ")");
-    return ids;
+    const PromptOptions options = promptOptions(opts);
+    const int nVocab = model.model->config().nVocab;
+    // Ids are used verbatim: --bos and --no-bos are for text.
+    if (hasIds) return promptFromIds(opts.intList(idsOption), nVocab, "--" + idsOption);
+    if (!model.tokenizer)
+        throw Error("the model in " + model.folder.string() +
+                    " has no tokenizer (vocab.json + merges.txt or tokenizer.json); "
+                    "give token ids with --" +
+                    idsOption);
+    return parsePrompt(*text, model.tokenizer.get(), nVocab, options);
+}
+
+std::vector<int> inputIds(const Options& opts, const LoadedModel& model,
+                          const std::string& idsOption, const std::string& textOption,
+                          const std::string& fileOption) {
+    return inputPrompt(opts, model, idsOption, textOption, fileOption).ids();
 }
 
 SamplingParams samplingParams(const Options& opts, float defaultTemperature) {

@@ -7,6 +7,7 @@
 
 #include "options.hpp"
 #include "tokenscope/model_folder.hpp"
+#include "tokenscope/prompt.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/token_display.hpp"
 
@@ -25,9 +26,16 @@ void applyThreads(const Options& opts);
 std::optional<std::string> readText(const Options& opts, const std::string& textOption,
                                     const std::string& fileOption);
 
-// Input token ids from --ids, or from the text options tokenized by the model's tokenizer.
-// Throws if both or neither are given, if the model has no tokenizer, if the input is
-// empty, or if an id is outside the vocabulary.
+// --bos / --no-bos (override the model's start-token rule) and --special (recognise special
+// tokens in vocab.json + merges.txt text) as the engine's prompt options.
+PromptOptions promptOptions(const Options& opts);
+// The input as a prompt: --ids verbatim, or the text options through ts::parsePrompt (the
+// one way from text to ids: the model's start token where its files ask for one, special
+// tokens where its tokenizer recognises them). Throws if both or neither are given, if the
+// model has no tokenizer, if the input is empty, or if an id is outside the vocabulary.
+PromptTokens inputPrompt(const Options& opts, const LoadedModel& model,
+                         const std::string& idsOption, const std::string& textOption,
+                         const std::string& fileOption);
 std::vector<int> inputIds(const Options& opts, const LoadedModel& model,
                           const std::string& idsOption, const std::string& textOption,
                           const std::string& fileOption);

@@ -112,8 +112,15 @@ TEST_CASE("sampling with a seed repeats exactly and the steps report probabiliti
 TEST_CASE("score agrees with trace's logits and its totals are consistent", "[cli]") {
     const std::string model = ts_test::fullVocabModelDir();
     if (model.empty()) FAIL("configure TOKENSCOPE_GPT2_VOCAB_DIR (packaging/dev.sh does it)");
-    const auto r =
+    // GPT-2's files ask for no start token, so score reads the text as every command does
+    // (its first token unscored); --bos puts <|endoftext|> in front to score that one too.
+    const auto plain =
         runCli({"score", "--model", model, "--text", "The capital of France is Paris.", "--json"});
+    REQUIRE(plain.exitCode == 0);
+    CHECK_FALSE(plain.json()["bos"].get<bool>());
+    CHECK(plain.json()["ids"][0].get<int>() != 50256);
+    const auto r = runCli({"score", "--model", model, "--text", "The capital of France is Paris.",
+                           "--bos", "--json"});
     INFO(r.err);
     REQUIRE(r.exitCode == 0);
     const Json s = r.json();

@@ -11,6 +11,7 @@
 
 #include "tokenscope/litm.hpp"  // lost in the middle, in a header of its own
 #include "tokenscope/model.hpp"
+#include "tokenscope/prompt.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/tokenizer.hpp"
 
@@ -95,7 +96,9 @@ struct ProbeResult {
     bool truthWins = false;  // true continuation more probable than every false one
     ModelAnswer answer;      // the model's own answer up to a word boundary
 };
+// The prompt is read by parsePrompt (the model's start-token rule, or `promptOptions`), and
+// each answer is tokenized together with it (parsePromptWithContinuation).
 ProbeResult runFactProbe(std::shared_ptr<const Model> model, const Tokenizer& tokenizer,
-                         const FactProbe& probe);
+                         const FactProbe& probe, const PromptOptions& promptOptions = {});
 
 }  // namespace ts

@@ -29,6 +29,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -37,6 +38,7 @@
 #include <vector>
 
 #include "tokenscope/model.hpp"
+#include "tokenscope/prompt.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/session.hpp"
 #include "tokenscope/step_distribution.hpp"
@@ -131,20 +133,7 @@ std::span<const float> attentionRow(const std::vector<TranscriptStepPtr>& histor
 // The one context check: throws ts::Error naming `what` and the model's context length.
 void checkFitsContext(std::size_t tokens, int nCtx, const std::string& what);
 
-// A prompt as token ids with their byte spans in `text`.
-struct PromptTokens {
-    std::string text;
-    std::vector<Token> tokens;
-    bool fromIds = false;  // the text was a list of ids, not tokenized
-    std::vector<int> ids() const;
-};
-// "1, 2 3" -> ids; throws ts::Error naming `where` for a non-number or an id outside
-// 0..nVocab-1.
-std::vector<int> parseTokenIds(std::string_view text, int nVocab, const std::string& where);
-// The one parser for prompts: text through the tokenizer, or, when there is none, token ids
-// separated by spaces or commas. Throws ts::Error on invalid UTF-8, bad ids or empty input.
-PromptTokens parsePrompt(std::string_view text, const Tokenizer* tokenizer, int nVocab,
-                         bool allowSpecial = false);
+// Prompts (PromptTokens, parsePrompt: the one way from text to ids) are in prompt.hpp.
 
 struct TranscriptOptions {
     TraceOptions trace;            // what every step records (the app: all of it)
@@ -156,6 +145,8 @@ struct TranscriptOptions {
     std::optional<DistributionRequest> describeSteps;
 };
 
+struct TranscriptFile;  // a transcript file read back (below)
+
 class Transcript {
   public:
     Transcript(std::shared_ptr<const Model> model, std::shared_ptr<const Tokenizer> tokenizer,
@@ -164,7 +155,9 @@ class Transcript {
     // Resets, prefills the prompt and draws the first token: step 0. Throws ts::Error (the
     // transcript is then empty) or ts::Cancelled.
     const TranscriptStep& start(const PromptTokens& prompt, const SamplingParams& params);
-    const TranscriptStep& start(std::string_view promptText, const SamplingParams& params);
+    // The text through parsePrompt with `prompt` options (the model's start-token rule).
+    const TranscriptStep& start(std::string_view promptText, const SamplingParams& params,
+                                const PromptOptions& prompt = {});
     const TranscriptStep& startIds(std::span<const int> ids, const SamplingParams& params);
     // Feeds the last drawn token back in and draws the next one. Throws if there is no step
     // yet or the context is full; a failed or cancelled step leaves the transcript as it was.
@@ -177,6 +170,17 @@ class Transcript {
     // Draws the last step's token again from its stored logits with other parameters (the
     // temperature lanes fork one prefill and redraw it per temperature).
     const TranscriptStep& redraw(const SamplingParams& params);
+    // Replays a transcript file with this transcript's model, as `generate --replay` and the
+    // app's Open transcript do: refuses a file made by another model (replayRefusal's
+    // message), starts the file's prompt (with its text and byte spans where the file has
+    // them), re-runs every step with the file's settings and, where the file's token differs
+    // from the draw (another CPU, a token chosen by hand), keeps the file's token, marked
+    // chosen. `observer(step, rewound)` sees every step the history gains; rewound: the step
+    // replaced the history from its index on (a kept token). `modelName` names the loaded
+    // model in messages. Throws ts::Error or ts::Cancelled; the steps made so far stay.
+    using ReplayObserver = std::function<void(const TranscriptStep& step, bool rewound)>;
+    void replay(const TranscriptFile& file, const std::string& modelName = "the loaded model",
+                const ReplayObserver& observer = {});
     // Keeps the first `keepSteps` steps (0 = empty) and rewinds the session to match.
     void truncate(int keepSteps);
     void reset();

@@ -80,18 +80,23 @@ void saveFactProbes(const std::vector<FactProbe>& probes, const std::filesystem:
 }
 
 ProbeResult runFactProbe(std::shared_ptr<const Model> model, const Tokenizer& tokenizer,
-                         const FactProbe& probe) {
-    const auto prompt = tokenizer.encodeIds(probe.prompt);
-    if (prompt.empty()) throw Error("fact probe with an empty prompt");
+                         const FactProbe& probe, const PromptOptions& promptOptions) {
+    // The prompt as every command reads it (parsePrompt), and each answer tokenized together
+    // with it, so " Paris" gets the ids it has after the prompt's last word.
+    const int nVocab = model->config().nVocab;
+    const auto prompt = parsePrompt(probe.prompt, &tokenizer, nVocab, promptOptions).ids();
+    auto scoreAnswer = [&](const std::string& answer, const char* what) {
+        if (answer.empty()) throw Error("fact probe '" + probe.prompt + "' has an empty " + what);
+        const auto split =
+            parsePromptWithContinuation(probe.prompt, answer, tokenizer, nVocab, promptOptions);
+        return std::make_pair(scoreContinuation(model, split.prompt.ids(), split.continuation),
+                              split);
+    };
     ProbeResult r;
-    auto truth = tokenizer.encodeIds(probe.truth);
-    if (truth.empty()) throw Error("fact probe '" + probe.prompt + "' has an empty truth");
-    r.logPTrue = scoreContinuation(model, prompt, truth).logProb;
-    for (const auto& f : probe.falsehoods) {
-        const auto ids = tokenizer.encodeIds(f);
-        if (ids.empty()) throw Error("fact probe '" + probe.prompt + "' has an empty false answer");
-        r.logPFalse.push_back(scoreContinuation(model, prompt, ids).logProb);
-    }
+    const auto [truthScore, truthSplit] = scoreAnswer(probe.truth, "truth");
+    r.logPTrue = truthScore.logProb;
+    for (const auto& f : probe.falsehoods)
+        r.logPFalse.push_back(scoreAnswer(f, "false answer").first.logProb);
     // The model's own answer: the greedy first step of the one loop every caller uses.
     Transcript transcript(model, nullptr);
     SamplingParams greedy;
@@ -101,7 +106,11 @@ ProbeResult runFactProbe(std::shared_ptr<const Model> model, const Tokenizer& to
     const auto probs = softmax(logits);
     r.topToken = first.sampledToken;
     r.topProb = probs[static_cast<std::size_t>(r.topToken)];
-    r.truthFirstTokenProb = probs[static_cast<std::size_t>(truth[0])];
+    // P(the truth's first token) after the prompt, when the truth leaves the prompt's tokens
+    // as they are (else the truth's score above is the figure that holds).
+    r.truthFirstTokenProb = truthSplit.prompt.ids() == prompt
+                                ? probs[static_cast<std::size_t>(truthSplit.continuation[0])]
+                                : static_cast<float>(std::exp(truthScore.tokenLogProbs[0]));
     r.truthWins = true;
     for (double lp : r.logPFalse) r.truthWins = r.truthWins && r.logPTrue > lp;
     r.answer = modelAnswer(model, tokenizer, prompt);

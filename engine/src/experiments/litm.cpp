@@ -11,6 +11,7 @@
 
 #include "formats/json_file.hpp"
 #include "tokenscope/error.hpp"
+#include "tokenscope/prompt.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/session.hpp"
 
@@ -162,7 +163,6 @@ std::vector<Question> makeTrial(Rng& rng, const LitmOptions& o, const std::vecto
     for (const int n : numbers)
         keys.push_back(keyWords[pick(keyWords.size())] + "-" + std::to_string(n));
     for (int r = 0; r < o.records; ++r) recordValues.push_back(values[pick(values.size())]);
-    const StartTokenRule& start = tokenizer.startToken();
 
     std::vector<Question> questions;
     for (const int gold : golds) {
@@ -183,11 +183,14 @@ std::vector<Question> makeTrial(Rng& rng, const LitmOptions& o, const std::vecto
         q.text += query;
         const std::string goldRecord = replaceAll(replaceAll(o.recordTemplate, "{key}", keys[gi]),
                                                   "{value}", recordValues[gi]);
-        const auto answerIds = tokenizer.encodeIds(goldRecord.substr(query.size()));
-        if (answerIds.empty()) throw Error("the record template leaves no answer after the query");
-        q.answer = answerIds[0];
-        q.tokens = tokenizer.encode(q.text);
-        if (start.add && start.id) q.tokens.insert(q.tokens.begin(), Token{*start.id, 0, 0});
+        // The question as every command reads a prompt, and the answer tokenized together
+        // with it (the ids it has after the query's last word).
+        const std::string answerText = goldRecord.substr(query.size());
+        if (answerText.empty()) throw Error("the record template leaves no answer after the query");
+        const auto split =
+            parsePromptWithContinuation(q.text, answerText, tokenizer, tokenizer.vocabSize());
+        q.answer = split.continuation[0];
+        q.tokens = split.prompt.tokens;
         for (const auto& tk : q.tokens) q.ids.push_back(tk.id);
         questions.push_back(std::move(q));
     }

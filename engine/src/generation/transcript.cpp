@@ -4,7 +4,6 @@
 #include "tokenscope/transcript.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 
 #include "tokenscope/analysis.hpp"
@@ -47,66 +46,6 @@ void checkFitsContext(std::size_t tokens, int nCtx, const std::string& what) {
                     " positions but the model's context length (n_positions) is " +
                     std::to_string(nCtx) +
                     "; reset, shorten the input or branch from an earlier step");
-}
-
-std::vector<int> PromptTokens::ids() const {
-    std::vector<int> out;
-    out.reserve(tokens.size());
-    for (const auto& t : tokens) out.push_back(t.id);
-    return out;
-}
-
-std::vector<int> parseTokenIds(std::string_view text, int nVocab, const std::string& where) {
-    std::vector<int> ids;
-    std::size_t i = 0;
-    auto isSep = [](char c) { return c == ' ' || c == ',' || c == '\t' || c == '\n' || c == '\r'; };
-    while (i < text.size()) {
-        while (i < text.size() && isSep(text[i])) ++i;
-        if (i >= text.size()) break;
-        std::size_t j = i;
-        while (j < text.size() && !isSep(text[j])) ++j;
-        const std::string_view part = text.substr(i, j - i);
-        long long v = 0;
-        const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
-        if (ec != std::errc() || end != part.data() + part.size())
-            throw Error(where + ": \"" + std::string(part) +
-                        "\" is not a token id (give ids separated by spaces or commas)");
-        if (v < 0 || v >= nVocab)
-            throw Error(where + ": token id " + std::string(part) + " at index " +
-                        std::to_string(ids.size()) + " is outside the vocabulary (0.." +
-                        std::to_string(nVocab - 1) + ")");
-        ids.push_back(static_cast<int>(v));
-        i = j;
-    }
-    return ids;
-}
-
-PromptTokens parsePrompt(std::string_view text, const Tokenizer* tokenizer, int nVocab,
-                         bool allowSpecial) {
-    PromptTokens p;
-    p.text = std::string(text);
-    if (tokenizer) {
-        // As Hugging Face does: special tokens (<|im_start|>) recognised in tokenizer.json
-        // text, and the model's start token in front when its start-token rule says so.
-        p.tokens = tokenizer->encode(text, allowSpecial || tokenizer->recognisesSpecialByDefault());
-        const StartTokenRule& start = tokenizer->startToken();
-        if (start.add && start.id && (p.tokens.empty() || p.tokens.front().id != *start.id))
-            p.tokens.insert(p.tokens.begin(), Token{*start.id, 0, 0});
-        for (const auto& t : p.tokens)
-            if (t.id >= nVocab)
-                throw Error("the tokenizer gave id " + std::to_string(t.id) +
-                            ", outside the model's vocabulary of " + std::to_string(nVocab));
-    } else {
-        // No tokenizer: the only way to talk to the model is by token id.
-        const auto ids = parseTokenIds(
-            text, nVocab,
-            "this model has no tokenizer (vocab.json + merges.txt or tokenizer.json), so the "
-            "prompt must be token ids separated by spaces");
-        p.fromIds = true;
-        for (int id : ids) p.tokens.push_back({id, 0, 0});
-    }
-    if (p.tokens.empty()) throw Error("the prompt is empty: give at least one token");
-    return p;
 }
 
 Transcript::Transcript(std::shared_ptr<const Model> model,
@@ -230,24 +169,15 @@ const TranscriptStep& Transcript::start(const PromptTokens& prompt, const Sampli
     }
 }
 
-const TranscriptStep& Transcript::start(std::string_view promptText, const SamplingParams& params) {
-    return start(parsePrompt(promptText, m_tokenizer.get(), m_model->config().nVocab), params);
+const TranscriptStep& Transcript::start(std::string_view promptText, const SamplingParams& params,
+                                        const PromptOptions& prompt) {
+    return start(parsePrompt(promptText, m_tokenizer.get(), m_model->config().nVocab, prompt),
+                 params);
 }
 
 const TranscriptStep& Transcript::startIds(std::span<const int> ids, const SamplingParams& params) {
-    PromptTokens p;
-    p.fromIds = true;
-    std::string text;
-    for (int id : ids) {
-        if (id < 0 || id >= m_model->config().nVocab)
-            throw Error("token id " + std::to_string(id) + " is outside the vocabulary (0.." +
-                        std::to_string(m_model->config().nVocab - 1) + ")");
-        p.tokens.push_back({id, 0, 0});
-        if (!text.empty()) text += ' ';
-        text += std::to_string(id);
-    }
-    p.text = text;
-    return start(p, params);
+    return start(promptFromIds({ids.begin(), ids.end()}, m_model->config().nVocab, "the prompt"),
+                 params);
 }
 
 const TranscriptStep& Transcript::step(const SamplingParams& params) {
@@ -304,6 +234,81 @@ const TranscriptStep& Transcript::redraw(const SamplingParams& params) {
     draw(*s, params);
     m_steps.back() = std::move(s);
     return back();
+}
+
+namespace {
+
+std::string describeModel(const ModelIdentity& m) {
+    return m.name + " (" + m.modelType + ", " + std::to_string(m.nLayer) + " layers, vocabulary " +
+           std::to_string(m.nVocab) + ", weights " + m.fingerprint + ")";
+}
+
+// The file's prompt as recorded: its text and byte spans where the file has both (the
+// reader checked the spans against the text), else its ids.
+PromptTokens recordedPrompt(const TranscriptFile& file) {
+    PromptTokens p;
+    const bool spans = !file.promptText.empty() &&
+                       file.promptByteStart.size() == file.promptIds.size() &&
+                       file.promptByteEnd.size() == file.promptIds.size();
+    for (std::size_t i = 0; i < file.promptIds.size(); ++i)
+        p.tokens.push_back({file.promptIds[i],
+                            spans ? static_cast<std::size_t>(file.promptByteStart[i]) : 0,
+                            spans ? static_cast<std::size_t>(file.promptByteEnd[i]) : 0});
+    if (spans) {
+        p.text = file.promptText;
+    } else {
+        p.fromIds = true;
+        for (int id : file.promptIds) {
+            if (!p.text.empty()) p.text += ' ';
+            p.text += std::to_string(id);
+        }
+    }
+    return p;
+}
+
+}  // namespace
+
+std::string replayRefusal(const TranscriptFile& file, const ModelIdentity& loaded) {
+    if (file.model.known() && !file.model.sameModel(loaded))
+        return "the transcript was made with " + describeModel(file.model) +
+               ", not with the loaded model " + describeModel(loaded) +
+               ", which would give other numbers: load the model it names to replay it, or show "
+               "it as recorded (generate --replay without --model)";
+    auto fits = [&](int id) { return id >= 0 && id < loaded.nVocab; };
+    // Files written before transcripts named their model: the ids fitting is all we know.
+    if (!std::all_of(file.promptIds.begin(), file.promptIds.end(), fits) ||
+        !std::all_of(file.generated.begin(), file.generated.end(), fits))
+        return "the transcript holds token ids outside the vocabulary of the loaded model " +
+               describeModel(loaded) + ": it was made with another model";
+    return "";
+}
+
+void Transcript::replay(const TranscriptFile& file, const std::string& modelName,
+                        const ReplayObserver& observer) {
+    const std::string refusal = replayRefusal(file, ModelIdentity::of(*m_model, modelName));
+    if (!refusal.empty()) throw Error(refusal);
+    if (file.params.size() < file.generated.size() || file.chosen.size() < file.generated.size())
+        throw Error("the transcript lists " + std::to_string(file.generated.size()) +
+                    " tokens but settings for fewer");
+    checkFitsContext(file.promptIds.size() + file.generated.size(), m_model->config().nCtx,
+                     "the transcript");
+    auto seen = [&](bool rewound) {
+        if (observer) observer(back(), rewound);
+    };
+    start(recordedPrompt(file), file.params.empty() ? SamplingParams{} : file.params[0]);
+    seen(false);
+    // Each step re-runs (so it has its trace); where the file's token differs from the draw,
+    // the file's token is kept, marked chosen.
+    for (std::size_t i = 0; i < file.generated.size(); ++i) {
+        if (back().sampledToken != file.generated[i] || file.chosen[i]) {
+            choose(static_cast<int>(i), file.generated[i]);
+            seen(true);
+        }
+        if (i + 1 < file.generated.size()) {
+            step(file.params[i + 1]);
+            seen(false);
+        }
+    }
 }
 
 void Transcript::truncate(int keepSteps) {

@@ -57,7 +57,7 @@ def main():
     nll, ntok, nbytes = 0.0, 0, 0
     pieces = sorted(glob.glob(os.path.join(work, "pieces_val_bible", "piece_*.txt")))
     for p in pieces:
-        j = json.loads(cli("score", "--text-file", p, "--json"))
+        j = json.loads(cli("score", "--text-file", p, "--bos", "--json"))
         nll += j["mean_nll"] * j["scored_tokens"]
         ntok += j["scored_tokens"]
         nbytes += j["scored_bytes"]

@@ -103,7 +103,7 @@ def torch_model_from_hf(W, cfg):
 
 @torch.no_grad()
 def score_docs(model, enc, text, n_ctx, dump_dir=None):
-    """Score held-out documents the way `tokenscope-cli score` scores a text: each document
+    """Score held-out documents the way `tokenscope-cli score --bos` scores a text: each document
     is cut into pieces of at most n_ctx - 1 tokens, each piece is prefixed with <|endoftext|>
     (the document separator seen in training) and every token of the piece is scored.
     Returns (mean nats/token, bits/byte, n_tokens, n_bytes). With dump_dir, each piece's text

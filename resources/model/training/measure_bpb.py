@@ -7,7 +7,7 @@ thinks. A text longer than the context is cut at paragraph (then sentence) bound
 pieces of at most n_positions - 1 tokens (counted with the model's own vocabulary through
 train_bpe.Encoder, which encodes like the engine); each piece keeps the whitespace that
 follows it, so every byte of the file is scored exactly once. Each piece is scored after
-<|endoftext|>, as `score` does. gzip -9 is run on the whole file (its best case).
+<|endoftext|>, as `score --bos` does. gzip -9 is run on the whole file (its best case).
 
   measure_bpb.py [--cli build/app/tokenscope-cli] [--model resources/model] [--json out.json] FILE...
 Default files: heldout/{en,ko}_modern.txt and heldout/{en,ko}_modern2.txt (other registers). Exit status 1 if a file misses
@@ -70,7 +70,7 @@ def score_file(path, cli, model, enc, n_ctx):
             f = os.path.join(tmp, f"piece_{k}.txt")
             with open(f, "w", encoding="utf-8") as fh:
                 fh.write(p)
-            out = subprocess.run([cli, "score", "--text-file", f, "--json", "--model", model],
+            out = subprocess.run([cli, "score", "--text-file", f, "--bos", "--json", "--model", model],
                                  capture_output=True, text=True)
             if out.returncode != 0:
                 raise SystemExit(f"{cli} score failed on piece {k} of {path}: {out.stderr.strip()}")

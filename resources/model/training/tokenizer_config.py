@@ -6,9 +6,10 @@ folder looks for it.
 The policy (train.py, make_corpus.py): documents are joined with <|endoftext|> and training
 windows start at random offsets, so the model has seen text both right after <|endoftext|>
 and from the middle of a document at position 0. Nothing is added in front of a prompt when
-the app or `tokenscope-cli generate` runs the model (add_bos_token false, as for GPT-2);
-`tokenscope-cli score` and the training scripts' evaluations put one <|endoftext|> in front of
-a text so that its first token is scored too (`score --no-bos` turns that off). The name
+any command runs the model (add_bos_token false, as for GPT-2: one prompt path, the same ids
+in the app, generate, trace, compare, score, probe, litm and precision); `--bos` puts one
+<|endoftext|> in front in any command, and the training scripts' bits-per-byte evaluations
+score with `score --bos` so that a text's first token is scored too. The name
 "bos" is HF's; GPT-2 and this model have no separate start token.
 
   tokenizer_config.py --vocab work/vocab.json --n-ctx 512 --out work/tokenizer_config.json
@@ -36,9 +37,13 @@ def config(eot_id, n_ctx):
             "trained_with": f"documents joined by {EOT} (id {eot_id}); training windows of {n_ctx} tokens start at "
                             "random offsets, so text at position 0 is sometimes a document start after "
                             f"{EOT} and sometimes the middle of a document",
-            "prompts": "used as typed, nothing prepended (app, tokenscope-cli generate)",
-            "scoring": f"one {EOT} prepended so the first token is scored too (tokenscope-cli score; "
-                       "--no-bos to leave it out); the training README's bits-per-byte figures are measured this way",
+            "prompts": "add_bos_token false: nothing is prepended, in every command alike (the app and its lanes, "
+                       "probes, confidence, precision and lost-in-the-middle lab; tokenscope-cli generate, trace, compare, "
+                       "score, probe, litm, precision), because text at position 0 is what training windows began with as "
+                       f"often as a document start; --bos prepends {EOT} (the bos_token) in any command",
+            "scoring": "as prompts: tokenscope-cli score scores from the second token on; the training README's "
+                       f"bits-per-byte figures are measured with score --bos, one {EOT} prepended so that the first "
+                       "token is scored too",
             "pre_tokenizer": "GPT-2 regex; the BPE never merges across a Korean noun|particle boundary of its "
                              "training text and never joins pieces of two different characters",
         },
