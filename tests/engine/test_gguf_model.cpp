@@ -10,6 +10,7 @@
 #include "engine/gguf_fixtures.hpp"
 #include "engine/memory_peak.hpp"
 #include "formats/gguf.hpp"
+#include "model/gguf_loader.hpp"
 #include "model/model_data.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/model.hpp"
@@ -219,4 +220,21 @@ TEST_CASE("GGUF block_count is checked against the tensors before layers are all
         CHECK_THAT(ts_test::errorOf([&] { ts::Model::loadGguf(dir / "m.gguf"); }),
                    Catch::Matchers::ContainsSubstring("declares 2 layers"));
     }
+}
+
+TEST_CASE("GGUF token ids past an int are not truncated into other tokens", "[gguf][model]") {
+    // static_cast<int> made bos_token_id 2^32 + 5 the token 5.
+    ts_test::TempDir dir;
+    using namespace ts_gguf_write;
+    Writer w;
+    w.kvScalar<std::uint64_t>("tokenizer.ggml.bos_token_id", U64, (1ull << 32) + 5);
+    w.kvScalar<std::uint64_t>("tokenizer.ggml.eos_token_id", U64, 7);
+    w.tensor("token_embd.weight", {32, 16}, 0, std::string(32 * 16 * 4, '\0'));
+    ts_test::writeBytes(dir / "ids.gguf", w.bytes());
+    const auto f = ts::gguf::File::open(dir / "ids.gguf");
+    ts::Config c;
+    ts::readGgufVocabulary(f, c);
+    CHECK(c.bosTokenId == -1);
+    CHECK(c.eosTokenId == 7);
+    CHECK(c.eosTokenIds == std::vector<int>{7});
 }

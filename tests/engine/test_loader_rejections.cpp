@@ -302,3 +302,22 @@ TEST_CASE("loader: a declared layer count is checked against the tensors before 
     CHECK_THROWS_WITH(ts::Model::loadFolder(folder),
                       ContainsSubstring("missing tensor") && ContainsSubstring(".ln_1.weight"));
 }
+
+TEST_CASE("loader: a safetensors header or index nested 200,000 levels deep is refused",
+          "[loader]") {
+    // nlohmann parses such JSON, but dump() in a message and copies recurse once per level.
+    TempDir dir;
+    const std::string deep = std::string(200000, '[') + std::string(200000, ']');
+    const auto folder = dir / "m";
+    ts_test::writeModelFolder(folder, kTiny);
+    ts_test::writeBytes(folder / "model.safetensors",
+                        ts_test::safetensorsBytes("{\"a\": {\"dtype\": \"F32\", \"shape\": " +
+                                                      deep + ", \"data_offsets\": [0, 0]}}",
+                                                  ""));
+    CHECK_THROWS_WITH(ts::Model::loadFolder(folder),
+                      ContainsSubstring("model.safetensors") && ContainsSubstring("nested"));
+    std::filesystem::remove(folder / "model.safetensors");
+    ts_test::writeBytes(folder / "model.safetensors.index.json", "{\"weight_map\": " + deep + "}");
+    CHECK_THROWS_WITH(ts::Model::loadFolder(folder),
+                      ContainsSubstring("index.json") && ContainsSubstring("nested"));
+}

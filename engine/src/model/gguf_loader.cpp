@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 #include "compute/packed_linear.hpp"
 #include "tokenscope/error.hpp"
@@ -38,6 +39,14 @@ int ggufPositiveInt(const gguf::File& f, const std::string& key) {
     return static_cast<int>(v);
 }
 
+int ggufTokenId(const gguf::File& f, const std::string& key) {
+    const std::int64_t id = f.getInt(key, -1);
+    // A cast to int made 2^32 + 5 token 5. llama.cpp ignores an id outside the vocabulary
+    // (with a warning); consumers here check ids against the vocabulary, so one that does
+    // not fit an int is simply not used.
+    return id >= 0 && id <= std::numeric_limits<int>::max() ? static_cast<int>(id) : -1;
+}
+
 void readGgufVocabulary(const gguf::File& f, Config& c) {
     const gguf::TensorInfo* embd = f.tensor("token_embd.weight");  // its rows give the vocabulary
     if (!embd || embd->dims.size() != 2)
@@ -47,8 +56,8 @@ void readGgufVocabulary(const gguf::File& f, Config& c) {
         throw Error(f.where() + ": 'token_embd.weight' has " + std::to_string(embd->dims[1]) +
                     " rows, not a vocabulary size");
     c.nVocab = static_cast<int>(embd->dims[1]);
-    c.bosTokenId = static_cast<int>(f.getInt("tokenizer.ggml.bos_token_id", -1));
-    c.eosTokenId = static_cast<int>(f.getInt("tokenizer.ggml.eos_token_id", -1));
+    c.bosTokenId = ggufTokenId(f, "tokenizer.ggml.bos_token_id");
+    c.eosTokenId = ggufTokenId(f, "tokenizer.ggml.eos_token_id");
     c.eosTokenIds.clear();
     if (c.eosTokenId >= 0) c.eosTokenIds.push_back(c.eosTokenId);
 }

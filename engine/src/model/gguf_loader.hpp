@@ -68,6 +68,9 @@ class GgufLoader {
 // `key` as a positive int below 2^24, or a clear error naming it.
 int ggufPositiveInt(const gguf::File& f, const std::string& key);
 
+// A token id from `key` (tokenizer.ggml.bos_token_id...), -1 when absent or past an int.
+int ggufTokenId(const gguf::File& f, const std::string& key);
+
 // c.nVocab from token_embd.weight's rows (checked), and the start and end token ids from
 // tokenizer.ggml.bos_token_id / eos_token_id (every architecture reads them the same way).
 void readGgufVocabulary(const gguf::File& f, Config& c);

@@ -100,7 +100,7 @@ Config configFromMetadata(const gguf::File& f, const std::string& arch) {
     c.tiedEmbeddings = f.tensor("output.weight") == nullptr;
 
     readGgufVocabulary(f, c);
-    const int eot = static_cast<int>(f.getInt("tokenizer.ggml.eot_token_id", -1));
+    const int eot = ggufTokenId(f, "tokenizer.ggml.eot_token_id");
     if (eot >= 0 && eot != c.eosTokenId)
         c.eosTokenIds.push_back(eot);  // chat models end turns with it
     if (c.eosTokenId < 0 && eot >= 0) c.eosTokenId = eot;
