@@ -84,45 +84,55 @@ int runCompare(const Args& args) {
 int runProbe(const Args& args) {
     const Options opts(args, {"model", "probes", "threads"}, {"json", "special", "bos", "no-bos"});
     applyThreads(opts);
-    const auto probes = loadFactProbes(opts.require("probes"));
+    const auto probes = loadFactProbes(inputFilePath(opts, "probes", kMaxProbeFileBytes));
     const LoadedModel model = loadModel(opts);
     const Tokenizer& tok = requireTokenizer(model);
-    Json j;
-    j["probes"] = Json::array();
+    const bool json = opts.flag("json");
+    // Each probe is scored and written out before the next one runs, so memory stays that
+    // of one probe however many the file holds; the JSON is the one object
+    // {"probes": [...], "groups": {...}}, written a probe at a time.
     std::map<std::string, std::pair<int, int>> byGroup;  // group -> (truth wins, total)
-    for (const auto& p : probes) {
+    if (json) std::cout << "{\"probes\":[";
+    for (std::size_t i = 0; i < probes.size(); ++i) {
+        const FactProbe& p = probes[i];
         const ProbeResult r = runFactProbe(model.model, tok, p, promptOptions(opts));
         auto& g = byGroup[p.group];
         g.first += r.truthWins;
         g.second += 1;
-        j["probes"].push_back({{"prompt", p.prompt},
-                               {"group", p.group},
-                               {"truth", p.truth},
-                               {"logp_true", r.logPTrue},
-                               {"false", p.falsehoods},
-                               {"logp_false", r.logPFalse},
-                               {"truth_wins", r.truthWins},
-                               {"truth_first_token_prob", r.truthFirstTokenProb},
-                               {"top_token", tokenText(model, r.topToken)},
-                               {"top_token_display", tokenDisplay(tokenBytesOf(model, r.topToken))},
-                               {"top_prob", r.topProb},
-                               // the model's own answer read as a word (see ts::modelAnswer)
-                               {"answer", bytesAsText(r.answer.text)},
-                               {"answer_display", visibleWhitespace(bytesAsText(r.answer.text))},
-                               {"answer_word", bytesAsText(r.answer.word)},
-                               {"answer_prob", r.answer.prob},
-                               {"answer_is_truth", answerMatches(r.answer.word, p.truth)}});
+        if (!json) {
+            std::cout << (r.truthWins ? "TRUE " : "false") << "  answer "
+                      << bytesAsText(r.answer.text) << " (" << r.answer.prob << ")  " << p.prompt
+                      << '\n'
+                      << std::flush;
+            continue;
+        }
+        const Json entry = {{"prompt", p.prompt},
+                            {"group", p.group},
+                            {"truth", p.truth},
+                            {"logp_true", r.logPTrue},
+                            {"false", p.falsehoods},
+                            {"logp_false", r.logPFalse},
+                            {"truth_wins", r.truthWins},
+                            {"truth_first_token_prob", r.truthFirstTokenProb},
+                            {"top_token", tokenText(model, r.topToken)},
+                            {"top_token_display", tokenDisplay(tokenBytesOf(model, r.topToken))},
+                            {"top_prob", r.topProb},
+                            // the model's own answer read as a word (see ts::modelAnswer)
+                            {"answer", bytesAsText(r.answer.text)},
+                            {"answer_display", visibleWhitespace(bytesAsText(r.answer.text))},
+                            {"answer_word", bytesAsText(r.answer.word)},
+                            {"answer_prob", r.answer.prob},
+                            {"answer_is_truth", answerMatches(r.answer.word, p.truth)}};
+        std::cout << (i ? "," : "")
+                  << entry.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+                  << std::flush;
     }
-    j["groups"] = Json::object();
-    for (const auto& [group, counts] : byGroup)
-        j["groups"][group] = {{"truth_wins", counts.first}, {"probes", counts.second}};
-    if (opts.flag("json")) {
-        printJson(j);
-    } else {
-        for (const auto& p : j["probes"])
-            std::cout << (p["truth_wins"].get<bool>() ? "TRUE " : "false") << "  answer "
-                      << p["answer"].get<std::string>() << " (" << p["answer_prob"].get<double>()
-                      << ")  " << p["prompt"].get<std::string>() << '\n';
+    if (json) {
+        Json groups = Json::object();
+        for (const auto& [group, counts] : byGroup)
+            groups[group] = {{"truth_wins", counts.first}, {"probes", counts.second}};
+        std::cout << "],\"groups\":"
+                  << groups.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "}\n";
     }
     return 0;
 }
@@ -144,7 +154,7 @@ int runLitm(const Args& args) {
     // The records default to the format the model was trained on, where the folder says.
     const auto defaultSpec = model.folder / "eval" / "kv_records.json";
     if (opts.has("spec"))
-        applyLitmSpec(o, opts.require("spec"));
+        applyLitmSpec(o, inputFilePath(opts, "spec", kMaxTextFileBytes));
     else if (std::filesystem::exists(defaultSpec))
         applyLitmSpec(o, defaultSpec);
     o.recordTemplate = opts.getOr("record-template", o.recordTemplate);

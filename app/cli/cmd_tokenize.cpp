@@ -16,12 +16,22 @@ namespace ts::cli {
 
 namespace {
 
+// Far above the largest tokenizer.json of any supported model (Qwen's is about 11 MiB).
+constexpr std::uint64_t kMaxTokenizerFileBytes = std::uint64_t{512} << 20;
+
 std::shared_ptr<const Tokenizer> tokenizerFor(const Options& opts) {
     const auto tokenizerPath = opts.get("tokenizer");
     const auto modelPath = opts.get("model");
     if (tokenizerPath && modelPath)
         throw UsageError{"give either --tokenizer PATH or --model DIR, not both"};
-    if (tokenizerPath) return Tokenizer::fromPath(*tokenizerPath);
+    if (tokenizerPath) {
+        // A tokenizer file or a folder holding one; anything else (a pipe, a device) is
+        // refused by the one file check instead of blocking or reading without end.
+        std::error_code ec;
+        if (!std::filesystem::is_directory(*tokenizerPath, ec))
+            inputFilePath(opts, "tokenizer", kMaxTokenizerFileBytes);
+        return Tokenizer::fromPath(*tokenizerPath);
+    }
     // A model folder or a GGUF file: the tokenizer generate would use, no weights read.
     return tokenizerAt(modelPath ? std::filesystem::path(*modelPath) : bundledModelPath());
 }

@@ -6,6 +6,7 @@
 
 #include "tokenscope/error.hpp"
 #include "tokenscope/hf_cache.hpp"
+#include "tokenscope/input_file.hpp"
 #include "tokenscope/threads.hpp"
 #include "tokenscope/token_display.hpp"
 #include "tokenscope/transcript.hpp"
@@ -25,6 +26,12 @@ void applyThreads(const Options& opts) {
     setEngineThreads(static_cast<int>(opts.integer("threads", 2, 1, 256)));
 }
 
+std::string inputFilePath(const Options& opts, const std::string& option, std::uint64_t maxBytes) {
+    const std::string path = opts.require(option);
+    checkInputFile(path, "--" + option, maxBytes);
+    return path;
+}
+
 std::optional<std::string> readText(const Options& opts, const std::string& textOption,
                                     const std::string& fileOption) {
     const bool hasText = opts.has(textOption), hasFile = opts.has(fileOption);
@@ -36,12 +43,8 @@ std::optional<std::string> readText(const Options& opts, const std::string& text
         return text;
     }
     if (!hasFile) return std::nullopt;
-    const std::string path = *opts.get(fileOption);
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw Error("cannot open text file " + path + " (--" + fileOption + ")");
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    std::string text = buffer.str();
+    const std::string path = inputFilePath(opts, fileOption, kMaxTextFileBytes);
+    std::string text = readInputFile(path, "--" + fileOption, kMaxTextFileBytes);
     checkUtf8(text, path);
     return text;
 }

@@ -1,6 +1,7 @@
 #pragma once
 // Pieces every subcommand shares: finding the model, reading the input text or ids, and
 // writing JSON.
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -20,6 +21,13 @@ using Json = nlohmann::ordered_json;
 LoadedModel loadModel(const Options& opts);
 // --threads N (default 2) applied to the engine.
 void applyThreads(const Options& opts);
+
+// The largest text a --*-file option reads (a whole novel is a few MiB).
+inline constexpr std::uint64_t kMaxTextFileBytes = std::uint64_t{64} << 20;
+// The one check of every option that names a file to read (--text-file, --prompt-file,
+// --probes, --spec): the path, once it is a regular file of at most `maxBytes`. A folder, a
+// pipe, a device or a missing file throws ts::Error (exit 1) naming the option.
+std::string inputFilePath(const Options& opts, const std::string& option, std::uint64_t maxBytes);
 
 // The text of --<textOption> or the contents of --<fileOption>, checked to be UTF-8.
 // Returns nullopt when neither is given.

@@ -59,6 +59,10 @@ struct FactProbe {
     std::vector<std::string> falsehoods;
     std::string group;  // e.g. "seen", "held-out", "real-world"
 };
+// The largest probe file read: 20,000 probes take about 3 MiB.
+inline constexpr std::uint64_t kMaxProbeFileBytes = std::uint64_t{16} << 20;
+// A list of probes, or {"probes": [...]}. Throws ts::Error naming the file and the probe for
+// anything else, and for what is not a regular file of at most kMaxProbeFileBytes.
 std::vector<FactProbe> loadFactProbes(const std::filesystem::path& file);
 void saveFactProbes(const std::vector<FactProbe>& probes, const std::filesystem::path& file);
 

@@ -280,7 +280,16 @@ struct TranscriptFile {
     std::string promptBytes;            // "text" less the drawn tokens' bytes ("" if not so)
     ModelIdentity model;                // !known() for files without a "model" entry
 };
-TranscriptFile readTranscriptJson(const std::string& path);
+// The most steps a transcript file may hold: twice the largest context of any supported
+// model (2^17), so more than any run can record. A file that declares more is refused while
+// it is read, before it costs memory.
+inline constexpr std::size_t kMaxTranscriptSteps = std::size_t{1} << 18;
+// And the largest file read (a full-context run of the largest model writes about 50 MiB).
+inline constexpr std::uint64_t kMaxTranscriptFileBytes = std::uint64_t{128} << 20;
+// Throws ts::Error naming the file (and the step) for anything that is not a transcript:
+// not a regular file, larger than the limits above, token ids that are negative, past
+// INT_MAX, or at least `nVocab` when it is given (> 0) or the file names its model.
+TranscriptFile readTranscriptJson(const std::string& path, int nVocab = 0);
 // The file's steps as a history to look at when no model (or another one) is loaded: one
 // step per drawn token, marked fromFile, with the tokens, positions, display texts, draw
 // figures and uniform numbers the file recorded, and no trace numbers.

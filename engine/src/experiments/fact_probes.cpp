@@ -4,9 +4,9 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "formats/json_file.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/experiments.hpp"
+#include "tokenscope/input_file.hpp"
 #include "tokenscope/session.hpp"
 #include "tokenscope/transcript.hpp"
 
@@ -36,35 +36,101 @@ ContinuationScore scoreContinuation(std::shared_ptr<const Model> model,
     return score;
 }
 
-std::vector<FactProbe> loadFactProbes(const std::filesystem::path& file) {
-    nlohmann::json j = readJsonFile(file, "probe file");
-    const auto& list = j.is_object() && j.contains("probes") ? j["probes"] : j;
-    if (!list.is_array())
-        throw Error("probe file " + file.string() + ": expected a list of probes");
-    std::vector<FactProbe> probes;
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        const auto& p = list[i];
-        const std::string where = file.string() + ": probe " + std::to_string(i);
-        if (!p.is_object() || !p.contains("prompt") || !p["prompt"].is_string() ||
-            !p.contains("truth") || !p["truth"].is_string())
-            throw Error(where + " needs string fields \"prompt\" and \"truth\"");
+namespace {
+
+// Reads a probe file in one pass, each probe turned into a FactProbe as soon as it is read
+// and dropped from the document, so a file of many probes costs what its probes hold, not
+// a JSON tree of it (about ten times more).
+class ProbeFileReader {
+  public:
+    explicit ProbeFileReader(std::filesystem::path file) : m_file(std::move(file)) {}
+
+    std::vector<FactProbe> read() {
+        checkInputFile(m_file, "probe file", kMaxProbeFileBytes);
+        std::ifstream in(m_file, std::ios::binary);
+        if (!in) throw Error("cannot open probe file " + m_file.string());
+        try {
+            // What is left of the document (the probes were taken out as they were read).
+            [[maybe_unused]] const auto rest = nlohmann::json::parse(
+                in, [this](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+                    return onEvent(depth, event, parsed);
+                });
+        } catch (const nlohmann::json::exception& e) {
+            throw Error("probe file " + m_file.string() + " is not valid JSON: " + e.what());
+        }
+        if (m_listDepth < 0)
+            throw Error("probe file " + m_file.string() + ": expected a list of probes");
+        return std::move(m_probes);
+    }
+
+  private:
+    std::string where() const {
+        return m_file.string() + ": probe " + std::to_string(m_probes.size());
+    }
+
+    bool onEvent(int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+        using E = nlohmann::json::parse_event_t;
+        // The list, a probe, its "false" list, a string: nothing in a probe file is deeper.
+        if (depth > (m_listDepth < 0 ? 2 : m_listDepth + 2))
+            throw Error(where() + " is nested deeper than any probe");
+        if (event == E::key && depth == 1 && m_listDepth < 0) {
+            m_topKey = parsed.get<std::string>();
+            return m_topKey == "probes";  // the description and the rest are not kept
+        }
+        if (event == E::array_start && m_listDepth < 0 &&
+            (depth == 0 || (depth == 1 && m_topKey == "probes"))) {
+            m_listDepth = depth + 1;
+            return true;
+        }
+        if (m_listDepth < 0 || depth < m_listDepth) return true;
+        if (depth == m_listDepth && (event == E::value || event == E::array_start))
+            throw Error(where() + " needs string fields \"prompt\" and \"truth\"");
+        if (event == E::key && depth == m_listDepth + 1) {
+            const auto key = parsed.get<std::string>();
+            return key == "prompt" || key == "truth" || key == "false" || key == "group";
+        }
+        if (event == E::object_end && depth == m_listDepth) {
+            m_probes.push_back(probeOf(parsed));
+            return false;  // read: the document does not keep it
+        }
+        return true;
+    }
+
+    FactProbe probeOf(const nlohmann::json& p) const {
+        const std::string at = where();
+        if (!p.contains("prompt") || !p["prompt"].is_string() || !p.contains("truth") ||
+            !p["truth"].is_string())
+            throw Error(at + " needs string fields \"prompt\" and \"truth\"");
         FactProbe probe;
-        probe.prompt = p["prompt"];
-        probe.truth = p["truth"];
+        probe.prompt = p["prompt"].get<std::string>();
+        probe.truth = p["truth"].get<std::string>();
         if (p.contains("false")) {
-            if (!p["false"].is_array())
-                throw Error(where + ": \"false\" must be a list of strings");
+            if (!p["false"].is_array()) throw Error(at + ": \"false\" must be a list of strings");
             for (const auto& f : p["false"]) {
-                if (!f.is_string()) throw Error(where + ": \"false\" must be a list of strings");
-                probe.falsehoods.push_back(f);
+                if (!f.is_string()) throw Error(at + ": \"false\" must be a list of strings");
+                probe.falsehoods.push_back(f.get<std::string>());
             }
         }
         if (p.contains("group") && p["group"].is_string()) probe.group = p["group"];
-        checkUtf8(probe.prompt, where);
-        checkUtf8(probe.truth, where);
-        probes.push_back(std::move(probe));
+        // Refused here, before any probe runs, rather than by runFactProbe half-way through.
+        if (probe.truth.empty()) throw Error(at + " has an empty \"truth\"");
+        for (const auto& f : probe.falsehoods)
+            if (f.empty()) throw Error(at + " has an empty \"false\" answer");
+        checkUtf8(probe.prompt, at);
+        checkUtf8(probe.truth, at);
+        return probe;
     }
-    return probes;
+
+    std::filesystem::path m_file;
+    std::vector<FactProbe> m_probes;
+    std::string m_topKey;
+    int m_listDepth = -1;  // depth of the probes in the document, once the list is found
+};
+
+}  // namespace
+
+std::vector<FactProbe> loadFactProbes(const std::filesystem::path& file) {
+    return ProbeFileReader(file).read();
 }
 
 void saveFactProbes(const std::vector<FactProbe>& probes, const std::filesystem::path& file) {
@@ -86,7 +152,8 @@ ProbeResult runFactProbe(std::shared_ptr<const Model> model, const Tokenizer& to
     const int nVocab = model->config().nVocab;
     const auto prompt = parsePrompt(probe.prompt, &tokenizer, nVocab, promptOptions).ids();
     auto scoreAnswer = [&](const std::string& answer, const char* what) {
-        if (answer.empty()) throw Error("fact probe '" + probe.prompt + "' has an empty " + what);
+        if (answer.empty())
+            throw Error("fact probe '" + probe.prompt + "' has an empty " + what);
         const auto split =
             parsePromptWithContinuation(probe.prompt, answer, tokenizer, nVocab, promptOptions);
         return std::make_pair(scoreContinuation(model, split.prompt.ids(), split.continuation),
@@ -108,9 +175,10 @@ ProbeResult runFactProbe(std::shared_ptr<const Model> model, const Tokenizer& to
     r.topProb = probs[static_cast<std::size_t>(r.topToken)];
     // P(the truth's first token) after the prompt, when the truth leaves the prompt's tokens
     // as they are (else the truth's score above is the figure that holds).
-    r.truthFirstTokenProb = truthSplit.prompt.ids() == prompt
-                                ? probs[static_cast<std::size_t>(truthSplit.continuation[0])]
-                                : static_cast<float>(std::exp(truthScore.tokenLogProbs[0]));
+    r.truthFirstTokenProb =
+        truthSplit.prompt.ids() == prompt
+            ? probs[static_cast<std::size_t>(truthSplit.continuation[0])]
+            : static_cast<float>(std::exp(truthScore.tokenLogProbs[0]));
     r.truthWins = true;
     for (double lp : r.logPFalse) r.truthWins = r.truthWins && r.logPTrue > lp;
     r.answer = modelAnswer(model, tokenizer, prompt);

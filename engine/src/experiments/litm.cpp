@@ -11,6 +11,7 @@
 
 #include "formats/json_file.hpp"
 #include "tokenscope/error.hpp"
+#include "tokenscope/input_file.hpp"
 #include "tokenscope/prompt.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/session.hpp"
@@ -73,6 +74,8 @@ void LitmOptions::validate() const {
 }
 
 void applyLitmSpec(LitmOptions& options, const std::filesystem::path& file) {
+    // A few templates and word lists: the kilobytes of a real one, a mebibyte at most.
+    checkInputFile(file, "record specification", std::uint64_t{1} << 20);
     nlohmann::json j = readJsonFile(file, "record specification");
     if (!j.is_object())
         throw Error("record specification " + file.string() + ": expected an object");

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "tokenscope/error.hpp"
+#include "tokenscope/input_file.hpp"
 #include "tokenscope/litm.hpp"
 
 namespace ts {
@@ -228,13 +229,10 @@ void saveLitmRun(const LitmRun& run, const std::filesystem::path& file) {
 }
 
 LitmRun loadLitmRun(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw Error("cannot open lost-in-the-middle results " + file.string());
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (text.str().size() > 64u * 1024 * 1024)
-        throw Error("lost-in-the-middle results " + file.string() + " is larger than 64 MB");
-    return litmRunFromJson(text.str(), file.string());
+    // Checked before it is read: a folder reads as empty, /dev/zero never ends.
+    const std::string text =
+        readInputFile(file, "lost-in-the-middle results", std::uint64_t{64} << 20);
+    return litmRunFromJson(text, file.string());
 }
 
 }  // namespace ts

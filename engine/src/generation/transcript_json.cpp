@@ -3,6 +3,7 @@
 // writer, so docs and tests can compare the app with the CLI field by field. The file also
 // names the model that made it (ModelIdentity), so the app can show a file's steps as
 // recorded when another model (or none) is loaded, and replay them with the right one.
+// The reader is transcript_reader.cpp: files come from anywhere, and it trusts nothing.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -11,7 +12,6 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
-#include "formats/json_file.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/token_display.hpp"
 #include "tokenscope/transcript.hpp"
@@ -55,45 +55,6 @@ std::string idText(int id) {
     std::string text = "#";  // (not "#" + to_string: GCC 12 warns falsely on that)
     text += std::to_string(id);
     return text;
-}
-
-// "EB B2 94" -> bytes; "" for anything else (the field is then treated as absent).
-std::string bytesFromHex(const std::string& hex) {
-    auto digit = [](char c) -> int {
-        if (c >= '0' && c <= '9') return c - '0';
-        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-        return -1;
-    };
-    std::string out;
-    for (std::size_t i = 0; i < hex.size();) {
-        if (hex[i] == ' ') {
-            ++i;
-            continue;
-        }
-        if (i + 1 >= hex.size() || digit(hex[i]) < 0 || digit(hex[i + 1]) < 0) return {};
-        out += static_cast<char>(digit(hex[i]) * 16 + digit(hex[i + 1]));
-        i += 2;
-    }
-    return out;
-}
-
-// bytesAsText undone: each "<XX>" back to its byte (bytesAsText writes bytes that are not
-// text that way).
-std::string textAsBytes(const std::string& text) {
-    std::string out;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '<' && i + 3 < text.size() && text[i + 3] == '>') {
-            const std::string byte = bytesFromHex(text.substr(i + 1, 2));
-            if (byte.size() == 1) {
-                out += byte;
-                i += 3;
-                continue;
-            }
-        }
-        out += text[i];
-    }
-    return out;
 }
 
 // A drawn token's bytes: from the tokenizer, or, without one, as a file recorded them.
@@ -216,128 +177,6 @@ std::string transcriptJson(const std::vector<TranscriptStepPtr>& steps, const To
                       {"context", model->nCtx}, {"fingerprint", model->fingerprint}};
     j["decode_ms"] = decodeMs;
     return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-}
-
-TranscriptFile readTranscriptJson(const std::string& path) {
-    const nlohmann::json j = readJsonFile(path, "transcript file");
-    auto fail = [&](const std::string& what) -> Error {
-        return Error("transcript file " + path + ": " + what);
-    };
-    if (!j.is_object() || !j.contains("steps") || !j["steps"].is_array() || !j.contains("prompt") ||
-        !j["prompt"].is_object())
-        throw fail(
-            "expected an object with \"prompt\" and \"steps\" (as written by "
-            "generate --json or --export-transcript)");
-    TranscriptFile f;
-    const auto& prompt = j["prompt"];
-    if (!prompt.contains("ids") || !prompt["ids"].is_array())
-        throw fail("\"prompt\" needs a list of \"ids\"");
-    for (const auto& id : prompt["ids"]) {
-        if (!id.is_number_integer()) throw fail("prompt ids must be integers");
-        f.promptIds.push_back(id.get<int>());
-    }
-    if (f.promptIds.empty()) throw fail("the prompt has no tokens");
-    if (prompt.contains("text") && prompt["text"].is_string()) f.promptText = prompt["text"];
-    if (prompt.contains("byte_spans") && prompt["byte_spans"].is_array() &&
-        prompt["byte_spans"].size() == f.promptIds.size()) {
-        const auto textSize = static_cast<int>(f.promptText.size());
-        for (const auto& span : prompt["byte_spans"]) {
-            // Checked against the text: a span outside it is dropped, not trusted.
-            const bool ok = span.is_array() && span.size() == 2 && span[0].is_number_integer() &&
-                            span[1].is_number_integer() && span[0].get<int>() >= 0 &&
-                            span[0].get<int>() <= span[1].get<int>() &&
-                            span[1].get<int>() <= textSize;
-            if (!ok) {
-                f.promptByteStart.clear();
-                f.promptByteEnd.clear();
-                break;
-            }
-            f.promptByteStart.push_back(span[0].get<int>());
-            f.promptByteEnd.push_back(span[1].get<int>());
-        }
-    }
-    if (prompt.contains("displays") && prompt["displays"].is_array() &&
-        prompt["displays"].size() == f.promptIds.size())
-        for (const auto& d : prompt["displays"])
-            f.promptDisplays.push_back(d.is_string() ? d.get<std::string>() : std::string());
-    auto readParams = [&](const nlohmann::json& s, SamplingParams p) {
-        if (!s.is_object()) throw fail("\"sampling\" must be an object");
-        if (s.contains("temperature")) p.temperature = s["temperature"].get<float>();
-        if (s.contains("top_k")) p.topK = s["top_k"].get<int>();
-        if (s.contains("top_p")) p.topP = s["top_p"].get<float>();
-        if (s.contains("seed")) p.seed = s["seed"].get<std::uint64_t>();
-        try {
-            p.validate();
-        } catch (const Error& e) {
-            throw fail(e.what());
-        }
-        return p;
-    };
-    SamplingParams base;
-    try {
-        if (j.contains("sampling")) base = readParams(j["sampling"], base);
-        for (std::size_t i = 0; i < j["steps"].size(); ++i) {
-            const auto& s = j["steps"][i];
-            if (!s.is_object() || !s.contains("id") || !s["id"].is_number_integer())
-                throw fail("step " + std::to_string(i) + " needs an integer \"id\"");
-            f.generated.push_back(s["id"].get<int>());
-            f.params.push_back(s.contains("sampling") ? readParams(s["sampling"], base) : base);
-            f.chosen.push_back(s.contains("chosen") && s["chosen"].is_boolean() &&
-                               s["chosen"].get<bool>());
-            // What the file recorded about the draw (null where a thinned step lost it).
-            auto number = [&](const char* key) {
-                return s.contains(key) && s[key].is_number()
-                           ? s[key].get<double>()
-                           : std::numeric_limits<double>::quiet_NaN();
-            };
-            DrawFigures fig;
-            fig.prob = static_cast<float>(number("prob"));
-            fig.samplingProb = static_cast<float>(number("sampling_prob"));
-            fig.rank =
-                s.contains("rank") && s["rank"].is_number_integer() ? s["rank"].get<int>() : 0;
-            fig.entropyBits = number("entropy_bits");
-            f.figures.push_back(fig);
-            const double u = number("uniform");
-            f.uniforms.push_back(std::isfinite(u) ? u : -1.0);
-            f.displays.push_back(s.contains("display") && s["display"].is_string()
-                                     ? s["display"].get<std::string>()
-                                     : std::string());
-            f.bytes.push_back(s.contains("bytes") && s["bytes"].is_string()
-                                  ? bytesFromHex(s["bytes"].get<std::string>())
-                                  : std::string());
-        }
-        // The prompt's decoded bytes: the whole text less what the drawn tokens added (only
-        // when it ends with exactly those bytes).
-        if (j.contains("text") && j["text"].is_string()) {
-            const std::string all = textAsBytes(j["text"].get<std::string>());
-            std::string drawn;
-            for (const auto& b : f.bytes) drawn += b;
-            if (all.size() >= drawn.size() &&
-                all.compare(all.size() - drawn.size(), drawn.size(), drawn) == 0)
-                f.promptBytes = all.substr(0, all.size() - drawn.size());
-        }
-        if (j.contains("model") && j["model"].is_object()) {
-            const auto& m = j["model"];
-            auto text = [&](const char* key) {
-                return m.contains(key) && m[key].is_string() ? m[key].get<std::string>()
-                                                             : std::string();
-            };
-            auto count = [&](const char* key) {
-                return m.contains(key) && m[key].is_number_integer() ? m[key].get<int>() : 0;
-            };
-            f.model.name = text("name");
-            f.model.modelType = text("type");
-            f.model.fingerprint = text("fingerprint");
-            f.model.nVocab = count("vocab");
-            f.model.nLayer = count("layers");
-            f.model.nHead = count("heads");
-            f.model.nEmbd = count("embd");
-            f.model.nCtx = count("context");
-        }
-    } catch (const nlohmann::json::exception& e) {
-        throw fail(std::string("a field has the wrong type (") + e.what() + ")");
-    }
-    return f;
 }
 
 std::vector<TranscriptStepPtr> transcriptStepsFromFile(const TranscriptFile& file) {
