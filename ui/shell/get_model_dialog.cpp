@@ -195,7 +195,8 @@ void GetModelDialog::stopWorker() {
     if (!m_thread.isRunning()) return;
     if (m_worker) m_worker->cancel();
     m_thread.quit();
-    m_thread.wait();  // the downloader checks the flag between chunks, so this is short
+    // Every request polls the flag every 100 ms (a hung listing included), so this is short.
+    m_thread.wait();
     m_worker = nullptr;
 }
 
@@ -299,11 +300,17 @@ void GetModelDialog::retranslate() {
     }
     m_idLabel->setText(tr("Hub id:"));
     const char* endpoint = std::getenv("HF_ENDPOINT");
+    QString cache;
+    try {
+        cache = QString::fromStdString(ts::hub::cacheDir().string());
+    } catch (const ts::Error& e) {
+        cache = QString::fromStdString(e.what());  // no home folder: the download says so too
+    }
     m_whereLabel->setText(fillKoreanParticles(
         tr("From %1 into %2 (HF_ENDPOINT, HF_HUB_CACHE, HF_TOKEN and HTTPS_PROXY are honoured)")
             .arg(endpoint && *endpoint ? QString::fromUtf8(endpoint)
                                        : QStringLiteral("https://huggingface.co"),
-                 QString::fromStdString(ts::hub::cacheDir().string()))));
+                 cache)));
     m_download->setText(tr("&Download"));
     m_cancel->setText(tr("&Cancel download"));
     m_close->setText(tr("Close"));

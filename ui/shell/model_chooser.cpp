@@ -113,7 +113,11 @@ void ModelChooser::openGetModelDialog() {
 }
 
 void ModelChooser::refreshCache() {
-    m_cached = ts::hub::scanCache(ts::hub::cacheDir());
+    try {
+        m_cached = ts::hub::scanCache(ts::hub::cacheDir());
+    } catch (const ts::Error&) {
+        m_cached.clear();  // no cache folder can be named (no home folder): nothing cached
+    }
     rebuild();
 }
 
@@ -216,10 +220,15 @@ void ModelMenu::rebuild() {
         a->setToolTip(m.supported ? path : QString::fromStdString(m.reason));
         any = true;
     }
-    if (!any)
-        addAction(
-            tr("(none found in %1)").arg(QString::fromStdString(ts::hub::cacheDir().string())))
-            ->setEnabled(false);
+    if (!any) {
+        QString where;
+        try {
+            where = QString::fromStdString(ts::hub::cacheDir().string());
+        } catch (const ts::Error&) {
+            where = QStringLiteral("HF_HUB_CACHE");  // no home folder to name a default
+        }
+        addAction(tr("(none found in %1)").arg(where))->setEnabled(false);
+    }
     setToolTipsVisible(true);
 }
 
