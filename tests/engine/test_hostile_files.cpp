@@ -10,6 +10,7 @@
 
 #include "catch.hpp"
 #include "engine_test_util.hpp"
+#include "memory_peak.hpp"
 #include "temp_dir.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/experiments.hpp"
@@ -43,13 +44,30 @@ std::string transcriptWithId(const std::string& id) {
 TEST_CASE("hostile transcript: more steps than any run records is refused while reading",
           "[transcript][hostile]") {
     ts_test::TempDir dir("hostile-steps");
-    // At the limit it reads (every step kept); one more is refused.
-    const auto atLimit = dir.write("at.json", transcriptWithSteps(ts::kMaxTranscriptSteps));
-    CHECK(ts::readTranscriptJson(atLimit.string()).generated.size() == ts::kMaxTranscriptSteps);
-    const auto over = dir.write("over.json", transcriptWithSteps(ts::kMaxTranscriptSteps + 1));
-    const std::string message = errorOf([&] { ts::readTranscriptJson(over.string()); });
-    CHECK_THAT(message, ContainsSubstring("more than 262144 steps"));
-    CHECK_THAT(message, ContainsSubstring(over.string()));
+    // One more step than the limit is refused by its count, while the file is parsed: the
+    // steps read before it are all the reader ever held (1,000,000 steps cost 1.48 GB per
+    // 8,000 before, and aborted with bad_alloc).
+    for (const std::size_t steps : {ts::kMaxTranscriptSteps + 1, std::size_t{1000000}}) {
+        const auto over = dir.write("over.json", transcriptWithSteps(steps));
+        std::string message;
+        const auto grew = ts_test::peakResidentGrowth(
+            [&] { message = errorOf([&] { ts::readTranscriptJson(over.string()); }); });
+        CHECK_THAT(message, ContainsSubstring("more than 262144 steps"));
+        CHECK_THAT(message, ContainsSubstring(over.string()));
+        if (grew >= 0) CHECK(grew < (300 << 20));
+    }
+    // Fewer steps, but more than can be shown as recorded while each step keeps its own
+    // context: refused by the reader (inside the app's try), not by bad_alloc later.
+    const auto many = dir.write("many.json", transcriptWithSteps(200000));
+    CHECK_THAT(errorOf([&] { ts::readTranscriptJson(many.string()); }),
+               ContainsSubstring("200000 steps after a prompt of 2 tokens") &&
+                   ContainsSubstring("to show as recorded"));
+    CHECK(ts::recordedStepsBytes(2, 200000) > ts::kMaxRecordedStepsBytes);
+    // A long real run still opens, and shows as recorded.
+    const auto fine = dir.write("fine.json", transcriptWithSteps(2000));
+    const auto file = ts::readTranscriptJson(fine.string());
+    CHECK(file.generated.size() == 2000);
+    CHECK(ts::transcriptStepsFromFile(file).size() == 2000);
 }
 
 TEST_CASE("hostile transcript: token ids past int are refused with their step, not truncated",

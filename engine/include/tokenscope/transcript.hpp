@@ -290,6 +290,13 @@ inline constexpr std::uint64_t kMaxTranscriptFileBytes = std::uint64_t{128} << 2
 // not a regular file, larger than the limits above, token ids that are negative, past
 // INT_MAX, or at least `nVocab` when it is given (> 0) or the file names its model.
 TranscriptFile readTranscriptJson(const std::string& path, int nVocab = 0);
+// What transcriptStepsFromFile holds for a file of `promptTokens` and `steps`: each step keeps
+// its own copy of the context, so it grows with the square of the steps (4,000 steps: 350 MB).
+// The reader refuses files whose steps would take more than kMaxRecordedStepsBytes, so that
+// opening one as recorded cannot exhaust the machine; once steps share one context this
+// estimate (and the limit's reach) shrinks with it.
+std::uint64_t recordedStepsBytes(std::uint64_t promptTokens, std::uint64_t steps);
+inline constexpr std::uint64_t kMaxRecordedStepsBytes = std::uint64_t{512} << 20;
 // The file's steps as a history to look at when no model (or another one) is loaded: one
 // step per drawn token, marked fromFile, with the tokens, positions, display texts, draw
 // figures and uniform numbers the file recorded, and no trace numbers.

@@ -179,6 +179,14 @@ std::string transcriptJson(const std::vector<TranscriptStepPtr>& steps, const To
     return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+std::uint64_t recordedStepsBytes(std::uint64_t promptTokens, std::uint64_t steps) {
+    // Step i holds the prompt and i drawn tokens: an id, a display text and a byte span each.
+    const std::uint64_t perToken = 3 * sizeof(int) + sizeof(std::string);
+    const std::uint64_t n = std::max<std::uint64_t>(1, steps);
+    const std::uint64_t entries = n * promptTokens + n * (n - 1) / 2;
+    return entries * perToken + n * (sizeof(TranscriptStep) + sizeof(StepTrace));
+}
+
 std::vector<TranscriptStepPtr> transcriptStepsFromFile(const TranscriptFile& file) {
     std::vector<TranscriptStepPtr> steps;
     std::vector<int> context = file.promptIds;

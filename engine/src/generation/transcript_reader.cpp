@@ -328,6 +328,14 @@ class TranscriptFileReader {
                 "expected an object with \"prompt\" and \"steps\" (as written by "
                 "generate --json or --export-transcript)");
         readPrompt(j["prompt"]);
+        // Shown as recorded, each step keeps its own context (recordedStepsBytes).
+        const std::uint64_t recorded =
+            recordedStepsBytes(m_file.promptIds.size(), m_file.generated.size());
+        if (recorded > kMaxRecordedStepsBytes)
+            throw fail(std::to_string(m_file.generated.size()) + " steps after a prompt of " +
+                       std::to_string(m_file.promptIds.size()) + " tokens would take about " +
+                       sizeText(recorded) + " to show as recorded, more than the " +
+                       sizeText(kMaxRecordedStepsBytes) + " allowed; open a shorter transcript");
         SamplingParams base;
         auto validated = [&](const SamplingParams& p, const std::string& where) {
             try {
