@@ -213,3 +213,22 @@ TEST_CASE("hostile files: a probe set is read one probe at a time, and checked",
     const auto empty = dir.write("e.json", R"([{"prompt": "A", "truth": ""}])");
     CHECK_THAT(errorOf([&] { ts::loadFactProbes(empty); }), ContainsSubstring("empty"));
 }
+
+TEST_CASE("hostile files: a record specification that would write more text than any context",
+          "[experiments][hostile]") {
+    ts_test::TempDir dir("litm-spec");
+    // 800 records of a template with {key} in it 20,000 times: 400 MB of text, refused
+    // before any is built.
+    std::string many;
+    for (int i = 0; i < 20000; ++i) many += "{key}";
+    const auto spec = dir.write("spec.json", R"({"record_template": "Code )" + many +
+                                                 R"( {value}.", "query_template": "Code {key}"})");
+    ts::LitmOptions o;
+    o.records = 800;
+    o.positions = 2;
+    CHECK_THAT(errorOf([&] { ts::applyLitmSpec(o, spec); }),
+               ContainsSubstring("more than any model's context holds"));
+    // The bundled model's own specification passes.
+    ts::LitmOptions bundled;
+    CHECK_NOTHROW(ts::applyLitmSpec(bundled, ts_test::bundledModel() / "eval" / "kv_records.json"));
+}

@@ -37,8 +37,12 @@ struct LitmOptions {
     // Prefill the context once and compute only the questions on top of it (false: one full
     // prefill per question, the same numbers within float rounding, for comparison).
     bool sharePrefill = true;
+    // Throws ts::Error for values out of range, templates without their fields, and records
+    // that would make more than kMaxLitmContextBytes of text (counted before any is built).
     void validate() const;
 };
+// Far more text than any model's context holds (2^17 tokens are well under 1 MiB).
+inline constexpr std::uint64_t kMaxLitmContextBytes = std::uint64_t{16} << 20;
 // Reads a record specification (record_template, query_template, key_words, number_range,
 // values) as written next to the bundled model in eval/kv_records.json, so the lab asks the
 // model in the format it was trained on. Fields absent from the file keep their values.

@@ -49,6 +49,35 @@ std::pair<double, double> wilson(double successes, double n) {
 
 }  // namespace
 
+namespace {
+
+std::uint64_t occurrences(const std::string& text, const std::string& what) {
+    std::uint64_t n = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size()))
+        ++n;
+    return n;
+}
+
+std::uint64_t longestOf(const std::vector<std::string>& words, std::uint64_t builtIn) {
+    std::uint64_t longest = words.empty() ? builtIn : 0;
+    for (const auto& w : words) longest = std::max<std::uint64_t>(longest, w.size());
+    return longest;
+}
+
+// Bytes of the longest context `o` can write: each record its template with every {key}
+// (a key word, "-" and up to nine digits) and {value} filled in, then the separator. In 64
+// bits: the factors come from a file.
+std::uint64_t longestLitmContextBytes(const LitmOptions& o) {
+    const std::uint64_t key = longestOf(o.keyWords, 16) + 10, value = longestOf(o.values, 16);
+    const std::uint64_t record = o.recordTemplate.size() +
+                                 occurrences(o.recordTemplate, "{key}") * key +
+                                 occurrences(o.recordTemplate, "{value}") * value;
+    return static_cast<std::uint64_t>(o.records) * (record + o.separator.size()) +
+           o.queryTemplate.size() + occurrences(o.queryTemplate, "{key}") * key;
+}
+
+}  // namespace
+
 void LitmOptions::validate() const {
     if (records < 1 || records > 10000) throw Error("--records must be between 1 and 10000");
     if (positions < 1 || positions > records)
@@ -66,6 +95,13 @@ void LitmOptions::validate() const {
         throw Error("the record template must contain {key} and {value}");
     if (queryTemplate.find("{key}") == std::string::npos)
         throw Error("the query template must contain {key}");
+    // The longest text the records can make, counted before any is built: a 1 MiB template
+    // with {key} in it 100,000 times, for 10,000 records, would be terabytes.
+    if (const std::uint64_t bytes = longestLitmContextBytes(*this); bytes > kMaxLitmContextBytes)
+        throw Error("the records would make up to " + sizeText(bytes) +
+                    " of text, more than any model's context holds (at most " +
+                    sizeText(kMaxLitmContextBytes) +
+                    "): shorten the templates, key words or values, or ask for fewer records");
     const std::string probe = replaceAll(replaceAll(recordTemplate, "{key}", "K"), "{value}", "V");
     if (probe.rfind(replaceAll(queryTemplate, "{key}", "K"), 0) != 0)
         throw Error(
