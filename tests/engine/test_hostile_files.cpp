@@ -23,6 +23,13 @@ using ts_test::errorOf;
 
 namespace {
 
+// ASan keeps freed memory in quarantine (256 MB by default), so peaks say nothing there.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kPeaksMeanSomething = false;
+#else
+constexpr bool kPeaksMeanSomething = true;
+#endif
+
 // A transcript with `steps` steps of one token each, as small as a step can be written.
 std::string transcriptWithSteps(std::size_t steps, const std::string& id = "7") {
     std::string s = R"({"prompt": {"ids": [1, 2]}, "steps": [)";
@@ -54,7 +61,7 @@ TEST_CASE("hostile transcript: more steps than any run records is refused while 
             [&] { message = errorOf([&] { ts::readTranscriptJson(over.string()); }); });
         CHECK_THAT(message, ContainsSubstring("more than 262144 steps"));
         CHECK_THAT(message, ContainsSubstring(over.string()));
-        if (grew >= 0) CHECK(grew < (300 << 20));
+        if (grew >= 0 && kPeaksMeanSomething) CHECK(grew < (300 << 20));
     }
     // Fewer steps, but more than can be shown as recorded while each step keeps its own
     // context: refused by the reader (inside the app's try), not by bad_alloc later.
