@@ -310,7 +310,7 @@ TEST_CASE("cli download: a revision that climbs out of the cache is bad usage, n
     CHECK(pr.exitCode == 0);
 }
 
-TEST_CASE("cli download: a listing for another repository is refused; no hint repeats its id") {
+TEST_CASE("cli download: a listing for another repository is refused, no hint repeats its id") {
     TempDir tmp("clidl");
     makeGpt2Repo(tmp.path() / "repo");
     HubServer server(tmp.path(), {"--repo", "evil/x=" + (tmp.path() / "repo").string(),
