@@ -290,6 +290,10 @@ inline constexpr std::uint64_t kMaxTranscriptFileBytes = std::uint64_t{128} << 2
 // not a regular file, larger than the limits above, token ids that are negative, past
 // INT_MAX, or at least `nVocab` when it is given (> 0) or the file names its model.
 TranscriptFile readTranscriptJson(const std::string& path, int nVocab = 0);
+// Why `loaded` may not replay `file` ("" when it may): the file names another model (shape or
+// weights fingerprint), or, for a file that names none, its ids do not fit the vocabulary.
+// The message names both models.
+std::string replayRefusal(const TranscriptFile& file, const ModelIdentity& loaded);
 // What transcriptStepsFromFile holds for a file of `promptTokens` and `steps`: each step keeps
 // its own copy of the context, so it grows with the square of the steps (4,000 steps: 350 MB).
 // The reader refuses files whose steps would take more than kMaxRecordedStepsBytes, so that
