@@ -1,9 +1,10 @@
 // tokenscope-cli: the engine without a window. JSON on stdout, errors on stderr,
-// exit 1 for bad input or model files, 2 for bad usage.
+// exit 1 for bad input or model files, 2 for bad usage, 130 after Ctrl-C.
 #include <iostream>
 #include <map>
 
 #include "commands.hpp"
+#include "interrupt.hpp"
 #include "options.hpp"
 #include "tokenscope/error.hpp"
 
@@ -50,6 +51,8 @@ Every command takes --model DIR (a Hugging Face folder: config.json, model.safet
 vocab.json + merges.txt or tokenizer.json) or --model ORG/NAME[@REVISION] (found in the
 Hugging Face cache); without it the bundled model is used.
 --threads N sets the engine's threads (default 2).
+Ctrl-C stops any command within 2 s with exit status 130 (a download keeps what arrived and
+resumes from it next time).
 )";
 
 }  // namespace
@@ -72,8 +75,22 @@ int main(int argc, char** argv) {
         std::cerr << "tokenscope-cli: unknown command '" << name << "'\n" << kUsage;
         return 2;
     }
+    installInterruptHandler();
+    // A command stopped by Ctrl-C ends with 130 whatever it returned or threw on the way out
+    // (a cancelled download throws, a cancelled forward pass throws ts::Cancelled).
+    const auto interrupted = [&](const char* what) {
+        std::cerr << "tokenscope-cli " << name << ": interrupted" << (what && *what ? ": " : "")
+                  << (what ? what : "") << '\n';
+        return kInterruptedExit;
+    };
     try {
-        return it->second(Args(argv + 2, argv + argc));
+        try {
+            const int status = it->second(Args(argv + 2, argv + argc));
+            return interruptFlag().load() ? interrupted(nullptr) : status;
+        } catch (const std::exception& e) {
+            if (interruptFlag().load()) return interrupted(e.what());
+            throw;
+        }
     } catch (const UsageError& e) {
         std::cerr << "tokenscope-cli " << name << ": " << e.message << '\n';
         return 2;
