@@ -309,12 +309,18 @@ sanitizer_tests() {
 }
 
 # The Debian package (CPack, see packaging/CMakeLists.txt): a Release build without tests in
-# its own folder, so the package never carries test paths. Its version names this system
+# its own folder (or `run`'s, which is one), so the package never carries test paths. Its version names this system
 # (<version>~deb12 on Debian 12, ~deb13 on Debian 13): build it on the system it is for.
 # packaging/check-deb.sh --suite SUITE then proves it in a fresh chroot (root, downloads, not
 # part of CI).
 build_package() {
     local pkg=${TOKENSCOPE_PACKAGE_BUILD_DIR:-$root/build-package}
+    # After `run`, its build is already the app alone (Release, tests off): no second build.
+    if [ -z "${TOKENSCOPE_PACKAGE_BUILD_DIR:-}" ] &&
+        grep -q '^TOKENSCOPE_BUILD_TESTS:BOOL=OFF$' "$build/CMakeCache.txt" 2>/dev/null &&
+        grep -q '^CMAKE_BUILD_TYPE:STRING=Release$' "$build/CMakeCache.txt"; then
+        pkg=$build
+    fi
     cmake -S "$root" -B "$pkg" -DCMAKE_BUILD_TYPE=Release -DTOKENSCOPE_BUILD_TESTS=OFF ||
         fail "cmake could not configure the package build in $pkg: read the CMake error above"
     cmake --build "$pkg" -j "$jobs" ||
@@ -338,7 +344,7 @@ build_package() {
             "($suite) does not have: fix CPACK_DEBIAN_PACKAGE_DEPENDS in packaging/CMakeLists.txt"
     done < <(echo "$depends" | tr ',' '\n')
     mkdir -p "$build"
-    cp "$deb" "$build"/
+    [ "$pkg" = "$build" ] || cp "$deb" "$build"/
     ls -l "$build/$(basename "$deb")"
 }
 
