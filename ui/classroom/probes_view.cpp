@@ -197,7 +197,6 @@ ProbesView::ProbesView(QWidget* parent) : ClassroomToolView(parent) {
     // presentation mode at 1280x720) and the rows grow with them (fitSummaryHeight).
     m_groups->setItemDelegate(new WrappedTextDelegate(m_groups));
     m_groups->setWordWrap(true);
-    m_groups->viewport()->installEventFilter(this);
     m_groups->hide();
     layout->addWidget(m_groups);
     auto* filterRow = new QHBoxLayout;
@@ -217,7 +216,10 @@ ProbesView::ProbesView(QWidget* parent) : ClassroomToolView(parent) {
     m_textDelegate->setBreakAfter(QStringLiteral("/"));
     m_table->setItemDelegate(m_textDelegate);
     m_table->setItemDelegateForColumn(Bars, new ProbeBarDelegate(m_table));
+    // The filters go on once both tables exist: Qt 6.8 delivers events (the hidden summary's
+    // children) while the constructor runs, and eventFilter reads both tables.
     m_table->viewport()->installEventFilter(this);  // columns follow the table's width (fitColumns)
+    m_groups->viewport()->installEventFilter(this);
     m_table->horizontalHeader()->setDefaultAlignment(Qt::Alignment(Qt::AlignCenter) |
                                                      Qt::Alignment(Qt::TextWordWrap));
     m_table->setWordWrap(true);
@@ -460,6 +462,9 @@ void ProbesView::showResults(const std::vector<ts::ProbeResult>& results) {
 }
 
 bool ProbesView::eventFilter(QObject* watched, QEvent* event) {
+    // Events can arrive while the constructor is still building the tables (Qt 6.8 sends some
+    // during it, 6.4 did not): nothing to fit before both exist.
+    if (!m_table || !m_groups) return ClassroomToolView::eventFilter(watched, event);
     if (watched == m_table->viewport() && event->type() == QEvent::Resize) fitColumns();
     // The summary's columns share its width: narrower columns wrap into taller rows.
     if (watched == m_groups->viewport() && event->type() == QEvent::Resize) fitSummaryHeight();
