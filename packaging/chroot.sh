@@ -64,6 +64,10 @@ chroot_prepare_base() {
 chroot_mounted=()
 chroot_cleanup() {
     local i
+    if [ -n "${chroot_dir:-}" ] && [ -d "$chroot_dir/var/cache/apt/archives" ]; then
+        find "$chroot_dir/var/cache/apt/archives" -maxdepth 1 -name '*.deb' \
+            -exec cp -n -l -t "$cache/archives-$suite/" {} + 2>/dev/null || true
+    fi
     for ((i = ${#chroot_mounted[@]} - 1; i >= 0; i--)); do
         umount -l "${chroot_mounted[$i]}" 2>/dev/null || true
     done
@@ -85,11 +89,15 @@ chroot_new() {
         mount --bind /sys "$chroot_dir/sys" && chroot_mounted+=("$chroot_dir/sys") ||
         chroot_fail "mounting /proc, /dev or /sys in $chroot_dir failed: run on a machine (or a" \
             "privileged container) that allows mount"
-    # Downloaded .debs survive between runs, so a second check does not fetch Qt again.
-    mkdir -p "$cache/archives-$suite/partial"
-    mount --bind "$cache/archives-$suite" "$chroot_dir/var/cache/apt/archives" &&
-        chroot_mounted+=("$chroot_dir/var/cache/apt/archives") ||
-        chroot_fail "bind-mounting $cache/archives-$suite failed"
+    # Downloaded .debs survive between runs, so a second check does not fetch Qt again: the
+    # chroot starts with (hard links to) the cached ones and gives back what it fetched when it
+    # ends. A copy, not a bind mount: two checks of one suite at once would share apt's lock.
+    mkdir -p "$cache/archives-$suite" "$chroot_dir/var/cache/apt/archives/partial"
+    find "$cache/archives-$suite" -maxdepth 1 -name '*.deb' \
+        -exec cp -l -t "$chroot_dir/var/cache/apt/archives/" {} + 2>/dev/null ||
+        find "$cache/archives-$suite" -maxdepth 1 -name '*.deb' \
+            -exec cp -t "$chroot_dir/var/cache/apt/archives/" {} + ||
+        chroot_fail "copying the cached .debs from $cache/archives-$suite failed: delete them"
     # A throw-away system: dpkg need not sync every file it unpacks (sbuild and container
     # images do the same): with other builds on the machine, apt spent 12 to 15 minutes
     # unpacking `run`'s packages with every file synced.
