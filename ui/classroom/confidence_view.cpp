@@ -14,8 +14,9 @@
 #include <cmath>
 
 #include "classroom/token_flow.hpp"
-#include "shell/transcript_follower.hpp"
+#include "core/transcript_follower.hpp"
 #include "tokenscope/error.hpp"
+#include "tokenscope/prompt.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/session.hpp"
 #include "tokenscope/token_display.hpp"
@@ -33,8 +34,10 @@ QString tokenString(const ts::Tokenizer& tok, int id) {
 std::vector<TokenScore> scoreText(const ModelInfo& info, const std::string& utf8,
                                   const std::atomic<bool>* cancel) {
     if (!info.model || !info.tokenizer) throw ts::Error("load a model with a tokenizer first");
-    const auto ids = info.tokenizer->encodeIds(utf8);
-    if (ids.empty()) throw ts::Error("there is no text to score");
+    if (utf8.empty()) throw ts::Error("there is no text to score");
+    // The engine's one prompt parser: the ids every command gives this text (a Llama's <s>
+    // in front, shown unscored; nothing in front of the bundled model's text).
+    const auto ids = ts::parsePrompt(utf8, info.tokenizer.get(), info.model->config().nVocab).ids();
     const int nCtx = info.model->config().nCtx;
     if (static_cast<int>(ids.size()) > nCtx)
         throw ts::Error("the text has " + std::to_string(ids.size()) +

@@ -19,9 +19,10 @@
 #include "classroom/confidence_colour_bar.hpp"
 #include "classroom/entropy_strip.hpp"
 #include "classroom/token_flow.hpp"
+#include "core/vocabulary.hpp"
+#include "tokenscope/prompt.hpp"
 #include "tokenscope/token_display.hpp"
 #include "widgets/heatmap_widget.hpp"
-#include "widgets/vocabulary.hpp"
 
 namespace ts::ui {
 
@@ -168,7 +169,10 @@ void LanesView::run() {
     const std::string prompt = m_prompt->text().toStdString();
     std::vector<int> ids;
     try {
-        ids = m_info.tokenizer->encodeIds(prompt);
+        // The engine's one prompt parser: the ids generate and the main loop give this text.
+        if (!prompt.empty())
+            ids = ts::parsePrompt(prompt, m_info.tokenizer.get(), m_info.model->config().nVocab)
+                      .ids();
     } catch (const std::exception& e) {
         m_status->setText(QString::fromUtf8(e.what()));
         return;
