@@ -9,11 +9,11 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <catch2/catch.hpp>
 #include <chrono>
 #include <cmath>
 #include <thread>
 
+#include "catch.hpp"
 #include "engine/gguf_fixtures.hpp"
 #include "hub_server_process.hpp"
 #include "tokenscope/hf_cache.hpp"
