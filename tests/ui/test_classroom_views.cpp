@@ -16,6 +16,7 @@
 #include "classroom/logit_lens_view.hpp"
 #include "classroom/probes_view.hpp"
 #include "classroom/token_flow.hpp"
+#include "widgets/chart.hpp"
 
 using namespace ts::ui;
 
@@ -166,14 +167,15 @@ TEST_CASE("lost-in-the-middle chart plots the given points and the published cur
     }
     r.contextTokens = 180;
     view.showResult(r);
-    auto* accLine = lineNamed(view.measuredChart(), QStringLiteral("top-1 accuracy"));
+    auto* accLine =
+        lineNamed(view.measuredChart()->view()->chart(), QStringLiteral("top-1 accuracy"));
     REQUIRE(accLine);
     REQUIRE(accLine->count() == 5);
     for (int i = 0; i < 5; ++i) {
         CHECK(accLine->at(i).x() == pos[i]);
         CHECK(accLine->at(i).y() == Approx(acc[i] * 100));
     }
-    auto* ref = lineNamed(view.referenceChart(), QStringLiteral("accuracy (%)"));
+    auto* ref = lineNamed(view.referenceChart()->view()->chart(), QStringLiteral("accuracy (%)"));
     REQUIRE(ref);
     REQUIRE(ref->count() == 5);
     const double liu[5] = {75.8, 57.2, 53.8, 55.4, 63.2};

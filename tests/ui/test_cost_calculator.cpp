@@ -17,6 +17,7 @@
 #include "layout_checks.hpp"
 #include "shell/main_window.hpp"
 #include "shell/translation_manager.hpp"
+#include "widgets/chart.hpp"
 
 using namespace ts::ui;
 
@@ -67,13 +68,13 @@ TEST_CASE("the cost chart's text follows the view's font", "[ui][cost]") {
     // Qt Charts writes in its theme's fonts unless told: the window's larger font at 1080
     // pixels (and presentation mode) reached every label but the chart's.
     CostView view;
-    QChart* chart = view.chartView()->chart();
+    QChart* chart = view.chart()->view()->chart();
     REQUIRE_FALSE(chart->axes().isEmpty());
-    CHECK(chart->axes().front()->labelsFont() == view.chartView()->font());
+    CHECK(chart->axes().front()->labelsFont() == view.chart()->view()->font());
     QFont big = view.font();
     big.setPointSizeF(big.pointSizeF() * 1.5);
     view.setFont(big);
-    CHECK(view.chartView()->font().pointSizeF() == Approx(big.pointSizeF()));
+    CHECK(view.chart()->view()->font().pointSizeF() == Approx(big.pointSizeF()));
     for (QAbstractAxis* axis : chart->axes()) {
         CHECK(axis->labelsFont().pointSizeF() == Approx(big.pointSizeF()));
         CHECK(axis->titleFont().pointSizeF() == Approx(big.pointSizeF()));

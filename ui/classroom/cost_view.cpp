@@ -1,27 +1,21 @@
 #include "classroom/cost_view.hpp"
 
-#include <QChart>
-#include <QChartView>
 #include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLegendMarker>
-#include <QLineSeries>
 #include <QRegularExpression>
-#include <QScatterSeries>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
 #include <QStyle>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QValueAxis>
 #include <algorithm>
 #include <cmath>
 
 #include "classroom/agent_cost_calculator.hpp"
-#include "shell/transcript_follower.hpp"
-#include "widgets/chart_font.hpp"
+#include "core/transcript_follower.hpp"
+#include "widgets/chart.hpp"
 #include "widgets/steady_label.hpp"
 #include "widgets/wrapped_text_delegate.hpp"
 
@@ -74,27 +68,18 @@ CostView::CostView(QWidget* parent) : QWidget(parent) {
     m_totalsLabel->setReservedLines(2);
     m_steadyLabel->setReservedLines(2);
     auto* split = new QSplitter(Qt::Vertical, this);
-    auto* chart = new QChart;
-    chart->setMargins(QMargins(4, 4, 4, 4));
-    m_chart = new QChartView(chart, split);
-    m_chart->setRenderHint(QPainter::Antialiasing);
-    m_flopsSeries = new QLineSeries;
-    m_wallSeries = new QLineSeries;
-    chart->addSeries(m_flopsSeries);
-    chart->addSeries(m_wallSeries);
-    m_x = new QValueAxis;
-    m_x->setLabelFormat(QStringLiteral("%d"));
-    m_yFlops = new QValueAxis;
-    m_yWall = new QValueAxis;
-    chart->addAxis(m_x, Qt::AlignBottom);
-    chart->addAxis(m_yFlops, Qt::AlignLeft);
-    chart->addAxis(m_yWall, Qt::AlignRight);
-    m_flopsSeries->attachAxis(m_x);
-    m_flopsSeries->attachAxis(m_yFlops);
-    m_wallSeries->attachAxis(m_x);
-    m_wallSeries->attachAxis(m_yWall);
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    followViewFont(m_chart);
+    m_chart = new Chart(split);
+    m_flops = m_chart->addLine();
+    m_wall = m_chart->addLine();
+    m_x = m_chart->addAxis(Chart::Side::Bottom, QStringLiteral("%d"));
+    m_yFlops = m_chart->addAxis(Chart::Side::Left);
+    m_yWall = m_chart->addAxis(Chart::Side::Right);
+    m_chart->attach(m_flops, m_x);
+    m_chart->attach(m_flops, m_yFlops);
+    m_chart->attach(m_wall, m_x);
+    m_chart->attach(m_wall, m_yWall);
+    m_chart->setLegendAtBottom();
+    m_chart->matchFont();
     auto* bottom = new QSplitter(Qt::Horizontal, split);
     m_table = new QTableWidget(0, 7, bottom);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
@@ -271,12 +256,6 @@ double niceCeiling(double value) {
     return 10 * decade;
 }
 
-namespace {
-void setRangeIfChanged(QValueAxis* axis, double max) {
-    if (axis->min() != 0 || axis->max() != max) axis->setRange(0, max);
-}
-}  // namespace
-
 double steadyMsPerToken(const std::vector<StepRecordPtr>& history, int recent) {
     // One-token decode steps only (a prefill's time is spread over many tokens), the most
     // recent ones, and their median: a single slow step (another program, a page fault) does
@@ -314,17 +293,17 @@ void CostView::refresh(int from) {
     m_totals = costTotals(history);
     m_totalsLabel->setText(totalsText());
     m_steadyLabel->setText(steadyText());
-    setChartTitle(m_chart, tr("Cost per token against context length"));
-    m_flopsSeries->setName(tr("MFLOP per token"));
-    m_wallSeries->setName(tr("ms per token"));
-    // New steps only add rows and points; a cut, a branch or a thinned step redoes them all
-    // (rare, and coalesced to one per frame).
+    m_chart->setTitle(tr("Cost per token against context length"));
+    m_chart->setSeriesName(m_flops, tr("MFLOP per token"));
+    m_chart->setSeriesName(m_wall, tr("ms per token"));
+    // New steps only add rows and points; a cut, a branch or a thinned step redoes them all (rare,
+    // and coalesced to one per frame).
     if (static_cast<std::size_t>(std::max(0, from)) < m_built || history.size() < m_built) {
         m_table->setRowCount(0);
         m_widestCell.fill(0);
         m_widestWord = 0;
-        m_flopsSeries->clear();
-        m_wallSeries->clear();
+        m_chart->clearPoints(m_flops);
+        m_chart->clearPoints(m_wall);
         m_built = 0;
     }
     appendRows(history, m_built);
@@ -338,22 +317,22 @@ void CostView::refresh(int from) {
 
 void CostView::fitAxes() {
     double maxFlops = 1, maxWall = 0.01, maxCtx = 2;
-    for (const QPointF& p : m_flopsSeries->points()) {
+    for (const QPointF& p : m_chart->points(m_flops)) {
         maxFlops = std::max(maxFlops, p.y());
         maxCtx = std::max(maxCtx, p.x());
     }
-    for (const QPointF& p : m_wallSeries->points()) maxWall = std::max(maxWall, p.y());
-    // Axis ends rounded up to a round number, so that they change a few times a run rather
-    // than at every step: a new range lays the chart's axes out again, about 1 ms each.
-    // Context lengths are whole tokens and the axis labels them "%d": a multiple of 4, so
-    // its five ticks fall on whole numbers (10 gave 2, 5, 7 for 2.5, 5, 7.5).
-    setRangeIfChanged(m_x, 4 * std::ceil(niceCeiling(maxCtx) / 4));
-    m_x->setTitleText(tr("context length (tokens)"));
-    setRangeIfChanged(m_yFlops, niceCeiling(maxFlops * 1.05));
+    for (const QPointF& p : m_chart->points(m_wall)) maxWall = std::max(maxWall, p.y());
+    // Axis ends rounded up to a round number, so that they change a few times a run rather than at
+    // every step: a new range lays the chart's axes out again, about 1 ms each. Context lengths are
+    // whole tokens and the axis labels them "%d": a multiple of 4, so its five ticks fall on whole
+    // numbers (10 gave 2, 5, 7 for 2.5, 5, 7.5).
+    m_chart->setRangeIfChanged(m_x, 0, 4 * std::ceil(niceCeiling(maxCtx) / 4));
+    m_chart->setAxisTitle(m_x, tr("context length (tokens)"));
+    m_chart->setRangeIfChanged(m_yFlops, 0, niceCeiling(maxFlops * 1.05));
     // Units only: the axis is about 100 px tall at 1280x720, and the legend says "per token".
-    m_yFlops->setTitleText(QStringLiteral("MFLOP"));
-    setRangeIfChanged(m_yWall, niceCeiling(maxWall * 1.05));
-    m_yWall->setTitleText(QStringLiteral("ms"));
+    m_chart->setAxisTitle(m_yFlops, QStringLiteral("MFLOP"));
+    m_chart->setRangeIfChanged(m_yWall, 0, niceCeiling(maxWall * 1.05));
+    m_chart->setAxisTitle(m_yWall, QStringLiteral("ms"));
 }
 
 void CostView::appendRows(const std::vector<StepRecordPtr>& history, std::size_t first) {
@@ -387,8 +366,8 @@ void CostView::appendRows(const std::vector<StepRecordPtr>& history, std::size_t
     fitHeaderWords();  // the step column may have grown
     fitRowHeight();
     m_table->scrollToBottom();
-    m_flopsSeries->append(flops);
-    m_wallSeries->append(wall);
+    m_chart->appendPoints(m_flops, flops);
+    m_chart->appendPoints(m_wall, wall);
 }
 
 }  // namespace ts::ui

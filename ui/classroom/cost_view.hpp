@@ -13,10 +13,7 @@
 #include "core/model_info.hpp"
 #include "core/transcript_model.hpp"
 
-class QChartView;
-class QLineSeries;
 class QSplitter;
-class QValueAxis;
 class QLabel;
 class QTableWidget;
 
@@ -39,6 +36,7 @@ double steadyMsPerToken(const std::vector<StepRecordPtr>& history, int recent);
 double niceCeiling(double value);
 
 class AgentCostCalculator;
+class Chart;
 class SteadyLabel;
 class SteadyLabel;
 class TranscriptFollower;
@@ -58,7 +56,7 @@ class CostView : public QWidget {
     AgentCostCalculator* calculator() const { return m_calculator; }
     static constexpr int kSteadySteps = 16;
     int tableRows() const;
-    QChartView* chartView() const { return m_chart; }
+    Chart* chart() const { return m_chart; }
 
   protected:
     void changeEvent(QEvent* event) override;
@@ -90,13 +88,13 @@ class CostView : public QWidget {
     SteadyLabel* m_totalsLabel = nullptr;
     SteadyLabel* m_steadyLabel = nullptr;
     AgentCostCalculator* m_calculator = nullptr;
-    QChartView* m_chart = nullptr;
+    Chart* m_chart = nullptr;
     // Built once and refilled (rebuilding Qt Charts axes leaves stray ones behind).
-    QLineSeries* m_flopsSeries = nullptr;
-    QLineSeries* m_wallSeries = nullptr;
-    QValueAxis* m_x = nullptr;
-    QValueAxis* m_yFlops = nullptr;
-    QValueAxis* m_yWall = nullptr;
+    int m_flops = -1;  // series: MFLOP per token against context length
+    int m_wall = -1;   // ms per token
+    int m_x = -1;      // axes
+    int m_yFlops = -1;
+    int m_yWall = -1;
     QTableWidget* m_table = nullptr;
     QSplitter* m_split = nullptr;  // the chart above the step table and the calculator
 };

@@ -1,8 +1,5 @@
 #include "classroom/litm_view.hpp"
 
-#include <QAreaSeries>
-#include <QChart>
-#include <QChartView>
 #include <QCheckBox>
 #include <QEvent>
 #include <QFile>
@@ -13,14 +10,10 @@
 #include <QHeaderView>
 #include <QJsonObject>
 #include <QLabel>
-#include <QLegend>
-#include <QLegendMarker>
 #include <QLineEdit>
-#include <QLineSeries>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QScatterSeries>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
@@ -28,14 +21,13 @@
 #include <QTextStream>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QValueAxis>
 #include <algorithm>
 #include <filesystem>
 
 #include "tokenscope/error.hpp"
 #include "tokenscope/hf_cache.hpp"
 #include "tokenscope/model_folder.hpp"
-#include "widgets/chart_font.hpp"
+#include "widgets/chart.hpp"
 #include "widgets/korean_particles.hpp"
 
 namespace ts::ui {
@@ -132,19 +124,12 @@ LitmView::LitmView(QWidget* parent) : ClassroomToolView(parent) {
     layout->addWidget(m_example);
 
     auto* charts = new QSplitter(this);
-    auto makeChart = [charts] {
-        auto* chart = new QChart;
-        chart->setMargins(QMargins(4, 4, 4, 4));
-        auto* view = new QChartView(chart, charts);
-        view->setRenderHint(QPainter::Antialiasing);
-        charts->addWidget(view);
-        return view;
-    };
-    m_measured = makeChart();
-    m_reference = makeChart();
+    m_measured = new Chart(charts);
+    charts->addWidget(m_measured);
+    m_reference = new Chart(charts);
+    charts->addWidget(m_reference);
     buildMeasuredChart();
-    followViewFont(m_measured);
-    followViewFont(m_reference);
+    m_measured->matchFont();
     charts->setStretchFactor(0, 3);
     charts->setStretchFactor(1, 2);
     layout->addWidget(charts, 1);
@@ -222,18 +207,18 @@ void LitmView::retranslateUi() {
     m_table->setHorizontalHeaderLabels({tr("Position"), twoLines(tr("Top-1 accuracy")),
                                         tr("P(correct)"), twoLines(tr("Mean rank")),
                                         twoLines(tr("Attention on record")), tr("Contexts")});
-    m_accBand.line->setName(tr("top-1 accuracy"));
-    m_probBand.line->setName(tr("P(correct value)"));
-    // Axis titles short enough for one line at 1280x720 (Qt Charts cuts longer ones and
-    // shows one line of an axis title); the shading is explained in the chart's title, which
-    // may take two lines.
-    m_measuredX->setTitleText(tr("position of the record asked for"));
+    m_measured->setSeriesName(m_accBand.line, tr("top-1 accuracy"));
+    m_measured->setSeriesName(m_probBand.line, tr("P(correct value)"));
+    // Axis titles short enough for one line at 1280x720 (Qt Charts cuts longer ones and shows one
+    // line of an axis title); the shading is explained in the chart's title, which may take two
+    // lines.
+    m_measured->setAxisTitle(m_measuredX, tr("position of the record asked for"));
     buildReferenceChart();
     updateBanner();
     if (!m_shown.result.points.empty())
         showRun(m_shown, m_runSource);
     else
-        setChartTitle(m_measured, tr("This model"));
+        m_measured->setTitle(tr("This model"));
 }
 
 bool LitmView::isBundledModel() const {
@@ -482,9 +467,7 @@ double LitmView::chance() const {
 
 double LitmView::progress() const { return m_progress->value() / 1000.0; }
 
-QString LitmView::measuredTitle() const { return chartTitle(m_measured); }
-QChart* LitmView::measuredChart() const { return m_measured->chart(); }
-QChart* LitmView::referenceChart() const { return m_reference->chart(); }
+QString LitmView::measuredTitle() const { return m_measured->title(); }
 
 bool LitmView::saveResults(const QString& path, QString* error) const {
     try {
@@ -528,74 +511,54 @@ void LitmView::saveDialog() {
 }
 
 namespace {
-void addAxes(QChart* chart, double xMax, const QString& xTitle, const QString& yTitle) {
-    auto* x = new QValueAxis;
-    x->setRange(1, std::max(2.0, xMax));
-    x->setLabelFormat(QStringLiteral("%d"));
-    x->setTitleText(xTitle);
-    auto* y = new QValueAxis;
-    y->setRange(0, 100);
-    y->setTitleText(yTitle);
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    for (auto* s : chart->series()) {
-        s->attachAxis(x);
-        s->attachAxis(y);
-    }
+// Both charts: positions 1..xMax across, percent up, every series on both axes.
+int addAxes(Chart* chart, double xMax, const QString& xTitle, const QString& yTitle) {
+    const int x = chart->addAxis(Chart::Side::Bottom, QStringLiteral("%d"));
+    chart->setRange(x, 1, std::max(2.0, xMax));
+    chart->setAxisTitle(x, xTitle);
+    const int y = chart->addAxis(Chart::Side::Left);
+    chart->setRange(y, 0, 100);
+    chart->setAxisTitle(y, yTitle);
+    chart->attachAll(x, y);
+    return x;
 }
 }  // namespace
 
 void LitmView::buildMeasuredChart() {
-    QChart* chart = m_measured->chart();
-    auto make = [chart](Band& b, const QColor& colour) {
-        b.upper = new QLineSeries(chart);
-        b.lower = new QLineSeries(chart);
-        b.area = new QAreaSeries(b.upper, b.lower);
+    auto make = [this](Band& b, const QColor& colour) {
         QColor fill = colour;
         fill.setAlpha(50);
-        b.area->setBrush(fill);
-        b.area->setPen(Qt::NoPen);
-        b.line = new QLineSeries;
-        b.line->setPen(QPen(colour, 2));
-        b.dots = new QScatterSeries;
-        b.dots->setColor(colour);
-        b.dots->setMarkerSize(8);
-        chart->addSeries(b.area);
-        chart->addSeries(b.line);
-        chart->addSeries(b.dots);
+        b.area = m_measured->addBand(fill);
+        const QPen pen(colour, 2);
+        b.line = m_measured->addLine(QString(), &pen);
+        b.dots = m_measured->addDots(colour, 8);
     };
     make(m_accBand, QColor(0x1f, 0x77, 0xb4));
     make(m_probBand, QColor(0xe6, 0x7e, 0x22));
-    addAxes(chart, 20, QString(), QStringLiteral("%"));
-    m_measuredX = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).value(0));
-    chart->legend()->setAlignment(Qt::AlignBottom);
+    m_measuredX = addAxes(m_measured, 20, QString(), QStringLiteral("%"));
+    m_measured->setLegendAtBottom();
     // Only the mean lines in the legend; the shading is explained in the chart's title.
-    for (auto* m : chart->legend()->markers())
-        if (m->series() != m_accBand.line && m->series() != m_probBand.line) m->setVisible(false);
+    for (int s = 0; s < m_measured->seriesCount(); ++s)
+        if (s != m_accBand.line && s != m_probBand.line) m_measured->setInLegend(s, false);
 }
 
 void LitmView::buildReferenceChart() {
-    QChart* chart = m_reference->chart();
-    setChartTitle(m_reference, tr("Liu et al. 2023<br>(GPT-3.5-Turbo, 20 documents)"));
-    if (chart->series().isEmpty()) {
-        auto* line = new QLineSeries;
-        auto* dots = new QScatterSeries;
-        for (const auto& p : ts::liuEtAl2023Reference()) {
-            line->append(p.position, p.accuracyPercent);
-            dots->append(p.position, p.accuracyPercent);
-        }
-        line->setPen(QPen(QColor(0x55, 0x55, 0x55), 2));
-        dots->setColor(QColor(0x55, 0x55, 0x55));
-        dots->setMarkerSize(8);
-        chart->addSeries(line);
-        chart->addSeries(dots);
-        chart->legend()->markers(dots).first()->setVisible(false);
-        chart->legend()->setAlignment(Qt::AlignBottom);
-        addAxes(chart, 20, QString(), QStringLiteral("%"));
+    m_reference->setTitle(tr("Liu et al. 2023<br>(GPT-3.5-Turbo, 20 documents)"));
+    if (m_reference->seriesCount() == 0) {
+        QList<QPointF> points;
+        for (const auto& p : ts::liuEtAl2023Reference())
+            points.append({double(p.position), p.accuracyPercent});
+        const QColor grey(0x55, 0x55, 0x55);
+        const QPen pen(grey, 2);
+        m_reference->addLine(QString(), &pen, points);
+        const int dots = m_reference->addDots(grey, 8, points);
+        m_reference->setInLegend(dots, false);
+        m_reference->setLegendAtBottom();
+        addAxes(m_reference, 20, QString(), QStringLiteral("%"));
     }
-    chart->series().first()->setName(tr("accuracy (%)"));
-    chart->axes(Qt::Horizontal).first()->setTitleText(tr("answer position"));
-    matchChartFont(m_reference);  // its axes are made here, the first time
+    m_reference->setSeriesName(0, tr("accuracy (%)"));
+    m_reference->setAxisTitle(m_reference->axisOn(Chart::Side::Bottom), tr("answer position"));
+    m_reference->matchFont();  // its axes are made here, the first time
 }
 
 void LitmView::showResult(const ts::LitmResult& r) {
@@ -612,17 +575,16 @@ void LitmView::showRun(const ts::LitmRun& run, const QString& source) {
     m_shown = run;
     m_runSource = source;
     const ts::LitmResult& r = m_shown.result;
-    auto fill = [&r](Band& b, auto mean, auto lo, auto hi) {
+    auto fill = [this, &r](const Band& b, auto mean, auto lo, auto hi) {
         QList<QPointF> up, down, mid;
         for (const auto& p : r.points) {
             up.append({double(p.position), hi(p) * 100});
             down.append({double(p.position), lo(p) * 100});
             mid.append({double(p.position), mean(p) * 100});
         }
-        b.upper->replace(up);
-        b.lower->replace(down);
-        b.line->replace(mid);
-        b.dots->replace(mid);
+        m_measured->setBand(b.area, up, down);
+        m_measured->setPoints(b.line, mid);
+        m_measured->setPoints(b.dots, mid);
     };
     fill(
         m_accBand, [](const ts::LitmPoint& p) { return p.accuracy; },
@@ -634,7 +596,7 @@ void LitmView::showRun(const ts::LitmRun& run, const QString& source) {
         [](const ts::LitmPoint& p) { return p.probHigh; });
     const int records =
         std::max({2, run.options.records, r.points.empty() ? 2 : r.points.back().position});
-    m_measuredX->setRange(1, records);
+    m_measured->setRange(m_measuredX, 1, records);
     const bool measuredHere =
         source == QLatin1String("measured") || source == QLatin1String("eval");
     const QString model = run.model == "bundled" || (measuredHere && isBundledModel())
@@ -648,11 +610,10 @@ void LitmView::showRun(const ts::LitmRun& run, const QString& source) {
         title = tr("%1, from its evaluation data").arg(model);
     else
         title = tr("%1, from %2").arg(model, source);
-    setChartTitle(
-        m_measured,
+    m_measured->setTitle(
         tr("%1<br>about %2 tokens · shaded: 95 % interval").arg(title).arg(r.contextTokens));
-    m_measuredX->setTitleText(
-        tr("position of the record asked for, of %1").arg(run.options.records));
+    m_measured->setAxisTitle(
+        m_measuredX, tr("position of the record asked for, of %1").arg(run.options.records));
 
     m_table->setRowCount(static_cast<int>(r.points.size()));
     for (int i = 0; i < static_cast<int>(r.points.size()); ++i) {

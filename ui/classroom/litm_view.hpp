@@ -17,12 +17,6 @@
 #include "classroom/classroom_tool_view.hpp"
 #include "tokenscope/litm.hpp"
 
-class QAreaSeries;
-class QChart;
-class QLineSeries;
-class QScatterSeries;
-class QValueAxis;
-class QChartView;
 class QCheckBox;
 class QLabel;
 class QLineEdit;
@@ -33,6 +27,8 @@ class QTableWidget;
 class QTimer;
 
 namespace ts::ui {
+
+class Chart;
 
 class LitmView : public ClassroomToolView {
     Q_OBJECT
@@ -86,10 +82,10 @@ class LitmView : public ClassroomToolView {
     bool saveResults(const QString& path, QString* error = nullptr) const;
     bool openResults(const QString& path, QString* error = nullptr);
     QString conclusion() const { return m_conclusionText; }
-    QChart* measuredChart() const;
+    Chart* measuredChart() const { return m_measured; }
     // The measured chart's title as written, before it is wrapped to the chart's width.
     QString measuredTitle() const;
-    QChart* referenceChart() const;
+    Chart* referenceChart() const { return m_reference; }
     QString csv() const;
     bool exportCsv(const QString& path) const;
     double progress() const;
@@ -122,17 +118,15 @@ class LitmView : public ClassroomToolView {
     bool isBundledModel() const;
     QString modelName() const;
 
-    // One measured curve: the mean as line and dots, the 95 % interval as a shaded band.
-    // Built once and refilled: Qt Charts leaves stray axes behind when charts are rebuilt.
-    struct Band {
-        QLineSeries* upper = nullptr;
-        QLineSeries* lower = nullptr;
-        QAreaSeries* area = nullptr;
-        QLineSeries* line = nullptr;
-        QScatterSeries* dots = nullptr;
+    // One measured curve: the mean as line and dots, the 95 % interval as a shaded band. Built once
+    // and refilled: Qt Charts leaves stray axes behind when charts are rebuilt.
+    struct Band {  // series of the measured chart
+        int area = -1;
+        int line = -1;
+        int dots = -1;
     };
     Band m_accBand, m_probBand;
-    QValueAxis* m_measuredX = nullptr;
+    int m_measuredX = -1;  // the measured chart's x axis
 
     ts::LitmRun m_shown;                     // on screen
     QString m_runSource;                     // where it came from, shown over the chart
@@ -165,8 +159,8 @@ class LitmView : public ClassroomToolView {
     QPushButton* m_cancel = nullptr;
     QPushButton* m_export = nullptr;
     QProgressBar* m_progress = nullptr;
-    QChartView* m_measured = nullptr;
-    QChartView* m_reference = nullptr;
+    Chart* m_measured = nullptr;
+    Chart* m_reference = nullptr;
     QLabel* m_explain = nullptr;
     QLabel* m_conclusion = nullptr;
     QLabel* m_example = nullptr;

@@ -1,10 +1,6 @@
 #include "classroom/precision_view.hpp"
 
-#include <QBarCategoryAxis>
-#include <QBarSet>
 #include <QBrush>
-#include <QChart>
-#include <QChartView>
 #include <QComboBox>
 #include <QDir>
 #include <QEvent>
@@ -13,20 +9,15 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QHorizontalStackedBarSeries>
 #include <QLabel>
-#include <QLegend>
 #include <QLineEdit>
-#include <QLineSeries>
 #include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QScatterSeries>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QValueAxis>
 #include <algorithm>
 #include <cmath>
 
@@ -34,9 +25,8 @@
 #include "tokenscope/error.hpp"
 #include "tokenscope/hf_cache.hpp"
 #include "tokenscope/model_folder.hpp"
-#include "tokenscope/prompt.hpp"
 #include "tokenscope/token_display.hpp"
-#include "widgets/chart_font.hpp"
+#include "widgets/chart.hpp"
 #include "widgets/colour_scheme.hpp"
 
 namespace ts::ui {
@@ -152,10 +142,7 @@ PrecisionView::PrecisionView(QWidget* parent) : ClassroomToolView(parent) {
     showRow->addWidget(m_show);
     showRow->addStretch(1);
     chartLayout->addLayout(showRow);
-    m_chart = new QChartView(new QChart, chartBox);
-    m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->chart()->setMargins(QMargins(4, 4, 4, 4));
-    followViewFont(m_chart);
+    m_chart = new Chart(chartBox);
     chartLayout->addWidget(m_chart, 1);
     m_tokens = new QTableWidget(right);
     m_tokens->setObjectName(QStringLiteral("precisionTokens"));
@@ -255,11 +242,7 @@ void PrecisionView::run() {
     }
     std::vector<int> ids;
     try {
-        // The engine's one prompt parser: the ids generate and the main loop give this text.
-        const std::string text = m_prompt->text().toStdString();
-        if (!text.empty())
-            ids =
-                ts::parsePrompt(text, m_info.tokenizer.get(), m_info.model->config().nVocab).ids();
+        ids = m_info.tokenizer->encodeIds(m_prompt->text().toStdString());
     } catch (const std::exception& e) {
         m_status->setText(QString::fromUtf8(e.what()));
         return;
@@ -395,71 +378,59 @@ void PrecisionView::showComparison(const ts::PrecisionComparison& c) {
     refreshChart();
 }
 
-int PrecisionView::chartSeriesCount() const {
-    return static_cast<int>(m_chart->chart()->series().size());
-}
+int PrecisionView::chartSeriesCount() const { return m_chart->seriesCount(); }
 
 void PrecisionView::refreshChart() {
-    QChart* chart = m_chart->chart();
-    chart->removeAllSeries();
-    for (QAbstractAxis* a : chart->axes()) {
-        chart->removeAxis(a);
-        delete a;
-    }
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    chart->legend()->setVisible(true);
+    m_chart->clear();
+    m_chart->setLegendAtBottom();
+    m_chart->setLegendVisible(true);
     // Before a run the tables have nothing to list: the chart alone fills the column.
     m_summary->setVisible(m_result.has_value());
     m_tokens->setVisible(m_result.has_value());
     if (!m_result) {
         showStorageChart();
-        matchChartFont(m_chart);
+        m_chart->matchFont();
         return;
     }
-    setChartTitle(m_chart, QString());  // the Show box above says what is drawn
+    m_chart->setTitle(QString());  // the Show box above says what is drawn
     const bool kl = m_show->currentIndex() == 1;
     const auto& c = *m_result;
-    auto* x = new QValueAxis;
-    x->setLabelFormat(QStringLiteral("%d"));
-    x->setTitleText(tr("token position"));
-    auto* y = new QValueAxis;
+    const int x = m_chart->addAxis(Chart::Side::Bottom, QStringLiteral("%d"));
+    m_chart->setAxisTitle(x, tr("token position"));
+    const int y = m_chart->addAxis(Chart::Side::Left);
     double yMax = kl ? 0.0 : 1.0;
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
     for (int l = 0; l < static_cast<int>(c.lanes.size()); ++l) {
         const auto& lane = c.lanes[static_cast<std::size_t>(l)];
         if (kl && l == 0) continue;  // the reference's KL from itself is zero everywhere
-        auto* s = new QLineSeries(chart);
-        s->setName(QString::fromStdString(lane.label));
         QPen pen(laneColour(l));
         pen.setWidthF(l == 0 ? 2.5 : 1.6);
-        s->setPen(pen);
         const auto& values = kl ? lane.klBits : lane.tokenProb;
+        QList<QPointF> points;
         for (std::size_t i = 0; i < values.size(); ++i) {
-            s->append(static_cast<double>(i + 2), values[i]);
+            points.append({static_cast<double>(i + 2), static_cast<double>(values[i])});
             yMax = std::max(yMax, static_cast<double>(values[i]));
         }
-        chart->addSeries(s);
-        s->attachAxis(x);
-        s->attachAxis(y);
+        const int s = m_chart->addLine(QString::fromStdString(lane.label), &pen, points);
+        m_chart->attach(s, x);
+        m_chart->attach(s, y);
     }
-    x->setRange(1, std::max<double>(2, static_cast<double>(c.tokens.size())));
-    y->setRange(0, yMax > 0 ? yMax * (kl ? 1.1 : 1.0) : 1.0);
-    y->setTitleText(kl ? tr("bits") : tr("p"));
-    y->setLabelFormat(kl ? QStringLiteral("%.3f") : QStringLiteral("%.1f"));
-    y->setTickCount(kl ? 5 : 6);  // 0, 0.2, ... 1.0 for probabilities
-    matchChartFont(m_chart);
+    m_chart->setRange(x, 1, std::max<double>(2, static_cast<double>(c.tokens.size())));
+    m_chart->setRange(y, 0, yMax > 0 ? yMax * (kl ? 1.1 : 1.0) : 1.0);
+    m_chart->setAxisTitle(y, kl ? tr("bits") : tr("p"));
+    m_chart->setLabelFormat(y, kl ? QStringLiteral("%.3f") : QStringLiteral("%.1f"));
+    m_chart->setTickCount(y, kl ? 5 : 6);  // 0, 0.2, ... 1.0 for probabilities
+    m_chart->matchFont();
 }
 
 // What a run weighs against: the memory each precision needs for the loaded model (its
 // parameters times the bits each format stores per weight, block scales included), so the
 // class sees what is saved before it sees what it costs.
 void PrecisionView::showStorageChart() {
-    QChart* chart = m_chart->chart();
-    // Two lines (<br>), each wrapped again where the chart is narrower (presentation mode).
-    // The axis title stays one line (Qt Charts shows one), short enough for the plot's width.
-    setChartTitle(m_chart, tr("What each precision saves: the loaded model's weights.<br>"
-                              "Compare to see what it costs, token by token."));
+    // Two lines (<br>), each wrapped again where the chart is narrower (presentation mode). The
+    // axis title stays one line (Qt Charts shows one), short enough for the plot's width.
+    m_chart->setTitle(
+        tr("What each precision saves: the loaded model's weights.<br>Compare to see what it "
+           "costs, token by token."));
     if (!m_info.model) return;
     struct Format {
         const char* name;
@@ -469,48 +440,37 @@ void PrecisionView::showStorageChart() {
     constexpr Format kFormats[] = {
         {"F32", 32.0}, {"F16 / BF16", 16.0}, {"Q8_0", 8.5}, {"Q4_0", 4.5}};
     const double params = static_cast<double>(m_info.model->parameterCount());
-    auto* set = new QBarSet(tr("stored"));
-    // Each bar runs on to the F32 size, pale: that part is what the precision saves (a Q4_0
-    // bar keeps a seventh of it).
-    auto* saved = new QBarSet(tr("saved against F32"));
+    // Dark text on both parts: a value wider than Q4_0's short part runs on into the pale one.
+    Chart::BarSet set{tr("stored"),
+                      {},
+                      laneColour(1).lighter(160),
+                      laneColour(1),
+                      palette().color(QPalette::Text)};
+    // Each bar runs on to the F32 size, pale: that part is what the precision saves (a Q4_0 bar
+    // keeps a seventh of it).
+    Chart::BarSet saved{tr("saved against F32"),
+                        {},
+                        laneColour(1).lighter(260),
+                        laneColour(1).lighter(160),
+                        palette().color(QPalette::Text)};
     QStringList categories;
     const double most = params * kFormats[0].bits / 8.0 / 1e6;
     // A horizontal bar chart lists its first category at the bottom: F32 goes last, on top.
     for (auto f = std::rbegin(kFormats); f != std::rend(kFormats); ++f) {
         const double mb = params * f->bits / 8.0 / 1e6;
-        *set << mb;
-        *saved << most - mb;
+        set.values << mb;
+        saved.values << most - mb;
         categories << tr("%1 · %2 bits").arg(QLatin1String(f->name)).arg(f->bits);
     }
-    auto* series = new QHorizontalStackedBarSeries(chart);
-    series->append(set);
-    series->append(saved);
-    series->setLabelsVisible(true);
-    // The values alone (the axis says MB): Q4_0's part is narrow at 1280x720.
-    series->setLabelsFormat(QStringLiteral("@value"));
-    series->setLabelsPrecision(3);
-    series->setLabelsPosition(QAbstractBarSeries::LabelsCenter);
-    series->setBarWidth(0.75);
-    chart->addSeries(series);
-    // After addSeries: the chart's theme recolours what is added to it.
-    // Dark text on both parts: a value wider than Q4_0's short part runs on into the pale one.
-    set->setColor(laneColour(1).lighter(160));
-    set->setBorderColor(laneColour(1));
-    set->setLabelColor(palette().color(QPalette::Text));
-    saved->setColor(laneColour(1).lighter(260));
-    saved->setBorderColor(laneColour(1).lighter(160));
-    saved->setLabelColor(palette().color(QPalette::Text));
-    auto* y = new QBarCategoryAxis;
-    y->append(categories);
-    auto* x = new QValueAxis;
-    x->setRange(0, most);
-    x->setLabelFormat(QStringLiteral("%.1f"));
-    x->setTitleText(tr("MB for %1 million weights").arg(params / 1e6, 0, 'f', 2));
-    chart->addAxis(y, Qt::AlignLeft);
-    chart->addAxis(x, Qt::AlignBottom);
-    series->attachAxis(y);
-    series->attachAxis(x);
-    chart->legend()->setVisible(true);
+    // The values alone (the axis says MB), 3 digits: Q4_0's part is narrow at 1280x720.
+    const int bars = m_chart->addStackedBars({set, saved}, 0.75, 3);
+    const int y = m_chart->addCategoryAxis(Chart::Side::Left, categories);
+    const int x = m_chart->addAxis(Chart::Side::Bottom, QStringLiteral("%.1f"));
+    m_chart->setRange(x, 0, most);
+    m_chart->setAxisTitle(x, tr("MB for %1 million weights").arg(params / 1e6, 0, 'f', 2));
+    m_chart->attach(bars, y);
+    m_chart->attach(bars, x);
+    m_chart->setLegendVisible(true);
 }
 
 void PrecisionView::retranslateUi() {

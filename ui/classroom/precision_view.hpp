@@ -24,9 +24,10 @@ class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class QTableWidget;
-class QChartView;
 
 namespace ts::ui {
+
+class Chart;
 
 class PrecisionView : public ClassroomToolView {
     Q_OBJECT
@@ -83,7 +84,7 @@ class PrecisionView : public ClassroomToolView {
     QTableWidget* m_summary = nullptr;
     QLabel* m_showLabel = nullptr;
     QComboBox* m_show = nullptr;
-    QChartView* m_chart = nullptr;
+    Chart* m_chart = nullptr;
     QTableWidget* m_tokens = nullptr;
     QLabel* m_freeRun = nullptr;
     QLabel* m_formats = nullptr;

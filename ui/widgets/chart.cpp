@@ -1,0 +1,240 @@
+// The chart widget over Qt Charts (see chart.hpp).
+
+#include "widgets/chart.hpp"
+
+#include <QAbstractAxis>
+#include <QAbstractBarSeries>
+#include <QAreaSeries>
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QHorizontalStackedBarSeries>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include "widgets/chart_font.hpp"
+
+namespace ts::ui {
+
+struct Chart::Parts {
+    std::vector<QAbstractSeries*> series;
+    std::vector<QAbstractAxis*> axes;
+    std::vector<Side> sides;
+};
+
+namespace {
+
+Qt::Alignment alignment(Chart::Side side) {
+    switch (side) {
+        case Chart::Side::Bottom:
+            return Qt::AlignBottom;
+        case Chart::Side::Left:
+            return Qt::AlignLeft;
+        case Chart::Side::Right:
+            return Qt::AlignRight;
+    }
+    return Qt::AlignBottom;
+}
+
+}  // namespace
+
+Chart::Chart(QWidget* parent, int minimumLines)
+    : QWidget(parent), m_parts(std::make_unique<Parts>()) {
+    auto* chart = new QChart;
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    // The chart view fills this widget: the tools lay out a Chart where they had a view.
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_view = new QChartView(chart, this);
+    m_view->setRenderHint(QPainter::Antialiasing);
+    layout->addWidget(m_view);
+    setSizePolicy(m_view->sizePolicy());
+    followViewFont(m_view, minimumLines);
+}
+
+Chart::~Chart() = default;
+
+int Chart::addLine(const QString& name, const QPen* pen, const QList<QPointF>& points) {
+    auto* line = new QLineSeries;
+    if (!name.isEmpty()) line->setName(name);
+    if (pen) line->setPen(*pen);
+    if (!points.isEmpty()) line->append(points);
+    m_view->chart()->addSeries(line);
+    m_parts->series.push_back(line);
+    return static_cast<int>(m_parts->series.size()) - 1;
+}
+
+int Chart::addDots(const QColor& colour, double size, const QList<QPointF>& points) {
+    auto* dots = new QScatterSeries;
+    if (!points.isEmpty()) dots->append(points);
+    dots->setColor(colour);
+    dots->setMarkerSize(size);
+    m_view->chart()->addSeries(dots);
+    m_parts->series.push_back(dots);
+    return static_cast<int>(m_parts->series.size()) - 1;
+}
+
+int Chart::addBand(const QColor& fill) {
+    QChart* chart = m_view->chart();
+    auto* area = new QAreaSeries(new QLineSeries(chart), new QLineSeries(chart));
+    area->setBrush(fill);
+    area->setPen(Qt::NoPen);
+    chart->addSeries(area);
+    m_parts->series.push_back(area);
+    return static_cast<int>(m_parts->series.size()) - 1;
+}
+
+void Chart::setBand(int band, const QList<QPointF>& upper, const QList<QPointF>& lower) {
+    auto* area = qobject_cast<QAreaSeries*>(m_parts->series.at(static_cast<std::size_t>(band)));
+    if (!area) return;
+    area->upperSeries()->replace(upper);
+    area->lowerSeries()->replace(lower);
+}
+
+void Chart::setPoints(int series, const QList<QPointF>& points) {
+    if (auto* xy = qobject_cast<QXYSeries*>(m_parts->series.at(static_cast<std::size_t>(series))))
+        xy->replace(points);
+}
+
+void Chart::appendPoints(int series, const QList<QPointF>& points) {
+    if (auto* xy = qobject_cast<QXYSeries*>(m_parts->series.at(static_cast<std::size_t>(series))))
+        xy->append(points);
+}
+
+void Chart::clearPoints(int series) {
+    if (auto* xy = qobject_cast<QXYSeries*>(m_parts->series.at(static_cast<std::size_t>(series))))
+        xy->clear();
+}
+
+QList<QPointF> Chart::points(int series) const {
+    if (auto* xy = qobject_cast<QXYSeries*>(m_parts->series.at(static_cast<std::size_t>(series))))
+        return xy->points();
+    return {};
+}
+
+void Chart::setSeriesName(int series, const QString& name) {
+    m_parts->series.at(static_cast<std::size_t>(series))->setName(name);
+}
+
+int Chart::seriesCount() const { return static_cast<int>(m_parts->series.size()); }
+
+int Chart::addAxis(Side side, const QString& labelFormat) {
+    auto* axis = new QValueAxis;
+    if (!labelFormat.isEmpty()) axis->setLabelFormat(labelFormat);
+    m_view->chart()->addAxis(axis, alignment(side));
+    m_parts->axes.push_back(axis);
+    m_parts->sides.push_back(side);
+    return static_cast<int>(m_parts->axes.size()) - 1;
+}
+
+int Chart::addCategoryAxis(Side side, const QStringList& categories) {
+    auto* axis = new QBarCategoryAxis;
+    axis->append(categories);
+    m_view->chart()->addAxis(axis, alignment(side));
+    m_parts->axes.push_back(axis);
+    m_parts->sides.push_back(side);
+    return static_cast<int>(m_parts->axes.size()) - 1;
+}
+
+void Chart::attach(int series, int axis) {
+    m_parts->series.at(static_cast<std::size_t>(series))
+        ->attachAxis(m_parts->axes.at(static_cast<std::size_t>(axis)));
+}
+
+void Chart::attachAll(int xAxis, int yAxis) {
+    for (std::size_t s = 0; s < m_parts->series.size(); ++s) {
+        attach(static_cast<int>(s), xAxis);
+        attach(static_cast<int>(s), yAxis);
+    }
+}
+
+int Chart::axisOn(Side side) const {
+    for (std::size_t a = 0; a < m_parts->sides.size(); ++a)
+        if (m_parts->sides[a] == side) return static_cast<int>(a);
+    return -1;
+}
+
+void Chart::setRange(int axis, double min, double max) {
+    m_parts->axes.at(static_cast<std::size_t>(axis))->setRange(min, max);
+}
+
+void Chart::setRangeIfChanged(int axis, double min, double max) {
+    auto* value = qobject_cast<QValueAxis*>(m_parts->axes.at(static_cast<std::size_t>(axis)));
+    if (value && (value->min() != min || value->max() != max)) value->setRange(min, max);
+}
+
+void Chart::setAxisTitle(int axis, const QString& title) {
+    m_parts->axes.at(static_cast<std::size_t>(axis))->setTitleText(title);
+}
+
+void Chart::setLabelFormat(int axis, const QString& format) {
+    if (auto* value = qobject_cast<QValueAxis*>(m_parts->axes.at(static_cast<std::size_t>(axis))))
+        value->setLabelFormat(format);
+}
+
+void Chart::setTickCount(int axis, int count) {
+    if (auto* value = qobject_cast<QValueAxis*>(m_parts->axes.at(static_cast<std::size_t>(axis))))
+        value->setTickCount(count);
+}
+
+int Chart::addStackedBars(const std::vector<BarSet>& sets, double barWidth, int labelDigits) {
+    QChart* chart = m_view->chart();
+    auto* series = new QHorizontalStackedBarSeries(chart);
+    std::vector<QBarSet*> made;
+    for (const BarSet& s : sets) {
+        auto* set = new QBarSet(s.name);
+        for (double v : s.values) *set << v;
+        series->append(set);
+        made.push_back(set);
+    }
+    series->setLabelsVisible(true);
+    // The values alone (the axis says what they count).
+    series->setLabelsFormat(QStringLiteral("@value"));
+    series->setLabelsPrecision(labelDigits);
+    series->setLabelsPosition(QAbstractBarSeries::LabelsCenter);
+    series->setBarWidth(barWidth);
+    chart->addSeries(series);
+    // After addSeries: the chart's theme recolours what is added to it.
+    for (std::size_t i = 0; i < sets.size(); ++i) {
+        made[i]->setColor(sets[i].fill);
+        made[i]->setBorderColor(sets[i].border);
+        made[i]->setLabelColor(sets[i].label);
+    }
+    m_parts->series.push_back(series);
+    return static_cast<int>(m_parts->series.size()) - 1;
+}
+
+void Chart::clear() {
+    QChart* chart = m_view->chart();
+    chart->removeAllSeries();
+    for (QAbstractAxis* a : chart->axes()) {
+        chart->removeAxis(a);
+        delete a;
+    }
+    m_parts->series.clear();
+    m_parts->axes.clear();
+    m_parts->sides.clear();
+}
+
+void Chart::setLegendAtBottom() { m_view->chart()->legend()->setAlignment(Qt::AlignBottom); }
+
+void Chart::setLegendVisible(bool on) { m_view->chart()->legend()->setVisible(on); }
+
+void Chart::setInLegend(int series, bool on) {
+    for (QLegendMarker* m :
+         m_view->chart()->legend()->markers(m_parts->series.at(static_cast<std::size_t>(series))))
+        m->setVisible(on);
+}
+
+void Chart::setTitle(const QString& title) { setChartTitle(m_view, title); }
+
+QString Chart::title() const { return chartTitle(m_view); }
+
+void Chart::matchFont() { matchChartFont(m_view); }
+
+}  // namespace ts::ui
