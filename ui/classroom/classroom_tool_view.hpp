@@ -1,7 +1,7 @@
 #pragma once
 // The base of the classroom tools that run an experiment off the GUI thread (temperature
 // lanes, fact probes, lost in the middle). Each of them used to repeat the same pieces: the
-// loaded model, the ClassroomTask, isBusy(), a finished() signal, disabling Run and enabling
+// loaded model, the BackgroundTask, isBusy(), a finished() signal, disabling Run and enabling
 // Cancel while the experiment runs, a progress bar fed from the experiment thread, the
 // "load a model first" check and retranslateUi() on a live language switch. They live here
 // once, so a fix to one (say, re-enabling Run after a failure) reaches all of them.
@@ -77,7 +77,7 @@ class ClassroomToolView : public QWidget {
   private:
     void setRunning(bool running, bool completed = false);
 
-    ClassroomTask m_task;
+    BackgroundTask m_task;
     QList<QPointer<QAbstractButton>> m_runButtons;
     QPointer<QAbstractButton> m_cancelButton;
     QPointer<QProgressBar> m_progress;

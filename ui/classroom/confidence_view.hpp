@@ -55,6 +55,8 @@ class ConfidenceView : public QWidget {
     void setText(const QString& text);
     void applySettings(const QJsonObject& settings);
     void score();
+    // Scoring runs off the GUI thread; true until its result is on screen.
+    bool isBusy() const { return m_task.isRunning(); }
     void setMeasure(Measure m);
     Measure measure() const { return m_measure; }
     // Public for tests: show canned scores.
@@ -74,7 +76,7 @@ class ConfidenceView : public QWidget {
     void showAlternatives(int index);
 
     ModelInfo m_info;
-    ClassroomTask m_task;
+    BackgroundTask m_task;
     std::vector<TokenScore> m_scores;
     TranscriptFollower* m_follower = nullptr;
     Measure m_measure = Measure::Probability;

@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "tokenscope/token_display.hpp"
 #include "widgets/colour_scheme.hpp"
 #include "widgets/heatmap_widget.hpp"
 
@@ -19,23 +18,6 @@ constexpr int kPadX = 3;
 constexpr int kGap = 2;
 constexpr int kLineGap = 3;
 }  // namespace
-
-std::vector<QString> tokenDisplayTexts(const ts::Tokenizer& tokenizer,
-                                       const std::vector<int>& ids) {
-    std::vector<std::string> bytes;
-    bytes.reserve(ids.size());
-    for (int id : ids) {
-        try {
-            bytes.push_back(tokenizer.tokenBytes(id));
-        } catch (const std::exception&) {
-            bytes.emplace_back();  // an id the tokenizer does not know: shown as ∅
-        }
-    }
-    std::vector<QString> out;
-    out.reserve(ids.size());
-    for (const auto& s : ts::tokenDisplays(bytes)) out.push_back(QString::fromStdString(s));
-    return out;
-}
 
 QColor probabilityColor(double p) { return confidenceColour(p); }  // follows the colour scheme
 

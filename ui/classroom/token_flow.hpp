@@ -8,13 +8,10 @@
 #include <QWidget>
 #include <vector>
 
+#include "core/vocabulary.hpp"  // tokenDisplayTexts: the chips' text
 #include "tokenscope/tokenizer.hpp"
 
 namespace ts::ui {
-
-// Display text for each token of a sequence, read in context by ts::tokenDisplays: a token
-// that splits a Korean syllable shows it and its part ("범 1/3"), as every other view does.
-std::vector<QString> tokenDisplayTexts(const ts::Tokenizer& tokenizer, const std::vector<int>& ids);
 
 // Low probability -> red, high -> green, on pale tones so the text stays readable.
 QColor probabilityColor(double p);

@@ -1,7 +1,7 @@
 // The comparison view: a text box, one column of token chips per tokenizer, and bars of the
 // token counts so the difference is seen before it is read. Counting is cheap (a sentence
 // encodes in microseconds) and runs on the GUI thread after a short pause in typing; loading
-// a vocabulary is not, and runs on a ClassroomTask thread, one path at a time.
+// a vocabulary is not, and runs on a BackgroundTask thread, one path at a time.
 #include "classroom/tokenizer_compare_view.hpp"
 
 #include <QCoreApplication>
@@ -20,8 +20,8 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "core/vocabulary.hpp"
 #include "tokenscope/error.hpp"
-#include "tokenscope/token_display.hpp"
 #include "widgets/korean_particles.hpp"
 
 namespace ts::ui {
@@ -58,12 +58,10 @@ TokenCount countTokens(const ts::Tokenizer& tokenizer, const std::string& utf8) 
 
 std::vector<QString> tokenChipTexts(const ts::Tokenizer& tokenizer,
                                     const std::vector<ts::Token>& tokens) {
-    std::vector<std::string> bytes;
-    bytes.reserve(tokens.size());
-    for (const ts::Token& t : tokens) bytes.push_back(tokenizer.tokenBytes(t.id));
-    std::vector<QString> out;
-    for (const std::string& d : ts::tokenDisplays(bytes)) out.push_back(QString::fromStdString(d));
-    return out;
+    std::vector<int> ids;
+    ids.reserve(tokens.size());
+    for (const ts::Token& t : tokens) ids.push_back(t.id);
+    return tokenDisplayTexts(tokenizer, ids);
 }
 
 // Horizontal bars: one per tokenizer, length proportional to its token count.

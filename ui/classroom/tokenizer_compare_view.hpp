@@ -110,7 +110,7 @@ class TokenizerCompareView : public QWidget {
     QString m_modelName;             // the loaded model's name (untranslated)
     std::vector<QString> m_pending;  // paths still to load, one at a time
     std::vector<bool> m_pendingQuiet;
-    ClassroomTask m_task;
+    BackgroundTask m_task;
 };
 
 }  // namespace ts::ui

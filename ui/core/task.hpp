@@ -1,8 +1,9 @@
 #pragma once
-// Runs one classroom experiment (lanes, probes, lost in the middle, scoring) off the GUI
-// thread. The experiment reads the immutable model and makes its own Session, so it never
-// touches the engine worker's session; results come back to the receiver by a queued call
-// and are dropped if the receiver is gone by then.
+// The one way the UI runs work off the GUI thread besides the engine worker: a classroom experiment
+// (lanes, probes, lost in the middle, scoring), the embedding view's projection and word map. The
+// work reads the immutable model (and makes its own Session if it needs one), so it never touches
+// the engine worker's session; results come back to the receiver by a queued call and are dropped
+// if the receiver is gone by then.
 #include <QMetaObject>
 #include <QObject>
 #include <QPointer>
@@ -17,14 +18,14 @@
 
 namespace ts::ui {
 
-class ClassroomTask {
+class BackgroundTask {
   public:
-    ClassroomTask() = default;
-    ClassroomTask(const ClassroomTask&) = delete;
-    ClassroomTask& operator=(const ClassroomTask&) = delete;
-    // The widget owning the task is going away: stop the experiment and wait for it, so the
-    // thread never outlives the objects its lambdas captured.
-    ~ClassroomTask() { stopAndWait(); }
+    BackgroundTask() = default;
+    BackgroundTask(const BackgroundTask&) = delete;
+    BackgroundTask& operator=(const BackgroundTask&) = delete;
+    // The widget owning the task is going away: stop the work and wait for it, so the thread never
+    // outlives the objects its lambdas captured.
+    ~BackgroundTask() { stopAndWait(); }
 
     // True from start() until `done` or `failed` has run on the receiver's thread: a thread
     // that has finished its work but whose result is still queued is not idle yet.
@@ -88,8 +89,8 @@ class ClassroomTask {
     QThread* m_thread = nullptr;
 };
 
-// Progress from the experiment thread to a widget, coalesced by the event loop: each call
-// posts the latest fraction; cheap enough for a few hundred updates per run.
+// Progress from the work's thread to a widget, coalesced by the event loop: each call posts the
+// latest fraction; cheap enough for a few hundred updates per run.
 inline void postProgress(QObject* receiver, std::function<void(double)> apply, double fraction) {
     QMetaObject::invokeMethod(
         receiver, [apply = std::move(apply), fraction] { apply(fraction); }, Qt::QueuedConnection);

@@ -99,4 +99,21 @@ QString tokenDisplayText(const ts::Tokenizer* tokenizer, int id) {
     return QStringLiteral("#%1").arg(id);
 }
 
+std::vector<QString> tokenDisplayTexts(const ts::Tokenizer& tokenizer,
+                                       const std::vector<int>& ids) {
+    std::vector<std::string> bytes;
+    bytes.reserve(ids.size());
+    for (int id : ids) {
+        try {
+            bytes.push_back(tokenizer.tokenBytes(id));
+        } catch (const std::exception&) {
+            bytes.emplace_back();  // an id the tokenizer does not know: shown as ∅
+        }
+    }
+    std::vector<QString> out;
+    out.reserve(ids.size());
+    for (const auto& s : ts::tokenDisplays(bytes)) out.push_back(qs(s));
+    return out;
+}
+
 }  // namespace ts::ui

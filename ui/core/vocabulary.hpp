@@ -49,5 +49,9 @@ using VocabularyPtr = std::shared_ptr<const Vocabulary>;
 // from an immutable tokenizer; "#id" without one or for an id it does not know (a model
 // with a larger table than its tokenizer).
 QString tokenDisplayText(const ts::Tokenizer* tokenizer, int id);
+// Every token of a sequence read in context (ts::tokenDisplays), from an immutable tokenizer: a
+// token that splits a Korean syllable shows it and its part ("범 1/3"), as every other view does;
+// an id the tokenizer does not know reads as "∅".
+std::vector<QString> tokenDisplayTexts(const ts::Tokenizer& tokenizer, const std::vector<int>& ids);
 
 }  // namespace ts::ui
