@@ -59,7 +59,7 @@ int main(int argc, char* argv[]) {
         QStringLiteral("view"),
         QStringLiteral(
             "View to show: %1, or lesson:N[:STEP] (1-based; walks the lesson's steps up to STEP).")
-            .arg(ts::ui::MainWindow::viewNames().join(QStringLiteral(", "))),
+            .arg(ts::ui::viewNames().join(QStringLiteral(", "))),
         QStringLiteral("NAME"));
     const QCommandLineOption layerOpt(QStringLiteral("layer"),
                                       QStringLiteral("Attention layer to show (1-based)."),

@@ -157,9 +157,9 @@ int main(int argc, char** argv) {
     // A stage or a classroom view (the cost meter, the logit lens, confidence colouring ...
     // observe the steps of a run too).
     if (!window.showView(view)) {
-        std::fprintf(
-            stderr, "bench_stalls: unknown view %s (one of %s)\n", view.toLocal8Bit().constData(),
-            ts::ui::MainWindow::viewNames().join(QLatin1Char(' ')).toLocal8Bit().constData());
+        std::fprintf(stderr, "bench_stalls: unknown view %s (one of %s)\n",
+                     view.toLocal8Bit().constData(),
+                     ts::ui::viewNames().join(QLatin1Char(' ')).toLocal8Bit().constData());
         return 2;
     }
 

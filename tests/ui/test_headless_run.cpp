@@ -1,5 +1,6 @@
-// Headless access to every view: the option parsers, and HeadlessRun driving the real window
-// on the bundled model to each view, a layer/head, a timeline step and a lesson step.
+// Headless access to every view: the option parsers, and HeadlessRun driving the real window on the
+// bundled model to each view, a layer/head, a timeline step and a lesson step.
+#include <QMenuBar>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 
@@ -20,6 +21,55 @@
 
 using namespace ts::ui;
 
+TEST_CASE("the view table: every view once, the five stages first and in order, titles translated",
+          "[ui][views]") {
+    const auto table = viewTable();
+    REQUIRE(table.size() >= 14);
+    QStringList seen;
+    for (const ViewEntry& view : table) {
+        const QString name = QLatin1String(view.name);
+        INFO(name.toStdString());
+        CHECK(name == name.toLower());
+        CHECK_FALSE(seen.contains(name));
+        seen << name;
+        CHECK(findView(name.toUpper()) == &view);
+        CHECK_FALSE(viewTitle(view).isEmpty());
+        // Settings a picture applies are well-formed JSON, and only for tools that take them.
+        if (view.shotSettings[0]) {
+            CHECK(view.takesSettings);
+            CHECK_FALSE(shotSettings(view).isEmpty());
+        }
+    }
+    for (int s = 0; s < kStageCount; ++s) {
+        REQUIRE(stageEntry(s) != nullptr);
+        CHECK(stageEntry(s) == &table[static_cast<std::size_t>(s)]);
+        CHECK(PipelineBar::stageName(s) == viewTitle(*stageEntry(s)));
+    }
+    CHECK(stageEntry(kStageCount) == nullptr);
+    CHECK(findView(QStringLiteral("lesson")) == nullptr);
+    CHECK(findView(QStringLiteral("attention"))->needs == kNeedsAttention);
+    // Lessons may show every stage and the tools that take their settings, not the panel.
+    const QStringList lessonViews = Lesson::knownViews();
+    CHECK(lessonViews.contains(QStringLiteral("tokens")));
+    CHECK(lessonViews.contains(QStringLiteral("lanes")));
+    CHECK_FALSE(lessonViews.contains(QStringLiteral("lessons")));
+}
+
+TEST_CASE("every view of the table is in the window's menus and is shown by name", "[ui][views]") {
+    TranslationManager translations;
+    MainWindow window(&translations, true);
+    QStringList menuTexts;
+    for (QAction* menu : window.menuBar()->actions())
+        if (menu->menu())
+            for (QAction* a : menu->menu()->actions()) menuTexts << a->text();
+    for (const ViewEntry& view : viewTable()) {
+        INFO(view.name);
+        CHECK(menuTexts.contains(viewTitle(view)));
+        CHECK(window.showView(QLatin1String(view.name)));
+    }
+    CHECK_FALSE(window.showView(QStringLiteral("no such view")));
+}
+
 TEST_CASE("headless options: --view lesson:N[:STEP] and --window WxH parse, and say what is wrong",
           "[ui][headless]") {
     HeadlessOptions o;
@@ -39,17 +89,14 @@ TEST_CASE("headless options: --view lesson:N[:STEP] and --window WxH parse, and 
     CHECK(r.lesson == 0);
     CHECK(parseWindowSize(QStringLiteral("1280x720")) == QSize(1280, 720));
     CHECK_FALSE(parseWindowSize(QStringLiteral("1280")).isValid());
-    const char* const names[] = {"tokens",  "embedding", "attention",  "softmax", "sampling",
-                                 "lessons", "lanes",     "confidence", "probes",  "litm",
-                                 "lens",    "cost",      "tokenizers"};
-    for (const char* name : names) {
-        INFO(name);
-        CHECK(MainWindow::viewNames().contains(QLatin1String(name)));
+    for (const ViewEntry& view : viewTable()) {
+        const QString name = QLatin1String(view.name);
+        INFO(name.toStdString());
         // --view accepts it as written and in capitals, as that view (not as a lesson).
         HeadlessOptions v;
         QString e;
-        CHECK(parseViewOption(QString::fromLatin1(name).toUpper(), &v, &e));
-        CHECK(v.view == QLatin1String(name));
+        CHECK(parseViewOption(name.toUpper(), &v, &e));
+        CHECK(v.view == name);
         CHECK(v.lesson == 0);
     }
     HeadlessOptions l;
@@ -60,7 +107,7 @@ TEST_CASE("headless options: --view lesson:N[:STEP] and --window WxH parse, and 
     QString unknown;
     CHECK_FALSE(parseViewOption(QStringLiteral("lane"), &u, &unknown));
     CHECK(unknown.contains(QStringLiteral("'lane'")));
-    for (const char* name : names) CHECK(unknown.contains(QLatin1String(name)));
+    for (const QString& name : viewNames()) CHECK(unknown.contains(name));
     CHECK(unknown.contains(QStringLiteral("lesson:N[:STEP]")));
     QString badLesson;
     CHECK_FALSE(parseViewOption(QStringLiteral("lesson"), &u, &badLesson));

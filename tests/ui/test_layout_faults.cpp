@@ -94,7 +94,7 @@ TEST_CASE("every view and classroom tool fits 1280x720 and 1920x1080, in English
         ts_test::cannedProbeResults(window.classroom()->probes());
         for (const QSize& size : kSizes) {
             ts_test::resizeTo(window, size);
-            for (const QString& name : MainWindow::viewNames()) {
+            for (const QString& name : viewNames()) {
                 if (name == QLatin1String("lessons")) continue;  // the lesson test walks them
                 REQUIRE(window.showView(name));
                 found << check(window, size, lang + QLatin1Char(' ') + name, &above);

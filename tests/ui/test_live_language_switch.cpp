@@ -99,7 +99,7 @@ std::map<QString, QStringList> textsPerView(const QString& start, const QString&
     ts_test::startWindow(window, 3, dir);
     if (shown != start) translations.setLanguage(shown);
     ts_test::settle(window);
-    for (const QString& name : MainWindow::viewNames()) {
+    for (const QString& name : viewNames()) {
         REQUIRE(window.showView(name));
         QApplication::processEvents();
         out[name] = visibleTexts(window);

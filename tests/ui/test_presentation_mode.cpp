@@ -79,7 +79,7 @@ TEST_CASE("in presentation mode every view, tool and lesson step still fits 1280
     for (const QString& lang : {QStringLiteral("en"), QStringLiteral("ko")}) {
         translations.setLanguage(lang);
         ts_test::resizeTo(window, screen);
-        for (const QString& name : MainWindow::viewNames()) {
+        for (const QString& name : viewNames()) {
             REQUIRE(window.showView(name));
             found << ts_test::windowFaults(
                 window, screen, QStringLiteral("presentation %1 %2").arg(lang, name), false);
@@ -134,7 +134,7 @@ TEST_CASE("a window started in presentation mode (--presentation) fits 1280x720 
         ts_test::cannedProbeResults(window.classroom()->probes());
         for (const QSize& screen : kPresentationSizes) {
             ts_test::resizeTo(window, screen);
-            for (const QString& name : MainWindow::viewNames()) {
+            for (const QString& name : viewNames()) {
                 if (name == QLatin1String("lessons")) continue;
                 REQUIRE(window.showView(name));
                 found << ts_test::windowFaults(

@@ -368,7 +368,7 @@ TEST_CASE(
     auto* timeline = window.findChild<TimelineView*>();
     REQUIRE(timeline);
     CHECK(timeline->count() == 6);
-    for (const QString& view : MainWindow::viewNames()) {
+    for (const QString& view : viewNames()) {
         INFO(view.toStdString());
         CHECK(window.showView(view));
         window.grab();

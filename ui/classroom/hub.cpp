@@ -99,11 +99,11 @@ QWidget* ClassroomHub::showView(const QString& name) {
 QMenu* ClassroomHub::createMenu(QWidget* parent) {
     m_menu = new QMenu(parent);
     m_actions.clear();
-    for (const char* name : {"lessons", "lanes", "confidence", "probes", "litm", "lens", "cost",
-                             "tokenizers", "precision"}) {
-        const QString n = QLatin1String(name);
+    for (const ViewEntry& view : viewTable()) {
+        if (view.stage >= 0) continue;  // the stages are in the View menu
+        const QString n = QLatin1String(view.name);
         QAction* a = m_menu->addAction(QString(), this, [this, n] { emit requestView(n); });
-        m_actions.append({a, n});
+        m_actions.append({a, &view});
     }
     retranslateMenu();
     return m_menu;
@@ -114,32 +114,31 @@ void ClassroomHub::retranslateMenu() {
     m_hallucination->setTabText(1, tr("Fact probes"));
     if (!m_menu) return;
     m_menu->setTitle(tr("&Classroom"));
-    for (auto& [action, name] : m_actions) {
-        if (name == QLatin1String("lessons"))
-            action->setText(tr("Guided &lessons"));
-        else if (name == QLatin1String("lanes"))
-            action->setText(tr("&Temperature lanes"));
-        else if (name == QLatin1String("confidence"))
-            action->setText(tr("Hallucination lens: &confidence colouring"));
-        else if (name == QLatin1String("probes"))
-            action->setText(tr("Hallucination lens: &fact probes"));
-        else if (name == QLatin1String("litm"))
-            action->setText(tr("Lost in the &middle lab"));
-        else if (name == QLatin1String("lens"))
-            action->setText(tr("Logit le&ns"));
-        else if (name == QLatin1String("cost"))
-            action->setText(tr("Inference c&ost meter"));
-        else if (name == QLatin1String("tokenizers"))
-            action->setText(tr("Tokeni&zer comparison"));
-        else if (name == QLatin1String("precision"))
-            action->setText(tr("&Precision comparison"));
-    }
+    for (auto& [action, view] : m_actions) action->setText(viewTitle(*view));
 }
 
 bool ClassroomHub::eventFilter(QObject* watched, QEvent* event) {
     // The tab widget is not one of ours to subclass; its LanguageChange retranslates the menu too.
     if (watched == m_hallucination && event->type() == QEvent::LanguageChange) retranslateMenu();
     return QObject::eventFilter(watched, event);
+}
+
+bool ClassroomHub::applySettings(const QString& name, const QJsonObject& settings) {
+    if (name == QLatin1String("lanes"))
+        m_lanes->applySettings(settings);
+    else if (name == QLatin1String("confidence"))
+        m_confidence->applySettings(settings);
+    else if (name == QLatin1String("probes"))
+        m_probes->applySettings(settings);
+    else if (name == QLatin1String("litm"))
+        m_litm->applySettings(settings);
+    else if (name == QLatin1String("lens"))
+        m_lens->applySettings(settings);
+    else if (name == QLatin1String("cost"))
+        m_cost->applySettings(settings);
+    else
+        return false;
+    return true;
 }
 
 void ClassroomHub::setModel(const ModelInfo& info) {
@@ -176,21 +175,7 @@ void ClassroomHub::applyLessonStep(const LessonStep& step) {
         emit requestPrompt(prompt);
         setPrompt(prompt);
     }
-    if (!step.view.isEmpty()) {
-        QJsonObject settings = step.settings;
-        if (step.view == QLatin1String("lanes"))
-            m_lanes->applySettings(settings);
-        else if (step.view == QLatin1String("confidence"))
-            m_confidence->applySettings(settings);
-        else if (step.view == QLatin1String("probes"))
-            m_probes->applySettings(settings);
-        else if (step.view == QLatin1String("litm"))
-            m_litm->applySettings(settings);
-        else if (step.view == QLatin1String("lens"))
-            m_lens->applySettings(settings);
-        else if (step.view == QLatin1String("cost"))
-            m_cost->applySettings(settings);
-    }
+    if (!step.view.isEmpty()) applySettings(step.view, step.settings);
     if (!step.action.isEmpty()) emit requestAction(step.action, step.count);
     // The lesson panel stays where the teacher reads it unless the step asks for a view.
     if (!step.view.isEmpty()) emit requestView(step.view);

@@ -12,6 +12,7 @@
 #include "classroom/lesson_model.hpp"
 #include "core/model_info.hpp"
 #include "core/transcript_model.hpp"
+#include "core/view_table.hpp"
 
 class QMenu;
 class QAction;
@@ -37,11 +38,13 @@ class ClassroomHub : public QObject {
 
     // (title, widget) for the window's view stack; titles are translated at call time.
     QList<QPair<QString, QWidget*>> views() const;
-    // The widget that shows `name` (a Lesson::knownViews() classroom name: lessons, lanes,
-    // confidence, probes, litm, lens, cost), switching an inner tab if needed; null for the
-    // five stage views, which the window owns.
+    // The widget that shows `name` (a classroom tool of core/view_table.hpp), switching an inner
+    // tab if needed; null for the five stage views, which the window owns.
     QWidget* showView(const QString& name);
-    // A "Classroom" menu whose actions emit requestView for each tool.
+    // Hands `settings` (a lesson step's, or a headless picture's) to the tool `name`; false for a
+    // view that takes none (ViewEntry::takesSettings).
+    bool applySettings(const QString& name, const QJsonObject& settings);
+    // A "Classroom" menu whose actions emit requestView for each tool of the view table.
     QMenu* createMenu(QWidget* parent);
 
     void setModel(const ModelInfo& info);
@@ -89,7 +92,7 @@ class ClassroomHub : public QObject {
     TokenizerCompareView* m_tokenizers = nullptr;
     PrecisionView* m_precision = nullptr;
     QMenu* m_menu = nullptr;
-    QList<QPair<QAction*, QString>> m_actions;
+    QList<QPair<QAction*, const ViewEntry*>> m_actions;
 };
 
 }  // namespace ts::ui

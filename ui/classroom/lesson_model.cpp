@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/view_table.hpp"
+
 namespace ts::ui {
 
 QString LocalizedText::in(const QString& language) const {
@@ -15,12 +17,7 @@ QString LocalizedText::in(const QString& language) const {
     return en.isEmpty() ? ko : en;
 }
 
-QStringList Lesson::knownViews() {
-    return {QStringLiteral("tokens"),     QStringLiteral("embedding"), QStringLiteral("attention"),
-            QStringLiteral("softmax"),    QStringLiteral("sampling"),  QStringLiteral("lanes"),
-            QStringLiteral("confidence"), QStringLiteral("probes"),    QStringLiteral("litm"),
-            QStringLiteral("lens"),       QStringLiteral("cost")};
-}
+QStringList Lesson::knownViews() { return lessonViewNames(); }
 
 QStringList LessonClaim::knownKinds() {
     return {QStringLiteral("next_token_prob"), QStringLiteral("top_token"),

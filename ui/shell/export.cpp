@@ -9,6 +9,8 @@
 #include <QSvgGenerator>
 #include <QTextStream>
 #include <QWidget>
+#include <algorithm>
+#include <span>
 
 #include "tokenscope/sampling.hpp"
 #include "widgets/heatmap_widget.hpp"
@@ -116,41 +118,70 @@ QString attentionCsv(const StepRecord& record) {
     return out;
 }
 
-QString attentionJson(const StepRecord& record, const Vocabulary* vocab) {
+QString attentionJson(const std::vector<StepRecordPtr>& history, int step,
+                      const Vocabulary* vocab) {
+    if (step < 0 || step >= static_cast<int>(history.size())) return {};
+    const StepRecordPtr& current = history[static_cast<std::size_t>(step)];
+    if (!current) return {};
+    const StepRecord& record = *current;
     QJsonObject root;
     root[QStringLiteral("step")] = record.index;
-    QJsonArray tokens;
-    const auto shown = vocab ? vocab->displays(record.contextTokens) : std::vector<std::string>{};
-    for (std::size_t i = 0; i < record.contextTokens.size(); ++i) {
-        const int t = record.contextTokens[i];
-        QJsonObject o;
-        o[QStringLiteral("id")] = t;
-        o[QStringLiteral("text")] = tokenText(vocab, t);
-        if (i < shown.size()) o[QStringLiteral("display")] = QString::fromStdString(shown[i]);
-        tokens.append(o);
+    QJsonArray ids;
+    QJsonArray texts;
+    for (int t : record.contextTokens) {
+        ids.append(t);
+        texts.append(tokenText(vocab, t));
     }
-    root[QStringLiteral("context")] = tokens;
-    QJsonArray rows;
-    if (record.trace) {
-        const auto& a = record.trace->attention;
-        root[QStringLiteral("n_layer")] = a.nLayer;
-        root[QStringLiteral("n_head")] = a.nHead;
-        root[QStringLiteral("first_query")] = a.firstQuery;
-        root[QStringLiteral("n_queries")] = a.nQueries;
-        for (int l = 0; l < a.nLayer; ++l)
-            for (int h = 0; h < a.nHead; ++h)
-                for (int q = a.firstQuery; q < a.firstQuery + a.nQueries; ++q) {
+    root[QStringLiteral("ids")] = ids;
+    root[QStringLiteral("tokens")] = texts;
+    QJsonArray display;
+    if (vocab)
+        for (const auto& d : vocab->displays(record.contextTokens))
+            display.append(QString::fromStdString(d));
+    root[QStringLiteral("display")] = display;
+    // The CLI's schema (tokenscope-cli trace --attention): attentions[layer][head][query][key] over
+    // the whole context, each row zero-padded past its query (causal). A step traces only its own
+    // queries, so the earlier rows come from the steps that processed them.
+    QJsonArray layers;
+    QJsonArray missing;  // queries no step of the path kept (thinned history): zero rows
+    const int T = static_cast<int>(record.contextTokens.size());
+    const ts::AttentionTrace* a = record.trace ? &record.trace->attention : nullptr;
+    if (a && !a->empty()) {
+        // The step of the path (this one or an earlier one) that traced each query.
+        std::vector<const ts::AttentionTrace*> owner(static_cast<std::size_t>(T), nullptr);
+        for (int i = 0; i <= step; ++i) {
+            const StepRecordPtr& r = history[static_cast<std::size_t>(i)];
+            if (!r || !r->trace || r->trace->attention.empty()) continue;
+            const ts::AttentionTrace& t = r->trace->attention;
+            if (t.nLayer != a->nLayer || t.nHead != a->nHead) continue;
+            const int end = std::min(t.firstQuery + t.nQueries, T);
+            for (int q = std::max(t.firstQuery, 0); q < end; ++q)
+                owner[static_cast<std::size_t>(q)] = &t;
+        }
+        for (int q = 0; q < T; ++q)
+            if (!owner[static_cast<std::size_t>(q)]) missing.append(q);
+        for (int l = 0; l < a->nLayer; ++l) {
+            QJsonArray heads;
+            for (int h = 0; h < a->nHead; ++h) {
+                QJsonArray rows;
+                for (int q = 0; q < T; ++q) {
+                    const ts::AttentionTrace* t = owner[static_cast<std::size_t>(q)];
+                    const std::span<const float> row =
+                        t ? t->row(l, h, q) : std::span<const float>{};
                     QJsonArray weights;
-                    for (float w : a.row(l, h, q)) weights.append(static_cast<double>(w));
-                    QJsonObject row;
-                    row[QStringLiteral("layer")] = l;
-                    row[QStringLiteral("head")] = h;
-                    row[QStringLiteral("query")] = q;
-                    row[QStringLiteral("weights")] = weights;
-                    rows.append(row);
+                    for (int k = 0; k < T; ++k)
+                        weights.append(k < static_cast<int>(row.size())
+                                           ? static_cast<double>(row[static_cast<std::size_t>(k)])
+                                           : 0.0);
+                    rows.append(weights);
                 }
+                heads.append(rows);
+            }
+            layers.append(heads);
+        }
     }
-    root[QStringLiteral("rows")] = rows;
+    root[QStringLiteral("attentions")] = layers;
+    if (!missing.isEmpty()) root[QStringLiteral("missing_queries")] = missing;
     return QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
 }
 

@@ -2,9 +2,10 @@
 // Writing what the views show to files: pictures of any view, and the numbers behind the
 // current step (distribution, attention) as CSV or JSON for spreadsheets and notebooks.
 #include <QString>
+#include <vector>
 
-#include "shell/step_record.hpp"
-#include "widgets/vocabulary.hpp"
+#include "core/step_record.hpp"
+#include "core/vocabulary.hpp"
 
 class QWidget;
 
@@ -23,7 +24,12 @@ QString distributionJson(const StepRecord& record, const ts::SamplingParams& par
 
 // Every attention row recorded by this step: layer, head, query position, key position, weight.
 QString attentionCsv(const StepRecord& record);
-QString attentionJson(const StepRecord& record, const Vocabulary* vocab);
+// The attention over step `step`'s whole context in the CLI's schema (`tokenscope-cli trace
+// --attention`, read by the conformance oracle): "ids" and "attentions"[layer][head][query] [key],
+// rows zero-padded past their query; the rows of earlier queries come from the steps of `history`
+// that processed them. Also "step", "tokens" and "display" as the CLI writes them, and
+// "missing_queries" when a thinned step no longer holds some rows (left zero).
+QString attentionJson(const std::vector<StepRecordPtr>& history, int step, const Vocabulary* vocab);
 
 bool writeTextFile(const QString& path, const QString& text, QString* error);
 

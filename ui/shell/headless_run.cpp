@@ -15,10 +15,7 @@
 #include "classroom/classroom_tool_view.hpp"
 #include "classroom/confidence_view.hpp"
 #include "classroom/hub.hpp"
-#include "classroom/lanes_view.hpp"
 #include "classroom/lesson_panel.hpp"
-#include "classroom/litm_view.hpp"
-#include "classroom/probes_view.hpp"
 #include "classroom/tokenizer_compare_view.hpp"
 #include "shell/main_window.hpp"
 #include "shell/pipeline_bar.hpp"
@@ -55,14 +52,14 @@ bool parseViewOption(const QString& view, HeadlessOptions* options, QString* err
         return false;
     }
     if (options->lesson > 0) return true;
-    if (MainWindow::viewNames().contains(name)) {
+    if (viewNames().contains(name)) {
         options->view = name;
         return true;
     }
     if (error)
         *error =
             QStringLiteral("--view '%1' is not a view: use one of %2, or lesson:N[:STEP] (1-based)")
-                .arg(view, MainWindow::viewNames().join(QStringLiteral(", ")));
+                .arg(view, viewNames().join(QStringLiteral(", ")));
     return false;
 }
 
@@ -186,6 +183,9 @@ void HeadlessRun::whenSettled(std::function<void()> then) {
         // on a thread: the picture shows them loaded.
         if (m_window->classroom() && m_window->classroom()->tokenizers()->isLoading())
             experimentRunning = true;
+        // The confidence colouring scores its text on a thread: the picture shows the colours.
+        if (m_window->classroom() && m_window->classroom()->confidence()->isBusy())
+            experimentRunning = true;
         // The embedding view makes its projection or word map on a thread of its own.
         if (auto* embedding = qobject_cast<EmbeddingView*>(
                 m_window->stageView(static_cast<int>(Stage::Embedding))))
@@ -210,10 +210,6 @@ void HeadlessRun::arrange() {
         fail(tr("Unknown view '%1'.").arg(m_options.view));
         return;
     }
-    // The confidence colouring pictured with something to colour: the text just generated.
-    if (m_options.view == QLatin1String("confidence") && m_window->classroom())
-        m_window->classroom()->confidence()->applySettings(
-            {{QStringLiteral("useGenerated"), true}, {QStringLiteral("score"), true}});
     if (m_options.selectStep > 0) {
         const int n = static_cast<int>(m_window->history().size());
         if (m_options.selectStep > n) {
@@ -249,22 +245,15 @@ void HeadlessRun::arrange() {
         whenSettled([this] { capture(); });
         return;
     }
-    // The experiments are pictured as a class sees them after pressing Run (the lanes from
-    // the main prompt and seed, the fact probes, the lost-in-the-middle lab with its
-    // evaluation's settings and seed), not their empty state; a lesson step runs its own.
-    if (m_window->classroom() && m_options.lesson == 0) {
-        ClassroomHub* hub = m_window->classroom();
-        const QJsonObject run{{QStringLiteral("run"), true}};
-        bool started = true;
-        if (m_options.view == QLatin1String("lanes"))
-            hub->lanes()->applySettings(run);
-        else if (m_options.view == QLatin1String("probes"))
-            hub->probes()->applySettings(run);
-        else if (m_options.view == QLatin1String("litm"))
-            hub->litm()->applySettings(run);
-        else
-            started = false;
-        if (started) {
+    // The tools are pictured as a class sees them after pressing Run (the lanes from the main
+    // prompt and seed, the fact probes, the lost-in-the-middle lab with its evaluation's settings
+    // and seed; the confidence colouring of the text just generated), not their empty state
+    // (ViewEntry::shotSettings); a lesson step runs its own.
+    const ViewEntry* view = findView(m_options.view);
+    if (m_window->classroom() && m_options.lesson == 0 && view) {
+        const QJsonObject settings = shotSettings(*view);
+        if (!settings.isEmpty() && m_window->classroom()->applySettings(view->name, settings) &&
+            view->shotWaits) {
             whenSettled([this] { capture(); });
             return;
         }

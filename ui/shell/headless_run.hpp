@@ -28,7 +28,7 @@ struct HeadlessOptions {
     QString exportTranscript;  // empty: no transcript file (JSON as `generate --json`)
     QString openTranscript;    // a transcript file opened (File > Open transcript) instead of a run
     bool ignoreEndOfText = false;
-    QString view;        // a MainWindow::viewNames() name; empty keeps the default (sampling)
+    QString view;        // a core/view_table.hpp name; empty keeps the default (sampling)
     int lesson = 0;      // 1-based lesson to walk (--view lesson:N[:STEP]); 0 = none
     int lessonStep = 1;  // 1-based step of that lesson; steps 1..lessonStep are applied in turn
     int layer = 0;       // 1-based attention layer (--layer); 0 = leave as is
@@ -42,7 +42,7 @@ struct HeadlessOptions {
 // anything else that starts with "lesson:". Returns true without touching options for other
 // names ("lessons", the panel itself, among them).
 bool parseLessonView(const QString& view, HeadlessOptions* options, QString* error);
-// The whole --view check: a MainWindow::viewNames() name (any case) or lesson:N[:STEP] sets
+// The whole --view check: a core/view_table.hpp name (any case) or lesson:N[:STEP] sets
 // options->view or ->lesson; anything else is false with an error naming every valid choice.
 bool parseViewOption(const QString& view, HeadlessOptions* options, QString* error);
 // Parses "WxH" (e.g. 1280x720); an invalid size for anything else.

@@ -10,9 +10,10 @@
 #include <optional>
 #include <vector>
 
-#include "shell/engine_worker.hpp"
-#include "shell/step_record.hpp"
-#include "shell/transcript_model.hpp"
+#include "core/engine_worker.hpp"
+#include "core/step_record.hpp"
+#include "core/transcript_model.hpp"
+#include "core/view_table.hpp"
 
 class QLabel;
 class QProgressBar;
@@ -76,11 +77,8 @@ class MainWindow : public QMainWindow, public TranscriptObserver {
     void setIgnoreEndOfText(bool ignore);
     bool isRunning() const { return m_running; }
     bool hasModel() const { return m_info.model != nullptr; }
-    // Stage index for a --view name (tokens, embedding, attention, softmax, sampling), or -1.
-    static int stageFromName(const QString& name);
-    // Every name showView accepts: the five stages, then the classroom tools.
-    static QStringList viewNames();
-    // Shows a stage or classroom view by name (see viewNames); false if the name is unknown.
+    // Shows a stage or classroom view by name (core/view_table.hpp, any case); false if the name is
+    // unknown.
     bool showView(const QString& name);
     // Selects step `index` of the history (0 = the prompt's record) as the timeline does.
     void selectStep(int index);

@@ -7,6 +7,8 @@
 #include <QPainterPath>
 #include <QTimer>
 
+#include "core/view_table.hpp"
+
 namespace ts::ui {
 
 PipelineBar::PipelineBar(QWidget* parent) : QWidget(parent) {
@@ -25,19 +27,8 @@ PipelineBar::PipelineBar(QWidget* parent) : QWidget(parent) {
 }
 
 QString PipelineBar::stageName(int stage) {
-    switch (static_cast<Stage>(stage)) {
-        case Stage::Tokens:
-            return tr("1 Tokenizing");
-        case Stage::Embedding:
-            return tr("2 Embedding");
-        case Stage::Attention:
-            return tr("3 Self-attention");
-        case Stage::Softmax:
-            return tr("4 Softmax");
-        case Stage::Sampling:
-            return tr("5 Sampling");
-    }
-    return {};
+    const ViewEntry* entry = stageEntry(stage);
+    return entry ? viewTitle(*entry) : QString();
 }
 
 QSize PipelineBar::sizeHint() const { return {760, fontMetrics().height() * 2 + 18}; }

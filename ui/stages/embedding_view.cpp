@@ -19,7 +19,6 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableWidget>
-#include <QThread>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -29,14 +28,14 @@
 #include <limits>
 #include <unordered_set>
 
-#include "shell/compute_priority.hpp"
+#include "core/vocabulary.hpp"
+#include "stages/embedding_scatter.hpp"
+#include "stages/rope_note.hpp"
 #include "stages/word_sets.hpp"
 #include "tokenscope/error.hpp"
-#include "tokenscope/token_display.hpp"
 #include "widgets/heatmap_widget.hpp"
 #include "widgets/steady_label.hpp"
 #include "widgets/taken_boxes.hpp"
-#include "widgets/vocabulary.hpp"
 #include "widgets/wrapped_text_delegate.hpp"
 
 namespace ts::ui {
@@ -48,609 +47,6 @@ constexpr int kNeighboursPerToken = 3;
 constexpr int kNeighbourTokens = 24;
 
 }  // namespace
-
-// The scatter of projected vectors. A private part of EmbeddingView (no signals of its own:
-// it reports through the callbacks its owner sets), hence no header of its own.
-class EmbeddingScatter : public QWidget {
-  public:
-    struct Point {
-        QPointF xy;  // PCA coordinates
-        QString label;
-        int position = -1;  // context position, -1 for a vocabulary neighbour
-        int source = -1;    // for a neighbour: index of the context point it belongs to
-        int group = -1;     // for a word of the word map: its group (colour); -1 otherwise
-    };
-
-    explicit EmbeddingScatter(QWidget* parent) : QWidget(parent) {
-        setMouseTracking(true);
-        setMinimumSize(200, 160);
-        setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
-    }
-
-    void setPoints(std::vector<Point> points, std::array<float, 2> explained) {
-        m_points = std::move(points);
-        // Room on the right for the widest label, so the rightmost point's text is not cut.
-        // Widths come from a cache: a step adds one label to a thousand, and measuring them
-        // all again took milliseconds a step.
-        const QFontMetrics fm(font());
-        m_labelRoom = 24;
-        for (const auto& pt : m_points) {
-            auto w = m_labelWidth.find(pt.label);
-            if (w == m_labelWidth.end())
-                w = m_labelWidth.insert(pt.label, fm.horizontalAdvance(pt.label));
-            m_labelRoom = std::max(m_labelRoom, std::min(160, w.value() + 16));
-        }
-        // The points' extent, once: map() runs for every point of a paint, and finding the
-        // extent there made a frame quadratic in the context's length.
-        m_bounds = {};
-        for (std::size_t i = 0; i < m_points.size(); ++i) {
-            const QPointF xy = m_points[i].xy;
-            if (i == 0) m_bounds = {xy.x(), xy.x(), xy.y(), xy.y()};
-            m_bounds = {std::min(m_bounds.x0, xy.x()), std::max(m_bounds.x1, xy.x()),
-                        std::min(m_bounds.y0, xy.y()), std::max(m_bounds.y1, xy.y())};
-        }
-        m_explained = explained;
-        update();
-    }
-    // `repaint` false: new points are on their way (setPoints repaints); drawing the old
-    // ones with the new selection first cost a whole extra paint of the scatter each step.
-    void setSelected(int position, bool repaint = true) {
-        if (position == m_selected) return;
-        m_selected = position;
-        if (repaint) update();
-    }
-    void setMarked(int position) {
-        if (position == m_marked) return;
-        m_marked = position;
-        update();
-    }
-    QPointF screenOf(int position) const {
-        for (const auto& p : m_points)
-            if (p.position == position && position >= 0) return map(p.xy);
-        return {-1, -1};
-    }
-    int neighbourCount() const {
-        return static_cast<int>(std::count_if(m_points.begin(), m_points.end(), [](const Point& p) {
-            return p.position < 0 && p.group < 0;
-        }));
-    }
-    // The word map's groups, named in a legend; empty for the context's own map.
-    void setGroups(QStringList names) {
-        m_groups = std::move(names);
-        update();
-    }
-    // Okabe and Ito's colour-blind-safe palette: each word group in its own colour.
-    static QColor groupColour(int group) {
-        static const QColor colours[] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00),
-                                         QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7),
-                                         QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9)};
-        return colours[static_cast<std::size_t>(std::max(0, group)) % std::size(colours)];
-    }
-
-    std::function<void(int)> onClicked;
-    std::function<void(int)> onHovered;
-    // How many of the newest context tokens carry their label.
-    static constexpr int kNamedTokens = 64;
-    static constexpr int kDotSize = 11;  // px around a dot of radius 4 and its outline
-
-  protected:
-    void resizeEvent(QResizeEvent* e) override {
-        QWidget::resizeEvent(e);
-        update();
-    }
-    void changeEvent(QEvent* e) override {
-        if (e->type() == QEvent::FontChange) {
-            m_labelWidth.clear();
-            m_advance.clear();
-        }
-        QWidget::changeEvent(e);
-    }
-
-    void paintEvent(QPaintEvent*) override {
-        QPainter p(this);
-        p.setRenderHint(QPainter::Antialiasing);
-        p.fillRect(rect(), palette().color(QPalette::Base));
-        const QColor text = palette().color(QPalette::Text);
-        const QFont small = pointFont();
-        p.setFont(small);
-        const QFontMetricsF fm(small);
-
-        const QRectF area = plotRect();
-        p.setPen(QPen(palette().color(QPalette::Mid), 1.0));
-        p.drawRect(area);
-        if (m_points.empty()) {
-            p.setPen(palette().color(QPalette::PlaceholderText));
-            p.drawText(rect(), Qt::AlignCenter, tr("No token vectors yet"));
-            return;
-        }
-        // Axes through the mean of the context (the PCA origin).
-        p.setPen(QPen(palette().color(QPalette::Midlight), 1.0, Qt::DashLine));
-        const QPointF o = map({0, 0});
-        if (area.contains(QPointF(area.center().x(), o.y())))
-            p.drawLine(QPointF(area.left(), o.y()), QPointF(area.right(), o.y()));
-        if (area.contains(QPointF(o.x(), area.center().y())))
-            p.drawLine(QPointF(o.x(), area.top()), QPointF(o.x(), area.bottom()));
-        p.setPen(text);
-        p.drawText(QRectF(area.left(), area.bottom() + 2, area.width(), fm.height()),
-                   Qt::AlignRight | Qt::AlignTop,
-                   tr("PC1 (%1 %)").arg(100.0 * m_explained[0], 0, 'f', 1));
-        p.save();
-        p.translate(area.left() - 4, area.top());
-        p.rotate(-90);
-        p.drawText(QRectF(-area.height(), -fm.height(), area.height(), fm.height()),
-                   Qt::AlignRight | Qt::AlignBottom,
-                   tr("PC2 (%1 %)").arg(100.0 * m_explained[1], 0, 'f', 1));
-        p.restore();
-
-        // Neighbours first, lighter, so that the context's tokens stay on top.
-        const QColor light(0x9e, 0x9e, 0x9e);
-        for (const auto& pt : m_points) {
-            if (pt.position >= 0 || pt.group >= 0) continue;
-            const QPointF s = map(pt.xy);
-            if (pt.source >= 0 && pt.source < static_cast<int>(m_points.size())) {
-                const bool named = ownerPosition(pt) == m_selected || ownerPosition(pt) == m_marked;
-                p.setPen(QPen(named ? QColor(0x9e, 0x9e, 0x9e) : QColor(0xdc, 0xdc, 0xdc), 1.0,
-                              Qt::DotLine));
-                p.drawLine(map(m_points[static_cast<std::size_t>(pt.source)].xy), s);
-            }
-            p.setPen(Qt::NoPen);
-            p.setBrush(QColor(0xbd, 0xbd, 0xbd));
-            p.drawEllipse(s, 3.0, 3.0);
-            // Only the selected (or hovered) token's neighbours are named: two dozen tokens
-            // with three neighbours each would bury the context's own labels.
-            if (ownerPosition(pt) != m_selected && ownerPosition(pt) != m_marked) continue;
-            p.setPen(light);
-            p.drawText(s + QPointF(5, fm.ascent() / 2 - 1), pt.label);
-        }
-        // Context tokens coloured from light (first) to dark (newest): order stays readable.
-        int count = 0;
-        for (const auto& pt : m_points)
-            if (pt.position >= 0) ++count;
-        // The dots, in 32 shades from first to newest, are drawn once each as small images
-        // and then copied: a thousand antialiased circles cost 8-12 ms a frame.
-        constexpr int kShades = 32;
-        std::array<QPixmap, kShades> dots;
-        const qreal dpr = devicePixelRatioF();
-        auto dot = [&](int shade) -> const QPixmap& {
-            QPixmap& d = dots[static_cast<std::size_t>(shade)];
-            if (d.isNull()) {
-                const QColor c =
-                    HeatmapWidget::colorFor(0.3f + 0.7f * static_cast<float>(shade) / (kShades - 1),
-                                            0.0f, 1.0f, HeatmapWidget::Scale::Sequential);
-                d = QPixmap(QSize(kDotSize, kDotSize) * dpr);
-                d.setDevicePixelRatio(dpr);
-                d.fill(Qt::transparent);
-                QPainter dp(&d);
-                dp.setRenderHint(QPainter::Antialiasing);
-                dp.setPen(QPen(c.darker(130), 1.0));
-                dp.setBrush(c);
-                dp.drawEllipse(QPointF(kDotSize / 2.0, kDotSize / 2.0), 4.0, 4.0);
-            }
-            return d;
-        };
-        int i = 0;
-        for (const auto& pt : m_points) {
-            if (pt.position < 0) continue;
-            const QPointF s = map(pt.xy);
-            const float t =
-                count > 1 ? static_cast<float>(i) / static_cast<float>(count - 1) : 1.0f;
-            ++i;
-            const bool sel = pt.position == m_selected;
-            const bool marked = pt.position == m_marked;
-            if (!sel && !marked) {
-                // At a whole pixel: the raster engine then copies the image as it is, where
-                // a fractional place resamples it (a third of the scatter's paint).
-                p.drawPixmap(QPoint(static_cast<int>(std::lround(s.x() - kDotSize / 2.0)),
-                                    static_cast<int>(std::lround(s.y() - kDotSize / 2.0))),
-                             dot(static_cast<int>(std::lround(t * (kShades - 1)))));
-                continue;
-            }
-            const QColor c = HeatmapWidget::colorFor(0.3f + 0.7f * t, 0.0f, 1.0f,
-                                                     HeatmapWidget::Scale::Sequential);
-            if (marked) {
-                p.setPen(Qt::NoPen);
-                p.setBrush(QColor(255, 200, 0, 140));
-                p.drawEllipse(s, 10.0, 10.0);
-            }
-            p.setPen(QPen(sel ? QColor(0xff, 0x8c, 0x00) : c.darker(130), sel ? 2.5 : 1.0));
-            p.setBrush(c);
-            const double r = sel ? 6.0 : 4.0;
-            p.drawEllipse(s, r, r);
-        }
-        paintWords(p, small);
-        paintLabels(p, placeLabels());
-    }
-
-    // The word map's words on top, each a square in its group's colour (so they read apart
-    // from the context's round dots), and a legend of the groups.
-    void paintWords(QPainter& p, const QFont& small) {
-        const QRectF area = plotRect();
-        p.setFont(small);
-        const QFontMetricsF sfm(small);
-        for (const auto& pt : m_points) {
-            if (pt.group < 0) continue;
-            const QColor c = groupColour(pt.group);
-            p.setPen(QPen(c.darker(140), 1.0));
-            p.setBrush(c);
-            p.drawRect(QRectF(map(pt.xy) - QPointF(4.5, 4.5), QSizeF(9, 9)));
-        }
-        double y = area.top() + 6;
-        for (int g = 0; g < m_groups.size(); ++g) {
-            const QColor c = groupColour(g);
-            p.setPen(QPen(c.darker(140), 1.0));
-            p.setBrush(c);
-            p.drawRect(QRectF(area.left() + 8, y + (sfm.height() - 9) / 2, 9, 9));
-            p.setPen(palette().color(QPalette::Text));
-            p.drawText(QPointF(area.left() + 22, y + sfm.ascent()), m_groups[g]);
-            y += sfm.height() + 2;
-        }
-    }
-
-  public:
-    // A label as painted: its text, where its baseline starts, the box it covers, and the
-    // point it names (a leader line joins them when the label had to move away from it).
-    struct PlacedLabel {
-        QString text;
-        QPointF baseline;
-        QRectF box;
-        QPointF anchor;
-        bool leader = false;
-        QFont font;
-        QColor colour;
-    };
-
-    // Where every label goes, in the order they claim room: the selected and the hovered
-    // token (right of their dot, whatever is there), then the word map's words, then the
-    // context's newest kNamedTokens tokens, newest first. No label covers another, a dot or
-    // square of a named point, or the legend. A label tries eight places beside its point,
-    // then rings further out with a leader line back to the point; a context token's label
-    // that finds no room is left out (hovering its dot names it), a word's goes where it
-    // covers least (only a plot too small for its words has any).
-    std::vector<PlacedLabel> placeLabels() const {
-        std::vector<PlacedLabel> out;
-        if (m_points.empty()) return out;
-        const QFont small = pointFont();
-        QFont boldSmall = small;
-        boldSmall.setBold(true);
-        const QFontMetricsF fm(small), bfm(boldSmall);
-        const QRectF area = plotRect();
-        const QColor text = palette().color(QPalette::Text);
-
-        int count = 0;
-        for (const auto& pt : m_points)
-            if (pt.position >= 0) ++count;
-        // A long context names only its newest tokens (and the selected or hovered one):
-        // a thousand labels on one another are unreadable, and drawing them took 20 ms a frame.
-        const int firstNamed = count - kNamedTokens;
-        // The named context points (newest first) and the words, and the room their markers take.
-        std::vector<const Point*> context;
-        TakenBoxes taken(area);
-        int i = 0;
-        for (const auto& pt : m_points) {
-            if (pt.position < 0) continue;
-            const bool special = pt.position == m_selected || pt.position == m_marked;
-            if (i++ >= firstNamed || special) {
-                context.push_back(&pt);
-                const qreal r = pt.position == m_selected ? 7.0 : 5.0;
-                taken.add(QRectF(map(pt.xy) - QPointF(r, r), QSizeF(2 * r, 2 * r)));
-            }
-        }
-        std::reverse(context.begin(), context.end());
-        for (const auto& pt : m_points)
-            if (pt.group >= 0) taken.add(QRectF(map(pt.xy) - QPointF(5, 5), QSizeF(10, 10)));
-        if (!m_groups.isEmpty()) {
-            qreal legendW = 0;
-            for (const QString& g : m_groups) legendW = std::max(legendW, fm.horizontalAdvance(g));
-            taken.add(QRectF(area.left() + 6, area.top() + 4, legendW + 20,
-                             static_cast<qreal>(m_groups.size()) * (fm.height() + 2) + 4));
-        }
-        // Each font's line metrics and cache key read once: asked for every place tried, they
-        // were a fifth of the placement's time.
-        const LineMetrics line = LineMetrics::of(fm), boldLine = LineMetrics::of(bfm);
-        const QString key = small.key(), boldKey = boldSmall.key();
-        auto add = [&](const QString& label, QPointF anchor, bool bold, const QColor& colour,
-                       qreal gap, bool fixedRight, bool required) {
-            const QFont& f = bold ? boldSmall : small;
-            const LineMetrics& lm = bold ? boldLine : line;
-            const qreal w = advance(bold ? bfm : fm, bold ? boldKey : key, label);
-            PlacedLabel placed{
-                label, anchor + QPointF(gap, lm.ascent / 2 - 1), {}, anchor, false, f, colour};
-            if (!fixedRight) {
-                // A word may go further out, and where the plot is full, where it covers least.
-                const LabelPlace place =
-                    freeLabelPlace(lm, anchor, w, gap, area, taken, required ? 8 : 4, !required);
-                if (place.covered > 0 && !required) return;
-                if (std::isfinite(place.covered)) {
-                    placed.baseline = place.at;
-                    placed.leader = place.leader;
-                }
-            }
-            placed.box = labelBox(lm, placed.baseline, w);
-            taken.add(placed.box);
-            out.push_back(std::move(placed));
-        };
-        for (const Point* pt : context) {
-            const bool sel = pt->position == m_selected;
-            if (!sel && pt->position != m_marked) continue;
-            add(pt->label, map(pt->xy), true, sel ? QColor(0xc0, 0x5a, 0x00) : text,
-                (sel ? 6.0 : 4.0) + 3, true, true);
-        }
-        for (const auto& pt : m_points)
-            if (pt.group >= 0)
-                add(pt.label, map(pt.xy), true, groupColour(pt.group).darker(120), 8, false, true);
-        for (const Point* pt : context)
-            if (pt->position != m_selected && pt->position != m_marked)
-                add(pt->label, map(pt->xy), false, text, 7, false, false);
-        return out;
-    }
-
-  private:
-    // A short context's few labels in the view's font, a long one's many a little smaller.
-    QFont pointFont() const {
-        QFont small = font();
-        if (m_points.size() > 24) small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.9));
-        return small;
-    }
-
-    void paintLabels(QPainter& p, const std::vector<PlacedLabel>& labels) {
-        p.setPen(QPen(palette().color(QPalette::Mid), 1.0));
-        for (const PlacedLabel& l : labels) {
-            if (!l.leader) continue;
-            // From the point's edge to the nearest point of the label's box.
-            const QPointF to(std::clamp(l.anchor.x(), l.box.left(), l.box.right()),
-                             std::clamp(l.anchor.y(), l.box.top(), l.box.bottom()));
-            const QPointF d = to - l.anchor;
-            const qreal len = std::hypot(d.x(), d.y());
-            if (len > 6) p.drawLine(l.anchor + d * (5.0 / len), to);
-        }
-        for (const PlacedLabel& l : labels) {
-            p.setFont(l.font);
-            p.setPen(l.colour);
-            p.drawText(l.baseline, l.text);
-        }
-    }
-
-    // The box a label `width` wide drawn at baseline point `at` covers.
-    struct LineMetrics {
-        qreal ascent = 0, height = 0;
-        static LineMetrics of(const QFontMetricsF& fm) { return {fm.ascent(), fm.height()}; }
-    };
-    static QRectF labelBox(const LineMetrics& fm, QPointF at, qreal width) {
-        return QRectF(at.x(), at.y() - fm.ascent, width, fm.height);
-    }
-    // A place for a label: its baseline point, whether it is away from its point (a leader
-    // line joins them), and how much of other labels and markers it covers (0: free).
-    struct LabelPlace {
-        QPointF at;
-        bool leader = false;
-        qreal covered = 0;
-    };
-    // The first free place for a label `w` wide, `gap` px from the point `s`: one that covers
-    // no taken box and stays in the plot. First the eight places beside the point (right of it
-    // preferred), then rings of twelve places further out, up to `rings` lines away, for which
-    // a leader line is drawn. Where none is free, the place that covers the least (or, with
-    // `onlyFree`, any place that covers something: the caller drops the label).
-    static LabelPlace freeLabelPlace(const LineMetrics& fm, QPointF s, qreal w, qreal gap,
-                                     const QRectF& area, const TakenBoxes& taken, int rings,
-                                     bool onlyFree) {
-        LabelPlace best{s + QPointF(gap, fm.ascent / 2 - 1), false,
-                        std::numeric_limits<qreal>::infinity()};
-        auto consider = [&](QPointF at, bool leader) {
-            const QRectF box = labelBox(fm, at, w);
-            if (!area.contains(box)) return false;
-            // Counting stops once the place cannot be chosen: at the first overlap where only a
-            // free place will do, and where it covers no less than the best so far (a full count
-            // of every box for every place of 64 labels took 3-9 ms of a 1,024-token frame).
-            const qreal covered = taken.covered(box, onlyFree, best.covered);
-            if (covered < best.covered) best = {at, leader, covered};
-            return covered == 0;
-        };
-        const qreal mid = fm.ascent / 2 - 1;
-        const qreal up = -fm.height / 2 - 5, down = fm.height / 2 + 5 + fm.ascent / 2;
-        const QPointF beside[] = {{gap, mid},         {-gap - w, mid},     {-w / 2, up},
-                                  {-w / 2, down},     {gap - 2, up},       {gap - 2, down},
-                                  {-gap + 2 - w, up}, {-gap + 2 - w, down}};
-        for (const QPointF& d : beside)
-            if (consider(s + d, false)) return best;
-        // A ring: the label's centre on an ellipse around the point, as wide as the label.
-        const qreal h = fm.height;
-        // The twelve directions, every 30 degrees.
-        static const std::array<QPointF, 12> around = [] {
-            std::array<QPointF, 12> d;
-            for (int k = 0; k < 12; ++k)
-                d[static_cast<std::size_t>(k)] = {std::cos(k * (M_PI / 6)),
-                                                  std::sin(k * (M_PI / 6))};
-            return d;
-        }();
-        for (int ring = 1; ring <= rings; ++ring) {
-            const qreal rx = w / 2 + gap + ring * h, ry = h / 2 + gap + ring * h * 0.8;
-            for (const QPointF& d : around) {
-                const QPointF centre = s + QPointF(rx * d.x(), -ry * d.y());
-                if (consider(centre + QPointF(-w / 2, fm.ascent - h / 2), true)) return best;
-            }
-        }
-        return best;
-    }
-
-  protected:
-    void mouseMoveEvent(QMouseEvent* e) override {
-        const int pos = pointAt(e->position());
-        if (pos != m_hover) {
-            m_hover = pos;
-            if (onHovered) onHovered(pos);
-        }
-    }
-    void leaveEvent(QEvent* e) override {
-        if (m_hover >= 0 && onHovered) onHovered(-1);
-        m_hover = -1;
-        QWidget::leaveEvent(e);
-    }
-    void mousePressEvent(QMouseEvent* e) override {
-        const int pos = pointAt(e->position());
-        if (e->button() == Qt::LeftButton && pos >= 0 && onClicked) onClicked(pos);
-    }
-
-  private:
-    int ownerPosition(const Point& pt) const {
-        if (pt.source < 0 || pt.source >= static_cast<int>(m_points.size())) return -1;
-        return m_points[static_cast<std::size_t>(pt.source)].position;
-    }
-
-    QRectF plotRect() const {
-        const double fh = QFontMetricsF(font()).height();
-        return QRectF(rect()).adjusted(fh + 8, 6, -6, -(fh + 6));
-    }
-
-    // Equal scale on both axes: distances in the picture are distances in the PCA plane, so
-    // a component that explains little also looks small.
-    QPointF map(QPointF xy) const {
-        // The word map's legend sits above the points, not over them.
-        const double legend = m_groups.isEmpty() ? 0.0
-                                                 : static_cast<double>(m_groups.size()) *
-                                                       (QFontMetricsF(font()).height() + 2);
-        const QRectF area = plotRect().adjusted(12, 12 + legend, -m_labelRoom, -12);
-        const auto [x0, x1, y0, y1] = m_bounds;
-        const double spanX = std::max(x1 - x0, 1e-9);
-        const double spanY = std::max(y1 - y0, 1e-9);
-        double s = std::min(area.width() / spanX, area.height() / spanY);
-        if (x1 - x0 < 1e-9 && y1 - y0 < 1e-9) s = 1.0;  // one point (or all identical)
-        const QPointF c((x0 + x1) / 2, (y0 + y1) / 2);
-        // PC2 grows upwards, as in any plot.
-        return {area.center().x() + (xy.x() - c.x()) * s, area.center().y() - (xy.y() - c.y()) * s};
-    }
-
-    int pointAt(QPointF where) const {
-        int best = -1;
-        double bestD = 10.0 * 10.0;
-        for (const auto& pt : m_points) {
-            if (pt.position < 0) continue;
-            const QPointF d = map(pt.xy) - where;
-            const double dd = d.x() * d.x() + d.y() * d.y();
-            if (dd <= bestD) {
-                bestD = dd;
-                best = pt.position;
-            }
-        }
-        return best;
-    }
-
-    std::vector<Point> m_points;
-    struct Bounds {
-        double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
-    };
-    Bounds m_bounds;                   // the points' extent in PCA coordinates
-    QHash<QString, int> m_labelWidth;  // label -> width in the widget's font
-    // Label widths in the fonts labels are placed in, by font and text: placing 64 labels
-    // measured each of them in every paint, 3-8 ms of a 1,024-token frame (text shaping).
-    mutable QHash<QString, qreal> m_advance;
-    // `fontKey`: the font's QFont::key(), read once per paint by the caller.
-    qreal advance(const QFontMetricsF& fm, const QString& fontKey, const QString& label) const {
-        const QString key = fontKey + QLatin1Char('\x1f') + label;
-        auto it = m_advance.constFind(key);
-        if (it != m_advance.constEnd()) return *it;
-        if (m_advance.size() > 8192) m_advance.clear();  // labels of earlier texts
-        return *m_advance.insert(key, fm.horizontalAdvance(label));
-    }
-    QStringList m_groups;  // the word map's group names (legend)
-    std::array<float, 2> m_explained{0, 0};
-    int m_selected = -1;
-    int m_marked = -1;
-    int m_hover = -1;
-    int m_labelRoom = 24;
-};
-
-// For models without learned position vectors (RoPE): what takes the place of the position
-// row. A sentence and a drawing of one query pair rotated for positions 0..3, for the fastest
-// pair (1 radian per position) and the slowest (rope_theta^-(d-2)/d radians per position).
-class RopeNote : public QWidget {
-  public:
-    explicit RopeNote(QWidget* parent) : QWidget(parent) {
-        m_text = new QLabel(this);
-        m_text->setWordWrap(true);
-        m_text->setTextFormat(Qt::PlainText);
-        auto* box = new QHBoxLayout(this);
-        box->setContentsMargins(4, 2, 4, 2);
-        box->addWidget(m_text, 1);
-        box->addSpacing(kDrawingWidth);
-        setMinimumHeight(kDrawingHeight);
-    }
-
-    void setModel(double ropeTheta, int headDim) {
-        m_theta = ropeTheta;
-        m_headDim = std::max(2, headDim);
-        retranslate();
-    }
-
-    void retranslate() {
-        m_text->setText(
-            EmbeddingView::tr(
-                "This model has no position vectors: its input vector is the token embedding "
-                "alone. Position enters inside attention: every pair of numbers in each "
-                "query and key is turned by an angle that grows with the token's position "
-                "(RoPE, rope_theta = %1). A query and a key then score by how far apart "
-                "their tokens are, not by where they stand.")
-                .arg(QLocale().toString(m_theta, 'g', 8)));
-        update();
-    }
-
-    double slowestStep() const {
-        return std::pow(m_theta, -static_cast<double>(m_headDim - 2) / m_headDim);
-    }
-
-  protected:
-    void paintEvent(QPaintEvent*) override {
-        QPainter p(this);
-        p.setRenderHint(QPainter::Antialiasing);
-        QFont small = font();
-        small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.85));
-        p.setFont(small);
-        const QFontMetricsF fm(small);
-        const double w = kDrawingWidth / 2.0;
-        const double left = width() - kDrawingWidth;
-        drawPair(p, QRectF(left, 0, w, height()), 1.0, EmbeddingView::tr("fast pair"), fm);
-        drawPair(p, QRectF(left + w, 0, w, height()), slowestStep(), EmbeddingView::tr("slow pair"),
-                 fm);
-    }
-
-  private:
-    static constexpr int kDrawingWidth =
-        300;  // two pairs, each with its "0.00032 rad per position"
-    static constexpr int kDrawingHeight = 104;
-
-    void drawPair(QPainter& p, const QRectF& area, double step, const QString& name,
-                  const QFontMetricsF& fm) {
-        const double r = std::min(area.width(), area.height() - 2 * fm.height()) / 2.0 - 4;
-        const QPointF c(area.center().x(), area.top() + fm.height() + 2 + r + 2);
-        p.setPen(QPen(palette().color(QPalette::Mid), 1.0));
-        p.setBrush(Qt::NoBrush);
-        p.drawEllipse(c, r, r);
-        // Position 0 points right; each later position turns the pair by `step` radians.
-        for (int pos = 0; pos < 4; ++pos) {
-            const double a = step * pos;
-            const QPointF tip(c.x() + r * std::cos(a), c.y() - r * std::sin(a));
-            const QColor col =
-                HeatmapWidget::colorFor(0.35f + 0.65f * static_cast<float>(pos) / 3.0f, 0.0f, 1.0f,
-                                        HeatmapWidget::Scale::Sequential);
-            p.setPen(QPen(col, 2.0));
-            p.drawLine(c, tip);
-            p.setPen(palette().color(QPalette::WindowText));
-            p.drawText(
-                QPointF(tip.x() + 2 * std::cos(a) - fm.horizontalAdvance(QString::number(pos)) / 2,
-                        tip.y() - 2 * std::sin(a) + fm.ascent() / 2),
-                QString::number(pos));
-        }
-        p.setPen(palette().color(QPalette::WindowText));
-        p.drawText(QRectF(area.left(), area.top(), area.width(), fm.height()), Qt::AlignCenter,
-                   name);
-        p.drawText(QRectF(area.left(), area.bottom() - fm.height(), area.width(), fm.height()),
-                   Qt::AlignCenter,
-                   EmbeddingView::tr("%1 rad per position").arg(QLocale().toString(step, 'g', 2)));
-    }
-
-    QLabel* m_text = nullptr;
-    double m_theta = 10000.0;
-    int m_headDim = 64;
-};
 
 EmbeddingView::EmbeddingView(QWidget* parent) : QWidget(parent) {
     m_neighbourBox = new QCheckBox(this);
@@ -1056,47 +452,50 @@ void EmbeddingView::updateProjection() {
         drawProjection();
         return;
     }
-    if (m_mapBusy) {
+    if (m_mapTask.isRunning()) {
         m_mapPending = true;
         return;
     }
-    m_mapBusy = true;
     struct Map {
         ts::PcaResult pca;
         std::vector<int> projected;
         std::vector<std::pair<int, std::vector<ts::Neighbour>>> neighbours;
     };
-    QPointer<EmbeddingView> self(this);
-    auto* thread = QThread::create([self, rows = std::move(rows), projected = std::move(projected),
-                                    width, wanted = std::move(wanted), model = m_model] {
-        lowerComputePriority();
-        auto map = std::make_shared<Map>();
-        map->pca = ts::pca2(rows, projected.size(), width);
-        map->projected = projected;
-        for (const auto& [id, v] : wanted)
-            map->neighbours.emplace_back(id, ts::nearestTokens(*model, v, kNeighboursPerToken + 1));
-        if (!self) return;
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, map] {
-                if (!self) return;
-                self->m_mapBusy = false;
-                if (map->pca.points.size() == map->projected.size()) {
-                    self->m_pca = std::move(map->pca);
-                    self->m_projected = std::move(map->projected);
-                }
-                for (auto& [id, nb] : map->neighbours)
-                    self->m_neighbourCache.emplace(id, std::move(nb));
-                if (self->m_mapPending) {
-                    self->m_mapPending = false;
-                    self->updateProjection();
-                }
-                if (!self->isWordMap()) self->drawProjection();
-            },
-            Qt::QueuedConnection);
-    });
-    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    thread->start();
+    m_mapTask.start<Map>(
+        this,
+        [rows = std::move(rows), projected = std::move(projected), width,
+         wanted = std::move(wanted), model = m_model](const std::atomic<bool>& cancel) {
+            Map map;
+            map.pca = ts::pca2(rows, projected.size(), width);
+            map.projected = projected;
+            // Cancelled only when the view is going away: its result is dropped then.
+            for (const auto& [id, v] : wanted) {
+                if (cancel.load()) break;
+                map.neighbours.emplace_back(id,
+                                            ts::nearestTokens(*model, v, kNeighboursPerToken + 1));
+            }
+            return map;
+        },
+        [this](Map map) {
+            if (map.pca.points.size() == map.projected.size()) {
+                m_pca = std::move(map.pca);
+                m_projected = std::move(map.projected);
+            }
+            for (auto& [id, nb] : map.neighbours) m_neighbourCache.emplace(id, std::move(nb));
+            if (m_mapPending) {
+                m_mapPending = false;
+                updateProjection();
+            }
+            if (!isWordMap()) drawProjection();
+        },
+        [this](const QString&) {
+            // The engine math threw (it does not for well-formed rows): the previous picture stays,
+            // and a request that came meanwhile still runs.
+            if (m_mapPending) {
+                m_mapPending = false;
+                updateProjection();
+            }
+        });
 }
 
 void EmbeddingView::showEvent(QShowEvent* event) {
@@ -1206,7 +605,7 @@ void EmbeddingView::updateSimilarity() {
 
 void EmbeddingView::updateStrip() {
     const int sel = selectedPosition();
-    m_scatter->setSelected(sel, !m_mapBusy);
+    m_scatter->setSelected(sel, !m_mapTask.isRunning());
     if (sel < 0) {
         m_strip->setMatrix(0, 0, {});
         m_strip->setTitle(tr("Input vector: no token selected"));
@@ -1242,214 +641,6 @@ void EmbeddingView::updateStrip() {
                           .arg(m_labels.value(sel))
                           .arg(sel)
                           .arg(dim));
-}
-
-void EmbeddingView::setModelFolder(const QString& folder) {
-    m_folder = folder;
-    const QString id = m_mode->currentData().toString();
-    fillModes();
-    if (!id.isEmpty() && id != QLatin1String("custom")) showWordMap(id);
-}
-
-QString EmbeddingView::language() const {
-    // The interface's language decides the built-in sets' words (TranslationManager sets
-    // the default locale with the translations).
-    return QLocale().language() == QLocale::Korean ? QStringLiteral("ko") : QStringLiteral("en");
-}
-
-void EmbeddingView::fillModes() {
-    const QString current = m_mode->currentData().toString();
-    m_sets = builtinWordSets(language(), m_folder);
-    m_mode->clear();
-    m_mode->addItem(tr("This context's input vectors"), QString());
-    for (const auto& set : m_sets) m_mode->addItem(tr("Word map: %1").arg(set.name), set.id);
-    m_mode->addItem(tr("Word map: your words"), QStringLiteral("custom"));
-    m_mode->setToolTip(
-        tr("A word map places a chosen set of words by their token embeddings, in the plane of "
-           "their own two principal components: words of one kind should lie close together. "
-           "The context's tokens are placed in the same plane."));
-    m_words->setPlaceholderText(tr("Words separated by commas; groups by semicolons"));
-    const int i = m_mode->findData(current);
-    m_mode->setCurrentIndex(i >= 0 ? i : 0);
-}
-
-bool EmbeddingView::isWordMap() const { return !m_mode->currentData().toString().isEmpty(); }
-
-const ts::WordMap* EmbeddingView::wordMap() const {
-    return isWordMap() ? m_wordMap.get() : nullptr;
-}
-
-QString EmbeddingView::wordMapError() const { return m_wordMapError; }
-
-bool EmbeddingView::showWordMap(const QString& setOrWords) {
-    const QString key = setOrWords.trimmed();
-    if (key.isEmpty() || key == QLatin1String("context")) {
-        m_mode->setCurrentIndex(0);
-        m_words->hide();
-        m_side->setCurrentWidget(m_similar);
-        sizeSplit();
-        m_scatter->setGroups({});
-        m_wordMap.reset();
-        m_projectionDirty = true;
-        updateProjection();
-        return true;
-    }
-    WordSet set;
-    const auto known =
-        std::find_if(m_sets.begin(), m_sets.end(), [&](const WordSet& s) { return s.id == key; });
-    if (known != m_sets.end()) {
-        set = *known;
-    } else {
-        set = customWordSet(key);
-        if (set.groups.empty()) return false;
-    }
-    m_mode->setCurrentIndex(m_mode->findData(set.id));
-    m_set = set;
-    m_wordsShown = wordSetText(set);
-    m_words->setText(m_wordsShown);
-    m_words->setCursorPosition(0);  // the set's first words, not its last
-    m_words->show();
-    m_side->setCurrentWidget(m_wordTable);
-    sizeSplit();
-    updateWordMap();
-    return true;
-}
-
-void EmbeddingView::updateWordMap() {
-    m_wordMap.reset();
-    m_wordMapError.clear();
-    m_scatter->setGroups(m_set.groupNames);
-    if (!m_model || !m_tokenizer) {
-        m_wordMapError = tr("The word map needs a model with its tokenizer.");
-        drawWordMap();
-        return;
-    }
-    if (m_wordMapBusy) {
-        m_wordMapPending = true;
-        return;
-    }
-    std::vector<ts::WordMapInput> inputs;
-    QSet<QString> distinct;
-    for (std::size_t g = 0; g < m_set.groups.size(); ++g)
-        for (const QString& w : m_set.groups[g]) {
-            inputs.push_back({w.toStdString(), static_cast<int>(g)});
-            distinct.insert(w.trimmed());
-        }
-    // Said here in the interface's language (the engine refuses it too, in English).
-    if (distinct.size() < 2) {
-        m_wordMapError = tr("A word map needs at least two different words.");
-        drawWordMap();
-        return;
-    }
-    // A search over the vocabulary per word (n_vocab x n_embd each): off the GUI thread.
-    m_wordMapBusy = true;
-    QPointer<EmbeddingView> self(this);
-    auto* thread = QThread::create(
-        [self, inputs = std::move(inputs), model = m_model, tokenizer = m_tokenizer] {
-            lowerComputePriority();
-            auto result = std::make_shared<ts::WordMap>();
-            QString error;
-            try {
-                *result = ts::makeWordMap(*model, *tokenizer, inputs, kWordNeighbours);
-            } catch (const std::exception& e) {
-                error = QString::fromStdString(e.what());
-            }
-            if (!self) return;
-            QMetaObject::invokeMethod(
-                self.data(),
-                [self, result, error, model] {
-                    if (!self) return;
-                    self->m_wordMapBusy = false;
-                    if (self->m_wordMapPending || model != self->m_model) {
-                        self->m_wordMapPending = false;
-                        self->updateWordMap();
-                        return;
-                    }
-                    if (!self->isWordMap()) return;
-                    if (error.isEmpty()) self->m_wordMap = result;
-                    self->m_wordMapError = error;
-                    self->drawWordMap();
-                },
-                Qt::QueuedConnection);
-        });
-    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    thread->start();
-}
-
-void EmbeddingView::drawWordMap() {
-    if (!isWordMap()) return;
-    std::vector<EmbeddingScatter::Point> points;
-    if (!m_wordMap) {
-        m_scatter->setPoints({}, {0, 0});
-        m_wordTable->setRowCount(0);
-        m_explained->setText(m_wordMapError.isEmpty() ? tr("Placing the words…")
-                                                      : tr("No word map: %1").arg(m_wordMapError));
-        return;
-    }
-    const auto& map = *m_wordMap;
-    // The context's tokens in the words' plane: their token embeddings (no position), the
-    // same kind of vector as the words'.
-    // A context token that is one of the words lies on the word's square: it is not named
-    // a second time.
-    std::unordered_set<int> wordTokens;
-    for (const auto& w : map.words)
-        if (w.tokens.size() == 1) wordTokens.insert(w.tokens.front());
-    const std::size_t dim = map.pca.mean.size();
-    for (int p = 0; p < tokenCount(); ++p) {
-        const auto u = static_cast<std::size_t>(p);
-        if (m_tok[u].size() != dim || dim == 0) continue;
-        const auto xy = project(map.pca, m_tok[u]);
-        const bool isWord = wordTokens.count(m_tokenIds[u]) > 0;
-        points.push_back({QPointF(xy[0], xy[1]), isWord ? QString() : m_labels.value(p), p, -1});
-    }
-    for (const auto& w : map.words)
-        points.push_back(
-            {QPointF(w.xy[0], w.xy[1]), QString::fromStdString(w.word), -1, -1, w.group});
-    m_scatter->setPoints(std::move(points), map.pca.explained);
-    m_explained->setText(
-        tr("Word map of %1 words: their token embeddings (a word of several tokens: their mean), "
-           "in the plane of their first two principal components (PC1 %2 %, PC2 %3 %). "
-           "Round dots: this context's tokens placed in the same plane.")
-            .arg(map.words.size())
-            .arg(100.0 * static_cast<double>(map.pca.explained[0]), 0, 'f', 1)
-            .arg(100.0 * static_cast<double>(map.pca.explained[1]), 0, 'f', 1));
-    fillWordTable();
-}
-
-void EmbeddingView::fillWordTable() {
-    m_wordTable->setHorizontalHeaderLabels(
-        {tr("Word"), tr("Tokens"), tr("Nearest entries (cosine)")});
-    if (!m_wordMap) {
-        m_wordTable->setRowCount(0);
-        return;
-    }
-    const auto& words = m_wordMap->words;
-    m_wordTable->setRowCount(static_cast<int>(words.size()));
-    for (int r = 0; r < static_cast<int>(words.size()); ++r) {
-        const auto& w = words[static_cast<std::size_t>(r)];
-        auto* word = new QTableWidgetItem(QString::fromStdString(w.word));
-        word->setForeground(EmbeddingScatter::groupColour(w.group).darker(120));
-        QFont bold = m_wordTable->font();
-        bold.setBold(true);
-        word->setFont(bold);
-        if (w.group < m_set.groupNames.size()) word->setToolTip(m_set.groupNames[w.group]);
-        // The word's tokens read together: a syllable split over two tokens shows as
-        // "셋 1-2/3" and "셋 3/3", not as stray bytes.
-        std::vector<std::string> bytes;
-        for (int t : w.tokens)
-            bytes.push_back(m_tokenizer ? m_tokenizer->tokenBytes(t) : std::string());
-        QStringList tokens;
-        for (const auto& d : ts::tokenDisplays(bytes)) tokens << QString::fromStdString(d);
-        QStringList near;
-        for (const auto& n : w.neighbours)
-            near << QStringLiteral("%1 (%2)")
-                        .arg(tokenDisplayText(m_tokenizer.get(), n.token))
-                        .arg(QLocale().toString(static_cast<double>(n.cosine), 'f', 2));
-        m_wordTable->setItem(r, 0, word);
-        m_wordTable->setItem(r, 1, new QTableWidgetItem(tokens.join(QStringLiteral(" · "))));
-        m_wordTable->setItem(r, 2, new QTableWidgetItem(near.join(QStringLiteral(", "))));
-    }
-    m_wordTable->resizeRowsToContents();
 }
 
 }  // namespace ts::ui

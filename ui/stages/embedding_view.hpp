@@ -10,7 +10,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "shell/step_record.hpp"
+#include "core/step_record.hpp"
+#include "core/task.hpp"
 #include "stages/word_sets.hpp"
 #include "tokenscope/analysis.hpp"
 #include "tokenscope/model.hpp"
@@ -90,7 +91,7 @@ class EmbeddingView : public QWidget {
     // Nearest vocabulary entries listed for each word of the word map.
     static constexpr int kWordNeighbours = 4;
     // A projection or word map is being made off the GUI thread.
-    bool isMapBusy() const { return m_mapBusy || m_wordMapBusy; }
+    bool isMapBusy() const { return m_mapTask.isRunning() || m_wordMapTask.isRunning(); }
 
   signals:
     void positionHovered(int pos);  // the token under the pointer in the scatter; -1 when none
@@ -135,8 +136,7 @@ class EmbeddingView : public QWidget {
     bool m_showNeighbours = false;
     bool m_vectorsDirty = false;     // records arrived while hidden
     bool m_projectionDirty = false;  // vectors changed while hidden
-    bool m_mapBusy = false;          // a projection is being made off the GUI thread
-    bool m_mapPending = false;       // ... and another was asked for meanwhile
+    bool m_mapPending = false;       // a projection was asked for while one was being made
     int m_pinned = -1;
     int m_hovered = -1;
 
@@ -164,8 +164,7 @@ class EmbeddingView : public QWidget {
     WordSet m_set;  // the word map's set
     std::shared_ptr<const ts::WordMap> m_wordMap;
     QString m_wordMapError;
-    bool m_wordMapBusy = false;
-    bool m_wordMapPending = false;
+    bool m_wordMapPending = false;  // asked for while one was being made
     EmbeddingScatter* m_scatter = nullptr;
     QSplitter* m_split = nullptr;  // the projection beside the similarity map
     RopeNote* m_ropeNote = nullptr;
@@ -175,6 +174,10 @@ class EmbeddingView : public QWidget {
     void sizeStrip();
     // The scatter beside the similarity map or the word table (see resizeEvent).
     void sizeSplit();
+    // The projection and the word map, made off the GUI thread (engine math: PCA and searches over
+    // the vocabulary). Last, so they stop before the members go.
+    BackgroundTask m_mapTask;
+    BackgroundTask m_wordMapTask;
 };
 
 }  // namespace ts::ui

@@ -9,18 +9,13 @@
 #include <cmath>
 #include <cstdint>
 
-#include "tokenscope/token_display.hpp"
 #include "widgets/colour_scheme.hpp"
 #include "widgets/column_label.hpp"
+#include "widgets/heatmap_parts.hpp"
 
 namespace ts::ui {
 
 namespace {
-
-constexpr int kMargin = 4;
-constexpr int kLegendBar = 14;
-constexpr int kMaxLabelWidth = 110;
-constexpr int kMaxColumnLabelHeight = 84;
 
 struct Stop {
     float t;
@@ -52,19 +47,7 @@ QColor interpolate(const std::array<Stop, 5>& stops, float t) {
     return stops.back().c;
 }
 
-QFont labelFont(const QFont& base) {
-    QFont f = base;
-    f.setPointSizeF(std::max(6.0, base.pointSizeF() * 0.9));
-    return f;
-}
-
-QString formatTick(float v) { return QString::number(static_cast<double>(v), 'g', 3); }
-
 }  // namespace
-
-QString visibleTokenText(std::string_view utf8) {
-    return QString::fromStdString(ts::visibleWhitespace(utf8));
-}
 
 HeatmapWidget::HeatmapWidget(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
@@ -149,118 +132,10 @@ void HeatmapWidget::appendRow(std::span<const float> row) {
     update();
 }
 
-void HeatmapWidget::syncWindow() {
-    if (!m_zoomed) {
-        m_winR0 = m_winC0 = 0;
-        m_winRows = m_rows;
-        m_winCols = m_cols;
-        return;
-    }
-    m_winRows = std::clamp(m_winRows, std::min(1, m_rows), m_rows);
-    m_winCols = std::clamp(m_winCols, std::min(1, m_cols), m_cols);
-    m_winR0 = std::clamp(m_winR0, 0, m_rows - m_winRows);
-    m_winC0 = std::clamp(m_winC0, 0, m_cols - m_winCols);
-    if (m_winR0 == 0 && m_winC0 == 0 && m_winRows == m_rows && m_winCols == m_cols)
-        m_zoomed = false;
-}
-
-void HeatmapWidget::setViewWindow(int firstRow, int firstCol, int rows, int cols) {
-    const QRect before = viewWindow();
-    m_zoomed = true;
-    m_winR0 = firstRow;
-    m_winC0 = firstCol;
-    m_winRows = rows;
-    m_winCols = cols;
-    syncWindow();
-    if (viewWindow() == before) return;
-    m_hoverRow = m_hoverCol = -1;
-    invalidateDisplay();
-    updateLayout();
-    update();
-    emit viewWindowChanged();
-}
-
-void HeatmapWidget::zoomBy(double factor, int anchorRow, int anchorCol) {
-    if (m_rows == 0 || m_cols == 0 || !(factor > 0)) return;
-    // At least a handful of cells stay in view, so the labels can still name each one.
-    constexpr int kFewest = 8;
-    const int rows = std::clamp(static_cast<int>(std::lround(m_winRows / factor)),
-                                std::min(m_rows, kFewest), m_rows);
-    const int cols = std::clamp(static_cast<int>(std::lround(m_winCols / factor)),
-                                std::min(m_cols, kFewest), m_cols);
-    const double fr = m_winRows > 0 ? (anchorRow - m_winR0 + 0.5) / m_winRows : 0.5;
-    const double fc = m_winCols > 0 ? (anchorCol - m_winC0 + 0.5) / m_winCols : 0.5;
-    setViewWindow(static_cast<int>(std::lround(anchorRow + 0.5 - fr * rows)),
-                  static_cast<int>(std::lround(anchorCol + 0.5 - fc * cols)), rows, cols);
-}
-
-void HeatmapWidget::resetZoom() { setViewWindow(0, 0, m_rows, m_cols); }
-
-void HeatmapWidget::setZoomable(bool on) { m_zoomable = on; }
-
 void HeatmapWidget::setLowerTriangular(bool on) {
     if (m_lowerTriangular == on) return;
     m_lowerTriangular = on;
     invalidateDisplay();
-    update();
-}
-
-HeatmapWidget::LabelWidths HeatmapWidget::widestLabel(const QStringList& labels) const {
-    // Measured once per label change, not per layout: a 1024-token context has 2048 labels.
-    // Fractional widths rounded up, plus a pixel: elidedText() elides a text given exactly its
-    // rounded integer width.
-    // Measured in bold: the highlighted and hovered labels are drawn bold.
-    // Both axes at once: the attention matrix labels rows and columns with the same tokens,
-    // and a column label takes another length when it is stacked upright (Hangul).
-    QFont f = labelFont(font());
-    f.setBold(true);
-    const QFontMetricsF fm(f);
-    double row = 0, column = 0;
-    for (const auto& l : labels) {
-        const double w = fm.horizontalAdvance(l);
-        row = std::max(row, w);
-        column = std::max(column, column_label::stacksUpright(l) ? column_label::extent(l, fm) : w);
-    }
-    return {static_cast<int>(std::ceil(row)) + 1, static_cast<int>(std::ceil(column)) + 1};
-}
-
-namespace {
-
-// Whether `labels` is `old` with more labels after it (a decode step's new token).
-bool extendsLabels(const QStringList& labels, const QStringList& old) {
-    return !old.isEmpty() && labels.size() >= old.size() &&
-           std::equal(old.begin(), old.end(), labels.begin());
-}
-
-}  // namespace
-
-void HeatmapWidget::setRowLabels(const QStringList& labels) {
-    // Only new labels are measured: 2,048 labels at every step would cost milliseconds.
-    const bool extends = extendsLabels(labels, m_rowLabels);
-    if (extends && labels.size() == m_rowLabels.size()) return;
-    if (!extends) m_rowLabelImages.images.clear();
-    const LabelWidths added = widestLabel(extends ? labels.mid(m_rowLabels.size()) : labels);
-    m_rowLabelsWidest = extends ? std::max(m_rowLabelsWidest, added.row) : added.row;
-    m_rowLabelsAsColumns = extends ? std::max(m_rowLabelsAsColumns, added.column) : added.column;
-    m_rowLabels = labels;
-    updateLayout();
-    update();
-}
-
-void HeatmapWidget::setColumnLabels(const QStringList& labels) {
-    const bool extends = extendsLabels(labels, m_colLabels);
-    if (extends && labels.size() == m_colLabels.size()) return;
-    if (!extends) m_columnLabelImages.images.clear();
-    // The attention matrix labels both axes with the context's tokens: measured once (896
-    // labels took 1.1-1.6 ms to measure, on the turn a new history arrives).
-    if (labels.size() == m_rowLabels.size() && labels == m_rowLabels)
-        m_colLabelsWidest = m_rowLabelsAsColumns;
-    else {
-        const int added = widestLabel(extends ? labels.mid(m_colLabels.size()) : labels).column;
-        m_colLabelsWidest = extends ? std::max(m_colLabelsWidest, added) : added;
-    }
-    m_colLabels = labels;
-    updateLayout();
     update();
 }
 
@@ -322,18 +197,6 @@ void HeatmapWidget::setCompact(bool on) {
 void HeatmapWidget::setFramed(bool on) {
     m_framed = on;
     update();
-}
-
-void HeatmapWidget::setLegendCaption(const QString& caption) {
-    m_legendCaption = caption;
-    updateLayout();
-    update();
-}
-
-int HeatmapWidget::legendCaptionOverflow() const {
-    if (m_legendCaption.isEmpty() || m_legendRect.isEmpty()) return 0;
-    const int need = QFontMetrics(labelFont(font())).horizontalAdvance(m_legendCaption);
-    return std::max(0, static_cast<int>(m_legendRect.left()) + need - width());
 }
 
 void HeatmapWidget::setSquareCells(bool on) {
@@ -588,48 +451,8 @@ bool HeatmapWidget::extendDisplay() {
     return true;
 }
 
-int HeatmapWidget::labelStride(double cellExtent) const {
-    const double need = QFontMetricsF(labelFont(font())).height();
-    if (cellExtent <= 0) return 1 << 30;
-    return std::max(1, static_cast<int>(std::ceil(need / cellExtent)));
-}
-
-// A label's room grows with the font (presentation mode) and with the widget (a big window
-// has room for whole tokens), but a very long token cannot take over the matrix: at most a
-// fifth of the width for row labels, a quarter of the height for column labels.
-int HeatmapWidget::rowLabelCap() const {
-    const int lineH = QFontMetrics(labelFont(font())).height();
-    return std::max(std::max(kMaxLabelWidth, lineH * 7), width() / 5);
-}
-
-int HeatmapWidget::columnLabelCap() const {
-    const int lineH = QFontMetrics(labelFont(font())).height();
-    return std::max(std::max(kMaxColumnLabelHeight, lineH * 5), height() / 4);
-}
-
-QStringList HeatmapWidget::cutLabels() const {
-    QStringList out;
-    if (!m_showLabels || m_compact) return out;
-    const QFont lf = labelFont(font());
-    const QFontMetrics fm(lf);
-    const QFontMetricsF fmf(lf);
-    const auto check = [&](const QStringList& labels, int first, int count, int stride, int room,
-                           bool column) {
-        for (int i = first; i < first + count && i < labels.size(); ++i)
-            if (i % stride == 0 &&
-                (column ? column_label::elided(labels[i], fmf, room)
-                        : fm.elidedText(labels[i], Qt::ElideRight, room)) != labels[i])
-                out << labels[i];
-    };
-    if (!m_rowLabels.isEmpty())
-        check(m_rowLabels, m_winR0, m_winRows, labelStride(m_cellH), m_rowLabelWidth - 6, false);
-    if (!m_colLabels.isEmpty())
-        check(m_colLabels, m_winC0, m_winCols, labelStride(m_cellW), m_colLabelHeight - 6, true);
-    return out;
-}
-
 void HeatmapWidget::updateLayout() {
-    const QFontMetrics fm(labelFont(font()));
+    const QFontMetrics fm(heatmap_parts::labelFont(font()));
     const bool labels = m_showLabels && !m_compact;
     m_titleHeight = m_title.isEmpty() ? 0 : fm.height() + (m_compact ? 6 : 4);
     m_rowLabelWidth = 0;
@@ -640,16 +463,16 @@ void HeatmapWidget::updateLayout() {
         if (!m_colLabels.isEmpty())
             m_colLabelHeight = std::min(m_colLabelsWidest, columnLabelCap()) + 6;
     }
-    // The legend column holds the bar and its tick labels, and is as wide as its caption (a
-    // caption wider than the ticks would otherwise run off the widget's right edge).
-    const int legendW =
-        (m_showLegend && !m_compact)
-            ? std::max(kLegendBar + 8 + fm.horizontalAdvance(QStringLiteral("-0.000")),
-                       8 + fm.horizontalAdvance(m_legendCaption) + 2)
-            : 0;
+    // The legend column holds the bar and its tick labels, and is as wide as its caption (a caption
+    // wider than the ticks would otherwise run off the widget's right edge).
+    const int legendW = (m_showLegend && !m_compact)
+                            ? std::max(heatmap_parts::kLegendBar + 8 +
+                                           fm.horizontalAdvance(QStringLiteral("-0.000")),
+                                       8 + fm.horizontalAdvance(m_legendCaption) + 2)
+                            : 0;
     const int legendCaptionH =
         (m_showLegend && !m_compact && !m_legendCaption.isEmpty()) ? fm.height() + 2 : 0;
-    const int margin = m_compact ? 2 : kMargin;
+    const int margin = m_compact ? 2 : heatmap_parts::kMargin;
 
     const double availW = width() - 2 * margin - m_rowLabelWidth - legendW;
     const double availH = height() - 2 * margin - m_titleHeight - m_colLabelHeight;
@@ -666,8 +489,9 @@ void HeatmapWidget::updateLayout() {
                           m_cellH * m_winRows);
     const double legendTop = m_matrixRect.top() + legendCaptionH;
     const double legendH = std::max(40.0, std::min(m_matrixRect.height() - legendCaptionH, 240.0));
-    m_legendRect =
-        legendW > 0 ? QRectF(m_matrixRect.right() + 8, legendTop, kLegendBar, legendH) : QRectF();
+    m_legendRect = legendW > 0 ? QRectF(m_matrixRect.right() + 8, legendTop,
+                                        heatmap_parts::kLegendBar, legendH)
+                               : QRectF();
 }
 
 void HeatmapWidget::changeEvent(QEvent* event) {
@@ -693,7 +517,7 @@ void HeatmapWidget::resizeEvent(QResizeEvent* event) {
 void HeatmapWidget::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.fillRect(rect(), emptyColor());
-    const QFont lf = labelFont(font());
+    const QFont lf = heatmap_parts::labelFont(font());
     p.setFont(lf);
 
     if (!m_title.isEmpty()) {
@@ -708,7 +532,7 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
             m_titleText.prepare(QTransform(), tf);
             m_titleFontKey = tf.key();
         }
-        const double top = m_compact ? 2 : kMargin;
+        const double top = m_compact ? 2 : heatmap_parts::kMargin;
         p.drawStaticText(QPointF(m_matrixRect.left() + (m_compact ? 3 : 0),
                                  top + (m_titleHeight - m_titleText.size().height()) / 2.0),
                          m_titleText);
@@ -781,22 +605,6 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
     if (m_zoomed && !m_compact) paintZoomNote(p);
 }
 
-void HeatmapWidget::paintZoomNote(QPainter& p) {
-    // Which part is shown, on the title line's right (or the matrix's top right without one).
-    const QString note = tr("zoomed: rows %1–%2, columns %3–%4 of %5 · double-click: all")
-                             .arg(m_winR0)
-                             .arg(m_winR0 + m_winRows - 1)
-                             .arg(m_winC0)
-                             .arg(m_winC0 + m_winCols - 1)
-                             .arg(m_rows);
-    const QFontMetrics fm(p.font());
-    const int w = fm.horizontalAdvance(note) + 8;
-    const QRectF box(std::max(0.0, width() - w - 2.0), kMargin, w, fm.height() + 2);
-    p.fillRect(box, QColor(255, 248, 220, 235));
-    p.setPen(palette().color(QPalette::WindowText));
-    p.drawText(box, Qt::AlignCenter, note);
-}
-
 void HeatmapWidget::paintMissing(QPainter& p) {
     // Hatched spans: the brush pattern is anchored to the widget, so adjacent rows join up.
     if (m_missingRuns.empty() || m_displaySource.isEmpty()) return;
@@ -855,242 +663,6 @@ void HeatmapWidget::paintMask(QPainter& p) {
     p.setBrush(QBrush(maskColor(), Qt::BDiagPattern));
     p.drawPolygon(stairs);
     p.restore();
-}
-
-void HeatmapWidget::keepLabelImages(bool column, const QFont& font, const QColor& pen,
-                                    double room) {
-    // Everything a label's image depends on besides its text; a change drops every image.
-    const QString key = font.key() + QLatin1Char('|') + QString::number(pen.rgba()) +
-                        QLatin1Char('|') + QString::number(room) + QLatin1Char('|') +
-                        QString::number(devicePixelRatioF());
-    LabelImages& cache = column ? m_columnLabelImages : m_rowLabelImages;
-    if (cache.key != key || cache.images.size() > 4096) {
-        cache.images.clear();
-        cache.key = key;
-    }
-}
-
-const QPixmap& HeatmapWidget::cachedLabel(bool column, int index, const QString& text,
-                                          const QFont& font, const QColor& pen, double room) {
-    LabelImages& cache = column ? m_columnLabelImages : m_rowLabelImages;
-    auto it = cache.images.find(index);
-    if (it != cache.images.end()) return *it;
-    const qreal dpr = devicePixelRatioF();
-    const QFontMetricsF fm(font);
-    // A row label fills its box right-aligned; a column label is drawn in a strip around its
-    // centre line, as wide as a line of the font is high (rotated Latin) or a character is
-    // wide (stacked Hangul), with room to spare.
-    const QSizeF size = column ? QSizeF(std::ceil(fm.height() * 2) + 2, std::ceil(room) + 2)
-                               : QSizeF(std::max(1.0, room), std::ceil(fm.height()));
-    QPixmap pix((size * dpr).toSize());
-    pix.setDevicePixelRatio(dpr);
-    pix.fill(Qt::transparent);
-    QPainter lp(&pix);
-    lp.setFont(font);
-    lp.setPen(pen);
-    if (column) {
-        column_label::draw(lp, column_label::elided(text, fm, room), size.width() / 2, 0, room);
-    } else {
-        lp.drawText(QRectF(QPointF(0, 0), size), Qt::AlignRight | Qt::AlignVCenter,
-                    QFontMetrics(font).elidedText(text, Qt::ElideRight, static_cast<int>(room)));
-    }
-    lp.end();
-    return *cache.images.insert(index, pix);
-}
-
-void HeatmapWidget::paintLabels(QPainter& p) {
-    const QFontMetrics fm(p.font());
-    const QColor text = palette().color(QPalette::WindowText);
-    QFont bold = p.font();
-    bold.setBold(true);
-    const QFont normal = p.font();
-
-    // Ordinary labels are drawn from images made once per label (laying out and eliding some
-    // sixty labels took about 1 ms of every paint of a long context); the highlighted, hovered
-    // and marked ones are drawn directly.
-    const int rowStride = labelStride(m_cellH);
-    keepLabelImages(false, normal, text, m_rowLabelWidth - 6);
-    for (int r = m_winR0; r < m_winR0 + m_winRows && r < m_rowLabels.size(); ++r) {
-        const bool special = r == m_highlightedRow || r == m_markedIndex;
-        if (r % rowStride != 0 && !special) continue;
-        const QRectF cell = cellRect(r, 0);
-        const QRectF box(kMargin, cell.center().y() - fm.height() / 2.0, m_rowLabelWidth - 6,
-                         fm.height());
-        if (!special) {
-            p.drawPixmap(box.topLeft(),
-                         cachedLabel(false, r, m_rowLabels[r], normal, text, m_rowLabelWidth - 6));
-            continue;
-        }
-        p.setFont(bold);
-        if (r == m_markedIndex) p.fillRect(box, QColor(255, 200, 0, 90));
-        p.setPen(r == m_highlightedRow ? QColor(0xc0, 0x5a, 0x00) : text);
-        p.drawText(
-            box, Qt::AlignRight | Qt::AlignVCenter,
-            QFontMetrics(p.font()).elidedText(m_rowLabels[r], Qt::ElideRight, m_rowLabelWidth - 6));
-    }
-    p.setFont(normal);
-
-    const int colStride = labelStride(m_cellW);
-    const double room = m_colLabelHeight - 6;
-    keepLabelImages(true, normal, text, room);
-    for (int c = m_winC0; c < m_winC0 + m_winCols && c < m_colLabels.size(); ++c) {
-        const bool special = c == m_markedIndex;
-        if (c % colStride != 0 && !special) continue;
-        const QRectF cell = cellRect(0, c);
-        // From the matrix's bottom edge down: Latin rotated to read upwards, Hangul upright.
-        if (!special) {
-            const QPixmap& pix = cachedLabel(true, c, m_colLabels[c], normal, text, room);
-            p.drawPixmap(QPointF(cell.center().x() - pix.deviceIndependentSize().width() / 2,
-                                 m_matrixRect.bottom() + 3),
-                         pix);
-            continue;
-        }
-        p.setFont(bold);
-        const QString label = column_label::elided(m_colLabels[c], QFontMetricsF(p.font()), room);
-        const double extent = column_label::extent(label, QFontMetricsF(p.font()));
-        const double w = fm.height();
-        p.fillRect(QRectF(cell.center().x() - w / 2, m_matrixRect.bottom() + 3, w,
-                          column_label::stacksUpright(label) ? extent : room),
-                   QColor(255, 200, 0, 90));
-        p.setPen(text);
-        column_label::draw(p, label, cell.center().x(), m_matrixRect.bottom() + 3, room);
-        p.setFont(normal);
-    }
-}
-
-void HeatmapWidget::paintLegend(QPainter& p) {
-    if (m_legendRect.isEmpty()) return;
-    const QColor text = palette().color(QPalette::WindowText);
-    const QFontMetrics fm(p.font());
-    if (!m_legendCaption.isEmpty()) {
-        p.setPen(text);
-        p.drawText(QPointF(m_legendRect.left(), m_legendRect.top() - fm.descent() - 2),
-                   m_legendCaption);
-    }
-    const float lo = m_scale == Scale::Diverging ? -std::max(std::abs(m_lo), std::abs(m_hi)) : m_lo;
-    const float hi = m_scale == Scale::Diverging ? std::max(std::abs(m_lo), std::abs(m_hi)) : m_hi;
-    // The bar is sampled through colorFor so that it shows exactly what the cells use; one
-    // pixel column, made again only when the range, scale, colours or height change.
-    const int steps = std::max(2, static_cast<int>(m_legendRect.height()));
-    const QString key = QString::number(static_cast<double>(lo)) + QLatin1Char('|') +
-                        QString::number(static_cast<double>(hi)) + QLatin1Char('|') +
-                        QString::number(steps) + QLatin1Char('|') + QString::number(m_lutKey);
-    if (key != m_legendKey || m_legendBar.isNull()) {
-        m_legendKey = key;
-        m_legendBar = QImage(1, steps, QImage::Format_RGB32);
-        for (int i = 0; i < steps; ++i) {
-            const float t = 1.0f - static_cast<float>(i) / static_cast<float>(steps - 1);
-            m_legendBar.setPixel(0, i, colorFor(lo + t * (hi - lo)).rgb());
-        }
-    }
-    p.drawImage(QRectF(m_legendRect.left(), m_legendRect.top(), m_legendRect.width(), steps),
-                m_legendBar);
-    p.setPen(QPen(text, 1.0));
-    p.setBrush(Qt::NoBrush);
-    p.drawRect(m_legendRect);
-    const std::array<float, 3> ticks = {hi, (lo + hi) / 2, lo};
-    for (std::size_t i = 0; i < ticks.size(); ++i) {
-        const double y = m_legendRect.top() + m_legendRect.height() * static_cast<double>(i) / 2.0;
-        p.drawLine(QPointF(m_legendRect.right(), y), QPointF(m_legendRect.right() + 3, y));
-        // End labels sit inside the bar's extent so a short bar (a 3-row strip) does not
-        // push them into the caption above or off the widget below.
-        const double top = i == 0 ? y : (i == 2 ? y - fm.height() : y - fm.height() / 2.0);
-        p.drawText(QRectF(m_legendRect.right() + 5, top, 60, fm.height()),
-                   Qt::AlignLeft | Qt::AlignVCenter, formatTick(ticks[i]));
-    }
-}
-
-void HeatmapWidget::mouseMoveEvent(QMouseEvent* event) {
-    if (m_pressed && m_zoomed && (event->buttons() & Qt::LeftButton)) {
-        const QPointF d = event->position() - m_pressPos;
-        if (m_dragging || std::abs(d.x()) + std::abs(d.y()) > 4) {
-            // Dragging moves the zoomed window with the pointer, a cell at a time.
-            m_dragging = true;
-            setViewWindow(
-                m_pressWindow.y() - static_cast<int>(std::lround(d.y() / std::max(m_cellH, 1e-9))),
-                m_pressWindow.x() - static_cast<int>(std::lround(d.x() / std::max(m_cellW, 1e-9))),
-                m_winRows, m_winCols);
-            return;
-        }
-    }
-    const auto [r, c] = cellAt(event->position());
-    if (r != m_hoverRow || c != m_hoverCol) {
-        m_hoverRow = r;
-        m_hoverCol = c;
-        update();
-        emit cellHovered(r, c);
-    }
-    QWidget::mouseMoveEvent(event);
-}
-
-void HeatmapWidget::mousePressEvent(QMouseEvent* event) {
-    if (event->button() != Qt::LeftButton) {
-        QWidget::mousePressEvent(event);
-        return;
-    }
-    if (m_compact) {
-        // A small multiple is one click target: report its first cell.
-        emit cellClicked(0, 0);
-        return;
-    }
-    m_pressed = true;
-    m_dragging = false;
-    m_pressPos = event->position();
-    m_pressWindow = QPoint(m_winC0, m_winR0);
-}
-
-void HeatmapWidget::mouseReleaseEvent(QMouseEvent* event) {
-    if (event->button() != Qt::LeftButton || m_compact || !m_pressed) {
-        QWidget::mouseReleaseEvent(event);
-        return;
-    }
-    m_pressed = false;
-    if (m_dragging) {
-        m_dragging = false;
-        return;
-    }
-    // A press and release without dragging is a click on the cell.
-    const auto [r, c] = cellAt(event->position());
-    if (r >= 0) emit cellClicked(r, c);
-}
-
-void HeatmapWidget::mouseDoubleClickEvent(QMouseEvent* event) {
-    if (m_zoomed && !m_compact && event->button() == Qt::LeftButton) {
-        resetZoom();
-        return;
-    }
-    QWidget::mouseDoubleClickEvent(event);
-}
-
-void HeatmapWidget::wheelEvent(QWheelEvent* event) {
-    if (!m_zoomable || m_compact || m_rows == 0 || m_cellW <= 0 || m_cellH <= 0) {
-        event->ignore();  // a surrounding scroll area scrolls instead
-        return;
-    }
-    const double notches = event->angleDelta().y() / 120.0;
-    if (notches == 0) {
-        event->ignore();
-        return;
-    }
-    // The cell under the pointer stays under it (the nearest edge cell outside the matrix).
-    const QPointF pos = event->position();
-    const int c =
-        std::clamp(m_winC0 + static_cast<int>(std::floor((pos.x() - m_matrixRect.x()) / m_cellW)),
-                   m_winC0, m_winC0 + m_winCols - 1);
-    const int r =
-        std::clamp(m_winR0 + static_cast<int>(std::floor((pos.y() - m_matrixRect.y()) / m_cellH)),
-                   m_winR0, m_winR0 + m_winRows - 1);
-    zoomBy(std::pow(1.25, notches), r, c);
-    event->accept();
-}
-
-void HeatmapWidget::leaveEvent(QEvent* event) {
-    if (m_hoverRow >= 0) {
-        m_hoverRow = m_hoverCol = -1;
-        update();
-        emit cellHovered(-1, -1);
-    }
-    QWidget::leaveEvent(event);
 }
 
 }  // namespace ts::ui

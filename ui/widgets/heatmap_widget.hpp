@@ -31,10 +31,6 @@ class QPainter;
 
 namespace ts::ui {
 
-// Token text with the invisible made visible: space -> "␣", newline -> "↵", tab -> "→"
-// (ts::visibleWhitespace). Idempotent, so display text from ts::tokenDisplays passes through.
-QString visibleTokenText(std::string_view utf8);
-
 class HeatmapWidget : public QWidget {
     Q_OBJECT
 
