@@ -207,6 +207,12 @@ TEST_CASE("hostile files: a probe set is read one probe at a time, and checked",
     CHECK(probes[0].falsehoods == std::vector<std::string>{" Rome"});
     CHECK(probes[0].group == "g");
     CHECK(probes[1].prompt == "A");
+    // Data beside the list (the bundled model's atlas of countries) is skipped, before or
+    // after it, however it is nested.
+    const auto atlas = dir.write("a.json", R"({"countries": [{"c": {"d": [[1]]}}],
+        "probes": [{"prompt": "A", "truth": " B"}], "after": [{"x": {"y": [2]}}],
+        "probes": [{"prompt": "C", "truth": " D"}]})");
+    CHECK(ts::loadFactProbes(atlas).size() == 1);
     const auto bare = dir.write("b.json", R"([{"prompt": "A", "truth": " B"}])");
     CHECK(ts::loadFactProbes(bare).size() == 1);
     const auto notList = dir.write("n.json", R"({"probes": {"prompt": "A"}})");

@@ -70,19 +70,28 @@ class ProbeFileReader {
 
     bool onEvent(int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
         using E = nlohmann::json::parse_event_t;
-        // The list, a probe, its "false" list, a string: nothing in a probe file is deeper.
-        if (depth > (m_listDepth < 0 ? 2 : m_listDepth + 2))
+        // In the list: a probe, its "false" list, a string, nothing deeper. Elsewhere (an
+        // atlas beside the probes) nothing is kept, so only absurd nesting is refused.
+        const bool inList = m_listDepth >= 0 && !m_listDone && depth >= m_listDepth;
+        if (depth > (inList ? m_listDepth + 2 : kProbeFileMaxDepth))
             throw Error(where() + " is nested deeper than any probe");
-        if (event == E::key && depth == 1 && m_listDepth < 0) {
+        if (event == E::array_end && !inList && m_listDepth >= 0 && !m_listDone &&
+            depth == m_listDepth - 1) {
+            m_listDone = true;
+            return true;
+        }
+        if (event == E::key && depth == 1) {  // a key of the root object
             m_topKey = parsed.get<std::string>();
-            return m_topKey == "probes";  // the description and the rest are not kept
+            // The list is kept (and emptied as it is read); the description, an atlas and
+            // anything else are not.
+            return m_topKey == "probes" && m_listDepth < 0;
         }
         if (event == E::array_start && m_listDepth < 0 &&
             (depth == 0 || (depth == 1 && m_topKey == "probes"))) {
             m_listDepth = depth + 1;
             return true;
         }
-        if (m_listDepth < 0 || depth < m_listDepth) return true;
+        if (!inList) return true;
         if (depth == m_listDepth && (event == E::value || event == E::array_start))
             throw Error(where() + " needs string fields \"prompt\" and \"truth\"");
         if (event == E::key && depth == m_listDepth + 1) {
@@ -125,6 +134,8 @@ class ProbeFileReader {
     std::vector<FactProbe> m_probes;
     std::string m_topKey;
     int m_listDepth = -1;  // depth of the probes in the document, once the list is found
+    bool m_listDone = false;
+    static constexpr int kProbeFileMaxDepth = 64;
 };
 
 }  // namespace
@@ -152,8 +163,7 @@ ProbeResult runFactProbe(std::shared_ptr<const Model> model, const Tokenizer& to
     const int nVocab = model->config().nVocab;
     const auto prompt = parsePrompt(probe.prompt, &tokenizer, nVocab, promptOptions).ids();
     auto scoreAnswer = [&](const std::string& answer, const char* what) {
-        if (answer.empty())
-            throw Error("fact probe '" + probe.prompt + "' has an empty " + what);
+        if (answer.empty()) throw Error("fact probe '" + probe.prompt + "' has an empty " + what);
         const auto split =
             parsePromptWithContinuation(probe.prompt, answer, tokenizer, nVocab, promptOptions);
         return std::make_pair(scoreContinuation(model, split.prompt.ids(), split.continuation),
@@ -175,10 +185,9 @@ ProbeResult runFactProbe(std::shared_ptr<const Model> model, const Tokenizer& to
     r.topProb = probs[static_cast<std::size_t>(r.topToken)];
     // P(the truth's first token) after the prompt, when the truth leaves the prompt's tokens
     // as they are (else the truth's score above is the figure that holds).
-    r.truthFirstTokenProb =
-        truthSplit.prompt.ids() == prompt
-            ? probs[static_cast<std::size_t>(truthSplit.continuation[0])]
-            : static_cast<float>(std::exp(truthScore.tokenLogProbs[0]));
+    r.truthFirstTokenProb = truthSplit.prompt.ids() == prompt
+                                ? probs[static_cast<std::size_t>(truthSplit.continuation[0])]
+                                : static_cast<float>(std::exp(truthScore.tokenLogProbs[0]));
     r.truthWins = true;
     for (double lp : r.logPFalse) r.truthWins = r.truthWins && r.logPTrue > lp;
     r.answer = modelAnswer(model, tokenizer, prompt);
