@@ -91,12 +91,13 @@ chroot_new() {
             "privileged container) that allows mount"
     # Downloaded .debs survive between runs, so a second check does not fetch Qt again: the
     # chroot starts with (hard links to) the cached ones and gives back what it fetched when it
-    # ends. A copy, not a bind mount: two checks of one suite at once would share apt's lock.
+    # ends (over the base's own, which debootstrap leaves there). A copy, not a bind mount: two
+    # checks of one suite at once would share apt's lock.
     mkdir -p "$cache/archives-$suite" "$chroot_dir/var/cache/apt/archives/partial"
     find "$cache/archives-$suite" -maxdepth 1 -name '*.deb' \
-        -exec cp -l -t "$chroot_dir/var/cache/apt/archives/" {} + 2>/dev/null ||
+        -exec cp -f -l -t "$chroot_dir/var/cache/apt/archives/" {} + 2>/dev/null ||
         find "$cache/archives-$suite" -maxdepth 1 -name '*.deb' \
-            -exec cp -t "$chroot_dir/var/cache/apt/archives/" {} + ||
+            -exec cp -f -t "$chroot_dir/var/cache/apt/archives/" {} + ||
         chroot_fail "copying the cached .debs from $cache/archives-$suite failed: delete them"
     # A throw-away system: dpkg need not sync every file it unpacks (sbuild and container
     # images do the same): with other builds on the machine, apt spent 12 to 15 minutes
