@@ -157,8 +157,9 @@ void checkFolderOrder(const fs::path& base, const std::vector<std::string>& orde
 }  // namespace
 
 TEST_CASE("layering: the engine's folders stack one way", "[layering]") {
-    // compute (kernels, buffers, the fp16 converter) at the bottom; experiments on top.
-    checkFolderOrder(kRoot / "engine" / "src", {"compute", "tokenizer", "formats", "model",
+    // io (files from elsewhere: size caps, JSON depth) and compute (kernels, buffers, the fp16
+    // converter) at the bottom; experiments on top.
+    checkFolderOrder(kRoot / "engine" / "src", {"io", "compute", "tokenizer", "formats", "model",
                                                 "generation", "remote", "experiments"});
 }
 

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <numeric>
 
-#include "formats/json_file.hpp"
+#include "io/json_file.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/input_file.hpp"
 #include "tokenscope/prompt.hpp"

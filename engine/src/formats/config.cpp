@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "formats/json_file.hpp"
+#include "io/json_file.hpp"
 #include "tokenscope/error.hpp"
 
 namespace ts {

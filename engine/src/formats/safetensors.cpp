@@ -11,7 +11,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
-#include "formats/json_file.hpp"
+#include "io/json_file.hpp"
 #include "tokenscope/error.hpp"
 
 namespace ts::st {

@@ -8,8 +8,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "formats/json_file.hpp"
 #include "formats/safetensors.hpp"
+#include "io/json_file.hpp"
 #include "tokenscope/error.hpp"
 
 namespace ts::st {

@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
-#include "formats/json_file.hpp"
+#include "io/json_file.hpp"
 #include "tokenizer/utf8.hpp"
 #include "tokenscope/error.hpp"
 

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "formats/json_file.hpp"
+#include "io/json_file.hpp"
 #include "tokenizer/regex_dialect.hpp"
 #include "tokenscope/error.hpp"
 

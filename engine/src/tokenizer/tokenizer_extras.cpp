@@ -5,7 +5,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
-#include "formats/json_file.hpp"
+#include "io/json_file.hpp"
 #include "tokenizer/tokenizer_impl.hpp"
 #include "tokenscope/error.hpp"
 

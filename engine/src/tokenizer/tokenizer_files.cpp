@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "formats/json_file.hpp"
+#include "io/json_file.hpp"
 #include "tokenizer/normalizer.hpp"
 #include "tokenizer/pre_tokenizer_steps.hpp"
 #include "tokenizer/tokenizer_impl.hpp"
