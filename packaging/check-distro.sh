@@ -60,6 +60,19 @@ echo "check-distro: a user 'student' with sudo, and this tree in /home/student/t
 in_chroot apt-get update -qq || chroot_fail "apt-get update in the chroot failed: check access to $mirror"
 in_chroot env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq sudo >/dev/null ||
     chroot_fail "apt-get install sudo failed in the chroot: check access to $mirror"
+# This machine's own network set-up, carried in as its user would have it: extra CA certificates
+# (a TLS-inspecting proxy's: without them npm stops at "self-signed certificate in certificate
+# chain") and npm's global configuration (its cafile).
+if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+    in_chroot env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ca-certificates >/dev/null &&
+        mkdir -p "$chroot_dir/usr/local/share/ca-certificates" &&
+        cp /usr/local/share/ca-certificates/*.crt "$chroot_dir/usr/local/share/ca-certificates/" &&
+        in_chroot update-ca-certificates >/dev/null ||
+        chroot_fail "installing this machine's CA certificates in the chroot failed"
+fi
+for f in /etc/npmrc /usr/etc/npmrc; do
+    if [ -f "$f" ]; then mkdir -p "$chroot_dir${f%/*}" && cp "$f" "$chroot_dir$f"; fi
+done
 in_chroot useradd -m -s /bin/bash student || chroot_fail "useradd student failed in the chroot"
 echo 'student ALL=(ALL) NOPASSWD:ALL' >"$chroot_dir/etc/sudoers.d/student"
 chmod 0440 "$chroot_dir/etc/sudoers.d/student"
