@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "shell/step_record.hpp"
+#include "core/step_record.hpp"
 
 namespace ts_test {
 

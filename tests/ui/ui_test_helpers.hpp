@@ -7,7 +7,7 @@
 #include <QTest>
 #include <QThread>
 
-#include "shell/engine_worker.hpp"
+#include "core/engine_worker.hpp"
 #include "test_paths.hpp"
 #include "tokenscope/model_folder.hpp"
 

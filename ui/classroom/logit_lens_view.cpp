@@ -13,11 +13,11 @@
 #include <cmath>
 
 #include "classroom/token_flow.hpp"
-#include "shell/transcript_follower.hpp"
+#include "core/transcript_follower.hpp"
+#include "core/vocabulary.hpp"
 #include "tokenscope/token_display.hpp"
 #include "widgets/korean_particles.hpp"
 #include "widgets/steady_label.hpp"
-#include "widgets/vocabulary.hpp"
 
 namespace ts::ui {
 

@@ -25,6 +25,7 @@
 #include "tokenscope/error.hpp"
 #include "tokenscope/hf_cache.hpp"
 #include "tokenscope/model_folder.hpp"
+#include "tokenscope/prompt.hpp"
 #include "tokenscope/token_display.hpp"
 #include "widgets/chart.hpp"
 #include "widgets/colour_scheme.hpp"
@@ -242,7 +243,11 @@ void PrecisionView::run() {
     }
     std::vector<int> ids;
     try {
-        ids = m_info.tokenizer->encodeIds(m_prompt->text().toStdString());
+        // The engine's one prompt parser: the ids generate and the main loop give this text.
+        const std::string text = m_prompt->text().toStdString();
+        if (!text.empty())
+            ids =
+                ts::parsePrompt(text, m_info.tokenizer.get(), m_info.model->config().nVocab).ids();
     } catch (const std::exception& e) {
         m_status->setText(QString::fromUtf8(e.what()));
         return;

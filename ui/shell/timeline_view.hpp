@@ -8,9 +8,9 @@
 #include <QWidget>
 #include <limits>
 
-#include "shell/step_record.hpp"
-#include "shell/transcript_model.hpp"
-#include "widgets/vocabulary.hpp"
+#include "core/step_record.hpp"
+#include "core/transcript_model.hpp"
+#include "core/vocabulary.hpp"
 
 class QListWidget;
 class QLabel;

@@ -11,7 +11,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "shell/step_record.hpp"
+#include "core/step_record.hpp"
 #include "widgets/heatmap_widget.hpp"
 
 class QComboBox;

@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "stages/stage_distribution.hpp"
+#include "core/stage_distribution.hpp"
 #include "tokenscope/sampling.hpp"
 #include "widgets/korean_particles.hpp"
 

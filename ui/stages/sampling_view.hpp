@@ -8,10 +8,10 @@
 #include <memory>
 #include <vector>
 
-#include "shell/step_record.hpp"
+#include "core/step_record.hpp"
+#include "core/vocabulary.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/step_distribution.hpp"
-#include "widgets/vocabulary.hpp"
 
 class QTextDocument;
 class QVariantAnimation;

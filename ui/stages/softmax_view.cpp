@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "stages/stage_distribution.hpp"
+#include "core/stage_distribution.hpp"
 #include "tokenscope/sampling.hpp"
 
 namespace ts::ui {

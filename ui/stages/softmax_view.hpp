@@ -7,9 +7,9 @@
 #include <QWidget>
 #include <vector>
 
-#include "shell/step_record.hpp"
+#include "core/step_record.hpp"
+#include "core/vocabulary.hpp"
 #include "tokenscope/step_distribution.hpp"
-#include "widgets/vocabulary.hpp"
 
 namespace ts::ui {
 

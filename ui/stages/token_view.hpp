@@ -6,8 +6,8 @@
 #include <QWidget>
 #include <vector>
 
-#include "shell/step_record.hpp"
-#include "widgets/vocabulary.hpp"
+#include "core/step_record.hpp"
+#include "core/vocabulary.hpp"
 
 class QScrollArea;
 
