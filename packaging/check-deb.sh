@@ -8,7 +8,7 @@
 # $TOKENSCOPE_DEBOOTSTRAP_CACHE, default /var/cache/tokenscope-debootstrap); every run starts
 # from a fresh copy.
 #
-#   sudo bash packaging/check-deb.sh [--suite bookworm|trixie] [build/tokenscope_0.1.0~deb12_amd64.deb]
+#   sudo bash packaging/check-deb.sh [--suite bookworm|trixie] [build/tokenscope_0.2.0~deb12_amd64.deb]
 #   sudo bash packaging/check-deb.sh [--suite trixie] --prepare   # only build the cached base system
 # Without a .deb, the newest build/tokenscope_*~deb12_amd64.deb (bookworm) or ~deb13 (trixie).
 # The package must be built on the same suite (`bash packaging/dev.sh package` there):

@@ -29,8 +29,9 @@ app_packages=(
 # MIT, Unicode 15 in Debian 12, where ICU would be far larger for one function.
 # The tests only: Catch2 (2 on Debian 12, 3 on Debian 13 and Ubuntu 24.04, tests/catch.hpp takes
 # either), git (llama.cpp's source from its bundle), python3 (the hub server and fuzz seeds),
-# appstream (the metainfo check), xvfb/xauth/file. npm is added below unless Node.js is there.
-test_packages=(catch2 git python3 xvfb xauth file appstream)
+# appstream (the metainfo check), xvfb/xauth/file, clang-format (.ci/run checks the formatting
+# with Debian 12's version 14). npm is added below unless Node.js is there.
+test_packages=(catch2 git python3 xvfb xauth file appstream clang-format)
 # The Debian package: CPack's DEB generator runs dpkg-shlibdeps (dpkg-dev) and file.
 package_packages=(dpkg-dev file)
 

@@ -21,7 +21,7 @@ int main(int argc, char* argv[]) {
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Tokenscope"));
     QApplication::setApplicationName(QStringLiteral("Tokenscope"));
-    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QApplication::setApplicationVersion(QStringLiteral("0.2.0"));
 
     // Hangul needs a CJK font; name Nanum explicitly so it wins over fonts without Hangul.
     QFont font = QApplication::font();

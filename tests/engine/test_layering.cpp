@@ -196,3 +196,22 @@ TEST_CASE("layering: network code lives only in tokenscope_net", "[layering]") {
             CHECK(inc.find(folder) != 1);
     }
 }
+
+TEST_CASE("layering: no source file is over 800 lines", "[layering]") {
+    // Small files a newcomer can read: split by responsibility before a file reaches this.
+    int checked = 0;
+    for (const char* part : {"engine", "app", "ui", "tests"})
+        for (const auto& e : fs::recursive_directory_iterator(kRoot / part)) {
+            const auto ext = e.path().extension();
+            if (!e.is_regular_file() || (ext != ".cpp" && ext != ".hpp" && ext != ".h")) continue;
+            if (e.path().string().find("/tests/data/") != std::string::npos) continue;
+            std::ifstream in(e.path());
+            std::string line;
+            int lines = 0;
+            while (std::getline(in, line)) ++lines;
+            ++checked;
+            INFO(e.path().string() << " has " << lines << " lines");
+            CHECK(lines <= 800);
+        }
+    CHECK(checked > 300);
+}
