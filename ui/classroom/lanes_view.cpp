@@ -69,10 +69,12 @@ LanesView::LanesView(QWidget* parent) : ClassroomToolView(parent) {
     row->addWidget(m_steps);
     row->addWidget(m_seedLabel);
     row->addWidget(m_seed);
-    row->addWidget(m_pastEnd);
     row->addWidget(m_run);
     row->addWidget(m_step);
     row->addWidget(m_status, 1);
+    // The switch beside the temperatures, where the row has room: in Korean at 1280x720 in
+    // presentation mode the button row had none left for the switch's whole text.
+    form->addWidget(m_pastEnd, 1, 3 + kMaxLanes, 1, 2);
     layout->addLayout(form);
     layout->addLayout(row);
     m_legend = new QLabel(this);
