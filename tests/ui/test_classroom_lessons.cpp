@@ -146,6 +146,24 @@ TEST_CASE("broken lesson files are rejected with a clear error", "[classroom][le
     CHECK(ok->steps[0].settings.value(QStringLiteral("steps")).toInt() == 7);
 }
 
+TEST_CASE("a lesson file that is a folder, a device or far too large is refused by name",
+          "[classroom][lessons]") {
+    QString error;
+    CHECK_FALSE(loadLessonFile(QDir::tempPath(), &error));
+    CHECK(error.contains(QStringLiteral("not a regular file")));
+    CHECK_FALSE(loadLessonFile(QStringLiteral("/dev/zero"), &error));
+    CHECK(error.contains(QStringLiteral("not a regular file")));
+    const QString big = QDir::temp().filePath(QStringLiteral("tokenscope_big_lesson.json"));
+    {
+        QFile f(big);
+        REQUIRE(f.open(QIODevice::WriteOnly));
+        REQUIRE(f.resize(5 << 20));  // sparse: no disk used
+    }
+    CHECK_FALSE(loadLessonFile(big, &error));
+    CHECK(error.contains(QStringLiteral("larger than any lesson")));
+    QFile::remove(big);
+}
+
 TEST_CASE("the classroom hub offers every tool and carries out lesson steps",
           "[classroom][lessons]") {
     qputenv("TOKENSCOPE_LESSONS_DIR", lessonsDir().toUtf8());

@@ -288,6 +288,22 @@ std::optional<Lesson> parseLesson(const QByteArray& json, const QString& fileNam
 }
 
 std::optional<Lesson> loadLessonFile(const QString& path, QString* error) {
+    // A lesson is a few kilobytes of text: a folder, a device, a pipe or a file far larger
+    // than any lesson is refused by name before anything is read from it.
+    constexpr qint64 kMaxLessonBytes = 4 << 20;
+    const QFileInfo info(path);
+    if (info.exists() && !info.isFile()) {
+        if (error) *error = QStringLiteral("lesson %1: not a regular file").arg(path);
+        return std::nullopt;
+    }
+    if (info.size() > kMaxLessonBytes) {
+        if (error)
+            *error = QStringLiteral("lesson %1: %2 bytes, larger than any lesson (at most %3)")
+                         .arg(path)
+                         .arg(info.size())
+                         .arg(kMaxLessonBytes);
+        return std::nullopt;
+    }
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
         if (error)
