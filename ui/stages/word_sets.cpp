@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -17,8 +18,13 @@ WordSet atlasSet(const QString& language, const QString& modelFolder) {
     WordSet set;
     const QString file = language == QLatin1String("ko") ? QStringLiteral("facts_ko.json")
                                                          : QStringLiteral("facts.json");
-    QFile f(QDir(modelFolder).filePath(QStringLiteral("eval/") + file));
-    if (modelFolder.isEmpty() || !f.open(QIODevice::ReadOnly)) return set;
+    const QString path = QDir(modelFolder).filePath(QStringLiteral("eval/") + file);
+    // A model folder is someone else's: only a regular file of a probe set's size is read (a
+    // planted link to /dev/zero or a huge file would be read without end).
+    const QFileInfo info(path);
+    if (modelFolder.isEmpty() || !info.isFile() || info.size() > (16 << 20)) return set;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return set;
     const QJsonArray countries =
         QJsonDocument::fromJson(f.readAll()).object().value(QLatin1String("countries")).toArray();
     QStringList names, capitals;
