@@ -183,9 +183,13 @@ def make(name):
     for n in SEQS["lengths"]:
         args += ["--ids", ",".join(str(int(x)) for x in ids_rng.integers(3, V, size=n))]
     prompt = ",".join(str(int(x)) for x in ids_rng.integers(3, V, size=SEQS["greedy_prompt"]))
-    args += ["--greedy", prompt, "--steps", str(SEQS["steps"]),
-             "--out", os.path.join(out, "reference.json")]
-    subprocess.check_call(args)
+    args += ["--greedy", prompt, "--steps", str(SEQS["steps"])]
+    subprocess.check_call(args + ["--out", os.path.join(out, "reference.json")])
+    if kind == "gemma3":
+        # What llama.cpp computes from the GGUF conversion (attention scale 1/sqrt(head_dim)
+        # instead of query_pre_attn_scalar^-0.5): the GGUF tests' reference.
+        subprocess.check_call(args + ["--llama-cpp", "--out",
+                                      os.path.join(out, "reference_llama_cpp.json")])
     print("wrote", out)
 
 
