@@ -2,11 +2,13 @@
 // vocab.json + merges.txt), the way llama.cpp's converter lays it out: tensor names
 // token_embd / blk.N.attn_qkv / ..., weights as [out rows][in] (GPT-2's Conv1D transposed),
 // dims innermost first, 1-D tensors in F32, the tokenizer in tokenizer.ggml.*. gpt2, llama,
-// qwen2 and qwen3 folders convert; for llama the query and key rows (and biases) are
-// permuted for llama.cpp's adjacent-pair RoPE exactly as convert_hf_to_gguf.py's
-// LlamaModel.permute does, and llama3 rope scaling becomes rope_freqs.weight as there.
-// The tests make their GGUF fixtures with it; quantized types come from llama.cpp's own
-// quantizer (the harness, llama_harness.cpp), except Q8_0, which this tool can also write.
+// qwen2, qwen3, exaone4 (post_attention_norm / post_ffw_norm, no attn_norm, the window and
+// per-layer flags, rope_freqs) and gemma3 (norms stored as 1 + w, the window only) convert; for
+// llama the query and key rows (and biases) are permuted for llama.cpp's adjacent-pair RoPE exactly
+// as convert_hf_to_gguf.py's LlamaModel.permute does, and llama3 rope scaling becomes
+// rope_freqs.weight as there. The tests make their GGUF fixtures with it; quantized types come from
+// llama.cpp's own quantizer (the harness, llama_harness.cpp), except Q8_0, which this tool can also
+// write.
 //
 //   gguf_from_hf HF_DIR OUT.gguf [--type f32|f16|q8_0|mixed] [--vocab-dir DIR] [--split N]
 //                [--version 2|3] [--dequantized] [--pre NAME] [--drop TENSOR] [--no-permute]
@@ -145,7 +147,12 @@ int main(int argc, char** argv) try {
     const std::string arch = c.modelType;
     const bool gpt2 = arch == "gpt2";
     if (type == "mixed" && gpt2) throw ts::Error("--type mixed is for the llama family");
-    if (pre.empty()) pre = gpt2 ? "gpt-2" : arch == "llama" ? "llama-bpe" : "qwen2";
+    if (pre.empty())
+        pre = gpt2                ? "gpt-2"
+              : arch == "llama"   ? "llama-bpe"
+              : arch == "exaone4" ? "exaone4"
+              : arch == "gemma3"  ? "gpt-2"
+                                  : "qwen2";
     const ts::st::File st = ts::st::File::open(in / "model.safetensors");
     auto get = [&](const std::string& base) -> const ts::st::TensorInfo& {
         if (auto* t = st.find("transformer." + base)) return *t;
@@ -230,10 +237,18 @@ int main(int argc, char** argv) try {
             if (auto* t = st.find(name)) return *t;
             throw ts::Error("missing tensor " + name);
         };
+        // Gemma3Model.modify_tensors: every norm weight stored as 1 + w (Gemma3RMSNorm
+        // multiplies by 1 + w).
+        const float normShift = c.normAddsOne ? 1.0f : 0.0f;
         auto vecHf = [&](const std::string& name, const std::string& hf) {
-            const auto v = toF32(hfGet(hf));
+            auto v = toF32(hfGet(hf));
+            if (name.find("norm.weight") != std::string::npos)
+                for (float& x : v) x += normShift;
             tensors.push_back({name, {v.size()}, 0, floatBytes(v)});
         };
+        std::string m = "model.";
+        for (const char* pfx : {"model.language_model.", "language_model.model."})
+            if (st.find(std::string(pfx) + "embed_tokens.weight")) m = pfx;
         const bool permute = arch == "llama" && !noPermute;
         const int H = c.nHead, KVH = c.kvHeads();
         const std::uint64_t Q = static_cast<std::uint64_t>(c.qDim()),
@@ -245,11 +260,11 @@ int main(int argc, char** argv) try {
                 v = permuteForAdjacentRope(v, heads, hf.ends_with(".bias") ? 1 : C);
             return v;
         };
-        matrix("token_embd.weight", toF32(hfGet("model.embed_tokens.weight")), C, V);
+        matrix("token_embd.weight", toF32(hfGet(m + "embed_tokens.weight")), C, V);
         for (int l = 0; l < c.nLayer; ++l) {
-            const std::string h = "model.layers." + std::to_string(l) + ".",
+            const std::string h = m + "layers." + std::to_string(l) + ".",
                               b = "blk." + std::to_string(l) + ".";
-            vecHf(b + "attn_norm.weight", h + "input_layernorm.weight");
+            if (c.preNorms) vecHf(b + "attn_norm.weight", h + "input_layernorm.weight");
             matrix(b + "attn_q.weight", projection(h + "self_attn.q_proj.weight", H), C, Q);
             matrix(b + "attn_k.weight", projection(h + "self_attn.k_proj.weight", KVH), C, K);
             matrix(b + "attn_v.weight", projection(h + "self_attn.v_proj.weight", 0), C, K);
@@ -265,12 +280,18 @@ int main(int argc, char** argv) try {
                 vecHf(b + "attn_k_norm.weight", h + "self_attn.k_norm.weight");
             }
             matrix(b + "attn_output.weight", toF32(hfGet(h + "self_attn.o_proj.weight")), Q, C);
-            vecHf(b + "ffn_norm.weight", h + "post_attention_layernorm.weight");
+            if (c.postNorms) {
+                vecHf(b + "post_attention_norm.weight", h + "post_attention_layernorm.weight");
+                vecHf(b + "post_ffw_norm.weight", h + "post_feedforward_layernorm.weight");
+            }
+            if (c.preNorms)
+                vecHf(b + "ffn_norm.weight", h + (c.postNorms ? "pre_feedforward_layernorm.weight"
+                                                              : "post_attention_layernorm.weight"));
             matrix(b + "ffn_gate.weight", toF32(hfGet(h + "mlp.gate_proj.weight")), C, I);
             matrix(b + "ffn_up.weight", toF32(hfGet(h + "mlp.up_proj.weight")), C, I);
             matrix(b + "ffn_down.weight", toF32(hfGet(h + "mlp.down_proj.weight")), I, C);
         }
-        vecHf("output_norm.weight", "model.norm.weight");
+        vecHf("output_norm.weight", m + "norm.weight");
         if (!c.tiedEmbeddings)
             if (const auto* head = st.find("lm_head.weight"))
                 matrix("output.weight", toF32(*head), C, V);
@@ -357,9 +378,26 @@ int main(int argc, char** argv) try {
                 w.kvU32(a + "attention.key_length", static_cast<std::uint32_t>(c.headDim()));
                 w.kvU32(a + "attention.value_length", static_cast<std::uint32_t>(c.headDim()));
             }
+            if (arch == "exaone4") w.kvU32(a + "vocab_size", static_cast<std::uint32_t>(c.nVocab));
             if (arch == "llama") {
                 w.kvU32(a + "vocab_size", static_cast<std::uint32_t>(c.nVocab));
                 w.kvU32(a + "rope.dimension_count", static_cast<std::uint32_t>(c.headDim()));
+            }
+            if (arch == "exaone4" && c.slidingWindow > 0) {
+                // Exaone4Model.set_gguf_parameters: the window and one flag per layer
+                w.kvU32(a + "attention.sliding_window",
+                        static_cast<std::uint32_t>(c.slidingWindow));
+                std::vector<std::uint8_t> flags(c.layerSliding.begin(), c.layerSliding.end());
+                w.kvArray<std::uint8_t>(a + "attention.sliding_window_pattern", BOOL, flags);
+            }
+            if (arch == "gemma3") {
+                // Gemma3Model.set_gguf_parameters: the window only (llama.cpp takes the period 6
+                // and the local base 10000 as constants)
+                if (c.slidingWindow > 0)
+                    w.kvU32(a + "attention.sliding_window",
+                            static_cast<std::uint32_t>(c.slidingWindow));
+                if (c.finalSoftcap > 0)
+                    w.kvF32(a + "final_logit_softcapping", static_cast<float>(c.finalSoftcap));
             }
             if (c.ropeScaling.type == ts::RopeScaling::Type::Linear) {
                 w.kvString(a + "rope.scaling.type", "linear");

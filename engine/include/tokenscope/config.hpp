@@ -4,6 +4,7 @@
 // one forward pass with different settings (as zeux/calm does) rather than a class
 // hierarchy. The parser reads a Hugging Face config.json and refuses, by name, any field
 // value the forward pass does not implement.
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -28,7 +29,9 @@ struct RopeScaling {
 };
 
 struct Config {
-    std::string modelType = "gpt2";  // gpt2, llama, qwen2, qwen3 (mistral reads as llama)
+    // gpt2, llama, qwen2, qwen3 (mistral reads as llama), exaone4, gemma3 (gemma3_text and a
+    // gemma3 with text_config read as gemma3), exaone, granite, smollm3
+    std::string modelType = "gpt2";
     int nVocab = 0;
     int nCtx = 0;     // n_positions / max_position_embeddings
     int nEmbd = 0;    // hidden_size
@@ -60,6 +63,44 @@ struct Config {
     // adjacent pairing computes exactly what transformers' rotate-half pairing computes on
     // the original rows (attention scores only need q and k in the same order).
     bool ropeAdjacentPairs = false;
+
+    // Where a layer's norms sit (keyed on model_type, never on tensor names: EXAONE 4 and
+    // Gemma 3 both reuse Llama's name post_attention_layernorm for another norm).
+    //   preNorms:  norm the residual before attention and before the MLP (GPT-2, Llama,
+    //              Gemma 3); false for EXAONE 4, which has no input norms.
+    //   postNorms: RMSNorm on the attention output and on the MLP output before each is added
+    //              to the residual (EXAONE 4; Gemma 3 has both, four norms a layer).
+    bool preNorms = true;
+    bool postNorms = false;
+    // Gemma's RMSNorm multiplies by (1 + w): Hugging Face files store w (the loader adds 1 in
+    // fp32, as Gemma3RMSNorm does), llama.cpp's converter stores 1 + w already.
+    bool normAddsOne = false;
+    // The embedding row times this (Gemma: sqrt(hidden_size), rounded to the weight type as
+    // transformers does; Granite / HyperCLOVA X: embedding_multiplier).
+    double embeddingMultiplier = 1.0;
+    // Attention scores are q.k times this; 0 = 1/sqrt(head_dim). Gemma 3:
+    // query_pre_attn_scalar^-0.5; Granite: attention_multiplier.
+    double attentionScale = 0.0;
+    double attnSoftcap = 0.0;         // scores -> cap * tanh(scores / cap) when > 0 (Gemma 2 style)
+    double finalSoftcap = 0.0;        // logits -> cap * tanh(logits / cap) when > 0
+    double residualMultiplier = 1.0;  // each sublayer's output times this (Granite μP)
+    double logitMultiplier = 1.0;     // logits times this (Granite: 1 / logits_scaling)
+    // Sliding-window layers: a query at position i sees keys j with i - W < j <= i.
+    int slidingWindow = 0;                   // W; 0 = no layer slides
+    std::vector<std::uint8_t> layerSliding;  // [nLayer] 1 = local (sliding) layer; empty = none
+    std::vector<std::uint8_t> layerNoRope;   // [nLayer] 1 = no rotation (NoPE); empty = none
+    double ropeLocalTheta = 0.0;  // RoPE base of the sliding layers (0 = rope_theta, same scaling)
+
+    bool isSliding(int layer) const {
+        return slidingWindow > 0 && layer >= 0 &&
+               static_cast<std::size_t>(layer) < layerSliding.size() &&
+               layerSliding[static_cast<std::size_t>(layer)] != 0;
+    }
+    bool usesRope(int layer) const {
+        return positions == PositionKind::Rope &&
+               !(layer >= 0 && static_cast<std::size_t>(layer) < layerNoRope.size() &&
+                 layerNoRope[static_cast<std::size_t>(layer)] != 0);
+    }
 
     int headDim() const { return headDimension > 0 ? headDimension : nEmbd / nHead; }
     int kvHeads() const { return nKvHead > 0 ? nKvHead : nHead; }

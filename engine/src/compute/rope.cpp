@@ -43,6 +43,14 @@ std::vector<float> ropeInverseFrequencies(const Config& c) {
     return inv;
 }
 
+std::vector<float> ropeLocalInverseFrequencies(const Config& c) {
+    if (!(c.ropeLocalTheta > 0)) return {};
+    Config local = c;
+    local.ropeTheta = c.ropeLocalTheta;
+    local.ropeScaling = {};
+    return ropeInverseFrequencies(local);
+}
+
 void ropeAngles(const std::vector<float>& invFreq, int position, float* cosOut, float* sinOut) {
     const float pos = static_cast<float>(position);
     for (std::size_t i = 0; i < invFreq.size(); ++i) {

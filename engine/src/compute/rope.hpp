@@ -12,6 +12,9 @@ namespace ts::kernels {
 
 // head_dim / 2 inverse frequencies for the config's rope_theta and rope scaling.
 std::vector<float> ropeInverseFrequencies(const Config& c);
+// The sliding layers' frequencies: base ropeLocalTheta, no scaling (Gemma 3's local RoPE);
+// empty when the config has no separate local base.
+std::vector<float> ropeLocalInverseFrequencies(const Config& c);
 
 // cos and sin of position * invFreq[i], for i < half (each array has `half` entries).
 void ropeAngles(const std::vector<float>& invFreq, int position, float* cosOut, float* sinOut);

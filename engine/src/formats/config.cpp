@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <iterator>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -21,7 +22,9 @@ namespace {
 
 using nlohmann::json;
 
-const char* kSupported = "Tokenscope supports gpt2, llama, mistral, qwen2 and qwen3";
+const char* kSupported =
+    "Tokenscope supports gpt2, llama, mistral, qwen2, qwen3, exaone4, gemma3_text and gemma3 "
+    "(its text model)";
 
 [[noreturn]] void fail(const std::string& where, const std::string& what) {
     throw Error(where + ": " + what);
@@ -270,6 +273,151 @@ void parseLlamaFamily(const json& j, Config& c, const std::string& where) {
     // pretraining_tp > 1 only splits the same products into slices: numerically the same model.
 }
 
+// Which layers slide: layer_types when the config lists them, else a period (every
+// `period`-th layer global, the rest local) or a string of L (local) and G (global).
+std::vector<std::uint8_t> slidingLayers(const json& j, int nLayer, const json* pattern,
+                                        int defaultPeriod, const std::string& where) {
+    std::vector<std::uint8_t> v(static_cast<std::size_t>(nLayer), 0);
+    if (present(j, "layer_types")) {
+        const json& t = j.at("layer_types");
+        if (!t.is_array() || t.size() != static_cast<std::size_t>(nLayer))
+            fail(where, "field 'layer_types' must list one type per layer (" +
+                            std::to_string(nLayer) + ")");
+        for (std::size_t i = 0; i < t.size(); ++i) {
+            const std::string s = t[i].is_string() ? t[i].get<std::string>() : "";
+            if (s == "sliding_attention")
+                v[i] = 1;
+            else if (s != "full_attention")
+                fail(where, "layer_types[" + std::to_string(i) + "] is " + jsonShown(t[i]) +
+                                " (supported: sliding_attention, full_attention)");
+        }
+        return v;
+    }
+    int period = defaultPeriod;
+    if (pattern && !pattern->is_null()) {
+        if (pattern->is_string()) {
+            const std::string s = pattern->get<std::string>();
+            if (s.empty() || s.find_first_not_of("LG") != std::string::npos)
+                fail(where,
+                     "field 'sliding_window_pattern' must be made of L and G, found '" + s + "'");
+            for (int i = 0; i < nLayer; ++i)
+                v[static_cast<std::size_t>(i)] = s[static_cast<std::size_t>(i) % s.size()] == 'L';
+            return v;
+        }
+        period = positiveIntValue(*pattern, "sliding_window_pattern", where);
+    }
+    for (int i = 0; i < nLayer; ++i) v[static_cast<std::size_t>(i)] = (i + 1) % period != 0;
+    return v;
+}
+
+// rope_parameters keyed by layer type (transformers 5: {"full_attention": {...},
+// "sliding_attention": {...}}): the global block into the config, the local base returned.
+bool readRopePerLayerType(const json& j, Config& c, double& localTheta, const std::string& where) {
+    if (!present(j, "rope_parameters")) return false;
+    const json& rp = j.at("rope_parameters");
+    if (!rp.is_object() || !(rp.contains("full_attention") || rp.contains("sliding_attention")))
+        return false;
+    if (present(rp, "full_attention"))
+        readRope(rp.at("full_attention"), "rope_parameters.full_attention", c, where);
+    if (present(rp, "sliding_attention")) {
+        Config local;
+        local.ropeTheta = localTheta;
+        readRope(rp.at("sliding_attention"), "rope_parameters.sliding_attention", local, where);
+        if (local.ropeScaling.type != RopeScaling::Type::None)
+            fail(where,
+                 "rope_parameters.sliding_attention: only the default rope is supported "
+                 "for the sliding layers");
+        localTheta = local.ropeTheta;
+    }
+    return true;
+}
+
+// EXAONE 4.0 (transformers models/exaone4): Llama's projections with per-head q/k RMSNorm, no
+// input norms, an RMSNorm on each sublayer's output, and (32B) sliding-window layers with RoPE
+// next to global layers without it.
+void parseExaone4(const json& j, Config& c, const std::string& where) {
+    parseLlamaFamily(j, c, where);
+    if (!present(j, "max_position_embeddings")) c.nCtx = 2048;
+    if (!present(j, "rms_norm_eps")) c.layerNormEps = 1e-5f;
+    c.qkNorm = true;
+    c.preNorms = false;
+    c.postNorms = true;
+    // Exaone4Config: sliding_window defaults to 4096 and sliding_window_pattern to 4 when the
+    // keys are absent; a null sliding_window means no sliding layers and RoPE everywhere.
+    const bool keyAbsent = !j.contains("sliding_window");
+    if (!keyAbsent && j.at("sliding_window").is_null()) return;
+    c.slidingWindow =
+        keyAbsent ? 4096 : positiveIntValue(j.at("sliding_window"), "sliding_window", where);
+    const json* pattern =
+        j.contains("sliding_window_pattern") ? &j.at("sliding_window_pattern") : nullptr;
+    if (pattern && pattern->is_null() && !present(j, "layer_types"))
+        fail(where,
+             "sliding_window is set but sliding_window_pattern is null and there are no "
+             "layer_types: which layers slide is undefined");
+    c.layerSliding = slidingLayers(j, c.nLayer, pattern, 4, where);
+    // "We use global NoPE for hybrid attention": with a sliding window, only the sliding
+    // layers rotate (modeling_exaone4: sliding_window is None or is_sliding).
+    c.layerNoRope.assign(c.layerSliding.size(), 0);
+    for (std::size_t i = 0; i < c.layerSliding.size(); ++i) c.layerNoRope[i] = !c.layerSliding[i];
+}
+
+// Gemma 3's text model (gemma3_text; gemma3 reads its text_config).
+void parseGemma3(const json& j, Config& c, const std::string& where) {
+    c.nVocab = optionalPositiveInt(j, "vocab_size", 262208, where);
+    c.nEmbd = requiredPositiveInt(j, "hidden_size", where);
+    c.nHead = optionalPositiveInt(j, "num_attention_heads", 8, where);
+    c.nLayer = requiredPositiveInt(j, "num_hidden_layers", where);
+    c.nInner = requiredPositiveInt(j, "intermediate_size", where);
+    c.nKvHead = optionalPositiveInt(j, "num_key_value_heads", 4, where);
+    c.headDimension = optionalPositiveInt(j, "head_dim", 256, where);
+    c.nCtx = optionalPositiveInt(j, "max_position_embeddings", 131072, where);
+    c.layerNormEps = static_cast<float>(epsilon(j, "rms_norm_eps", 1e-6, where));
+    c.norm = NormKind::RmsNorm;
+    c.positions = PositionKind::Rope;
+    c.gatedMlp = true;
+    c.activation = Activation::GeluTanh;
+    for (const char* key : {"hidden_activation", "hidden_act"})
+        if (present(j, key)) {
+            if (!j.at(key).is_string())
+                fail(where, std::string("field '") + key + "' must be a string");
+            c.activation = activationNamed(j.at(key).get<std::string>(), key, where);
+            break;
+        }
+    c.qkvBias = c.outBias = optionalBool(j, "attention_bias", false, where);
+    c.mlpBias = false;
+    c.qkNorm = true;
+    c.preNorms = c.postNorms = true;
+    c.normAddsOne = true;
+    c.tiedEmbeddings = optionalBool(j, "tie_word_embeddings", true, where);
+    // sqrt(hidden_size); the loader rounds it to the embedding's type as transformers does.
+    c.embeddingMultiplier = std::sqrt(static_cast<double>(c.nEmbd));
+    const double qpas = optionalNumber(j, "query_pre_attn_scalar", 256, where);
+    if (!(qpas > 0)) fail(where, "field 'query_pre_attn_scalar' must be positive");
+    c.attentionScale = 1.0 / std::sqrt(qpas);
+    c.attnSoftcap = optionalNumber(j, "attn_logit_softcapping", 0, where);
+    c.finalSoftcap = optionalNumber(j, "final_logit_softcapping", 0, where);
+    if (c.attnSoftcap < 0 || c.finalSoftcap < 0)
+        fail(where, "soft-caps (attn_logit_softcapping, final_logit_softcapping) must be positive");
+
+    c.ropeTheta = optionalNumber(j, "rope_theta", 1000000.0, where);
+    double local = optionalNumber(j, "rope_local_base_freq", 10000.0, where);
+    if (!readRopePerLayerType(j, c, local, where)) {
+        if (present(j, "rope_parameters"))
+            readRope(j.at("rope_parameters"), "rope_parameters", c, where);
+        if (present(j, "rope_scaling")) readRope(j.at("rope_scaling"), "rope_scaling", c, where);
+    }
+    if (!(c.ropeTheta > 0) || !std::isfinite(c.ropeTheta) || !(local > 0) || !std::isfinite(local))
+        fail(where, "rope_theta and rope_local_base_freq must be positive");
+    c.ropeLocalTheta = local;
+    c.slidingWindow = optionalPositiveInt(j, "sliding_window", 4096, where);
+    const json* pattern =
+        j.contains("sliding_window_pattern") ? &j.at("sliding_window_pattern") : nullptr;
+    c.layerSliding = slidingLayers(j, c.nLayer, pattern, 6, where);
+    if (present(j, "quantization_config"))
+        fail(where,
+             "field 'quantization_config' is present: quantized safetensors checkpoints "
+             "are not supported; use the BF16 checkpoint or a GGUF file");
+}
 }  // namespace
 
 Config Config::fromJsonFile(const std::filesystem::path& path) {
@@ -314,6 +462,17 @@ Config Config::fromJsonText(const std::string& text, const std::string& where) {
     } else if (type == "llama" || type == "mistral" || type == "qwen2" || type == "qwen3") {
         parseLlamaFamily(j, c, where);
         if (type == "mistral") c.modelType = "llama";  // the same computation
+    } else if (type == "exaone4") {
+        parseExaone4(j, c, where);
+    } else if (type == "gemma3_text") {
+        c.modelType = "gemma3";
+        parseGemma3(j, c, where);
+    } else if (type == "gemma3") {
+        // Gemma3ForConditionalGeneration: the text model under text_config (the vision tower's
+        // weights are left aside).
+        if (!present(j, "text_config") || !j.at("text_config").is_object())
+            fail(where, "model_type 'gemma3' without a text_config object");
+        parseGemma3(j.at("text_config"), c, where + " (text_config)");
     } else {
         fail(where, "unsupported model_type '" + type + "' in " + where + "; " + kSupported);
     }
@@ -328,7 +487,8 @@ Config Config::fromJsonText(const std::string& text, const std::string& where) {
                 const std::string s = a.get<std::string>();
                 names += (names.empty() ? "" : ", ") + s;
                 causal = causal || s.ends_with("ForCausalLM") || s == "GPT2LMHeadModel" ||
-                         s == "GPT2Model";
+                         s == "GPT2Model" ||
+                         (type == "gemma3" && s == "Gemma3ForConditionalGeneration");
             }
             if (!causal)
                 fail(where, "unsupported architectures [" + names +
@@ -336,17 +496,33 @@ Config Config::fromJsonText(const std::string& text, const std::string& where) {
                                 "GPT2LMHeadModel)");
         }
     }
-    const auto bos = tokenIds(j, "bos_token_id", where);
+    // gemma3 keeps its token ids beside or inside text_config
+    const json& ids = type == "gemma3" && !present(j, "eos_token_id") ? j.at("text_config") : j;
+    const auto bos = tokenIds(ids, "bos_token_id", where);
     c.bosTokenId = bos.empty() ? -1 : bos.front();
-    c.eosTokenIds = tokenIds(j, "eos_token_id", where);
+    c.eosTokenIds = tokenIds(ids, "eos_token_id", where);
     c.eosTokenId = c.eosTokenIds.empty() ? -1 : c.eosTokenIds.front();
     c.validate(where);
     return c;
 }
 
 void Config::validate(const std::string& where) const {
-    if (modelType != "gpt2" && modelType != "llama" && modelType != "qwen2" && modelType != "qwen3")
+    static const char* const kTypes[] = {"gpt2",   "llama",  "qwen2",   "qwen3",  "exaone4",
+                                         "gemma3", "exaone", "granite", "smollm3"};
+    if (std::find(std::begin(kTypes), std::end(kTypes), modelType) == std::end(kTypes))
         fail(where, "unsupported model_type '" + modelType + "' in " + where + "; " + kSupported);
+    for (const auto* v : {&layerSliding, &layerNoRope})
+        if (!v->empty() && v->size() != static_cast<std::size_t>(nLayer))
+            fail(where, "the per-layer attention types list " + std::to_string(v->size()) +
+                            " layers, the model has " + std::to_string(nLayer));
+    if (slidingWindow < 0) fail(where, "field 'sliding_window' must be positive");
+    for (double v : {embeddingMultiplier, residualMultiplier, logitMultiplier})
+        if (!std::isfinite(v) || v == 0)
+            fail(where,
+                 "the embedding, residual and logit multipliers must be finite and non-zero");
+    if (!std::isfinite(attentionScale) || attentionScale < 0 || !std::isfinite(attnSoftcap) ||
+        !std::isfinite(finalSoftcap))
+        fail(where, "the attention scale and the soft-caps must be finite and not negative");
     const bool gpt2 = isGpt2();
     auto positive = [&](int v, const char* gptField, const char* hfField) {
         if (v <= 0)

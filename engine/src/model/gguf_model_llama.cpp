@@ -14,6 +14,7 @@
 //     and keep the half-split pairing.
 //   - one layer's projections may have different storage types (Q4_K_M); those stay separate
 //     weights (LayerWeights::kW, vW, upW) instead of being fused.
+#include <algorithm>
 #include <cmath>
 
 #include "compute/rope.hpp"
@@ -46,6 +47,68 @@ void readRopeScaling(const gguf::File& f, const std::string& arch, Config& c) {
     if (factor != 1.0) {
         c.ropeScaling.type = RopeScaling::Type::Linear;
         c.ropeScaling.factor = factor;
+    }
+}
+
+// The sliding layers of a file: {arch}.attention.sliding_window_pattern as one flag per layer
+// (what convert_hf_to_gguf.py writes from layer_types) or a period, else `defaultPeriod`
+// (llama.cpp's constant for the architecture; 0 = no sliding layers): with period n, layer l
+// slides when l % n < n - 1 (llama_hparams::set_swa_pattern).
+std::vector<std::uint8_t> ggufSlidingLayers(const gguf::File& f, const std::string& a, int nLayer,
+                                            int defaultPeriod) {
+    std::vector<std::uint8_t> v(static_cast<std::size_t>(nLayer), 0);
+    const std::string key = a + "attention.sliding_window_pattern";
+    int period = defaultPeriod;
+    if (const gguf::Value* p = f.find(key)) {
+        if (p->type == gguf::ValueType::Array) {
+            const auto* flags = f.intArray(key);
+            if (flags->size() != static_cast<std::size_t>(nLayer))
+                throw Error(f.where() + ": " + key + " has " + std::to_string(flags->size()) +
+                            " entries for " + std::to_string(nLayer) + " layers");
+            for (std::size_t i = 0; i < flags->size(); ++i) v[i] = (*flags)[i] != 0;
+            return v;
+        }
+        period = ggufPositiveInt(f, key);
+    }
+    if (period <= 0) return {};
+    for (int l = 0; l < nLayer; ++l) v[static_cast<std::size_t>(l)] = l % period < period - 1;
+    return v;
+}
+
+// EXAONE 4 and Gemma 3 (llama.cpp's src/models/exaone4.cpp, gemma3.cpp).
+void familySwitches(const gguf::File& f, const std::string& arch, Config& c) {
+    const std::string a = arch + ".";
+    const std::int64_t w64 = f.getInt(a + "attention.sliding_window", 0);
+    const int window = w64 > 0 ? static_cast<int>(std::min<std::int64_t>(w64, 1 << 30)) : 0;
+    if (arch == "exaone4") {
+        c.qkNorm = true;
+        c.preNorms = false;
+        c.postNorms = true;
+        // The converter writes the window and one flag per layer when the config has a
+        // window; the global layers then turn without RoPE. (llama.cpp itself only reads them
+        // for a 64-layer file, the 32B: see docs/models.md.)
+        if (window > 0 && f.find(a + "attention.sliding_window_pattern")) {
+            c.slidingWindow = window;
+            c.layerSliding = ggufSlidingLayers(f, a, c.nLayer, 4);
+            c.layerNoRope.assign(c.layerSliding.size(), 0);
+            for (std::size_t i = 0; i < c.layerSliding.size(); ++i)
+                c.layerNoRope[i] = !c.layerSliding[i];
+        }
+    } else if (arch == "gemma3") {
+        c.qkNorm = true;
+        c.preNorms = c.postNorms = true;  // norms stored as 1 + w by the converter
+        c.activation = Activation::GeluTanh;
+        c.embeddingMultiplier = std::sqrt(static_cast<float>(c.nEmbd));  // in fp32 (ggml_scale)
+        // llama.cpp: 1/sqrt(n_embd / n_head) for the 27B (62 layers), 1/sqrt(head_dim) for
+        // every other size; query_pre_attn_scalar is not in the file.
+        c.attentionScale = c.nLayer == 62 ? 1.0 / std::sqrt(static_cast<float>(c.nEmbd / c.nHead))
+                                          : 1.0 / std::sqrt(static_cast<float>(c.headDim()));
+        c.finalSoftcap = f.getFloat(a + "final_logit_softcapping", 0.0);
+        if (window > 0) {
+            c.slidingWindow = window;
+            c.layerSliding = ggufSlidingLayers(f, a, c.nLayer, 6);
+            c.ropeLocalTheta = f.getFloat(a + "rope.freq_base_swa", 10000.0);
+        }
     }
 }
 
@@ -89,7 +152,7 @@ Config configFromMetadata(const gguf::File& f, const std::string& arch) {
     c.positions = PositionKind::Rope;
     c.gatedMlp = true;
     c.activation = Activation::Silu;
-    c.ropeAdjacentPairs = arch == "llama";
+    c.ropeAdjacentPairs = arch == "llama";  // llama.cpp's "norm" RoPE; exaone4, gemma3: neox
     // Which biases and norms exist: fixed for qwen2 (q/k/v biases, none on the output) and
     // qwen3 (per-head q/k norms); for llama, as the file holds them (attention_bias, mlp_bias).
     const bool qBias = f.tensor("blk.0.attn_q.bias") != nullptr;
@@ -98,6 +161,7 @@ Config configFromMetadata(const gguf::File& f, const std::string& arch) {
     c.mlpBias = f.tensor("blk.0.ffn_up.bias") != nullptr;
     c.qkNorm = arch == "qwen3";
     c.tiedEmbeddings = f.tensor("output.weight") == nullptr;
+    familySwitches(f, arch, c);
 
     readGgufVocabulary(f, c);
     const int eot = ggufTokenId(f, "tokenizer.ggml.eot_token_id");
@@ -132,14 +196,17 @@ void loadGgufLlama(ModelData& d, const gguf::File& f, const std::string& arch,
 
     requireDeclaredLayers(
         c.nLayer, f.tensors().size(), 9,
-        [](int l) { return "blk." + std::to_string(l) + ".attn_norm.weight"; },
+        [&](int l) {
+            return "blk." + std::to_string(l) +
+                   (c.preNorms ? ".attn_norm.weight" : ".attn_q.weight");
+        },
         [&](const std::string& n) { return f.tensor(n) != nullptr; }, f.where(),
         arch + ".block_count");
     d.layers.resize(static_cast<std::size_t>(c.nLayer));
     for (int l = 0; l < c.nLayer; ++l) {
         const std::string p = "blk." + std::to_string(l) + ".";
         LayerWeights& w = d.layers[static_cast<std::size_t>(l)];
-        w.ln1W = L.vec(L.require(p + "attn_norm.weight", {C}));
+        if (c.preNorms) w.ln1W = L.vec(L.require(p + "attn_norm.weight", {C}));
         const TensorInfo& q = L.require(p + "attn_q.weight", {C, Q});
         const TensorInfo& k = L.require(p + "attn_k.weight", {C, K});
         const TensorInfo& v = L.require(p + "attn_v.weight", {C, K});
@@ -159,7 +226,11 @@ void loadGgufLlama(ModelData& d, const gguf::File& f, const std::string& arch,
         }
         w.projW = L.linear(L.require(p + "attn_output.weight", {Q, C}));
         if (c.outBias) w.projB = L.vec(L.require(p + "attn_output.bias", {C}));
-        w.ln2W = L.vec(L.require(p + "ffn_norm.weight", {C}));
+        if (c.preNorms) w.ln2W = L.vec(L.require(p + "ffn_norm.weight", {C}));
+        if (c.postNorms) {
+            w.postAttnW = L.vec(L.require(p + "post_attention_norm.weight", {C}));
+            w.postFfnW = L.vec(L.require(p + "post_ffw_norm.weight", {C}));
+        }
         const TensorInfo& gate = L.require(p + "ffn_gate.weight", {C, I});
         const TensorInfo& up = L.require(p + "ffn_up.weight", {C, I});
         if (GgufLoader::fusable({&gate, &up})) {
@@ -178,6 +249,7 @@ void loadGgufLlama(ModelData& d, const gguf::File& f, const std::string& arch,
     d.lnfW = L.vec(L.require("output_norm.weight", {C}));
     L.embeddingAndHead(wte, C, V);
     d.ropeInvFreq = kernels::ropeInverseFrequencies(c);
+    d.ropeInvFreqLocal = kernels::ropeLocalInverseFrequencies(c);
     L.finish();
 }
 

@@ -67,8 +67,8 @@ json splitThenByteLevel(const char* regex) {
 // The names llama.cpp gives these tokenizers (several names share one split).
 std::optional<PreTokenizerSpec> preTokenizerNamed(const std::string& name) {
     PreTokenizerSpec s;
-    if (name == "gpt-2" || name == "phi-2") return s;  // GPT-2's regex
-    if (name == "llama3" || name == "llama-v3" || name == "llama-bpe") {
+    if (name == "gpt-2" || name == "phi-2" || name == "exaone4") return s;  // GPT-2's regex
+    if (name == "llama3" || name == "llama-v3" || name == "llama-bpe" || name == "midm-2.0") {
         s.preTokenizer = splitThenByteLevel(kLlama3Split);
         s.ignoreMerges = true;
         s.addBos = true;  // <|begin_of_text|>
@@ -79,7 +79,7 @@ std::optional<PreTokenizerSpec> preTokenizerNamed(const std::string& name) {
         s.normalizer = {{"type", "NFC"}};
         return s;
     }
-    if (name == "smollm" || name == "starcoder" || name == "refact") {
+    if (name == "smollm" || name == "starcoder" || name == "refact" || name == "exaone") {
         // every digit on its own, then GPT-2's byte-level split
         s.preTokenizer = {
             {"type", "Sequence"},
@@ -237,7 +237,8 @@ std::unique_ptr<TokenizerImpl> byteLevelTokenizer(const gguf::File& f,
 }
 
 constexpr const char* kKnownPre =
-    "gpt-2, phi-2, llama3, llama-v3, llama-bpe, qwen2, deepseek-r1-qwen, smollm, starcoder, refact";
+    "gpt-2, phi-2, exaone4, llama3, llama-v3, llama-bpe, midm-2.0, qwen2, deepseek-r1-qwen, "
+    "smollm, starcoder, refact, exaone";
 
 }  // namespace
 

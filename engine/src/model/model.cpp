@@ -95,8 +95,10 @@ std::shared_ptr<const Model> Model::loadFolder(const fs::path& folder,
         loadGpt2Weights(*d, ckpt, progress, cancel);
     else
         loadLlamaWeights(*d, ckpt, progress, cancel);
-    if (d->config.positions == PositionKind::Rope)
+    if (d->config.positions == PositionKind::Rope) {
         d->ropeInvFreq = kernels::ropeInverseFrequencies(d->config);
+        d->ropeInvFreqLocal = kernels::ropeLocalInverseFrequencies(d->config);
+    }
 
     // Everything the forward pass streams now lives in packed copies; the file pages read
     // while packing leave this process's resident memory (a separate embedding table is
@@ -111,6 +113,17 @@ std::shared_ptr<const Model> Model::loadFolder(const fs::path& folder,
     d->storageTypes = storageTypes(*d);
     if (progress) progress(1.0, "loaded");
     return std::make_shared<Model>(std::move(d));
+}
+
+void finishLogits(const Config& c, float* logits, std::size_t n) {
+    if (c.logitMultiplier != 1.0) {
+        const float m = static_cast<float>(c.logitMultiplier);
+        for (std::size_t i = 0; i < n; ++i) logits[i] *= m;
+    }
+    if (c.finalSoftcap > 0) {
+        const float cap = static_cast<float>(c.finalSoftcap);
+        for (std::size_t i = 0; i < n; ++i) logits[i] = cap * std::tanh(logits[i] / cap);
+    }
 }
 
 Model::Model(std::unique_ptr<ModelData> data) : m_data(std::move(data)) {}
@@ -186,6 +199,7 @@ std::vector<float> Model::logitsFromResidual(std::span<const float> residual) co
                        c.layerNormEps);
     std::vector<float> logits(static_cast<std::size_t>(c.nVocab));
     kernels::linearPacked(x.data(), 1, m_data->lmHead, nullptr, logits.data());
+    finishLogits(c, logits.data(), logits.size());
     return logits;
 }
 

@@ -40,9 +40,15 @@ struct LayerWeights {
     const float* kNormW = nullptr;  // [headDim] of keys
     kernels::PackedWeight projW;    // [C, qDim] attention output
     const float* projB = nullptr;
-    const float* ln2W = nullptr;  // [C] MLP norm (post_attention_layernorm)
+    const float* ln2W = nullptr;  // [C] MLP norm (Llama's post_attention_layernorm)
     const float* ln2B = nullptr;
-    kernels::PackedWeight fcW;  // [nInner, C], or [2 nInner, C] gate then up when gated
+    // Config::postNorms: RMSNorm of the attention output and of the MLP output before the
+    // residual add (EXAONE 4's post_attention_layernorm / post_feedforward_layernorm, Gemma 3's
+    // post_attention_layernorm / post_feedforward_layernorm); ln1W, ln2W are null without
+    // Config::preNorms (EXAONE 4).
+    const float* postAttnW = nullptr;  // [C]
+    const float* postFfnW = nullptr;   // [C]
+    kernels::PackedWeight fcW;         // [nInner, C], or [2 nInner, C] gate then up when gated
     const float* fcB = nullptr;
     kernels::PackedWeight fc2W;  // [C, nInner]
     const float* fc2B = nullptr;
@@ -87,7 +93,8 @@ struct ModelData {
     const float* lnfB = nullptr;
     kernels::PackedWeight lmHead;  // [V, C], packed
     bool tiedLmHead = true;
-    std::vector<float> ropeInvFreq;  // [headDim / 2], RoPE only
+    std::vector<float> ropeInvFreq;       // [headDim / 2], RoPE only
+    std::vector<float> ropeInvFreqLocal;  // [headDim / 2] of the sliding layers; empty = same
 
     WeightArena packed;             // packed weights
     std::vector<ByteBuffer> owned;  // small converted tensors (norms, biases, positions)
@@ -103,5 +110,10 @@ struct ModelData {
     // Copies a small tensor into owned fp32 memory.
     const float* ownFloats(const std::vector<float>& v);
 };
+
+// What follows the head's product for some families: logits times Config::logitMultiplier
+// (Granite divides by logits_scaling, HyperCLOVA X multiplies), then the final soft-cap
+// cap * tanh(logit / cap) (Config::finalSoftcap). Nothing for the others.
+void finishLogits(const Config& c, float* logits, std::size_t n);
 
 }  // namespace ts

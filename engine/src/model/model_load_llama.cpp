@@ -14,10 +14,25 @@ namespace ts {
 namespace {
 
 // Older checkpoints saved RoPE's frequency table as a buffer; it is recomputed from the config.
+// A Gemma 3 with vision keeps its vision tower beside the text model: not ours to run.
 bool isLlamaBuffer(const std::string& name) {
     const std::string tail = "rotary_emb.inv_freq";
-    return name.size() >= tail.size() &&
-           name.compare(name.size() - tail.size(), tail.size(), tail) == 0;
+    if (name.size() >= tail.size() &&
+        name.compare(name.size() - tail.size(), tail.size(), tail) == 0)
+        return true;
+    for (const char* p : {"vision_tower.", "multi_modal_projector.", "model.vision_tower.",
+                          "model.multi_modal_projector."})
+        if (name.rfind(p, 0) == 0) return true;
+    return false;
+}
+
+// Where the decoder's tensors live: "model." for a causal LM, "model.language_model." (or, in
+// older files, "language_model.model.") for Gemma 3's text model inside its multimodal class.
+std::string decoderPrefix(const st::Checkpoint& ckpt, const Config& c) {
+    if (c.modelType == "gemma3")
+        for (const char* p : {"model.language_model.", "language_model.model."})
+            if (ckpt.find(std::string(p) + "embed_tokens.weight")) return p;
+    return "model.";
 }
 
 }  // namespace
@@ -33,26 +48,46 @@ void loadLlamaWeights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCa
     const int total =
         static_cast<int>(std::min<std::int64_t>(3 + 14 * std::int64_t{c.nLayer} + 1, 1 << 30));
     Loader L(d, ckpt, progress, cancel, total);
+    const std::string m = decoderPrefix(ckpt, c);
+    // Gemma's norms multiply by (1 + w), computed in fp32 (Gemma3RMSNorm): add the 1 here.
+    auto norm = [&](const std::string& name, std::int64_t n) {
+        const float* w = L.floats(L.require(name, {n}));
+        if (!c.normAddsOne) return w;
+        std::vector<float> v(w, w + n);
+        for (float& x : v) x = 1.0f + x;
+        return d.ownFloats(v);
+    };
 
     {
-        const st::TensorInfo* e = L.lookup("model.embed_tokens.weight");
+        const st::TensorInfo* e = L.lookup(m + "embed_tokens.weight");
         if (e && e->shape.size() == 2 && e->shape[1] == C && e->shape[0] != V)
             throw Error(where + ": vocabulary size mismatch: config.json says vocab_size " +
                         std::to_string(V) + " but '" + e->name + "' has " +
                         std::to_string(e->shape[0]) + " rows (shape " + e->shapeString() + ")");
     }
-    const st::TensorInfo& embed = L.require("model.embed_tokens.weight", {V, C});
+    const st::TensorInfo& embed = L.require(m + "embed_tokens.weight", {V, C});
+    if (c.modelType == "gemma3") {
+        // Gemma3TextScaledWordEmbedding: embed_scale (fp32 sqrt(hidden_size)) cast to the
+        // weight's type before the product
+        float scale = static_cast<float>(c.embeddingMultiplier);
+        if (embed.dtype == st::DType::BF16) scale = st::bf16ToF32(st::f32ToBf16(scale));
+        if (embed.dtype == st::DType::F16) scale = st::f16ToF32(st::f32ToF16(scale));
+        d.config.embeddingMultiplier = scale;
+    }
 
     requireDeclaredLayers(
         c.nLayer, ckpt.tensors().size(), 9,
-        [](int l) { return "model.layers." + std::to_string(l) + ".input_layernorm.weight"; },
+        [&](int l) {
+            return m + "layers." + std::to_string(l) +
+                   (c.preNorms ? ".input_layernorm.weight" : ".self_attn.q_proj.weight");
+        },
         [&](const std::string& n) { return ckpt.find(n) != nullptr; }, where,
         "config.json (num_hidden_layers)");
     d.layers.resize(static_cast<std::size_t>(c.nLayer));
     for (int l = 0; l < c.nLayer; ++l) {
-        const std::string p = "model.layers." + std::to_string(l) + ".";
+        const std::string p = m + "layers." + std::to_string(l) + ".";
         LayerWeights& w = d.layers[static_cast<std::size_t>(l)];
-        w.ln1W = L.floats(L.require(p + "input_layernorm.weight", {C}));
+        if (c.preNorms) w.ln1W = norm(p + "input_layernorm.weight", C);
         const auto& q = L.require(p + "self_attn.q_proj.weight", {Q, C});
         const auto& k = L.require(p + "self_attn.k_proj.weight", {K, C});
         const auto& v = L.require(p + "self_attn.v_proj.weight", {K, C});
@@ -65,13 +100,22 @@ void loadLlamaWeights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCa
                 {&qb, &kb, &vb}, {static_cast<int>(Q), static_cast<int>(K), static_cast<int>(K)});
         }
         if (c.qkNorm) {
-            w.qNormW = L.floats(L.require(p + "self_attn.q_norm.weight", {hd}));
-            w.kNormW = L.floats(L.require(p + "self_attn.k_norm.weight", {hd}));
+            w.qNormW = norm(p + "self_attn.q_norm.weight", hd);
+            w.kNormW = norm(p + "self_attn.k_norm.weight", hd);
         }
         w.projW =
             L.packOutIn({&L.require(p + "self_attn.o_proj.weight", {C, Q})}, static_cast<int>(Q));
         if (c.outBias) w.projB = L.floats(L.require(p + "self_attn.o_proj.bias", {C}));
-        w.ln2W = L.floats(L.require(p + "post_attention_layernorm.weight", {C}));
+        // The same name, three meanings, told apart by model_type: Llama's norm before the
+        // MLP; EXAONE 4's and Gemma 3's norm of the attention output.
+        if (c.postNorms) {
+            w.postAttnW = norm(p + "post_attention_layernorm.weight", C);
+            w.postFfnW = norm(p + "post_feedforward_layernorm.weight", C);
+        }
+        if (c.preNorms)
+            w.ln2W = norm(p + (c.postNorms ? "pre_feedforward_layernorm.weight"
+                                           : "post_attention_layernorm.weight"),
+                          C);
         const auto& gate = L.require(p + "mlp.gate_proj.weight", {I, C});
         const auto& up = L.require(p + "mlp.up_proj.weight", {I, C});
         w.fcW = L.packOutIn({&gate, &up}, static_cast<int>(C));
@@ -83,16 +127,18 @@ void loadLlamaWeights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCa
             w.fc2B = L.floats(L.require(p + "mlp.down_proj.bias", {C}));
         }
     }
-    d.lnfW = L.floats(L.require("model.norm.weight", {C}));
+    d.lnfW = norm(m + "norm.weight", C);
 
     // transformers ties the head to the embedding when the config says so, whatever the
     // file holds; an untied config without lm_head.weight falls back to tying (with a note).
     const st::TensorInfo* head = &embed;
     d.tiedLmHead = true;
-    const st::TensorInfo* lm = ckpt.find("lm_head.weight");
+    std::string lmName = "lm_head.weight";
+    if (m == "language_model.model.") lmName = "language_model.lm_head.weight";
+    const st::TensorInfo* lm = ckpt.find(lmName);
     if (c.tiedEmbeddings) {
         if (lm) {
-            L.require("lm_head.weight", {V, C});
+            L.require(lmName, {V, C});
             d.parameterCount -= lm->numel;
             if (lm->dtype != embed.dtype ||
                 std::memcmp(lm->data, embed.data, embed.end - embed.begin) != 0)
@@ -102,7 +148,7 @@ void loadLlamaWeights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCa
                                      "embedding is used as the head, as transformers does");
         }
     } else if (lm) {
-        head = &L.require("lm_head.weight", {V, C});
+        head = &L.require(lmName, {V, C});
         d.tiedLmHead = false;
     } else {
         d.warnings.push_back(where +
