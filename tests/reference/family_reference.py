@@ -102,7 +102,8 @@ class Cfg:
         self.tied = g("tie_word_embeddings", True if gemma or exaone else False)
         self.qk_norm = t in ("qwen3", "exaone4", "gemma3_text")
         self.pre_norms = t != "exaone4"
-        self.post_norms = t in ("exaone4", "gemma3_text")
+        self.post_norms = t in ("exaone4", "gemma3_text") or (
+            t == "hyperclovax" and g("use_post_norm", True))
         self.norm_plus_one = gemma
         self.qkv_bias = t == "qwen2" or bool(g("attention_bias", False))
         self.out_bias = t != "qwen2" and bool(g("attention_bias", False))
@@ -121,7 +122,7 @@ class Cfg:
         if t in ("granite", "hyperclovax"):
             self.embed_mult = g("embedding_multiplier", 1.0)
             self.residual_mult = g("residual_multiplier", 1.0)
-            self.scale = g("attention_multiplier", self.scale)
+            self.scale = g("attention_multiplier", 1.0 if t == "granite" else self.scale)
             ls = g("logits_scaling", 1.0)
             self.logit_mult = 1.0 / ls if t == "granite" else ls
         self.gemma = gemma
@@ -261,8 +262,10 @@ class Model:
             "ln1": b + "input_layernorm.weight",
             "ln2": b + ("pre_feedforward_layernorm.weight" if c.gemma
                         else "post_attention_layernorm.weight"),
-            "post_attn": b + "post_attention_layernorm.weight",
-            "post_ffn": b + "post_feedforward_layernorm.weight",
+            "post_attn": b + ("post_norm1.weight" if c.type == "hyperclovax"
+                              else "post_attention_layernorm.weight"),
+            "post_ffn": b + ("post_norm2.weight" if c.type == "hyperclovax"
+                             else "post_feedforward_layernorm.weight"),
             "qn": b + "self_attn.q_norm.weight", "kn": b + "self_attn.k_norm.weight",
             "gate": b + "mlp.gate_proj.weight", "up": b + "mlp.up_proj.weight",
             "down": b + "mlp.down_proj.weight",

@@ -147,12 +147,15 @@ int main(int argc, char** argv) try {
     const std::string arch = c.modelType;
     const bool gpt2 = arch == "gpt2";
     if (type == "mixed" && gpt2) throw ts::Error("--type mixed is for the llama family");
+    if (arch == "hyperclovax") throw ts::Error("llama.cpp has no hyperclovax architecture");
     if (pre.empty())
-        pre = gpt2                ? "gpt-2"
-              : arch == "llama"   ? "llama-bpe"
-              : arch == "exaone4" ? "exaone4"
-              : arch == "gemma3"  ? "gpt-2"
-                                  : "qwen2";
+        pre = gpt2                                     ? "gpt-2"
+              : arch == "llama"                        ? "llama-bpe"
+              : arch == "exaone4"                      ? "exaone4"
+              : arch == "exaone"                       ? "exaone"
+              : arch == "granite" || arch == "smollm3" ? "llama-bpe"
+              : arch == "gemma3"                       ? "gpt-2"
+                                                       : "qwen2";
     const ts::st::File st = ts::st::File::open(in / "model.safetensors");
     auto get = [&](const std::string& base) -> const ts::st::TensorInfo& {
         if (auto* t = st.find("transformer." + base)) return *t;
@@ -237,6 +240,7 @@ int main(int argc, char** argv) try {
             if (auto* t = st.find(name)) return *t;
             throw ts::Error("missing tensor " + name);
         };
+        const bool exaoneArch = arch == "exaone";
         // Gemma3Model.modify_tensors: every norm weight stored as 1 + w (Gemma3RMSNorm
         // multiplies by 1 + w).
         const float normShift = c.normAddsOne ? 1.0f : 0.0f;
@@ -246,10 +250,28 @@ int main(int argc, char** argv) try {
                 for (float& x : v) x += normShift;
             tensors.push_back({name, {v.size()}, 0, floatBytes(v)});
         };
-        std::string m = "model.";
+        std::string m = exaoneArch ? "transformer." : "model.";
         for (const char* pfx : {"model.language_model.", "language_model.model."})
             if (st.find(std::string(pfx) + "embed_tokens.weight")) m = pfx;
-        const bool permute = arch == "llama" && !noPermute;
+        const bool permute =
+            (arch == "llama" || arch == "granite" || arch == "smollm3") && !noPermute;
+        // EXAONE 3.5's names (transformer.h.N.attn.attention.*, mlp.c_fc_0 = gate)
+        const bool exaone = arch == "exaone";
+        auto hn = [&](const std::string& h, const std::string& llamaName) -> std::string {
+            if (!exaone) return h + llamaName;
+            static const std::map<std::string, std::string> names = {
+                {"input_layernorm.weight", "ln_1.weight"},
+                {"self_attn.q_proj.weight", "attn.attention.q_proj.weight"},
+                {"self_attn.k_proj.weight", "attn.attention.k_proj.weight"},
+                {"self_attn.v_proj.weight", "attn.attention.v_proj.weight"},
+                {"self_attn.o_proj.weight", "attn.attention.out_proj.weight"},
+                {"post_attention_layernorm.weight", "ln_2.weight"},
+                {"mlp.gate_proj.weight", "mlp.c_fc_0.weight"},
+                {"mlp.up_proj.weight", "mlp.c_fc_1.weight"},
+                {"mlp.down_proj.weight", "mlp.c_proj.weight"}};
+            const auto it = names.find(llamaName);
+            return h + (it == names.end() ? llamaName : it->second);
+        };
         const int H = c.nHead, KVH = c.kvHeads();
         const std::uint64_t Q = static_cast<std::uint64_t>(c.qDim()),
                             K = static_cast<std::uint64_t>(c.kvDim()),
@@ -260,14 +282,15 @@ int main(int argc, char** argv) try {
                 v = permuteForAdjacentRope(v, heads, hf.ends_with(".bias") ? 1 : C);
             return v;
         };
-        matrix("token_embd.weight", toF32(hfGet(m + "embed_tokens.weight")), C, V);
+        matrix("token_embd.weight",
+               toF32(hfGet(m + (exaoneArch ? "wte.weight" : "embed_tokens.weight"))), C, V);
         for (int l = 0; l < c.nLayer; ++l) {
-            const std::string h = m + "layers." + std::to_string(l) + ".",
+            const std::string h = m + (exaoneArch ? "h." : "layers.") + std::to_string(l) + ".",
                               b = "blk." + std::to_string(l) + ".";
-            if (c.preNorms) vecHf(b + "attn_norm.weight", h + "input_layernorm.weight");
-            matrix(b + "attn_q.weight", projection(h + "self_attn.q_proj.weight", H), C, Q);
-            matrix(b + "attn_k.weight", projection(h + "self_attn.k_proj.weight", KVH), C, K);
-            matrix(b + "attn_v.weight", projection(h + "self_attn.v_proj.weight", 0), C, K);
+            if (c.preNorms) vecHf(b + "attn_norm.weight", hn(h, "input_layernorm.weight"));
+            matrix(b + "attn_q.weight", projection(hn(h, "self_attn.q_proj.weight"), H), C, Q);
+            matrix(b + "attn_k.weight", projection(hn(h, "self_attn.k_proj.weight"), KVH), C, K);
+            matrix(b + "attn_v.weight", projection(hn(h, "self_attn.v_proj.weight"), 0), C, K);
             if (st.find(h + "self_attn.q_proj.bias")) {
                 const auto qb = projection(h + "self_attn.q_proj.bias", H);
                 const auto kb = projection(h + "self_attn.k_proj.bias", KVH);
@@ -279,19 +302,20 @@ int main(int argc, char** argv) try {
                 vecHf(b + "attn_q_norm.weight", h + "self_attn.q_norm.weight");
                 vecHf(b + "attn_k_norm.weight", h + "self_attn.k_norm.weight");
             }
-            matrix(b + "attn_output.weight", toF32(hfGet(h + "self_attn.o_proj.weight")), Q, C);
+            matrix(b + "attn_output.weight", toF32(hfGet(hn(h, "self_attn.o_proj.weight"))), Q, C);
             if (c.postNorms) {
                 vecHf(b + "post_attention_norm.weight", h + "post_attention_layernorm.weight");
                 vecHf(b + "post_ffw_norm.weight", h + "post_feedforward_layernorm.weight");
             }
             if (c.preNorms)
-                vecHf(b + "ffn_norm.weight", h + (c.postNorms ? "pre_feedforward_layernorm.weight"
-                                                              : "post_attention_layernorm.weight"));
-            matrix(b + "ffn_gate.weight", toF32(hfGet(h + "mlp.gate_proj.weight")), C, I);
-            matrix(b + "ffn_up.weight", toF32(hfGet(h + "mlp.up_proj.weight")), C, I);
-            matrix(b + "ffn_down.weight", toF32(hfGet(h + "mlp.down_proj.weight")), I, C);
+                vecHf(b + "ffn_norm.weight", c.postNorms
+                                                 ? h + "pre_feedforward_layernorm.weight"
+                                                 : hn(h, "post_attention_layernorm.weight"));
+            matrix(b + "ffn_gate.weight", toF32(hfGet(hn(h, "mlp.gate_proj.weight"))), C, I);
+            matrix(b + "ffn_up.weight", toF32(hfGet(hn(h, "mlp.up_proj.weight"))), C, I);
+            matrix(b + "ffn_down.weight", toF32(hfGet(hn(h, "mlp.down_proj.weight"))), I, C);
         }
-        vecHf("output_norm.weight", m + "norm.weight");
+        vecHf("output_norm.weight", m + (exaoneArch ? "ln_f.weight" : "norm.weight"));
         if (!c.tiedEmbeddings)
             if (const auto* head = st.find("lm_head.weight"))
                 matrix("output.weight", toF32(*head), C, V);
@@ -379,6 +403,12 @@ int main(int argc, char** argv) try {
                 w.kvU32(a + "attention.value_length", static_cast<std::uint32_t>(c.headDim()));
             }
             if (arch == "exaone4") w.kvU32(a + "vocab_size", static_cast<std::uint32_t>(c.nVocab));
+            if (arch == "granite") {  // GraniteModel.set_gguf_parameters
+                w.kvF32(a + "attention.scale", static_cast<float>(c.attentionScale));
+                w.kvF32(a + "embedding_scale", static_cast<float>(c.embeddingMultiplier));
+                w.kvF32(a + "residual_scale", static_cast<float>(c.residualMultiplier));
+                w.kvF32(a + "logit_scale", static_cast<float>(1.0 / c.logitMultiplier));
+            }
             if (arch == "llama") {
                 w.kvU32(a + "vocab_size", static_cast<std::uint32_t>(c.nVocab));
                 w.kvU32(a + "rope.dimension_count", static_cast<std::uint32_t>(c.headDim()));

@@ -23,8 +23,8 @@ namespace {
 using nlohmann::json;
 
 const char* kSupported =
-    "Tokenscope supports gpt2, llama, mistral, qwen2, qwen3, exaone4, gemma3_text and gemma3 "
-    "(its text model)";
+    "Tokenscope supports gpt2, llama, mistral, qwen2, qwen3, exaone4, gemma3_text, gemma3 (its "
+    "text model), exaone, granite, hyperclovax and smollm3";
 
 [[noreturn]] void fail(const std::string& where, const std::string& what) {
     throw Error(where + ": " + what);
@@ -361,6 +361,60 @@ void parseExaone4(const json& j, Config& c, const std::string& where) {
     for (std::size_t i = 0; i < c.layerSliding.size(); ++i) c.layerNoRope[i] = !c.layerSliding[i];
 }
 
+// EXAONE 3.5 / EXAONE Deep (model_type exaone, LG's remote code ExaoneForCausalLM): Llama's
+// computation under GPT-2-style key names.
+void parseExaone(const json& j, Config& c, const std::string& where) {
+    json k = j;
+    const std::pair<const char*, const char*> renamed[] = {{"num_layers", "num_hidden_layers"},
+                                                           {"layer_norm_epsilon", "rms_norm_eps"},
+                                                           {"activation_function", "hidden_act"}};
+    for (const auto& [from, to] : renamed)
+        if (j.contains(from)) k[to] = j.at(from);
+    if (!k.contains("num_hidden_layers")) fail(where, "missing required field 'num_layers'");
+    if (!k.contains("rms_norm_eps")) k["rms_norm_eps"] = 1e-5;
+    if (!k.contains("tie_word_embeddings")) k["tie_word_embeddings"] = true;  // ExaoneConfig
+    parseLlamaFamily(k, c, where);
+}
+
+// Granite (divides the logits by logits_scaling) and HyperCLOVA X (multiplies them, and by
+// default norms each sublayer's output: use_post_norm): Llama with the four μP scalars.
+void parseMuP(const json& j, Config& c, const std::string& where) {
+    parseLlamaFamily(j, c, where);
+    const bool granite = c.modelType == "granite";
+    c.embeddingMultiplier = optionalNumber(j, "embedding_multiplier", 1.0, where);
+    c.residualMultiplier = optionalNumber(j, "residual_multiplier", 1.0, where);
+    c.attentionScale = optionalNumber(j, "attention_multiplier",
+                                      granite ? 1.0 : 1.0 / std::sqrt(c.headDim()), where);
+    const double ls = optionalNumber(j, "logits_scaling", 1.0, where);
+    if (!(ls > 0) || !(c.attentionScale > 0))
+        fail(where, "logits_scaling and attention_multiplier must be positive");
+    c.logitMultiplier = granite ? 1.0 / ls : ls;
+    if (!granite) c.postNorms = optionalBool(j, "use_post_norm", true, where);
+}
+
+// SmolLM3: Llama where the layers listed 0 in no_rope_layers turn without RoPE (by default
+// every fourth: no_rope_layer_interval).
+void parseSmolLm3(const json& j, Config& c, const std::string& where) {
+    parseLlamaFamily(j, c, where);
+    c.layerNoRope.assign(static_cast<std::size_t>(c.nLayer), 0);
+    if (present(j, "no_rope_layers")) {
+        const json& v = j.at("no_rope_layers");
+        if (!v.is_array() || v.size() != static_cast<std::size_t>(c.nLayer))
+            fail(where, "field 'no_rope_layers' must list one 0 or 1 per layer (" +
+                            std::to_string(c.nLayer) + ")");
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            if (!v[i].is_number_integer() ||
+                (v[i].get<long long>() != 0 && v[i].get<long long>() != 1))
+                fail(where, "no_rope_layers[" + std::to_string(i) + "] must be 0 or 1");
+            c.layerNoRope[i] = v[i].get<long long>() == 0;
+        }
+    } else {
+        const int every = optionalPositiveInt(j, "no_rope_layer_interval", 4, where);
+        for (int i = 0; i < c.nLayer; ++i)
+            c.layerNoRope[static_cast<std::size_t>(i)] = (i + 1) % every == 0;
+    }
+}
+
 // Gemma 3's text model (gemma3_text; gemma3 reads its text_config).
 void parseGemma3(const json& j, Config& c, const std::string& where) {
     c.nVocab = optionalPositiveInt(j, "vocab_size", 262208, where);
@@ -464,6 +518,12 @@ Config Config::fromJsonText(const std::string& text, const std::string& where) {
         if (type == "mistral") c.modelType = "llama";  // the same computation
     } else if (type == "exaone4") {
         parseExaone4(j, c, where);
+    } else if (type == "exaone") {
+        parseExaone(j, c, where);
+    } else if (type == "granite" || type == "hyperclovax") {
+        parseMuP(j, c, where);
+    } else if (type == "smollm3") {
+        parseSmolLm3(j, c, where);
     } else if (type == "gemma3_text") {
         c.modelType = "gemma3";
         parseGemma3(j, c, where);
@@ -473,6 +533,13 @@ Config Config::fromJsonText(const std::string& text, const std::string& where) {
         if (!present(j, "text_config") || !j.at("text_config").is_object())
             fail(where, "model_type 'gemma3' without a text_config object");
         parseGemma3(j.at("text_config"), c, where + " (text_config)");
+    } else if (present(j, "auto_map")) {
+        // Kanana-2 and other checkpoints that ship their own modeling code (trust_remote_code)
+        fail(where, "model_type '" + type +
+                        "' needs the checkpoint's own Python code (config.json has an auto_map "
+                        "for trust_remote_code), which Tokenscope does not run and does not "
+                        "implement; " +
+                        kSupported);
     } else {
         fail(where, "unsupported model_type '" + type + "' in " + where + "; " + kSupported);
     }
@@ -507,8 +574,8 @@ Config Config::fromJsonText(const std::string& text, const std::string& where) {
 }
 
 void Config::validate(const std::string& where) const {
-    static const char* const kTypes[] = {"gpt2",   "llama",  "qwen2",   "qwen3",  "exaone4",
-                                         "gemma3", "exaone", "granite", "smollm3"};
+    static const char* const kTypes[] = {"gpt2",   "llama",  "qwen2",   "qwen3",       "exaone4",
+                                         "gemma3", "exaone", "granite", "hyperclovax", "smollm3"};
     if (std::find(std::begin(kTypes), std::end(kTypes), modelType) == std::end(kTypes))
         fail(where, "unsupported model_type '" + modelType + "' in " + where + "; " + kSupported);
     for (const auto* v : {&layerSliding, &layerNoRope})

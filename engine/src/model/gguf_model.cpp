@@ -84,12 +84,12 @@ std::shared_ptr<const Model> modelFromGguf(std::shared_ptr<const gguf::File> fil
     if (arch == "gpt2")
         loadGgufGpt2(*d, f, progress, cancel);
     else if (arch == "llama" || arch == "qwen2" || arch == "qwen3" || arch == "exaone4" ||
-             arch == "gemma3")
+             arch == "gemma3" || arch == "exaone" || arch == "granite" || arch == "smollm3")
         loadGgufLlama(*d, f, arch, progress, cancel);
     else
         throw Error(f.where() + ": general.architecture '" + arch +
-                    "' is not supported for "
-                    "GGUF files (supported: gpt2, llama, qwen2, qwen3, exaone4, gemma3)");
+                    "' is not supported for GGUF files (supported: gpt2, llama, qwen2, qwen3, "
+                    "exaone4, gemma3, exaone, granite, smollm3)");
     // The plain-type weights now live in packed copies and the block types are read from
     // the mapping when a step needs them: drop the pages read while loading from this
     // process's resident memory (a read-only file mapping refaults them from the page cache).

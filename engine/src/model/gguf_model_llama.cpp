@@ -1,4 +1,5 @@
-// The llama family from GGUF: `llama`, `qwen2` and `qwen3` files, read into the same Config
+// The llama family from GGUF: `llama`, `qwen2`, `qwen3`, `exaone4`, `gemma3`, `exaone`, `granite`
+// and `smollm3` files (familySwitches below), read into the same Config
 // switches and LayerWeights as the Hugging Face path (model_load_llama.cpp), so one forward
 // pass runs both. Hyper-parameters come from `{arch}.*` metadata, tensors from llama.cpp's
 // names: token_embd, blk.N.{attn_norm, attn_q, attn_k, attn_v (+ .bias), attn_q_norm,
@@ -75,7 +76,8 @@ std::vector<std::uint8_t> ggufSlidingLayers(const gguf::File& f, const std::stri
     return v;
 }
 
-// EXAONE 4 and Gemma 3 (llama.cpp's src/models/exaone4.cpp, gemma3.cpp).
+// EXAONE 4, Granite, SmolLM3 and Gemma 3 (llama.cpp's src/models/exaone4.cpp, granite.cpp,
+// smollm3.cpp, gemma3.cpp); exaone (EXAONE 3.5) is Llama's graph with neox RoPE.
 void familySwitches(const gguf::File& f, const std::string& arch, Config& c) {
     const std::string a = arch + ".";
     const std::int64_t w64 = f.getInt(a + "attention.sliding_window", 0);
@@ -94,6 +96,24 @@ void familySwitches(const gguf::File& f, const std::string& arch, Config& c) {
             for (std::size_t i = 0; i < c.layerSliding.size(); ++i)
                 c.layerNoRope[i] = !c.layerSliding[i];
         }
+    } else if (arch == "granite") {
+        // llama.cpp's granite: the converter's *_scale keys (0 or absent: no scaling), and
+        // the logits divided by logit_scale
+        const double e = f.getFloat(a + "embedding_scale", 0.0),
+                     r = f.getFloat(a + "residual_scale", 0.0),
+                     s = f.getFloat(a + "attention.scale", 0.0),
+                     l = f.getFloat(a + "logit_scale", 1.0);
+        if (e < 0 || r < 0 || s < 0 || !(l > 0))
+            throw Error(f.where() + ": granite scales must be positive");
+        if (e > 0) c.embeddingMultiplier = e;
+        if (r > 0) c.residualMultiplier = r;
+        if (s > 0) c.attentionScale = s;
+        c.logitMultiplier = 1.0 / l;
+    } else if (arch == "smollm3") {
+        // llama.cpp hard-codes SmolLM3's NoPE layers: every fourth (n_no_rope_layer_step = 4)
+        c.layerNoRope.assign(static_cast<std::size_t>(c.nLayer), 0);
+        for (int l = 0; l < c.nLayer; ++l)
+            c.layerNoRope[static_cast<std::size_t>(l)] = (l + 1) % 4 == 0;
     } else if (arch == "gemma3") {
         c.qkNorm = true;
         c.preNorms = c.postNorms = true;  // norms stored as 1 + w by the converter
@@ -152,7 +172,8 @@ Config configFromMetadata(const gguf::File& f, const std::string& arch) {
     c.positions = PositionKind::Rope;
     c.gatedMlp = true;
     c.activation = Activation::Silu;
-    c.ropeAdjacentPairs = arch == "llama";  // llama.cpp's "norm" RoPE; exaone4, gemma3: neox
+    // llama.cpp's "norm" RoPE, rows permuted by the converter; the others are "neox"
+    c.ropeAdjacentPairs = arch == "llama" || arch == "granite" || arch == "smollm3";
     // Which biases and norms exist: fixed for qwen2 (q/k/v biases, none on the output) and
     // qwen3 (per-head q/k norms); for llama, as the file holds them (attention_bias, mlp_bias).
     const bool qBias = f.tensor("blk.0.attn_q.bias") != nullptr;

@@ -1,9 +1,11 @@
-// The Llama family's tensor list (llama, mistral, qwen2, qwen3), with Hugging Face names:
-// model.embed_tokens, model.layers.N.{input_layernorm, self_attn.{q,k,v,o}_proj,
-// self_attn.{q,k}_norm, post_attention_layernorm, mlp.{gate,up,down}_proj}, model.norm and
-// lm_head. Projections are torch Linear weights stored [out, in]. Which biases and norms
-// exist follows the config's switches, so a tensor the config does not expect is reported
-// as unknown and one it expects is required.
+// The Llama family's tensor list (llama, mistral, qwen2, qwen3, and exaone4, gemma3, granite,
+// hyperclovax, smollm3, exaone), with Hugging Face names: model.embed_tokens,
+// model.layers.N.{input_layernorm, self_attn.{q,k,v,o}_proj, self_attn.{q,k}_norm,
+// post_attention_layernorm, mlp.{gate,up,down}_proj}, model.norm and lm_head (EXAONE 3.5:
+// transformer.wte, transformer.h.N.{ln_1, attn.attention.*, ln_2, mlp.c_fc_0/1, c_proj},
+// transformer.ln_f; the norms' names per family in layerNames below). Projections are torch Linear
+// weights stored [out, in]. Which biases and norms exist follows the config's switches, so a tensor
+// the config does not expect is reported as unknown and one it expects is required.
 #include <algorithm>
 #include <cstring>
 
@@ -35,6 +37,51 @@ std::string decoderPrefix(const st::Checkpoint& ckpt, const Config& c) {
     return "model.";
 }
 
+// One layer's tensor names. The norms' names mean different things per family, so they are
+// chosen by model_type, never guessed from what the file holds: post_attention_layernorm is
+// Llama's norm before the MLP, but EXAONE 4's and Gemma 3's norm of the attention output.
+struct LayerNames {
+    std::string ln1, q, k, v, o, qNorm, kNorm, ln2, postAttn, postFfn, gate, up, down;
+};
+
+LayerNames layerNames(const Config& c, const std::string& m, int l) {
+    LayerNames n;
+    if (c.modelType == "exaone") {  // EXAONE 3.5: transformer.h.N.attn.attention.*
+        const std::string p = "transformer.h." + std::to_string(l) + ".";
+        n.ln1 = p + "ln_1.weight";
+        n.q = p + "attn.attention.q_proj.weight";
+        n.k = p + "attn.attention.k_proj.weight";
+        n.v = p + "attn.attention.v_proj.weight";
+        n.o = p + "attn.attention.out_proj.weight";
+        n.ln2 = p + "ln_2.weight";
+        n.gate = p + "mlp.c_fc_0.weight";  // c_fc_0 is the gate, c_fc_1 the up projection
+        n.up = p + "mlp.c_fc_1.weight";
+        n.down = p + "mlp.c_proj.weight";
+        return n;
+    }
+    const std::string p = m + "layers." + std::to_string(l) + ".";
+    n.ln1 = p + "input_layernorm.weight";
+    n.q = p + "self_attn.q_proj.weight";
+    n.k = p + "self_attn.k_proj.weight";
+    n.v = p + "self_attn.v_proj.weight";
+    n.o = p + "self_attn.o_proj.weight";
+    n.qNorm = p + "self_attn.q_norm.weight";
+    n.kNorm = p + "self_attn.k_norm.weight";
+    n.ln2 = p + "post_attention_layernorm.weight";
+    if (c.modelType == "gemma3") n.ln2 = p + "pre_feedforward_layernorm.weight";
+    if (c.modelType == "hyperclovax") {  // Peri-LN: post_norm1 / post_norm2
+        n.postAttn = p + "post_norm1.weight";
+        n.postFfn = p + "post_norm2.weight";
+    } else {  // exaone4, gemma3
+        n.postAttn = p + "post_attention_layernorm.weight";
+        n.postFfn = p + "post_feedforward_layernorm.weight";
+    }
+    n.gate = p + "mlp.gate_proj.weight";
+    n.up = p + "mlp.up_proj.weight";
+    n.down = p + "mlp.down_proj.weight";
+    return n;
+}
+
 }  // namespace
 
 void loadLlamaWeights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCallback& progress,
@@ -48,7 +95,9 @@ void loadLlamaWeights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCa
     const int total =
         static_cast<int>(std::min<std::int64_t>(3 + 14 * std::int64_t{c.nLayer} + 1, 1 << 30));
     Loader L(d, ckpt, progress, cancel, total);
-    const std::string m = decoderPrefix(ckpt, c);
+    const std::string m = c.modelType == "exaone" ? "transformer." : decoderPrefix(ckpt, c);
+    const std::string embedName =
+        m + (c.modelType == "exaone" ? "wte.weight" : "embed_tokens.weight");
     // Gemma's norms multiply by (1 + w), computed in fp32 (Gemma3RMSNorm): add the 1 here.
     auto norm = [&](const std::string& name, std::int64_t n) {
         const float* w = L.floats(L.require(name, {n}));
@@ -59,13 +108,13 @@ void loadLlamaWeights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCa
     };
 
     {
-        const st::TensorInfo* e = L.lookup(m + "embed_tokens.weight");
+        const st::TensorInfo* e = L.lookup(embedName);
         if (e && e->shape.size() == 2 && e->shape[1] == C && e->shape[0] != V)
             throw Error(where + ": vocabulary size mismatch: config.json says vocab_size " +
                         std::to_string(V) + " but '" + e->name + "' has " +
                         std::to_string(e->shape[0]) + " rows (shape " + e->shapeString() + ")");
     }
-    const st::TensorInfo& embed = L.require(m + "embed_tokens.weight", {V, C});
+    const st::TensorInfo& embed = L.require(embedName, {V, C});
     if (c.modelType == "gemma3") {
         // Gemma3TextScaledWordEmbedding: embed_scale (fp32 sqrt(hidden_size)) cast to the
         // weight's type before the product
@@ -78,56 +127,53 @@ void loadLlamaWeights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCa
     requireDeclaredLayers(
         c.nLayer, ckpt.tensors().size(), 9,
         [&](int l) {
-            return m + "layers." + std::to_string(l) +
-                   (c.preNorms ? ".input_layernorm.weight" : ".self_attn.q_proj.weight");
+            const LayerNames n = layerNames(c, m, l);
+            return c.preNorms ? n.ln1 : n.q;
         },
         [&](const std::string& n) { return ckpt.find(n) != nullptr; }, where,
         "config.json (num_hidden_layers)");
     d.layers.resize(static_cast<std::size_t>(c.nLayer));
     for (int l = 0; l < c.nLayer; ++l) {
-        const std::string p = m + "layers." + std::to_string(l) + ".";
+        const LayerNames n = layerNames(c, m, l);
         LayerWeights& w = d.layers[static_cast<std::size_t>(l)];
-        if (c.preNorms) w.ln1W = norm(p + "input_layernorm.weight", C);
-        const auto& q = L.require(p + "self_attn.q_proj.weight", {Q, C});
-        const auto& k = L.require(p + "self_attn.k_proj.weight", {K, C});
-        const auto& v = L.require(p + "self_attn.v_proj.weight", {K, C});
+        if (c.preNorms) w.ln1W = norm(n.ln1, C);
+        const auto& q = L.require(n.q, {Q, C});
+        const auto& k = L.require(n.k, {K, C});
+        const auto& v = L.require(n.v, {K, C});
         w.qkvW = L.packOutIn({&q, &k, &v}, static_cast<int>(C));
+        auto bias = [](const std::string& weight) {
+            return weight.substr(0, weight.size() - 6) + "bias";
+        };
         if (c.qkvBias) {
-            const auto& qb = L.require(p + "self_attn.q_proj.bias", {Q});
-            const auto& kb = L.require(p + "self_attn.k_proj.bias", {K});
-            const auto& vb = L.require(p + "self_attn.v_proj.bias", {K});
+            const auto& qb = L.require(bias(n.q), {Q});
+            const auto& kb = L.require(bias(n.k), {K});
+            const auto& vb = L.require(bias(n.v), {K});
             w.qkvB = L.concatFloats(
                 {&qb, &kb, &vb}, {static_cast<int>(Q), static_cast<int>(K), static_cast<int>(K)});
         }
         if (c.qkNorm) {
-            w.qNormW = norm(p + "self_attn.q_norm.weight", hd);
-            w.kNormW = norm(p + "self_attn.k_norm.weight", hd);
+            w.qNormW = norm(n.qNorm, hd);
+            w.kNormW = norm(n.kNorm, hd);
         }
-        w.projW =
-            L.packOutIn({&L.require(p + "self_attn.o_proj.weight", {C, Q})}, static_cast<int>(Q));
-        if (c.outBias) w.projB = L.floats(L.require(p + "self_attn.o_proj.bias", {C}));
-        // The same name, three meanings, told apart by model_type: Llama's norm before the
-        // MLP; EXAONE 4's and Gemma 3's norm of the attention output.
+        w.projW = L.packOutIn({&L.require(n.o, {C, Q})}, static_cast<int>(Q));
+        if (c.outBias) w.projB = L.floats(L.require(bias(n.o), {C}));
         if (c.postNorms) {
-            w.postAttnW = norm(p + "post_attention_layernorm.weight", C);
-            w.postFfnW = norm(p + "post_feedforward_layernorm.weight", C);
+            w.postAttnW = norm(n.postAttn, C);
+            w.postFfnW = norm(n.postFfn, C);
         }
-        if (c.preNorms)
-            w.ln2W = norm(p + (c.postNorms ? "pre_feedforward_layernorm.weight"
-                                           : "post_attention_layernorm.weight"),
-                          C);
-        const auto& gate = L.require(p + "mlp.gate_proj.weight", {I, C});
-        const auto& up = L.require(p + "mlp.up_proj.weight", {I, C});
+        if (c.preNorms) w.ln2W = norm(n.ln2, C);
+        const auto& gate = L.require(n.gate, {I, C});
+        const auto& up = L.require(n.up, {I, C});
         w.fcW = L.packOutIn({&gate, &up}, static_cast<int>(C));
-        w.fc2W = L.packOutIn({&L.require(p + "mlp.down_proj.weight", {C, I})}, static_cast<int>(I));
+        w.fc2W = L.packOutIn({&L.require(n.down, {C, I})}, static_cast<int>(I));
         if (c.mlpBias) {
-            const auto& gb = L.require(p + "mlp.gate_proj.bias", {I});
-            const auto& ub = L.require(p + "mlp.up_proj.bias", {I});
+            const auto& gb = L.require(bias(n.gate), {I});
+            const auto& ub = L.require(bias(n.up), {I});
             w.fcB = L.concatFloats({&gb, &ub}, {static_cast<int>(I), static_cast<int>(I)});
-            w.fc2B = L.floats(L.require(p + "mlp.down_proj.bias", {C}));
+            w.fc2B = L.floats(L.require(bias(n.down), {C}));
         }
     }
-    d.lnfW = norm(m + "norm.weight", C);
+    d.lnfW = norm(m + (c.modelType == "exaone" ? "ln_f.weight" : "norm.weight"), C);
 
     // transformers ties the head to the embedding when the config says so, whatever the
     // file holds; an untied config without lm_head.weight falls back to tying (with a note).
