@@ -3,8 +3,12 @@
 // as long as it likes, they never point into engine buffers.
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
+#include <utility>
 #include <vector>
+
+#include "tokenscope/interventions.hpp"
 
 namespace ts {
 
@@ -16,6 +20,21 @@ struct TraceOptions {
     // Logit lens of the last position, computed on the engine's thread by ts::Transcript
     // (needs `residuals`), so no view does model math on the GUI thread.
     bool logitLens = false;
+    // The residual stream entering every block at every processed position
+    // (StepTrace::blockInputs): activation patching and steering directions read it.
+    bool blockInputs = false;
+    // Each head's attention output averaged over the processed positions
+    // (StepTrace::headOutputMeans): the means of mean ablation.
+    bool headOutputMeans = false;
+    // What-if changes to the pass (null or empty: none; results bit-identical to none).
+    std::shared_ptr<const Interventions> interventions;
+    // Resume the pass at block `resumeAtBlock` (0-based; 0 = a normal pass) with
+    // `resumeResidual` ([tokens * nEmbd]) as the residual entering it: blocks before it are
+    // not run, and their cache entries for these positions must already hold what they would
+    // compute (a fork of a session that ran these tokens, truncated back: truncation keeps
+    // the entries). Activation patching uses it to rerun only the blocks a patch changes.
+    int resumeAtBlock = 0;
+    std::vector<float> resumeResidual;
 };
 
 // Logit lens entry: for one recorded residual (embedding, after block 1..L) the top token and
@@ -45,7 +64,12 @@ struct AttentionTrace {
                          // hand-built trace does not say: read as nHead)
     int firstQuery = 0;  // absolute position of the first query recorded
     int nQueries = 0;
-    std::vector<float> data;  // [layer][head][query][0..pos]
+    // Sliding-window layers (Gemma 3, EXAONE 4 32B): a query at i of a layer with
+    // layerSliding[l] != 0 saw only keys i - slidingWindow < j <= i; the rest of its row is 0.
+    // Empty / 0 when every layer attends to the whole context.
+    int slidingWindow = 0;
+    std::vector<std::uint8_t> layerSliding;  // [nLayer]
+    std::vector<float> data;                 // [layer][head][query][0..pos]
 
     std::size_t rowOffset(int layer, int head, int queryPos) const;
     std::span<const float> row(int layer, int head, int queryPos) const;
@@ -63,6 +87,19 @@ struct StepTrace {
     std::vector<float> logits;                          // [nVocab] at the last position
     std::vector<std::vector<float>> allLogits;          // [tokens][nVocab], if asked
     std::vector<LensEntry> lens;                        // [nLayer + 1], if asked (logitLens)
+    // [nLayer][tokens * nEmbd]: the residual entering block l (index l) at each processed
+    // position, if asked (blockInputs); after any patch or steering of that block.
+    std::vector<std::vector<float>> blockInputs;
+    // [nLayer][nHead * headDim]: head h's output at h * headDim, averaged over the processed
+    // positions, before any ablation, if asked (headOutputMeans).
+    std::vector<std::vector<float>> headOutputMeans;
+    // Banned ids with their logit before the ban: `logits` holds -infinity there.
+    std::vector<std::pair<int, float>> bannedLogits;
+    // Probability the source did not itemise: a server that gives only its top K next-token
+    // logprobs ("rest of the vocabulary", 1 - sum p of the K). `logits` then holds the K
+    // logprobs and -infinity elsewhere, so sampling renormalises over the K and never draws
+    // from the tail; 0 for a local model and for a full-vocabulary answer.
+    double tailMass = 0;
     CostFigures cost;
 
     int lastPosition() const { return firstPosition + static_cast<int>(tokens.size()) - 1; }

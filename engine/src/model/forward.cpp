@@ -8,6 +8,9 @@
 //        reading its group's key/value head -> output projection -> residual
 //     -> norm -> MLP (GELU, or SwiGLU's act(gate) * up) -> residual
 //   -> final norm -> head.
+// Interventions hook in at three marked points (model/intervention_hooks.hpp): the residual
+// entering a block (patching, steering), each head's output before the output projection
+// (ablation) and the logits (bias, bans).
 // Every buffer carries its shape in a comment; T is the number of tokens in this call, L the
 // number of keys the last of them sees.
 #include <cblas.h>
@@ -23,6 +26,7 @@
 #include "compute/kernels.hpp"
 #include "compute/packed_linear.hpp"
 #include "compute/rope.hpp"
+#include "model/intervention_hooks.hpp"
 #include "model/session_state.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/session.hpp"
@@ -85,6 +89,13 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
                     " more would exceed it; the engine stops at the "
                     "context length rather than sliding the window (reset or truncate first)");
 
+    // Interventions (tokenscope/interventions.hpp): null when there are none, so an empty set
+    // takes exactly the path of no set.
+    const Interventions* iv = options.interventions && !options.interventions->empty()
+                                  ? options.interventions.get()
+                                  : nullptr;
+    if (iv) iv->validate(c);
+
     const int C = c.nEmbd, H = c.nHead, KVH = c.kvHeads(), hd = c.headDim(), I = c.nInner,
               V = c.nVocab;
     const int Q = c.qDim(), KV = c.kvDim(), QKV = Q + 2 * KV;
@@ -111,8 +122,26 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
     if (rope) S.rope.ensure(sz(T) * sz(hd));      // [T, cos(half) | sin(half)]
     float* X = S.x.data();
 
+    const int firstBlock = options.resumeAtBlock;
+    if (firstBlock < 0 || firstBlock >= c.nLayer ||
+        (firstBlock > 0 && options.resumeResidual.size() != sz(T) * sz(C)))
+        throw Error("resuming at block " + std::to_string(firstBlock + 1) +
+                    " needs a block that exists and one residual row per token");
+    if (firstBlock > 0 && (options.attention || options.embeddings || options.residuals ||
+                           options.blockInputs || options.headOutputMeans))
+        throw Error(
+            "a pass resumed at a block records no per-layer traces (they would lack "
+            "the blocks before it)");
     for (int t = 0; t < T; ++t) {
         float* xr = X + sz(t) * sz(C);
+        if (rope) {
+            float* cs = S.rope.data() + sz(t) * sz(hd);
+            kernels::ropeAngles(D.ropeInvFreq, p0 + t, cs, cs + half);
+        }
+        if (firstBlock > 0) {  // the caller's residual enters block firstBlock
+            std::memcpy(xr, options.resumeResidual.data() + sz(t) * sz(C), sz(C) * 4);
+            continue;
+        }
         D.embedding.row(tokens[sz(t)], xr);
         if (options.embeddings) tr.tokenEmbedding.emplace_back(xr, xr + C);
         if (D.wpe) {
@@ -121,10 +150,6 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
             if (options.embeddings) tr.positionEmbedding.emplace_back(pe, pe + C);
         } else if (options.embeddings) {
             tr.positionEmbedding.emplace_back(sz(C), 0.0f);  // positions enter as rotations
-        }
-        if (rope) {
-            float* cs = S.rope.data() + sz(t) * sz(hd);
-            kernels::ropeAngles(D.ropeInvFreq, p0 + t, cs, cs + half);
         }
     }
     const float* lastRow = X + sz(T - 1) * sz(C);
@@ -143,11 +168,15 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
     }
 
     double flops = 0;
-    for (int l = 0; l < c.nLayer; ++l) {
+    for (int l = firstBlock; l < c.nLayer; ++l) {
         if (S.cancel && S.cancel->load(std::memory_order_relaxed)) throw Cancelled();
         const LayerWeights& w = D.layers[sz(l)];
         float scale = 1.0f / std::sqrt(static_cast<float>(hd));
         if (c.scaleAttnByInverseLayerIdx) scale /= static_cast<float>(l + 1);
+
+        // Hook: the residual entering block l (patching, steering), then its capture.
+        if (iv) hooks::blockInput(*iv, l, p0, T, C, X);
+        if (options.blockInputs) tr.blockInputs.emplace_back(X, X + sz(T) * sz(C));
 
         forRows(T, C, [&](int b, int e) {
             for (int t = b; t < e; ++t)
@@ -238,6 +267,15 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
                     headRange(h, h + 1, S.scores.data() + sz(th) * sz(T) * sz(L));
             });
         }
+        // Hook: each head's output before the output projection (means, then ablation).
+        if (options.headOutputMeans) {
+            std::vector<float> mean(sz(Q), 0.0f);
+            for (int t = 0; t < T; ++t)
+                for (int i = 0; i < Q; ++i) mean[sz(i)] += S.att[sz(t) * sz(Q) + sz(i)];
+            for (float& m : mean) m /= static_cast<float>(T);
+            tr.headOutputMeans.push_back(std::move(mean));
+        }
+        if (iv) hooks::attentionOutput(*iv, l, T, Q, hd, S.att.data());
         kernels::linearPacked(S.att.data(), T, w.projW, w.projB, S.tmp.data());
         forRows(T, C, [&](int b, int e) {
             for (int t = b; t < e; ++t) {
@@ -290,6 +328,12 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
         kernels::linearPacked(S.xn.data(), 1, D.lmHead, nullptr, tr.logits.data());
         if (options.allLogits) tr.allLogits.push_back(tr.logits);
         flops += 2.0 * V * C;
+    }
+
+    // Hook: logit bias and bans, on every reported position.
+    if (iv && !(iv->banned.empty() && iv->logitBias.empty())) {
+        for (auto& row : tr.allLogits) applyLogitInterventions(*iv, row);
+        tr.bannedLogits = applyLogitInterventions(*iv, tr.logits);
     }
 
     // Commit.
