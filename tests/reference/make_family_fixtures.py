@@ -99,7 +99,7 @@ def base_llama(**over):
         "architectures": ["LlamaForCausalLM"],
         "attention_bias": False,
         "bos_token_id": 1,
-        "eos_token_id": 2,
+        "eos_token_id": 5000,  # outside the tiny vocabulary: greedy runs never stop early
         "hidden_act": "silu",
         "hidden_size": 64,
         "intermediate_size": 128,
@@ -186,7 +186,7 @@ def exaone4_config(hybrid):
         "architectures": ["Exaone4ForCausalLM"],
         "attention_dropout": 0.0,
         "bos_token_id": 1,
-        "eos_token_id": 361,
+        "eos_token_id": 2,
         "head_dim": 24,
         "hidden_act": "silu",
         "hidden_size": 64,
