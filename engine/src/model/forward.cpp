@@ -1,13 +1,18 @@
 // The forward pass: Session::prefill (a decode step is a prefill of one token). One pass for
 // every architecture, switched by the config:
-//   embedding (+ learned position) -> for each layer:
+//   embedding (+ learned position; times Config::embeddingMultiplier) -> for each layer:
 //     norm (LayerNorm or RMSNorm) -> q, k, v (one packed product, or parts of different
 //     types from a GGUF file; optional biases)
 //     -> per-head RMSNorm of q and k (Qwen3) -> RoPE on q and k (rotary models)
 //     -> append k, v to the cache (key/value heads only) -> causal attention, each query head
 //        reading its group's key/value head -> output projection -> residual
 //     -> norm -> MLP (GELU, or SwiGLU's act(gate) * up) -> residual
-//   -> final norm -> head.
+//   -> final norm -> head (-> logit multiplier, soft-cap).
+// Config switches for the families after Llama: no norm before the sublayers (EXAONE 4), a norm
+// on each sublayer's output before the residual add (EXAONE 4, Gemma 3), sliding-window layers
+// (a query at i sees keys i - W < j <= i) with their own RoPE base (Gemma 3) or next to layers
+// without RoPE (EXAONE 4 32B, SmolLM3), another attention scale and soft-caps (Gemma), and
+// Granite's μP multipliers. With the defaults every line below computes what it did before.
 // Interventions hook in at three marked points (model/intervention_hooks.hpp): the residual
 // entering a block (patching, steering), each head's output before the output projection
 // (ablation) and the logits (bias, bans).
@@ -67,6 +72,13 @@ void linearParts(const float* X, int T, std::initializer_list<const kernels::Pac
     }
 }
 
+// Gemma's attention soft-cap: s -> cap * tanh(s / cap) on the scaled scores (none when 0).
+void softcap(float* s, int n, double cap) {
+    if (!(cap > 0)) return;
+    const float k = static_cast<float>(cap);
+    for (int i = 0; i < n; ++i) s[i] = k * std::tanh(s[i] / k);
+}
+
 }  // namespace
 
 StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& options) {
@@ -120,6 +132,8 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
     S.hidden.ensure(sz(T) * sz(F));               // [T, F] MLP (gate | up when gated)
     if (c.gatedMlp) S.act.ensure(sz(T) * sz(I));  // [T, I] act(gate) * up
     if (rope) S.rope.ensure(sz(T) * sz(hd));      // [T, cos(half) | sin(half)]
+    const bool localRope = rope && !D.ropeInvFreqLocal.empty();
+    if (localRope) S.ropeLocal.ensure(sz(T) * sz(hd));  // the sliding layers' base
     float* X = S.x.data();
 
     const int firstBlock = options.resumeAtBlock;
@@ -137,12 +151,20 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
         if (rope) {
             float* cs = S.rope.data() + sz(t) * sz(hd);
             kernels::ropeAngles(D.ropeInvFreq, p0 + t, cs, cs + half);
+            if (localRope) {
+                float* cl = S.ropeLocal.data() + sz(t) * sz(hd);
+                kernels::ropeAngles(D.ropeInvFreqLocal, p0 + t, cl, cl + half);
+            }
         }
         if (firstBlock > 0) {  // the caller's residual enters block firstBlock
             std::memcpy(xr, options.resumeResidual.data() + sz(t) * sz(C), sz(C) * 4);
             continue;
         }
         D.embedding.row(tokens[sz(t)], xr);
+        if (c.embeddingMultiplier != 1.0) {  // Gemma: sqrt(hidden_size); Granite: μP
+            const float m = static_cast<float>(c.embeddingMultiplier);
+            for (int i = 0; i < C; ++i) xr[i] *= m;
+        }
         if (options.embeddings) tr.tokenEmbedding.emplace_back(xr, xr + C);
         if (D.wpe) {
             const float* pe = D.wpe + sz(p0 + t) * sz(C);
@@ -162,6 +184,8 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
         tr.attention.nHead = H;
         tr.attention.nKvHead = KVH;
         tr.attention.firstQuery = p0;
+        tr.attention.slidingWindow = c.slidingWindow;
+        tr.attention.layerSliding = c.layerSliding;
         tr.attention.nQueries = T;
         const std::size_t perHead = (sz(L) * sz(L + 1) - sz(p0) * sz(p0 + 1)) / 2;
         tr.attention.data.resize(sz(c.nLayer) * sz(H) * perHead);
@@ -171,19 +195,25 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
     for (int l = firstBlock; l < c.nLayer; ++l) {
         if (S.cancel && S.cancel->load(std::memory_order_relaxed)) throw Cancelled();
         const LayerWeights& w = D.layers[sz(l)];
-        float scale = 1.0f / std::sqrt(static_cast<float>(hd));
+        float scale = c.attentionScale > 0 ? static_cast<float>(c.attentionScale)
+                                           : 1.0f / std::sqrt(static_cast<float>(hd));
         if (c.scaleAttnByInverseLayerIdx) scale /= static_cast<float>(l + 1);
+        const int W = c.isSliding(l) ? c.slidingWindow : 0;  // 0: every earlier key
+        const bool turns = c.usesRope(l);
+        const float* ropeTable = localRope && W > 0 ? S.ropeLocal.data() : S.rope.data();
 
         // Hook: the residual entering block l (patching, steering), then its capture.
         if (iv) hooks::blockInput(*iv, l, p0, T, C, X);
         if (options.blockInputs) tr.blockInputs.emplace_back(X, X + sz(T) * sz(C));
 
-        forRows(T, C, [&](int b, int e) {
-            for (int t = b; t < e; ++t)
-                kernels::normalize(c.norm, X + sz(t) * sz(C), S.xn.data() + sz(t) * sz(C), w.ln1W,
-                                   w.ln1B, C, c.layerNormEps);
-        });
-        linearParts(S.xn.data(), T, {&w.qkvW, &w.kW, &w.vW}, w.qkvB, S.qkv.data(), S.part);
+        if (w.ln1W)  // EXAONE 4 has no input norm: the residual itself enters attention
+            forRows(T, C, [&](int b, int e) {
+                for (int t = b; t < e; ++t)
+                    kernels::normalize(c.norm, X + sz(t) * sz(C), S.xn.data() + sz(t) * sz(C),
+                                       w.ln1W, w.ln1B, C, c.layerNormEps);
+            });
+        linearParts(w.ln1W ? S.xn.data() : X, T, {&w.qkvW, &w.kW, &w.vW}, w.qkvB, S.qkv.data(),
+                    S.part);
         // Per-head q/k norm, then the rotation, then keys and values into the cache.
         float* Kl = S.keys(l);
         float* Vl = S.values(l);
@@ -199,8 +229,8 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
                     for (int g = 0; g < KVH; ++g)
                         kernels::rmsNorm(k + g * hd, k + g * hd, w.kNormW, hd, c.layerNormEps);
                 }
-                if (rope) {
-                    const float* cs = S.rope.data() + sz(t) * sz(hd);
+                if (rope && turns) {
+                    const float* cs = ropeTable + sz(t) * sz(hd);
                     const auto turn =
                         c.ropeAdjacentPairs ? kernels::applyRopeAdjacent : kernels::applyRope;
                     for (int h = 0; h < H; ++h) turn(q + h * hd, half, cs, cs + half);
@@ -220,13 +250,17 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
                 const float* Kh = Kl + sz(g) * cap * sz(hd);
                 const float* Vh = Vl + sz(g) * cap * sz(hd);
                 if (T == 1) {
+                    // A sliding layer's query sees the last W keys only: the rest weigh 0.
                     const float* q = S.qkv.data() + h * hd;
-                    for (int j = 0; j < L; ++j)
+                    const int j0 = W > 0 ? std::max(0, L - W) : 0;
+                    for (int j = j0; j < L; ++j)
                         Sc[j] = kernels::dot(q, Kh + sz(j) * sz(hd), hd) * scale;
-                    kernels::softmax(Sc, L);
+                    softcap(Sc + j0, L - j0, c.attnSoftcap);
+                    kernels::softmax(Sc + j0, L - j0);
+                    std::fill(Sc, Sc + j0, 0.0f);
                     float* o = S.att.data() + h * hd;
                     std::memset(o, 0, sz(hd) * 4);
-                    for (int j = 0; j < L; ++j) kernels::axpy(Sc[j], Vh + sz(j) * sz(hd), o, hd);
+                    for (int j = j0; j < L; ++j) kernels::axpy(Sc[j], Vh + sz(j) * sz(hd), o, hd);
                 } else {
                     // Blocks of queries, each against only the keys it may see: the masked
                     // upper triangle is never computed (half the work of a fresh prompt).
@@ -240,7 +274,10 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
                         for (int t = q0; t < t1; ++t) {
                             float* row = Sc + sz(t) * sz(L);
                             const int n = p0 + t + 1;
-                            kernels::softmax(row, n);
+                            const int j0 = W > 0 ? std::max(0, n - W) : 0;  // i - W < j <= i
+                            softcap(row + j0, n - j0, c.attnSoftcap);
+                            kernels::softmax(row + j0, n - j0);
+                            std::fill(row, row + j0, 0.0f);
                             std::fill(row + n, row + keys, 0.0f);
                         }
                         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, t1 - q0, hd, keys,
@@ -277,16 +314,26 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
         }
         if (iv) hooks::attentionOutput(*iv, l, T, Q, hd, S.att.data());
         kernels::linearPacked(S.att.data(), T, w.projW, w.projB, S.tmp.data());
+        const float rm = static_cast<float>(c.residualMultiplier);
+        // A sublayer's output: normed first where the family says so (EXAONE 4, Gemma 3),
+        // times Granite's residual multiplier, then added to the residual.
+        auto finishSublayer = [&](float* add, const float* postW) {
+            if (postW) kernels::rmsNorm(add, add, postW, C, c.layerNormEps);
+            if (rm != 1.0f)
+                for (int i = 0; i < C; ++i) add[i] *= rm;
+        };
         forRows(T, C, [&](int b, int e) {
             for (int t = b; t < e; ++t) {
                 float* x = X + sz(t) * sz(C);
-                const float* add = S.tmp.data() + sz(t) * sz(C);
+                float* add = S.tmp.data() + sz(t) * sz(C);
+                finishSublayer(add, w.postAttnW);
                 for (int i = 0; i < C; ++i) x[i] += add[i];
-                kernels::normalize(c.norm, x, S.xn.data() + sz(t) * sz(C), w.ln2W, w.ln2B, C,
-                                   c.layerNormEps);
+                if (w.ln2W)
+                    kernels::normalize(c.norm, x, S.xn.data() + sz(t) * sz(C), w.ln2W, w.ln2B, C,
+                                       c.layerNormEps);
             }
         });
-        linearParts(S.xn.data(), T, {&w.fcW, &w.upW}, w.fcB, S.hidden.data(), S.part);
+        linearParts(w.ln2W ? S.xn.data() : X, T, {&w.fcW, &w.upW}, w.fcB, S.hidden.data(), S.part);
         const float* mlpMid = S.hidden.data();  // [T, I]
         if (c.gatedMlp) {
             forRows(T, F, [&](int b, int e) {
@@ -301,11 +348,17 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
             });
         }
         kernels::linearPacked(mlpMid, T, w.fc2W, w.fc2B, S.tmp.data());
+        if (w.postFfnW || rm != 1.0f)
+            forRows(T, C, [&](int b, int e) {
+                for (int t = b; t < e; ++t)
+                    finishSublayer(S.tmp.data() + sz(t) * sz(C), w.postFfnW);
+            });
         for (std::size_t i = 0; i < sz(T) * sz(C); ++i) X[i] += S.tmp[i];
         if (options.residuals) tr.residuals.emplace_back(lastRow, lastRow + C);
 
         flops += 2.0 * T * (1.0 * QKV * C + 1.0 * C * Q + 1.0 * F * C + 1.0 * C * I);
-        for (int t = 0; t < T; ++t) flops += 4.0 * (p0 + t + 1) * Q;
+        for (int t = 0; t < T; ++t)
+            flops += 4.0 * (W > 0 ? std::min(p0 + t + 1, W) : p0 + t + 1) * Q;
     }
     if (S.cancel && S.cancel->load(std::memory_order_relaxed)) throw Cancelled();
 
@@ -317,6 +370,7 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
                                D.lnfB, C, c.layerNormEps);
         S.logitsScratch.ensure(sz(T) * sz(V));
         kernels::linearPacked(S.xn.data(), T, D.lmHead, nullptr, S.logitsScratch.data());
+        finishLogits(c, S.logitsScratch.data(), sz(T) * sz(V));
         tr.allLogits.resize(sz(T));
         for (int t = 0; t < T; ++t)
             tr.allLogits[sz(t)].assign(S.logitsScratch.data() + sz(t) * sz(V),
@@ -326,6 +380,7 @@ StepTrace Session::prefill(std::span<const int> tokens, const TraceOptions& opti
     } else {
         kernels::normalize(c.norm, lastRow, S.xn.data(), D.lnfW, D.lnfB, C, c.layerNormEps);
         kernels::linearPacked(S.xn.data(), 1, D.lmHead, nullptr, tr.logits.data());
+        finishLogits(c, tr.logits.data(), sz(V));
         if (options.allLogits) tr.allLogits.push_back(tr.logits);
         flops += 2.0 * V * C;
     }

@@ -35,6 +35,7 @@ struct SessionState {
     FloatBuffer scores;         // [threads, T, L] attention scores, one block per thread
     FloatBuffer logitsScratch;  // [T, V] logits of every position (TraceOptions::allLogits)
     FloatBuffer rope;           // [T, cos(headDim/2) | sin(headDim/2)] (RoPE models only)
+    FloatBuffer ropeLocal;      // the same for the sliding layers' own base (Gemma 3)
     FloatBuffer part;           // [T, one split weight's outputs] (LayerWeights' kW, vW, upW)
 
     void ensureCapacity(int needed);
