@@ -187,7 +187,8 @@ def exaone4_config(hybrid):
         "attention_dropout": 0.0,
         "bos_token_id": 1,
         "eos_token_id": 2,
-        "head_dim": 24,
+        # llama.cpp's exaone4 requires heads x head_dim = hidden (attn_output is [n_embd, n_embd])
+        "head_dim": 16,
         "hidden_act": "silu",
         "hidden_size": 64,
         "initializer_range": 0.02,
