@@ -6,6 +6,7 @@
 #include "commands.hpp"
 #include "interrupt.hpp"
 #include "options.hpp"
+#include "remote_model.hpp"
 #include "tokenscope/error.hpp"
 
 namespace {
@@ -85,7 +86,9 @@ int main(int argc, char** argv) {
     };
     try {
         try {
-            const int status = it->second(Args(argv + 2, argv + argc));
+            const Args args(argv + 2, argv + argc);
+            // --server URL: the command on a model server (remote_model.hpp).
+            const int status = usesServer(args) ? runRemote(name, args) : it->second(args);
             return interruptFlag().load() ? interrupted(nullptr) : status;
         } catch (const std::exception& e) {
             if (interruptFlag().load()) return interrupted(e.what());

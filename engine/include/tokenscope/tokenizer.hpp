@@ -7,6 +7,7 @@
 // optional tokenizer_config.json (start-token rule, chat template, eos) and
 // generation_config.json (the ids that end generation) are read too.
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -34,6 +35,19 @@ struct StartTokenRule {
 
 struct TokenizerImpl;
 
+// A tokenizer whose encoding runs elsewhere (a model server's /tokenize): the vocabulary's
+// bytes by id, the start and end tokens, and the function that encodes text. Everything but
+// encode() works locally from the table.
+struct ExternalVocabulary {
+    std::vector<std::string> tokenBytes;  // by id
+    std::vector<char> present;            // 0 where the id's bytes are unknown (a hole)
+    StartTokenRule startRule;
+    std::vector<int> endIds;
+    std::string description;  // describe()
+    bool lossless = false;    // decode(encode(text)) == text
+    std::function<std::vector<Token>(std::string_view utf8, bool allowSpecial)> encode;
+};
+
 class Tokenizer {
   public:
     // vocab.json + merges.txt, or tokenizer.json. Throws ts::Error naming the file and the
@@ -48,6 +62,8 @@ class Tokenizer {
     // A folder or a file (tokenizer.json, or vocab.json with merges.txt beside it). Throws
     // ts::Error, naming the path, when there is no tokenizer there.
     static std::shared_ptr<const Tokenizer> fromPath(const std::filesystem::path& path);
+    // Over an external encoder (see ExternalVocabulary).
+    static std::shared_ptr<const Tokenizer> fromExternal(ExternalVocabulary vocabulary);
 
     ~Tokenizer();
     Tokenizer(const Tokenizer&) = delete;

@@ -42,6 +42,7 @@
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/session.hpp"
 #include "tokenscope/step_distribution.hpp"
+#include "tokenscope/step_source.hpp"
 #include "tokenscope/tokenizer.hpp"
 #include "tokenscope/trace.hpp"
 
@@ -151,6 +152,10 @@ class Transcript {
   public:
     Transcript(std::shared_ptr<const Model> model, std::shared_ptr<const Tokenizer> tokenizer,
                TranscriptOptions options = {});
+    // Any step source: a remote model (tokenscope/remote.hpp) or a local one. With a remote
+    // source, model() throws (there are no weights) and the logit lens is not computed.
+    Transcript(std::unique_ptr<StepSource> source, std::shared_ptr<const Tokenizer> tokenizer,
+               TranscriptOptions options = {});
 
     // Resets, prefills the prompt and draws the first token: step 0. Throws ts::Error (the
     // transcript is then empty) or ts::Cancelled.
@@ -202,7 +207,12 @@ class Transcript {
     // Prompt ids followed by every drawn token (the sequence `generate` prints).
     std::vector<int> tokens() const;
     const PromptTokens& prompt() const { return m_prompt; }
-    const Model& model() const { return *m_model; }
+    // The local model; throws ts::Error for a remote source (isRemote()).
+    const Model& model() const;
+    bool isRemote() const { return m_model == nullptr; }
+    // nVocab, nCtx and end tokens of the model behind the source, local or remote.
+    const Config& config() const { return m_source->config(); }
+    const StepSource& source() const { return *m_source; }
     const Tokenizer* tokenizer() const { return m_tokenizer.get(); }
     const TranscriptOptions& options() const { return m_options; }
     void setIgnoreEndOfText(bool ignore) { m_options.ignoreEndOfText = ignore; }
@@ -224,10 +234,10 @@ class Transcript {
     void describe(TranscriptStep& s) const;
     void enforceBudget();
 
-    std::shared_ptr<const Model> m_model;
+    std::shared_ptr<const Model> m_model;  // null for a remote source
     std::shared_ptr<const Tokenizer> m_tokenizer;
     TranscriptOptions m_options;
-    Session m_session;
+    std::unique_ptr<StepSource> m_source;
     PromptTokens m_prompt;
     std::vector<TranscriptStepPtr> m_steps;
     std::vector<int> m_endTokens;
@@ -248,8 +258,15 @@ struct ModelIdentity {
     std::string modelType;
     int nVocab = 0, nLayer = 0, nHead = 0, nEmbd = 0, nCtx = 0;
     std::string fingerprint;  // 16 hex digits
+    // A model behind a server: its URL (no credentials) and kind ("llama-server", "vllm",
+    // "sglang"); empty for a local model. A remote model's fingerprint hashes the kind and
+    // name (its weights cannot be read).
+    std::string server, serverKind;
 
     static ModelIdentity of(const Model& model, std::string name);
+    // From the figures a step source gives (a remote model: vocabulary and context only).
+    static ModelIdentity ofConfig(const Config& config, std::string name, std::string server = {},
+                                  std::string serverKind = {});
     bool known() const { return nVocab > 0; }
     // Same shape and same fingerprint.
     bool sameModel(const ModelIdentity& other) const;

@@ -225,6 +225,11 @@ Outcome perform(const Request& request) {
         curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, request.stallTimeoutSeconds);
         if (!request.proxy.empty()) curl_easy_setopt(c, CURLOPT_PROXY, request.proxy.c_str());
         if (request.method == "HEAD") curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
+        if (request.method == "POST") {
+            curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE,
+                             static_cast<curl_off_t>(request.body.size()));
+            curl_easy_setopt(c, CURLOPT_POSTFIELDS, request.body.c_str());
+        }
         curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, onHeader);
         curl_easy_setopt(c, CURLOPT_HEADERDATA, &t);
         curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, onBody);
@@ -266,6 +271,11 @@ Outcome perform(const Request& request) {
         char* next = nullptr;
         curl_easy_getinfo(c, CURLINFO_REDIRECT_URL, &next);
         if (!next) return outcome;
+        if (request.sameOriginRedirectsOnly && origin(next) != origin(request.url)) {
+            outcome.failure = Failure::Redirected;
+            outcome.detail = next;
+            return outcome;
+        }
         url = next;
     }
     outcome.failure = Failure::Network;

@@ -14,12 +14,17 @@
 namespace ts::hub::http {
 
 struct Request {
-    std::string method = "GET";  // "GET" or "HEAD"
+    std::string method = "GET";  // "GET", "HEAD" or "POST"
     std::string url;
+    std::string body;  // POST: sent as is (the caller names its Content-Type in headers)
     std::vector<std::string> headers;  // extra "Name: value" lines
     std::string token;                 // bearer token, sent only to `authOrigin`
     std::string authOrigin;            // origin(url) of the endpoint
     bool followRedirects = true;
+    // Follow only redirects within the request's own origin; one to another host ends the
+    // request with Failure::Redirected (the remote-model client: a model server has no reason
+    // to send its client elsewhere, and the API key must not follow).
+    bool sameOriginRedirectsOnly = false;
     std::string proxy;  // "" = libcurl's reading of the *_proxy variables
     long connectTimeoutSeconds = 20;
     // Stalled: fewer than stallBytesPerSecond arrived per second over stallTimeoutSeconds.
@@ -54,7 +59,16 @@ struct Response {
 
 // Timeout: stalled or past totalTimeoutSeconds (detail says which); TooLarge: a kept body
 // went past maxBodyBytes.
-enum class Failure { None, Network, Timeout, Cancelled, SinkStopped, PartialBody, TooLarge };
+enum class Failure {
+    None,
+    Network,
+    Timeout,
+    Cancelled,
+    SinkStopped,
+    PartialBody,
+    TooLarge,
+    Redirected  // to another origin, with sameOriginRedirectsOnly (detail: the target)
+};
 
 struct Outcome {
     Response response;

@@ -133,6 +133,7 @@ void throwForFailure(const http::Outcome& o, const HubEndpoint& hub, const std::
                                     ", far more than the hub ever sends; it was not read further "
                                     "(is HF_ENDPOINT a real hub mirror?)");
         case Failure::Network:
+        case Failure::Redirected:  // not asked for by the downloader
             break;
     }
     throw DownloadError(DownloadErrorKind::Network,

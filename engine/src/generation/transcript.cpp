@@ -50,13 +50,19 @@ void checkFitsContext(std::size_t tokens, int nCtx, const std::string& what) {
 
 Transcript::Transcript(std::shared_ptr<const Model> model,
                        std::shared_ptr<const Tokenizer> tokenizer, TranscriptOptions options)
-    : m_model(std::move(model)),
+    : Transcript(std::make_unique<LocalStepSource>(std::move(model)), std::move(tokenizer),
+                 options) {}
+
+Transcript::Transcript(std::unique_ptr<StepSource> source,
+                       std::shared_ptr<const Tokenizer> tokenizer, TranscriptOptions options)
+    : m_model(source ? source->localModel() : nullptr),
       m_tokenizer(std::move(tokenizer)),
       m_options(options),
-      m_session(m_model) {
+      m_source(std::move(source)) {
+    if (!m_source) throw Error("a transcript needs a model");
     // The model's end tokens: config.json's eos list (instruct models list several) and the
     // tokenizer's end-of-text token, those inside the vocabulary.
-    const Config& cfg = m_model->config();
+    const Config& cfg = m_source->config();
     std::vector<int> candidates = cfg.eosTokenIds;
     if (cfg.eosTokenId >= 0) candidates.push_back(cfg.eosTokenId);
     if (m_tokenizer)
@@ -65,7 +71,14 @@ Transcript::Transcript(std::shared_ptr<const Model> model,
         if (id >= 0 && id < cfg.nVocab && !isEndToken(id)) m_endTokens.push_back(id);
 }
 
-void Transcript::setCancelFlag(const std::atomic<bool>* cancel) { m_session.setCancelFlag(cancel); }
+void Transcript::setCancelFlag(const std::atomic<bool>* cancel) { m_source->setCancelFlag(cancel); }
+
+const Model& Transcript::model() const {
+    if (!m_model)
+        throw Error("the model is served by " + m_source->describe() +
+                    ": its weights and internals are not here");
+    return *m_model;
+}
 
 std::string Transcript::tokenText(int token) const {
     if (m_tokenizer && token >= 0 && token < m_tokenizer->vocabSize())
@@ -84,7 +97,7 @@ bool Transcript::finished() const {
            isEndToken(back().sampledToken);
 }
 
-bool Transcript::contextFull() const { return m_session.position() >= m_model->config().nCtx; }
+bool Transcript::contextFull() const { return m_source->position() >= m_source->config().nCtx; }
 
 std::vector<int> Transcript::tokens() const {
     std::vector<int> out = m_prompt.ids();
@@ -101,6 +114,9 @@ void Transcript::draw(TranscriptStep& s, const SamplingParams& params) const {
     s.sampledToken =
         s.uniform < 0 ? argmax(s.trace->logits) : sampleAt(s.trace->logits, params, s.uniform);
     s.figures = drawFigures(s.trace->logits, params, s.sampledToken);
+    // A top-K answer: the probability at temperature 1 is the server's own, the K renormalised
+    // would overstate it by the tail's share.
+    if (s.trace->tailMass > 0) s.figures.prob *= static_cast<float>(1.0 - s.trace->tailMass);
     describe(s);
 }
 
@@ -121,7 +137,7 @@ const TranscriptStep& Transcript::push(StepTrace trace, const SamplingParams& pa
     auto s = std::make_shared<TranscriptStep>();
     s->index = static_cast<int>(m_steps.size());
     s->promptText = m_prompt.text;
-    s->contextTokens = m_session.tokens();
+    s->contextTokens = m_source->tokens();
     const std::size_t n = s->contextTokens.size();
     // Display text read in context (a token holding part of a Hangul syllable names it).
     if (m_tokenizer) {
@@ -146,7 +162,7 @@ const TranscriptStep& Transcript::push(StepTrace trace, const SamplingParams& pa
             s->promptByteEnd[i] = static_cast<int>(m_prompt.tokens[i].end);
         }
     }
-    if (m_options.trace.logitLens && !trace.residuals.empty())
+    if (m_model && m_options.trace.logitLens && !trace.residuals.empty())
         trace.lens = logitLens(*m_model, trace);
     s->trace = std::make_shared<const StepTrace>(std::move(trace));
     draw(*s, params);
@@ -158,11 +174,11 @@ const TranscriptStep& Transcript::push(StepTrace trace, const SamplingParams& pa
 const TranscriptStep& Transcript::start(const PromptTokens& prompt, const SamplingParams& params) {
     params.validate();
     if (prompt.tokens.empty()) throw Error("the prompt is empty: give at least one token");
-    checkFitsContext(prompt.tokens.size(), m_model->config().nCtx, "the prompt");
+    checkFitsContext(prompt.tokens.size(), m_source->config().nCtx, "the prompt");
     reset();
     m_prompt = prompt;
     try {
-        return push(m_session.prefill(m_prompt.ids(), m_options.trace), params);
+        return push(m_source->prefill(m_prompt.ids(), m_options.trace), params);
     } catch (...) {
         reset();
         throw;
@@ -171,39 +187,41 @@ const TranscriptStep& Transcript::start(const PromptTokens& prompt, const Sampli
 
 const TranscriptStep& Transcript::start(std::string_view promptText, const SamplingParams& params,
                                         const PromptOptions& prompt) {
-    return start(parsePrompt(promptText, m_tokenizer.get(), m_model->config().nVocab, prompt),
+    return start(parsePrompt(promptText, m_tokenizer.get(), m_source->config().nVocab, prompt),
                  params);
 }
 
 const TranscriptStep& Transcript::startIds(std::span<const int> ids, const SamplingParams& params) {
-    return start(promptFromIds({ids.begin(), ids.end()}, m_model->config().nVocab, "the prompt"),
+    return start(promptFromIds({ids.begin(), ids.end()}, m_source->config().nVocab, "the prompt"),
                  params);
 }
 
 const TranscriptStep& Transcript::step(const SamplingParams& params) {
     if (m_steps.empty()) throw Error("there is no prompt yet: start the transcript first");
     params.validate();
-    checkFitsContext(static_cast<std::size_t>(m_session.position()) + 1, m_model->config().nCtx,
+    checkFitsContext(static_cast<std::size_t>(m_source->position()) + 1, m_source->config().nCtx,
                      "the next step");
-    return push(m_session.step(back().sampledToken, m_options.trace), params);
+    return push(m_source->step(back().sampledToken, m_options.trace), params);
 }
 
 const TranscriptStep& Transcript::choose(int stepIndex, int token) {
     if (stepIndex < 0 || stepIndex >= size())
         throw Error("there is no step " + std::to_string(stepIndex) + " to branch from");
-    if (token < 0 || token >= m_model->config().nVocab)
+    if (token < 0 || token >= m_source->config().nVocab)
         throw Error("token " + std::to_string(token) + " is outside the vocabulary (0.." +
-                    std::to_string(m_model->config().nVocab - 1) + ")");
+                    std::to_string(m_source->config().nVocab - 1) + ")");
     const auto base = m_steps[static_cast<std::size_t>(stepIndex)];
     m_steps.resize(static_cast<std::size_t>(stepIndex));
     m_firstFull = std::min(m_firstFull, m_steps.size());
-    m_session.truncate(base->trace->lastPosition() + 1);
+    m_source->truncate(base->trace->lastPosition() + 1);
     auto changed = std::make_shared<TranscriptStep>(*base);
     changed->sampledToken = token;
     changed->chosen = true;
     changed->uniform = -1;
     if (!base->thinned()) {
         changed->figures = drawFigures(base->trace->logits, base->params, token);
+        if (base->trace->tailMass > 0)
+            changed->figures.prob *= static_cast<float>(1.0 - base->trace->tailMass);
         describe(*changed);  // the chosen token's segment of the draw bar
     } else {
         // Only the top logits are left: the probability is known for those, the rest not.
@@ -285,12 +303,14 @@ std::string replayRefusal(const TranscriptFile& file, const ModelIdentity& loade
 
 void Transcript::replay(const TranscriptFile& file, const std::string& modelName,
                         const ReplayObserver& observer) {
-    const std::string refusal = replayRefusal(file, ModelIdentity::of(*m_model, modelName));
+    const ModelIdentity loaded = m_model ? ModelIdentity::of(*m_model, modelName)
+                                         : ModelIdentity::ofConfig(m_source->config(), modelName);
+    const std::string refusal = replayRefusal(file, loaded);
     if (!refusal.empty()) throw Error(refusal);
     if (file.params.size() < file.generated.size() || file.chosen.size() < file.generated.size())
         throw Error("the transcript lists " + std::to_string(file.generated.size()) +
                     " tokens but settings for fewer");
-    checkFitsContext(file.promptIds.size() + file.generated.size(), m_model->config().nCtx,
+    checkFitsContext(file.promptIds.size() + file.generated.size(), m_source->config().nCtx,
                      "the transcript");
     auto seen = [&](bool rewound) {
         if (observer) observer(back(), rewound);
@@ -316,13 +336,13 @@ void Transcript::truncate(int keepSteps) {
     m_steps.resize(static_cast<std::size_t>(keepSteps));
     m_firstFull = std::min(m_firstFull, m_steps.size());
     if (m_steps.empty())
-        m_session.reset();
+        m_source->reset();
     else
-        m_session.truncate(back().trace->lastPosition() + 1);
+        m_source->truncate(back().trace->lastPosition() + 1);
 }
 
 void Transcript::reset() {
-    m_session.reset();
+    m_source->reset();
     m_steps.clear();
     m_prompt = {};
     m_firstFull = 0;
@@ -330,8 +350,7 @@ void Transcript::reset() {
 }
 
 Transcript Transcript::fork() const {
-    Transcript t(m_model, m_tokenizer, m_options);
-    t.m_session = m_session.fork();
+    Transcript t(m_source->fork(), m_tokenizer, m_options);
     t.m_prompt = m_prompt;
     t.m_steps = m_steps;
     t.m_endTokens = m_endTokens;

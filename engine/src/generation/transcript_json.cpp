@@ -86,6 +86,27 @@ ModelIdentity ModelIdentity::of(const Model& model, std::string name) {
     return m;
 }
 
+ModelIdentity ModelIdentity::ofConfig(const Config& c, std::string name, std::string server,
+                                      std::string serverKind) {
+    ModelIdentity m;
+    m.name = std::move(name);
+    m.modelType = c.modelType;
+    m.nVocab = c.nVocab;
+    m.nLayer = c.nLayer;
+    m.nHead = c.nHead;
+    m.nEmbd = c.nEmbd;
+    m.nCtx = c.nCtx;
+    m.server = std::move(server);
+    m.serverKind = std::move(serverKind);
+    std::uint64_t h = 14695981039346656037ULL;
+    for (const std::string* part : {&m.serverKind, &m.name})
+        for (unsigned char ch : *part) h = (h ^ ch) * 1099511628211ULL;
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+    m.fingerprint = hex;
+    return m;
+}
+
 bool ModelIdentity::sameModel(const ModelIdentity& o) const {
     return modelType == o.modelType && nVocab == o.nVocab && nLayer == o.nLayer &&
            nHead == o.nHead && nEmbd == o.nEmbd && nCtx == o.nCtx && fingerprint == o.fingerprint;
@@ -175,6 +196,10 @@ std::string transcriptJson(const std::vector<TranscriptStepPtr>& steps, const To
                       {"vocab", model->nVocab}, {"layers", model->nLayer},
                       {"heads", model->nHead},  {"embd", model->nEmbd},
                       {"context", model->nCtx}, {"fingerprint", model->fingerprint}};
+    if (model && model->known() && !model->serverKind.empty()) {
+        j["model"]["server"] = model->server;
+        j["model"]["server_kind"] = model->serverKind;
+    }
     j["decode_ms"] = decodeMs;
     return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }

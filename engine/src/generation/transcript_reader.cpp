@@ -312,6 +312,8 @@ class TranscriptFileReader {
         m_file.model.name = text("name");
         m_file.model.modelType = text("type");
         m_file.model.fingerprint = text("fingerprint");
+        m_file.model.server = text("server");
+        m_file.model.serverKind = text("server_kind");
         m_file.model.nVocab = count("vocab");
         m_file.model.nLayer = count("layers");
         m_file.model.nHead = count("heads");

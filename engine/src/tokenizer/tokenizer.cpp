@@ -226,6 +226,7 @@ Tokenizer::~Tokenizer() = default;
 std::vector<Token> Tokenizer::encode(std::string_view utf8, bool allowSpecial) const {
     checkUtf8(utf8, "tokenizer input");
     const TokenizerImpl& im = *m_impl;
+    if (im.externalEncode) return im.externalEncode(utf8, allowSpecial);
     std::vector<Token> tokens;
     tokens.reserve(utf8.size() / 3 + 1);
     std::vector<MappedText> pieces;
@@ -288,6 +289,23 @@ std::string Tokenizer::tokenBytes(int id) const {
     return m_impl->idToBytes[static_cast<std::size_t>(id)];
 }
 
+std::shared_ptr<const Tokenizer> Tokenizer::fromExternal(ExternalVocabulary v) {
+    if (!v.encode) throw Error("an external tokenizer needs an encoder");
+    auto im = std::make_unique<TokenizerImpl>();
+    v.present.resize(v.tokenBytes.size(), 0);
+    for (std::size_t id = 0; id < v.tokenBytes.size(); ++id)
+        if (v.present[id]) im->bytesToId.emplace(v.tokenBytes[id], static_cast<int>(id));
+    im->idToBytes = std::move(v.tokenBytes);
+    im->present = std::move(v.present);
+    im->startRule = std::move(v.startRule);
+    im->endIds = std::move(v.endIds);
+    im->externalDescription = std::move(v.description);
+    im->externalLossless = v.lossless;
+    im->externalEncode = std::move(v.encode);
+    im->fromTokenizerJson = true;  // special tokens recognised by default, as the servers do
+    return std::make_shared<const Tokenizer>(std::move(im));
+}
+
 std::optional<int> Tokenizer::idOf(std::string_view tokenBytes) const {
     const auto it = m_impl->bytesToId.find(std::string(tokenBytes));
     if (it == m_impl->bytesToId.end()) return std::nullopt;
@@ -316,6 +334,7 @@ bool Tokenizer::recognisesSpecialByDefault() const { return m_impl->fromTokenize
 
 bool Tokenizer::isLossless() const {
     const TokenizerImpl& im = *m_impl;
+    if (im.externalEncode) return im.externalLossless;
     return im.spelling == VocabSpelling::ByteLevel && (!im.normalizer || im.normalizer->empty()) &&
            !(im.preTokenizer && im.preTokenizer->changesText());
 }
@@ -327,6 +346,7 @@ const std::filesystem::path& Tokenizer::sourceFile() const { return m_impl->sour
 
 std::string Tokenizer::describe() const {
     const TokenizerImpl& im = *m_impl;
+    if (im.externalEncode) return im.externalDescription;
     const std::string digits = std::to_string(vocabSize());
     std::string n;
     for (std::size_t i = 0; i < digits.size(); ++i) {

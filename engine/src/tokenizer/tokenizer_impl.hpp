@@ -2,6 +2,7 @@
 // What a Tokenizer holds, and the one function the file loaders use to build it.
 #include <array>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -69,6 +70,10 @@ struct TokenizerImpl {
     StartTokenRule startRule;
     std::vector<int> endIds;
     TokenizerExtras extras;
+    // Set for Tokenizer::fromExternal: encode() calls it instead of the BPE above.
+    std::function<std::vector<Token>(std::string_view, bool)> externalEncode;
+    std::string externalDescription;
+    bool externalLossless = false;
 };
 
 // The parsed contents of either file format, before validation.

@@ -1,0 +1,248 @@
+// generate, trace and score with --server: the same loop (ts::Transcript over a
+// RemoteSession), the same JSON as with --model, less what a server cannot give (attention,
+// embeddings, raw logits), which `trace` lists under "not_given".
+#include <cmath>
+#include <iostream>
+
+#include "common.hpp"
+#include "remote_model.hpp"
+#include "tokenscope/error.hpp"
+#include "tokenscope/sampling.hpp"
+#include "tokenscope/transcript.hpp"
+
+namespace ts::cli {
+
+namespace {
+
+std::set<std::string> withServer(std::set<std::string> valued) {
+    valued.insert(kServerOptions.begin(), kServerOptions.end());
+    valued.insert("threads");  // accepted as with --model; the server has its own
+    return valued;
+}
+
+// --ids verbatim, or the text through the server's tokenizer (ts::parsePrompt, the one way
+// from text to ids: the start-token rule is the one the server applies).
+PromptTokens remotePrompt(const Options& opts, const RemoteTarget& t, const std::string& idsOption,
+                          const std::string& textOption, const std::string& fileOption) {
+    const bool hasIds = opts.has(idsOption);
+    auto text = readText(opts, textOption, fileOption);
+    if (hasIds && text)
+        throw UsageError{"give either --" + idsOption + " or --" + textOption + ", not both"};
+    if (!hasIds && !text)
+        throw UsageError{"give the input as --" + idsOption + " or --" + textOption};
+    const int nVocab = t.model->config().nVocab;
+    if (hasIds) return promptFromIds(opts.intList(idsOption), nVocab, "--" + idsOption);
+    if (!t.loaded.tokenizer)
+        throw Error("the " + remote::kindName(t.model->info().kind) +
+                    " server has no tokenizer endpoint Tokenscope can use: give token ids with --" +
+                    idsOption);
+    return parsePrompt(*text, t.loaded.tokenizer.get(), nVocab, promptOptions(opts));
+}
+
+Json serverJson(const RemoteTarget& t) {
+    const auto& i = t.model->info();
+    return {{"url", i.url},
+            {"kind", remote::kindName(i.kind)},
+            {"model", i.model},
+            {"vocab", i.nVocab},
+            {"vocab_source", i.vocabSource},
+            {"context", i.nCtx},
+            {"top_logprobs", i.topK >= i.nVocab ? -1 : i.topK}};
+}
+
+ModelIdentity identityOf(const RemoteTarget& t) {
+    const auto& i = t.model->info();
+    return ModelIdentity::ofConfig(t.model->config(), i.model, i.url, remote::kindName(i.kind));
+}
+
+// Entropy of a distribution given as logprobs with -infinity for what is not itemised, plus
+// the tail as one more outcome (exact when the tail is 0, a lower bound otherwise).
+double entropyWithTail(const std::vector<float>& logits, double tail) {
+    if (tail <= 0) return entropyBits(softmax(logits));
+    double h = 0;
+    for (float lp : logits)
+        if (std::isfinite(lp)) h -= std::exp(static_cast<double>(lp)) * lp / std::log(2.0);
+    if (tail > 0) h -= tail * std::log2(tail);
+    return h;
+}
+
+int remoteGenerate(const Args& args) {
+    const Options opts(args,
+                       withServer({"model", "ids", "prompt", "prompt-file", "steps", "temperature",
+                                   "top-k", "top-p", "seed", "system", "user", "replay"}),
+                       {"json", "special", "bos", "no-bos", "stop-at-eos", "ignore-eos"});
+    for (const char* o : {"system", "user", "replay"})
+        if (opts.has(o))
+            throw UsageError{std::string("--") + o +
+                             " is not available with --server yet: give --prompt or --ids"};
+    const int steps = static_cast<int>(opts.integer("steps", 20, 0, 1 << 20));
+    const SamplingParams params = samplingParams(opts, 1.0f);
+    if (opts.flag("stop-at-eos") && opts.flag("ignore-eos"))
+        throw UsageError{"give either --stop-at-eos (the default) or --ignore-eos, not both"};
+    const RemoteTarget t = connectServer(opts);
+    const PromptTokens prompt = remotePrompt(opts, t, "ids", "prompt", "prompt-file");
+    const std::vector<int> ids = prompt.ids();
+    ts::checkFitsContext(ids.size() + static_cast<std::size_t>(steps), t.model->config().nCtx,
+                         "the prompt plus --steps");
+    const bool json = opts.flag("json");
+    TranscriptOptions options;
+    options.ignoreEndOfText = opts.flag("ignore-eos");
+    Transcript transcript(std::make_unique<remote::RemoteSession>(t.model), t.loaded.tokenizer,
+                          options);
+    if (!json && t.loaded.tokenizer) std::cout << t.loaded.tokenizer->decode(ids);
+    double decodeMs = 0.0;
+    for (int s = 0; s < steps; ++s) {
+        if (s == 0) {
+            transcript.start(prompt, params);
+        } else {
+            if (transcript.finished()) break;
+            decodeMs += transcript.step(params).trace->cost.wallMs;
+        }
+        if (!json)
+            std::cout << tokenBytesOf(t.loaded, transcript.back().sampledToken) << std::flush;
+    }
+    if (!json) {
+        std::cout << '\n';
+        return 0;
+    }
+    if (steps == 0) {
+        Json j;
+        j["ids"] = ids;
+        j["generated"] = Json::array();
+        j["text"] = t.loaded.tokenizer ? bytesAsText(t.loaded.tokenizer->decode(ids)) : "";
+        j["steps"] = Json::array();
+        printJson(j);
+        return 0;
+    }
+    const ModelIdentity identity = identityOf(t);
+    std::cout << transcriptJson(transcript.steps(), t.loaded.tokenizer.get(), decodeMs, &identity)
+              << '\n';
+    return 0;
+}
+
+int remoteTrace(const Args& args) {
+    const Options opts(args, withServer({"model", "ids", "text", "text-file", "top"}),
+                       {"attention", "full-logits", "special", "bos", "no-bos", "json"});
+    const int top = static_cast<int>(opts.integer("top", 10, 0, 1000));
+    for (const char* f : {"attention", "full-logits"})
+        if (opts.flag(f))
+            throw Error(std::string("--") + f +
+                        ": a model server does not expose attention or raw logits; load the "
+                        "model locally with --model for them");
+    const RemoteTarget t = connectServer(opts);
+    const auto ids = remotePrompt(opts, t, "ids", "text", "text-file").ids();
+    ts::checkFitsContext(ids.size(), t.model->config().nCtx, "the input");
+    double ms = 0;
+    const remote::Distribution d = t.model->next(ids, &ms);
+    const std::vector<float> logits = remote::logitsOf(d, t.model->config().nVocab);
+    // The server's probabilities as they are (not renormalised over a top K).
+    std::vector<float> probs(logits.size(), 0.0f);
+    for (std::size_t i = 0; i < logits.size(); ++i)
+        if (std::isfinite(logits[i])) probs[i] = std::exp(logits[i]);
+    Json j;
+    j["ids"] = ids;
+    Json topJson = Json::array();
+    for (const auto& c : topCandidates(probs, top))
+        topJson.push_back({{"id", c.token},
+                           {"text", tokenText(t.loaded, c.token)},
+                           {"bytes", hexBytes(tokenBytesOf(t.loaded, c.token))},
+                           {"display", tokenDisplayAfter(t.loaded, ids, c.token)},
+                           {"prob", c.prob},
+                           {"logprob", logits[static_cast<std::size_t>(c.token)]}});
+    j["top"] = topJson;
+    j["entropy_bits"] = entropyWithTail(logits, d.tailMass);
+    j["entropy_exact"] = d.tailMass <= 0;
+    j["tail_mass"] = d.tailMass;
+    j["tokens"] = Json::array();
+    for (int id : ids) j["tokens"].push_back(tokenText(t.loaded, id));
+    j["display"] = tokenDisplays(t.loaded, ids);
+    j["not_given"] = {"logsumexp", "last_logits", "logits", "attentions"};
+    j["server"] = serverJson(t);
+    j["server"]["request_ms"] = ms;
+    printJson(j);
+    return 0;
+}
+
+int remoteScore(const Args& args) {
+    const Options opts(args, withServer({"model", "text", "text-file", "stride"}),
+                       {"json", "bos", "no-bos", "special"});
+    auto text = readText(opts, "text", "text-file");
+    if (!text) throw UsageError{"give the text as --text STR or --text-file FILE"};
+    const RemoteTarget t = connectServer(opts);
+    if (!t.loaded.tokenizer)
+        throw Error("the " + remote::kindName(t.model->info().kind) +
+                    " server has no tokenizer endpoint to score text with");
+    const PromptTokens prompt =
+        parsePrompt(*text, t.loaded.tokenizer.get(), t.model->config().nVocab, promptOptions(opts));
+    const std::vector<int> ids = prompt.ids();
+    if (ids.size() < 2)
+        throw Error(
+            "the text is a single token with nothing before it, so nothing is scored"
+            " (--bos puts the model's start token in front)");
+    const int window = t.model->config().nCtx;
+    if (ids.size() > static_cast<std::size_t>(window))
+        throw Error("the text is " + std::to_string(ids.size()) +
+                    " tokens, longer than the server's context of " + std::to_string(window) +
+                    "; sliding windows are not done over --server yet: shorten the text");
+    const int stride = static_cast<int>(opts.integer("stride", std::max(1, window / 2), 1, window));
+    const remote::PromptScores s = t.model->scorePrompt(ids);
+    const auto shown = tokenDisplays(t.loaded, ids);
+    Json perToken = Json::array();
+    double nllSum = 0.0;
+    std::size_t scoredBytes = 0;
+    const int n = static_cast<int>(ids.size());
+    for (int i = 1; i < n; ++i) {
+        const auto ui = static_cast<std::size_t>(i);
+        const double logProb = s.logprob[ui];
+        const auto& tok = prompt.tokens[ui];
+        nllSum -= logProb;
+        scoredBytes += tok.end - tok.start;
+        const auto& logits = s.logits[ui];
+        perToken.push_back(
+            {{"id", ids[ui]},
+             {"text", tokenText(t.loaded, ids[ui])},
+             {"bytes", hexBytes(tokenBytesOf(t.loaded, ids[ui]))},
+             {"display", shown[ui]},
+             {"start", tok.start},
+             {"end", tok.end},
+             {"logprob", logProb},
+             {"prob", std::exp(logProb)},
+             {"rank", logits.empty() ? 0 : rankOf(logits, ids[ui])},
+             {"entropy_bits",
+              logits.empty() ? std::nan("") : entropyWithTail(logits, s.tailMass[ui])},
+             {"context", i}});
+    }
+    const int scored = n - 1;
+    const double meanNll = nllSum / static_cast<double>(scored);
+    Json j;
+    j["ids"] = ids;
+    j["bos"] = prompt.startAdded;
+    j["tokens"] = perToken;
+    j["scored_tokens"] = scored;
+    j["unscored_tokens"] = 0;
+    j["scored_bytes"] = scoredBytes;
+    j["mean_nll"] = meanNll;
+    j["perplexity"] = std::exp(meanNll);
+    j["bits_per_byte"] =
+        scoredBytes ? nllSum / std::log(2.0) / static_cast<double>(scoredBytes) : std::nan("");
+    j["window"] = window;
+    j["stride"] = stride;
+    j["windows"] = 1;
+    j["scoring_path"] = s.path;
+    j["requests"] = s.requests;
+    j["server"] = serverJson(t);
+    printJson(j);
+    return 0;
+}
+
+}  // namespace
+
+int runRemote(const std::string& command, const Args& args) {
+    if (command == "generate") return remoteGenerate(args);
+    if (command == "trace") return remoteTrace(args);
+    if (command == "score") return remoteScore(args);
+    throw UsageError{"--server works with generate, trace and score (" + command +
+                     " needs a local model: give --model)"};
+}
+
+}  // namespace ts::cli
