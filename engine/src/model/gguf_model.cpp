@@ -118,16 +118,27 @@ LoadedModel loadGgufFile(const std::filesystem::path& file, const ProgressCallba
     auto f = std::make_shared<const gguf::File>(gguf::File::open(file));
     LoadedModel loaded;
     loaded.folder = file;
-    loaded.tokenizer = tokenizerFromGguf(*f);
+    // A tokenizer the engine cannot rebuild (an unknown tokenizer.ggml.pre, say) leaves the
+    // model usable with token ids, as a file without a tokenizer is.
+    std::string tokenizerProblem;
+    try {
+        loaded.tokenizer = tokenizerFromGguf(*f);
+    } catch (const Error& e) {
+        tokenizerProblem = e.what();
+    }
     loaded.model = modelFromGguf(f, progress, cancel);
     loaded.warnings = loaded.model->warnings();
+    if (!tokenizerProblem.empty())
+        loaded.warnings.push_back(tokenizerProblem +
+                                  "; the model loads without a tokenizer: only token ids can "
+                                  "be used as input");
     if (loaded.tokenizer) {
         if (loaded.tokenizer->vocabSize() > loaded.model->config().nVocab)
             throw Error(file.string() + ": the tokenizer has " +
                         std::to_string(loaded.tokenizer->vocabSize()) +
                         " entries but token_embd.weight only " +
                         std::to_string(loaded.model->config().nVocab) + " rows");
-    } else {
+    } else if (tokenizerProblem.empty()) {
         loaded.warnings.push_back(file.string() +
                                   " has no tokenizer (tokenizer.ggml.*): only "
                                   "token ids can be used as input");
