@@ -81,58 +81,107 @@ int runCompare(const Args& args) {
     return 0;
 }
 
+namespace {
+// One probe's figures as `probe --json` writes them.
+Json probeFigures(const LoadedModel& model, const FactProbe& p, const ProbeResult& r) {
+    return {{"logp_true", r.logPTrue},
+            {"logp_false", r.logPFalse},
+            {"truth_wins", r.truthWins},
+            {"truth_first_token_prob", r.truthFirstTokenProb},
+            {"top_token", tokenText(model, r.topToken)},
+            {"top_token_display", tokenDisplay(tokenBytesOf(model, r.topToken))},
+            {"top_prob", r.topProb},
+            // the model's own answer read as a word (see ts::modelAnswer)
+            {"answer", bytesAsText(r.answer.text)},
+            {"answer_display", visibleWhitespace(bytesAsText(r.answer.text))},
+            {"answer_word", bytesAsText(r.answer.word)},
+            {"answer_prob", r.answer.prob},
+            {"answer_is_truth", answerMatches(r.answer.word, p.truth)}};
+}
+}  // namespace
+
 int runProbe(const Args& args) {
-    const Options opts(args, {"model", "probes", "threads"}, {"json", "special", "bos", "no-bos"});
+    const Options opts(args, {"model", "probes", "threads"},
+                       {"json", "special", "bos", "no-bos", "with-fact"});
     applyThreads(opts);
     const auto probes = loadFactProbes(inputFilePath(opts, "probes", kMaxProbeFileBytes));
     const LoadedModel model = loadModel(opts);
     const Tokenizer& tok = requireTokenizer(model);
     const bool json = opts.flag("json");
+    // --with-fact: every probe also runs with its fact in front (ts::withFact, as retrieval
+    // puts a document into the context), and the counts say how many went from wrong to right.
+    const bool withFact = opts.flag("with-fact");
     // Each probe is scored and written out before the next one runs, so memory stays that
     // of one probe however many the file holds; the JSON is the one object
     // {"probes": [...], "groups": {...}}, written a probe at a time.
-    std::map<std::string, std::pair<int, int>> byGroup;  // group -> (truth wins, total)
+    struct Counts {
+        int truthWins = 0, probes = 0, wrongBefore = 0, flipped = 0, rightAfter = 0;
+    };
+    std::map<std::string, Counts> byGroup, byLanguage;
     if (json) std::cout << "{\"probes\":[";
     for (std::size_t i = 0; i < probes.size(); ++i) {
         const FactProbe& p = probes[i];
-        const ProbeResult r = runFactProbe(model.model, tok, p, promptOptions(opts));
-        auto& g = byGroup[p.group];
-        g.first += r.truthWins;
-        g.second += 1;
+        const FactRemedy remedy = withFact ? runFactRemedy(model.model, tok, p, promptOptions(opts))
+                                           : FactRemedy{runFactProbe(model.model, tok, p,
+                                                                     promptOptions(opts)),
+                                                        {}};
+        const ProbeResult& r = remedy.before;
+        for (Counts* c : {&byGroup[p.group], &byLanguage[hasHangul(p.prompt) ? "ko" : "en"]}) {
+            c->truthWins += r.truthWins;
+            c->probes += 1;
+            c->wrongBefore += !r.truthWins;
+            c->flipped += remedy.flipped();
+            c->rightAfter += remedy.after.truthWins;
+        }
         if (!json) {
             std::cout << (r.truthWins ? "TRUE " : "false") << "  answer "
-                      << bytesAsText(r.answer.text) << " (" << r.answer.prob << ")  " << p.prompt
-                      << '\n'
-                      << std::flush;
+                      << bytesAsText(r.answer.text) << " (" << r.answer.prob << ")  ";
+            if (withFact)
+                std::cout << "with the fact: " << (remedy.after.truthWins ? "TRUE " : "false")
+                          << " answer " << bytesAsText(remedy.after.answer.text) << " ("
+                          << remedy.after.answer.prob << ")  ";
+            std::cout << p.prompt << '\n' << std::flush;
             continue;
         }
-        const Json entry = {{"prompt", p.prompt},
-                            {"group", p.group},
-                            {"truth", p.truth},
-                            {"logp_true", r.logPTrue},
-                            {"false", p.falsehoods},
-                            {"logp_false", r.logPFalse},
-                            {"truth_wins", r.truthWins},
-                            {"truth_first_token_prob", r.truthFirstTokenProb},
-                            {"top_token", tokenText(model, r.topToken)},
-                            {"top_token_display", tokenDisplay(tokenBytesOf(model, r.topToken))},
-                            {"top_prob", r.topProb},
-                            // the model's own answer read as a word (see ts::modelAnswer)
-                            {"answer", bytesAsText(r.answer.text)},
-                            {"answer_display", visibleWhitespace(bytesAsText(r.answer.text))},
-                            {"answer_word", bytesAsText(r.answer.word)},
-                            {"answer_prob", r.answer.prob},
-                            {"answer_is_truth", answerMatches(r.answer.word, p.truth)}};
+        Json entry = {{"prompt", p.prompt},
+                      {"group", p.group},
+                      {"truth", p.truth},
+                      {"false", p.falsehoods}};
+        entry.update(probeFigures(model, p, r));
+        if (withFact) {
+            entry["fact"] = factSentence(p);
+            entry["with_fact"] = probeFigures(model, p, remedy.after);
+            entry["flipped"] = remedy.flipped();
+        }
         std::cout << (i ? "," : "")
                   << entry.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
                   << std::flush;
     }
     if (json) {
+        auto counts = [withFact](const Counts& c) {
+            Json j = {{"truth_wins", c.truthWins}, {"probes", c.probes}};
+            if (withFact) {
+                j["wrong_before"] = c.wrongBefore;
+                j["flipped"] = c.flipped;
+                j["truth_wins_with_fact"] = c.rightAfter;
+            }
+            return j;
+        };
         Json groups = Json::object();
-        for (const auto& [group, counts] : byGroup)
-            groups[group] = {{"truth_wins", counts.first}, {"probes", counts.second}};
+        for (const auto& [group, c] : byGroup) groups[group] = counts(c);
         std::cout << "],\"groups\":"
-                  << groups.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "}\n";
+                  << groups.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+        if (withFact) {
+            Json languages = Json::object();
+            for (const auto& [language, c] : byLanguage) languages[language] = counts(c);
+            std::cout << ",\"languages\":" << languages.dump(-1, ' ', false);
+        }
+        std::cout << "}\n";
+    } else if (withFact) {
+        for (const auto& [language, c] : byLanguage)
+            std::cout << language << ": " << c.flipped << " of " << c.wrongBefore
+                      << " wrong probes right with the fact (" << c.rightAfter << " of "
+                      << c.probes << " right with it, " << c.truthWins << " without)\n";
     }
     return 0;
 }

@@ -58,6 +58,9 @@ struct FactProbe {
     std::string truth;  // the true continuation (with its leading space)
     std::vector<std::string> falsehoods;
     std::string group;  // e.g. "seen", "held-out", "real-world"
+    // The sentence "give it the fact" puts in front of the prompt, as retrieval would ("" for
+    // the default: the prompt completed with its truth, factSentence).
+    std::string fact;
 };
 // The largest probe file read: 20,000 probes take about 3 MiB.
 inline constexpr std::uint64_t kMaxProbeFileBytes = std::uint64_t{16} << 20;
@@ -104,5 +107,25 @@ struct ProbeResult {
 // each answer is tokenized together with it (parsePromptWithContinuation).
 ProbeResult runFactProbe(std::shared_ptr<const Model> model, const Tokenizer& tokenizer,
                          const FactProbe& probe, const PromptOptions& promptOptions = {});
+
+// ---- hallucination's remedy: give it the fact -------------------------------------------
+// What retrieval does for a question: the fact is put into the context before it. The fact
+// is the probe's `fact` field, or else its prompt completed with its truth and a full stop
+// ("The capital of Kriand is Domoek."; "크리안드의 수도는 도모엑.").
+std::string factSentence(const FactProbe& probe);
+// The probe with factSentence(probe) and a space in front of its prompt (truth and false
+// answers unchanged).
+FactProbe withFact(const FactProbe& probe);
+struct FactRemedy {
+    ProbeResult before;  // the prompt alone
+    ProbeResult after;   // the fact in front
+    // From wrong to right: the true answer did not beat every false one, and with the fact
+    // it does.
+    bool flipped() const { return !before.truthWins && after.truthWins; }
+};
+FactRemedy runFactRemedy(std::shared_ptr<const Model> model, const Tokenizer& tokenizer,
+                         const FactProbe& probe, const PromptOptions& promptOptions = {});
+// Whether `text` has Hangul (a probe's language: "ko" when its prompt has, else "en").
+bool hasHangul(std::string_view text);
 
 }  // namespace ts

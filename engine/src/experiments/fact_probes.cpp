@@ -96,7 +96,8 @@ class ProbeFileReader {
             throw Error(where() + " needs string fields \"prompt\" and \"truth\"");
         if (event == E::key && depth == m_listDepth + 1) {
             const auto key = parsed.get<std::string>();
-            return key == "prompt" || key == "truth" || key == "false" || key == "group";
+            return key == "prompt" || key == "truth" || key == "false" || key == "group" ||
+                   key == "fact";
         }
         if (event == E::object_end && depth == m_listDepth) {
             m_probes.push_back(probeOf(parsed));
@@ -121,6 +122,11 @@ class ProbeFileReader {
             }
         }
         if (p.contains("group") && p["group"].is_string()) probe.group = p["group"];
+        if (p.contains("fact")) {
+            if (!p["fact"].is_string()) throw Error(at + ": \"fact\" must be a string");
+            probe.fact = p["fact"].get<std::string>();
+            checkUtf8(probe.fact, at);
+        }
         // Refused here, before any probe runs, rather than by runFactProbe half-way through.
         if (probe.truth.empty()) throw Error(at + " has an empty \"truth\"");
         for (const auto& f : probe.falsehoods)
@@ -146,11 +152,13 @@ std::vector<FactProbe> loadFactProbes(const std::filesystem::path& file) {
 
 void saveFactProbes(const std::vector<FactProbe>& probes, const std::filesystem::path& file) {
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
-    for (const auto& p : probes)
+    for (const auto& p : probes) {
         list.push_back({{"prompt", p.prompt},
                         {"truth", p.truth},
                         {"false", p.falsehoods},
                         {"group", p.group}});
+        if (!p.fact.empty()) list.back()["fact"] = p.fact;
+    }
     std::ofstream out(file);
     if (!out) throw Error("cannot write probe file " + file.string());
     out << nlohmann::ordered_json{{"probes", list}}.dump(1) << '\n';
@@ -192,6 +200,43 @@ ProbeResult runFactProbe(std::shared_ptr<const Model> model, const Tokenizer& to
     for (double lp : r.logPFalse) r.truthWins = r.truthWins && r.logPTrue > lp;
     r.answer = modelAnswer(model, tokenizer, prompt);
     return r;
+}
+
+std::string factSentence(const FactProbe& probe) {
+    if (!probe.fact.empty()) return probe.fact;
+    std::string sentence = probe.prompt + probe.truth;
+    while (!sentence.empty() && sentence.back() == ' ') sentence.pop_back();
+    return sentence + ".";
+}
+
+FactProbe withFact(const FactProbe& probe) {
+    FactProbe given = probe;
+    given.prompt = factSentence(probe) + " " + probe.prompt;
+    return given;
+}
+
+FactRemedy runFactRemedy(std::shared_ptr<const Model> model, const Tokenizer& tokenizer,
+                         const FactProbe& probe, const PromptOptions& promptOptions) {
+    return {runFactProbe(model, tokenizer, probe, promptOptions),
+            runFactProbe(model, tokenizer, withFact(probe), promptOptions)};
+}
+
+bool hasHangul(std::string_view text) {
+    // Hangul syllables U+AC00..U+D7A3 are EA B0 80 .. ED 9E A3 in UTF-8; jamo U+1100..U+11FF
+    // are E1 84 80 .. E1 87 BF; compatibility jamo U+3130..U+318F are E3 84 B0 .. E3 86 8F.
+    for (std::size_t i = 0; i + 2 < text.size(); ++i) {
+        const auto b0 = static_cast<unsigned char>(text[i]);
+        const auto b1 = static_cast<unsigned char>(text[i + 1]);
+        if ((b0 >= 0xEA && b0 <= 0xEC) || (b0 == 0xED && b1 <= 0x9E)) {
+            if (b0 == 0xEA && b1 < 0xB0) continue;
+            return true;
+        }
+        if (b0 == 0xE1 && b1 >= 0x84 && b1 <= 0x87) return true;
+        if (b0 == 0xE3 && ((b1 == 0x84 && static_cast<unsigned char>(text[i + 2]) >= 0xB0) ||
+                           b1 == 0x85 || (b1 == 0x86 && static_cast<unsigned char>(text[i + 2]) <= 0x8F)))
+            return true;
+    }
+    return false;
 }
 
 }  // namespace ts
