@@ -98,7 +98,8 @@ auto guarded(const std::string& where, F&& f) {
     try {
         return f();
     } catch (const simdjson::simdjson_error& e) {
-        throw bad(where, std::string("is not valid JSON of the expected shape (") + e.what() + ")");
+        throw bad(where, std::string("is not valid JSON of the expected shape (") + e.what() +
+                             "; a NaN or infinite logprob is not a JSON number either)");
     }
 }
 
