@@ -168,3 +168,88 @@ TEST_CASE("qwen3-tiny (q/k norm, head_dim 24 != 64/4, untied) matches the refere
     WARN("qwen3-tiny worst abs diff: logit " << w.logit << ", attention " << w.attention
                                              << ", logsumexp " << w.lse);
 }
+
+// The families after Llama/Qwen, against tests/reference/family_reference.py (a numpy forward
+// pass written from transformers' modeling files; it reproduces the transformers references
+// of llama/qwen2/qwen3-tiny above to 2e-5). Their attention rows hold exact zeros outside a
+// sliding layer's window, and the greedy continuation runs through the KV cache.
+TEST_CASE(
+    "exaone4-tiny (no input norms, norms on the sublayer outputs, q/k norm, llama3 RoPE, "
+    "tied) matches the reference",
+    "[model][reference][exaone4]") {
+    const Worst w = checkFolder("exaone4-tiny");
+    WARN("exaone4-tiny worst abs diff: logit " << w.logit << ", attention " << w.attention);
+}
+
+TEST_CASE(
+    "exaone4-hybrid-tiny (three sliding layers with RoPE, a global NoPE layer, window 4) "
+    "matches the reference",
+    "[model][reference][exaone4]") {
+    auto m = ts::Model::loadFolder(ts_test::dataDir() / "exaone4-hybrid-tiny");
+    CHECK(m->config().isSliding(0));
+    CHECK_FALSE(m->config().isSliding(3));
+    CHECK(m->config().usesRope(2));
+    CHECK_FALSE(m->config().usesRope(3));
+    const Worst w = checkFolder("exaone4-hybrid-tiny");
+    WARN("exaone4-hybrid-tiny worst abs diff: logit " << w.logit << ", attention " << w.attention);
+}
+
+TEST_CASE(
+    "gemma3-tiny (window 4 < the sequences, local/global RoPE bases, "
+    "query_pre_attn_scalar != head_dim, four (1 + w) norms) matches the reference",
+    "[model][reference][gemma3]") {
+    auto m = ts::Model::loadFolder(ts_test::dataDir() / "gemma3-tiny");
+    const ts::Config& c = m->config();
+    CHECK(c.modelType == "gemma3");
+    CHECK(c.slidingWindow == 4);
+    CHECK(c.isSliding(4));
+    CHECK_FALSE(c.isSliding(5));
+    CHECK(c.attentionScale == Approx(1 / std::sqrt(20.0)));
+    CHECK(c.ropeLocalTheta == 10000.0);
+    CHECK(c.ropeTheta == 1e6);
+    const Worst w = checkFolder("gemma3-tiny");
+    WARN("gemma3-tiny worst abs diff: logit " << w.logit << ", attention " << w.attention);
+}
+
+TEST_CASE(
+    "midm-tiny (Mi:dm 2.0: a Llama with head_dim 24 != 64/4, theta 8e6, tied) matches "
+    "the reference",
+    "[model][reference][midm]") {
+    const Worst w = checkFolder("midm-tiny");
+    WARN("midm-tiny worst abs diff: logit " << w.logit << ", attention " << w.attention);
+}
+
+TEST_CASE(
+    "exaone-tiny (EXAONE 3.5: transformer.h.N.attn.attention.*, c_fc_0 is the gate) "
+    "matches the reference",
+    "[model][reference][exaone]") {
+    const Worst w = checkFolder("exaone-tiny");
+    WARN("exaone-tiny worst abs diff: logit " << w.logit << ", attention " << w.attention);
+}
+
+TEST_CASE(
+    "granite-tiny (the four μP scalars, logits divided by logits_scaling) matches the "
+    "reference",
+    "[model][reference][granite]") {
+    const Worst w = checkFolder("granite-tiny");
+    WARN("granite-tiny worst abs diff: logit " << w.logit << ", attention " << w.attention);
+}
+
+TEST_CASE(
+    "hyperclovax-tiny (μP scalars, logits multiplied by logits_scaling, Peri-LN post "
+    "norms) matches the reference",
+    "[model][reference][hyperclovax]") {
+    const Worst w = checkFolder("hyperclovax-tiny");
+    WARN("hyperclovax-tiny worst abs diff: logit " << w.logit << ", attention " << w.attention);
+}
+
+TEST_CASE(
+    "smollm3-tiny (no_rope_layers: the fourth layer turns without RoPE) matches the "
+    "reference",
+    "[model][reference][smollm3]") {
+    auto m = ts::Model::loadFolder(ts_test::dataDir() / "smollm3-tiny");
+    CHECK(m->config().usesRope(2));
+    CHECK_FALSE(m->config().usesRope(3));
+    const Worst w = checkFolder("smollm3-tiny");
+    WARN("smollm3-tiny worst abs diff: logit " << w.logit << ", attention " << w.attention);
+}
