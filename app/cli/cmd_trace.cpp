@@ -1,15 +1,19 @@
 // tokenscope-cli trace: one batched pass over the input, with logits, attention and the
 // top candidates as JSON (the contract conformance.py checks). Text is read by the engine's
 // one prompt parser, so --text gives the ids generate --prompt gives.
+#include <cmath>
+
 #include "commands.hpp"
 #include "common.hpp"
+#include "intervention_options.hpp"
 #include "tokenscope/session.hpp"
 
 namespace ts::cli {
 
 int runTrace(const Args& args) {
-    const Options opts(args, {"model", "ids", "text", "text-file", "top", "threads"},
-                       {"attention", "full-logits", "special", "bos", "no-bos", "json"});
+    const Options opts(
+        args, withInterventionOptions({"model", "ids", "text", "text-file", "top", "threads"}),
+        {"attention", "full-logits", "special", "bos", "no-bos", "json"});
     applyThreads(opts);
     const int top = static_cast<int>(opts.integer("top", 10, 0, 1000));
     const LoadedModel model = loadModel(opts);
@@ -21,12 +25,30 @@ int runTrace(const Args& args) {
     TraceOptions traceOptions;
     traceOptions.attention = opts.flag("attention");
     traceOptions.allLogits = true;  // logsumexp is reported for every position
+    // Interventions: the pass runs with all of them but the bans, so the logit arrays keep a
+    // banned id's model logit; the bans apply to what is reported as probabilities (top,
+    // entropy_bits, logsumexp), where a banned id has probability 0.
+    const auto interventions = interventionsFrom(opts, model, ids);
+    if (interventions) {
+        auto pass = std::make_shared<Interventions>(*interventions);
+        pass->banned.clear();
+        traceOptions.interventions = pass;
+    }
     const StepTrace trace = session.prefill(ids, traceOptions);
+    const auto banned = [&](std::vector<float> row) {
+        if (interventions) {
+            Interventions bans;
+            bans.banned = interventions->banned;
+            applyLogitInterventions(bans, row);
+        }
+        return row;
+    };
+    const std::vector<float> lastLogits = banned(trace.logits);
 
     Json j;
     j["ids"] = ids;
     Json lse = Json::array();
-    for (const auto& row : trace.allLogits) lse.push_back(logSumExp(row));
+    for (const auto& row : trace.allLogits) lse.push_back(logSumExp(banned(row)));
     j["logsumexp"] = lse;
     j["last_logits"] = trace.logits;
     if (opts.flag("full-logits")) j["logits"] = trace.allLogits;
@@ -49,17 +71,23 @@ int runTrace(const Args& args) {
         }
         j["attentions"] = layers;
     }
-    const auto probs = softmax(trace.logits);
+    const auto probs = softmax(lastLogits);
     Json topJson = Json::array();
-    for (const auto& c : topCandidates(probs, top))
+    for (const auto& c : topCandidates(probs, top)) {
+        if (std::isinf(lastLogits[static_cast<std::size_t>(c.token)])) continue;  // banned
         topJson.push_back({{"id", c.token},
                            {"text", tokenText(model, c.token)},
                            {"bytes", hexBytes(tokenBytesOf(model, c.token))},
                            {"display", tokenDisplayAfter(model, ids, c.token)},
                            {"prob", c.prob},
                            {"logit", trace.logits[static_cast<std::size_t>(c.token)]}});
+    }
     j["top"] = topJson;
     j["entropy_bits"] = entropyBits(probs);
+    if (interventions) {
+        j["banned"] = interventions->banned;
+        j["interventions"] = interventionsJson(*interventions);
+    }
     j["tokens"] = Json::array();
     for (int id : ids) j["tokens"].push_back(tokenText(model, id));
     j["display"] = tokenDisplays(model, ids);

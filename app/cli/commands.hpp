@@ -16,5 +16,7 @@ int runProbe(const Args& args);
 int runLitm(const Args& args);
 int runDownload(const Args& args);
 int runPrecision(const Args& args);
+int runPatch(const Args& args);
+int runHeads(const Args& args);
 
 }  // namespace ts::cli

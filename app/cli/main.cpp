@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
         {"tokenize", runTokenize},   {"trace", runTrace}, {"generate", runGenerate},
         {"score", runScore},         {"bench", runBench}, {"compare", runCompare},
         {"probe", runProbe},         {"litm", runLitm},   {"download", runDownload},
-        {"precision", runPrecision},
+        {"precision", runPrecision}, {"patch", runPatch}, {"heads", runHeads},
     };
     if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
         std::cout << kUsage;

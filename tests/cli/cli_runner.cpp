@@ -29,6 +29,11 @@ std::string slurp(const fs::path& p) {
 }  // namespace
 
 CliResult runCli(const std::vector<std::string>& args, std::uint64_t fileSizeLimit) {
+    return runProgram(TOKENSCOPE_CLI_PATH, args, fileSizeLimit);
+}
+
+CliResult runProgram(const std::string& program, const std::vector<std::string>& args,
+                     std::uint64_t fileSizeLimit) {
     static int counter = 0;
     const fs::path dir =
         fs::temp_directory_path() /
@@ -43,7 +48,7 @@ CliResult runCli(const std::vector<std::string>& args, std::uint64_t fileSizeLim
                                      0644);
     posix_spawn_file_actions_addopen(&actions, 2, errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
                                      0644);
-    std::vector<std::string> argvStrings = {TOKENSCOPE_CLI_PATH};
+    std::vector<std::string> argvStrings = {program};
     argvStrings.insert(argvStrings.end(), args.begin(), args.end());
     std::vector<char*> argv;
     for (auto& s : argvStrings) argv.push_back(s.data());
@@ -60,14 +65,13 @@ CliResult runCli(const std::vector<std::string>& args, std::uint64_t fileSizeLim
             if (in < 0 || out < 0 || err < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 ||
                 dup2(err, 2) < 0 || setrlimit(RLIMIT_FSIZE, &limit) != 0)
                 _exit(127);
-            execve(TOKENSCOPE_CLI_PATH, argv.data(), environ);
+            execve(program.c_str(), argv.data(), environ);
             _exit(127);
         }
         if (pid < 0)
-            throw std::runtime_error("cannot fork to start " + std::string(TOKENSCOPE_CLI_PATH));
-    } else if (posix_spawn(&pid, TOKENSCOPE_CLI_PATH, &actions, nullptr, argv.data(), environ) !=
-               0) {
-        throw std::runtime_error("cannot start " + std::string(TOKENSCOPE_CLI_PATH));
+            throw std::runtime_error("cannot fork to start " + program);
+    } else if (posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ) != 0) {
+        throw std::runtime_error("cannot start " + program);
     }
     posix_spawn_file_actions_destroy(&actions);
     int status = 0;

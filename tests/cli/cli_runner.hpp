@@ -18,6 +18,9 @@ struct CliResult {
 // `fileSizeLimit` > 0 runs the CLI under RLIMIT_FSIZE (as `ulimit -f` does): a write past
 // that many bytes fails as it does on a full disk. Its own stdout/stderr files obey it too.
 CliResult runCli(const std::vector<std::string>& args, std::uint64_t fileSizeLimit = 0);
+// Any program, the same way (the numpy references in tests/reference run as /usr/bin/python3).
+CliResult runProgram(const std::string& program, const std::vector<std::string>& args,
+                     std::uint64_t fileSizeLimit = 0);
 
 // A model folder in a temp dir made of the fullvocab fixture's weights and the real GPT-2
 // vocabulary (empty path when the vocabulary was not configured).
