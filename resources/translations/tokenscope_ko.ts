@@ -157,6 +157,21 @@
         <translation>기록 없음</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="114"/>
+        <source>outside the sliding window</source>
+        <translation>슬라이딩 윈도 밖</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="114"/>
+        <source> · local, window %1</source>
+        <translation> · 로컬, 윈도 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="114"/>
+        <source> · global</source>
+        <translation> · 글로벌</translation>
+    </message>
+    <message>
         <location filename="../../ui/stages/attention_view.cpp" line="253"/>
         <location filename="../../ui/stages/attention_view.cpp" line="431"/>
         <source>Layer %1</source>

@@ -110,7 +110,9 @@ AttentionView::AttentionView(QWidget* parent) : QWidget(parent) {
                 QCursor::pos(),
                 tr("%1 → %2: %3")
                     .arg(tokenLabel(q), tokenLabel(k),
-                         std::isnan(w) ? tr("not recorded") : QString::number(w, 'f', 4)),
+                         outsideWindow(m_layer, q, k) ? tr("outside the sliding window")
+                         : std::isnan(w)              ? tr("not recorded")
+                                                      : QString::number(w, 'f', 4)),
                 m_heatmap);
         } else {
             QToolTip::hideText();
@@ -140,7 +142,11 @@ void AttentionView::setHistory(const std::vector<StepRecordPtr>& historyUpToCurr
     m_labels.clear();
     const int kvHeadsBefore = m_nKvHead;
     m_nKvHead = 0;
+    m_window = 0;
+    m_layerSliding.clear();
     if (last) {
+        m_window = last->trace->attention.slidingWindow;
+        m_layerSliding = last->trace->attention.layerSliding;
         // Grouped-query attention: the trace says how many key/value heads the query heads share.
         const int kv = last->trace->attention.nKvHead;
         m_nKvHead = kv > 0 && kv < m_nHead && m_nHead % kv == 0 ? kv : 0;
@@ -250,7 +256,8 @@ void AttentionView::rebuildSelectors() {
     const QSignalBlocker b1(m_layerBox);
     const QSignalBlocker b2(m_headBox);
     m_layerBox->clear();
-    for (int l = 0; l < m_nLayer; ++l) m_layerBox->addItem(tr("Layer %1").arg(l + 1));
+    for (int l = 0; l < m_nLayer; ++l)
+        m_layerBox->addItem(tr("Layer %1").arg(l + 1) + layerKind(l));
     m_headBox->clear();
     for (int h = 0; h < m_nHead; ++h) m_headBox->addItem(headName(h));
     m_headBox->addItem(tr("Average of heads"));
@@ -325,6 +332,8 @@ bool AttentionView::queryRow(int layer, int head, int q, std::vector<float>& row
         const auto r = a.row(layer, head, q);
         if (r.size() != len) return false;
         row.assign(r.begin(), r.end());
+        for (int k = 0; k < q && outsideWindow(layer, q, k); ++k)
+            row[static_cast<std::size_t>(k)] = HeatmapWidget::kMissing;
         return true;
     }
     // Mean of the heads, summed in double so it equals the mean a reader computes.
@@ -340,7 +349,23 @@ bool AttentionView::queryRow(int layer, int head, int q, std::vector<float>& row
     if (heads == 0) return false;
     row.resize(len);
     for (std::size_t k = 0; k < len; ++k) row[k] = static_cast<float>(sum[k] / heads);
+    for (int k = 0; k < q && outsideWindow(layer, q, k); ++k)
+        row[static_cast<std::size_t>(k)] = HeatmapWidget::kMissing;
     return true;
+}
+
+bool AttentionView::layerSlides(int layer) const {
+    return m_window > 0 && layer >= 0 && static_cast<std::size_t>(layer) < m_layerSliding.size() &&
+           m_layerSliding[static_cast<std::size_t>(layer)] != 0;
+}
+
+bool AttentionView::outsideWindow(int layer, int query, int key) const {
+    return layerSlides(layer) && key >= 0 && key <= query - m_window;
+}
+
+QString AttentionView::layerKind(int layer) const {
+    if (m_window <= 0 || m_layerSliding.empty()) return {};
+    return layerSlides(layer) ? tr(" · local, window %1").arg(m_window) : tr(" · global");
 }
 
 void AttentionView::appendRows(int from, int to) {
@@ -436,7 +461,7 @@ void AttentionView::retranslateUi() {
     {
         const QSignalBlocker a(m_layerBox), b(m_headBox);
         for (int l = 0; l < m_layerBox->count(); ++l)
-            m_layerBox->setItemText(l, tr("Layer %1").arg(l + 1));
+            m_layerBox->setItemText(l, tr("Layer %1").arg(l + 1) + layerKind(l));
         for (int h = 0; h < m_nHead && h < m_headBox->count(); ++h)
             m_headBox->setItemText(h, headName(h));
         if (m_headBox->count() > m_nHead) m_headBox->setItemText(m_nHead, tr("Average of heads"));
@@ -482,17 +507,18 @@ void AttentionView::refreshMatrix() {
     m_spareMatrix.reserve(at(m_tokens + m_tokens / 2 + 16, 0, m_matrixStride));
     // A small matrix at once; a large one in slices (see attention_view.hpp).
     buildMatrixRows(m_tokens <= kBuildAtOnceTokens);
-    m_heatmap->setTitle(m_nLayer == 0 ? QString()
-                        : m_head == kAverageOfHeads
-                            ? tr("Layer %1, average of %2 heads").arg(m_layer + 1).arg(m_nHead)
-                        : kvGroup(m_head) >= 0
-                            // Short: the heatmap may be narrow; the grid title says who shares it.
-                            ? tr("Layer %1, head %2 · KV group %3 of %4")
-                                  .arg(m_layer + 1)
-                                  .arg(m_head + 1)
-                                  .arg(kvGroup(m_head) + 1)
-                                  .arg(m_nKvHead)
-                            : tr("Layer %1, head %2").arg(m_layer + 1).arg(m_head + 1));
+    m_heatmap->setTitle((m_nLayer == 0 ? QString()
+                         : m_head == kAverageOfHeads
+                             ? tr("Layer %1, average of %2 heads").arg(m_layer + 1).arg(m_nHead)
+                         : kvGroup(m_head) >= 0
+                             // Short: the heatmap may be narrow; the grid title says who shares it.
+                             ? tr("Layer %1, head %2 · KV group %3 of %4")
+                                   .arg(m_layer + 1)
+                                   .arg(m_head + 1)
+                                   .arg(kvGroup(m_head) + 1)
+                                   .arg(m_nKvHead)
+                             : tr("Layer %1, head %2").arg(m_layer + 1).arg(m_head + 1)) +
+                        (m_nLayer == 0 ? QString() : layerKind(m_layer)));
 }
 
 int AttentionView::thumbBlock(int tokens) {
@@ -639,7 +665,10 @@ void AttentionView::showCell(int query, int key) {
     const float w = recordedWeight(query, key);
     m_infoLabel->setText(tr("%1 → %2: %3")
                              .arg(tokenLabel(query), tokenLabel(key),
-                                  std::isnan(w) ? tr("not recorded") : QString::number(w, 'f', 4)));
+                                  outsideWindow(m_layer, query, key)
+                                      ? tr("outside the sliding window")
+                                  : std::isnan(w) ? tr("not recorded")
+                                                  : QString::number(w, 'f', 4)));
 }
 
 }  // namespace ts::ui

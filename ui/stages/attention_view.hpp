@@ -9,6 +9,7 @@
 // big heatmap and H + 1 thumbnails of at most 96 x 96 cells.
 #include <QString>
 #include <QWidget>
+#include <cstdint>
 #include <vector>
 
 #include "core/step_record.hpp"
@@ -119,6 +120,14 @@ class AttentionView : public QWidget {
     int m_nLayer = 0;
     int m_nHead = 0;
     int m_nKvHead = 0;  // key/value heads when fewer than the query heads (GQA), else 0
+    // Sliding-window layers (Gemma 3, EXAONE 4 32B), from the newest trace: a query at i of
+    // such a layer sees only keys i - m_window < j <= i, so the cells left of its band show
+    // hatched like the masked future, and the title says local or global.
+    int m_window = 0;
+    std::vector<std::uint8_t> m_layerSliding;
+    bool layerSlides(int layer) const;
+    bool outsideWindow(int layer, int query, int key) const;
+    QString layerKind(int layer) const;  // " · local, window W", " · global" or empty
     int m_tokens = 0;
     int m_layer = 0;
     int m_head = 0;
