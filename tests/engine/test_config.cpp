@@ -318,3 +318,88 @@ TEST_CASE("config: JSON nested deeper than any real config.json is refused", "[c
     CHECK_THROWS_WITH(ts::Config::fromJsonText(deep, "test/config.json"),
                       ContainsSubstring("test/config.json") && ContainsSubstring("nested"));
 }
+
+TEST_CASE("config: the families' switches come from model_type and the config (issues 46, 47)",
+          "[config][families]") {
+    json j = llamaConfig();
+    // Gemma 3: legacy sliding_window_pattern (every 6th layer global), the text model of a
+    // gemma3 (Gemma3ForConditionalGeneration), the HF defaults
+    j["model_type"] = "gemma3_text";
+    j["num_hidden_layers"] = 12;
+    j["sliding_window"] = 512;
+    j.erase("head_dim");
+    ts::Config g = parse(j);
+    CHECK(g.modelType == "gemma3");
+    CHECK(g.headDim() == 256);  // Gemma3TextConfig's default head_dim
+    CHECK(g.isSliding(4));
+    CHECK_FALSE(g.isSliding(5));
+    CHECK(g.isSliding(6));
+    CHECK_FALSE(g.isSliding(11));
+    CHECK(g.preNorms);
+    CHECK(g.postNorms);
+    CHECK(g.normAddsOne);
+    CHECK(g.attentionScale == Approx(1.0 / 16));  // query_pre_attn_scalar 256
+    CHECK(g.ropeLocalTheta == 10000.0);
+    CHECK(g.tiedEmbeddings);
+    const json multimodal = {{"model_type", "gemma3"},
+                             {"architectures", {"Gemma3ForConditionalGeneration"}},
+                             {"eos_token_id", {1, 106}},
+                             {"text_config", j},
+                             {"vision_config", {{"model_type", "siglip_vision_model"}}}};
+    const ts::Config mm = parse(multimodal);
+    CHECK(mm.modelType == "gemma3");
+    CHECK(mm.eosTokenIds == std::vector<int>{1, 106});
+    // rope_parameters keyed by layer type (transformers 5)
+    json k = j;
+    k["rope_parameters"] = {
+        {"full_attention", {{"rope_type", "linear"}, {"factor", 8.0}, {"rope_theta", 1e6}}},
+        {"sliding_attention", {{"rope_type", "default"}, {"rope_theta", 5e4}}}};
+    const ts::Config rp = parse(k);
+    CHECK(rp.ropeLocalTheta == 5e4);
+    CHECK(rp.ropeScaling.type == ts::RopeScaling::Type::Linear);
+
+    // EXAONE 4: no input norms; a missing sliding_window means Exaone4Config's 4096 with every
+    // 4th layer global (and without RoPE); null means neither
+    json e = llamaConfig();
+    e["model_type"] = "exaone4";
+    e["num_hidden_layers"] = 8;
+    ts::Config x = parse(e);
+    CHECK_FALSE(x.preNorms);
+    CHECK(x.postNorms);
+    CHECK(x.qkNorm);
+    CHECK(x.slidingWindow == 4096);
+    CHECK(x.isSliding(2));
+    CHECK_FALSE(x.isSliding(3));
+    CHECK_FALSE(x.usesRope(3));
+    CHECK(x.usesRope(2));
+    e["sliding_window"] = nullptr;
+    x = parse(e);
+    CHECK(x.slidingWindow == 0);
+    CHECK(x.usesRope(3));
+    e["sliding_window"] = 8;
+    e["layer_types"] = {"full_attention"};
+    CHECK_THROWS_WITH(parse(e), ContainsSubstring("layer_types"));
+
+    // Granite divides the logits, HyperCLOVA X multiplies them; SmolLM3's NoPE layers
+    json m = llamaConfig();
+    m["model_type"] = "granite";
+    m["logits_scaling"] = 8.0;
+    CHECK(parse(m).logitMultiplier == Approx(0.125));
+    CHECK(parse(m).attentionScale == 1.0);  // GraniteConfig's default attention_multiplier
+    m["model_type"] = "hyperclovax";
+    CHECK(parse(m).logitMultiplier == Approx(8.0));
+    CHECK(parse(m).postNorms);  // use_post_norm defaults to true
+    m["model_type"] = "smollm3";
+    m["num_hidden_layers"] = 8;
+    CHECK(parse(m).usesRope(2));
+    CHECK_FALSE(parse(m).usesRope(3));
+    CHECK_FALSE(parse(m).usesRope(7));
+
+    // Remote code of a type the engine does not implement (Kanana-2 and the like)
+    json r = llamaConfig();
+    r["model_type"] = "kanana2";
+    r["auto_map"] = {{"AutoModelForCausalLM", "modeling_kanana2.Kanana2ForCausalLM"}};
+    CHECK_THROWS_WITH(parse(r), ContainsSubstring("'kanana2'") &&
+                                    ContainsSubstring("own Python code") &&
+                                    ContainsSubstring("does not run"));
+}
