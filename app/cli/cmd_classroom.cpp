@@ -5,6 +5,7 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "intervention_options.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/experiments.hpp"
 #include "tokenscope/token_display.hpp"
@@ -20,10 +21,11 @@ const Tokenizer& requireTokenizer(const LoadedModel& model) {
 }  // namespace
 
 int runCompare(const Args& args) {
-    const Options opts(args,
-                       {"model", "prompt", "prompt-file", "ids", "temperatures", "steps", "seed",
-                        "top-k", "top-p", "threads"},
-                       {"json", "special", "bos", "no-bos", "ignore-eos"});
+    const Options opts(
+        args,
+        withInterventionOptions({"model", "prompt", "prompt-file", "ids", "temperatures", "steps",
+                                 "seed", "top-k", "top-p", "threads"}),
+        {"json", "special", "bos", "no-bos", "ignore-eos"});
     applyThreads(opts);
     const int steps = static_cast<int>(opts.integer("steps", 20, 0, 1 << 20));
     std::vector<float> temperatures;
@@ -34,12 +36,14 @@ int runCompare(const Args& args) {
     const LoadedModel model = loadModel(opts);
     const auto prompt = inputIds(opts, model, "ids", "prompt", "prompt-file");
     // The lanes follow generate's end-of-text rule: a lane stops after an end token.
+    const auto interventions = interventionsFrom(opts, model, prompt);
     const auto lanes = runTemperatureLanes(model.model, prompt, temperatures, steps, base,
-                                           model.tokenizer, opts.flag("ignore-eos"));
+                                           model.tokenizer, opts.flag("ignore-eos"), interventions);
 
     Json j;
     j["prompt_ids"] = prompt;
     j["seed"] = base.seed;
+    if (interventions) j["interventions"] = interventionsJson(*interventions);
     j["lanes"] = Json::array();
     for (const auto& lane : lanes) {
         Json tokens = Json::array();
@@ -121,10 +125,9 @@ int runProbe(const Args& args) {
     if (json) std::cout << "{\"probes\":[";
     for (std::size_t i = 0; i < probes.size(); ++i) {
         const FactProbe& p = probes[i];
-        const FactRemedy remedy = withFact ? runFactRemedy(model.model, tok, p, promptOptions(opts))
-                                           : FactRemedy{runFactProbe(model.model, tok, p,
-                                                                     promptOptions(opts)),
-                                                        {}};
+        const FactRemedy remedy =
+            withFact ? runFactRemedy(model.model, tok, p, promptOptions(opts))
+                     : FactRemedy{runFactProbe(model.model, tok, p, promptOptions(opts)), {}};
         const ProbeResult& r = remedy.before;
         for (Counts* c : {&byGroup[p.group], &byLanguage[hasHangul(p.prompt) ? "ko" : "en"]}) {
             c->truthWins += r.truthWins;
@@ -143,10 +146,8 @@ int runProbe(const Args& args) {
             std::cout << p.prompt << '\n' << std::flush;
             continue;
         }
-        Json entry = {{"prompt", p.prompt},
-                      {"group", p.group},
-                      {"truth", p.truth},
-                      {"false", p.falsehoods}};
+        Json entry = {
+            {"prompt", p.prompt}, {"group", p.group}, {"truth", p.truth}, {"false", p.falsehoods}};
         entry.update(probeFigures(model, p, r));
         if (withFact) {
             entry["fact"] = factSentence(p);
@@ -180,8 +181,8 @@ int runProbe(const Args& args) {
     } else if (withFact) {
         for (const auto& [language, c] : byLanguage)
             std::cout << language << ": " << c.flipped << " of " << c.wrongBefore
-                      << " wrong probes right with the fact (" << c.rightAfter << " of "
-                      << c.probes << " right with it, " << c.truthWins << " without)\n";
+                      << " wrong probes right with the fact (" << c.rightAfter << " of " << c.probes
+                      << " right with it, " << c.truthWins << " without)\n";
     }
     return 0;
 }

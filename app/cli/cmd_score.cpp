@@ -10,13 +10,15 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "intervention_options.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/session.hpp"
 
 namespace ts::cli {
 
 int runScore(const Args& args) {
-    const Options opts(args, {"model", "text", "text-file", "threads", "stride"},
+    const Options opts(args,
+                       withInterventionOptions({"model", "text", "text-file", "threads", "stride"}),
                        {"json", "bos", "no-bos", "special"});
     applyThreads(opts);
     const LoadedModel model = loadModel(opts);
@@ -50,6 +52,11 @@ int runScore(const Args& args) {
     Session session(model.model);
     TraceOptions traceOptions;
     traceOptions.allLogits = true;
+    // Interventions (mean ablation's means over the first window, the prompt a run would see).
+    const auto interventions = interventionsFrom(
+        opts, model,
+        std::span<const int>(ids).first(static_cast<std::size_t>(std::min(n, window))));
+    traceOptions.interventions = interventions;
     for (int begin = 0, prevEnd = 0;; begin += stride) {
         const int end = std::min(begin + window, n);
         session.reset();
@@ -98,6 +105,7 @@ int runScore(const Args& args) {
     j["window"] = window;
     j["stride"] = stride;
     j["windows"] = windows;
+    if (interventions) j["interventions"] = interventionsJson(*interventions);
     printJson(j);
     return 0;
 }

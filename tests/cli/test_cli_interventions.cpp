@@ -5,6 +5,7 @@
 // patching matrix.
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -56,8 +57,8 @@ void sameTop(const json& engine, const json& ref, double tol) {
                         ref["top"][i]["prob"].get<double>()) < tol);
     }
     for (std::size_t t = 0; t < ref["logsumexp"].size(); ++t)
-        CHECK(std::fabs(engine["logsumexp"][t].get<double>() -
-                        ref["logsumexp"][t].get<double>()) < 1e-3);
+        CHECK(std::fabs(engine["logsumexp"][t].get<double>() - ref["logsumexp"][t].get<double>()) <
+              1e-3);
 }
 
 struct Fixture {
@@ -89,8 +90,8 @@ TEST_CASE("trace with interventions agrees with the numpy reference on four fami
         SECTION("mean ablation " + f.name) {
             sameTop(cli({"trace", "--model", dir, "--ids", f.ids, "--top", "20", "--json",
                          "--ablate", f.ablate, "--ablate-mode", "mean"}),
-                    reference({"trace", dir, "--ids", f.ids, "--ablate", f.ablate,
-                               "--ablate-mode", "mean"}),
+                    reference({"trace", dir, "--ids", f.ids, "--ablate", f.ablate, "--ablate-mode",
+                               "mean"}),
                     1e-4);
         }
         SECTION("logit bias and ban " + f.name) {
@@ -100,8 +101,9 @@ TEST_CASE("trace with interventions agrees with the numpy reference on four fami
             const std::string bias = std::to_string(second) + ":2.5,7:-1.25";
             const json e = cli({"trace", "--model", dir, "--ids", f.ids, "--top", "20", "--json",
                                 "--logit-bias", bias, "--ban", std::to_string(top)});
-            sameTop(e, reference({"trace", dir, "--ids", f.ids, "--logit-bias", bias, "--ban",
-                                  std::to_string(top)}),
+            sameTop(e,
+                    reference({"trace", dir, "--ids", f.ids, "--logit-bias", bias, "--ban",
+                               std::to_string(top)}),
                     1e-4);
             // A banned id keeps its model logit in the arrays, is listed, and is never in top.
             CHECK(e["banned"] == json::array({top}));
@@ -112,11 +114,12 @@ TEST_CASE("trace with interventions agrees with the numpy reference on four fami
     }
 }
 
-TEST_CASE("an empty intervention changes nothing and a bad one is refused", "[cli][interventions]") {
+TEST_CASE("an empty intervention changes nothing and a bad one is refused",
+          "[cli][interventions]") {
     const std::string dir = (ts_test::dataDir() / "llama-tiny").string();
     const json plain = cli({"trace", "--model", dir, "--ids", "1,2,3,4", "--json"});
-    const json zeroBias = cli({"trace", "--model", dir, "--ids", "1,2,3,4", "--json",
-                               "--logit-bias", "5:0"});
+    const json zeroBias =
+        cli({"trace", "--model", dir, "--ids", "1,2,3,4", "--json", "--logit-bias", "5:0"});
     CHECK(plain["last_logits"] == zeroBias["last_logits"]);
     CHECK(runCli({"trace", "--model", dir, "--ids", "1,2", "--ablate", "3:1"}).exitCode == 1);
     CHECK(runCli({"trace", "--model", dir, "--ids", "1,2", "--ablate", "1:5"}).exitCode == 1);
@@ -124,8 +127,7 @@ TEST_CASE("an empty intervention changes nothing and a bad one is refused", "[cl
     CHECK(runCli({"trace", "--model", dir, "--ids", "1,2", "--ablate", "x"}).exitCode == 2);
     CHECK(runCli({"trace", "--model", dir, "--ids", "1,2", "--ban", "9999"}).exitCode == 1);
     CHECK(runCli({"trace", "--model", dir, "--ids", "1,2", "--logit-bias", "3"}).exitCode == 2);
-    CHECK(runCli({"trace", "--model", dir, "--ids", "1,2", "--ablate-mode", "mean"}).exitCode ==
-          2);
+    CHECK(runCli({"trace", "--model", dir, "--ids", "1,2", "--ablate-mode", "mean"}).exitCode == 2);
 }
 
 TEST_CASE("patch agrees with the numpy reference", "[cli][interventions][patch]") {
@@ -139,8 +141,8 @@ TEST_CASE("patch agrees with the numpy reference", "[cli][interventions][patch]"
         const json plain = cli({"trace", "--model", dir, "--ids", clean, "--json"});
         const std::string answer = std::to_string(plain["top"][0]["id"].get<int>());
         const std::string wrong = std::to_string(plain["top"][1]["id"].get<int>());
-        const json e = cli({"patch", "--model", dir, "--clean-ids", clean, "--corrupt-ids",
-                            corrupt, "--answer-id", answer, "--wrong-id", wrong, "--json"});
+        const json e = cli({"patch", "--model", dir, "--clean-ids", clean, "--corrupt-ids", corrupt,
+                            "--answer-id", answer, "--wrong-id", wrong, "--json"});
         const json r = reference({"patch", dir, "--clean-ids", clean, "--corrupt-ids", corrupt,
                                   "--answer-id", answer, "--wrong-id", wrong});
         CHECK(e["clean_diff"].get<double>() == Approx(r["clean_diff"].get<double>()).margin(1e-3));
@@ -179,13 +181,59 @@ TEST_CASE("steering agrees with the numpy reference", "[cli][interventions][stee
     if (!haveNumpy()) TS_SKIP("/usr/bin/python3 with numpy (python3-numpy) is not installed");
     // The fixtures have no tokenizer: steering prompts are ids through the one prompt path.
     const std::string dir = (ts_test::dataDir() / "llama-tiny").string();
-    const json e = cli({"trace", "--model", dir, "--ids", "1,17,300,2,44", "--top", "20",
-                        "--json", "--steer-layer", "2", "--steer-positive", "1 5 6 7",
-                        "--steer-negative", "1 9 10", "--steer-strength", "4"});
+    const json e = cli({"trace", "--model", dir, "--ids", "1,17,300,2,44", "--top", "20", "--json",
+                        "--steer-layer", "2", "--steer-positive", "1 5 6 7", "--steer-negative",
+                        "1 9 10", "--steer-strength", "4"});
     const json r = reference({"trace", dir, "--ids", "1,17,300,2,44", "--steer-layer", "2",
                               "--steer-strength", "4", "--steer-positive-ids", "1,5,6,7",
                               "--steer-negative-ids", "1,9,10", "--steer-skip-first"});
     sameTop(e, r, 1e-4);
     const json plain = cli({"trace", "--model", dir, "--ids", "1,17,300,2,44", "--json"});
     CHECK(plain["last_logits"] != e["last_logits"]);  // it did steer
+}
+
+TEST_CASE("generate runs with interventions, records them, and --replay applies them",
+          "[cli][interventions][transcript]") {
+    const std::string dir = (ts_test::dataDir() / "qwen3-tiny").string();
+    const std::vector<std::string> flags = {"--ablate", "1:2,2:1",      "--ablate-mode",
+                                            "mean",     "--logit-bias", "5:1.5"};
+    auto withFlags = [&](std::vector<std::string> args) {
+        args.insert(args.end(), flags.begin(), flags.end());
+        return args;
+    };
+    const json g = cli(withFlags({"generate", "--model", dir, "--ids", "1,17,300,2", "--steps", "6",
+                                  "--temperature", "0", "--ignore-eos", "--json"}));
+    REQUIRE(g.contains("interventions"));
+    CHECK(g["interventions"]["ablate"] == json::array({json::array({1, 2}), json::array({2, 1})}));
+    CHECK(g["interventions"]["ablate_mode"] == "mean");
+    // The first greedy token is trace's top token under the same interventions.
+    const json t = cli(withFlags({"trace", "--model", dir, "--ids", "1,17,300,2", "--json"}));
+    CHECK(g["generated"][0] == t["top"][0]["id"]);
+    // Replayed on the model, the file gives the same tokens and keeps its interventions.
+    const auto file = std::filesystem::temp_directory_path() / "tokenscope-iv-transcript.json";
+    {
+        std::ofstream out(file);
+        out << g.dump();
+    }
+    const json r = cli({"generate", "--replay", file.string(), "--model", dir, "--json"});
+    CHECK(r["ids"] == g["ids"]);
+    CHECK(r["interventions"] == g["interventions"]);
+    for (std::size_t i = 0; i < g["steps"].size(); ++i)
+        CHECK(r["steps"][i]["prob"].get<double>() ==
+              Approx(g["steps"][i]["prob"].get<double>()).margin(1e-6));
+    // Intervention flags beside --replay are refused: the file says what to apply.
+    CHECK(runCli({"generate", "--replay", file.string(), "--model", dir, "--ablate", "1:1"})
+              .exitCode == 2);
+    std::filesystem::remove(file);
+}
+
+TEST_CASE("compare and score take the intervention flags", "[cli][interventions]") {
+    const std::string dir = (ts_test::dataDir() / "llama-tiny").string();
+    const json plain = cli({"compare", "--model", dir, "--ids", "1,17,300", "--temperatures", "0",
+                            "--steps", "3", "--json"});
+    const json banned =
+        cli({"compare", "--model", dir, "--ids", "1,17,300", "--temperatures", "0", "--steps", "3",
+             "--json", "--ban", std::to_string(plain["lanes"][0]["tokens"][0]["id"].get<int>())});
+    CHECK(banned["interventions"]["banned"].size() == 1);
+    CHECK(banned["lanes"][0]["tokens"][0]["id"] != plain["lanes"][0]["tokens"][0]["id"]);
 }

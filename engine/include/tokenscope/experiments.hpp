@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "tokenscope/interventions.hpp"
 #include "tokenscope/litm.hpp"  // lost in the middle, in a header of its own
 #include "tokenscope/model.hpp"
 #include "tokenscope/prompt.hpp"
@@ -40,7 +41,8 @@ std::vector<Lane> runTemperatureLanes(std::shared_ptr<const Model> model,
                                       const std::vector<float>& temperatures, int steps,
                                       const SamplingParams& base,
                                       std::shared_ptr<const Tokenizer> tokenizer = nullptr,
-                                      bool ignoreEndOfText = false);
+                                      bool ignoreEndOfText = false,
+                                      std::shared_ptr<const Interventions> interventions = nullptr);
 
 // ---- scoring continuations -------------------------------------------------------------
 struct ContinuationScore {

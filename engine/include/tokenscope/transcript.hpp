@@ -217,6 +217,11 @@ class Transcript {
     const TranscriptOptions& options() const { return m_options; }
     void setIgnoreEndOfText(bool ignore) { m_options.ignoreEndOfText = ignore; }
     void setHistoryBudget(std::size_t bytes);
+    // The interventions the next prefill and steps run with (null: none). Steps already made
+    // keep theirs: start again or truncate and step to see the new set (the app's replay).
+    void setInterventions(std::shared_ptr<const Interventions> interventions) {
+        m_options.trace.interventions = std::move(interventions);
+    }
     // Bytes of the traces the history holds now (full and thinned steps).
     std::size_t historyBytes() const;
     // Steps whose traces were thinned by the budget since the last call (indices), so an
@@ -276,8 +281,11 @@ struct ModelIdentity {
 // steps[{id, text, display, prob, sampling_prob, rank, entropy_bits, position, uniform,
 // chosen}], sampling, prompt{text, ids, displays}, model ...). The app's
 // --export-transcript writes the same.
+// `interventions`, when given and not empty, is recorded ("interventions", layers and heads
+// from 1) so that a replay applies it again.
 std::string transcriptJson(const std::vector<TranscriptStepPtr>& steps, const Tokenizer* tokenizer,
-                           double decodeMs = 0, const ModelIdentity* model = nullptr);
+                           double decodeMs = 0, const ModelIdentity* model = nullptr,
+                           const Interventions* interventions = nullptr);
 // A transcript file read back: the prompt, the drawn tokens with their settings, and what
 // the file recorded about each draw and the model.
 struct TranscriptFile {
@@ -296,6 +304,7 @@ struct TranscriptFile {
     std::vector<std::string> bytes;     // the drawn tokens' bytes ("bytes"; "" if none)
     std::string promptBytes;            // "text" less the drawn tokens' bytes ("" if not so)
     ModelIdentity model;                // !known() for files without a "model" entry
+    std::optional<Interventions> interventions;  // what the run changed ("interventions")
 };
 // The most steps a transcript file may hold: twice the largest context of any supported
 // model (2^17), so more than any run can record. A file that declares more is refused while

@@ -12,7 +12,8 @@ std::vector<Lane> runTemperatureLanes(std::shared_ptr<const Model> model,
                                       const std::vector<float>& temperatures, int steps,
                                       const SamplingParams& base,
                                       std::shared_ptr<const Tokenizer> tokenizer,
-                                      bool ignoreEndOfText) {
+                                      bool ignoreEndOfText,
+                                      std::shared_ptr<const Interventions> interventions) {
     if (prompt.empty()) throw Error("temperature lanes need a non-empty prompt");
     if (temperatures.empty()) throw Error("temperature lanes need at least one temperature");
     if (steps < 0) throw Error("steps must be >= 0");
@@ -25,6 +26,7 @@ std::vector<Lane> runTemperatureLanes(std::shared_ptr<const Model> model,
     }
     TranscriptOptions options;
     options.ignoreEndOfText = ignoreEndOfText;
+    options.trace.interventions = std::move(interventions);  // every lane runs with them
     Transcript shared(model, std::move(tokenizer), options);
     if (steps > 0) shared.startIds(prompt, base);
     std::vector<Lane> lanes;

@@ -315,7 +315,23 @@ void Transcript::replay(const TranscriptFile& file, const std::string& modelName
     auto seen = [&](bool rewound) {
         if (observer) observer(back(), rewound);
     };
-    start(recordedPrompt(file), file.params.empty() ? SamplingParams{} : file.params[0]);
+    // The run's interventions again (mean ablation's means from the recorded prompt, as the
+    // run computed them); a file without any runs without any.
+    const PromptTokens prompt = recordedPrompt(file);
+    m_options.trace.interventions.reset();
+    if (file.interventions && !file.interventions->empty()) {
+        auto iv = std::make_shared<Interventions>(*file.interventions);
+        if (iv->ablateMode == AblateMode::Mean && !iv->ablate.empty()) {
+            if (!m_model)
+                throw Error(
+                    "the transcript silenced heads by their mean output, which needs the "
+                    "model's weights; a server does not expose them");
+            prepareMeanAblation(m_model, prompt.ids(), *iv);
+        }
+        iv->validate(m_source->config());
+        m_options.trace.interventions = iv;
+    }
+    start(prompt, file.params.empty() ? SamplingParams{} : file.params[0]);
     seen(false);
     // Each step re-runs (so it has its trace); where the file's token differs from the draw,
     // the file's token is kept, marked chosen.

@@ -113,8 +113,11 @@ bool ModelIdentity::sameModel(const ModelIdentity& o) const {
 }
 
 std::string transcriptJson(const std::vector<TranscriptStepPtr>& steps, const Tokenizer* tokenizer,
-                           double decodeMs, const ModelIdentity* model) {
+                           double decodeMs, const ModelIdentity* model,
+                           const Interventions* interventions) {
     Json j;
+    if (interventions && !interventions->empty())
+        j["interventions"] = Json::parse(interventionsToJson(*interventions));
     std::vector<int> prompt, generated;
     if (!steps.empty()) prompt = steps.front()->contextTokens;
     for (const auto& s : steps)

@@ -179,7 +179,7 @@ class TranscriptFileReader {
         if (depth == 1) {
             m_topKey = key;
             return key == "prompt" || key == "steps" || key == "sampling" || key == "text" ||
-                   key == "model";
+                   key == "model" || key == "interventions";
         }
         if (depth == 2 && m_topKey == "prompt")
             return key == "ids" || key == "text" || key == "byte_spans" || key == "displays";
@@ -356,6 +356,12 @@ class TranscriptFileReader {
                     ? validated(m_stepSampling[i]->over(base), "step " + std::to_string(i) + ": ")
                     : base);
         if (j.contains("model") && j["model"].is_object()) readModel(j["model"]);
+        if (j.contains("interventions")) try {
+                m_file.interventions =
+                    interventionsFromJson(j["interventions"].dump(), "\"interventions\"");
+            } catch (const Error& e) {
+                throw fail(e.what());
+            }
         // Ids the file's own model could not have made.
         if (m_file.model.nVocab > 0) {
             const int n = m_file.model.nVocab;
