@@ -959,6 +959,118 @@ cache</source>
 <context>
     <name>ts::ui::GetModelDialog</name>
     <message>
+        <source>Mi:dm 2.0 Mini Instruct (KT, 2.3B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recommended for Korean: a Korea-centric chat model under an open licence (Llama design, head_dim 128)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EXAONE 4.0 1.2B (LG)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EXAONE AI Model License 1.1 – NC: non-commercial use only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Korean and English; its norms sit after attention and the MLP, not before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EXAONE 4.0 1.2B, GGUF Q4_K_M</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The same model as one GGUF file: a fraction of the size, nearly the same answers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EXAONE 3.5 2.4B Instruct (LG)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Strong Korean for its size; a Llama-shaped model under other tensor names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EXAONE 3.5 2.4B Instruct, GGUF Q4_K_M</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HyperCLOVA X SEED 0.5B Text Instruct (NAVER)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HyperCLOVA X SEED Model License (NAVER's own terms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NAVER's smallest Korean chat model: fast enough to step through live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HyperCLOVA X SEED 0.5B, GGUF Q4_K_M</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HyperCLOVA X SEED 1.5B Text Instruct (NAVER)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The larger SEED: better Korean answers, three times the memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HyperCLOVA X SEED 1.5B, GGUF Q4_K_M</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kanana 1.5 2.1B Instruct (Kakao)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kakao's terms: Apache-2.0 as published for Kanana 1.5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kakao's bilingual model; variants that need remote code are refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gemma 3 270M Instruct (Google)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gemma Terms of Use (accept them on the hub first; then set HF_TOKEN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The smallest real multilingual model; its sliding-window layers show as a band in the attention view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gemma 3 270M Instruct, GGUF Q8_0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gemma 3 1B Instruct (Google)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Better answers than the 270M, in Korean too; 26 layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gemma 3 1B Instruct, GGUF Q4_K_M</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>★ %1 — recommended for Korean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../../ui/shell/get_model_dialog.cpp" line="43"/>
         <source>GPT-2 (124M)</source>
         <translation type="unfinished"></translation>
@@ -3001,6 +3113,49 @@ Click: what if the model had drawn this token? (branches the session from this s
 </context>
 <context>
     <name>ts::ui::TokenizerCompareView</name>
+    <message>
+        <source>Reading the Korean paragraph with every tokenizer on this computer…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens per syllable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Byte tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of byte tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokenscope (bundled model)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not included (no tokenizer file on this computer): %1. Download the model with Model → Get a model… to add it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Korean paragraph: every tokenizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One fixed Korean paragraph through every tokenizer on this computer: tokens per syllable and how many tokens are only bytes of a character</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n Hangul syllable(s) in the paragraph.</source>
+        <translation>
+            <numerusform>%n Hangul syllable in the paragraph.</numerusform>
+            <numerusform>%n Hangul syllables in the paragraph.</numerusform>
+        </translation>
+    </message>
     <message>
         <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="186"/>
         <source>The same text through different tokenizers. A model reads, pays for and generates tokens, not characters: the more tokens a language needs, the more time and money the same sentence costs, and the less of it fits in the context.</source>

@@ -1026,6 +1026,118 @@ cache</source>
 <context>
     <name>ts::ui::GetModelDialog</name>
     <message>
+        <source>Mi:dm 2.0 Mini Instruct (KT, 2.3B)</source>
+        <translation>Mi:dm 2.0 Mini Instruct (KT, 2.3B)</translation>
+    </message>
+    <message>
+        <source>Recommended for Korean: a Korea-centric chat model under an open licence (Llama design, head_dim 128)</source>
+        <translation>한국어에 추천: 열린 라이선스의 한국 중심 채팅 모델 (Llama 설계, head_dim 128)</translation>
+    </message>
+    <message>
+        <source>EXAONE 4.0 1.2B (LG)</source>
+        <translation>EXAONE 4.0 1.2B (LG)</translation>
+    </message>
+    <message>
+        <source>EXAONE AI Model License 1.1 – NC: non-commercial use only</source>
+        <translation>EXAONE AI Model License 1.1 – NC: 비상업적 이용만 허용</translation>
+    </message>
+    <message>
+        <source>Korean and English; its norms sit after attention and the MLP, not before</source>
+        <translation>한국어와 영어. 정규화가 어텐션과 MLP의 앞이 아니라 뒤에 있습니다</translation>
+    </message>
+    <message>
+        <source>EXAONE 4.0 1.2B, GGUF Q4_K_M</source>
+        <translation>EXAONE 4.0 1.2B, GGUF Q4_K_M</translation>
+    </message>
+    <message>
+        <source>The same model as one GGUF file: a fraction of the size, nearly the same answers</source>
+        <translation>같은 모델을 GGUF 파일 하나로: 크기는 몇 분의 일, 답은 거의 같습니다</translation>
+    </message>
+    <message>
+        <source>EXAONE 3.5 2.4B Instruct (LG)</source>
+        <translation>EXAONE 3.5 2.4B Instruct (LG)</translation>
+    </message>
+    <message>
+        <source>Strong Korean for its size; a Llama-shaped model under other tensor names</source>
+        <translation>크기에 비해 한국어가 강합니다. 텐서 이름만 다른 Llama 모양의 모델</translation>
+    </message>
+    <message>
+        <source>EXAONE 3.5 2.4B Instruct, GGUF Q4_K_M</source>
+        <translation>EXAONE 3.5 2.4B Instruct, GGUF Q4_K_M</translation>
+    </message>
+    <message>
+        <source>HyperCLOVA X SEED 0.5B Text Instruct (NAVER)</source>
+        <translation>HyperCLOVA X SEED 0.5B Text Instruct (네이버)</translation>
+    </message>
+    <message>
+        <source>HyperCLOVA X SEED Model License (NAVER's own terms)</source>
+        <translation>HyperCLOVA X SEED Model License (네이버 자체 약관)</translation>
+    </message>
+    <message>
+        <source>NAVER's smallest Korean chat model: fast enough to step through live</source>
+        <translation>네이버의 가장 작은 한국어 채팅 모델: 한 단계씩 실시간으로 볼 만큼 빠릅니다</translation>
+    </message>
+    <message>
+        <source>HyperCLOVA X SEED 0.5B, GGUF Q4_K_M</source>
+        <translation>HyperCLOVA X SEED 0.5B, GGUF Q4_K_M</translation>
+    </message>
+    <message>
+        <source>HyperCLOVA X SEED 1.5B Text Instruct (NAVER)</source>
+        <translation>HyperCLOVA X SEED 1.5B Text Instruct (네이버)</translation>
+    </message>
+    <message>
+        <source>The larger SEED: better Korean answers, three times the memory</source>
+        <translation>더 큰 SEED: 한국어 답이 더 낫고, 메모리는 세 배</translation>
+    </message>
+    <message>
+        <source>HyperCLOVA X SEED 1.5B, GGUF Q4_K_M</source>
+        <translation>HyperCLOVA X SEED 1.5B, GGUF Q4_K_M</translation>
+    </message>
+    <message>
+        <source>Kanana 1.5 2.1B Instruct (Kakao)</source>
+        <translation>Kanana 1.5 2.1B Instruct (카카오)</translation>
+    </message>
+    <message>
+        <source>Kakao's terms: Apache-2.0 as published for Kanana 1.5</source>
+        <translation>카카오 약관: Kanana 1.5는 Apache-2.0으로 공개</translation>
+    </message>
+    <message>
+        <source>Kakao's bilingual model; variants that need remote code are refused</source>
+        <translation>카카오의 2개 국어 모델. 원격 코드가 필요한 변형은 거부합니다</translation>
+    </message>
+    <message>
+        <source>Gemma 3 270M Instruct (Google)</source>
+        <translation>Gemma 3 270M Instruct (구글)</translation>
+    </message>
+    <message>
+        <source>Gemma Terms of Use (accept them on the hub first; then set HF_TOKEN)</source>
+        <translation>Gemma 이용 약관 (먼저 허브에서 동의한 뒤 HF_TOKEN 설정)</translation>
+    </message>
+    <message>
+        <source>The smallest real multilingual model; its sliding-window layers show as a band in the attention view</source>
+        <translation>가장 작은 실제 다국어 모델. 슬라이딩 윈도 층이 어텐션 화면에 띠로 보입니다</translation>
+    </message>
+    <message>
+        <source>Gemma 3 270M Instruct, GGUF Q8_0</source>
+        <translation>Gemma 3 270M Instruct, GGUF Q8_0</translation>
+    </message>
+    <message>
+        <source>Gemma 3 1B Instruct (Google)</source>
+        <translation>Gemma 3 1B Instruct (구글)</translation>
+    </message>
+    <message>
+        <source>Better answers than the 270M, in Korean too; 26 layers</source>
+        <translation>270M보다 답이 낫고 한국어도 낫습니다. 26개 층</translation>
+    </message>
+    <message>
+        <source>Gemma 3 1B Instruct, GGUF Q4_K_M</source>
+        <translation>Gemma 3 1B Instruct, GGUF Q4_K_M</translation>
+    </message>
+    <message>
+        <source>★ %1 — recommended for Korean</source>
+        <translation>★ %1 — 한국어에 추천</translation>
+    </message>
+    <message>
         <location filename="../../ui/shell/get_model_dialog.cpp" line="43"/>
         <source>GPT-2 (124M)</source>
         <translation>GPT-2 (1억 2,400만)</translation>
@@ -3188,6 +3300,48 @@ Click: what if the model had drawn this token? (branches the session from this s
 </context>
 <context>
     <name>ts::ui::TokenizerCompareView</name>
+    <message>
+        <source>Reading the Korean paragraph with every tokenizer on this computer…</source>
+        <translation>이 컴퓨터의 모든 토크나이저로 한국어 문단을 읽는 중…</translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation>토크나이저</translation>
+    </message>
+    <message>
+        <source>Tokens per syllable</source>
+        <translation>음절당 토큰</translation>
+    </message>
+    <message>
+        <source>Byte tokens</source>
+        <translation>바이트 토큰</translation>
+    </message>
+    <message>
+        <source>Share of byte tokens</source>
+        <translation>바이트 토큰 비율</translation>
+    </message>
+    <message>
+        <source>Tokenscope (bundled model)</source>
+        <translation>Tokenscope (내장 모델)</translation>
+    </message>
+    <message>
+        <source>Not included (no tokenizer file on this computer): %1. Download the model with Model → Get a model… to add it.</source>
+        <translation>포함하지 못함 (이 컴퓨터에 토크나이저 파일 없음): %1. 모델 → 모델 받기…로 모델을 받으면 추가됩니다.</translation>
+    </message>
+    <message>
+        <source>Korean paragraph: every tokenizer</source>
+        <translation>한국어 문단: 모든 토크나이저</translation>
+    </message>
+    <message>
+        <source>One fixed Korean paragraph through every tokenizer on this computer: tokens per syllable and how many tokens are only bytes of a character</source>
+        <translation>정해진 한국어 문단 하나를 이 컴퓨터의 모든 토크나이저로: 음절당 토큰 수와, 글자의 바이트 조각일 뿐인 토큰이 몇 개인지</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n Hangul syllable(s) in the paragraph.</source>
+        <translation>
+            <numerusform>문단의 한글 음절 %n개.</numerusform>
+        </translation>
+    </message>
     <message>
         <location filename="../../ui/classroom/tokenizer_compare_view.cpp" line="186"/>
         <source>The same text through different tokenizers. A model reads, pays for and generates tokens, not characters: the more tokens a language needs, the more time and money the same sentence costs, and the less of it fits in the context.</source>

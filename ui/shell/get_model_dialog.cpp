@@ -37,38 +37,6 @@ QString human(qint64 bytes) {
 }
 }  // namespace
 
-const std::vector<CuratedModel>& curatedModels() {
-    // Sizes are those of the files the downloader fetches by default (weights dominate).
-    static const std::vector<CuratedModel> models = {
-        {QStringLiteral("openai-community/gpt2"), QString(),
-         QT_TRANSLATE_NOOP("ts::ui::GetModelDialog", "GPT-2 (124M)"), QStringLiteral("≈ 550 MB"),
-         QStringLiteral("MIT"),
-         QT_TRANSLATE_NOOP("ts::ui::GetModelDialog",
-                           "The classic of 2019: clear induction heads in the attention view, "
-                           "English only (Korean costs several tokens a syllable)")},
-        {QStringLiteral("HuggingFaceTB/SmolLM2-135M-Instruct"), QString(),
-         QT_TRANSLATE_NOOP("ts::ui::GetModelDialog", "SmolLM2 135M Instruct"),
-         QStringLiteral("≈ 270 MB"), QStringLiteral("Apache-2.0"),
-         QT_TRANSLATE_NOOP("ts::ui::GetModelDialog",
-                           "A small modern chat model (Llama design): follows instructions, "
-                           "fast enough to step through live")},
-        {QStringLiteral("Qwen/Qwen2.5-0.5B-Instruct"), QString(),
-         QT_TRANSLATE_NOOP("ts::ui::GetModelDialog", "Qwen2.5 0.5B Instruct (Korean)"),
-         QStringLiteral("≈ 990 MB"), QStringLiteral("Apache-2.0"),
-         QT_TRANSLATE_NOOP("ts::ui::GetModelDialog",
-                           "Reads and writes Korean: compare its tokens for 한국어 with GPT-2's; "
-                           "hallucination and lost-in-the-middle on a real chat model")},
-        {QStringLiteral("HuggingFaceTB/SmolLM2-135M-Instruct-GGUF"),
-         QStringLiteral("smollm2-135m-instruct-q8_0.gguf"),
-         QT_TRANSLATE_NOOP("ts::ui::GetModelDialog", "SmolLM2 135M Instruct, GGUF Q8_0"),
-         QStringLiteral("≈ 145 MB"), QStringLiteral("Apache-2.0"),
-         QT_TRANSLATE_NOOP("ts::ui::GetModelDialog",
-                           "The same model quantised to 8 bits: half the size, nearly the same "
-                           "answers — a lesson on precision")},
-    };
-    return models;
-}
-
 void DownloadWorker::start(const QString& repoId, const QString& ggufFile) {
     m_cancel.store(false);
     ts::hub::DownloadOptions o;
@@ -114,18 +82,29 @@ GetModelDialog::GetModelDialog(QWidget* parent) : QDialog(parent) {
 
     m_list = new QTreeWidget(this);
     m_list->setColumnCount(4);
-    m_list->setRootIsDecorated(false);
+    m_list->setRootIsDecorated(true);  // GGUF files sit under the model they quantise
     m_list->setWordWrap(true);
     m_list->setUniformRowHeights(false);
     m_list->header()->setStretchLastSection(true);
     m_list->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_list->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_list->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
-    for (const auto& m : curatedModels()) {
-        auto* item = new QTreeWidgetItem(m_list);
+    const auto& models = curatedModels();
+    for (std::size_t i = 0; i < models.size(); ++i) {
+        const CuratedModel& m = models[i];
+        QTreeWidgetItem* parentItem = nullptr;
+        if (!m.variantOf.isEmpty()) {
+            for (int k = 0; k < m_list->topLevelItemCount() && !parentItem; ++k)
+                if (m_list->topLevelItem(k)->data(0, Qt::UserRole) == m.variantOf)
+                    parentItem = m_list->topLevelItem(k);
+        }
+        auto* item = parentItem ? new QTreeWidgetItem(parentItem) : new QTreeWidgetItem(m_list);
         item->setData(0, Qt::UserRole, m.repoId);
+        item->setData(0, Qt::UserRole + 1, static_cast<int>(i));
         item->setToolTip(0, m.repoId);
+        m_items.push_back(item);
     }
+    m_list->expandAll();
     layout->addWidget(m_list, 1);
 
     auto* idRow = new QHBoxLayout;
@@ -289,12 +268,15 @@ void GetModelDialog::retranslate() {
            "tools find it too. Only what Tokenscope loads is fetched (config, safetensors "
            "weights, tokenizer), and every file is checked against the hash the hub lists."));
     m_list->setHeaderLabels({tr("Model"), tr("Download"), tr("Licence"), tr("Good for in class")});
-    for (int i = 0; i < m_list->topLevelItemCount(); ++i) {
-        const auto& m = curatedModels()[static_cast<std::size_t>(i)];
-        auto* item = m_list->topLevelItem(i);
-        item->setText(0, QCoreApplication::translate(kContext, m.title.toUtf8().constData()));
+    for (std::size_t i = 0; i < m_items.size(); ++i) {
+        const auto& m = curatedModels()[i];
+        auto* item = m_items[i];
+        QString title = QCoreApplication::translate(kContext, m.title.toUtf8().constData());
+        if (m.recommendedKorean) title = tr("★ %1 — recommended for Korean").arg(title);
+        item->setText(0, title);
         item->setText(1, m.size);
-        item->setText(2, m.licence);
+        item->setText(2, QCoreApplication::translate(kContext, m.licence.toUtf8().constData()));
+        item->setToolTip(2, item->text(2));
         item->setText(3, QCoreApplication::translate(kContext, m.goodFor.toUtf8().constData()));
         item->setToolTip(3, item->text(3));
     }

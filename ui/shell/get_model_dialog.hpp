@@ -16,6 +16,7 @@ class QLineEdit;
 class QProgressBar;
 class QPushButton;
 class QTreeWidget;
+class QTreeWidgetItem;
 
 namespace ts::ui {
 
@@ -23,14 +24,19 @@ class MainWindow;
 
 struct CuratedModel {
     QString repoId;
-    QString ggufFile;  // GGUF repositories: the file to fetch
-    QString title;     // untranslated; shown through tr()
-    QString size;      // download size, approximate
-    QString licence;
-    QString goodFor;  // untranslated; shown through tr()
+    QString ggufFile;   // GGUF repositories: the file to fetch (empty: the downloader's Q8_0)
+    QString title;      // untranslated; shown through tr()
+    QString size;       // download size, approximate, with its precision (BF16, Q8_0, Q4_K_M)
+    QString licence;    // untranslated; shown through tr()
+    QString goodFor;    // untranslated; shown through tr()
+    QString variantOf;  // a GGUF of another row: shown under that row
+    bool recommendedKorean = false;  // marked "recommended for Korean" (an open licence)
 };
 
-// The models the dialog offers (GPT-2, SmolLM2-135M-Instruct, Qwen2.5-0.5B-Instruct, a GGUF).
+// The models the dialog offers, Korean first: the recommended Korean model (Mi:dm 2.0 Mini,
+// MIT), the other Korean families (EXAONE, HyperCLOVA X SEED, Kanana) with their own terms,
+// Gemma 3 (Gemma Terms of Use), then GPT-2, SmolLM2 and Qwen2.5. Rows with variantOf are GGUF
+// files of the row they name. Nothing here is bundled: every row is a download.
 const std::vector<CuratedModel>& curatedModels();
 
 // Runs ts::hub::downloadModel on its own thread; progress and the outcome come back as
@@ -88,6 +94,7 @@ class GetModelDialog : public QDialog {
 
     QLabel* m_intro = nullptr;
     QTreeWidget* m_list = nullptr;
+    std::vector<QTreeWidgetItem*> m_items;  // one per curatedModels() row, in its order
     QLabel* m_idLabel = nullptr;
     QLineEdit* m_idField = nullptr;
     QLabel* m_whereLabel = nullptr;
