@@ -136,6 +136,8 @@ bool ClassroomHub::applySettings(const QString& name, const QJsonObject& setting
         m_lens->applySettings(settings);
     else if (name == QLatin1String("cost"))
         m_cost->applySettings(settings);
+    else if (name == QLatin1String("tokenizers"))
+        m_tokenizers->applySettings(settings);
     else
         return false;
     return true;

@@ -10,12 +10,15 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QMessageBox>
 #include <QPainter>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -133,11 +136,28 @@ TokenizerCompareView::TokenizerCompareView(QWidget* parent) : QWidget(parent) {
     auto* buttons = new QHBoxLayout;
     m_addFile = new QPushButton(this);
     m_addFolder = new QPushButton(this);
+    m_surveyButton = new QPushButton(this);
     m_status = new QLabel(this);
+    m_status->setWordWrap(true);
     buttons->addWidget(m_addFile);
     buttons->addWidget(m_addFolder);
+    buttons->addWidget(m_surveyButton);
     buttons->addWidget(m_status, 1);
     layout->addLayout(buttons);
+    // The survey's table and the names it could not include; hidden until it runs.
+    m_surveyTable = new QTableWidget(0, 5, this);
+    m_surveyTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_surveyTable->verticalHeader()->hide();
+    m_surveyTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_surveyTable->horizontalHeader()->setStretchLastSection(true);
+    m_surveyTable->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_surveyTable->hide();
+    layout->addWidget(m_surveyTable);
+    m_surveyMissing = new QLabel(this);
+    m_surveyMissing->setWordWrap(true);
+    m_surveyMissing->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_surveyMissing->hide();
+    layout->addWidget(m_surveyMissing);
     m_bars = new TokenizerBars(this);
     layout->addWidget(m_bars);
     auto* scroll = new QScrollArea(this);
@@ -156,11 +176,90 @@ TokenizerCompareView::TokenizerCompareView(QWidget* parent) : QWidget(parent) {
     connect(m_text, &QPlainTextEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
     connect(m_addFile, &QPushButton::clicked, this, &TokenizerCompareView::chooseFile);
     connect(m_addFolder, &QPushButton::clicked, this, &TokenizerCompareView::chooseFolder);
+    connect(m_surveyButton, &QPushButton::clicked, this, &TokenizerCompareView::runKoreanSurvey);
     retranslateUi();
     loadDefaults();
 }
 
-TokenizerCompareView::~TokenizerCompareView() { m_task.stopAndWait(); }
+TokenizerCompareView::~TokenizerCompareView() {
+    m_surveyTask.stopAndWait();
+    m_task.stopAndWait();
+}
+
+void TokenizerCompareView::applySettings(const QJsonObject& settings) {
+    if (settings.value(QStringLiteral("survey")).toBool()) runKoreanSurvey();
+}
+
+void TokenizerCompareView::runKoreanSurvey() {
+    const QString paragraph = koreanSurveyParagraph();
+    if (m_text->toPlainText() != paragraph) setText(paragraph);
+    if (m_surveyTask.isRunning()) return;
+    m_surveyButton->setEnabled(false);
+    m_status->setText(tr("Reading the Korean paragraph with every tokenizer on this computer…"));
+    const std::string utf8 = paragraph.toStdString();
+    auto sources = surveySources();
+    m_surveyTask.start<std::vector<SurveyRow>>(
+        this,
+        [sources, utf8](const std::atomic<bool>& cancel) {
+            return runSurvey(sources, utf8, &cancel);
+        },
+        [this](std::vector<SurveyRow> rows) {
+            m_surveyRows = std::move(rows);
+            m_surveyButton->setEnabled(true);
+            m_status->clear();
+            fillSurveyTable();
+            emit surveyFinished();
+        },
+        [this](QString error) {
+            m_surveyButton->setEnabled(true);
+            m_status->setText(error);
+        });
+}
+
+// The measured rows, fewest tokens per syllable first; the missing ones named below.
+void TokenizerCompareView::fillSurveyTable() {
+    if (m_surveyRows.empty()) return;
+    std::vector<const SurveyRow*> found;
+    QStringList missing;
+    for (const SurveyRow& r : m_surveyRows) {
+        if (r.missingWhy.isEmpty())
+            found.push_back(&r);
+        else
+            missing << r.name;
+    }
+    std::stable_sort(found.begin(), found.end(), [](const SurveyRow* a, const SurveyRow* b) {
+        return a->stats.tokensPerSyllable < b->stats.tokensPerSyllable;
+    });
+    m_surveyTable->setHorizontalHeaderLabels({tr("Tokenizer"), tr("Tokens"),
+                                              tr("Tokens per syllable"), tr("Byte tokens"),
+                                              tr("Share of byte tokens")});
+    m_surveyTable->setRowCount(static_cast<int>(found.size()));
+    const QLocale locale;
+    for (int i = 0; i < static_cast<int>(found.size()); ++i) {
+        const SurveyRow& r = *found[static_cast<std::size_t>(i)];
+        const QString name =
+            r.key == QLatin1String("bundled") ? tr("Tokenscope (bundled model)") : r.name;
+        const QStringList cells = {
+            name, locale.toString(r.stats.tokens),
+            locale.toString(r.stats.tokensPerSyllable, 'f', 2), locale.toString(r.stats.byteTokens),
+            locale.toString(100.0 * r.stats.byteShare, 'f', 0) + QStringLiteral(" %")};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto* item = new QTableWidgetItem(cells[c]);
+            item->setToolTip(c == 0 ? r.path : cells[c]);
+            if (c > 0) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_surveyTable->setItem(i, c, item);
+        }
+    }
+    m_surveyTable->show();
+    const int syllables = found.empty() ? 0 : found.front()->stats.syllables;
+    QString note = tr("%n Hangul syllable(s) in the paragraph.", nullptr, syllables);
+    if (!missing.isEmpty())
+        note += QLatin1Char(' ') + tr("Not included (no tokenizer file on this computer): %1. "
+                                      "Download the model with Model → Get a model… to add it.")
+                                       .arg(missing.join(QStringLiteral(", ")));
+    m_surveyMissing->setText(note);
+    m_surveyMissing->show();
+}
 
 // GPT-2's vocabulary where this machine has it (the test set-up's copy, an environment
 // variable, or the Hugging Face cache), and any paths in TOKENSCOPE_COMPARE_TOKENIZERS
@@ -196,7 +295,12 @@ void TokenizerCompareView::retranslateUi() {
     m_addFile->setText(tr("Add tokenizer file…"));
     m_addFolder->setText(tr("Add tokenizer folder…"));
     m_text->setPlaceholderText(tr("Type or paste text to compare"));
+    m_surveyButton->setText(tr("Korean paragraph: every tokenizer"));
+    m_surveyButton->setToolTip(
+        tr("One fixed Korean paragraph through every tokenizer on this computer: tokens per "
+           "syllable and how many tokens are only bytes of a character"));
     rebuildColumns();
+    fillSurveyTable();
 }
 
 void TokenizerCompareView::changeEvent(QEvent* event) {
@@ -242,7 +346,10 @@ bool TokenizerCompareView::addTokenizer(const QString& name,
     return true;
 }
 
-bool TokenizerCompareView::isLoading() const { return m_task.isRunning() || !m_pending.empty(); }
+// The survey counts as loading: a headless picture or a lesson export waits for its table.
+bool TokenizerCompareView::isLoading() const {
+    return m_task.isRunning() || !m_pending.empty() || m_surveyTask.isRunning();
+}
 
 void TokenizerCompareView::loadTokenizer(const QString& path, bool quiet) {
     m_pending.push_back(path);

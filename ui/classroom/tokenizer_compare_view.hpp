@@ -4,12 +4,17 @@
 // folder the user adds), with tokens per character. Its lesson: Korean costs GPT-2 several
 // tokens a syllable and Qwen about one, so the same sentence costs several times the time
 // and money. Tokenizers load on a worker thread (a Qwen vocabulary takes about a second).
+// "Korean paragraph: every tokenizer" runs the survey of tokenizer_survey.hpp: one fixed
+// Korean paragraph through every tokenizer this machine has, as a table of tokens per
+// syllable and byte-token share, naming the ones it could not include.
+#include <QJsonObject>
 #include <QString>
 #include <QWidget>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "classroom/tokenizer_survey.hpp"
 #include "core/model_info.hpp"
 #include "core/task.hpp"
 #include "tokenscope/tokenizer.hpp"
@@ -21,6 +26,7 @@ class QHBoxLayout;
 class QTimer;
 
 class QScrollArea;
+class QTableWidget;
 
 namespace ts::ui {
 
@@ -60,6 +66,15 @@ class TokenizerCompareView : public QWidget {
     void loadTokenizer(const QString& path, bool quiet = false);
     void removeColumn(int index);
 
+    // The Korean survey: the paragraph in the text box, then every tokenizer (off the GUI
+    // thread) into the table; surveyFinished() when the table is filled.
+    void runKoreanSurvey();
+    bool surveyRunning() const { return m_surveyTask.isRunning(); }
+    const std::vector<SurveyRow>& surveyRows() const { return m_surveyRows; }
+    QTableWidget* surveyTable() const { return m_surveyTable; }
+    // A lesson step's settings: {"survey": true} runs the Korean survey.
+    void applySettings(const QJsonObject& settings);
+
     int columnCount() const { return static_cast<int>(m_columns.size()); }
     QString columnName(int index) const;
     const TokenCount& columnTokens(int index) const;
@@ -68,6 +83,7 @@ class TokenizerCompareView : public QWidget {
   signals:
     void tokenizerAdded(int index);
     void loadFailed(const QString& message);
+    void surveyFinished();
 
   protected:
     void changeEvent(QEvent* event) override;
@@ -93,12 +109,18 @@ class TokenizerCompareView : public QWidget {
     void chooseFolder();
     void loadDefaults();
     void startNextLoad();
+    void fillSurveyTable();
 
     QLabel* m_intro = nullptr;
     QPlainTextEdit* m_text = nullptr;
     QPushButton* m_addFile = nullptr;
     QPushButton* m_addFolder = nullptr;
     QLabel* m_status = nullptr;
+    QPushButton* m_surveyButton = nullptr;
+    QTableWidget* m_surveyTable = nullptr;
+    QLabel* m_surveyMissing = nullptr;
+    std::vector<SurveyRow> m_surveyRows;
+    BackgroundTask m_surveyTask;
     TokenizerBars* m_bars = nullptr;
     QHBoxLayout* m_columnsLayout = nullptr;
     QScrollArea* m_scroll = nullptr;

@@ -29,7 +29,7 @@ constexpr std::array kViews{
     ViewEntry{"litm",      -1, kClassroom, QT_TRANSLATE_NOOP("ts::ui::ClassroomHub", "Lost in the &middle lab"),          kNeedsNothing,      true,  true,  kRun,                                       true},
     ViewEntry{"lens",      -1, kClassroom, QT_TRANSLATE_NOOP("ts::ui::ClassroomHub", "Logit le&ns"),                      kNeedsHiddenStates, true,  true,  "",                                         false},
     ViewEntry{"cost",      -1, kClassroom, QT_TRANSLATE_NOOP("ts::ui::ClassroomHub", "Inference c&ost meter"),            kNeedsNothing,      true,  true,  "",                                         false},
-    ViewEntry{"tokenizers",-1, kClassroom, QT_TRANSLATE_NOOP("ts::ui::ClassroomHub", "Tokeni&zer comparison"),            kNeedsNothing,      false, false, "",                                         false},
+    ViewEntry{"tokenizers",-1, kClassroom, QT_TRANSLATE_NOOP("ts::ui::ClassroomHub", "Tokeni&zer comparison"),            kNeedsNothing,      true,  true,  R"({"survey": true})",                      true},
     ViewEntry{"precision", -1, kClassroom, QT_TRANSLATE_NOOP("ts::ui::ClassroomHub", "&Precision comparison"),            kNeedsNothing,      false, false, "",                                         false},
 };
 // clang-format on
