@@ -1361,6 +1361,10 @@ cache</source>
 <context>
     <name>ts::ui::LanesView</name>
     <message>
+        <source>T = %1 · top-k %2</source>
+        <translation>T = %1 · top-k %2</translation>
+    </message>
+    <message>
         <location filename="../../ui/classroom/lanes_view.cpp" line="95"/>
         <source>Prompt:</source>
         <translation>프롬프트:</translation>
@@ -2743,6 +2747,50 @@ The window stays usable and you can cancel at any time.</source>
 </context>
 <context>
     <name>ts::ui::ProbesView</name>
+    <message>
+        <source>seen</source>
+        <translation>학습에서 본</translation>
+    </message>
+    <message>
+        <source>held-out</source>
+        <translation>제외된</translation>
+    </message>
+    <message>
+        <source>capital</source>
+        <translation>수도</translation>
+    </message>
+    <message>
+        <source>seat of government</source>
+        <translation>정부 소재지</translation>
+    </message>
+    <message>
+        <source>river</source>
+        <translation>강</translation>
+    </message>
+    <message>
+        <source>language</source>
+        <translation>언어</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Green: the answer is the true one.</source>
+        <translation>초록: 참인 답입니다.</translation>
+    </message>
+    <message>
+        <source>Red: the answer is not the true one, however confident.</source>
+        <translation>빨강: 아무리 자신 있어도 참인 답이 아닙니다.</translation>
+    </message>
+    <message>
+        <source>Textbook world in Korean (bundled model)</source>
+        <translation>교과서 세계, 한국어 (기본 모델)</translation>
+    </message>
+    <message>
+        <source>Textbook world in English (bundled model)</source>
+        <translation>교과서 세계, 영어 (기본 모델)</translation>
+    </message>
     <message>
         <location filename="../../ui/classroom/probes_view.cpp" line="238"/>
         <source>Open…</source>

@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QVBoxLayout>
+#include <array>
 
 namespace ts::ui {
 
@@ -106,6 +107,38 @@ void AgentCostCalculator::retranslateUi() {
 void AgentCostCalculator::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) retranslateUi();
     QWidget::changeEvent(event);
+}
+
+namespace {
+// The lesson names of the seven inputs, in the calculator's order.
+constexpr const char* kInputNames[7] = {"promptTokens", "answerTokens", "calls",       "tasks",
+                                        "priceIn",      "priceOut",     "subscription"};
+std::array<double*, 7> inputFields(AgentCostInputs& in) {
+    return {&in.promptTokensPerCall, &in.answerTokensPerCall,  &in.callsPerTask,
+            &in.tasksPerMonth,       &in.pricePerMillionInput, &in.pricePerMillionOutput,
+            &in.subscriptionPerMonth};
+}
+}  // namespace
+
+std::optional<double> agentCostField(const AgentCostInputs& in, const QString& name) {
+    AgentCostInputs copy = in;
+    const auto fields = inputFields(copy);
+    for (int i = 0; i < 7; ++i)
+        if (name == QLatin1String(kInputNames[i])) return *fields[static_cast<std::size_t>(i)];
+    const AgentCost c = agentCost(in);
+    if (name == QLatin1String("perMonth")) return c.perMonth;
+    if (name == QLatin1String("timesSubscription")) return c.timesSubscription;
+    return std::nullopt;
+}
+
+AgentCostInputs agentCostInputsFrom(const QJsonObject& settings) {
+    AgentCostInputs in;
+    const auto fields = inputFields(in);
+    for (int i = 0; i < 7; ++i) {
+        const QJsonValue v = settings.value(QLatin1String(kInputNames[i]));
+        if (v.isDouble() && v.toDouble() >= 0) *fields[static_cast<std::size_t>(i)] = v.toDouble();
+    }
+    return in;
 }
 
 }  // namespace ts::ui

@@ -3,7 +3,10 @@
 // task, each call sending a long prompt and getting an answer back, so what a month of use
 // costs at API prices can be many times a flat subscription. All inputs are editable; the
 // arithmetic is a pure function so it can be tested.
+#include <QJsonObject>
+#include <QString>
 #include <QWidget>
+#include <optional>
 
 class QDoubleSpinBox;
 class QLabel;
@@ -30,6 +33,14 @@ struct AgentCost {
 };
 
 AgentCost agentCost(const AgentCostInputs& in);
+
+// The inputs and results by the names lessons use: "promptTokens", "answerTokens", "calls",
+// "tasks", "priceIn", "priceOut", "subscription" (inputs), "perMonth", "timesSubscription"
+// (results); nullopt for another name.
+std::optional<double> agentCostField(const AgentCostInputs& in, const QString& name);
+// A lesson's "calculator" settings: the named inputs as given, every other at its default
+// (AgentCostInputs{}), so a step shows the same figures however the class arrived at it.
+AgentCostInputs agentCostInputsFrom(const QJsonObject& settings);
 
 class AgentCostCalculator : public QWidget {
     Q_OBJECT

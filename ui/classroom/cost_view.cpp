@@ -370,4 +370,10 @@ void CostView::appendRows(const std::vector<StepRecordPtr>& history, std::size_t
     m_chart->appendPoints(m_wall, wall);
 }
 
+void CostView::applySettings(const QJsonObject& settings) {
+    if (settings.contains(QStringLiteral("calculator")))
+        m_calculator->setInputs(
+            agentCostInputsFrom(settings.value(QStringLiteral("calculator")).toObject()));
+}
+
 }  // namespace ts::ui

@@ -49,7 +49,9 @@ class CostView : public QWidget {
     // Follows `model` (the window's one history); null stops.
     void observe(const TranscriptModel* model);
     const TranscriptModel* transcript() const;
-    void applySettings(const QJsonObject&) {}
+    // A lesson's {"calculator": {"answerTokens": 8000, …}}: the calculator's inputs (the others
+    // at their defaults).
+    void applySettings(const QJsonObject& settings);
     const CostTotals& totals() const { return m_totals; }
     QString totalsText() const;
     QString steadyText() const;

@@ -7,6 +7,7 @@
 #include <QMenu>
 #include <QTabWidget>
 #include <QWidget>
+#include <algorithm>
 
 #include "classroom/confidence_view.hpp"
 #include "classroom/cost_view.hpp"
@@ -56,8 +57,12 @@ ClassroomHub::ClassroomHub(QWidget* parentForViews) : QObject(parentForViews) {
 
     QList<QPair<QString, QString>> sets;
     const QString root = resourcesRoot();
-    const QString bundled = root + QStringLiteral("/model/eval/facts.json");
-    if (QFileInfo::exists(bundled)) sets.append({QString(), bundled});  // titled by the view
+    // The bundled model's sets in both languages, titled by the view; the one in the
+    // interface's language is chosen (ProbesView::setLanguage).
+    for (const char* name : {"facts.json", "facts_ko.json"}) {
+        const QString bundled = root + QStringLiteral("/model/eval/") + QLatin1String(name);
+        if (QFileInfo::exists(bundled)) sets.append({QString(), bundled});
+    }
     for (const QFileInfo& f :
          QDir(probesFolder()).entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
         sets.append({f.baseName(), f.absoluteFilePath()});
@@ -166,8 +171,30 @@ void ClassroomHub::setLanguage(const QString& language) {
     m_language = language;
     m_lessons->setLanguage(language);
     m_litm->setLanguage(language);
+    m_probes->setLanguage(language);
     if (!m_litm->modelInfo().folder.isEmpty()) return;  // the model folder's records were chosen
     m_litm->loadRecordVocabulary(m_litm->recordsFile(resourcesRoot() + QStringLiteral("/model")));
+}
+
+namespace {
+// A lesson's settings may differ per language: a value {"en": …, "ko": …} (those keys only)
+// becomes the one for `language`, at any depth.
+QJsonValue inLanguage(const QJsonValue& v, const QString& language) {
+    if (!v.isObject()) return v;
+    QJsonObject o = v.toObject();
+    const QStringList keys = o.keys();
+    const bool byLanguage = keys.contains(QStringLiteral("en")) &&
+                            std::all_of(keys.begin(), keys.end(), [](const QString& k) {
+                                return k == QLatin1String("en") || k == QLatin1String("ko");
+                            });
+    if (byLanguage) return o.contains(language) ? o.value(language) : o.value(QStringLiteral("en"));
+    for (auto it = o.begin(); it != o.end(); ++it) it.value() = inLanguage(it.value(), language);
+    return o;
+}
+}  // namespace
+
+QJsonObject ClassroomHub::settingsIn(const QJsonObject& settings, const QString& language) {
+    return inLanguage(settings, language).toObject();
 }
 
 void ClassroomHub::applyLessonStep(const LessonStep& step) {
@@ -177,7 +204,7 @@ void ClassroomHub::applyLessonStep(const LessonStep& step) {
         emit requestPrompt(prompt);
         setPrompt(prompt);
     }
-    if (!step.view.isEmpty()) applySettings(step.view, step.settings);
+    if (!step.view.isEmpty()) applySettings(step.view, settingsIn(step.settings, m_language));
     if (!step.action.isEmpty()) emit requestAction(step.action, step.count);
     // The lesson panel stays where the teacher reads it unless the step asks for a view.
     if (!step.view.isEmpty()) emit requestView(step.view);

@@ -54,6 +54,9 @@ class ClassroomHub : public QObject {
     void setPrompt(const QString& text);
     void setLanguage(const QString& language);
     void applyLessonStep(const LessonStep& step);
+    // A step's settings for `language`: each {"en": …, "ko": …} value becomes that language's.
+    static QJsonObject settingsIn(const QJsonObject& settings, const QString& language);
+    QString language() const { return m_language; }
     // Folders found next to the bundled model (…/resources or …/share/tokenscope).
     static QString lessonsFolder();
     static QString probesFolder();

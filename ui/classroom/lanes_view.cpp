@@ -114,8 +114,12 @@ void LanesView::retranslateUi() {
            "A lane ends where the model draws its end-of-text token (framed)."));
     m_colourBar->setCaption(tr("Probability the token was drawn with:"));
     for (std::size_t i = 0; i < m_lanes.size() && i < m_result.size(); ++i) {
-        m_lanes[i].title->setText(
-            tr("T = %1").arg(double(m_result[i].params.temperature), 0, 'f', 2));
+        const ts::SamplingParams& params = m_result[i].params;
+        m_lanes[i].title->setText(params.topK > 0
+                                      ? tr("T = %1 · top-k %2")
+                                            .arg(double(params.temperature), 0, 'f', 2)
+                                            .arg(params.topK)
+                                      : tr("T = %1").arg(double(params.temperature), 0, 'f', 2));
         m_lanes[i].status->setText(laneStatus(static_cast<int>(i)));
         m_lanes[i].chart->setTexts(tr("entropy per step"), tr("bits"), tr("end"));
     }
@@ -154,6 +158,8 @@ void LanesView::applySettings(const QJsonObject& s) {
         m_seed->setValue(s.value(QStringLiteral("seed")).toInt());
     if (s.contains(QStringLiteral("continuePastEnd")))
         m_pastEnd->setChecked(s.value(QStringLiteral("continuePastEnd")).toBool());
+    if (s.contains(QStringLiteral("topK")))
+        m_topK = std::clamp(s.value(QStringLiteral("topK")).toInt(), 0, 1 << 20);
     if (s.value(QStringLiteral("run")).toBool()) run();
 }
 
@@ -185,6 +191,7 @@ void LanesView::run() {
     }
     ts::SamplingParams base;
     base.seed = static_cast<std::uint64_t>(m_seed->value());
+    base.topK = m_topK;
     const auto temps = temperatures();
     const int steps = m_steps->value();
     auto model = m_info.model;

@@ -93,6 +93,9 @@ class LanesView : public ClassroomToolView {
     QLabel* m_status = nullptr;
     QLabel* m_legend = nullptr;
     QCheckBox* m_pastEnd = nullptr;
+    // Every lane keeps only the k most likely tokens (0: all); a lesson sets it ("topK") so
+    // that the Korean lanes at T = 1 still read as Korean on the small bundled model.
+    int m_topK = 0;
     ConfidenceColourBar* m_colourBar = nullptr;
     QHBoxLayout* m_lanesLayout = nullptr;
     std::vector<LaneWidgets> m_lanes;

@@ -20,9 +20,61 @@ QString LocalizedText::in(const QString& language) const {
 QStringList Lesson::knownViews() { return lessonViewNames(); }
 
 QStringList LessonClaim::knownKinds() {
-    return {QStringLiteral("next_token_prob"), QStringLiteral("top_token"),
-            QStringLiteral("token_count"),     QStringLiteral("attention"),
-            QStringLiteral("greedy_text"),     QStringLiteral("litm_found")};
+    return QStringList{QStringLiteral("next_token_prob"),  QStringLiteral("top_token"),
+                       QStringLiteral("token_count"),      QStringLiteral("attention"),
+                       QStringLiteral("greedy_text"),      QStringLiteral("litm_found"),
+                       QStringLiteral("byte_count"),       QStringLiteral("least_prob"),
+                       QStringLiteral("probe_truth_wins"), QStringLiteral("lens_first_layer"),
+                       QStringLiteral("embedding_size"),   QStringLiteral("context_size"),
+                       QStringLiteral("tokenizer_survey")} +
+           stateKinds();
+}
+
+QStringList LessonClaim::stateKinds() {
+    return {QStringLiteral("word_map_groups"),  QStringLiteral("word_map_same_group"),
+            QStringLiteral("litm_ran"),         QStringLiteral("calculator"),
+            QStringLiteral("timeline_visible"), QStringLiteral("shown_layer"),
+            QStringLiteral("shown_head"),       QStringLiteral("shown_temperature"),
+            QStringLiteral("drawn_tokens"),     QStringLiteral("probe_set_size"),
+            QStringLiteral("shown_top_k"),      QStringLiteral("probability_axis_fixed")};
+}
+
+bool LessonClaim::isState() const { return stateKinds().contains(kind); }
+
+QStringList LessonClaim::knownAdjectives() {
+    return {QStringLiteral("almost_all"), QStringLiteral("most"), QStringLiteral("usually"),
+            QStringLiteral("few"), QStringLiteral("green")};
+}
+
+bool LessonClaim::adjectiveRange(const QString& adjective, double* low, double* high,
+                                 bool* lowOpen) {
+    struct Row {
+        const char* name;
+        double low, high;
+        bool lowOpen;
+    };
+    // What a size word may stand for; a lesson that says "almost all" over 77 % fails.
+    static constexpr Row kRows[] = {{"almost_all", 0.9, 1.0, false},
+                                    {"most", 0.5, 1.0, true},
+                                    {"usually", 0.5, 1.0, true},
+                                    {"few", 0.0, 0.2, false},
+                                    {"green", 0.5625, 1.0, false}};
+    for (const Row& r : kRows)
+        if (adjective == QLatin1String(r.name)) {
+            *low = r.low;
+            *high = r.high;
+            if (lowOpen) *lowOpen = r.lowOpen;
+            return true;
+        }
+    return false;
+}
+
+bool LessonClaim::fitsAdjective(double v) const {
+    if (adjective.isEmpty()) return true;
+    double low = 0, high = 0;
+    bool lowOpen = false;
+    if (!adjectiveRange(adjective, &low, &high, &lowOpen)) return false;
+    return (lowOpen ? v > low : v >= low) && v <= high;
 }
 
 double LessonClaim::valueIn(const QString& language) const {
@@ -36,7 +88,14 @@ double LessonClaim::toleranceIn(const QString& language) const {
 QString LessonClaim::formatted(const QString& language) const {
     if (isText()) return text.in(language);
     const double v = valueIn(language);
-    const bool count = kind == QLatin1String("token_count") || kind == QLatin1String("litm_found");
+    const bool count =
+        kind == QLatin1String("token_count") || kind == QLatin1String("litm_found") ||
+        kind == QLatin1String("byte_count") || kind == QLatin1String("litm_ran") ||
+        kind == QLatin1String("drawn_tokens") || kind == QLatin1String("shown_layer") ||
+        kind == QLatin1String("shown_head") || kind == QLatin1String("word_map_groups") ||
+        kind == QLatin1String("probe_set_size") || kind == QLatin1String("lens_first_layer") ||
+        kind == QLatin1String("embedding_size") || kind == QLatin1String("context_size") ||
+        kind == QLatin1String("shown_top_k");
     return count ? QString::number(static_cast<int>(std::lround(v)))
                  : QString::number(v, 'f', decimals);
 }
@@ -49,7 +108,8 @@ QString LessonStep::textIn(const QString& language) const {
 }
 
 QStringList Lesson::knownActions() {
-    return {QString(), QStringLiteral("reset"), QStringLiteral("step"), QStringLiteral("run")};
+    return {QString(), QStringLiteral("reset"), QStringLiteral("step"), QStringLiteral("run"),
+            QStringLiteral("redraw")};
 }
 
 namespace {
@@ -151,8 +211,9 @@ Lesson parse(const QByteArray& json, const QString& file) {
                                      where + QStringLiteral(" \"sampling\""));
         step.action = s.value(QStringLiteral("action")).toString();
         if (!Lesson::knownActions().contains(step.action))
-            throw ParseError{QStringLiteral("%1: unknown action \"%2\" (known: reset, step, run)")
-                                 .arg(where, step.action)};
+            throw ParseError{
+                QStringLiteral("%1: unknown action \"%2\" (known: reset, step, run, redraw)")
+                    .arg(where, step.action)};
         step.count = s.value(QStringLiteral("count")).toInt(1);
         if (step.count < 1 || step.count > 1000)
             throw ParseError{QStringLiteral("%1: \"count\" must be between 1 and 1000").arg(where)};
@@ -169,6 +230,41 @@ Lesson parse(const QByteArray& json, const QString& file) {
                         "%1: \"%2\" must be a number from 1 (layers and heads count from 1)")
                         .arg(where, QLatin1String(key))};
             (key[0] == 'l' ? step.layer : step.head) = v.toInt();
+        }
+        const QJsonValue wordMap = s.value(QStringLiteral("wordMap"));
+        if (!wordMap.isUndefined() && (!wordMap.isString() || wordMap.toString().isEmpty()))
+            throw ParseError{
+                QStringLiteral("%1: \"wordMap\" must be a set (atlas, numbers, people), words or "
+                               "\"context\"")
+                    .arg(where)};
+        step.wordMap = wordMap.toString();
+        const QJsonValue timeline = s.value(QStringLiteral("showTimeline"));
+        if (!timeline.isUndefined() && !timeline.isBool())
+            throw ParseError{
+                QStringLiteral("%1: \"showTimeline\" must be true or false").arg(where)};
+        step.showTimeline = timeline.toBool();
+        const QJsonValue fixedAxis = s.value(QStringLiteral("fixedAxis"));
+        if (!fixedAxis.isUndefined() && !fixedAxis.isBool())
+            throw ParseError{QStringLiteral("%1: \"fixedAxis\" must be true or false").arg(where)};
+        step.fixedAxis = fixedAxis.toBool(true);
+        const QJsonValue plain = s.value(QStringLiteral("plain_numbers"));
+        if (!plain.isUndefined() && !plain.isArray())
+            throw ParseError{QStringLiteral("%1: \"plain_numbers\" must be a list").arg(where)};
+        for (const QJsonValue& pv : plain.toArray()) {
+            const QJsonObject po = pv.toObject();
+            const QString why = po.value(QStringLiteral("why")).toString();
+            if (why.isEmpty())
+                throw ParseError{
+                    QStringLiteral("%1: each of \"plain_numbers\" needs its \"text\" and a "
+                                   "\"why\"")
+                        .arg(where)};
+            const LocalizedText text = localized(
+                po.value(QStringLiteral("text")), where + QStringLiteral(" \"plain_numbers\" text"),
+                false);  // a number may stand in one language's text only
+            if (text.isEmpty())
+                throw ParseError{
+                    QStringLiteral("%1: each of \"plain_numbers\" needs its \"text\"").arg(where)};
+            step.plainNumbers.emplace_back(text, why);
         }
         const QJsonValue claims = s.value(QStringLiteral("claims"));
         if (!claims.isUndefined() && !claims.isArray())
@@ -189,12 +285,73 @@ Lesson parse(const QByteArray& json, const QString& file) {
                     QStringLiteral("%1: unknown kind \"%2\" (known: %3)")
                         .arg(cw, claim.kind, LessonClaim::knownKinds().join(QStringLiteral(", ")))};
             const bool litm = claim.kind == QLatin1String("litm_found");
+            // The kinds measured on a prompt: the state claims and the probe share need none.
+            const bool noPrompt = litm || claim.isState() ||
+                                  claim.kind == QLatin1String("probe_truth_wins") ||
+                                  claim.kind == QLatin1String("embedding_size") ||
+                                  claim.kind == QLatin1String("context_size") ||
+                                  claim.kind == QLatin1String("tokenizer_survey");
             claim.prompt = localized(c.value(QStringLiteral("prompt")),
-                                     cw + QStringLiteral(" \"prompt\""), !litm);
+                                     cw + QStringLiteral(" \"prompt\""), !noPrompt);
             claim.token =
                 localized(c.value(QStringLiteral("token")), cw + QStringLiteral(" \"token\""),
                           claim.kind != QLatin1String("token_count") &&
-                              claim.kind != QLatin1String("greedy_text") && !litm);
+                              claim.kind != QLatin1String("byte_count") &&
+                              claim.kind != QLatin1String("greedy_text") && !noPrompt);
+            claim.set =
+                localized(c.value(QStringLiteral("set")), cw + QStringLiteral(" \"set\""), false);
+            claim.group = c.value(QStringLiteral("group")).toString();
+            claim.field = c.value(QStringLiteral("field")).toString();
+            // The Korean tokenizer survey (tokenizer_survey.hpp): "tokenizer" names the row
+            // (kept in `field`), "stat" the column measured on the survey's paragraph.
+            if (claim.kind == QLatin1String("tokenizer_survey")) {
+                claim.field = c.value(QStringLiteral("tokenizer")).toString();
+                claim.stat = c.value(QStringLiteral("stat")).toString();
+                static const QStringList kStats = {QStringLiteral("tokens"),
+                                                   QStringLiteral("tokens_per_syllable"),
+                                                   QStringLiteral("byte_share_percent")};
+                if (claim.field.isEmpty())
+                    throw ParseError{QStringLiteral("%1: \"tokenizer\" is missing").arg(cw)};
+                if (!kStats.contains(claim.stat))
+                    throw ParseError{QStringLiteral("%1: \"stat\" must be one of %2")
+                                         .arg(cw, kStats.join(QStringLiteral(", ")))};
+            }
+            const bool needsSet = claim.kind.startsWith(QLatin1String("word_map")) ||
+                                  claim.kind.startsWith(QLatin1String("probe_"));
+            if (needsSet && claim.set.isEmpty())
+                throw ParseError{QStringLiteral("%1: \"set\" is missing").arg(cw)};
+            if (claim.kind == QLatin1String("probe_truth_wins") && claim.group.isEmpty())
+                throw ParseError{QStringLiteral("%1: \"group\" is missing").arg(cw)};
+            static const QStringList kFields = {QStringLiteral("promptTokens"),
+                                                QStringLiteral("answerTokens"),
+                                                QStringLiteral("calls"),
+                                                QStringLiteral("tasks"),
+                                                QStringLiteral("priceIn"),
+                                                QStringLiteral("priceOut"),
+                                                QStringLiteral("subscription"),
+                                                QStringLiteral("perMonth"),
+                                                QStringLiteral("timesSubscription")};
+            if (claim.kind == QLatin1String("calculator") && !kFields.contains(claim.field))
+                throw ParseError{QStringLiteral("%1: \"field\" must be one of %2")
+                                     .arg(cw, kFields.join(QStringLiteral(", ")))};
+            const QJsonValue temperature = c.value(QStringLiteral("temperature"));
+            if (!temperature.isUndefined()) {
+                if (!temperature.isDouble() || temperature.toDouble() <= 0 ||
+                    temperature.toDouble() > 10)
+                    throw ParseError{
+                        QStringLiteral("%1: \"temperature\" must be a number above 0").arg(cw)};
+                claim.temperature = temperature.toDouble();
+            }
+            claim.adjective = c.value(QStringLiteral("adjective")).toString();
+            if (c.contains(QStringLiteral("adjective"))) {
+                if (!LessonClaim::knownAdjectives().contains(claim.adjective))
+                    throw ParseError{
+                        QStringLiteral("%1: unknown adjective \"%2\" (known: %3)")
+                            .arg(cw, claim.adjective,
+                                 LessonClaim::knownAdjectives().join(QStringLiteral(", ")))};
+                claim.says = localized(c.value(QStringLiteral("says")),
+                                       cw + QStringLiteral(" \"says\""), true);
+            }
             // A number, or {"en": number, "ko": number}.
             auto number = [&](const char* key, double& en, std::optional<double>& ko) {
                 const QJsonValue v = c.value(QLatin1String(key));
@@ -255,8 +412,18 @@ Lesson parse(const QByteArray& json, const QString& file) {
                                         QStringLiteral("positions"), claim.records);
                 claim.trials =
                     count(c.value(QStringLiteral("trials")), QStringLiteral("trials"), 1000);
-                claim.position = count(c.value(QStringLiteral("position")),
-                                       QStringLiteral("position"), claim.records);
+                claim.stat = c.value(QStringLiteral("stat")).toString();
+                if (claim.stat != QLatin1String("min"))  // "min": the fewest over the positions
+                    claim.position = count(c.value(QStringLiteral("position")),
+                                           QStringLiteral("position"), claim.records);
+            }
+            if (claim.kind == QLatin1String("litm_ran")) {  // optional: what else the run had
+                if (c.contains(QStringLiteral("positions")))
+                    claim.positions = count(c.value(QStringLiteral("positions")),
+                                            QStringLiteral("positions"), 1000);
+                if (c.contains(QStringLiteral("trials")))
+                    claim.trials =
+                        count(c.value(QStringLiteral("trials")), QStringLiteral("trials"), 1000);
             }
             if (claim.isText()) {
                 claim.text = localized(c.value(QStringLiteral("text")),
@@ -268,6 +435,14 @@ Lesson parse(const QByteArray& json, const QString& file) {
             number("value", claim.value, claim.valueKo);
             number("tolerance", claim.tolerance, claim.toleranceKo);
             claim.decimals = std::clamp(c.value(QStringLiteral("decimals")).toInt(2), 0, 6);
+            // A size word over a number it does not fit ("almost all" at 0.77) is refused here;
+            // the claims test then checks the measured value against it too.
+            for (const QString& lang : {QStringLiteral("en"), QStringLiteral("ko")})
+                if (!claim.fitsAdjective(claim.valueIn(lang)))
+                    throw ParseError{QStringLiteral("%1: \"%2\" does not fit the value %3 (%4)")
+                                         .arg(cw, claim.adjective)
+                                         .arg(claim.valueIn(lang))
+                                         .arg(lang)};
             step.claims.push_back(std::move(claim));
         }
         lesson.steps.push_back(std::move(step));

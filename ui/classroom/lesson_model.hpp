@@ -37,7 +37,34 @@ struct LessonClaim {
     // with are not compared, so a text can quote "Kograd" for the token " Kograd").
     // "litm_found": in the lost-in-the-middle lab with `records`, `positions` and `trials` (seed
     // 1, the model folder's eval/kv_records.json, or kv_records_ko.json for Korean, as the lab
-    // runs it), in how many contexts the record at `position` (1-based) is found.
+    // runs it), in how many contexts the record at `position` (1-based) is found ("stat":
+    // "min" instead of a position: the fewest over the positions asked);
+    // "lens_first_layer": the first layer after which the logit lens's top token for the last
+    // token of `prompt` is `token` (1-based; 0 if none); "embedding_size", "context_size": the
+    // model's vector width and context length;
+    // "byte_count": how many UTF-8 bytes `prompt` is;
+    // "least_prob": teacher-forced, the least probability among the tokens of `token` read
+    // after `prompt` (what the confidence colouring paints on the answer's boxes);
+    // "probe_truth_wins": over the bundled probe set `set` ("facts", "facts_ko"), the share of
+    // the probes whose group starts with `group` where the true answer beats every false one.
+    // A "next_token_prob" claim may name a `temperature` (1 unless it says).
+    //
+    // State claims (isState()) say what the screen shows after the step is applied, walked
+    // as a class walks the lesson; tests/ui/test_lesson_state.cpp reads them from the live
+    // window (ui/shell/lesson_screen.hpp), so a step that does not set them fails:
+    // "word_map_groups": the embedding view shows the word map of set `set` with this many
+    // groups; "word_map_same_group": on that map, the share of words whose nearest word (in
+    // the picture's plane) is of their own group; "litm_ran": the lab's run on screen had this
+    // many records (`field` "trials" or "positions": that instead; `positions` and `trials`
+    // given: the run must have had them); "calculator": the cost
+    // calculator's `field` (an input: promptTokens, answerTokens, calls, tasks, priceIn,
+    // priceOut, subscription; or a result: perMonth, timesSubscription); "timeline_visible":
+    // 1 when the timeline is on screen; "shown_layer", "shown_head": the attention view's
+    // layer and head (1-based); "shown_temperature": the temperature the shown token was
+    // drawn at, which the controls also show; "drawn_tokens": how many tokens the run drew;
+    // "probe_set_size": the fact probes loaded from set `set`, their number; "shown_top_k": the
+    // controls' top-k;
+    // "probability_axis_fixed": 1 when the softmax bars stand on the fixed 0–100 % axis.
     QString kind;
     // Prompt, token, value and tolerance may each differ per language (a Korean lesson asks the
     // seed's Korean sentence for "수진", the English one " Sujin"); each is measured in its
@@ -50,15 +77,32 @@ struct LessonClaim {
     int decimals = 2;                 // how the text shows the value
     int layer = 0;                    // "attention": 1-based, as the app counts
     int firstHead = 0, lastHead = 0;  // "attention": 1-based, inclusive
-    QString stat;                     // "attention": "min" or "max"
+    QString stat;                     // "attention": "min" or "max"; "litm_found": "min"
     LocalizedText text;               // "greedy_text": the continuation the text quotes
     int steps = 0;                    // "greedy_text": tokens generated
-    int records = 0, positions = 0, trials = 0, position = 0;  // "litm_found"
+    int records = 0, positions = 0, trials = 0, position = 0;  // "litm_found", "litm_ran"
+    double temperature = 1.0;                                  // "next_token_prob"
+    LocalizedText set;     // "word_map_*", "probe_*": which set (per language)
+    QString group;         // "probe_truth_wins": the groups' common start ("seen")
+    QString field;         // "calculator"
     QString onlyLanguage;  // "en" or "ko" when only that language's text states it
+    // A size word in the text ("almost all", "대부분") backed by this claim: `says` is the
+    // phrase as the text writes it, `adjective` a row of adjectiveRange() that the claimed
+    // and the measured value must both fall in.
+    QString adjective;
+    LocalizedText says;
 
     bool isText() const { return kind == QLatin1String("greedy_text"); }
-
+    bool isState() const;
     static QStringList knownKinds();
+    static QStringList stateKinds();
+    // The range a size word stands for: "almost_all" [0.9, 1], "most" and "usually" (0.5, 1],
+    // "few" [0, 0.2], "green" [0.5625, 1] (the confidence colour is green from hue 90°, where
+    // sqrt(p) = 0.75). False for an unknown adjective.
+    static bool adjectiveRange(const QString& adjective, double* low, double* high,
+                               bool* lowOpen = nullptr);
+    static QStringList knownAdjectives();
+    bool fitsAdjective(double v) const;
     double valueIn(const QString& language) const;
     double toleranceIn(const QString& language) const;
     QString formatted(const QString& language = QStringLiteral("en")) const;
@@ -71,12 +115,23 @@ struct LessonStep {
     std::optional<LocalizedText> prompt;
     QString view;  // one of Lesson::knownViews(), empty = unchanged
     std::optional<ts::SamplingParams> sampling;
-    QString action;                   // "", "reset", "step", "run"
+    QString action;                   // "", "reset", "step", "run", "redraw" (the prompt again)
     int count = 1;                    // steps for "step"/"run"
     QJsonObject settings;             // handed to the view's applySettings
     int layer = 0;                    // attention layer to show, 1-based; 0 = unchanged
     int head = 0;                     // attention head to show, 1-based; 0 = unchanged
     std::vector<LessonClaim> claims;  // numbers the text states ({id} placeholders)
+    // The embedding view's word map ("atlas", "numbers", "people", words, or "context"); empty =
+    // unchanged.
+    QString wordMap;
+    // The timeline beside the lesson rather than behind its tab (a step that asks to watch it).
+    bool showTimeline = false;
+    // "fixedAxis": the softmax bars on a fixed 0-100 % axis, so a temperature's effect shows as
+    // height (true, the default in a lesson), or stretched to the top candidate (false).
+    bool fixedAxis = true;
+    // Numbers the text states that are not measurements (a stage's number, a paper's year),
+    // each with the reason; the claims test finds every other number in the text a claim.
+    std::vector<std::pair<LocalizedText, QString>> plainNumbers;
 
     // The text in `language` with every {id} replaced by its claim's value.
     QString textIn(const QString& language) const;

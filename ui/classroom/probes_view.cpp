@@ -20,6 +20,7 @@
 #include <cmath>
 #include <limits>
 
+#include "classroom/probe_sets.hpp"
 #include "classroom/token_flow.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/session.hpp"
@@ -287,7 +288,20 @@ void ProbesView::retranslateUi() {
 
 QString ProbesView::setTitle(int index) const {
     const QString& name = m_sets[index].first;
-    return name.isEmpty() ? tr("Textbook world (bundled model)") : name;
+    return name.isEmpty() ? bundledProbeSetTitle(m_sets[index].second) : name;
+}
+
+QString ProbesView::currentSetFile() const { return m_setBox->currentData().toString(); }
+
+void ProbesView::setLanguage(const QString& language) {
+    // The bundled set follows the interface's language while a bundled set is chosen; another
+    // set the teacher opened stays.
+    const int current = m_setBox->currentIndex();
+    if (current >= 0 && current < m_sets.size() && !m_sets[current].first.isEmpty()) return;
+    const int i = bundledProbeSetFor(m_sets, language);
+    if (i < 0 || (i == current && m_table->rowCount() > 0)) return;
+    m_setBox->setCurrentIndex(i);
+    chooseSet(i);
 }
 
 void ProbesView::setProbeSets(const QList<QPair<QString, QString>>& sets) {
@@ -352,7 +366,7 @@ void ProbesView::setProbes(const std::vector<ts::FactProbe>& probes) {
         const auto& p = probes[static_cast<std::size_t>(r)];
         QStringList falses;
         for (const auto& f : p.falsehoods) falses << QString::fromStdString(f);
-        const QString cells[ColumnCount] = {QString::fromStdString(p.group),
+        const QString cells[ColumnCount] = {probeGroupName(QString::fromStdString(p.group)),
                                             QString::fromStdString(p.prompt),
                                             QString::fromStdString(p.truth),
                                             falses.join(kSep),
@@ -362,6 +376,8 @@ void ProbesView::setProbes(const std::vector<ts::FactProbe>& probes) {
         for (int c = 0; c < ColumnCount; ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
             if (c >= ModelAnswer) item->setFlags(item->flags() & ~Qt::ItemIsEditable);
+            // The group's id ("held_out/capital") stays with its translated name.
+            if (c == Group) item->setData(kGroupIdRole, QString::fromStdString(p.group));
             m_table->setItem(r, c, item);
         }
     }
@@ -379,7 +395,7 @@ std::vector<ts::FactProbe> ProbesView::probes() const {
             return m_table->item(r, c) ? m_table->item(r, c)->text() : QString();
         };
         ts::FactProbe p;
-        p.group = text(Group).toStdString();
+        p.group = groupId(r).toStdString();
         p.prompt = text(Prompt).toStdString();
         p.truth = text(Truth).toStdString();
         // Answers keep their leading space (it is part of the token); only the separator goes.
@@ -392,12 +408,12 @@ std::vector<ts::FactProbe> ProbesView::probes() const {
 }
 
 void ProbesView::applySettings(const QJsonObject& s) {
-    const QString set = s.value(QStringLiteral("set")).toString();
-    for (int i = 0; i < m_sets.size(); ++i)
-        if (!set.isEmpty() && QFileInfo(m_sets[i].second).fileName().contains(set)) {
-            m_setBox->setCurrentIndex(i);
-            chooseSet(i);
-        }
+    // "set": a file's name without .json ("facts", "facts_ko").
+    const int chosen = probeSetNamed(m_sets, s.value(QStringLiteral("set")).toString());
+    if (chosen >= 0) {
+        m_setBox->setCurrentIndex(chosen);
+        chooseSet(chosen);
+    }
     if (s.value(QStringLiteral("run")).toBool()) run();
 }
 
@@ -440,15 +456,25 @@ void ProbesView::showResults(const std::vector<ts::ProbeResult>& results) {
         const QString top =
             QString::fromStdString(ts::visibleWhitespace(ts::bytesAsText(res.answer.text)));
         m_answers[static_cast<std::size_t>(r)] = top;
+        // Coloured by truth, not by confidence: a confident wrong answer is red. The
+        // confidence is the number beside it.
+        const bool right = answerIsTruth(r);
         m_table->item(r, ModelAnswer)
-            ->setText(QStringLiteral("%1  (%2)").arg(top, percent(res.answer.prob)));
-        m_table->item(r, ModelAnswer)->setBackground(probabilityColor(res.answer.prob));
+            ->setText(QStringLiteral("%1  (%2)  %3")
+                          .arg(top, percent(res.answer.prob),
+                               right ? QStringLiteral("✓") : QStringLiteral("✗")));
+        m_table->item(r, ModelAnswer)->setData(kAnswerRightRole, right);
+        m_table->item(r, ModelAnswer)
+            ->setBackground(right ? QColor(0xc8, 0xe6, 0xc9) : QColor(0xff, 0xcd, 0xd2));
         m_table->item(r, ModelAnswer)
             ->setToolTip(
                 tr("The model's own answer: its greedy continuation up to the end of the word, "
                    "past "
                    "function words such as “a” or “in”; %1 is the probability of the whole answer.")
-                    .arg(percent(res.answer.prob)));
+                    .arg(percent(res.answer.prob)) +
+                QLatin1Char('\n') +
+                (right ? tr("Green: the answer is the true one.")
+                       : tr("Red: the answer is not the true one, however confident.")));
         m_table->item(r, ModelAnswer)->setForeground(Qt::black);
         auto* verdict = m_table->item(r, Verdict);
         verdict->setText(res.truthWins ? tr("true wins") : tr("false wins"));
@@ -571,9 +597,14 @@ bool ProbesView::answerIsTruth(int row) const {
                              m_table->item(row, Truth)->text().toStdString());
 }
 
-bool ProbesView::isHeldOut(int row) const {
+bool ProbesView::isHeldOut(int row) const { return groupId(row).startsWith(QLatin1String("held")); }
+
+QString ProbesView::groupId(int row) const {
     const auto* item = m_table->item(row, Group);
-    return item && item->text().startsWith(QLatin1String("held"));
+    if (!item) return {};
+    // A cell edited by hand is its own id; otherwise the id behind the translated name.
+    const QString id = item->data(kGroupIdRole).toString();
+    return !id.isEmpty() && item->text() == probeGroupName(id) ? id : item->text();
 }
 
 bool ProbesView::isInvention(int row) const {
@@ -588,7 +619,7 @@ std::vector<ProbesView::GroupSummary> ProbesView::groupSummaries() const {
     std::vector<GroupSummary> out;
     const int n = std::min(m_table->rowCount(), static_cast<int>(m_results.size()));
     for (int r = 0; r < n; ++r) {
-        const QString family = m_table->item(r, Group)->text().section(QLatin1Char('/'), 0, 0);
+        const QString family = groupId(r).section(QLatin1Char('/'), 0, 0);
         const QString language =
             hasHangul(m_table->item(r, Prompt)->text()) ? tr("Korean") : tr("English");
         auto it = std::find_if(out.begin(), out.end(), [&](const GroupSummary& g) {

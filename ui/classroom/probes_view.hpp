@@ -73,6 +73,12 @@ class ProbesView : public ClassroomToolView {
     void setProbes(const std::vector<ts::FactProbe>& probes);
     std::vector<ts::FactProbe> probes() const;  // as edited in the table
     void applySettings(const QJsonObject& settings);
+    // The bundled probe set in the interface's language (facts_ko.json in Korean), unless the
+    // teacher chose another set.
+    void setLanguage(const QString& language);
+    QString currentSetFile() const;
+    static constexpr int kGroupIdRole = Qt::UserRole + 7;
+    static constexpr int kAnswerRightRole = Qt::UserRole + 8;  // the answer cell: true if right
     void run();
     // Public for tests: show canned results (one per probe, same order); the model's answer
     // is each result's `answer` (ts::modelAnswer).
@@ -114,6 +120,7 @@ class ProbesView : public ClassroomToolView {
     void fillSummaryTable();
     void fitSummaryHeight();  // the summary as tall as its wrapped rows, no scrolling
     bool isHeldOut(int row) const;
+    QString groupId(int row) const;  // "held_out/capital", whatever the cell shows
     bool isInvention(int row) const;
     bool answerIsTruth(int row) const;
     void fitColumns();

@@ -108,6 +108,7 @@ class MainWindow : public QMainWindow, public TranscriptObserver {
     void buildMenus();
     void connectEngine();
     void hookClassroom();
+    void showTimelineBesideLesson(bool beside);
     void retranslateUi();
     void restoreSettings();
     void saveSettings();

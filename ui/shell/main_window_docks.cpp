@@ -77,6 +77,9 @@ void MainWindow::hookClassroom() {
     connect(lessons, &LessonPanel::stepApplied, this, [this](const LessonStep& step) {
         if (step.layer > 0) m_attention->setLayer(step.layer - 1);
         if (step.head > 0) m_attention->setHead(step.head - 1);
+        // The word map its text talks about (similar words lie close), not the context's dots.
+        if (!step.wordMap.isEmpty()) m_embedding->showWordMap(step.wordMap);
+        showTimelineBesideLesson(step.showTimeline);
     });
     // What the user had before a lesson comes back when it ends.
     connect(lessons, &LessonPanel::lessonStarted, this, [this] {
@@ -85,6 +88,7 @@ void MainWindow::hookClassroom() {
     });
     connect(lessons, &LessonPanel::lessonEnded, this, [this] {
         if (!m_beforeLesson.valid) return;
+        showTimelineBesideLesson(false);
         setPrompt(m_beforeLesson.prompt);
         setParams(m_beforeLesson.params);
         m_stack->setCurrentIndex(m_beforeLesson.view);
@@ -118,6 +122,8 @@ void MainWindow::hookClassroom() {
         if (!hasModel()) return;
         if (action == QLatin1String("reset"))
             onReset();
+        else if (action == QLatin1String("redraw"))  // the prompt again, drawn at this step's
+            generate(n);                             // sampling: the shown draw is its own
         else if (promptNeedsRestart())
             generate(action == QLatin1String("run") ? n + 1 : n);
         else if (action == QLatin1String("run"))
@@ -125,6 +131,29 @@ void MainWindow::hookClassroom() {
         else
             for (int i = 0; i < n; ++i) m_engine->step(m_controls->params());
     });
+}
+
+// A lesson step that asks to watch the timeline puts it under the lesson instead of behind the
+// lesson's tab; the next step that does not gives the lesson the whole column again.
+void MainWindow::showTimelineBesideLesson(bool beside) {
+    if (!m_lessonsDock || !m_timelineDock) return;
+    // Presentation mode hides the docks and shows the lesson in a column of its own: the
+    // timeline comes back only for the step that asks for it.
+    if (isPresentation()) {
+        m_timelineDock->setVisible(beside);
+        return;
+    }
+    const bool tabbed = tabifiedDockWidgets(m_lessonsDock).contains(m_timelineDock);
+    if (beside && tabbed) {
+        // Out of the lesson's tab group first: splitting a tabbed dock only adds a tab.
+        removeDockWidget(m_timelineDock);
+        addDockWidget(dockWidgetArea(m_lessonsDock), m_timelineDock, Qt::Vertical);
+        m_timelineDock->show();
+    } else if (!beside && !tabbed && m_lessonsDock->isVisible() &&
+               dockWidgetArea(m_timelineDock) == dockWidgetArea(m_lessonsDock)) {
+        tabifyDockWidget(m_timelineDock, m_lessonsDock);
+        m_lessonsDock->raise();
+    }
 }
 
 void MainWindow::restoreSettings() {
