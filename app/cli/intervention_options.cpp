@@ -1,45 +1,11 @@
 #include "intervention_options.hpp"
 
 #include "tokenscope/error.hpp"
+#include "tokenscope/intervention_flags.hpp"
 #include "tokenscope/model.hpp"
 #include "tokenscope/what_if.hpp"
 
 namespace ts::cli {
-namespace {
-
-std::vector<std::string> splitList(const std::string& text) {
-    std::vector<std::string> out;
-    std::string item;
-    for (char ch : text + ",") {
-        if (ch == ',') {
-            if (!item.empty()) out.push_back(item);
-            item.clear();
-        } else {
-            item += ch;
-        }
-    }
-    return out;
-}
-
-// "A:B" into its two halves; a usage error naming the option otherwise.
-std::pair<std::string, std::string> pairOf(const std::string& item, const std::string& option,
-                                           const std::string& shape) {
-    const auto colon = item.find(':');
-    if (colon == std::string::npos || colon == 0 || colon + 1 == item.size() ||
-        item.find(':', colon + 1) != std::string::npos)
-        throw UsageError{"--" + option + ": '" + item + "' is not " + shape};
-    return {item.substr(0, colon), item.substr(colon + 1)};
-}
-
-int intOf(const std::string& text, const std::string& option) {
-    try {
-        return static_cast<int>(parseInteger(text, "--" + option));
-    } catch (const Error& e) {
-        throw UsageError{e.what()};
-    }
-}
-
-}  // namespace
 
 const std::set<std::string>& interventionOptionNames() {
     static const std::set<std::string> names = {
@@ -59,35 +25,19 @@ std::shared_ptr<const Interventions> interventionsFrom(const Options& opts,
     bool any = false;
     for (const auto& name : interventionOptionNames()) any = any || opts.has(name);
     if (!any) return nullptr;
-    auto iv = std::make_shared<Interventions>();
-    if (opts.has("ban"))
-        for (const auto& item : splitList(*opts.get("ban")))
-            iv->banned.push_back(intOf(item, "ban"));
-    if (opts.has("logit-bias"))
-        for (const auto& item : splitList(*opts.get("logit-bias"))) {
-            const auto [id, value] = pairOf(item, "logit-bias", "ID:VALUE");
-            double v = 0;
-            try {
-                v = parseNumber(value, "--logit-bias");
-            } catch (const Error& e) {
-                throw UsageError{e.what()};
-            }
-            iv->logitBias.emplace_back(intOf(id, "logit-bias"), static_cast<float>(v));
-        }
-    if (opts.has("ablate"))
-        for (const auto& item : splitList(*opts.get("ablate"))) {
-            const auto [l, h] = pairOf(item, "ablate", "LAYER:HEAD (both from 1)");
-            const int layer = intOf(l, "ablate"), head = intOf(h, "ablate");
-            if (layer < 1 || head < 1)
-                throw UsageError{"--ablate: layers and heads count from 1 ('" + item + "')"};
-            iv->ablate.push_back({layer - 1, head - 1});
-        }
-    const std::string mode = opts.getOr("ablate-mode", "zero");
-    if (mode != "zero" && mode != "mean")
-        throw UsageError{"--ablate-mode is zero or mean, not '" + mode + "'"};
-    if (opts.has("ablate-mode") && !opts.has("ablate"))
-        throw UsageError{"--ablate-mode needs --ablate L:H"};
-    iv->ablateMode = mode == "mean" ? AblateMode::Mean : AblateMode::Zero;
+    // The text of --ban, --logit-bias, --ablate and --ablate-mode: the one parser the app's
+    // command line uses too (tokenscope/intervention_flags.hpp).
+    InterventionFlagText text;
+    text.ban = opts.get("ban");
+    text.logitBias = opts.get("logit-bias");
+    text.ablate = opts.get("ablate");
+    text.ablateMode = opts.get("ablate-mode");
+    std::shared_ptr<Interventions> iv;
+    try {
+        iv = std::make_shared<Interventions>(parseInterventionFlags(text));
+    } catch (const InterventionFlagError& e) {
+        throw UsageError{e.what()};
+    }
 
     const bool steer = opts.has("steer-layer") || opts.has("steer-positive") ||
                        opts.has("steer-negative") || opts.has("steer-strength");

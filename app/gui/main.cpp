@@ -7,6 +7,8 @@
 #include <QTimer>
 #include <cstdio>
 #include <memory>
+#include <optional>
+#include <string>
 
 #include "classroom/hub.hpp"
 #include "classroom/precision_view.hpp"
@@ -15,6 +17,7 @@
 #include "shell/main_window.hpp"
 #include "shell/settings_store.hpp"
 #include "shell/translation_manager.hpp"
+#include "tokenscope/intervention_flags.hpp"
 #include "tokenscope/model_folder.hpp"
 
 int main(int argc, char* argv[]) {
@@ -38,9 +41,10 @@ int main(int argc, char* argv[]) {
                                       QStringLiteral("DIR"));
     const QCommandLineOption promptOpt(QStringLiteral("prompt"), QStringLiteral("Prompt text."),
                                        QStringLiteral("TEXT"));
-    const QCommandLineOption stepsOpt(QStringLiteral("steps"),
-                                      QStringLiteral("Tokens to generate (headless)."),
-                                      QStringLiteral("N"), QStringLiteral("5"));
+    const QCommandLineOption stepsOpt(
+        QStringLiteral("steps"),
+        QStringLiteral("Tokens to generate (headless; 0: the prefill only, nothing drawn)."),
+        QStringLiteral("N"), QStringLiteral("5"));
     const QCommandLineOption seedOpt(QStringLiteral("seed"), QStringLiteral("Sampling seed."),
                                      QStringLiteral("S"));
     const QCommandLineOption tempOpt(QStringLiteral("temperature"),
@@ -119,6 +123,42 @@ int main(int argc, char* argv[]) {
     const QCommandLineOption ignoreEosOpt(
         QStringLiteral("ignore-eos"),
         QStringLiteral("Keep generating after the model's end-of-text token."));
+    const QCommandLineOption guessesOpt(
+        QStringLiteral("guesses"),
+        QStringLiteral("With --view guess: the class's guesses (commas between them), revealed "
+                       "in the picture."),
+        QStringLiteral("TEXT"));
+    const QCommandLineOption withFactOpt(
+        QStringLiteral("with-fact"),
+        QStringLiteral("With --view probes or --view confidence: \"Give it the fact\" on (the "
+                       "fact put in front of the prompt, as retrieval does)."));
+    const QCommandLineOption exportLessonOpt(
+        QStringLiteral("export-lesson"),
+        QStringLiteral("Run headless, write lesson N (1-based, as --view lesson:N) as a PDF "
+                       "handout to FILE.pdf (the argument after N) and exit."),
+        QStringLiteral("N"));
+    parser.addPositionalArgument(QStringLiteral("FILE.pdf"),
+                                 QStringLiteral("With --export-lesson N: the PDF to write."),
+                                 QStringLiteral("[FILE.pdf]"));
+    // What-if, spelled as tokenscope-cli spells it (tokenscope/intervention_flags.hpp).
+    const QCommandLineOption banOpt(
+        QStringLiteral("ban"), QStringLiteral("Token ids given probability 0 (comma-separated)."),
+        QStringLiteral("ID,..."));
+    const QCommandLineOption biasOpt(
+        QStringLiteral("logit-bias"),
+        QStringLiteral("VALUE added to token ID's logit before temperature (ID:VALUE,...)."),
+        QStringLiteral("ID:VALUE,..."));
+    const QCommandLineOption ablateOpt(
+        QStringLiteral("ablate"),
+        QStringLiteral("Silence attention head H of layer L (both from 1; L:H,...); every view "
+                       "shows the run made so."),
+        QStringLiteral("L:H,..."));
+    const QCommandLineOption ablateModeOpt(
+        QStringLiteral("ablate-mode"),
+        QStringLiteral("zero (default) or mean: what a silenced head outputs."),
+        QStringLiteral("MODE"));
+    parser.addOptions({banOpt, biasOpt, ablateOpt, ablateModeOpt});
+    parser.addOptions({guessesOpt, withFactOpt, exportLessonOpt});
     parser.addOptions({modelOpt,       promptOpt,         stepsOpt,        seedOpt,   tempOpt,
                        topKOpt,        topPOpt,           shotOpt,         langOpt,   viewOpt,
                        layerOpt,       headOpt,           selectOpt,       windowOpt, getModelOpt,
@@ -126,7 +166,8 @@ int main(int argc, char* argv[]) {
                        compareWithOpt, openTranscriptOpt, presentationOpt, wordMapOpt});
     parser.process(app);
 
-    const bool headless = parser.isSet(shotOpt) || parser.isSet(exportOpt);
+    const bool headless =
+        parser.isSet(shotOpt) || parser.isSet(exportOpt) || parser.isSet(exportLessonOpt);
     const ts::ui::AppSettings settings =
         headless ? ts::ui::AppSettings{} : ts::ui::AppSettings::load();
     ts::ui::TranslationManager translations;
@@ -191,6 +232,49 @@ int main(int argc, char* argv[]) {
     opts.head = positive(headOpt);
     opts.selectStep = positive(selectOpt);
     opts.wordMap = parser.value(wordMapOpt);
+    opts.guesses = parser.value(guessesOpt);
+    opts.withFact = parser.isSet(withFactOpt);
+    if (parser.isSet(guessesOpt) && opts.view != QLatin1String("guess")) {
+        std::fprintf(stderr, "tokenscope: --guesses goes with --view guess\n");
+        ok = false;
+    }
+    if (opts.withFact && opts.view != QLatin1String("probes") &&
+        opts.view != QLatin1String("confidence")) {
+        std::fprintf(stderr,
+                     "tokenscope: --with-fact goes with --view probes or --view confidence\n");
+        ok = false;
+    }
+    if (parser.isSet(exportLessonOpt)) {
+        opts.exportLesson = positive(exportLessonOpt);
+        if (ok && parser.positionalArguments().size() != 1) {
+            std::fprintf(stderr, "tokenscope: --export-lesson N needs one FILE.pdf after it\n");
+            ok = false;
+        }
+        if (ok) opts.exportLessonFile = parser.positionalArguments().front();
+        // A lesson that runs an experiment (lost in the middle) takes longer than a picture.
+        opts.timeoutMs = 600000;
+    } else if (!parser.positionalArguments().isEmpty()) {
+        std::fprintf(stderr, "tokenscope: unexpected argument '%s'\n",
+                     parser.positionalArguments().front().toLocal8Bit().constData());
+        ok = false;
+    }
+    ts::InterventionFlagText whatIf;
+    auto flag = [&](const QCommandLineOption& o) -> std::optional<std::string> {
+        if (!parser.isSet(o)) return std::nullopt;
+        return parser.value(o).toStdString();
+    };
+    whatIf.ban = flag(banOpt);
+    whatIf.logitBias = flag(biasOpt);
+    whatIf.ablate = flag(ablateOpt);
+    whatIf.ablateMode = flag(ablateModeOpt);
+    if (whatIf.any()) {
+        try {
+            opts.interventions = ts::parseInterventionFlags(whatIf);
+        } catch (const ts::InterventionFlagError& e) {
+            std::fprintf(stderr, "tokenscope: %s\n", e.what());
+            ok = false;
+        }
+    }
     if (!ok) return 2;
 
     QString model = parser.value(modelOpt);
@@ -205,7 +289,7 @@ int main(int argc, char* argv[]) {
     if (headless) {
         opts.model = model;
         opts.prompt = parser.isSet(promptOpt) ? parser.value(promptOpt) : QStringLiteral("Hello");
-        opts.steps = std::max(1, steps);
+        opts.steps = std::max(0, steps);
         opts.params = params;
         opts.screenshot = parser.value(shotOpt);
         opts.exportTranscript = parser.value(exportOpt);
@@ -215,7 +299,9 @@ int main(int argc, char* argv[]) {
         opts.chat = parser.isSet(userOpt);
         opts.chatUser = parser.value(userOpt);
         opts.chatSystem = parser.value(systemOpt);
-        window.resize(windowSize.isValid() ? windowSize : QSize(1400, 860));
+        // A handout is pictured at a projector's size unless told otherwise.
+        const QSize fallback = opts.exportLesson > 0 ? QSize(1280, 720) : QSize(1400, 860);
+        window.resize(windowSize.isValid() ? windowSize : fallback);
         window.show();
         if (parser.isSet(getModelOpt)) {
             // The bundled model behind, the download dialog in front (README screenshots).
@@ -251,6 +337,7 @@ int main(int argc, char* argv[]) {
         window.setParams(params);
     if (windowSize.isValid()) window.resize(windowSize);
     if (!opts.view.isEmpty()) window.showView(opts.view);
+    if (!opts.interventions.empty()) window.setInterventions(opts.interventions);
     window.show();
     window.loadModel(model);
     return QApplication::exec();

@@ -35,8 +35,9 @@ void EngineController::post(F&& f) {
 void EngineController::loadModel(const QString& folder) {
     post([w = m_worker, folder] { w->loadModel(folder); });
 }
-void EngineController::startPrompt(const QString& text, const ts::SamplingParams& params) {
-    post([w = m_worker, text, params] { w->startPrompt(text, params); });
+void EngineController::startPrompt(const QString& text, const ts::SamplingParams& params,
+                                   bool draw) {
+    post([w = m_worker, text, params, draw] { w->startPrompt(text, params, draw); });
 }
 void EngineController::step(const ts::SamplingParams& params) {
     post([w = m_worker, params] { w->step(params); });
@@ -76,6 +77,11 @@ void EngineController::openTranscript(const QString& path) {
 
 void EngineController::showRecordedSteps(const std::vector<StepRecordPtr>& steps) {
     post([w = m_worker, steps] { w->showRecordedSteps(steps); });
+}
+
+void EngineController::setInterventions(const ts::Interventions& interventions, int fromStep) {
+    m_worker->cancel();  // a replay in progress gives way to the new one
+    post([w = m_worker, interventions, fromStep] { w->setInterventions(interventions, fromStep); });
 }
 
 void EngineController::shutdown() {

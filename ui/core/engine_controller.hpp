@@ -17,7 +17,7 @@ class EngineController : public QObject {
     EngineWorker* worker() const { return m_worker; }
 
     void loadModel(const QString& folder);
-    void startPrompt(const QString& text, const ts::SamplingParams& params);
+    void startPrompt(const QString& text, const ts::SamplingParams& params, bool draw = true);
     void step(const ts::SamplingParams& params);
     void run(int maxSteps, const ts::SamplingParams& params, int delayMs);
     void pause();
@@ -32,6 +32,8 @@ class EngineController : public QObject {
     void setHistoryBudget(qint64 bytes);
     void openTranscript(const QString& path);
     void showRecordedSteps(const std::vector<StepRecordPtr>& steps);
+    // EngineWorker::setInterventions: the set for what runs next, the history made again.
+    void setInterventions(const ts::Interventions& interventions, int fromStep = -1);
     void shutdown();
 
   private:

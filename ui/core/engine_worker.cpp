@@ -1,9 +1,12 @@
 #include "core/engine_worker.hpp"
 
 #include <QFileInfo>
+#include <algorithm>
 
 #include "core/stage_distribution.hpp"
 #include "tokenscope/error.hpp"
+#include "tokenscope/interventions.hpp"
+#include "tokenscope/step_distribution.hpp"
 #include "tokenscope/tokenizer.hpp"
 
 namespace ts::ui {
@@ -50,6 +53,7 @@ void EngineWorker::loadModel(const QString& folder) {
         info.tokenizer = loaded.tokenizer;
 
         m_transcript.reset();
+        m_drawHidden = false;
         m_loaded = std::move(loaded);
         // The app traces everything its views show; the budget bounds what the history keeps.
         ts::TranscriptOptions options;
@@ -86,7 +90,7 @@ bool EngineWorker::runStep(int index, Call&& call) {
     emit stepStarted(index);
     try {
         call();
-        emit stepFinished(m_transcript->steps().back());
+        emit stepFinished(published(m_transcript->steps().back()));
         publishThinned();
         return true;
     } catch (const ts::Cancelled&) {
@@ -101,14 +105,42 @@ bool EngineWorker::runStep(int index, Call&& call) {
     return false;
 }
 
+StepRecordPtr EngineWorker::published(const StepRecordPtr& step) const {
+    if (!m_drawHidden || !step) return step;
+    // The prefill as it was before anything was drawn: the same trace and context, no token,
+    // no uniform number, no figures; the distribution without the number's landing.
+    auto undrawn = std::make_shared<ts::TranscriptStep>(*step);
+    undrawn->sampledToken = -1;
+    undrawn->uniform = -1;
+    undrawn->chosen = false;
+    undrawn->figures = {};
+    if (step->distribution) {
+        auto d = std::make_shared<ts::StepDistribution>(*step->distribution);
+        d->u = -1;
+        d->landed = -1;
+        undrawn->distribution = std::move(d);
+    }
+    return undrawn;
+}
+
+bool EngineWorker::revealDraw() {
+    if (!m_drawHidden) return false;
+    m_drawHidden = false;
+    if (!m_transcript || m_transcript->empty()) return false;
+    emit historyTruncated(0);
+    emit stepFinished(m_transcript->steps().front());
+    return true;
+}
+
 void EngineWorker::publishThinned() {
     for (int i : m_transcript->takeThinnedSteps())
         if (i < m_transcript->size())
             emit stepReplaced(m_transcript->steps()[static_cast<std::size_t>(i)]);
 }
 
-void EngineWorker::startPrompt(const QString& text, const ts::SamplingParams& params) {
+void EngineWorker::startPrompt(const QString& text, const ts::SamplingParams& params, bool draw) {
     m_cancel.store(false);
+    m_drawHidden = false;
     if (!ensureModel()) return;
     ts::PromptTokens prompt;
     try {
@@ -119,9 +151,17 @@ void EngineWorker::startPrompt(const QString& text, const ts::SamplingParams& pa
         reportError(QString::fromUtf8(e.what()), tr("Edit the prompt and try again."));
         return;
     }
+    try {
+        m_transcript->setInterventions(preparedInterventions(prompt.ids()));
+    } catch (const std::exception& e) {
+        reportError(QString::fromUtf8(e.what()),
+                    tr("Restore the silenced heads and banned tokens."));
+        return;
+    }
     m_transcript->reset();
     emit historyTruncated(0);
-    runStep(0, [&] { m_transcript->start(prompt, params); });
+    m_drawHidden = !draw;
+    if (!runStep(0, [&] { m_transcript->start(prompt, params); })) m_drawHidden = false;
 }
 
 void EngineWorker::step(const ts::SamplingParams& params) {
@@ -131,6 +171,7 @@ void EngineWorker::step(const ts::SamplingParams& params) {
         reportError(tr("There is no prompt yet."), tr("Type a prompt, then press Step."));
         return;
     }
+    if (revealDraw()) return;  // the step shows the draw the prefill held back
     runStep(m_transcript->size(), [&] { m_transcript->step(params); });
 }
 
@@ -139,6 +180,10 @@ void EngineWorker::run(int maxSteps, const ts::SamplingParams& params, int delay
     if (!ensureModel() || m_transcript->empty()) {
         if (m_transcript)
             reportError(tr("There is no prompt yet."), tr("Type a prompt, then press Run."));
+        emit runStateChanged(false);
+        return;
+    }
+    if (revealDraw() && --maxSteps <= 0) {
         emit runStateChanged(false);
         return;
     }
@@ -208,6 +253,7 @@ void EngineWorker::setHistoryBudget(qint64 bytes) {
 
 void EngineWorker::reset() {
     stopRun(QString());
+    m_drawHidden = false;
     if (m_transcript) m_transcript->reset();
     emit historyTruncated(0);
 }
@@ -215,6 +261,7 @@ void EngineWorker::reset() {
 void EngineWorker::branchFrom(int stepIndex, int token, const ts::SamplingParams& params) {
     m_cancel.store(false);
     stopRun(QString());
+    m_drawHidden = false;  // a branch names its step's token itself
     if (!ensureModel()) return;
     try {
         m_transcript->choose(stepIndex, token);
@@ -230,6 +277,7 @@ void EngineWorker::branchFrom(int stepIndex, int token, const ts::SamplingParams
 void EngineWorker::showRecordedSteps(const std::vector<StepRecordPtr>& steps) {
     m_cancel.store(false);
     stopRun(QString());
+    m_drawHidden = false;
     if (m_transcript) m_transcript->reset();
     emit historyTruncated(0);
     for (const auto& s : steps) emit stepFinished(s);
@@ -247,6 +295,7 @@ void EngineWorker::openTranscript(const QString& path) {
         return;
     }
     m_transcript->reset();
+    m_drawHidden = false;
     emit historyTruncated(0);
     // The engine's one replay (generate --replay runs the same): each step re-runs, and
     // where the file's token differs from the draw the file's token is kept, marked chosen.
@@ -262,6 +311,81 @@ void EngineWorker::openTranscript(const QString& path) {
         // asked for: the steps replayed so far stay
     } catch (const std::exception& e) {
         reportError(QString::fromUtf8(e.what()), tr("Open a transcript written by this model."));
+    }
+}
+
+std::shared_ptr<const ts::Interventions> EngineWorker::preparedInterventions(
+    std::span<const int> prompt) {
+    if (m_interventions.empty()) return nullptr;
+    auto iv = std::make_shared<ts::Interventions>(m_interventions);
+    iv->ablateMeans.clear();
+    if (iv->ablateMode == ts::AblateMode::Mean && !iv->ablate.empty()) {
+        ts::Interventions heads = *iv;  // heads checked before their means are computed
+        heads.ablateMode = ts::AblateMode::Zero;
+        heads.validate(m_loaded->model->config());
+        ts::prepareMeanAblation(m_loaded->model, prompt, *iv);
+    }
+    iv->validate(m_loaded->model->config());
+    return iv;
+}
+
+void EngineWorker::setInterventions(const ts::Interventions& interventions, int fromStep) {
+    m_cancel.store(false);
+    stopRun(QString());
+    m_interventions = interventions;
+    if (!m_transcript || m_transcript->empty()) return;  // the next startPrompt applies it
+    // What the run was: its prompt, and each step's settings (seed included) and hand choices.
+    const std::vector<StepRecordPtr> before = m_transcript->steps();
+    const ts::PromptTokens prompt = m_transcript->prompt();
+    try {
+        m_transcript->setInterventions(preparedInterventions(prompt.ids()));
+    } catch (const std::exception& e) {
+        reportError(QString::fromUtf8(e.what()),
+                    tr("Restore the silenced heads and banned tokens."));
+        return;
+    }
+    const int n = static_cast<int>(before.size());
+    const int from = std::clamp(fromStep, 0, n - 1);
+    // A replay is a run for the window: Stop (cancel) ends it between steps or mid-pass.
+    emit runStateChanged(true);
+    struct Done {
+        EngineWorker* w;
+        ~Done() { emit w->runStateChanged(false); }
+    } done{this};
+    bool ok = false;
+    if (from == 0) {
+        m_transcript->reset();
+        emit historyTruncated(0);
+        ok = runStep(0, [&] { m_transcript->start(prompt, before[0]->params); });
+    } else {
+        m_transcript->truncate(from);
+        emit historyTruncated(from);
+        ok = runStep(from,
+                     [&] { m_transcript->step(before[static_cast<std::size_t>(from)]->params); });
+    }
+    const auto banned = [&](int token) {
+        return std::find(m_interventions.banned.begin(), m_interventions.banned.end(), token) !=
+               m_interventions.banned.end();
+    };
+    for (int i = from; ok && i < n; ++i) {
+        const auto& was = before[static_cast<std::size_t>(i)];
+        // A token chosen by hand stays chosen (not at the branch's own step, nor once banned).
+        if (was->chosen && !(fromStep >= 0 && i == from) && !banned(was->sampledToken) &&
+            m_transcript->back().sampledToken != was->sampledToken) {
+            try {
+                m_transcript->choose(i, was->sampledToken);
+            } catch (const ts::Error& e) {
+                reportError(QString::fromUtf8(e.what()), QString());
+                return;
+            }
+            emit historyTruncated(i);
+            emit stepFinished(published(m_transcript->steps().back()));
+        }
+        // A branch ends at its own step (shown with the set; Step and Run go on from there).
+        if (fromStep >= 0 || i + 1 >= n || m_transcript->finished() || m_transcript->contextFull())
+            break;
+        const auto& next = before[static_cast<std::size_t>(i + 1)]->params;
+        ok = runStep(i + 1, [&] { m_transcript->step(next); });
     }
 }
 

@@ -11,6 +11,7 @@
 #include <atomic>
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "core/model_info.hpp"
@@ -40,7 +41,9 @@ class EngineWorker : public QObject {
     void loadModel(const QString& folder);
     // Resets the session, tokenizes and prefills the prompt, samples the first token.
     // Without a tokenizer the prompt must be token ids separated by spaces or commas.
-    void startPrompt(const QString& text, const ts::SamplingParams& params);
+    // draw = false (the app's --steps 0): the prefill is published with nothing drawn (its
+    // sampledToken -1); the next step() or run() shows the draw first.
+    void startPrompt(const QString& text, const ts::SamplingParams& params, bool draw = true);
     // Feeds the last sampled token back in and samples the next one.
     void step(const ts::SamplingParams& params);
     // Steps every `delayMs` until `maxSteps` steps were made, the context is full or the
@@ -64,6 +67,14 @@ class EngineWorker : public QObject {
     // Shows steps read from a transcript file as they were recorded (no model, or another
     // one, is loaded): the history is replaced by them; nothing runs.
     void showRecordedSteps(const std::vector<ts::ui::StepRecordPtr>& steps);
+    // What-if (tokenscope/interventions.hpp; layers and heads 0-based; mean ablation's means
+    // are computed here from the prompt): what every prefill and step runs with from now on.
+    // With a history, it is made again with the set: fromStep < 0 replays the whole run (the
+    // same prompt, the same settings and seed per step, as many steps; tokens chosen by hand
+    // are kept); fromStep = k keeps steps 0..k-1 as they are and runs step k again with the
+    // set (a branch, as branchFrom: Step and Run go on from there). Without a history the next
+    // startPrompt applies it.
+    void setInterventions(const ts::Interventions& interventions, int fromStep);
 
   signals:
     void loadProgress(double fraction, const QString& what);
@@ -91,14 +102,22 @@ class EngineWorker : public QObject {
     template <typename Call>
     bool runStep(int index, Call&& call);
     void publishThinned();
+    // What stepFinished hands out for the newest step: without its draw while m_drawHidden.
+    StepRecordPtr published(const StepRecordPtr& step) const;
+    // startPrompt(draw = false) hid step 0's draw: shows it now (true if it did).
+    bool revealDraw();
     void runTick();
     void stopRun(const QString& reason);
     void reportError(const QString& message, const QString& hint);
+    // m_interventions for `prompt` (means computed, validated); null when empty. Throws.
+    std::shared_ptr<const ts::Interventions> preparedInterventions(std::span<const int> prompt);
 
     std::optional<ts::LoadedModel> m_loaded;
     std::optional<ts::Transcript> m_transcript;
     VocabularyPtr m_vocab;
     bool m_ignoreEndOfText = false;
+    ts::Interventions m_interventions;  // what the next prefill and steps run with
+    bool m_drawHidden = false;          // step 0 was published without its draw
     std::size_t m_historyBudget = std::size_t{1} << 30;
 
     QTimer* m_runTimer = nullptr;

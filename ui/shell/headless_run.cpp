@@ -17,6 +17,7 @@
 #include "classroom/hub.hpp"
 #include "classroom/lesson_panel.hpp"
 #include "classroom/tokenizer_compare_view.hpp"
+#include "shell/lesson_export.hpp"
 #include "shell/main_window.hpp"
 #include "shell/pipeline_bar.hpp"
 #include "stages/attention_view.hpp"
@@ -79,12 +80,15 @@ HeadlessRun::HeadlessRun(MainWindow* window, HeadlessOptions options, QObject* p
     connect(m_window, &MainWindow::errorReported, this, &HeadlessRun::fail);
     connect(m_window, &MainWindow::modelReady, this, &HeadlessRun::onModelReady);
     connect(m_window, &MainWindow::recordArrived, this, [this](int count) {
-        if (m_options.lesson == 0 && m_generating && count >= m_options.steps)
+        if (m_options.lesson == 0 && m_options.exportLesson == 0 && m_generating &&
+            count >= m_options.steps)
             whenSettled([this] { arrange(); });
     });
     connect(m_window, &MainWindow::runningChanged, this, [this](bool running) {
         // A run that ended early (end-of-text, full context) still gets its picture.
-        if (m_options.lesson == 0 && !running && m_generating && !m_window->history().empty())
+        // A lesson walked for a handout ends when its exporter says so.
+        if (m_options.lesson == 0 && m_options.exportLesson == 0 && !running && m_generating &&
+            !m_window->history().empty())
             whenSettled([this] { arrange(); });
     });
 }
@@ -116,6 +120,10 @@ void HeadlessRun::onModelReady() {
         whenSettled([this] { arrange(); });
         return;
     }
+    if (m_options.exportLesson > 0) {
+        exportLesson();
+        return;
+    }
     if (m_options.lesson > 0) {
         LessonPanel* lessons = m_window->classroom() ? m_window->classroom()->lessons() : nullptr;
         const int count = lessons ? static_cast<int>(lessons->lessons().size()) : 0;
@@ -143,6 +151,7 @@ void HeadlessRun::onModelReady() {
     }
     m_window->setParams(m_options.params);
     m_window->setIgnoreEndOfText(m_options.ignoreEndOfText);
+    if (!m_options.interventions.empty()) m_window->setInterventions(m_options.interventions);
     m_window->generate(m_options.steps);
 }
 
@@ -161,6 +170,27 @@ void HeadlessRun::applyLessonStep(int step) {
     });
 }
 
+bool windowBusy(MainWindow* window) {
+    if (window->isRunning()) return true;
+    if (window->headKindsBusy()) return true;  // the attention grid's badges
+    // A lesson step may have started a classroom experiment (lanes, probes, lost in the
+    // middle, the guessing game's reveal): its picture is the finished result.
+    bool busy = false;
+    for (const auto* tool : window->findChildren<ClassroomToolView*>()) busy |= tool->isBusy();
+    if (ClassroomHub* hub = window->classroom()) {
+        // The tokenizer comparison loads its other tokenizers (GPT-2's, the environment's)
+        // on a thread: the picture shows them loaded.
+        busy |= hub->tokenizers()->isLoading();
+        // The confidence colouring scores its text on a thread: the picture shows the colours.
+        busy |= hub->confidence()->isBusy();
+    }
+    // The embedding view makes its projection or word map on a thread of its own.
+    if (auto* embedding =
+            qobject_cast<EmbeddingView*>(window->stageView(static_cast<int>(Stage::Embedding))))
+        busy |= embedding->isMapBusy();
+    return busy;
+}
+
 void HeadlessRun::whenSettled(std::function<void()> then) {
     // The worker answers asynchronously: wait until nothing runs and no record arrived for
     // a few polls.
@@ -174,22 +204,7 @@ void HeadlessRun::whenSettled(std::function<void()> then) {
             return;
         }
         const int count = static_cast<int>(m_window->history().size());
-        // A lesson step may have started a classroom experiment (lanes, probes, lost in the
-        // middle): its picture is the finished result.
-        bool experimentRunning = false;
-        for (const auto* tool : m_window->findChildren<ClassroomToolView*>())
-            experimentRunning |= tool->isBusy();
-        // The tokenizer comparison loads its other tokenizers (GPT-2's, the environment's)
-        // on a thread: the picture shows them loaded.
-        if (m_window->classroom() && m_window->classroom()->tokenizers()->isLoading())
-            experimentRunning = true;
-        // The confidence colouring scores its text on a thread: the picture shows the colours.
-        if (m_window->classroom() && m_window->classroom()->confidence()->isBusy())
-            experimentRunning = true;
-        // The embedding view makes its projection or word map on a thread of its own.
-        if (auto* embedding = qobject_cast<EmbeddingView*>(
-                m_window->stageView(static_cast<int>(Stage::Embedding))))
-            experimentRunning |= embedding->isMapBusy();
+        const bool experimentRunning = windowBusy(m_window);
         if (m_window->isRunning() || experimentRunning || count != *lastCount) {
             *lastCount = count;
             *quiet = 0;
@@ -251,14 +266,41 @@ void HeadlessRun::arrange() {
     // (ViewEntry::shotSettings); a lesson step runs its own.
     const ViewEntry* view = findView(m_options.view);
     if (m_window->classroom() && m_options.lesson == 0 && view) {
-        const QJsonObject settings = shotSettings(*view);
+        QJsonObject settings = shotSettings(*view);
+        // --guesses: the guessing game revealed; --with-fact: the remedy's switch on.
+        if (!m_options.guesses.isEmpty() && m_options.view == QLatin1String("guess")) {
+            settings[QStringLiteral("guesses")] = m_options.guesses;
+            settings[QStringLiteral("reveal")] = true;
+        }
+        if (m_options.withFact) settings[QStringLiteral("withFact")] = true;
         if (!settings.isEmpty() && m_window->classroom()->applySettings(view->name, settings) &&
-            view->shotWaits) {
+            (view->shotWaits || !m_options.guesses.isEmpty() || m_options.withFact)) {
             whenSettled([this] { capture(); });
             return;
         }
     }
     capture();
+}
+
+void HeadlessRun::exportLesson() {
+    // The export takes the window from here (no picture follows); a timeout or an error
+    // still ends the run through fail().
+    auto* exporter =
+        new LessonExporter(m_window, m_options.exportLesson - 1, m_options.exportLessonFile, this);
+    connect(exporter, &LessonExporter::finished, this, [this, exporter](bool ok, const QString& m) {
+        if (m_done) return;
+        m_done = true;
+        if (!ok) {
+            std::fprintf(stderr, "tokenscope: %s\n", m.toLocal8Bit().constData());
+            emit finished(1);
+            return;
+        }
+        std::printf("%s: %d pages (lesson %d, %d steps), %.1f s\n",
+                    m_options.exportLessonFile.toLocal8Bit().constData(), exporter->pageCount(),
+                    m_options.exportLesson, exporter->stepCount(), exporter->seconds());
+        emit finished(0);
+    });
+    exporter->start();
 }
 
 void HeadlessRun::fail(const QString& message) {

@@ -8,6 +8,7 @@
 #include <QString>
 #include <functional>
 
+#include "tokenscope/interventions.hpp"
 #include "tokenscope/sampling.hpp"
 
 class QTimer;
@@ -22,19 +23,26 @@ struct HeadlessOptions {
     bool chat = false;  // --user/--system: the prompt in the model's chat format
     QString chatSystem;
     QString chatUser;
-    int steps = 5;  // records to produce (each draws one token)
+    int steps = 5;  // records to produce (each draws one token; 0: the prefill, nothing drawn)
     ts::SamplingParams params;
     QString screenshot;        // empty: no picture
     QString exportTranscript;  // empty: no transcript file (JSON as `generate --json`)
     QString openTranscript;    // a transcript file opened (File > Open transcript) instead of a run
     bool ignoreEndOfText = false;
-    QString view;        // a core/view_table.hpp name; empty keeps the default (sampling)
-    int lesson = 0;      // 1-based lesson to walk (--view lesson:N[:STEP]); 0 = none
-    int lessonStep = 1;  // 1-based step of that lesson; steps 1..lessonStep are applied in turn
-    int layer = 0;       // 1-based attention layer (--layer); 0 = leave as is
-    int head = 0;        // 1-based attention head (--head); 0 = leave as is
-    int selectStep = 0;  // 1-based draw to select in the timeline (--select-step); 0 = the last
-    QString wordMap;     // the embedding view's word map (--word-map): a set's id or words
+    QString view;           // a core/view_table.hpp name; empty keeps the default (sampling)
+    int lesson = 0;         // 1-based lesson to walk (--view lesson:N[:STEP]); 0 = none
+    int lessonStep = 1;     // 1-based step of that lesson; steps 1..lessonStep are applied in turn
+    int layer = 0;          // 1-based attention layer (--layer); 0 = leave as is
+    int head = 0;           // 1-based attention head (--head); 0 = leave as is
+    int selectStep = 0;     // 1-based draw to select in the timeline (--select-step); 0 = the last
+    QString wordMap;        // the embedding view's word map (--word-map): a set's id or words
+    QString guesses;        // --view guess: the class's guesses, revealed (--guesses "a, b")
+    bool withFact = false;  // --view probes / confidence: "give it the fact" on (--with-fact)
+    int exportLesson = 0;   // 1-based lesson written as a PDF handout (--export-lesson N FILE)
+    QString exportLessonFile;
+    // --ablate/--ablate-mode/--ban/--logit-bias (tokenscope/intervention_flags.hpp): the run
+    // is made with them and every view shows it, with the what-if banner.
+    ts::Interventions interventions;
     int timeoutMs = 120000;
 };
 
@@ -47,6 +55,9 @@ bool parseLessonView(const QString& view, HeadlessOptions* options, QString* err
 bool parseViewOption(const QString& view, HeadlessOptions* options, QString* error);
 // Parses "WxH" (e.g. 1280x720); an invalid size for anything else.
 QSize parseWindowSize(const QString& text);
+// True while the window runs the loop or any view works on a thread (a classroom experiment,
+// scoring, a projection, tokenizers loading): a picture taken now would show it half done.
+bool windowBusy(MainWindow* window);
 
 class HeadlessRun : public QObject {
     Q_OBJECT
@@ -66,6 +77,8 @@ class HeadlessRun : public QObject {
     void whenSettled(std::function<void()> then);
     void arrange();
     void capture();
+    // --export-lesson: the lesson's steps walked and written as a PDF; no picture.
+    void exportLesson();
 
     MainWindow* m_window;
     HeadlessOptions m_options;

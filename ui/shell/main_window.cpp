@@ -9,6 +9,7 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QJsonObject>
 #include <QKeyEvent>
 #include <QLabel>
@@ -48,6 +49,7 @@
 #include "stages/softmax_view.hpp"
 #include "stages/token_view.hpp"
 #include "tokenscope/model_folder.hpp"
+#include "widgets/glossary.hpp"
 #include "widgets/korean_particles.hpp"
 #include "widgets/steady_label.hpp"
 
@@ -63,6 +65,9 @@ MainWindow::MainWindow(TranslationManager* translations, bool headless, QWidget*
     buildMenus();
     connectEngine();
     hookClassroom();
+    buildPresentationLayout();
+    // Resting the mouse on logit, entropy, KV cache, ␣, <8E> … explains the word.
+    new GlossaryTips(this);
     setAcceptDrops(true);
     retranslateUi();
     if (!m_headless) restoreSettings();
@@ -100,7 +105,17 @@ void MainWindow::buildUi() {
         " border-radius: 4px; padding: 6px; }"));
     m_transcriptNotice->setVisible(false);
     layout->addWidget(m_transcriptNotice);
-    layout->addWidget(m_stack, 1);
+    layout->addWidget(buildInterventionBanner(central));  // a what-if run's interventions
+    // The view, and beside it the lesson panel's column in presentation mode.
+    auto* row = new QHBoxLayout;
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(m_stack, 1);
+    m_lessonColumn = new QWidget(central);
+    m_lessonColumn->setObjectName(QStringLiteral("lessonColumn"));
+    (new QVBoxLayout(m_lessonColumn))->setContentsMargins(0, 0, 0, 0);
+    m_lessonColumn->hide();
+    row->addWidget(m_lessonColumn);
+    layout->addLayout(row, 1);
     setCentralWidget(central);
 
     m_controls = new ControlsPanel(this);
@@ -118,6 +133,7 @@ void MainWindow::buildUi() {
     auto* toolbar = addToolBar(QStringLiteral("model"));
     toolbar->setObjectName(QStringLiteral("modelToolbar"));
     toolbar->setMovable(false);
+    m_modelToolbar = toolbar;
     m_chooser = new ModelChooser(toolbar);
     m_chooser->setBundledPath(QString::fromStdString(ts::bundledModelPath().string()));
     toolbar->addWidget(m_chooser);
@@ -149,7 +165,9 @@ void MainWindow::buildUi() {
             [this] { m_engine->setRunParams(m_controls->params()); });
 
     connect(m_pipeline, &PipelineBar::stageSelected, this, &MainWindow::selectStage);
-    connect(m_stack, &QStackedWidget::currentChanged, this, [this] {
+    connect(m_stack, &QStackedWidget::currentChanged, this, [this](int page) {
+        // A classroom tool in the centre is none of the five stages: none is highlighted.
+        m_pipeline->setSelected(page < kStageCount ? page : -1);
         sizeByCurrentPage();
         refreshStageViews();
     });
@@ -197,6 +215,7 @@ void MainWindow::connectEngine() {
         m_running = running;
         m_sampling->setLoopState(m_current == m_transcript->size() - 1, running);
         m_controls->setRunning(running);
+        syncPresentationBar();
         emit runningChanged(running);
     });
     connect(w, &EngineWorker::runStopped, this,
@@ -282,7 +301,10 @@ void MainWindow::onModelLoaded(const ModelInfo& info) {
     emit modelReady();
 }
 
-void MainWindow::setPrompt(const QString& text) { m_controls->setPrompt(text); }
+void MainWindow::setPrompt(const QString& text) {
+    m_controls->setPrompt(text);
+    syncPresentationBar();
+}
 bool MainWindow::setChat(const QString& system, const QString& user) {
     m_controls->setChat(true, system, user);
     return m_controls->chatMode();
@@ -335,7 +357,8 @@ void MainWindow::generate(int records) {
     m_openedFile.reset();
     m_generateTarget = records;
     m_sessionPrompt = m_controls->prompt();
-    m_engine->startPrompt(m_sessionPrompt, m_controls->params());
+    // records 0 (the app's --steps 0): the prefill with nothing drawn.
+    m_engine->startPrompt(m_sessionPrompt, m_controls->params(), records > 0);
     if (records > 1) m_engine->run(records - 1, m_controls->params(), 0);
 }
 
@@ -419,6 +442,7 @@ void MainWindow::showError(const QString& title, const QString& message, const Q
 }
 
 void MainWindow::updateStatus() {
+    syncPresentationBar();
     if (!hasModel()) {
         m_modelStatus->setText(m_loading ? tr("Loading model…") : tr("No model loaded"));
         m_contextStatus->setText(QString());

@@ -12,6 +12,7 @@
 
 #include "core/engine_worker.hpp"
 #include "core/step_record.hpp"
+#include "core/task.hpp"
 #include "core/transcript_model.hpp"
 #include "core/view_table.hpp"
 
@@ -22,11 +23,13 @@ class QTimer;
 class QActionGroup;
 class QMenu;
 class QDockWidget;
+class QToolBar;
 class QToolButton;
 
 namespace ts::ui {
 
 class SteadyLabel;
+class InterventionBanner;
 class AttentionView;
 class ClassroomHub;
 class ControlsPanel;
@@ -34,6 +37,7 @@ class EmbeddingView;
 class EngineController;
 class ModelChooser;
 class PipelineBar;
+class PresentationBar;
 class SamplingView;
 class SoftmaxView;
 class TimelineView;
@@ -55,7 +59,8 @@ class MainWindow : public QMainWindow, public TranscriptObserver {
     // no chat format the engine writes.
     bool setChat(const QString& system, const QString& user);
     void setParams(const ts::SamplingParams& params);
-    // Starts the prompt (if it changed) and runs until `records` records exist.
+    // Starts the prompt (if it changed) and runs until `records` records exist; 0: the
+    // prefill only, shown with nothing drawn (the next Step shows the draw).
     void generate(int records);
     void selectStage(int stage);
     int stage() const;
@@ -88,6 +93,27 @@ class MainWindow : public QMainWindow, public TranscriptObserver {
     // comes back when it is switched off or the window closes.
     void setPresentation(bool on);
     bool isPresentation() const;
+    // Presentation mode's slim toolbar (prompt, Step, Run, temperature) and the column beside the
+    // central view that holds the lesson panel there (main_window_presentation.cpp).
+    PresentationBar* presentationBar() const { return m_presentBar; }
+    QWidget* lessonColumn() const { return m_lessonColumn; }
+
+    // What-if (main_window_interventions.cpp): the heads silenced, tokens banned and logits
+    // biased in the run shown (engine indices, 0-based). Setting it makes the history again
+    // with the set on the engine's thread: fromStep < 0 replays the whole run (the same
+    // prompt, seed and steps), fromStep = k keeps steps before k and branches there.
+    void setInterventions(const ts::Interventions& interventions, int fromStep = -1);
+    const ts::Interventions& interventions() const { return m_interventions; }
+    // The banner above the views ("" while the run has no interventions).
+    QString interventionsText() const;
+    // Silences head (layer, head) of the run, or gives it back (the attention grid's menu).
+    void toggleSilencedHead(int layer, int head);
+    // The softmax / sampling views' menu: ban `token` (or add `bias` to its logit) from the
+    // step shown on, as a branch from that step.
+    void banFromCurrentStep(int token);
+    void biasFromCurrentStep(int token, float bias);
+    // True while ts::headKinds of the loaded model is being measured (the grid's badges).
+    bool headKindsBusy() const { return m_headKindsTask.isRunning(); }
 
   signals:
     void modelReady();
@@ -105,6 +131,9 @@ class MainWindow : public QMainWindow, public TranscriptObserver {
 
   private:
     void buildUi();
+    // The what-if banner, its connections and the head kinds' measurement on each model load.
+    QWidget* buildInterventionBanner(QWidget* parent);
+    void measureHeadKinds(std::shared_ptr<const ts::Model> model);
     void buildMenus();
     void connectEngine();
     void hookClassroom();
@@ -173,9 +202,26 @@ class MainWindow : public QMainWindow, public TranscriptObserver {
         int layer = 0;
         int head = 0;
         bool valid = false;
+        bool fixedAxis = false;  // the softmax view's axis
     } m_beforeLesson;
     QDockWidget* m_controlsDock = nullptr;
     QDockWidget* m_timelineDock = nullptr;
+
+    // Presentation mode's layout: the docks and the model toolbar give way to one slim toolbar,
+    // the lesson panel moves into a column inside the central widget, and the central view's font
+    // is at least kPresentationViewPixels (main_window_presentation.cpp).
+    void buildPresentationLayout();
+    void applyPresentationLayout(bool on);
+    void syncPresentationBar();
+    void fitLessonColumn();
+    static constexpr int kPresentationViewPixels = 22;
+    PresentationBar* m_presentBar = nullptr;
+    QWidget* m_lessonColumn = nullptr;
+    QToolBar* m_modelToolbar = nullptr;
+    bool m_presentLayout = false;
+    struct {
+        bool controls = true, timeline = true, lessons = false, model = true;
+    } m_beforePresentation;
 
     SteadyLabel* m_modelStatus = nullptr;
     SteadyLabel* m_contextStatus = nullptr;
@@ -199,6 +245,7 @@ class MainWindow : public QMainWindow, public TranscriptObserver {
     QAction* m_saveTranscriptAction = nullptr;
     QAction* m_ignoreEosAction = nullptr;
     QAction* m_exportImageAction = nullptr;
+    QAction* m_exportLessonAction = nullptr;
     QAction* m_exportDistCsvAction = nullptr;
     QAction* m_exportDistJsonAction = nullptr;
     QAction* m_exportAttCsvAction = nullptr;
@@ -209,6 +256,9 @@ class MainWindow : public QMainWindow, public TranscriptObserver {
     std::vector<QAction*> m_stageActions;
     std::vector<QAction*> m_languageActions;
 
+    ts::Interventions m_interventions;
+    InterventionBanner* m_interventionBanner = nullptr;
+    BackgroundTask m_headKindsTask;
     ModelInfo m_info;
     ts::ModelIdentity m_identity;  // of the loaded model, written into exported transcripts
     // A transcript opened while another model (or none) was loaded: shown as recorded until

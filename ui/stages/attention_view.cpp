@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "tokenscope/analysis.hpp"
 #include "widgets/heatmap_widget.hpp"
 
 namespace ts::ui {
@@ -179,6 +180,8 @@ void AttentionView::setHistory(const std::vector<StepRecordPtr>& historyUpToCurr
     } else if (kvHeadsBefore != m_nKvHead) {
         retranslateUi();  // the head names gain (or lose) their key/value group
     }
+    // A new prompt or another step inspected (not a step appended): open where the story is.
+    if (!m_headChosen && !extends) openOnInformativeHead();
     // Incremental only if the rows already shown come from the same records as before.
     const bool sameRows = extends && m_tokens >= oldTokens && oldTokens > 0 &&
                           std::equal(oldSource.begin(), oldSource.end(), m_rowSource.begin());
@@ -200,8 +203,25 @@ void AttentionView::setHoveredPosition(int pos) {
     m_heatmap->setMarkedIndex(pos);
 }
 
+void AttentionView::openOnInformativeHead() {
+    const int last = m_tokens - 1;
+    if (last < 0 || m_rowSource[static_cast<std::size_t>(last)] < 0) return;
+    const auto& record =
+        m_history[static_cast<std::size_t>(m_rowSource[static_cast<std::size_t>(last)])];
+    const auto best = ts::mostInformativeHead(record->trace->attention, last);
+    if (!best || !best->peak || best->layer >= m_nLayer || best->head >= m_nHead) return;
+    m_layer = best->layer;
+    m_head = best->head;
+    const QSignalBlocker b1(m_layerBox);
+    const QSignalBlocker b2(m_headBox);
+    m_layerBox->setCurrentIndex(m_layer);
+    m_headBox->setCurrentIndex(m_head);
+    updateThumbnailFrames();
+}
+
 void AttentionView::setLayer(int layer) {
     if (layer < 0 || layer >= m_nLayer) return;
+    m_headChosen = true;
     m_layer = layer;
     {
         const QSignalBlocker block(m_layerBox);
@@ -214,6 +234,7 @@ void AttentionView::setLayer(int layer) {
 
 void AttentionView::setHead(int head) {
     if (head != kAverageOfHeads && (head < 0 || head >= m_nHead)) return;
+    m_headChosen = true;
     m_head = head;
     {
         const QSignalBlocker block(m_headBox);
@@ -276,10 +297,16 @@ void AttentionView::rebuildThumbnails() {
         t->setRange(0.0f, 1.0f);
         const int head = i < m_nHead ? i : kAverageOfHeads;
         t->setTitle(i < m_nHead ? tr("H%1").arg(i + 1) : tr("avg"));
-        t->setToolTip(i < m_nHead ? tr("Head %1: click to show it").arg(i + 1)
-                                  : tr("Average of heads: click to show it"));
+        t->setToolTip(i < m_nHead
+                          ? tr("Head %1: click to show it, right-click to silence it").arg(i + 1)
+                          : tr("Average of heads: click to show it"));
         t->setMinimumSize(48, 56);
         connect(t, &HeatmapWidget::cellClicked, this, [this, head] { setHead(head); });
+        if (head != kAverageOfHeads) {
+            t->setContextMenuPolicy(Qt::CustomContextMenu);
+            connect(t, &QWidget::customContextMenuRequested, this,
+                    [this, head] { showHeadMenu(head); });
+        }
         t->show();  // the layout would only show it after the next event-loop pass
         m_thumbs.push_back(t);
     }
@@ -635,6 +662,7 @@ void AttentionView::updateGridTitle() {
                                    "key/value heads (g1 … g%2 under each head)")
                                     .arg(m_nHead / m_nKvHead)
                                     .arg(m_nKvHead);
+    if (m_nHead > 0) title += QLatin1Char('\n') + headsLegend();
     m_gridTitle->setText(title);
 }
 
@@ -642,10 +670,7 @@ void AttentionView::updateThumbnailFrames() {
     for (std::size_t i = 0; i < m_thumbs.size(); ++i) {
         const int head = static_cast<int>(i) < m_nHead ? static_cast<int>(i) : kAverageOfHeads;
         m_thumbs[i]->setFramed(head == m_head);
-        m_thumbs[i]->setTitle(head == kAverageOfHeads ? tr("avg")
-                              : kvGroup(head) >= 0
-                                  ? tr("H%1 · g%2").arg(head + 1).arg(kvGroup(head) + 1)
-                                  : tr("H%1").arg(head + 1));
+        m_thumbs[i]->setTitle(thumbnailTitle(head));
     }
 }
 

@@ -10,6 +10,8 @@
 #include <QString>
 #include <QWidget>
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "core/step_record.hpp"
@@ -36,6 +38,9 @@ class AttentionView : public QWidget {
     // Another view hovers the token at pos (-1: none); its row and column are tinted.
     void setHoveredPosition(int pos);
 
+    // A layer or head chosen (by the user, a lesson, a command-line option) stays; until then
+    // each new history opens on the head the engine ranks most informative for its newest
+    // token (ts::mostInformativeHead), where it has one.
     void setLayer(int layer);
     void setHead(int head);  // kAverageOfHeads for the mean of the heads
     int layer() const { return m_layer; }
@@ -53,10 +58,22 @@ class AttentionView : public QWidget {
     HeatmapWidget* heatmap() const;                // finishes a matrix being built first
     HeatmapWidget* headThumbnail(int head) const;  // kAverageOfHeads for the average's
 
+    // What-if (attention_view_heads.cpp): the heads silenced in the run shown, marked on the
+    // grid; a right-click on a head's thumbnail asks to silence it or give it back
+    // (headSilenceToggled). Engine indices, 0-based.
+    void setSilencedHeads(const std::vector<std::pair<int, int>>& layerHeads);
+    bool isSilenced(int layer, int head) const;
+    // Each head's kind (ts::headKinds: "previous", "first", "induction" or "" below every
+    // threshold), layer-major, as a badge on its thumbnail with a legend; empty: no badges.
+    void setHeadKinds(std::vector<std::string> kinds);
+    QString headBadge(int layer, int head) const;  // "" where none
+
   signals:
     // Emitted while the pointer is over a cell: the key position (the token attended to);
     // -1 when it leaves.
     void positionHovered(int pos);
+    // The head's thumbnail was right-clicked and "Silence" (or "Give it back") chosen.
+    void headSilenceToggled(int layer, int head);
 
   protected:
     void changeEvent(QEvent* event) override;
@@ -105,6 +122,12 @@ class AttentionView : public QWidget {
     // for a model without it.
     int kvGroup(int head) const;
     QString headName(int head) const;
+    // A thumbnail's title: its name, the kind badge, the silenced mark (attention_view_heads.cpp).
+    QString thumbnailTitle(int head) const;
+    QString headsLegend() const;  // the grid title's second line: badges and right-click
+    void showHeadMenu(int head);
+    std::vector<std::pair<int, int>> m_silenced;
+    std::vector<std::string> m_headKinds;
     // Weight of (query, key) in the layer and head shown, read from the records (NaN where
     // none traced it); unlike weight() it does not wait for a matrix being built.
     float recordedWeight(int query, int key) const;
@@ -112,6 +135,9 @@ class AttentionView : public QWidget {
     bool queryRow(int layer, int head, int q, std::vector<float>& row) const;
     void showCell(int query, int key);
     QString tokenLabel(int pos) const;
+    // Moves to ts::mostInformativeHead of the newest query, if its peak is a token other than
+    // itself, the previous or the first (without rebuilding: setHistory does that next).
+    void openOnInformativeHead();
 
     std::vector<StepRecordPtr> m_history;
     // Which record traced each query position (index into m_history, -1 if none).
@@ -131,6 +157,7 @@ class AttentionView : public QWidget {
     int m_tokens = 0;
     int m_layer = 0;
     int m_head = 0;
+    bool m_headChosen = false;  // setLayer/setHead called: no more automatic choice
     int m_selQuery = -1;
     int m_selKey = -1;
     int m_hovered = -1;

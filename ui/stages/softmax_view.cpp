@@ -1,7 +1,9 @@
 #include "stages/softmax_view.hpp"
 
+#include <QContextMenuEvent>
 #include <QElapsedTimer>
 #include <QEvent>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
@@ -14,9 +16,58 @@
 namespace ts::ui {
 
 namespace {
-constexpr int kHeaderLines = 3;
+constexpr int kHeaderLines = 4;
 constexpr int kLabelWidth = 150;
+// A probability in percent for a reader: never "0.00%" nor "5.3e-07" for a token that was drawn.
+QString softmaxPercentText(double p) {
+    const double pct = 100.0 * p;
+    if (pct <= 0.0) return QStringLiteral("0");
+    if (pct < 0.01) return QStringLiteral("< 0.01");
+    return QString::number(pct, 'f', pct < 1.0 ? 3 : 2);
+}
+
 }  // namespace
+
+QString SoftmaxView::tailNote() const {
+    if (!m_distribution) return {};
+    const auto& d = *m_distribution;
+    if (d.tailTokens == 0)
+        return tr(
+            "No token has under 0.01 %: every one that can be drawn is "
+            "at least that likely.");
+    return tr("%n token(s) under 0.01 % each hold %1 % of the draw together: why a rare token "
+              "sometimes comes up.",
+              nullptr, d.tailTokens)
+        .arg(100.0 * d.tailMass, 0, 'f', d.tailMass < 0.01 ? 2 : 1);
+}
+
+void SoftmaxView::setFixedAxis(bool on) {
+    if (on == m_fixedAxis) return;
+    m_fixedAxis = on;
+    update();
+}
+
+void SoftmaxView::contextMenuEvent(QContextMenuEvent* event) {
+    QMenu menu(this);
+    QAction* fixed = menu.addAction(tr("Fixed 0–100 % axis"));
+    fixed->setCheckable(true);
+    fixed->setChecked(m_fixedAxis);
+    connect(fixed, &QAction::toggled, this, &SoftmaxView::setFixedAxis);
+    // What-if on the candidate under the pointer: ban it, or push its logit, from this step on.
+    const int i = barAt(event->pos());
+    if (i >= 0 && m_record && !m_record->fromFile) {
+        const int token = m_bars[static_cast<std::size_t>(i)].token;
+        const QString name = m_vocab ? m_vocab->display(token) : QStringLiteral("#%1").arg(token);
+        menu.addSeparator();
+        connect(menu.addAction(tr("Ban “%1” from this step on").arg(name)), &QAction::triggered,
+                this, [this, token] { emit candidateBanned(token); });
+        connect(menu.addAction(tr("Raise “%1” (logit +2)").arg(name)), &QAction::triggered, this,
+                [this, token] { emit candidateBiased(token, 2.0f); });
+        connect(menu.addAction(tr("Lower “%1” (logit −2)").arg(name)), &QAction::triggered, this,
+                [this, token] { emit candidateBiased(token, -2.0f); });
+    }
+    menu.exec(event->globalPos());
+}
 
 SoftmaxView::SoftmaxView(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
@@ -158,7 +209,8 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
         painter.drawText(QPoint(8, 3 * lh), tr("Drawn: %1 — rank %2, probability %3%")
                                                 .arg(label(m_record->sampledToken))
                                                 .arg(m_sampledRank)
-                                                .arg(100.0 * m_sampledProb, 0, 'f', 2));
+                                                .arg(softmaxPercentText(m_sampledProb)));
+    painter.drawText(QPoint(8, 4 * lh), fm.elidedText(tailNote(), Qt::ElideRight, width() - 16));
     painter.setPen(pal.color(QPalette::PlaceholderText));
     const QString timing =
         tr("re-rendered from stored logits in %1 ms").arg(m_recomputeMs, 0, 'f', 2);
@@ -166,7 +218,8 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
 
     const QRect area = barArea();
     const int rh = rowHeight();
-    const float maxProb = m_bars.empty() ? 1.0f : std::max(m_bars.front().prob, 1e-6f);
+    const float maxProb =
+        m_fixedAxis || m_bars.empty() ? 1.0f : std::max(m_bars.front().prob, 1e-6f);
     // Two charts of the same rows: the probability on a straight axis (what is drawn from)
     // and on a log axis (how unlikely the others are: one line per factor of ten, so a
     // candidate at 0.001 % is visibly not zero).
@@ -207,29 +260,49 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
     painter.setPen(pal.color(QPalette::PlaceholderText));
     painter.drawText(QRect(area.left(), titleY, labelWidth, lh), Qt::AlignRight | Qt::AlignVCenter,
                      tr("candidate"));
+    // Grid lines at quarters; a label on as many of them as fit with room between them, so the
+    // labels never run together ("0.0%1.5%" on a narrow chart of small probabilities).
+    auto tickText = [&](int q) {
+        return QStringLiteral("%1%").arg(100.0 * maxProb * q / 4.0, 0, 'f', maxProb < 0.1f ? 1 : 0);
+    };
+    int widest = 0;
+    for (int q = 0; q <= 4; ++q) widest = std::max(widest, fm.horizontalAdvance(tickText(q)));
+    const int labelEvery = barMax / 4 >= widest + 8 ? 1 : barMax / 2 >= widest + 8 ? 2 : 4;
+    m_ticks.clear();
     for (int q = 0; q <= 4; ++q) {
         const int x = barLeft + barMax * q / 4;
-        const QString tick =
-            QStringLiteral("%1%").arg(100.0 * maxProb * q / 4.0, 0, 'f', maxProb < 0.1f ? 1 : 0);
         painter.setPen(grid);
         painter.drawLine(x, area.top(), x, rowsBottom);
+        if (q % labelEvery != 0) continue;
+        const QString tick = tickText(q);
+        m_ticks << tick;
         painter.setPen(pal.color(QPalette::PlaceholderText));
         const int w = fm.horizontalAdvance(tick);
-        painter.drawText(QRect(q == 0 ? x : x - w / 2 - 1, titleY, w + 2, lh), Qt::AlignCenter,
-                         tick);
+        // The first label starts at its line, the last ends at it, the others are centred.
+        const int left = q == 0 ? x : q == 4 ? x - w : x - w / 2;
+        painter.drawText(QRect(left - 1, titleY, w + 2, lh), Qt::AlignCenter, tick);
     }
+    // Every decade gets a line; labels in percent ("0.001%", then "10⁻⁵%"), on every decade, every
+    // other or every third: the fewest skipped that leave room between the widest two.
+    auto decadeText = [](int d) {
+        if (d <= 6)
+            return QStringLiteral("%1%").arg(100.0 / std::pow(10.0, d), 0, 'f', std::max(0, d - 2));
+        static const QString superscript = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+        QString power;
+        for (const QChar c : QString::number(d - 2)) power += superscript[c.digitValue()];
+        return QStringLiteral("10⁻%1%").arg(power);
+    };
+    int widestDecade = 0;
+    for (int d = 0; d <= decades; ++d)
+        widestDecade = std::max(widestDecade, fm.horizontalAdvance(decadeText(d)));
+    int every = 1;
+    while (every < decades && logMax * every / decades < widestDecade + 8) ++every;
     for (int d = 0; d <= decades; ++d) {
         const int x = logLeft + logMax - logMax * d / decades;
         painter.setPen(grid);
         painter.drawLine(x, area.top(), x, rowsBottom);
-        // Every decade gets a line, every other (or third) a label, so they never overlap.
-        const int every = logMax / decades < fm.horizontalAdvance(QStringLiteral("0.0001%")) + 8
-                              ? (decades > 8 ? 3 : 2)
-                              : 1;
         if (d % every != 0) continue;
-        const QString tick = d <= 4 ? QStringLiteral("%1%").arg(100.0 / std::pow(10.0, d), 0, 'f',
-                                                                std::max(0, d - 2))
-                                    : QStringLiteral("1e-%1").arg(d);
+        const QString tick = decadeText(d);
         const int w = fm.horizontalAdvance(tick);
         painter.setPen(pal.color(QPalette::PlaceholderText));
         painter.drawText(
@@ -296,11 +369,11 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
         }
         painter.setFont(font());
         painter.setPen(pal.color(QPalette::Text));
-        // Tiny probabilities keep two significant digits ("4.2e-06%"), never a false "0.000%".
-        const QString value =
-            b.prob >= 1e-5f
-                ? QStringLiteral("%1%").arg(100.0 * b.prob, 0, 'f', b.prob < 0.001f ? 3 : 1)
-                : QStringLiteral("%1%").arg(100.0 * b.prob, 0, 'g', 2);
+        // Tiny probabilities read "< 0.001%", never a false "0.000%" nor "4.2e-06%".
+        const QString value = b.prob >= 1e-5f ? QStringLiteral("%1%").arg(100.0 * b.prob, 0, 'f',
+                                                                          b.prob < 0.001f ? 3 : 1)
+                              : b.prob > 0.0f ? QStringLiteral("< 0.001%")
+                                              : QStringLiteral("0%");
         painter.drawText(QRect(barLeft + w + 6, y, valueWidth, rh),
                          Qt::AlignLeft | Qt::AlignVCenter, value);
     }

@@ -4,6 +4,7 @@
 // logits when the temperature slider moves (stage_distribution.hpp), so moving the slider
 // never runs the model and a step during a run costs the GUI thread no pass over the
 // vocabulary.
+#include <QStringList>
 #include <QWidget>
 #include <vector>
 
@@ -15,6 +16,11 @@ namespace ts::ui {
 
 class SoftmaxView : public QWidget {
     Q_OBJECT
+    // The straight chart's axis: 0-100 % whatever the top candidate holds (true), so a low
+    // temperature visibly piles the probability up and a high one flattens it; or stretched to the
+    // top candidate (false), which shows the small ones better. Lessons switch it on (a step's
+    // "fixedAxis"), the user with a right click; off by default outside lessons.
+    Q_PROPERTY(bool fixedAxis READ fixedAxis WRITE setFixedAxis)
   public:
     struct Bar {
         int token = 0;
@@ -32,6 +38,13 @@ class SoftmaxView : public QWidget {
     // Re-renders from the stored logits: no engine call.
     void setParams(const ts::SamplingParams& params);
     void setBarCount(int n);
+    void setFixedAxis(bool on);
+    bool fixedAxis() const { return m_fixedAxis; }
+    // The straight chart's tick labels as painted last ("0%", "25%", ...).
+    const QStringList& tickLabels() const { return m_ticks; }
+    // "Tokens under 0.01 % hold 11 % together": the tail of what the step is drawn from
+    // (ts::StepDistribution's tail, made off the GUI thread); empty without a record.
+    QString tailNote() const;
 
     const std::vector<Bar>& bars() const { return m_bars; }
     double entropyBits() const { return m_entropy; }
@@ -48,6 +61,10 @@ class SoftmaxView : public QWidget {
   signals:
     // The user clicked a candidate: "what if the model had drawn this one?"
     void candidateChosen(int token);
+    // Its right-click menu: ban the candidate, or add `bias` to its logit, from this step on
+    // (the window branches here with the set).
+    void candidateBanned(int token);
+    void candidateBiased(int token, float bias);
 
   protected:
     void paintEvent(QPaintEvent* event) override;
@@ -55,6 +72,7 @@ class SoftmaxView : public QWidget {
     void mousePressEvent(QMouseEvent* event) override;
     void leaveEvent(QEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
 
   private:
     void recompute();
@@ -77,6 +95,8 @@ class SoftmaxView : public QWidget {
     int m_cutoff = 0;
     double m_recomputeMs = 0;
     int m_hover = -1;
+    bool m_fixedAxis = false;
+    QStringList m_ticks;
 };
 
 }  // namespace ts::ui

@@ -1,0 +1,187 @@
+// What-if in the app (#45): a head silenced from the attention grid replays the run with the
+// same seed and steps, and a banned candidate branches from its step; the numbers are checked
+// against a ts::Session run with the same interventions, and against the run without them.
+#include <QSignalSpy>
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "catch.hpp"
+#include "shell/main_window.hpp"
+#include "shell/translation_manager.hpp"
+#include "stages/attention_view.hpp"
+#include "tokenscope/intervention_flags.hpp"
+#include "tokenscope/model_folder.hpp"
+#include "tokenscope/session.hpp"
+#include "ui_test_helpers.hpp"
+
+using namespace ts::ui;
+using ts_test::tinyModel;
+using ts_test::waitFor;
+using ts_test::waitUntil;
+
+namespace {
+
+// Softmax of `logits` at `token`, in double (an independent reading of the logits).
+double probOf(const std::vector<float>& logits, int token) {
+    double top = -INFINITY;
+    for (float l : logits) top = std::max(top, static_cast<double>(l));
+    double sum = 0;
+    for (float l : logits) sum += std::isinf(l) ? 0.0 : std::exp(l - top);
+    return std::exp(logits[static_cast<std::size_t>(token)] - top) / sum;
+}
+
+int argmax(const std::vector<float>& logits) {
+    return static_cast<int>(std::max_element(logits.begin(), logits.end()) - logits.begin());
+}
+
+// Waits until the window's history has `n` records, none of them one of `old`.
+bool replaced(const MainWindow& window, const std::vector<StepRecordPtr>& old, std::size_t n,
+              std::size_t keep = 0) {
+    return waitUntil([&] {
+        const auto& h = window.history();
+        if (h.size() != n || window.isRunning()) return false;
+        for (std::size_t i = keep; i < h.size(); ++i)
+            if (std::find(old.begin(), old.end(), h[i]) != old.end()) return false;
+        return true;
+    });
+}
+
+}  // namespace
+
+TEST_CASE("the app's flags are the CLI's: one parser, layers and heads from 1",
+          "[ui][interventions]") {
+    ts::InterventionFlagText text;
+    text.ablate = "2:1,3:2";
+    text.ban = "5,7";
+    text.logitBias = "9:-1.5";
+    const auto iv = ts::parseInterventionFlags(text);
+    REQUIRE(iv.ablate.size() == 2);
+    CHECK(iv.ablate[0] == ts::HeadRef{1, 0});
+    CHECK(iv.ablate[1] == ts::HeadRef{2, 1});
+    CHECK(iv.banned == std::vector<int>{5, 7});
+    REQUIRE(iv.logitBias.size() == 1);
+    CHECK(iv.logitBias[0].second == -1.5f);
+    text = {};
+    text.ablate = "0:1";
+    CHECK_THROWS_AS(ts::parseInterventionFlags(text), ts::InterventionFlagError);
+    text.ablate = "2";
+    CHECK_THROWS_AS(ts::parseInterventionFlags(text), ts::InterventionFlagError);
+    text = {};
+    text.ablateMode = "mean";  // without --ablate
+    CHECK_THROWS_AS(ts::parseInterventionFlags(text), ts::InterventionFlagError);
+}
+
+TEST_CASE("silencing a head replays the run with the same seed and steps, with the ablated numbers",
+          "[ui][interventions]") {
+    TranslationManager translations;
+    translations.setLanguage(QStringLiteral("en"));
+    MainWindow window(&translations, /*headless=*/true);
+    window.resize(1200, 800);
+    QSignalSpy ready(&window, &MainWindow::modelReady);
+    QSignalSpy records(&window, &MainWindow::recordArrived);
+    QSignalSpy errors(&window, &MainWindow::errorReported);
+    window.loadModel(tinyModel());
+    REQUIRE(waitFor(ready, 1));
+    ts::SamplingParams params;
+    params.seed = 11;
+    params.temperature = 1.0f;
+    window.setParams(params);
+    window.setPrompt(QStringLiteral("1 2 3 4"));
+    window.generate(3);
+    REQUIRE(waitFor(records, 3));
+    REQUIRE(window.history().size() == 3);
+    const std::vector<StepRecordPtr> plain = window.history();
+    CHECK(window.interventionsText().isEmpty());
+
+    // What the attention grid's menu does for layer 2, head 1.
+    window.toggleSilencedHead(1, 0);
+    REQUIRE(replaced(window, plain, 3));
+    CHECK(errors.isEmpty());
+    const std::vector<StepRecordPtr> ablated = window.history();
+    CHECK(window.interventionsText().contains(QStringLiteral("Silenced: layer 2 head 1")));
+    auto* attention =
+        qobject_cast<AttentionView*>(window.stageView(static_cast<int>(Stage::Attention)));
+    REQUIRE(attention);
+    CHECK(attention->isSilenced(1, 0));
+    CHECK_FALSE(attention->isSilenced(0, 0));
+
+    // The same seed and steps: each step's settings and uniform number are the run's.
+    for (std::size_t i = 0; i < 3; ++i) {
+        CHECK(ablated[i]->params.seed == 11);
+        CHECK(ablated[i]->uniform == plain[i]->uniform);
+    }
+    // An independent session with the same set gives the replay's numbers, step by step.
+    const auto loaded = ts::loadModelFolder(tinyModel().toStdString());
+    ts::TraceOptions options;
+    auto iv = std::make_shared<ts::Interventions>();
+    iv->ablate = {{1, 0}};
+    options.interventions = iv;
+    ts::Session session(loaded.model);
+    const std::vector<int> prompt = {1, 2, 3, 4};
+    std::vector<std::vector<float>> expected;
+    expected.push_back(session.prefill(prompt, options).logits);
+    for (std::size_t i = 1; i < 3; ++i)
+        expected.push_back(session.step(ablated[i - 1]->sampledToken, options).logits);
+    for (std::size_t i = 0; i < 3; ++i) {
+        const auto& got = ablated[i]->trace->logits;
+        REQUIRE(got.size() == expected[i].size());
+        const int top = argmax(expected[i]);
+        CHECK(std::abs(probOf(got, top) - probOf(expected[i], top)) < 1e-6);
+    }
+    // And they are not the run without the set (the check can fail).
+    ts::Session bare(loaded.model);
+    const auto unablated = bare.prefill(prompt).logits;
+    const int top = argmax(expected[0]);
+    CHECK(std::abs(probOf(unablated, top) - probOf(expected[0], top)) > 1e-4);
+    CHECK(std::abs(probOf(plain[0]->trace->logits, top) - probOf(unablated, top)) < 1e-6);
+
+    // Giving the head back replays the original run.
+    window.toggleSilencedHead(1, 0);
+    REQUIRE(replaced(window, ablated, 3));
+    CHECK(window.interventionsText().isEmpty());
+    for (std::size_t i = 0; i < 3; ++i) {
+        CHECK(window.history()[i]->sampledToken == plain[i]->sampledToken);
+        CHECK(window.history()[i]->trace->logits == plain[i]->trace->logits);
+    }
+}
+
+TEST_CASE("banning a candidate branches from its step with the set", "[ui][interventions]") {
+    TranslationManager translations;
+    translations.setLanguage(QStringLiteral("en"));
+    MainWindow window(&translations, /*headless=*/true);
+    window.resize(1200, 800);
+    QSignalSpy ready(&window, &MainWindow::modelReady);
+    QSignalSpy records(&window, &MainWindow::recordArrived);
+    QSignalSpy errors(&window, &MainWindow::errorReported);
+    window.loadModel(tinyModel());
+    REQUIRE(waitFor(ready, 1));
+    ts::SamplingParams params;
+    params.seed = 5;
+    params.temperature = 0.0f;  // greedy: the banned top candidate must give way to the next
+    window.setParams(params);
+    window.setPrompt(QStringLiteral("7 8 9"));
+    window.generate(4);
+    REQUIRE(waitFor(records, 4));
+    const std::vector<StepRecordPtr> plain = window.history();
+    REQUIRE(plain.size() == 4);
+
+    window.selectStep(2);
+    const int banned = plain[2]->sampledToken;
+    window.banFromCurrentStep(banned);
+    // Steps 0 and 1 are kept as they were; step 2 is made again with the set, as a branch.
+    REQUIRE(replaced(window, plain, 3, 2));
+    CHECK(errors.isEmpty());
+    const auto& h = window.history();
+    CHECK(h[0] == plain[0]);
+    CHECK(h[1] == plain[1]);
+    CHECK(h[2]->sampledToken != banned);
+    CHECK(std::isinf(h[2]->trace->logits[static_cast<std::size_t>(banned)]));
+    CHECK(window.currentStep() == 2);  // the step's distribution, shown again with the ban
+    // Greedy with the top candidate banned: the runner-up of the same logits.
+    std::vector<float> logits = plain[2]->trace->logits;
+    logits[static_cast<std::size_t>(banned)] = -INFINITY;
+    CHECK(h[2]->sampledToken == argmax(logits));
+    CHECK(window.interventionsText().contains(QStringLiteral("Banned: ")));
+    CHECK(window.interventionsText().contains(QStringLiteral("#%1").arg(banned)));
+}
