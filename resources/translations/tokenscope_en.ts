@@ -3114,6 +3114,10 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TokenizerCompareView</name>
     <message>
+        <source>Tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Reading the Korean paragraph with every tokenizer on this computer…</source>
         <translation type="unfinished"></translation>
     </message>

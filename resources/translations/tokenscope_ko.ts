@@ -3349,6 +3349,10 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::TokenizerCompareView</name>
     <message>
+        <source>Tokens</source>
+        <translation>토큰</translation>
+    </message>
+    <message>
         <source>Reading the Korean paragraph with every tokenizer on this computer…</source>
         <translation>이 컴퓨터의 모든 토크나이저로 한국어 문단을 읽는 중…</translation>
     </message>
