@@ -12,7 +12,6 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLocale>
 #include <QMessageBox>
 #include <QPainter>
 #include <QPlainTextEdit>
@@ -234,15 +233,15 @@ void TokenizerCompareView::fillSurveyTable() {
                                               tr("Tokens per syllable"), tr("Byte tokens"),
                                               tr("Share of byte tokens")});
     m_surveyTable->setRowCount(static_cast<int>(found.size()));
-    const QLocale locale;
+    // Numbers written as the lesson and the other views write them ("0.78", not "0,78").
     for (int i = 0; i < static_cast<int>(found.size()); ++i) {
         const SurveyRow& r = *found[static_cast<std::size_t>(i)];
         const QString name =
             r.key == QLatin1String("bundled") ? tr("Tokenscope (bundled model)") : r.name;
         const QStringList cells = {
-            name, locale.toString(r.stats.tokens),
-            locale.toString(r.stats.tokensPerSyllable, 'f', 2), locale.toString(r.stats.byteTokens),
-            locale.toString(100.0 * r.stats.byteShare, 'f', 0) + QStringLiteral(" %")};
+            name, QString::number(r.stats.tokens),
+            QString::number(r.stats.tokensPerSyllable, 'f', 2), QString::number(r.stats.byteTokens),
+            QString::number(100.0 * r.stats.byteShare, 'f', 0) + QStringLiteral(" %")};
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
             item->setToolTip(c == 0 ? r.path : cells[c]);
