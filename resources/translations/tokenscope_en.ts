@@ -251,6 +251,55 @@
         <source>“%1” (%2)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="1"/>
+        <source>Head %1: click to show it, right-click to silence it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view_heads.cpp" line="1"/>
+        <source>prev</source>
+        <comment>head kind badge: attends to the previous token</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view_heads.cpp" line="1"/>
+        <source>first</source>
+        <comment>head kind badge: attends to the first token</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view_heads.cpp" line="1"/>
+        <source>copy</source>
+        <comment>head kind badge: copy/induction head</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view_heads.cpp" line="1"/>
+        <source>✕ %1</source>
+        <comment>a silenced head&apos;s thumbnail</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view_heads.cpp" line="1"/>
+        <source>Right-click a head to silence it (✕: silenced).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view_heads.cpp" line="1"/>
+        <source>[prev] previous token · [first] first token · [copy] copy/induction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view_heads.cpp" line="1"/>
+        <source>Give layer %1 head %2 back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view_heads.cpp" line="1"/>
+        <source>Silence layer %1 head %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::ClassroomHub</name>
@@ -953,6 +1002,11 @@ cache</source>
     <message>
         <location filename="../../ui/shell/engine_worker.cpp" line="262"/>
         <source>Open a transcript written by this model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/core/engine_worker.cpp" line="1"/>
+        <source>Restore the silenced heads and banned tokens.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2273,6 +2327,11 @@ The window stays usable and you can cancel at any time.</source>
         <source>Context %1 / %2 tokens</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../../ui/shell/main_window_interventions.cpp" line="1"/>
+        <source>Running again with the same seed and steps: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::ModelChooser</name>
@@ -3011,6 +3070,21 @@ Click: what if the model had drawn this token? (branches the session from this s
         <source>Click a bar: what if the model had drawn that token? The session branches from this step.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="1"/>
+        <source>Ban “%1” from this step on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="1"/>
+        <source>Raise “%1” (logit +2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="1"/>
+        <source>Lower “%1” (logit −2)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::TimelineView</name>
@@ -3249,6 +3323,54 @@ Click: what if the model had drawn this token? (branches the session from this s
             <numerusform>%n token</numerusform>
             <numerusform>%n tokens</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::InterventionBanner</name>
+    <message>
+        <location filename="../../ui/shell/intervention_banner.cpp" line="1"/>
+        <source>layer %1 head %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/intervention_banner.cpp" line="1"/>
+        <source>Silenced (mean output): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/intervention_banner.cpp" line="1"/>
+        <source>Silenced: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/intervention_banner.cpp" line="1"/>
+        <source>Banned: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/intervention_banner.cpp" line="1"/>
+        <source>Logit bias: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/intervention_banner.cpp" line="1"/>
+        <source>Steered at block %1, strength %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/intervention_banner.cpp" line="1"/>
+        <source>every stage shows this what-if run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/intervention_banner.cpp" line="1"/>
+        <source>Restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/intervention_banner.cpp" line="1"/>
+        <source>Give every head and token back and run again with the same seed</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

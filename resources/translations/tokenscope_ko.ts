@@ -259,6 +259,55 @@
         <source>“%1” (%2)</source>
         <translation>“%1” (%2)</translation>
     </message>
+    <message>
+        <location filename="../../ui/stages/attention_view.cpp" line="1"/>
+        <source>Head %1: click to show it, right-click to silence it</source>
+        <translation>헤드 %1: 클릭하면 크게 보이고, 오른쪽 클릭하면 끌 수 있습니다</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view_heads.cpp" line="1"/>
+        <source>prev</source>
+        <comment>head kind badge: attends to the previous token</comment>
+        <translation>앞</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view_heads.cpp" line="1"/>
+        <source>first</source>
+        <comment>head kind badge: attends to the first token</comment>
+        <translation>첫</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view_heads.cpp" line="1"/>
+        <source>copy</source>
+        <comment>head kind badge: copy/induction head</comment>
+        <translation>복사</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view_heads.cpp" line="1"/>
+        <source>✕ %1</source>
+        <comment>a silenced head&apos;s thumbnail</comment>
+        <translation>✕ %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view_heads.cpp" line="1"/>
+        <source>Right-click a head to silence it (✕: silenced).</source>
+        <translation>헤드를 오른쪽 클릭하면 끌 수 있습니다 (✕: 꺼진 헤드).</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view_heads.cpp" line="1"/>
+        <source>[prev] previous token · [first] first token · [copy] copy/induction</source>
+        <translation>[앞] 바로 앞 토큰 · [첫] 첫 토큰 · [복사] 복사(induction)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view_heads.cpp" line="1"/>
+        <source>Give layer %1 head %2 back</source>
+        <translation>%1층 헤드 %2 되살리기</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/attention_view_heads.cpp" line="1"/>
+        <source>Silence layer %1 head %2</source>
+        <translation>%1층 헤드 %2 끄기</translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::ClassroomHub</name>
@@ -1021,6 +1070,11 @@ cache</source>
     <message>
         <source>Token %1 is outside the vocabulary.</source>
         <translation type="vanished">토큰 %1은(는) 어휘 범위를 벗어납니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/core/engine_worker.cpp" line="1"/>
+        <source>Restore the silenced heads and banned tokens.</source>
+        <translation>끈 헤드와 금지한 토큰을 되돌리세요.</translation>
     </message>
 </context>
 <context>
@@ -2411,6 +2465,11 @@ The window stays usable and you can cancel at any time.</source>
         <source>Context %1 / %2 tokens</source>
         <translation>컨텍스트 %1 / %2 토큰</translation>
     </message>
+    <message>
+        <location filename="../../ui/shell/main_window_interventions.cpp" line="1"/>
+        <source>Running again with the same seed and steps: %1</source>
+        <translation>같은 시드와 단계 수로 다시 실행합니다: %1</translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::ModelChooser</name>
@@ -3247,6 +3306,21 @@ Click: what if the model had drawn this token? (branches the session from this s
         <source>Click a bar: what if the model had drawn that token? The session branches from this step.</source>
         <translation>막대를 클릭하세요: 모델이 그 토큰을 뽑았다면? 이 단계에서 세션이 분기합니다.</translation>
     </message>
+    <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="1"/>
+        <source>Ban “%1” from this step on</source>
+        <translation>이 단계부터 “%1” 금지</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="1"/>
+        <source>Raise “%1” (logit +2)</source>
+        <translation>“%1” 올리기 (로짓 +2)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/stages/softmax_view.cpp" line="1"/>
+        <source>Lower “%1” (logit −2)</source>
+        <translation>“%1” 내리기 (로짓 −2)</translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::TimelineView</name>
@@ -3483,6 +3557,54 @@ Click: what if the model had drawn this token? (branches the session from this s
         <translation>
             <numerusform>토큰 %n개</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::InterventionBanner</name>
+    <message>
+        <location filename="../../ui/shell/intervention_banner.cpp" line="1"/>
+        <source>layer %1 head %2</source>
+        <translation>%1층 헤드 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/intervention_banner.cpp" line="1"/>
+        <source>Silenced (mean output): %1</source>
+        <translation>끈 헤드(평균 출력으로 대체): %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/intervention_banner.cpp" line="1"/>
+        <source>Silenced: %1</source>
+        <translation>끈 헤드: %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/intervention_banner.cpp" line="1"/>
+        <source>Banned: %1</source>
+        <translation>금지한 토큰: %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/intervention_banner.cpp" line="1"/>
+        <source>Logit bias: %1</source>
+        <translation>로짓 보정: %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/intervention_banner.cpp" line="1"/>
+        <source>Steered at block %1, strength %2</source>
+        <translation>%1번 블록에서 조종, 세기 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/intervention_banner.cpp" line="1"/>
+        <source>every stage shows this what-if run.</source>
+        <translation>모든 단계가 이 ‘만약에’ 실행을 보여 줍니다.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/intervention_banner.cpp" line="1"/>
+        <source>Restore</source>
+        <translation>되돌리기</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shell/intervention_banner.cpp" line="1"/>
+        <source>Give every head and token back and run again with the same seed</source>
+        <translation>모든 헤드와 토큰을 되돌리고 같은 시드로 다시 실행합니다</translation>
     </message>
 </context>
 </TS>

@@ -41,12 +41,12 @@ QString AttentionView::thumbnailTitle(int head) const {
                                        : tr("H%1").arg(head + 1);
     const QString badge = headBadge(m_layer, head);
     if (!badge.isEmpty()) title += QStringLiteral(" [") + badge + QLatin1Char(']');
-    if (isSilenced(m_layer, head)) title = tr("%1 ✕ off", "a silenced head's thumbnail").arg(title);
+    if (isSilenced(m_layer, head)) title = tr("✕ %1", "a silenced head's thumbnail").arg(title);
     return title;
 }
 
 QString AttentionView::headsLegend() const {
-    QString legend = tr("Right-click a head to silence it (✕ off).");
+    QString legend = tr("Right-click a head to silence it (✕: silenced).");
     if (!m_headKinds.empty())
         legend += QLatin1Char('\n') + tr("[prev] previous token · [first] first token · [copy] "
                                          "copy/induction");
