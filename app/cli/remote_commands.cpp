@@ -7,6 +7,7 @@
 #include "common.hpp"
 #include "remote_model.hpp"
 #include "tokenscope/error.hpp"
+#include "tokenscope/remote_experiments.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/transcript.hpp"
 
@@ -235,13 +236,74 @@ int remoteScore(const Args& args) {
     return 0;
 }
 
+int remoteCompare(const Args& args) {
+    const Options opts(args,
+                       withServer({"model", "prompt", "prompt-file", "ids", "temperatures", "steps",
+                                   "seed", "top-k", "top-p"}),
+                       {"json", "special", "bos", "no-bos", "ignore-eos"});
+    const int steps = static_cast<int>(opts.integer("steps", 20, 0, 1 << 20));
+    std::vector<float> temperatures;
+    for (double t : opts.numberList("temperatures", 0.0, 100.0))
+        temperatures.push_back(static_cast<float>(t));
+    if (temperatures.size() > 16) throw UsageError{"--temperatures takes at most 16 values"};
+    const SamplingParams base = samplingParams(opts, 1.0f);
+    const RemoteTarget t = connectServer(opts);
+    const auto prompt = remotePrompt(opts, t, "ids", "prompt", "prompt-file").ids();
+    const auto lanes =
+        runTemperatureLanes(std::make_unique<remote::RemoteSession>(t.model), prompt, temperatures,
+                            steps, base, t.loaded.tokenizer, opts.flag("ignore-eos"));
+    // The fields of compare with --model.
+    Json j;
+    j["prompt_ids"] = prompt;
+    j["seed"] = base.seed;
+    j["lanes"] = Json::array();
+    for (const auto& lane : lanes) {
+        Json tokens = Json::array();
+        std::vector<int> ids, laneIds = prompt;
+        double entropySum = 0;
+        for (const auto& tk : lane.tokens) laneIds.push_back(tk.token);
+        const auto shown = tokenDisplays(t.loaded, laneIds);
+        std::size_t k = prompt.size();
+        for (const auto& tk : lane.tokens) {
+            ids.push_back(tk.token);
+            entropySum += tk.entropyBits;
+            tokens.push_back({{"id", tk.token},
+                              {"text", tokenText(t.loaded, tk.token)},
+                              {"bytes", hexBytes(tokenBytesOf(t.loaded, tk.token))},
+                              {"display", shown[k++]},
+                              {"prob", tk.prob},
+                              {"raw_prob", tk.rawProb},
+                              {"entropy_bits", tk.entropyBits}});
+        }
+        const std::string text =
+            t.loaded.tokenizer ? bytesAsText(t.loaded.tokenizer->decode(ids)) : "";
+        j["lanes"].push_back(
+            {{"temperature", lane.params.temperature},
+             {"ids", ids},
+             {"text", text},
+             {"mean_entropy_bits",
+              lane.tokens.empty() ? 0.0 : entropySum / static_cast<double>(lane.tokens.size())},
+             {"tokens", tokens}});
+    }
+    j["server"] = serverJson(t);
+    if (opts.flag("json")) {
+        printJson(j);
+    } else {
+        for (const auto& lane : j["lanes"])
+            std::cout << "T=" << lane["temperature"].get<double>() << ": "
+                      << lane["text"].get<std::string>() << '\n';
+    }
+    return 0;
+}
+
 }  // namespace
 
 int runRemote(const std::string& command, const Args& args) {
     if (command == "generate") return remoteGenerate(args);
     if (command == "trace") return remoteTrace(args);
     if (command == "score") return remoteScore(args);
-    throw UsageError{"--server works with generate, trace and score (" + command +
+    if (command == "compare") return remoteCompare(args);
+    throw UsageError{"--server works with generate, trace, score and compare (" + command +
                      " needs a local model: give --model)"};
 }
 
