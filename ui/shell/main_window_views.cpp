@@ -36,6 +36,7 @@
 #include "core/engine_controller.hpp"
 #include "shell/controls_panel.hpp"
 #include "shell/export.hpp"
+#include "shell/intervention_banner.hpp"
 #include "shell/main_window.hpp"
 #include "shell/model_chooser.hpp"
 #include "shell/pipeline_bar.hpp"
@@ -69,6 +70,7 @@ void MainWindow::changeEvent(QEvent* event) {
 
 void MainWindow::resizeEvent(QResizeEvent* event) {
     QMainWindow::resizeEvent(event);
+    if (m_presentLayout) fitLessonColumn();
     scaleViewFont();
 }
 
@@ -93,15 +95,23 @@ void MainWindow::scaleViewFont() {
     if (scale == m_viewFontScale) return;
     m_viewFontScale = scale;
     QFont f = QApplication::font();
-    if (f.pointSizeF() > 0)
+    if (m_presentLayout)
+        // A projector's back row: at least kPresentationViewPixels, set in points so the views'
+        // own smaller and larger fonts (a factor of pointSizeF) still work.
+        f.setPointSizeF(kPresentationViewPixels * scale * 72.0 / std::max(1, logicalDpiY()));
+    else if (f.pointSizeF() > 0)
         f.setPointSizeF(f.pointSizeF() * scale);
     else
         f.setPixelSize(static_cast<int>(f.pixelSize() * scale + 0.5));
     m_stack->setFont(f);
+    if (m_interventionBanner) m_interventionBanner->setFont(f);  // read with the view
 }
 
 void MainWindow::showStep(int index) {
     m_current = index >= 0 && index < m_transcript->size() ? index : -1;
+    // The guessing game plays the step the timeline selects (the newest while a run goes on).
+    if (m_classroom)
+        m_classroom->setCurrentStep(m_current == m_transcript->size() - 1 ? -1 : m_current);
     // Every stage view is out of date; only the one on screen is brought up to date now, the others
     // when they are shown (a hidden view's work at every step of a run at 1,024 tokens was most of
     // the window's stalls).
@@ -189,6 +199,11 @@ bool MainWindow::showView(const QString& name) {
     const ViewEntry* entry = findView(name);
     if (!entry) return false;
     const QString n = QLatin1String(entry->name);
+    if (n == QLatin1String("lessons") && m_presentLayout) {
+        m_lessonColumn->show();
+        fitLessonColumn();
+        return true;
+    }
     if (n == QLatin1String("lessons") && m_lessonsDock) {
         m_lessonsDock->show();
         m_lessonsDock->raise();
