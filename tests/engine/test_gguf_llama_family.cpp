@@ -28,46 +28,46 @@
 #include "tokenscope/tokenizer.hpp"
 #include "tools/gguf_write.hpp"
 
-    namespace {
+namespace {
 
-    const std::vector<int> kIds = {1, 5, 77, 300, 12, 41, 42, 42, 9, 150, 3, 64, 200};
+const std::vector<int> kIds = {1, 5, 77, 300, 12, 41, 42, 42, 9, 150, 3, 64, 200};
 
-    struct Logits {
-        std::vector<float> prefill, step;
-    };
+struct Logits {
+    std::vector<float> prefill, step;
+};
 
-    // The prompt's last logits, and a decode step after it.
-    Logits run(const std::shared_ptr<const ts::Model>& m) {
-        ts::Session s(m);
-        Logits r;
-        r.prefill = s.prefill(kIds).logits;
-        r.step = s.step(17).logits;
-        return r;
-    }
+// The prompt's last logits, and a decode step after it.
+Logits run(const std::shared_ptr<const ts::Model>& m) {
+    ts::Session s(m);
+    Logits r;
+    r.prefill = s.prefill(kIds).logits;
+    r.step = s.step(17).logits;
+    return r;
+}
 
-    double maxDiff(const std::vector<float>& a, const std::vector<float>& b) {
-        REQUIRE(a.size() == b.size());
-        double d = 0;
-        for (std::size_t i = 0; i < a.size(); ++i)
-            d = std::max(d, static_cast<double>(std::fabs(a[i] - b[i])));
-        return d;
-    }
+double maxDiff(const std::vector<float>& a, const std::vector<float>& b) {
+    REQUIRE(a.size() == b.size());
+    double d = 0;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        d = std::max(d, static_cast<double>(std::fabs(a[i] - b[i])));
+    return d;
+}
 
-    double spread(const std::vector<float>& v) {
-        const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
-        return *hi - *lo;
-    }
+double spread(const std::vector<float>& v) {
+    const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+    return *hi - *lo;
+}
 
-    const std::vector<std::string> kArchs = {"llama", "qwen2", "qwen3"};
+const std::vector<std::string> kArchs = {"llama", "qwen2", "qwen3"};
 
-    std::filesystem::path hfDir(const std::string& arch) {
-        return ts_test::dataDir() / (arch + "-tiny");
-    }
+std::filesystem::path hfDir(const std::string& arch) {
+    return ts_test::dataDir() / (arch + "-tiny");
+}
 
-    std::filesystem::path gguf(const std::string& arch, const std::string& variant,
-                               const std::string& args) {
-        return ts_test::ggufFromHf(hfDir(arch), arch + "-tiny-" + variant + ".gguf", args);
-    }
+std::filesystem::path gguf(const std::string& arch, const std::string& variant,
+                           const std::string& args) {
+    return ts_test::ggufFromHf(hfDir(arch), arch + "-tiny-" + variant + ".gguf", args);
+}
 
 }  // namespace
 
