@@ -196,6 +196,22 @@ TEST_CASE("interventions on a Q8_0 GGUF follow its own dequantized weights",
             CHECK(patchA.restored[l][p] == Approx(patchB.restored[l][p]).margin(2e-2));
 }
 
+TEST_CASE("head kinds name a head built to read the previous token, and no other",
+          "[interventions][heads]") {
+    // tests/reference/make_previous_token_fixture.py: head 1 attends to i - 1 by construction,
+    // head 2 evenly to every visible key.
+    const auto m = whatIfFixture("gpt2-previous-head");
+    const std::vector<int> prompt = {3, 9, 27, 5, 11, 40, 2, 7};
+    for (const auto& kinds : {ts::headKinds(m, prompt, 1), ts::headKinds(m, {}, 4)}) {
+        REQUIRE(kinds.heads.size() == 2);
+        CHECK(kinds.heads[0].kind == "previous");
+        CHECK(kinds.heads[0].previous > 0.99);
+        CHECK(kinds.heads[1].kind.empty());  // even weights: below every threshold
+        CHECK(kinds.heads[1].previous < 0.5);
+        CHECK(kinds.repeatTokens == 7);  // (16 positions - start token) / 2
+    }
+}
+
 TEST_CASE("head kinds find the bundled model's planted copy circuit", "[interventions][heads]") {
     const auto m = ts::Model::loadFolder(ts_test::bundledModel());
     const auto kinds = ts::headKinds(m, {}, 1);

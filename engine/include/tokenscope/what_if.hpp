@@ -64,7 +64,8 @@ struct HeadKinds {
     std::vector<HeadKindRow> heads;  // layer-major
     HeadKindThresholds thresholds;
     int promptTokens = 0;   // tokens of the prompt `previous` and `first` were measured on
-    int repeatTokens = 32;  // length of each copy of the random sequence (induction)
+    int repeatTokens = 32;  // length of each copy of the random sequence (induction): 32, or
+                            // (context - start token) / 2 where the context is shorter
 };
 
 // `previous` and `first` are averaged over the prompt's query positions 1..T-1 (position 0

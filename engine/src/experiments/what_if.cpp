@@ -3,6 +3,7 @@
 // hooks and capture options, never a second implementation of the maths.
 #include "tokenscope/what_if.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -141,10 +142,15 @@ HeadKinds headKinds(const std::shared_ptr<const Model>& model, std::span<const i
     const Config& c = model->config();
     HeadKinds out;
     out.thresholds = thresholds;
-    const int n = out.repeatTokens;
-    // The random sequence: [start token] r_1..r_n r_1..r_n, ids drawn with `seed`.
+    // The random sequence: [start token] r_1..r_n r_1..r_n, ids drawn with `seed`; n = 32, or
+    // what a shorter context holds.
     std::vector<int> repeated;
     const int lead = c.bosTokenId >= 0 && c.bosTokenId < c.nVocab ? 1 : 0;
+    out.repeatTokens = std::min(out.repeatTokens, (c.nCtx - lead) / 2);
+    const int n = out.repeatTokens;
+    if (n < 2)
+        throw Error("the model's context of " + std::to_string(c.nCtx) +
+                    " tokens is too short to measure induction on a repeated sequence");
     if (lead) repeated.push_back(c.bosTokenId);
     Rng rng(seed);
     std::vector<int> half;
