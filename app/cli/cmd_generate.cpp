@@ -8,7 +8,6 @@
 #include "chat_prompt.hpp"
 #include "commands.hpp"
 #include "common.hpp"
-#include "intervention_options.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/model_folder.hpp"
 #include "tokenscope/token_display.hpp"
@@ -37,15 +36,10 @@ int replayTranscript(const Options& opts) {
             throw UsageError{std::string("--replay runs the file's own prompt and settings: "
                                          "leave out --") +
                              o};
-    for (const auto& o : interventionOptionNames())
-        if (opts.has(o))
-            throw UsageError{"--replay applies the interventions the file recorded: leave out --" +
-                             o};
     const TranscriptFile file = readTranscriptJson(opts.require("replay"));
     std::string json;
     if (!opts.has("model")) {
-        json = transcriptJson(transcriptStepsFromFile(file), nullptr, 0, &file.model,
-                              file.interventions ? &*file.interventions : nullptr);
+        json = transcriptJson(transcriptStepsFromFile(file), nullptr, 0, &file.model);
     } else {
         const LoadedModel model = loadModel(opts);
         TranscriptOptions options;
@@ -54,8 +48,7 @@ int replayTranscript(const Options& opts) {
         const std::string name = modelName(opts);
         transcript.replay(file, name);
         const ModelIdentity identity = ModelIdentity::of(*model.model, name);
-        json = transcriptJson(transcript.steps(), model.tokenizer.get(), 0, &identity,
-                              transcript.options().trace.interventions.get());
+        json = transcriptJson(transcript.steps(), model.tokenizer.get(), 0, &identity);
     }
     if (opts.flag("json")) {
         std::cout << json << '\n';
@@ -68,15 +61,14 @@ int replayTranscript(const Options& opts) {
 }  // namespace
 
 int runGenerate(const Args& args) {
-    const Options opts(
-        args,
-        withInterventionOptions({"model", "ids", "prompt", "prompt-file", "steps", "temperature",
-                                 "top-k", "top-p", "seed", "threads", "system", "user", "replay"}),
-        {"json", "special", "bos", "no-bos", "stop-at-eos", "ignore-eos"});
+    const Options opts(args,
+                       {"model", "ids", "prompt", "prompt-file", "steps", "temperature", "top-k",
+                        "top-p", "seed", "threads", "system", "user", "replay"},
+                       {"json", "special", "bos", "no-bos", "stop-at-eos", "ignore-eos"});
     applyThreads(opts);
     if (opts.has("replay")) return replayTranscript(opts);
     const int steps = static_cast<int>(opts.integer("steps", 20, 0, 1 << 20));
-    const SamplingParams params = samplingParams(opts, 1.0f);
+    const SamplingParams params = samplingParams(opts);  // SamplingParams{}: the app's defaults
     if (opts.flag("stop-at-eos") && opts.flag("ignore-eos"))
         throw UsageError{"give either --stop-at-eos (the default) or --ignore-eos, not both"};
     const LoadedModel model = loadModel(opts);
@@ -91,12 +83,14 @@ int runGenerate(const Args& args) {
 
     TranscriptOptions options;
     options.ignoreEndOfText = opts.flag("ignore-eos");
-    // Interventions apply to every step; the transcript records them, and --replay again.
-    const auto interventions = interventionsFrom(opts, model, ids);
-    options.trace.interventions = interventions;
     Transcript transcript(model.model, model.tokenizer, options);
-    // Raw bytes to the terminal: it joins the parts of a split character itself.
-    if (!json && model.tokenizer) std::cout << model.tokenizer->decode(ids);
+    // Plain text as it grows, always valid UTF-8: a character split across tokens is printed
+    // once its last byte arrives, a byte that belongs to no character as <XX> (ts::bytesAsText).
+    std::string held;
+    const auto print = [&](const std::string& bytes) {
+        std::cout << bytesAsTextSoFar(held + bytes, held) << std::flush;
+    };
+    if (!json && model.tokenizer) print(model.tokenizer->decode(ids));
     double decodeMs = 0.0;
     for (int s = 0; s < steps; ++s) {
         if (s == 0) {
@@ -105,7 +99,9 @@ int runGenerate(const Args& args) {
             if (transcript.finished()) break;
             decodeMs += transcript.step(params).trace->cost.wallMs;
         }
-        if (!json) std::cout << tokenBytesOf(model, transcript.back().sampledToken) << std::flush;
+        // The end token itself is not text: the notice below says the model ended there.
+        if (!json && !transcript.finished())
+            print(tokenBytesOf(model, transcript.back().sampledToken));
     }
     if (json) {
         if (steps == 0) {
@@ -119,11 +115,18 @@ int runGenerate(const Args& args) {
             // The engine's one writer: the app's --export-transcript writes the same fields.
             const ModelIdentity identity = ModelIdentity::of(*model.model, modelName(opts));
             std::cout << transcriptJson(transcript.steps(), model.tokenizer.get(), decodeMs,
-                                        &identity, interventions.get())
+                                        &identity)
                       << '\n';
         }
     } else {
-        std::cout << '\n';
+        std::cout << bytesAsText(held) << '\n';
+        if (transcript.finished()) {
+            const int end = transcript.back().sampledToken;
+            std::cerr << "tokenscope-cli generate: end of text: the model drew its end token "
+                      << tokenDisplay(tokenBytesOf(model, end)) << " (id " << end << ") after "
+                      << transcript.size() - 1 << (transcript.size() == 2 ? " token" : " tokens")
+                      << " and the text stops there (--ignore-eos goes on)\n";
+        }
     }
     return 0;
 }

@@ -1,7 +1,12 @@
-// tokenscope-cli trace: one batched pass over the input, with logits, attention and the
-// top candidates as JSON (the contract conformance.py checks). Text is read by the engine's
-// one prompt parser, so --text gives the ids generate --prompt gives.
+// tokenscope-cli trace: one batched pass over the input. With --json, --attention or
+// --full-logits: logits, attention and the top candidates as JSON (the contract
+// conformance.py checks); otherwise a table of the top candidates for a person to read.
+// Text is read by the engine's one prompt parser, so --text gives the ids generate --prompt
+// gives.
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <iostream>
 
 #include "commands.hpp"
 #include "common.hpp"
@@ -9,6 +14,45 @@
 #include "tokenscope/session.hpp"
 
 namespace ts::cli {
+
+namespace {
+
+// The plain form: the input as the app shows its tokens, then rank, probability, logit, id
+// and how each candidate reads after the input. Every text goes through the display rules
+// (tokenscope/token_display.hpp), so the output is valid UTF-8 whatever the tokens' bytes; the
+// token column is last, where wide (Hangul) characters cannot push the numbers out of line.
+// "#42": a token without a tokenizer (built in two steps: GCC 12 warns falsely on "#" +
+// std::to_string).
+std::string idText(int id) {
+    std::string text = "#";
+    text += std::to_string(id);
+    return text;
+}
+
+void printTable(const LoadedModel& model, const std::vector<int>& ids, const StepTrace& trace,
+                const std::vector<float>& probs, int top) {
+    const std::vector<std::string> shown = tokenDisplays(model, ids);
+    std::cout << "input (" << ids.size() << (ids.size() == 1 ? " token" : " tokens") << "):";
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        std::cout << (i ? " | " : " ") << (model.tokenizer ? shown[i] : idText(ids[i]));
+    char line[160];
+    std::snprintf(line, sizeof line, "\nnext token: top %zu of %zu, entropy %.2f bits\n",
+                  std::min(static_cast<std::size_t>(top), probs.size()), probs.size(),
+                  entropyBits(probs));
+    std::cout << line;
+    std::cout << "rank   prob %      logit        id  token\n";
+    int rank = 0;
+    for (const auto& c : topCandidates(probs, top)) {
+        std::snprintf(line, sizeof line, "%4d  %7.3f  %9.4f  %8d  ", ++rank, 100.0 * c.prob,
+                      static_cast<double>(trace.logits[static_cast<std::size_t>(c.token)]),
+                      c.token);
+        std::cout << line
+                  << (model.tokenizer ? tokenDisplayAfter(model, ids, c.token) : idText(c.token))
+                  << '\n';
+    }
+}
+
+}  // namespace
 
 int runTrace(const Args& args) {
     const Options opts(
@@ -21,10 +65,13 @@ int runTrace(const Args& args) {
     const Config& cfg = model.model->config();
     checkFitsContext(ids.size(), cfg, "the input");
 
+    // Any of the JSON options gives the JSON contract; otherwise the table.
+    const bool json = opts.flag("json") || opts.flag("attention") || opts.flag("full-logits");
+
     Session session(model.model);
     TraceOptions traceOptions;
     traceOptions.attention = opts.flag("attention");
-    traceOptions.allLogits = true;  // logsumexp is reported for every position
+    traceOptions.allLogits = json;  // logsumexp is reported for every position
     // Interventions: the pass runs with all of them but the bans, so the logit arrays keep a
     // banned id's model logit; the bans apply to what is reported as probabilities (top,
     // entropy_bits, logsumexp), where a banned id has probability 0.
@@ -44,6 +91,10 @@ int runTrace(const Args& args) {
         return row;
     };
     const std::vector<float> lastLogits = banned(trace.logits);
+    if (!json) {
+        printTable(model, ids, trace, softmax(lastLogits), top);
+        return 0;
+    }
 
     Json j;
     j["ids"] = ids;

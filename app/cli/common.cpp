@@ -95,11 +95,11 @@ std::vector<int> inputIds(const Options& opts, const LoadedModel& model,
 }
 
 SamplingParams samplingParams(const Options& opts, float defaultTemperature) {
-    SamplingParams p;
+    SamplingParams p;  // the defaults
     p.temperature = static_cast<float>(opts.number("temperature", defaultTemperature, 0.0, 100.0));
-    p.topK = static_cast<int>(opts.integer("top-k", 0, 0, 1 << 30));
-    p.topP = static_cast<float>(opts.number("top-p", 1.0, 1e-9, 1.0));
-    p.seed = opts.unsignedInteger("seed", 0);
+    p.topK = static_cast<int>(opts.integer("top-k", p.topK, 0, 1 << 30));
+    p.topP = static_cast<float>(opts.number("top-p", p.topP, 1e-9, 1.0));
+    p.seed = opts.unsignedInteger("seed", p.seed);
     p.validate();
     return p;
 }

@@ -51,7 +51,10 @@ std::vector<int> inputIds(const Options& opts, const LoadedModel& model,
 void checkIdsInVocabulary(const std::vector<int>& ids, int nVocab, const std::string& what);
 void checkFitsContext(std::size_t tokens, const Config& config, const std::string& what);
 
-SamplingParams samplingParams(const Options& opts, float defaultTemperature);
+// --temperature, --top-k, --top-p and --seed; what is not given is ts::SamplingParams{}'s, the
+// app's defaults too (`defaultTemperature` only where a command asks otherwise).
+SamplingParams samplingParams(const Options& opts,
+                              float defaultTemperature = SamplingParams{}.temperature);
 
 // The token's text, bytes that are not whole characters as <XX> (ts::bytesAsText), or ""
 // without a tokenizer.

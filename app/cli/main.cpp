@@ -8,55 +8,7 @@
 #include "options.hpp"
 #include "remote_model.hpp"
 #include "tokenscope/error.hpp"
-
-namespace {
-
-const char* kUsage = R"(usage: tokenscope-cli COMMAND [options]
-
-Commands:
-  tokenize  --text STR | --text-file FILE [--tokenizer PATH] [--special | --no-special]
-            [--bos] [--json]   (--tokenizer: a tokenizer.json, vocab.json or folder; no weights;
-            special tokens are recognised by default for tokenizer.json files)
-  trace     --ids 1,2,3 | --text STR [--attention] [--full-logits] [--top K]
-  generate  --ids ... | --prompt STR | --user STR [--system STR] --steps N [--temperature T]
-            [--top-k K] [--top-p P] [--seed S] [--ignore-eos] [--json]
-            | --replay FILE [--json]  (with --model: the file's run again on that model;
-            without: the file as recorded)
-            (--system/--user: chat mode, in the model's chat format; generation stops after
-            the model's end tokens, generation_config.json eos_token_id included, unless
-            --ignore-eos)
-  score     --text STR | --text-file FILE [--stride N] [--json]
-            (text longer than the context: sliding windows every N tokens, default half)
-  bench     [--prompt-tokens 128] [--gen-tokens 128] [--threads 2] [--trace attention]
-            [--repeat 3] [--json]
-  compare   --prompt STR --temperatures 0.2,1.0,1.5 --steps N [--seed S] [--ignore-eos] [--json]
-  probe     --probes FILE [--json]
-  litm      [--records 20] [--positions 5] [--trials 10] [--query-aware] [--seed S]
-            [--record-template "Code {key} {value}."] [--query-template "Code {key}"] [--json]
-            [--spec FILE]  (default: the model folder's eval/kv_records.json, if it has one)
-            [--out FILE] (save the results; --json prints the same format) [--naive] (one full
-            prefill per question instead of one per context, for comparison) [--estimate]
-            (measure this computer's speed and print the run's estimated time, run nothing)
-  precision --with MODEL[,MODEL] (--prompt STR | --ids ...) [--steps 20] [--ignore-eos] [--json]
-            --model (the reference) and the same model in other precisions (GGUF files,
-            folders): each scores the reference's greedy continuation (teacher-forced, exact
-            per-token differences and KL in bits), and each runs free to show where texts part
-  download  ORG/NAME [--revision R] [--include 'PATTERN,...'] [--file NAME.gguf] [--json]
-            into the Hugging Face cache ($HF_HUB_CACHE, $HF_HOME/hub or
-            ~/.cache/huggingface/hub); honours HF_ENDPOINT, HF_TOKEN and HTTPS_PROXY
-
-A text prompt (--prompt, --text, --user) gets the model's start token in front exactly when
-its files ask for one; --bos / --no-bos override that in every command, --special recognises
-special tokens in vocab.json + merges.txt text, and --ids are used verbatim.
-Every command takes --model DIR (a Hugging Face folder: config.json, model.safetensors,
-vocab.json + merges.txt or tokenizer.json) or --model ORG/NAME[@REVISION] (found in the
-Hugging Face cache); without it the bundled model is used.
---threads N sets the engine's threads (default 2).
-Ctrl-C stops any command within 2 s with exit status 130 (a download keeps what arrived and
-resumes from it next time).
-)";
-
-}  // namespace
+#include "usage.hpp"
 
 int main(int argc, char** argv) {
     using namespace ts::cli;
@@ -66,15 +18,25 @@ int main(int argc, char** argv) {
         {"probe", runProbe},         {"litm", runLitm},   {"download", runDownload},
         {"precision", runPrecision}, {"patch", runPatch}, {"heads", runHeads},
     };
-    if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
-        std::cout << kUsage;
-        return argc < 2 ? 2 : 0;
+    if (argc < 2) {
+        std::cerr << generalUsage();  // no command is bad usage: the list goes with the error
+        return 2;
+    }
+    if (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
+        std::cout << generalUsage();
+        return 0;
     }
     const std::string name = argv[1];
     const auto it = commands.find(name);
     if (it == commands.end()) {
-        std::cerr << "tokenscope-cli: unknown command '" << name << "'\n" << kUsage;
+        std::cerr << "tokenscope-cli: unknown command '" << name << "'\n" << generalUsage();
         return 2;
+    }
+    // `COMMAND --help` (or -h) first, before a positional argument such as download's
+    // ORG/NAME; elsewhere the options parser finds it where an option stands (HelpRequested).
+    if (argc >= 3 && (std::string(argv[2]) == "--help" || std::string(argv[2]) == "-h")) {
+        std::cout << commandUsage(name).value_or(generalUsage());
+        return 0;
     }
     installInterruptHandler();
     // A command stopped by Ctrl-C ends with 130 whatever it returned or threw on the way out
@@ -94,6 +56,9 @@ int main(int argc, char** argv) {
             if (interruptFlag().load()) return interrupted(e.what());
             throw;
         }
+    } catch (const HelpRequested&) {
+        std::cout << commandUsage(name).value_or(generalUsage());
+        return 0;
     } catch (const UsageError& e) {
         std::cerr << "tokenscope-cli " << name << ": " << e.message << '\n';
         return 2;

@@ -21,6 +21,7 @@ Options::Options(const std::vector<std::string>& args, const std::set<std::strin
                  const std::set<std::string>& flags) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
+        if (a == "--help" || a == "-h") throw HelpRequested{};
         if (a.size() < 3 || a.rfind("--", 0) != 0)
             throw UsageError{"unexpected argument '" + a + "' (options start with --)"};
         std::string name = a.substr(2);

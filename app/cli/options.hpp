@@ -14,6 +14,9 @@ namespace ts::cli {
 struct UsageError {
     std::string message;
 };
+// Thrown where `--help` or `-h` stands in an option's place (not as an option's value): the
+// command's usage goes to stdout, exit status 0.
+struct HelpRequested {};
 
 class Options {
   public:

@@ -50,7 +50,7 @@ TEST_CASE("generate, score and trace carry display fields", "[cli][display]") {
         split = split || d.find("/3") != std::string::npos;
     }
     CHECK(split);
-    const auto tr = runCli({"trace", "--text", "범인", "--top", "3"});
+    const auto tr = runCli({"trace", "--text", "범인", "--top", "3", "--json"});
     REQUIRE(tr.exitCode == 0);
     const Json t = tr.json();
     CHECK(t["display"].size() == t["ids"].size());

@@ -270,7 +270,7 @@ TEST_CASE("precision compares one model's precisions teacher-forced, against a r
         for (std::size_t i : {0u, 4u, 9u, 15u}) {
             std::string prefix;
             for (std::size_t k = 0; k <= i; ++k) prefix += (k ? "," : "") + std::to_string(ids[k]);
-            const auto tr = runCli({"trace", "--model", file, "--ids", prefix});
+            const auto tr = runCli({"trace", "--model", file, "--ids", prefix, "--json"});
             REQUIRE(tr.exitCode == 0);
             const Json tj = tr.json();
             const double logit =

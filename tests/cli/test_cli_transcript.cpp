@@ -132,7 +132,8 @@ TEST_CASE("score --stride scores long text with a sliding window, as a recompute
         const int context = t["context"].get<int>();
         const auto tr = runCli(
             {"trace", "--ids",
-             joinIds(ids, static_cast<std::size_t>(i - context), static_cast<std::size_t>(i))});
+             joinIds(ids, static_cast<std::size_t>(i - context), static_cast<std::size_t>(i)),
+             "--json"});
         REQUIRE(tr.exitCode == 0);
         const Json tj = tr.json();
         // last_logits only: printing every position's full logits made this test minutes

@@ -252,6 +252,7 @@ TEST_CASE("bundled model: Korean lanes read as Korean at T=0.5 and break down at
         for (int seed = 1; seed <= spec.at("wide_seeds").get<int>(); ++seed) {
             ts::SamplingParams base;
             base.seed = static_cast<std::uint64_t>(seed);
+            base.topP = 1.0f;  // as lanes_wide.py measured: the temperature alone
             const auto lanes =
                 ts::runTemperatureLanes(model(), tokenizer().encodeIds(prompt.get<std::string>()),
                                         {0.5f, 1.5f}, steps, base, tok);

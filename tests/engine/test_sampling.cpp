@@ -58,6 +58,7 @@ TEST_CASE("top-p keeps the smallest set reaching p", "[sampling]") {
     std::vector<float> logits;
     for (float q : probs) logits.push_back(std::log(q));
     SamplingParams p;
+    p.temperature = 1.0f;  // the probabilities above, not the default temperature's
     p.topP = 0.75f;
     auto d = samplingDistribution(logits, p);
     CHECK(d[0] == Approx(0.5 / 0.8));

@@ -1,5 +1,7 @@
 // Token display text: split characters named with their part, bytes without a character in
 // hex, whitespace visible, never U+FFFD; and the real GPT-2 tokenizer on the seed's Korean.
+#include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -88,4 +90,46 @@ TEST_CASE("GPT-2 tokens of the seed's Korean never display U+FFFD", "[tokenizer]
     }
     CHECK(anySplit);
     CHECK(shown.front().rfind(kBeom, 0) == 0);  // the first token names 범
+}
+
+TEST_CASE("text printed as it grows reads as the whole text read at once", "[tokenizer][display]") {
+    // Known pieces: a split syllable waits for its last byte; a stray byte prints at once.
+    std::string held;
+    CHECK(ts::bytesAsTextSoFar("a\xEB\xB2", held) == "a");
+    CHECK(held == "\xEB\xB2");
+    CHECK(ts::bytesAsTextSoFar(held + "\x94!", held) == kBeom + "!");
+    CHECK(held.empty());
+    CHECK(ts::bytesAsTextSoFar("\x8E", held) == "<8E>");
+    CHECK(held.empty());
+    CHECK(ts::bytesAsTextSoFar("\xED\xA0", held) == "<ED><A0>");  // a surrogate never completes
+    CHECK(held.empty());
+    CHECK(ts::bytesAsTextSoFar("\xF0\x9F", held).empty());  // 🙂 begun
+    CHECK(held == "\xF0\x9F");
+    // Any text cut anywhere: the pieces joined equal bytesAsText of the whole (deterministic
+    // pseudo-random bytes, a third of them Hangul syllables, the rest any byte).
+    std::uint64_t state = 12345;
+    auto next = [&] {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<unsigned>(state >> 33);
+    };
+    for (int round = 0; round < 200; ++round) {
+        std::string text;
+        while (text.size() < 60) {
+            if (next() % 3 == 0)
+                text += next() % 2 ? kBeom : kIn;
+            else
+                text += static_cast<char>(next() % 256);
+        }
+        std::string joined, wait;
+        std::size_t at = 0;
+        while (at < text.size()) {
+            const std::size_t n = std::min<std::size_t>(1 + next() % 4, text.size() - at);
+            joined += ts::bytesAsTextSoFar(wait + text.substr(at, n), wait);
+            CHECK(wait.size() <= 3);
+            at += n;
+        }
+        joined += ts::bytesAsText(wait);
+        INFO("round " << round);
+        CHECK(joined == ts::bytesAsText(text));
+    }
 }

@@ -22,6 +22,12 @@ std::string visibleWhitespace(std::string_view utf8);
 // whitespace included; each byte of an invalid or incomplete sequence as "<XX>".
 std::string bytesAsText(std::string_view bytes);
 
+// Running text printed while it grows (generate's plain output, a token at a time):
+// bytesAsText of `bytes`, except that the start of a character later bytes may still complete
+// (at most three bytes at the end) is not printed but returned in `held`. Pass `held` followed
+// by the next bytes next time, and bytesAsText(held) once the text ends.
+std::string bytesAsTextSoFar(std::string_view bytes, std::string& held);
+
 // One token with no context (a vocabulary entry): visible whitespace, bytes that are not a
 // whole character as "<XX>", an empty token as "∅".
 std::string tokenDisplay(std::string_view tokenBytes);

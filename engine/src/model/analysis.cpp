@@ -48,4 +48,33 @@ std::vector<LensEntry> logitLens(const Model& model, const StepTrace& trace) {
     return out;
 }
 
+std::optional<InformativeHead> mostInformativeHead(const AttentionTrace& attention, int query) {
+    if (query < 3) return std::nullopt;  // no token but itself, the previous and the first
+    std::optional<InformativeHead> best;
+    const auto better = [](const InformativeHead& a, const InformativeHead& b) {
+        return a.peak != b.peak ? a.peak : a.weight > b.weight;  // ties: the earlier one stays
+    };
+    for (int l = 0; l < attention.nLayer; ++l) {
+        for (int h = 0; h < attention.nHead; ++h) {
+            const auto row = attention.row(l, h, query);
+            if (row.size() != static_cast<std::size_t>(query) + 1) return std::nullopt;
+            InformativeHead c{l, h, -1, -1.0f, false};
+            float rowMax = -1.0f;
+            for (int k = 0; k <= query; ++k) {
+                const float w = row[static_cast<std::size_t>(k)];
+                if (!std::isfinite(w)) continue;
+                rowMax = std::max(rowMax, w);
+                if (k != 0 && k != query && k != query - 1 && w > c.weight) {
+                    c.key = k;
+                    c.weight = w;
+                }
+            }
+            if (c.key < 0) continue;
+            c.peak = c.weight >= rowMax;
+            if (!best || better(c, *best)) best = c;
+        }
+    }
+    return best;
+}
+
 }  // namespace ts

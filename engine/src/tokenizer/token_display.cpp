@@ -132,6 +132,35 @@ std::string bytesAsText(std::string_view bytes) {
     return out;
 }
 
+std::string bytesAsTextSoFar(std::string_view bytes, std::string& held) {
+    // `held` is written last, so `bytes` may view it.
+    // The last lead byte within the final three: if the bytes from it on are a valid start of
+    // a longer character (some continuation makes them whole), they wait for the rest.
+    for (std::size_t back = 1; back <= 3 && back <= bytes.size(); ++back) {
+        const std::size_t at = bytes.size() - back;
+        const auto c = static_cast<unsigned char>(bytes[at]);
+        if (c < 0x80U) break;     // ASCII: nothing after it can be incomplete
+        if (c < 0xC0U) continue;  // a continuation byte: look further back
+        const std::size_t need = c >= 0xF0U ? 4 : c >= 0xE0U ? 3 : 2;
+        if (back >= need) break;  // long enough to be judged now
+        // Complete it with each kind of continuation byte (E0, ED, F0 and F4 restrict the
+        // second byte): if any completion decodes, it is a character in the making.
+        for (const char pad : {'\x80', '\x90', '\xA0'}) {
+            std::string trial(bytes.substr(at));
+            trial.append(need - back, pad);
+            if (utf8::decodeAt(trial, 0).ok) {
+                std::string out = bytesAsText(bytes.substr(0, at));
+                held.assign(bytes.substr(at));
+                return out;
+            }
+        }
+        break;
+    }
+    std::string out = bytesAsText(bytes);
+    held.clear();
+    return out;
+}
+
 std::string tokenDisplay(std::string_view tokenBytes) {
     const auto units = cutIntoUnits(tokenBytes);
     return describeSpan(tokenBytes, units, 0, 0, tokenBytes.size());

@@ -89,7 +89,7 @@ def main():
     gens = []
     for prompt in ["And God said,", "The capital of Nalania is", "The culprit turned out to be Sujin. The culprit,",
                    "나는 오늘", "범인이 수진이라는 게 밝혀졌다. 범인은"]:
-        j = json.loads(cli("generate", "--prompt", prompt, "--steps", "60", "--temperature", "0.8", "--seed", "1", "--json"))
+        j = json.loads(cli("generate", "--prompt", prompt, "--steps", "60", "--temperature", "0.8", "--top-p", "1", "--seed", "1", "--json"))
         gens.append({"prompt": prompt, "json_keys": sorted(j.keys()), "text": j.get("text") or j.get("generated")})
     res["generate"] = gens
     print(json.dumps(gens, indent=1, ensure_ascii=False), flush=True)

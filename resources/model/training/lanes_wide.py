@@ -28,7 +28,7 @@ MORE_PROMPTS = LANES["more_prompts"]
 
 def lane_text(cli, model, prompt, seed):
     out = subprocess.run([cli, "compare", "--prompt", prompt, "--temperatures", "0.5", "--steps", "80",
-                          "--seed", str(seed), "--json", "--model", model],
+                          "--seed", str(seed), "--top-p", "1", "--json", "--model", model],
                          capture_output=True, text=True, check=True).stdout
     return json.loads(out)["lanes"][0]["text"].split("<|endoftext|>")[0]
 
