@@ -8,6 +8,7 @@
 #include "chat_prompt.hpp"
 #include "commands.hpp"
 #include "common.hpp"
+#include "intervention_options.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/model_folder.hpp"
 #include "tokenscope/token_display.hpp"
@@ -36,10 +37,15 @@ int replayTranscript(const Options& opts) {
             throw UsageError{std::string("--replay runs the file's own prompt and settings: "
                                          "leave out --") +
                              o};
+    for (const auto& o : interventionOptionNames())
+        if (opts.has(o))
+            throw UsageError{"--replay applies the interventions the file recorded: leave out --" +
+                             o};
     const TranscriptFile file = readTranscriptJson(opts.require("replay"));
     std::string json;
     if (!opts.has("model")) {
-        json = transcriptJson(transcriptStepsFromFile(file), nullptr, 0, &file.model);
+        json = transcriptJson(transcriptStepsFromFile(file), nullptr, 0, &file.model,
+                              file.interventions ? &*file.interventions : nullptr);
     } else {
         const LoadedModel model = loadModel(opts);
         TranscriptOptions options;
@@ -48,7 +54,8 @@ int replayTranscript(const Options& opts) {
         const std::string name = modelName(opts);
         transcript.replay(file, name);
         const ModelIdentity identity = ModelIdentity::of(*model.model, name);
-        json = transcriptJson(transcript.steps(), model.tokenizer.get(), 0, &identity);
+        json = transcriptJson(transcript.steps(), model.tokenizer.get(), 0, &identity,
+                              transcript.options().trace.interventions.get());
     }
     if (opts.flag("json")) {
         std::cout << json << '\n';
@@ -61,10 +68,11 @@ int replayTranscript(const Options& opts) {
 }  // namespace
 
 int runGenerate(const Args& args) {
-    const Options opts(args,
-                       {"model", "ids", "prompt", "prompt-file", "steps", "temperature", "top-k",
-                        "top-p", "seed", "threads", "system", "user", "replay"},
-                       {"json", "special", "bos", "no-bos", "stop-at-eos", "ignore-eos"});
+    const Options opts(
+        args,
+        withInterventionOptions({"model", "ids", "prompt", "prompt-file", "steps", "temperature",
+                                 "top-k", "top-p", "seed", "threads", "system", "user", "replay"}),
+        {"json", "special", "bos", "no-bos", "stop-at-eos", "ignore-eos"});
     applyThreads(opts);
     if (opts.has("replay")) return replayTranscript(opts);
     const int steps = static_cast<int>(opts.integer("steps", 20, 0, 1 << 20));
@@ -83,6 +91,9 @@ int runGenerate(const Args& args) {
 
     TranscriptOptions options;
     options.ignoreEndOfText = opts.flag("ignore-eos");
+    // Interventions apply to every step; the transcript records them, and --replay again.
+    const auto interventions = interventionsFrom(opts, model, ids);
+    options.trace.interventions = interventions;
     Transcript transcript(model.model, model.tokenizer, options);
     // Plain text as it grows, always valid UTF-8: a character split across tokens is printed
     // once its last byte arrives, a byte that belongs to no character as <XX> (ts::bytesAsText).
@@ -115,7 +126,7 @@ int runGenerate(const Args& args) {
             // The engine's one writer: the app's --export-transcript writes the same fields.
             const ModelIdentity identity = ModelIdentity::of(*model.model, modelName(opts));
             std::cout << transcriptJson(transcript.steps(), model.tokenizer.get(), decodeMs,
-                                        &identity)
+                                        &identity, interventions.get())
                       << '\n';
         }
     } else {

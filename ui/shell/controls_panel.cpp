@@ -96,12 +96,14 @@ ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
     auto* tempRow = new QHBoxLayout;
     m_temperature = new QSlider(Qt::Horizontal, m_samplingBox);
     m_temperature->setRange(0, kSliderMax);
-    m_temperature->setValue(kSliderScale);
+    // The defaults are ts::SamplingParams{}'s, as in tokenscope-cli generate.
+    const ts::SamplingParams defaults;
+    m_temperature->setValue(static_cast<int>(std::lround(defaults.temperature * kSliderScale)));
     m_temperatureValue = new QDoubleSpinBox(m_samplingBox);
     m_temperatureValue->setRange(0.0, 10.0);
     m_temperatureValue->setDecimals(2);
     m_temperatureValue->setSingleStep(0.05);
-    m_temperatureValue->setValue(1.0);
+    m_temperatureValue->setValue(static_cast<double>(defaults.temperature));
     tempRow->addWidget(m_temperature, 1);
     tempRow->addWidget(m_temperatureValue);
     m_temperatureLabel = new QLabel(m_samplingBox);
@@ -114,7 +116,7 @@ ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent) {
     m_topP->setRange(0.01, 1.0);
     m_topP->setDecimals(2);
     m_topP->setSingleStep(0.05);
-    m_topP->setValue(1.0);
+    m_topP->setValue(static_cast<double>(defaults.topP));
     m_topPLabel = new QLabel(m_samplingBox);
     samplingLayout->addRow(m_topPLabel, m_topP);
     layout->addWidget(m_samplingBox);

@@ -13,10 +13,16 @@ AppSettings AppSettings::load() {
     a.geometry = s.value(QStringLiteral("window/geometry")).toByteArray();
     a.windowState = s.value(QStringLiteral("window/state")).toByteArray();
     a.stage = s.value(QStringLiteral("window/stage"), 0).toInt();
-    a.params.temperature = s.value(QStringLiteral("sampling/temperature"), 1.0).toFloat();
-    a.params.topK = s.value(QStringLiteral("sampling/topK"), 0).toInt();
-    a.params.topP = s.value(QStringLiteral("sampling/topP"), 1.0).toFloat();
-    a.params.seed = s.value(QStringLiteral("sampling/seed"), 0).toULongLong();
+    // Not saved yet: ts::SamplingParams{}, the defaults tokenscope-cli generate uses too.
+    const ts::SamplingParams defaults;
+    a.params.temperature =
+        s.value(QStringLiteral("sampling/temperature"), static_cast<double>(defaults.temperature))
+            .toFloat();
+    a.params.topK = s.value(QStringLiteral("sampling/topK"), defaults.topK).toInt();
+    a.params.topP =
+        s.value(QStringLiteral("sampling/topP"), static_cast<double>(defaults.topP)).toFloat();
+    a.params.seed = s.value(QStringLiteral("sampling/seed"), static_cast<qulonglong>(defaults.seed))
+                        .toULongLong();
     a.maxSteps = s.value(QStringLiteral("loop/maxSteps"), 20).toInt();
     a.delayMs = s.value(QStringLiteral("loop/delayMs"), 300).toInt();
     a.prompt = s.value(QStringLiteral("loop/prompt")).toString();
