@@ -249,7 +249,6 @@ void TokenizerCompareView::fillSurveyTable() {
             m_surveyTable->setItem(i, c, item);
         }
     }
-    m_surveyTable->show();
     const int syllables = found.empty() ? 0 : found.front()->stats.syllables;
     QString note = tr("%n Hangul syllable(s) in the paragraph.", nullptr, syllables);
     if (!missing.isEmpty())
@@ -257,7 +256,17 @@ void TokenizerCompareView::fillSurveyTable() {
                                       "Download the model with Model → Get a model… to add it.")
                                        .arg(missing.join(QStringLiteral(", ")));
     m_surveyMissing->setText(note);
-    m_surveyMissing->show();
+    showSurveyIfCurrent();
+}
+
+// The table stands for the paragraph only: typed text hides it (its figures would be stale)
+// and brings the bars back; while it shows, the bars (the columns' counts) give it their room.
+void TokenizerCompareView::showSurveyIfCurrent() {
+    if (!m_bars || !m_surveyTable) return;
+    const bool current = !m_surveyRows.empty() && m_text->toPlainText() == koreanSurveyParagraph();
+    m_surveyTable->setVisible(current);
+    m_surveyMissing->setVisible(current);
+    m_bars->setVisible(!current);
 }
 
 // GPT-2's vocabulary where this machine has it (the test set-up's copy, an environment
@@ -426,6 +435,7 @@ const TokenCount& TokenizerCompareView::columnTokens(int index) const {
 }
 
 void TokenizerCompareView::recount() {
+    showSurveyIfCurrent();
     const std::string utf8 = m_text->toPlainText().toStdString();
     for (Column& c : m_columns) c.count = countTokens(*c.tokenizer, utf8);
     rebuildColumns();

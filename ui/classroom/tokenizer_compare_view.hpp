@@ -110,6 +110,7 @@ class TokenizerCompareView : public QWidget {
     void loadDefaults();
     void startNextLoad();
     void fillSurveyTable();
+    void showSurveyIfCurrent();
 
     QLabel* m_intro = nullptr;
     QPlainTextEdit* m_text = nullptr;
