@@ -13,7 +13,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "classroom/fact_remedy.hpp"
 #include "classroom/token_flow.hpp"
 #include "core/transcript_follower.hpp"
 #include "tokenscope/error.hpp"
@@ -91,14 +90,6 @@ ConfidenceView::ConfidenceView(QWidget* parent) : QWidget(parent) {
     m_legend = new QLabel(this);
     m_legend->setWordWrap(true);
     layout->addWidget(m_legend);
-    m_remedy = new FactRemedyPanel(this);  // hallucination's remedy: give it the fact
-    layout->addWidget(m_remedy);
-    connect(m_remedy, &FactRemedyPanel::probeShown, this, [this](const QString& text) {
-        // The fact, the prompt and the truth coloured: the answer the model now expects.
-        if (!m_remedy->isOn()) return;
-        setText(text);
-        score();
-    });
 
     auto* split = new QSplitter(this);
     auto* scroll = new QScrollArea(split);
@@ -176,14 +167,7 @@ void ConfidenceView::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
 }
 
-void ConfidenceView::setModel(const ModelInfo& info) {
-    m_info = info;
-    m_remedy->setModel(info);
-}
-
-void ConfidenceView::setFactProbes(const std::vector<ts::FactProbe>& probes) {
-    m_remedy->setProbes(probes);
-}
+void ConfidenceView::setModel(const ModelInfo& info) { m_info = info; }
 
 bool ConfidenceView::canUseGenerated() const { return m_useGenerated->isEnabled(); }
 
@@ -224,7 +208,6 @@ void ConfidenceView::applySettings(const QJsonObject& s) {
         if (!generated.isEmpty()) setText(generated);
     }
     if (s.value(QStringLiteral("score")).toBool()) score();
-    m_remedy->applySettings(s);  // "withFact", "probe"
 }
 
 void ConfidenceView::score() {
