@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "classroom/fact_remedy.hpp"
 #include "classroom/token_flow.hpp"
 #include "core/transcript_follower.hpp"
 #include "tokenscope/error.hpp"
@@ -90,6 +91,14 @@ ConfidenceView::ConfidenceView(QWidget* parent) : QWidget(parent) {
     m_legend = new QLabel(this);
     m_legend->setWordWrap(true);
     layout->addWidget(m_legend);
+    m_remedy = new FactRemedyPanel(this);  // hallucination's remedy: give it the fact
+    layout->addWidget(m_remedy);
+    connect(m_remedy, &FactRemedyPanel::probeShown, this, [this](const QString& text) {
+        // The fact, the prompt and the truth coloured: the answer the model now expects.
+        if (!m_remedy->isOn()) return;
+        setText(text);
+        score();
+    });
 
     auto* split = new QSplitter(this);
     auto* scroll = new QScrollArea(split);
@@ -167,7 +176,14 @@ void ConfidenceView::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
 }
 
-void ConfidenceView::setModel(const ModelInfo& info) { m_info = info; }
+void ConfidenceView::setModel(const ModelInfo& info) {
+    m_info = info;
+    m_remedy->setModel(info);
+}
+
+void ConfidenceView::setFactProbes(const std::vector<ts::FactProbe>& probes) {
+    m_remedy->setProbes(probes);
+}
 
 bool ConfidenceView::canUseGenerated() const { return m_useGenerated->isEnabled(); }
 
@@ -208,6 +224,7 @@ void ConfidenceView::applySettings(const QJsonObject& s) {
         if (!generated.isEmpty()) setText(generated);
     }
     if (s.value(QStringLiteral("score")).toBool()) score();
+    m_remedy->applySettings(s);  // "withFact", "probe"
 }
 
 void ConfidenceView::score() {

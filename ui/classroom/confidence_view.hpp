@@ -12,6 +12,7 @@
 #include "core/model_info.hpp"
 #include "core/task.hpp"
 #include "core/transcript_model.hpp"
+#include "tokenscope/experiments.hpp"
 
 class QComboBox;
 class QLabel;
@@ -21,6 +22,7 @@ class QPushButton;
 
 namespace ts::ui {
 
+class FactRemedyPanel;
 class TokenFlow;
 class TranscriptFollower;
 
@@ -45,6 +47,10 @@ class ConfidenceView : public QWidget {
     explicit ConfidenceView(QWidget* parent = nullptr);
 
     void setModel(const ModelInfo& info);
+    // "Give it the fact" (hallucination's remedy) over these probes' held-out facts; the text
+    // scored becomes the shown probe's fact, prompt and truth while the switch is on.
+    void setFactProbes(const std::vector<ts::FactProbe>& probes);
+    FactRemedyPanel* remedy() const { return m_remedy; }
     // Follows `model` (the window's one history); null stops.
     void observe(const TranscriptModel* model);
     const TranscriptModel* transcript() const;
@@ -90,6 +96,7 @@ class ConfidenceView : public QWidget {
     QLabel* m_altTitle = nullptr;
     QListWidget* m_alternatives = nullptr;
     TokenFlow* m_flow = nullptr;
+    FactRemedyPanel* m_remedy = nullptr;
 };
 
 }  // namespace ts::ui

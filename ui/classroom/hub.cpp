@@ -11,6 +11,7 @@
 
 #include "classroom/confidence_view.hpp"
 #include "classroom/cost_view.hpp"
+#include "classroom/guess_view.hpp"
 #include "classroom/lanes_view.hpp"
 #include "classroom/lesson_panel.hpp"
 #include "classroom/litm_view.hpp"
@@ -50,6 +51,7 @@ ClassroomHub::ClassroomHub(QWidget* parentForViews) : QObject(parentForViews) {
     m_cost = new CostView(parentForViews);
     m_tokenizers = new TokenizerCompareView(parentForViews);
     m_precision = new PrecisionView(parentForViews);
+    m_guess = new GuessView(parentForViews);
 
     QStringList errors;
     m_lessons->setLessons(loadLessonFolder(lessonsFolder(), &errors), errors);
@@ -68,6 +70,7 @@ ClassroomHub::ClassroomHub(QWidget* parentForViews) : QObject(parentForViews) {
         sets.append({f.baseName(), f.absoluteFilePath()});
     m_probes->setProbeSets(sets);
     m_litm->loadRecordVocabulary(root + QStringLiteral("/model/eval/kv_records.json"));
+    loadFactProbes();
     retranslateMenu();
 }
 
@@ -79,7 +82,8 @@ QList<QPair<QString, QWidget*>> ClassroomHub::views() const {
             {tr("Logit lens"), m_lens},
             {tr("Inference cost"), m_cost},
             {tr("Tokenizer comparison"), m_tokenizers},
-            {tr("Precision comparison"), m_precision}};
+            {tr("Precision comparison"), m_precision},
+            {tr("Guess the next token"), m_guess}};
 }
 
 QWidget* ClassroomHub::showView(const QString& name) {
@@ -98,6 +102,7 @@ QWidget* ClassroomHub::showView(const QString& name) {
     if (name == QLatin1String("cost")) return m_cost;
     if (name == QLatin1String("tokenizers")) return m_tokenizers;
     if (name == QLatin1String("precision")) return m_precision;
+    if (name == QLatin1String("guess")) return m_guess;
     return nullptr;
 }
 
@@ -141,6 +146,8 @@ bool ClassroomHub::applySettings(const QString& name, const QJsonObject& setting
         m_lens->applySettings(settings);
     else if (name == QLatin1String("cost"))
         m_cost->applySettings(settings);
+    else if (name == QLatin1String("guess"))
+        m_guess->applySettings(settings);
     else if (name == QLatin1String("tokenizers"))
         m_tokenizers->applySettings(settings);
     else
@@ -157,13 +164,17 @@ void ClassroomHub::setModel(const ModelInfo& info) {
     m_cost->setModel(info);
     m_tokenizers->setModel(info);
     m_precision->setModel(info);
+    m_guess->setModel(info);
 }
 
 void ClassroomHub::observe(const TranscriptModel* model) {
     m_confidence->observe(model);
     m_cost->observe(model);
     m_lens->observe(model);
+    m_guess->observe(model);
 }
+
+void ClassroomHub::setCurrentStep(int index) { m_guess->setStep(index); }
 
 void ClassroomHub::setPrompt(const QString& text) { m_lanes->setPrompt(text); }
 
@@ -171,6 +182,7 @@ void ClassroomHub::setLanguage(const QString& language) {
     m_language = language;
     m_lessons->setLanguage(language);
     m_litm->setLanguage(language);
+    loadFactProbes();
     m_probes->setLanguage(language);
     if (!m_litm->modelInfo().folder.isEmpty()) return;  // the model folder's records were chosen
     m_litm->loadRecordVocabulary(m_litm->recordsFile(resourcesRoot() + QStringLiteral("/model")));
@@ -195,6 +207,19 @@ QJsonValue inLanguage(const QJsonValue& v, const QString& language) {
 
 QJsonObject ClassroomHub::settingsIn(const QJsonObject& settings, const QString& language) {
     return inLanguage(settings, language).toObject();
+}
+
+void ClassroomHub::loadFactProbes() {
+    // The confidence colouring's "Give it the fact" works on the bundled model's held-out facts
+    // in the interface's language.
+    const QString file = resourcesRoot() + (m_language == QLatin1String("ko")
+                                                ? QStringLiteral("/model/eval/facts_ko.json")
+                                                : QStringLiteral("/model/eval/facts.json"));
+    try {
+        if (QFileInfo::exists(file)) m_confidence->setFactProbes(ts::loadFactProbes(file.toStdString()));
+    } catch (const std::exception&) {
+        m_confidence->setFactProbes({});  // the switch then says there is nothing to give
+    }
 }
 
 void ClassroomHub::applyLessonStep(const LessonStep& step) {

@@ -23,6 +23,7 @@ namespace ts::ui {
 
 class ConfidenceView;
 class CostView;
+class GuessView;
 class LanesView;
 class LessonPanel;
 class LitmView;
@@ -52,6 +53,8 @@ class ClassroomHub : public QObject {
     // observe `model` themselves; null stops them.
     void observe(const TranscriptModel* model);
     void setPrompt(const QString& text);
+    // The step selected in the timeline (0-based; -1 the newest): the guessing game's round.
+    void setCurrentStep(int index);
     void setLanguage(const QString& language);
     void applyLessonStep(const LessonStep& step);
     // A step's settings for `language`: each {"en": …, "ko": …} value becomes that language's.
@@ -70,6 +73,7 @@ class ClassroomHub : public QObject {
     CostView* cost() const { return m_cost; }
     TokenizerCompareView* tokenizers() const { return m_tokenizers; }
     PrecisionView* precision() const { return m_precision; }
+    GuessView* guess() const { return m_guess; }
 
   signals:
     void requestPrompt(const QString& text);
@@ -81,6 +85,7 @@ class ClassroomHub : public QObject {
 
   private:
     void retranslateMenu();
+    void loadFactProbes();
     bool eventFilter(QObject* watched, QEvent* event) override;
 
     QString m_language = QStringLiteral("en");
@@ -94,6 +99,7 @@ class ClassroomHub : public QObject {
     CostView* m_cost = nullptr;
     TokenizerCompareView* m_tokenizers = nullptr;
     PrecisionView* m_precision = nullptr;
+    GuessView* m_guess = nullptr;
     QMenu* m_menu = nullptr;
     QList<QPair<QAction*, const ViewEntry*>> m_actions;
 };

@@ -1,5 +1,6 @@
 #include "classroom/probes_view.hpp"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
 #include <QFileDialog>
@@ -21,6 +22,7 @@
 #include <limits>
 
 #include "classroom/probe_sets.hpp"
+#include "classroom/fact_remedy.hpp"
 #include "classroom/token_flow.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/session.hpp"
@@ -182,6 +184,12 @@ ProbesView::ProbesView(QWidget* parent) : ClassroomToolView(parent) {
     m_explain = new QLabel(this);
     m_explain->setWordWrap(true);
     layout->addWidget(m_explain);
+    m_remedy = new FactRemedyPanel(this);  // hallucination's remedy: give it the fact
+    layout->addWidget(m_remedy);
+    // With the fact given, its before/after takes the explanation's room (1280x720 in Korean).
+    if (auto* on = m_remedy->findChild<QCheckBox*>(QStringLiteral("giveItTheFact")))
+        connect(on, &QCheckBox::toggled, m_explain,
+                [this](bool given) { m_explain->setHidden(given); });
     // The grouped summary comes first: what a class should take away before any single row.
     m_groups = new QTableWidget(0, 7, this);
     m_groups->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -382,6 +390,7 @@ void ProbesView::setProbes(const std::vector<ts::FactProbe>& probes) {
         }
     }
     m_answers.clear();
+    m_remedy->setProbes(probes);
     fillSummaryTable();
     arrangeRows();
     fitColumns();
@@ -407,6 +416,11 @@ std::vector<ts::FactProbe> ProbesView::probes() const {
     return out;
 }
 
+void ProbesView::setModel(const ModelInfo& info) {
+    ClassroomToolView::setModel(info);
+    m_remedy->setModel(info);
+}
+
 void ProbesView::applySettings(const QJsonObject& s) {
     // "set": a file's name without .json ("facts", "facts_ko").
     const int chosen = probeSetNamed(m_sets, s.value(QStringLiteral("set")).toString());
@@ -414,6 +428,7 @@ void ProbesView::applySettings(const QJsonObject& s) {
         m_setBox->setCurrentIndex(chosen);
         chooseSet(chosen);
     }
+    m_remedy->applySettings(s);  // "withFact", "probe"
     if (s.value(QStringLiteral("run")).toBool()) run();
 }
 

@@ -24,6 +24,7 @@ class QTableWidget;
 
 namespace ts::ui {
 
+class FactRemedyPanel;
 class WrappedTextDelegate;
 
 // Paints P(true) (green) above P(strongest false) (red) as bars on a log scale from 1e-10 to
@@ -64,6 +65,9 @@ class ProbesView : public ClassroomToolView {
   public:
     enum Column { Group, Prompt, Truth, Falsehoods, ModelAnswer, Bars, Verdict, ColumnCount };
     explicit ProbesView(QWidget* parent = nullptr);
+    void setModel(const ModelInfo& info) override;
+    // "Give it the fact" (hallucination's remedy) over this set's held-out probes.
+    FactRemedyPanel* remedy() const { return m_remedy; }
 
     // Probe sets offered in the chooser: (name shown, file); an empty name is the bundled
     // model's own set, titled in the current language.
@@ -142,6 +146,7 @@ class ProbesView : public ClassroomToolView {
     bool m_fittingSummary = false;
     QTableWidget* m_groups = nullptr;
     QComboBox* m_filter = nullptr;
+    FactRemedyPanel* m_remedy = nullptr;
     QLabel* m_filterLabel = nullptr;
     std::vector<ts::ProbeResult> m_results;
     std::vector<QString> m_answers;  // the model's own answer per row (visible whitespace)

@@ -31,6 +31,7 @@ constexpr std::array kViews{
     ViewEntry{"cost",      -1, kClassroom, QT_TRANSLATE_NOOP("ts::ui::ClassroomHub", "Inference c&ost meter"),            kNeedsNothing,      true,  true,  "",                                         false},
     ViewEntry{"tokenizers",-1, kClassroom, QT_TRANSLATE_NOOP("ts::ui::ClassroomHub", "Tokeni&zer comparison"),            kNeedsNothing,      true,  true,  R"({"survey": true})",                      true},
     ViewEntry{"precision", -1, kClassroom, QT_TRANSLATE_NOOP("ts::ui::ClassroomHub", "&Precision comparison"),            kNeedsNothing,      false, false, "",                                         false},
+    ViewEntry{"guess",     -1, kClassroom, QT_TRANSLATE_NOOP("ts::ui::ClassroomHub", "&Guess first, then reveal"),        kNeedsNothing,      true,  true,  "",                                         false},
 };
 // clang-format on
 

@@ -29,6 +29,7 @@
 #include <cmath>
 #include <limits>
 
+#include "classroom/guess_view.hpp"
 #include "classroom/hub.hpp"
 #include "classroom/lanes_view.hpp"
 #include "classroom/lesson_panel.hpp"
@@ -114,6 +115,15 @@ void MainWindow::hookClassroom() {
     // The classroom tools observe the one history after the timeline and the window (registration
     // order).
     classroom->observe(m_transcript);
+    // The guessing game keeps the drawn token hidden until its reveal: the timeline names it.
+    connect(classroom->guess(), &GuessView::concealChanged, this, [this](bool conceal) {
+        if (conceal) {
+            m_timelineDock->setProperty("shownBeforeGuess", m_timelineDock->isVisible());
+            m_timelineDock->hide();
+        } else if (m_timelineDock->property("shownBeforeGuess").toBool()) {
+            m_timelineDock->show();
+        }
+    });
     connect(classroom, &ClassroomHub::requestPrompt, this, &MainWindow::setPrompt);
     connect(classroom, &ClassroomHub::requestSampling, this, &MainWindow::setParams);
     connect(classroom, &ClassroomHub::requestView, this,

@@ -33,6 +33,7 @@
 #include "classroom/lanes_view.hpp"
 #include "classroom/lesson_panel.hpp"
 #include "classroom/precision_view.hpp"
+#include "shell/lesson_export.hpp"
 #include "core/engine_controller.hpp"
 #include "shell/controls_panel.hpp"
 #include "shell/export.hpp"
@@ -78,6 +79,8 @@ void MainWindow::buildMenus() {
             [this](bool on) { m_engine->setIgnoreEndOfText(on); });
     m_fileMenu->addSeparator();
     m_exportImageAction = m_fileMenu->addAction(QString(), this, &MainWindow::exportViewImage);
+    m_exportLessonAction =
+        m_fileMenu->addAction(QString(), this, [this] { exportLessonDialog(this); });
     m_exportDistCsvAction =
         m_fileMenu->addAction(QString(), this, [this] { exportDistribution(false); });
     m_exportDistJsonAction =
@@ -159,6 +162,7 @@ void MainWindow::retranslateUi() {
     m_exportImageAction->setText(tr("Export current view as &PNG or SVG…"));
     m_exportDistCsvAction->setText(tr("Export distribution as CSV…"));
     m_exportDistJsonAction->setText(tr("Export distribution as JSON…"));
+    m_exportLessonAction->setText(tr("Export &lesson as PDF…"));
     m_exportAttCsvAction->setText(tr("Export attention as CSV…"));
     m_exportAttJsonAction->setText(tr("Export attention as JSON…"));
     m_quitAction->setText(tr("&Quit"));

@@ -117,6 +117,9 @@ void MainWindow::showStep(int index) {
     // the window's stalls).
     m_staleStages = (1u << kStageCount) - 1;
     refreshStageViews();
+    // The guessing game plays the step the timeline selects (the newest while a run goes on).
+    if (m_classroom)
+        m_classroom->setCurrentStep(m_current == m_transcript->size() - 1 ? -1 : m_current);
     updateStatus();
 }
 
