@@ -32,9 +32,10 @@ app_packages=(
 # The tests only: Catch2 (2 on Debian 12, 3 on Debian 13 and Ubuntu 24.04, tests/catch.hpp takes
 # either), git (llama.cpp's source from its bundle), python3 (the hub server and fuzz seeds),
 # appstream (the metainfo check), xvfb/xauth/file, clang-format (.ci/run checks the formatting
-# with Debian 12's version 14). npm is added below unless Node.js is there.
+# with Debian 12's version 14), poppler-utils (pdfinfo and pdftotext read the lesson handout's
+# pages and text back). npm is added below unless Node.js is there.
 # python3-jinja2: the chat templates run as transformers runs them (tests/engine/test_chat_template.cpp).
-test_packages=(catch2 git python3 xvfb xauth file appstream clang-format python3-jinja2)
+test_packages=(catch2 git python3 xvfb xauth file appstream clang-format python3-jinja2 poppler-utils)
 # The Debian package: CPack's DEB generator runs dpkg-shlibdeps (dpkg-dev) and file.
 package_packages=(dpkg-dev file)
 

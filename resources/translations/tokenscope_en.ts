@@ -3373,4 +3373,45 @@ Click: what if the model had drawn this token? (branches the session from this s
         <translation type="unfinished"></translation>
     </message>
 </context>
+<context>
+    <name>ts::ui::FactRemedyPanel</name>
+    <message numerus="yes">
+        <source>Running %n probe(s) with and without the fact…</source>
+        <translation>
+            <numerusform>Running %n probe with and without the fact…</numerusform>
+            <numerusform>Running %n probes with and without the fact…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::GuessView</name>
+    <message numerus="yes">
+        <source>%n guess(es): %1</source>
+        <translation>
+            <numerusform>%n guess: %1</numerusform>
+            <numerusform>%n guesses: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n guess(es) named the model&apos;s top token “%2”.</source>
+        <translation>
+            <numerusform>%1 of %n guess named the model&apos;s top token “%2”.</numerusform>
+            <numerusform>%1 of %n guesses named the model&apos;s top token “%2”.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tokens: only the first is scored (this step predicts one token)</source>
+        <translation>
+            <numerusform>%n token: only the first is scored (this step predicts one token)</numerusform>
+            <numerusform>%n tokens: only the first is scored (this step predicts one token)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The draw: the random number %1 landed on “%2” (%3); %4 of %n guess(es) named it.</source>
+        <translation>
+            <numerusform>The draw: the random number %1 landed on “%2” (%3); %4 of %n guess named it.</numerusform>
+            <numerusform>The draw: the random number %1 landed on “%2” (%3); %4 of %n guesses named it.</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

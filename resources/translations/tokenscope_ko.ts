@@ -312,6 +312,14 @@
 <context>
     <name>ts::ui::ClassroomHub</name>
     <message>
+        <source>&amp;Guess first, then reveal</source>
+        <translation>먼저 맞히고 공개하기(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Guess the next token</source>
+        <translation>다음 토큰 맞히기</translation>
+    </message>
+    <message>
         <source>Textbook world (bundled model)</source>
         <translation type="vanished">교과서 세계 (기본 모델)</translation>
     </message>
@@ -2132,6 +2140,10 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::MainWindow</name>
     <message>
+        <source>Export &amp;lesson as PDF…</source>
+        <translation>수업을 PDF로 내보내기(&amp;L)…</translation>
+    </message>
+    <message>
         <location filename="../../ui/shell/main_window.cpp" line="242"/>
         <source>About Tokenscope</source>
         <translation>Tokenscope 정보</translation>
@@ -3605,6 +3617,252 @@ Click: what if the model had drawn this token? (branches the session from this s
         <location filename="../../ui/shell/intervention_banner.cpp" line="1"/>
         <source>Give every head and token back and run again with the same seed</source>
         <translation>모든 헤드와 토큰을 되돌리고 같은 시드로 다시 실행합니다</translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::FactRemedyPanel</name>
+    <message>
+        <source>Give it the fact</source>
+        <translation>사실을 알려 주기</translation>
+    </message>
+    <message>
+        <source>Put a sentence stating the fact in front of the prompt, as retrieval (RAG) puts a document into the context, and compare P(true) and P(false) before and after.</source>
+        <translation>검색 증강(RAG)이 문서를 문맥에 넣듯이 사실을 말하는 문장을 프롬프트 앞에 넣고, 넣기 전과 후의 P(참)과 P(거짓)을 비교합니다.</translation>
+    </message>
+    <message>
+        <source>Put in front of the prompt: “%1”</source>
+        <translation>프롬프트 앞에 넣은 문장: “%1”</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 wrong probes turn right (%4 probes)</source>
+        <translation>%1: 틀렸던 %3개 중 %2개가 맞게 바뀜(검사 %4개)</translation>
+    </message>
+    <message>
+        <source>Korean</source>
+        <translation>한국어</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>영어</translation>
+    </message>
+    <message>
+        <source>With the fact in front: %1.</source>
+        <translation>사실을 앞에 넣으면: %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Running %n probe(s) with and without the fact…</source>
+        <translation>
+            <numerusform>검사 %n개를 사실 없이, 그리고 사실을 넣고 실행하는 중…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::GuessView</name>
+    <message>
+        <source>Guess first, then reveal. What token will the model write next? The class types its guesses (commas between them; each guess is one vote) or picks them from the shuffled list; Reveal shows what the model gave each guess, and then its draw.</source>
+        <translation>먼저 맞혀 보고, 그다음 공개합니다. 모델이 다음에 쓸 토큰은 무엇일까요? 반 학생들이 추측을 입력하거나(쉼표로 구분, 추측 하나가 한 표) 섞인 목록에서 고릅니다. 공개를 누르면 모델이 각 추측에 준 확률과 순위가 나오고, 이어서 실제로 뽑힌 토큰이 나옵니다.</translation>
+    </message>
+    <message>
+        <source>Guesses:</source>
+        <translation>추측:</translation>
+    </message>
+    <message>
+        <source>e.g. Sujin, Minjun</source>
+        <translation>예: 수진, 민준</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>추가</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>지우기</translation>
+    </message>
+    <message>
+        <source>Or pick:</source>
+        <translation>또는 고르기:</translation>
+    </message>
+    <message>
+        <source>Reveal</source>
+        <translation>공개</translation>
+    </message>
+    <message>
+        <source>Hide again</source>
+        <translation>다시 가리기</translation>
+    </message>
+    <message>
+        <source>The model&apos;s next-token distribution is hidden until Reveal.</source>
+        <translation>공개를 누르기 전까지 모델의 다음 토큰 확률 분포는 가려져 있습니다.</translation>
+    </message>
+    <message>
+        <source>Guess</source>
+        <translation>추측</translation>
+    </message>
+    <message>
+        <source>Read as tokens</source>
+        <translation>토큰으로 읽으면</translation>
+    </message>
+    <message>
+        <source>Votes</source>
+        <translation>표</translation>
+    </message>
+    <message>
+        <source>Probability</source>
+        <translation>확률</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>순위</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>참고</translation>
+    </message>
+    <message>
+        <source>Run a prompt first: the game is played on a step.</source>
+        <translation>먼저 프롬프트를 실행하세요. 이 놀이는 한 단계에서 합니다.</translation>
+    </message>
+    <message>
+        <source>This step has no stored distribution to guess (thinned, or read from a file).</source>
+        <translation>이 단계에는 맞힐 확률 분포가 저장되어 있지 않습니다(요약만 남았거나 파일에서 읽은 단계).</translation>
+    </message>
+    <message>
+        <source>No guesses yet.</source>
+        <translation>아직 추측이 없습니다.</translation>
+    </message>
+    <message>
+        <source>Revealing…</source>
+        <translation>공개하는 중…</translation>
+    </message>
+    <message>
+        <source>The model&apos;s five most likely: %1</source>
+        <translation>모델이 가장 그럴듯하다고 본 다섯 개: %1</translation>
+    </message>
+    <message>
+        <source>the model&apos;s top token</source>
+        <translation>모델의 1위 토큰</translation>
+    </message>
+    <message>
+        <source>the token drawn</source>
+        <translation>뽑힌 토큰</translation>
+    </message>
+    <message>
+        <source>%1 at temperature 1</source>
+        <translation>온도 1에서 %1</translation>
+    </message>
+    <message>
+        <source>The draw: “%1”, chosen by hand in a branch.</source>
+        <translation>뽑기: “%1” — 분기에서 손으로 고른 토큰입니다.</translation>
+    </message>
+    <message>
+        <source>The draw: at temperature 0 the top token is taken: “%1”.</source>
+        <translation>뽑기: 온도 0에서는 1위 토큰을 그대로 씁니다: “%1”.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n guess(es): %1</source>
+        <translation>
+            <numerusform>추측 %n개: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n guess(es) named the model&apos;s top token “%2”.</source>
+        <translation>
+            <numerusform>추측 %n개 중 %1개가 모델의 1위 토큰 “%2”를 맞혔습니다.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tokens: only the first is scored (this step predicts one token)</source>
+        <translation>
+            <numerusform>토큰 %n개: 첫 토큰만 채점합니다(이 단계는 토큰 하나를 예측합니다)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The draw: the random number %1 landed on “%2” (%3); %4 of %n guess(es) named it.</source>
+        <translation>
+            <numerusform>뽑기: 난수 %1 → “%2”(%3). 추측 %n개 중 %4개가 맞혔습니다.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::LessonExporter</name>
+    <message>
+        <source>There is no lesson %1 (there are %2).</source>
+        <translation>%1번 수업은 없습니다(수업은 %2개입니다).</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>%1에 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Export cancelled.</source>
+        <translation>내보내기를 취소했습니다.</translation>
+    </message>
+    <message>
+        <source>%1 · step %2 of %3</source>
+        <translation>%1 · %3단계 중 %2단계</translation>
+    </message>
+    <message>
+        <source>Export lesson</source>
+        <translation>수업 내보내기</translation>
+    </message>
+    <message>
+        <source>Lesson:</source>
+        <translation>수업:</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Writing the handout: each step is run and pictured…</source>
+        <translation>유인물을 만드는 중: 단계마다 실행하고 화면을 담습니다…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::RemedyBars</name>
+    <message>
+        <source>Without the fact</source>
+        <translation>사실 없이</translation>
+    </message>
+    <message>
+        <source>With the fact in front</source>
+        <translation>사실을 앞에 넣고</translation>
+    </message>
+    <message>
+        <source>P(true “%1”)</source>
+        <translation>P(참 “%1”)</translation>
+    </message>
+    <message>
+        <source>P(false)</source>
+        <translation>P(거짓)</translation>
+    </message>
+    <message>
+        <source>P(false “%1”)</source>
+        <translation>P(거짓 “%1”)</translation>
+    </message>
+    <message>
+        <source>Model&apos;s own answer: “%1” (%2)</source>
+        <translation>모델 자신의 답: “%1” (%2)</translation>
+    </message>
+    <message>
+        <source>True beats every false answer</source>
+        <translation>참이 모든 거짓 답을 이김</translation>
+    </message>
+    <message>
+        <source>A false answer beats the true one</source>
+        <translation>거짓 답이 참을 이김</translation>
+    </message>
+    <message>
+        <source>true wins</source>
+        <translation>참이 이김</translation>
+    </message>
+    <message>
+        <source>false wins</source>
+        <translation>거짓이 이김</translation>
     </message>
 </context>
 </TS>
