@@ -3085,6 +3085,13 @@ Click: what if the model had drawn this token? (branches the session from this s
         <source>Lower “%1” (logit −2)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n token(s) under 0.01 % each hold %1 % of the draw together: why a rare token sometimes comes up.</source>
+        <translation>
+            <numerusform>%n token under 0.01 % holds %1 % of the draw: why a rare token sometimes comes up.</numerusform>
+            <numerusform>%n tokens under 0.01 % each hold %1 % of the draw together: why a rare token sometimes comes up.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::TimelineView</name>

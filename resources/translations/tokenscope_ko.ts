@@ -106,6 +106,14 @@
         <source>Subscription $ per month</source>
         <translation>월 구독료 $</translation>
     </message>
+    <message>
+        <source>Per call %1 · per task %2 · per month %3 for %4 tokens: %5× the %6 subscription.</source>
+        <translation>호출당 %1 · 작업당 %2 · 월 %3(토큰 %4개): 구독료 %6의 %5배입니다.</translation>
+    </message>
+    <message>
+        <source>₩ per $ (exchange rate)</source>
+        <translation>1달러당 원(환율)</translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::AttentionView</name>
@@ -691,7 +699,7 @@
     <message>
         <location filename="../../ui/classroom/cost_view.cpp" line="147"/>
         <source>Step</source>
-        <translation>한 단계</translation>
+        <translation>단계</translation>
     </message>
     <message>
         <location filename="../../ui/classroom/cost_view.cpp" line="147"/>
@@ -1439,7 +1447,7 @@ cache</source>
     <message>
         <location filename="../../ui/classroom/lanes_view.cpp" line="97"/>
         <source>Temperatures:</source>
-        <translation>Temperature 값:</translation>
+        <translation>온도:</translation>
     </message>
     <message>
         <location filename="../../ui/classroom/lanes_view.cpp" line="98"/>
@@ -2482,6 +2490,14 @@ The window stays usable and you can cancel at any time.</source>
         <source>Running again with the same seed and steps: %1</source>
         <translation>같은 시드와 단계 수로 다시 실행합니다: %1</translation>
     </message>
+    <message>
+        <source>&amp;Presentation mode (projector)</source>
+        <translation>발표 모드(프로젝터)(&amp;P)</translation>
+    </message>
+    <message>
+        <source>One slim toolbar and a large central view for a projector; press F5 again to go back</source>
+        <translation>프로젝터용: 얇은 도구 모음 하나와 큰 가운데 화면. F5를 다시 누르면 돌아갑니다</translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::ModelChooser</name>
@@ -3333,6 +3349,20 @@ Click: what if the model had drawn this token? (branches the session from this s
         <source>Lower “%1” (logit −2)</source>
         <translation>“%1” 내리기 (로짓 −2)</translation>
     </message>
+    <message>
+        <source>No token has under 0.01 %: every one that can be drawn is at least that likely.</source>
+        <translation>0.01 % 미만인 토큰은 없습니다. 뽑힐 수 있는 토큰은 모두 그 이상의 확률을 가집니다.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s) under 0.01 % each hold %1 % of the draw together: why a rare token sometimes comes up.</source>
+        <translation>
+            <numerusform>각각 0.01 % 미만인 토큰 %n개가 합쳐서 뽑기의 %1 %를 차지합니다. 드문 토큰이 가끔 나오는 이유입니다.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fixed 0–100 % axis</source>
+        <translation>0–100 % 고정 축</translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::TimelineView</name>
@@ -3863,6 +3893,76 @@ Click: what if the model had drawn this token? (branches the session from this s
     <message>
         <source>false wins</source>
         <translation>거짓이 이김</translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::Glossary</name>
+    <message>
+        <source>Logit: the model&apos;s raw score for a token before the softmax. Higher means more likely; only the differences between logits matter.</source>
+        <translation>로짓: 소프트맥스 전에 모델이 각 토큰에 매기는 원점수입니다. 클수록 그 토큰이 나올 가능성이 크고, 로짓끼리의 차이만 의미가 있습니다.</translation>
+    </message>
+    <message>
+        <source>Entropy: how spread out the next-token distribution is, in bits. 0 bits: one token is certain; n bits: as uncertain as a fair pick among 2ⁿ tokens.</source>
+        <translation>엔트로피: 다음 토큰 분포가 얼마나 퍼져 있는지를 비트로 잰 값입니다. 0비트면 한 토큰이 확실하고, n비트면 2ⁿ개 토큰 중 공평하게 하나를 고르는 만큼 불확실합니다.</translation>
+    </message>
+    <message>
+        <source>Bit: the unit of entropy. One bit is the uncertainty of one fair coin toss; each further bit doubles the number of equally likely choices.</source>
+        <translation>비트: 엔트로피의 단위입니다. 1비트는 공정한 동전 한 번 던지기만큼의 불확실성이고, 1비트 늘 때마다 똑같이 그럴듯한 선택지가 두 배가 됩니다.</translation>
+    </message>
+    <message>
+        <source>Principal components (PCA): the directions in which the embedding vectors differ most. The map presses hundreds of dimensions onto two of them, so its distances are only approximate.</source>
+        <translation>주성분(PCA): 임베딩 벡터들이 가장 크게 달라지는 방향입니다. 수백 차원을 그중 두 방향에 눌러 그린 지도이므로 거리는 대략적입니다.</translation>
+    </message>
+    <message>
+        <source>KV cache: the keys and values of every token read so far, kept so that a new token needs one pass instead of reading the whole text again. It grows with the context.</source>
+        <translation>KV 캐시: 지금까지 읽은 모든 토큰의 키와 값을 모아 둔 것입니다. 덕분에 새 토큰마다 글 전체를 다시 읽지 않고 한 번만 계산하면 되지만, 컨텍스트가 길어질수록 커집니다.</translation>
+    </message>
+    <message>
+        <source>Induction head: an attention head that finds where the current token came before and looks at the token that followed it there, so a pattern is copied (A B … A → B).</source>
+        <translation>유도 헤드: 지금 토큰이 앞에서 나왔던 자리를 찾아 그 바로 다음 토큰을 보는 어텐션 헤드입니다. 그래서 패턴이 복사됩니다(A B … A → B).</translation>
+    </message>
+    <message>
+        <source>␣ marks a space. A token carries the space before its word, so “␣cat” and “cat” are two different tokens.</source>
+        <translation>␣는 공백 표시입니다. 토큰은 단어 앞의 공백을 함께 담기 때문에 “␣고양이”와 “고양이”는 서로 다른 토큰입니다.</translation>
+    </message>
+    <message>
+        <source>&lt;%1&gt; is a lone byte (hexadecimal %1). A Korean syllable is three bytes in UTF-8 and a token may hold only part of one; the next token&apos;s bytes complete the character.</source>
+        <translation>&lt;%1&gt;은(는) 바이트 하나입니다(16진수 %1). 한글 한 글자는 UTF-8로 3바이트인데 토큰 하나가 그 일부만 담을 수 있습니다. 다음 토큰의 바이트가 글자를 완성합니다.</translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::PresentationBar</name>
+    <message>
+        <source>Presentation controls</source>
+        <translation>발표 도구 모음</translation>
+    </message>
+    <message>
+        <source>Prompt:</source>
+        <translation>프롬프트:</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>한 단계</translation>
+    </message>
+    <message>
+        <source>One step: predict, draw, feed the token back in</source>
+        <translation>한 단계 실행: 예측하고, 샘플링하고, 토큰을 다시 입력으로 넣습니다</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>일시 정지</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>실행</translation>
+    </message>
+    <message>
+        <source>Temperature:</source>
+        <translation>온도:</translation>
+    </message>
+    <message>
+        <source>Divides the logits before the softmax: low piles the probability up, high flattens it</source>
+        <translation>소프트맥스 전에 로짓을 나누는 값입니다. 낮으면 확률이 한곳에 몰리고, 높으면 평평해집니다</translation>
     </message>
 </context>
 </TS>
