@@ -18,7 +18,7 @@
 using namespace ts::ui;
 
 namespace {
-int runHeadless(MainWindow& window, HeadlessOptions opts, const QString& file) {
+int runPrefillShot(MainWindow& window, HeadlessOptions opts, const QString& file) {
     opts.model = QString::fromStdString(ts::bundledModelPath().string());
     opts.screenshot = file;
     opts.timeoutMs = 60000;
@@ -42,7 +42,7 @@ TEST_CASE("headless --steps 0 shows the prefill with nothing drawn", "[ui][headl
     o.steps = 0;
     o.view = QStringLiteral("sampling");
     const QString file = dir.filePath(QStringLiteral("prefill.png"));
-    REQUIRE(runHeadless(window, o, file) == 0);
+    REQUIRE(runPrefillShot(window, o, file) == 0);
     REQUIRE(window.history().size() == 1);
     const auto& prefill = *window.history().front();
     CHECK(prefill.index == 0);
@@ -51,8 +51,8 @@ TEST_CASE("headless --steps 0 shows the prefill with nothing drawn", "[ui][headl
     REQUIRE(prefill.trace);
     CHECK_FALSE(prefill.trace->logits.empty());  // the prefill ran: its distribution is there
     // The context is the prompt alone: no token was appended.
-    const auto ids = ts::Tokenizer::fromFolder(ts::bundledModelPath())->encodeIds(
-        "The detective gathered everyone in the");
+    const auto ids = ts::Tokenizer::fromFolder(ts::bundledModelPath())
+                         ->encodeIds("The detective gathered everyone in the");
     CHECK(prefill.contextTokens == ids);
     CHECK(QImage(file).size() == window.size());
 }
@@ -69,7 +69,7 @@ TEST_CASE("the attention view opens on the engine's most informative head, not l
     o.prompt = QStringLiteral("범인이 수진이라는 게 밝혀졌다. 범인은");
     o.steps = 0;  // the prompt's last token asks for the name
     o.view = QStringLiteral("attention");
-    REQUIRE(runHeadless(window, o, dir.filePath(QStringLiteral("att.png"))) == 0);
+    REQUIRE(runPrefillShot(window, o, dir.filePath(QStringLiteral("att.png"))) == 0);
     auto* att = qobject_cast<AttentionView*>(window.stageView(static_cast<int>(Stage::Attention)));
     REQUIRE(att);
     REQUIRE(window.history().size() == 1);
@@ -90,7 +90,7 @@ TEST_CASE("the attention view opens on the engine's most informative head, not l
     att->setHead(0);
     HeadlessOptions again = o;
     again.view = QStringLiteral("attention");
-    REQUIRE(runHeadless(window, again, dir.filePath(QStringLiteral("att2.png"))) == 0);
+    REQUIRE(runPrefillShot(window, again, dir.filePath(QStringLiteral("att2.png"))) == 0);
     CHECK(att->layer() == 0);
     CHECK(att->head() == 0);
 }

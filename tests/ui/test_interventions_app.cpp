@@ -2,11 +2,13 @@
 // same seed and steps, and a banned candidate branches from its step; the numbers are checked
 // against a ts::Session run with the same interventions, and against the run without them.
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <algorithm>
 #include <cmath>
 #include <set>
 
 #include "catch.hpp"
+#include "shell/headless_run.hpp"
 #include "shell/main_window.hpp"
 #include "shell/translation_manager.hpp"
 #include "stages/attention_view.hpp"
@@ -184,4 +186,48 @@ TEST_CASE("banning a candidate branches from its step with the set", "[ui][inter
     CHECK(h[2]->sampledToken == argmax(logits));
     CHECK(window.interventionsText().contains(QStringLiteral("Banned: ")));
     CHECK(window.interventionsText().contains(QStringLiteral("#%1").arg(banned)));
+}
+
+TEST_CASE("headless --ablate 2:1 --view attention pictures the ablated run with its banner",
+          "[ui][interventions][headless]") {
+    QTemporaryDir dir;
+    TranslationManager translations;
+    translations.setLanguage(QStringLiteral("en"));
+    MainWindow window(&translations, /*headless=*/true);
+    window.resize(1280, 720);
+    window.show();
+    HeadlessOptions o;
+    o.model = tinyModel();
+    o.prompt = QStringLiteral("1 2 3 4");
+    o.steps = 2;
+    o.view = QStringLiteral("attention");
+    ts::InterventionFlagText text;
+    text.ablate = "2:1";  // as main.cpp hands --ablate over
+    o.interventions = ts::parseInterventionFlags(text);
+    o.screenshot = dir.filePath(QStringLiteral("a.png"));
+    o.timeoutMs = 60000;
+    HeadlessRun run(&window, o);
+    QSignalSpy finished(&run, &HeadlessRun::finished);
+    run.start();
+    REQUIRE(waitFor(finished, 1, 70000));
+    CHECK(finished.front().front().toInt() == 0);
+    CHECK(window.interventionsText().contains(QStringLiteral("Silenced: layer 2 head 1")));
+    auto* attention =
+        qobject_cast<AttentionView*>(window.stageView(static_cast<int>(Stage::Attention)));
+    REQUIRE(attention);
+    CHECK(attention->isSilenced(1, 0));
+    CHECK(window.stage() == static_cast<int>(Stage::Attention));
+    // The run shown is the ablated one: its prefill's logits are a session's with the set.
+    REQUIRE(window.history().size() == 2);
+    const auto loaded = ts::loadModelFolder(tinyModel().toStdString());
+    ts::TraceOptions options;
+    auto iv = std::make_shared<ts::Interventions>(o.interventions);
+    options.interventions = iv;
+    ts::Session session(loaded.model);
+    const std::vector<int> prompt = {1, 2, 3, 4};
+    const auto expected = session.prefill(prompt, options).logits;
+    const auto& got = window.history().front()->trace->logits;
+    REQUIRE(got.size() == expected.size());
+    const int top = argmax(expected);
+    CHECK(std::abs(probOf(got, top) - probOf(expected, top)) < 1e-6);
 }
