@@ -208,6 +208,30 @@ TEST_CASE("settings typed mid-edit are clamped, not thrown", "[sampling][distrib
     CHECK_THROWS(ts::describeDistribution(std::vector<float>{}, p, {}));
 }
 
+TEST_CASE("the tail mass counts the tokens under 0.01 % and what they hold (#48)",
+          "[sampling][distribution]") {
+    // One token at 0.9 and 2,000 at 0.1 / 2,000 = 0.005 % each, written as log-probabilities:
+    // the tail is those 2,000 tokens holding 10 % together.
+    std::vector<float> logits(2001, static_cast<float>(std::log(0.1 / 2000.0)));
+    logits[7] = static_cast<float>(std::log(0.9));
+    ts::SamplingParams p;
+    p.temperature = 1.0f;
+    p.topK = 0;
+    p.topP = 1.0f;
+    const auto d = ts::describeDistribution(logits, p, {});
+    CHECK(d.tailTokens == 2000);
+    CHECK(d.tailMass == Approx(0.1).epsilon(1e-4));
+    // What top-k cuts away is not drawn from, so it is no tail: 9 of the small ones are left,
+    // each 1/0.90045 of its old share, still under 0.01 %.
+    p.topK = 10;
+    const auto cut = ts::describeDistribution(logits, p, {});
+    CHECK(cut.tailTokens == 9);
+    CHECK(cut.tailMass == Approx(9 * 0.00005 / (0.9 + 9 * 0.00005)).epsilon(1e-4));
+    // At temperature 0 one token holds everything: no tail.
+    p.temperature = 0.0f;
+    CHECK(ts::describeDistribution(logits, p, {}).tailTokens == 0);
+}
+
 TEST_CASE("a transcript asked to describe its steps attaches what the views draw from",
           "[transcript][distribution]") {
     auto model = ts::Model::loadFolder(ts_test::dataDir() / "gpt2-tiny-vocab512");

@@ -177,3 +177,26 @@ TEST_CASE("the sampling stage's numbers stay inside the view", "[ui][sampling]")
         CHECK(inked == 0);
     }
 }
+
+TEST_CASE("the drawn-token highlight covers only what the drawn token added (#48)",
+          "[ui][sampling]") {
+    auto highlighted = [](const QString& html) {
+        const QString open = QStringLiteral("font-weight:bold'>");
+        const qsizetype at = html.indexOf(open);
+        REQUIRE(at >= 0);
+        const qsizetype start = at + open.size();
+        return html.mid(start, html.indexOf(QStringLiteral("</span>"), start) - start);
+    };
+    // A lone byte earlier in the text: the highlight used to run from it to the end.
+    CHECK(highlighted(ts::ui::samplingTextBandHtml(
+              QStringLiteral("나는 <8E> 오늘"), QStringLiteral("나는 <8E> 오늘 밥"),
+              QStringLiteral(" 밥"))) == QStringLiteral("␣밥"));
+    // A lone byte at the end that the drawn token leaves alone stays outside too.
+    CHECK(highlighted(ts::ui::samplingTextBandHtml(
+              QStringLiteral("a<8E>"), QStringLiteral("a<8E> b"), QStringLiteral(" b"))) ==
+          QStringLiteral("␣b"));
+    // Bytes at the end that the drawn token completes into a character go with it.
+    CHECK(highlighted(ts::ui::samplingTextBandHtml(
+              QStringLiteral("나는 <EB><B0>"), QStringLiteral("나는 밥"),
+              QStringLiteral("<A5>"))) == QStringLiteral("밥"));
+}

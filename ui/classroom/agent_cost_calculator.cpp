@@ -23,6 +23,17 @@ AgentCost agentCost(const AgentCostInputs& in) {
     return c;
 }
 
+QString moneyText(double dollars, double wonPerDollar, const QString& language, int decimals) {
+    const QLocale loc(language == QLatin1String("ko") ? QLocale::Korean : QLocale::English);
+    const QString usd = QStringLiteral("$%1").arg(loc.toString(dollars, 'f', decimals));
+    const double won = dollars * wonPerDollar;
+    // Won have no cents: whole won, and at least two significant digits for a fraction of a cent.
+    const QString krw =
+        QStringLiteral("₩%1").arg(loc.toString(won, 'f', won > 0 && won < 10 ? 1 : 0));
+    return language == QLatin1String("ko") ? QStringLiteral("%1 (%2)").arg(krw, usd)
+                                           : QStringLiteral("%1 (%2)").arg(usd, krw);
+}
+
 AgentCostCalculator::AgentCostCalculator(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     m_title = new QLabel(this);
@@ -50,6 +61,16 @@ AgentCostCalculator::AgentCostCalculator(QWidget* parent) : QWidget(parent) {
         form->addRow(m_labels[i], m_fields[i]);
         connect(m_fields[i], &QDoubleSpinBox::valueChanged, this, &AgentCostCalculator::recompute);
     }
+    m_rateLabel = new QLabel(this);
+    m_rateLabel->setWordWrap(true);
+    m_rate = new QDoubleSpinBox(this);
+    m_rate->setObjectName(QStringLiteral("wonPerDollar"));
+    m_rate->setRange(1, 100000);
+    m_rate->setDecimals(0);
+    m_rate->setGroupSeparatorShown(true);
+    m_rate->setValue(kDefaultWonPerDollar);
+    form->addRow(m_rateLabel, m_rate);
+    connect(m_rate, &QDoubleSpinBox::valueChanged, this, &AgentCostCalculator::recompute);
     layout->addLayout(form);
     layout->addStretch(1);
     setInputs(AgentCostInputs{});
@@ -78,17 +99,25 @@ void AgentCostCalculator::setInputs(const AgentCostInputs& in) {
 
 QString AgentCostCalculator::resultText() const { return m_result->text(); }
 
+void AgentCostCalculator::setWonPerDollar(double rate) { m_rate->setValue(rate); }
+
+double AgentCostCalculator::wonPerDollar() const { return m_rate->value(); }
+
 void AgentCostCalculator::recompute() {
+    if (!m_rate) return;  // still being built
     const AgentCost c = agentCost(inputs());
     const QLocale loc;
-    m_result->setText(
-        tr("Per call $%1 · per task $%2 · per month $%3 for %4 tokens: %5× the $%6 subscription.")
-            .arg(c.perCall, 0, 'f', 3)
-            .arg(c.perTask, 0, 'f', 2)
-            .arg(loc.toString(c.perMonth, 'f', 0))
-            .arg(loc.toString(c.tokensPerMonth, 'f', 0))
-            .arg(c.timesSubscription, 0, 'f', 1)
-            .arg(m_fields[6]->value(), 0, 'f', 0));
+    const QString lang =
+        loc.language() == QLocale::Korean ? QStringLiteral("ko") : QStringLiteral("en");
+    const double rate = m_rate->value();
+    m_result->setText(tr("Per call %1 · per task %2 · per month %3 for %4 tokens: %5× the %6 "
+                         "subscription.")
+                          .arg(moneyText(c.perCall, rate, lang, 3))
+                          .arg(moneyText(c.perTask, rate, lang))
+                          .arg(moneyText(c.perMonth, rate, lang, 0))
+                          .arg(loc.toString(c.tokensPerMonth, 'f', 0))
+                          .arg(c.timesSubscription, 0, 'f', 1)
+                          .arg(moneyText(m_fields[6]->value(), rate, lang, 0)));
 }
 
 void AgentCostCalculator::retranslateUi() {
@@ -101,6 +130,7 @@ void AgentCostCalculator::retranslateUi() {
                               tr("$ per million output tokens"),
                               tr("Subscription $ per month")};
     for (int i = 0; i < 7; ++i) m_labels[i]->setText(names[i]);
+    m_rateLabel->setText(tr("₩ per $ (exchange rate)"));
     recompute();
 }
 

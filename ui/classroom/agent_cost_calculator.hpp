@@ -34,6 +34,12 @@ struct AgentCost {
 
 AgentCost agentCost(const AgentCostInputs& in);
 
+// An amount of dollars for a class in `language`: in Korean won first and dollars after
+// ("₩30,240 ($21.60)"), otherwise dollars first ("$21.60 (₩30,240)"), at `wonPerDollar`.
+QString moneyText(double dollars, double wonPerDollar, const QString& language, int decimals = 2);
+// Won per dollar the calculator starts with (editable; about the 2025-26 rate).
+constexpr double kDefaultWonPerDollar = 1400.0;
+
 // The inputs and results by the names lessons use: "promptTokens", "answerTokens", "calls",
 // "tasks", "priceIn", "priceOut", "subscription" (inputs), "perMonth", "timesSubscription"
 // (results); nullopt for another name.
@@ -49,6 +55,9 @@ class AgentCostCalculator : public QWidget {
     AgentCostInputs inputs() const;
     void setInputs(const AgentCostInputs& in);
     QString resultText() const;
+    // The exchange rate the amounts are also shown in (its own field under the seven).
+    void setWonPerDollar(double rate);
+    double wonPerDollar() const;
 
   protected:
     void changeEvent(QEvent* event) override;
@@ -61,6 +70,8 @@ class AgentCostCalculator : public QWidget {
     QLabel* m_labels[7] = {};
     QDoubleSpinBox* m_fields[7] = {};
     QLabel* m_result = nullptr;
+    QLabel* m_rateLabel = nullptr;
+    QDoubleSpinBox* m_rate = nullptr;
 };
 
 }  // namespace ts::ui

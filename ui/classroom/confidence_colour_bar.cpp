@@ -67,9 +67,15 @@ void ConfidenceColourBar::paintEvent(QPaintEvent*) {
     p.setPen(palette().color(QPalette::Mid));
     p.drawRect(bar.adjusted(0, 0, -1, -1));
     p.setPen(palette().color(QPalette::WindowText));
+    // A tick at every quarter; a label on as many as fit with room between them ("100 %0 %" ran
+    // together on a narrow bar).
+    const int widest = fm.horizontalAdvance(QStringLiteral("100 %")) + fm.averageCharWidth();
+    const int quarter = (bar.width() - 1) / 4;
+    const int every = quarter >= widest ? 25 : 2 * quarter >= widest ? 50 : 100;
     for (int percent = 0; percent <= 100; percent += 25) {
         const int x = bar.left() + (bar.width() - 1) * percent / 100;
         p.drawLine(x, bar.bottom() + 1, x, bar.bottom() + 4);
+        if (percent % every != 0) continue;
         const QString label = QStringLiteral("%1 %").arg(percent);
         const int w = fm.horizontalAdvance(label);
         p.drawText(QRect(x - w / 2 - 1, bar.bottom() + 4, w + 2, fm.height()), Qt::AlignCenter,

@@ -12,6 +12,8 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <utility>
 
 #include "classroom/agent_cost_calculator.hpp"
 #include "core/transcript_follower.hpp"
@@ -315,10 +317,30 @@ void CostView::refresh(int from) {
     if (!m_axesTimer.isActive()) m_axesTimer.start(kAxesDelayMs);
 }
 
+// A FLOP axis that shows the growth: the cost per token grows with the context by a few per
+// cent (the attention part; the weights' part is the same at every step), which a line from 0 drew
+// flat under a text saying it grows. Where the values lie within a third of each other the axis
+// starts at a round number under the smallest instead of 0 (its first label says where).
+std::pair<double, double> flopAxisRange(double least, double most) {
+    if (!(most > 0) || !(least > 0) || least > most) return {0.0, niceCeiling(most * 1.05)};
+    if (least < most * 0.67) return {0.0, niceCeiling(most * 1.05)};
+    const double spread = std::max(most - least, most * 0.01);
+    const double step = niceCeiling(spread * 1.1 / 4);
+    const double low = std::floor(least / step) * step;
+    double high = low + 4 * step;
+    if (high < most) high = low + 4 * niceCeiling((most - low) / 4);
+    return {low, high};
+}
+
 void CostView::fitAxes() {
     double maxFlops = 1, maxWall = 0.01, maxCtx = 2;
-    for (const QPointF& p : m_chart->points(m_flops)) {
+    double minFlops = std::numeric_limits<double>::infinity();
+    const QList<QPointF> flopPoints = m_chart->points(m_flops);
+    for (qsizetype i = 0; i < flopPoints.size(); ++i) {
+        const QPointF& p = flopPoints[i];
         maxFlops = std::max(maxFlops, p.y());
+        // The prompt's pass shares its cost over many tokens: the decode steps' range decides.
+        if (i > 0 || flopPoints.size() < 3) minFlops = std::min(minFlops, p.y());
         maxCtx = std::max(maxCtx, p.x());
     }
     for (const QPointF& p : m_chart->points(m_wall)) maxWall = std::max(maxWall, p.y());
@@ -328,7 +350,8 @@ void CostView::fitAxes() {
     // numbers (10 gave 2, 5, 7 for 2.5, 5, 7.5).
     m_chart->setRangeIfChanged(m_x, 0, 4 * std::ceil(niceCeiling(maxCtx) / 4));
     m_chart->setAxisTitle(m_x, tr("context length (tokens)"));
-    m_chart->setRangeIfChanged(m_yFlops, 0, niceCeiling(maxFlops * 1.05));
+    const auto [lowFlops, highFlops] = flopAxisRange(minFlops, maxFlops);
+    m_chart->setRangeIfChanged(m_yFlops, lowFlops, highFlops);
     // Units only: the axis is about 100 px tall at 1280x720, and the legend says "per token".
     m_chart->setAxisTitle(m_yFlops, QStringLiteral("MFLOP"));
     m_chart->setRangeIfChanged(m_yWall, 0, niceCeiling(maxWall * 1.05));

@@ -8,6 +8,7 @@
 #include <QTimer>
 #include <QWidget>
 #include <array>
+#include <utility>
 #include <vector>
 
 #include "core/model_info.hpp"
@@ -34,6 +35,9 @@ double steadyMsPerToken(const std::vector<StepRecordPtr>& history, int recent);
 // The smallest of 1, 1.2, 1.6, 2, 2.4, 3, 4, 4.8, 6, 8 times a power of ten that is >= value
 // (1 for value <= 0): the cost chart's axis ends.
 double niceCeiling(double value);
+// The FLOP-per-token axis for values from `least` to `most`: from 0, unless they lie within a
+// third of each other, when it starts at a round number under `least` so their growth shows.
+std::pair<double, double> flopAxisRange(double least, double most);
 
 class AgentCostCalculator;
 class Chart;

@@ -68,10 +68,24 @@ void EntropyStrip::setLeastLabelWidth(int px) {
     update();
 }
 
+namespace {
+// The y-axis labels: 0, half and the maximum ("6.5" is wider than "88", which the room was made
+// for, and ran into the rotated unit "비트" beside it).
+QString entropyTickText(double maxBits, int k) {
+    const double bits = maxBits * k / 2.0;
+    return QString::number(bits, 'f', bits < 10 && bits != std::floor(bits) ? 1 : 0);
+}
+int entropyTickWidth(const QFontMetrics& fm, double maxBits) {
+    int w = fm.horizontalAdvance(QStringLiteral("88"));
+    for (int k = 0; k <= 2; ++k) w = std::max(w, fm.horizontalAdvance(entropyTickText(maxBits, k)));
+    return w;
+}
+}  // namespace
+
 QRect EntropyStrip::plotRect() const {
     const QFontMetrics fm = fontMetrics();
-    const int left = fm.height() + fm.horizontalAdvance(QStringLiteral("88")) + 10;  // unit + ticks
-    const int top = fm.height() + 6;                                                 // title
+    const int left = fm.height() + entropyTickWidth(fm, m_maxBits) + 10;  // unit + ticks
+    const int top = fm.height() + 6;                                      // title
     const int bottom = height() - labelRoom() - 4;
     return QRect(QPoint(left, top), QPoint(width() - 4, std::max(top + 10, bottom)));
 }
@@ -139,16 +153,14 @@ void EntropyStrip::paintEvent(QPaintEvent*) {
     p.setPen(text);
     p.drawText(QRect(plot.left(), 0, plot.width(), fm.height() + 4), Qt::AlignCenter, m_title);
     // y-axis: 0, half and the maximum, with grid lines.
-    const int tickW = fm.horizontalAdvance(QStringLiteral("88"));
+    const int tickW = entropyTickWidth(fm, m_maxBits);
     for (int k = 0; k <= 2; ++k) {
-        const double bits = m_maxBits * k / 2.0;
         const int y = plot.bottom() - static_cast<int>(std::lround(plot.height() * k / 2.0));
         p.setPen(grid);
         p.drawLine(plot.left(), y, plot.right(), y);
         p.setPen(text);
         p.drawText(QRect(plot.left() - tickW - 4, y - fm.height() / 2, tickW, fm.height()),
-                   Qt::AlignRight | Qt::AlignVCenter,
-                   QString::number(bits, 'f', bits < 10 && bits != std::floor(bits) ? 1 : 0));
+                   Qt::AlignRight | Qt::AlignVCenter, entropyTickText(m_maxBits, k));
     }
     p.save();
     p.translate(fm.ascent() - 2, plot.center().y());

@@ -19,6 +19,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QResizeEvent>
+#include <QScrollArea>
 #include <QShortcut>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -109,7 +110,14 @@ void MainWindow::buildUi() {
     // The view, and beside it the lesson panel's column in presentation mode.
     auto* row = new QHBoxLayout;
     row->setContentsMargins(0, 0, 0, 0);
-    row->addWidget(m_stack, 1);
+    // The view scrolls when it needs more room than the window has (presentation mode's large
+    // font on the cost meter or the lanes), rather than making the window taller than the screen.
+    auto* viewScroll = new QScrollArea(central);
+    viewScroll->setObjectName(QStringLiteral("viewScroll"));
+    viewScroll->setFrameShape(QFrame::NoFrame);
+    viewScroll->setWidgetResizable(true);
+    viewScroll->setWidget(m_stack);
+    row->addWidget(viewScroll, 1);
     m_lessonColumn = new QWidget(central);
     m_lessonColumn->setObjectName(QStringLiteral("lessonColumn"));
     (new QVBoxLayout(m_lessonColumn))->setContentsMargins(0, 0, 0, 0);

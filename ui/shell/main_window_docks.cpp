@@ -81,11 +81,14 @@ void MainWindow::hookClassroom() {
         // The word map its text talks about (similar words lie close), not the context's dots.
         if (!step.wordMap.isEmpty()) m_embedding->showWordMap(step.wordMap);
         showTimelineBesideLesson(step.showTimeline);
+        // The softmax bars on a fixed 0-100 % axis unless the step says otherwise (#48).
+        m_softmax->setFixedAxis(step.fixedAxis);
     });
     // What the user had before a lesson comes back when it ends.
     connect(lessons, &LessonPanel::lessonStarted, this, [this] {
         m_beforeLesson = {m_controls->promptText(), m_controls->params(), m_stack->currentIndex(),
                           m_attention->layer(),     m_attention->head(),  true};
+        m_beforeLesson.fixedAxis = m_softmax->fixedAxis();
     });
     connect(lessons, &LessonPanel::lessonEnded, this, [this] {
         if (!m_beforeLesson.valid) return;
@@ -95,6 +98,7 @@ void MainWindow::hookClassroom() {
         m_stack->setCurrentIndex(m_beforeLesson.view);
         m_attention->setLayer(m_beforeLesson.layer);
         m_attention->setHead(m_beforeLesson.head);
+        m_softmax->setFixedAxis(m_beforeLesson.fixedAxis);
         m_beforeLesson.valid = false;
         statusBar()->showMessage(tr("Lesson ended: your prompt and settings are back."), 5000);
     });
@@ -176,9 +180,10 @@ void MainWindow::restoreSettings() {
     m_ignoreEosAction->setChecked(s.ignoreEndOfText);
     m_historyBudgetMiB = s.historyBudgetMiB;
     m_engine->setHistoryBudget(static_cast<qint64>(m_historyBudgetMiB) * 1024 * 1024);
-    setPresentation(s.presentation);
     if (!s.geometry.isEmpty()) restoreGeometry(s.geometry);
     if (!s.windowState.isEmpty()) restoreState(s.windowState);
+    // After the docks are restored: presentation mode hides them and remembers them as they were.
+    setPresentation(s.presentation);
     selectStage(std::clamp(s.stage, 0, kStageCount - 1));
 }
 
@@ -188,7 +193,11 @@ void MainWindow::saveSettings() {
     s.lastModel = m_info.folder;
     s.recentModels = m_chooser->recent();
     s.geometry = saveGeometry();
+    // The docks as the normal layout has them (presentation mode comes back from its own flag).
+    const bool presenting = m_presentLayout;
+    if (presenting) applyPresentationLayout(false);
     s.windowState = saveState();
+    if (presenting) applyPresentationLayout(true);
     s.params = m_controls->params();
     s.maxSteps = m_controls->maxSteps();
     s.delayMs = m_controls->delayMs();

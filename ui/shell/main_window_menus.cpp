@@ -112,8 +112,10 @@ void MainWindow::buildMenus() {
     m_presentationAction->setCheckable(true);
     m_presentationAction->setShortcut(QKeySequence(Qt::Key_F5));
     m_presentationAction->setShortcutContext(Qt::ApplicationShortcut);
-    connect(m_presentationAction, &QAction::toggled, this,
-            [](bool on) { setPresentationMode(on); });
+    connect(m_presentationAction, &QAction::toggled, this, [this](bool on) {
+        setPresentationMode(on);
+        applyPresentationLayout(on);
+    });
 
     // Model: Get a model…, Open model folder…, the Hugging Face cache (ui/shell/model_chooser.*).
     menuBar()->insertMenu(m_viewMenu->menuAction(), new ModelMenu(m_chooser, this));
@@ -167,9 +169,9 @@ void MainWindow::retranslateUi() {
     m_exportAttJsonAction->setText(tr("Export attention as JSON…"));
     m_quitAction->setText(tr("&Quit"));
     m_viewMenu->setTitle(tr("&View"));
-    m_presentationAction->setText(tr("&Presentation mode (larger text)"));
+    m_presentationAction->setText(tr("&Presentation mode (projector)"));
     m_presentationAction->setToolTip(
-        tr("Enlarge all text for a projector; press F5 again to go back"));
+        tr("One slim toolbar and a large central view for a projector; press F5 again to go back"));
     for (int s = 0; s < kStageCount; ++s)
         m_stageActions[static_cast<std::size_t>(s)]->setText(viewTitle(*stageEntry(s)));
     m_languageMenu->setTitle(tr("&Language"));

@@ -30,18 +30,31 @@ const QColor kProbabilityTrack(0xEE, 0xF0, 0xF3);
 constexpr int kColouredRows = 8;
 constexpr int kRows = 12;
 
+// A lone byte as the vocabulary writes it: "<8E>".
+bool isLoneByteMark(const QString& s, qsizetype at) {
+    auto hex = [](QChar c) { return c.isDigit() || (c >= u'A' && c <= u'F'); };
+    return at >= 0 && at + 4 <= s.size() && s[at] == u'<' && hex(s[at + 1]) && hex(s[at + 2]) &&
+           s[at + 3] == u'>';
+}
+
+}  // namespace
+
 // The text band: the end of the context, then the drawn token highlighted. Decoded from the
 // joined bytes so split characters come out whole; the drawn token is whatever the text
 // gained by appending it.
-QString textBandHtml(const QString& before, const QString& after, const QString& drawnText) {
+QString samplingTextBandHtml(const QString& before, const QString& after,
+                             const QString& drawnText) {
     qsizetype common = 0;
     while (common < before.size() && common < after.size() && before[common] == after[common])
         ++common;
-    // Trailing "<EB>"-style bytes of `before` that the drawn token completes go with it.
-    const qsizetype open = before.lastIndexOf(QLatin1Char('<'));
-    if (open >= 0 && open < common && before.mid(open).contains(QLatin1Char('>')) &&
-        common < after.size())
-        common = open;
+    // Lone bytes ("<EB><B0>") at the very end of `before` that the drawn token completes into a
+    // character go with it. Only those: a lone byte earlier in the text, or one the drawn token
+    // leaves as it is, stays outside the highlight (it used to run from such a byte to the end).
+    if (common < before.size()) {
+        qsizetype run = before.size();
+        while (isLoneByteMark(before, run - 4)) run -= 4;
+        if (run < before.size() && run <= common) common = run;
+    }
     const qsizetype first = std::max<qsizetype>(0, common - 400);
     QString html = first > 0 ? QStringLiteral("… ") : QString();
     html += after.mid(first, common - first).toHtmlEscaped();
@@ -53,9 +66,14 @@ QString textBandHtml(const QString& before, const QString& after, const QString&
     return html;
 }
 
-// Small probabilities keep two significant digits ("0.0066 %", not "0.00 %").
+namespace {
+
+// Small probabilities keep two significant digits ("0.066 %", not "0.00 %").
 QString percent(double p) {
     const double pct = 100.0 * p;
+    // Under 0.01 % the digits say nothing a class reads ("5.3e-07 %" did): a bound instead.
+    if (pct <= 0.0) return QStringLiteral("0 %");
+    if (pct < 0.01) return QStringLiteral("< 0.01 %");
     return pct < 1.0 ? QStringLiteral("%1 %").arg(pct, 0, 'g', 2)
                      : QStringLiteral("%1 %").arg(pct, 0, 'f', 1);
 }
@@ -144,7 +162,7 @@ const SamplingView::Computed& SamplingView::computed() const {
         for (const auto& t : m_record->tokenTexts) c.before += QString::fromStdString(t);
         c.after = c.before + drawnTokenText();
     }
-    c.html = textBandHtml(c.before, c.after, drawnTokenText());
+    c.html = samplingTextBandHtml(c.before, c.after, drawnTokenText());
     if (!m_record->trace || m_record->trace->logits.empty()) return c;
     c.drawn = distributionFor(*m_record, m_record->params, 0, kRows);
     c.now = distributionFor(*m_record, m_params, 0, 0);
@@ -224,11 +242,25 @@ void SamplingView::paintEvent(QPaintEvent*) {
     const qreal most = std::max<qreal>(70, all.height() * 0.24);
     const qreal textH = std::clamp<qreal>(
         paintText(nullptr, QRectF(all.left(), all.top(), all.width(), most)) + 6, 70, most);
-    const qreal drawH = std::max<qreal>(120, all.height() * 0.30);
     const QRectF textArea(all.left(), all.top(), all.width(), textH);
-    const QRectF drawArea(all.left(), all.bottom() - drawH, all.width(), drawH);
-    const QRectF pipeArea(all.left(), textArea.bottom() + 8, all.width(),
+    QRectF drawArea, pipeArea;
+    if (all.width() >= 1.6 * all.height()) {
+        // A wide view (presentation mode's projector window): the candidates' rows and the draw
+        // side by side under the text, so both keep their height in a large font (stacked, the
+        // draw's loop sentence and the rows past the fifth had no room).
+        const qreal top = textArea.bottom() + 8;
+        const qreal pipeW = all.width() * 0.56;
+        pipeArea = QRectF(all.left(), top, pipeW, all.bottom() - top);
+        drawArea =
+            QRectF(all.left() + pipeW + 20, top, all.width() - pipeW - 20, all.bottom() - top);
+    } else {
+        // The draw band as tall as its lines need with the smallest bar, the loop sentence
+        // included, and at least 30 % of the view.
+        const qreal drawH = std::max<qreal>({120, all.height() * 0.30, drawNeeds(all.width())});
+        drawArea = QRectF(all.left(), all.bottom() - drawH, all.width(), drawH);
+        pipeArea = QRectF(all.left(), textArea.bottom() + 8, all.width(),
                           drawArea.top() - textArea.bottom() - 16);
+    }
     paintText(&p, textArea);
     paintPipeline(p, pipeArea);
     paintDraw(p, drawArea);
@@ -305,7 +337,22 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
     // Rows share the band's height, so a large screen shows larger bars, not empty space.
     const qreal rowH = (area.height() - headH) / rows;
 
-    const qreal labelW = std::clamp<qreal>(area.width() * 0.16, 80, 220);
+    // The candidates' column as wide as their widest label in the rows' font (it cut
+    // "<|endoftext|>" and "␣범인" at 16 % of a wide view), between 80 px and 30 % of the band.
+    qreal labelW = 80;
+    {
+        QFont rf = font();
+        rf.setPointSizeF(font().pointSizeF() *
+                         std::clamp((rowH - 3) / (fm.height() * 1.3), 1.0, 1.5));
+        const QFontMetricsF lm(rf);
+        for (int token : top)
+            labelW = std::max(
+                labelW,
+                lm.horizontalAdvance(m_vocab ? m_vocab->displayAfter(m_record->contextTokens, token)
+                                             : QStringLiteral("#%1").arg(token)) +
+                    10);
+        labelW = std::min(labelW, std::max<qreal>(80, area.width() * 0.3));
+    }
     const qreal arrowW = 34;
     const qreal colW = (area.width() - labelW - 2 * arrowW) / 3.0;
     const qreal x0 = area.left() + labelW;
@@ -409,9 +456,13 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
         // The longer "cut" note in the normal size, over the track's start (the bar is empty).
         if (cut) {
             p.setFont(font());
-            p.drawText(
-                QRectF(x2 + 4, y, colW - 4, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
-                tr("%1 · cut by top-k/top-p").arg(numbers[static_cast<std::size_t>(i)].percent));
+            // "cut by top-k/top-p" where it fits, a pair of scissors where it does not (a wide
+            // font's narrow column cut the words off at the column's edge).
+            const QString& pct = numbers[static_cast<std::size_t>(i)].percent;
+            QString note = tr("%1 · cut by top-k/top-p").arg(pct);
+            if (fm.horizontalAdvance(note) > colW - 4) note = pct + QStringLiteral(" ✂");
+            p.drawText(QRectF(x2 + 4, y, colW - 4, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
+                       note);
         } else {
             p.drawText(QRectF(x2 + track + 4, y, valueW, rowH - 3),
                        Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
@@ -443,30 +494,23 @@ void SamplingView::paintDraw(QPainter& p, const QRectF& area) {
     const QColor text = palette().color(QPalette::Text);
     const Computed& c = computed();
     const Draw d = c.draw;
-    const auto& sp = m_record->params;
     const ts::StepDistribution& drawn = *c.drawn;
-    const auto& logits = m_record->trace->logits;
 
+    // The lines wrap rather than lose their ends in a narrow band or a large font; the bar takes
+    // what they leave (22 to 90 px), so the loop sentence at the bottom is always there.
+    const DrawTexts texts = drawTexts();
+    const DrawHeights h = drawHeights(texts, area.width());
     p.setPen(text);
     p.setFont(bold);
-    QString head = sp.temperature <= 0.0f
-                       ? tr("The draw: temperature 0 takes the most likely token, no random number")
-                       : tr("The draw: a random number u between 0 and 1 lands in the cumulative "
-                            "probabilities");
-    p.drawText(QRectF(area.left(), area.top(), area.width(), fm.height() + 2),
-               Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(head, Qt::ElideRight, area.width()));
+    p.drawText(QRectF(area.left(), area.top(), area.width(), h.head),
+               Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, texts.head);
     p.setFont(font());
-    QString settings =
-        tr("drawn at temperature %1").arg(static_cast<double>(sp.temperature), 0, 'f', 2);
-    if (sp.topK > 0) settings += tr(" · top-k %1").arg(sp.topK);
-    if (sp.topP < 1.0f) settings += tr(" · top-p %1").arg(static_cast<double>(sp.topP), 0, 'f', 2);
-    settings += tr(" · seed %1 · tokens in vocabulary order, width = probability").arg(sp.seed);
-    p.drawText(QRectF(area.left(), area.top() + fm.height() + 2, area.width(), fm.height() + 2),
-               Qt::AlignLeft | Qt::AlignVCenter,
-               fm.elidedText(settings, Qt::ElideRight, area.width()));
+    p.drawText(QRectF(area.left(), area.top() + h.head, area.width(), h.settings),
+               Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, texts.settings);
 
-    const qreal barTop = area.top() + 3 * fm.height() + 22;  // room for the u marker above
-    const qreal barH = std::clamp<qreal>(area.height() * 0.28, 22, 90);
+    const qreal barTop = area.top() + h.head + h.settings + fm.height() + 20;  // the u marker
+    const qreal barH =
+        std::clamp<qreal>(std::min(area.height() * 0.28, area.height() - (h.total() - 22)), 22, 90);
     const QRectF bar(area.left(), barTop, area.width(), barH);
     p.setPen(Qt::NoPen);
     p.fillRect(bar, QColor(0xE5, 0xE7, 0xEB));
@@ -533,6 +577,32 @@ void SamplingView::paintDraw(QPainter& p, const QRectF& area) {
     // What was drawn, and how the loop goes on.
     qreal y = bar.bottom() + fm.height() + 6;
     p.setPen(text);
+    const QRectF outRect(area.left(), y, area.width(), h.outcome);
+    p.drawText(outRect, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, texts.outcome);
+    y = outRect.bottom() + 2;
+    p.setFont(bold);
+    const bool ends = endedAtEndOfText() || endedAtFullContext();
+    p.setPen(ends ? QColor(0xB9, 0x1C, 0x1C) : QColor(0xB4, 0x53, 0x09));
+    p.drawText(QRectF(area.left(), y, area.width(), std::max(h.loop, area.bottom() - y + 12)),
+               Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, texts.loop);
+}
+
+SamplingView::DrawTexts SamplingView::drawTexts() const {
+    DrawTexts t;
+    const Computed& c = computed();
+    const Draw d = c.draw;
+    const auto& sp = m_record->params;
+    const ts::StepDistribution& drawn = *c.drawn;
+    const auto& logits = m_record->trace->logits;
+    t.head = sp.temperature <= 0.0f
+                 ? tr("The draw: temperature 0 takes the most likely token, no random number")
+                 : tr("The draw: a random number u between 0 and 1 lands in the cumulative "
+                      "probabilities");
+    t.settings = tr("drawn at temperature %1").arg(static_cast<double>(sp.temperature), 0, 'f', 2);
+    if (sp.topK > 0) t.settings += tr(" · top-k %1").arg(sp.topK);
+    if (sp.topP < 1.0f)
+        t.settings += tr(" · top-p %1").arg(static_cast<double>(sp.topP), 0, 'f', 2);
+    t.settings += tr(" · seed %1 · tokens in vocabulary order, width = probability").arg(sp.seed);
     QString outcome;
     if (m_record->sampledToken >= 0) {
         const double pr = drawn.samplingOf(logits, m_record->sampledToken);
@@ -558,16 +628,36 @@ void SamplingView::paintDraw(QPainter& p, const QRectF& area) {
                            .arg(m_vocab ? m_vocab->displayAfter(m_record->contextTokens, now)
                                         : QStringLiteral("#%1").arg(now));
     }
-    const QRectF outRect(area.left(), y, area.width(), 2 * fm.height() + 4);
-    p.drawText(outRect, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-               fillKoreanParticles(outcome));
-    y = outRect.bottom() + 2;
-    p.setFont(bold);
+    t.outcome = fillKoreanParticles(outcome);
     const bool ends = endedAtEndOfText() || endedAtFullContext();
-    p.setPen(ends ? QColor(0xB9, 0x1C, 0x1C) : QColor(0xB4, 0x53, 0x09));
-    p.drawText(QRectF(area.left(), y, area.width(), area.bottom() - y + 12),
-               Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-               (ends ? QStringLiteral("■ ") : QStringLiteral("↻ ")) + loopText());
+    t.loop = (ends ? QStringLiteral("■ ") : QStringLiteral("↻ ")) + loopText();
+    return t;
+}
+
+SamplingView::DrawHeights SamplingView::drawHeights(const DrawTexts& t, qreal width) const {
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetricsF fm(font()), bm(bold);
+    const auto wrapped = [width](const QFontMetricsF& m, const QString& s) {
+        return s.isEmpty() ? 0.0
+                           : m.boundingRect(QRectF(0, 0, std::max<qreal>(1, width), 1e6),
+                                            Qt::AlignLeft | Qt::TextWordWrap, s)
+                                     .height() +
+                                 2;
+    };
+    DrawHeights h;
+    h.head = wrapped(bm, t.head);
+    h.settings = wrapped(fm, t.settings);
+    // Two lines at least, as before: the outcome's second line (the slider's pick) comes and goes.
+    h.outcome = std::max(2 * fm.height() + 4, wrapped(fm, t.outcome));
+    h.loop = wrapped(bm, t.loop);
+    h.lead = fm.height() + 20 + fm.height() + 6 + 2;  // u marker above, "0 … 1" under the bar
+    return h;
+}
+
+qreal SamplingView::drawNeeds(qreal width) const {
+    if (!m_record || !m_record->trace || m_record->trace->logits.empty()) return 0;
+    return drawHeights(drawTexts(), width).total();
 }
 
 void SamplingView::changeEvent(QEvent* event) {

@@ -18,6 +18,10 @@ class QVariantAnimation;
 
 namespace ts::ui {
 
+// The text band's HTML: the end of `after` with what the drawn token added highlighted (bytes at
+// the end of `before` that it completes into a character included).
+QString samplingTextBandHtml(const QString& before, const QString& after, const QString& drawnText);
+
 class SamplingView : public QWidget {
     Q_OBJECT
   public:
@@ -95,6 +99,18 @@ class SamplingView : public QWidget {
     qreal paintText(QPainter* p, const QRectF& area);
     void paintPipeline(QPainter& p, const QRectF& area);
     void paintDraw(QPainter& p, const QRectF& area);
+    // The draw band's texts and the heights they wrap to at a width; the band's least height
+    // (with the smallest bar) is what the loop sentence needs to stay in sight.
+    struct DrawTexts {
+        QString head, settings, outcome, loop;
+    };
+    struct DrawHeights {
+        qreal head = 0, settings = 0, outcome = 0, loop = 0, lead = 0;
+        qreal total() const { return head + settings + lead + 22 + outcome + loop; }
+    };
+    DrawTexts drawTexts() const;
+    DrawHeights drawHeights(const DrawTexts& t, qreal width) const;
+    qreal drawNeeds(qreal width) const;
 
     VocabularyPtr m_vocab;
     StepRecordPtr m_record;

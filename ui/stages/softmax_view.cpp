@@ -163,7 +163,8 @@ int SoftmaxView::rowHeight() const {
 
 // Below the header lines, a line of column titles and axis ticks, then the rows.
 QRect SoftmaxView::barArea() const {
-    const int top = (kHeaderLines + 1) * (fontMetrics().height() + 2) + 16;
+    // The header lines, then a line of chart titles above the line of column titles and ticks.
+    const int top = (kHeaderLines + 2) * (fontMetrics().height() + 2) + 16;
     return QRect(8, top, width() - 16, height() - top - 8);
 }
 
@@ -253,7 +254,7 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
     };
     const int rowsBottom =
         area.top() +
-        std::min(static_cast<int>(m_bars.size()), std::max(0, area.height() / rh)) * rh;
+        std::min(static_cast<int>(m_bars.size()), std::max(0, area.height() / rh - 1)) * rh;
     // Column titles and ticks above the rows; grid lines down through them.
     const int titleY = area.top() - lh - 4;
     const QColor grid = pal.color(QPalette::Mid).lighter(130);
@@ -267,7 +268,9 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
     };
     int widest = 0;
     for (int q = 0; q <= 4; ++q) widest = std::max(widest, fm.horizontalAdvance(tickText(q)));
-    const int labelEvery = barMax / 4 >= widest + 8 ? 1 : barMax / 2 >= widest + 8 ? 2 : 4;
+    // The end labels stand inside their lines, so a neighbour is 1.5 labels away at least.
+    const int room = widest * 3 / 2 + 8;
+    const int labelEvery = barMax / 4 >= room ? 1 : barMax / 2 >= room ? 2 : 4;
     m_ticks.clear();
     for (int q = 0; q <= 4; ++q) {
         const int x = barLeft + barMax * q / 4;
@@ -296,7 +299,7 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
     for (int d = 0; d <= decades; ++d)
         widestDecade = std::max(widestDecade, fm.horizontalAdvance(decadeText(d)));
     int every = 1;
-    while (every < decades && logMax * every / decades < widestDecade + 8) ++every;
+    while (every < decades && logMax * every / decades < widestDecade * 3 / 2 + 8) ++every;
     for (int d = 0; d <= decades; ++d) {
         const int x = logLeft + logMax - logMax * d / decades;
         painter.setPen(grid);
@@ -306,7 +309,10 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
         const int w = fm.horizontalAdvance(tick);
         painter.setPen(pal.color(QPalette::PlaceholderText));
         painter.drawText(
-            QRect(std::clamp(x - w / 2, logLeft - w / 2, width() - w - 4), titleY, w + 2, lh),
+            // The 100 % label ends at its line: the cumulative chart's "0%" follows close by.
+            QRect(
+                std::clamp(x - w / 2, logLeft - w / 2, std::min(width() - 4, logLeft + logMax) - w),
+                titleY, w + 2, lh),
             Qt::AlignCenter, tick);
     }
     painter.setPen(pal.color(QPalette::PlaceholderText));
@@ -336,7 +342,7 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
     for (int i = 0; i < static_cast<int>(m_bars.size()); ++i) {
         const Bar& b = m_bars[static_cast<std::size_t>(i)];
         const int y = area.top() + i * rh;
-        if (y + rh > area.bottom() + 1) break;
+        if ((i + 2) * rh > area.height()) break;  // the hint keeps the last line
         const bool sampled = b.token == m_record->sampledToken;
         if (i == m_hover)
             painter.fillRect(QRect(area.left(), y, area.width(), rh),
@@ -377,7 +383,9 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
         painter.drawText(QRect(barLeft + w + 6, y, valueWidth, rh),
                          Qt::AlignLeft | Qt::AlignVCenter, value);
     }
-    const int shown = std::min(static_cast<int>(m_bars.size()), std::max(0, area.height() / rh));
+    // As many rows as leave the hint its line (it was drawn under the view's edge).
+    const int shown =
+        std::min(static_cast<int>(m_bars.size()), std::max(0, area.height() / rh - 1));
     painter.setPen(pal.color(QPalette::PlaceholderText));
     painter.drawText(QRect(area.left(), area.top() + shown * rh + 4, area.width(), rh),
                      Qt::AlignLeft | Qt::AlignVCenter,

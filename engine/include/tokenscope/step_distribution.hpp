@@ -55,6 +55,12 @@ struct StepDistribution {
     double u = -1;
     int landed = -1;                // the token whose interval holds u (-1 without u)
     std::vector<Segment> segments;  // ascending token id
+    // The long tail of what is drawn from (the sampling distribution): how many tokens have a
+    // probability above 0 and under kTailBelow, and what they hold together. Thousands of
+    // tokens under 0.01 % each can hold a tenth of the draw, which is why a rare token comes up.
+    static constexpr double kTailBelow = 1e-4;
+    int tailTokens = 0;
+    double tailMass = 0;
 
     // Any token's figures, computed as softmax() and samplingDistribution() compute them.
     float probOf(std::span<const float> logits, int token) const;

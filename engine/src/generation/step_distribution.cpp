@@ -91,6 +91,11 @@ StepDistribution describeDistribution(std::span<const float> logits, const Sampl
         d.samplingEntropyBits = d.entropyBits;
     }
     const std::vector<float>& dist = d.cut ? cutDist : probs;
+    for (const float p : dist)
+        if (p > 0.0f && p < StepDistribution::kTailBelow) {
+            ++d.tailTokens;
+            d.tailMass += p;
+        }
 
     // Rows in the order of the logits, which is the probabilities' order wherever those differ:
     // at T = 0, or at a low T where the tail underflows to 0, the runners-up still come by
