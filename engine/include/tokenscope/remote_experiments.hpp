@@ -18,6 +18,7 @@ std::vector<Lane> runTemperatureLanes(std::unique_ptr<StepSource> source,
                                       const std::vector<float>& temperatures, int steps,
                                       const SamplingParams& base,
                                       std::shared_ptr<const Tokenizer> tokenizer,
-                                      bool ignoreEndOfText);
+                                      bool ignoreEndOfText,
+                                      std::shared_ptr<const Interventions> interventions = nullptr);
 
 }  // namespace ts
