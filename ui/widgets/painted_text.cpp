@@ -22,6 +22,7 @@ class TextRecordingEngine : public QPaintEngine {
     }
     void drawPixmap(const QRectF&, const QPixmap&, const QRectF&) override {}
     void drawPolygon(const QPointF*, int, PolygonDrawMode) override {}
+    void drawPath(const QPainterPath&) override {}
     void drawTextItem(const QPointF& p, const QTextItem& item) override {
         const QString text = item.text().trimmed();
         if (text.isEmpty()) return;
