@@ -7,6 +7,7 @@
 #include <QDockWidget>
 #include <QHelpEvent>
 #include <QLineEdit>
+#include <QScrollArea>
 #include <QStackedWidget>
 #include <QTemporaryDir>
 #include <QToolBar>
@@ -55,8 +56,11 @@ Measure measure(MainWindow& window) {
     const QRect c = window.centralWidget()->geometry();
     m.centralShare = double(c.width()) * c.height() / (double(window.width()) * window.height());
     QWidget* view = centralView(window);
-    // What is on screen of it: a view taller than the window scrolls.
-    const QRect seen = view->visibleRegion().boundingRect();
+    // What is on screen of it: a view taller than the window scrolls (the part inside the
+    // scroll area's viewport; visibleRegion would leave out what its own children cover).
+    QRect seen = view->rect();
+    if (auto* scroll = window.findChild<QScrollArea*>(QStringLiteral("viewScroll")))
+        seen &= QRect(view->mapFrom(scroll->viewport(), QPoint(0, 0)), scroll->viewport()->size());
     m.viewArea = seen.width() * seen.height();
     m.smallestFont = ts_test::smallestPaintedPixels(ts_test::paintedTexts(view));
     return m;

@@ -124,7 +124,8 @@ void MainWindow::hookClassroom() {
         if (conceal) {
             m_timelineDock->setProperty("shownBeforeGuess", m_timelineDock->isVisible());
             m_timelineDock->hide();
-        } else if (m_timelineDock->property("shownBeforeGuess").toBool()) {
+        } else if (m_timelineDock->property("shownBeforeGuess").toBool() && !m_presentLayout) {
+            // (presentation mode keeps the timeline away: its slim toolbar replaces the docks)
             m_timelineDock->show();
         }
     });
