@@ -117,7 +117,7 @@ TEST_CASE("mean ablation without its means, and bad heads, are refused", "[inter
     CHECK(s.position() == 0);  // a refused call leaves the session as it was
 }
 
-TEST_CASE("a ban gives probability 0 and keeps the model's logit; a bias shifts the logit",
+TEST_CASE("a ban gives probability 0 and keeps the model's logit, and a bias shifts the logit",
           "[interventions]") {
     const auto m = whatIfFixture("qwen3-tiny");
     const auto plain = runWhatIf(m, kWhatIfIds, nullptr);

@@ -153,7 +153,7 @@ TEST_CASE("remote: SGLang format (input_ids, top_logprobs_num, logprob_start_len
     }
 }
 
-TEST_CASE("remote: llama-server format; Transcript drives it with rewind, branch and fork",
+TEST_CASE("remote: llama-server format, driven by a Transcript with rewind, branch and fork",
           "[remote]") {
     TempDir dir("remote-llama");
     StandInServer s(dir.path(), {"--kind", "llama"});
