@@ -22,6 +22,11 @@ inline ts::ui::StepRecordPtr cannedRecord(std::vector<float> logits, int sampled
     rec->promptByteStart.assign(context.size(), -1);
     rec->promptByteEnd.assign(context.size(), -1);
     rec->sampledToken = sampled;
+    // Drawn at temperature 1 with nothing cut, whatever SamplingParams{}'s defaults are: the
+    // views' tests compare against the plain softmax.
+    rec->params.temperature = 1.0f;
+    rec->params.topK = 0;
+    rec->params.topP = 1.0f;
     return rec;
 }
 

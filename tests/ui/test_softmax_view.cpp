@@ -25,6 +25,10 @@ TEST_CASE("softmax view bars are the softmax of the stored logits", "[ui][softma
     const std::vector<float> logits = {2.0f, 1.0f, 0.5f, -1.0f, 3.0f};
     SoftmaxView view;
     view.resize(600, 400);
+    ts::SamplingParams plain;  // temperature 1, nothing cut (not the app's defaults)
+    plain.temperature = 1.0f;
+    plain.topP = 1.0f;
+    view.setParams(plain);
     view.setRecord(ts_test::cannedRecord(logits, 4));
     const auto expected = ts::softmax(logits, 1.0f);
     REQUIRE(view.bars().size() == logits.size());
