@@ -117,7 +117,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "--view guess --guesses pictures the revealed round, in Korean and in presentation "
+    "the headless --view guess --guesses pictures the revealed round, in Korean and in "
+    "presentation "
     "mode, without layout faults",
     "[!mayfail][ui][guess][headless]") {
     for (const bool presentation : {false, true}) {
