@@ -102,7 +102,7 @@ int byteTokenId(unsigned char b) {
 
 }  // namespace
 
-TEST_CASE("--help on every command prints its usage on stdout and exits 0", "[cli][help]") {
+TEST_CASE("every command's --help prints its usage on stdout and exits 0", "[cli][help]") {
     const auto commands = listedCommands();
     REQUIRE(commands.size() >= 10);
     for (const char* known : {"tokenize", "trace", "generate", "score", "download"})
