@@ -68,8 +68,7 @@ CliResult runProgram(const std::string& program, const std::vector<std::string>&
             execve(program.c_str(), argv.data(), environ);
             _exit(127);
         }
-        if (pid < 0)
-            throw std::runtime_error("cannot fork to start " + program);
+        if (pid < 0) throw std::runtime_error("cannot fork to start " + program);
     } else if (posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ) != 0) {
         throw std::runtime_error("cannot start " + program);
     }

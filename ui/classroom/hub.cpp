@@ -216,7 +216,8 @@ void ClassroomHub::loadFactProbes() {
                                                 ? QStringLiteral("/model/eval/facts_ko.json")
                                                 : QStringLiteral("/model/eval/facts.json"));
     try {
-        if (QFileInfo::exists(file)) m_confidence->setFactProbes(ts::loadFactProbes(file.toStdString()));
+        if (QFileInfo::exists(file))
+            m_confidence->setFactProbes(ts::loadFactProbes(file.toStdString()));
     } catch (const std::exception&) {
         m_confidence->setFactProbes({});  // the switch then says there is nothing to give
     }

@@ -21,8 +21,8 @@
 #include <cmath>
 #include <limits>
 
-#include "classroom/probe_sets.hpp"
 #include "classroom/fact_remedy.hpp"
+#include "classroom/probe_sets.hpp"
 #include "classroom/token_flow.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/session.hpp"

@@ -232,8 +232,9 @@ bool hasHangul(std::string_view text) {
             return true;
         }
         if (b0 == 0xE1 && b1 >= 0x84 && b1 <= 0x87) return true;
-        if (b0 == 0xE3 && ((b1 == 0x84 && static_cast<unsigned char>(text[i + 2]) >= 0xB0) ||
-                           b1 == 0x85 || (b1 == 0x86 && static_cast<unsigned char>(text[i + 2]) <= 0x8F)))
+        if (b0 == 0xE3 &&
+            ((b1 == 0x84 && static_cast<unsigned char>(text[i + 2]) >= 0xB0) || b1 == 0x85 ||
+             (b1 == 0x86 && static_cast<unsigned char>(text[i + 2]) <= 0x8F)))
             return true;
     }
     return false;
