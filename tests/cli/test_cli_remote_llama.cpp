@@ -81,7 +81,7 @@ TEST_CASE("llama-server: --server agrees with --model on greedy tokens, top-20 a
     CHECK(gr.json()["model"]["server_kind"] == "llama-server");
 
     // Top-20 of the next token after the prompt.
-    const std::vector<std::string> tr = {"trace", "--text", prompt, "--top", "20"};
+    const std::vector<std::string> tr = {"trace", "--text", prompt, "--top", "20", "--json"};
     const auto tl = runCli(withModel(tr));
     const auto trr = runCli(withServer(tr));
     REQUIRE(tl.exitCode == 0);
