@@ -94,7 +94,10 @@ TEST_CASE("llama-server: --server agrees with --model on greedy tokens, top-20 a
     double z = 0;
     for (double x : logits) z += std::exp(x - m);
     double worst = 0;
-    for (const auto& e : trr.json()["top"]) {
+    // json() parses a fresh value: keep it alive for the loop (a range-for over a member of
+    // a temporary dangles).
+    const auto remoteTrace = trr.json();
+    for (const auto& e : remoteTrace["top"]) {
         const int id = e["id"].get<int>();
         const double pl = std::exp(logits[static_cast<std::size_t>(id)] - m) / z;
         worst = std::max(worst, std::abs(pl - e["prob"].get<double>()));
