@@ -1675,7 +1675,7 @@ The results on screen are unchanged.</source>
     </message>
     <message>
         <location filename="../../ui/classroom/litm_view.cpp" line="612"/>
-        <source>position of the record asked for, of %1</source>
+        <source>asked record&apos;s position (of %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2547,7 +2547,7 @@ The window stays usable and you can cancel at any time.</source>
     </message>
     <message>
         <location filename="../../ui/classroom/precision_view.cpp" line="466"/>
-        <source>MB for %1 million weights</source>
+        <source>MB, %1 M weights</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1804,7 +1804,7 @@ The results on screen are unchanged.</source>
     </message>
     <message>
         <location filename="../../ui/classroom/litm_view.cpp" line="612"/>
-        <source>position of the record asked for, of %1</source>
+        <source>asked record&apos;s position (of %1)</source>
         <translation>물어본 기록의 위치 (전체 %1개)</translation>
     </message>
     <message>
@@ -2723,7 +2723,7 @@ The window stays usable and you can cancel at any time.</source>
     </message>
     <message>
         <location filename="../../ui/classroom/precision_view.cpp" line="466"/>
-        <source>MB for %1 million weights</source>
+        <source>MB, %1 M weights</source>
         <translation>MB (가중치 %1백만 개)</translation>
     </message>
     <message>

@@ -48,6 +48,7 @@ struct Measure {
     double centralShare = 0;  // the central widget's share of the window's area
     int viewArea = 0;         // the view's own area (the stack's page)
     int smallestFont = 0;     // the smallest text the view paints, in pixels
+    QString smallestText;     // which text that is, and the widget that paints it
 };
 
 Measure measure(MainWindow& window) {
@@ -62,7 +63,16 @@ Measure measure(MainWindow& window) {
     if (auto* scroll = window.findChild<QScrollArea*>(QStringLiteral("viewScroll")))
         seen &= QRect(view->mapFrom(scroll->viewport(), QPoint(0, 0)), scroll->viewport()->size());
     m.viewArea = seen.width() * seen.height();
-    m.smallestFont = ts_test::smallestPaintedPixels(ts_test::paintedTexts(view));
+    const auto texts = ts_test::paintedTexts(view);
+    m.smallestFont = ts_test::smallestPaintedPixels(texts);
+    for (const auto& t : texts)
+        if (t.pixels == m.smallestFont) {
+            m.smallestText =
+                QStringLiteral("“%1” in %2 %3")
+                    .arg(t.text.left(40), QLatin1String(t.widget->metaObject()->className()),
+                         t.widget->objectName());
+            break;
+        }
     return m;
 }
 
@@ -113,9 +123,11 @@ TEST_CASE("presentation mode gives every view more room and larger text at 1280x
                              .arg(big.viewArea)
                              .arg(small.viewArea);
             if (big.smallestFont <= small.smallestFont || big.smallestFont < 18)
-                found << QStringLiteral("%1: smallest text %2 px in presentation, %3 px normally")
+                found << QStringLiteral(
+                             "%1: smallest text %2 px in presentation (%3), %4 px normally")
                              .arg(what)
                              .arg(big.smallestFont)
+                             .arg(big.smallestText)
                              .arg(small.smallestFont);
         }
         window.setPresentation(false);

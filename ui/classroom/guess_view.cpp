@@ -2,6 +2,7 @@
 // the draw a moment after it.
 #include "classroom/guess_view.hpp"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -76,9 +77,7 @@ GuessView::GuessView(QWidget* parent) : ClassroomToolView(parent) {
     m_contextLabel->setObjectName(QStringLiteral("guessContext"));
     m_contextLabel->setWordWrap(true);
     m_contextLabel->setTextFormat(Qt::RichText);
-    QFont big = m_contextLabel->font();
-    big.setPointSizeF(big.pointSizeF() * 1.4);
-    m_contextLabel->setFont(big);
+    fitContextFont();
     layout->addWidget(m_contextLabel);
 
     auto* inputRow = new QHBoxLayout;
@@ -467,6 +466,22 @@ void GuessView::applySettings(const QJsonObject& s) {
         addGuesses(s.value(QStringLiteral("guesses")).toString());
     }
     if (s.value(QStringLiteral("reveal")).toBool()) reveal(true);
+}
+
+void GuessView::fitContextFont() {
+    // The context 1.4 times the view's font, whatever the view's font is now: set once at
+    // construction it stayed at the normal font's 17 px in presentation mode (22 px text).
+    QFont big = font();
+    if (big.pointSizeF() > 0)
+        big.setPointSizeF(big.pointSizeF() * 1.4);
+    else
+        big.setPixelSize(static_cast<int>(big.pixelSize() * 1.4 + 0.5));
+    m_contextLabel->setFont(big);
+}
+
+void GuessView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::FontChange && m_contextLabel) fitContextFont();
+    ClassroomToolView::changeEvent(event);
 }
 
 }  // namespace ts::ui

@@ -72,10 +72,12 @@ class GuessView : public ClassroomToolView {
 
   protected:
     void retranslateUi() override;
+    void changeEvent(QEvent* event) override;
     void showEvent(QShowEvent* event) override;
     void hideEvent(QHideEvent* event) override;
 
   private:
+    void fitContextFont();
     void prepareRound();
     void showScores();
     void showDraw();

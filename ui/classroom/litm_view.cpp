@@ -119,7 +119,9 @@ LitmView::LitmView(QWidget* parent) : ClassroomToolView(parent) {
     m_example = new QLabel(this);
     m_example->setObjectName(QStringLiteral("litmExample"));
     m_example->setWordWrap(true);
+    // Two lines in the font of the moment (see eventFilter).
     m_example->setMaximumHeight(2 * fontMetrics().height() + 2);
+    m_example->installEventFilter(this);
     m_example->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_example);
 
@@ -349,7 +351,9 @@ void LitmView::applySettings(const QJsonObject& s) {
     setInt("seed", m_seed);
     if (s.contains(QStringLiteral("queryAware")))
         m_queryAware->setChecked(s.value(QStringLiteral("queryAware")).toBool());
-    if (s.value(QStringLiteral("run")).toBool()) run();
+    // The lesson (or the headless picture) chose the run's size: it starts without the question
+    // (a modal question in the middle of a lesson step; in a test under load it waited forever).
+    if (s.value(QStringLiteral("run")).toBool()) estimateAndRun(false);
 }
 
 void LitmView::setRunConfirmation(std::function<bool(const QString&)> confirm) {
@@ -363,7 +367,9 @@ struct Estimate {
 };
 }  // namespace
 
-void LitmView::run() {
+void LitmView::run() { estimateAndRun(true); }
+
+void LitmView::estimateAndRun(bool askIfLong) {
     if (!requireModel(m_status)) return;
     const ts::LitmOptions o = options();
     try {
@@ -393,7 +399,7 @@ void LitmView::run() {
             e.seconds = ts::estimateLitmSeconds(info.model->config(), e.plan, speed);
             return e;
         },
-        [this, o, info](Estimate e) {
+        [this, o, info, askIfLong](Estimate e) {
             m_lastEstimate = e.seconds;
             if (info.model != m_info.model) return;  // another model arrived meanwhile
             const QString work =
@@ -401,7 +407,7 @@ void LitmView::run() {
                     .arg(o.trials)
                     .arg(e.plan.promptTokens)
                     .arg(o.positions);
-            if (e.seconds > m_askAboveSeconds) {
+            if (askIfLong && e.seconds > m_askAboveSeconds) {
                 const QString question = fillKoreanParticles(
                     tr("This run on %1 will take %2 on this computer (measured just now).\n%3\n\n"
                        "The window stays usable and you can cancel at any time.")
@@ -612,8 +618,8 @@ void LitmView::showRun(const ts::LitmRun& run, const QString& source) {
         title = tr("%1, from %2").arg(model, source);
     m_measured->setTitle(
         tr("%1<br>about %2 tokens · shaded: 95 % interval").arg(title).arg(r.contextTokens));
-    m_measured->setAxisTitle(
-        m_measuredX, tr("position of the record asked for, of %1").arg(run.options.records));
+    m_measured->setAxisTitle(m_measuredX,
+                             tr("asked record's position (of %1)").arg(run.options.records));
 
     m_table->setRowCount(static_cast<int>(r.points.size()));
     for (int i = 0; i < static_cast<int>(r.points.size()); ++i) {
@@ -663,6 +669,14 @@ bool LitmView::exportCsv(const QString& path) const {
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) return false;
     return f.write(csv().toUtf8()) >= 0;
+}
+
+bool LitmView::eventFilter(QObject* watched, QEvent* event) {
+    // A height fixed at construction held the example under one line of presentation mode's
+    // font (30 px for 34 at 1920x1080).
+    if (watched == m_example && event->type() == QEvent::FontChange)
+        m_example->setMaximumHeight(2 * m_example->fontMetrics().height() + 2);
+    return ClassroomToolView::eventFilter(watched, event);
 }
 
 }  // namespace ts::ui

@@ -105,8 +105,11 @@ class LitmView : public ClassroomToolView {
 
   protected:
     void retranslateUi() override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
   private:
+    // run(), asking first only when `askIfLong` (a lesson step's run does not ask).
+    void estimateAndRun(bool askIfLong);
     void buildReferenceChart();
     void buildMeasuredChart();
     void startRun(const ts::LitmOptions& options, double estimateSeconds);

@@ -28,10 +28,14 @@ void LensHeatmap::paintEvent(QPaintEvent* event) {
     QFont f = font();
     const QRectF first = cellRect(0, 0);
     if (first.width() < 18 || first.height() < 10) return;  // too small to read: colours only
-    // The text grows with the cells (a projector's tall rows), up to twice the view's font.
-    const int most = 2 * QFontInfo(font()).pixelSize();
-    f.setPixelSize(std::max(8, std::min(most, static_cast<int>(std::min(first.height() * 0.45,
-                                                                        first.width() * 0.18)))));
+    // The text grows with the cells (a projector's tall rows), up to twice the view's font, and
+    // never under the view's smaller text (0.85 of its font: 18 px in presentation mode); cells
+    // too small for that show their colours only (a click shows the column in the side table).
+    const int viewPixels = QFontInfo(font()).pixelSize();
+    const int least = std::max(8, static_cast<int>(std::lround(0.85 * viewPixels)));
+    const int fits = static_cast<int>(std::min(first.height() * 0.45, first.width() * 0.18));
+    if (fits < least) return;
+    f.setPixelSize(std::min(2 * viewPixels, fits));
     p.setFont(f);
     const QFontMetrics fm(f);
     for (int r = 0; r < rowCount(); ++r)
@@ -77,6 +81,9 @@ LogitLensView::LogitLensView(QWidget* parent) : QWidget(parent) {
     m_detail->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_detail->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
     m_detail->verticalHeader()->hide();
+    // Rows as tall as their text in the font of the moment (a window started in presentation
+    // mode kept the normal font's row height: 29 px for 34 px of text at 1920x1080).
+    m_detail->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_detail->setEditTriggers(QAbstractItemView::NoEditTriggers);
     sideLayout->addWidget(m_detailTitle);
     sideLayout->addWidget(m_detail, 1);

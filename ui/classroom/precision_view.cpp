@@ -169,7 +169,15 @@ PrecisionView::PrecisionView(QWidget* parent) : ClassroomToolView(parent) {
 
 bool PrecisionView::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_left && event->type() == QEvent::Resize) showFormatsWhereRoom();
+    if (watched == m_left && event->type() == QEvent::FontChange)
+        QMetaObject::invokeMethod(this, &PrecisionView::fitLeftColumn, Qt::QueuedConnection);
     return ClassroomToolView::eventFilter(watched, event);
+}
+
+void PrecisionView::fitLeftColumn() {
+    // 340 px, or what its buttons need in the font and language of the moment: the three buttons
+    // in one row need 368 px in presentation mode at 1280x720 and 440 at 1920x1080.
+    m_left->setMaximumWidth(std::max(340, m_left->minimumSizeHint().width()));
 }
 
 void PrecisionView::showFormatsWhereRoom() {
@@ -472,7 +480,7 @@ void PrecisionView::showStorageChart() {
     const int y = m_chart->addCategoryAxis(Chart::Side::Left, categories);
     const int x = m_chart->addAxis(Chart::Side::Bottom, QStringLiteral("%.1f"));
     m_chart->setRange(x, 0, most);
-    m_chart->setAxisTitle(x, tr("MB for %1 million weights").arg(params / 1e6, 0, 'f', 2));
+    m_chart->setAxisTitle(x, tr("MB, %1 M weights").arg(params / 1e6, 0, 'f', 2));
     m_chart->attach(bars, y);
     m_chart->attach(bars, x);
     m_chart->setLegendVisible(true);
@@ -489,6 +497,7 @@ void PrecisionView::retranslateUi() {
     m_addFolder->setText(tr("Add folder…"));
     m_addFolder->setToolTip(tr("A Hugging Face folder of the same model in another dtype"));
     m_remove->setText(tr("Remove"));
+    QMetaObject::invokeMethod(this, &PrecisionView::fitLeftColumn, Qt::QueuedConnection);
     m_promptLabel->setText(tr("Prompt"));
     m_stepsLabel->setText(tr("Tokens"));
     m_run->setText(tr("Compare"));

@@ -63,6 +63,7 @@ class PrecisionView : public ClassroomToolView {
     // Before a run, under the controls where the column has room: how each format stores a
     // weight (why Q8_0 is 8.5 bits and not 8).
     void showFormatsWhereRoom();
+    void fitLeftColumn();
 
     QStringList m_others;
     std::optional<ts::PrecisionComparison> m_result;

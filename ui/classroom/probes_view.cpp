@@ -113,10 +113,22 @@ QStringList ProbeHeader::tickLabels() {
 }
 
 QSize ProbeHeader::sizeHint() const {
-    // Three lines: titles of up to two lines (they wrap in the narrow columns of a
-    // 1280-pixel window), and under the bars column's title its axis.
+    // The titles wrapped at their sections' widths (at least two lines: they wrap in the narrow
+    // columns of a 1280-pixel window, and to four lines in presentation mode's font), and under
+    // the bars column's title one line for its axis.
     QSize s = QHeaderView::sizeHint();
-    s.setHeight(std::max(s.height(), 3 * fontMetrics().height() + 14));
+    const QFontMetrics fm = fontMetrics();
+    const int margin = style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, this);
+    int titles = 2 * fm.height();
+    for (int i = 0; model() && i < count(); ++i) {
+        const int room = sectionSize(i) - 2 * margin - 4;
+        if (isSectionHidden(i) || room <= 0) continue;
+        const QString text = model()->headerData(i, orientation(), Qt::DisplayRole).toString();
+        titles = std::max(titles, fm.boundingRect(QRect(0, 0, room, 1 << 20),
+                                                  Qt::AlignCenter | Qt::TextWordWrap, text)
+                                      .height());
+    }
+    s.setHeight(std::max(s.height(), titles + fm.height() + 14));
     return s;
 }
 

@@ -25,6 +25,7 @@
 #include "core/vocabulary.hpp"
 #include "tokenscope/error.hpp"
 #include "widgets/korean_particles.hpp"
+#include "widgets/wrapped_header.hpp"
 
 namespace ts::ui {
 
@@ -149,6 +150,7 @@ TokenizerCompareView::TokenizerCompareView(QWidget* parent) : QWidget(parent) {
     m_surveyTable->verticalHeader()->hide();
     m_surveyTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_surveyTable->horizontalHeader()->setStretchLastSection(true);
+    wrapHeaderTitles(m_surveyTable);  // narrow columns in presentation mode
     m_surveyTable->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     m_surveyTable->hide();
     layout->addWidget(m_surveyTable);

@@ -7,6 +7,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSplitter>
@@ -64,6 +65,9 @@ AttentionView::AttentionView(QWidget* parent) : QWidget(parent) {
     gridBox->setContentsMargins(0, 0, 0, 0);
     m_gridTitle = new QLabel(gridPanel);
     m_gridTitle->setObjectName(QStringLiteral("attentionHeadsTitle"));
+    // Its lines (the layer, grouped-query heads, the silencing hint and the kinds' legend) wrap:
+    // in presentation mode's large font the legend is wider than the heads' panel at 1280x720.
+    m_gridTitle->setWordWrap(true);
     m_gridTitle->installEventFilter(this);
     gridBox->addWidget(m_gridTitle);
     auto* gridHost = new QWidget(gridPanel);
@@ -344,7 +348,10 @@ bool AttentionView::eventFilter(QObject* watched, QEvent* event) {
     // The title's set minimum (see showEvent) follows a font change made while this view is
     // shown, too: presentation mode switched off kept the large font's height. The title's
     // own event: the view itself is not told of an application font change here.
-    if (watched == m_gridTitle && event->type() == QEvent::FontChange)
+    if (watched == m_gridTitle && (event->type() == QEvent::FontChange ||
+                                   (event->type() == QEvent::Resize &&
+                                    static_cast<QResizeEvent*>(event)->size().width() !=
+                                        static_cast<QResizeEvent*>(event)->oldSize().width())))
         QMetaObject::invokeMethod(
             this, [this] { fitGridTitle(); }, Qt::QueuedConnection);
     return QWidget::eventFilter(watched, event);
@@ -508,10 +515,13 @@ void AttentionView::changeEvent(QEvent* event) {
 void AttentionView::fitGridTitle() {
     // Measured on a twin: the title's own hint is cached and never less than its set minimum,
     // so it would keep the larger font's height.
+    // The wrapped text's height at the title's width (its natural width before it has one).
     QLabel twin(m_gridTitle->text());
+    twin.setWordWrap(true);
     twin.setFont(m_gridTitle->font());
     twin.setContentsMargins(m_gridTitle->contentsMargins());
-    m_gridTitle->setMinimumHeight(twin.minimumSizeHint().height());
+    const int width = m_gridTitle->width() > 1 ? m_gridTitle->width() : twin.sizeHint().width();
+    m_gridTitle->setMinimumHeight(twin.heightForWidth(width));
 }
 
 void AttentionView::showEvent(QShowEvent* event) {
@@ -664,6 +674,7 @@ void AttentionView::updateGridTitle() {
                                     .arg(m_nKvHead);
     if (m_nHead > 0) title += QLatin1Char('\n') + headsLegend();
     m_gridTitle->setText(title);
+    fitGridTitle();  // a legend line more or less
 }
 
 void AttentionView::updateThumbnailFrames() {

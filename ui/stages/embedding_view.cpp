@@ -36,6 +36,7 @@
 #include "widgets/heatmap_widget.hpp"
 #include "widgets/steady_label.hpp"
 #include "widgets/taken_boxes.hpp"
+#include "widgets/wrapped_header.hpp"
 #include "widgets/wrapped_text_delegate.hpp"
 
 namespace ts::ui {
@@ -90,6 +91,7 @@ EmbeddingView::EmbeddingView(QWidget* parent) : QWidget(parent) {
     m_wordTable->verticalHeader()->hide();
     m_wordTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_wordTable->setWordWrap(true);
+    wrapHeaderTitles(m_wordTable);  // narrow columns in presentation mode
     m_wordTable->setItemDelegate(new WrappedTextDelegate(m_wordTable));
     // The scroll bar always takes its room: one that appeared after the rows were sized
     // narrowed the last column without a new row height, and cut the rows a line short.

@@ -8,10 +8,12 @@
 #include <QChartView>
 #include <QEvent>
 #include <QFontMetrics>
+#include <QGraphicsLayout>
 #include <QLegend>
 #include <QRegularExpression>
 #include <QVariant>
 #include <algorithm>
+#include <cmath>
 
 namespace ts::ui {
 
@@ -59,7 +61,13 @@ void wrapTitle(QChartView* view) {
     if (!chart || raw.isEmpty()) return;
     const QFontMetrics fm(chart->titleFont());
     const QMargins m = chart->margins();
-    const int room = view->width() - m.left() - m.right() - 8;
+    // Qt Charts cuts the title to the chart's width less its margins and its layout's contents
+    // margins, inside the view's frame (a title 8 px under the view's width less the margins was
+    // still cut: "(GPT-3.5-Turbo, 20 documen...").
+    qreal left = 0, top = 0, right = 0, bottom = 0;
+    if (chart->layout()) chart->layout()->getContentsMargins(&left, &top, &right, &bottom);
+    const int room = view->viewport()->width() - m.left() - m.right() -
+                     static_cast<int>(std::ceil(left + right)) - 4;
     QStringList lines;
     static const QRegularExpression br(QStringLiteral("<br\\s*/?>"),
                                        QRegularExpression::CaseInsensitiveOption);
