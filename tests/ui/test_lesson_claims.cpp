@@ -3,6 +3,7 @@
 // token), so a retrained model changes the lesson data and this test says which numbers moved.
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 #include "catch.hpp"
 #include "classroom/lesson_model.hpp"
@@ -16,6 +17,7 @@
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/session.hpp"
 #include "tokenscope/tokenizer.hpp"
+#include "tokenscope/what_if.hpp"
 
 using namespace ts::ui;
 
@@ -90,6 +92,22 @@ double leastProb(const ts::LoadedModel& m, const LessonClaim& c, const QString& 
     return least;
 }
 
+// Activation patching of the clean prompt into the corrupted one: the share of
+// logit(answer) - logit(wrong) restored at c.layer (the block, from 1) and c.position.
+double patchRestored(const ts::LoadedModel& m, const LessonClaim& c, const QString& language) {
+    const auto clean = m.tokenizer->encodeIds(c.prompt.in(language).toStdString());
+    const auto corrupt = m.tokenizer->encodeIds(c.corrupt.in(language).toStdString());
+    const auto answer = m.tokenizer->encodeIds(c.token.in(language).toStdString());
+    const auto wrong = m.tokenizer->encodeIds(c.wrong.in(language).toStdString());
+    REQUIRE_FALSE(answer.empty());
+    REQUIRE_FALSE(wrong.empty());
+    const auto r = ts::patchResidualStream(m.model, clean, corrupt, answer.front(), wrong.front());
+    REQUIRE(c.layer <= static_cast<int>(r.restored.size()));
+    const auto& row = r.restored[static_cast<std::size_t>(c.layer - 1)];
+    REQUIRE(c.position < static_cast<int>(row.size()));
+    return row[static_cast<std::size_t>(c.position)];
+}
+
 double measure(const ts::LoadedModel& m, const LessonClaim& c, const QString& language) {
     if (c.kind == QLatin1String("litm_found")) return litmFound(m, c, language);
     if (c.kind == QLatin1String("probe_truth_wins")) return truthWins(m, c, language);
@@ -102,8 +120,14 @@ double measure(const ts::LoadedModel& m, const LessonClaim& c, const QString& la
     if (c.kind == QLatin1String("token_count")) return static_cast<double>(ids.size());
     const auto want = m.tokenizer->encodeIds(c.token.in(language).toStdString());
     REQUIRE_FALSE(want.empty());
+    if (c.kind == QLatin1String("patch_restored")) return patchRestored(m, c, language);
     ts::Session session(m.model);
     ts::TraceOptions options;
+    if (!c.silence.empty()) {  // zero-ablated, as the attention view's right-click silences
+        auto set = std::make_shared<ts::Interventions>();
+        for (const auto& [layer, head] : c.silence) set->ablate.push_back({layer - 1, head - 1});
+        options.interventions = set;
+    }
     options.attention = c.kind == QLatin1String("attention");
     options.residuals = c.kind == QLatin1String("lens_first_layer");
     const auto trace = session.prefill(ids, options);

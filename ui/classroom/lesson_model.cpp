@@ -26,7 +26,7 @@ QStringList LessonClaim::knownKinds() {
                        QStringLiteral("byte_count"),       QStringLiteral("least_prob"),
                        QStringLiteral("probe_truth_wins"), QStringLiteral("lens_first_layer"),
                        QStringLiteral("embedding_size"),   QStringLiteral("context_size"),
-                       QStringLiteral("tokenizer_survey")} +
+                       QStringLiteral("tokenizer_survey"), QStringLiteral("patch_restored")} +
            stateKinds();
 }
 
@@ -36,7 +36,8 @@ QStringList LessonClaim::stateKinds() {
             QStringLiteral("timeline_visible"), QStringLiteral("shown_layer"),
             QStringLiteral("shown_head"),       QStringLiteral("shown_temperature"),
             QStringLiteral("drawn_tokens"),     QStringLiteral("probe_set_size"),
-            QStringLiteral("shown_top_k"),      QStringLiteral("probability_axis_fixed")};
+            QStringLiteral("shown_top_k"),      QStringLiteral("probability_axis_fixed"),
+            QStringLiteral("silenced_heads")};
 }
 
 bool LessonClaim::isState() const { return stateKinds().contains(kind); }
@@ -95,7 +96,7 @@ QString LessonClaim::formatted(const QString& language) const {
         kind == QLatin1String("shown_head") || kind == QLatin1String("word_map_groups") ||
         kind == QLatin1String("probe_set_size") || kind == QLatin1String("lens_first_layer") ||
         kind == QLatin1String("embedding_size") || kind == QLatin1String("context_size") ||
-        kind == QLatin1String("shown_top_k");
+        kind == QLatin1String("shown_top_k") || kind == QLatin1String("silenced_heads");
     return count ? QString::number(static_cast<int>(std::lround(v)))
                  : QString::number(v, 'f', decimals);
 }
@@ -117,6 +118,26 @@ namespace {
 struct ParseError {
     QString message;
 };
+
+// "silence": ["2:1", ...], heads as the attention view's right-click silences them, layers and
+// heads counted from 1; [] silences none.
+std::vector<std::pair<int, int>> silencedHeads(const QJsonValue& v, const QString& where) {
+    const QString bad =
+        QStringLiteral("%1: \"silence\" must be a list of \"layer:head\" (from 1)").arg(where);
+    if (!v.isArray()) throw ParseError{bad};
+    std::vector<std::pair<int, int>> out;
+    for (const QJsonValue& e : v.toArray()) {
+        const QStringList parts = e.toString().split(QLatin1Char(':'));
+        bool layerOk = false, headOk = false;
+        const int layer = parts.value(0).toInt(&layerOk);
+        const int head = parts.value(1).toInt(&headOk);
+        if (!e.isString() || parts.size() != 2 || !layerOk || !headOk || layer < 1 ||
+            layer > 1024 || head < 1 || head > 1024)
+            throw ParseError{bad};
+        out.emplace_back(layer, head);
+    }
+    return out;
+}
 
 // A string, or {"en": ..., "ko": ...} with at least English.
 LocalizedText localized(const QJsonValue& v, const QString& where, bool required) {
@@ -231,6 +252,8 @@ Lesson parse(const QByteArray& json, const QString& file) {
                         .arg(where, QLatin1String(key))};
             (key[0] == 'l' ? step.layer : step.head) = v.toInt();
         }
+        if (s.contains(QStringLiteral("silence")))
+            step.silence = silencedHeads(s.value(QStringLiteral("silence")), where);
         const QJsonValue wordMap = s.value(QStringLiteral("wordMap"));
         if (!wordMap.isUndefined() && (!wordMap.isString() || wordMap.toString().isEmpty()))
             throw ParseError{
@@ -301,6 +324,23 @@ Lesson parse(const QByteArray& json, const QString& file) {
             claim.set =
                 localized(c.value(QStringLiteral("set")), cw + QStringLiteral(" \"set\""), false);
             claim.group = c.value(QStringLiteral("group")).toString();
+            if (c.contains(QStringLiteral("silence")))
+                claim.silence = silencedHeads(c.value(QStringLiteral("silence")), cw);
+            if (claim.kind == QLatin1String("patch_restored")) {
+                claim.corrupt = localized(c.value(QStringLiteral("corrupt")),
+                                          cw + QStringLiteral(" \"corrupt\""), true);
+                claim.wrong = localized(c.value(QStringLiteral("wrong")),
+                                        cw + QStringLiteral(" \"wrong\""), true);
+                const QJsonValue block = c.value(QStringLiteral("block"));
+                const QJsonValue position = c.value(QStringLiteral("position"));
+                if (!block.isDouble() || block.toInt() < 1 || !position.isDouble() ||
+                    position.toInt() < 0)
+                    throw ParseError{QStringLiteral("%1: \"block\" (from 1) and \"position\" (a "
+                                                    "token position, from 0) are needed")
+                                         .arg(cw)};
+                claim.layer = block.toInt();
+                claim.position = position.toInt();
+            }
             claim.field = c.value(QStringLiteral("field")).toString();
             // The Korean tokenizer survey (tokenizer_survey.hpp): "tokenizer" names the row
             // (kept in `field`), "stat" the column measured on the survey's paragraph.

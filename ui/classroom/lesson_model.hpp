@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "tokenscope/sampling.hpp"
@@ -64,7 +65,15 @@ struct LessonClaim {
     // drawn at, which the controls also show; "drawn_tokens": how many tokens the run drew;
     // "probe_set_size": the fact probes loaded from set `set`, their number; "shown_top_k": the
     // controls' top-k;
-    // "probability_axis_fixed": 1 when the softmax bars stand on the fixed 0–100 % axis.
+    // "probability_axis_fixed": 1 when the softmax bars stand on the fixed 0–100 % axis;
+    // "silenced_heads": how many heads the window has silenced (the banner's list).
+    //
+    // "patch_restored" (activation patching, lesson 7): `prompt` is the clean prompt, `corrupt`
+    // the corrupted one of the same length, `token` the answer and `wrong` the other answer;
+    // the share of logit(answer) - logit(wrong) that patching the residual entering block
+    // `layer` ("block" in the file, from 1) at token `position` (from 0) brings back.
+    // "next_token_prob" and "top_token" may name heads to `silence` (["2:1"]): measured with
+    // them zero-ablated, as the attention view's right-click silences them.
     QString kind;
     // Prompt, token, value and tolerance may each differ per language (a Korean lesson asks the
     // seed's Korean sentence for "수진", the English one " Sujin"); each is measured in its
@@ -86,6 +95,8 @@ struct LessonClaim {
     QString group;         // "probe_truth_wins": the groups' common start ("seen")
     QString field;         // "calculator"
     QString onlyLanguage;  // "en" or "ko" when only that language's text states it
+    std::vector<std::pair<int, int>> silence;  // heads silenced (layer, head), from 1
+    LocalizedText corrupt, wrong;              // "patch_restored"
     // A size word in the text ("almost all", "대부분") backed by this claim: `says` is the
     // phrase as the text writes it, `adjective` a row of adjectiveRange() that the claimed
     // and the measured value must both fall in.
@@ -124,6 +135,9 @@ struct LessonStep {
     // The embedding view's word map ("atlas", "numbers", "people", words, or "context"); empty =
     // unchanged.
     QString wordMap;
+    // Heads to silence ("silence": ["2:1"], layers and heads from 1) as the attention view's
+    // right-click does; [] gives every head back; unset leaves the set as it is.
+    std::optional<std::vector<std::pair<int, int>>> silence;
     // The timeline beside the lesson rather than behind its tab (a step that asks to watch it).
     bool showTimeline = false;
     // "fixedAxis": the softmax bars on a fixed 0-100 % axis, so a temperature's effect shows as

@@ -167,6 +167,15 @@ std::optional<double> measureScreenClaim(const MainWindow& window, const LessonC
         }
         return fixed.toBool() ? 1 : 0;
     }
+    if (kind == QLatin1String("silenced_heads")) {
+        // What the window runs with, and the banner that names it.
+        const auto& set = window.interventions();
+        if (!set.ablate.empty() && window.interventionsText().isEmpty()) {
+            *why = QStringLiteral("heads are silenced but no banner names them");
+            return std::nullopt;
+        }
+        return static_cast<double>(set.ablate.size());
+    }
     *why = QStringLiteral("\"%1\" is not a state claim").arg(kind);
     return std::nullopt;
 }

@@ -103,6 +103,8 @@ class MainWindow : public QMainWindow, public TranscriptObserver {
     // with the set on the engine's thread: fromStep < 0 replays the whole run (the same
     // prompt, seed and steps), fromStep = k keeps steps before k and branches there.
     void setInterventions(const ts::Interventions& interventions, int fromStep = -1);
+    // A lesson step's "silence": exactly these heads (layer, head; from 1), nothing else.
+    void applyLessonSilence(const std::vector<std::pair<int, int>>& heads);
     const ts::Interventions& interventions() const { return m_interventions; }
     // The banner above the views ("" while the run has no interventions).
     QString interventionsText() const;
@@ -203,6 +205,7 @@ class MainWindow : public QMainWindow, public TranscriptObserver {
         int head = 0;
         bool valid = false;
         bool fixedAxis = false;  // the softmax view's axis
+        ts::Interventions interventions;
     } m_beforeLesson;
     QDockWidget* m_controlsDock = nullptr;
     QDockWidget* m_timelineDock = nullptr;

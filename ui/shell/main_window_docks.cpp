@@ -83,12 +83,17 @@ void MainWindow::hookClassroom() {
         showTimelineBesideLesson(step.showTimeline);
         // The softmax bars on a fixed 0-100 % axis unless the step says otherwise (#48).
         m_softmax->setFixedAxis(step.fixedAxis);
+        // The heads its text silences (lesson 7), and only those: the run replays with them.
+        if (step.silence) applyLessonSilence(*step.silence);
     });
     // What the user had before a lesson comes back when it ends.
     connect(lessons, &LessonPanel::lessonStarted, this, [this] {
         m_beforeLesson = {m_controls->promptText(), m_controls->params(), m_stack->currentIndex(),
                           m_attention->layer(),     m_attention->head(),  true};
         m_beforeLesson.fixedAxis = m_softmax->fixedAxis();
+        // A lesson's numbers are the model's own: the user's what-ifs wait until it ends.
+        m_beforeLesson.interventions = m_interventions;
+        if (!m_interventions.empty()) setInterventions(ts::Interventions{});
     });
     connect(lessons, &LessonPanel::lessonEnded, this, [this] {
         if (!m_beforeLesson.valid) return;
@@ -99,6 +104,8 @@ void MainWindow::hookClassroom() {
         m_attention->setLayer(m_beforeLesson.layer);
         m_attention->setHead(m_beforeLesson.head);
         m_softmax->setFixedAxis(m_beforeLesson.fixedAxis);
+        if (!m_interventions.empty() || !m_beforeLesson.interventions.empty())
+            setInterventions(m_beforeLesson.interventions);
         m_beforeLesson.valid = false;
         statusBar()->showMessage(tr("Lesson ended: your prompt and settings are back."), 5000);
     });

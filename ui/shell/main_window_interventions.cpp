@@ -57,6 +57,17 @@ void MainWindow::setInterventions(const ts::Interventions& interventions, int fr
     m_engine->setInterventions(m_interventions, fromStep);
 }
 
+void MainWindow::applyLessonSilence(const std::vector<std::pair<int, int>>& heads) {
+    ts::Interventions next;
+    for (const auto& [layer, head] : heads)                  // 1-based in the lesson file
+        if (layer <= m_info.nLayer && head <= m_info.nHead)  // another model may have fewer
+            next.ablate.push_back({layer - 1, head - 1});
+    const bool same = next.ablate == m_interventions.ablate && m_interventions.banned.empty() &&
+                      m_interventions.logitBias.empty() && m_interventions.patches.empty() &&
+                      m_interventions.steerLayer < 0;
+    if (!same) setInterventions(next);
+}
+
 QString MainWindow::interventionsText() const {
     return m_interventionBanner->isHidden() ? QString() : m_interventionBanner->text();
 }
