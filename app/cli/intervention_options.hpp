@@ -29,6 +29,15 @@ std::shared_ptr<const Interventions> interventionsFrom(const Options& opts,
                                                        const LoadedModel& model,
                                                        std::span<const int> prompt);
 
+// With an empty `prompt`, a mean ablation comes back without its means: the engine takes them
+// from each prompt it runs (ts::interventionsForPrompt: probe, litm).
+
+// The flags a model server can take (--ban, --logit-bias, applied to its logprobs by
+// ts::remote::RemoteSession); the others are ts::Error (exit 1): a server does not expose
+// heads or the residual stream. Null when neither is given.
+std::shared_ptr<const Interventions> serverInterventionsFrom(const Options& opts,
+                                                             const Config& config);
+
 // The intervention set as the JSON commands report it ("interventions"), layers 1-based.
 Json interventionsJson(const Interventions& iv);
 

@@ -1,4 +1,5 @@
-// generate, trace and score with --server: the same loop (ts::Transcript over a
+// generate, trace, score and compare with --server (probe and litm take either target in
+// cmd_probe.cpp and cmd_litm.cpp): the same loop (ts::Transcript over a
 // RemoteSession), the same JSON as with --model, less what a server cannot give (attention,
 // embeddings, raw logits), which `trace` lists under "not_given".
 #include <cmath>
@@ -15,12 +16,6 @@ namespace ts::cli {
 
 namespace {
 
-std::set<std::string> withServer(std::set<std::string> valued) {
-    valued.insert(kServerOptions.begin(), kServerOptions.end());
-    valued.insert("threads");  // accepted as with --model; the server has its own
-    return valued;
-}
-
 // --ids verbatim, or the text through the server's tokenizer (ts::parsePrompt, the one way
 // from text to ids: the start-token rule is the one the server applies).
 PromptTokens remotePrompt(const Options& opts, const RemoteTarget& t, const std::string& idsOption,
@@ -31,29 +26,18 @@ PromptTokens remotePrompt(const Options& opts, const RemoteTarget& t, const std:
         throw UsageError{"give either --" + idsOption + " or --" + textOption + ", not both"};
     if (!hasIds && !text)
         throw UsageError{"give the input as --" + idsOption + " or --" + textOption};
-    const int nVocab = t.model->config().nVocab;
+    const int nVocab = t.server->config().nVocab;
     if (hasIds) return promptFromIds(opts.intList(idsOption), nVocab, "--" + idsOption);
     if (!t.loaded.tokenizer)
-        throw Error("the " + remote::kindName(t.model->info().kind) +
+        throw Error("the " + remote::kindName(t.server->info().kind) +
                     " server has no tokenizer endpoint Tokenscope can use: give token ids with --" +
                     idsOption);
     return parsePrompt(*text, t.loaded.tokenizer.get(), nVocab, promptOptions(opts));
 }
 
-Json serverJson(const RemoteTarget& t) {
-    const auto& i = t.model->info();
-    return {{"url", i.url},
-            {"kind", remote::kindName(i.kind)},
-            {"model", i.model},
-            {"vocab", i.nVocab},
-            {"vocab_source", i.vocabSource},
-            {"context", i.nCtx},
-            {"top_logprobs", i.topK >= i.nVocab ? -1 : i.topK}};
-}
-
 ModelIdentity identityOf(const RemoteTarget& t) {
-    const auto& i = t.model->info();
-    return ModelIdentity::ofConfig(t.model->config(), i.model, i.url, remote::kindName(i.kind));
+    const auto& i = t.server->info();
+    return ModelIdentity::ofConfig(t.server->config(), i.model, i.url, remote::kindName(i.kind));
 }
 
 // Entropy of a distribution given as logprobs with -infinity for what is not itemised, plus
@@ -68,10 +52,11 @@ double entropyWithTail(const std::vector<float>& logits, double tail) {
 }
 
 int remoteGenerate(const Args& args) {
-    const Options opts(args,
-                       withServer({"model", "ids", "prompt", "prompt-file", "steps", "temperature",
-                                   "top-k", "top-p", "seed", "system", "user", "replay"}),
-                       {"json", "special", "bos", "no-bos", "stop-at-eos", "ignore-eos"});
+    const Options opts(
+        args,
+        withServerOptions({"model", "ids", "prompt", "prompt-file", "steps", "temperature", "top-k",
+                           "top-p", "seed", "system", "user", "replay"}),
+        {"json", "special", "bos", "no-bos", "stop-at-eos", "ignore-eos"});
     for (const char* o : {"system", "user", "replay"})
         if (opts.has(o))
             throw UsageError{std::string("--") + o +
@@ -83,12 +68,12 @@ int remoteGenerate(const Args& args) {
     const RemoteTarget t = connectServer(opts);
     const PromptTokens prompt = remotePrompt(opts, t, "ids", "prompt", "prompt-file");
     const std::vector<int> ids = prompt.ids();
-    ts::checkFitsContext(ids.size() + static_cast<std::size_t>(steps), t.model->config().nCtx,
+    ts::checkFitsContext(ids.size() + static_cast<std::size_t>(steps), t.server->config().nCtx,
                          "the prompt plus --steps");
     const bool json = opts.flag("json");
     TranscriptOptions options;
     options.ignoreEndOfText = opts.flag("ignore-eos");
-    Transcript transcript(std::make_unique<remote::RemoteSession>(t.model), t.loaded.tokenizer,
+    Transcript transcript(std::make_unique<remote::RemoteSession>(t.server), t.loaded.tokenizer,
                           options);
     if (!json && t.loaded.tokenizer) std::cout << t.loaded.tokenizer->decode(ids);
     double decodeMs = 0.0;
@@ -122,7 +107,7 @@ int remoteGenerate(const Args& args) {
 }
 
 int remoteTrace(const Args& args) {
-    const Options opts(args, withServer({"model", "ids", "text", "text-file", "top"}),
+    const Options opts(args, withServerOptions({"model", "ids", "text", "text-file", "top"}),
                        {"attention", "full-logits", "special", "bos", "no-bos", "json"});
     const int top = static_cast<int>(opts.integer("top", 10, 0, 1000));
     for (const char* f : {"attention", "full-logits"})
@@ -132,10 +117,10 @@ int remoteTrace(const Args& args) {
                         "model locally with --model for them");
     const RemoteTarget t = connectServer(opts);
     const auto ids = remotePrompt(opts, t, "ids", "text", "text-file").ids();
-    ts::checkFitsContext(ids.size(), t.model->config().nCtx, "the input");
+    ts::checkFitsContext(ids.size(), t.server->config().nCtx, "the input");
     double ms = 0;
-    const remote::Distribution d = t.model->next(ids, &ms);
-    const std::vector<float> logits = remote::logitsOf(d, t.model->config().nVocab);
+    const remote::Distribution d = t.server->next(ids, &ms);
+    const std::vector<float> logits = remote::logitsOf(d, t.server->config().nVocab);
     // The server's probabilities as they are (not renormalised over a top K).
     std::vector<float> probs(logits.size(), 0.0f);
     for (std::size_t i = 0; i < logits.size(); ++i)
@@ -165,28 +150,28 @@ int remoteTrace(const Args& args) {
 }
 
 int remoteScore(const Args& args) {
-    const Options opts(args, withServer({"model", "text", "text-file", "stride"}),
+    const Options opts(args, withServerOptions({"model", "text", "text-file", "stride"}),
                        {"json", "bos", "no-bos", "special"});
     auto text = readText(opts, "text", "text-file");
     if (!text) throw UsageError{"give the text as --text STR or --text-file FILE"};
     const RemoteTarget t = connectServer(opts);
     if (!t.loaded.tokenizer)
-        throw Error("the " + remote::kindName(t.model->info().kind) +
+        throw Error("the " + remote::kindName(t.server->info().kind) +
                     " server has no tokenizer endpoint to score text with");
-    const PromptTokens prompt =
-        parsePrompt(*text, t.loaded.tokenizer.get(), t.model->config().nVocab, promptOptions(opts));
+    const PromptTokens prompt = parsePrompt(*text, t.loaded.tokenizer.get(),
+                                            t.server->config().nVocab, promptOptions(opts));
     const std::vector<int> ids = prompt.ids();
     if (ids.size() < 2)
         throw Error(
             "the text is a single token with nothing before it, so nothing is scored"
             " (--bos puts the model's start token in front)");
-    const int window = t.model->config().nCtx;
+    const int window = t.server->config().nCtx;
     if (ids.size() > static_cast<std::size_t>(window))
         throw Error("the text is " + std::to_string(ids.size()) +
                     " tokens, longer than the server's context of " + std::to_string(window) +
                     "; sliding windows are not done over --server yet: shorten the text");
     const int stride = static_cast<int>(opts.integer("stride", std::max(1, window / 2), 1, window));
-    const remote::PromptScores s = t.model->scorePrompt(ids);
+    const remote::PromptScores s = t.server->scorePrompt(ids);
     const auto shown = tokenDisplays(t.loaded, ids);
     Json perToken = Json::array();
     double nllSum = 0.0;
@@ -238,8 +223,8 @@ int remoteScore(const Args& args) {
 
 int remoteCompare(const Args& args) {
     const Options opts(args,
-                       withServer({"model", "prompt", "prompt-file", "ids", "temperatures", "steps",
-                                   "seed", "top-k", "top-p"}),
+                       withServerOptions({"model", "prompt", "prompt-file", "ids", "temperatures",
+                                          "steps", "seed", "top-k", "top-p"}),
                        {"json", "special", "bos", "no-bos", "ignore-eos"});
     const int steps = static_cast<int>(opts.integer("steps", 20, 0, 1 << 20));
     std::vector<float> temperatures;
@@ -250,7 +235,7 @@ int remoteCompare(const Args& args) {
     const RemoteTarget t = connectServer(opts);
     const auto prompt = remotePrompt(opts, t, "ids", "prompt", "prompt-file").ids();
     const auto lanes =
-        runTemperatureLanes(std::make_unique<remote::RemoteSession>(t.model), prompt, temperatures,
+        runTemperatureLanes(std::make_unique<remote::RemoteSession>(t.server), prompt, temperatures,
                             steps, base, t.loaded.tokenizer, opts.flag("ignore-eos"));
     // The fields of compare with --model.
     Json j;
@@ -303,8 +288,11 @@ int runRemote(const std::string& command, const Args& args) {
     if (command == "trace") return remoteTrace(args);
     if (command == "score") return remoteScore(args);
     if (command == "compare") return remoteCompare(args);
-    throw UsageError{"--server works with generate, trace, score and compare (" + command +
-                     " needs a local model: give --model)"};
+    // The experiments take either target themselves (Target, remote_model.hpp).
+    if (command == "probe") return runProbe(args);
+    if (command == "litm") return runLitm(args);
+    throw UsageError{"--server works with generate, trace, score, compare, probe and litm (" +
+                     command + " needs a local model: give --model)"};
 }
 
 }  // namespace ts::cli

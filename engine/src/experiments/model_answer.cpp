@@ -99,11 +99,18 @@ bool answerMatches(std::string_view answerWord, std::string_view truth) {
 
 ModelAnswer modelAnswer(std::shared_ptr<const Model> model, const Tokenizer& tokenizer,
                         const std::vector<int>& prompt, int maxTokens) {
+    LocalStepSource source(std::move(model));
+    return modelAnswer(source, tokenizer, prompt, maxTokens);
+}
+
+ModelAnswer modelAnswer(StepSource& session, const Tokenizer& tokenizer,
+                        const std::vector<int>& prompt, int maxTokens,
+                        const TraceOptions& options) {
     if (prompt.empty()) throw Error("cannot answer an empty prompt");
-    const int room = model->config().nCtx - static_cast<int>(prompt.size());
+    const int room = session.config().nCtx - static_cast<int>(prompt.size());
     maxTokens = std::min(maxTokens, room);
-    Session session(model);
-    StepTrace trace = session.prefill(prompt);
+    session.reset();
+    StepTrace trace = session.prefill(prompt, options);
     const auto eos = tokenizer.endOfTextId();
 
     std::vector<Word> leading, content;  // function words before the answer, the answer
@@ -163,7 +170,7 @@ ModelAnswer modelAnswer(std::shared_ptr<const Model> model, const Tokenizer& tok
         current.bytes += piece;
         current.tokens.push_back(token);
         current.probs.push_back(softmax(trace.logits)[static_cast<std::size_t>(token)]);
-        if (i + 1 < maxTokens) trace = session.step(token);
+        if (i + 1 < maxTokens) trace = session.step(token, options);
     }
     if (!complete) finishWord();
 

@@ -248,7 +248,26 @@ RemoteSession::RemoteSession(std::shared_ptr<const RemoteModel> model) : m_model
     if (!m_model) throw Error("a remote session needs a connected model");
 }
 
-StepTrace RemoteSession::run(int firstPosition, std::vector<int> added) {
+namespace {
+
+// Interventions a server can take: bans and logit biases, applied here to the logprobs it
+// sent (a ban is exact; a bias re-weights what was itemised: exact for a full vocabulary).
+// The rest needs the model's internals.
+const Interventions* logitInterventions(const TraceOptions& options) {
+    const Interventions* iv = options.interventions.get();
+    if (!iv || iv->empty()) return nullptr;
+    if (!iv->changesLogitsOnly())
+        throw Error(
+            "head ablation, steering and activation patching need the model's internals, "
+            "which a model server does not expose: load the model locally with --model");
+    return iv;
+}
+
+}  // namespace
+
+StepTrace RemoteSession::run(int firstPosition, std::vector<int> added,
+                             const TraceOptions& options) {
+    const Interventions* iv = logitInterventions(options);
     const std::size_t before = m_tokens.size();
     for (int id : added)
         if (id < 0 || id >= m_model->config().nVocab)
@@ -262,13 +281,39 @@ StepTrace RemoteSession::run(int firstPosition, std::vector<int> added) {
     try {
         m_model->setCancelFlag(m_cancel);
         double ms = 0;
+        const int nVocab = m_model->config().nVocab;
         const Distribution d = m_model->next(m_tokens, &ms);
-        t.logits = logitsOf(d, m_model->config().nVocab);
+        t.logits = logitsOf(d, nVocab);
         t.tailMass = d.tailMass;
+        if (options.allLogits) {
+            // Row j: the distribution after the first before + j + 1 tokens. Only the rows
+            // from allLogitsFrom are asked for: in one request where the server gives prompt
+            // logprobs, else one request per row (each on the cached prefix).
+            const std::size_t n = added.size();
+            const std::size_t from = std::min<std::size_t>(
+                static_cast<std::size_t>(std::max(0, options.allLogitsFrom)), n - 1);
+            t.allLogits.resize(n);
+            if (from + 1 < n && m_model->info().promptLogprobs) {
+                PromptScores s = m_model->scorePrompt(m_tokens);
+                for (std::size_t j = from; j + 1 < n; ++j)
+                    t.allLogits[j] = std::move(s.logits[before + j + 1]);
+            } else {
+                for (std::size_t j = from; j + 1 < n; ++j)
+                    t.allLogits[j] = logitsOf(
+                        m_model->next(std::span<const int>(m_tokens).first(before + j + 1)),
+                        nVocab);
+            }
+            t.allLogits[n - 1] = t.logits;
+        }
         t.cost.wallMs = ms;
     } catch (...) {
         m_tokens.resize(before);  // the session stays as it was before the call
         throw;
+    }
+    if (iv) {
+        for (auto& row : t.allLogits)
+            if (!row.empty()) applyLogitInterventions(*iv, row);
+        t.bannedLogits = applyLogitInterventions(*iv, t.logits);
     }
     t.firstPosition = firstPosition;
     t.tokens = std::move(added);
@@ -276,11 +321,13 @@ StepTrace RemoteSession::run(int firstPosition, std::vector<int> added) {
     return t;
 }
 
-StepTrace RemoteSession::prefill(std::span<const int> tokens, const TraceOptions&) {
-    return run(position(), {tokens.begin(), tokens.end()});
+StepTrace RemoteSession::prefill(std::span<const int> tokens, const TraceOptions& options) {
+    return run(position(), {tokens.begin(), tokens.end()}, options);
 }
 
-StepTrace RemoteSession::step(int token, const TraceOptions&) { return run(position(), {token}); }
+StepTrace RemoteSession::step(int token, const TraceOptions& options) {
+    return run(position(), {token}, options);
+}
 
 void RemoteSession::truncate(int n) {
     if (n < 0 || n > position())
