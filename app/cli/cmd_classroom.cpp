@@ -3,33 +3,33 @@
 #include <iostream>
 #include <map>
 
+#include "command_options.hpp"
 #include "commands.hpp"
 #include "common.hpp"
 #include "intervention_options.hpp"
+#include "remote_model.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/experiments.hpp"
+#include "tokenscope/remote_experiments.hpp"
 #include "tokenscope/token_display.hpp"
 
 namespace ts::cli {
 
 int runCompare(const Args& args) {
-    const Options opts(
-        args,
-        withInterventionOptions({"model", "prompt", "prompt-file", "ids", "temperatures", "steps",
-                                 "seed", "top-k", "top-p", "threads"}),
-        {"json", "special", "bos", "no-bos", "ignore-eos"});
-    applyThreads(opts);
+    const Options opts = commandOptions("compare", args);
     const int steps = static_cast<int>(opts.integer("steps", 20, 0, 1 << 20));
     std::vector<float> temperatures;
     for (double t : opts.numberList("temperatures", 0.0, 100.0))
         temperatures.push_back(static_cast<float>(t));
     if (temperatures.size() > 16) throw UsageError{"--temperatures takes at most 16 values"};
     const SamplingParams base = samplingParams(opts, 1.0f);
-    const LoadedModel model = loadModel(opts);
-    const auto prompt = inputIds(opts, model, "ids", "prompt", "prompt-file");
+    // A local model or a model server (--server): the same lanes over either step source.
+    const Target target = openTarget(opts);
+    const LoadedModel& model = target.loaded;
+    const auto prompt = targetPrompt(opts, target, "ids", "prompt", "prompt-file").ids();
     // The lanes follow generate's end-of-text rule: a lane stops after an end token.
-    const auto interventions = interventionsFrom(opts, model, prompt);
-    const auto lanes = runTemperatureLanes(model.model, prompt, temperatures, steps, base,
+    const auto interventions = targetInterventions(opts, target, prompt);
+    const auto lanes = runTemperatureLanes(target.source(), prompt, temperatures, steps, base,
                                            model.tokenizer, opts.flag("ignore-eos"), interventions);
 
     Json j;
@@ -64,6 +64,7 @@ int runCompare(const Args& args) {
               lane.tokens.empty() ? 0.0 : entropySum / static_cast<double>(lane.tokens.size())},
              {"tokens", tokens}});
     }
+    if (target.server) j["server"] = serverJson(target);
     if (opts.flag("json")) {
         printJson(j);
     } else {

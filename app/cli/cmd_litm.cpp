@@ -6,6 +6,7 @@
 #include <chrono>
 #include <iostream>
 
+#include "command_options.hpp"
 #include "commands.hpp"
 #include "common.hpp"
 #include "interrupt.hpp"
@@ -45,11 +46,7 @@ Json serverEstimate(const Target& target, const Tokenizer& tokenizer, const Litm
 }  // namespace
 
 int runLitm(const Args& args) {
-    const Options opts(args,
-                       withServerOptions(withInterventionOptions(
-                           {"model", "records", "positions", "trials", "seed", "record-template",
-                            "query-template", "spec", "out"})),
-                       {"json", "query-aware", "naive", "estimate"});
+    const Options opts = commandOptions("litm", args);
     LitmOptions o;
     o.records = static_cast<int>(opts.integer("records", 20, 1, 10000));
     o.positions = static_cast<int>(opts.integer("positions", 5, 1, 10000));
@@ -79,8 +76,7 @@ int runLitm(const Args& args) {
     requireFullDistribution(target, "litm");
     requireTokenSpans(target, "litm");
     const Tokenizer& tokenizer = *target.loaded.tokenizer;
-    const auto interventions = target.server ? serverInterventionsFrom(opts, target.config())
-                                             : interventionsFrom(opts, target.loaded, {});
+    const auto interventions = targetInterventions(opts, target, {});
     if (opts.flag("estimate")) {
         // What the lab shows before a long run: the work, the measured speed and the time it
         // adds up to.

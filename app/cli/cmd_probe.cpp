@@ -4,6 +4,7 @@
 #include <iostream>
 #include <map>
 
+#include "command_options.hpp"
 #include "commands.hpp"
 #include "common.hpp"
 #include "intervention_options.hpp"
@@ -51,8 +52,7 @@ std::vector<std::string> probeNotExposed(const Target& t) {
 }  // namespace
 
 int runProbe(const Args& args) {
-    const Options opts(args, withServerOptions(withInterventionOptions({"model", "probes"})),
-                       {"json", "special", "bos", "no-bos", "with-fact"});
+    const Options opts = commandOptions("probe", args);
     const auto probes = loadFactProbes(inputFilePath(opts, "probes", kMaxProbeFileBytes));
     const Target target = openTarget(opts);
     if (!target.loaded.tokenizer)
@@ -65,8 +65,7 @@ int runProbe(const Args& args) {
     const Tokenizer& tok = *target.loaded.tokenizer;
     // The flags (--ban, --logit-bias, --ablate, --steer-*) apply to every pass; a mean
     // ablation takes its means from each probe's prompt.
-    const auto interventions = target.server ? serverInterventionsFrom(opts, target.config())
-                                             : interventionsFrom(opts, target.loaded, {});
+    const auto interventions = targetInterventions(opts, target, {});
     const auto source = target.source();
     const bool textKnown = !target.server || probeNotExposed(target).empty();
     const bool json = opts.flag("json");

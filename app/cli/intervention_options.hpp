@@ -1,5 +1,5 @@
 #pragma once
-// The one parser of the intervention flags that generate, trace, compare, score, probe and
+// The one parser of the intervention flags that generate, trace, compare, score, probe, litm and
 // patch share (docs/cli.md, "Interventions"): layers and heads count from 1 here.
 //   --ban ID[,ID...]            probability 0 for these ids
 //   --logit-bias ID:VALUE[,...] VALUE added to the logit before temperature

@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "interrupt.hpp"
+#include "intervention_options.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/remote_transport.hpp"
 
@@ -40,6 +41,21 @@ Target openTarget(const Options& opts) {
     t.loaded = loadModel(opts);
     t.name = opts.has("model") ? opts.require("model") : std::string("bundled");
     return t;
+}
+
+PromptTokens targetPrompt(const Options& opts, const Target& t, const std::string& idsOption,
+                          const std::string& textOption, const std::string& fileOption) {
+    if (!t.server) return inputPrompt(opts, t.loaded, idsOption, textOption, fileOption);
+    return inputPrompt(opts, t.loaded.tokenizer.get(), t.server->config().nVocab,
+                       "the " + remote::kindName(t.server->info().kind) +
+                           " server has no tokenizer endpoint Tokenscope can use",
+                       idsOption, textOption, fileOption);
+}
+
+std::shared_ptr<const Interventions> targetInterventions(const Options& opts, const Target& t,
+                                                         std::span<const int> prompt) {
+    return t.server ? serverInterventionsFrom(opts, t.config())
+                    : interventionsFrom(opts, t.loaded, prompt);
 }
 
 Json serverJson(const Target& t) {

@@ -3,12 +3,14 @@
 // llama-server, vLLM or SGLang instead of a local --model (docs/remote.md).
 #include <memory>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "commands.hpp"
 #include "common.hpp"
 #include "options.hpp"
+#include "tokenscope/interventions.hpp"
 #include "tokenscope/model_folder.hpp"
 #include "tokenscope/remote.hpp"
 #include "tokenscope/step_source.hpp"
@@ -41,13 +43,21 @@ struct Target {
     // A fresh session on it: LocalStepSource or remote::RemoteSession (with Ctrl-C's flag).
     std::unique_ptr<StepSource> source() const;
 };
-using RemoteTarget = Target;
 // Connects as the options say (--server, --server-model, --vocab-size, --top-logprobs,
 // --api-key-env, --server-timeout); reports the server on stderr. --model with --server is a
 // usage error.
 Target connectServer(const Options& opts);
 // --server: connectServer; else the local model (loadModel) with --threads applied.
 Target openTarget(const Options& opts);
+// The input as a prompt on either target (inputPrompt: --ids verbatim, or the text through
+// the model's or the server's tokenizer).
+PromptTokens targetPrompt(const Options& opts, const Target& t, const std::string& idsOption,
+                          const std::string& textOption, const std::string& fileOption);
+// The intervention flags on either target: interventionsFrom for a local model (means of a
+// mean ablation from `prompt`, or from each prompt run where it is empty),
+// serverInterventionsFrom for a server (bans and biases only).
+std::shared_ptr<const Interventions> targetInterventions(const Options& opts, const Target& t,
+                                                         std::span<const int> prompt);
 // The server as commands report it ("server": url, kind, model, vocabulary, context, top
 // logprobs per step).
 Json serverJson(const Target& t);

@@ -130,6 +130,11 @@ TEST_CASE("cli --server: probe applies --ban and --logit-bias to the server's lo
                                    "2", "--trials", "1", "--steer-layer", "1"});
     CHECK(litmSteer.exitCode == 1);
     CHECK(litmSteer.err.find("does not expose") != std::string::npos);
+    // A server that gives only its top K cannot score: said, with the flag to leave out.
+    const auto topk =
+        runCli({"probe", "--server", s.url(), "--probes", probes, "--top-logprobs", "5"});
+    CHECK(topk.exitCode == 1);
+    CHECK(topk.err.find("--top-logprobs") != std::string::npos);
 }
 
 TEST_CASE("cli --server: litm gives the local fields, attention mass null and said so",
@@ -191,7 +196,6 @@ TEST_CASE("cli --server: probe and litm end with a message and exit 1 on a hosti
     const std::vector<Case> cases = {
         {{"--kind", "llama", "--hostile", "truncated"}, "not valid JSON"},
         {{"--kind", "llama", "--hostile", "nan"}, "NaN"},
-        {{"--kind", "llama", "--hostile", "wrong-vocab"}, "outside the vocab"},
     };
     for (const Case& c : cases) {
         INFO(c.server.back());
@@ -207,10 +211,40 @@ TEST_CASE("cli --server: probe and litm end with a message and exit 1 on a hosti
         CHECK(l.err.find(c.message) != std::string::npos);
         CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(60));
     }
-    // A server that gives only its top K cannot score: said, with the flag to leave out.
-    StandInServer s(dir.path() / "topk", {"--kind", "llama"});
-    const auto topk =
-        runCli({"probe", "--server", s.url(), "--probes", probes, "--top-logprobs", "5"});
-    CHECK(topk.exitCode == 1);
-    CHECK(topk.err.find("--top-logprobs") != std::string::npos);
+}
+
+TEST_CASE("cli --server: trace, generate and compare take --ban through the one option table",
+          "[cli][remote][interventions]") {
+    TempDir dir("cli-remote-ban");
+    StandInServer s(dir.path(), {"--kind", "llama"});
+    const std::vector<int> ids = {1, 2};
+    const auto plain = runCli({"trace", "--server", s.url(), "--ids", "1,2", "--top", "3"});
+    REQUIRE(plain.exitCode == 0);
+    const int top = plain.json()["top"][0]["id"].get<int>();
+    const auto t = runCli(
+        {"trace", "--server", s.url(), "--ids", "1,2", "--top", "3", "--ban", std::to_string(top)});
+    INFO(t.err);
+    REQUIRE(t.exitCode == 0);
+    const Json tj = t.json();
+    CHECK(tj["banned"] == Json::array({top}));
+    for (const auto& c : tj["top"]) CHECK(c["id"].get<int>() != top);
+    // Renormalised without the banned id, from the stand-in's formula.
+    const int second = tj["top"][0]["id"].get<int>();
+    const double expected =
+        std::exp(standInLogprob(ids, second)) / (1.0 - std::exp(standInLogprob(ids, top)));
+    CHECK(tj["top"][0]["prob"].get<double>() == Approx(expected).margin(1e-5));
+    // generate and compare: the banned id is never drawn, and the transcript records the ban.
+    const auto g = runCli({"generate", "--server", s.url(), "--ids", "1,2", "--steps", "4",
+                           "--temperature", "0", "--json", "--ban", std::to_string(top)});
+    REQUIRE(g.exitCode == 0);
+    const Json gj = g.json();
+    for (const auto& id : gj["generated"]) CHECK(id.get<int>() != top);
+    CHECK(gj["interventions"]["banned"] == Json::array({top}));
+    const auto c = runCli({"compare", "--server", s.url(), "--ids", "1,2", "--temperatures", "0",
+                           "--steps", "4", "--json", "--ban", std::to_string(top)});
+    REQUIRE(c.exitCode == 0);
+    CHECK(c.json()["lanes"][0]["ids"] == gj["generated"]);
+    CHECK(c.json()["server"]["kind"] == "llama-server");
+    // The server's options without --server are not options of the local command.
+    CHECK(runCli({"trace", "--server-model", "x", "--ids", "1"}).exitCode == 2);
 }
