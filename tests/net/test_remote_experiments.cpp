@@ -105,3 +105,42 @@ TEST_CASE("remote experiments: bans and biases apply to the server's logprobs, a
     CHECK_THROWS_AS(session.prefill(std::vector<int>{1, 2}, options), ts::Error);
     CHECK(session.position() == 0);
 }
+
+TEST_CASE("remote experiments: the model's own answer asks for the top entries only",
+          "[remote][experiments]") {
+    TempDir dir("remote-exp-top");
+    StandInServer s(dir.path(), {"--kind", "llama"});
+    const auto model = remoteExpConnect(s.url());
+    ts::remote::RemoteSession session(model);
+    // The greedy path from the formula: the most probable id (the lowest of equals), 4 steps.
+    std::vector<int> ids = {5, 9, 2}, expected;
+    double prob = 1;
+    for (int step = 0; step < 4; ++step) {
+        int best = 0;
+        for (int v = 1; v < 64; ++v)
+            if (remoteExpLogprob(ids, v) > remoteExpLogprob(ids, best)) best = v;
+        prob *= std::exp(remoteExpLogprob(ids, best));
+        expected.push_back(best);
+        ids.push_back(best);
+    }
+    const auto answer = ts::modelAnswer(session, *model->tokenizer(), {5, 9, 2}, 4);
+    CHECK(answer.tokens == expected);
+    CHECK(answer.prob == Approx(prob).epsilon(1e-4));
+    // Each of its requests asked for 8 entries, not the whole vocabulary.
+    int asked = 0;
+    for (const auto& r : s.requests())
+        if (r["path"] == "/completion" && r["body"]["n_probs"] != 64) {
+            CHECK(r["body"]["n_probs"] == 8);
+            ++asked;
+        }
+    CHECK(asked == 4);
+    // With a ban the whole vocabulary is asked for again (the ban re-weights it).
+    auto iv = std::make_shared<ts::Interventions>();
+    iv->banned = {expected[0]};
+    ts::TraceOptions options;
+    options.interventions = iv;
+    const auto banned = ts::modelAnswer(session, *model->tokenizer(), {5, 9, 2}, 1, options);
+    REQUIRE(banned.tokens.size() == 1);
+    CHECK(banned.tokens[0] != expected[0]);
+    CHECK(s.requests().back()["body"]["n_probs"] == 64);
+}

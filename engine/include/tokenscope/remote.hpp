@@ -121,8 +121,9 @@ class RemoteModel {
     std::shared_ptr<const Tokenizer> tokenizer() const { return m_tokenizer; }
     std::string describe() const;  // "llama-server model NAME at URL"
 
-    // The distribution after `ids`; wallMs (if given) gets the request's time.
-    Distribution next(std::span<const int> ids, double* wallMs = nullptr) const;
+    // The distribution after `ids`; wallMs (if given) gets the request's time. `topK` > 0
+    // asks for fewer entries than the connection's (a caller that reads only the top ones).
+    Distribution next(std::span<const int> ids, double* wallMs = nullptr, int topK = 0) const;
     // Scores of every token of `ids` after the first (see PromptScores::path).
     PromptScores scorePrompt(std::span<const int> ids) const;
     void setCancelFlag(const std::atomic<bool>* cancel) const;

@@ -49,14 +49,16 @@ int vllmLogprobs(const ServerInfo& info) { return info.topK >= info.nVocab ? -1 
 
 }  // namespace
 
-Distribution RemoteModel::next(std::span<const int> ids, double* wallMs) const {
+Distribution RemoteModel::next(std::span<const int> ids, double* wallMs, int topK) const {
     if (ids.empty()) throw Error("a remote step needs at least one token");
+    ServerInfo info = m_info;  // the K of this request
+    if (topK > 0) info.topK = std::min(topK, m_info.topK);
     const auto started = std::chrono::steady_clock::now();
     Json req;
     std::string path;
     if (m_info.kind == ServerKind::LlamaServer) {
         path = "/completion";
-        req = {{"prompt", idArray(ids)}, {"n_predict", 1},        {"n_probs", nProbsFor(m_info)},
+        req = {{"prompt", idArray(ids)}, {"n_predict", 1},        {"n_probs", nProbsFor(info)},
                {"cache_prompt", true},   {"temperature", 0},      {"post_sampling_probs", false},
                {"stream", false},        {"return_tokens", false}};
     } else if (m_info.kind == ServerKind::Vllm) {
@@ -65,14 +67,14 @@ Distribution RemoteModel::next(std::span<const int> ids, double* wallMs) const {
                {"prompt", idArray(ids)},
                {"max_tokens", 1},
                {"temperature", 1.0},
-               {"logprobs", vllmLogprobs(m_info)},
+               {"logprobs", vllmLogprobs(info)},
                {"return_tokens_as_token_ids", true}};
     } else {
         path = "/generate";
         req = {{"input_ids", idArray(ids)},
                {"sampling_params", {{"max_new_tokens", 1}, {"temperature", 1.0}}},
                {"return_logprob", true},
-               {"top_logprobs_num", nProbsFor(m_info)},
+               {"top_logprobs_num", nProbsFor(info)},
                {"return_text_in_logprobs", false}};
     }
     const HttpResponse r = post(path, req.dump());
@@ -80,8 +82,8 @@ Distribution RemoteModel::next(std::span<const int> ids, double* wallMs) const {
                          ? parseLlamaCompletion(r.body, m_info.nVocab)
                      : m_info.kind == ServerKind::Vllm ? parseVllmCompletion(r.body, m_info.nVocab)
                                                        : parseSglangGenerate(r.body, m_info.nVocab);
-    if (static_cast<int>(d.entries.size()) < std::min(m_info.topK, m_info.nVocab) &&
-        m_info.kind == ServerKind::LlamaServer && m_info.topK >= m_info.nVocab &&
+    if (static_cast<int>(d.entries.size()) < std::min(info.topK, m_info.nVocab) &&
+        m_info.kind == ServerKind::LlamaServer && info.topK >= m_info.nVocab &&
         static_cast<int>(d.entries.size()) < m_info.nVocab)
         throw Error("the server at " + m_info.url + " gave " + std::to_string(d.entries.size()) +
                     " logprobs where the whole vocabulary (" + std::to_string(m_info.nVocab) +
@@ -282,7 +284,9 @@ StepTrace RemoteSession::run(int firstPosition, std::vector<int> added,
         m_model->setCancelFlag(m_cancel);
         double ms = 0;
         const int nVocab = m_model->config().nVocab;
-        const Distribution d = m_model->next(m_tokens, &ms);
+        // Only the top entries where the caller reads no more (and nothing re-weights them).
+        const int topK = !iv && !options.allLogits ? options.topLogits : 0;
+        const Distribution d = m_model->next(m_tokens, &ms, topK);
         t.logits = logitsOf(d, nVocab);
         t.tailMass = d.tailMass;
         if (options.allLogits) {
