@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "chat_prompt.hpp"
+#include "command_options.hpp"
 #include "commands.hpp"
 #include "common.hpp"
 #include "intervention_options.hpp"
@@ -68,11 +69,7 @@ int replayTranscript(const Options& opts) {
 }  // namespace
 
 int runGenerate(const Args& args) {
-    const Options opts(
-        args,
-        withInterventionOptions({"model", "ids", "prompt", "prompt-file", "steps", "temperature",
-                                 "top-k", "top-p", "seed", "threads", "system", "user", "replay"}),
-        {"json", "special", "bos", "no-bos", "stop-at-eos", "ignore-eos"});
+    const Options opts = commandOptions("generate", args);
     applyThreads(opts);
     if (opts.has("replay")) return replayTranscript(opts);
     const int steps = static_cast<int>(opts.integer("steps", 20, 0, 1 << 20));

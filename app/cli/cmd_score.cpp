@@ -8,6 +8,7 @@
 #include <cmath>
 #include <span>
 
+#include "command_options.hpp"
 #include "commands.hpp"
 #include "common.hpp"
 #include "intervention_options.hpp"
@@ -17,9 +18,7 @@
 namespace ts::cli {
 
 int runScore(const Args& args) {
-    const Options opts(args,
-                       withInterventionOptions({"model", "text", "text-file", "threads", "stride"}),
-                       {"json", "bos", "no-bos", "special"});
+    const Options opts = commandOptions("score", args);
     applyThreads(opts);
     const LoadedModel model = loadModel(opts);
     auto text = readText(opts, "text", "text-file");

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "command_options.hpp"
 #include "commands.hpp"
 #include "common.hpp"
 #include "intervention_options.hpp"
@@ -55,9 +56,7 @@ void printTable(const LoadedModel& model, const std::vector<int>& ids, const Ste
 }  // namespace
 
 int runTrace(const Args& args) {
-    const Options opts(
-        args, withInterventionOptions({"model", "ids", "text", "text-file", "top", "threads"}),
-        {"attention", "full-logits", "special", "bos", "no-bos", "json"});
+    const Options opts = commandOptions("trace", args);
     applyThreads(opts);
     const int top = static_cast<int>(opts.integer("top", 10, 0, 1000));
     const LoadedModel model = loadModel(opts);

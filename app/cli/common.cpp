@@ -70,6 +70,15 @@ PromptOptions promptOptions(const Options& opts) {
 PromptTokens inputPrompt(const Options& opts, const LoadedModel& model,
                          const std::string& idsOption, const std::string& textOption,
                          const std::string& fileOption) {
+    return inputPrompt(opts, model.tokenizer.get(), model.model->config().nVocab,
+                       "the model in " + model.folder.string() +
+                           " has no tokenizer (vocab.json + merges.txt or tokenizer.json)",
+                       idsOption, textOption, fileOption);
+}
+
+PromptTokens inputPrompt(const Options& opts, const Tokenizer* tokenizer, int nVocab,
+                         const std::string& noTokenizer, const std::string& idsOption,
+                         const std::string& textOption, const std::string& fileOption) {
     const bool hasIds = opts.has(idsOption);
     auto text = readText(opts, textOption, fileOption);
     if (hasIds && text)
@@ -77,15 +86,10 @@ PromptTokens inputPrompt(const Options& opts, const LoadedModel& model,
     if (!hasIds && !text)
         throw UsageError{"give the input as --" + idsOption + " or --" + textOption};
     const PromptOptions options = promptOptions(opts);
-    const int nVocab = model.model->config().nVocab;
     // Ids are used verbatim: --bos and --no-bos are for text.
     if (hasIds) return promptFromIds(opts.intList(idsOption), nVocab, "--" + idsOption);
-    if (!model.tokenizer)
-        throw Error("the model in " + model.folder.string() +
-                    " has no tokenizer (vocab.json + merges.txt or tokenizer.json); "
-                    "give token ids with --" +
-                    idsOption);
-    return parsePrompt(*text, model.tokenizer.get(), nVocab, options);
+    if (!tokenizer) throw Error(noTokenizer + "; give token ids with --" + idsOption);
+    return parsePrompt(*text, tokenizer, nVocab, options);
 }
 
 std::vector<int> inputIds(const Options& opts, const LoadedModel& model,

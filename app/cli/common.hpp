@@ -44,6 +44,12 @@ PromptOptions promptOptions(const Options& opts);
 PromptTokens inputPrompt(const Options& opts, const LoadedModel& model,
                          const std::string& idsOption, const std::string& textOption,
                          const std::string& fileOption);
+// The same with the tokenizer and vocabulary size given (a model server's): the one reader
+// of --ids / text for --model and --server. `noTokenizer` says why there is none (the start
+// of the message; ": give token ids with --IDS" follows).
+PromptTokens inputPrompt(const Options& opts, const Tokenizer* tokenizer, int nVocab,
+                         const std::string& noTokenizer, const std::string& idsOption,
+                         const std::string& textOption, const std::string& fileOption);
 std::vector<int> inputIds(const Options& opts, const LoadedModel& model,
                           const std::string& idsOption, const std::string& textOption,
                           const std::string& fileOption);

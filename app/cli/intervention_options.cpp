@@ -66,9 +66,35 @@ std::shared_ptr<const Interventions> interventionsFrom(const Options& opts,
         Interventions heads = *iv;  // heads checked before the means are computed
         heads.ablateMode = AblateMode::Zero;
         heads.validate(model.model->config());
+        // No prompt: the means come from each prompt the command runs
+        // (ts::interventionsForPrompt, as probe and litm do).
+        if (prompt.empty()) return iv;
         prepareMeanAblation(model.model, prompt, *iv);
     }
     iv->validate(model.model->config());
+    return iv;
+}
+
+std::shared_ptr<const Interventions> serverInterventionsFrom(const Options& opts,
+                                                             const Config& config) {
+    for (const char* o : {"ablate", "ablate-mode", "steer-layer", "steer-positive",
+                          "steer-negative", "steer-strength"})
+        if (opts.has(o))
+            throw Error(std::string("--") + o +
+                        ": a model server does not expose its attention heads or residual "
+                        "stream; load the model locally with --model for head ablation and "
+                        "steering (--ban and --logit-bias work with --server)");
+    if (!opts.has("ban") && !opts.has("logit-bias")) return nullptr;
+    InterventionFlagText text;
+    text.ban = opts.get("ban");
+    text.logitBias = opts.get("logit-bias");
+    std::shared_ptr<Interventions> iv;
+    try {
+        iv = std::make_shared<Interventions>(parseInterventionFlags(text));
+    } catch (const InterventionFlagError& e) {
+        throw UsageError{e.what()};
+    }
+    iv->validate(config);  // ids within the server's vocabulary
     return iv;
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// The one parser of the intervention flags that generate, trace, compare, score, probe and
+// The one parser of the intervention flags that generate, trace, compare, score, probe, litm and
 // patch share (docs/cli.md, "Interventions"): layers and heads count from 1 here.
 //   --ban ID[,ID...]            probability 0 for these ids
 //   --logit-bias ID:VALUE[,...] VALUE added to the logit before temperature
@@ -28,6 +28,15 @@ std::set<std::string> withInterventionOptions(std::set<std::string> valued);
 std::shared_ptr<const Interventions> interventionsFrom(const Options& opts,
                                                        const LoadedModel& model,
                                                        std::span<const int> prompt);
+
+// With an empty `prompt`, a mean ablation comes back without its means: the engine takes them
+// from each prompt it runs (ts::interventionsForPrompt: probe, litm).
+
+// The flags a model server can take (--ban, --logit-bias, applied to its logprobs by
+// ts::remote::RemoteSession); the others are ts::Error (exit 1): a server does not expose
+// heads or the residual stream. Null when neither is given.
+std::shared_ptr<const Interventions> serverInterventionsFrom(const Options& opts,
+                                                             const Config& config);
 
 // The intervention set as the JSON commands report it ("interventions"), layers 1-based.
 Json interventionsJson(const Interventions& iv);

@@ -1,13 +1,15 @@
-// generate, trace and score with --server: the same loop (ts::Transcript over a
+// generate, trace, score and compare with --server (probe and litm take either target in
+// cmd_probe.cpp and cmd_litm.cpp): the same loop (ts::Transcript over a
 // RemoteSession), the same JSON as with --model, less what a server cannot give (attention,
 // embeddings, raw logits), which `trace` lists under "not_given".
 #include <cmath>
 #include <iostream>
 
+#include "command_options.hpp"
 #include "common.hpp"
+#include "intervention_options.hpp"
 #include "remote_model.hpp"
 #include "tokenscope/error.hpp"
-#include "tokenscope/remote_experiments.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/transcript.hpp"
 
@@ -15,45 +17,9 @@ namespace ts::cli {
 
 namespace {
 
-std::set<std::string> withServer(std::set<std::string> valued) {
-    valued.insert(kServerOptions.begin(), kServerOptions.end());
-    valued.insert("threads");  // accepted as with --model; the server has its own
-    return valued;
-}
-
-// --ids verbatim, or the text through the server's tokenizer (ts::parsePrompt, the one way
-// from text to ids: the start-token rule is the one the server applies).
-PromptTokens remotePrompt(const Options& opts, const RemoteTarget& t, const std::string& idsOption,
-                          const std::string& textOption, const std::string& fileOption) {
-    const bool hasIds = opts.has(idsOption);
-    auto text = readText(opts, textOption, fileOption);
-    if (hasIds && text)
-        throw UsageError{"give either --" + idsOption + " or --" + textOption + ", not both"};
-    if (!hasIds && !text)
-        throw UsageError{"give the input as --" + idsOption + " or --" + textOption};
-    const int nVocab = t.model->config().nVocab;
-    if (hasIds) return promptFromIds(opts.intList(idsOption), nVocab, "--" + idsOption);
-    if (!t.loaded.tokenizer)
-        throw Error("the " + remote::kindName(t.model->info().kind) +
-                    " server has no tokenizer endpoint Tokenscope can use: give token ids with --" +
-                    idsOption);
-    return parsePrompt(*text, t.loaded.tokenizer.get(), nVocab, promptOptions(opts));
-}
-
-Json serverJson(const RemoteTarget& t) {
-    const auto& i = t.model->info();
-    return {{"url", i.url},
-            {"kind", remote::kindName(i.kind)},
-            {"model", i.model},
-            {"vocab", i.nVocab},
-            {"vocab_source", i.vocabSource},
-            {"context", i.nCtx},
-            {"top_logprobs", i.topK >= i.nVocab ? -1 : i.topK}};
-}
-
-ModelIdentity identityOf(const RemoteTarget& t) {
-    const auto& i = t.model->info();
-    return ModelIdentity::ofConfig(t.model->config(), i.model, i.url, remote::kindName(i.kind));
+ModelIdentity identityOf(const Target& t) {
+    const auto& i = t.server->info();
+    return ModelIdentity::ofConfig(t.server->config(), i.model, i.url, remote::kindName(i.kind));
 }
 
 // Entropy of a distribution given as logprobs with -infinity for what is not itemised, plus
@@ -68,10 +34,7 @@ double entropyWithTail(const std::vector<float>& logits, double tail) {
 }
 
 int remoteGenerate(const Args& args) {
-    const Options opts(args,
-                       withServer({"model", "ids", "prompt", "prompt-file", "steps", "temperature",
-                                   "top-k", "top-p", "seed", "system", "user", "replay"}),
-                       {"json", "special", "bos", "no-bos", "stop-at-eos", "ignore-eos"});
+    const Options opts = commandOptions("generate", args);
     for (const char* o : {"system", "user", "replay"})
         if (opts.has(o))
             throw UsageError{std::string("--") + o +
@@ -80,15 +43,18 @@ int remoteGenerate(const Args& args) {
     const SamplingParams params = samplingParams(opts, 1.0f);
     if (opts.flag("stop-at-eos") && opts.flag("ignore-eos"))
         throw UsageError{"give either --stop-at-eos (the default) or --ignore-eos, not both"};
-    const RemoteTarget t = connectServer(opts);
-    const PromptTokens prompt = remotePrompt(opts, t, "ids", "prompt", "prompt-file");
+    const Target t = connectServer(opts);
+    const PromptTokens prompt = targetPrompt(opts, t, "ids", "prompt", "prompt-file");
     const std::vector<int> ids = prompt.ids();
-    ts::checkFitsContext(ids.size() + static_cast<std::size_t>(steps), t.model->config().nCtx,
+    ts::checkFitsContext(ids.size() + static_cast<std::size_t>(steps), t.server->config().nCtx,
                          "the prompt plus --steps");
     const bool json = opts.flag("json");
     TranscriptOptions options;
     options.ignoreEndOfText = opts.flag("ignore-eos");
-    Transcript transcript(std::make_unique<remote::RemoteSession>(t.model), t.loaded.tokenizer,
+    // --ban and --logit-bias on the server's logprobs (remote::RemoteSession), every step.
+    const auto interventions = serverInterventionsFrom(opts, t.server->config());
+    options.trace.interventions = interventions;
+    Transcript transcript(std::make_unique<remote::RemoteSession>(t.server), t.loaded.tokenizer,
                           options);
     if (!json && t.loaded.tokenizer) std::cout << t.loaded.tokenizer->decode(ids);
     double decodeMs = 0.0;
@@ -116,26 +82,35 @@ int remoteGenerate(const Args& args) {
         return 0;
     }
     const ModelIdentity identity = identityOf(t);
-    std::cout << transcriptJson(transcript.steps(), t.loaded.tokenizer.get(), decodeMs, &identity)
+    std::cout << transcriptJson(transcript.steps(), t.loaded.tokenizer.get(), decodeMs, &identity,
+                                interventions.get())
               << '\n';
     return 0;
 }
 
 int remoteTrace(const Args& args) {
-    const Options opts(args, withServer({"model", "ids", "text", "text-file", "top"}),
-                       {"attention", "full-logits", "special", "bos", "no-bos", "json"});
+    const Options opts = commandOptions("trace", args);
     const int top = static_cast<int>(opts.integer("top", 10, 0, 1000));
     for (const char* f : {"attention", "full-logits"})
         if (opts.flag(f))
             throw Error(std::string("--") + f +
                         ": a model server does not expose attention or raw logits; load the "
                         "model locally with --model for them");
-    const RemoteTarget t = connectServer(opts);
-    const auto ids = remotePrompt(opts, t, "ids", "text", "text-file").ids();
-    ts::checkFitsContext(ids.size(), t.model->config().nCtx, "the input");
+    const Target t = connectServer(opts);
+    const auto ids = targetPrompt(opts, t, "ids", "text", "text-file").ids();
+    ts::checkFitsContext(ids.size(), t.server->config().nCtx, "the input");
     double ms = 0;
-    const remote::Distribution d = t.model->next(ids, &ms);
-    const std::vector<float> logits = remote::logitsOf(d, t.model->config().nVocab);
+    const auto interventions = serverInterventionsFrom(opts, t.server->config());
+    const remote::Distribution d = t.server->next(ids, &ms);
+    std::vector<float> logits = remote::logitsOf(d, t.server->config().nVocab);
+    std::vector<std::pair<int, float>> banned;
+    if (interventions) {
+        // Bans and biases on the server's logprobs, renormalised over what it itemised (the
+        // tail keeps its mass): exact for a full vocabulary.
+        banned = applyLogitInterventions(*interventions, logits);
+        const float shift = static_cast<float>(logSumExp(logits) - std::log1p(-d.tailMass));
+        for (float& lp : logits) lp -= shift;
+    }
     // The server's probabilities as they are (not renormalised over a top K).
     std::vector<float> probs(logits.size(), 0.0f);
     for (std::size_t i = 0; i < logits.size(); ++i)
@@ -157,6 +132,11 @@ int remoteTrace(const Args& args) {
     j["tokens"] = Json::array();
     for (int id : ids) j["tokens"].push_back(tokenText(t.loaded, id));
     j["display"] = tokenDisplays(t.loaded, ids);
+    if (interventions) {
+        j["interventions"] = interventionsJson(*interventions);
+        j["banned"] = Json::array();
+        for (const auto& b : banned) j["banned"].push_back(b.first);
+    }
     j["not_given"] = {"logsumexp", "last_logits", "logits", "attentions"};
     j["server"] = serverJson(t);
     j["server"]["request_ms"] = ms;
@@ -165,28 +145,38 @@ int remoteTrace(const Args& args) {
 }
 
 int remoteScore(const Args& args) {
-    const Options opts(args, withServer({"model", "text", "text-file", "stride"}),
-                       {"json", "bos", "no-bos", "special"});
+    const Options opts = commandOptions("score", args);
     auto text = readText(opts, "text", "text-file");
     if (!text) throw UsageError{"give the text as --text STR or --text-file FILE"};
-    const RemoteTarget t = connectServer(opts);
+    const Target t = connectServer(opts);
     if (!t.loaded.tokenizer)
-        throw Error("the " + remote::kindName(t.model->info().kind) +
+        throw Error("the " + remote::kindName(t.server->info().kind) +
                     " server has no tokenizer endpoint to score text with");
-    const PromptTokens prompt =
-        parsePrompt(*text, t.loaded.tokenizer.get(), t.model->config().nVocab, promptOptions(opts));
+    const PromptTokens prompt = parsePrompt(*text, t.loaded.tokenizer.get(),
+                                            t.server->config().nVocab, promptOptions(opts));
     const std::vector<int> ids = prompt.ids();
     if (ids.size() < 2)
         throw Error(
             "the text is a single token with nothing before it, so nothing is scored"
             " (--bos puts the model's start token in front)");
-    const int window = t.model->config().nCtx;
+    const int window = t.server->config().nCtx;
     if (ids.size() > static_cast<std::size_t>(window))
         throw Error("the text is " + std::to_string(ids.size()) +
                     " tokens, longer than the server's context of " + std::to_string(window) +
                     "; sliding windows are not done over --server yet: shorten the text");
     const int stride = static_cast<int>(opts.integer("stride", std::max(1, window / 2), 1, window));
-    const remote::PromptScores s = t.model->scorePrompt(ids);
+    const auto interventions = serverInterventionsFrom(opts, t.server->config());
+    remote::PromptScores s = t.server->scorePrompt(ids);
+    if (interventions)  // bans and biases on each position's logprobs, renormalised
+        for (std::size_t i = 1; i < ids.size(); ++i) {
+            if (s.logits[i].empty())
+                throw Error(
+                    "--ban and --logit-bias need each position's distribution, which "
+                    "the server did not give for scoring");
+            applyLogitInterventions(*interventions, s.logits[i]);
+            s.logprob[i] = static_cast<double>(s.logits[i][static_cast<std::size_t>(ids[i])]) -
+                           logSumExp(s.logits[i]);
+        }
     const auto shown = tokenDisplays(t.loaded, ids);
     Json perToken = Json::array();
     double nllSum = 0.0;
@@ -229,70 +219,11 @@ int remoteScore(const Args& args) {
     j["window"] = window;
     j["stride"] = stride;
     j["windows"] = 1;
+    if (interventions) j["interventions"] = interventionsJson(*interventions);
     j["scoring_path"] = s.path;
     j["requests"] = s.requests;
     j["server"] = serverJson(t);
     printJson(j);
-    return 0;
-}
-
-int remoteCompare(const Args& args) {
-    const Options opts(args,
-                       withServer({"model", "prompt", "prompt-file", "ids", "temperatures", "steps",
-                                   "seed", "top-k", "top-p"}),
-                       {"json", "special", "bos", "no-bos", "ignore-eos"});
-    const int steps = static_cast<int>(opts.integer("steps", 20, 0, 1 << 20));
-    std::vector<float> temperatures;
-    for (double t : opts.numberList("temperatures", 0.0, 100.0))
-        temperatures.push_back(static_cast<float>(t));
-    if (temperatures.size() > 16) throw UsageError{"--temperatures takes at most 16 values"};
-    const SamplingParams base = samplingParams(opts, 1.0f);
-    const RemoteTarget t = connectServer(opts);
-    const auto prompt = remotePrompt(opts, t, "ids", "prompt", "prompt-file").ids();
-    const auto lanes =
-        runTemperatureLanes(std::make_unique<remote::RemoteSession>(t.model), prompt, temperatures,
-                            steps, base, t.loaded.tokenizer, opts.flag("ignore-eos"));
-    // The fields of compare with --model.
-    Json j;
-    j["prompt_ids"] = prompt;
-    j["seed"] = base.seed;
-    j["lanes"] = Json::array();
-    for (const auto& lane : lanes) {
-        Json tokens = Json::array();
-        std::vector<int> ids, laneIds = prompt;
-        double entropySum = 0;
-        for (const auto& tk : lane.tokens) laneIds.push_back(tk.token);
-        const auto shown = tokenDisplays(t.loaded, laneIds);
-        std::size_t k = prompt.size();
-        for (const auto& tk : lane.tokens) {
-            ids.push_back(tk.token);
-            entropySum += tk.entropyBits;
-            tokens.push_back({{"id", tk.token},
-                              {"text", tokenText(t.loaded, tk.token)},
-                              {"bytes", hexBytes(tokenBytesOf(t.loaded, tk.token))},
-                              {"display", shown[k++]},
-                              {"prob", tk.prob},
-                              {"raw_prob", tk.rawProb},
-                              {"entropy_bits", tk.entropyBits}});
-        }
-        const std::string text =
-            t.loaded.tokenizer ? bytesAsText(t.loaded.tokenizer->decode(ids)) : "";
-        j["lanes"].push_back(
-            {{"temperature", lane.params.temperature},
-             {"ids", ids},
-             {"text", text},
-             {"mean_entropy_bits",
-              lane.tokens.empty() ? 0.0 : entropySum / static_cast<double>(lane.tokens.size())},
-             {"tokens", tokens}});
-    }
-    j["server"] = serverJson(t);
-    if (opts.flag("json")) {
-        printJson(j);
-    } else {
-        for (const auto& lane : j["lanes"])
-            std::cout << "T=" << lane["temperature"].get<double>() << ": "
-                      << lane["text"].get<std::string>() << '\n';
-    }
     return 0;
 }
 
@@ -302,9 +233,12 @@ int runRemote(const std::string& command, const Args& args) {
     if (command == "generate") return remoteGenerate(args);
     if (command == "trace") return remoteTrace(args);
     if (command == "score") return remoteScore(args);
-    if (command == "compare") return remoteCompare(args);
-    throw UsageError{"--server works with generate, trace, score and compare (" + command +
-                     " needs a local model: give --model)"};
+    // compare and the experiments take either target themselves (Target, remote_model.hpp).
+    if (command == "compare") return runCompare(args);
+    if (command == "probe") return runProbe(args);
+    if (command == "litm") return runLitm(args);
+    throw UsageError{"--server works with generate, trace, score, compare, probe and litm (" +
+                     command + " needs a local model: give --model)"};
 }
 
 }  // namespace ts::cli

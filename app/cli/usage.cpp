@@ -123,11 +123,15 @@ Every command takes --model DIR (a Hugging Face folder: config.json, model.safet
 vocab.json + merges.txt or tokenizer.json) or --model ORG/NAME[@REVISION] (found in the
 Hugging Face cache); without it the bundled model is used.
 --threads N sets the engine's threads (default 2).
-Interventions (generate, trace, compare, score, probe): --ban ID,... (probability 0),
+--server URL [--server-model NAME] runs generate, trace, score, compare, probe and litm on a
+model served by llama-server, vLLM or SGLang instead (docs/remote.md); the JSON is the same,
+less what a server does not expose, which it lists ("not_given", "server_does_not_expose").
+Interventions (generate, trace, compare, score, probe, litm): --ban ID,... (probability 0),
 --logit-bias ID:VALUE,... (added to the logit before temperature), --ablate LAYER:HEAD,...
 with --ablate-mode zero|mean (silence heads, counted from 1), and --steer-layer L
 --steer-positive STR --steer-negative STR --steer-strength S (add S x the difference of the
-two prompts' mean residuals entering block L). --help after a command prints its usage.
+two prompts' mean residuals entering block L); with --server only --ban and --logit-bias.
+--help after a command prints its usage.
 Ctrl-C stops any command within 2 s with exit status 130 (a download keeps what arrived and
 resumes from it next time). Exit status: 0 done, 1 bad input or model files, 2 bad usage.
 )";

@@ -10,6 +10,7 @@
 // llama-server is missing, the tests FAIL with the reason; they never skip silently.
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <map>
 
 #include "catch.hpp"
@@ -121,4 +122,43 @@ TEST_CASE("llama-server: --server agrees with --model on greedy tokens, top-20 a
     CHECK(std::abs(bitsL - bitsR) <= 1e-3);
     CHECK(sr.json()["scoring_path"].get<std::string>().find("one request per position") !=
           std::string::npos);
+
+    // probe: the same verdicts and answers, scores within the top-20 tolerance's reach.
+    const fs::path probes = dir.path() / "probes.json";
+    std::ofstream(probes) << R"([{"prompt":"The capital of France is","truth":" Paris",)"
+                          << R"("false":[" London"," Rome"],"group":"g"}])";
+    const std::vector<std::string> pr = {"probe", "--probes", probes.string(), "--json"};
+    const auto pl = runCli(withModel(pr));
+    const auto prr = runCli(withServer(pr));
+    INFO(prr.err);
+    REQUIRE(pl.exitCode == 0);
+    REQUIRE(prr.exitCode == 0);
+    const Json pjl = pl.json(), pjr = prr.json();
+    const Json &a = pjl["probes"][0], &b = pjr["probes"][0];
+    CHECK(b["truth_wins"] == a["truth_wins"]);
+    CHECK(b["top_token"] == a["top_token"]);
+    CHECK(b["answer"] == a["answer"]);
+    CHECK(b["logp_true"].get<double>() == Approx(a["logp_true"].get<double>()).margin(0.01));
+    for (std::size_t i = 0; i < 2; ++i)
+        CHECK(b["logp_false"][i].get<double>() ==
+              Approx(a["logp_false"][i].get<double>()).margin(0.01));
+    CHECK(std::abs(b["top_prob"].get<double>() - a["top_prob"].get<double>()) <= 0.015);
+
+    // litm: a small run gives the same accuracy, P(correct) within the top-20 tolerance.
+    const std::vector<std::string> lt = {"litm", "--records", "4", "--positions",
+                                         "2",    "--trials",  "1", "--json"};
+    const auto ll = runCli(withModel(lt));
+    const auto lr = runCli(withServer(lt));
+    INFO(lr.err);
+    REQUIRE(ll.exitCode == 0);
+    REQUIRE(lr.exitCode == 0);
+    const Json ljl = ll.json(), ljr = lr.json();
+    REQUIRE(ljr["points"].size() == ljl["points"].size());
+    for (std::size_t k = 0; k < ljl["points"].size(); ++k) {
+        CHECK(ljr["points"][k]["accuracy"] == ljl["points"][k]["accuracy"]);
+        CHECK(std::abs(ljr["points"][k]["mean_prob"].get<double>() -
+                       ljl["points"][k]["mean_prob"].get<double>()) <= 0.015);
+        CHECK(ljr["points"][k]["attention_mass"].is_null());
+    }
+    CHECK(ljr["example_context"] == ljl["example_context"]);
 }

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "tokenscope/model.hpp"
 #include "tokenscope/prompt.hpp"
 #include "tokenscope/sampling.hpp"
+#include "tokenscope/step_source.hpp"
 #include "tokenscope/tokenizer.hpp"
 
 namespace ts {
@@ -53,6 +55,13 @@ struct ContinuationScore {
 ContinuationScore scoreContinuation(std::shared_ptr<const Model> model,
                                     const std::vector<int>& prompt,
                                     const std::vector<int>& continuation);
+// The same over any step source (a local model, or a model server: tokenscope/remote.hpp),
+// reset first; `options` travel into the one prefill (its interventions apply). One batched
+// prefill of the prompt and the continuation but its last token, reading the rows of the
+// continuation's positions (a server is asked for those rows only).
+ContinuationScore scoreContinuation(StepSource& source, const std::vector<int>& prompt,
+                                    const std::vector<int>& continuation,
+                                    const TraceOptions& options = {});
 
 // ---- fact probes -----------------------------------------------------------------------
 struct FactProbe {
@@ -86,6 +95,10 @@ struct ModelAnswer {
 };
 ModelAnswer modelAnswer(std::shared_ptr<const Model> model, const Tokenizer& tokenizer,
                         const std::vector<int>& prompt, int maxTokens = 16);
+// The same over any step source (reset first), every pass run with `options`.
+ModelAnswer modelAnswer(StepSource& source, const Tokenizer& tokenizer,
+                        const std::vector<int>& prompt, int maxTokens = 16,
+                        const TraceOptions& options = {});
 // " in", "The", " a" ... (English articles, prepositions, conjunctions, auxiliaries and
 // pronouns; case and leading spaces ignored).
 bool isFunctionWord(std::string_view word);
@@ -108,7 +121,22 @@ struct ProbeResult {
 // The prompt is read by parsePrompt (the model's start-token rule, or `promptOptions`), and
 // each answer is tokenized together with it (parsePromptWithContinuation).
 ProbeResult runFactProbe(std::shared_ptr<const Model> model, const Tokenizer& tokenizer,
-                         const FactProbe& probe, const PromptOptions& promptOptions = {});
+                         const FactProbe& probe, const PromptOptions& promptOptions = {},
+                         std::shared_ptr<const Interventions> interventions = nullptr);
+// The one implementation, over any step source: a local model (LocalStepSource, what the
+// overload above runs) or a model server (remote::RemoteSession). The source is reset before
+// each of its passes. `interventions` apply to every pass (scoring, the first step, the
+// model's answer); a mean ablation without its means gets them from this probe's prompt
+// (which needs a local model).
+ProbeResult runFactProbe(StepSource& source, const Tokenizer& tokenizer, const FactProbe& probe,
+                         const PromptOptions& promptOptions = {},
+                         std::shared_ptr<const Interventions> interventions = nullptr);
+// The intervention set for one prompt: `interventions` as given, or, for a mean ablation
+// given without its means, a copy with the means of `prompt` (ts::prepareMeanAblation on the
+// source's local model; ts::Error for a remote one). Null stays null.
+std::shared_ptr<const Interventions> interventionsForPrompt(
+    const StepSource& source, std::shared_ptr<const Interventions> interventions,
+    std::span<const int> prompt);
 
 // ---- hallucination's remedy: give it the fact -------------------------------------------
 // What retrieval does for a question: the fact is put into the context before it. The fact
@@ -126,7 +154,11 @@ struct FactRemedy {
     bool flipped() const { return !before.truthWins && after.truthWins; }
 };
 FactRemedy runFactRemedy(std::shared_ptr<const Model> model, const Tokenizer& tokenizer,
-                         const FactProbe& probe, const PromptOptions& promptOptions = {});
+                         const FactProbe& probe, const PromptOptions& promptOptions = {},
+                         std::shared_ptr<const Interventions> interventions = nullptr);
+FactRemedy runFactRemedy(StepSource& source, const Tokenizer& tokenizer, const FactProbe& probe,
+                         const PromptOptions& promptOptions = {},
+                         std::shared_ptr<const Interventions> interventions = nullptr);
 // Whether `text` has Hangul (a probe's language: "ko" when its prompt has, else "en").
 bool hasHangul(std::string_view text);
 

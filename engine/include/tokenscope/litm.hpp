@@ -11,11 +11,14 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "tokenscope/interventions.hpp"
 #include "tokenscope/model.hpp"
+#include "tokenscope/step_source.hpp"
 #include "tokenscope/tokenizer.hpp"
 
 namespace ts {
@@ -58,7 +61,8 @@ struct LitmPoint {
     double meanProb = 0, probLow = 0, probHigh = 0;          // P(correct first token), 95% CI
     double meanRank = 0;
     double attentionMass = 0;  // last position's attention on the gold record,
-                               // averaged over layers and heads
+                               // averaged over layers and heads (NaN where not measured:
+                               // a model server does not expose attention)
 };
 // What the run cost: how many tokens went through the model and how long it took.
 struct LitmTiming {
@@ -73,11 +77,25 @@ struct LitmResult {
     int contextTokens = 0;  // mean tokens of a question's whole prompt
     std::string exampleContext;
     LitmTiming timing;
+    // False when the source gave no attention (a model server): every point's attentionMass
+    // is then NaN, and the results file writes null and lists "attention_mass" under
+    // "server_does_not_expose".
+    bool attentionMeasured = true;
 };
 using ExperimentProgress = std::function<void(double fraction)>;
 LitmResult runLostInTheMiddle(std::shared_ptr<const Model> model, const Tokenizer& tokenizer,
                               const LitmOptions& options, const ExperimentProgress& progress = {},
-                              const std::atomic<bool>* cancel = nullptr);
+                              const std::atomic<bool>* cancel = nullptr,
+                              std::shared_ptr<const Interventions> interventions = nullptr);
+// The one implementation, over any step source: the local model (LocalStepSource, what the
+// overload above runs) or a model server (remote::RemoteSession: no attention, so the
+// attention mass is not measured). `interventions` apply to every pass; a mean ablation
+// given without its means takes, in each trial, the means over that trial's first question
+// (the same in both modes, so --naive still agrees).
+LitmResult runLostInTheMiddle(StepSource& source, const Tokenizer& tokenizer,
+                              const LitmOptions& options, const ExperimentProgress& progress = {},
+                              const std::atomic<bool>* cancel = nullptr,
+                              std::shared_ptr<const Interventions> interventions = nullptr);
 
 // ---- the time a run will take, before it starts ------------------------------------------
 // The work of a run, from the first trial's contexts (tokenizing only, no model call).
@@ -106,6 +124,10 @@ struct LitmRun {
     std::string model;    // the model's name as shown (folder or repository)
     LitmOptions options;  // key words and values are not saved (kept empty)
     LitmResult result;
+    // Where it ran, for a model server ("llama-server at http://HOST:PORT"; "" for a local
+    // model), and the interventions it ran with ("interventions", as transcripts spell them).
+    std::string server;
+    std::optional<Interventions> interventions;
 };
 // The JSON text of a run (format "tokenscope-litm-results", version 1), with the
 // reference curve of Liu et al. for whoever reads the file without Tokenscope.

@@ -121,8 +121,9 @@ class RemoteModel {
     std::shared_ptr<const Tokenizer> tokenizer() const { return m_tokenizer; }
     std::string describe() const;  // "llama-server model NAME at URL"
 
-    // The distribution after `ids`; wallMs (if given) gets the request's time.
-    Distribution next(std::span<const int> ids, double* wallMs = nullptr) const;
+    // The distribution after `ids`; wallMs (if given) gets the request's time. `topK` > 0
+    // asks for fewer entries than the connection's (a caller that reads only the top ones).
+    Distribution next(std::span<const int> ids, double* wallMs = nullptr, int topK = 0) const;
     // Scores of every token of `ids` after the first (see PromptScores::path).
     PromptScores scorePrompt(std::span<const int> ids) const;
     void setCancelFlag(const std::atomic<bool>* cancel) const;
@@ -142,7 +143,11 @@ class RemoteModel {
 
 // The step source over a remote model: keeps the token ids itself (the server caches the
 // prompt: llama-server's cache_prompt, vLLM's and SGLang's prefix caches) and asks for the
-// distribution after them at every prefill and step.
+// distribution after them at every prefill and step. Of TraceOptions it honours allLogits
+// (from allLogitsFrom: prompt logprobs where the server has them, else a request per row)
+// and interventions that change logits only (bans and biases, applied to the logprobs it
+// got); other interventions are a ts::Error (a server does not expose the internals), and
+// attention, embeddings and residuals are not filled.
 class RemoteSession final : public StepSource {
   public:
     explicit RemoteSession(std::shared_ptr<const RemoteModel> model);
@@ -159,7 +164,7 @@ class RemoteSession final : public StepSource {
     const RemoteModel& model() const { return *m_model; }
 
   private:
-    StepTrace run(int firstPosition, std::vector<int> added);
+    StepTrace run(int firstPosition, std::vector<int> added, const TraceOptions& options);
     std::shared_ptr<const RemoteModel> m_model;
     std::vector<int> m_tokens;
     const std::atomic<bool>* m_cancel = nullptr;

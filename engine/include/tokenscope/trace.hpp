@@ -17,6 +17,14 @@ struct TraceOptions {
     bool embeddings = false;  // token and position embedding of every processed token
     bool residuals = false;   // residual stream after each layer, last position (logit lens)
     bool allLogits = false;   // logits of every processed position, not only the last
+    // With allLogits, a hint: the rows before this index (of the processed tokens) are not
+    // needed and a source may leave them empty. The local model fills every row; a model
+    // server is asked only for the rows from here on (one request per row on llama-server).
+    int allLogitsFrom = 0;
+    // A hint: only the largest `topLogits` entries of `logits` are read (0: all). The local
+    // model fills every entry; a model server is asked for that many only, the rest of its
+    // distribution then in StepTrace::tailMass (not with allLogits or interventions).
+    int topLogits = 0;
     // Logit lens of the last position, computed on the engine's thread by ts::Transcript
     // (needs `residuals`), so no view does model math on the GUI thread.
     bool logitLens = false;

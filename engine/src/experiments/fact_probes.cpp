@@ -15,15 +15,23 @@ namespace ts {
 ContinuationScore scoreContinuation(std::shared_ptr<const Model> model,
                                     const std::vector<int>& prompt,
                                     const std::vector<int>& continuation) {
+    LocalStepSource source(std::move(model));
+    return scoreContinuation(source, prompt, continuation);
+}
+
+ContinuationScore scoreContinuation(StepSource& source, const std::vector<int>& prompt,
+                                    const std::vector<int>& continuation,
+                                    const TraceOptions& traceOptions) {
     if (prompt.empty()) throw Error("cannot score a continuation of an empty prompt");
     if (continuation.empty()) throw Error("the continuation to score is empty");
     std::vector<int> ids = prompt;
     ids.insert(ids.end(), continuation.begin(), continuation.end() - 1);
-    checkFitsContext(ids.size(), model->config().nCtx, "the prompt plus the continuation");
-    Session session(model);
-    TraceOptions options;
+    checkFitsContext(ids.size(), source.config().nCtx, "the prompt plus the continuation");
+    source.reset();
+    TraceOptions options = traceOptions;
     options.allLogits = true;
-    const StepTrace trace = session.prefill(ids, options);
+    options.allLogitsFrom = static_cast<int>(prompt.size()) - 1;  // the rows read below
+    const StepTrace trace = source.prefill(ids, options);
     ContinuationScore score;
     for (std::size_t i = 0; i < continuation.size(); ++i) {
         const auto& logits = trace.allLogits[prompt.size() - 1 + i];
@@ -165,17 +173,43 @@ void saveFactProbes(const std::vector<FactProbe>& probes, const std::filesystem:
 }
 
 ProbeResult runFactProbe(std::shared_ptr<const Model> model, const Tokenizer& tokenizer,
-                         const FactProbe& probe, const PromptOptions& promptOptions) {
+                         const FactProbe& probe, const PromptOptions& promptOptions,
+                         std::shared_ptr<const Interventions> interventions) {
+    LocalStepSource source(std::move(model));
+    return runFactProbe(source, tokenizer, probe, promptOptions, std::move(interventions));
+}
+
+std::shared_ptr<const Interventions> interventionsForPrompt(
+    const StepSource& source, std::shared_ptr<const Interventions> interventions,
+    std::span<const int> prompt) {
+    if (!interventions || interventions->ablateMode != AblateMode::Mean ||
+        interventions->ablate.empty() || !interventions->ablateMeans.empty())
+        return interventions;
+    const auto model = source.localModel();
+    if (!model)
+        throw Error(
+            "head ablation needs the model's internals, which a model server does not "
+            "expose: load the model locally with --model");
+    auto withMeans = std::make_shared<Interventions>(*interventions);
+    prepareMeanAblation(model, prompt, *withMeans);
+    return withMeans;
+}
+
+ProbeResult runFactProbe(StepSource& source, const Tokenizer& tokenizer, const FactProbe& probe,
+                         const PromptOptions& promptOptions,
+                         std::shared_ptr<const Interventions> interventions) {
     // The prompt as every command reads it (parsePrompt), and each answer tokenized together
     // with it, so " Paris" gets the ids it has after the prompt's last word.
-    const int nVocab = model->config().nVocab;
+    const int nVocab = source.config().nVocab;
     const auto prompt = parsePrompt(probe.prompt, &tokenizer, nVocab, promptOptions).ids();
+    TraceOptions options;
+    options.interventions = interventionsForPrompt(source, std::move(interventions), prompt);
     auto scoreAnswer = [&](const std::string& answer, const char* what) {
         if (answer.empty()) throw Error("fact probe '" + probe.prompt + "' has an empty " + what);
         const auto split =
             parsePromptWithContinuation(probe.prompt, answer, tokenizer, nVocab, promptOptions);
-        return std::make_pair(scoreContinuation(model, split.prompt.ids(), split.continuation),
-                              split);
+        return std::make_pair(
+            scoreContinuation(source, split.prompt.ids(), split.continuation, options), split);
     };
     ProbeResult r;
     const auto [truthScore, truthSplit] = scoreAnswer(probe.truth, "truth");
@@ -183,7 +217,10 @@ ProbeResult runFactProbe(std::shared_ptr<const Model> model, const Tokenizer& to
     for (const auto& f : probe.falsehoods)
         r.logPFalse.push_back(scoreAnswer(f, "false answer").first.logProb);
     // The model's own answer: the greedy first step of the one loop every caller uses.
-    Transcript transcript(model, nullptr);
+    source.reset();
+    TranscriptOptions transcriptOptions;
+    transcriptOptions.trace = options;
+    Transcript transcript(source.fork(), nullptr, transcriptOptions);
     SamplingParams greedy;
     greedy.temperature = 0.0f;
     const auto& first = transcript.startIds(prompt, greedy);
@@ -198,7 +235,7 @@ ProbeResult runFactProbe(std::shared_ptr<const Model> model, const Tokenizer& to
                                 : static_cast<float>(std::exp(truthScore.tokenLogProbs[0]));
     r.truthWins = true;
     for (double lp : r.logPFalse) r.truthWins = r.truthWins && r.logPTrue > lp;
-    r.answer = modelAnswer(model, tokenizer, prompt);
+    r.answer = modelAnswer(source, tokenizer, prompt, 16, options);
     return r;
 }
 
@@ -216,9 +253,17 @@ FactProbe withFact(const FactProbe& probe) {
 }
 
 FactRemedy runFactRemedy(std::shared_ptr<const Model> model, const Tokenizer& tokenizer,
-                         const FactProbe& probe, const PromptOptions& promptOptions) {
-    return {runFactProbe(model, tokenizer, probe, promptOptions),
-            runFactProbe(model, tokenizer, withFact(probe), promptOptions)};
+                         const FactProbe& probe, const PromptOptions& promptOptions,
+                         std::shared_ptr<const Interventions> interventions) {
+    LocalStepSource source(std::move(model));
+    return runFactRemedy(source, tokenizer, probe, promptOptions, std::move(interventions));
+}
+
+FactRemedy runFactRemedy(StepSource& source, const Tokenizer& tokenizer, const FactProbe& probe,
+                         const PromptOptions& promptOptions,
+                         std::shared_ptr<const Interventions> interventions) {
+    return {runFactProbe(source, tokenizer, probe, promptOptions, interventions),
+            runFactProbe(source, tokenizer, withFact(probe), promptOptions, interventions)};
 }
 
 bool hasHangul(std::string_view text) {

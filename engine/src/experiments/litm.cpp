@@ -11,10 +11,12 @@
 
 #include "io/json_file.hpp"
 #include "tokenscope/error.hpp"
+#include "tokenscope/experiments.hpp"
 #include "tokenscope/input_file.hpp"
 #include "tokenscope/prompt.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/session.hpp"
+#include "tokenscope/step_source.hpp"
 
 namespace ts {
 
@@ -263,7 +265,7 @@ struct PointSums {
     double correct = 0, rankSum = 0, massSum = 0;
 };
 
-LitmPoint finishPoint(int position, const PointSums& s) {
+LitmPoint finishPoint(int position, const PointSums& s, bool measured) {
     LitmPoint point;
     const double n = static_cast<double>(s.probs.size());
     point.position = position;
@@ -277,7 +279,7 @@ LitmPoint finishPoint(int position, const PointSums& s) {
     point.probLow = std::max(0.0, point.meanProb - 1.96 * sd / std::sqrt(n));
     point.probHigh = std::min(1.0, point.meanProb + 1.96 * sd / std::sqrt(n));
     point.meanRank = s.rankSum / n;
-    point.attentionMass = s.massSum / n;
+    point.attentionMass = measured ? s.massSum / n : std::nan("");
     return point;
 }
 
@@ -285,19 +287,28 @@ LitmPoint finishPoint(int position, const PointSums& s) {
 
 LitmResult runLostInTheMiddle(std::shared_ptr<const Model> model, const Tokenizer& tokenizer,
                               const LitmOptions& o, const ExperimentProgress& progress,
-                              const std::atomic<bool>* cancel) {
+                              const std::atomic<bool>* cancel,
+                              std::shared_ptr<const Interventions> interventions) {
+    LocalStepSource source(std::move(model));
+    return runLostInTheMiddle(source, tokenizer, o, progress, cancel, std::move(interventions));
+}
+
+LitmResult runLostInTheMiddle(StepSource& session, const Tokenizer& tokenizer, const LitmOptions& o,
+                              const ExperimentProgress& progress, const std::atomic<bool>* cancel,
+                              std::shared_ptr<const Interventions> interventions) {
     o.validate();
     if ((o.values.empty() ? kValues.size() : o.values.size()) < 2)
         throw Error("lost in the middle needs at least 2 values");
     const auto started = std::chrono::steady_clock::now();
-    const Config& cfg = model->config();
+    const Config& cfg = session.config();
     const std::vector<int> golds = litmPositions(o);
     Rng rng(o.seed);
-    Session session(model);
     session.setCancelFlag(cancel);
-    TraceOptions withAttention;
-    withAttention.attention = true;
-
+    // Attention where the source has it (a local model; a server does not expose it).
+    const bool local = session.localModel() != nullptr;
+    TraceOptions plain, withAttention;
+    withAttention.attention = local;
+    plain.interventions = withAttention.interventions = interventions;
     LitmResult result;
     result.timing.sharedPrefill = o.sharePrefill;
     std::vector<PointSums> sums(golds.size());
@@ -307,6 +318,9 @@ LitmResult runLostInTheMiddle(std::shared_ptr<const Model> model, const Tokenize
         const std::vector<Question> questions = makeTrial(rng, o, golds, tokenizer);
         for (const auto& q : questions) checkLength(q, o, cfg.nCtx);
         if (t == 0) result.exampleContext = questions.front().text;
+        // A mean ablation's means: over this trial's first question, in both modes.
+        plain.interventions = withAttention.interventions =
+            interventionsForPrompt(session, interventions, questions.front().ids);
         const int shared = o.sharePrefill ? sharedPrefix(questions) : 0;
         // Progress in tokens computed, so a long context prefill moves the bar as it should.
         double trialWork = shared, done = 0;
@@ -317,8 +331,9 @@ LitmResult runLostInTheMiddle(std::shared_ptr<const Model> model, const Tokenize
         };
         if (shared > 0) {
             session.reset();
-            session.prefill(std::span<const int>(questions.front().ids)
-                                .first(static_cast<std::size_t>(shared)));
+            session.prefill(
+                std::span<const int>(questions.front().ids).first(static_cast<std::size_t>(shared)),
+                plain);
             ++result.timing.prefills;
             result.timing.contextTokens += shared;
             report(shared);
@@ -344,20 +359,21 @@ LitmResult runLostInTheMiddle(std::shared_ptr<const Model> model, const Tokenize
             // attention from the final position onto the gold record's tokens
             const int last = static_cast<int>(q.ids.size()) - 1;
             double mass = 0;
-            for (int l = 0; l < cfg.nLayer; ++l)
+            if (trace.attention.empty()) result.attentionMeasured = false;
+            for (int l = 0; l < cfg.nLayer && !trace.attention.empty(); ++l)
                 for (int h = 0; h < cfg.nHead; ++h) {
                     const auto row = trace.attention.row(l, h, last);
                     for (std::size_t i = 0; i < q.tokens.size() && i < row.size(); ++i)
                         if (q.tokens[i].end > q.goldStart && q.tokens[i].start < q.goldEnd)
                             mass += row[i];
                 }
-            s.massSum += mass / (cfg.nLayer * cfg.nHead);
+            if (!trace.attention.empty()) s.massSum += mass / (cfg.nLayer * cfg.nHead);
             totalTokens += static_cast<double>(q.ids.size());
             report(static_cast<double>(computed.size()));
         }
     }
     for (std::size_t k = 0; k < golds.size(); ++k)
-        result.points.push_back(finishPoint(golds[k], sums[k]));
+        result.points.push_back(finishPoint(golds[k], sums[k], result.attentionMeasured));
     const double asked = static_cast<double>(o.trials) * static_cast<double>(golds.size());
     result.contextTokens = static_cast<int>(std::lround(totalTokens / asked));
     result.timing.seconds =

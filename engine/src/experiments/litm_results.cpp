@@ -92,6 +92,10 @@ std::string litmRunToJson(const LitmRun& run) {
     j["format"] = kFormat;
     j["version"] = kVersion;
     j["model"] = run.model;
+    if (!run.server.empty()) j["server"] = run.server;
+    if (!r.attentionMeasured) j["server_does_not_expose"] = {"attention_mass"};
+    if (run.interventions && !run.interventions->empty())
+        j["interventions"] = nlohmann::ordered_json::parse(interventionsToJson(*run.interventions));
     j["records"] = o.records;
     j["positions"] = static_cast<int>(r.points.size());
     j["trials"] = o.trials;
@@ -104,14 +108,16 @@ std::string litmRunToJson(const LitmRun& run) {
     j["context_tokens"] = r.contextTokens;
     j["points"] = nlohmann::ordered_json::array();
     for (const auto& p : r.points)
-        j["points"].push_back({{"position", p.position},
-                               {"trials", p.trials},
-                               {"accuracy", p.accuracy},
-                               {"accuracy_ci", {p.accuracyLow, p.accuracyHigh}},
-                               {"mean_prob", p.meanProb},
-                               {"prob_ci", {p.probLow, p.probHigh}},
-                               {"mean_rank", p.meanRank},
-                               {"attention_mass", p.attentionMass}});
+        j["points"].push_back(
+            {{"position", p.position},
+             {"trials", p.trials},
+             {"accuracy", p.accuracy},
+             {"accuracy_ci", {p.accuracyLow, p.accuracyHigh}},
+             {"mean_prob", p.meanProb},
+             {"prob_ci", {p.probLow, p.probHigh}},
+             {"mean_rank", p.meanRank},
+             {"attention_mass", r.attentionMeasured ? nlohmann::ordered_json(p.attentionMass)
+                                                    : nlohmann::ordered_json()}});
     j["timing"] = {{"shared_prefill", r.timing.sharedPrefill},
                    {"seconds", r.timing.seconds},
                    {"prefills", r.timing.prefills},
@@ -149,6 +155,10 @@ LitmRun litmRunFromJson(std::string_view text, const std::string& source) {
 
     LitmRun run;
     run.model = in.text("model", "");
+    run.server = in.text("server", "");
+    if (in.has("interventions"))
+        run.interventions =
+            interventionsFromJson(in.at("interventions").dump(), source + ", \"interventions\"");
     LitmOptions& o = run.options;
     o.records = static_cast<int>(in.integer("records", 1, 10000));
     o.trials = static_cast<int>(in.integer("trials", 1, 100000));
@@ -191,7 +201,10 @@ LitmRun litmRunFromJson(std::string_view text, const std::string& source) {
         std::tie(pt.probLow, pt.probHigh) =
             p.has("prob_ci") ? p.interval("prob_ci") : std::pair{pt.meanProb, pt.meanProb};
         pt.meanRank = p.numberOr("mean_rank", 0, 0, 1e9);
-        pt.attentionMass = p.numberOr("attention_mass", 0, 0, 1);
+        // null: not measured (a model server does not expose attention)
+        const bool massGiven = !points[i].contains("attention_mass") || p.has("attention_mass");
+        if (!massGiven) res.attentionMeasured = false;
+        pt.attentionMass = massGiven ? p.numberOr("attention_mass", 0, 0, 1) : std::nan("");
         res.points.push_back(pt);
     }
     o.positions = static_cast<int>(res.points.size());

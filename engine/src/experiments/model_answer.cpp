@@ -99,11 +99,27 @@ bool answerMatches(std::string_view answerWord, std::string_view truth) {
 
 ModelAnswer modelAnswer(std::shared_ptr<const Model> model, const Tokenizer& tokenizer,
                         const std::vector<int>& prompt, int maxTokens) {
+    LocalStepSource source(std::move(model));
+    return modelAnswer(source, tokenizer, prompt, maxTokens);
+}
+
+ModelAnswer modelAnswer(StepSource& session, const Tokenizer& tokenizer,
+                        const std::vector<int>& prompt, int maxTokens,
+                        const TraceOptions& options) {
     if (prompt.empty()) throw Error("cannot answer an empty prompt");
-    const int room = model->config().nCtx - static_cast<int>(prompt.size());
+    const int room = session.config().nCtx - static_cast<int>(prompt.size());
     maxTokens = std::min(maxTokens, room);
-    Session session(model);
-    StepTrace trace = session.prefill(prompt);
+    // Greedy: only the most probable entries are read (a server then sends a few, not the
+    // whole vocabulary). A drawn token's probability under the whole distribution: the
+    // entries renormalised, times the mass they hold (1 - tailMass; 1 for a local model).
+    TraceOptions greedy = options;
+    greedy.topLogits = 8;
+    const auto probOf = [](const StepTrace& t, int token) {
+        const float p = softmax(t.logits)[static_cast<std::size_t>(token)];
+        return t.tailMass > 0 ? static_cast<float>(p * (1.0 - t.tailMass)) : p;
+    };
+    session.reset();
+    StepTrace trace = session.prefill(prompt, greedy);
     const auto eos = tokenizer.endOfTextId();
 
     std::vector<Word> leading, content;  // function words before the answer, the answer
@@ -154,16 +170,15 @@ ModelAnswer modelAnswer(std::shared_ptr<const Model> model, const Tokenizer& tok
         if (stop) {
             // Punctuation straight away is the answer ("," after "is"); otherwise it ends it.
             if (leading.empty() && content.empty()) {
-                current =
-                    Word{piece, {token}, {softmax(trace.logits)[static_cast<std::size_t>(token)]}};
+                current = Word{piece, {token}, {probOf(trace, token)}};
                 content.push_back(std::move(current));
             }
             break;
         }
         current.bytes += piece;
         current.tokens.push_back(token);
-        current.probs.push_back(softmax(trace.logits)[static_cast<std::size_t>(token)]);
-        if (i + 1 < maxTokens) trace = session.step(token);
+        current.probs.push_back(probOf(trace, token));
+        if (i + 1 < maxTokens) trace = session.step(token, greedy);
     }
     if (!complete) finishWord();
 

@@ -49,14 +49,16 @@ int vllmLogprobs(const ServerInfo& info) { return info.topK >= info.nVocab ? -1 
 
 }  // namespace
 
-Distribution RemoteModel::next(std::span<const int> ids, double* wallMs) const {
+Distribution RemoteModel::next(std::span<const int> ids, double* wallMs, int topK) const {
     if (ids.empty()) throw Error("a remote step needs at least one token");
+    ServerInfo info = m_info;  // the K of this request
+    if (topK > 0) info.topK = std::min(topK, m_info.topK);
     const auto started = std::chrono::steady_clock::now();
     Json req;
     std::string path;
     if (m_info.kind == ServerKind::LlamaServer) {
         path = "/completion";
-        req = {{"prompt", idArray(ids)}, {"n_predict", 1},        {"n_probs", nProbsFor(m_info)},
+        req = {{"prompt", idArray(ids)}, {"n_predict", 1},        {"n_probs", nProbsFor(info)},
                {"cache_prompt", true},   {"temperature", 0},      {"post_sampling_probs", false},
                {"stream", false},        {"return_tokens", false}};
     } else if (m_info.kind == ServerKind::Vllm) {
@@ -65,14 +67,14 @@ Distribution RemoteModel::next(std::span<const int> ids, double* wallMs) const {
                {"prompt", idArray(ids)},
                {"max_tokens", 1},
                {"temperature", 1.0},
-               {"logprobs", vllmLogprobs(m_info)},
+               {"logprobs", vllmLogprobs(info)},
                {"return_tokens_as_token_ids", true}};
     } else {
         path = "/generate";
         req = {{"input_ids", idArray(ids)},
                {"sampling_params", {{"max_new_tokens", 1}, {"temperature", 1.0}}},
                {"return_logprob", true},
-               {"top_logprobs_num", nProbsFor(m_info)},
+               {"top_logprobs_num", nProbsFor(info)},
                {"return_text_in_logprobs", false}};
     }
     const HttpResponse r = post(path, req.dump());
@@ -80,8 +82,8 @@ Distribution RemoteModel::next(std::span<const int> ids, double* wallMs) const {
                          ? parseLlamaCompletion(r.body, m_info.nVocab)
                      : m_info.kind == ServerKind::Vllm ? parseVllmCompletion(r.body, m_info.nVocab)
                                                        : parseSglangGenerate(r.body, m_info.nVocab);
-    if (static_cast<int>(d.entries.size()) < std::min(m_info.topK, m_info.nVocab) &&
-        m_info.kind == ServerKind::LlamaServer && m_info.topK >= m_info.nVocab &&
+    if (static_cast<int>(d.entries.size()) < std::min(info.topK, m_info.nVocab) &&
+        m_info.kind == ServerKind::LlamaServer && info.topK >= m_info.nVocab &&
         static_cast<int>(d.entries.size()) < m_info.nVocab)
         throw Error("the server at " + m_info.url + " gave " + std::to_string(d.entries.size()) +
                     " logprobs where the whole vocabulary (" + std::to_string(m_info.nVocab) +
@@ -248,7 +250,26 @@ RemoteSession::RemoteSession(std::shared_ptr<const RemoteModel> model) : m_model
     if (!m_model) throw Error("a remote session needs a connected model");
 }
 
-StepTrace RemoteSession::run(int firstPosition, std::vector<int> added) {
+namespace {
+
+// Interventions a server can take: bans and logit biases, applied here to the logprobs it
+// sent (a ban is exact; a bias re-weights what was itemised: exact for a full vocabulary).
+// The rest needs the model's internals.
+const Interventions* logitInterventions(const TraceOptions& options) {
+    const Interventions* iv = options.interventions.get();
+    if (!iv || iv->empty()) return nullptr;
+    if (!iv->changesLogitsOnly())
+        throw Error(
+            "head ablation, steering and activation patching need the model's internals, "
+            "which a model server does not expose: load the model locally with --model");
+    return iv;
+}
+
+}  // namespace
+
+StepTrace RemoteSession::run(int firstPosition, std::vector<int> added,
+                             const TraceOptions& options) {
+    const Interventions* iv = logitInterventions(options);
     const std::size_t before = m_tokens.size();
     for (int id : added)
         if (id < 0 || id >= m_model->config().nVocab)
@@ -262,13 +283,41 @@ StepTrace RemoteSession::run(int firstPosition, std::vector<int> added) {
     try {
         m_model->setCancelFlag(m_cancel);
         double ms = 0;
-        const Distribution d = m_model->next(m_tokens, &ms);
-        t.logits = logitsOf(d, m_model->config().nVocab);
+        const int nVocab = m_model->config().nVocab;
+        // Only the top entries where the caller reads no more (and nothing re-weights them).
+        const int topK = !iv && !options.allLogits ? options.topLogits : 0;
+        const Distribution d = m_model->next(m_tokens, &ms, topK);
+        t.logits = logitsOf(d, nVocab);
         t.tailMass = d.tailMass;
+        if (options.allLogits) {
+            // Row j: the distribution after the first before + j + 1 tokens. Only the rows
+            // from allLogitsFrom are asked for: in one request where the server gives prompt
+            // logprobs, else one request per row (each on the cached prefix).
+            const std::size_t n = added.size();
+            const std::size_t from = std::min<std::size_t>(
+                static_cast<std::size_t>(std::max(0, options.allLogitsFrom)), n - 1);
+            t.allLogits.resize(n);
+            if (from + 1 < n && m_model->info().promptLogprobs) {
+                PromptScores s = m_model->scorePrompt(m_tokens);
+                for (std::size_t j = from; j + 1 < n; ++j)
+                    t.allLogits[j] = std::move(s.logits[before + j + 1]);
+            } else {
+                for (std::size_t j = from; j + 1 < n; ++j)
+                    t.allLogits[j] = logitsOf(
+                        m_model->next(std::span<const int>(m_tokens).first(before + j + 1)),
+                        nVocab);
+            }
+            t.allLogits[n - 1] = t.logits;
+        }
         t.cost.wallMs = ms;
     } catch (...) {
         m_tokens.resize(before);  // the session stays as it was before the call
         throw;
+    }
+    if (iv) {
+        for (auto& row : t.allLogits)
+            if (!row.empty()) applyLogitInterventions(*iv, row);
+        t.bannedLogits = applyLogitInterventions(*iv, t.logits);
     }
     t.firstPosition = firstPosition;
     t.tokens = std::move(added);
@@ -276,11 +325,13 @@ StepTrace RemoteSession::run(int firstPosition, std::vector<int> added) {
     return t;
 }
 
-StepTrace RemoteSession::prefill(std::span<const int> tokens, const TraceOptions&) {
-    return run(position(), {tokens.begin(), tokens.end()});
+StepTrace RemoteSession::prefill(std::span<const int> tokens, const TraceOptions& options) {
+    return run(position(), {tokens.begin(), tokens.end()}, options);
 }
 
-StepTrace RemoteSession::step(int token, const TraceOptions&) { return run(position(), {token}); }
+StepTrace RemoteSession::step(int token, const TraceOptions& options) {
+    return run(position(), {token}, options);
+}
 
 void RemoteSession::truncate(int n) {
     if (n < 0 || n > position())
