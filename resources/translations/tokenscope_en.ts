@@ -3508,34 +3508,14 @@ Click: what if the model had drawn this token? (branches the session from this s
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Clean: its tokens, then the next token</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Corrupted: its tokens, then the next token</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Layer and head:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Attention, clean minus corrupted (red: the clean prompt looks there more)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>difference in attention weight</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Patching: share of logit(%1) − logit(%2) restored, per block and position</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>logit(answer) − logit(wrong): clean %1, corrupted %2. %n forward pass(es) (%3 full-pass equivalents): each patched run starts again at its block.</source>
+        <source>logit(answer) − logit(wrong): clean %1, corrupted %2 · %n forward pass(es), %3 full-pass equivalents</source>
         <translation>
-            <numerusform>logit(answer) − logit(wrong): clean %1, corrupted %2. %n forward pass (%3 full-pass equivalents): each patched run starts again at its block.</numerusform>
-            <numerusform>logit(answer) − logit(wrong): clean %1, corrupted %2. %n forward passes (%3 full-pass equivalents): each patched run starts again at its block.</numerusform>
+            <numerusform>logit(answer) − logit(wrong): clean %1, corrupted %2 · %n forward pass, %3 full-pass equivalents</numerusform>
+            <numerusform>logit(answer) − logit(wrong): clean %1, corrupted %2 · %n forward passes, %3 full-pass equivalents</numerusform>
         </translation>
     </message>
     <message>
@@ -3547,7 +3527,43 @@ Click: what if the model had drawn this token? (branches the session from this s
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>restored share (1 = the clean answer back)</source>
+        <source>Clean prompt → next token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corrupted prompt → next token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer, head:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention, clean minus corrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Red: the clean prompt&apos;s query looks at that key more; blue: less. The head whose attention differs most is shown first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clean − corrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>restored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>block %1, position %2: %3 % restored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>query %1, key %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each patched run starts again at its block from the corrupted run&apos;s cache, so most runs cost less than a whole forward pass.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3642,6 +3658,22 @@ Click: what if the model had drawn this token? (branches the session from this s
     </message>
     <message>
         <source>The same seed at each strength: negative steers away from the first word, positive towards it. Far from 0 the text stops making sense.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>logit(%1) − logit(%2) at the next token, by strength</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>logit(towards) − logit(away from) at the next token, by strength</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>strength</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>logit difference</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

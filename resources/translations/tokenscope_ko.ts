@@ -4052,33 +4052,13 @@ Click: what if the model had drawn this token? (branches the session from this s
         <translation>취소</translation>
     </message>
     <message>
-        <source>Clean: its tokens, then the next token</source>
-        <translation>깨끗한 쪽: 토큰, 그리고 다음 토큰</translation>
-    </message>
-    <message>
-        <source>Corrupted: its tokens, then the next token</source>
-        <translation>오염된 쪽: 토큰, 그리고 다음 토큰</translation>
-    </message>
-    <message>
-        <source>Layer and head:</source>
-        <translation>층과 헤드:</translation>
-    </message>
-    <message>
-        <source>Attention, clean minus corrupted (red: the clean prompt looks there more)</source>
-        <translation>어텐션: 깨끗한 쪽 빼기 오염된 쪽 (빨강: 깨끗한 프롬프트가 더 보는 곳)</translation>
-    </message>
-    <message>
-        <source>difference in attention weight</source>
-        <translation>어텐션 가중치 차이</translation>
-    </message>
-    <message>
         <source>Patching: share of logit(%1) − logit(%2) restored, per block and position</source>
         <translation>패칭: 블록과 위치마다 되살아난 logit(%1) − logit(%2)의 비율</translation>
     </message>
     <message numerus="yes">
-        <source>logit(answer) − logit(wrong): clean %1, corrupted %2. %n forward pass(es) (%3 full-pass equivalents): each patched run starts again at its block.</source>
+        <source>logit(answer) − logit(wrong): clean %1, corrupted %2 · %n forward pass(es), %3 full-pass equivalents</source>
         <translation>
-            <numerusform>logit(정답) − logit(오답): 깨끗한 쪽 %1, 오염된 쪽 %2. 순전파 %n번(전체 순전파 %3번 분량): 패칭한 실행은 그 블록부터 다시 계산합니다.</numerusform>
+            <numerusform>logit(정답) − logit(오답): 깨끗한 쪽 %1, 오염된 쪽 %2 · 순전파 %n번, 전체 순전파 %3번 분량</numerusform>
         </translation>
     </message>
     <message>
@@ -4090,8 +4070,44 @@ Click: what if the model had drawn this token? (branches the session from this s
         <translation>비교하고 패칭을 누르세요.</translation>
     </message>
     <message>
-        <source>restored share (1 = the clean answer back)</source>
-        <translation>되살아난 비율 (1 = 깨끗한 쪽의 답이 돌아옴)</translation>
+        <source>Clean prompt → next token</source>
+        <translation>깨끗한 프롬프트 → 다음 토큰</translation>
+    </message>
+    <message>
+        <source>Corrupted prompt → next token</source>
+        <translation>오염된 프롬프트 → 다음 토큰</translation>
+    </message>
+    <message>
+        <source>Layer, head:</source>
+        <translation>층, 헤드:</translation>
+    </message>
+    <message>
+        <source>Attention, clean minus corrupted</source>
+        <translation>어텐션: 깨끗한 쪽 빼기 오염된 쪽</translation>
+    </message>
+    <message>
+        <source>Red: the clean prompt&apos;s query looks at that key more; blue: less. The head whose attention differs most is shown first.</source>
+        <translation>빨강: 깨끗한 프롬프트의 쿼리가 그 키를 더 봅니다. 파랑: 덜 봅니다. 처음에는 어텐션이 가장 크게 달라지는 헤드를 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>clean − corrupted</source>
+        <translation>깨끗 − 오염</translation>
+    </message>
+    <message>
+        <source>restored</source>
+        <translation>되살아남</translation>
+    </message>
+    <message>
+        <source>block %1, position %2: %3 % restored</source>
+        <translation>블록 %1, 위치 %2: %3 % 되살아남</translation>
+    </message>
+    <message>
+        <source>query %1, key %2: %3</source>
+        <translation>쿼리 %1, 키 %2: %3</translation>
+    </message>
+    <message>
+        <source>Each patched run starts again at its block from the corrupted run&apos;s cache, so most runs cost less than a whole forward pass.</source>
+        <translation>패칭한 실행은 오염된 실행의 캐시에서 그 블록부터 다시 계산하므로, 대부분 순전파 한 번보다 적게 듭니다.</translation>
     </message>
 </context>
 <context>
@@ -4185,6 +4201,22 @@ Click: what if the model had drawn this token? (branches the session from this s
     <message>
         <source>The same seed at each strength: negative steers away from the first word, positive towards it. Far from 0 the text stops making sense.</source>
         <translation>세기마다 같은 시드: 음수는 첫 단어에서 멀어지게, 양수는 가까워지게 조종합니다. 0에서 멀어질수록 글이 말이 되지 않습니다.</translation>
+    </message>
+    <message>
+        <source>logit(%1) − logit(%2) at the next token, by strength</source>
+        <translation>세기에 따른 다음 토큰의 logit(%1) − logit(%2)</translation>
+    </message>
+    <message>
+        <source>logit(towards) − logit(away from) at the next token, by strength</source>
+        <translation>세기에 따른 다음 토큰의 logit(가까이) − logit(멀리)</translation>
+    </message>
+    <message>
+        <source>strength</source>
+        <translation>세기</translation>
+    </message>
+    <message>
+        <source>logit difference</source>
+        <translation>로짓 차이</translation>
     </message>
 </context>
 </TS>

@@ -77,6 +77,33 @@ TEST_CASE("the patch view's heatmap is ts::patchResidualStream's for the same pr
         const int at = static_cast<int>(differs.first - clean.begin());
         CHECK(map->value(0, at) == Approx(1.0).margin(1e-3));
 
+        // The attention difference opens on the head the swapped word changes most.
+        ts::TraceOptions withAttention;
+        withAttention.attention = true;
+        ts::Session c(info.model), d(info.model);
+        const auto ta = c.prefill(clean, withAttention).attention;
+        const auto tb = d.prefill(corrupt, withAttention).attention;
+        std::pair<int, int> best{-1, -1};
+        double most = -1;
+        for (int l = 0; l < ta.nLayer; ++l)
+            for (int h = 0; h < ta.nHead; ++h) {
+                double sum = 0;
+                for (int q = 0; q < static_cast<int>(clean.size()); ++q)
+                    for (int k = 0; k <= q; ++k)
+                        sum += std::fabs(ta.row(l, h, q)[static_cast<std::size_t>(k)] -
+                                         tb.row(l, h, q)[static_cast<std::size_t>(k)]);
+                if (sum > most) {
+                    most = sum;
+                    best = {l, h};
+                }
+            }
+        CHECK(view.shownHead() == best);
+        const auto [bl, bh] = best;
+        CHECK(view.attentionMap()->value(static_cast<int>(clean.size()) - 1, at) ==
+              Approx(ta.row(bl, bh, static_cast<int>(clean.size()) - 1)[static_cast<std::size_t>(at)] -
+                     tb.row(bl, bh, static_cast<int>(clean.size()) - 1)[static_cast<std::size_t>(at)])
+                  .margin(1e-6));
+
         // Another pair picked from the candidates: the patching again with it.
         int other = -1;
         for (const auto& [id, p] : r.corruptTop)
@@ -174,6 +201,27 @@ TEST_CASE("the steer view's strength-0 continuation is the default one, and stee
         REQUIRE(two < static_cast<std::ptrdiff_t>(strengths.size()));
         CHECK(tokensOf(r.steered) == tokensOf(r.strip[static_cast<std::size_t>(two)]));
         CHECK(tokensOf(r.steered) != tokensOf(r.plain));
+
+        // The chart's curve at strength 0 is the plain run's logit difference of the two words'
+        // first tokens after a space, read from a session of its own.
+        ts::PromptOptions word;
+        word.startToken = false;
+        const std::string pos = " " + view.positive().toStdString();
+        const std::string neg = " " + view.negative().toStdString();
+        const int p = ts::parsePrompt(pos, info.tokenizer.get(), info.nVocab, word).ids().front();
+        const int n = ts::parsePrompt(neg, info.tokenizer.get(), info.nVocab, word).ids().front();
+        CHECK(r.positiveToken == p);
+        CHECK(r.negativeToken == n);
+        ts::Session plainSession(info.model);
+        const auto logits = plainSession.prefill(r.prompt).logits;
+        REQUIRE(r.curveStrengths.size() == 17);
+        CHECK(r.curveStrengths[8] == 0.0f);
+        CHECK(r.curveDiff[8] == Approx(double(logits[static_cast<std::size_t>(p)]) -
+                                       logits[static_cast<std::size_t>(n)])
+                                    .margin(1e-5));
+        // Steering towards the first word raises it over the second (the sign is right).
+        CHECK(r.curveDiff.back() > r.curveDiff[8]);
+        CHECK(r.curveDiff.front() < r.curveDiff[8]);
     }
 }
 

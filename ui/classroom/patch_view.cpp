@@ -28,6 +28,15 @@ namespace ts::ui {
 
 namespace {
 
+// A heatmap that asks for little room: the view's height is shared by two of them and the
+// rows above, and a large size hint made the window's view area scroll (a QScrollArea sizes a
+// height-for-width page by its preferred height). They grow into whatever room there is.
+class CompactHeatmap : public HeatmapWidget {
+  public:
+    using HeatmapWidget::HeatmapWidget;
+    QSize sizeHint() const override { return {320, 160}; }
+};
+
 // The k most likely next tokens of `logits` (softmax in double), most likely first.
 std::vector<std::pair<int, float>> topCandidates(const std::vector<float>& logits, int k) {
     double top = -INFINITY;
@@ -177,32 +186,51 @@ PatchView::PatchView(QWidget* parent) : ClassroomToolView(parent) {
     m_head = new QSpinBox(this);
     m_layer->setRange(1, 1);
     m_head->setRange(1, 1);
+    headRow->addWidget(m_attentionTitle, 1);
     headRow->addWidget(m_headLabel);
     headRow->addWidget(m_layer);
     headRow->addWidget(m_head);
-    headRow->addStretch(1);
-    m_attentionMap = new HeatmapWidget(this);
+    m_attentionMap = new CompactHeatmap(this);
     m_attentionMap->setScale(HeatmapWidget::Scale::Diverging);
     m_attentionMap->setLowerTriangular(true);
     m_attentionMap->setZoomable(false);
-    left->addWidget(m_attentionTitle);
     left->addLayout(headRow);
     left->addWidget(m_attentionMap, 1);
     auto* right = new QVBoxLayout;
     m_patchTitle = new QLabel(this);
     m_patchTitle->setWordWrap(true);
-    m_patchMap = new HeatmapWidget(this);
+    m_patchMap = new CompactHeatmap(this);
     m_patchMap->setScale(HeatmapWidget::Scale::Diverging);
     m_patchMap->setSquareCells(false);
     m_patchMap->setZoomable(false);
     m_summary = new QLabel(this);
     m_summary->setWordWrap(true);
     right->addWidget(m_patchTitle);
-    right->addWidget(m_patchMap, 1);
     right->addWidget(m_summary);
-    maps->addLayout(left, 2);
-    maps->addLayout(right, 3);
+    right->addWidget(m_patchMap, 1);
+    maps->addLayout(left, 1);
+    maps->addLayout(right, 1);
     layout->addLayout(maps, 1);
+    // Each cell's number where the pointer is.
+    connect(m_patchMap, &HeatmapWidget::cellHovered, this, [this](int row, int col) {
+        if (row < 0 || col < 0 || !m_hasResult || !m_result.patched) {
+            m_patchMap->setToolTip(QString());
+            return;
+        }
+        m_patchMap->setToolTip(tr("block %1, position %2: %3 % restored")
+                                   .arg(row + 1)
+                                   .arg(col)
+                                   .arg(100.0 * m_patchMap->value(row, col), 0, 'f', 0));
+    });
+    connect(m_attentionMap, &HeatmapWidget::cellHovered, this, [this](int row, int col) {
+        m_attentionMap->setToolTip(row < 0 || col < 0
+                                       ? QString()
+                                       : tr("query %1, key %2: %3")
+                                             .arg(row)
+                                             .arg(col)
+                                             .arg(double(m_attentionMap->value(row, col)), 0,
+                                                  'f', 3));
+    });
 
     setRunControls({m_run}, m_cancel, m_progress);
     connect(m_run, &QPushButton::clicked, this, &PatchView::run);
@@ -217,8 +245,13 @@ PatchView::PatchView(QWidget* parent) : ClassroomToolView(parent) {
     };
     connect(m_answer, &QComboBox::activated, this, picked);
     connect(m_wrong, &QComboBox::activated, this, picked);
-    connect(m_layer, &QSpinBox::valueChanged, this, [this] { showAttention(); });
-    connect(m_head, &QSpinBox::valueChanged, this, [this] { showAttention(); });
+    // A head the teacher picks stays picked for later runs.
+    auto headPicked = [this] {
+        if (!m_pickingHead) m_headChosen = true;
+        showAttention();
+    };
+    connect(m_layer, &QSpinBox::valueChanged, this, headPicked);
+    connect(m_head, &QSpinBox::valueChanged, this, headPicked);
     setPrompts(exampleClean(m_language), exampleCorrupt(m_language));
     retranslateUi();
 }
@@ -262,6 +295,30 @@ void PatchView::chooseTokens(int answer, int wrong) {
 void PatchView::setHead(int layer, int head) {
     m_layer->setValue(layer + 1);
     m_head->setValue(head + 1);
+    m_headChosen = true;
+}
+
+std::pair<int, int> PatchView::mostChangedHead() const {
+    const auto& a = m_result.cleanAttention;
+    const auto& b = m_result.corruptAttention;
+    std::pair<int, int> best{0, 0};
+    double most = -1;
+    if (a.empty() || b.empty() || a.nLayer != b.nLayer || a.nHead != b.nHead) return best;
+    for (int l = 0; l < a.nLayer; ++l)
+        for (int h = 0; h < a.nHead; ++h) {
+            double sum = 0;
+            for (int q = 0; q < a.nQueries && q < b.nQueries; ++q) {
+                const auto ra = a.row(l, h, a.firstQuery + q);
+                const auto rb = b.row(l, h, b.firstQuery + q);
+                for (std::size_t k = 0; k < ra.size() && k < rb.size(); ++k)
+                    sum += std::fabs(ra[k] - rb[k]);
+            }
+            if (sum > most) {
+                most = sum;
+                best = {l, h};
+            }
+        }
+    return best;
 }
 
 void PatchView::applySettings(const QJsonObject& s) {
@@ -275,6 +332,10 @@ void PatchView::applySettings(const QJsonObject& s) {
 }
 
 QString PatchView::tokenText(int id) const { return tokenDisplayText(m_info.tokenizer.get(), id); }
+
+std::pair<int, int> PatchView::shownHead() const {
+    return {m_layer->value() - 1, m_head->value() - 1};
+}
 
 QString PatchView::statusText() const { return m_status->text(); }
 QString PatchView::summaryText() const { return m_summary->text(); }
@@ -402,18 +463,29 @@ void PatchView::showResult() {
     m_corruptTopFlow->setItems(topItems(r.corruptTop));
     fillTokenChoices();
 
-    // Column labels: the corrupted run's tokens, "corrupted→clean" where they differ.
-    QStringList columns;
-    for (std::size_t i = 0; i < r.corrupt.size(); ++i)
-        columns << (r.corrupt[i] == r.clean[i]
-                        ? corruptTexts[i]
-                        : corruptTexts[i] + QStringLiteral("→") + cleanTexts[i]);
+    // Labels: the corrupted run's tokens (the patched run's); the attention map's rows, which
+    // have the room, say "corrupted→clean" where the prompts differ.
+    QStringList columns, rows;
+    for (std::size_t i = 0; i < r.corrupt.size(); ++i) {
+        columns << corruptTexts[i];
+        rows << (r.corrupt[i] == r.clean[i]
+                     ? corruptTexts[i]
+                     : corruptTexts[i] + QStringLiteral("→") + cleanTexts[i]);
+    }
     const int nLayer = r.cleanAttention.nLayer;
     const int nHead = r.cleanAttention.nHead;
     m_layer->setRange(1, std::max(1, nLayer));
     m_head->setRange(1, std::max(1, nHead));
-    m_attentionMap->setRowLabels(columns);
+    m_attentionMap->setRowLabels(rows);
     m_attentionMap->setColumnLabels(columns);
+    if (!m_headChosen) {
+        // The head whose attention the swapped word changes most, until one is picked.
+        const auto [l, h] = mostChangedHead();
+        m_pickingHead = true;
+        m_layer->setValue(l + 1);
+        m_head->setValue(h + 1);
+        m_pickingHead = false;
+    }
     showAttention();
 
     if (r.patched) {
@@ -474,13 +546,14 @@ void PatchView::retranslateUi() {
     m_run->setText(tr("Compare and patch"));
     m_cancel->setText(tr("Cancel"));
     if (!m_lengthMismatch.isEmpty()) m_status->setText(m_lengthMismatch);
-    m_cleanTitle->setText(tr("Clean: its tokens, then the next token"));
-    m_corruptTitle->setText(tr("Corrupted: its tokens, then the next token"));
-    m_headLabel->setText(tr("Layer and head:"));
-    m_attentionTitle->setText(
-        tr("Attention, clean minus corrupted (red: the clean prompt looks "
-           "there more)"));
-    m_attentionMap->setLegendCaption(tr("difference in attention weight"));
+    m_cleanTitle->setText(tr("Clean prompt → next token"));
+    m_corruptTitle->setText(tr("Corrupted prompt → next token"));
+    m_headLabel->setText(tr("Layer, head:"));
+    m_attentionTitle->setText(tr("Attention, clean minus corrupted"));
+    m_attentionTitle->setToolTip(
+        tr("Red: the clean prompt's query looks at that key more; blue: less. The head whose "
+           "attention differs most is shown first."));
+    m_attentionMap->setLegendCaption(tr("clean − corrupted"));
     const auto& r = m_result;
     if (m_hasResult && r.patched) {
         m_patchTitle->setText(tr("Patching: share of logit(%1) − logit(%2) restored, per block "
@@ -492,19 +565,23 @@ void PatchView::retranslateUi() {
                                              (static_cast<double>(r.clean.size()) *
                                               static_cast<double>(r.patching.restored.size()));
         m_summary->setText(
-            tr("logit(answer) − logit(wrong): clean %1, corrupted %2. %n forward pass(es) "
-               "(%3 full-pass equivalents): each patched run starts again at its block.",
+            tr("logit(answer) − logit(wrong): clean %1, corrupted %2 · %n forward pass(es), "
+               "%3 full-pass equivalents",
                nullptr, static_cast<int>(r.patching.forwardPasses))
                 .arg(r.patching.cleanDiff, 0, 'f', 2)
                 .arg(r.patching.corruptDiff, 0, 'f', 2)
                 .arg(equivalents, 0, 'f', 1));
+        m_summary->setToolTip(
+            tr("Each patched run starts again at its block from the corrupted run's cache, so "
+               "most runs cost less than a whole forward pass."));
     } else {
         m_patchTitle->setText(
             tr("Patching: share of logit(answer) − logit(wrong) restored, per "
                "block and position"));
         m_summary->setText(m_hasResult ? QString() : tr("Press Compare and patch."));
+        m_summary->setToolTip(QString());
     }
-    m_patchMap->setLegendCaption(tr("restored share (1 = the clean answer back)"));
+    m_patchMap->setLegendCaption(tr("restored"));
 }
 
 }  // namespace ts::ui

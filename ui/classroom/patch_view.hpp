@@ -61,8 +61,10 @@ class PatchView : public ClassroomToolView {
     // difference), run (bool).
     void applySettings(const QJsonObject& settings);
     void run();
-    // The attention difference's head (0-based).
+    // The attention difference's head (0-based); kept for later runs. Until one is set, each
+    // run shows the head whose attention differs most between the prompts.
     void setHead(int layer, int head);
+    std::pair<int, int> shownHead() const;
 
     bool hasResult() const { return m_hasResult; }
     const Result& result() const { return m_result; }
@@ -80,6 +82,8 @@ class PatchView : public ClassroomToolView {
     void showAttention();
     void fillTokenChoices();
     void clearResult();
+    // (layer, head), 0-based, with the largest summed |clean - corrupted| attention.
+    std::pair<int, int> mostChangedHead() const;
     QString tokenText(int id) const;
 
     QString m_language = QStringLiteral("en");
@@ -116,7 +120,9 @@ class PatchView : public ClassroomToolView {
     int m_chosenAnswer = -1;
     int m_chosenWrong = -1;
     std::pair<QString, QString> m_chosenFor;
-    QString m_lengthMismatch;  // the refusal shown while the prompts' lengths differ
+    QString m_lengthMismatch;
+    bool m_headChosen = false;
+    bool m_pickingHead = false;  // the refusal shown while the prompts' lengths differ
 };
 
 }  // namespace ts::ui

@@ -12,13 +12,16 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <QPen>
 #include <algorithm>
+#include <cmath>
 #include <memory>
 
 #include "classroom/token_flow.hpp"
+#include "tokenscope/session.hpp"
+#include "widgets/chart.hpp"
 #include "core/vocabulary.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/model.hpp"
@@ -33,6 +36,7 @@ struct SteerJob {
     std::shared_ptr<const ts::Model> model;
     std::shared_ptr<const ts::Tokenizer> tokenizer;
     std::vector<int> prompt, positive, negative;
+    int positiveToken = -1, negativeToken = -1;
     int layer = 0;  // 0-based
     float strength = 0;
     int steps = 0;
@@ -69,6 +73,25 @@ SteerView::Result steer(const SteerJob& job, const std::function<void(double)>& 
     r.plain = lane(nullptr);
     r.steered = steered(job.strength);
     for (float s : r.stripStrengths) r.strip.push_back(steered(s));
+    // The two words' logits at the next token, one prefill per strength.
+    r.positiveToken = job.positiveToken;
+    r.negativeToken = job.negativeToken;
+    if (job.positiveToken >= 0 && job.negativeToken >= 0)
+        for (int s = -8; s <= 8; ++s) {
+            auto iv = std::make_shared<ts::Interventions>();
+            iv->steerLayer = job.layer;
+            iv->steerStrength = static_cast<float>(s);
+            iv->steerDirection = direction;
+            ts::TraceOptions options;
+            options.interventions = iv;
+            ts::Session session(job.model);
+            session.setCancelFlag(&cancel);
+            const auto logits = session.prefill(job.prompt, options).logits;
+            r.curveStrengths.push_back(static_cast<float>(s));
+            r.curveDiff.push_back(
+                static_cast<double>(logits[static_cast<std::size_t>(job.positiveToken)]) -
+                logits[static_cast<std::size_t>(job.negativeToken)]);
+        }
     return r;
 }
 
@@ -167,15 +190,12 @@ SteerView::SteerView(QWidget* parent) : ClassroomToolView(parent) {
     column(m_steeredTitle, m_steeredFlow);
     layout->addLayout(pair);
 
-    // The strip of strengths, scrolling where the window is short.
+    // The strip of strengths.
     m_stripTitle = new QLabel(this);
     m_stripTitle->setWordWrap(true);
     layout->addWidget(m_stripTitle);
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto* strip = new QWidget(scroll);
+    // (The window's view area scrolls where a projector's font needs more room.)
+    auto* strip = new QWidget(this);
     m_stripLayout = new QGridLayout(strip);
     m_stripLayout->setContentsMargins(0, 0, 0, 0);
     for (float s : stripStrengths()) {
@@ -189,9 +209,20 @@ SteerView::SteerView(QWidget* parent) : ClassroomToolView(parent) {
         m_stripFlows.push_back(flow);
     }
     m_stripLayout->setColumnStretch(1, 1);
-    m_stripLayout->setRowStretch(static_cast<int>(m_stripLabels.size()), 1);
-    scroll->setWidget(strip);
-    layout->addWidget(scroll, 1);
+    layout->addWidget(strip);
+    // What the steering does to the two words themselves, at the next token.
+    m_chart = new Chart(this, 8);
+    QPen pen(QColor(0x1f, 0x77, 0xb4));
+    pen.setWidth(2);
+    m_curve = m_chart->addLine(QString(), &pen);
+    m_xAxis = m_chart->addAxis(Chart::Side::Bottom, QStringLiteral("%d"));
+    m_yAxis = m_chart->addAxis(Chart::Side::Left, QStringLiteral("%.1f"));
+    m_chart->attachAll(m_xAxis, m_yAxis);
+    m_chart->setRange(m_xAxis, -8, 8);
+    m_chart->setTickCount(m_xAxis, 9);
+    m_chart->setLegendVisible(false);
+    m_chart->matchFont();
+    layout->addWidget(m_chart, 1);
 
     setRunControls({m_run}, m_cancel, m_progress);
     connect(m_run, &QPushButton::clicked, this, &SteerView::run);
@@ -272,6 +303,17 @@ void SteerView::run() {
         job.prompt = ids(m_prompt);
         job.positive = ids(m_positive);
         job.negative = ids(m_negative);
+        // The words as the model would write them next: after a space, no start token.
+        ts::PromptOptions word;
+        word.startToken = false;
+        auto first = [&](const QLineEdit* e) {
+            const auto t = ts::parsePrompt(" " + e->text().trimmed().toStdString(),
+                                           m_info.tokenizer.get(), nVocab, word)
+                               .ids();
+            return t.empty() ? -1 : t.front();
+        };
+        job.positiveToken = first(m_positive);
+        job.negativeToken = first(m_negative);
     } catch (const std::exception& e) {
         m_status->setText(QString::fromUtf8(e.what()));
         return;
@@ -308,10 +350,11 @@ std::vector<QString> SteerView::continuationTexts(const ts::Lane& lane) const {
     return texts;
 }
 
-void SteerView::fillFlow(TokenFlow* flow, const ts::Lane& lane) const {
+void SteerView::fillFlow(TokenFlow* flow, const ts::Lane& lane, bool withPrompt) const {
     std::vector<TokenFlow::Item> items;
-    const auto promptTexts = tokenDisplayTexts(*m_info.tokenizer, m_result.prompt);
-    for (const QString& t : promptTexts) items.push_back({t, QColor(), QString(), true});
+    if (withPrompt)
+        for (const QString& t : tokenDisplayTexts(*m_info.tokenizer, m_result.prompt))
+            items.push_back({t, QColor(), QString(), true});
     const auto texts = continuationTexts(lane);
     for (std::size_t k = 0; k < lane.tokens.size() && k < texts.size(); ++k) {
         const auto& t = lane.tokens[k];
@@ -326,7 +369,16 @@ void SteerView::showResult() {
     fillFlow(m_plainFlow, m_result.plain);
     fillFlow(m_steeredFlow, m_result.steered);
     for (std::size_t i = 0; i < m_stripFlows.size() && i < m_result.strip.size(); ++i)
-        fillFlow(m_stripFlows[i], m_result.strip[i]);
+        fillFlow(m_stripFlows[i], m_result.strip[i], false);  // the prompt is above
+    QList<QPointF> points;
+    double lo = 0, hi = 0;
+    for (std::size_t i = 0; i < m_result.curveDiff.size(); ++i) {
+        points.append({double(m_result.curveStrengths[i]), m_result.curveDiff[i]});
+        lo = std::min(lo, m_result.curveDiff[i]);
+        hi = std::max(hi, m_result.curveDiff[i]);
+    }
+    m_chart->setPoints(m_curve, points);
+    m_chart->setRange(m_yAxis, std::floor(lo) - 0.5, std::ceil(hi) + 0.5);
     retranslateUi();
 }
 
@@ -359,6 +411,16 @@ void SteerView::retranslateUi() {
     m_steeredTitle->setText(
         m_hasResult ? tr("Steered, strength %1").arg(double(m_result.strength), 0, 'f', 1)
                     : tr("Steered"));
+    if (m_hasResult && m_result.positiveToken >= 0) {
+        m_chart->setTitle(tr("logit(%1) − logit(%2) at the next token, by strength")
+                              .arg(tokenDisplayText(m_info.tokenizer.get(), m_result.positiveToken),
+                                   tokenDisplayText(m_info.tokenizer.get(),
+                                                    m_result.negativeToken)));
+    } else {
+        m_chart->setTitle(tr("logit(towards) − logit(away from) at the next token, by strength"));
+    }
+    m_chart->setAxisTitle(m_xAxis, tr("strength"));
+    m_chart->setAxisTitle(m_yAxis, tr("logit difference"));
     m_stripTitle->setText(
         tr("The same seed at each strength: negative steers away from the first word, positive "
            "towards it. Far from 0 the text stops making sense."));

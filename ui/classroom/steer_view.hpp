@@ -23,6 +23,7 @@ class QSpinBox;
 
 namespace ts::ui {
 
+class Chart;
 class TokenFlow;
 
 class SteerView : public ClassroomToolView {
@@ -39,6 +40,12 @@ class SteerView : public ClassroomToolView {
         ts::Lane steered;  // at `strength`
         std::vector<float> stripStrengths;
         std::vector<ts::Lane> strip;  // one per strip strength
+        // logit(first token of " positive") - logit(first token of " negative") at the token
+        // after the prompt, per strength (-8 … 8 in steps of 1): what the steering does to the
+        // two words, measured rather than read from text.
+        int positiveToken = -1, negativeToken = -1;
+        std::vector<float> curveStrengths;
+        std::vector<double> curveDiff;
     };
 
     // An example pair: positive and negative steering prompts and a prompt to continue.
@@ -61,6 +68,7 @@ class SteerView : public ClassroomToolView {
     bool hasResult() const { return m_hasResult; }
     const Result& result() const { return m_result; }
     QString statusText() const;
+    const Chart* chart() const { return m_chart; }
     int layer() const;  // 1-based
     float strength() const;
     QString positive() const;
@@ -73,7 +81,7 @@ class SteerView : public ClassroomToolView {
   private:
     void showResult();
     std::vector<QString> continuationTexts(const ts::Lane& lane) const;
-    void fillFlow(TokenFlow* flow, const ts::Lane& lane) const;
+    void fillFlow(TokenFlow* flow, const ts::Lane& lane, bool withPrompt = true) const;
 
     QString m_language = QStringLiteral("en");
     QLabel* m_promptLabel = nullptr;
@@ -104,6 +112,10 @@ class SteerView : public ClassroomToolView {
     QGridLayout* m_stripLayout = nullptr;
     std::vector<QLabel*> m_stripLabels;
     std::vector<TokenFlow*> m_stripFlows;
+    Chart* m_chart = nullptr;
+    int m_curve = -1;
+    int m_xAxis = -1;
+    int m_yAxis = -1;
     Result m_result;
     bool m_hasResult = false;
 };
