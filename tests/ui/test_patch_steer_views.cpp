@@ -100,8 +100,9 @@ TEST_CASE("the patch view's heatmap is ts::patchResidualStream's for the same pr
         CHECK(view.shownHead() == best);
         const auto [bl, bh] = best;
         CHECK(view.attentionMap()->value(static_cast<int>(clean.size()) - 1, at) ==
-              Approx(ta.row(bl, bh, static_cast<int>(clean.size()) - 1)[static_cast<std::size_t>(at)] -
-                     tb.row(bl, bh, static_cast<int>(clean.size()) - 1)[static_cast<std::size_t>(at)])
+              Approx(
+                  ta.row(bl, bh, static_cast<int>(clean.size()) - 1)[static_cast<std::size_t>(at)] -
+                  tb.row(bl, bh, static_cast<int>(clean.size()) - 1)[static_cast<std::size_t>(at)])
                   .margin(1e-6));
 
         // Another pair picked from the candidates: the patching again with it.

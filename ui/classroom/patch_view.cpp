@@ -223,13 +223,12 @@ PatchView::PatchView(QWidget* parent) : ClassroomToolView(parent) {
                                    .arg(100.0 * m_patchMap->value(row, col), 0, 'f', 0));
     });
     connect(m_attentionMap, &HeatmapWidget::cellHovered, this, [this](int row, int col) {
-        m_attentionMap->setToolTip(row < 0 || col < 0
-                                       ? QString()
-                                       : tr("query %1, key %2: %3")
-                                             .arg(row)
-                                             .arg(col)
-                                             .arg(double(m_attentionMap->value(row, col)), 0,
-                                                  'f', 3));
+        m_attentionMap->setToolTip(
+            row < 0 || col < 0 ? QString()
+                               : tr("query %1, key %2: %3")
+                                     .arg(row)
+                                     .arg(col)
+                                     .arg(double(m_attentionMap->value(row, col)), 0, 'f', 3));
     });
 
     setRunControls({m_run}, m_cancel, m_progress);

@@ -10,23 +10,23 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPen>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
-#include <QPen>
 #include <algorithm>
 #include <cmath>
 #include <memory>
 
 #include "classroom/token_flow.hpp"
-#include "tokenscope/session.hpp"
-#include "widgets/chart.hpp"
 #include "core/vocabulary.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/model.hpp"
 #include "tokenscope/prompt.hpp"
+#include "tokenscope/session.hpp"
 #include "tokenscope/what_if.hpp"
+#include "widgets/chart.hpp"
 
 namespace ts::ui {
 
@@ -412,10 +412,10 @@ void SteerView::retranslateUi() {
         m_hasResult ? tr("Steered, strength %1").arg(double(m_result.strength), 0, 'f', 1)
                     : tr("Steered"));
     if (m_hasResult && m_result.positiveToken >= 0) {
-        m_chart->setTitle(tr("logit(%1) − logit(%2) at the next token, by strength")
-                              .arg(tokenDisplayText(m_info.tokenizer.get(), m_result.positiveToken),
-                                   tokenDisplayText(m_info.tokenizer.get(),
-                                                    m_result.negativeToken)));
+        m_chart->setTitle(
+            tr("logit(%1) − logit(%2) at the next token, by strength")
+                .arg(tokenDisplayText(m_info.tokenizer.get(), m_result.positiveToken),
+                     tokenDisplayText(m_info.tokenizer.get(), m_result.negativeToken)));
     } else {
         m_chart->setTitle(tr("logit(towards) − logit(away from) at the next token, by strength"));
     }
