@@ -243,3 +243,31 @@ TEST_CASE("the steer view takes the CLI's steering settings and says where a blo
     view.applySettings({{QStringLiteral("layer"), 9}});  // the spin box holds it to 4 blocks
     CHECK(view.layer() == 4);
 }
+
+TEST_CASE("a new model drops the patch and steer views' results", "[ui][classroom][patch]") {
+    const ModelInfo bundled = ts_test::bundledModelInfo();
+    PatchView patch;
+    SteerView steer;
+    patch.setModel(bundled);
+    steer.setModel(bundled);
+    patch.run();
+    steer.applySettings({{QStringLiteral("steps"), 3}, {QStringLiteral("run"), true}});
+    REQUIRE(ts_test::waitUntil([&] {
+        return !patch.isBusy() && !steer.isBusy() && patch.hasResult() && steer.hasResult();
+    }));
+    ModelInfo other = bundled;
+    other.model = ts::loadModelFolder(ts_test::tinyModel().toStdString()).model;
+    other.tokenizer = nullptr;
+    patch.setModel(other);
+    steer.setModel(other);
+    CHECK_FALSE(patch.hasResult());
+    CHECK(patch.patchMap()->rowCount() == 0);
+    CHECK_FALSE(steer.hasResult());
+    // Without a tokenizer both say what they need instead of running.
+    patch.run();
+    steer.run();
+    CHECK_FALSE(patch.isBusy());
+    CHECK_FALSE(steer.isBusy());
+    CHECK(patch.statusText().contains(QStringLiteral("tokenizer")));
+    CHECK(steer.statusText().contains(QStringLiteral("tokenizer")));
+}

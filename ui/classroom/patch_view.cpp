@@ -269,6 +269,16 @@ QString PatchView::exampleCorrupt(const QString& language) {
     return QStringLiteral("The culprit turned out to be Tom. The culprit,");
 }
 
+void PatchView::setModel(const ModelInfo& info) {
+    // Results and token choices belong to the model that made them.
+    if (info.model != m_info.model) {
+        cancel();
+        clearResult();
+        m_chosenFor = {};
+    }
+    ClassroomToolView::setModel(info);
+}
+
 void PatchView::setLanguage(const QString& language) {
     const bool untouched = (m_clean->text() == exampleClean(m_language) &&
                             m_corrupt->text() == exampleCorrupt(m_language)) ||
@@ -405,7 +415,8 @@ void PatchView::run() {
         [model, clean, corrupt, answer, wrong, progress](const std::atomic<bool>& cancel) {
             return comparePrompts(model, clean, corrupt, answer, wrong, progress, cancel);
         },
-        [this](Result r) {
+        [this, model](Result r) {
+            if (model != m_info.model) return;  // another model was loaded meanwhile
             m_result = std::move(r);
             m_hasResult = true;
             m_status->setText(m_result.patched ? QString() : m_result.note);

@@ -46,6 +46,8 @@ class PatchView : public ClassroomToolView {
     };
 
     explicit PatchView(QWidget* parent = nullptr);
+    // A new model drops the shown comparison (its tokens are the old model's).
+    void setModel(const ModelInfo& info) override;
 
     // The example pair (the seed's sentence with 수진, a copy with another name) in `language`;
     // prompts the teacher has not edited follow the interface's language.

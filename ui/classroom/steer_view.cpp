@@ -330,7 +330,8 @@ void SteerView::run() {
     m_status->setText(tr("Continuing the prompt at every strength…"));
     startTask<Result>(
         [job, progress](const std::atomic<bool>& cancel) { return steer(job, progress, cancel); },
-        [this](Result r) {
+        [this, model = job.model](Result r) {
+            if (model != m_info.model) return;  // another model was loaded meanwhile
             m_result = std::move(r);
             m_hasResult = true;
             m_status->clear();
@@ -383,6 +384,16 @@ void SteerView::showResult() {
 }
 
 void SteerView::setModel(const ModelInfo& info) {
+    if (info.model != m_info.model) {
+        // The continuations are the old model's tokens.
+        cancel();
+        m_hasResult = false;
+        m_result = {};
+        m_plainFlow->setItems({});
+        m_steeredFlow->setItems({});
+        for (TokenFlow* flow : m_stripFlows) flow->setItems({});
+        m_chart->setPoints(m_curve, {});
+    }
     ClassroomToolView::setModel(info);
     // The last block by default: on the bundled model (4 blocks) the measured logit(love) -
     // logit(hate) moves steadily with the strength there and the text stays readable longest
