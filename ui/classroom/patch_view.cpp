@@ -152,8 +152,11 @@ PatchView::PatchView(QWidget* parent) : ClassroomToolView(parent) {
     row->addWidget(m_run);
     row->addWidget(m_cancel);
     row->addWidget(m_progress);
-    row->addWidget(m_status, 1);
+    row->addStretch(1);
     layout->addLayout(row);
+    // The whole width for what the run says (a refusal is three lines in a narrow column).
+    layout->addWidget(m_status);
+    m_status->hide();
 
     // The two prompts side by side: their tokens, then their most likely next tokens.
     auto* prompts = new QHBoxLayout;
@@ -347,6 +350,12 @@ std::pair<int, int> PatchView::shownHead() const {
 }
 
 QString PatchView::statusText() const { return m_status->text(); }
+
+void PatchView::setStatus(const QString& text) {
+    // No empty line under the buttons while there is nothing to say.
+    m_status->setText(text);
+    m_status->setVisible(!text.isEmpty());
+}
 QString PatchView::summaryText() const { return m_summary->text(); }
 double PatchView::progress() const { return m_progress->value() / 1000.0; }
 
@@ -365,7 +374,10 @@ void PatchView::clearResult() {
 }
 
 void PatchView::run() {
-    if (!requireModel(m_status)) return;
+    if (!requireModel(m_status)) {
+        m_status->show();
+        return;
+    }
     const int nVocab = m_info.model->config().nVocab;
     std::vector<int> clean, corrupt;
     try {
@@ -375,13 +387,13 @@ void PatchView::run() {
         corrupt =
             ts::parsePrompt(m_corrupt->text().toStdString(), m_info.tokenizer.get(), nVocab).ids();
     } catch (const std::exception& e) {
-        m_status->setText(QString::fromUtf8(e.what()));
+        setStatus(QString::fromUtf8(e.what()));
         return;
     }
     m_lengthMismatch.clear();
     if (clean.empty() || corrupt.empty()) {
         clearResult();
-        m_status->setText(tr("Type both prompts first."));
+        setStatus(tr("Type both prompts first."));
         return;
     }
     if (clean.size() != corrupt.size()) {
@@ -401,7 +413,7 @@ void PatchView::run() {
                "one of the same token count.")
                 .arg(clean.size())
                 .arg(corrupt.size());
-        m_status->setText(m_lengthMismatch);
+        setStatus(m_lengthMismatch);
         retranslateUi();
         return;
     }
@@ -410,7 +422,7 @@ void PatchView::run() {
     const int wrong = sameChoice ? m_chosenWrong : -1;
     auto model = m_info.model;
     const auto progress = progressReporter();
-    m_status->setText(tr("Patching every block at every position…"));
+    setStatus(tr("Patching every block at every position…"));
     startTask<Result>(
         [model, clean, corrupt, answer, wrong, progress](const std::atomic<bool>& cancel) {
             return comparePrompts(model, clean, corrupt, answer, wrong, progress, cancel);
@@ -419,11 +431,11 @@ void PatchView::run() {
             if (model != m_info.model) return;  // another model was loaded meanwhile
             m_result = std::move(r);
             m_hasResult = true;
-            m_status->setText(m_result.patched ? QString() : m_result.note);
+            setStatus(m_result.patched ? QString() : m_result.note);
             showResult();
         },
         [this](const QString& message) {
-            m_status->setText(message == QLatin1String("cancelled") ? tr("Cancelled.") : message);
+            setStatus(message == QLatin1String("cancelled") ? tr("Cancelled.") : message);
         });
 }
 
@@ -536,6 +548,8 @@ void PatchView::showAttention() {
         }
     }
     m_attentionMap->setMatrix(T, T, diff);
+    // A round end for the colour key (0.3 rather than 0.298: the key's numbers stay short).
+    most = std::ceil(most * 20.0f) / 20.0f;
     m_attentionMap->setRange(-most, most);
     retranslateUi();
 }
@@ -555,7 +569,7 @@ void PatchView::retranslateUi() {
            "top token)."));
     m_run->setText(tr("Compare and patch"));
     m_cancel->setText(tr("Cancel"));
-    if (!m_lengthMismatch.isEmpty()) m_status->setText(m_lengthMismatch);
+    if (!m_lengthMismatch.isEmpty()) setStatus(m_lengthMismatch);
     m_cleanTitle->setText(tr("Clean prompt → next token"));
     m_corruptTitle->setText(tr("Corrupted prompt → next token"));
     m_headLabel->setText(tr("Layer, head:"));

@@ -84,6 +84,7 @@ class PatchView : public ClassroomToolView {
     void showAttention();
     void fillTokenChoices();
     void clearResult();
+    void setStatus(const QString& text);
     // (layer, head), 0-based, with the largest summed |clean - corrupted| attention.
     std::pair<int, int> mostChangedHead() const;
     QString tokenText(int id) const;
