@@ -240,8 +240,10 @@ TEST_CASE("the steer view takes the CLI's steering settings and says where a blo
     CHECK(view.strength() == -2.5f);
     CHECK(view.positive() == QStringLiteral("I love you"));
     CHECK(view.negative() == QStringLiteral("I hate you"));
-    view.applySettings({{QStringLiteral("layer"), 9}});  // the spin box holds it to 4 blocks
-    CHECK(view.layer() == 4);
+    // A block the model lacks is said, and nothing runs.
+    view.applySettings({{QStringLiteral("layer"), 9}, {QStringLiteral("run"), true}});
+    CHECK_FALSE(view.isBusy());
+    CHECK(view.statusText().contains(QStringLiteral("has 4 block")));
 }
 
 TEST_CASE("a new model drops the patch and steer views' results", "[ui][classroom][patch]") {

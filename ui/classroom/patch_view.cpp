@@ -370,7 +370,7 @@ void PatchView::clearResult() {
     m_patchMap->setMatrix(0, 0, {});
     m_answer->clear();
     m_wrong->clear();
-    m_summary->clear();
+    retranslateUi();  // the titles and the summary of a view without a result
 }
 
 void PatchView::run() {

@@ -266,8 +266,17 @@ void SteerView::applySettings(const QJsonObject& s) {
         m_positive->setText(s.value(QStringLiteral("positive")).toString());
     if (s.contains(QStringLiteral("negative")))
         m_negative->setText(s.value(QStringLiteral("negative")).toString());
-    if (s.contains(QStringLiteral("layer")))
-        m_layer->setValue(s.value(QStringLiteral("layer")).toInt());
+    if (s.contains(QStringLiteral("layer"))) {
+        const int layer = s.value(QStringLiteral("layer")).toInt();
+        m_layer->setValue(layer);
+        if (m_info.model && layer > m_info.model->config().nLayer) {
+            // Said rather than quietly steering at another block (--steer-layer 9).
+            const int blocks = m_info.model->config().nLayer;
+            m_status->setText(
+                tr("The model has %n block(s); steer at one of them.", nullptr, blocks));
+            return;
+        }
+    }
     if (s.contains(QStringLiteral("strength")))
         m_strength->setValue(s.value(QStringLiteral("strength")).toDouble());
     if (s.contains(QStringLiteral("steps")))
