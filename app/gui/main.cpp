@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFont>
+#include <QJsonObject>
 #include <QSize>
 #include <QTimer>
 #include <cstdio>
@@ -158,6 +159,31 @@ int main(int argc, char* argv[]) {
         QStringLiteral("zero (default) or mean: what a silenced head outputs."),
         QStringLiteral("MODE"));
     parser.addOptions({banOpt, biasOpt, ablateOpt, ablateModeOpt});
+    // The two prompts of --view patch and the steering of --view steer, as the CLI's patch and
+    // generate spell them.
+    const QCommandLineOption cleanOpt(
+        QStringLiteral("clean"),
+        QStringLiteral("With --view patch: the clean prompt (the corrupted one is --corrupt)."),
+        QStringLiteral("TEXT"));
+    const QCommandLineOption corruptOpt(
+        QStringLiteral("corrupt"),
+        QStringLiteral("With --view patch: the corrupted prompt, as many tokens as --clean."),
+        QStringLiteral("TEXT"));
+    const QCommandLineOption steerLayerOpt(
+        QStringLiteral("steer-layer"),
+        QStringLiteral("With --view steer: the block whose incoming residual is steered (from 1)."),
+        QStringLiteral("L"));
+    const QCommandLineOption steerPositiveOpt(
+        QStringLiteral("steer-positive"),
+        QStringLiteral("With --view steer: the prompt steered towards."), QStringLiteral("TEXT"));
+    const QCommandLineOption steerNegativeOpt(
+        QStringLiteral("steer-negative"),
+        QStringLiteral("With --view steer: the prompt steered away from."), QStringLiteral("TEXT"));
+    const QCommandLineOption steerStrengthOpt(
+        QStringLiteral("steer-strength"),
+        QStringLiteral("With --view steer: S times the direction is added."), QStringLiteral("S"));
+    parser.addOptions({cleanOpt, corruptOpt, steerLayerOpt, steerPositiveOpt, steerNegativeOpt,
+                       steerStrengthOpt});
     parser.addOptions({guessesOpt, withFactOpt, exportLessonOpt});
     parser.addOptions({modelOpt,       promptOpt,         stepsOpt,        seedOpt,   tempOpt,
                        topKOpt,        topPOpt,           shotOpt,         langOpt,   viewOpt,
@@ -243,6 +269,37 @@ int main(int argc, char* argv[]) {
         std::fprintf(stderr,
                      "tokenscope: --with-fact goes with --view probes or --view confidence\n");
         ok = false;
+    }
+    if (parser.isSet(cleanOpt) || parser.isSet(corruptOpt)) {
+        if (opts.view != QLatin1String("patch")) {
+            std::fprintf(stderr, "tokenscope: --clean and --corrupt go with --view patch\n");
+            ok = false;
+        }
+        if (parser.isSet(cleanOpt))
+            opts.toolSettings[QStringLiteral("clean")] = parser.value(cleanOpt);
+        if (parser.isSet(corruptOpt))
+            opts.toolSettings[QStringLiteral("corrupt")] = parser.value(corruptOpt);
+    }
+    const bool steering = parser.isSet(steerLayerOpt) || parser.isSet(steerPositiveOpt) ||
+                          parser.isSet(steerNegativeOpt) || parser.isSet(steerStrengthOpt);
+    if (steering) {
+        if (opts.view != QLatin1String("steer")) {
+            std::fprintf(stderr, "tokenscope: --steer-* go with --view steer\n");
+            ok = false;
+        }
+        if (parser.isSet(steerLayerOpt))
+            opts.toolSettings[QStringLiteral("layer")] = positive(steerLayerOpt);
+        if (parser.isSet(steerStrengthOpt))
+            opts.toolSettings[QStringLiteral("strength")] = number(steerStrengthOpt, toF);
+        if (parser.isSet(steerPositiveOpt))
+            opts.toolSettings[QStringLiteral("positive")] = parser.value(steerPositiveOpt);
+        if (parser.isSet(steerNegativeOpt))
+            opts.toolSettings[QStringLiteral("negative")] = parser.value(steerNegativeOpt);
+        // The prompt and seed the steered continuations start from, where given.
+        if (parser.isSet(promptOpt))
+            opts.toolSettings[QStringLiteral("prompt")] = parser.value(promptOpt);
+        if (parser.isSet(seedOpt))
+            opts.toolSettings[QStringLiteral("seed")] = static_cast<double>(params.seed);
     }
     if (parser.isSet(exportLessonOpt)) {
         opts.exportLesson = positive(exportLessonOpt);
@@ -338,6 +395,17 @@ int main(int argc, char* argv[]) {
     if (windowSize.isValid()) window.resize(windowSize);
     if (!opts.view.isEmpty()) window.showView(opts.view);
     if (!opts.interventions.empty()) window.setInterventions(opts.interventions);
+    if (!opts.toolSettings.isEmpty() && window.classroom()) {
+        // --view patch/steer with their flags: the tool runs once the model is loaded.
+        auto connection = std::make_shared<QMetaObject::Connection>();
+        QJsonObject toolSettings = opts.toolSettings;
+        toolSettings[QStringLiteral("run")] = true;
+        *connection = QObject::connect(&window, &ts::ui::MainWindow::modelReady, &window,
+                                       [&window, toolSettings, view = opts.view, connection] {
+                                           QObject::disconnect(*connection);
+                                           window.classroom()->applySettings(view, toolSettings);
+                                       });
+    }
     window.show();
     window.loadModel(model);
     return QApplication::exec();

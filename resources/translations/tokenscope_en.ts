@@ -403,6 +403,22 @@
         <source>Tokeni&amp;zer comparison</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Compare two prompts: patc&amp;hing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Steering</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare two prompts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steering</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::ClassroomToolView</name>
@@ -3419,6 +3435,246 @@ Click: what if the model had drawn this token? (branches the session from this s
             <numerusform>The draw: the random number %1 landed on “%2” (%3); %4 of %n guess named it.</numerusform>
             <numerusform>The draw: the random number %1 landed on “%2” (%3); %4 of %n guesses named it.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::PatchView</name>
+    <message>
+        <source>Type both prompts first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The clean prompt is %1 tokens and the corrupted one %2: patching compares them position by position, so they need the same number of tokens. Change a word for one of the same token count.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Patching every block at every position…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>position %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>block %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clean prompt:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corrupted prompt:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Example pair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seed&apos;s sentence with Sujin, and a copy with another name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The token the clean prompt should lead to (by default its top token).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrong:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The token the corrupted prompt leads to instead (by default its top token).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare and patch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Patching: share of logit(%1) − logit(%2) restored, per block and position</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>logit(answer) − logit(wrong): clean %1, corrupted %2 · %n forward pass(es), %3 full-pass equivalents</source>
+        <translation>
+            <numerusform>logit(answer) − logit(wrong): clean %1, corrupted %2 · %n forward pass, %3 full-pass equivalents</numerusform>
+            <numerusform>logit(answer) − logit(wrong): clean %1, corrupted %2 · %n forward passes, %3 full-pass equivalents</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Patching: share of logit(answer) − logit(wrong) restored, per block and position</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Press Compare and patch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clean prompt → next token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corrupted prompt → next token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer, head:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention, clean minus corrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Red: the clean prompt&apos;s query looks at that key more; blue: less. The head whose attention differs most is shown first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clean − corrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>restored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>block %1, position %2: %3 % restored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>query %1, key %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each patched run starts again at its block from the corrupted run&apos;s cache, so most runs cost less than a whole forward pass.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::SteerView</name>
+    <message numerus="yes">
+        <source>The model has %n block(s); steer at one of them.</source>
+        <translation>
+            <numerusform>The model has %n block; steer at one of them.</numerusform>
+            <numerusform>The model has %n blocks; steer at one of them.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Type a prompt and both steering words first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continuing the prompt at every strength…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prompt:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Example pair:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Towards:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The positive prompt: its mean residual stream is added.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Away from:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The negative prompt: its mean residual stream is subtracted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Block:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The block whose incoming residual stream is steered (from 1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Strength:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default (no steering)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steered, strength %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The same seed at each strength: negative steers away from the first word, positive towards it. Far from 0 the text stops making sense.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>logit(%1) − logit(%2) at the next token, by strength</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>logit(towards) − logit(away from) at the next token, by strength</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>strength</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>logit difference</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

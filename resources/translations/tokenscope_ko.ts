@@ -431,6 +431,22 @@
         <source>Tokeni&amp;zer comparison</source>
         <translation>토크나이저 비교(&amp;Z)</translation>
     </message>
+    <message>
+        <source>Compare two prompts: patc&amp;hing</source>
+        <translation>두 프롬프트 비교: 패칭(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Steering</source>
+        <translation>조종(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Compare two prompts</source>
+        <translation>두 프롬프트 비교</translation>
+    </message>
+    <message>
+        <source>Steering</source>
+        <translation>조종</translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::ClassroomToolView</name>
@@ -3963,6 +3979,244 @@ Click: what if the model had drawn this token? (branches the session from this s
     <message>
         <source>Divides the logits before the softmax: low piles the probability up, high flattens it</source>
         <translation>소프트맥스 전에 로짓을 나누는 값입니다. 낮으면 확률이 한곳에 몰리고, 높으면 평평해집니다</translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::PatchView</name>
+    <message>
+        <source>Type both prompts first.</source>
+        <translation>두 프롬프트를 먼저 입력하세요.</translation>
+    </message>
+    <message>
+        <source>The clean prompt is %1 tokens and the corrupted one %2: patching compares them position by position, so they need the same number of tokens. Change a word for one of the same token count.</source>
+        <translation>깨끗한 프롬프트는 토큰 %1개, 오염된 프롬프트는 %2개입니다. 패칭은 위치마다 비교하므로 두 프롬프트의 토큰 수가 같아야 합니다. 단어를 토큰 수가 같은 단어로 바꾸세요.</translation>
+    </message>
+    <message>
+        <source>Patching every block at every position…</source>
+        <translation>모든 블록의 모든 위치를 패칭하는 중…</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>취소했습니다.</translation>
+    </message>
+    <message>
+        <source>position %1</source>
+        <translation>위치 %1</translation>
+    </message>
+    <message>
+        <source>p = %1</source>
+        <translation>p = %1</translation>
+    </message>
+    <message>
+        <source>block %1</source>
+        <translation>블록 %1</translation>
+    </message>
+    <message>
+        <source>Clean prompt:</source>
+        <translation>깨끗한 프롬프트:</translation>
+    </message>
+    <message>
+        <source>Corrupted prompt:</source>
+        <translation>오염된 프롬프트:</translation>
+    </message>
+    <message>
+        <source>Example pair</source>
+        <translation>예시 쌍</translation>
+    </message>
+    <message>
+        <source>The seed&apos;s sentence with Sujin, and a copy with another name.</source>
+        <translation>수진이 나오는 예시 문장과, 이름만 바꾼 사본입니다.</translation>
+    </message>
+    <message>
+        <source>Answer:</source>
+        <translation>정답:</translation>
+    </message>
+    <message>
+        <source>The token the clean prompt should lead to (by default its top token).</source>
+        <translation>깨끗한 프롬프트가 이끌어야 할 토큰(기본값: 그 실행의 1위 토큰).</translation>
+    </message>
+    <message>
+        <source>Wrong:</source>
+        <translation>오답:</translation>
+    </message>
+    <message>
+        <source>The token the corrupted prompt leads to instead (by default its top token).</source>
+        <translation>오염된 프롬프트가 대신 이끄는 토큰(기본값: 그 실행의 1위 토큰).</translation>
+    </message>
+    <message>
+        <source>Compare and patch</source>
+        <translation>비교하고 패칭</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Patching: share of logit(%1) − logit(%2) restored, per block and position</source>
+        <translation>패칭: 블록과 위치마다 되살아난 logit(%1) − logit(%2)의 비율</translation>
+    </message>
+    <message numerus="yes">
+        <source>logit(answer) − logit(wrong): clean %1, corrupted %2 · %n forward pass(es), %3 full-pass equivalents</source>
+        <translation>
+            <numerusform>logit(정답) − logit(오답): 깨끗한 쪽 %1, 오염된 쪽 %2 · 순전파 %n번, 전체 순전파 %3번 분량</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Patching: share of logit(answer) − logit(wrong) restored, per block and position</source>
+        <translation>패칭: 블록과 위치마다 되살아난 logit(정답) − logit(오답)의 비율</translation>
+    </message>
+    <message>
+        <source>Press Compare and patch.</source>
+        <translation>비교하고 패칭을 누르세요.</translation>
+    </message>
+    <message>
+        <source>Clean prompt → next token</source>
+        <translation>깨끗한 프롬프트 → 다음 토큰</translation>
+    </message>
+    <message>
+        <source>Corrupted prompt → next token</source>
+        <translation>오염된 프롬프트 → 다음 토큰</translation>
+    </message>
+    <message>
+        <source>Layer, head:</source>
+        <translation>층, 헤드:</translation>
+    </message>
+    <message>
+        <source>Attention, clean minus corrupted</source>
+        <translation>어텐션: 깨끗한 쪽 빼기 오염된 쪽</translation>
+    </message>
+    <message>
+        <source>Red: the clean prompt&apos;s query looks at that key more; blue: less. The head whose attention differs most is shown first.</source>
+        <translation>빨강: 깨끗한 프롬프트의 쿼리가 그 키를 더 봅니다. 파랑: 덜 봅니다. 처음에는 어텐션이 가장 크게 달라지는 헤드를 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>clean − corrupted</source>
+        <translation>깨끗 − 오염</translation>
+    </message>
+    <message>
+        <source>restored</source>
+        <translation>되살아남</translation>
+    </message>
+    <message>
+        <source>block %1, position %2: %3 % restored</source>
+        <translation>블록 %1, 위치 %2: %3 % 되살아남</translation>
+    </message>
+    <message>
+        <source>query %1, key %2: %3</source>
+        <translation>쿼리 %1, 키 %2: %3</translation>
+    </message>
+    <message>
+        <source>Each patched run starts again at its block from the corrupted run&apos;s cache, so most runs cost less than a whole forward pass.</source>
+        <translation>패칭한 실행은 오염된 실행의 캐시에서 그 블록부터 다시 계산하므로, 대부분 순전파 한 번보다 적게 듭니다.</translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::SteerView</name>
+    <message numerus="yes">
+        <source>The model has %n block(s); steer at one of them.</source>
+        <translation>
+            <numerusform>모델의 블록은 %n개입니다. 그중 하나에서 조종하세요.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Type a prompt and both steering words first.</source>
+        <translation>프롬프트와 조종 단어 두 개를 먼저 입력하세요.</translation>
+    </message>
+    <message>
+        <source>Continuing the prompt at every strength…</source>
+        <translation>세기마다 프롬프트를 이어 쓰는 중…</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>취소했습니다.</translation>
+    </message>
+    <message>
+        <source>p = %1</source>
+        <translation>p = %1</translation>
+    </message>
+    <message>
+        <source>Prompt:</source>
+        <translation>프롬프트:</translation>
+    </message>
+    <message>
+        <source>Example pair:</source>
+        <translation>예시 쌍:</translation>
+    </message>
+    <message>
+        <source>Towards:</source>
+        <translation>가까이:</translation>
+    </message>
+    <message>
+        <source>The positive prompt: its mean residual stream is added.</source>
+        <translation>긍정 프롬프트: 그 평균 잔차 스트림을 더합니다.</translation>
+    </message>
+    <message>
+        <source>Away from:</source>
+        <translation>멀리:</translation>
+    </message>
+    <message>
+        <source>The negative prompt: its mean residual stream is subtracted.</source>
+        <translation>부정 프롬프트: 그 평균 잔차 스트림을 뺍니다.</translation>
+    </message>
+    <message>
+        <source>Block:</source>
+        <translation>블록:</translation>
+    </message>
+    <message>
+        <source>The block whose incoming residual stream is steered (from 1).</source>
+        <translation>들어오는 잔차 스트림을 조종할 블록(1부터).</translation>
+    </message>
+    <message>
+        <source>Strength:</source>
+        <translation>세기:</translation>
+    </message>
+    <message>
+        <source>Tokens:</source>
+        <translation>토큰 수:</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>시드:</translation>
+    </message>
+    <message>
+        <source>Steer</source>
+        <translation>조종</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Default (no steering)</source>
+        <translation>기본 (조종 없음)</translation>
+    </message>
+    <message>
+        <source>Steered, strength %1</source>
+        <translation>조종함, 세기 %1</translation>
+    </message>
+    <message>
+        <source>Steered</source>
+        <translation>조종함</translation>
+    </message>
+    <message>
+        <source>The same seed at each strength: negative steers away from the first word, positive towards it. Far from 0 the text stops making sense.</source>
+        <translation>세기마다 같은 시드: 음수는 첫 단어에서 멀어지게, 양수는 가까워지게 조종합니다. 0에서 멀어질수록 글이 말이 되지 않습니다.</translation>
+    </message>
+    <message>
+        <source>logit(%1) − logit(%2) at the next token, by strength</source>
+        <translation>세기에 따른 다음 토큰의 logit(%1) − logit(%2)</translation>
+    </message>
+    <message>
+        <source>logit(towards) − logit(away from) at the next token, by strength</source>
+        <translation>세기에 따른 다음 토큰의 logit(가까이) − logit(멀리)</translation>
+    </message>
+    <message>
+        <source>strength</source>
+        <translation>세기</translation>
+    </message>
+    <message>
+        <source>logit difference</source>
+        <translation>로짓 차이</translation>
     </message>
 </context>
 </TS>

@@ -388,6 +388,14 @@ inline void settle(ts::ui::MainWindow& window) {
     }
 }
 
+// The patch and steer views run on their examples in the window's language (#45): their
+// heatmaps, candidates, strip and chart are part of their layout.
+inline void runPatchAndSteer(ts::ui::MainWindow& window) {
+    window.classroom()->applySettings(QStringLiteral("patch"), {{QStringLiteral("run"), true}});
+    window.classroom()->applySettings(QStringLiteral("steer"), {{QStringLiteral("run"), true}});
+    settle(window);
+}
+
 // A window on the bundled model, `steps` records of the seed's English sentence made.
 inline void startWindow(ts::ui::MainWindow& window, int steps, const QTemporaryDir& dir) {
     window.resize(1280, 720);

@@ -90,7 +90,9 @@ TEST_CASE("every view and classroom tool fits 1280x720 and 1920x1080, in English
                                                    {QStringLiteral("run"), true}});
         window.classroom()->confidence()->applySettings(
             {{QStringLiteral("useGenerated"), true}, {QStringLiteral("score"), true}});
-        ts_test::settle(window);
+        // The two prompts compared and patched, and the steering strip (#45), each on its
+        // example in the window's language.
+        ts_test::runPatchAndSteer(window);
         ts_test::cannedProbeResults(window.classroom()->probes());
         for (const QSize& size : kSizes) {
             ts_test::resizeTo(window, size);

@@ -64,6 +64,7 @@ TEST_CASE("in presentation mode every view, tool and lesson step still fits 1280
     const QFont normal = QApplication::font();
     MainWindow window(&translations, true);
     ts_test::startWindow(window, 4, dir);
+    ts_test::runPatchAndSteer(window);
     auto* status = window.findChild<QLabel*>();
     REQUIRE(status);
     const double before = status->font().pointSizeF();
@@ -126,6 +127,7 @@ TEST_CASE("a window started in presentation mode (--presentation) fits 1280x720 
         MainWindow window(&translations, true);
         window.setPresentation(true);
         ts_test::startWindow(window, 4, dir);
+        ts_test::runPatchAndSteer(window);
         // The lab's results are part of its layout (its conclusion under the charts, a table
         // of 30 positions): a run with its evaluation's settings, as `--view litm` shows it.
         window.classroom()->litm()->applySettings({{QStringLiteral("run"), true}});

@@ -87,6 +87,7 @@ TEST_CASE("presentation mode gives every view more room and larger text at 1280x
         translations.setLanguage(lang);
         MainWindow window(&translations, true);
         ts_test::startWindow(window, 4, dir);
+        ts_test::runPatchAndSteer(window);
         ts_test::resizeTo(window, QSize(1280, 720));
         std::map<QString, Measure> normal;
         for (const QString& name : viewNames()) {
@@ -156,6 +157,7 @@ TEST_CASE("no painted label runs into another in any view, size, language or mod
         translations.setLanguage(lang);
         MainWindow window(&translations, true);
         ts_test::startWindow(window, 4, dir);
+        ts_test::runPatchAndSteer(window);
         for (const QString& name : viewNames()) {
             REQUIRE(window.showView(name));
             ts_test::settle(window);

@@ -16,8 +16,10 @@
 #include "classroom/lesson_panel.hpp"
 #include "classroom/litm_view.hpp"
 #include "classroom/logit_lens_view.hpp"
+#include "classroom/patch_view.hpp"
 #include "classroom/precision_view.hpp"
 #include "classroom/probes_view.hpp"
+#include "classroom/steer_view.hpp"
 #include "classroom/tokenizer_compare_view.hpp"
 #include "tokenscope/model_folder.hpp"
 
@@ -52,6 +54,8 @@ ClassroomHub::ClassroomHub(QWidget* parentForViews) : QObject(parentForViews) {
     m_tokenizers = new TokenizerCompareView(parentForViews);
     m_precision = new PrecisionView(parentForViews);
     m_guess = new GuessView(parentForViews);
+    m_patch = new PatchView(parentForViews);
+    m_steer = new SteerView(parentForViews);
 
     QStringList errors;
     m_lessons->setLessons(loadLessonFolder(lessonsFolder(), &errors), errors);
@@ -83,7 +87,9 @@ QList<QPair<QString, QWidget*>> ClassroomHub::views() const {
             {tr("Inference cost"), m_cost},
             {tr("Tokenizer comparison"), m_tokenizers},
             {tr("Precision comparison"), m_precision},
-            {tr("Guess the next token"), m_guess}};
+            {tr("Guess the next token"), m_guess},
+            {tr("Compare two prompts"), m_patch},
+            {tr("Steering"), m_steer}};
 }
 
 QWidget* ClassroomHub::showView(const QString& name) {
@@ -103,6 +109,8 @@ QWidget* ClassroomHub::showView(const QString& name) {
     if (name == QLatin1String("tokenizers")) return m_tokenizers;
     if (name == QLatin1String("precision")) return m_precision;
     if (name == QLatin1String("guess")) return m_guess;
+    if (name == QLatin1String("patch")) return m_patch;
+    if (name == QLatin1String("steer")) return m_steer;
     return nullptr;
 }
 
@@ -150,6 +158,10 @@ bool ClassroomHub::applySettings(const QString& name, const QJsonObject& setting
         m_guess->applySettings(settings);
     else if (name == QLatin1String("tokenizers"))
         m_tokenizers->applySettings(settings);
+    else if (name == QLatin1String("patch"))
+        m_patch->applySettings(settings);
+    else if (name == QLatin1String("steer"))
+        m_steer->applySettings(settings);
     else
         return false;
     return true;
@@ -165,6 +177,8 @@ void ClassroomHub::setModel(const ModelInfo& info) {
     m_tokenizers->setModel(info);
     m_precision->setModel(info);
     m_guess->setModel(info);
+    m_patch->setModel(info);
+    m_steer->setModel(info);
 }
 
 void ClassroomHub::observe(const TranscriptModel* model) {
@@ -182,6 +196,8 @@ void ClassroomHub::setLanguage(const QString& language) {
     m_language = language;
     m_lessons->setLanguage(language);
     m_litm->setLanguage(language);
+    m_patch->setLanguage(language);
+    m_steer->setLanguage(language);
     loadFactProbes();
     m_probes->setLanguage(language);
     if (!m_litm->modelInfo().folder.isEmpty()) return;  // the model folder's records were chosen

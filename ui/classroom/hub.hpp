@@ -28,6 +28,8 @@ class LanesView;
 class LessonPanel;
 class LitmView;
 class LogitLensView;
+class PatchView;
+class SteerView;
 class ProbesView;
 class TokenizerCompareView;
 class PrecisionView;
@@ -74,6 +76,8 @@ class ClassroomHub : public QObject {
     TokenizerCompareView* tokenizers() const { return m_tokenizers; }
     PrecisionView* precision() const { return m_precision; }
     GuessView* guess() const { return m_guess; }
+    PatchView* patch() const { return m_patch; }
+    SteerView* steer() const { return m_steer; }
 
   signals:
     void requestPrompt(const QString& text);
@@ -100,6 +104,8 @@ class ClassroomHub : public QObject {
     TokenizerCompareView* m_tokenizers = nullptr;
     PrecisionView* m_precision = nullptr;
     GuessView* m_guess = nullptr;
+    PatchView* m_patch = nullptr;
+    SteerView* m_steer = nullptr;
     QMenu* m_menu = nullptr;
     QList<QPair<QAction*, const ViewEntry*>> m_actions;
 };

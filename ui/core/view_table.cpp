@@ -32,6 +32,8 @@ constexpr std::array kViews{
     ViewEntry{"tokenizers",-1, kClassroom, QT_TRANSLATE_NOOP("ts::ui::ClassroomHub", "Tokeni&zer comparison"),            kNeedsNothing,      true,  true,  R"({"survey": true})",                      true},
     ViewEntry{"precision", -1, kClassroom, QT_TRANSLATE_NOOP("ts::ui::ClassroomHub", "&Precision comparison"),            kNeedsNothing,      false, false, "",                                         false},
     ViewEntry{"guess",     -1, kClassroom, QT_TRANSLATE_NOOP("ts::ui::ClassroomHub", "&Guess first, then reveal"),        kNeedsNothing,      true,  true,  "",                                         false},
+    ViewEntry{"patch",     -1, kClassroom, QT_TRANSLATE_NOOP("ts::ui::ClassroomHub", "Compare two prompts: patc&hing"),  kNeedsNothing,      true,  true,  kRun,                                       true},
+    ViewEntry{"steer",     -1, kClassroom, QT_TRANSLATE_NOOP("ts::ui::ClassroomHub", "&Steering"),                        kNeedsNothing,      true,  true,  kRun,                                       true},
 };
 // clang-format on
 

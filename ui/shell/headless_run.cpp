@@ -273,6 +273,8 @@ void HeadlessRun::arrange() {
             settings[QStringLiteral("reveal")] = true;
         }
         if (m_options.withFact) settings[QStringLiteral("withFact")] = true;
+        for (auto it = m_options.toolSettings.begin(); it != m_options.toolSettings.end(); ++it)
+            settings[it.key()] = it.value();
         if (!settings.isEmpty() && m_window->classroom()->applySettings(view->name, settings) &&
             (view->shotWaits || !m_options.guesses.isEmpty() || m_options.withFact)) {
             whenSettled([this] { capture(); });

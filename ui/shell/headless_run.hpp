@@ -3,6 +3,7 @@
 // (or walk a lesson to one of its steps), show any stage or classroom view at a chosen layer,
 // head and step, save a picture of the window and quit. For documentation and tests; works
 // offscreen, so every view can be pictured and checked without a person.
+#include <QJsonObject>
 #include <QObject>
 #include <QSize>
 #include <QString>
@@ -43,6 +44,10 @@ struct HeadlessOptions {
     // --ablate/--ablate-mode/--ban/--logit-bias (tokenscope/intervention_flags.hpp): the run
     // is made with them and every view shows it, with the what-if banner.
     ts::Interventions interventions;
+    // --view patch (--clean, --corrupt) and --view steer (--steer-layer, --steer-positive,
+    // --steer-negative, --steer-strength): the tool's settings (PatchView/SteerView
+    // ::applySettings) added to its picture's, which run it.
+    QJsonObject toolSettings;
     int timeoutMs = 120000;
 };
 
