@@ -319,7 +319,13 @@ configure_and_build() {
 # text. Leaks count as failures; tests/sanitizer/lsan.supp lists the few third-party leaks we
 # cannot fix, each with its reason. TOKENSCOPE_SKIP_ASAN=1 skips this step. Timing budgets
 # ("... within 16 ms") hold for the normal build only: ASan makes code 2-3x slower, so they
-# are left out here (TOKENSCOPE_ASAN_EXCLUDE, a ctest -E regex).
+# are left out here (TOKENSCOPE_ASAN_EXCLUDE, a ctest -E regex). So are the agreement checks that
+# run many processes over this machine's trusted fixtures (the prompt path through every
+# command on real tokenizers, tiktoken's ids, several hundred strings per real tokenizer, the
+# bundled model's fact and lane evaluations): under ASan they were about 4 of its 8 minutes and
+# pushed CI past 30 minutes again (1,953 s on 6 December); the same code is in the run above,
+# and every parser of untrusted input still runs here (fuzz corpora, bad-input sweep, hostile
+# servers and hubs, the file readers' tests).
 # The Qt layer is not built here: it and its tests were 55-60 % of this step (about 560 s of
 # 1,200 on 5 December) and pushed CI past its 30 minutes (2,276 and 2,299 s). Its memory use is
 # checked in the normal build instead, by libstdc++'s bounds assertions (ui/CMakeLists.txt)
@@ -330,7 +336,7 @@ sanitizer_tests() {
         return 0
     fi
     local asan=${TOKENSCOPE_ASAN_BUILD_DIR:-$root/build-asan}
-    local exclude=${TOKENSCOPE_ASAN_EXCLUDE:-within [0-9]+ ms}
+    local exclude=${TOKENSCOPE_ASAN_EXCLUDE:-within [0-9]+ ms|one path|special everywhere|tiktoken|several hundred strings|atlas facts|lanes read as Korean}
     fetch_gpt2_vocab
     fetch_tokenizers
     fetch_llama_cpp
