@@ -78,7 +78,9 @@ TEST_CASE("tokenizer comparison: columns, counts and the Korean lesson",
     // A bad path: an error, and the view keeps its columns.
     QSignalSpy failed(&view, &TokenizerCompareView::loadFailed);
     view.loadTokenizer(QStringLiteral("/nonexistent/tokenizer.json"), true);
-    REQUIRE(failed.wait(10000));
+    // The load waits its turn behind the view's other background work (10 s was too short on
+    // a loaded 2-core machine); a signal already delivered counts too.
+    REQUIRE((failed.count() > 0 || failed.wait(60000)));
     CHECK(failed.at(0).at(0).toString().contains(QStringLiteral("/nonexistent")));
     CHECK(view.columnCount() == 3);
 

@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QProgressBar>
@@ -169,15 +170,24 @@ PrecisionView::PrecisionView(QWidget* parent) : ClassroomToolView(parent) {
 
 bool PrecisionView::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_left && event->type() == QEvent::Resize) showFormatsWhereRoom();
-    if (watched == m_left && event->type() == QEvent::FontChange)
+    if (watched == m_left && (event->type() == QEvent::FontChange || event->type() == QEvent::Show))
         QMetaObject::invokeMethod(this, &PrecisionView::fitLeftColumn, Qt::QueuedConnection);
     return ClassroomToolView::eventFilter(watched, event);
 }
 
 void PrecisionView::fitLeftColumn() {
-    // 340 px, or what its buttons need in the font and language of the moment: the three buttons
-    // in one row need 368 px in presentation mode at 1280x720 and 440 at 1920x1080.
-    m_left->setMaximumWidth(std::max(340, m_left->minimumSizeHint().width()));
+    // 340 px, or what its rows need in the font and language of the moment: the three buttons in
+    // one row need 368 px in presentation mode at 1280x720 and 472 at 1920x1080. The buttons'
+    // own hints follow the font at once; the layout's minimum only once it is laid out again.
+    QLayout* rows = m_left->layout();
+    rows->invalidate();
+    rows->activate();
+    const QMargins margins = rows->contentsMargins();
+    const int spacing = std::max(0, rows->spacing());
+    const int buttons = m_addFile->sizeHint().width() + m_addFolder->sizeHint().width() +
+                        m_remove->sizeHint().width() + 2 * spacing + margins.left() +
+                        margins.right();
+    m_left->setMaximumWidth(std::max({340, buttons, m_left->minimumSizeHint().width()}));
 }
 
 void PrecisionView::showFormatsWhereRoom() {

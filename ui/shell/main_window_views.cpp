@@ -104,6 +104,11 @@ void MainWindow::scaleViewFont() {
     else
         f.setPixelSize(static_cast<int>(f.pixelSize() * scale + 0.5));
     m_stack->setFont(f);
+    // A widget with its own style sheet keeps the font it was first polished with: Qt does not
+    // pass a parent's later font on to it (the lost-in-the-middle banner and the tokenizer
+    // columns stayed at 12 and 10 px in presentation mode). They take the view's font here.
+    for (QWidget* w : m_stack->findChildren<QWidget*>())
+        if (!w->styleSheet().isEmpty()) w->setFont(f);
     if (m_interventionBanner) m_interventionBanner->setFont(f);  // read with the view
 }
 

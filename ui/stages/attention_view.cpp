@@ -521,7 +521,7 @@ void AttentionView::fitGridTitle() {
     twin.setFont(m_gridTitle->font());
     twin.setContentsMargins(m_gridTitle->contentsMargins());
     const int width = m_gridTitle->width() > 1 ? m_gridTitle->width() : twin.sizeHint().width();
-    m_gridTitle->setMinimumHeight(twin.heightForWidth(width));
+    m_gridTitle->setMinimumHeight(std::max(0, twin.heightForWidth(std::max(1, width))));
 }
 
 void AttentionView::showEvent(QShowEvent* event) {
