@@ -215,23 +215,23 @@ PatchView::PatchView(QWidget* parent) : ClassroomToolView(parent) {
     maps->addLayout(right, 1);
     layout->addLayout(maps, 1);
     // Each cell's number where the pointer is.
-    connect(m_patchMap, &HeatmapWidget::cellHovered, this, [this](int row, int col) {
-        if (row < 0 || col < 0 || !m_hasResult || !m_result.patched) {
+    connect(m_patchMap, &HeatmapWidget::cellHovered, this, [this](int block, int col) {
+        if (block < 0 || col < 0 || !m_hasResult || !m_result.patched) {
             m_patchMap->setToolTip(QString());
             return;
         }
         m_patchMap->setToolTip(tr("block %1, position %2: %3 % restored")
-                                   .arg(row + 1)
+                                   .arg(block + 1)
                                    .arg(col)
-                                   .arg(100.0 * m_patchMap->value(row, col), 0, 'f', 0));
+                                   .arg(100.0 * m_patchMap->value(block, col), 0, 'f', 0));
     });
-    connect(m_attentionMap, &HeatmapWidget::cellHovered, this, [this](int row, int col) {
+    connect(m_attentionMap, &HeatmapWidget::cellHovered, this, [this](int query, int key) {
         m_attentionMap->setToolTip(
-            row < 0 || col < 0 ? QString()
-                               : tr("query %1, key %2: %3")
-                                     .arg(row)
-                                     .arg(col)
-                                     .arg(double(m_attentionMap->value(row, col)), 0, 'f', 3));
+            query < 0 || key < 0 ? QString()
+                                 : tr("query %1, key %2: %3")
+                                       .arg(query)
+                                       .arg(key)
+                                       .arg(double(m_attentionMap->value(query, key)), 0, 'f', 3));
     });
 
     setRunControls({m_run}, m_cancel, m_progress);
@@ -511,15 +511,15 @@ void PatchView::showResult() {
     showAttention();
 
     if (r.patched) {
-        const int rows = static_cast<int>(r.patching.restored.size());
+        const int blockCount = static_cast<int>(r.patching.restored.size());
         const int cols = static_cast<int>(r.corrupt.size());
         std::vector<float> values;
-        values.reserve(static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols));
+        values.reserve(static_cast<std::size_t>(blockCount) * static_cast<std::size_t>(cols));
         for (const auto& block : r.patching.restored)
             for (double v : block) values.push_back(static_cast<float>(v));
         QStringList blocks;
-        for (int l = 0; l < rows; ++l) blocks << tr("block %1").arg(l + 1);
-        m_patchMap->setMatrix(rows, cols, values);
+        for (int l = 0; l < blockCount; ++l) blocks << tr("block %1").arg(l + 1);
+        m_patchMap->setMatrix(blockCount, cols, values);
         m_patchMap->setRowLabels(blocks);
         m_patchMap->setColumnLabels(columns);
         m_patchMap->setRange(-1.0f, 1.0f);

@@ -316,9 +316,9 @@ void SteerView::run() {
         ts::PromptOptions word;
         word.startToken = false;
         auto first = [&](const QLineEdit* e) {
-            const auto t = ts::parsePrompt(" " + e->text().trimmed().toStdString(),
-                                           m_info.tokenizer.get(), nVocab, word)
-                               .ids();
+            // QString's + (GCC 12 warns of a bound it cannot rule out in std::string's).
+            const std::string spaced = (QLatin1Char(' ') + e->text().trimmed()).toStdString();
+            const auto t = ts::parsePrompt(spaced, m_info.tokenizer.get(), nVocab, word).ids();
             return t.empty() ? -1 : t.front();
         };
         job.positiveToken = first(m_positive);

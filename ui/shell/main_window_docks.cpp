@@ -88,11 +88,10 @@ void MainWindow::hookClassroom() {
     });
     // What the user had before a lesson comes back when it ends.
     connect(lessons, &LessonPanel::lessonStarted, this, [this] {
-        m_beforeLesson = {m_controls->promptText(), m_controls->params(), m_stack->currentIndex(),
-                          m_attention->layer(),     m_attention->head(),  true};
-        m_beforeLesson.fixedAxis = m_softmax->fixedAxis();
         // A lesson's numbers are the model's own: the user's what-ifs wait until it ends.
-        m_beforeLesson.interventions = m_interventions;
+        m_beforeLesson = {m_controls->promptText(), m_controls->params(), m_stack->currentIndex(),
+                          m_attention->layer(),     m_attention->head(),  true,
+                          m_softmax->fixedAxis(),   m_interventions};
         if (!m_interventions.empty()) setInterventions(ts::Interventions{});
     });
     connect(lessons, &LessonPanel::lessonEnded, this, [this] {
