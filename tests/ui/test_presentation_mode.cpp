@@ -57,7 +57,7 @@ TEST_CASE("F5 toggles presentation mode, which nothing else uses", "[ui][present
 }
 
 TEST_CASE("in presentation mode every view, tool and lesson step still fits 1280x720",
-          "[!mayfail][ui][presentation][layout]") {
+          "[ui][presentation][layout]") {
     TranslationManager translations;
     translations.setLanguage(QStringLiteral("en"));
     QTemporaryDir dir;
@@ -115,7 +115,7 @@ const QSize kPresentationSizes[] = {QSize(1280, 720), QSize(1920, 1080)};
 #endif
 
 TEST_CASE("a window started in presentation mode (--presentation) fits 1280x720 and 1920x1080",
-          "[!mayfail][ui][presentation][layout]") {
+          "[ui][presentation][layout]") {
     // The option turns the mode on before the model runs, so the views make their rows,
     // charts and cards in the large font from the start rather than change to it.
     QTemporaryDir dir;

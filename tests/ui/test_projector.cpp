@@ -79,7 +79,7 @@ Measure measure(MainWindow& window) {
 }  // namespace
 
 TEST_CASE("presentation mode gives every view more room and larger text at 1280x720",
-          "[!mayfail][ui][presentation][layout][projector]") {
+          "[ui][presentation][layout][projector]") {
     QTemporaryDir dir;
     QStringList found;
     for (const QString& lang : {QStringLiteral("en"), QStringLiteral("ko")}) {
@@ -146,6 +146,9 @@ const QSize kOverlapSizes[] = {QSize(1280, 720)};
 const QSize kOverlapSizes[] = {QSize(1280, 720), QSize(1920, 1080)};
 #endif
 
+// Still [!mayfail] (#48, open): in presentation mode at 1280x720 the sampling view's two bands
+// run into each other (its painted layout has fixed heights); every other view and size is
+// clear. It runs and prints what it finds.
 TEST_CASE("no painted label runs into another in any view, size, language or mode",
           "[!mayfail][ui][layout][projector]") {
     // Tick labels ("0.0%1.5%"), a unit over a tick ("비트" over "6.5"), a colour bar's ends

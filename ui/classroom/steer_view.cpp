@@ -211,7 +211,8 @@ SteerView::SteerView(QWidget* parent) : ClassroomToolView(parent) {
     m_stripLayout->setColumnStretch(1, 1);
     layout->addWidget(strip);
     // What the steering does to the two words themselves, at the next token.
-    m_chart = new Chart(this, 8);
+    m_chart = new Chart(
+        this, 12);  // its axis title along the plot: 8 lines left 66 px for 89 in presentation mode
     QPen pen(QColor(0x1f, 0x77, 0xb4));
     pen.setWidth(2);
     m_curve = m_chart->addLine(QString(), &pen);

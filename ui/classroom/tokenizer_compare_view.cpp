@@ -315,8 +315,13 @@ void TokenizerCompareView::retranslateUi() {
 
 void TokenizerCompareView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) retranslateUi();
-    if (event->type() == QEvent::FontChange)
+    if (event->type() == QEvent::FontChange) {
+        // The columns have their own style sheet, so the view's new font is not passed on to
+        // them by Qt (their titles stayed at 10 px in presentation mode): given here.
+        for (Column& c : m_columns)
+            if (c.box) c.box->setFont(font());
         QTimer::singleShot(0, this, &TokenizerCompareView::fitChips);
+    }
     QWidget::changeEvent(event);
 }
 

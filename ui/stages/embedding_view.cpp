@@ -89,6 +89,9 @@ EmbeddingView::EmbeddingView(QWidget* parent) : QWidget(parent) {
     m_wordTable = new QTableWidget(this);
     m_wordTable->setColumnCount(3);
     m_wordTable->verticalHeader()->hide();
+    // Rows as tall as their wrapped text in the font of the moment, also after a font change
+    // (a 1920x1080 window's larger font left rows 27 px tall for 38 px of text).
+    m_wordTable->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_wordTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_wordTable->setWordWrap(true);
     wrapHeaderTitles(m_wordTable);  // narrow columns in presentation mode

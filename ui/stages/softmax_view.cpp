@@ -195,9 +195,11 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
     QFont bold = font();
     bold.setBold(true);
     painter.setFont(bold);
-    painter.drawText(QPoint(8, lh), tr("Step %1 · next-token distribution over %2 tokens")
-                                        .arg(m_record->index + 1)
-                                        .arg(m_vocabSize));
+    const QString heading = tr("Step %1 · next-token distribution over %2 tokens")
+                                .arg(m_record->index + 1)
+                                .arg(m_vocabSize);
+    painter.drawText(QPoint(8, lh), heading);
+    const int headingRight = 8 + QFontMetrics(bold).horizontalAdvance(heading);
     painter.setFont(font());
     QString params = tr("temperature %1").arg(m_params.temperature, 0, 'f', 2);
     if (m_params.topK > 0) params += tr(" · top-k %1").arg(m_params.topK);
@@ -215,7 +217,10 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
     painter.setPen(pal.color(QPalette::PlaceholderText));
     const QString timing =
         tr("re-rendered from stored logits in %1 ms").arg(m_recomputeMs, 0, 'f', 2);
-    painter.drawText(QRect(0, 0, width() - 8, lh), Qt::AlignRight | Qt::AlignVCenter, timing);
+    // Beside the heading where there is room (not in presentation mode's font at 1280x720,
+    // where it ran into the heading).
+    if (headingRight + 16 + fm.horizontalAdvance(timing) <= width() - 8)
+        painter.drawText(QRect(0, 0, width() - 8, lh), Qt::AlignRight | Qt::AlignVCenter, timing);
 
     const QRect area = barArea();
     const int rh = rowHeight();
