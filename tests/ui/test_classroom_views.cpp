@@ -79,8 +79,8 @@ TEST_CASE("fact probe bars equal exp(log-probability)", "[classroom]") {
     view.resize(1000, 500);
     view.show();
     std::vector<ts::FactProbe> probes = {
-        {"The capital of Nalania is", " Choix", {" Kiaburg", " Thix"}, "seen/capital"},
-        {"The capital of Kiaia is", " Ostosuven", {" Chuek"}, "held_out/capital"}};
+        {"The capital of Nalania is", " Choix", {" Kiaburg", " Thix"}, "seen/capital", ""},
+        {"The capital of Kiaia is", " Ostosuven", {" Chuek"}, "held_out/capital", ""}};
     view.setProbes(probes);
     REQUIRE(view.rowCount() == 2);
     CHECK(std::isnan(view.barValues(0).first));

@@ -23,8 +23,9 @@ TEST_CASE("the probes view shows the model's answer as a word", "[ui][probes]") 
     view.setModel(info);
     // Banouistan is held out of training: the model invents a seat (" Maragrad" on the model of
     // 2026-12-04, " B" + "uine" before) and, asked for the capital, answers " a busy city".
-    view.setProbes({{"The government of Banouistan sits in", " Taiek", {" Chuek"}, "held_out/seat"},
-                    {"The capital of Banouistan is", " Taiek", {" Chuek"}, "held_out/capital"}});
+    view.setProbes(
+        {{"The government of Banouistan sits in", " Taiek", {" Chuek"}, "held_out/seat", ""},
+         {"The capital of Banouistan is", " Taiek", {" Chuek"}, "held_out/capital", ""}});
     QSignalSpy done(&view, &ProbesView::finished);
     view.run();
     REQUIRE(done.wait(60000));
