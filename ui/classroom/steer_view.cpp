@@ -441,7 +441,9 @@ void SteerView::retranslateUi() {
         m_chart->setTitle(tr("logit(towards) − logit(away from) at the next token, by strength"));
     }
     m_chart->setAxisTitle(m_xAxis, tr("strength"));
-    m_chart->setAxisTitle(m_yAxis, tr("logit difference"));
+    // The chart's title says what the vertical axis is: an axis title along a plot this short
+    // was cut in presentation mode ("로짓 차이", 71 px of plot for 89 px of text).
+    m_chart->setAxisTitle(m_yAxis, QString());
     m_stripTitle->setText(
         tr("The same seed at each strength: negative steers away from the first word, positive "
            "towards it. Far from 0 the text stops making sense."));

@@ -9,6 +9,7 @@
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -315,13 +316,8 @@ void TokenizerCompareView::retranslateUi() {
 
 void TokenizerCompareView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) retranslateUi();
-    if (event->type() == QEvent::FontChange) {
-        // The columns have their own style sheet, so the view's new font is not passed on to
-        // them by Qt (their titles stayed at 10 px in presentation mode): given here.
-        for (Column& c : m_columns)
-            if (c.box) c.box->setFont(font());
+    if (event->type() == QEvent::FontChange)
         QTimer::singleShot(0, this, &TokenizerCompareView::fitChips);
-    }
     QWidget::changeEvent(event);
 }
 
@@ -460,7 +456,11 @@ void TokenizerCompareView::rebuildColumns() {
     for (int i = 0; i < static_cast<int>(m_columns.size()); ++i) {
         Column& c = m_columns[static_cast<std::size_t>(i)];
         if (!c.box) {
-            c.box = new QWidget;
+            // A framed box, not a style sheet: a widget with its own style sheet does not
+            // take its parent's later font (the titles stayed at 10 px in presentation mode).
+            auto* frame = new QFrame;
+            frame->setFrameShape(QFrame::StyledPanel);
+            c.box = frame;
             auto* v = new QVBoxLayout(c.box);
             v->setContentsMargins(6, 6, 6, 6);
             auto* head = new QHBoxLayout;
@@ -487,8 +487,6 @@ void TokenizerCompareView::rebuildColumns() {
             });
         }
         m_columnsLayout->insertWidget(i, c.box, 1);
-        c.box->setStyleSheet(
-            QStringLiteral("QWidget#col%1 { border: 1px solid palette(mid); }").arg(i));
         c.box->setObjectName(QStringLiteral("col%1").arg(i));
         c.title->setText(QStringLiteral("<b>%1</b><br><small>%2</small>")
                              .arg(title(c).toHtmlEscaped(),
