@@ -314,10 +314,20 @@ void TokenizerCompareView::retranslateUi() {
     fillSurveyTable();
 }
 
+// The ✕ as wide as its glyph in the font of the moment (28 px cut it in presentation mode's font
+// at 1920x1080).
+void TokenizerCompareView::fitRemoveButton(QPushButton* button) {
+    button->setFixedWidth(
+        std::max(28, button->fontMetrics().horizontalAdvance(QStringLiteral("\u2715")) + 18));
+}
+
 void TokenizerCompareView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) retranslateUi();
-    if (event->type() == QEvent::FontChange)
+    if (event->type() == QEvent::FontChange) {
+        for (Column& c : m_columns)
+            if (c.remove) fitRemoveButton(c.remove);
         QTimer::singleShot(0, this, &TokenizerCompareView::fitChips);
+    }
     QWidget::changeEvent(event);
 }
 
@@ -467,7 +477,7 @@ void TokenizerCompareView::rebuildColumns() {
             c.title = new QLabel(c.box);
             c.title->setWordWrap(true);
             c.remove = new QPushButton(QStringLiteral("\u2715"), c.box);
-            c.remove->setFixedWidth(28);
+            fitRemoveButton(c.remove);
             head->addWidget(c.title, 1);
             head->addWidget(c.remove);
             v->addLayout(head);

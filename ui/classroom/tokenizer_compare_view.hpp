@@ -87,6 +87,7 @@ class TokenizerCompareView : public QWidget {
 
   protected:
     void changeEvent(QEvent* event) override;
+    static void fitRemoveButton(QPushButton* button);
     void resizeEvent(QResizeEvent* event) override;
 
   private:
