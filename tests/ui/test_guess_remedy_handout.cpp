@@ -197,7 +197,7 @@ TEST_CASE(
     "the remedy's switch is in the fact probes and the confidence colouring, and "
     "--with-fact turns it on headlessly",
     "[ui][remedy][headless]") {
-    for (const QString view : {QStringLiteral("confidence"), QStringLiteral("probes")}) {
+    for (const QString& view : {QStringLiteral("confidence"), QStringLiteral("probes")}) {
         TranslationManager translations;
         translations.setLanguage(QStringLiteral("en"));
         QTemporaryDir dir;
