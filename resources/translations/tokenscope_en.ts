@@ -2923,6 +2923,11 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="367"/>
+        <source>logits → ÷ temperature → softmax</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../../ui/stages/sampling_view.cpp" line="305"/>
         <source>logit ÷ %1</source>
         <translation type="unfinished"></translation>

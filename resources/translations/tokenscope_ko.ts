@@ -3186,6 +3186,11 @@ The window stays usable and you can cancel at any time.</source>
         <translation>점수에서 확률로: 로짓 → 온도로 나누기 → 소프트맥스</translation>
     </message>
     <message>
+        <location filename="../../ui/stages/sampling_view.cpp" line="367"/>
+        <source>logits → ÷ temperature → softmax</source>
+        <translation>로짓 → ÷ 온도 → 소프트맥스</translation>
+    </message>
+    <message>
         <location filename="../../ui/stages/sampling_view.cpp" line="305"/>
         <source>logit ÷ %1</source>
         <translation>로짓 ÷ %1</translation>

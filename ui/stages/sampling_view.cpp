@@ -361,16 +361,28 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
 
     p.setPen(palette().color(QPalette::Text));
     p.setFont(bold);
+    // Within the band: beside the draw (presentation mode at 1280x720) the long heading ran into
+    // the draw's text, so a narrow band takes the short one, cut to its width if need be.
+    const QFontMetricsF boldFm(bold);
+    QString heading =
+        tr("From scores to probabilities: logits → divided by the temperature → softmax");
+    if (boldFm.horizontalAdvance(heading) > area.width())
+        heading = tr("logits → ÷ temperature → softmax");
     p.drawText(QRectF(area.left(), area.top(), area.width(), fm.height() + 2),
                Qt::AlignLeft | Qt::AlignVCenter,
-               tr("From scores to probabilities: logits → divided by the temperature → softmax"));
+               boldFm.elidedText(heading, Qt::ElideRight, area.width()));
     p.setFont(font());
     const qreal hy = area.top() + fm.height() + 4;
     const QString divided = t > 0.0f ? tr("logit ÷ %1").arg(static_cast<double>(t), 0, 'f', 2)
                                      : tr("temperature 0: the largest wins");
-    p.drawText(QRectF(x0, hy, colW, fm.height()), Qt::AlignLeft, tr("logit"));
-    p.drawText(QRectF(x1, hy, colW, fm.height()), Qt::AlignLeft, divided);
-    p.drawText(QRectF(x2, hy, colW, fm.height()), Qt::AlignLeft, tr("probability (softmax)"));
+    // Each column's title within its column (they ran past the band's edge in a large font).
+    const auto columnTitle = [&](qreal x, const QString& title) {
+        p.drawText(QRectF(x, hy, colW, fm.height()), Qt::AlignLeft,
+                   fm.elidedText(title, Qt::ElideRight, colW));
+    };
+    columnTitle(x0, tr("logit"));
+    columnTitle(x1, divided);
+    columnTitle(x2, tr("probability (softmax)"));
 
     float lo = logits[static_cast<std::size_t>(top.back())];
     float hi = logits[static_cast<std::size_t>(top.front())];
@@ -461,6 +473,7 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
             const QString& pct = numbers[static_cast<std::size_t>(i)].percent;
             QString note = tr("%1 · cut by top-k/top-p").arg(pct);
             if (fm.horizontalAdvance(note) > colW - 4) note = pct + QStringLiteral(" ✂");
+            if (fm.horizontalAdvance(note) > colW - 4) note = QStringLiteral("✂");
             p.drawText(QRectF(x2 + 4, y, colW - 4, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
                        note);
         } else {
