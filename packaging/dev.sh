@@ -325,7 +325,10 @@ configure_and_build() {
 # bundled model's fact and lane evaluations): under ASan they were about 4 of its 8 minutes and
 # pushed CI past 30 minutes again (1,953 s on 6 December); the same code is in the run above,
 # and every parser of untrusted input still runs here (fuzz corpora, bad-input sweep, hostile
-# servers and hubs, the file readers' tests).
+# servers and hubs, the file readers' tests, one load of each real tokenizer). CI took 2,002 s
+# on 6 December even so: the GGUF pre-tokenizer agreements, the sliding-window score, the
+# llama-server agreement, the numpy agreement of interventions and the bundled model's prompt
+# and evaluation checks (about 170 s of test time under ASan) are left out as well.
 # The Qt layer is not built here: it and its tests were 55-60 % of this step (about 560 s of
 # 1,200 on 5 December) and pushed CI past its 30 minutes (2,276 and 2,299 s). Its memory use is
 # checked in the normal build instead, by libstdc++'s bounds assertions (ui/CMakeLists.txt)
@@ -336,7 +339,7 @@ sanitizer_tests() {
         return 0
     fi
     local asan=${TOKENSCOPE_ASAN_BUILD_DIR:-$root/build-asan}
-    local exclude=${TOKENSCOPE_ASAN_EXCLUDE:-within [0-9]+ ms|one path|special everywhere|tiktoken|several hundred strings|atlas facts|lanes read as Korean}
+    local exclude=${TOKENSCOPE_ASAN_EXCLUDE:-within [0-9]+ ms|one path|special everywhere|tiktoken|several hundred strings|atlas facts|lanes read as Korean|pre-tokenizer name decides|tokenizer.ggml.pre|tokenize on the real tokenizers|sliding window|agrees with --model on greedy|interventions agrees with the numpy|reads a text prompt as typed|evaluation data is what}
     fetch_gpt2_vocab
     fetch_tokenizers
     fetch_llama_cpp

@@ -8,14 +8,11 @@
 
 namespace ts::cli {
 
-namespace {
-// "0" and "1e-09" rather than std::to_string's "0.000000" (which also shows 1e-9 as 0).
 std::string shortNumber(double v) {
     std::ostringstream os;
     os << v;
     return os.str();
 }
-}  // namespace
 
 Options::Options(const std::vector<std::string>& args, const std::set<std::string>& valued,
                  const std::set<std::string>& flags) {

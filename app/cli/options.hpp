@@ -45,4 +45,7 @@ class Options {
 long long parseInteger(const std::string& text, const std::string& what);
 double parseNumber(const std::string& text, const std::string& what);
 
+// "0.8" and "1e-09" rather than std::to_string's "0.800000" (which shows 1e-9 as 0).
+std::string shortNumber(double v);
+
 }  // namespace ts::cli

@@ -4,18 +4,12 @@
 #include <utility>
 #include <vector>
 
+#include "options.hpp"
 #include "tokenscope/sampling.hpp"
 
 namespace ts::cli {
 
 namespace {
-
-// "0.8" rather than "0.800000".
-std::string shortNumber(double v) {
-    std::ostringstream os;
-    os << v;
-    return os.str();
-}
 
 // The defaults of --temperature, --top-k and --top-p: ts::SamplingParams{}, which the app
 // starts with too.

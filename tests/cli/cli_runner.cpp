@@ -101,4 +101,9 @@ std::string fullVocabModelDir() {
     return dir.string();
 }
 
+nlohmann::json readJson(const std::filesystem::path& p) {
+    std::ifstream in(p);
+    return nlohmann::json::parse(in);
+}
+
 }  // namespace ts_test

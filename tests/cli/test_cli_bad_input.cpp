@@ -13,7 +13,7 @@ using ts_test::runCli;
 namespace fs = std::filesystem;
 
 namespace {
-const std::string kTiny = (ts_test::dataDir() / "gpt2-tiny-vocab512").string();
+using ts_test::kTiny;
 
 fs::path tempDir(const std::string& name) {
     const fs::path d =

@@ -24,10 +24,7 @@ void writeGguf(const std::string& hf, const std::filesystem::path& out,
     REQUIRE(std::system(cmd.c_str()) == 0);
 }
 
-Json readJson(const std::filesystem::path& p) {
-    std::ifstream in(p);
-    return Json::parse(in);
-}
+using ts_test::readJson;
 
 std::string joinIds(const Json& ids) {
     std::string s;
@@ -53,7 +50,7 @@ double maxRelError(const Json& got, const Json& want) {
     return worst;
 }
 
-const std::string kTiny = (ts_test::dataDir() / "gpt2-tiny-vocab512").string();
+using ts_test::kTiny;
 
 }  // namespace
 

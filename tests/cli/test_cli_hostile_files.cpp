@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kTiny = (ts_test::dataDir() / "gpt2-tiny-vocab512").string();
+using ts_test::kTiny;
 
 struct ScratchDir {
     fs::path path = fs::temp_directory_path() / ("tokenscope-hostile-" + std::to_string(getpid()));

@@ -31,10 +31,7 @@ fs::path bundledCopy(const std::string& name) {
     return d;
 }
 
-nlohmann::json readJson(const fs::path& p) {
-    std::ifstream in(p);
-    return nlohmann::json::parse(in);
-}
+using ts_test::readJson;
 
 void writeJson(const fs::path& p, const nlohmann::json& j) { std::ofstream(p) << j.dump(); }
 

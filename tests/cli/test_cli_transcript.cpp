@@ -15,7 +15,7 @@ using Json = nlohmann::json;
 
 namespace {
 
-const std::string kTiny = (ts_test::dataDir() / "gpt2-tiny-vocab512").string();
+using ts_test::kTiny;
 
 std::string joinIds(const Json& ids, std::size_t from, std::size_t to) {
     std::string s;

@@ -9,6 +9,7 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHeaderView>
 #include <QJsonObject>
 #include <QKeyEvent>
 #include <QLabel>
@@ -107,8 +108,11 @@ void MainWindow::scaleViewFont() {
     // A widget with its own style sheet keeps the font it was first polished with: Qt does not
     // pass a parent's later font on to it (the lost-in-the-middle banner and the tokenizer
     // columns stayed at 12 and 10 px in presentation mode). They take the view's font here.
+    // So does a table's header where the platform theme gives headers a font of their own
+    // (QApplication's per-class fonts are not resolved against the parent's): the tokenizer
+    // survey's titles stayed at 11 px over 20 px rows.
     for (QWidget* w : m_stack->findChildren<QWidget*>())
-        if (!w->styleSheet().isEmpty()) w->setFont(f);
+        if (!w->styleSheet().isEmpty() || qobject_cast<QHeaderView*>(w)) w->setFont(f);
     if (m_interventionBanner) m_interventionBanner->setFont(f);  // read with the view
 }
 

@@ -9,6 +9,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QFontMetricsF>
 #include <QHorizontalStackedBarSeries>
 #include <QLegend>
 #include <QLegendMarker>
@@ -16,6 +17,8 @@
 #include <QScatterSeries>
 #include <QVBoxLayout>
 #include <QValueAxis>
+#include <algorithm>
+#include <cmath>
 
 #include "widgets/chart_font.hpp"
 
@@ -25,6 +28,8 @@ struct Chart::Parts {
     std::vector<QAbstractSeries*> series;
     std::vector<QAbstractAxis*> axes;
     std::vector<Side> sides;
+    // The range each value axis was given, before keepCornersClear lowers a vertical one.
+    std::vector<std::pair<double, double>> ranges;
 };
 
 namespace {
@@ -55,6 +60,8 @@ Chart::Chart(QWidget* parent, int minimumLines)
     layout->addWidget(m_view);
     setSizePolicy(m_view->sizePolicy());
     followViewFont(m_view, minimumLines);
+    // The plot area changes with the size and the font: the corners' clearance follows it.
+    connect(chart, &QChart::plotAreaChanged, this, [this] { keepCornersClear(); });
 }
 
 Chart::~Chart() = default;
@@ -129,6 +136,7 @@ int Chart::addAxis(Side side, const QString& labelFormat) {
     m_view->chart()->addAxis(axis, alignment(side));
     m_parts->axes.push_back(axis);
     m_parts->sides.push_back(side);
+    m_parts->ranges.emplace_back(axis->min(), axis->max());
     return static_cast<int>(m_parts->axes.size()) - 1;
 }
 
@@ -138,6 +146,7 @@ int Chart::addCategoryAxis(Side side, const QStringList& categories) {
     m_view->chart()->addAxis(axis, alignment(side));
     m_parts->axes.push_back(axis);
     m_parts->sides.push_back(side);
+    m_parts->ranges.emplace_back(0.0, 0.0);
     return static_cast<int>(m_parts->axes.size()) - 1;
 }
 
@@ -160,12 +169,48 @@ int Chart::axisOn(Side side) const {
 }
 
 void Chart::setRange(int axis, double min, double max) {
-    m_parts->axes.at(static_cast<std::size_t>(axis))->setRange(min, max);
+    const auto a = static_cast<std::size_t>(axis);
+    m_parts->ranges.at(a) = {min, max};
+    m_parts->axes.at(a)->setRange(min, max);
+    keepCornersClear();
 }
 
 void Chart::setRangeIfChanged(int axis, double min, double max) {
-    auto* value = qobject_cast<QValueAxis*>(m_parts->axes.at(static_cast<std::size_t>(axis)));
-    if (value && (value->min() != min || value->max() != max)) value->setRange(min, max);
+    if (m_parts->ranges.at(static_cast<std::size_t>(axis)) != std::pair{min, max})
+        setRange(axis, min, max);
+}
+
+std::pair<double, double> Chart::range(int axis) const {
+    return m_parts->ranges.at(static_cast<std::size_t>(axis));
+}
+
+// A vertical axis's lowest label is centred on the bottom edge, and the bottom axis's first
+// label hangs under the same corner: with a projector's large font the two meet ("0" over
+// "6.720"). The vertical axis is lowered by most of a label's height, its ticks anchored where
+// they were, so its lowest label sits above the corner; the data keep their values.
+void Chart::keepCornersClear() {
+    QChart* chart = m_view->chart();
+    const double plotHeight = chart->plotArea().height();
+    if (axisOn(Side::Bottom) < 0 || plotHeight <= 0) return;
+    for (std::size_t a = 0; a < m_parts->axes.size(); ++a) {
+        auto* value = qobject_cast<QValueAxis*>(m_parts->axes[a]);
+        if (!value || m_parts->sides[a] == Side::Bottom) continue;
+        const auto [min, max] = m_parts->ranges[a];
+        if (!(max > min)) continue;
+        const double label = QFontMetricsF(value->labelsFont()).height();
+        const double lowered = std::min(0.6 * label / plotHeight, 0.25) * (max - min);
+        const double interval = (max - min) / std::max(1, value->tickCount() - 1);
+        // A hair above max, so that rounding never drops the top tick.
+        const double top = max + 1e-9 * (max - min);
+        if (value->tickType() == QValueAxis::TicksDynamic && value->tickAnchor() == min &&
+            value->tickInterval() == interval && value->max() == top &&
+            std::abs(value->min() - (min - lowered)) < 0.05 * lowered + 1e-12)
+            continue;  // as good as set: no new layout
+        value->setTickType(QValueAxis::TicksDynamic);
+        value->setTickAnchor(min);
+        value->setTickInterval(interval);
+        value->setRange(min - lowered, top);
+    }
 }
 
 void Chart::setAxisTitle(int axis, const QString& title) {
@@ -180,6 +225,7 @@ void Chart::setLabelFormat(int axis, const QString& format) {
 void Chart::setTickCount(int axis, int count) {
     if (auto* value = qobject_cast<QValueAxis*>(m_parts->axes.at(static_cast<std::size_t>(axis))))
         value->setTickCount(count);
+    keepCornersClear();
 }
 
 int Chart::addStackedBars(const std::vector<BarSet>& sets, double barWidth, int labelDigits) {
@@ -219,6 +265,7 @@ void Chart::clear() {
     m_parts->series.clear();
     m_parts->axes.clear();
     m_parts->sides.clear();
+    m_parts->ranges.clear();
 }
 
 void Chart::setLegendAtBottom() { m_view->chart()->legend()->setAlignment(Qt::AlignBottom); }

@@ -12,6 +12,7 @@
 #include <QStringList>
 #include <QWidget>
 #include <memory>
+#include <utility>
 #include <vector>
 
 class QChartView;
@@ -53,6 +54,8 @@ class Chart : public QWidget {
     void setRange(int axis, double min, double max);
     // setRange only when the range differs: setting an equal range still lays the chart out.
     void setRangeIfChanged(int axis, double min, double max);
+    // The range as set (a vertical axis is drawn a little lower, see keepCornersClear).
+    std::pair<double, double> range(int axis) const;
     void setAxisTitle(int axis, const QString& title);
     void setLabelFormat(int axis, const QString& format);
     void setTickCount(int axis, int count);
@@ -87,6 +90,7 @@ class Chart : public QWidget {
     QChartView* view() const { return m_view; }
 
   private:
+    void keepCornersClear();
     struct Parts;
     QChartView* m_view = nullptr;
     std::unique_ptr<Parts> m_parts;

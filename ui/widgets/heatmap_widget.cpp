@@ -480,7 +480,15 @@ void HeatmapWidget::updateLayout() {
     if (m_winRows > 0 && m_winCols > 0 && availW > 0 && availH > 0) {
         m_cellW = availW / m_winCols;
         m_cellH = std::min(availH / m_winRows, static_cast<double>(m_maxCellHeight));
-        if (m_squareCells) m_cellW = m_cellH = std::min(m_cellW, m_cellH);
+        if (m_squareCells) {
+            // Square, or rows up to a third taller where the height has room to spare: a
+            // matrix in a pane taller than wide (the attention view beside the lesson panel at
+            // 1280x720) then fills it rather than leaving its lower part empty, and its row
+            // labels get the room. Thumbnails stay square.
+            const double side = std::min(m_cellW, m_cellH);
+            m_cellW = side;
+            m_cellH = m_compact ? side : std::min(m_cellH, side * 4.0 / 3.0);
+        }
         // Whole pixels once cells are big enough, so cell edges are crisp.
         if (m_cellW >= 3) m_cellW = std::floor(m_cellW);
         if (m_cellH >= 3) m_cellH = std::floor(m_cellH);

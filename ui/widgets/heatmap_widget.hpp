@@ -104,7 +104,8 @@ class HeatmapWidget : public QWidget {
     // Row and column labels painted shortened ("…") at the present size (one of every stride
     // where labels are thinned out).
     QStringList cutLabels() const;
-    // Square cells (attention) or cells stretched to fill the width (an embedding strip).
+    // Square cells (attention; rows up to a third taller where the height has room, except in
+    // compact thumbnails) or cells stretched to fill the width (an embedding strip).
     void setSquareCells(bool on);
     // Largest cell height in pixels when cells are not square (keeps a 3-row strip a strip).
     void setMaxCellHeight(int px);
