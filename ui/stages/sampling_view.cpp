@@ -2,7 +2,9 @@
 // record's stored logits, so moving the temperature slider re-renders without the model.
 #include "stages/sampling_view.hpp"
 
+#include <QContextMenuEvent>
 #include <QEvent>
+#include <QMenu>
 #include <QPainter>
 #include <QPainterPath>
 #include <QTextDocument>
@@ -117,6 +119,25 @@ void SamplingView::setRecord(StepRecordPtr record) {
     update();
 }
 
+void SamplingView::setBefore(StepRecordPtr before) {
+    if (before == m_before) return;
+    m_before = std::move(before);
+    update();
+}
+
+bool SamplingView::showsBefore() const {
+    return m_record && m_before && m_before->trace && !m_before->trace->logits.empty() &&
+           m_record->trace && m_before->index == m_record->index &&
+           m_before->contextTokens == m_record->contextTokens;
+}
+
+double SamplingView::beforeProbability(int token) const {
+    const Computed& c = computed();
+    if (!c.beforeNow || token < 0 || token >= static_cast<int>(m_before->trace->logits.size()))
+        return -1.0;
+    return c.beforeNow->probOf(m_before->trace->logits, token);
+}
+
 void SamplingView::setParams(const ts::SamplingParams& params) {
     m_params = params;
     update();
@@ -146,9 +167,10 @@ const SamplingView::Computed& SamplingView::computed() const {
         return a.temperature == b.temperature && a.topK == b.topK && a.topP == b.topP &&
                a.seed == b.seed;
     };
-    if (c.record == m_record && same(c.params, m_params)) return c;
+    if (c.record == m_record && c.before == m_before && same(c.params, m_params)) return c;
     c = Computed{};
     c.record = m_record;
+    c.before = m_before;
     c.params = m_params;
     if (!m_record) return c;
     std::vector<int> ids = m_record->contextTokens;
@@ -166,6 +188,7 @@ const SamplingView::Computed& SamplingView::computed() const {
     if (!m_record->trace || m_record->trace->logits.empty()) return c;
     c.drawn = distributionFor(*m_record, m_record->params, 0, kRows);
     c.now = distributionFor(*m_record, m_params, 0, 0);
+    if (showsBefore()) c.beforeNow = distributionFor(*m_before, m_params, 0, 0);
     c.top = c.drawn->topAtOne;
     if (c.top.size() > static_cast<std::size_t>(kRows))
         c.top.resize(static_cast<std::size_t>(kRows));
@@ -228,6 +251,7 @@ QString SamplingView::loopText() const {
 void SamplingView::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
+    m_hits.clear();
     if (!m_record) {
         p.setPen(palette().color(QPalette::Text));
         p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
@@ -411,6 +435,11 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
         RowNumbers n{prob, QString::number(static_cast<double>(logit), 'f', 2),
                      t > 0.0f ? QString::number(static_cast<double>(logit / t), 'f', 2) : QString(),
                      percent(prob)};
+        // Before/after: the figure without the interventions beside it, in the same column.
+        if (c.beforeNow)
+            n.percent +=
+                QLatin1Char(' ') +
+                tr("(before %1)").arg(percent(c.beforeNow->probOf(m_before->trace->logits, token)));
         widest = std::max({widest, rfm.horizontalAdvance(n.logit), rfm.horizontalAdvance(n.divided),
                            rfm.horizontalAdvance(n.percent)});
         numbers.push_back(std::move(n));
@@ -427,6 +456,7 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
         const float logit = logits[static_cast<std::size_t>(token)];
         const qreal y = headH + area.top() + i * rowH;
         const QRectF row(area.left(), y, area.width(), rowH - 3);
+        m_hits.push_back({row, token});
         if (token == m_record->sampledToken)
             p.fillRect(row.adjusted(-4, 0, 4, 1), QColor(0xFB, 0xBF, 0x24, 90));
         const bool cut = now.samplingOf(logits, token) <= 0.0f;
@@ -465,6 +495,13 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
         const qreal track = colW - valueW - 4;
         p.fillRect(QRectF(x2, by, track, bh), kProbabilityTrack);
         p.fillRect(QRectF(x2, by, track * std::clamp(pr, 0.0, 1.0), bh), colour);
+        if (c.beforeNow) {  // where the bar ended without the interventions
+            const double was = c.beforeNow->probOf(m_before->trace->logits, token);
+            const qreal mx = x2 + track * std::clamp(was, 0.0, 1.0);
+            p.setPen(QPen(QColor(0x37, 0x41, 0x51), 2.5));
+            p.drawLine(QPointF(mx, by - 2), QPointF(mx, by + bh + 2));
+            p.setPen(text);
+        }
         // The longer "cut" note in the normal size, over the track's start (the bar is empty).
         if (cut) {
             p.setFont(font());
@@ -545,6 +582,7 @@ void SamplingView::paintDraw(QPainter& p, const QRectF& area) {
         const qreal x1 = bar.left() + (s.start + s.width) * bar.width();
         if (x1 - x0 < 0.3 && !isTop(s.token) && s.token != m_record->sampledToken) continue;
         const QRectF seg(x0, bar.top(), std::max<qreal>(x1 - x0, 0.5), bar.height());
+        m_hits.push_back({seg, s.token});
         p.fillRect(seg, colourOf(s.token));
         if (s.token == m_record->sampledToken) chosen = seg;
         if (x1 - x0 > 40 && m_vocab) {
@@ -671,6 +709,38 @@ SamplingView::DrawHeights SamplingView::drawHeights(const DrawTexts& t, qreal wi
 qreal SamplingView::drawNeeds(qreal width) const {
     if (!m_record || !m_record->trace || m_record->trace->logits.empty()) return 0;
     return drawHeights(drawTexts(), width).total();
+}
+
+int SamplingView::candidateAt(QPoint pos) const {
+    for (const Hit& h : m_hits)
+        if (h.rect.contains(pos)) return h.token;
+    return -1;
+}
+
+QRectF SamplingView::candidateRect(int token) const {
+    for (const Hit& h : m_hits)
+        if (h.token == token) return h.rect;
+    return {};
+}
+
+std::unique_ptr<QMenu> SamplingView::whatIfMenu(QPoint pos) {
+    const int token = candidateAt(pos);
+    if (token < 0 || !m_record || m_record->fromFile) return nullptr;
+    auto menu = std::make_unique<QMenu>(this);
+    const QString name = m_vocab ? m_vocab->displayAfter(m_record->contextTokens, token)
+                                 : QStringLiteral("#%1").arg(token);
+    // The softmax view's words, so the two menus read the same.
+    connect(menu->addAction(tr("Ban “%1” from this step on").arg(name)), &QAction::triggered, this,
+            [this, token] { emit candidateBanned(token); });
+    connect(menu->addAction(tr("Raise “%1” (logit +2)").arg(name)), &QAction::triggered, this,
+            [this, token] { emit candidateBiased(token, 2.0f); });
+    connect(menu->addAction(tr("Lower “%1” (logit −2)").arg(name)), &QAction::triggered, this,
+            [this, token] { emit candidateBiased(token, -2.0f); });
+    return menu;
+}
+
+void SamplingView::contextMenuEvent(QContextMenuEvent* event) {
+    if (auto menu = whatIfMenu(event->pos())) menu->exec(event->globalPos());
 }
 
 void SamplingView::changeEvent(QEvent* event) {
