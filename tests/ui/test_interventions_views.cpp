@@ -20,6 +20,7 @@
 #include "classroom/probes_view.hpp"
 #include "shell/intervention_banner.hpp"
 #include "shell/main_window.hpp"
+#include "shell/pipeline_bar.hpp"
 #include "shell/translation_manager.hpp"
 #include "stages/sampling_view.hpp"
 #include "stages/softmax_view.hpp"

@@ -167,10 +167,10 @@ const SamplingView::Computed& SamplingView::computed() const {
         return a.temperature == b.temperature && a.topK == b.topK && a.topP == b.topP &&
                a.seed == b.seed;
     };
-    if (c.record == m_record && c.before == m_before && same(c.params, m_params)) return c;
+    if (c.record == m_record && c.unintervened == m_before && same(c.params, m_params)) return c;
     c = Computed{};
     c.record = m_record;
-    c.before = m_before;
+    c.unintervened = m_before;
     c.params = m_params;
     if (!m_record) return c;
     std::vector<int> ids = m_record->contextTokens;

@@ -102,8 +102,8 @@ class SamplingView : public QWidget {
     // times a step. The distributions are descriptions (ts::StepDistribution), the worker's
     // for the step's own settings; only a slider off them makes one here.
     struct Computed {
-        StepRecordPtr record;  // held, so a new step can never match a freed one's address
-        StepRecordPtr before;
+        StepRecordPtr record;        // held, so a new step can never match a freed one's address
+        StepRecordPtr unintervened;  // the before/after comparison's step, if any
         ts::SamplingParams params;
         std::shared_ptr<const ts::StepDistribution> now;    // under the slider's settings
         std::shared_ptr<const ts::StepDistribution> drawn;  // under the step's own settings

@@ -151,8 +151,8 @@ void SoftmaxView::recompute() {
             const auto& r = d.top[i];
             const float one = atOne ? atOne->probOf(logits, r.token) : r.prob;
             cumulative += one;
-            m_bars.push_back(
-                {r.token, r.prob, r.sampling, r.sampling <= 0.0f, std::min(cumulative, 1.0f), one});
+            m_bars.push_back({r.token, r.prob, r.sampling, r.sampling <= 0.0f,
+                              std::min(cumulative, 1.0f), one, -1.0f, false});
         }
         m_cutoff = static_cast<int>(m_bars.size());
         for (int i = 0; i < static_cast<int>(m_bars.size()); ++i)
