@@ -3310,8 +3310,8 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::SoftmaxView</name>
     <message>
-        <source>before, without the interventions</source>
-        <translation>개입 전 (같은 토큰, 개입 없이)</translation>
+        <source>before, without them</source>
+        <translation>개입 전 (개입 없이)</translation>
     </message>
     <message>
         <source>after, with them (what-if run)</source>

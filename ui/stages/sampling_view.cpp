@@ -188,7 +188,8 @@ const SamplingView::Computed& SamplingView::computed() const {
     if (!m_record->trace || m_record->trace->logits.empty()) return c;
     c.drawn = distributionFor(*m_record, m_record->params, 0, kRows);
     c.now = distributionFor(*m_record, m_params, 0, 0);
-    if (showsBefore()) c.beforeNow = distributionFor(*m_before, m_params, 0, 0);
+    // Its two favourites are named (rowsAtOne), should the interventions push them out.
+    if (showsBefore()) c.beforeNow = distributionFor(*m_before, m_params, 0, 2);
     c.top = c.drawn->topAtOne;
     if (c.top.size() > static_cast<std::size_t>(kRows))
         c.top.resize(static_cast<std::size_t>(kRows));
@@ -358,6 +359,17 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
     const int rows =
         std::max(1, std::min({static_cast<int>(top.size()), fit, std::max(kColouredRows, roomy)}));
     top.resize(static_cast<std::size_t>(rows));
+    // Before/after: the model's own favourites that the interventions pushed out (a banned
+    // token) take the last rows, "0 % (before 98 %)".
+    if (c.beforeNow) {
+        std::size_t slot = top.size();
+        const auto& favourites = c.beforeNow->topAtOne;
+        for (std::size_t f = 0; f < favourites.size() && f < 2; ++f) {
+            if (std::find(top.begin(), top.end(), favourites[f]) != top.end()) continue;
+            while (slot > 1 && top[slot - 1] == m_record->sampledToken) --slot;  // kept in sight
+            if (slot > 1) top[--slot] = favourites[f];
+        }
+    }
     // Rows share the band's height, so a large screen shows larger bars, not empty space.
     const qreal rowH = (area.height() - headH) / rows;
 
@@ -408,8 +420,14 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
     columnTitle(x1, divided);
     columnTitle(x2, tr("probability (softmax)"));
 
-    float lo = logits[static_cast<std::size_t>(top.back())];
-    float hi = logits[static_cast<std::size_t>(top.front())];
+    // The scale of the rows' logits (a banned row's −∞ left out).
+    float lo = INFINITY, hi = -INFINITY;
+    for (int token : top)
+        if (const float l = logits[static_cast<std::size_t>(token)]; std::isfinite(l)) {
+            lo = std::min(lo, l);
+            hi = std::max(hi, l);
+        }
+    if (!std::isfinite(lo)) lo = hi = 0.0f;
     if (hi - lo < 1e-3f) lo = hi - 1.0f;
     const float base = lo - 0.15f * (hi - lo);
     // Rows two lines tall and more (a projector at 1920x1080) write their candidates and
@@ -432,17 +450,36 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
     for (int token : top) {
         const float logit = logits[static_cast<std::size_t>(token)];
         const double prob = now.probOf(logits, token);
-        RowNumbers n{prob, QString::number(static_cast<double>(logit), 'f', 2),
-                     t > 0.0f ? QString::number(static_cast<double>(logit / t), 'f', 2) : QString(),
-                     percent(prob)};
-        // Before/after: the figure without the interventions beside it, in the same column.
-        if (c.beforeNow)
-            n.percent +=
-                QLatin1Char(' ') +
-                tr("(before %1)").arg(percent(c.beforeNow->probOf(m_before->trace->logits, token)));
+        // A banned token's logit is −∞ (its probability 0).
+        const auto number = [](float v) {
+            return std::isinf(v) ? QStringLiteral("−∞")
+                                 : QString::number(static_cast<double>(v), 'f', 2);
+        };
+        RowNumbers n{prob, number(logit), t > 0.0f ? number(logit / t) : QString(), percent(prob)};
         widest = std::max({widest, rfm.horizontalAdvance(n.logit), rfm.horizontalAdvance(n.divided),
                            rfm.horizontalAdvance(n.percent)});
         numbers.push_back(std::move(n));
+    }
+    // Before/after: the figure without the interventions beside each one, "(before 63 %)", or
+    // "(63 %)" where that leaves the track too little room, or the mark on the track alone (a
+    // narrow band in presentation mode's font).
+    if (c.beforeNow) {
+        for (const bool longForm : {true, false}) {
+            qreal wide = widest;
+            std::vector<QString> texts;
+            for (std::size_t i = 0; i < top.size(); ++i) {
+                const QString was = percent(c.beforeNow->probOf(m_before->trace->logits, top[i]));
+                texts.push_back(
+                    numbers[i].percent + QLatin1Char(' ') +
+                    (longForm ? tr("(before %1)").arg(was) : QStringLiteral("(%1)").arg(was)));
+                wide = std::max(wide, rfm.horizontalAdvance(texts.back()));
+            }
+            // The track keeps 60 px at least (36 for the short form: the figure says it all).
+            if (wide + 8 + 4 > colW - (longForm ? 60 : 36)) continue;
+            for (std::size_t i = 0; i < top.size(); ++i) numbers[i].percent = texts[i];
+            widest = wide;
+            break;
+        }
     }
     const qreal valueW = widest + 8;
     const qreal barMax = colW - std::max<qreal>(64, valueW + 4);
@@ -459,7 +496,8 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
         m_hits.push_back({row, token});
         if (token == m_record->sampledToken)
             p.fillRect(row.adjusted(-4, 0, 4, 1), QColor(0xFB, 0xBF, 0x24, 90));
-        const bool cut = now.samplingOf(logits, token) <= 0.0f;
+        // A banned token (−∞) is not cut by top-k/top-p: it reads "0 %".
+        const bool cut = std::isfinite(logit) && now.samplingOf(logits, token) <= 0.0f;
         const QColor colour = cut                  ? QColor(0xBB, 0xBB, 0xBB)
                               : i >= kColouredRows ? QColor(0x9C, 0xA3, 0xAF)
                                                    : kCandidateColours[i];

@@ -175,7 +175,7 @@ void SoftmaxView::recompute() {
 
 // The before/after comparison's figures: each bar's probability without the interventions at
 // the same settings; the most likely tokens before that are missing now (banned, or pushed
-// down) take the last rows, so a banned favourite is still seen with what it had.
+// down) take the first rows, so a banned favourite is still seen with what it had.
 void SoftmaxView::addBefore(const ts::StepDistribution& now) {
     if (!showsBefore()) return;
     const auto before = distributionFor(*m_before, m_params, m_barCount, 0);
@@ -195,11 +195,12 @@ void SoftmaxView::addBefore(const ts::StepDistribution& now) {
             {token, p, now.samplingOf(nowLogits, token), false, 0, p, before->top[i].prob, true});
     }
     if (extra.empty()) return;
+    // First, where they are seen whatever the view's height (the last rows are the first to go).
     const std::size_t room = static_cast<std::size_t>(std::max(1, m_barCount));
     if (m_bars.size() + extra.size() > room)
         m_bars.resize(room > extra.size() ? room - extra.size() : 0);
-    m_cutoff = std::min(m_cutoff, static_cast<int>(m_bars.size()));
-    m_bars.insert(m_bars.end(), extra.begin(), extra.end());
+    m_cutoff = std::min(m_cutoff, static_cast<int>(m_bars.size())) + static_cast<int>(extra.size());
+    m_bars.insert(m_bars.begin(), extra.begin(), extra.end());
 }
 
 // Rows share the height the view has (a projector's tall window shows thicker bars, not a
@@ -375,9 +376,8 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
             Qt::AlignCenter, tick);
     }
     // Before/after: the second chart on the first one's scale, its ticks where there is room,
-    // its figures within the view (the log chart runs to the view's edge without the cumulative
-    // chart).
-    const int beforeMax = withCumulative ? logMax : std::max(10, logMax - valueWidth);
+    // its figures within its room (before the cumulative chart, or the view's edge).
+    const int beforeMax = std::max(10, logMax - valueWidth);
     const int beforeEvery = beforeMax / 4 >= room ? 1 : beforeMax / 2 >= room ? 2 : 4;
     for (int q = 0; q <= 4 && withBefore; ++q) {
         const int x = logLeft + beforeMax * q / 4;
@@ -394,7 +394,7 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
                          Qt::AlignCenter, tick);
     }
     painter.setPen(pal.color(QPalette::PlaceholderText));
-    const QString logTitle = withBefore ? tr("before, without the interventions")
+    const QString logTitle = withBefore ? tr("before, without them")
                              : atZero   ? tr("log scale, at temperature 1")
                                         : tr("log scale: each line is ten times less likely");
     if (withBefore) painter.setPen(pal.color(QPalette::Text));
