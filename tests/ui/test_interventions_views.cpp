@@ -18,6 +18,7 @@
 #include "classroom/hub.hpp"
 #include "classroom/lanes_view.hpp"
 #include "classroom/probes_view.hpp"
+#include "shell/headless_run.hpp"
 #include "shell/intervention_banner.hpp"
 #include "shell/main_window.hpp"
 #include "shell/pipeline_bar.hpp"
@@ -372,4 +373,45 @@ TEST_CASE("the what-if banner's text takes presentation mode's larger font",
     window.setPresentation(false);
     QApplication::processEvents();
     CHECK(QFontInfo(text->font()).pixelSize() == normal);
+}
+
+TEST_CASE("headless --ban --before-after pictures the softmax with the step before the ban",
+          "[ui][interventions][beforeafter][headless]") {
+    QTemporaryDir dir;
+    TranslationManager translations;
+    translations.setLanguage(QStringLiteral("en"));
+    MainWindow window(&translations, /*headless=*/true);
+    window.resize(1280, 720);
+    window.show();
+    // The favourite of the prompt's step, from a session without the ban.
+    const auto loaded = ts::loadModelFolder(tinyModel().toStdString());
+    ts::Session session(loaded.model);
+    const auto plain = session.prefill(std::vector<int>{1, 2, 3}).logits;
+    const int favourite = ivViewsArgmax(plain);
+    HeadlessOptions o;
+    o.model = tinyModel();
+    o.prompt = QStringLiteral("1 2 3");
+    o.steps = 1;
+    o.params.temperature = 1.0f;  // the bars' probabilities at temperature 1, as ivViewsProb
+    o.view = QStringLiteral("softmax");
+    o.interventions.banned = {favourite};
+    o.beforeAfter = true;  // as main.cpp hands --before-after over
+    o.screenshot = dir.filePath(QStringLiteral("b.png"));
+    o.timeoutMs = 60000;
+    HeadlessRun run(&window, o);
+    QSignalSpy finished(&run, &HeadlessRun::finished);
+    run.start();
+    REQUIRE(waitFor(finished, 1, 70000));
+    CHECK(finished.front().front().toInt() == 0);
+    // The picture waited for the "before": the banned favourite's row has what it had.
+    auto* softmax = qobject_cast<SoftmaxView*>(window.stageView(static_cast<int>(Stage::Softmax)));
+    REQUIRE(softmax);
+    REQUIRE(softmax->showsBefore());
+    CHECK(softmax->before()->trace->logits == plain);
+    REQUIRE_FALSE(softmax->bars().empty());
+    const auto& first = softmax->bars().front();
+    CHECK(first.extra);
+    CHECK(first.token == favourite);
+    CHECK(first.prob == 0.0f);
+    CHECK(first.before == Approx(ivViewsProb(plain, favourite)).margin(1e-6));
 }
