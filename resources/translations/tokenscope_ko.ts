@@ -3166,6 +3166,10 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::SamplingView</name>
     <message>
+        <source>Without the interventions the same draw gives “%1”.</source>
+        <translation>개입 없이 같은 뽑기를 하면 “%1” 토큰이 나옵니다.</translation>
+    </message>
+    <message>
         <source>Ban “%1” from this step on</source>
         <translation>이 단계부터 “%1” 금지</translation>
     </message>

@@ -29,6 +29,7 @@
 #include "tokenscope/model_folder.hpp"
 #include "tokenscope/session.hpp"
 #include "ui_test_helpers.hpp"
+#include "widgets/painted_text.hpp"
 
 using namespace ts::ui;
 using ts_test::tinyModel;
@@ -144,6 +145,18 @@ TEST_CASE("the sampling view's right-click bans a candidate and the run branches
     CHECK(set.logitBias[0].first == drawn);
     CHECK(set.logitBias[0].second == 2.0f);
     CHECK(set.banned == std::vector<int>{banned});  // the ban stays
+
+    // Before/after: greedy without the set, the step draws the banned favourite, and the
+    // draw's lines say so beside the what-if's choice.
+    window.setBeforeAfter(true);
+    REQUIRE(waitUntil([&] { return !window.beforeAfterBusy() && sampling->showsBefore(); }));
+    CHECK(sampling->beforeProbability(banned) == 1.0);
+    QStringList painted;
+    for (const auto& t : textsPaintedBy(sampling)) painted << t.text;
+    const QString said =
+        QStringLiteral("Without the interventions the same draw gives “#%1”.").arg(banned);
+    INFO(painted.join(QStringLiteral(" | ")).toStdString());
+    CHECK(painted.join(QLatin1Char('\n')).contains(said));
 }
 
 TEST_CASE("before/after shows the probabilities of a run without the interventions",

@@ -716,6 +716,14 @@ SamplingView::DrawTexts SamplingView::drawTexts() const {
                        tr("With the slider's settings the same u would pick “%1”.")
                            .arg(m_vocab ? m_vocab->displayAfter(m_record->contextTokens, now)
                                         : QStringLiteral("#%1").arg(now));
+        // Before/after: the model's own draw with the same u (or, greedy, its favourite).
+        if (showsBefore() && m_before->sampledToken >= 0 &&
+            m_before->sampledToken != m_record->sampledToken)
+            outcome += QLatin1Char('\n') +
+                       tr("Without the interventions the same draw gives “%1”.")
+                           .arg(m_vocab ? m_vocab->displayAfter(m_record->contextTokens,
+                                                                m_before->sampledToken)
+                                        : QStringLiteral("#%1").arg(m_before->sampledToken));
     }
     t.outcome = fillKoreanParticles(outcome);
     const bool ends = endedAtEndOfText() || endedAtFullContext();
