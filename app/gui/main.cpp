@@ -158,7 +158,11 @@ int main(int argc, char* argv[]) {
         QStringLiteral("ablate-mode"),
         QStringLiteral("zero (default) or mean: what a silenced head outputs."),
         QStringLiteral("MODE"));
-    parser.addOptions({banOpt, biasOpt, ablateOpt, ablateModeOpt});
+    const QCommandLineOption beforeAfterOpt(
+        QStringLiteral("before-after"),
+        QStringLiteral("With --ban, --logit-bias or --ablate: the banner's before/after switch "
+                       "on (each candidate's probability without them beside it)."));
+    parser.addOptions({banOpt, biasOpt, ablateOpt, ablateModeOpt, beforeAfterOpt});
     // The two prompts of --view patch and the steering of --view steer, as the CLI's patch and
     // generate spell them.
     const QCommandLineOption cleanOpt(
@@ -324,6 +328,7 @@ int main(int argc, char* argv[]) {
     whatIf.logitBias = flag(biasOpt);
     whatIf.ablate = flag(ablateOpt);
     whatIf.ablateMode = flag(ablateModeOpt);
+    opts.beforeAfter = parser.isSet(beforeAfterOpt);
     if (whatIf.any()) {
         try {
             opts.interventions = ts::parseInterventionFlags(whatIf);

@@ -451,6 +451,18 @@
 <context>
     <name>ts::ui::ClassroomToolView</name>
     <message>
+        <source>What-if in force: %1.</source>
+        <translation>‘만약에’ 적용 중: %1.</translation>
+    </message>
+    <message>
+        <source>The next run uses it.</source>
+        <translation>다음 실행부터 적용됩니다.</translation>
+    </message>
+    <message>
+        <source>The results shown were made with it.</source>
+        <translation>보이는 결과는 이것을 적용해 만들었습니다.</translation>
+    </message>
+    <message>
         <location filename="../../ui/classroom/classroom_tool_view.cpp" line="30"/>
         <source>Load a model with a tokenizer first.</source>
         <translation>먼저 토크나이저가 있는 모델을 불러오세요.</translation>
@@ -1446,6 +1458,10 @@ cache</source>
 </context>
 <context>
     <name>ts::ui::LanesView</name>
+    <message>
+        <source>The lanes shown ran with it.</source>
+        <translation>보이는 레인은 이것을 적용해 실행했습니다.</translation>
+    </message>
     <message>
         <source>T = %1 · top-k %2</source>
         <translation>T = %1 · top-k %2</translation>
@@ -2851,6 +2867,10 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::ProbesView</name>
     <message>
+        <source>The probabilities shown were computed with it.</source>
+        <translation>보이는 확률은 이것을 적용해 계산했습니다.</translation>
+    </message>
+    <message>
         <source>seen</source>
         <translation>학습에서 본</translation>
     </message>
@@ -3146,6 +3166,26 @@ The window stays usable and you can cancel at any time.</source>
 <context>
     <name>ts::ui::SamplingView</name>
     <message>
+        <source>Without the interventions the same draw gives “%1”.</source>
+        <translation>개입 없이 같은 뽑기를 하면 “%1” 토큰이 나옵니다.</translation>
+    </message>
+    <message>
+        <source>Ban “%1” from this step on</source>
+        <translation>이 단계부터 “%1” 금지</translation>
+    </message>
+    <message>
+        <source>Raise “%1” (logit +2)</source>
+        <translation>“%1” 올리기 (로짓 +2)</translation>
+    </message>
+    <message>
+        <source>Lower “%1” (logit −2)</source>
+        <translation>“%1” 내리기 (로짓 −2)</translation>
+    </message>
+    <message>
+        <source>(before %1)</source>
+        <translation>(개입 전 %1)</translation>
+    </message>
+    <message>
         <location filename="../../ui/stages/sampling_view.cpp" line="206"/>
         <source>Run a step: the drawn token is appended to the text and fed back in.</source>
         <translation>한 단계를 실행하세요: 뽑힌 토큰이 문장 끝에 붙어 다시 입력으로 들어갑니다.</translation>
@@ -3273,6 +3313,14 @@ The window stays usable and you can cancel at any time.</source>
 </context>
 <context>
     <name>ts::ui::SoftmaxView</name>
+    <message>
+        <source>before, without them</source>
+        <translation>개입 전 (개입 없이)</translation>
+    </message>
+    <message>
+        <source>after, with them (what-if run)</source>
+        <translation>개입 후 (‘만약에’ 실행)</translation>
+    </message>
     <message>
         <location filename="../../ui/stages/softmax_view.cpp" line="133"/>
         <source>Run a step to see the probability of every possible next token.</source>
@@ -3625,6 +3673,18 @@ Click: what if the model had drawn this token? (branches the session from this s
 <context>
     <name>ts::ui::InterventionBanner</name>
     <message>
+        <source>Before / after</source>
+        <translation>개입 전 / 후</translation>
+    </message>
+    <message>
+        <source>Show beside each bar of the softmax and sampling views the probability the same step had without the interventions (the same tokens, computed again)</source>
+        <translation>소프트맥스와 샘플링 보기의 막대마다 옆에, 같은 단계가 개입 없이 가졌던 확률을 보여 줍니다(같은 토큰으로 다시 계산)</translation>
+    </message>
+    <message>
+        <source>Before / after: the grey bars, the dark marks and the “before” figures are the probabilities without the interventions, on the same tokens.</source>
+        <translation>개입 전 / 후: 회색 막대, 진한 표시, ‘개입 전’ 수치는 같은 토큰에서 개입 없이 계산한 확률입니다.</translation>
+    </message>
+    <message>
         <location filename="../../ui/shell/intervention_banner.cpp" line="1"/>
         <source>layer %1 head %2</source>
         <translation>%1층 헤드 %2</translation>
@@ -3672,6 +3732,10 @@ Click: what if the model had drawn this token? (branches the session from this s
 </context>
 <context>
     <name>ts::ui::FactRemedyPanel</name>
+    <message>
+        <source>Both columns were computed with it.</source>
+        <translation>두 열 모두 이것을 적용해 계산했습니다.</translation>
+    </message>
     <message>
         <source>Give it the fact</source>
         <translation>사실을 알려 주기</translation>

@@ -10,10 +10,12 @@
 #include <QWidget>
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <utility>
 
 #include "core/model_info.hpp"
 #include "core/task.hpp"
+#include "tokenscope/interventions.hpp"
 
 class QAbstractButton;
 class QLabel;
@@ -31,6 +33,15 @@ class ClassroomToolView : public QWidget {
     bool isBusy() const { return m_task.isRunning(); }
     // Asks the running experiment to stop; it reports through its failure path.
     void cancel() { m_task.cancel(); }
+    // The window's what-if set (heads silenced, tokens banned or biased; null or empty: none):
+    // the experiments that honour it (lanes, probes) run with it from their next run on, and
+    // their notice line says so.
+    virtual void setInterventions(std::shared_ptr<const ts::Interventions> interventions);
+    const std::shared_ptr<const ts::Interventions>& interventions() const {
+        return m_interventions;
+    }
+    // What the notice line says ("" while no set is in force).
+    QString interventionNoticeText() const;
 
   signals:
     // An experiment finished and its results are on screen.
@@ -40,6 +51,21 @@ class ClassroomToolView : public QWidget {
     // Every string the view shows; called once by the subclass constructor and again on
     // each LanguageChange.
     virtual void retranslateUi() = 0;
+    // The line "What-if in force: …" for a view that honours the set to place in its layout
+    // (made on the first call, hidden while no set is in force).
+    QLabel* interventionNotice();
+    // The set an experiment starting now runs with (null for none); the notice then says the
+    // results shown were made with it.
+    std::shared_ptr<const ts::Interventions> interventionsForRun();
+    // The notice's second sentence once results made with the set are shown ("The lanes shown
+    // ran with it."), in the subclass's words.
+    virtual QString interventionRanText() const;
+    void refreshInterventionNotice();
+    // A view inside another that names the set for both keeps its own line hidden.
+    void setInterventionNoticeShown(bool shown) {
+        m_noticeShown = shown;
+        refreshInterventionNotice();
+    }
     void changeEvent(QEvent* event) override;
 
     // The controls the base switches while an experiment runs: `run` buttons are disabled,
@@ -63,6 +89,7 @@ class ClassroomToolView : public QWidget {
             this, std::move(work),
             [this, done = std::move(done), experiment](R result) {
                 setRunning(false, experiment);
+                if (experiment) resultsShown();
                 done(std::move(result));
                 if (experiment) emit finished();
             },
@@ -75,6 +102,14 @@ class ClassroomToolView : public QWidget {
     ModelInfo m_info;
 
   private:
+    void resultsShown();  // an experiment's results are in: they were made with m_runWith
+    std::shared_ptr<const ts::Interventions> m_interventions;
+    std::shared_ptr<const ts::Interventions> m_runWith;  // by the experiment running
+    std::shared_ptr<const ts::Interventions> m_ranWith;  // by the results shown
+    bool m_hasRun = false;
+    bool m_noticeShown = true;
+    QLabel* m_interventionNotice = nullptr;
+
     void setRunning(bool running, bool completed = false);
 
     BackgroundTask m_task;

@@ -167,6 +167,7 @@ FactRemedyPanel::FactRemedyPanel(QWidget* parent) : ClassroomToolView(parent) {
     details->addWidget(m_fact);
     details->addWidget(m_bars);
     layout->addWidget(m_details);
+    details->insertWidget(0, interventionNotice());  // the window's what-if, while in force
     m_details->hide();
     m_choice->hide();
     connect(m_switch, &QCheckBox::toggled, this, &FactRemedyPanel::setOn);
@@ -188,6 +189,21 @@ void FactRemedyPanel::setModel(const ModelInfo& info) {
     m_remedies.clear();
     m_bars->clear();
     if (isOn()) runAll();
+}
+
+void FactRemedyPanel::setInterventions(std::shared_ptr<const ts::Interventions> interventions) {
+    const bool changed = interventions != this->interventions();
+    ClassroomToolView::setInterventions(std::move(interventions));
+    if (!changed) return;
+    m_remedies.clear();
+    m_bars->clear();
+    if (isOn()) runAll();
+}
+
+void FactRemedyPanel::setShowsInterventionNotice(bool on) { setInterventionNoticeShown(on); }
+
+QString FactRemedyPanel::interventionRanText() const {
+    return tr("Both columns were computed with it.");
 }
 
 void FactRemedyPanel::setProbes(const std::vector<ts::FactProbe>& probes) {
@@ -225,15 +241,16 @@ void FactRemedyPanel::runAll() {
     if (!requireModel(m_status) || m_probes.empty()) return;
     const ModelInfo info = m_info;
     const auto list = m_probes;
+    const auto interventions = interventionsForRun();  // the window's what-if set, if any
     m_status->setText(tr("Running %n probe(s) with and without the fact…", nullptr,
                          static_cast<int>(list.size())));
     using Out = std::vector<ts::FactRemedy>;
     startTask<Out>(
-        [info, list](const std::atomic<bool>& cancel) {
+        [info, list, interventions](const std::atomic<bool>& cancel) {
             Out out;
             for (const auto& p : list) {
                 if (cancel.load()) throw std::runtime_error("cancelled");
-                out.push_back(ts::runFactRemedy(info.model, *info.tokenizer, p));
+                out.push_back(ts::runFactRemedy(info.model, *info.tokenizer, p, {}, interventions));
             }
             return out;
         },

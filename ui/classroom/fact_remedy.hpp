@@ -51,6 +51,10 @@ class FactRemedyPanel : public ClassroomToolView {
     explicit FactRemedyPanel(QWidget* parent = nullptr);
 
     void setModel(const ModelInfo& info) override;
+    // The window's what-if set: the probes are scored again with it while the switch is on.
+    void setInterventions(std::shared_ptr<const ts::Interventions> interventions) override;
+    // Whether the panel shows its own what-if line (the probes view shows one for both).
+    void setShowsInterventionNotice(bool on);
     // The probes the switch works on (held-out ones, where the model was never told the fact;
     // all of them when a set has none marked held-out).
     void setProbes(const std::vector<ts::FactProbe>& probes);
@@ -80,6 +84,7 @@ class FactRemedyPanel : public ClassroomToolView {
 
   protected:
     void retranslateUi() override;
+    QString interventionRanText() const override;
 
   private:
     void runAll();

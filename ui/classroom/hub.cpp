@@ -11,6 +11,7 @@
 
 #include "classroom/confidence_view.hpp"
 #include "classroom/cost_view.hpp"
+#include "classroom/fact_remedy.hpp"
 #include "classroom/guess_view.hpp"
 #include "classroom/lanes_view.hpp"
 #include "classroom/lesson_panel.hpp"
@@ -179,6 +180,15 @@ void ClassroomHub::setModel(const ModelInfo& info) {
     m_guess->setModel(info);
     m_patch->setModel(info);
     m_steer->setModel(info);
+}
+
+void ClassroomHub::setInterventions(const ts::Interventions& interventions) {
+    // One shared value for all of them: a tool tells a changed set by its address.
+    const auto iv =
+        interventions.empty() ? nullptr : std::make_shared<const ts::Interventions>(interventions);
+    m_lanes->setInterventions(iv);
+    m_probes->setInterventions(iv);  // and its remedy panel
+    m_confidence->remedy()->setInterventions(iv);
 }
 
 void ClassroomHub::observe(const TranscriptModel* model) {

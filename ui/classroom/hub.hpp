@@ -13,6 +13,7 @@
 #include "core/model_info.hpp"
 #include "core/transcript_model.hpp"
 #include "core/view_table.hpp"
+#include "tokenscope/interventions.hpp"
 
 class QMenu;
 class QAction;
@@ -51,6 +52,9 @@ class ClassroomHub : public QObject {
     QMenu* createMenu(QWidget* parent);
 
     void setModel(const ModelInfo& info);
+    // The window's what-if set (engine indices): the lanes, the fact probes and both "give it
+    // the fact" panels run with it from their next run on, and say so.
+    void setInterventions(const ts::Interventions& interventions);
     // The tools that read the window's one history (confidence, logit lens, cost meter)
     // observe `model` themselves; null stops them.
     void observe(const TranscriptModel* model);

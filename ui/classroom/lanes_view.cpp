@@ -80,6 +80,7 @@ LanesView::LanesView(QWidget* parent) : ClassroomToolView(parent) {
     m_legend = new QLabel(this);
     m_legend->setWordWrap(true);
     layout->addWidget(m_legend);
+    layout->addWidget(interventionNotice());  // the window's what-if, while one is in force
     m_colourBar = new ConfidenceColourBar(this);
     layout->addWidget(m_colourBar);
     m_lanesLayout = new QHBoxLayout;
@@ -129,6 +130,8 @@ void LanesView::retranslateUi() {
     for (const auto& lane : m_lanes) widest = std::max(widest, lane.chart->widestLabel());
     for (const auto& lane : m_lanes) lane.chart->setLeastLabelWidth(widest);
 }
+
+QString LanesView::interventionRanText() const { return tr("The lanes shown ran with it."); }
 
 void LanesView::setPrompt(const QString& text) { m_prompt->setText(text); }
 QString LanesView::prompt() const { return m_prompt->text(); }
@@ -199,10 +202,22 @@ void LanesView::run() {
     // and `generate` stop, unless the teacher asks to continue past the end.
     auto tokenizer = m_info.tokenizer;
     const bool pastEnd = m_pastEnd->isChecked();
+    // The window's what-if set, as the main loop runs it (a mean ablation's means from this
+    // prompt, as the engine worker computes them from its own).
+    auto interventions = interventionsForRun();
     m_status->setText(tr("Running %n lane(s)…", nullptr, static_cast<int>(temps.size())));
     startTask<std::vector<ts::Lane>>(
-        [model, tokenizer, ids, temps, steps, base, pastEnd](const std::atomic<bool>&) {
-            return ts::runTemperatureLanes(model, ids, temps, steps, base, tokenizer, pastEnd);
+        [model, tokenizer, ids, temps, steps, base, pastEnd,
+         interventions](const std::atomic<bool>&) {
+            auto iv = interventions;
+            if (iv && iv->ablateMode == ts::AblateMode::Mean && !iv->ablate.empty() &&
+                iv->ablateMeans.empty()) {
+                auto withMeans = std::make_shared<ts::Interventions>(*iv);
+                ts::prepareMeanAblation(model, ids, *withMeans);
+                iv = std::move(withMeans);
+            }
+            if (iv) iv->validate(model->config());
+            return ts::runTemperatureLanes(model, ids, temps, steps, base, tokenizer, pastEnd, iv);
         },
         [this, ids](std::vector<ts::Lane> lanes) {
             m_status->clear();

@@ -4,7 +4,8 @@
 // how), and each lane's entropy per step charted under it with the drawn tokens as x-axis
 // labels. A lane stops where the model draws its end-of-text token, as the main loop and
 // `generate` do (the engine's one rule), and says so; an option continues past it. The
-// lanes run off the GUI thread.
+// lanes run off the GUI thread, with the window's what-if set (silenced heads, banned or
+// biased tokens) when one is in force, and a line says so.
 #include <QJsonObject>
 #include <QWidget>
 #include <vector>
@@ -46,6 +47,8 @@ class LanesView : public ClassroomToolView {
     void showLanes(const std::vector<int>& prompt, const std::vector<ts::Lane>& lanes);
 
     int laneCount() const { return static_cast<int>(m_lanes.size()); }
+    // The lanes shown, as the engine made them (ts::runTemperatureLanes).
+    const std::vector<ts::Lane>& result() const { return m_result; }
     const TokenFlow* laneFlow(int lane) const;
     const EntropyStrip* laneChart(int lane) const;
     // The line under a lane's title: where it stopped, or that it did not reach an end.
@@ -60,6 +63,7 @@ class LanesView : public ClassroomToolView {
 
   protected:
     void retranslateUi() override;
+    QString interventionRanText() const override;
     void resizeEvent(QResizeEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
 

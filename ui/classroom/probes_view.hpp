@@ -66,6 +66,8 @@ class ProbesView : public ClassroomToolView {
     enum Column { Group, Prompt, Truth, Falsehoods, ModelAnswer, Bars, Verdict, ColumnCount };
     explicit ProbesView(QWidget* parent = nullptr);
     void setModel(const ModelInfo& info) override;
+    // The window's what-if set: the next run (and the remedy panel's) scores with it.
+    void setInterventions(std::shared_ptr<const ts::Interventions> interventions) override;
     // "Give it the fact" (hallucination's remedy) over this set's held-out probes.
     FactRemedyPanel* remedy() const { return m_remedy; }
 
@@ -111,6 +113,7 @@ class ProbesView : public ClassroomToolView {
 
   protected:
     void retranslateUi() override;
+    QString interventionRanText() const override;
     // Keeps the probe table's columns within its width (the bars and their log axis in view
     // at 1280 pixels, not scrolled off to the right).
     bool eventFilter(QObject* watched, QEvent* event) override;

@@ -152,6 +152,7 @@ void HeadlessRun::onModelReady() {
     m_window->setParams(m_options.params);
     m_window->setIgnoreEndOfText(m_options.ignoreEndOfText);
     if (!m_options.interventions.empty()) m_window->setInterventions(m_options.interventions);
+    m_window->setBeforeAfter(m_options.beforeAfter);
     m_window->generate(m_options.steps);
 }
 
@@ -172,7 +173,8 @@ void HeadlessRun::applyLessonStep(int step) {
 
 bool windowBusy(MainWindow* window) {
     if (window->isRunning()) return true;
-    if (window->headKindsBusy()) return true;  // the attention grid's badges
+    if (window->headKindsBusy()) return true;    // the attention grid's badges
+    if (window->beforeAfterBusy()) return true;  // the what-if's "before" figures
     // A lesson step may have started a classroom experiment (lanes, probes, lost in the
     // middle, the guessing game's reveal): its picture is the finished result.
     bool busy = false;

@@ -44,6 +44,9 @@ struct HeadlessOptions {
     // --ablate/--ablate-mode/--ban/--logit-bias (tokenscope/intervention_flags.hpp): the run
     // is made with them and every view shows it, with the what-if banner.
     ts::Interventions interventions;
+    // --before-after: with interventions, the banner's before/after switch on (the softmax and
+    // sampling views show each candidate's probability without them beside it).
+    bool beforeAfter = false;
     // --view patch (--clean, --corrupt) and --view steer (--steer-layer, --steer-positive,
     // --steer-negative, --steer-strength): the tool's settings (PatchView/SteerView
     // ::applySettings) added to its picture's, which run it.

@@ -1,19 +1,13 @@
 #include "shell/intervention_banner.hpp"
 
 #include <QEvent>
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QLabel>
-#include <QStringList>
 #include <QToolButton>
 
+#include "core/intervention_text.hpp"
+
 namespace ts::ui {
-namespace {
-QString tokenName(int id, const Vocabulary* vocabulary) {
-    return vocabulary && id >= 0 && id < vocabulary->size
-               ? QStringLiteral("“%1”").arg(vocabulary->display(id))
-               : QStringLiteral("#%1").arg(id);
-}
-}  // namespace
 
 InterventionBanner::InterventionBanner(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("interventionBanner"));
@@ -21,15 +15,31 @@ InterventionBanner::InterventionBanner(QWidget* parent) : QWidget(parent) {
     setStyleSheet(QStringLiteral(
         "QWidget#interventionBanner { background: #fde8e8; border: 1px solid #d9534f;"
         " border-radius: 4px; } QLabel { color: #5a1111; }"));
-    auto* row = new QHBoxLayout(this);
-    row->setContentsMargins(8, 4, 4, 4);
+    auto* grid = new QGridLayout(this);
+    grid->setContentsMargins(8, 4, 4, 4);
+    grid->setVerticalSpacing(2);
     m_label = new QLabel(this);
     m_label->setObjectName(QStringLiteral("interventionText"));
     m_label->setWordWrap(true);
-    row->addWidget(m_label, 1);
+    grid->addWidget(m_label, 0, 0);
+    // The comparison's own line, under the set: what the grey marks beside the bars are.
+    m_before = new QLabel(this);
+    m_before->setObjectName(QStringLiteral("interventionBeforeText"));
+    m_before->setWordWrap(true);
+    m_before->hide();
+    grid->addWidget(m_before, 1, 0);
+    m_compare = new QToolButton(this);
+    m_compare->setObjectName(QStringLiteral("interventionBeforeAfter"));
+    m_compare->setCheckable(true);
+    grid->addWidget(m_compare, 0, 1);
     m_restore = new QToolButton(this);
-    row->addWidget(m_restore);
+    grid->addWidget(m_restore, 0, 2);
+    grid->setColumnStretch(0, 1);
     connect(m_restore, &QToolButton::clicked, this, &InterventionBanner::restoreRequested);
+    connect(m_compare, &QToolButton::toggled, this, [this](bool on) {
+        refresh();
+        emit beforeAfterToggled(on);
+    });
     refresh();
 }
 
@@ -37,40 +47,22 @@ void InterventionBanner::setInterventions(const ts::Interventions& interventions
                                           VocabularyPtr vocabulary) {
     m_interventions = interventions;
     m_vocabulary = std::move(vocabulary);
+    if (m_interventions.empty()) setShowsBefore(false);
     refresh();
 }
 
 QString InterventionBanner::text() const { return m_label->text(); }
 
+bool InterventionBanner::showsBefore() const { return m_compare->isChecked(); }
+
+void InterventionBanner::setShowsBefore(bool on) { m_compare->setChecked(on); }
+
+QString InterventionBanner::beforeText() const {
+    return m_before->isHidden() ? QString() : m_before->text();
+}
+
 QString InterventionBanner::describe(const ts::Interventions& iv, const Vocabulary* vocabulary) {
-    QStringList parts;
-    if (!iv.ablate.empty()) {
-        QStringList heads;
-        for (const auto& h : iv.ablate)
-            heads << tr("layer %1 head %2").arg(h.layer + 1).arg(h.head + 1);
-        parts << (iv.ablateMode == ts::AblateMode::Mean ? tr("Silenced (mean output): %1")
-                                                        : tr("Silenced: %1"))
-                     .arg(heads.join(QStringLiteral(", ")));
-    }
-    if (!iv.banned.empty()) {
-        QStringList tokens;
-        for (int id : iv.banned) tokens << tokenName(id, vocabulary);
-        parts << tr("Banned: %1").arg(tokens.join(QStringLiteral(", ")));
-    }
-    if (!iv.logitBias.empty()) {
-        QStringList biases;
-        for (const auto& [id, value] : iv.logitBias)
-            biases << QStringLiteral("%1 %2%3")
-                          .arg(tokenName(id, vocabulary),
-                               value >= 0 ? QStringLiteral("+") : QString())
-                          .arg(static_cast<double>(value), 0, 'g', 3);
-        parts << tr("Logit bias: %1").arg(biases.join(QStringLiteral(", ")));
-    }
-    if (iv.steerLayer >= 0)
-        parts << tr("Steered at block %1, strength %2")
-                     .arg(iv.steerLayer + 1)
-                     .arg(static_cast<double>(iv.steerStrength), 0, 'g', 3);
-    return parts.join(QStringLiteral(" · "));
+    return describeInterventions(iv, vocabulary);
 }
 
 void InterventionBanner::refresh() {
@@ -80,11 +72,25 @@ void InterventionBanner::refresh() {
                                           tr("every stage shows this what-if run."));
     m_restore->setText(tr("Restore"));
     m_restore->setToolTip(tr("Give every head and token back and run again with the same seed"));
+    m_compare->setText(tr("Before / after"));
+    m_compare->setToolTip(
+        tr("Show beside each bar of the softmax and sampling views the probability the same "
+           "step had without the interventions (the same tokens, computed again)"));
+    m_before->setText(
+        tr("Before / after: the grey bars, the dark marks and the “before” figures are the "
+           "probabilities without the interventions, on the same tokens."));
+    m_before->setVisible(m_compare->isChecked() && !what.isEmpty());
     setVisible(!what.isEmpty());
 }
 
 void InterventionBanner::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) refresh();
+    // The window sets the view's font here (presentation mode's size): the labels and buttons
+    // take it too, whatever the style sheet did when they were first polished.
+    if (event->type() == QEvent::FontChange)
+        for (QWidget* w : {static_cast<QWidget*>(m_label), static_cast<QWidget*>(m_before),
+                           static_cast<QWidget*>(m_compare), static_cast<QWidget*>(m_restore)})
+            w->setFont(font());
     QWidget::changeEvent(event);
 }
 

@@ -1,6 +1,9 @@
 #pragma once
 // The strip above the stage views while the run shown is a what-if run: it names the
-// interventions (heads silenced, tokens banned, logits biased) and gives them all back.
+// interventions (heads silenced, tokens banned, logits biased), offers the before/after
+// comparison (the softmax and sampling views then show, beside each bar, the probability the
+// same step had without the interventions) and gives them all back. Its text takes the view's
+// font, presentation mode's larger one included.
 #include <QWidget>
 
 #include "core/vocabulary.hpp"
@@ -21,9 +24,15 @@ class InterventionBanner : public QWidget {
     QString text() const;
     // The same words for any set ("" for an empty one); layers and heads shown from 1.
     static QString describe(const ts::Interventions& interventions, const Vocabulary* vocabulary);
+    // The before/after switch (off whenever the set is given back).
+    bool showsBefore() const;
+    void setShowsBefore(bool on);
+    // What the switch's line says while on ("" while off).
+    QString beforeText() const;
 
   signals:
     void restoreRequested();
+    void beforeAfterToggled(bool on);
 
   protected:
     void changeEvent(QEvent* event) override;
@@ -33,6 +42,8 @@ class InterventionBanner : public QWidget {
     ts::Interventions m_interventions;
     VocabularyPtr m_vocabulary;
     QLabel* m_label = nullptr;
+    QLabel* m_before = nullptr;
+    QToolButton* m_compare = nullptr;
     QToolButton* m_restore = nullptr;
 };
 

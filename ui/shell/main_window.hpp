@@ -43,6 +43,7 @@ class SoftmaxView;
 class TimelineView;
 class TokenView;
 class TranslationManager;
+class UnintervenedRun;
 
 class MainWindow : public QMainWindow, public TranscriptObserver {
     Q_OBJECT
@@ -116,6 +117,11 @@ class MainWindow : public QMainWindow, public TranscriptObserver {
     void biasFromCurrentStep(int token, float bias);
     // True while ts::headKinds of the loaded model is being measured (the grid's badges).
     bool headKindsBusy() const { return m_headKindsTask.isRunning(); }
+    // The banner's before/after switch: the softmax and sampling views show, beside each bar,
+    // the step shown computed again on the same tokens without the interventions (made off the
+    // GUI thread); busy while that is being made.
+    void setBeforeAfter(bool on);
+    bool beforeAfterBusy() const;
 
   signals:
     void modelReady();
@@ -136,6 +142,9 @@ class MainWindow : public QMainWindow, public TranscriptObserver {
     // The what-if banner, its connections and the head kinds' measurement on each model load.
     QWidget* buildInterventionBanner(QWidget* parent);
     void measureHeadKinds(std::shared_ptr<const ts::Model> model);
+    // Hands the softmax and sampling views the step shown without the interventions while the
+    // before/after switch is on (asking for it when it is not made yet), null otherwise.
+    void showBeforeAfter();
     void buildMenus();
     void connectEngine();
     void hookClassroom();
@@ -261,6 +270,7 @@ class MainWindow : public QMainWindow, public TranscriptObserver {
 
     ts::Interventions m_interventions;
     InterventionBanner* m_interventionBanner = nullptr;
+    UnintervenedRun* m_unintervened = nullptr;
     BackgroundTask m_headKindsTask;
     ModelInfo m_info;
     ts::ModelIdentity m_identity;  // of the loaded model, written into exported transcripts

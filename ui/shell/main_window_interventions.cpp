@@ -1,14 +1,18 @@
 // The window's what-if parts: the interventions of the run shown (heads silenced from the
 // attention grid, tokens banned or biased from the softmax and sampling views), the banner
-// that names them, the replay on the engine's thread, and the head kinds' badges.
+// that names them with its before/after switch, the replay on the engine's thread, the set
+// handed to the classroom's lanes and probes, and the head kinds' badges.
 #include <QStatusBar>
 #include <algorithm>
 
+#include "classroom/hub.hpp"
 #include "core/engine_controller.hpp"
+#include "core/unintervened_run.hpp"
 #include "shell/controls_panel.hpp"
 #include "shell/intervention_banner.hpp"
 #include "shell/main_window.hpp"
 #include "stages/attention_view.hpp"
+#include "stages/sampling_view.hpp"
 #include "stages/softmax_view.hpp"
 #include "tokenscope/what_if.hpp"
 
@@ -21,10 +25,42 @@ QWidget* MainWindow::buildInterventionBanner(QWidget* parent) {
     connect(m_attention, &AttentionView::headSilenceToggled, this, &MainWindow::toggleSilencedHead);
     connect(m_softmax, &SoftmaxView::candidateBanned, this, &MainWindow::banFromCurrentStep);
     connect(m_softmax, &SoftmaxView::candidateBiased, this, &MainWindow::biasFromCurrentStep);
+    connect(m_sampling, &SamplingView::candidateBanned, this, &MainWindow::banFromCurrentStep);
+    connect(m_sampling, &SamplingView::candidateBiased, this, &MainWindow::biasFromCurrentStep);
+    // Before/after: the step shown without the interventions, made on a thread of its own.
+    m_unintervened = new UnintervenedRun(this);
+    connect(m_interventionBanner, &InterventionBanner::beforeAfterToggled, this,
+            [this] { showBeforeAfter(); });
+    connect(m_unintervened, &UnintervenedRun::ready, this, [this] { showBeforeAfter(); });
+    connect(m_unintervened, &UnintervenedRun::failed, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 6000); });
+    // A replay or run makes new steps: their "before" is asked for once it stops.
+    connect(this, &MainWindow::runningChanged, this, [this](bool running) {
+        if (!running) showBeforeAfter();
+    });
     // The badges are measured once per model, on a thread of their own.
-    connect(m_engine->worker(), &EngineWorker::modelLoaded, this,
-            [this](const ModelInfo& info) { measureHeadKinds(info.model); });
+    connect(m_engine->worker(), &EngineWorker::modelLoaded, this, [this](const ModelInfo& info) {
+        m_unintervened->clear();
+        measureHeadKinds(info.model);
+    });
     return m_interventionBanner;
+}
+
+void MainWindow::setBeforeAfter(bool on) { m_interventionBanner->setShowsBefore(on); }
+
+bool MainWindow::beforeAfterBusy() const { return m_unintervened && m_unintervened->isBusy(); }
+
+void MainWindow::showBeforeAfter() {
+    if (!m_unintervened) return;
+    const bool on = m_interventionBanner->showsBefore() && !m_interventions.empty();
+    const StepRecordPtr rec = on && m_current >= 0 ? m_transcript->at(m_current) : nullptr;
+    StepRecordPtr before = rec ? m_unintervened->beforeOf(rec) : nullptr;
+    m_softmax->setBefore(before);
+    m_sampling->setBefore(before);
+    // Asked for once the steps stop coming (a replay, a run), not for each of them.
+    if (!rec || before || m_running || rec->fromFile || !m_info.model) return;
+    const auto upTo = m_transcript->upTo(m_current);
+    m_unintervened->request(m_info, {upTo.begin(), upTo.end()});
 }
 
 void MainWindow::measureHeadKinds(std::shared_ptr<const ts::Model> model) {
@@ -52,6 +88,7 @@ void MainWindow::setInterventions(const ts::Interventions& interventions, int fr
     std::vector<std::pair<int, int>> silenced;
     for (const auto& h : m_interventions.ablate) silenced.emplace_back(h.layer, h.head);
     m_attention->setSilencedHeads(silenced);
+    if (m_classroom) m_classroom->setInterventions(m_interventions);  // lanes and probes too
     // The worker replays the history it has with the set (or applies it to the next prompt).
     if (!m_transcript->steps().empty()) m_current = m_transcript->size() - 1;
     m_engine->setInterventions(m_interventions, fromStep);

@@ -167,6 +167,7 @@ void MainWindow::refreshStageViews() {
                 break;
         }
     }
+    showBeforeAfter();  // the what-if's before/after, for the step now shown
 }
 
 void MainWindow::setHovered(int pos) {

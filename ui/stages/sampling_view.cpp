@@ -2,7 +2,9 @@
 // record's stored logits, so moving the temperature slider re-renders without the model.
 #include "stages/sampling_view.hpp"
 
+#include <QContextMenuEvent>
 #include <QEvent>
+#include <QMenu>
 #include <QPainter>
 #include <QPainterPath>
 #include <QTextDocument>
@@ -117,6 +119,25 @@ void SamplingView::setRecord(StepRecordPtr record) {
     update();
 }
 
+void SamplingView::setBefore(StepRecordPtr before) {
+    if (before == m_before) return;
+    m_before = std::move(before);
+    update();
+}
+
+bool SamplingView::showsBefore() const {
+    return m_record && m_before && m_before->trace && !m_before->trace->logits.empty() &&
+           m_record->trace && m_before->index == m_record->index &&
+           m_before->contextTokens == m_record->contextTokens;
+}
+
+double SamplingView::beforeProbability(int token) const {
+    const Computed& c = computed();
+    if (!c.beforeNow || token < 0 || token >= static_cast<int>(m_before->trace->logits.size()))
+        return -1.0;
+    return c.beforeNow->probOf(m_before->trace->logits, token);
+}
+
 void SamplingView::setParams(const ts::SamplingParams& params) {
     m_params = params;
     update();
@@ -146,9 +167,10 @@ const SamplingView::Computed& SamplingView::computed() const {
         return a.temperature == b.temperature && a.topK == b.topK && a.topP == b.topP &&
                a.seed == b.seed;
     };
-    if (c.record == m_record && same(c.params, m_params)) return c;
+    if (c.record == m_record && c.unintervened == m_before && same(c.params, m_params)) return c;
     c = Computed{};
     c.record = m_record;
+    c.unintervened = m_before;
     c.params = m_params;
     if (!m_record) return c;
     std::vector<int> ids = m_record->contextTokens;
@@ -166,6 +188,8 @@ const SamplingView::Computed& SamplingView::computed() const {
     if (!m_record->trace || m_record->trace->logits.empty()) return c;
     c.drawn = distributionFor(*m_record, m_record->params, 0, kRows);
     c.now = distributionFor(*m_record, m_params, 0, 0);
+    // Its two favourites are named (rowsAtOne), should the interventions push them out.
+    if (showsBefore()) c.beforeNow = distributionFor(*m_before, m_params, 0, 2);
     c.top = c.drawn->topAtOne;
     if (c.top.size() > static_cast<std::size_t>(kRows))
         c.top.resize(static_cast<std::size_t>(kRows));
@@ -228,6 +252,7 @@ QString SamplingView::loopText() const {
 void SamplingView::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
+    m_hits.clear();
     if (!m_record) {
         p.setPen(palette().color(QPalette::Text));
         p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
@@ -334,6 +359,17 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
     const int rows =
         std::max(1, std::min({static_cast<int>(top.size()), fit, std::max(kColouredRows, roomy)}));
     top.resize(static_cast<std::size_t>(rows));
+    // Before/after: the model's own favourites that the interventions pushed out (a banned
+    // token) take the last rows, "0 % (before 98 %)".
+    if (c.beforeNow) {
+        std::size_t slot = top.size();
+        const auto& favourites = c.beforeNow->topAtOne;
+        for (std::size_t f = 0; f < favourites.size() && f < 2; ++f) {
+            if (std::find(top.begin(), top.end(), favourites[f]) != top.end()) continue;
+            while (slot > 1 && top[slot - 1] == m_record->sampledToken) --slot;  // kept in sight
+            if (slot > 1) top[--slot] = favourites[f];
+        }
+    }
     // Rows share the band's height, so a large screen shows larger bars, not empty space.
     const qreal rowH = (area.height() - headH) / rows;
 
@@ -384,8 +420,14 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
     columnTitle(x1, divided);
     columnTitle(x2, tr("probability (softmax)"));
 
-    float lo = logits[static_cast<std::size_t>(top.back())];
-    float hi = logits[static_cast<std::size_t>(top.front())];
+    // The scale of the rows' logits (a banned row's −∞ left out).
+    float lo = INFINITY, hi = -INFINITY;
+    for (int token : top)
+        if (const float l = logits[static_cast<std::size_t>(token)]; std::isfinite(l)) {
+            lo = std::min(lo, l);
+            hi = std::max(hi, l);
+        }
+    if (!std::isfinite(lo)) lo = hi = 0.0f;
     if (hi - lo < 1e-3f) lo = hi - 1.0f;
     const float base = lo - 0.15f * (hi - lo);
     // Rows two lines tall and more (a projector at 1920x1080) write their candidates and
@@ -408,12 +450,36 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
     for (int token : top) {
         const float logit = logits[static_cast<std::size_t>(token)];
         const double prob = now.probOf(logits, token);
-        RowNumbers n{prob, QString::number(static_cast<double>(logit), 'f', 2),
-                     t > 0.0f ? QString::number(static_cast<double>(logit / t), 'f', 2) : QString(),
-                     percent(prob)};
+        // A banned token's logit is −∞ (its probability 0).
+        const auto number = [](float v) {
+            return std::isinf(v) ? QStringLiteral("−∞")
+                                 : QString::number(static_cast<double>(v), 'f', 2);
+        };
+        RowNumbers n{prob, number(logit), t > 0.0f ? number(logit / t) : QString(), percent(prob)};
         widest = std::max({widest, rfm.horizontalAdvance(n.logit), rfm.horizontalAdvance(n.divided),
                            rfm.horizontalAdvance(n.percent)});
         numbers.push_back(std::move(n));
+    }
+    // Before/after: the figure without the interventions beside each one, "(before 63 %)", or
+    // "(63 %)" where that leaves the track too little room, or the mark on the track alone (a
+    // narrow band in presentation mode's font).
+    if (c.beforeNow) {
+        for (const bool longForm : {true, false}) {
+            qreal wide = widest;
+            std::vector<QString> texts;
+            for (std::size_t i = 0; i < top.size(); ++i) {
+                const QString was = percent(c.beforeNow->probOf(m_before->trace->logits, top[i]));
+                texts.push_back(
+                    numbers[i].percent + QLatin1Char(' ') +
+                    (longForm ? tr("(before %1)").arg(was) : QStringLiteral("(%1)").arg(was)));
+                wide = std::max(wide, rfm.horizontalAdvance(texts.back()));
+            }
+            // The track keeps 60 px at least (36 for the short form: the figure says it all).
+            if (wide + 8 + 4 > colW - (longForm ? 60 : 36)) continue;
+            for (std::size_t i = 0; i < top.size(); ++i) numbers[i].percent = texts[i];
+            widest = wide;
+            break;
+        }
     }
     const qreal valueW = widest + 8;
     const qreal barMax = colW - std::max<qreal>(64, valueW + 4);
@@ -427,9 +493,11 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
         const float logit = logits[static_cast<std::size_t>(token)];
         const qreal y = headH + area.top() + i * rowH;
         const QRectF row(area.left(), y, area.width(), rowH - 3);
+        m_hits.push_back({row, token});
         if (token == m_record->sampledToken)
             p.fillRect(row.adjusted(-4, 0, 4, 1), QColor(0xFB, 0xBF, 0x24, 90));
-        const bool cut = now.samplingOf(logits, token) <= 0.0f;
+        // A banned token (−∞) is not cut by top-k/top-p: it reads "0 %".
+        const bool cut = std::isfinite(logit) && now.samplingOf(logits, token) <= 0.0f;
         const QColor colour = cut                  ? QColor(0xBB, 0xBB, 0xBB)
                               : i >= kColouredRows ? QColor(0x9C, 0xA3, 0xAF)
                                                    : kCandidateColours[i];
@@ -465,6 +533,13 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
         const qreal track = colW - valueW - 4;
         p.fillRect(QRectF(x2, by, track, bh), kProbabilityTrack);
         p.fillRect(QRectF(x2, by, track * std::clamp(pr, 0.0, 1.0), bh), colour);
+        if (c.beforeNow) {  // where the bar ended without the interventions
+            const double was = c.beforeNow->probOf(m_before->trace->logits, token);
+            const qreal mx = x2 + track * std::clamp(was, 0.0, 1.0);
+            p.setPen(QPen(QColor(0x37, 0x41, 0x51), 2.5));
+            p.drawLine(QPointF(mx, by - 2), QPointF(mx, by + bh + 2));
+            p.setPen(text);
+        }
         // The longer "cut" note in the normal size, over the track's start (the bar is empty).
         if (cut) {
             p.setFont(font());
@@ -545,6 +620,7 @@ void SamplingView::paintDraw(QPainter& p, const QRectF& area) {
         const qreal x1 = bar.left() + (s.start + s.width) * bar.width();
         if (x1 - x0 < 0.3 && !isTop(s.token) && s.token != m_record->sampledToken) continue;
         const QRectF seg(x0, bar.top(), std::max<qreal>(x1 - x0, 0.5), bar.height());
+        m_hits.push_back({seg, s.token});
         p.fillRect(seg, colourOf(s.token));
         if (s.token == m_record->sampledToken) chosen = seg;
         if (x1 - x0 > 40 && m_vocab) {
@@ -640,6 +716,14 @@ SamplingView::DrawTexts SamplingView::drawTexts() const {
                        tr("With the slider's settings the same u would pick “%1”.")
                            .arg(m_vocab ? m_vocab->displayAfter(m_record->contextTokens, now)
                                         : QStringLiteral("#%1").arg(now));
+        // Before/after: the model's own draw with the same u (or, greedy, its favourite).
+        if (showsBefore() && m_before->sampledToken >= 0 &&
+            m_before->sampledToken != m_record->sampledToken)
+            outcome += QLatin1Char('\n') +
+                       tr("Without the interventions the same draw gives “%1”.")
+                           .arg(m_vocab ? m_vocab->displayAfter(m_record->contextTokens,
+                                                                m_before->sampledToken)
+                                        : QStringLiteral("#%1").arg(m_before->sampledToken));
     }
     t.outcome = fillKoreanParticles(outcome);
     const bool ends = endedAtEndOfText() || endedAtFullContext();
@@ -671,6 +755,38 @@ SamplingView::DrawHeights SamplingView::drawHeights(const DrawTexts& t, qreal wi
 qreal SamplingView::drawNeeds(qreal width) const {
     if (!m_record || !m_record->trace || m_record->trace->logits.empty()) return 0;
     return drawHeights(drawTexts(), width).total();
+}
+
+int SamplingView::candidateAt(QPoint pos) const {
+    for (const Hit& h : m_hits)
+        if (h.rect.contains(pos)) return h.token;
+    return -1;
+}
+
+QRectF SamplingView::candidateRect(int token) const {
+    for (const Hit& h : m_hits)
+        if (h.token == token) return h.rect;
+    return {};
+}
+
+std::unique_ptr<QMenu> SamplingView::whatIfMenu(QPoint pos) {
+    const int token = candidateAt(pos);
+    if (token < 0 || !m_record || m_record->fromFile) return nullptr;
+    auto menu = std::make_unique<QMenu>(this);
+    const QString name = m_vocab ? m_vocab->displayAfter(m_record->contextTokens, token)
+                                 : QStringLiteral("#%1").arg(token);
+    // The softmax view's words, so the two menus read the same.
+    connect(menu->addAction(tr("Ban “%1” from this step on").arg(name)), &QAction::triggered, this,
+            [this, token] { emit candidateBanned(token); });
+    connect(menu->addAction(tr("Raise “%1” (logit +2)").arg(name)), &QAction::triggered, this,
+            [this, token] { emit candidateBiased(token, 2.0f); });
+    connect(menu->addAction(tr("Lower “%1” (logit −2)").arg(name)), &QAction::triggered, this,
+            [this, token] { emit candidateBiased(token, -2.0f); });
+    return menu;
+}
+
+void SamplingView::contextMenuEvent(QContextMenuEvent* event) {
+    if (auto menu = whatIfMenu(event->pos())) menu->exec(event->globalPos());
 }
 
 void SamplingView::changeEvent(QEvent* event) {

@@ -13,6 +13,7 @@
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/step_distribution.hpp"
 
+class QMenu;
 class QTextDocument;
 class QVariantAnimation;
 
@@ -31,6 +32,14 @@ class SamplingView : public QWidget {
     void setVocabulary(VocabularyPtr vocab);
     void setRecord(StepRecordPtr record);
     void setParams(const ts::SamplingParams& params);
+    // The before/after comparison: the same step computed without the interventions on the
+    // same tokens, or null. While it is the step shown, each candidate's probability reads
+    // "41 % (before 63 %)" with a dark mark on its track where "before" ended.
+    void setBefore(StepRecordPtr before);
+    bool showsBefore() const;
+    // A candidate's probability without the interventions at the slider's settings; -1 when
+    // no comparison is shown.
+    double beforeProbability(int token) const;
     void setModelLayers(int nLayer) {
         m_nLayer = nLayer;
         update();
@@ -68,23 +77,38 @@ class SamplingView : public QWidget {
     int stepNumber() const { return m_record ? m_record->index + 1 : 0; }
     // The loop sentence under the draw ("… step 5 begins" or that the text ended).
     QString loopText() const;
+    // The candidate painted at `pos` (a row of logits → probabilities, or its segment of the
+    // draw bar), -1 where there is none; known once the view has been painted.
+    int candidateAt(QPoint pos) const;
+    // Where candidate `token`'s row was painted (empty if it was not): for tests and tours.
+    QRectF candidateRect(int token) const;
+    // The right-click menu at `pos`: ban / raise / lower the candidate there from this step on
+    // (as the softmax view's); null where there is no candidate or the step is a file's.
+    std::unique_ptr<QMenu> whatIfMenu(QPoint pos);
 
   signals:
     void positionHovered(int pos);
+    // The right-click menu's what-ifs, wired as SoftmaxView's (the window branches here).
+    void candidateBanned(int token);
+    void candidateBiased(int token, float bias);
 
   protected:
     void paintEvent(QPaintEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
 
   private:
     // What the paint needs, once per step and settings: the animation repaints the view 30
     // times a step. The distributions are descriptions (ts::StepDistribution), the worker's
     // for the step's own settings; only a slider off them makes one here.
     struct Computed {
-        StepRecordPtr record;  // held, so a new step can never match a freed one's address
+        StepRecordPtr record;        // held, so a new step can never match a freed one's address
+        StepRecordPtr unintervened;  // the before/after comparison's step, if any
         ts::SamplingParams params;
         std::shared_ptr<const ts::StepDistribution> now;    // under the slider's settings
         std::shared_ptr<const ts::StepDistribution> drawn;  // under the step's own settings
+        // Without the interventions, under the slider's settings (null: no comparison).
+        std::shared_ptr<const ts::StepDistribution> beforeNow;
         std::vector<int> top;  // the top candidates by logit (temperature 1's order)
         Draw draw;
         int tokenNow = -1;
@@ -114,6 +138,7 @@ class SamplingView : public QWidget {
 
     VocabularyPtr m_vocab;
     StepRecordPtr m_record;
+    StepRecordPtr m_before;
     ts::SamplingParams m_params;
     int m_nLayer = 0;
     int m_nCtx = 0;
@@ -129,6 +154,12 @@ class SamplingView : public QWidget {
     qreal m_textDocWidth = -1;
     qreal m_textDocRoom = -1;  // the height its size was chosen for
     QFont m_textDocFont;
+    // The candidates' rows and draw-bar segments as last painted (the right-click's targets).
+    struct Hit {
+        QRectF rect;
+        int token = -1;
+    };
+    std::vector<Hit> m_hits;
 };
 
 }  // namespace ts::ui

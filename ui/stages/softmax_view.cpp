@@ -26,6 +26,13 @@ QString softmaxPercentText(double p) {
     return QString::number(pct, 'f', pct < 1.0 ? 3 : 2);
 }
 
+// A bar's figure: tiny probabilities read "< 0.001%", never a false "0.000%" nor "4.2e-06%".
+QString softmaxBarText(float p) {
+    return p >= 1e-5f ? QStringLiteral("%1%").arg(100.0 * p, 0, 'f', p < 0.001f ? 3 : 1)
+           : p > 0.0f ? QStringLiteral("< 0.001%")
+                      : QStringLiteral("0%");
+}
+
 }  // namespace
 
 QString SoftmaxView::tailNote() const {
@@ -86,6 +93,18 @@ void SoftmaxView::setRecord(StepRecordPtr record) {
     recompute();
 }
 
+void SoftmaxView::setBefore(StepRecordPtr before) {
+    if (before == m_before) return;
+    m_before = std::move(before);
+    recompute();
+}
+
+bool SoftmaxView::showsBefore() const {
+    return m_record && m_before && m_before->trace && !m_before->trace->logits.empty() &&
+           m_record->trace && m_before->index == m_record->index &&
+           m_before->contextTokens == m_record->contextTokens;
+}
+
 void SoftmaxView::setParams(const ts::SamplingParams& params) {
     m_params = params;
     recompute();
@@ -132,8 +151,8 @@ void SoftmaxView::recompute() {
             const auto& r = d.top[i];
             const float one = atOne ? atOne->probOf(logits, r.token) : r.prob;
             cumulative += one;
-            m_bars.push_back(
-                {r.token, r.prob, r.sampling, r.sampling <= 0.0f, std::min(cumulative, 1.0f), one});
+            m_bars.push_back({r.token, r.prob, r.sampling, r.sampling <= 0.0f,
+                              std::min(cumulative, 1.0f), one, -1.0f, false});
         }
         m_cutoff = static_cast<int>(m_bars.size());
         for (int i = 0; i < static_cast<int>(m_bars.size()); ++i)
@@ -141,6 +160,7 @@ void SoftmaxView::recompute() {
                 m_cutoff = i;
                 break;
             }
+        addBefore(d);
         const int s = m_record->sampledToken;
         if (s >= 0 && s < static_cast<int>(logits.size())) {
             // The engine ranked the drawn token when it drew it (rankOf: one comparison pass).
@@ -151,6 +171,36 @@ void SoftmaxView::recompute() {
     }
     m_recomputeMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
     update();
+}
+
+// The before/after comparison's figures: each bar's probability without the interventions at
+// the same settings; the most likely tokens before that are missing now (banned, or pushed
+// down) take the first rows, so a banned favourite is still seen with what it had.
+void SoftmaxView::addBefore(const ts::StepDistribution& now) {
+    if (!showsBefore()) return;
+    const auto before = distributionFor(*m_before, m_params, m_barCount, 0);
+    if (!before) return;
+    const auto& logits = m_before->trace->logits;
+    for (Bar& b : m_bars) b.before = before->probOf(logits, b.token);
+    constexpr std::size_t kMostExtra = 3;
+    std::vector<Bar> extra;
+    for (std::size_t i = 0; i < before->top.size() && i < kMostExtra; ++i) {
+        const int token = before->top[i].token;
+        const bool shown = std::any_of(m_bars.begin(), m_bars.end(),
+                                       [token](const Bar& b) { return b.token == token; });
+        if (shown) continue;
+        const auto& nowLogits = m_record->trace->logits;
+        const float p = now.probOf(nowLogits, token);
+        extra.push_back(
+            {token, p, now.samplingOf(nowLogits, token), false, 0, p, before->top[i].prob, true});
+    }
+    if (extra.empty()) return;
+    // First, where they are seen whatever the view's height (the last rows are the first to go).
+    const std::size_t room = static_cast<std::size_t>(std::max(1, m_barCount));
+    if (m_bars.size() + extra.size() > room)
+        m_bars.resize(room > extra.size() ? room - extra.size() : 0);
+    m_cutoff = std::min(m_cutoff, static_cast<int>(m_bars.size())) + static_cast<int>(extra.size());
+    m_bars.insert(m_bars.begin(), extra.begin(), extra.end());
 }
 
 // Rows share the height the view has (a projector's tall window shows thicker bars, not a
@@ -224,8 +274,13 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
 
     const QRect area = barArea();
     const int rh = rowHeight();
-    const float maxProb =
-        m_fixedAxis || m_bars.empty() ? 1.0f : std::max(m_bars.front().prob, 1e-6f);
+    // The before/after comparison takes the log chart's place: the same rows without the
+    // interventions, on the straight chart's scale (its largest value included).
+    const bool withBefore = showsBefore();
+    float largest = m_bars.empty() ? 0.0f : m_bars.front().prob;
+    if (withBefore)
+        for (const Bar& b : m_bars) largest = std::max({largest, b.prob, b.before});
+    const float maxProb = m_fixedAxis || m_bars.empty() ? 1.0f : std::max(largest, 1e-6f);
     // Two charts of the same rows: the probability on a straight axis (what is drawn from)
     // and on a log axis (how unlikely the others are: one line per factor of ten, so a
     // candidate at 0.001 % is visibly not zero).
@@ -301,11 +356,11 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
         return QStringLiteral("10⁻%1%").arg(power);
     };
     int widestDecade = 0;
-    for (int d = 0; d <= decades; ++d)
+    for (int d = 0; d <= decades && !withBefore; ++d)
         widestDecade = std::max(widestDecade, fm.horizontalAdvance(decadeText(d)));
     int every = 1;
     while (every < decades && logMax * every / decades < widestDecade * 3 / 2 + 8) ++every;
-    for (int d = 0; d <= decades; ++d) {
+    for (int d = 0; d <= decades && !withBefore; ++d) {
         const int x = logLeft + logMax - logMax * d / decades;
         painter.setPen(grid);
         painter.drawLine(x, area.top(), x, rowsBottom);
@@ -320,12 +375,37 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
                 titleY, w + 2, lh),
             Qt::AlignCenter, tick);
     }
+    // Before/after: the second chart on the first one's scale, its ticks where there is room,
+    // its figures within its room (before the cumulative chart, or the view's edge).
+    const int beforeMax = std::max(10, logMax - valueWidth);
+    const int beforeEvery = beforeMax / 4 >= room ? 1 : beforeMax / 2 >= room ? 2 : 4;
+    for (int q = 0; q <= 4 && withBefore; ++q) {
+        const int x = logLeft + beforeMax * q / 4;
+        painter.setPen(grid);
+        painter.drawLine(x, area.top(), x, rowsBottom);
+        if (q % beforeEvery != 0) continue;
+        const QString tick = tickText(q);
+        const int w = fm.horizontalAdvance(tick);
+        painter.setPen(pal.color(QPalette::PlaceholderText));
+        painter.drawText(QRect(q == 0   ? x
+                               : q == 4 ? x - w
+                                        : x - w / 2,
+                               titleY, w + 2, lh),
+                         Qt::AlignCenter, tick);
+    }
     painter.setPen(pal.color(QPalette::PlaceholderText));
-    const QString logTitle = atZero ? tr("log scale, at temperature 1")
-                                    : tr("log scale: each line is ten times less likely");
+    const QString logTitle = withBefore ? tr("before, without them")
+                             : atZero   ? tr("log scale, at temperature 1")
+                                        : tr("log scale: each line is ten times less likely");
+    if (withBefore) painter.setPen(pal.color(QPalette::Text));
     painter.drawText(
         QRect(logLeft, titleY - lh, logMax, lh), Qt::AlignLeft | Qt::AlignVCenter,
         fm.elidedText(logTitle, Qt::ElideRight, withCumulative ? logMax : logMax + valueWidth));
+    if (withBefore)
+        painter.drawText(QRect(barLeft, titleY - lh, barMax + valueWidth, lh),
+                         Qt::AlignLeft | Qt::AlignVCenter,
+                         fm.elidedText(tr("after, with them (what-if run)"), Qt::ElideRight,
+                                       barMax + valueWidth));
     if (withCumulative) {
         for (int q = 0; q <= 4; ++q) {
             const int x = cumLeft + cumMax * q / 4;
@@ -361,12 +441,28 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
         if (b.cut) c = QColor(0xC8, 0xC8, 0xC8);
         const int inset = std::max(3, rh / 8);
         painter.fillRect(QRect(barLeft, y + inset, w, rh - 2 * inset), c);
-        const int lw = std::max(1, logX(logValue(b)));
-        // At temperature 0 the log chart is the model's own odds: nothing there is cut.
-        const QColor own = sampled ? QColor(0xF5, 0x9E, 0x0B) : QColor(0x3B, 0x82, 0xF6);
-        painter.fillRect(QRect(logLeft, y + inset, lw, rh - 2 * inset),
-                         (atZero ? own : c).lighter(125));
-        if (withCumulative) {
+        if (withBefore) {
+            // Grey: the same candidate without the interventions, and its figure; on the bar
+            // itself a dark mark where "before" ended, so the change reads on one row.
+            const int bw =
+                std::max(1, static_cast<int>(static_cast<float>(beforeMax) * b.before / maxProb));
+            painter.fillRect(QRect(logLeft, y + inset, bw, rh - 2 * inset),
+                             QColor(0x9C, 0xA3, 0xAF));
+            painter.setPen(pal.color(QPalette::Text));
+            painter.drawText(QRect(logLeft + bw + 6, y, valueWidth, rh),
+                             Qt::AlignLeft | Qt::AlignVCenter, softmaxBarText(b.before));
+            const int mx =
+                barLeft + static_cast<int>(static_cast<float>(barMax) * b.before / maxProb);
+            painter.setPen(QPen(QColor(0x37, 0x41, 0x51), 2));
+            painter.drawLine(mx, y + 1, mx, y + rh - 2);
+        } else {
+            const int lw = std::max(1, logX(logValue(b)));
+            // At temperature 0 the log chart is the model's own odds: nothing there is cut.
+            const QColor own = sampled ? QColor(0xF5, 0x9E, 0x0B) : QColor(0x3B, 0x82, 0xF6);
+            painter.fillRect(QRect(logLeft, y + inset, lw, rh - 2 * inset),
+                             (atZero ? own : c).lighter(125));
+        }
+        if (withCumulative && !b.extra) {
             const int cw = std::max(1, static_cast<int>(static_cast<float>(cumMax) * b.cumulative));
             painter.fillRect(
                 QRect(cumLeft, y + inset, cw, rh - 2 * inset),
@@ -380,13 +476,8 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
         }
         painter.setFont(font());
         painter.setPen(pal.color(QPalette::Text));
-        // Tiny probabilities read "< 0.001%", never a false "0.000%" nor "4.2e-06%".
-        const QString value = b.prob >= 1e-5f ? QStringLiteral("%1%").arg(100.0 * b.prob, 0, 'f',
-                                                                          b.prob < 0.001f ? 3 : 1)
-                              : b.prob > 0.0f ? QStringLiteral("< 0.001%")
-                                              : QStringLiteral("0%");
         painter.drawText(QRect(barLeft + w + 6, y, valueWidth, rh),
-                         Qt::AlignLeft | Qt::AlignVCenter, value);
+                         Qt::AlignLeft | Qt::AlignVCenter, softmaxBarText(b.prob));
     }
     // As many rows as leave the hint its line (it was drawn under the view's edge).
     const int shown =
@@ -397,7 +488,8 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
                      tr("Click a bar: what if the model had drawn that token? The session branches "
                         "from this step."));
     // The cut-off: everything below this line has probability 0 after top-k/top-p.
-    if (m_cutoff < static_cast<int>(m_bars.size())) {
+    if (m_cutoff < static_cast<int>(m_bars.size()) &&
+        !m_bars[static_cast<std::size_t>(m_cutoff)].extra) {
         const int y = area.top() + m_cutoff * rh;
         if (y <= area.bottom()) {
             QPen pen(QColor(0xDC, 0x26, 0x26), 2, Qt::DashLine);

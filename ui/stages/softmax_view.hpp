@@ -29,6 +29,10 @@ class SoftmaxView : public QWidget {
         bool cut = false;      // removed by top-k/top-p
         float cumulative = 0;  // prob of this candidate and all above it (what top-p reads)
         float atOne = 0;       // probability at temperature 1, the model's own
+        // The before/after comparison: the probability the same step had without the
+        // interventions, at the same settings (-1 while there is no comparison).
+        float before = -1;
+        bool extra = false;  // shown only for its "before" (banned now, likely before)
     };
 
     explicit SoftmaxView(QWidget* parent = nullptr);
@@ -37,6 +41,11 @@ class SoftmaxView : public QWidget {
     void setRecord(StepRecordPtr record);
     // Re-renders from the stored logits: no engine call.
     void setParams(const ts::SamplingParams& params);
+    // The before/after comparison: the same step computed without the interventions (on the
+    // same tokens), or null. Shown only while it is the step shown (same index and context):
+    // a grey bar per candidate in the place of the log chart, and a mark on each bar.
+    void setBefore(StepRecordPtr before);
+    bool showsBefore() const;
     void setBarCount(int n);
     void setFixedAxis(bool on);
     bool fixedAxis() const { return m_fixedAxis; }
@@ -56,6 +65,8 @@ class SoftmaxView : public QWidget {
     // Milliseconds the last recompute from logits took (shown in the corner, checked in tests).
     double lastRecomputeMs() const { return m_recomputeMs; }
     const StepRecordPtr& record() const { return m_record; }
+    // The before/after comparison's step (null without one; see showsBefore()).
+    const StepRecordPtr& before() const { return m_before; }
     const ts::SamplingParams& params() const { return m_params; }
 
   signals:
@@ -76,12 +87,14 @@ class SoftmaxView : public QWidget {
 
   private:
     void recompute();
+    void addBefore(const ts::StepDistribution& now);
     int barAt(QPoint p) const;
     QRect barArea() const;
     int rowHeight() const;
 
     VocabularyPtr m_vocab;
     StepRecordPtr m_record;
+    StepRecordPtr m_before;
     ts::SamplingParams m_params;
     int m_barCount = 20;
     std::vector<Bar> m_bars;
