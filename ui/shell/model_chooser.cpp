@@ -209,6 +209,8 @@ void ModelMenu::rebuild() {
     addAction(tr("&Get a model…"), m_chooser, &ModelChooser::openGetModelDialog);
     addAction(tr("&Open model folder…"), m_chooser, &ModelChooser::openFolderDialog);
     addAction(tr("Open model &file (GGUF)…"), m_chooser, &ModelChooser::openFileDialog);
+    addAction(tr("Connect to a &server…"), m_chooser,
+              [this] { emit m_chooser->serverRequested(); });
     addSeparator();
     addSection(tr("Hugging Face cache"));
     bool any = false;

@@ -45,6 +45,8 @@ class ModelChooser : public QWidget {
 
   signals:
     void modelRequested(const QString& folder);
+    // Model → Connect to a server…: the window opens its dialog (shell/connect_server_dialog.hpp).
+    void serverRequested();
 
   protected:
     void changeEvent(QEvent* event) override;
@@ -61,7 +63,8 @@ class ModelChooser : public QWidget {
     QPointer<QWidget> m_getModelDialog;
 };
 
-// The Model menu: Get a model…, Open model folder…, and the models in the Hugging Face cache.
+// The Model menu: Get a model…, Open model folder…, Connect to a server…, and the models in the
+// Hugging Face cache.
 class ModelMenu : public QMenu {
     Q_OBJECT
   public:

@@ -1,0 +1,117 @@
+// MainWindow on a model server (#50): Model → Connect to a server…, the app's --server URL, the
+// status line that names the server and what it gives, and the notice that stands in for a
+// view whose needs a server cannot meet (core/view_table.hpp). The loop itself is the engine
+// worker's, unchanged: ts::Transcript over a ts::remote::RemoteSession.
+#include <QFileInfo>
+#include <QLocale>
+#include <QStackedWidget>
+#include <QStatusBar>
+
+#include "core/engine_controller.hpp"
+#include "shell/connect_server_dialog.hpp"
+#include "shell/controls_panel.hpp"
+#include "shell/main_window.hpp"
+#include "shell/model_chooser.hpp"
+#include "shell/pipeline_bar.hpp"
+#include "shell/server_notice.hpp"
+#include "tokenscope/model_folder.hpp"
+
+namespace ts::ui {
+
+void MainWindow::buildServerParts() {
+    m_serverNotice = new ServerNotice(m_stack);
+    connect(m_serverNotice, &ServerNotice::loadLocalRequested, this, [this] {
+        // The local model used last (the chooser's recent list), else the bundled one.
+        QString folder;
+        for (const QString& f : m_chooser->recent())
+            if (QFileInfo::exists(f)) {
+                folder = f;
+                break;
+            }
+        if (folder.isEmpty()) folder = QString::fromStdString(ts::bundledModelPath().string());
+        loadModel(folder);
+    });
+    connect(m_stack, &QStackedWidget::currentChanged, this, [this] { updateServerNotice(); });
+    // After onModelLoaded has taken the new model in (it emits modelReady last).
+    connect(this, &MainWindow::modelReady, this, &MainWindow::updateServerNotice);
+    connect(m_chooser, &ModelChooser::serverRequested, this, &MainWindow::openConnectServerDialog);
+}
+
+void MainWindow::openConnectServerDialog() {
+    if (!m_connectDialog) {
+        m_connectDialog = new ConnectServerDialog(this);
+        m_connectDialog->onConnected(
+            [this](std::shared_ptr<const ts::remote::RemoteModel> server) { useServer(server); });
+    }
+    m_connectDialog->show();
+    m_connectDialog->raise();
+    m_connectDialog->activateWindow();
+}
+
+void MainWindow::connectServer(const ServerRequest& request) {
+    if (m_running) m_engine->cancel();
+    m_loading = true;
+    m_controls->setBusy(true);
+    statusBar()->showMessage(tr("Connecting to %1…").arg(request.url));
+    m_serverTask.start<std::shared_ptr<const ts::remote::RemoteModel>>(
+        this,
+        [request](const std::atomic<bool>& cancel) { return connectToServer(request, &cancel); },
+        [this](std::shared_ptr<const ts::remote::RemoteModel> server) { useServer(server); },
+        [this](const QString& message) {
+            m_loading = false;
+            m_controls->setBusy(!hasModel());
+            statusBar()->clearMessage();
+            updateStatus();
+            showError(tr("Could not connect to the server"), message,
+                      tr("Check the address (http://HOST:PORT) and that the server is running. "
+                         "The model loaded before stays loaded."));
+        });
+}
+
+void MainWindow::useServer(std::shared_ptr<const ts::remote::RemoteModel> server) {
+    if (!server) return;
+    if (m_running) m_engine->cancel();
+    m_loading = true;
+    m_controls->setBusy(true);
+    statusBar()->showMessage(tr("Connected to %1").arg(QString::fromStdString(server->info().url)),
+                             5000);
+    m_engine->useServer(std::move(server));  // modelLoaded follows, as after a load
+}
+
+void MainWindow::updateServerNotice() {
+    if (!m_serverNotice) return;
+    const int page = m_stack->currentIndex();
+    const ViewEntry* entry =
+        page >= 0 && page < kStageCount ? stageEntry(page) : findView(m_shownView);
+    m_serverNotice->showFor(isRemote() ? entry : nullptr);
+}
+
+QString MainWindow::serverNoticeText() const {
+    return m_serverNotice && m_serverNotice->entry() ? m_serverNotice->text() : QString();
+}
+
+QString MainWindow::serverStatusText() const {
+    if (!m_info.server) return {};
+    const auto& i = m_info.server->info();
+    const QLocale loc;
+    const QString perStep = i.topK >= i.nVocab
+                                ? tr("the whole distribution per step")
+                                : tr("top %1 per step, the rest as one bar").arg(i.topK);
+    return tr("%1 on %2 at %3 · vocabulary %4 · context %5 · %6 · no attention, embeddings or "
+              "hidden states")
+        .arg(QString::fromStdString(i.model),
+             QString::fromStdString(ts::remote::kindName(i.kind)) +
+                 (i.version.empty() ? QString()
+                                    : QStringLiteral(" ") + QString::fromStdString(i.version)),
+             QString::fromStdString(i.url), loc.toString(i.nVocab), loc.toString(i.nCtx), perStep);
+}
+
+ts::ModelIdentity MainWindow::identityOf(const ModelInfo& info) {
+    if (info.model) return ts::ModelIdentity::of(*info.model, info.name.toStdString());
+    if (!info.server) return {};
+    const auto& i = info.server->info();
+    return ts::ModelIdentity::ofConfig(info.server->config(), i.model, i.url,
+                                       ts::remote::kindName(i.kind));
+}
+
+}  // namespace ts::ui
