@@ -180,7 +180,12 @@ int main(int argc, char* argv[]) {
         QStringLiteral("With --server: the top K next-token logprobs per step (default: the "
                        "whole vocabulary where the server gives it)."),
         QStringLiteral("K"));
-    parser.addOptions({serverOpt, serverModelOpt, apiKeyEnvOpt, topLogprobsOpt});
+    const QCommandLineOption vocabSizeOpt(
+        QStringLiteral("vocab-size"),
+        QStringLiteral("With --server: the vocabulary size, where the server does not say it "
+                       "(vLLM without its tokenizer-info endpoint, SGLang)."),
+        QStringLiteral("N"));
+    parser.addOptions({serverOpt, serverModelOpt, apiKeyEnvOpt, topLogprobsOpt, vocabSizeOpt});
     // The two prompts of --view patch and the steering of --view steer, as the CLI's patch and
     // generate spell them.
     const QCommandLineOption cleanOpt(
@@ -376,11 +381,18 @@ int main(int argc, char* argv[]) {
                 ok = false;
             }
         }
+        if (parser.isSet(vocabSizeOpt)) {
+            server.vocabSize = number(vocabSizeOpt, toI);
+            if (ok && server.vocabSize < 1) {
+                std::fprintf(stderr, "tokenscope: --vocab-size counts from 1\n");
+                ok = false;
+            }
+        }
     } else if (parser.isSet(serverModelOpt) || parser.isSet(apiKeyEnvOpt) ||
-               parser.isSet(topLogprobsOpt)) {
+               parser.isSet(topLogprobsOpt) || parser.isSet(vocabSizeOpt)) {
         std::fprintf(stderr,
-                     "tokenscope: --server-model, --api-key-env and --top-logprobs go with "
-                     "--server URL\n");
+                     "tokenscope: --server-model, --api-key-env, --top-logprobs and --vocab-size "
+                     "go with --server URL\n");
         ok = false;
     }
     if (!ok) return 2;

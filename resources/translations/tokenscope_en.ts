@@ -2369,15 +2369,43 @@ The window stays usable and you can cancel at any time.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the whole distribution per step</source>
+        <source>whole distribution per step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>top %1 per step, the rest as one bar</source>
+        <source>top %1 per step + the rest</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 on %2 at %3 · vocabulary %4 · context %5 · %6 · no attention, embeddings or hidden states</source>
+        <source>%1 · %2 at %3 · vocabulary %4 · context %5 · %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server: %1%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vocabulary size from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokenizer: the server&apos;s own (/tokenize)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokenizer: none (type token ids)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scoring a prompt: one request (prompt logprobs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scoring a prompt: one request per position</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not exposed by a server: attention, embeddings, hidden states</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3794,6 +3822,18 @@ Click: what if the model had drawn this token? (branches the session from this s
     </message>
     <message>
         <source>Cancelling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vocabulary size (optional):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as the server says</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only for a server that does not say it (vLLM without its tokenizer-info endpoint, SGLang): vocab_size in the model&apos;s config.json.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2535,16 +2535,44 @@ The window stays usable and you can cancel at any time.</source>
         <translation>%1에 연결했습니다</translation>
     </message>
     <message>
-        <source>the whole distribution per step</source>
+        <source>whole distribution per step</source>
         <translation>단계마다 분포 전체</translation>
     </message>
     <message>
-        <source>top %1 per step, the rest as one bar</source>
-        <translation>단계마다 상위 %1개, 나머지는 막대 하나</translation>
+        <source>top %1 per step + the rest</source>
+        <translation>단계마다 상위 %1개 + 나머지</translation>
     </message>
     <message>
-        <source>%1 on %2 at %3 · vocabulary %4 · context %5 · %6 · no attention, embeddings or hidden states</source>
-        <translation>%1 · %2 · %3 · 어휘 %4 · 컨텍스트 %5 · %6 · 어텐션·임베딩·은닉 상태 없음</translation>
+        <source>%1 · %2 at %3 · vocabulary %4 · context %5 · %6</source>
+        <translation>%1 · %2 (%3) · 어휘 %4 · 컨텍스트 %5 · %6</translation>
+    </message>
+    <message>
+        <source>Server: %1%2</source>
+        <translation>서버: %1%2</translation>
+    </message>
+    <message>
+        <source>Vocabulary size from %1</source>
+        <translation>어휘 크기 출처: %1</translation>
+    </message>
+    <message>
+        <source>Tokenizer: the server&apos;s own (/tokenize)</source>
+        <translation>토크나이저: 서버 자체 (/tokenize)</translation>
+    </message>
+    <message>
+        <source>Tokenizer: none (type token ids)</source>
+        <translation>토크나이저: 없음 (토큰 ID를 입력)</translation>
+    </message>
+    <message>
+        <source>Scoring a prompt: one request (prompt logprobs)</source>
+        <translation>프롬프트 점수 매기기: 요청 한 번 (프롬프트 logprob)</translation>
+    </message>
+    <message>
+        <source>Scoring a prompt: one request per position</source>
+        <translation>프롬프트 점수 매기기: 위치마다 요청 한 번</translation>
+    </message>
+    <message>
+        <source>Not exposed by a server: attention, embeddings, hidden states</source>
+        <translation>서버가 공개하지 않는 것: 어텐션, 임베딩, 은닉 상태</translation>
     </message>
 </context>
 <context>
@@ -4337,6 +4365,18 @@ Click: what if the model had drawn this token? (branches the session from this s
     <message>
         <source>Cancelling…</source>
         <translation>취소하는 중…</translation>
+    </message>
+    <message>
+        <source>Vocabulary size (optional):</source>
+        <translation>어휘 크기 (선택):</translation>
+    </message>
+    <message>
+        <source>as the server says</source>
+        <translation>서버가 알려 주는 값</translation>
+    </message>
+    <message>
+        <source>Only for a server that does not say it (vLLM without its tokenizer-info endpoint, SGLang): vocab_size in the model&apos;s config.json.</source>
+        <translation>어휘 크기를 알려 주지 않는 서버(tokenizer-info 엔드포인트가 없는 vLLM, SGLang)에만 필요합니다: 모델 config.json의 vocab_size.</translation>
     </message>
 </context>
 <context>

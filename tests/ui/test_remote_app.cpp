@@ -8,6 +8,9 @@
 //   - a refused connection stays in the dialog (and errorReported), the window goes on.
 // With TOKENSCOPE_LLAMA_SERVER empty the server tests print SKIPPED; set but missing, they fail.
 #include <QDialog>
+#include <QDir>
+#include <QFileInfo>
+#include <QProcess>
 #include <QSignalSpy>
 #include <algorithm>
 #include <cmath>
@@ -132,10 +135,13 @@ TEST_CASE("app on llama-server: greedy tokens equal the local model's, attention
     CHECK(english.contains(QStringLiteral("attention")));
     CHECK_FALSE(window.grab().isNull());
     REQUIRE(translations.setLanguage(QStringLiteral("ko")));
+    // The language change reaches the widgets as posted events.
+    REQUIRE(ts_test::waitUntil([&] { return window.serverNoticeText() != english; }, 5000));
     const QString korean = window.serverNoticeText();
     CHECK_FALSE(korean.isEmpty());
     CHECK(korean != english);
     translations.setLanguage(QStringLiteral("en"));
+    REQUIRE(ts_test::waitUntil([&] { return window.serverNoticeText() == english; }, 5000));
     for (const char* view : {"embedding", "lens", "patch", "steer", "lanes", "litm"}) {
         window.showView(QString::fromLatin1(view));
         INFO(view);
@@ -258,4 +264,32 @@ TEST_CASE("a refused connection stays in the dialog and the window goes on",
     CHECK_FALSE(window.isRemote());
     window.showView(QStringLiteral("attention"));
     CHECK(window.serverNoticeText().isEmpty());  // a local model shows its attention
+}
+
+TEST_CASE("the app's --server with --model is a usage error", "[ui][remote][app]") {
+    auto exitCode = [](const QStringList& args) {
+        QProcess app;
+        app.setProcessChannelMode(QProcess::MergedChannels);
+        app.start(QStringLiteral(TOKENSCOPE_APP_PATH), args);
+        if (!app.waitForFinished(30000)) {
+            app.kill();
+            app.waitForFinished();
+            return -1;
+        }
+        return app.exitCode();
+    };
+    const QString shot = QDir::temp().filePath(QStringLiteral("tokenscope-remote-usage.png"));
+    CHECK(exitCode({QStringLiteral("--server"), QStringLiteral("http://127.0.0.1:9"),
+                    QStringLiteral("--model"), ts_test::tinyModel(), QStringLiteral("--screenshot"),
+                    shot}) == 2);
+    CHECK(exitCode({QStringLiteral("--server-model"), QStringLiteral("m"),
+                    QStringLiteral("--screenshot"), shot}) == 2);
+    CHECK(exitCode({QStringLiteral("--server"), QStringLiteral("http://127.0.0.1:9"),
+                    QStringLiteral("--top-logprobs"), QStringLiteral("0"),
+                    QStringLiteral("--screenshot"), shot}) == 2);
+    // A server that is not there: the headless run ends with an error, not a hang.
+    CHECK(exitCode({QStringLiteral("--server"),
+                    QStringLiteral("http://127.0.0.1:%1").arg(ts_test::freePort()),
+                    QStringLiteral("--screenshot"), shot}) == 1);
+    CHECK_FALSE(QFileInfo::exists(shot));
 }

@@ -27,6 +27,7 @@ std::shared_ptr<const ts::remote::RemoteModel> connectToServer(const ServerReque
     ts::remote::ConnectOptions c;
     c.model = request.model.trimmed().toStdString();
     c.topLogprobs = std::max(0, request.topLogprobs);
+    c.vocabSize = std::max(0, request.vocabSize);
     auto transport = ts::net::makeHttpTransport(t);
     transport->setCancelFlag(cancel);
     auto model = ts::remote::RemoteModel::connect(transport, c);

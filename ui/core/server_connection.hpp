@@ -21,6 +21,9 @@ struct ServerRequest {
     // Next-token logprobs asked for per step: 0 = the whole vocabulary where the server gives
     // it (llama-server; vLLM with --max-logprobs -1), else the top K ("rest of the vocabulary").
     int topLogprobs = 0;
+    // --vocab-size: where the server does not say it (vLLM without its tokenizer-info
+    // endpoint, SGLang); 0 = ask the server.
+    int vocabSize = 0;
     int timeoutSeconds = 50;  // every request ends within this, retries included
 };
 

@@ -30,14 +30,19 @@ ConnectServerDialog::ConnectServerDialog(QWidget* parent) : QDialog(parent) {
     m_top = new QSpinBox(this);
     m_top->setRange(0, 1 << 20);
     m_top->setValue(0);
+    m_vocab = new QSpinBox(this);
+    m_vocab->setRange(0, 1 << 24);
+    m_vocab->setValue(0);
     m_urlLabel = new QLabel(this);
     m_modelLabel = new QLabel(this);
     m_keyLabel = new QLabel(this);
     m_topLabel = new QLabel(this);
+    m_vocabLabel = new QLabel(this);
     form->addRow(m_urlLabel, m_url);
     form->addRow(m_modelLabel, m_model);
     form->addRow(m_keyLabel, m_keyEnv);
     form->addRow(m_topLabel, m_top);
+    form->addRow(m_vocabLabel, m_vocab);
     layout->addLayout(form);
     m_busy = new QProgressBar(this);
     m_busy->setRange(0, 0);  // a request's length is unknown: a busy bar
@@ -82,6 +87,12 @@ void ConnectServerDialog::retranslate() {
     m_top->setToolTip(
         tr("0: the whole distribution where the server gives it. With a number K, "
            "the rest of the vocabulary is one bar in the softmax view."));
+    m_vocabLabel->setText(tr("Vocabulary size (optional):"));
+    m_vocab->setSpecialValueText(tr("as the server says"));
+    m_vocab->setToolTip(
+        tr("Only for a server that does not say it (vLLM without its "
+           "tokenizer-info endpoint, SGLang): vocab_size in the model's "
+           "config.json."));
     m_connect->setText(tr("Connect"));
 }
 
@@ -95,6 +106,7 @@ void ConnectServerDialog::setRequest(const ServerRequest& request) {
     m_model->setText(request.model);
     m_keyEnv->setText(request.apiKeyEnv);
     m_top->setValue(request.topLogprobs);
+    m_vocab->setValue(request.vocabSize);
 }
 
 ServerRequest ConnectServerDialog::request() const {
@@ -103,6 +115,7 @@ ServerRequest ConnectServerDialog::request() const {
     r.model = m_model->text().trimmed();
     r.apiKeyEnv = m_keyEnv->text().trimmed();
     r.topLogprobs = m_top->value();
+    r.vocabSize = m_vocab->value();
     return r;
 }
 
@@ -114,7 +127,8 @@ void ConnectServerDialog::setBusy(bool busy) {
     m_busy->setVisible(busy);
     m_connect->setEnabled(!busy);
     for (QWidget* w : {static_cast<QWidget*>(m_url), static_cast<QWidget*>(m_model),
-                       static_cast<QWidget*>(m_keyEnv), static_cast<QWidget*>(m_top)})
+                       static_cast<QWidget*>(m_keyEnv), static_cast<QWidget*>(m_top),
+                       static_cast<QWidget*>(m_vocab)})
         w->setEnabled(!busy);
 }
 

@@ -39,9 +39,11 @@ class ConnectServerDialog : public QDialog {
         m_connected = std::move(f);
     }
 
+    // Cancel: stops a connection in progress; pressed again (or when idle), closes.
+    void reject() override;
+
   protected:
     void changeEvent(QEvent* event) override;
-    void reject() override;
 
   private:
     void retranslate();
@@ -53,10 +55,12 @@ class ConnectServerDialog : public QDialog {
     QLabel* m_modelLabel = nullptr;
     QLabel* m_keyLabel = nullptr;
     QLabel* m_topLabel = nullptr;
+    QLabel* m_vocabLabel = nullptr;
     QLineEdit* m_url = nullptr;
     QLineEdit* m_model = nullptr;
     QLineEdit* m_keyEnv = nullptr;
     QSpinBox* m_top = nullptr;
+    QSpinBox* m_vocab = nullptr;
     QProgressBar* m_busy = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_error = nullptr;

@@ -458,9 +458,8 @@ void MainWindow::updateStatus() {
         return;
     }
     const QLocale loc;
-    if (isRemote())
-        m_modelStatus->setText(serverStatusText());
-    else
+    showServerStatus();  // a server's line and what it gives, or no hover text
+    if (!isRemote())
         m_modelStatus->setText(tr("%1 · %2 parameters · %3 layers × %4 heads · vocabulary %5%6")
                                    .arg(m_info.name)
                                    .arg(loc.toString(m_info.parameters))

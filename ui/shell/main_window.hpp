@@ -93,7 +93,7 @@ class MainWindow : public QMainWindow, public TranscriptObserver {
     // --server URL [--server-model NAME]: no dialog, a failure is an error (errorReported
     // headless) and the window keeps the model it had. Once connected, modelReady as for a load.
     void openConnectServerDialog();
-    ConnectServerDialog* connectServerDialog() const { return m_connectDialog; }
+    ConnectServerDialog* connectServerDialog() const;
     void connectServer(const ServerRequest& request);
     bool isRemote() const { return m_info.server != nullptr; }
     // The one line shown over the current view in place of its picture ("" while the view shows
@@ -158,8 +158,9 @@ class MainWindow : public QMainWindow, public TranscriptObserver {
     void buildServerParts();
     void useServer(std::shared_ptr<const ts::remote::RemoteModel> server);
     void updateServerNotice();
-    // The status bar's line for a server: kind, model, address, what it gives per step.
-    QString serverStatusText() const;
+    // The status bar's line for a server (kind, model, address, what it gives per step) and,
+    // on hover, what it can and cannot give; for a local model it clears the hover text.
+    void showServerStatus();
     // Transcripts name the model that made them: a local model's shape and weights, or the
     // server's address, kind and model.
     static ts::ModelIdentity identityOf(const ModelInfo& info);

@@ -15,6 +15,7 @@
 #include "shell/pipeline_bar.hpp"
 #include "shell/server_notice.hpp"
 #include "tokenscope/model_folder.hpp"
+#include "widgets/steady_label.hpp"
 
 namespace ts::ui {
 
@@ -47,6 +48,8 @@ void MainWindow::openConnectServerDialog() {
     m_connectDialog->raise();
     m_connectDialog->activateWindow();
 }
+
+ConnectServerDialog* MainWindow::connectServerDialog() const { return m_connectDialog.data(); }
 
 void MainWindow::connectServer(const ServerRequest& request) {
     if (m_running) m_engine->cancel();
@@ -90,20 +93,33 @@ QString MainWindow::serverNoticeText() const {
     return m_serverNotice && m_serverNotice->entry() ? m_serverNotice->text() : QString();
 }
 
-QString MainWindow::serverStatusText() const {
-    if (!m_info.server) return {};
+void MainWindow::showServerStatus() {
+    if (!m_info.server) {
+        m_modelStatus->setToolTip(QString());
+        return;
+    }
     const auto& i = m_info.server->info();
     const QLocale loc;
-    const QString perStep = i.topK >= i.nVocab
-                                ? tr("the whole distribution per step")
-                                : tr("top %1 per step, the rest as one bar").arg(i.topK);
-    return tr("%1 on %2 at %3 · vocabulary %4 · context %5 · %6 · no attention, embeddings or "
-              "hidden states")
-        .arg(QString::fromStdString(i.model),
-             QString::fromStdString(ts::remote::kindName(i.kind)) +
-                 (i.version.empty() ? QString()
-                                    : QStringLiteral(" ") + QString::fromStdString(i.version)),
-             QString::fromStdString(i.url), loc.toString(i.nVocab), loc.toString(i.nCtx), perStep);
+    // One short line (a status bar's line sets the window's least width), the rest on hover.
+    const QString perStep = i.topK >= i.nVocab ? tr("whole distribution per step")
+                                               : tr("top %1 per step + the rest").arg(i.topK);
+    m_modelStatus->setText(tr("%1 · %2 at %3 · vocabulary %4 · context %5 · %6")
+                               .arg(QString::fromStdString(i.model),
+                                    QString::fromStdString(ts::remote::kindName(i.kind)),
+                                    QString::fromStdString(i.url), loc.toString(i.nVocab),
+                                    loc.toString(i.nCtx), perStep));
+    QStringList gives;
+    gives << tr("Server: %1%2")
+                 .arg(QString::fromStdString(ts::remote::kindName(i.kind)),
+                      i.version.empty() ? QString()
+                                        : QStringLiteral(" ") + QString::fromStdString(i.version));
+    gives << tr("Vocabulary size from %1").arg(QString::fromStdString(i.vocabSource));
+    gives << (i.tokenize ? tr("Tokenizer: the server's own (/tokenize)")
+                         : tr("Tokenizer: none (type token ids)"));
+    gives << (i.promptLogprobs ? tr("Scoring a prompt: one request (prompt logprobs)")
+                               : tr("Scoring a prompt: one request per position"));
+    gives << tr("Not exposed by a server: attention, embeddings, hidden states");
+    m_modelStatus->setToolTip(gives.join(QLatin1Char('\n')));
 }
 
 ts::ModelIdentity MainWindow::identityOf(const ModelInfo& info) {

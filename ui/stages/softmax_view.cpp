@@ -209,8 +209,8 @@ void SoftmaxView::applyRest(const ts::StepDistribution& d) {
     // The entropy over the K and the rest counted as one outcome, as tokenscope-cli's trace
     // counts it: a lower bound of the whole vocabulary's (docs/remote.md).
     if (!atZero && share > 0 && share < 1)
-        m_entropy = (1 - share) * m_entropy - (1 - share) * std::log2(1 - share) -
-                    share * std::log2(share);
+        m_entropy =
+            (1 - share) * m_entropy - (1 - share) * std::log2(1 - share) - share * std::log2(share);
     m_restMass = share;
     m_restAtOne = tail;
     m_restTokens = n;
