@@ -2451,6 +2451,14 @@ The window stays usable and you can cancel at any time.</source>
         <source>Open model file (GGUF)…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Server: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to a server…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::ModelMenu</name>
@@ -3178,15 +3186,15 @@ Click: what if the model had drawn this token? (branches the session from this s
         </translation>
     </message>
     <message>
-        <source>The server gave its top %1 tokens; the other %2 are not itemised and hold %3 % together (the striped bar; exact at temperature 1).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>At other temperatures that share is approximate (the rest taken as evenly spread), and sampling never draws from the rest.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>rest of the vocabulary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top %1 from the server; the other %2 tokens, not itemised, hold %3 % together (striped bar).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That share is exact at temperature 1, approximate at others; sampling never draws from it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

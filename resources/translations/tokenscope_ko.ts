@@ -2617,6 +2617,14 @@ The window stays usable and you can cancel at any time.</source>
         <source>Open model file (GGUF)…</source>
         <translation>모델 파일 열기 (GGUF)…</translation>
     </message>
+    <message>
+        <source>Server: %1</source>
+        <translation>서버: %1</translation>
+    </message>
+    <message>
+        <source>Connect to a server…</source>
+        <translation>서버에 연결…</translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::ModelMenu</name>
@@ -3449,16 +3457,16 @@ Click: what if the model had drawn this token? (branches the session from this s
         <translation>0–100 % 고정 축</translation>
     </message>
     <message>
-        <source>The server gave its top %1 tokens; the other %2 are not itemised and hold %3 % together (the striped bar; exact at temperature 1).</source>
-        <translation>서버는 상위 %1개 토큰만 주었습니다. 나머지 %2개는 따로 나오지 않으며 합쳐서 %3 %를 차지합니다 (빗금 막대, 온도 1에서 정확).</translation>
-    </message>
-    <message>
-        <source>At other temperatures that share is approximate (the rest taken as evenly spread), and sampling never draws from the rest.</source>
-        <translation>다른 온도에서는 이 몫이 근삿값이며 (나머지가 고르게 퍼져 있다고 가정), 샘플링은 나머지에서 절대 뽑지 않습니다.</translation>
-    </message>
-    <message>
         <source>rest of the vocabulary</source>
         <translation>나머지 어휘</translation>
+    </message>
+    <message>
+        <source>Top %1 from the server; the other %2 tokens, not itemised, hold %3 % together (striped bar).</source>
+        <translation>서버가 준 상위 %1개. 나머지 토큰 %2개는 따로 나오지 않고 합쳐서 %3 %입니다 (빗금 막대).</translation>
+    </message>
+    <message>
+        <source>That share is exact at temperature 1, approximate at others; sampling never draws from it.</source>
+        <translation>이 몫은 온도 1에서 정확하고 다른 온도에서는 근삿값입니다. 샘플링은 여기서 뽑지 않습니다.</translation>
     </message>
 </context>
 <context>

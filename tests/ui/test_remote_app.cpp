@@ -7,6 +7,7 @@
 //   - the attention view shows the one "not exposed" line instead of a blank picture;
 //   - a refused connection stays in the dialog (and errorReported), the window goes on.
 // With TOKENSCOPE_LLAMA_SERVER empty the server tests print SKIPPED; set but missing, they fail.
+#include <QComboBox>
 #include <QDialog>
 #include <QDir>
 #include <QFileInfo>
@@ -129,6 +130,12 @@ TEST_CASE("app on llama-server: greedy tokens equal the local model's, attention
 
     window.showView(QStringLiteral("softmax"));
     CHECK(window.serverNoticeText().isEmpty());
+    // The toolbar's model chooser names the server, not the last local folder.
+    bool chooserNamesServer = false;
+    for (const QComboBox* combo : window.findChildren<QComboBox*>())
+        chooserNamesServer = chooserNamesServer ||
+                             combo->currentText().contains(QString::fromStdString(server.url()));
+    CHECK(chooserNamesServer);
     // A view that needs internals: one line, never blank; in both languages.
     window.showView(QStringLiteral("attention"));
     const QString english = window.serverNoticeText();

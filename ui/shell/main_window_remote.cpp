@@ -87,6 +87,9 @@ void MainWindow::updateServerNotice() {
     const ViewEntry* entry =
         page >= 0 && page < kStageCount ? stageEntry(page) : findView(m_shownView);
     m_serverNotice->showFor(isRemote() ? entry : nullptr);
+    if (isRemote())  // the toolbar's chooser names the server, not the last folder
+        m_chooser->setServer(QStringLiteral("%1 · %2").arg(
+            m_info.name, QString::fromStdString(m_info.server->info().url)));
 }
 
 QString MainWindow::serverNoticeText() const {

@@ -26,6 +26,8 @@ class ModelChooser : public QWidget {
     QStringList recent() const { return m_recent; }
     // Moves `folder` to the front of the recent list (at most 8 kept) and shows it as current.
     void setCurrent(const QString& folder);
+    // The model on a server (shown at the top, "" for none): a local setCurrent clears it.
+    void setServer(const QString& description);
     // Asks for a folder with a dialog and emits modelRequested.
     void openFolderDialog();
     // Asks for a GGUF file (any part of a split file) and emits modelRequested.
@@ -58,6 +60,7 @@ class ModelChooser : public QWidget {
     QComboBox* m_combo = nullptr;
     QString m_bundled;
     QString m_current;
+    QString m_server;
     QStringList m_recent;
     std::vector<ts::hub::CachedModel> m_cached;
     QPointer<QWidget> m_getModelDialog;

@@ -219,13 +219,13 @@ void SoftmaxView::applyRest(const ts::StepDistribution& d) {
 QStringList SoftmaxView::restNote() const {
     if (m_restMass < 0) return {};
     const int k = m_vocabSize - m_restTokens;
-    return {tr("The server gave its top %1 tokens; the other %2 are not itemised and hold %3 % "
-               "together (the striped bar; exact at temperature 1).")
+    return {tr("Top %1 from the server; the other %2 tokens, not itemised, hold %3 % together "
+               "(striped bar).")
                 .arg(k)
                 .arg(m_restTokens)
                 .arg(100.0 * m_restAtOne, 0, 'f', m_restAtOne < 0.01 ? 2 : 1),
-            tr("At other temperatures that share is approximate (the rest taken as evenly "
-               "spread), and sampling never draws from the rest.")};
+            tr("That share is exact at temperature 1, approximate at others; sampling never draws "
+               "from it.")};
 }
 
 // Rows share the height the view has (a projector's tall window shows thicker bars, not a
