@@ -2,6 +2,7 @@
 // status line that names the server and what it gives, and the notice that stands in for a
 // view whose needs a server cannot meet (core/view_table.hpp). The loop itself is the engine
 // worker's, unchanged: ts::Transcript over a ts::remote::RemoteSession.
+#include <QAbstractScrollArea>
 #include <QFileInfo>
 #include <QLocale>
 #include <QStackedWidget>
@@ -20,7 +21,13 @@
 namespace ts::ui {
 
 void MainWindow::buildServerParts() {
-    m_serverNotice = new ServerNotice(m_stack);
+    // Over the scroll area that holds the view stack, not the stack itself: a view's own least
+    // size (the attention grid's) makes the stack taller than the window, and the line would
+    // then sit below the visible part.
+    QWidget* area = m_stack->parentWidget() && m_stack->parentWidget()->parentWidget()
+                        ? m_stack->parentWidget()->parentWidget()
+                        : m_stack;
+    m_serverNotice = new ServerNotice(area);
     connect(m_serverNotice, &ServerNotice::loadLocalRequested, this, [this] {
         // The local model used last (the chooser's recent list), else the bundled one.
         QString folder;
@@ -86,7 +93,16 @@ void MainWindow::updateServerNotice() {
     const int page = m_stack->currentIndex();
     const ViewEntry* entry =
         page >= 0 && page < kStageCount ? stageEntry(page) : findView(m_shownView);
+    m_serverNotice->setFont(m_stack->font());  // the view's font, which follows the window
     m_serverNotice->showFor(isRemote() ? entry : nullptr);
+    // The view under the line may be larger than the window (its own least size): no scroll
+    // bars for a picture that is not shown.
+    if (auto* scroll = qobject_cast<QAbstractScrollArea*>(m_serverNotice->parentWidget())) {
+        const Qt::ScrollBarPolicy policy =
+            m_serverNotice->entry() ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded;
+        scroll->setVerticalScrollBarPolicy(policy);
+        scroll->setHorizontalScrollBarPolicy(policy);
+    }
     if (isRemote())  // the toolbar's chooser names the server, not the last folder
         m_chooser->setServer(QStringLiteral("%1 · %2").arg(
             m_info.name, QString::fromStdString(m_info.server->info().url)));

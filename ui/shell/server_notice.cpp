@@ -26,7 +26,7 @@ ServerNotice::ServerNotice(QWidget* parent) : QFrame(parent) {
     layout->addStretch(1);
     hide();
     retranslate();
-    // It lies over its parent (the window's view stack): as large as the parent, always.
+    // It lies over its parent (the window's view area): as large as the parent, always.
     if (parent) parent->installEventFilter(this);
 }
 

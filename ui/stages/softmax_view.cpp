@@ -223,7 +223,9 @@ QStringList SoftmaxView::restNote() const {
                "(striped bar).")
                 .arg(k)
                 .arg(m_restTokens)
-                .arg(100.0 * m_restAtOne, 0, 'f', m_restAtOne < 0.01 ? 2 : 1),
+                .arg(m_restAtOne < 5e-5
+                         ? QStringLiteral("< 0.01")
+                         : QString::number(100.0 * m_restAtOne, 'f', m_restAtOne < 0.01 ? 2 : 1)),
             tr("That share is exact at temperature 1, approximate at others; sampling never draws "
                "from it.")};
 }
@@ -427,10 +429,14 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
                                               : tr("cumulative: what top-p cuts at"),
                                        Qt::ElideRight, cumMax + valueWidth));
     }
+    // The rest of the vocabulary keeps its row below the candidates shown, however few fit.
+    const int restRows = m_restMass >= 0 ? 1 : 0;
+    int drawn = 0;
     for (int i = 0; i < static_cast<int>(m_bars.size()); ++i) {
         const Bar& b = m_bars[static_cast<std::size_t>(i)];
         const int y = area.top() + i * rh;
-        if ((i + 2) * rh > area.height()) break;  // the hint keeps the last line
+        if ((i + 2 + restRows) * rh > area.height()) break;  // the hint keeps the last line
+        drawn = i + 1;
         const bool sampled = b.token == m_record->sampledToken;
         if (i == m_hover)
             painter.fillRect(QRect(area.left(), y, area.width(), rh),
@@ -472,7 +478,7 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
                          Qt::AlignLeft | Qt::AlignVCenter, value);
     }
     // The rest of the vocabulary (a server's top K): striped, not clickable, never drawn from.
-    const int restRow = static_cast<int>(m_bars.size());
+    const int restRow = drawn;
     if (m_restMass >= 0 && (restRow + 2) * rh <= area.height()) {
         const int y = area.top() + restRow * rh;
         const int inset = std::max(3, rh / 8);
@@ -491,24 +497,25 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
         if (withCumulative) painter.drawRect(QRect(cumLeft, y + inset, cumMax, rh - 2 * inset));
         painter.setBrush(Qt::NoBrush);
         painter.setPen(pal.color(QPalette::Text));
-        painter.drawText(QRect(barLeft + w + 6, y, valueWidth, rh),
-                         Qt::AlignLeft | Qt::AlignVCenter,
-                         QStringLiteral("%1%").arg(100.0 * straight, 0, 'f',
-                                                   straight > 0 && straight < 0.001 ? 3 : 1));
+        painter.drawText(
+            QRect(barLeft + w + 6, y, valueWidth, rh), Qt::AlignLeft | Qt::AlignVCenter,
+            straight >= 1e-5
+                ? QStringLiteral("%1%").arg(100.0 * straight, 0, 'f', straight < 0.001 ? 3 : 1)
+            : straight > 0 ? QStringLiteral("< 0.001%")
+                           : QStringLiteral("0%"));
         if (withCumulative)
             painter.drawText(QRect(cumLeft + cumMax + 6, y, valueWidth, rh),
                              Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("100%"));
     }
     // As many rows as leave the hint its line (it was drawn under the view's edge).
-    const int shown = std::min(static_cast<int>(m_bars.size()) + (m_restMass >= 0 ? 1 : 0),
-                               std::max(0, area.height() / rh - 1));
+    const int shown = std::min(drawn + restRows, std::max(0, area.height() / rh - 1));
     painter.setPen(pal.color(QPalette::PlaceholderText));
     painter.drawText(QRect(area.left(), area.top() + shown * rh + 4, area.width(), rh),
                      Qt::AlignLeft | Qt::AlignVCenter,
                      tr("Click a bar: what if the model had drawn that token? The session branches "
                         "from this step."));
     // The cut-off: everything below this line has probability 0 after top-k/top-p.
-    if (m_cutoff < static_cast<int>(m_bars.size())) {
+    if (m_cutoff < static_cast<int>(m_bars.size()) && (restRows == 0 || m_cutoff <= drawn)) {
         const int y = area.top() + m_cutoff * rh;
         if (y <= area.bottom()) {
             QPen pen(QColor(0xDC, 0x26, 0x26), 2, Qt::DashLine);
