@@ -128,6 +128,29 @@ TEST_CASE("app on llama-server: greedy tokens equal the local model's, attention
     for (int i = 1; i < 8; ++i) local.step(greedy);
     CHECK(remote == local.tokens());
 
+    // What if: the softmax view's second candidate at step 4 (a click there branches the run),
+    // against the engine's own branch on the local model.
+    window.selectStep(3);
+    window.selectStage(static_cast<int>(Stage::Softmax));
+    auto* softmax = qobject_cast<SoftmaxView*>(window.stageView(static_cast<int>(Stage::Softmax)));
+    REQUIRE(softmax);
+    REQUIRE(softmax->record() == window.history()[3]);
+    REQUIRE(softmax->bars().size() >= 2);
+    const int other = softmax->bars()[1].token;
+    emit softmax->candidateChosen(other);
+    REQUIRE(ts_test::waitUntil(
+        [&] {
+            return window.history().size() == 5 && window.history()[3]->sampledToken == other &&
+                   !window.isRunning();
+        },
+        60000));
+    local.branchFrom(3, other, greedy);
+    const auto& branched = *window.history().back();
+    std::vector<int> remoteBranch = branched.contextTokens;
+    remoteBranch.push_back(branched.sampledToken);
+    CHECK(remoteBranch == local.tokens());
+    CHECK(window.history()[3]->chosen);
+
     window.showView(QStringLiteral("softmax"));
     CHECK(window.serverNoticeText().isEmpty());
     // The toolbar's model chooser names the server, not the last local folder.
