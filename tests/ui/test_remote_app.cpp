@@ -10,6 +10,7 @@
 #include <QComboBox>
 #include <QDialog>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QProcess>
 #include <QSignalSpy>
@@ -322,4 +323,68 @@ TEST_CASE("the app's --server with --model is a usage error", "[ui][remote][app]
                     QStringLiteral("http://127.0.0.1:%1").arg(ts_test::freePort()),
                     QStringLiteral("--screenshot"), shot}) == 1);
     CHECK_FALSE(QFileInfo::exists(shot));
+}
+
+TEST_CASE("hostile servers: Cancel stops a connection, a broken answer ends in a message",
+          "[ui][remote][hostile]") {
+    TranslationManager translations;
+    translations.setLanguage(QStringLiteral("en"));
+    MainWindow window(&translations, /*headless=*/true);
+    window.resize(1280, 720);
+    ts_test::TempDir dir("remote-app-hostile");
+
+    // A server that answers one byte a second: Cancel ends the connection at once.
+    {
+        ts_test::StandInServer trickle(dir.path() / "trickle",
+                                       {"--kind", "llama", "--hostile", "trickle"});
+        window.openConnectServerDialog();
+        ConnectServerDialog* dialog = window.connectServerDialog();
+        REQUIRE(dialog);
+        ServerRequest r;
+        r.url = QString::fromStdString(trickle.url());
+        dialog->setRequest(r);
+        dialog->connectNow();
+        QTest::qWait(800);
+        REQUIRE(dialog->isBusy());
+        QElapsedTimer cancelled;
+        cancelled.start();
+        dialog->reject();  // Cancel
+        REQUIRE(ts_test::waitUntil([&] { return !dialog->isBusy(); }, 10000));
+        CHECK(cancelled.elapsed() < 3000);
+        CHECK(dialog->errorText() == QStringLiteral("Cancelled."));
+        CHECK(dialog->isVisible());
+        dialog->reject();
+        CHECK_FALSE(window.hasModel());
+    }
+    // Not an OpenAI-compatible server: a message, nothing loaded.
+    {
+        ts_test::StandInServer html(dir.path() / "html", {"--kind", "vllm", "--hostile", "html"});
+        QSignalSpy errors(&window, &MainWindow::errorReported);
+        ServerRequest r;
+        r.url = QString::fromStdString(html.url());
+        window.connectServer(r);
+        REQUIRE(ts_test::waitFor(errors, 1, 60000));
+        CHECK_FALSE(errors.front().front().toString().isEmpty());
+        CHECK_FALSE(window.hasModel());
+    }
+    // NaN logprobs from a connected vLLM: the step fails with a message, the window goes on.
+    {
+        ts_test::StandInServer nan(dir.path() / "nan",
+                                   {"--kind", "vllm", "--tokenizer-info", "--hostile", "nan"});
+        REQUIRE(connectWindow(window, nan.url()));
+        QSignalSpy errors(&window, &MainWindow::errorReported);
+        window.setPrompt(QStringLiteral("abc"));
+        window.generate(2);
+        REQUIRE(ts_test::waitFor(errors, 1, 60000));
+        CHECK(
+            errors.front().front().toString().contains(QStringLiteral("NaN"), Qt::CaseInsensitive));
+        CHECK(window.history().empty());
+    }
+    // And the same window on a well-behaved vLLM stand-in: the loop runs.
+    ts_test::StandInServer good(dir.path() / "good", {"--kind", "vllm", "--tokenizer-info"});
+    REQUIRE(connectWindow(window, good.url()));
+    window.setPrompt(QStringLiteral("abc"));
+    REQUIRE(runWindow(window, 3));
+    CHECK(window.history().size() == 3);
+    CHECK(window.history().front()->contextTokens.size() == 3);
 }

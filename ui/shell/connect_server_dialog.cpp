@@ -148,6 +148,7 @@ void ConnectServerDialog::connectNow() {
         return;
     }
     setBusy(true);
+    m_cancelling = false;
     m_status->setText(tr("Connecting to %1…").arg(r.url));
     m_task.start<std::shared_ptr<const ts::remote::RemoteModel>>(
         this, [r](const std::atomic<bool>& cancel) { return connectToServer(r, &cancel); },
@@ -160,15 +161,15 @@ void ConnectServerDialog::connectNow() {
         [this](const QString& message) {
             setBusy(false);
             // A cancelled connection is no error: the dialog waits for another address.
-            showError(message == QLatin1String("cancelled")
-                          ? tr("Cancelled.")
-                          : tr("Could not connect: %1").arg(message));
+            showError(m_cancelling ? tr("Cancelled.") : tr("Could not connect: %1").arg(message));
+            m_cancelling = false;
         });
 }
 
 void ConnectServerDialog::reject() {
     // Cancel stops a connection in progress first; pressed again, it closes the dialog.
     if (isBusy()) {
+        m_cancelling = true;
         m_task.cancel();
         m_status->setText(tr("Cancelling…"));
         return;

@@ -67,6 +67,7 @@ class ConnectServerDialog : public QDialog {
     QDialogButtonBox* m_buttons = nullptr;
     QPushButton* m_connect = nullptr;
     BackgroundTask m_task;
+    bool m_cancelling = false;  // Cancel was pressed while connecting
     std::function<void(std::shared_ptr<const ts::remote::RemoteModel>)> m_connected;
 };
 
