@@ -163,6 +163,33 @@ int main(int argc, char* argv[]) {
         QStringLiteral("With --ban, --logit-bias or --ablate: the banner's before/after switch "
                        "on (each candidate's probability without them beside it)."));
     parser.addOptions({banOpt, biasOpt, ablateOpt, ablateModeOpt, beforeAfterOpt});
+    // A model on a server (llama-server, vLLM, SGLang) instead of --model, as tokenscope-cli
+    // spells it (docs/remote.md).
+    const QCommandLineOption serverOpt(
+        QStringLiteral("server"),
+        QStringLiteral("A model server (llama-server, vLLM, SGLang) instead of --model: its "
+                       "address, e.g. http://127.0.0.1:8080."),
+        QStringLiteral("URL"));
+    const QCommandLineOption serverModelOpt(
+        QStringLiteral("server-model"),
+        QStringLiteral("With --server: the model's name on the server (default: its only one)."),
+        QStringLiteral("NAME"));
+    const QCommandLineOption apiKeyEnvOpt(
+        QStringLiteral("api-key-env"),
+        QStringLiteral("With --server: the environment variable holding the API key (default "
+                       "TOKENSCOPE_API_KEY where set)."),
+        QStringLiteral("NAME"));
+    const QCommandLineOption topLogprobsOpt(
+        QStringLiteral("top-logprobs"),
+        QStringLiteral("With --server: the top K next-token logprobs per step (default: the "
+                       "whole vocabulary where the server gives it)."),
+        QStringLiteral("K"));
+    const QCommandLineOption vocabSizeOpt(
+        QStringLiteral("vocab-size"),
+        QStringLiteral("With --server: the vocabulary size, where the server does not say it "
+                       "(vLLM without its tokenizer-info endpoint, SGLang)."),
+        QStringLiteral("N"));
+    parser.addOptions({serverOpt, serverModelOpt, apiKeyEnvOpt, topLogprobsOpt, vocabSizeOpt});
     // The two prompts of --view patch and the steering of --view steer, as the CLI's patch and
     // generate spell them.
     const QCommandLineOption cleanOpt(
@@ -337,6 +364,42 @@ int main(int argc, char* argv[]) {
             ok = false;
         }
     }
+    ts::ui::ServerRequest server;
+    if (parser.isSet(serverOpt)) {
+        if (parser.isSet(modelOpt)) {
+            std::fprintf(stderr,
+                         "tokenscope: give either --model (a local model) or --server URL (a "
+                         "model server), not both\n");
+            ok = false;
+        }
+        server.url = parser.value(serverOpt).trimmed();
+        if (server.url.isEmpty()) {
+            std::fprintf(stderr, "tokenscope: --server needs the server's address\n");
+            ok = false;
+        }
+        server.model = parser.value(serverModelOpt);
+        server.apiKeyEnv = parser.value(apiKeyEnvOpt);
+        if (parser.isSet(topLogprobsOpt)) {
+            server.topLogprobs = number(topLogprobsOpt, toI);
+            if (ok && server.topLogprobs < 1) {
+                std::fprintf(stderr, "tokenscope: --top-logprobs counts from 1\n");
+                ok = false;
+            }
+        }
+        if (parser.isSet(vocabSizeOpt)) {
+            server.vocabSize = number(vocabSizeOpt, toI);
+            if (ok && server.vocabSize < 1) {
+                std::fprintf(stderr, "tokenscope: --vocab-size counts from 1\n");
+                ok = false;
+            }
+        }
+    } else if (parser.isSet(serverModelOpt) || parser.isSet(apiKeyEnvOpt) ||
+               parser.isSet(topLogprobsOpt) || parser.isSet(vocabSizeOpt)) {
+        std::fprintf(stderr,
+                     "tokenscope: --server-model, --api-key-env, --top-logprobs and --vocab-size "
+                     "go with --server URL\n");
+        ok = false;
+    }
     if (!ok) return 2;
 
     QString model = parser.value(modelOpt);
@@ -350,6 +413,7 @@ int main(int argc, char* argv[]) {
     if (parser.isSet(presentationOpt)) window.setPresentation(true);
     if (headless) {
         opts.model = model;
+        opts.server = server;
         opts.prompt = parser.isSet(promptOpt) ? parser.value(promptOpt) : QStringLiteral("Hello");
         opts.steps = std::max(0, steps);
         opts.params = params;
@@ -412,6 +476,9 @@ int main(int argc, char* argv[]) {
                                        });
     }
     window.show();
-    window.loadModel(model);
+    if (!server.url.isEmpty())
+        window.connectServer(server);
+    else
+        window.loadModel(model);
     return QApplication::exec();
 }

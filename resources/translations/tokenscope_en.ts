@@ -1025,6 +1025,10 @@ cache</source>
         <source>Restore the silenced heads and banned tokens.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Silencing heads needs the model&apos;s internals, which a model server does not expose: load a local model for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::GetModelDialog</name>
@@ -2348,6 +2352,62 @@ The window stays usable and you can cancel at any time.</source>
         <source>Running again with the same seed and steps: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not connect to the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the address (http://HOST:PORT) and that the server is running. The model loaded before stays loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>whole distribution per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>top %1 per step + the rest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 at %3 · vocabulary %4 · context %5 · %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server: %1%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vocabulary size from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokenizer: the server&apos;s own (/tokenize)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokenizer: none (type token ids)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scoring a prompt: one request (prompt logprobs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scoring a prompt: one request per position</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not exposed by a server: attention, embeddings, hidden states</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::ModelChooser</name>
@@ -2391,6 +2451,14 @@ The window stays usable and you can cancel at any time.</source>
         <source>Open model file (GGUF)…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Server: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to a server…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::ModelMenu</name>
@@ -2422,6 +2490,10 @@ The window stays usable and you can cancel at any time.</source>
     <message>
         <location filename="../../ui/shell/model_chooser.cpp" line="210"/>
         <source>(none found in %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to a &amp;server…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3113,6 +3185,18 @@ Click: what if the model had drawn this token? (branches the session from this s
             <numerusform>%n tokens under 0.01 % each hold %1 % of the draw together: why a rare token sometimes comes up.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>rest of the vocabulary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top %1 from the server; the other %2 tokens, not itemised, hold %3 % together (striped bar).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That share is exact at temperature 1, approximate at others; sampling never draws from it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::TimelineView</name>
@@ -3679,6 +3763,108 @@ Click: what if the model had drawn this token? (branches the session from this s
     </message>
     <message>
         <source>logit difference</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::ConnectServerDialog</name>
+    <message>
+        <source>Connect to a model server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the views on a model served by llama.cpp&apos;s llama-server, vLLM or SGLang. Tokenscope sends token ids, gets each next-token distribution and draws the token itself; a server does not expose attention, embeddings or hidden states.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server address:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model name (optional):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server&apos;s only model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key variable (optional):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The name of an environment variable holding the key, never the key itself. It is sent to this server only and never saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top tokens per step:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>whole vocabulary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0: the whole distribution where the server gives it. With a number K, the rest of the vocabulary is one bar in the softmax view.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type the server&apos;s address, for example http://127.0.0.1:8080.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not connect: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vocabulary size (optional):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as the server says</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only for a server that does not say it (vLLM without its tokenizer-info endpoint, SGLang): vocab_size in the model&apos;s config.json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::ServerNotice</name>
+    <message>
+        <source>A model server does not expose its attention weights, so this view has nothing to show for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A model server does not expose its embedding vectors, so this view has nothing to show for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A model server does not expose its hidden states (the residual stream), so this tool cannot run on it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This tool runs the model on sessions of its own, which the app does only with a local model (tokenscope-cli runs several of them with --server).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load a local model instead</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

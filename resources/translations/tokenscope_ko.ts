@@ -1120,6 +1120,10 @@ cache</source>
         <source>Restore the silenced heads and banned tokens.</source>
         <translation>끈 헤드와 금지한 토큰을 되돌리세요.</translation>
     </message>
+    <message>
+        <source>Silencing heads needs the model&apos;s internals, which a model server does not expose: load a local model for it.</source>
+        <translation>헤드를 끄려면 모델 내부가 필요한데, 모델 서버는 이를 공개하지 않습니다. 로컬 모델을 불러오세요.</translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::GetModelDialog</name>
@@ -2530,6 +2534,62 @@ The window stays usable and you can cancel at any time.</source>
         <source>One slim toolbar and a large central view for a projector; press F5 again to go back</source>
         <translation>프로젝터용: 얇은 도구 모음 하나와 큰 가운데 화면. F5를 다시 누르면 돌아갑니다</translation>
     </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>%1에 연결하는 중…</translation>
+    </message>
+    <message>
+        <source>Could not connect to the server</source>
+        <translation>서버에 연결하지 못했습니다</translation>
+    </message>
+    <message>
+        <source>Check the address (http://HOST:PORT) and that the server is running. The model loaded before stays loaded.</source>
+        <translation>주소(http://HOST:PORT)와 서버가 실행 중인지 확인하세요. 이전에 불러온 모델은 그대로 남아 있습니다.</translation>
+    </message>
+    <message>
+        <source>Connected to %1</source>
+        <translation>%1에 연결했습니다</translation>
+    </message>
+    <message>
+        <source>whole distribution per step</source>
+        <translation>단계마다 분포 전체</translation>
+    </message>
+    <message>
+        <source>top %1 per step + the rest</source>
+        <translation>단계마다 상위 %1개 + 나머지</translation>
+    </message>
+    <message>
+        <source>%1 · %2 at %3 · vocabulary %4 · context %5 · %6</source>
+        <translation>%1 · %2 (%3) · 어휘 %4 · 컨텍스트 %5 · %6</translation>
+    </message>
+    <message>
+        <source>Server: %1%2</source>
+        <translation>서버: %1%2</translation>
+    </message>
+    <message>
+        <source>Vocabulary size from %1</source>
+        <translation>어휘 크기 출처: %1</translation>
+    </message>
+    <message>
+        <source>Tokenizer: the server&apos;s own (/tokenize)</source>
+        <translation>토크나이저: 서버 자체 (/tokenize)</translation>
+    </message>
+    <message>
+        <source>Tokenizer: none (type token ids)</source>
+        <translation>토크나이저: 없음 (토큰 ID를 입력)</translation>
+    </message>
+    <message>
+        <source>Scoring a prompt: one request (prompt logprobs)</source>
+        <translation>프롬프트 점수 매기기: 요청 한 번 (프롬프트 logprob)</translation>
+    </message>
+    <message>
+        <source>Scoring a prompt: one request per position</source>
+        <translation>프롬프트 점수 매기기: 위치마다 요청 한 번</translation>
+    </message>
+    <message>
+        <source>Not exposed by a server: attention, embeddings, hidden states</source>
+        <translation>서버가 공개하지 않는 것: 어텐션, 임베딩, 은닉 상태</translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::ModelChooser</name>
@@ -2573,6 +2633,14 @@ The window stays usable and you can cancel at any time.</source>
         <source>Open model file (GGUF)…</source>
         <translation>모델 파일 열기 (GGUF)…</translation>
     </message>
+    <message>
+        <source>Server: %1</source>
+        <translation>서버: %1</translation>
+    </message>
+    <message>
+        <source>Connect to a server…</source>
+        <translation>서버에 연결…</translation>
+    </message>
 </context>
 <context>
     <name>ts::ui::ModelMenu</name>
@@ -2605,6 +2673,10 @@ The window stays usable and you can cancel at any time.</source>
         <location filename="../../ui/shell/model_chooser.cpp" line="210"/>
         <source>(none found in %1)</source>
         <translation>(%1에 없음)</translation>
+    </message>
+    <message>
+        <source>Connect to a &amp;server…</source>
+        <translation>서버에 연결(&amp;S)…</translation>
     </message>
 </context>
 <context>
@@ -3431,6 +3503,18 @@ Click: what if the model had drawn this token? (branches the session from this s
     <message>
         <source>Fixed 0–100 % axis</source>
         <translation>0–100 % 고정 축</translation>
+    </message>
+    <message>
+        <source>rest of the vocabulary</source>
+        <translation>나머지 어휘</translation>
+    </message>
+    <message>
+        <source>Top %1 from the server; the other %2 tokens, not itemised, hold %3 % together (striped bar).</source>
+        <translation>서버가 준 상위 %1개. 나머지 토큰 %2개는 따로 나오지 않고 합쳐서 %3 %입니다 (빗금 막대).</translation>
+    </message>
+    <message>
+        <source>That share is exact at temperature 1, approximate at others; sampling never draws from it.</source>
+        <translation>이 몫은 온도 1에서 정확하고 다른 온도에서는 근삿값입니다. 샘플링은 여기서 뽑지 않습니다.</translation>
     </message>
 </context>
 <context>
@@ -4286,6 +4370,108 @@ Click: what if the model had drawn this token? (branches the session from this s
     <message>
         <source>logit difference</source>
         <translation>로짓 차이</translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::ConnectServerDialog</name>
+    <message>
+        <source>Connect to a model server</source>
+        <translation>모델 서버에 연결</translation>
+    </message>
+    <message>
+        <source>Run the views on a model served by llama.cpp&apos;s llama-server, vLLM or SGLang. Tokenscope sends token ids, gets each next-token distribution and draws the token itself; a server does not expose attention, embeddings or hidden states.</source>
+        <translation>llama.cpp의 llama-server, vLLM, SGLang이 서비스하는 모델로 화면을 실행합니다. Tokenscope는 토큰 ID를 보내고 다음 토큰 분포를 받아 토큰을 직접 뽑습니다. 서버는 어텐션, 임베딩, 은닉 상태를 공개하지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Server address:</source>
+        <translation>서버 주소:</translation>
+    </message>
+    <message>
+        <source>Model name (optional):</source>
+        <translation>모델 이름 (선택):</translation>
+    </message>
+    <message>
+        <source>the server&apos;s only model</source>
+        <translation>서버의 유일한 모델</translation>
+    </message>
+    <message>
+        <source>API key variable (optional):</source>
+        <translation>API 키 변수 (선택):</translation>
+    </message>
+    <message>
+        <source>The name of an environment variable holding the key, never the key itself. It is sent to this server only and never saved.</source>
+        <translation>키 자체가 아니라 키를 담은 환경 변수의 이름입니다. 키는 이 서버에만 보내지고 저장되지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Top tokens per step:</source>
+        <translation>단계마다 받을 상위 토큰 수:</translation>
+    </message>
+    <message>
+        <source>whole vocabulary</source>
+        <translation>어휘 전체</translation>
+    </message>
+    <message>
+        <source>0: the whole distribution where the server gives it. With a number K, the rest of the vocabulary is one bar in the softmax view.</source>
+        <translation>0: 서버가 주는 경우 분포 전체. 숫자 K를 주면 나머지 어휘는 Softmax 화면에서 막대 하나로 표시됩니다.</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>연결</translation>
+    </message>
+    <message>
+        <source>Type the server&apos;s address, for example http://127.0.0.1:8080.</source>
+        <translation>서버 주소를 입력하세요. 예: http://127.0.0.1:8080</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>%1에 연결하는 중…</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>취소했습니다.</translation>
+    </message>
+    <message>
+        <source>Could not connect: %1</source>
+        <translation>연결하지 못했습니다: %1</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>취소하는 중…</translation>
+    </message>
+    <message>
+        <source>Vocabulary size (optional):</source>
+        <translation>어휘 크기 (선택):</translation>
+    </message>
+    <message>
+        <source>as the server says</source>
+        <translation>서버가 알려 주는 값</translation>
+    </message>
+    <message>
+        <source>Only for a server that does not say it (vLLM without its tokenizer-info endpoint, SGLang): vocab_size in the model&apos;s config.json.</source>
+        <translation>어휘 크기를 알려 주지 않는 서버(tokenizer-info 엔드포인트가 없는 vLLM, SGLang)에만 필요합니다: 모델 config.json의 vocab_size.</translation>
+    </message>
+</context>
+<context>
+    <name>ts::ui::ServerNotice</name>
+    <message>
+        <source>A model server does not expose its attention weights, so this view has nothing to show for it.</source>
+        <translation>모델 서버는 어텐션 가중치를 공개하지 않으므로 이 화면에 보여 줄 것이 없습니다.</translation>
+    </message>
+    <message>
+        <source>A model server does not expose its embedding vectors, so this view has nothing to show for it.</source>
+        <translation>모델 서버는 임베딩 벡터를 공개하지 않으므로 이 화면에 보여 줄 것이 없습니다.</translation>
+    </message>
+    <message>
+        <source>A model server does not expose its hidden states (the residual stream), so this tool cannot run on it.</source>
+        <translation>모델 서버는 은닉 상태(잔차 스트림)를 공개하지 않으므로 이 도구를 서버에서 실행할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>This tool runs the model on sessions of its own, which the app does only with a local model (tokenscope-cli runs several of them with --server).</source>
+        <translation>이 도구는 자체 세션으로 모델을 실행하며, 앱에서는 로컬 모델로만 가능합니다 (tokenscope-cli는 그중 여러 도구를 --server로 실행합니다).</translation>
+    </message>
+    <message>
+        <source>Load a local model instead</source>
+        <translation>대신 로컬 모델 불러오기</translation>
     </message>
 </context>
 </TS>

@@ -333,7 +333,9 @@ void TokenizerCompareView::changeEvent(QEvent* event) {
 
 void TokenizerCompareView::setModel(const ModelInfo& info) {
     if (!m_columns.empty() && m_columns.front().model) removeColumn(0);
-    if (!info.tokenizer) return;
+    // A server's tokenizer answers over the network: counting with it here, on the GUI thread
+    // at every keystroke, could hold the window for a request's time. The others stay.
+    if (!info.tokenizer || info.server) return;
     m_modelName = info.name.isEmpty() ? QFileInfo(info.folder).fileName() : info.name;
     if (static_cast<int>(m_columns.size()) >= kMaxColumns) removeColumn(kMaxColumns - 1);
     Column c;

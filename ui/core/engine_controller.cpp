@@ -35,6 +35,9 @@ void EngineController::post(F&& f) {
 void EngineController::loadModel(const QString& folder) {
     post([w = m_worker, folder] { w->loadModel(folder); });
 }
+void EngineController::useServer(std::shared_ptr<const ts::remote::RemoteModel> server) {
+    post([w = m_worker, server] { w->useServer(server); });
+}
 void EngineController::startPrompt(const QString& text, const ts::SamplingParams& params,
                                    bool draw) {
     post([w = m_worker, text, params, draw] { w->startPrompt(text, params, draw); });

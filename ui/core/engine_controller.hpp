@@ -17,6 +17,8 @@ class EngineController : public QObject {
     EngineWorker* worker() const { return m_worker; }
 
     void loadModel(const QString& folder);
+    // EngineWorker::useServer: the loop on a connected model server.
+    void useServer(std::shared_ptr<const ts::remote::RemoteModel> server);
     void startPrompt(const QString& text, const ts::SamplingParams& params, bool draw = true);
     void step(const ts::SamplingParams& params);
     void run(int maxSteps, const ts::SamplingParams& params, int delayMs);

@@ -20,6 +20,22 @@ EngineWorker::EngineWorker(QObject* parent) : QObject(parent) {
 EngineWorker::~EngineWorker() = default;
 
 void EngineWorker::cancel() { m_cancel.store(true); }
+
+ts::TranscriptOptions EngineWorker::transcriptOptions(bool local) const {
+    // The app traces everything its views show; the budget bounds what the history keeps. A
+    // server gives none of the internals: its steps hold the distribution only.
+    ts::TranscriptOptions options;
+    options.trace.attention = local;
+    options.trace.embeddings = local;
+    options.trace.residuals = local;
+    options.trace.logitLens = local;  // computed here, on the worker thread
+    options.ignoreEndOfText = m_ignoreEndOfText;
+    options.historyBudgetBytes = m_historyBudget;
+    // What the softmax and sampling stages show of each step, described here on the worker
+    // so the GUI thread never passes over the vocabulary during a run.
+    options.describeSteps = stageDistributionRequest();
+    return options;
+}
 void EngineWorker::cancelLoad() { m_cancelLoad.store(true); }
 
 void EngineWorker::reportError(const QString& message, const QString& hint) {
@@ -54,19 +70,8 @@ void EngineWorker::loadModel(const QString& folder) {
 
         m_transcript.reset();
         m_drawHidden = false;
-        m_loaded = std::move(loaded);
-        // The app traces everything its views show; the budget bounds what the history keeps.
-        ts::TranscriptOptions options;
-        options.trace.attention = true;
-        options.trace.embeddings = true;
-        options.trace.residuals = true;
-        options.trace.logitLens = true;  // computed here, on the worker thread
-        options.ignoreEndOfText = m_ignoreEndOfText;
-        options.historyBudgetBytes = m_historyBudget;
-        // What the softmax and sampling stages show of each step, described here on the worker
-        // so the GUI thread never passes over the vocabulary during a run.
-        options.describeSteps = stageDistributionRequest();
-        m_transcript.emplace(m_loaded->model, m_loaded->tokenizer, options);
+        m_loaded = std::move(loaded);  // replaces a server, if one was in use
+        m_transcript.emplace(m_loaded->model, m_loaded->tokenizer, transcriptOptions(true));
         m_transcript->setCancelFlag(&m_cancel);
         emit historyTruncated(0);
         emit modelLoaded(info);
@@ -146,7 +151,7 @@ void EngineWorker::startPrompt(const QString& text, const ts::SamplingParams& pa
     try {
         params.validate();
         prompt = ts::parsePrompt(text.toStdString(), m_loaded->tokenizer.get(),
-                                 m_loaded->model->config().nVocab);
+                                 m_transcript->config().nVocab);
     } catch (const std::exception& e) {
         reportError(QString::fromUtf8(e.what()), tr("Edit the prompt and try again."));
         return;
@@ -207,7 +212,7 @@ void EngineWorker::runTick() {
     }
     if (m_transcript->contextFull()) {
         stopRun(tr("The context is full: the model reads at most %1 tokens.")
-                    .arg(m_loaded->model->config().nCtx));
+                    .arg(m_transcript->config().nCtx));
         return;
     }
     if (!runStep(m_transcript->size(), [&] { m_transcript->step(m_runParams); })) {
@@ -319,6 +324,15 @@ std::shared_ptr<const ts::Interventions> EngineWorker::preparedInterventions(
     if (m_interventions.empty()) return nullptr;
     auto iv = std::make_shared<ts::Interventions>(m_interventions);
     iv->ablateMeans.clear();
+    if (!m_loaded->model) {
+        // A server changes logits only: bans and biases, applied to the logprobs it gives.
+        if (!iv->changesLogitsOnly())
+            throw ts::Error(tr("Silencing heads needs the model's internals, which a model server "
+                               "does not expose: load a local model for it.")
+                                .toStdString());
+        iv->validate(m_transcript->config());
+        return iv;
+    }
     if (iv->ablateMode == ts::AblateMode::Mean && !iv->ablate.empty()) {
         ts::Interventions heads = *iv;  // heads checked before their means are computed
         heads.ablateMode = ts::AblateMode::Zero;

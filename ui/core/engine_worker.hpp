@@ -18,6 +18,7 @@
 #include "core/step_record.hpp"
 #include "core/vocabulary.hpp"
 #include "tokenscope/model_folder.hpp"
+#include "tokenscope/remote.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/session.hpp"
 #include "tokenscope/transcript.hpp"
@@ -39,6 +40,11 @@ class EngineWorker : public QObject {
   public slots:
     // All of these run on the worker thread (invoke them queued).
     void loadModel(const QString& folder);
+    // Drives the transcript over a model server instead (Model → Connect to a server…,
+    // --server URL; connected off the GUI thread by core/server_connection.hpp): the same loop,
+    // seed policy, rewind and branch, through ts::remote::RemoteSession. modelLoaded then hands
+    // out a ModelInfo with `server` set and no `model` (engine_worker_remote.cpp).
+    void useServer(std::shared_ptr<const ts::remote::RemoteModel> server);
     // Resets the session, tokenizes and prefills the prompt, samples the first token.
     // Without a tokenizer the prompt must be token ids separated by spaces or commas.
     // draw = false (the app's --steps 0): the prefill is published with nothing drawn (its
@@ -112,7 +118,9 @@ class EngineWorker : public QObject {
     // m_interventions for `prompt` (means computed, validated); null when empty. Throws.
     std::shared_ptr<const ts::Interventions> preparedInterventions(std::span<const int> prompt);
 
-    std::optional<ts::LoadedModel> m_loaded;
+    std::optional<ts::LoadedModel> m_loaded;  // a server's: its tokenizer only, no model
+    // The transcript's options for a model of this kind (local: every trace the views show).
+    ts::TranscriptOptions transcriptOptions(bool local) const;
     std::optional<ts::Transcript> m_transcript;
     VocabularyPtr m_vocab;
     bool m_ignoreEndOfText = false;

@@ -7,6 +7,7 @@
 
 #include "core/vocabulary.hpp"
 #include "tokenscope/model.hpp"
+#include "tokenscope/remote.hpp"
 #include "tokenscope/tokenizer.hpp"
 
 namespace ts::ui {
@@ -28,6 +29,13 @@ struct ModelInfo {
     VocabularyPtr vocabulary;
     // Immutable after load; the embedding view reads token texts from it on the GUI thread.
     std::shared_ptr<const ts::Tokenizer> tokenizer;
+    // A model on a server (Model → Connect to a server…, --server URL): then `model` is null
+    // (no weights, no internals), `folder` is empty, and the views whose needs a server cannot
+    // meet say so (core/view_table.hpp). Immutable; its requests run on the worker's thread.
+    std::shared_ptr<const ts::remote::RemoteModel> server;
+
+    // A model to run: local or on a server.
+    bool loaded() const { return model != nullptr || server != nullptr; }
 };
 
 }  // namespace ts::ui

@@ -17,8 +17,19 @@ enum ViewNeed : unsigned {
     kNeedsNothing = 0,
     kNeedsAttention = 1u << 0,     // attention weights (stage 3)
     kNeedsEmbeddings = 1u << 1,    // input vectors: token + position embedding (stage 2)
-    kNeedsHiddenStates = 1u << 2,  // every layer's residual stream (the logit lens)
+    kNeedsHiddenStates = 1u << 2,  // every layer's residual stream (the logit lens, patching,
+                                   // steering)
+    // The tool runs the model itself, on sessions of its own (lanes, scoring, probes, the lab,
+    // precisions): the app runs these on a local model only (the CLI runs several of them on a
+    // server: docs/remote.md).
+    kNeedsLocalModel = 1u << 3,
 };
+
+// What a model on a server (vLLM, SGLang, llama-server) cannot give: it returns next-token
+// log-probabilities, never attention, embeddings or hidden states. A view whose needs meet this
+// mask shows one line saying so instead of its picture (the window's server notice).
+constexpr unsigned kServerLacks =
+    kNeedsAttention | kNeedsEmbeddings | kNeedsHiddenStates | kNeedsLocalModel;
 
 struct ViewEntry {
     const char* name;  // lower case, as --view and lesson files write it

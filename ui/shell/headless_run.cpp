@@ -96,6 +96,10 @@ HeadlessRun::HeadlessRun(MainWindow* window, HeadlessOptions options, QObject* p
 void HeadlessRun::start() {
     m_timeout->start(m_options.timeoutMs);
     m_window->selectStage(static_cast<int>(Stage::Sampling));
+    if (!m_options.server.url.isEmpty()) {
+        m_window->connectServer(m_options.server);  // modelReady follows, as after a load
+        return;
+    }
     if (!m_options.model.isEmpty()) {
         m_window->loadModel(m_options.model);
         return;

@@ -9,6 +9,7 @@
 #include <QString>
 #include <functional>
 
+#include "core/server_connection.hpp"
 #include "tokenscope/interventions.hpp"
 #include "tokenscope/sampling.hpp"
 
@@ -20,6 +21,8 @@ class MainWindow;
 
 struct HeadlessOptions {
     QString model;  // empty: none (the app passes the bundled model's folder by default)
+    // --server URL [--server-model NAME]: the model on a server instead (server.url not empty).
+    ServerRequest server;
     QString prompt;
     bool chat = false;  // --user/--system: the prompt in the model's chat format
     QString chatSystem;

@@ -194,6 +194,7 @@ void MainWindow::buildUi() {
     connect(m_embedding, &EmbeddingView::positionHovered, this, &MainWindow::setHovered);
     m_softmax->setParams(m_controls->params());
     m_controls->setBusy(true);
+    buildServerParts();
 }
 
 void MainWindow::connectEngine() {
@@ -276,7 +277,7 @@ void MainWindow::onModelLoaded(const ModelInfo& info) {
     m_cancelLoad->setVisible(false);
     statusBar()->clearMessage();
     m_sessionPrompt.clear();
-    m_chooser->setCurrent(info.folder);
+    if (info.model) m_chooser->setCurrent(info.folder);  // a server is no folder to reopen
     m_controls->setBusy(false);
     m_controls->setTokenizerAvailable(info.hasTokenizer);
     m_controls->setChatTokenizer(info.tokenizer);
@@ -289,7 +290,7 @@ void MainWindow::onModelLoaded(const ModelInfo& info) {
     m_timeline->setVocabulary(info.vocabulary);
     m_embedding->setTokenizer(info.tokenizer);
     m_embedding->setModelFolder(info.folder);
-    m_identity = ts::ModelIdentity::of(*info.model, info.name.toStdString());
+    m_identity = identityOf(info);
     // A transcript shown as recorded: replayed when this is its model, shown again (the
     // load cleared the history) when it is not.
     if (m_openedFile) {
@@ -457,13 +458,15 @@ void MainWindow::updateStatus() {
         return;
     }
     const QLocale loc;
-    m_modelStatus->setText(tr("%1 · %2 parameters · %3 layers × %4 heads · vocabulary %5%6")
-                               .arg(m_info.name)
-                               .arg(loc.toString(m_info.parameters))
-                               .arg(m_info.nLayer)
-                               .arg(m_info.nHead)
-                               .arg(loc.toString(m_info.nVocab))
-                               .arg(m_info.hasTokenizer ? QString() : tr(" · no tokenizer")));
+    showServerStatus();  // a server's line and what it gives, or no hover text
+    if (!isRemote())
+        m_modelStatus->setText(tr("%1 · %2 parameters · %3 layers × %4 heads · vocabulary %5%6")
+                                   .arg(m_info.name)
+                                   .arg(loc.toString(m_info.parameters))
+                                   .arg(m_info.nLayer)
+                                   .arg(m_info.nHead)
+                                   .arg(loc.toString(m_info.nVocab))
+                                   .arg(m_info.hasTokenizer ? QString() : tr(" · no tokenizer")));
     int used = 0;
     if (!m_transcript->empty())
         used = static_cast<int>(m_transcript->steps().back()->contextTokens.size());

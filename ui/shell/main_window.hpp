@@ -5,12 +5,14 @@
 // drawing; the worker does the computing; this class only wires them together.
 #include <QElapsedTimer>
 #include <QMainWindow>
+#include <QPointer>
 #include <QStringList>
 #include <limits>
 #include <optional>
 #include <vector>
 
 #include "core/engine_worker.hpp"
+#include "core/server_connection.hpp"
 #include "core/step_record.hpp"
 #include "core/task.hpp"
 #include "core/transcript_model.hpp"
@@ -32,6 +34,8 @@ class SteadyLabel;
 class InterventionBanner;
 class AttentionView;
 class ClassroomHub;
+class ConnectServerDialog;
+class ServerNotice;
 class ControlsPanel;
 class EmbeddingView;
 class EngineController;
@@ -82,7 +86,20 @@ class MainWindow : public QMainWindow, public TranscriptObserver {
     // "Continue past end of text" (File menu; --ignore-eos headless).
     void setIgnoreEndOfText(bool ignore);
     bool isRunning() const { return m_running; }
-    bool hasModel() const { return m_info.model != nullptr; }
+    // A model to run: local, or on a server (isRemote()).
+    bool hasModel() const { return m_info.loaded(); }
+
+    // A model server (#50, main_window_remote.cpp). Model → Connect to a server… opens the
+    // dialog (connected off the GUI thread, errors in the dialog); connectServer is the app's
+    // --server URL [--server-model NAME]: no dialog, a failure is an error (errorReported
+    // headless) and the window keeps the model it had. Once connected, modelReady as for a load.
+    void openConnectServerDialog();
+    ConnectServerDialog* connectServerDialog() const;
+    void connectServer(const ServerRequest& request);
+    bool isRemote() const { return m_info.server != nullptr; }
+    // The one line shown over the current view in place of its picture ("" while the view shows
+    // its picture): the model is on a server and the view needs what a server does not expose.
+    QString serverNoticeText() const;
     // Shows a stage or classroom view by name (core/view_table.hpp, any case); false if the name is
     // unknown.
     bool showView(const QString& name);
@@ -146,6 +163,16 @@ class MainWindow : public QMainWindow, public TranscriptObserver {
     // before/after switch is on (asking for it when it is not made yet), null otherwise.
     void showBeforeAfter();
     void buildMenus();
+    // The server notice over the view area and the Model menu's Connect to a server….
+    void buildServerParts();
+    void useServer(std::shared_ptr<const ts::remote::RemoteModel> server);
+    void updateServerNotice();
+    // The status bar's line for a server (kind, model, address, what it gives per step) and,
+    // on hover, what it can and cannot give; for a local model it clears the hover text.
+    void showServerStatus();
+    // Transcripts name the model that made them: a local model's shape and weights, or the
+    // server's address, kind and model.
+    static ts::ModelIdentity identityOf(const ModelInfo& info);
     void connectEngine();
     void hookClassroom();
     void showTimelineBesideLesson(bool beside);
@@ -267,6 +294,11 @@ class MainWindow : public QMainWindow, public TranscriptObserver {
     QAction* m_presentationAction = nullptr;
     std::vector<QAction*> m_stageActions;
     std::vector<QAction*> m_languageActions;
+
+    ServerNotice* m_serverNotice = nullptr;
+    QPointer<ConnectServerDialog> m_connectDialog;
+    BackgroundTask m_serverTask;  // --server's connection
+    QString m_shownView;          // the view showView last showed (a classroom page's needs)
 
     ts::Interventions m_interventions;
     InterventionBanner* m_interventionBanner = nullptr;

@@ -212,6 +212,7 @@ bool MainWindow::showView(const QString& name) {
     const ViewEntry* entry = findView(name);
     if (!entry) return false;
     const QString n = QLatin1String(entry->name);
+    if (entry->stage < 0 && n != QLatin1String("lessons")) m_shownView = n;  // for its needs
     if (n == QLatin1String("lessons") && m_presentLayout) {
         m_lessonColumn->show();
         fitLessonColumn();

@@ -21,6 +21,8 @@ constexpr int kMaxRecent = 8;
 const QString kOpenMarker = QStringLiteral("::open");
 const QString kOpenFileMarker = QStringLiteral("::open-file");
 const QString kGetMarker = QStringLiteral("::get");
+const QString kServerMarker = QStringLiteral("::server");
+const QString kConnectMarker = QStringLiteral("::connect");
 }  // namespace
 
 ModelChooser::ModelChooser(QWidget* parent) : QWidget(parent) {
@@ -43,6 +45,11 @@ ModelChooser::ModelChooser(QWidget* parent) : QWidget(parent) {
         } else if (choice == kGetMarker) {
             rebuild();
             openGetModelDialog();
+        } else if (choice == kConnectMarker) {
+            rebuild();
+            emit serverRequested();
+        } else if (choice == kServerMarker) {
+            // the server in use: nothing to load
         } else if (!choice.isEmpty() && choice != m_current) {
             emit modelRequested(choice);
         }
@@ -60,7 +67,13 @@ void ModelChooser::setRecent(const QStringList& folders) {
     rebuild();
 }
 
+void ModelChooser::setServer(const QString& description) {
+    m_server = description;
+    rebuild();
+}
+
 void ModelChooser::setCurrent(const QString& folder) {
+    m_server.clear();
     m_current = QDir::cleanPath(folder);
     if (m_current != QDir::cleanPath(m_bundled)) {
         m_recent.removeAll(m_current);
@@ -143,16 +156,23 @@ void ModelChooser::rebuild() {
     m_combo->clear();
     m_label->setText(tr("Model:"));
     int currentIndex = -1;
+    if (!m_server.isEmpty()) {
+        m_combo->addItem(tr("Server: %1").arg(m_server), kServerMarker);
+        m_combo->setItemData(0, m_server, Qt::ToolTipRole);
+        currentIndex = 0;
+    }
     if (!m_bundled.isEmpty()) {
         m_combo->addItem(tr("Bundled model (%1)").arg(QFileInfo(m_bundled).fileName()), m_bundled);
-        m_combo->setItemData(0, m_bundled, Qt::ToolTipRole);
-        if (QDir::cleanPath(m_bundled) == m_current) currentIndex = 0;
+        m_combo->setItemData(m_combo->count() - 1, m_bundled, Qt::ToolTipRole);
+        if (QDir::cleanPath(m_bundled) == m_current && m_server.isEmpty())
+            currentIndex = m_combo->count() - 1;
     }
     for (const QString& f : m_recent) {
         if (QDir::cleanPath(f) == QDir::cleanPath(m_bundled)) continue;
         m_combo->addItem(QString::fromStdString(ts::hub::displayName(f.toStdString())), f);
         m_combo->setItemData(m_combo->count() - 1, f, Qt::ToolTipRole);
-        if (QDir::cleanPath(f) == m_current) currentIndex = m_combo->count() - 1;
+        if (QDir::cleanPath(f) == m_current && m_server.isEmpty())
+            currentIndex = m_combo->count() - 1;
     }
     // The Hugging Face cache: every model found, the ones this engine cannot run greyed out
     // with the reason as a tooltip (so a learner sees why a download does not appear to work).
@@ -175,7 +195,7 @@ void ModelChooser::rebuild() {
             if (auto* model = qobject_cast<QStandardItemModel*>(m_combo->model()))
                 model->item(row)->setEnabled(false);
         }
-        if (QDir::cleanPath(path) == m_current) currentIndex = row;
+        if (QDir::cleanPath(path) == m_current && m_server.isEmpty()) currentIndex = row;
     }
     if (currentIndex < 0 && !m_current.isEmpty()) {
         m_combo->addItem(QString::fromStdString(ts::hub::displayName(m_current.toStdString())),
@@ -186,6 +206,7 @@ void ModelChooser::rebuild() {
     m_combo->addItem(tr("Get a model…"), kGetMarker);
     m_combo->addItem(tr("Open model folder…"), kOpenMarker);
     m_combo->addItem(tr("Open model file (GGUF)…"), kOpenFileMarker);
+    m_combo->addItem(tr("Connect to a server…"), kConnectMarker);
     m_combo->setCurrentIndex(std::max(0, currentIndex));
 }
 
@@ -209,6 +230,8 @@ void ModelMenu::rebuild() {
     addAction(tr("&Get a model…"), m_chooser, &ModelChooser::openGetModelDialog);
     addAction(tr("&Open model folder…"), m_chooser, &ModelChooser::openFolderDialog);
     addAction(tr("Open model &file (GGUF)…"), m_chooser, &ModelChooser::openFileDialog);
+    addAction(tr("Connect to a &server…"), m_chooser,
+              [this] { emit m_chooser->serverRequested(); });
     addSeparator();
     addSection(tr("Hugging Face cache"));
     bool any = false;

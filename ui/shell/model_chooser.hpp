@@ -26,6 +26,8 @@ class ModelChooser : public QWidget {
     QStringList recent() const { return m_recent; }
     // Moves `folder` to the front of the recent list (at most 8 kept) and shows it as current.
     void setCurrent(const QString& folder);
+    // The model on a server (shown at the top, "" for none): a local setCurrent clears it.
+    void setServer(const QString& description);
     // Asks for a folder with a dialog and emits modelRequested.
     void openFolderDialog();
     // Asks for a GGUF file (any part of a split file) and emits modelRequested.
@@ -45,6 +47,8 @@ class ModelChooser : public QWidget {
 
   signals:
     void modelRequested(const QString& folder);
+    // Model → Connect to a server…: the window opens its dialog (shell/connect_server_dialog.hpp).
+    void serverRequested();
 
   protected:
     void changeEvent(QEvent* event) override;
@@ -56,12 +60,14 @@ class ModelChooser : public QWidget {
     QComboBox* m_combo = nullptr;
     QString m_bundled;
     QString m_current;
+    QString m_server;
     QStringList m_recent;
     std::vector<ts::hub::CachedModel> m_cached;
     QPointer<QWidget> m_getModelDialog;
 };
 
-// The Model menu: Get a model…, Open model folder…, and the models in the Hugging Face cache.
+// The Model menu: Get a model…, Open model folder…, Connect to a server…, and the models in the
+// Hugging Face cache.
 class ModelMenu : public QMenu {
     Q_OBJECT
   public:

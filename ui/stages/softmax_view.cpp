@@ -9,6 +9,7 @@
 #include <QToolTip>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "core/stage_distribution.hpp"
 #include "tokenscope/sampling.hpp"
@@ -16,7 +17,6 @@
 namespace ts::ui {
 
 namespace {
-constexpr int kHeaderLines = 4;
 constexpr int kLabelWidth = 150;
 // A probability in percent for a reader: never "0.00%" nor "5.3e-07" for a token that was drawn.
 QString softmaxPercentText(double p) {
@@ -126,6 +126,9 @@ void SoftmaxView::recompute() {
     m_sampledProb = 0;
     m_kept = 0;
     m_cutoff = 0;
+    m_restMass = -1;
+    m_restAtOne = 0;
+    m_restTokens = 0;
     if (m_record) m_distribution = distributionFor(*m_record, m_params, m_barCount, 0);
     if (m_distribution) {
         const auto& d = *m_distribution;
@@ -154,6 +157,7 @@ void SoftmaxView::recompute() {
             m_bars.push_back({r.token, r.prob, r.sampling, r.sampling <= 0.0f,
                               std::min(cumulative, 1.0f), one, -1.0f, false});
         }
+        applyRest(d);  // a server's top K: their share of the whole vocabulary, and the rest
         m_cutoff = static_cast<int>(m_bars.size());
         for (int i = 0; i < static_cast<int>(m_bars.size()); ++i)
             if (m_bars[static_cast<std::size_t>(i)].cut) {
@@ -167,6 +171,7 @@ void SoftmaxView::recompute() {
             m_sampledRank =
                 m_record->figures.rank > 0 ? m_record->figures.rank : ts::rankOf(logits, s);
             m_sampledProb = d.probOf(logits, s);
+            if (m_restMass > 0) m_sampledProb *= static_cast<float>(1.0 - m_restMass);
         }
     }
     m_recomputeMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
@@ -203,18 +208,90 @@ void SoftmaxView::addBefore(const ts::StepDistribution& now) {
     m_bars.insert(m_bars.begin(), extra.begin(), extra.end());
 }
 
+void SoftmaxView::applyRest(const ts::StepDistribution& d) {
+    const ts::StepTrace* trace = m_record ? m_record->trace.get() : nullptr;
+    if (!trace || !(trace->tailMass > 0)) return;
+    const auto& logits = trace->logits;  // the K logprobs, -infinity elsewhere
+    int k = 0;
+    float maxLogit = -std::numeric_limits<float>::infinity();
+    for (const float x : logits)
+        if (std::isfinite(x)) {
+            ++k;
+            maxLogit = std::max(maxLogit, x);
+        }
+    const int n = static_cast<int>(logits.size()) - k;  // tokens in the rest
+    if (k == 0 || n <= 0) return;
+    const double tail = std::min(1.0, trace->tailMass);
+    const double t = d.params.temperature;
+    // The rest's share at the temperature. Its tokens are not itemised, so they are taken as
+    // evenly spread: (n tokens of tail / n each)^(1/T) against the K's p^(1/T). At T = 1 this
+    // is exactly the tail; elsewhere an estimate (the even spread is the smallest such tail
+    // below 1 and the largest above). At T = 0 the draw is the top token: the rest gets 0.
+    double share = 0;
+    if (t > 0) {
+        double sumK = 0;
+        for (const float x : logits)
+            if (std::isfinite(x)) sumK += std::exp((static_cast<double>(x) - maxLogit) / t);
+        const double logK = maxLogit / t + std::log(sumK);
+        const double logRest = std::log(static_cast<double>(n)) +
+                               (std::log(tail) - std::log(static_cast<double>(n))) / t;
+        const double top = std::max(logK, logRest);
+        share = std::exp(logRest - top) / (std::exp(logK - top) + std::exp(logRest - top));
+    }
+    const bool atZero = t <= 0;
+    const float scale = static_cast<float>(1.0 - share);
+    const float oneScale = static_cast<float>(1.0 - tail);
+    std::vector<Bar> kept;
+    float cumulative = 0;
+    for (Bar b : m_bars) {
+        if (!std::isfinite(logits[static_cast<std::size_t>(b.token)])) continue;  // in the rest
+        if (atZero) {
+            b.atOne *= oneScale;  // the model's own, of the whole vocabulary
+        } else {
+            b.prob *= scale;
+            b.atOne = b.prob;
+        }
+        cumulative += b.atOne;
+        b.cumulative = std::min(cumulative, 1.0f);
+        kept.push_back(b);
+    }
+    m_bars = std::move(kept);
+    // The entropy over the K and the rest counted as one outcome, as tokenscope-cli's trace
+    // counts it: a lower bound of the whole vocabulary's (docs/remote.md).
+    if (!atZero && share > 0 && share < 1)
+        m_entropy =
+            (1 - share) * m_entropy - (1 - share) * std::log2(1 - share) - share * std::log2(share);
+    m_restMass = share;
+    m_restAtOne = tail;
+    m_restTokens = n;
+}
+
+QStringList SoftmaxView::restNote() const {
+    if (m_restMass < 0) return {};
+    const int k = m_vocabSize - m_restTokens;
+    return {tr("Top %1 from the server; the other %2 tokens, not itemised, hold %3 % together "
+               "(striped bar).")
+                .arg(k)
+                .arg(m_restTokens)
+                .arg(m_restAtOne < 5e-5
+                         ? QStringLiteral("< 0.01")
+                         : QString::number(100.0 * m_restAtOne, 'f', m_restAtOne < 0.01 ? 2 : 1)),
+            tr("That share is exact at temperature 1, approximate at others; sampling never draws "
+               "from it.")};
+}
+
 // Rows share the height the view has (a projector's tall window shows thicker bars, not a
 // blank lower half), between one line of text and twice that; the last slot is the hint.
 int SoftmaxView::rowHeight() const {
     const int least = fontMetrics().height() + 6;
-    const int rows = static_cast<int>(m_bars.size()) + 1;
+    const int rows = static_cast<int>(m_bars.size()) + (m_restMass >= 0 ? 2 : 1);
     return std::clamp(barArea().height() / std::max(1, rows), least, 2 * least);
 }
 
 // Below the header lines, a line of column titles and axis ticks, then the rows.
 QRect SoftmaxView::barArea() const {
     // The header lines, then a line of chart titles above the line of column titles and ticks.
-    const int top = (kHeaderLines + 2) * (fontMetrics().height() + 2) + 16;
+    const int top = (headerLines() + 2) * (fontMetrics().height() + 2) + 16;
     return QRect(8, top, width() - 16, height() - top - 8);
 }
 
@@ -263,7 +340,15 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
                                                 .arg(label(m_record->sampledToken))
                                                 .arg(m_sampledRank)
                                                 .arg(softmaxPercentText(m_sampledProb)));
-    painter.drawText(QPoint(8, 4 * lh), fm.elidedText(tailNote(), Qt::ElideRight, width() - 16));
+    const QStringList rest = restNote();
+    if (rest.isEmpty()) {
+        painter.drawText(QPoint(8, 4 * lh),
+                         fm.elidedText(tailNote(), Qt::ElideRight, width() - 16));
+    } else {
+        for (int i = 0; i < rest.size(); ++i)
+            painter.drawText(QPoint(8, (4 + i) * lh),
+                             fm.elidedText(rest[i], Qt::ElideRight, width() - 16));
+    }
     painter.setPen(pal.color(QPalette::PlaceholderText));
     const QString timing =
         tr("re-rendered from stored logits in %1 ms").arg(m_recomputeMs, 0, 'f', 2);
@@ -424,10 +509,14 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
                                               : tr("cumulative: what top-p cuts at"),
                                        Qt::ElideRight, cumMax + valueWidth));
     }
+    // The rest of the vocabulary keeps its row below the candidates shown, however few fit.
+    const int restRows = m_restMass >= 0 ? 1 : 0;
+    int drawn = 0;
     for (int i = 0; i < static_cast<int>(m_bars.size()); ++i) {
         const Bar& b = m_bars[static_cast<std::size_t>(i)];
         const int y = area.top() + i * rh;
-        if ((i + 2) * rh > area.height()) break;  // the hint keeps the last line
+        if ((i + 2 + restRows) * rh > area.height()) break;  // the hint keeps the last line
+        drawn = i + 1;
         const bool sampled = b.token == m_record->sampledToken;
         if (i == m_hover)
             painter.fillRect(QRect(area.left(), y, area.width(), rh),
@@ -479,9 +568,38 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
         painter.drawText(QRect(barLeft + w + 6, y, valueWidth, rh),
                          Qt::AlignLeft | Qt::AlignVCenter, softmaxBarText(b.prob));
     }
+    // The rest of the vocabulary (a server's top K): striped, not clickable, never drawn from.
+    const int restRow = drawn;
+    if (m_restMass >= 0 && (restRow + 2) * rh <= area.height()) {
+        const int y = area.top() + restRow * rh;
+        const int inset = std::max(3, rh / 8);
+        painter.setFont(font());
+        painter.setPen(pal.color(QPalette::PlaceholderText));
+        painter.drawText(QRect(area.left(), y, labelWidth, rh), Qt::AlignRight | Qt::AlignVCenter,
+                         fm.elidedText(tr("rest of the vocabulary"), Qt::ElideRight, labelWidth));
+        const QColor slate(0x64, 0x74, 0x8B);
+        painter.setPen(slate);
+        painter.setBrush(QBrush(slate, Qt::BDiagPattern));
+        const double straight = m_restMass;
+        const int w = std::clamp(static_cast<int>(barMax * straight / maxProb), 1, barMax);
+        painter.drawRect(QRect(barLeft, y + inset, w, rh - 2 * inset));
+        const int lw = std::max(1, logX(static_cast<float>(atZero ? m_restAtOne : m_restMass)));
+        painter.drawRect(QRect(logLeft, y + inset, lw, rh - 2 * inset));
+        if (withCumulative) painter.drawRect(QRect(cumLeft, y + inset, cumMax, rh - 2 * inset));
+        painter.setBrush(Qt::NoBrush);
+        painter.setPen(pal.color(QPalette::Text));
+        painter.drawText(
+            QRect(barLeft + w + 6, y, valueWidth, rh), Qt::AlignLeft | Qt::AlignVCenter,
+            straight >= 1e-5
+                ? QStringLiteral("%1%").arg(100.0 * straight, 0, 'f', straight < 0.001 ? 3 : 1)
+            : straight > 0 ? QStringLiteral("< 0.001%")
+                           : QStringLiteral("0%"));
+        if (withCumulative)
+            painter.drawText(QRect(cumLeft + cumMax + 6, y, valueWidth, rh),
+                             Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("100%"));
+    }
     // As many rows as leave the hint its line (it was drawn under the view's edge).
-    const int shown =
-        std::min(static_cast<int>(m_bars.size()), std::max(0, area.height() / rh - 1));
+    const int shown = std::min(drawn + restRows, std::max(0, area.height() / rh - 1));
     painter.setPen(pal.color(QPalette::PlaceholderText));
     painter.drawText(QRect(area.left(), area.top() + shown * rh + 4, area.width(), rh),
                      Qt::AlignLeft | Qt::AlignVCenter,
@@ -489,7 +607,7 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
                         "from this step."));
     // The cut-off: everything below this line has probability 0 after top-k/top-p.
     if (m_cutoff < static_cast<int>(m_bars.size()) &&
-        !m_bars[static_cast<std::size_t>(m_cutoff)].extra) {
+        !m_bars[static_cast<std::size_t>(m_cutoff)].extra && (restRows == 0 || m_cutoff <= drawn)) {
         const int y = area.top() + m_cutoff * rh;
         if (y <= area.bottom()) {
             QPen pen(QColor(0xDC, 0x26, 0x26), 2, Qt::DashLine);

@@ -56,6 +56,15 @@ class SoftmaxView : public QWidget {
     QString tailNote() const;
 
     const std::vector<Bar>& bars() const { return m_bars; }
+    // A model server that gave only its top K next-token logprobs (StepTrace::tailMass > 0):
+    // the K bars hold their true probabilities and one more bar, "rest of the vocabulary",
+    // holds what the server did not itemise. Its share at the temperature: exact at 1 (1 − Σp
+    // of the K), approximate elsewhere (the rest taken as evenly spread over its tokens);
+    // sampling never draws from it. -1 without such a bar.
+    double restMass() const { return m_restMass; }
+    int restTokens() const { return m_restTokens; }
+    // The two lines under the header that say so ("" without a rest bar).
+    QStringList restNote() const;
     double entropyBits() const { return m_entropy; }
     int sampledRank() const { return m_sampledRank; }
     float sampledProb() const { return m_sampledProb; }
@@ -89,6 +98,9 @@ class SoftmaxView : public QWidget {
     void recompute();
     void addBefore(const ts::StepDistribution& now);
     int barAt(QPoint p) const;
+    int headerLines() const { return m_restMass >= 0 ? 5 : 4; }
+    // Scales the K bars to their share of the whole vocabulary and sets the rest bar.
+    void applyRest(const ts::StepDistribution& d);
     QRect barArea() const;
     int rowHeight() const;
 
@@ -109,6 +121,9 @@ class SoftmaxView : public QWidget {
     double m_recomputeMs = 0;
     int m_hover = -1;
     bool m_fixedAxis = false;
+    double m_restMass = -1;
+    double m_restAtOne = 0;  // the server's own: 1 − Σp of the K
+    int m_restTokens = 0;
     QStringList m_ticks;
 };
 

@@ -112,6 +112,14 @@ class HttpTransport final : public remote::Transport {
 
 std::shared_ptr<remote::Transport> makeHttpTransport(const HttpTransportOptions& options) {
     const std::string& u = options.url;
+    // Credentials first, whatever the scheme: no message below may repeat them.
+    if (const std::size_t scheme = u.find("://"); scheme != std::string::npos) {
+        const std::size_t start = scheme + 3;
+        if (u.substr(start, u.find('/', start) - start).find('@') != std::string::npos)
+            throw Error(
+                "--server has a user name or password in it: leave them out of the URL and "
+                "give the key in TOKENSCOPE_API_KEY (or --api-key-env NAME)");
+    }
     const bool http = u.rfind("http://", 0) == 0, https = u.rfind("https://", 0) == 0;
     if (!http && !https)
         throw Error("--server " + u +
