@@ -34,8 +34,10 @@ app_packages=(
 # appstream (the metainfo check), xvfb/xauth/file, clang-format (.ci/run checks the formatting
 # with Debian 12's version 14), poppler-utils (pdfinfo and pdftotext read the lesson handout's
 # pages and text back). npm is added below unless Node.js is there.
+# python3-numpy: the numpy references (tests/tools/*.py) the interventions, patching and
+# steering are checked against; without it those tests report as skipped.
 # python3-jinja2: the chat templates run as transformers runs them (tests/engine/test_chat_template.cpp).
-test_packages=(catch2 git python3 xvfb xauth file appstream clang-format python3-jinja2 poppler-utils)
+test_packages=(catch2 git python3 python3-numpy xvfb xauth file appstream clang-format python3-jinja2 poppler-utils)
 # The Debian package: CPack's DEB generator runs dpkg-shlibdeps (dpkg-dev) and file.
 package_packages=(dpkg-dev file)
 

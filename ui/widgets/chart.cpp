@@ -30,6 +30,10 @@ struct Chart::Parts {
     std::vector<Side> sides;
     // The range each value axis was given, before keepCornersClear lowers a vertical one.
     std::vector<std::pair<double, double>> ranges;
+    // Set while keepCornersClear sets a range: that range's new layout moves the plot area,
+    // whose signal would call it again with another height, and again (a stack overflow at
+    // 1280x720 in presentation mode, where the lowered labels' widths move the plot area).
+    bool clearingCorners = false;
 };
 
 namespace {
@@ -191,7 +195,8 @@ std::pair<double, double> Chart::range(int axis) const {
 void Chart::keepCornersClear() {
     QChart* chart = m_view->chart();
     const double plotHeight = chart->plotArea().height();
-    if (axisOn(Side::Bottom) < 0 || plotHeight <= 0) return;
+    if (axisOn(Side::Bottom) < 0 || plotHeight <= 0 || m_parts->clearingCorners) return;
+    m_parts->clearingCorners = true;
     for (std::size_t a = 0; a < m_parts->axes.size(); ++a) {
         auto* value = qobject_cast<QValueAxis*>(m_parts->axes[a]);
         if (!value || m_parts->sides[a] == Side::Bottom) continue;
@@ -211,6 +216,7 @@ void Chart::keepCornersClear() {
         value->setTickInterval(interval);
         value->setRange(min - lowered, top);
     }
+    m_parts->clearingCorners = false;
 }
 
 void Chart::setAxisTitle(int axis, const QString& title) {
