@@ -24,7 +24,7 @@ using ts_test::errorOf;
 namespace {
 
 // ASan keeps freed memory in quarantine (256 MB by default), so peaks say nothing there.
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(TOKENSCOPE_SANITIZED)
 constexpr bool kPeaksMeanSomething = false;
 #else
 constexpr bool kPeaksMeanSomething = true;

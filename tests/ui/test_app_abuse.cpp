@@ -39,7 +39,7 @@ void startRunAndWait(EngineController& engine, QSignalSpy& records, const ts::Sa
 
 // AddressSanitizer keeps freed memory in quarantine (up to 256 MiB), so resident memory
 // says nothing about growth there; LeakSanitizer checks for leaks at exit instead.
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(TOKENSCOPE_SANITIZED)
 constexpr bool kAddressSanitizer = true;
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)

@@ -43,7 +43,7 @@ namespace {
 
 // Under ASan (the CI's second run) one size: the views and lesson steps run the same code at
 // either size, and the second doubled the longest test of that run (85 s of its 7 minutes).
-#ifdef __SANITIZE_ADDRESS__
+#ifdef TOKENSCOPE_SANITIZED
 const QSize kSizes[] = {QSize(1280, 720)};
 #else
 const QSize kSizes[] = {QSize(1280, 720), QSize(1920, 1080)};

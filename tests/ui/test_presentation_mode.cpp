@@ -108,7 +108,7 @@ TEST_CASE("in presentation mode every view, tool and lesson step still fits 1280
 
 // The large projector too; under ASan (the CI's second run) the small one alone, as in
 // test_layout_faults.cpp: both sizes run the same code.
-#ifdef __SANITIZE_ADDRESS__
+#ifdef TOKENSCOPE_SANITIZED
 const QSize kPresentationSizes[] = {QSize(1280, 720)};
 #else
 const QSize kPresentationSizes[] = {QSize(1280, 720), QSize(1920, 1080)};

@@ -140,7 +140,7 @@ TEST_CASE("presentation mode gives every view more room and larger text at 1280x
 }
 
 // The large projector too; under ASan the small one alone (both sizes run the same code).
-#ifdef __SANITIZE_ADDRESS__
+#ifdef TOKENSCOPE_SANITIZED
 const QSize kOverlapSizes[] = {QSize(1280, 720)};
 #else
 const QSize kOverlapSizes[] = {QSize(1280, 720), QSize(1920, 1080)};
