@@ -30,30 +30,32 @@ std::string idText(int id) {
     return text;
 }
 
-void printTable(const LoadedModel& model, const std::vector<int>& ids, const StepTrace& trace,
-                const std::vector<float>& probs, int top) {
+}  // namespace
+
+// The readable table `trace` prints without --json: the input tokens, then the top candidates
+// with their probability and `values` (the logit, or a server's logprob) under `valueName`.
+void printTraceTable(const LoadedModel& model, const std::vector<int>& ids,
+                     std::span<const float> values, const char* valueName,
+                     const std::vector<float>& probs, int top, double entropy) {
     const std::vector<std::string> shown = tokenDisplays(model, ids);
     std::cout << "input (" << ids.size() << (ids.size() == 1 ? " token" : " tokens") << "):";
     for (std::size_t i = 0; i < ids.size(); ++i)
         std::cout << (i ? " | " : " ") << (model.tokenizer ? shown[i] : idText(ids[i]));
     char line[160];
     std::snprintf(line, sizeof line, "\nnext token: top %zu of %zu, entropy %.2f bits\n",
-                  std::min(static_cast<std::size_t>(top), probs.size()), probs.size(),
-                  entropyBits(probs));
+                  std::min(static_cast<std::size_t>(top), probs.size()), probs.size(), entropy);
     std::cout << line;
-    std::cout << "rank   prob %      logit        id  token\n";
+    std::snprintf(line, sizeof line, "rank   prob %%  %9s        id  token\n", valueName);
+    std::cout << line;
     int rank = 0;
     for (const auto& c : topCandidates(probs, top)) {
         std::snprintf(line, sizeof line, "%4d  %7.3f  %9.4f  %8d  ", ++rank, 100.0 * c.prob,
-                      static_cast<double>(trace.logits[static_cast<std::size_t>(c.token)]),
-                      c.token);
+                      static_cast<double>(values[static_cast<std::size_t>(c.token)]), c.token);
         std::cout << line
                   << (model.tokenizer ? tokenDisplayAfter(model, ids, c.token) : idText(c.token))
                   << '\n';
     }
 }
-
-}  // namespace
 
 int runTrace(const Args& args) {
     const Options opts = commandOptions("trace", args);
@@ -91,7 +93,8 @@ int runTrace(const Args& args) {
     };
     const std::vector<float> lastLogits = banned(trace.logits);
     if (!json) {
-        printTable(model, ids, trace, softmax(lastLogits), top);
+        const auto probs = softmax(lastLogits);
+        printTraceTable(model, ids, trace.logits, "logit", probs, top, entropyBits(probs));
         return 0;
     }
 

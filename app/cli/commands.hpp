@@ -1,6 +1,11 @@
 #pragma once
+#include <span>
 #include <string>
 #include <vector>
+
+namespace ts {
+struct LoadedModel;
+}
 
 namespace ts::cli {
 
@@ -18,5 +23,12 @@ int runDownload(const Args& args);
 int runPrecision(const Args& args);
 int runPatch(const Args& args);
 int runHeads(const Args& args);
+
+// `trace`'s readable table (without --json), for a local model and a server alike: the input's
+// tokens, then the `top` candidates by `probs` with `values` (logits, or a server's logprobs)
+// in a column named `valueName`, and the entropy given.
+void printTraceTable(const LoadedModel& model, const std::vector<int>& ids,
+                     std::span<const float> values, const char* valueName,
+                     const std::vector<float>& probs, int top, double entropy);
 
 }  // namespace ts::cli

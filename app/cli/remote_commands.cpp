@@ -2,10 +2,12 @@
 // cmd_probe.cpp and cmd_litm.cpp): the same loop (ts::Transcript over a
 // RemoteSession), the same JSON as with --model, less what a server cannot give (attention,
 // embeddings, raw logits), which `trace` lists under "not_given".
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 
 #include "command_options.hpp"
+#include "commands.hpp"
 #include "common.hpp"
 #include "intervention_options.hpp"
 #include "remote_model.hpp"
@@ -115,6 +117,17 @@ int remoteTrace(const Args& args) {
     std::vector<float> probs(logits.size(), 0.0f);
     for (std::size_t i = 0; i < logits.size(); ++i)
         if (std::isfinite(logits[i])) probs[i] = std::exp(logits[i]);
+    if (!opts.flag("json")) {
+        // The same table as with --model, the server's logprobs in the logit column's place.
+        printTraceTable(t.loaded, ids, logits, "logprob", probs, top,
+                        entropyWithTail(logits, d.tailMass));
+        const auto itemised =
+            std::count_if(logits.begin(), logits.end(), [](float x) { return std::isfinite(x); });
+        if (d.tailMass > 0)
+            std::cout << "the server itemised the top " << itemised << " tokens; the rest hold "
+                      << 100.0 * d.tailMass << " % together (the entropy counts them as one)\n";
+        return 0;
+    }
     Json j;
     j["ids"] = ids;
     Json topJson = Json::array();

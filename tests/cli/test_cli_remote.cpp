@@ -36,12 +36,21 @@ TEST_CASE("cli --server: generate, trace and score give the local JSON fields", 
     CHECK(gj["model"]["server_kind"] == "llama-server");
     CHECK(gj["model"]["name"] == "stand-in/model");
     CHECK(gj["steps"][0].contains("prob"));
-    const auto t = runCli({"trace", "--server", s.url(), "--ids", "1,2", "--top", "5"});
+    const auto t = runCli({"trace", "--server", s.url(), "--ids", "1,2", "--top", "5", "--json"});
     REQUIRE(t.exitCode == 0);
     const auto tj = t.json();
     CHECK(tj["top"].size() == 5);
     CHECK(tj.contains("entropy_bits"));
     CHECK(tj["not_given"].size() == 4);
+    // Without --json, the readable table as with --model: the server's logprobs in the logit
+    // column's place, the JSON's top candidates in its rows.
+    const auto plain = runCli({"trace", "--server", s.url(), "--ids", "1,2", "--top", "5"});
+    REQUIRE(plain.exitCode == 0);
+    CHECK(plain.out.find("rank   prob %    logprob        id  token") != std::string::npos);
+    CHECK(plain.out.find('{') == std::string::npos);
+    CHECK(plain.out.find("\n   1  ") != std::string::npos);
+    CHECK(plain.out.find(" " + std::to_string(tj["top"][0]["id"].get<int>()) + "  ") !=
+          std::string::npos);
     const auto a = runCli({"trace", "--server", s.url(), "--ids", "1,2", "--attention"});
     CHECK(a.exitCode == 1);
     CHECK(a.err.find("does not expose attention") != std::string::npos);

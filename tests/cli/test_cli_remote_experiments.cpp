@@ -218,11 +218,12 @@ TEST_CASE("cli --server: trace, generate and compare take --ban through the one 
     TempDir dir("cli-remote-ban");
     StandInServer s(dir.path(), {"--kind", "llama"});
     const std::vector<int> ids = {1, 2};
-    const auto plain = runCli({"trace", "--server", s.url(), "--ids", "1,2", "--top", "3"});
+    const auto plain =
+        runCli({"trace", "--server", s.url(), "--ids", "1,2", "--top", "3", "--json"});
     REQUIRE(plain.exitCode == 0);
     const int top = plain.json()["top"][0]["id"].get<int>();
-    const auto t = runCli(
-        {"trace", "--server", s.url(), "--ids", "1,2", "--top", "3", "--ban", std::to_string(top)});
+    const auto t = runCli({"trace", "--server", s.url(), "--ids", "1,2", "--top", "3", "--json",
+                           "--ban", std::to_string(top)});
     INFO(t.err);
     REQUIRE(t.exitCode == 0);
     const Json tj = t.json();
