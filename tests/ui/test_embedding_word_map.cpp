@@ -29,8 +29,10 @@ StepRecordPtr record(const ts::Model& model, const std::vector<int>& ids, int fi
     }
     auto r = std::make_shared<StepRecord>();
     r->trace = t;
-    r->contextTokens.assign(ids.begin(), ids.begin() + first + count);
-    for (int i = 0; i < first + count; ++i) r->tokenTexts.push_back(std::to_string(i));
+    std::vector<std::string> texts;
+    for (int i = 0; i < first + count; ++i) texts.push_back(std::to_string(i));
+    r->setContext(ts::TranscriptContext::withTexts(
+        std::span(ids).first(static_cast<std::size_t>(first + count)), texts));
     return r;
 }
 

@@ -155,13 +155,12 @@ void AttentionView::setHistory(const std::vector<StepRecordPtr>& historyUpToCurr
         // Grouped-query attention: the trace says how many key/value heads the query heads share.
         const int kv = last->trace->attention.nKvHead;
         m_nKvHead = kv > 0 && kv < m_nHead && m_nHead % kv == 0 ? kv : 0;
-        m_tokens =
-            std::max(static_cast<int>(last->contextTokens.size()), last->trace->lastPosition() + 1);
+        m_tokens = std::max(static_cast<int>(last->contextSize()), last->trace->lastPosition() + 1);
         m_labels.reserve(m_tokens);
         for (int i = 0; i < m_tokens; ++i)
-            m_labels << (i < static_cast<int>(last->tokenTexts.size())
-                             ? QString::fromStdString(last->tokenTexts[static_cast<std::size_t>(
-                                   i)])  // display text already
+            m_labels << (i < static_cast<int>(last->contextSize())
+                             ? QString::fromStdString(
+                                   last->tokenText(static_cast<std::size_t>(i)))  // display text
                              : QStringLiteral("#%1").arg(i));
     }
     const std::vector<int> oldSource = std::move(m_rowSource);

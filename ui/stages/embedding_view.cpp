@@ -322,8 +322,7 @@ void EmbeddingView::collectVectors(std::size_t firstNewRecord) {
     for (auto it = m_history.rbegin(); it != m_history.rend() && !last; ++it)
         if (*it && (*it)->trace) last = it->get();
     int n = 0;
-    if (last)
-        n = std::max(static_cast<int>(last->contextTokens.size()), last->trace->lastPosition() + 1);
+    if (last) n = std::max(static_cast<int>(last->contextSize()), last->trace->lastPosition() + 1);
     const auto count = static_cast<std::size_t>(n);
     // A decode step appends records to the same history: the vectors already read stay as
     // they are (a trace never changes), and only the new records and positions are read.
@@ -349,9 +348,10 @@ void EmbeddingView::collectVectors(std::size_t firstNewRecord) {
     m_labels.reserve(n);
     for (int i = 0; i < n; ++i) {
         const auto u = static_cast<std::size_t>(i);
-        if (u >= known && u < last->contextTokens.size()) m_tokenIds[u] = last->contextTokens[u];
-        m_labels << (u < last->tokenTexts.size()
-                         ? QString::fromStdString(last->tokenTexts[u])  // display text already
+        if (u >= known && u < last->contextTokens().size())
+            m_tokenIds[u] = last->contextTokens()[u];
+        m_labels << (u < last->contextSize()
+                         ? QString::fromStdString(last->tokenText(u))  // display text already
                          : QStringLiteral("#%1").arg(i));
     }
     std::vector<char> fresh(count, 0);  // positions whose vectors are (re)read now
