@@ -149,7 +149,7 @@ TEST_CASE("Embedding strip shows token, position and sum for the selected token"
 TEST_CASE("Embedding view copes with a single token and with no vectors", "[ui][embedding]") {
     EmbeddingView view;
     view.resize(600, 400);
-    view.setHistory({cannedRecord(0, 0, 1, {"안녕"})}, nullptr);
+    view.setHistory(std::vector{cannedRecord(0, 0, 1, {"안녕"})}, nullptr);
     view.show();
     QApplication::processEvents();
     CHECK(view.tokenCount() == 1);
@@ -180,7 +180,7 @@ TEST_CASE("a RoPE model's embedding stage explains rotation instead of a positio
     t->tokens = {5, 9, 17};
     r->trace = t;
     r->setContext(ts::TranscriptContext::withTexts(std::vector<int>{5, 9, 17}, {"a", "b", "c"}));
-    view.setHistory({r}, model);
+    view.setHistory(std::vector<StepRecordPtr>{r}, model);
     QApplication::processEvents();
     CHECK(view.isRope());
     CHECK(view.ropeNote()->isVisible());

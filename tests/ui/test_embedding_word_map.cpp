@@ -102,7 +102,8 @@ TEST_CASE("a word map places the chosen words as the engine does and lists their
     view.show();
     view.setTokenizer(info.tokenizer);
     view.setModelFolder(info.folder);
-    view.setHistory({record(*info.model, ids, 0, static_cast<int>(ids.size()))}, info.model);
+    view.setHistory(std::vector{record(*info.model, ids, 0, static_cast<int>(ids.size()))},
+                    info.model);
     REQUIRE_FALSE(view.isWordMap());
 
     REQUIRE(view.showWordMap(QStringLiteral("numbers")));
@@ -199,7 +200,8 @@ TEST_CASE("the scatter's labels never cover one another, and every word of a wor
     EmbeddingView view;
     view.setTokenizer(info.tokenizer);
     view.setModelFolder(info.folder);
-    view.setHistory({record(*info.model, ids, 0, static_cast<int>(ids.size()))}, info.model);
+    view.setHistory(std::vector{record(*info.model, ids, 0, static_cast<int>(ids.size()))},
+                    info.model);
     view.show();
     REQUIRE(view.showWordMap(QStringLiteral("atlas")));
     REQUIRE(ts_test::waitUntil([&] { return view.wordMap() != nullptr && !view.isMapBusy(); }));

@@ -143,9 +143,9 @@ TEST_CASE("the vocabulary reads tokens through the engine's display helper",
     // After the bytes EB B2 it completes 범, and says so.
     const int second = *tok->idOf("\xB2");
     const int third = *tok->idOf("\x94");
-    CHECK(vocab->displayAfter({lone, second}, third) == QStringLiteral("범 3/3"));
-    CHECK(vocab->decode({lone, second, third}) == QStringLiteral("범"));
-    CHECK(vocab->decode({lone}) == QStringLiteral("<EB>"));
+    CHECK(vocab->displayAfter(std::vector{lone, second}, third) == QStringLiteral("범 3/3"));
+    CHECK(vocab->decode(std::vector{lone, second, third}) == QStringLiteral("범"));
+    CHECK(vocab->decode(std::vector{lone}) == QStringLiteral("<EB>"));
     CHECK(vocab->display(*tok->idOf(" the")) == QStringLiteral("␣the"));
 }
 

@@ -30,7 +30,7 @@ QString tokenText(const Vocabulary* vocab, int id) {
 }
 
 // How the views show the token after the context (ts::tokenDisplayAfter: "범 3/3", "␣the").
-QString displayText(const Vocabulary* vocab, const std::vector<int>& context, int id) {
+QString displayText(const Vocabulary* vocab, std::span<const int> context, int id) {
     return vocab ? vocab->displayAfter(context, id) : QStringLiteral("#%1").arg(id);
 }
 

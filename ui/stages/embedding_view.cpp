@@ -236,7 +236,7 @@ void EmbeddingView::retranslateNeighbourBox() {
 bool EmbeddingView::isRope() const { return m_rope; }
 QWidget* EmbeddingView::ropeNote() const { return m_ropeNote; }
 
-void EmbeddingView::setHistory(const std::vector<StepRecordPtr>& historyUpToCurrent,
+void EmbeddingView::setHistory(std::span<const StepRecordPtr> historyUpToCurrent,
                                std::shared_ptr<const ts::Model> model) {
     const bool newModel = model != m_model;
     if (newModel) m_neighbourCache.clear();
@@ -245,7 +245,14 @@ void EmbeddingView::setHistory(const std::vector<StepRecordPtr>& historyUpToCurr
                          historyUpToCurrent.size() > m_history.size() &&
                          std::equal(m_history.begin(), m_history.end(), historyUpToCurrent.begin());
     const std::size_t firstNew = extends ? m_history.size() : 0;
-    m_history = historyUpToCurrent;
+    // The view observes the transcript's steps: an appended step adds its pointer, the
+    // records already held are not copied again (nor their contexts, which they share).
+    if (extends)
+        m_history.insert(m_history.end(),
+                         historyUpToCurrent.begin() + static_cast<std::ptrdiff_t>(firstNew),
+                         historyUpToCurrent.end());
+    else
+        m_history.assign(historyUpToCurrent.begin(), historyUpToCurrent.end());
     m_model = std::move(model);
     setRope(m_model && !m_model->hasPositionEmbeddings());
     if (newModel && isWordMap()) updateWordMap();
