@@ -110,6 +110,15 @@ TEST_CASE("transcript context: texts read a token at a time are those of the who
         }
         CHECK(shownNow(branch) == ts::tokenDisplays(bytes));
         CHECK(shownNow(context) == ts::tokenDisplays(bytes));
+        // A full context goes on in a larger copy (as the Transcript grows it): past the old
+        // capacity, read the same way.
+        auto grown = branch->prefix(branch->size(), 400);
+        CHECK(grown->capacity() == 400);
+        while (grown->size() < 300) {
+            bytes.push_back(randomTokenBytes(rng));
+            grown->appendBytes(7, bytes.back());
+        }
+        CHECK(shownNow(grown) == ts::tokenDisplays(bytes));
     }
 }
 

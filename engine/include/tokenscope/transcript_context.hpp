@@ -8,9 +8,12 @@
 //
 // Threads. The engine worker appends while the GUI thread reads steps it was sent. That is
 // race-free without a lock because:
-// - storage never moves: the ids are one array sized once to the capacity (the model's
-//   context length), the display texts live in fixed-size chunks whose pointer table is also
-//   sized once; appending writes only slots past every published step's length;
+// - storage never moves: the ids are one array sized once to the capacity, the display texts
+//   live in fixed-size chunks whose pointer table is also sized once; appending writes only
+//   slots past every published step's length. A context that is full is not grown in place:
+//   the Transcript continues in a copy twice as large (prefix()), and the steps made so far
+//   keep the old one, so the capacity need not be the model's whole context length (a server
+//   may claim millions of tokens) and the copies add up to at most the final size;
 // - a slot is written before any step covering it is made, and steps reach other threads
 //   through a queue (a mutex or an event loop), which orders the write before the read;
 // - readers read only through a step, and only positions below its length (display texts
@@ -75,8 +78,8 @@ class TranscriptContext {
     // (the Transcript checks that nobody else holds it).
     void truncate(std::size_t length);
     // A new context holding the first `length` tokens, for a branch that must not overwrite
-    // what steps still holding this one see.
-    std::shared_ptr<TranscriptContext> prefix(std::size_t length) const;
+    // what steps still holding this one see, or to grow: `capacity` (0: this one's).
+    std::shared_ptr<TranscriptContext> prefix(std::size_t length, std::size_t capacity = 0) const;
     // Memory it holds: the ids array, text chunks and strings, the bytes kept for reading
     // the tail, the prompt.
     std::size_t bytes() const;
@@ -94,7 +97,7 @@ class TranscriptContext {
     Texts m_texts;
     std::string m_promptText;
     std::vector<int> m_promptByteStart, m_promptByteEnd;
-    std::unique_ptr<int[]> m_ids;                   // capacity slots, never moved
+    std::unique_ptr<int[]> m_ids;                        // capacity slots, never moved
     std::unique_ptr<std::unique_ptr<Chunk>[]> m_chunks;  // capacity / kChunk slots, sized once
     std::size_t m_size = 0;
     std::size_t m_settled = 0;

@@ -201,6 +201,13 @@ const TranscriptStep& Transcript::push(StepTrace trace, const SamplingParams& pa
     // few displays read again): the steps before it share what is already there.
     const std::vector<int>& sessionTokens = m_source->tokens();
     rewindContext(std::min(m_context->size(), sessionTokens.size()));
+    if (sessionTokens.size() > m_context->capacity()) {
+        // Full: go on in a copy twice as large; the steps so far keep this one.
+        const std::size_t nCtx = static_cast<std::size_t>(std::max(m_source->config().nCtx, 0));
+        m_context = m_context->prefix(
+            m_context->size(),
+            std::max(sessionTokens.size(), std::min(2 * m_context->capacity(), nCtx)));
+    }
     for (std::size_t p = m_context->size(); p < sessionTokens.size(); ++p) {
         const int id = sessionTokens[p];
         if (!m_tokenizer) {
@@ -238,8 +245,11 @@ const TranscriptStep& Transcript::start(const PromptTokens& prompt, const Sampli
             byteStart.push_back(static_cast<int>(t.start));
             byteEnd.push_back(static_cast<int>(t.end));
         }
+    // Room for the model's whole context up to 65,536 tokens (256 KB of ids); a longer run
+    // moves to a larger copy when it gets there (see push()).
+    const auto nCtx = static_cast<std::size_t>(std::max(m_source->config().nCtx, 0));
     m_context = std::make_shared<TranscriptContext>(
-        static_cast<std::size_t>(std::max(m_source->config().nCtx, 0)),
+        std::max(m_prompt.tokens.size(), std::min(nCtx, std::size_t{1} << 16)),
         m_tokenizer ? TranscriptContext::Texts::FromBytes : TranscriptContext::Texts::Given,
         m_prompt.text, std::move(byteStart), std::move(byteEnd));
     try {

@@ -28,9 +28,9 @@ TranscriptContext::TranscriptContext(std::size_t capacity, Texts texts, std::str
 std::shared_ptr<TranscriptContext> TranscriptContext::withTexts(
     std::span<const int> ids, const std::vector<std::string>& texts, std::string promptText,
     std::vector<int> promptByteStart, std::vector<int> promptByteEnd) {
-    auto c = std::make_shared<TranscriptContext>(ids.size(), Texts::Given, std::move(promptText),
-                                                 std::move(promptByteStart),
-                                                 std::move(promptByteEnd));
+    auto c =
+        std::make_shared<TranscriptContext>(ids.size(), Texts::Given, std::move(promptText),
+                                            std::move(promptByteStart), std::move(promptByteEnd));
     for (std::size_t i = 0; i < ids.size(); ++i)
         c->appendGiven(ids[i], i < texts.size() ? texts[i] : std::string());
     return c;
@@ -98,8 +98,9 @@ void TranscriptContext::settle() {
         setText(next, std::move(texts[next - m_settled]));
         ++next;
     }
-    m_tail.assign(std::make_move_iterator(texts.begin() + static_cast<std::ptrdiff_t>(next - m_settled)),
-                  std::make_move_iterator(texts.end()));
+    m_tail.assign(
+        std::make_move_iterator(texts.begin() + static_cast<std::ptrdiff_t>(next - m_settled)),
+        std::make_move_iterator(texts.end()));
     m_settled = next;
 }
 
@@ -122,10 +123,12 @@ void TranscriptContext::truncate(std::size_t length) {
     settle();
 }
 
-std::shared_ptr<TranscriptContext> TranscriptContext::prefix(std::size_t length) const {
+std::shared_ptr<TranscriptContext> TranscriptContext::prefix(std::size_t length,
+                                                             std::size_t capacity) const {
     length = std::min(length, m_size);
-    auto c = std::make_shared<TranscriptContext>(m_capacity, m_texts, m_promptText,
-                                                 m_promptByteStart, m_promptByteEnd);
+    capacity = std::max(capacity > 0 ? capacity : m_capacity, length);
+    auto c = std::make_shared<TranscriptContext>(capacity, m_texts, m_promptText, m_promptByteStart,
+                                                 m_promptByteEnd);
     std::copy(m_ids.get(), m_ids.get() + length, c->m_ids.get());
     c->m_size = length;
     if (m_texts == Texts::Given) {
@@ -133,7 +136,8 @@ std::shared_ptr<TranscriptContext> TranscriptContext::prefix(std::size_t length)
         c->m_settled = length;
         return c;
     }
-    c->m_byteEnds.assign(m_byteEnds.begin(), m_byteEnds.begin() + static_cast<std::ptrdiff_t>(length));
+    c->m_byteEnds.assign(m_byteEnds.begin(),
+                         m_byteEnds.begin() + static_cast<std::ptrdiff_t>(length));
     c->m_bytes = m_bytes.substr(0, length > 0 ? m_byteEnds[length - 1] : 0);
     std::size_t settled = 0;
     while (settled < std::min(m_settled, length) &&
