@@ -170,7 +170,7 @@ TEST_CASE("remote: llama-server format, driven by a Transcript with rewind, bran
     for (int i = 0; i < 4; ++i) t.step(greedy);
     // Greedy tokens: the formula's argmax (the smallest id among equals), step by step.
     for (const auto& st : t.steps()) {
-        const auto w = expectedLogprobs(st->contextTokens);
+        const auto w = expectedLogprobs({st->contextTokens().begin(), st->contextTokens().end()});
         const int best = static_cast<int>(std::max_element(w.begin(), w.end()) - w.begin());
         CHECK(st->sampledToken == best);
     }
@@ -180,9 +180,9 @@ TEST_CASE("remote: llama-server format, driven by a Transcript with rewind, bran
     CHECK(req["post_sampling_probs"] == false);
     // Branch from step 1 with another token; the context is rewound to match.
     const auto& b = t.branchFrom(1, 10, greedy);
-    CHECK(b.contextTokens.back() == 10);
-    CHECK(b.contextTokens.size() == 4);
-    const auto w = expectedLogprobs(b.contextTokens);
+    CHECK(b.contextTokens().back() == 10);
+    CHECK(b.contextSize() == 4);
+    const auto w = expectedLogprobs({b.contextTokens().begin(), b.contextTokens().end()});
     CHECK(b.sampledToken == static_cast<int>(std::max_element(w.begin(), w.end()) - w.begin()));
     ts::Transcript f = t.fork();
     f.step(greedy);

@@ -205,8 +205,7 @@ int main(int argc, char** argv) {
     std::string load = "?";
     if (std::ifstream f("/proc/loadavg"); f) f >> load;
     const int records = static_cast<int>(window.history().size());
-    const int context =
-        records > 0 ? static_cast<int>(window.history().back()->contextTokens.size()) : 0;
+    const int context = records > 0 ? static_cast<int>(window.history().back()->contextSize()) : 0;
     std::printf(
         "view %s at %dx%d: %d steps to a context of %d tokens in %.1f s; event loop ticks %d; "
         "worst stall %.1f ms (at %.0f ms), p99 %.1f ms, %d over %.0f ms; worst busy (GUI thread "

@@ -17,10 +17,9 @@ inline ts::ui::StepRecordPtr cannedRecord(std::vector<float> logits, int sampled
     auto rec = std::make_shared<ts::ui::StepRecord>();
     rec->index = 0;
     rec->trace = trace;
-    rec->contextTokens = context;
-    for (int t : context) rec->tokenTexts.push_back(std::to_string(t));
-    rec->promptByteStart.assign(context.size(), -1);
-    rec->promptByteEnd.assign(context.size(), -1);
+    std::vector<std::string> texts;
+    for (int t : context) texts.push_back(std::to_string(t));
+    rec->setContext(ts::TranscriptContext::withTexts(context, texts));
     rec->sampledToken = sampled;
     // Drawn at temperature 1 with nothing cut, whatever SamplingParams{}'s defaults are: the
     // views' tests compare against the plain softmax.

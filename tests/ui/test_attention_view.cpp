@@ -73,15 +73,14 @@ std::vector<StepRecordPtr> cannedHistory(const std::vector<std::string>& texts,
     auto prefill = std::make_shared<StepRecord>();
     prefill->index = 0;
     prefill->trace = cannedTrace(0, 3, tracePrefill);
-    prefill->contextTokens = {100, 101, 102};
     // Records hold display text, as the engine worker makes it (ts::tokenDisplays).
     const auto shown = ts::tokenDisplays(texts);
-    prefill->tokenTexts = {shown[0], shown[1], shown[2]};
+    prefill->setContext(ts::TranscriptContext::withTexts(std::vector<int>{100, 101, 102},
+                                                         {shown[0], shown[1], shown[2]}));
     auto step = std::make_shared<StepRecord>();
     step->index = 1;
     step->trace = cannedTrace(3, 1);
-    step->contextTokens = {100, 101, 102, 103};
-    step->tokenTexts = shown;
+    step->setContext(ts::TranscriptContext::withTexts(std::vector<int>{100, 101, 102, 103}, shown));
     return {prefill, step};
 }
 
@@ -292,10 +291,13 @@ StepRecordPtr scatteredRecord(int index, int first, int count) {
     auto r = std::make_shared<StepRecord>();
     r->index = index;
     r->trace = t;
+    std::vector<int> ids;
+    std::vector<std::string> texts;
     for (int i = 0; i < first + count; ++i) {
-        r->contextTokens.push_back(100 + i);
-        r->tokenTexts.push_back(std::to_string(i));
+        ids.push_back(100 + i);
+        texts.push_back(std::to_string(i));
     }
+    r->setContext(ts::TranscriptContext::withTexts(ids, texts));
     return r;
 }
 

@@ -134,7 +134,8 @@ TEST_CASE("the window generates from a chat prompt and its tokens hold the forma
     const auto& first = *window.history().front();
     const auto tokenizer = ts::Tokenizer::fromFolder(dir);
     // SmolLM2's template adds its default system message when none is given.
-    const std::string text = tokenizer->decode(first.contextTokens);
+    const std::string text =
+        tokenizer->decode({first.contextTokens().begin(), first.contextTokens().end()});
     CHECK(text.rfind("<|im_start|>system\n", 0) == 0);
     CHECK(text.find("<|im_start|>user\nHello<|im_end|>\n<|im_start|>assistant\n") !=
           std::string::npos);

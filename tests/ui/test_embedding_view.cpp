@@ -50,8 +50,9 @@ StepRecordPtr cannedRecord(int index, int firstPos, int count, std::vector<std::
     auto r = std::make_shared<StepRecord>();
     r->index = index;
     r->trace = t;
-    for (int i = 0; i < firstPos + count; ++i) r->contextTokens.push_back(200 + i);
-    r->tokenTexts = std::move(texts);
+    std::vector<int> ids;
+    for (int i = 0; i < firstPos + count; ++i) ids.push_back(200 + i);
+    r->setContext(ts::TranscriptContext::withTexts(ids, texts));
     return r;
 }
 
@@ -148,7 +149,7 @@ TEST_CASE("Embedding strip shows token, position and sum for the selected token"
 TEST_CASE("Embedding view copes with a single token and with no vectors", "[ui][embedding]") {
     EmbeddingView view;
     view.resize(600, 400);
-    view.setHistory({cannedRecord(0, 0, 1, {"안녕"})}, nullptr);
+    view.setHistory(std::vector{cannedRecord(0, 0, 1, {"안녕"})}, nullptr);
     view.show();
     QApplication::processEvents();
     CHECK(view.tokenCount() == 1);
@@ -178,9 +179,8 @@ TEST_CASE("a RoPE model's embedding stage explains rotation instead of a positio
     t->firstPosition = 0;
     t->tokens = {5, 9, 17};
     r->trace = t;
-    r->contextTokens = {5, 9, 17};
-    r->tokenTexts = {"a", "b", "c"};
-    view.setHistory({r}, model);
+    r->setContext(ts::TranscriptContext::withTexts(std::vector<int>{5, 9, 17}, {"a", "b", "c"}));
+    view.setHistory(std::vector<StepRecordPtr>{r}, model);
     QApplication::processEvents();
     CHECK(view.isRope());
     CHECK(view.ropeNote()->isVisible());

@@ -29,8 +29,10 @@ StepRecordPtr record(const ts::Model& model, const std::vector<int>& ids, int fi
     }
     auto r = std::make_shared<StepRecord>();
     r->trace = t;
-    r->contextTokens.assign(ids.begin(), ids.begin() + first + count);
-    for (int i = 0; i < first + count; ++i) r->tokenTexts.push_back(std::to_string(i));
+    std::vector<std::string> texts;
+    for (int i = 0; i < first + count; ++i) texts.push_back(std::to_string(i));
+    r->setContext(ts::TranscriptContext::withTexts(
+        std::span(ids).first(static_cast<std::size_t>(first + count)), texts));
     return r;
 }
 
@@ -100,7 +102,8 @@ TEST_CASE("a word map places the chosen words as the engine does and lists their
     view.show();
     view.setTokenizer(info.tokenizer);
     view.setModelFolder(info.folder);
-    view.setHistory({record(*info.model, ids, 0, static_cast<int>(ids.size()))}, info.model);
+    view.setHistory(std::vector{record(*info.model, ids, 0, static_cast<int>(ids.size()))},
+                    info.model);
     REQUIRE_FALSE(view.isWordMap());
 
     REQUIRE(view.showWordMap(QStringLiteral("numbers")));
@@ -197,7 +200,8 @@ TEST_CASE("the scatter's labels never cover one another, and every word of a wor
     EmbeddingView view;
     view.setTokenizer(info.tokenizer);
     view.setModelFolder(info.folder);
-    view.setHistory({record(*info.model, ids, 0, static_cast<int>(ids.size()))}, info.model);
+    view.setHistory(std::vector{record(*info.model, ids, 0, static_cast<int>(ids.size()))},
+                    info.model);
     view.show();
     REQUIRE(view.showWordMap(QStringLiteral("atlas")));
     REQUIRE(ts_test::waitUntil([&] { return view.wordMap() != nullptr && !view.isMapBusy(); }));

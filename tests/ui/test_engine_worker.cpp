@@ -51,7 +51,7 @@ TEST_CASE("worker runs steps on its thread and hands back records", "[ui][worker
         CHECK(rec->trace->logits.size() == 512);
         CHECK(!rec->trace->attention.empty());
         CHECK(rec->sampledToken >= 0);
-        CHECK(rec->contextTokens.size() == static_cast<std::size_t>(lastPos + 1));
+        CHECK(rec->contextSize() == static_cast<std::size_t>(lastPos + 1));
         if (i > 0) {
             // The autoregressive loop: the previous step's draw is this step's input.
             const auto prev = records.at(i - 1).front().value<StepRecordPtr>();
@@ -161,10 +161,11 @@ TEST_CASE("worker runs the bundled model on a Korean prompt", "[ui][worker][bund
     engine.run(2, p, 0);
     REQUIRE(waitFor(records, 3, 60000));
     const auto first = records.at(0).front().value<StepRecordPtr>();
-    CHECK(first->promptText == prompt.toStdString());
+    CHECK(first->promptText() == prompt.toStdString());
     // The spans tile the prompt's bytes.
-    CHECK(first->promptByteStart.front() == 0);
-    CHECK(first->promptByteEnd.back() == static_cast<int>(prompt.toUtf8().size()));
+    CHECK(first->promptByteStart(0) == 0);
+    CHECK(first->promptByteEnd(first->contextSize() - 1) ==
+          static_cast<int>(prompt.toUtf8().size()));
     const auto last = records.at(2).front().value<StepRecordPtr>();
     CHECK(last->trace->lastPosition() == first->trace->lastPosition() + 2);
     CHECK(last->trace->attention.nLayer == 4);

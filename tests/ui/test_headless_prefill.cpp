@@ -53,7 +53,7 @@ TEST_CASE("headless --steps 0 shows the prefill with nothing drawn", "[ui][headl
     // The context is the prompt alone: no token was appended.
     const auto ids = ts::Tokenizer::fromFolder(ts::bundledModelPath())
                          ->encodeIds("The detective gathered everyone in the");
-    CHECK(prefill.contextTokens == ids);
+    CHECK(std::ranges::equal(prefill.contextTokens(), ids));
     CHECK(QImage(file).size() == window.size());
 }
 
@@ -84,7 +84,7 @@ TEST_CASE("the attention view opens on the engine's most informative head, not l
     int argmax = 0;
     for (int k = 1; k <= last; ++k)
         if (att->weight(last, k) > att->weight(last, argmax)) argmax = k;
-    CHECK(window.history().front()->contextTokens[static_cast<std::size_t>(argmax)] == name);
+    CHECK(window.history().front()->contextTokens()[static_cast<std::size_t>(argmax)] == name);
     // A head picked by hand stays when the next prompt comes.
     att->setLayer(0);
     att->setHead(0);

@@ -208,7 +208,7 @@ TEST_CASE("before/after shows the probabilities of a run without the interventio
         REQUIRE(before);
         const auto& after = window.history()[static_cast<std::size_t>(step)];
         CHECK(before->index == step);
-        CHECK(before->contextTokens == after->contextTokens);
+        CHECK(std::ranges::equal(before->contextTokens(), after->contextTokens()));
         // Bit for bit the unintervened pass on the same tokens, and not the silenced one.
         CHECK(before->trace->logits == expected[static_cast<std::size_t>(step)]);
         CHECK(before->trace->logits != after->trace->logits);

@@ -40,7 +40,7 @@ void checkAppPath(const fs::path& folder, const std::string& prompt) {
     engine.startPrompt(QString::fromStdString(prompt), greedy);
     REQUIRE(waitFor(records, 1, 60000));
     const auto first = records.at(0).front().value<StepRecordPtr>();
-    CHECK(first->contextTokens == ids);
+    CHECK(std::ranges::equal(first->contextTokens(), ids));
     const int next = first->sampledToken;
     const double prob = first->figures.prob;
 

@@ -117,7 +117,7 @@ TEST_CASE("app on llama-server: greedy tokens equal the local model's, attention
     INFO(server.log().substr(0, 1000));
     CHECK(errors.isEmpty());
     const auto& last = *window.history().back();
-    std::vector<int> remote = last.contextTokens;
+    std::vector<int> remote(last.contextTokens().begin(), last.contextTokens().end());
     remote.push_back(last.sampledToken);
 
     // The reference: the engine's one loop on the same GGUF, locally.
@@ -147,7 +147,7 @@ TEST_CASE("app on llama-server: greedy tokens equal the local model's, attention
         60000));
     local.branchFrom(3, other, greedy);
     const auto& branched = *window.history().back();
-    std::vector<int> remoteBranch = branched.contextTokens;
+    std::vector<int> remoteBranch(branched.contextTokens().begin(), branched.contextTokens().end());
     remoteBranch.push_back(branched.sampledToken);
     CHECK(remoteBranch == local.tokens());
     CHECK(window.history()[3]->chosen);
@@ -386,5 +386,5 @@ TEST_CASE("hostile servers: Cancel stops a connection, a broken answer ends in a
     window.setPrompt(QStringLiteral("abc"));
     REQUIRE(runWindow(window, 3));
     CHECK(window.history().size() == 3);
-    CHECK(window.history().front()->contextTokens.size() == 3);
+    CHECK(window.history().front()->contextSize() == 3);
 }

@@ -98,7 +98,7 @@ TEST_CASE("the window's event loop keeps running through a run to 1,024 tokens",
     CHECK(errors.isEmpty());
 
     REQUIRE(window.history().size() == kSteps + 1);
-    CHECK(window.history().back()->contextTokens.size() == kPrompt + kSteps);
+    CHECK(window.history().back()->contextSize() == kPrompt + kSteps);
     window.grab();
     if (view == QLatin1String("attention")) {
         auto* attention =

@@ -19,10 +19,9 @@ namespace {
 std::shared_ptr<ts::ui::StepRecord> koreanPartialRecord() {
     auto rec = std::const_pointer_cast<ts::ui::StepRecord>(
         ts_test::cannedRecord({0.f, 1.f}, 1, {10, 11, 12}));
-    rec->promptText = "\xEA\xB0\x80 a";
-    rec->tokenTexts = ts::tokenDisplays({"\xEA", "\xB0\x80", " a"});
-    rec->promptByteStart = {0, 1, 3};
-    rec->promptByteEnd = {1, 3, 5};
+    rec->setContext(ts::TranscriptContext::withTexts(std::vector<int>{10, 11, 12},
+                                                     ts::tokenDisplays({"\xEA", "\xB0\x80", " a"}),
+                                                     "\xEA\xB0\x80 a", {0, 1, 3}, {1, 3, 5}));
     return rec;
 }
 
@@ -99,14 +98,16 @@ TEST_CASE("token chips for a Korean prompt through the real GPT-2 tokenizer", "[
     const std::string prompt = "범인이 수진이라는 게 밝혀졌다.";
     const auto tokens = tok->encode(prompt);
     auto rec = std::make_shared<ts::ui::StepRecord>();
-    rec->promptText = prompt;
+    std::vector<int> ids, starts, ends;
+    std::vector<std::string> bytes;
     for (const auto& t : tokens) {
-        rec->contextTokens.push_back(t.id);
-        rec->tokenTexts.push_back(tok->tokenBytes(t.id));
-        rec->promptByteStart.push_back(static_cast<int>(t.start));
-        rec->promptByteEnd.push_back(static_cast<int>(t.end));
+        ids.push_back(t.id);
+        bytes.push_back(tok->tokenBytes(t.id));
+        starts.push_back(static_cast<int>(t.start));
+        ends.push_back(static_cast<int>(t.end));
     }
-    rec->tokenTexts = ts::tokenDisplays(rec->tokenTexts);
+    rec->setContext(
+        ts::TranscriptContext::withTexts(ids, ts::tokenDisplays(bytes), prompt, starts, ends));
     TokenView view;
     view.setRecord(rec);
     CHECK(static_cast<std::size_t>(view.promptTokenCount()) == tokens.size());
@@ -142,9 +143,9 @@ TEST_CASE("the vocabulary reads tokens through the engine's display helper",
     // After the bytes EB B2 it completes 범, and says so.
     const int second = *tok->idOf("\xB2");
     const int third = *tok->idOf("\x94");
-    CHECK(vocab->displayAfter({lone, second}, third) == QStringLiteral("범 3/3"));
-    CHECK(vocab->decode({lone, second, third}) == QStringLiteral("범"));
-    CHECK(vocab->decode({lone}) == QStringLiteral("<EB>"));
+    CHECK(vocab->displayAfter(std::vector{lone, second}, third) == QStringLiteral("범 3/3"));
+    CHECK(vocab->decode(std::vector{lone, second, third}) == QStringLiteral("범"));
+    CHECK(vocab->decode(std::vector{lone}) == QStringLiteral("<EB>"));
     CHECK(vocab->display(*tok->idOf(" the")) == QStringLiteral("␣the"));
 }
 

@@ -153,7 +153,7 @@ TEST_CASE(
     CHECK(hub->cost()->totals().steps == 5);
     CHECK(hub->cost()->tableRows() == 5);
     CHECK(hub->cost()->totals().contextLength ==
-          static_cast<int>(window.history().back()->contextTokens.size()));
+          static_cast<int>(window.history().back()->contextSize()));
     REQUIRE(hub->lens()->columnCount() == 5);
     // The last column is the step after the branch: its input is the chosen token.
     CHECK(hub->lens()->columnLabels().back().startsWith(
@@ -351,10 +351,10 @@ TEST_CASE(
         INFO("step " << i);
         const auto& a = *written.steps[i];
         const auto& b = *window.history()[i];
-        CHECK(b.fromFile);
+        CHECK(b.fromFile());
         CHECK(b.sampledToken == a.sampledToken);
-        CHECK(b.contextTokens == a.contextTokens);
-        CHECK(b.tokenTexts == a.tokenTexts);
+        CHECK(std::ranges::equal(b.contextTokens(), a.contextTokens()));
+        CHECK(b.tokenTexts() == a.tokenTexts());
         CHECK(b.uniform == a.uniform);
         CHECK(b.figures.prob == Approx(a.figures.prob));
         CHECK(b.figures.rank == a.figures.rank);
@@ -382,10 +382,10 @@ TEST_CASE(
     window.loadModel(tinyModel());
     REQUIRE(waitFor(ready, 1));
     REQUIRE(waitUntil(
-        [&] { return window.history().size() == 6 && !window.history().back()->fromFile; }));
+        [&] { return window.history().size() == 6 && !window.history().back()->fromFile(); }));
     for (std::size_t i = 0; i < 6; ++i) {
         CHECK(window.history()[i]->sampledToken == written.steps[i]->sampledToken);
-        CHECK_FALSE(window.history()[i]->fromFile);
+        CHECK_FALSE(window.history()[i]->fromFile());
     }
     CHECK_FALSE(window.history().back()->trace->attention.empty());
     CHECK(window.transcriptNotice().isEmpty());
@@ -423,7 +423,7 @@ TEST_CASE(
     REQUIRE(waitFor(ready, 1));
     window.openTranscript(written.path);
     REQUIRE(waitUntil([&] { return window.history().size() == 4; }));
-    CHECK(window.history().back()->fromFile);
+    CHECK(window.history().back()->fromFile());
     CHECK(window.history().back()->sampledToken == written.steps.back()->sampledToken);
     const QString notice = window.transcriptNotice();
     CHECK(notice.contains(QStringLiteral("gpt2-tiny-vocab512")));
@@ -439,8 +439,9 @@ TEST_CASE(
     QSignalSpy records(&window, &MainWindow::recordArrived);
     window.generate(2);
     REQUIRE(waitUntil(
-        [&] { return window.history().size() == 2 && !window.history().back()->fromFile; }));
-    CHECK(window.history().front()->contextTokens == written.steps.front()->contextTokens);
+        [&] { return window.history().size() == 2 && !window.history().back()->fromFile(); }));
+    CHECK(std::ranges::equal(window.history().front()->contextTokens(),
+                             written.steps.front()->contextTokens()));
     CHECK(window.transcriptNotice().isEmpty());
 }
 

@@ -193,7 +193,7 @@ QString ConfidenceView::generatedText() const {
     const StepRecord& r = *model->steps().back();
     // The raw bytes joined (tokenTexts are display text with visible spaces); the newest
     // sampled token is not yet in the context but is part of what was generated.
-    std::vector<int> ids = r.contextTokens;
+    std::vector<int> ids(r.contextTokens().begin(), r.contextTokens().end());
     if (r.sampledToken >= 0) ids.push_back(r.sampledToken);
     std::string bytes;
     for (int id : ids) {

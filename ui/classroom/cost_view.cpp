@@ -38,7 +38,8 @@ QString humanUnits(double v, const QString& unit) {
 CostTotals costTotals(const std::vector<StepRecordPtr>& history) {
     CostTotals t;
     for (const auto& r : history) {
-        if (!r || !r->trace || r->fromFile) continue;  // a step read from a file cost nothing here
+        if (!r || !r->trace || r->fromFile())
+            continue;  // a step read from a file cost nothing here
         const auto& c = r->trace->cost;
         ++t.steps;
         t.tokens += static_cast<int>(r->trace->tokens.size());
@@ -266,7 +267,7 @@ double steadyMsPerToken(const std::vector<StepRecordPtr>& history, int recent) {
     for (auto it = history.rbegin(); it != history.rend() && static_cast<int>(ms.size()) < recent;
          ++it) {
         const auto& r = *it;
-        if (!r || !r->trace || r->fromFile || r->index == 0 || r->trace->tokens.size() != 1)
+        if (!r || !r->trace || r->fromFile() || r->index == 0 || r->trace->tokens.size() != 1)
             continue;
         ms.push_back(r->trace->cost.wallMs);
     }
@@ -364,7 +365,7 @@ void CostView::appendRows(const std::vector<StepRecordPtr>& history, std::size_t
     const QFontMetrics fm(m_table->font());
     for (std::size_t i = first; i < history.size(); ++i) {
         const auto& r = history[i];
-        if (!r || !r->trace || r->fromFile) continue;
+        if (!r || !r->trace || r->fromFile()) continue;
         const auto& c = r->trace->cost;
         const int n = std::max(1, static_cast<int>(r->trace->tokens.size()));
         m_table->setRowCount(row + 1);

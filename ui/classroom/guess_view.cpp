@@ -251,7 +251,7 @@ void GuessView::prepareRound() {
     m_status->clear();
     updateConceal();
     // The context as it reads (the last 240 characters of a long one), the next token a box.
-    QString text = m_info.vocabulary->decode(m_record->contextTokens);
+    QString text = m_info.vocabulary->decode(m_record->contextTokens());
     if (text.size() > 240) text = QStringLiteral("…") + text.right(240);
     m_context = text;
     m_contextLabel->setText(
@@ -329,7 +329,7 @@ void GuessView::reveal(bool drawAtOnce) {
         [record, tokenizer, nVocab, distinct](const std::atomic<bool>&) {
             GuessRevealResult r;
             const auto& logits = record->trace->logits;
-            r.scores = ts::scoreGuesses(*tokenizer, nVocab, record->contextTokens, logits,
+            r.scores = ts::scoreGuesses(*tokenizer, nVocab, record->contextTokens(), logits,
                                         record->params, record->sampledToken, distinct);
             r.top = ts::topCandidates(ts::samplingDistribution(logits, record->params), 5);
             r.topToken = ts::argmax(logits);

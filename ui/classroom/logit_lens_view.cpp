@@ -160,11 +160,10 @@ void LogitLensView::collectLens() {
         // math here on the GUI thread. Thinned and file-read steps have none.
         if (!r || !r->trace || r->trace->lens.empty()) continue;
         const int pos = r->trace->lastPosition();
-        const QString input =
-            static_cast<std::size_t>(pos) < r->tokenTexts.size()
-                ? QString::fromStdString(
-                      r->tokenTexts[static_cast<std::size_t>(pos)])  // display text already
-                : tokenText(r->trace->tokens.back());
+        const QString input = static_cast<std::size_t>(pos) < r->contextSize()
+                                  ? QString::fromStdString(r->tokenText(
+                                        static_cast<std::size_t>(pos)))  // display text already
+                                  : tokenText(r->trace->tokens.back());
         labels << QStringLiteral("%1 %2").arg(pos).arg(input);
         columns.push_back(r->trace->lens);
         sampled.push_back(r->sampledToken);

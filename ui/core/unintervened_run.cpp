@@ -17,7 +17,7 @@ std::vector<StepRecordPtr> unintervenedSteps(const std::shared_ptr<const ts::Mod
     if (!model) throw ts::Error("no model is loaded");
     if (history.empty()) return {};
     for (const auto& r : history)
-        if (!r || r->fromFile || r->index != static_cast<int>(&r - history.data()))
+        if (!r || r->fromFile() || r->index != static_cast<int>(&r - history.data()))
             throw ts::Error("the steps are not a run of the loaded model");
     // The settings the engine worker's transcript describes its steps with: the views read the
     // same kind of description. No interventions: that is the point.
@@ -27,7 +27,7 @@ std::vector<StepRecordPtr> unintervenedSteps(const std::shared_ptr<const ts::Mod
     ts::Transcript transcript(model, tokenizer, options);
     std::vector<StepRecordPtr> out;
     out.reserve(history.size());
-    transcript.startIds(history.front()->contextTokens, history.front()->params);
+    transcript.startIds(history.front()->contextTokens(), history.front()->params);
     out.push_back(transcript.steps().back());
     for (std::size_t i = 1; i < history.size(); ++i) {
         if (cancel && cancel->load()) throw ts::Cancelled();

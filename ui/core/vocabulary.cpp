@@ -35,7 +35,7 @@ QString Vocabulary::display(int id) const {
     return qs(ts::tokenDisplay(bytesOf(id)));
 }
 
-QString Vocabulary::displayAfter(const std::vector<int>& context, int id) const {
+QString Vocabulary::displayAfter(std::span<const int> context, int id) const {
     if (!hasTokenizer() || id < 0 || id >= static_cast<int>(bytes.size()))
         return QStringLiteral("#%1").arg(id);
     std::string tail;
@@ -45,7 +45,7 @@ QString Vocabulary::displayAfter(const std::vector<int>& context, int id) const 
     return qs(ts::tokenDisplayAfter(tail, bytesOf(id)));
 }
 
-std::vector<std::string> Vocabulary::displays(const std::vector<int>& ids) const {
+std::vector<std::string> Vocabulary::displays(std::span<const int> ids) const {
     if (!hasTokenizer()) {
         std::vector<std::string> out;
         // Appended, not "#" + to_string(id): GCC 12 warns falsely on that (bug 105329).
@@ -58,7 +58,7 @@ std::vector<std::string> Vocabulary::displays(const std::vector<int>& ids) const
     return ts::tokenDisplays(parts);
 }
 
-QString Vocabulary::decode(const std::vector<int>& ids) const {
+QString Vocabulary::decode(std::span<const int> ids) const {
     if (!hasTokenizer()) {
         QStringList parts;
         for (int id : ids) parts << text(id);

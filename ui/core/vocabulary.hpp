@@ -5,6 +5,7 @@
 // this class only holds the bytes and turns the results into QStrings.
 #include <QString>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -33,12 +34,12 @@ struct Vocabulary {
     QString display(int id) const;
     // The token appended after `context` (a candidate or the drawn token): a token that
     // completes a character begun in the context shows it ("범 3/3").
-    QString displayAfter(const std::vector<int>& context, int id) const;
+    QString displayAfter(std::span<const int> context, int id) const;
     // Every token of `ids` read in context ("범 1/3", "범 2/3", …).
-    std::vector<std::string> displays(const std::vector<int>& ids) const;
+    std::vector<std::string> displays(std::span<const int> ids) const;
     // The tokens' bytes joined before decoding, so characters split across tokens (Korean
     // syllables often are) come out whole; leftover bytes as <XX>.
-    QString decode(const std::vector<int>& ids) const;
+    QString decode(std::span<const int> ids) const;
 
     static std::shared_ptr<const Vocabulary> build(const ts::Tokenizer* tokenizer, int nVocab);
 };

@@ -30,7 +30,7 @@ QString tokenText(const Vocabulary* vocab, int id) {
 }
 
 // How the views show the token after the context (ts::tokenDisplayAfter: "범 3/3", "␣the").
-QString displayText(const Vocabulary* vocab, const std::vector<int>& context, int id) {
+QString displayText(const Vocabulary* vocab, std::span<const int> context, int id) {
     return vocab ? vocab->displayAfter(context, id) : QStringLiteral("#%1").arg(id);
 }
 
@@ -67,7 +67,7 @@ QString distributionCsv(const StepRecord& record, const ts::SamplingParams& para
                    .arg(rank++)
                    .arg(c.token)
                    .arg(csvQuote(tokenText(vocab, c.token)),
-                        csvQuote(displayText(vocab, record.contextTokens, c.token)))
+                        csvQuote(displayText(vocab, record.contextTokens(), c.token)))
                    .arg(static_cast<double>(c.prob), 0, 'g', 8)
                    .arg(static_cast<double>(dist[static_cast<std::size_t>(c.token)]), 0, 'g', 8);
     return out;
@@ -91,7 +91,7 @@ QString distributionJson(const StepRecord& record, const ts::SamplingParams& par
             QJsonObject row;
             row[QStringLiteral("token")] = c.token;
             row[QStringLiteral("text")] = tokenText(vocab, c.token);
-            row[QStringLiteral("display")] = displayText(vocab, record.contextTokens, c.token);
+            row[QStringLiteral("display")] = displayText(vocab, record.contextTokens(), c.token);
             row[QStringLiteral("probability")] = static_cast<double>(c.prob);
             row[QStringLiteral("sampling_probability")] =
                 static_cast<double>(dist[static_cast<std::size_t>(c.token)]);
@@ -128,7 +128,7 @@ QString attentionJson(const std::vector<StepRecordPtr>& history, int step,
     root[QStringLiteral("step")] = record.index;
     QJsonArray ids;
     QJsonArray texts;
-    for (int t : record.contextTokens) {
+    for (int t : record.contextTokens()) {
         ids.append(t);
         texts.append(tokenText(vocab, t));
     }
@@ -136,7 +136,7 @@ QString attentionJson(const std::vector<StepRecordPtr>& history, int step,
     root[QStringLiteral("tokens")] = texts;
     QJsonArray display;
     if (vocab)
-        for (const auto& d : vocab->displays(record.contextTokens))
+        for (const auto& d : vocab->displays(record.contextTokens()))
             display.append(QString::fromStdString(d));
     root[QStringLiteral("display")] = display;
     // The CLI's schema (tokenscope-cli trace --attention): attentions[layer][head][query][key] over
@@ -144,7 +144,7 @@ QString attentionJson(const std::vector<StepRecordPtr>& history, int step,
     // queries, so the earlier rows come from the steps that processed them.
     QJsonArray layers;
     QJsonArray missing;  // queries no step of the path kept (thinned history): zero rows
-    const int T = static_cast<int>(record.contextTokens.size());
+    const int T = static_cast<int>(record.contextTokens().size());
     const ts::AttentionTrace* a = record.trace ? &record.trace->attention : nullptr;
     if (a && !a->empty()) {
         // The step of the path (this one or an earlier one) that traced each query.

@@ -323,7 +323,7 @@ void MainWindow::setParams(const ts::SamplingParams& params) { m_controls->setPa
 bool MainWindow::promptNeedsRestart() const {
     // A transcript file's steps shown as recorded have no session behind them: Step and
     // Run start their prompt with the loaded model.
-    return m_transcript->empty() || m_transcript->steps().back()->fromFile ||
+    return m_transcript->empty() || m_transcript->steps().back()->fromFile() ||
            m_controls->prompt() != m_sessionPrompt;
 }
 
@@ -428,14 +428,14 @@ void MainWindow::onCandidateChosen(int token) {
     const StepRecordPtr rec = m_transcript->at(m_current);
     if (!rec || token == rec->sampledToken) return;
     const QString name = m_info.vocabulary
-                             ? m_info.vocabulary->displayAfter(rec->contextTokens, token)
+                             ? m_info.vocabulary->displayAfter(rec->contextTokens(), token)
                              : QStringLiteral("#%1").arg(token);
     statusBar()->showMessage(
         tr("What if: branching from step %1 with “%2” instead of “%3”")
             .arg(m_current + 1)
-            .arg(name, m_info.vocabulary
-                           ? m_info.vocabulary->displayAfter(rec->contextTokens, rec->sampledToken)
-                           : QStringLiteral("#%1").arg(rec->sampledToken)),
+            .arg(name, m_info.vocabulary ? m_info.vocabulary->displayAfter(rec->contextTokens(),
+                                                                           rec->sampledToken)
+                                         : QStringLiteral("#%1").arg(rec->sampledToken)),
         8000);
     m_sessionPrompt = m_controls->prompt();
     // The records after m_current are replaced: follow the new branch.
@@ -469,7 +469,7 @@ void MainWindow::updateStatus() {
                                    .arg(m_info.hasTokenizer ? QString() : tr(" · no tokenizer")));
     int used = 0;
     if (!m_transcript->empty())
-        used = static_cast<int>(m_transcript->steps().back()->contextTokens.size());
+        used = static_cast<int>(m_transcript->steps().back()->contextTokens().size());
     // Steps count from 1 everywhere (step 1 draws the first token after the prompt), and
     // there is no step counter before the first one.
     m_contextStatus->setText(m_transcript->empty() || m_current < 0

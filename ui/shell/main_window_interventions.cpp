@@ -58,7 +58,7 @@ void MainWindow::showBeforeAfter() {
     m_softmax->setBefore(before);
     m_sampling->setBefore(before);
     // Asked for once the steps stop coming (a replay, a run), not for each of them.
-    if (!rec || before || m_running || rec->fromFile || !m_info.model) return;
+    if (!rec || before || m_running || rec->fromFile() || !m_info.model) return;
     const auto upTo = m_transcript->upTo(m_current);
     m_unintervened->request(m_info, {upTo.begin(), upTo.end()});
 }

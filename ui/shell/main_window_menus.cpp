@@ -241,7 +241,7 @@ bool MainWindow::exportTranscript(const QString& path, QString* error) const {
         return false;
     }
     // A file's steps shown as recorded are written with the model that made them.
-    const bool recorded = m_transcript->steps().front()->fromFile && m_openedFile;
+    const bool recorded = m_transcript->steps().front()->fromFile() && m_openedFile;
     const ts::ModelIdentity* model = recorded     ? &m_openedFile->model
                                      : hasModel() ? &m_identity
                                                   : nullptr;
@@ -305,7 +305,7 @@ QString MainWindow::transcriptNotice() const {
 
 void MainWindow::updateTranscriptNotice() {
     const bool recorded =
-        m_openedFile && !m_transcript->empty() && m_transcript->steps().back()->fromFile;
+        m_openedFile && !m_transcript->empty() && m_transcript->steps().back()->fromFile();
     if (!recorded) {
         m_transcriptNotice->clear();
         m_transcriptNotice->setVisible(false);

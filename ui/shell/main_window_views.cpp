@@ -136,14 +136,9 @@ void MainWindow::refreshStageViews() {
     // A window that is not on screen (tests, a headless run before it shows) updates them all.
     const bool all = !isVisible();
     const StepRecordPtr rec = m_current >= 0 ? m_transcript->at(m_current) : nullptr;
-    std::vector<StepRecordPtr> upTo;
-    auto history = [&]() -> const std::vector<StepRecordPtr>& {
-        if (upTo.empty() && m_current >= 0) {
-            const auto span = m_transcript->upTo(m_current);
-            upTo.assign(span.begin(), span.end());
-        }
-        return upTo;
-    };
+    // The views read the transcript's own steps (no copy of the list): they keep pointers
+    // only to what they still show.
+    auto history = [&] { return m_transcript->upTo(m_current); };
     for (int s = 0; s < kStageCount; ++s) {
         const unsigned bit = 1u << s;
         if (!(m_staleStages & bit) || !(all || m_stack->currentIndex() == s)) continue;

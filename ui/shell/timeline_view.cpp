@@ -43,30 +43,29 @@ QString TimelineView::describe(const TranscriptModel& model, int index) const {
     // A transcript file's steps name their tokens as the file does (the loaded model's
     // vocabulary, if any, may be another model's).
     const StepRecordPtr next = model.at(index + 1);
-    auto label = [&](const std::vector<int>& before, int t) {
-        if (r.fromFile) {
+    auto label = [&](std::span<const int> before, int t) {
+        if (r.fromFile()) {
             const std::size_t at = before.size();
-            if (before.size() < r.contextTokens.size() && at < r.tokenTexts.size())
-                return QString::fromStdString(r.tokenTexts[at]);
-            if (next && at < next->tokenTexts.size())
-                return QString::fromStdString(next->tokenTexts[at]);
-            if (t == r.sampledToken && !r.sampledDisplay.empty())
-                return QString::fromStdString(r.sampledDisplay);
+            if (at < r.contextSize()) return QString::fromStdString(r.tokenText(at));
+            if (next && at < next->contextSize())
+                return QString::fromStdString(next->tokenText(at));
+            if (t == r.sampledToken && !r.sampledDisplay().empty())
+                return QString::fromStdString(r.sampledDisplay());
             return QStringLiteral("#%1").arg(t);
         }
         return m_vocab ? m_vocab->displayAfter(before, t) : QStringLiteral("#%1").arg(t);
     };
-    const std::vector<int> beforeInput(r.contextTokens.begin(),
-                                       r.contextTokens.end() - (r.contextTokens.empty() ? 0 : 1));
+    const auto context = r.contextTokens();
+    const auto beforeInput = context.first(context.empty() ? 0 : context.size() - 1);
     QString input;
     if (r.index == 0)
-        input = tr("prompt (%n token(s))", nullptr, static_cast<int>(r.contextTokens.size()));
+        input = tr("prompt (%n token(s))", nullptr, static_cast<int>(r.contextTokens().size()));
     else if (r.trace && !r.trace->tokens.empty())
         input = label(beforeInput, r.trace->tokens.front());
     QString out = QStringLiteral("%1 · %2").arg(r.index + 1).arg(input);  // steps count from 1
     if (r.chosen) {
-        out +=
-            QStringLiteral(" → %1 (%2)").arg(label(r.contextTokens, r.sampledToken), tr("chosen"));
+        out += QStringLiteral(" → %1 (%2)")
+                   .arg(label(r.contextTokens(), r.sampledToken), tr("chosen"));
     } else if (r.sampledToken >= 0 &&
                (r.figures.rank > 0 || (r.trace && !r.trace->logits.empty()))) {
         // Stored with the draw by the engine (rank > 0); a hand-built record has only logits.
@@ -78,11 +77,11 @@ QString TimelineView::describe(const TranscriptModel& model, int index) const {
         // Small probabilities keep two significant digits: "0.013%", not "0.0%".
         const double pct = 100.0 * p;
         out += QStringLiteral(" → %1 (%2%)")
-                   .arg(label(r.contextTokens, r.sampledToken))
+                   .arg(label(r.contextTokens(), r.sampledToken))
                    .arg(pct, 0, pct < 1.0 ? 'g' : 'f', pct < 1.0 ? 2 : 1);
     }
     if (r.thinned()) out += QStringLiteral(" · ") + tr("summary only");
-    if (r.fromFile) out += QStringLiteral(" · ") + tr("from file");
+    if (r.fromFile()) out += QStringLiteral(" · ") + tr("from file");
     return out;
 }
 
@@ -103,7 +102,7 @@ void TimelineView::sync() {
         int from = std::max(0, std::min(m_pendingFrom, m_list->count()));
         // A file's step names the token it drew as the next step's text reads it: redo the
         // line before the new steps.
-        if (from > 0 && from <= model.size() && model.at(from - 1)->fromFile) --from;
+        if (from > 0 && from <= model.size() && model.at(from - 1)->fromFile()) --from;
         while (m_list->count() > from) delete m_list->takeItem(m_list->count() - 1);
         for (int i = from; i < model.size(); ++i) m_list->addItem(describe(model, i));
         if ((follow && m_pendingCurrent == -2) || m_list->currentRow() >= m_list->count())

@@ -126,7 +126,7 @@ AttentionView::AttentionView(QWidget* parent) : QWidget(parent) {
     });
 }
 
-void AttentionView::setHistory(const std::vector<StepRecordPtr>& historyUpToCurrent, int nLayer,
+void AttentionView::setHistory(std::span<const StepRecordPtr> historyUpToCurrent, int nLayer,
                                int nHead) {
     const bool shapeChanged = nLayer != m_nLayer || nHead != m_nHead;
     // A decode step appends records to the same history: then only the new query rows are
@@ -135,7 +135,14 @@ void AttentionView::setHistory(const std::vector<StepRecordPtr>& historyUpToCurr
                          historyUpToCurrent.size() > m_history.size() &&
                          std::equal(m_history.begin(), m_history.end(), historyUpToCurrent.begin());
     const int oldTokens = m_tokens;
-    m_history = historyUpToCurrent;
+    // The view observes the transcript's steps: an appended step adds its pointer, the
+    // records already held are not copied again (nor their contexts, which they share).
+    if (extends)
+        m_history.insert(m_history.end(),
+                         historyUpToCurrent.begin() + static_cast<std::ptrdiff_t>(m_history.size()),
+                         historyUpToCurrent.end());
+    else
+        m_history.assign(historyUpToCurrent.begin(), historyUpToCurrent.end());
     m_nLayer = std::max(0, nLayer);
     m_nHead = std::max(0, nHead);
 
@@ -144,24 +151,28 @@ void AttentionView::setHistory(const std::vector<StepRecordPtr>& historyUpToCurr
     for (auto it = m_history.rbegin(); it != m_history.rend() && !last; ++it)
         if (*it && (*it)->trace) last = it->get();
     m_tokens = 0;
-    m_labels.clear();
+    // Settled labels of the same history stay; the rest are read from the newest record.
+    const int keepLabels = extends ? std::min<int>(m_settledLabels, m_labels.size()) : 0;
+    m_labels.erase(m_labels.begin() + keepLabels, m_labels.end());
+    m_settledLabels = 0;
     const int kvHeadsBefore = m_nKvHead;
     m_nKvHead = 0;
     m_window = 0;
     m_layerSliding.clear();
+    if (!last) m_labels.clear();
     if (last) {
         m_window = last->trace->attention.slidingWindow;
         m_layerSliding = last->trace->attention.layerSliding;
         // Grouped-query attention: the trace says how many key/value heads the query heads share.
         const int kv = last->trace->attention.nKvHead;
         m_nKvHead = kv > 0 && kv < m_nHead && m_nHead % kv == 0 ? kv : 0;
-        m_tokens =
-            std::max(static_cast<int>(last->contextTokens.size()), last->trace->lastPosition() + 1);
+        m_tokens = std::max(static_cast<int>(last->contextSize()), last->trace->lastPosition() + 1);
         m_labels.reserve(m_tokens);
-        for (int i = 0; i < m_tokens; ++i)
-            m_labels << (i < static_cast<int>(last->tokenTexts.size())
-                             ? QString::fromStdString(last->tokenTexts[static_cast<std::size_t>(
-                                   i)])  // display text already
+        m_settledLabels = static_cast<int>(last->contextSize() - last->tailTexts.size());
+        for (int i = static_cast<int>(m_labels.size()); i < m_tokens; ++i)
+            m_labels << (i < static_cast<int>(last->contextSize())
+                             ? QString::fromStdString(
+                                   last->tokenText(static_cast<std::size_t>(i)))  // display text
                              : QStringLiteral("#%1").arg(i));
     }
     const std::vector<int> oldSource = std::move(m_rowSource);

@@ -10,6 +10,7 @@
 #include <QString>
 #include <QWidget>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -34,7 +35,7 @@ class AttentionView : public QWidget {
 
     // historyUpToCurrent: the prefill record and the decode steps up to the one inspected; the
     // row of query q comes from whichever record traced q. Rows nobody traced are hatched.
-    void setHistory(const std::vector<StepRecordPtr>& historyUpToCurrent, int nLayer, int nHead);
+    void setHistory(std::span<const StepRecordPtr> historyUpToCurrent, int nLayer, int nHead);
     // Another view hovers the token at pos (-1: none); its row and column are tinted.
     void setHoveredPosition(int pos);
 
@@ -143,6 +144,9 @@ class AttentionView : public QWidget {
     // Which record traced each query position (index into m_history, -1 if none).
     std::vector<int> m_rowSource;
     QStringList m_labels;
+    // Labels before it read as they will for good (the settled part of the shared context):
+    // a step appended to the same history re-reads only the labels from here on.
+    int m_settledLabels = 0;
     int m_nLayer = 0;
     int m_nHead = 0;
     int m_nKvHead = 0;  // key/value heads when fewer than the query heads (GQA), else 0

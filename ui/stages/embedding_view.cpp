@@ -236,7 +236,7 @@ void EmbeddingView::retranslateNeighbourBox() {
 bool EmbeddingView::isRope() const { return m_rope; }
 QWidget* EmbeddingView::ropeNote() const { return m_ropeNote; }
 
-void EmbeddingView::setHistory(const std::vector<StepRecordPtr>& historyUpToCurrent,
+void EmbeddingView::setHistory(std::span<const StepRecordPtr> historyUpToCurrent,
                                std::shared_ptr<const ts::Model> model) {
     const bool newModel = model != m_model;
     if (newModel) m_neighbourCache.clear();
@@ -245,7 +245,14 @@ void EmbeddingView::setHistory(const std::vector<StepRecordPtr>& historyUpToCurr
                          historyUpToCurrent.size() > m_history.size() &&
                          std::equal(m_history.begin(), m_history.end(), historyUpToCurrent.begin());
     const std::size_t firstNew = extends ? m_history.size() : 0;
-    m_history = historyUpToCurrent;
+    // The view observes the transcript's steps: an appended step adds its pointer, the
+    // records already held are not copied again (nor their contexts, which they share).
+    if (extends)
+        m_history.insert(m_history.end(),
+                         historyUpToCurrent.begin() + static_cast<std::ptrdiff_t>(firstNew),
+                         historyUpToCurrent.end());
+    else
+        m_history.assign(historyUpToCurrent.begin(), historyUpToCurrent.end());
     m_model = std::move(model);
     setRope(m_model && !m_model->hasPositionEmbeddings());
     if (newModel && isWordMap()) updateWordMap();
@@ -322,8 +329,7 @@ void EmbeddingView::collectVectors(std::size_t firstNewRecord) {
     for (auto it = m_history.rbegin(); it != m_history.rend() && !last; ++it)
         if (*it && (*it)->trace) last = it->get();
     int n = 0;
-    if (last)
-        n = std::max(static_cast<int>(last->contextTokens.size()), last->trace->lastPosition() + 1);
+    if (last) n = std::max(static_cast<int>(last->contextSize()), last->trace->lastPosition() + 1);
     const auto count = static_cast<std::size_t>(n);
     // A decode step appends records to the same history: the vectors already read stay as
     // they are (a trace never changes), and only the new records and positions are read.
@@ -349,9 +355,10 @@ void EmbeddingView::collectVectors(std::size_t firstNewRecord) {
     m_labels.reserve(n);
     for (int i = 0; i < n; ++i) {
         const auto u = static_cast<std::size_t>(i);
-        if (u >= known && u < last->contextTokens.size()) m_tokenIds[u] = last->contextTokens[u];
-        m_labels << (u < last->tokenTexts.size()
-                         ? QString::fromStdString(last->tokenTexts[u])  // display text already
+        if (u >= known && u < last->contextTokens().size())
+            m_tokenIds[u] = last->contextTokens()[u];
+        m_labels << (u < last->contextSize()
+                         ? QString::fromStdString(last->tokenText(u))  // display text already
                          : QStringLiteral("#%1").arg(i));
     }
     std::vector<char> fresh(count, 0);  // positions whose vectors are (re)read now

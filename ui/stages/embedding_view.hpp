@@ -7,6 +7,7 @@
 #include <QString>
 #include <QWidget>
 #include <memory>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -43,7 +44,7 @@ class EmbeddingView : public QWidget {
 
     // Vectors come from the records' traces (tokenEmbedding / positionEmbedding); where a
     // record did not keep them and a model is given they are read from the model's tables.
-    void setHistory(const std::vector<StepRecordPtr>& historyUpToCurrent,
+    void setHistory(std::span<const StepRecordPtr> historyUpToCurrent,
                     std::shared_ptr<const ts::Model> model);
     // Another view hovers the token at pos: the strip shows it while hovered; -1 returns to
     // the token chosen by clicking (or the newest token).

@@ -128,7 +128,7 @@ void SamplingView::setBefore(StepRecordPtr before) {
 bool SamplingView::showsBefore() const {
     return m_record && m_before && m_before->trace && !m_before->trace->logits.empty() &&
            m_record->trace && m_before->index == m_record->index &&
-           m_before->contextTokens == m_record->contextTokens;
+           std::ranges::equal(m_before->contextTokens(), m_record->contextTokens());
 }
 
 double SamplingView::beforeProbability(int token) const {
@@ -152,10 +152,11 @@ QString SamplingView::drawnTokenText() const {
     if (!m_record || m_record->sampledToken < 0) return {};
     // A transcript file's step names its token as the file does (the loaded vocabulary, if
     // any, may be another model's).
-    if (m_record->fromFile)
-        return m_record->sampledDisplay.empty() ? QStringLiteral("#%1").arg(m_record->sampledToken)
-                                                : QString::fromStdString(m_record->sampledDisplay);
-    return m_vocab ? m_vocab->displayAfter(m_record->contextTokens, m_record->sampledToken)
+    if (m_record->fromFile())
+        return m_record->sampledDisplay().empty()
+                   ? QStringLiteral("#%1").arg(m_record->sampledToken)
+                   : QString::fromStdString(m_record->sampledDisplay());
+    return m_vocab ? m_vocab->displayAfter(m_record->contextTokens(), m_record->sampledToken)
                    : QStringLiteral("#%1").arg(m_record->sampledToken);
 }
 
@@ -173,15 +174,17 @@ const SamplingView::Computed& SamplingView::computed() const {
     c.unintervened = m_before;
     c.params = m_params;
     if (!m_record) return c;
-    std::vector<int> ids = m_record->contextTokens;
-    const bool vocab = m_vocab && !m_record->fromFile;
+    const auto context = m_record->contextTokens();
+    std::vector<int> ids(context.begin(), context.end());
+    const bool vocab = m_vocab && !m_record->fromFile();
     if (vocab) c.before = m_vocab->decode(ids);
     if (m_record->sampledToken >= 0) ids.push_back(m_record->sampledToken);
     if (vocab) {
         c.after = m_vocab->decode(ids);
     } else {
         // The display texts joined: the drawn token is what the text gains.
-        for (const auto& t : m_record->tokenTexts) c.before += QString::fromStdString(t);
+        for (std::size_t p = 0; p < m_record->contextSize(); ++p)
+            c.before += QString::fromStdString(m_record->tokenText(p));
         c.after = c.before + drawnTokenText();
     }
     c.html = samplingTextBandHtml(c.before, c.after, drawnTokenText());
@@ -215,7 +218,7 @@ bool SamplingView::endedAtEndOfText() const {
 }
 
 bool SamplingView::endedAtFullContext() const {
-    return m_record && m_nCtx > 0 && static_cast<int>(m_record->contextTokens.size()) >= m_nCtx;
+    return m_record && m_nCtx > 0 && static_cast<int>(m_record->contextSize()) >= m_nCtx;
 }
 
 void SamplingView::setLoopState(bool newest, bool running) {
@@ -382,11 +385,11 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
                          std::clamp((rowH - 3) / (fm.height() * 1.3), 1.0, 1.5));
         const QFontMetricsF lm(rf);
         for (int token : top)
-            labelW = std::max(
-                labelW,
-                lm.horizontalAdvance(m_vocab ? m_vocab->displayAfter(m_record->contextTokens, token)
-                                             : QStringLiteral("#%1").arg(token)) +
-                    10);
+            labelW = std::max(labelW,
+                              lm.horizontalAdvance(
+                                  m_vocab ? m_vocab->displayAfter(m_record->contextTokens(), token)
+                                          : QStringLiteral("#%1").arg(token)) +
+                                  10);
         labelW = std::min(labelW, std::max<qreal>(80, area.width() * 0.3));
     }
     const qreal arrowW = 34;
@@ -502,7 +505,7 @@ void SamplingView::paintPipeline(QPainter& p, const QRectF& area) {
                               : i >= kColouredRows ? QColor(0x9C, 0xA3, 0xAF)
                                                    : kCandidateColours[i];
         p.setPen(text);
-        const QString label = m_vocab ? m_vocab->displayAfter(m_record->contextTokens, token)
+        const QString label = m_vocab ? m_vocab->displayAfter(m_record->contextTokens(), token)
                                       : QStringLiteral("#%1").arg(token);
         p.drawText(QRectF(area.left(), y, labelW - 6, rowH - 3), Qt::AlignLeft | Qt::AlignVCenter,
                    rfm.elidedText(label, Qt::ElideRight, labelW - 8));
@@ -626,7 +629,7 @@ void SamplingView::paintDraw(QPainter& p, const QRectF& area) {
         if (x1 - x0 > 40 && m_vocab) {
             p.setPen(QColor(0x0F, 0x17, 0x2A));
             p.drawText(seg.adjusted(2, 0, -2, 0), Qt::AlignCenter,
-                       fm.elidedText(m_vocab->displayAfter(m_record->contextTokens, s.token),
+                       fm.elidedText(m_vocab->displayAfter(m_record->contextTokens(), s.token),
                                      Qt::ElideRight, x1 - x0 - 4));
             p.setPen(Qt::NoPen);
         }
@@ -701,7 +704,7 @@ SamplingView::DrawTexts SamplingView::drawTexts() const {
             outcome = tr("Chosen by hand (what if): “%1”; u = %2 had landed on “%3”")
                           .arg(drawnTokenText())
                           .arg(d.u, 0, 'f', 4)
-                          .arg(m_vocab ? m_vocab->displayAfter(m_record->contextTokens, d.landed)
+                          .arg(m_vocab ? m_vocab->displayAfter(m_record->contextTokens(), d.landed)
                                        : QStringLiteral("#%1").arg(d.landed));
         else
             outcome = tr("u = %1 lands on “%2”, which holds %3 of the bar")
@@ -714,14 +717,14 @@ SamplingView::DrawTexts SamplingView::drawTexts() const {
         if (changed && now >= 0)
             outcome += QLatin1Char('\n') +
                        tr("With the slider's settings the same u would pick “%1”.")
-                           .arg(m_vocab ? m_vocab->displayAfter(m_record->contextTokens, now)
+                           .arg(m_vocab ? m_vocab->displayAfter(m_record->contextTokens(), now)
                                         : QStringLiteral("#%1").arg(now));
         // Before/after: the model's own draw with the same u (or, greedy, its favourite).
         if (showsBefore() && m_before->sampledToken >= 0 &&
             m_before->sampledToken != m_record->sampledToken)
             outcome += QLatin1Char('\n') +
                        tr("Without the interventions the same draw gives “%1”.")
-                           .arg(m_vocab ? m_vocab->displayAfter(m_record->contextTokens,
+                           .arg(m_vocab ? m_vocab->displayAfter(m_record->contextTokens(),
                                                                 m_before->sampledToken)
                                         : QStringLiteral("#%1").arg(m_before->sampledToken));
     }
@@ -771,9 +774,9 @@ QRectF SamplingView::candidateRect(int token) const {
 
 std::unique_ptr<QMenu> SamplingView::whatIfMenu(QPoint pos) {
     const int token = candidateAt(pos);
-    if (token < 0 || !m_record || m_record->fromFile) return nullptr;
+    if (token < 0 || !m_record || m_record->fromFile()) return nullptr;
     auto menu = std::make_unique<QMenu>(this);
-    const QString name = m_vocab ? m_vocab->displayAfter(m_record->contextTokens, token)
+    const QString name = m_vocab ? m_vocab->displayAfter(m_record->contextTokens(), token)
                                  : QStringLiteral("#%1").arg(token);
     // The softmax view's words, so the two menus read the same.
     connect(menu->addAction(tr("Ban “%1” from this step on").arg(name)), &QAction::triggered, this,

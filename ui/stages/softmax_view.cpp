@@ -62,7 +62,7 @@ void SoftmaxView::contextMenuEvent(QContextMenuEvent* event) {
     connect(fixed, &QAction::toggled, this, &SoftmaxView::setFixedAxis);
     // What-if on the candidate under the pointer: ban it, or push its logit, from this step on.
     const int i = barAt(event->pos());
-    if (i >= 0 && m_record && !m_record->fromFile) {
+    if (i >= 0 && m_record && !m_record->fromFile()) {
         const int token = m_bars[static_cast<std::size_t>(i)].token;
         const QString name = m_vocab ? m_vocab->display(token) : QStringLiteral("#%1").arg(token);
         menu.addSeparator();
@@ -102,7 +102,7 @@ void SoftmaxView::setBefore(StepRecordPtr before) {
 bool SoftmaxView::showsBefore() const {
     return m_record && m_before && m_before->trace && !m_before->trace->logits.empty() &&
            m_record->trace && m_before->index == m_record->index &&
-           m_before->contextTokens == m_record->contextTokens;
+           std::ranges::equal(m_before->contextTokens(), m_record->contextTokens());
 }
 
 void SoftmaxView::setParams(const ts::SamplingParams& params) {
@@ -316,7 +316,7 @@ void SoftmaxView::paintEvent(QPaintEvent*) {
     }
     auto label = [this](int token) {
         // Read after the context: a candidate that finishes a split character names it.
-        return m_vocab ? m_vocab->displayAfter(m_record->contextTokens, token)
+        return m_vocab ? m_vocab->displayAfter(m_record->contextTokens(), token)
                        : QStringLiteral("#%1").arg(token);
     };
     QFont bold = font();

@@ -483,22 +483,23 @@ void TokenView::rebuild() {
     m_promptTokens = m_promptBytes = m_promptChars = 0;
     if (m_record) {
         const auto& rec = *m_record;
-        const std::string& prompt = rec.promptText;
+        const std::string& prompt = rec.promptText();
         m_promptBytes = static_cast<int>(prompt.size());
         m_promptChars = static_cast<int>(QString::fromStdString(prompt).toUcs4().size());
-        for (std::size_t i = 0; i < rec.contextTokens.size(); ++i) {
+        const auto context = rec.contextTokens();
+        for (std::size_t i = 0; i < context.size(); ++i) {
             Chip c;
             c.position = static_cast<int>(i);
-            c.id = rec.contextTokens[i];
+            c.id = context[i];
             // Display text read in context by the engine (ts::tokenDisplays): "범 1/3" for a
             // token that holds part of a character, the same text every view shows.
-            c.text = i < rec.tokenTexts.size() ? QString::fromStdString(rec.tokenTexts[i])
-                                               : (m_vocab ? m_vocab->display(c.id) : QString());
-            if (i < rec.promptByteStart.size() && rec.promptByteStart[i] >= 0) {
+            c.text = i < rec.contextSize() ? QString::fromStdString(rec.tokenText(i))
+                                           : (m_vocab ? m_vocab->display(c.id) : QString());
+            if (rec.promptByteStart(i) >= 0) {
                 c.fromPrompt = true;
                 ++m_promptTokens;
-                c.byteStart = rec.promptByteStart[i];
-                c.byteEnd = rec.promptByteEnd[i];
+                c.byteStart = rec.promptByteStart(i);
+                c.byteEnd = rec.promptByteEnd(i);
                 // Widen the byte span to whole UTF-8 characters to name what it touches.
                 auto s = static_cast<std::size_t>(std::clamp(c.byteStart, 0, m_promptBytes));
                 auto e = static_cast<std::size_t>(std::clamp(c.byteEnd, 0, m_promptBytes));
@@ -515,7 +516,7 @@ void TokenView::rebuild() {
                 const auto to = static_cast<std::size_t>(std::clamp(c.byteEnd, 0, m_promptBytes));
                 if (to > from)
                     c.bytes = QByteArray(prompt.data() + from, static_cast<qsizetype>(to - from));
-            } else if (m_vocab && !rec.fromFile) {
+            } else if (m_vocab && !rec.fromFile()) {
                 const std::string& b = m_vocab->bytesOf(c.id);
                 c.bytes = QByteArray(b.data(), static_cast<qsizetype>(b.size()));
             }
@@ -523,14 +524,14 @@ void TokenView::rebuild() {
         }
         if (rec.sampledToken >= 0) {
             Chip c;
-            c.position = static_cast<int>(rec.contextTokens.size());
+            c.position = static_cast<int>(rec.contextTokens().size());
             c.id = rec.sampledToken;
-            c.text = rec.fromFile && !rec.sampledDisplay.empty()
-                         ? QString::fromStdString(rec.sampledDisplay)
-                     : m_vocab && !rec.fromFile ? m_vocab->displayAfter(rec.contextTokens, c.id)
-                                                : QStringLiteral("#%1").arg(c.id);
+            c.text = rec.fromFile() && !rec.sampledDisplay().empty()
+                         ? QString::fromStdString(rec.sampledDisplay())
+                     : m_vocab && !rec.fromFile() ? m_vocab->displayAfter(rec.contextTokens(), c.id)
+                                                  : QStringLiteral("#%1").arg(c.id);
             c.pending = true;
-            if (m_vocab && !rec.fromFile) {
+            if (m_vocab && !rec.fromFile()) {
                 const std::string& b = m_vocab->bytesOf(c.id);
                 c.bytes = QByteArray(b.data(), static_cast<qsizetype>(b.size()));
             }
@@ -614,7 +615,7 @@ QString TokenView::summaryText() const {
     if (m_promptChars > 0)
         s += tr(" → %1 tokens per character")
                  .arg(static_cast<double>(m_promptTokens) / m_promptChars, 0, 'f', 2);
-    const int context = static_cast<int>(m_record->contextTokens.size());
+    const int context = static_cast<int>(m_record->contextTokens().size());
     s += QLatin1Char('\n') + (m_nCtx > 0 ? tr("Context: %1 of %2 tokens").arg(context).arg(m_nCtx)
                                          : tr("Context: %1 tokens").arg(context));
     s += tr(" · dashed chips: a token that splits a character, or the drawn next token");

@@ -8,6 +8,8 @@
 // nothing after it, or invalid UTF-8) shows as "<EB>". Whitespace is made visible
 // (space ␣, newline ↵, tab →) so " the" and "the" differ. The output is always valid UTF-8
 // and never contains U+FFFD unless the text itself does.
+#include <cstddef>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +36,20 @@ std::string tokenDisplay(std::string_view tokenBytes);
 
 // Every token of a sequence, read in context (see the comment at the top).
 std::vector<std::string> tokenDisplays(const std::vector<std::string>& tokenBytes);
+
+// A growing sequence (a transcript's context) is read a token at a time. Appending bytes can
+// change only characters that start in the last kUnsettledBytes bytes: a character is at most
+// four bytes, so one that starts earlier is already whole or already broken, whatever follows.
+// A token whose bytes all end at least kUnsettledBytes before the end therefore reads as it
+// will for good ("settled"); the ones after it (at most three that hold bytes) may still change.
+inline constexpr std::size_t kUnsettledBytes = 3;
+
+// tokenDisplays of the tokens first..ends.size()-1 of the sequence `all`, token i being bytes
+// [ends[i-1], ends[i]) (from 0 for i = 0): exactly what tokenDisplays gives them in the whole
+// sequence, but reading only from the character boundary at or before token `first` (at most
+// three bytes back), so a context that grows is read again only at its unsettled end.
+std::vector<std::string> tokenDisplaysFrom(std::string_view all, std::span<const std::size_t> ends,
+                                           std::size_t first);
 
 // A token appended after `contextBytes` (a candidate next token): a token that completes a
 // character begun in the context shows that character ("범 3/3"); bytes that start a

@@ -14,8 +14,10 @@
 //   (endTokens()), unless TranscriptOptions::ignoreEndOfText is set (`--ignore-eos`, the
 //   app's "Continue past end of text" option).
 // - Context. One check (checkFitsContext) with one message, used by every caller.
-// - Memory. The steps' traces share one budget (TranscriptOptions::historyBudgetBytes);
-//   past it the oldest steps keep only a summary (StepSummary) and say what they lost.
+// - Memory. Everything the run keeps shares one budget (TranscriptOptions::historyBudgetBytes):
+//   the steps' traces, the steps themselves and the context they share, kept once
+//   (TranscriptContext), so the history grows linearly with the steps. Past the budget the
+//   oldest steps' traces keep only a summary (StepSummary) and say what they lost.
 //
 // Reproducibility. Same build, same CPU kind: identical tokens, bit for bit (the kernels'
 // summation order depends on the kernel chosen, never on the thread count or timing).
@@ -45,6 +47,7 @@
 #include "tokenscope/step_source.hpp"
 #include "tokenscope/tokenizer.hpp"
 #include "tokenscope/trace.hpp"
+#include "tokenscope/transcript_context.hpp"
 
 namespace ts {
 
@@ -73,20 +76,25 @@ struct DrawFigures {
     double entropyBits = 0;  // of the temperature-1 distribution
 };
 
+struct TranscriptFile;  // a transcript file read back (below)
+
 // One step of the loop, immutable once made: the trace of the tokens it processed, the
 // context after them, and the token drawn from its logits.
 struct TranscriptStep {
     int index = 0;  // 0 = the prompt's prefill, 1.. = decode steps
     std::shared_ptr<const StepTrace> trace;
     // Every token in the context after this step's input was processed, positions
-    // 0..trace->lastPosition(), with display text (ts::tokenDisplays: read in context, so a
-    // token that splits a character shows "범 1/3"; whitespace already visible; "#id" without
-    // a tokenizer) and byte spans in the prompt text where the token came from the prompt
-    // (-1 otherwise).
-    std::vector<int> contextTokens;
-    std::vector<std::string> tokenTexts;
-    std::vector<int> promptByteStart;
-    std::vector<int> promptByteEnd;
+    // 0..trace->lastPosition(): the first contextLength tokens of the run's one context,
+    // shared by all its steps (transcript_context.hpp). Each has a display text
+    // (ts::tokenDisplays: read in context, so a token that splits a character shows "범 1/3";
+    // whitespace already visible; "#id" without a tokenizer) and a byte span in the prompt
+    // text where the token came from the prompt (-1 otherwise).
+    std::shared_ptr<const TranscriptContext> context;
+    int contextLength = 0;
+    // The display texts of the last tailTexts.size() positions: later tokens may still change
+    // how they read, so the step keeps them as they read at this step (at most three that hold
+    // bytes); the context holds the settled ones before them.
+    std::vector<std::string> tailTexts;
     // The token drawn from this step's logits and fed back in (-1 before sampling).
     int sampledToken = -1;
     SamplingParams params;
@@ -96,8 +104,6 @@ struct TranscriptStep {
     bool chosen = false;
     // Probability, rank and entropy of the token drawn (or chosen), computed when it was.
     DrawFigures figures;
-    // The prompt as typed (UTF-8): the byte spans above index into it.
-    std::string promptText;
     // Set when the history budget thinned this step: trace->logits, the attention rows,
     // embeddings and residuals are then empty, and the summary holds what is left.
     std::shared_ptr<const StepSummary> summary;
@@ -105,23 +111,44 @@ struct TranscriptStep {
     // thread that ran the step when TranscriptOptions::describeSteps asks for it (null
     // otherwise, and once the step is thinned).
     std::shared_ptr<const StepDistribution> distribution;
-    // Read from a transcript file, not run here (no model, or another one): the trace holds
-    // the tokens and positions only (its cost is zero), `figures` and `uniform` are the
-    // file's. The views say so instead of showing numbers they do not have.
-    bool fromFile = false;
+    // Read from a transcript file, not run here (no model, or another one): the file, shared
+    // by all its steps (null for a step run here). The trace then holds the tokens and
+    // positions only (its cost is zero), `figures` and `uniform` are the file's. The views
+    // say so instead of showing numbers they do not have.
+    std::shared_ptr<const TranscriptFile> recorded;
+
+    // The context as ids, positions 0..contextLength-1.
+    std::span<const int> contextTokens() const;
+    std::size_t contextSize() const { return static_cast<std::size_t>(contextLength); }
+    // Display text at `position` (< contextSize(); "" past it).
+    const std::string& tokenText(std::size_t position) const;
+    // All of them, copied (exports and tests; views read tokenText).
+    std::vector<std::string> tokenTexts() const;
+    // Where prompt token `position` came from in promptText() (bytes), -1 otherwise.
+    int promptByteStart(std::size_t position) const;
+    int promptByteEnd(std::size_t position) const;
+    // The prompt as typed (UTF-8), kept once in the context.
+    const std::string& promptText() const;
+    // Takes the context as its writer has it now: its length and unsettled texts.
+    void setContext(const std::shared_ptr<TranscriptContext>& writerContext);
+
+    bool fromFile() const { return recorded != nullptr; }
     // For a step read from a file: the drawn token as the file shows it ("" otherwise; the
     // loaded model's vocabulary, if any, may be another model's).
-    std::string sampledDisplay;
+    const std::string& sampledDisplay() const;
     // For a step read from a file: the drawn token's bytes and the prompt's decoded bytes as
     // the file recorded them ("bytes", and "text" less the drawn tokens), so saving the
     // steps again without a tokenizer keeps the text ("" where the file had none).
-    std::string sampledBytes;
-    std::string promptBytes;
+    const std::string& sampledBytes() const;
+    const std::string& promptBytes() const;
 
     bool thinned() const { return summary != nullptr; }
     // Bytes held by the trace (attention rows, logits, embeddings, residuals), summary and
     // distribution description.
     std::size_t traceBytes() const;
+    // Everything the step holds but the shared context: traceBytes(), the step and trace
+    // objects, the trace's token list and the tail texts.
+    std::size_t keptBytes() const;
 };
 using TranscriptStepPtr = std::shared_ptr<const TranscriptStep>;
 
@@ -139,14 +166,13 @@ void checkFitsContext(std::size_t tokens, int nCtx, const std::string& what);
 struct TranscriptOptions {
     TraceOptions trace;            // what every step records (the app: all of it)
     bool ignoreEndOfText = false;  // keep going past the model's end tokens
-    std::size_t historyBudgetBytes = std::size_t{1} << 30;  // traces of all steps together
+    // Everything the history keeps (historyBytes()); only traces can be thinned to fit it.
+    std::size_t historyBudgetBytes = std::size_t{1} << 30;
     // Describe each step's distribution at its settings (TranscriptStep::distribution) with
     // these rows and segments; u and the marked token are the step's own. The app asks for it
     // so its views never pass over the vocabulary on the GUI thread; the CLI does not.
     std::optional<DistributionRequest> describeSteps;
 };
-
-struct TranscriptFile;  // a transcript file read back (below)
 
 class Transcript {
   public:
@@ -222,7 +248,8 @@ class Transcript {
     void setInterventions(std::shared_ptr<const Interventions> interventions) {
         m_options.trace.interventions = std::move(interventions);
     }
-    // Bytes of the traces the history holds now (full and thinned steps).
+    // Bytes the history holds now: every step's keptBytes() (traces full or thinned) and each
+    // context the steps hold, once (a branch's steps may hold an older one too).
     std::size_t historyBytes() const;
     // Steps whose traces were thinned by the budget since the last call (indices), so an
     // observer holding the old full steps can swap in the thinned ones.
@@ -238,6 +265,10 @@ class Transcript {
     void draw(TranscriptStep& s, const SamplingParams& params) const;
     void describe(TranscriptStep& s) const;
     void enforceBudget();
+    // Makes the context as long as the session (`length` tokens) before the next step is
+    // appended: truncated in place when nobody else holds it, else a copy of its prefix, so
+    // that steps still held elsewhere (the GUI's) never see their tokens overwritten.
+    void rewindContext(std::size_t length);
 
     std::shared_ptr<const Model> m_model;  // null for a remote source
     std::shared_ptr<const Tokenizer> m_tokenizer;
@@ -245,6 +276,7 @@ class Transcript {
     std::unique_ptr<StepSource> m_source;
     PromptTokens m_prompt;
     std::vector<TranscriptStepPtr> m_steps;
+    std::shared_ptr<TranscriptContext> m_context;  // the one context the steps share
     std::vector<int> m_endTokens;
     std::vector<int> m_thinned;
     std::size_t m_firstFull = 0;  // steps before it are thinned
@@ -320,15 +352,16 @@ TranscriptFile readTranscriptJson(const std::string& path, int nVocab = 0);
 // weights fingerprint), or, for a file that names none, its ids do not fit the vocabulary.
 // The message names both models.
 std::string replayRefusal(const TranscriptFile& file, const ModelIdentity& loaded);
-// What transcriptStepsFromFile holds for a file of `promptTokens` and `steps`: each step keeps
-// its own copy of the context, so it grows with the square of the steps (4,000 steps: 350 MB).
+// What transcriptStepsFromFile holds for a file of `promptTokens` and `steps`: one shared
+// context (an id and a display text per token) and per step the step and trace objects, so it
+// grows linearly (before the context was shared, each step copied it: 4,000 steps took 350 MB).
 // The reader refuses files whose steps would take more than kMaxRecordedStepsBytes, so that
-// opening one as recorded cannot exhaust the machine; once steps share one context this
-// estimate (and the limit's reach) shrinks with it.
+// opening one as recorded cannot exhaust the machine (now only a prompt of millions of tokens
+// comes near it).
 std::uint64_t recordedStepsBytes(std::uint64_t promptTokens, std::uint64_t steps);
 inline constexpr std::uint64_t kMaxRecordedStepsBytes = std::uint64_t{512} << 20;
 // The file's steps as a history to look at when no model (or another one) is loaded: one
-// step per drawn token, marked fromFile, with the tokens, positions, display texts, draw
+// step per drawn token, holding the file (fromFile()), with the tokens, positions, display texts, draw
 // figures and uniform numbers the file recorded, and no trace numbers.
 std::vector<TranscriptStepPtr> transcriptStepsFromFile(const TranscriptFile& file);
 

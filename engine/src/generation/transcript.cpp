@@ -29,6 +29,67 @@ std::size_t TranscriptStep::traceBytes() const {
     return bytes;
 }
 
+std::size_t TranscriptStep::keptBytes() const {
+    std::size_t bytes = sizeof(*this) + traceBytes();
+    if (trace) bytes += sizeof(StepTrace) + trace->tokens.capacity() * sizeof(int);
+    for (const auto& t : tailTexts) bytes += sizeof(std::string) + t.capacity();
+    return bytes;
+}
+
+std::span<const int> TranscriptStep::contextTokens() const {
+    return context ? context->tokens(contextSize()) : std::span<const int>();
+}
+
+namespace {
+const std::string kNoText;
+}  // namespace
+
+const std::string& TranscriptStep::tokenText(std::size_t position) const {
+    if (!context || position >= contextSize()) return kNoText;
+    // The last tailTexts.size() positions read as they did at this step; the rest settled.
+    const std::size_t settled = contextSize() - std::min(tailTexts.size(), contextSize());
+    return position < settled ? context->settledText(position) : tailTexts[position - settled];
+}
+
+std::vector<std::string> TranscriptStep::tokenTexts() const {
+    std::vector<std::string> out;
+    out.reserve(contextSize());
+    for (std::size_t p = 0; p < contextSize(); ++p) out.push_back(tokenText(p));
+    return out;
+}
+
+int TranscriptStep::promptByteStart(std::size_t position) const {
+    return context && position < contextSize() ? context->promptByteStart(position) : -1;
+}
+
+int TranscriptStep::promptByteEnd(std::size_t position) const {
+    return context && position < contextSize() ? context->promptByteEnd(position) : -1;
+}
+
+const std::string& TranscriptStep::promptText() const {
+    return context ? context->promptText() : kNoText;
+}
+
+void TranscriptStep::setContext(const std::shared_ptr<TranscriptContext>& writerContext) {
+    context = writerContext;
+    contextLength = writerContext ? static_cast<int>(writerContext->size()) : 0;
+    tailTexts = writerContext ? writerContext->tail() : std::vector<std::string>();
+}
+
+const std::string& TranscriptStep::sampledDisplay() const {
+    const auto i = static_cast<std::size_t>(index);
+    return recorded && i < recorded->displays.size() ? recorded->displays[i] : kNoText;
+}
+
+const std::string& TranscriptStep::sampledBytes() const {
+    const auto i = static_cast<std::size_t>(index);
+    return recorded && i < recorded->bytes.size() ? recorded->bytes[i] : kNoText;
+}
+
+const std::string& TranscriptStep::promptBytes() const {
+    return recorded ? recorded->promptBytes : kNoText;
+}
+
 std::span<const float> attentionRow(const std::vector<TranscriptStepPtr>& history, int layer,
                                     int head, int queryPos) {
     for (const auto& r : history) {
@@ -136,32 +197,33 @@ void Transcript::describe(TranscriptStep& s) const {
 const TranscriptStep& Transcript::push(StepTrace trace, const SamplingParams& params) {
     auto s = std::make_shared<TranscriptStep>();
     s->index = static_cast<int>(m_steps.size());
-    s->promptText = m_prompt.text;
-    s->contextTokens = m_source->tokens();
-    const std::size_t n = s->contextTokens.size();
-    // Display text read in context (a token holding part of a Hangul syllable names it).
-    if (m_tokenizer) {
-        std::vector<std::string> bytes;
-        bytes.reserve(n);
-        for (int id : s->contextTokens) {
-            try {
-                bytes.push_back(id < m_tokenizer->vocabSize() ? m_tokenizer->tokenBytes(id) : "");
-            } catch (const Error&) {
-                bytes.emplace_back();  // a hole in the vocabulary
-            }
-        }
-        s->tokenTexts = tokenDisplays(bytes);
-    } else {
-        for (int id : s->contextTokens) s->tokenTexts.push_back(tokenText(id));
+    // Only the tokens this step processed are appended to the one context (and only the last
+    // few displays read again): the steps before it share what is already there.
+    const std::vector<int>& sessionTokens = m_source->tokens();
+    rewindContext(std::min(m_context->size(), sessionTokens.size()));
+    if (sessionTokens.size() > m_context->capacity()) {
+        // Full: go on in a copy twice as large; the steps so far keep this one.
+        const std::size_t nCtx = static_cast<std::size_t>(std::max(m_source->config().nCtx, 0));
+        m_context = m_context->prefix(
+            m_context->size(),
+            std::max(sessionTokens.size(), std::min(2 * m_context->capacity(), nCtx)));
     }
-    s->promptByteStart.assign(n, -1);
-    s->promptByteEnd.assign(n, -1);
-    for (std::size_t i = 0; i < n; ++i) {
-        if (i < m_prompt.tokens.size() && !m_prompt.fromIds) {
-            s->promptByteStart[i] = static_cast<int>(m_prompt.tokens[i].start);
-            s->promptByteEnd[i] = static_cast<int>(m_prompt.tokens[i].end);
+    for (std::size_t p = m_context->size(); p < sessionTokens.size(); ++p) {
+        const int id = sessionTokens[p];
+        if (!m_tokenizer) {
+            m_context->appendGiven(id, tokenText(id));
+            continue;
         }
+        // Display text read in context (a token holding part of a Hangul syllable names it).
+        std::string bytes;
+        try {
+            if (id < m_tokenizer->vocabSize()) bytes = m_tokenizer->tokenBytes(id);
+        } catch (const Error&) {
+            bytes.clear();  // a hole in the vocabulary
+        }
+        m_context->appendBytes(id, bytes);
     }
+    s->setContext(m_context);
     if (m_model && m_options.trace.logitLens && !trace.residuals.empty())
         trace.lens = logitLens(*m_model, trace);
     s->trace = std::make_shared<const StepTrace>(std::move(trace));
@@ -177,6 +239,19 @@ const TranscriptStep& Transcript::start(const PromptTokens& prompt, const Sampli
     checkFitsContext(prompt.tokens.size(), m_source->config().nCtx, "the prompt");
     reset();
     m_prompt = prompt;
+    std::vector<int> byteStart, byteEnd;
+    if (!m_prompt.fromIds)
+        for (const auto& t : m_prompt.tokens) {
+            byteStart.push_back(static_cast<int>(t.start));
+            byteEnd.push_back(static_cast<int>(t.end));
+        }
+    // Room for the model's whole context up to 65,536 tokens (256 KB of ids); a longer run
+    // moves to a larger copy when it gets there (see push()).
+    const auto nCtx = static_cast<std::size_t>(std::max(m_source->config().nCtx, 0));
+    m_context = std::make_shared<TranscriptContext>(
+        std::max(m_prompt.tokens.size(), std::min(nCtx, std::size_t{1} << 16)),
+        m_tokenizer ? TranscriptContext::Texts::FromBytes : TranscriptContext::Texts::Given,
+        m_prompt.text, std::move(byteStart), std::move(byteEnd));
     try {
         return push(m_source->prefill(m_prompt.ids(), m_options.trace), params);
     } catch (...) {
@@ -214,6 +289,7 @@ const TranscriptStep& Transcript::choose(int stepIndex, int token) {
     m_steps.resize(static_cast<std::size_t>(stepIndex));
     m_firstFull = std::min(m_firstFull, m_steps.size());
     m_source->truncate(base->trace->lastPosition() + 1);
+    rewindContext(static_cast<std::size_t>(m_source->position()));
     auto changed = std::make_shared<TranscriptStep>(*base);
     changed->sampledToken = token;
     changed->chosen = true;
@@ -351,14 +427,31 @@ void Transcript::truncate(int keepSteps) {
     keepSteps = std::clamp(keepSteps, 0, size());
     m_steps.resize(static_cast<std::size_t>(keepSteps));
     m_firstFull = std::min(m_firstFull, m_steps.size());
-    if (m_steps.empty())
+    if (m_steps.empty()) {
         m_source->reset();
-    else
+        m_context.reset();
+    } else {
         m_source->truncate(back().trace->lastPosition() + 1);
+        rewindContext(static_cast<std::size_t>(m_source->position()));
+    }
+}
+
+void Transcript::rewindContext(std::size_t length) {
+    if (!m_context || length >= m_context->size()) return;
+    // Steps cut from the history may still be held (the GUI's model, a view): their tokens
+    // past `length` must stay as they were. Only a context nobody else holds is cut in place
+    // (a use count of 1 read on this thread cannot grow behind our back: only this
+    // Transcript hands the context out); otherwise the branch gets its own copy of the prefix,
+    // once per branch.
+    if (m_context.use_count() == 1)
+        m_context->truncate(length);
+    else
+        m_context = m_context->prefix(length);
 }
 
 void Transcript::reset() {
     m_source->reset();
+    m_context.reset();
     m_steps.clear();
     m_prompt = {};
     m_firstFull = 0;
@@ -369,6 +462,9 @@ Transcript Transcript::fork() const {
     Transcript t(m_source->fork(), m_tokenizer, m_options);
     t.m_prompt = m_prompt;
     t.m_steps = m_steps;
+    // The fork appends its own tokens at the same positions as this transcript: its own
+    // copy of the context (the steps it shares keep pointing at this one).
+    if (m_context) t.m_context = m_context->prefix(m_context->size());
     t.m_endTokens = m_endTokens;
     t.m_firstFull = m_firstFull;
     return t;

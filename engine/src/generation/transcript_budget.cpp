@@ -2,7 +2,9 @@
 // expensive: every step keeps attention rows for all layers and heads over all keys, plus a
 // vocabulary of logits. One budget covers all steps; past it the oldest steps are thinned
 // to a summary (top-k logits; per layer, head and query the attention's argmax and entropy)
-// so the newest steps, the ones a learner looks at, stay complete.
+// so the newest steps, the ones a learner looks at, stay complete. The budget counts all the
+// history keeps (the context, kept once, and the steps themselves too), but only traces can be
+// thinned: what is left is linear in the steps and small (tens of bytes a token).
 #include <algorithm>
 #include <cmath>
 
@@ -59,7 +61,16 @@ TranscriptStepPtr thin(const TranscriptStep& full) {
 
 std::size_t Transcript::historyBytes() const {
     std::size_t total = 0;
-    for (const auto& s : m_steps) total += s->traceBytes();
+    // Each context once: the run's, and the older ones that steps before a branch still hold
+    // (steps are in order, so a context's steps are consecutive).
+    const TranscriptContext* counted = nullptr;
+    for (const auto& s : m_steps) {
+        total += s->keptBytes();
+        if (s->context && s->context.get() != counted) {
+            counted = s->context.get();
+            total += counted->bytes();
+        }
+    }
     return total;
 }
 

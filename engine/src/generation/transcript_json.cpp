@@ -60,7 +60,7 @@ std::string idText(int id) {
 // A drawn token's bytes: from the tokenizer, or, without one, as a file recorded them.
 std::string stepBytes(const Tokenizer* tokenizer, const TranscriptStep& s) {
     if (tokenizer) return bytesOf(tokenizer, s.sampledToken);
-    return s.fromFile ? s.sampledBytes : std::string();
+    return s.sampledBytes();
 }
 
 }  // namespace
@@ -119,7 +119,10 @@ std::string transcriptJson(const std::vector<TranscriptStepPtr>& steps, const To
     if (interventions && !interventions->empty())
         j["interventions"] = Json::parse(interventionsToJson(*interventions));
     std::vector<int> prompt, generated;
-    if (!steps.empty()) prompt = steps.front()->contextTokens;
+    if (!steps.empty()) {
+        const auto first = steps.front()->contextTokens();
+        prompt.assign(first.begin(), first.end());
+    }
     for (const auto& s : steps)
         if (s->sampledToken >= 0) generated.push_back(s->sampledToken);
     std::vector<int> ids = prompt;
@@ -133,7 +136,7 @@ std::string transcriptJson(const std::vector<TranscriptStepPtr>& steps, const To
     } else {
         // Steps read from a file keep the file's bytes: saved again without a model, the
         // text stays (the prompt's bytes and each drawn token's, as the file had them).
-        std::string all = steps.empty() ? std::string() : steps.front()->promptBytes;
+        std::string all = steps.empty() ? std::string() : steps.front()->promptBytes();
         for (const auto& s : steps)
             if (s->sampledToken >= 0) all += stepBytes(nullptr, *s);
         j["text"] = bytesAsText(all);
@@ -151,10 +154,10 @@ std::string transcriptJson(const std::vector<TranscriptStepPtr>& steps, const To
                 : "";
         // Steps read from a file keep the file's text: the next step's context names the token.
         const auto position = static_cast<std::size_t>(s->trace->lastPosition() + 1);
-        if (!tokenizer && s->fromFile)
-            display = i + 1 < steps.size() && position < steps[i + 1]->tokenTexts.size()
-                          ? steps[i + 1]->tokenTexts[position]
-                          : s->sampledDisplay;
+        if (!tokenizer && s->fromFile())
+            display = i + 1 < steps.size() && position < steps[i + 1]->contextSize()
+                          ? steps[i + 1]->tokenText(position)
+                          : s->sampledDisplay();
         tail += bytes;
         const DrawFigures& f = s->figures;
         auto number = [](double v) { return std::isfinite(v) ? Json(v) : Json(); };
@@ -175,24 +178,28 @@ std::string transcriptJson(const std::vector<TranscriptStepPtr>& steps, const To
     }
     j["steps"] = stepsJson;
     j["sampling"] = samplingJson(base);
-    j["prompt"] = {{"text", steps.empty() ? std::string() : steps.front()->promptText},
+    j["prompt"] = {{"text", steps.empty() ? std::string() : steps.front()->promptText()},
                    {"ids", prompt}};
     // Each prompt token as the views show it, so the file reads without a tokenizer.
-    if (!steps.empty() && steps.front()->tokenTexts.size() >= prompt.size())
-        j["prompt"]["displays"] = std::vector<std::string>(
-            steps.front()->tokenTexts.begin(),
-            steps.front()->tokenTexts.begin() + static_cast<std::ptrdiff_t>(prompt.size()));
-    // And where it came from in the prompt text, so the token view reads the file alone.
-    if (!steps.empty() && steps.front()->promptByteStart.size() >= prompt.size() &&
-        !prompt.empty() &&
-        std::all_of(
-            steps.front()->promptByteStart.begin(),
-            steps.front()->promptByteStart.begin() + static_cast<std::ptrdiff_t>(prompt.size()),
-            [](int b) { return b >= 0; })) {
-        Json spans = Json::array();
+    if (!steps.empty() && steps.front()->contextSize() >= prompt.size()) {
+        std::vector<std::string> displays;
+        displays.reserve(prompt.size());
         for (std::size_t i = 0; i < prompt.size(); ++i)
-            spans.push_back({steps.front()->promptByteStart[i], steps.front()->promptByteEnd[i]});
-        j["prompt"]["byte_spans"] = spans;
+            displays.push_back(steps.front()->tokenText(i));
+        j["prompt"]["displays"] = displays;
+    }
+    // And where it came from in the prompt text, so the token view reads the file alone.
+    if (!steps.empty() && !prompt.empty()) {
+        const TranscriptStep& first = *steps.front();
+        bool spans = true;
+        for (std::size_t i = 0; i < prompt.size() && spans; ++i)
+            spans = first.promptByteStart(i) >= 0;
+        if (spans) {
+            Json list = Json::array();
+            for (std::size_t i = 0; i < prompt.size(); ++i)
+                list.push_back({first.promptByteStart(i), first.promptByteEnd(i)});
+            j["prompt"]["byte_spans"] = list;
+        }
     }
     if (model && model->known())
         j["model"] = {{"name", model->name},    {"type", model->modelType},
@@ -208,54 +215,54 @@ std::string transcriptJson(const std::vector<TranscriptStepPtr>& steps, const To
 }
 
 std::uint64_t recordedStepsBytes(std::uint64_t promptTokens, std::uint64_t steps) {
-    // Step i holds the prompt and i drawn tokens: an id, a display text and a byte span each.
+    // One context for all steps: an id, a display text and a byte span per token; per step
+    // the step and trace objects and the token it fed; and the file itself, kept once (its
+    // vectors per drawn token: id, settings, figures, uniform, display and bytes).
     const std::uint64_t perToken = 3 * sizeof(int) + sizeof(std::string);
     const std::uint64_t n = std::max<std::uint64_t>(1, steps);
-    const std::uint64_t entries = n * promptTokens + n * (n - 1) / 2;
-    return entries * perToken + n * (sizeof(TranscriptStep) + sizeof(StepTrace));
+    const std::uint64_t perStep = sizeof(TranscriptStep) + sizeof(StepTrace) + sizeof(int) +
+                                  sizeof(int) + sizeof(SamplingParams) + sizeof(DrawFigures) +
+                                  sizeof(double) + 2 * sizeof(std::string) + 1;
+    return (promptTokens + n) * (perToken + sizeof(int)) + n * (perToken + perStep) +
+           sizeof(TranscriptFile);
 }
 
 std::vector<TranscriptStepPtr> transcriptStepsFromFile(const TranscriptFile& file) {
-    std::vector<TranscriptStepPtr> steps;
-    std::vector<int> context = file.promptIds;
-    std::vector<std::string> texts;
-    for (std::size_t i = 0; i < file.promptIds.size(); ++i)
-        texts.push_back(i < file.promptDisplays.size() && !file.promptDisplays[i].empty()
-                            ? file.promptDisplays[i]
-                            : idText(file.promptIds[i]));
+    // The file once (the steps' recorded draws), the context once (its display texts are the
+    // file's: there may be no tokenizer, or another model's).
+    const auto recorded = std::make_shared<const TranscriptFile>(file);
     const std::size_t count = std::max<std::size_t>(1, file.generated.size());
+    const bool spans = file.promptByteStart.size() == file.promptIds.size();
+    auto context = std::make_shared<TranscriptContext>(
+        file.promptIds.size() + count - 1, TranscriptContext::Texts::Given, file.promptText,
+        spans ? file.promptByteStart : std::vector<int>(),
+        spans ? file.promptByteEnd : std::vector<int>());
+    for (std::size_t i = 0; i < file.promptIds.size(); ++i)
+        context->appendGiven(file.promptIds[i],
+                             i < file.promptDisplays.size() && !file.promptDisplays[i].empty()
+                                 ? file.promptDisplays[i]
+                                 : idText(file.promptIds[i]));
+    std::vector<TranscriptStepPtr> steps;
+    steps.reserve(count);
     for (std::size_t i = 0; i < count; ++i) {
         auto s = std::make_shared<TranscriptStep>();
         s->index = static_cast<int>(i);
-        s->fromFile = true;
-        s->promptText = file.promptText;
-        s->promptBytes = file.promptBytes;
+        s->recorded = recorded;
         auto trace = std::make_shared<StepTrace>();
         if (i == 0) {
             trace->firstPosition = 0;
             trace->tokens = file.promptIds;
         } else {
             const int fed = file.generated[i - 1];
-            trace->firstPosition = static_cast<int>(context.size());
+            trace->firstPosition = static_cast<int>(context->size());
             trace->tokens = {fed};
-            context.push_back(fed);
-            texts.push_back(i - 1 < file.displays.size() && !file.displays[i - 1].empty()
-                                ? file.displays[i - 1]
-                                : idText(fed));
+            context->appendGiven(fed, i - 1 < file.displays.size() && !file.displays[i - 1].empty()
+                                          ? file.displays[i - 1]
+                                          : idText(fed));
         }
         s->trace = std::move(trace);
-        s->contextTokens = context;
-        s->tokenTexts = texts;
-        s->promptByteStart.assign(context.size(), -1);
-        s->promptByteEnd.assign(context.size(), -1);
-        if (file.promptByteStart.size() == file.promptIds.size())
-            for (std::size_t k = 0; k < file.promptIds.size(); ++k) {
-                s->promptByteStart[k] = file.promptByteStart[k];
-                s->promptByteEnd[k] = file.promptByteEnd[k];
-            }
+        s->setContext(context);
         if (i < file.generated.size()) {
-            if (i < file.displays.size()) s->sampledDisplay = file.displays[i];
-            if (i < file.bytes.size()) s->sampledBytes = file.bytes[i];
             s->sampledToken = file.generated[i];
             s->params = file.params[i];
             s->chosen = file.chosen[i];

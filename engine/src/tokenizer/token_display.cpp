@@ -168,15 +168,51 @@ std::string tokenDisplay(std::string_view tokenBytes) {
 
 std::vector<std::string> tokenDisplays(const std::vector<std::string>& tokenBytes) {
     std::string all;
-    for (const auto& t : tokenBytes) all += t;
-    const auto units = cutIntoUnits(all);
-    std::vector<std::string> out;
-    out.reserve(tokenBytes.size());
-    std::size_t start = 0;
+    std::vector<std::size_t> ends;
+    ends.reserve(tokenBytes.size());
     for (const auto& t : tokenBytes) {
-        const std::size_t end = start + t.size();
-        out.push_back(t.empty() ? std::string("\xE2\x88\x85")
-                                : describeSpan(all, units, unitAt(units, start), start, end));
+        all += t;
+        ends.push_back(all.size());
+    }
+    return tokenDisplaysFrom(all, ends, 0);
+}
+
+namespace {
+
+bool isContinuationByte(char c) { return (static_cast<unsigned char>(c) & 0xC0U) == 0x80U; }
+
+// The start of the character (or lone byte) that holds byte `at` as cutIntoUnits cuts the whole
+// of `all`, found without cutting from the start: only continuation bytes (10xxxxxx) can sit
+// inside a character, a character has at most three of them, and an invalid byte stands alone.
+// So the nearest byte at or before `at` that is not a continuation byte starts a unit; and if
+// the three bytes before `at` are all continuation bytes, no character can reach `at` from
+// further back, so `at` itself starts one.
+std::size_t unitStartAtOrBefore(std::string_view all, std::size_t at) {
+    if (at >= all.size()) return at;
+    for (std::size_t q = at, back = 0;; --q, ++back) {
+        if (!isContinuationByte(all[q]) || q == 0) return q;
+        if (back == 3) return at;
+    }
+}
+
+}  // namespace
+
+std::vector<std::string> tokenDisplaysFrom(std::string_view all, std::span<const std::size_t> ends,
+                                           std::size_t first) {
+    std::vector<std::string> out;
+    if (first >= ends.size()) return out;
+    out.reserve(ends.size() - first);
+    std::size_t start = first > 0 ? ends[first - 1] : 0;
+    // Cut from a unit boundary of the whole sequence: the units from there on are the ones a
+    // cut from byte 0 makes, so every span below reads as tokenDisplays reads it.
+    const std::size_t from = unitStartAtOrBefore(all, start);
+    const std::string_view window = all.substr(std::min(from, all.size()));
+    const auto units = cutIntoUnits(window);
+    for (std::size_t i = first; i < ends.size(); ++i) {
+        const std::size_t end = ends[i];
+        out.push_back(end == start ? std::string("\xE2\x88\x85")
+                                   : describeSpan(window, units, unitAt(units, start - from),
+                                                  start - from, end - from));
         start = end;
     }
     return out;
