@@ -204,11 +204,14 @@ TEST_CASE("remote: wrong model name, non-OpenAI servers and wrong URLs say so", 
               std::string::npos);
     }
     StandInServer html(dir.path() / "html", {"--kind", "vllm", "--hostile", "html"});
-    CHECK_THROWS_WITH(connect(html.url()), Catch::Contains("not an OpenAI-compatible"));
+    CHECK_THROWS_WITH(connect(html.url()),
+                      Catch::Matchers::ContainsSubstring("not an OpenAI-compatible"));
     const std::string closed = "http://127.0.0.1:" + std::to_string(freePort());
-    CHECK_THROWS_WITH(connect(closed), Catch::Contains("cannot reach a model server"));
-    CHECK_THROWS_WITH(connect("ftp://127.0.0.1:1"), Catch::Contains("http://"));
-    CHECK_THROWS_WITH(connect("http://user:pw@127.0.0.1:1"), Catch::Contains("TOKENSCOPE_API_KEY"));
+    CHECK_THROWS_WITH(connect(closed),
+                      Catch::Matchers::ContainsSubstring("cannot reach a model server"));
+    CHECK_THROWS_WITH(connect("ftp://127.0.0.1:1"), Catch::Matchers::ContainsSubstring("http://"));
+    CHECK_THROWS_WITH(connect("http://user:pw@127.0.0.1:1"),
+                      Catch::Matchers::ContainsSubstring("TOKENSCOPE_API_KEY"));
 }
 
 TEST_CASE("remote: the API key goes to the server as a Bearer token, never elsewhere", "[remote]") {
@@ -275,7 +278,7 @@ TEST_CASE("remote: hostile answers end in a clear error within bounded time", "[
             m->next(std::vector<int>{1, 2, 3});
             FAIL("no error");
         } catch (const ts::Error& e) {
-            CHECK_THAT(e.what(), Catch::Contains(c.message));
+            CHECK_THAT(e.what(), Catch::Matchers::ContainsSubstring(c.message));
         }
         CHECK(Clock::now() - started < std::chrono::seconds(endless ? 55 : 12));
     }

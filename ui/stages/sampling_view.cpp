@@ -2,9 +2,7 @@
 // record's stored logits, so moving the temperature slider re-renders without the model.
 #include "stages/sampling_view.hpp"
 
-#include <QContextMenuEvent>
 #include <QEvent>
-#include <QMenu>
 #include <QPainter>
 #include <QPainterPath>
 #include <QTextDocument>
@@ -758,38 +756,6 @@ SamplingView::DrawHeights SamplingView::drawHeights(const DrawTexts& t, qreal wi
 qreal SamplingView::drawNeeds(qreal width) const {
     if (!m_record || !m_record->trace || m_record->trace->logits.empty()) return 0;
     return drawHeights(drawTexts(), width).total();
-}
-
-int SamplingView::candidateAt(QPoint pos) const {
-    for (const Hit& h : m_hits)
-        if (h.rect.contains(pos)) return h.token;
-    return -1;
-}
-
-QRectF SamplingView::candidateRect(int token) const {
-    for (const Hit& h : m_hits)
-        if (h.token == token) return h.rect;
-    return {};
-}
-
-std::unique_ptr<QMenu> SamplingView::whatIfMenu(QPoint pos) {
-    const int token = candidateAt(pos);
-    if (token < 0 || !m_record || m_record->fromFile()) return nullptr;
-    auto menu = std::make_unique<QMenu>(this);
-    const QString name = m_vocab ? m_vocab->displayAfter(m_record->contextTokens(), token)
-                                 : QStringLiteral("#%1").arg(token);
-    // The softmax view's words, so the two menus read the same.
-    connect(menu->addAction(tr("Ban “%1” from this step on").arg(name)), &QAction::triggered, this,
-            [this, token] { emit candidateBanned(token); });
-    connect(menu->addAction(tr("Raise “%1” (logit +2)").arg(name)), &QAction::triggered, this,
-            [this, token] { emit candidateBiased(token, 2.0f); });
-    connect(menu->addAction(tr("Lower “%1” (logit −2)").arg(name)), &QAction::triggered, this,
-            [this, token] { emit candidateBiased(token, -2.0f); });
-    return menu;
-}
-
-void SamplingView::contextMenuEvent(QContextMenuEvent* event) {
-    if (auto menu = whatIfMenu(event->pos())) menu->exec(event->globalPos());
 }
 
 void SamplingView::changeEvent(QEvent* event) {

@@ -361,8 +361,8 @@ std::string replayRefusal(const TranscriptFile& file, const ModelIdentity& loade
 std::uint64_t recordedStepsBytes(std::uint64_t promptTokens, std::uint64_t steps);
 inline constexpr std::uint64_t kMaxRecordedStepsBytes = std::uint64_t{512} << 20;
 // The file's steps as a history to look at when no model (or another one) is loaded: one
-// step per drawn token, holding the file (fromFile()), with the tokens, positions, display texts, draw
-// figures and uniform numbers the file recorded, and no trace numbers.
+// step per drawn token, holding the file (fromFile()), with the tokens, positions, display texts,
+// draw figures and uniform numbers the file recorded, and no trace numbers.
 std::vector<TranscriptStepPtr> transcriptStepsFromFile(const TranscriptFile& file);
 
 }  // namespace ts
