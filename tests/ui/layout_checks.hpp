@@ -17,6 +17,7 @@
 #include <QHeaderView>
 #include <QImage>
 #include <QLabel>
+#include <QLayout>
 #include <QRegularExpression>
 #include <QScrollBar>
 #include <QSignalSpy>

@@ -3,6 +3,7 @@
 // wrong mapping from data to pixels or numbers would break.
 #include <QApplication>
 #include <QChart>
+#include <QChartView>
 #include <QLineSeries>
 #include <QTemporaryDir>
 #include <QTest>

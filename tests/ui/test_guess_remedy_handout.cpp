@@ -28,6 +28,8 @@
 #include "ui_test_helpers.hpp"
 
 using namespace ts::ui;
+using ts_test::waitFor;
+using ts_test::waitUntil;
 
 namespace {
 

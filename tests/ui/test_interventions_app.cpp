@@ -10,6 +10,7 @@
 #include "catch.hpp"
 #include "shell/headless_run.hpp"
 #include "shell/main_window.hpp"
+#include "shell/pipeline_bar.hpp"
 #include "shell/translation_manager.hpp"
 #include "stages/attention_view.hpp"
 #include "tokenscope/intervention_flags.hpp"
@@ -18,24 +19,13 @@
 #include "ui_test_helpers.hpp"
 
 using namespace ts::ui;
+using ts_test::argmaxOf;
+using ts_test::softmaxProbOf;
 using ts_test::tinyModel;
 using ts_test::waitFor;
 using ts_test::waitUntil;
 
 namespace {
-
-// Softmax of `logits` at `token`, in double (an independent reading of the logits).
-double probOf(const std::vector<float>& logits, int token) {
-    double top = -INFINITY;
-    for (float l : logits) top = std::max(top, static_cast<double>(l));
-    double sum = 0;
-    for (float l : logits) sum += std::isinf(l) ? 0.0 : std::exp(l - top);
-    return std::exp(logits[static_cast<std::size_t>(token)] - top) / sum;
-}
-
-int argmax(const std::vector<float>& logits) {
-    return static_cast<int>(std::max_element(logits.begin(), logits.end()) - logits.begin());
-}
 
 // Waits until the window's history has `n` records, none of them one of `old`.
 bool replaced(const MainWindow& window, const std::vector<StepRecordPtr>& old, std::size_t n,
@@ -128,15 +118,16 @@ TEST_CASE("silencing a head replays the run with the same seed and steps, with t
     for (std::size_t i = 0; i < 3; ++i) {
         const auto& got = ablated[i]->trace->logits;
         REQUIRE(got.size() == expected[i].size());
-        const int top = argmax(expected[i]);
-        CHECK(std::abs(probOf(got, top) - probOf(expected[i], top)) < 1e-6);
+        const int top = argmaxOf(expected[i]);
+        CHECK(std::abs(softmaxProbOf(got, top) - softmaxProbOf(expected[i], top)) < 1e-6);
     }
     // And they are not the run without the set (the check can fail).
     ts::Session bare(loaded.model);
     const auto unablated = bare.prefill(prompt).logits;
-    const int top = argmax(expected[0]);
-    CHECK(std::abs(probOf(unablated, top) - probOf(expected[0], top)) > 1e-4);
-    CHECK(std::abs(probOf(plain[0]->trace->logits, top) - probOf(unablated, top)) < 1e-6);
+    const int top = argmaxOf(expected[0]);
+    CHECK(std::abs(softmaxProbOf(unablated, top) - softmaxProbOf(expected[0], top)) > 1e-4);
+    CHECK(std::abs(softmaxProbOf(plain[0]->trace->logits, top) - softmaxProbOf(unablated, top)) <
+          1e-6);
 
     // Giving the head back replays the original run.
     window.toggleSilencedHead(1, 0);
@@ -183,7 +174,7 @@ TEST_CASE("banning a candidate branches from its step with the set", "[ui][inter
     // Greedy with the top candidate banned: the runner-up of the same logits.
     std::vector<float> logits = plain[2]->trace->logits;
     logits[static_cast<std::size_t>(banned)] = -INFINITY;
-    CHECK(h[2]->sampledToken == argmax(logits));
+    CHECK(h[2]->sampledToken == argmaxOf(logits));
     CHECK(window.interventionsText().contains(QStringLiteral("Banned: ")));
     CHECK(window.interventionsText().contains(QStringLiteral("#%1").arg(banned)));
 }
@@ -228,6 +219,6 @@ TEST_CASE("headless --ablate 2:1 --view attention pictures the ablated run with 
     const auto expected = session.prefill(prompt, options).logits;
     const auto& got = window.history().front()->trace->logits;
     REQUIRE(got.size() == expected.size());
-    const int top = argmax(expected);
-    CHECK(std::abs(probOf(got, top) - probOf(expected, top)) < 1e-6);
+    const int top = argmaxOf(expected);
+    CHECK(std::abs(softmaxProbOf(got, top) - softmaxProbOf(expected, top)) < 1e-6);
 }

@@ -32,24 +32,13 @@
 #include "widgets/painted_text.hpp"
 
 using namespace ts::ui;
+using ts_test::argmaxOf;
+using ts_test::softmaxProbOf;
 using ts_test::tinyModel;
 using ts_test::waitFor;
 using ts_test::waitUntil;
 
 namespace {
-
-// Softmax at temperature 1 of `logits` at `token`, in double: an independent reading.
-double ivViewsProb(const std::vector<float>& logits, int token) {
-    double top = -INFINITY;
-    for (float l : logits) top = std::max(top, static_cast<double>(l));
-    double sum = 0;
-    for (float l : logits) sum += std::isinf(l) ? 0.0 : std::exp(l - top);
-    return std::exp(logits[static_cast<std::size_t>(token)] - top) / sum;
-}
-
-int ivViewsArgmax(const std::vector<float>& logits) {
-    return static_cast<int>(std::max_element(logits.begin(), logits.end()) - logits.begin());
-}
 
 // A window on the tiny fixture with `records` records of `prompt` made at `params`.
 void ivViewsStart(MainWindow& window, const QString& prompt, const ts::SamplingParams& params,
@@ -121,7 +110,7 @@ TEST_CASE("the sampling view's right-click bans a candidate and the run branches
     CHECK(std::isinf(h[2]->trace->logits[static_cast<std::size_t>(banned)]));
     std::vector<float> logits = plain[2]->trace->logits;
     logits[static_cast<std::size_t>(banned)] = -INFINITY;
-    CHECK(h[2]->sampledToken == ivViewsArgmax(logits));
+    CHECK(h[2]->sampledToken == argmaxOf(logits));
     CHECK(window.interventions().banned == std::vector<int>{banned});
     CHECK(window.interventionsText().contains(QStringLiteral("Banned: “#%1”").arg(banned)));
 
@@ -217,15 +206,16 @@ TEST_CASE("before/after shows the probabilities of a run without the interventio
         // What the bars say: each candidate's probability without the head, at temperature 1.
         REQUIRE_FALSE(softmax->bars().empty());
         for (const auto& b : softmax->bars()) {
-            CHECK(b.before == Approx(ivViewsProb(expected[static_cast<std::size_t>(step)], b.token))
-                                  .margin(1e-6));
-            CHECK(b.prob == Approx(ivViewsProb(after->trace->logits, b.token)).margin(1e-6));
+            CHECK(b.before ==
+                  Approx(softmaxProbOf(expected[static_cast<std::size_t>(step)], b.token))
+                      .margin(1e-6));
+            CHECK(b.prob == Approx(softmaxProbOf(after->trace->logits, b.token)).margin(1e-6));
         }
         sampling->setRecord(after);  // the sampling view reads the same step
         sampling->setBefore(before);
-        const int top = ivViewsArgmax(expected[static_cast<std::size_t>(step)]);
+        const int top = argmaxOf(expected[static_cast<std::size_t>(step)]);
         CHECK(sampling->beforeProbability(top) ==
-              Approx(ivViewsProb(expected[static_cast<std::size_t>(step)], top)).margin(1e-6));
+              Approx(softmaxProbOf(expected[static_cast<std::size_t>(step)], top)).margin(1e-6));
     }
     CHECK(errors.isEmpty());
 
@@ -400,7 +390,7 @@ TEST_CASE("headless --ban --before-after pictures the softmax with the step befo
     const auto loaded = ts::loadModelFolder(tinyModel().toStdString());
     ts::Session session(loaded.model);
     const auto plain = session.prefill(std::vector<int>{1, 2, 3}).logits;
-    const int favourite = ivViewsArgmax(plain);
+    const int favourite = argmaxOf(plain);
     HeadlessOptions o;
     o.model = tinyModel();
     o.prompt = QStringLiteral("1 2 3");
@@ -426,5 +416,5 @@ TEST_CASE("headless --ban --before-after pictures the softmax with the step befo
     CHECK(first.extra);
     CHECK(first.token == favourite);
     CHECK(first.prob == 0.0f);
-    CHECK(first.before == Approx(ivViewsProb(plain, favourite)).margin(1e-6));
+    CHECK(first.before == Approx(softmaxProbOf(plain, favourite)).margin(1e-6));
 }

@@ -1,8 +1,10 @@
 // The caches that keep a run's frames short must not change what is drawn or decided:
 // the label grid of the embedding scatter answers as a check against every box does, and
 // the pipeline bar's stage images follow the language, the selection and the lit stage.
+#include <QCoreApplication>
 #include <QImage>
 #include <QRandomGenerator>
+#include <QTest>
 
 #include "catch.hpp"
 #include "shell/pipeline_bar.hpp"

@@ -6,6 +6,9 @@
 #include <QString>
 #include <QTest>
 #include <QThread>
+#include <algorithm>
+#include <cmath>
+#include <vector>
 
 #include "core/engine_worker.hpp"
 #include "test_paths.hpp"
@@ -39,6 +42,20 @@ bool waitUntil(Predicate done, int timeoutMs = 30000) {
 }
 
 // The 512-token fixture. It has no tokenizer, so prompts are token ids.
+// Softmax at temperature 1 of `logits` at `token`, in double: a reading independent of the
+// engine's (a banned token's -infinity counts 0).
+inline double softmaxProbOf(const std::vector<float>& logits, int token) {
+    double top = -INFINITY;
+    for (float l : logits) top = std::max(top, static_cast<double>(l));
+    double sum = 0;
+    for (float l : logits) sum += std::isinf(l) ? 0.0 : std::exp(l - top);
+    return std::exp(logits[static_cast<std::size_t>(token)] - top) / sum;
+}
+
+inline int argmaxOf(const std::vector<float>& logits) {
+    return static_cast<int>(std::max_element(logits.begin(), logits.end()) - logits.begin());
+}
+
 inline QString tinyModel() {
     return QString::fromStdString((dataDir() / "gpt2-tiny-vocab512").string());
 }
