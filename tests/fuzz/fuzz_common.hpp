@@ -1,6 +1,7 @@
 #pragma once
 // Helpers shared by the fuzz targets. The engine's loaders take paths, so targets write
-// the input to a per-process scratch folder (in /dev/shm when it exists: no disk I/O).
+// the input to a per-process scratch folder (in /dev/shm when this user may write there: no
+// disk I/O; a chroot's /dev/shm may be root's alone).
 #include <unistd.h>
 
 #include <cstddef>
@@ -17,8 +18,8 @@ inline const std::filesystem::path& scratchDir() {
     static const std::filesystem::path dir = [] {
         namespace fs = std::filesystem;
         std::error_code ec;
-        const fs::path base =
-            fs::is_directory("/dev/shm", ec) ? fs::path("/dev/shm") : fs::temp_directory_path();
+        const bool shm = fs::is_directory("/dev/shm", ec) && ::access("/dev/shm", W_OK | X_OK) == 0;
+        const fs::path base = shm ? fs::path("/dev/shm") : fs::temp_directory_path();
         fs::path d = base / ("tokenscope-fuzz-" + std::to_string(::getpid()));
         fs::create_directories(d);
         // Removed at normal exit; libFuzzer's crash exits may leave it behind (it is tiny).
