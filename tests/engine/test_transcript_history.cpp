@@ -56,18 +56,7 @@ struct LongContextModel {
     std::shared_ptr<const ts::Model> model;
     std::shared_ptr<const ts::Tokenizer> tokenizer;
     LongContextModel() {
-        auto cfg = ts_tools::gpt2SmallConfig();
-        cfg["n_embd"] = 32;
-        cfg["n_head"] = 2;
-        cfg["n_layer"] = 1;
-        cfg["n_positions"] = 4224;
-        cfg["n_ctx"] = 4224;
-        cfg["vocab_size"] = 256;
-        cfg["bos_token_id"] = 255;
-        cfg["eos_token_id"] = 255;
-        ts_tools::RandomModelSpec spec;
-        spec.config = cfg;
-        spec.seed = 11;
+        const auto spec = ts_tools::longContextByteGpt2Spec();
         ts_tools::writeRandomModel(dir.path(), spec);
         model = ts::Model::loadFolder(dir.path());
         tokenizer = ts::Tokenizer::fromFolder(ts_test::bundledModel());

@@ -31,18 +31,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "usage: measure_history <scratch folder> <bundled model folder>\n");
         return 2;
     }
-    auto cfg = ts_tools::gpt2SmallConfig();
-    cfg["n_embd"] = 32;
-    cfg["n_head"] = 2;
-    cfg["n_layer"] = 1;
-    cfg["n_positions"] = 4224;
-    cfg["n_ctx"] = 4224;
-    cfg["vocab_size"] = 256;
-    cfg["bos_token_id"] = 255;
-    cfg["eos_token_id"] = 255;
-    ts_tools::RandomModelSpec spec;
-    spec.config = cfg;
-    spec.seed = 11;
+    const auto spec = ts_tools::longContextByteGpt2Spec();
     ts_tools::writeRandomModel(argv[1], spec);
     const auto model = ts::Model::loadFolder(argv[1]);
     const auto tokenizer = ts::Tokenizer::fromFolder(argv[2]);

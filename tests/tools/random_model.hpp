@@ -271,6 +271,25 @@ inline nlohmann::ordered_json gpt2SmallConfig() {
             {"vocab_size", 50257}};
 }
 
+// A one-layer GPT-2 shape, 32 wide, with a context of 4,224 positions and a vocabulary of the
+// 256 single bytes (read with the bundled model's tokenizer, whose first 256 ids they are): the
+// long runs of the history test and tests/tools/measure_history.cpp, cheap per step.
+inline RandomModelSpec longContextByteGpt2Spec() {
+    auto cfg = gpt2SmallConfig();
+    cfg["n_embd"] = 32;
+    cfg["n_head"] = 2;
+    cfg["n_layer"] = 1;
+    cfg["n_positions"] = 4224;
+    cfg["n_ctx"] = 4224;
+    cfg["vocab_size"] = 256;
+    cfg["bos_token_id"] = 255;
+    cfg["eos_token_id"] = 255;
+    RandomModelSpec spec;
+    spec.config = cfg;
+    spec.seed = 11;
+    return spec;
+}
+
 inline nlohmann::ordered_json smolLm2Config() {  // SmolLM2-135M(-Instruct)
     return {{"architectures", {"LlamaForCausalLM"}},
             {"attention_bias", false},
