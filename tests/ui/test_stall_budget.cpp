@@ -125,7 +125,7 @@ TEST_CASE("the window's event loop keeps running through a run to 1,024 tokens",
 
     INFO("worst stall " << meter.worstMs() << " ms, p99 " << meter.percentileMs(0.99)
                         << " ms, worst busy " << meter.worstBusyMs() << " ms over " << meter.ticks()
-                        << " ticks");
+                        << " ticks, worst busy at " << meter.worstBusyAtMs() << " ms");
     CHECK(meter.ticks() > 0);
     // What the window itself does between two turns of its event loop, in the GUI thread's own
     // CPU time: the budget's wide margin. The wall-clock gap also holds the time the system

@@ -91,6 +91,8 @@ class Chart : public QWidget {
 
   private:
     void keepCornersClear();
+    // Whether keepCornersClear can place the vertical axes now (a bottom axis, a plot area).
+    bool cornersManaged() const;
     struct Parts;
     QChartView* m_view = nullptr;
     std::unique_ptr<Parts> m_parts;
