@@ -37,6 +37,7 @@
 
 #include "compute/quant_types.hpp"
 #include "formats/safetensors.hpp"
+#include "model/tensor_names.hpp"
 #include "tokenizer/byte_unicode.hpp"
 #include "tokenscope/config.hpp"
 #include "tokenscope/error.hpp"
@@ -201,37 +202,42 @@ int main(int argc, char** argv) try {
         tensors.push_back({name, {v.size()}, 0, floatBytes(v)});
     };
     if (gpt2) {
-        matrix("token_embd.weight", toF32(get("wte.weight")), C, V);
+        using R = ts::TensorRole;
+        // The same role's name in both schemes (the engine's one tensor table).
+        auto hf = [&](R role, int l = 0) {
+            return ts::tensorName(arch, ts::NameScheme::HuggingFace, role, l);
+        };
+        auto gg = [&](R role, int l = 0) {
+            return ts::tensorName(arch, ts::NameScheme::Gguf, role, l);
+        };
+        // A weight and its bias, as they are.
+        auto vecs = [&](R role, int l = 0) {
+            vec(gg(role, l), hf(role, l));
+            vec(ts::biasName(gg(role, l)), ts::biasName(hf(role, l)));
+        };
+        // A Conv1D weight, [in, out], transposed to [out rows][in], and its bias.
+        auto conv = [&](R role, int l, std::uint64_t in, std::uint64_t out) {
+            matrix(gg(role, l), transpose(toF32(get(hf(role, l))), in, out), in, out);
+            vec(ts::biasName(gg(role, l)), ts::biasName(hf(role, l)));
+        };
+        matrix(gg(R::TokenEmbedding), toF32(get(hf(R::TokenEmbedding))), C, V);
         {
-            const auto wpe = toF32(get("wpe.weight"));
-            tensors.push_back({"position_embd.weight",
+            const auto wpe = toF32(get(hf(R::PositionEmbedding)));
+            tensors.push_back({gg(R::PositionEmbedding),
                                {C, static_cast<std::uint64_t>(c.nCtx)},
                                0,
                                floatBytes(wpe)});
         }
         const std::uint64_t I = static_cast<std::uint64_t>(c.nInner);
         for (int l = 0; l < c.nLayer; ++l) {
-            const std::string h = "h." + std::to_string(l) + ".",
-                              b = "blk." + std::to_string(l) + ".";
-            vec(b + "attn_norm.weight", h + "ln_1.weight");
-            vec(b + "attn_norm.bias", h + "ln_1.bias");
-            // Conv1D weights are [in, out]: transposed to [out rows][in].
-            matrix(b + "attn_qkv.weight", transpose(toF32(get(h + "attn.c_attn.weight")), C, 3 * C),
-                   C, 3 * C);
-            vec(b + "attn_qkv.bias", h + "attn.c_attn.bias");
-            matrix(b + "attn_output.weight", transpose(toF32(get(h + "attn.c_proj.weight")), C, C),
-                   C, C);
-            vec(b + "attn_output.bias", h + "attn.c_proj.bias");
-            vec(b + "ffn_norm.weight", h + "ln_2.weight");
-            vec(b + "ffn_norm.bias", h + "ln_2.bias");
-            matrix(b + "ffn_up.weight", transpose(toF32(get(h + "mlp.c_fc.weight")), C, I), C, I);
-            vec(b + "ffn_up.bias", h + "mlp.c_fc.bias");
-            matrix(b + "ffn_down.weight", transpose(toF32(get(h + "mlp.c_proj.weight")), I, C), I,
-                   C);
-            vec(b + "ffn_down.bias", h + "mlp.c_proj.bias");
+            vecs(R::AttnNorm, l);
+            conv(R::Qkv, l, C, 3 * C);
+            conv(R::Out, l, C, C);
+            vecs(R::FfnNorm, l);
+            conv(R::Up, l, C, I);
+            conv(R::Down, l, I, C);
         }
-        vec("output_norm.weight", "ln_f.weight");
-        vec("output_norm.bias", "ln_f.bias");
+        vecs(R::FinalNorm);
         if (const auto* head = st.find("lm_head.weight"))
             matrix("output.weight", toF32(*head), C, V);
     } else {
@@ -240,7 +246,6 @@ int main(int argc, char** argv) try {
             if (auto* t = st.find(name)) return *t;
             throw ts::Error("missing tensor " + name);
         };
-        const bool exaoneArch = arch == "exaone";
         // Gemma3Model.modify_tensors: every norm weight stored as 1 + w (Gemma3RMSNorm
         // multiplies by 1 + w).
         const float normShift = c.normAddsOne ? 1.0f : 0.0f;
@@ -250,28 +255,14 @@ int main(int argc, char** argv) try {
                 for (float& x : v) x += normShift;
             tensors.push_back({name, {v.size()}, 0, floatBytes(v)});
         };
-        std::string m = exaoneArch ? "transformer." : "model.";
+        using R = ts::TensorRole;
+        std::string m = ts::defaultHfPrefix(arch);
         for (const char* pfx : {"model.language_model.", "language_model.model."})
-            if (st.find(std::string(pfx) + "embed_tokens.weight")) m = pfx;
+            if (st.find(
+                    ts::tensorName(arch, ts::NameScheme::HuggingFace, R::TokenEmbedding, 0, pfx)))
+                m = pfx;
         const bool permute =
             (arch == "llama" || arch == "granite" || arch == "smollm3") && !noPermute;
-        // EXAONE 3.5's names (transformer.h.N.attn.attention.*, mlp.c_fc_0 = gate)
-        const bool exaone = arch == "exaone";
-        auto hn = [&](const std::string& h, const std::string& llamaName) -> std::string {
-            if (!exaone) return h + llamaName;
-            static const std::map<std::string, std::string> names = {
-                {"input_layernorm.weight", "ln_1.weight"},
-                {"self_attn.q_proj.weight", "attn.attention.q_proj.weight"},
-                {"self_attn.k_proj.weight", "attn.attention.k_proj.weight"},
-                {"self_attn.v_proj.weight", "attn.attention.v_proj.weight"},
-                {"self_attn.o_proj.weight", "attn.attention.out_proj.weight"},
-                {"post_attention_layernorm.weight", "ln_2.weight"},
-                {"mlp.gate_proj.weight", "mlp.c_fc_0.weight"},
-                {"mlp.up_proj.weight", "mlp.c_fc_1.weight"},
-                {"mlp.down_proj.weight", "mlp.c_proj.weight"}};
-            const auto it = names.find(llamaName);
-            return h + (it == names.end() ? llamaName : it->second);
-        };
         const int H = c.nHead, KVH = c.kvHeads();
         const std::uint64_t Q = static_cast<std::uint64_t>(c.qDim()),
                             K = static_cast<std::uint64_t>(c.kvDim()),
@@ -282,40 +273,42 @@ int main(int argc, char** argv) try {
                 v = permuteForAdjacentRope(v, heads, hf.ends_with(".bias") ? 1 : C);
             return v;
         };
-        matrix("token_embd.weight",
-               toF32(hfGet(m + (exaoneArch ? "wte.weight" : "embed_tokens.weight"))), C, V);
+        // The same role's name in both schemes (the engine's one tensor table).
+        auto hfName = [&](R role) {
+            return ts::tensorName(arch, ts::NameScheme::HuggingFace, role, 0, m);
+        };
+        auto ggName = [&](R role) { return ts::tensorName(arch, ts::NameScheme::Gguf, role); };
+        matrix(ggName(R::TokenEmbedding), toF32(hfGet(hfName(R::TokenEmbedding))), C, V);
         for (int l = 0; l < c.nLayer; ++l) {
-            const std::string h = m + (exaoneArch ? "h." : "layers.") + std::to_string(l) + ".",
-                              b = "blk." + std::to_string(l) + ".";
-            if (c.preNorms) vecHf(b + "attn_norm.weight", hn(h, "input_layernorm.weight"));
-            matrix(b + "attn_q.weight", projection(hn(h, "self_attn.q_proj.weight"), H), C, Q);
-            matrix(b + "attn_k.weight", projection(hn(h, "self_attn.k_proj.weight"), KVH), C, K);
-            matrix(b + "attn_v.weight", projection(hn(h, "self_attn.v_proj.weight"), 0), C, K);
-            if (st.find(h + "self_attn.q_proj.bias")) {
-                const auto qb = projection(h + "self_attn.q_proj.bias", H);
-                const auto kb = projection(h + "self_attn.k_proj.bias", KVH);
-                tensors.push_back({b + "attn_q.bias", {Q}, 0, floatBytes(qb)});
-                tensors.push_back({b + "attn_k.bias", {K}, 0, floatBytes(kb)});
-                vecHf(b + "attn_v.bias", h + "self_attn.v_proj.bias");
+            const ts::LayerTensorNames h = ts::layerTensorNames(arch, ts::NameScheme::HuggingFace,
+                                                                l, m),
+                                       b = ts::layerTensorNames(arch, ts::NameScheme::Gguf, l);
+            if (c.preNorms) vecHf(b.attnNorm, h.attnNorm);
+            matrix(b.q, projection(h.q, H), C, Q);
+            matrix(b.k, projection(h.k, KVH), C, K);
+            matrix(b.v, projection(h.v, 0), C, K);
+            if (st.find(ts::biasName(h.q))) {
+                const auto qb = projection(ts::biasName(h.q), H);
+                const auto kb = projection(ts::biasName(h.k), KVH);
+                tensors.push_back({ts::biasName(b.q), {Q}, 0, floatBytes(qb)});
+                tensors.push_back({ts::biasName(b.k), {K}, 0, floatBytes(kb)});
+                vecHf(ts::biasName(b.v), ts::biasName(h.v));
             }
-            if (st.find(h + "self_attn.q_norm.weight")) {
-                vecHf(b + "attn_q_norm.weight", h + "self_attn.q_norm.weight");
-                vecHf(b + "attn_k_norm.weight", h + "self_attn.k_norm.weight");
+            if (st.find(h.qNorm)) {
+                vecHf(b.qNorm, h.qNorm);
+                vecHf(b.kNorm, h.kNorm);
             }
-            matrix(b + "attn_output.weight", toF32(hfGet(hn(h, "self_attn.o_proj.weight"))), Q, C);
+            matrix(b.out, toF32(hfGet(h.out)), Q, C);
             if (c.postNorms) {
-                vecHf(b + "post_attention_norm.weight", h + "post_attention_layernorm.weight");
-                vecHf(b + "post_ffw_norm.weight", h + "post_feedforward_layernorm.weight");
+                vecHf(b.postAttnNorm, h.postAttnNorm);
+                vecHf(b.postFfnNorm, h.postFfnNorm);
             }
-            if (c.preNorms)
-                vecHf(b + "ffn_norm.weight", c.postNorms
-                                                 ? h + "pre_feedforward_layernorm.weight"
-                                                 : hn(h, "post_attention_layernorm.weight"));
-            matrix(b + "ffn_gate.weight", toF32(hfGet(hn(h, "mlp.gate_proj.weight"))), C, I);
-            matrix(b + "ffn_up.weight", toF32(hfGet(hn(h, "mlp.up_proj.weight"))), C, I);
-            matrix(b + "ffn_down.weight", toF32(hfGet(hn(h, "mlp.down_proj.weight"))), I, C);
+            if (c.preNorms) vecHf(b.ffnNorm, h.ffnNorm);
+            matrix(b.gate, toF32(hfGet(h.gate)), C, I);
+            matrix(b.up, toF32(hfGet(h.up)), C, I);
+            matrix(b.down, toF32(hfGet(h.down)), I, C);
         }
-        vecHf("output_norm.weight", m + (exaoneArch ? "ln_f.weight" : "norm.weight"));
+        vecHf(ggName(R::FinalNorm), hfName(R::FinalNorm));
         if (!c.tiedEmbeddings)
             if (const auto* head = st.find("lm_head.weight"))
                 matrix("output.weight", toF32(*head), C, V);

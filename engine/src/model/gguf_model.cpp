@@ -14,6 +14,7 @@
 #include "model/gguf_loader.hpp"
 #include "model/model_data.hpp"
 #include "model/model_loader.hpp"
+#include "model/tensor_names.hpp"
 #include "tokenscope/error.hpp"
 #include "tokenscope/model_folder.hpp"
 
@@ -41,32 +42,37 @@ void loadGgufGpt2(ModelData& dd, const gguf::File& f, const ProgressCallback& pr
 
     const std::int64_t C = c.nEmbd, V = c.nVocab, N = c.nCtx, I = c.nInner;
     GgufLoader L(*d, f, progress, cancel, 4 + 12 * c.nLayer + 1);
-    const TensorInfo& wte = L.require("token_embd.weight", {C, V});
-    d->wpe = L.vec(L.require("position_embd.weight", {C, N}));
+    auto name = [&](TensorRole role, int layer = 0) {
+        return tensorName(arch, NameScheme::Gguf, role, layer);
+    };
+    using R = TensorRole;
+    const TensorInfo& wte = L.require(name(R::TokenEmbedding), {C, V});
+    d->wpe = L.vec(L.require(name(R::PositionEmbedding), {C, N}));
     requireDeclaredLayers(
-        c.nLayer, f.tensors().size(), 12,
-        [](int l) { return "blk." + std::to_string(l) + ".attn_norm.weight"; },
+        c.nLayer, f.tensors().size(), 12, [&](int l) { return name(R::AttnNorm, l); },
         [&](const std::string& n) { return f.tensor(n) != nullptr; }, f.where(),
         arch + ".block_count");
     d->layers.resize(static_cast<std::size_t>(c.nLayer));
+    // A weight and the bias beside it, as floats.
+    auto vecs = [&](TensorRole role, int l, std::int64_t n) {
+        const std::string weight = name(role, l);
+        return std::pair{L.vec(L.require(weight, {n})), L.vec(L.require(biasName(weight), {n}))};
+    };
     for (int l = 0; l < c.nLayer; ++l) {
-        const std::string p = "blk." + std::to_string(l) + ".";
         LayerWeights& w = d->layers[static_cast<std::size_t>(l)];
-        w.ln1W = L.vec(L.require(p + "attn_norm.weight", {C}));
-        w.ln1B = L.vec(L.require(p + "attn_norm.bias", {C}));
-        w.qkvW = L.linear(L.require(p + "attn_qkv.weight", {C, 3 * C}));  // [3C rows][C]: q, k, v
-        w.qkvB = L.vec(L.require(p + "attn_qkv.bias", {3 * C}));
-        w.projW = L.linear(L.require(p + "attn_output.weight", {C, C}));
-        w.projB = L.vec(L.require(p + "attn_output.bias", {C}));
-        w.ln2W = L.vec(L.require(p + "ffn_norm.weight", {C}));
-        w.ln2B = L.vec(L.require(p + "ffn_norm.bias", {C}));
-        w.fcW = L.linear(L.require(p + "ffn_up.weight", {C, I}));
-        w.fcB = L.vec(L.require(p + "ffn_up.bias", {I}));
-        w.fc2W = L.linear(L.require(p + "ffn_down.weight", {I, C}));
-        w.fc2B = L.vec(L.require(p + "ffn_down.bias", {C}));
+        std::tie(w.ln1W, w.ln1B) = vecs(R::AttnNorm, l, C);
+        // [3C rows][C]: q, k, v
+        w.qkvW = L.linear(L.require(name(R::Qkv, l), {C, 3 * C}));
+        w.qkvB = L.vec(L.require(biasName(name(R::Qkv, l)), {3 * C}));
+        w.projW = L.linear(L.require(name(R::Out, l), {C, C}));
+        w.projB = L.vec(L.require(biasName(name(R::Out, l)), {C}));
+        std::tie(w.ln2W, w.ln2B) = vecs(R::FfnNorm, l, C);
+        w.fcW = L.linear(L.require(name(R::Up, l), {C, I}));
+        w.fcB = L.vec(L.require(biasName(name(R::Up, l)), {I}));
+        w.fc2W = L.linear(L.require(name(R::Down, l), {I, C}));
+        w.fc2B = L.vec(L.require(biasName(name(R::Down, l)), {C}));
     }
-    d->lnfW = L.vec(L.require("output_norm.weight", {C}));
-    d->lnfB = L.vec(L.require("output_norm.bias", {C}));
+    std::tie(d->lnfW, d->lnfB) = vecs(R::FinalNorm, 0, C);
     L.embeddingAndHead(wte, C, V);
     L.finish();
 }

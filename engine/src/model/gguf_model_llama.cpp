@@ -1,10 +1,9 @@
 // The llama family from GGUF: `llama`, `qwen2`, `qwen3`, `exaone4`, `gemma3`, `exaone`, `granite`
 // and `smollm3` files (familySwitches below), read into the same Config
 // switches and LayerWeights as the Hugging Face path (model_load_llama.cpp), so one forward
-// pass runs both. Hyper-parameters come from `{arch}.*` metadata, tensors from llama.cpp's
-// names: token_embd, blk.N.{attn_norm, attn_q, attn_k, attn_v (+ .bias), attn_q_norm,
-// attn_k_norm, attn_output, ffn_norm, ffn_gate, ffn_up, ffn_down}, output_norm, output
-// (absent = tied).
+// pass runs both. Hyper-parameters come from `{arch}.*` metadata, tensors by llama.cpp's names
+// in the one tensor table (tensor_names.hpp: token_embd, blk.N.attn_q and the like), and
+// `output` for the head (absent = tied).
 //
 // Two things differ from the safetensors checkpoint:
 //   - llama.cpp's converter permutes a `llama` file's query and key rows (within each head,
@@ -21,6 +20,7 @@
 #include "compute/rope.hpp"
 #include "model/gguf_loader.hpp"
 #include "model/model_loader.hpp"
+#include "model/tensor_names.hpp"
 #include "tokenscope/error.hpp"
 
 namespace ts {
@@ -176,10 +176,11 @@ Config configFromMetadata(const gguf::File& f, const std::string& arch) {
     c.ropeAdjacentPairs = arch == "llama" || arch == "granite" || arch == "smollm3";
     // Which biases and norms exist: fixed for qwen2 (q/k/v biases, none on the output) and
     // qwen3 (per-head q/k norms); for llama, as the file holds them (attention_bias, mlp_bias).
-    const bool qBias = f.tensor("blk.0.attn_q.bias") != nullptr;
+    const LayerTensorNames first = layerTensorNames(arch, NameScheme::Gguf, 0);
+    const bool qBias = f.tensor(biasName(first.q)) != nullptr;
     c.qkvBias = arch == "qwen2" || qBias;
-    c.outBias = arch != "qwen2" && f.tensor("blk.0.attn_output.bias") != nullptr;
-    c.mlpBias = f.tensor("blk.0.ffn_up.bias") != nullptr;
+    c.outBias = arch != "qwen2" && f.tensor(biasName(first.out)) != nullptr;
+    c.mlpBias = f.tensor(biasName(first.up)) != nullptr;
     c.qkNorm = arch == "qwen3";
     c.tiedEmbeddings = f.tensor("output.weight") == nullptr;
     familySwitches(f, arch, c);
@@ -202,7 +203,8 @@ void loadGgufLlama(ModelData& d, const gguf::File& f, const std::string& arch,
     const std::int64_t C = c.nEmbd, V = c.nVocab, I = c.nInner, Q = c.qDim(), K = c.kvDim(),
                        hd = c.headDim();
     GgufLoader L(d, f, progress, cancel, 3 + 16 * c.nLayer + 1);
-    const TensorInfo& wte = L.require("token_embd.weight", {C, V});
+    const TensorInfo& wte =
+        L.require(tensorName(arch, NameScheme::Gguf, TensorRole::TokenEmbedding), {C, V});
     if (const TensorInfo* freqs = L.optional("rope_freqs.weight", {hd / 2})) {
         // llama3 scaling, as llama.cpp's converter stores it: one divisor per frequency
         std::vector<float> factors(static_cast<std::size_t>(hd / 2));
@@ -218,19 +220,19 @@ void loadGgufLlama(ModelData& d, const gguf::File& f, const std::string& arch,
     requireDeclaredLayers(
         c.nLayer, f.tensors().size(), 9,
         [&](int l) {
-            return "blk." + std::to_string(l) +
-                   (c.preNorms ? ".attn_norm.weight" : ".attn_q.weight");
+            const LayerTensorNames n = layerTensorNames(arch, NameScheme::Gguf, l);
+            return c.preNorms ? n.attnNorm : n.q;
         },
         [&](const std::string& n) { return f.tensor(n) != nullptr; }, f.where(),
         arch + ".block_count");
     d.layers.resize(static_cast<std::size_t>(c.nLayer));
     for (int l = 0; l < c.nLayer; ++l) {
-        const std::string p = "blk." + std::to_string(l) + ".";
+        const LayerTensorNames n = layerTensorNames(arch, NameScheme::Gguf, l);
         LayerWeights& w = d.layers[static_cast<std::size_t>(l)];
-        if (c.preNorms) w.ln1W = L.vec(L.require(p + "attn_norm.weight", {C}));
-        const TensorInfo& q = L.require(p + "attn_q.weight", {C, Q});
-        const TensorInfo& k = L.require(p + "attn_k.weight", {C, K});
-        const TensorInfo& v = L.require(p + "attn_v.weight", {C, K});
+        if (c.preNorms) w.ln1W = L.vec(L.require(n.attnNorm, {C}));
+        const TensorInfo& q = L.require(n.q, {C, Q});
+        const TensorInfo& k = L.require(n.k, {C, K});
+        const TensorInfo& v = L.require(n.v, {C, K});
         if (GgufLoader::fusable({&q, &k, &v})) {
             w.qkvW = L.fused({&q, &k, &v});
         } else {
@@ -239,35 +241,34 @@ void loadGgufLlama(ModelData& d, const gguf::File& f, const std::string& arch,
             w.vW = L.linear(v);
         }
         if (c.qkvBias)
-            w.qkvB = L.vecs({&L.require(p + "attn_q.bias", {Q}), &L.require(p + "attn_k.bias", {K}),
-                             &L.require(p + "attn_v.bias", {K})});
+            w.qkvB = L.vecs({&L.require(biasName(n.q), {Q}), &L.require(biasName(n.k), {K}),
+                             &L.require(biasName(n.v), {K})});
         if (c.qkNorm) {
-            w.qNormW = L.vec(L.require(p + "attn_q_norm.weight", {hd}));
-            w.kNormW = L.vec(L.require(p + "attn_k_norm.weight", {hd}));
+            w.qNormW = L.vec(L.require(n.qNorm, {hd}));
+            w.kNormW = L.vec(L.require(n.kNorm, {hd}));
         }
-        w.projW = L.linear(L.require(p + "attn_output.weight", {Q, C}));
-        if (c.outBias) w.projB = L.vec(L.require(p + "attn_output.bias", {C}));
-        if (c.preNorms) w.ln2W = L.vec(L.require(p + "ffn_norm.weight", {C}));
+        w.projW = L.linear(L.require(n.out, {Q, C}));
+        if (c.outBias) w.projB = L.vec(L.require(biasName(n.out), {C}));
+        if (c.preNorms) w.ln2W = L.vec(L.require(n.ffnNorm, {C}));
         if (c.postNorms) {
-            w.postAttnW = L.vec(L.require(p + "post_attention_norm.weight", {C}));
-            w.postFfnW = L.vec(L.require(p + "post_ffw_norm.weight", {C}));
+            w.postAttnW = L.vec(L.require(n.postAttnNorm, {C}));
+            w.postFfnW = L.vec(L.require(n.postFfnNorm, {C}));
         }
-        const TensorInfo& gate = L.require(p + "ffn_gate.weight", {C, I});
-        const TensorInfo& up = L.require(p + "ffn_up.weight", {C, I});
+        const TensorInfo& gate = L.require(n.gate, {C, I});
+        const TensorInfo& up = L.require(n.up, {C, I});
         if (GgufLoader::fusable({&gate, &up})) {
             w.fcW = L.fused({&gate, &up});
         } else {
             w.fcW = L.linear(gate);
             w.upW = L.linear(up);
         }
-        w.fc2W = L.linear(L.require(p + "ffn_down.weight", {I, C}));
+        w.fc2W = L.linear(L.require(n.down, {I, C}));
         if (c.mlpBias) {
-            w.fcB =
-                L.vecs({&L.require(p + "ffn_gate.bias", {I}), &L.require(p + "ffn_up.bias", {I})});
-            w.fc2B = L.vec(L.require(p + "ffn_down.bias", {C}));
+            w.fcB = L.vecs({&L.require(biasName(n.gate), {I}), &L.require(biasName(n.up), {I})});
+            w.fc2B = L.vec(L.require(biasName(n.down), {C}));
         }
     }
-    d.lnfW = L.vec(L.require("output_norm.weight", {C}));
+    d.lnfW = L.vec(L.require(tensorName(arch, NameScheme::Gguf, TensorRole::FinalNorm), {C}));
     L.embeddingAndHead(wte, C, V);
     d.ropeInvFreq = kernels::ropeInverseFrequencies(c);
     d.ropeInvFreqLocal = kernels::ropeLocalInverseFrequencies(c);

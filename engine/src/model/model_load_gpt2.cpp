@@ -1,10 +1,12 @@
-// GPT-2's tensor list: Conv1D weights stored [in, out], learned positions, LayerNorms with
-// biases, a fused c_attn for queries, keys and values, and a head tied to wte unless the
-// file brings a different lm_head. Names with or without the "transformer." prefix.
+// GPT-2's weights from a Hugging Face checkpoint: Conv1D weights stored [in, out], learned
+// positions, LayerNorms with biases, a fused c_attn for queries, keys and values, and a head tied
+// to wte unless the file brings a different lm_head. Names from the one tensor table
+// (tensor_names.hpp), with or without the "transformer." prefix.
 #include <algorithm>
 #include <cstring>
 
 #include "model/model_loader.hpp"
+#include "model/tensor_names.hpp"
 #include "tokenscope/error.hpp"
 
 namespace ts {
@@ -29,49 +31,54 @@ void loadGpt2Weights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCal
     const int total =
         static_cast<int>(std::min<std::int64_t>(4 + 12 * std::int64_t{c.nLayer} + 1, 1 << 30));
     Loader L(d, ckpt, progress, cancel, total, "transformer.");
+    auto name = [&](TensorRole role, int layer = 0) {
+        return tensorName("gpt2", NameScheme::HuggingFace, role, layer);
+    };
+    using R = TensorRole;
 
     // Embeddings first, with specific messages for the common config/weights mix-ups.
     {
-        const st::TensorInfo* wte = L.lookup("wte.weight");
+        const st::TensorInfo* wte = L.lookup(name(R::TokenEmbedding));
         if (wte && wte->shape.size() == 2 && wte->shape[1] == C && wte->shape[0] != V)
             throw Error(where + ": vocabulary size mismatch: config.json says vocab_size " +
                         std::to_string(V) + " but '" + wte->name + "' has " +
                         std::to_string(wte->shape[0]) + " rows (shape " + wte->shapeString() +
                         ", expected " + st::shapeString({V, C}) + ")");
-        const st::TensorInfo* wpe = L.lookup("wpe.weight");
+        const st::TensorInfo* wpe = L.lookup(name(R::PositionEmbedding));
         if (wpe && wpe->shape.size() == 2 && wpe->shape[1] == C && wpe->shape[0] != N)
             throw Error(where + ": context length mismatch: config.json says n_positions " +
                         std::to_string(N) + " but '" + wpe->name + "' has " +
                         std::to_string(wpe->shape[0]) + " rows (shape " + wpe->shapeString() +
                         ", expected " + st::shapeString({N, C}) + ")");
     }
-    const st::TensorInfo& wte = L.require("wte.weight", {V, C});
-    d.wpe = L.floats(L.require("wpe.weight", {N, C}));
+    const st::TensorInfo& wte = L.require(name(R::TokenEmbedding), {V, C});
+    d.wpe = L.floats(L.require(name(R::PositionEmbedding), {N, C}));
 
     requireDeclaredLayers(
-        c.nLayer, ckpt.tensors().size(), 12,
-        [](int l) { return "h." + std::to_string(l) + ".ln_1.weight"; },
+        c.nLayer, ckpt.tensors().size(), 12, [&](int l) { return name(R::AttnNorm, l); },
         [&](const std::string& n) { return ckpt.find("transformer." + n) || ckpt.find(n); }, where,
         "config.json (n_layer)");
     d.layers.resize(static_cast<std::size_t>(c.nLayer));
     for (int l = 0; l < c.nLayer; ++l) {
-        const std::string p = "h." + std::to_string(l) + ".";
         LayerWeights& w = d.layers[static_cast<std::size_t>(l)];
-        w.ln1W = L.floats(L.require(p + "ln_1.weight", {C}));
-        w.ln1B = L.floats(L.require(p + "ln_1.bias", {C}));
-        w.qkvW = L.packInOut(L.require(p + "attn.c_attn.weight", {C, 3 * C}));
-        w.qkvB = L.floats(L.require(p + "attn.c_attn.bias", {3 * C}));
-        w.projW = L.packInOut(L.require(p + "attn.c_proj.weight", {C, C}));
-        w.projB = L.floats(L.require(p + "attn.c_proj.bias", {C}));
-        w.ln2W = L.floats(L.require(p + "ln_2.weight", {C}));
-        w.ln2B = L.floats(L.require(p + "ln_2.bias", {C}));
-        w.fcW = L.packInOut(L.require(p + "mlp.c_fc.weight", {C, I}));
-        w.fcB = L.floats(L.require(p + "mlp.c_fc.bias", {I}));
-        w.fc2W = L.packInOut(L.require(p + "mlp.c_proj.weight", {I, C}));
-        w.fc2B = L.floats(L.require(p + "mlp.c_proj.bias", {C}));
+        const std::string ln1 = name(R::AttnNorm, l), qkv = name(R::Qkv, l), proj = name(R::Out, l),
+                          ln2 = name(R::FfnNorm, l), fc = name(R::Up, l), fc2 = name(R::Down, l);
+        w.ln1W = L.floats(L.require(ln1, {C}));
+        w.ln1B = L.floats(L.require(biasName(ln1), {C}));
+        w.qkvW = L.packInOut(L.require(qkv, {C, 3 * C}));
+        w.qkvB = L.floats(L.require(biasName(qkv), {3 * C}));
+        w.projW = L.packInOut(L.require(proj, {C, C}));
+        w.projB = L.floats(L.require(biasName(proj), {C}));
+        w.ln2W = L.floats(L.require(ln2, {C}));
+        w.ln2B = L.floats(L.require(biasName(ln2), {C}));
+        w.fcW = L.packInOut(L.require(fc, {C, I}));
+        w.fcB = L.floats(L.require(biasName(fc), {I}));
+        w.fc2W = L.packInOut(L.require(fc2, {I, C}));
+        w.fc2B = L.floats(L.require(biasName(fc2), {C}));
     }
-    d.lnfW = L.floats(L.require("ln_f.weight", {C}));
-    d.lnfB = L.floats(L.require("ln_f.bias", {C}));
+    const std::string lnf = name(R::FinalNorm);
+    d.lnfW = L.floats(L.require(lnf, {C}));
+    d.lnfB = L.floats(L.require(biasName(lnf), {C}));
 
     // Tied unless the file has its own, different lm_head. Many checkpoints store the tied
     // head as a copy of wte; it is kept once then.

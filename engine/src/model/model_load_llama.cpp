@@ -1,15 +1,15 @@
-// The Llama family's tensor list (llama, mistral, qwen2, qwen3, and exaone4, gemma3, granite,
-// hyperclovax, smollm3, exaone), with Hugging Face names: model.embed_tokens,
-// model.layers.N.{input_layernorm, self_attn.{q,k,v,o}_proj, self_attn.{q,k}_norm,
-// post_attention_layernorm, mlp.{gate,up,down}_proj}, model.norm and lm_head (EXAONE 3.5:
-// transformer.wte, transformer.h.N.{ln_1, attn.attention.*, ln_2, mlp.c_fc_0/1, c_proj},
-// transformer.ln_f; the norms' names per family in layerNames below). Projections are torch Linear
-// weights stored [out, in]. Which biases and norms exist follows the config's switches, so a tensor
-// the config does not expect is reported as unknown and one it expects is required.
+// The Llama family's weights (llama, mistral, qwen2, qwen3, and exaone4, gemma3, granite,
+// hyperclovax, smollm3, exaone) from a Hugging Face checkpoint, under the names of the one tensor
+// table (tensor_names.hpp; model.layers.N.self_attn.q_proj and the like, EXAONE 3.5's
+// transformer.h.N.attn.attention.*), and lm_head outside the decoder's prefix. Projections are
+// torch Linear weights stored [out, in]. Which biases and norms exist follows the config's
+// switches, so a tensor the config does not expect is reported as unknown and one it expects is
+// required.
 #include <algorithm>
 #include <cstring>
 
 #include "model/model_loader.hpp"
+#include "model/tensor_names.hpp"
 #include "tokenscope/error.hpp"
 
 namespace ts {
@@ -33,53 +33,10 @@ bool isLlamaBuffer(const std::string& name) {
 std::string decoderPrefix(const st::Checkpoint& ckpt, const Config& c) {
     if (c.modelType == "gemma3")
         for (const char* p : {"model.language_model.", "language_model.model."})
-            if (ckpt.find(std::string(p) + "embed_tokens.weight")) return p;
-    return "model.";
-}
-
-// One layer's tensor names. The norms' names mean different things per family, so they are
-// chosen by model_type, never guessed from what the file holds: post_attention_layernorm is
-// Llama's norm before the MLP, but EXAONE 4's and Gemma 3's norm of the attention output.
-struct LayerNames {
-    std::string ln1, q, k, v, o, qNorm, kNorm, ln2, postAttn, postFfn, gate, up, down;
-};
-
-LayerNames layerNames(const Config& c, const std::string& m, int l) {
-    LayerNames n;
-    if (c.modelType == "exaone") {  // EXAONE 3.5: transformer.h.N.attn.attention.*
-        const std::string p = "transformer.h." + std::to_string(l) + ".";
-        n.ln1 = p + "ln_1.weight";
-        n.q = p + "attn.attention.q_proj.weight";
-        n.k = p + "attn.attention.k_proj.weight";
-        n.v = p + "attn.attention.v_proj.weight";
-        n.o = p + "attn.attention.out_proj.weight";
-        n.ln2 = p + "ln_2.weight";
-        n.gate = p + "mlp.c_fc_0.weight";  // c_fc_0 is the gate, c_fc_1 the up projection
-        n.up = p + "mlp.c_fc_1.weight";
-        n.down = p + "mlp.c_proj.weight";
-        return n;
-    }
-    const std::string p = m + "layers." + std::to_string(l) + ".";
-    n.ln1 = p + "input_layernorm.weight";
-    n.q = p + "self_attn.q_proj.weight";
-    n.k = p + "self_attn.k_proj.weight";
-    n.v = p + "self_attn.v_proj.weight";
-    n.o = p + "self_attn.o_proj.weight";
-    n.qNorm = p + "self_attn.q_norm.weight";
-    n.kNorm = p + "self_attn.k_norm.weight";
-    n.ln2 = p + "post_attention_layernorm.weight";
-    if (c.modelType == "gemma3") n.ln2 = p + "pre_feedforward_layernorm.weight";
-    if (c.modelType == "hyperclovax") {  // Peri-LN: post_norm1 / post_norm2
-        n.postAttn = p + "post_norm1.weight";
-        n.postFfn = p + "post_norm2.weight";
-    } else {  // exaone4, gemma3
-        n.postAttn = p + "post_attention_layernorm.weight";
-        n.postFfn = p + "post_feedforward_layernorm.weight";
-    }
-    n.gate = p + "mlp.gate_proj.weight";
-    n.up = p + "mlp.up_proj.weight";
-    n.down = p + "mlp.down_proj.weight";
-    return n;
+            if (ckpt.find(tensorName(c.modelType, NameScheme::HuggingFace,
+                                     TensorRole::TokenEmbedding, 0, p)))
+                return p;
+    return defaultHfPrefix(c.modelType);
 }
 
 }  // namespace
@@ -95,9 +52,12 @@ void loadLlamaWeights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCa
     const int total =
         static_cast<int>(std::min<std::int64_t>(3 + 14 * std::int64_t{c.nLayer} + 1, 1 << 30));
     Loader L(d, ckpt, progress, cancel, total);
-    const std::string m = c.modelType == "exaone" ? "transformer." : decoderPrefix(ckpt, c);
+    const std::string m = decoderPrefix(ckpt, c);
+    auto names = [&](int l) {
+        return layerTensorNames(c.modelType, NameScheme::HuggingFace, l, m);
+    };
     const std::string embedName =
-        m + (c.modelType == "exaone" ? "wte.weight" : "embed_tokens.weight");
+        tensorName(c.modelType, NameScheme::HuggingFace, TensorRole::TokenEmbedding, 0, m);
     // Gemma's norms multiply by (1 + w), computed in fp32 (Gemma3RMSNorm): add the 1 here.
     auto norm = [&](const std::string& name, std::int64_t n) {
         const float* w = L.floats(L.require(name, {n}));
@@ -127,23 +87,21 @@ void loadLlamaWeights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCa
     requireDeclaredLayers(
         c.nLayer, ckpt.tensors().size(), 9,
         [&](int l) {
-            const LayerNames n = layerNames(c, m, l);
-            return c.preNorms ? n.ln1 : n.q;
+            const LayerTensorNames n = names(l);
+            return c.preNorms ? n.attnNorm : n.q;
         },
         [&](const std::string& n) { return ckpt.find(n) != nullptr; }, where,
         "config.json (num_hidden_layers)");
     d.layers.resize(static_cast<std::size_t>(c.nLayer));
     for (int l = 0; l < c.nLayer; ++l) {
-        const LayerNames n = layerNames(c, m, l);
+        const LayerTensorNames n = names(l);
         LayerWeights& w = d.layers[static_cast<std::size_t>(l)];
-        if (c.preNorms) w.ln1W = norm(n.ln1, C);
+        if (c.preNorms) w.ln1W = norm(n.attnNorm, C);
         const auto& q = L.require(n.q, {Q, C});
         const auto& k = L.require(n.k, {K, C});
         const auto& v = L.require(n.v, {K, C});
         w.qkvW = L.packOutIn({&q, &k, &v}, static_cast<int>(C));
-        auto bias = [](const std::string& weight) {
-            return weight.substr(0, weight.size() - 6) + "bias";
-        };
+        const auto bias = biasName;
         if (c.qkvBias) {
             const auto& qb = L.require(bias(n.q), {Q});
             const auto& kb = L.require(bias(n.k), {K});
@@ -155,13 +113,13 @@ void loadLlamaWeights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCa
             w.qNormW = norm(n.qNorm, hd);
             w.kNormW = norm(n.kNorm, hd);
         }
-        w.projW = L.packOutIn({&L.require(n.o, {C, Q})}, static_cast<int>(Q));
-        if (c.outBias) w.projB = L.floats(L.require(bias(n.o), {C}));
+        w.projW = L.packOutIn({&L.require(n.out, {C, Q})}, static_cast<int>(Q));
+        if (c.outBias) w.projB = L.floats(L.require(bias(n.out), {C}));
         if (c.postNorms) {
-            w.postAttnW = norm(n.postAttn, C);
-            w.postFfnW = norm(n.postFfn, C);
+            w.postAttnW = norm(n.postAttnNorm, C);
+            w.postFfnW = norm(n.postFfnNorm, C);
         }
-        if (c.preNorms) w.ln2W = norm(n.ln2, C);
+        if (c.preNorms) w.ln2W = norm(n.ffnNorm, C);
         const auto& gate = L.require(n.gate, {I, C});
         const auto& up = L.require(n.up, {I, C});
         w.fcW = L.packOutIn({&gate, &up}, static_cast<int>(C));
@@ -173,7 +131,7 @@ void loadLlamaWeights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCa
             w.fc2B = L.floats(L.require(bias(n.down), {C}));
         }
     }
-    d.lnfW = norm(m + (c.modelType == "exaone" ? "ln_f.weight" : "norm.weight"), C);
+    d.lnfW = norm(tensorName(c.modelType, NameScheme::HuggingFace, TensorRole::FinalNorm, 0, m), C);
 
     // transformers ties the head to the embedding when the config says so, whatever the
     // file holds; an untied config without lm_head.weight falls back to tying (with a note).
