@@ -4,17 +4,17 @@
 #include <string>
 #include <vector>
 
-#include "core/step_record.hpp"
+#include "tokenscope/transcript.hpp"
 
 namespace ts_test {
 
-inline ts::ui::StepRecordPtr cannedRecord(std::vector<float> logits, int sampled,
+inline ts::TranscriptStepPtr cannedRecord(std::vector<float> logits, int sampled,
                                           std::vector<int> context = {1, 2, 3}) {
     auto trace = std::make_shared<ts::StepTrace>();
     trace->firstPosition = 0;
     trace->tokens = context;
     trace->logits = std::move(logits);
-    auto rec = std::make_shared<ts::ui::StepRecord>();
+    auto rec = std::make_shared<ts::TranscriptStep>();
     rec->index = 0;
     rec->trace = trace;
     std::vector<std::string> texts;

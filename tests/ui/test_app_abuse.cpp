@@ -18,6 +18,8 @@
 #include "ui_test_helpers.hpp"
 
 using namespace ts::ui;
+using ts::TranscriptStep;
+using ts::TranscriptStepPtr;
 using ts_test::tinyModel;
 using ts_test::waitFor;
 
@@ -98,7 +100,7 @@ TEST_CASE("a broken model loaded during a run is refused and the old one keeps g
     const int before = static_cast<int>(records.count());
     engine.step(p);
     REQUIRE(waitFor(records, before + 1));
-    const auto rec = records.back().front().value<StepRecordPtr>();
+    const auto rec = records.back().front().value<TranscriptStepPtr>();
     REQUIRE(rec);
     CHECK(rec->trace->logits.size() == 512);
 }
@@ -123,7 +125,7 @@ TEST_CASE("switching models mid-run stops the run and continues on the new model
     engine.startPrompt(QStringLiteral("The culprit turned out to be"), p);
     engine.step(p);
     REQUIRE(waitFor(records, 2));
-    const auto rec = records.back().front().value<StepRecordPtr>();
+    const auto rec = records.back().front().value<TranscriptStepPtr>();
     CHECK(rec->trace->logits.size() == static_cast<std::size_t>(info.nVocab));
 }
 
@@ -149,7 +151,7 @@ TEST_CASE("temperature changes while steps arrive are applied to later steps", "
     REQUIRE(records.count() >= 40);
     std::set<float> seen;
     for (const auto& args : records) {
-        const auto rec = args.front().value<StepRecordPtr>();
+        const auto rec = args.front().value<TranscriptStepPtr>();
         REQUIRE(rec);
         REQUIRE(rec->trace);
         CHECK(rec->sampledToken >= 0);
@@ -176,7 +178,7 @@ TEST_CASE("10,000 steps in a row keep memory bounded", "[ui][abuse]") {
         engine.run(1000, p, 0);  // stops by itself when the 64-token context is full
     };
     QObject::connect(engine.worker(), &EngineWorker::stepFinished, &loop,
-                     [&](const StepRecordPtr&) {
+                     [&](const TranscriptStepPtr&) {
                          ++steps;
                          if (steps == 1000) afterWarmUp = residentMiB();
                      });

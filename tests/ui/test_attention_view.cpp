@@ -11,10 +11,10 @@
 #include "tokenscope/token_display.hpp"
 #include "widgets/heatmap_widget.hpp"
 
+using ts::TranscriptStep;
+using ts::TranscriptStepPtr;
 using ts::ui::AttentionView;
 using ts::ui::HeatmapWidget;
-using ts::ui::StepRecord;
-using ts::ui::StepRecordPtr;
 
 namespace {
 
@@ -68,16 +68,16 @@ std::shared_ptr<ts::StepTrace> cannedTrace(int firstPos, int count, bool withAtt
     return t;
 }
 
-std::vector<StepRecordPtr> cannedHistory(const std::vector<std::string>& texts,
-                                         bool tracePrefill = true) {
-    auto prefill = std::make_shared<StepRecord>();
+std::vector<TranscriptStepPtr> cannedHistory(const std::vector<std::string>& texts,
+                                             bool tracePrefill = true) {
+    auto prefill = std::make_shared<TranscriptStep>();
     prefill->index = 0;
     prefill->trace = cannedTrace(0, 3, tracePrefill);
     // Records hold display text, as the engine worker makes it (ts::tokenDisplays).
     const auto shown = ts::tokenDisplays(texts);
     prefill->setContext(ts::TranscriptContext::withTexts(std::vector<int>{100, 101, 102},
                                                          {shown[0], shown[1], shown[2]}));
-    auto step = std::make_shared<StepRecord>();
+    auto step = std::make_shared<TranscriptStep>();
     step->index = 1;
     step->trace = cannedTrace(3, 1);
     step->setContext(ts::TranscriptContext::withTexts(std::vector<int>{100, 101, 102, 103}, shown));
@@ -286,9 +286,9 @@ float scatteredWeight(int layer, int head, int q, int k) {
     return static_cast<float>(x % 1000) / 1000.0f;
 }
 
-StepRecordPtr scatteredRecord(int index, int first, int count) {
+TranscriptStepPtr scatteredRecord(int index, int first, int count) {
     const auto t = tracedQueries(first, count, scatteredWeight);
-    auto r = std::make_shared<StepRecord>();
+    auto r = std::make_shared<TranscriptStep>();
     r->index = index;
     r->trace = t;
     std::vector<int> ids;
@@ -307,7 +307,7 @@ TEST_CASE("Head thumbnails are block maxima of each head and of the heads' mean,
           "[ui][attention]") {
     // 300 tokens: blocks of 4 (75 x 75 cells); a prefill of 200, then 100 decode steps.
     constexpr int kTokens = 300, kPrefill = 200, kBlock = 4;
-    std::vector<StepRecordPtr> history{scatteredRecord(0, 0, kPrefill)};
+    std::vector<TranscriptStepPtr> history{scatteredRecord(0, 0, kPrefill)};
     for (int p = kPrefill; p < kTokens; ++p)
         history.push_back(scatteredRecord(p - kPrefill + 1, p, 1));
     AttentionView stepped, whole;

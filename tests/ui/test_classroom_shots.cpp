@@ -144,7 +144,7 @@ TEST_CASE("classroom screenshots", "[.shots]") {
         t->firstPosition = i == 0 ? 0 : 5 + i;
         t->cost = {i == 0 ? 4.0 : 0.8 + 0.01 * i, (i == 0 ? 6 : 1) * (2.0e7 + 4e4 * i),
                    1.0e7 * (i == 0 ? 1 : 1), 6000.0 * (6 + i), 6 + i};
-        auto rec = std::make_shared<StepRecord>();
+        auto rec = std::make_shared<TranscriptStep>();
         rec->index = i;
         rec->trace = t;
         history.append(rec);

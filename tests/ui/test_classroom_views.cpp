@@ -20,6 +20,8 @@
 #include "widgets/chart.hpp"
 
 using namespace ts::ui;
+using ts::TranscriptStep;
+using ts::TranscriptStepPtr;
 
 namespace {
 
@@ -245,7 +247,7 @@ TEST_CASE("cost meter totals are the sums of the per-step costs", "[classroom]")
         wall += trace->cost.wallMs;
         flops += trace->cost.flops;
         bytes += trace->cost.weightBytes;
-        auto rec = std::make_shared<StepRecord>();
+        auto rec = std::make_shared<TranscriptStep>();
         rec->index = i;
         rec->trace = trace;
         history.append(rec);

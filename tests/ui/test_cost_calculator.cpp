@@ -20,6 +20,8 @@
 #include "widgets/chart.hpp"
 
 using namespace ts::ui;
+using ts::TranscriptStep;
+using ts::TranscriptStepPtr;
 
 TEST_CASE("the agent calculator multiplies calls, tasks and prices", "[ui][cost]") {
     AgentCostInputs in;
@@ -48,13 +50,13 @@ TEST_CASE("the agent calculator multiplies calls, tasks and prices", "[ui][cost]
 }
 
 TEST_CASE("steady speed is the median of recent decode steps", "[ui][cost]") {
-    std::vector<StepRecordPtr> history;
+    std::vector<TranscriptStepPtr> history;
     const double times[] = {50.0, 1.0, 1.2, 9.0, 1.1};  // prefill, then one noisy decode step
     for (int i = 0; i < 5; ++i) {
         auto trace = std::make_shared<ts::StepTrace>();
         trace->tokens = i == 0 ? std::vector<int>{1, 2, 3} : std::vector<int>{4};
         trace->cost.wallMs = times[i];
-        auto r = std::make_shared<StepRecord>();
+        auto r = std::make_shared<TranscriptStep>();
         r->index = i;
         r->trace = trace;
         history.push_back(r);

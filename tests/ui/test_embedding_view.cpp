@@ -9,10 +9,10 @@
 #include "test_paths.hpp"
 #include "widgets/heatmap_widget.hpp"
 
+using ts::TranscriptStep;
+using ts::TranscriptStepPtr;
 using ts::ui::EmbeddingView;
 using ts::ui::HeatmapWidget;
-using ts::ui::StepRecord;
-using ts::ui::StepRecordPtr;
 
 namespace {
 
@@ -39,7 +39,7 @@ std::vector<float> inputVector(int pos) {
     return v;
 }
 
-StepRecordPtr cannedRecord(int index, int firstPos, int count, std::vector<std::string> texts) {
+TranscriptStepPtr cannedRecord(int index, int firstPos, int count, std::vector<std::string> texts) {
     auto t = std::make_shared<ts::StepTrace>();
     t->firstPosition = firstPos;
     for (int i = firstPos; i < firstPos + count; ++i) {
@@ -47,7 +47,7 @@ StepRecordPtr cannedRecord(int index, int firstPos, int count, std::vector<std::
         t->tokenEmbedding.push_back(tokenVector(i));
         t->positionEmbedding.push_back(positionVector(i));
     }
-    auto r = std::make_shared<StepRecord>();
+    auto r = std::make_shared<TranscriptStep>();
     r->index = index;
     r->trace = t;
     std::vector<int> ids;
@@ -56,7 +56,7 @@ StepRecordPtr cannedRecord(int index, int firstPos, int count, std::vector<std::
     return r;
 }
 
-std::vector<StepRecordPtr> cannedHistory() {
+std::vector<TranscriptStepPtr> cannedHistory() {
     return {cannedRecord(0, 0, 4, {"The", " cat", " sat", " on"}),
             cannedRecord(1, 4, 1, {"The", " cat", " sat", " on", " the"})};
 }
@@ -173,14 +173,14 @@ TEST_CASE("a RoPE model's embedding stage explains rotation instead of a positio
     view.resize(900, 600);
     view.show();
     // A record without traced vectors: the view reads the token table of the model.
-    auto r = std::make_shared<StepRecord>();
+    auto r = std::make_shared<TranscriptStep>();
     r->index = 0;
     auto t = std::make_shared<ts::StepTrace>();
     t->firstPosition = 0;
     t->tokens = {5, 9, 17};
     r->trace = t;
     r->setContext(ts::TranscriptContext::withTexts(std::vector<int>{5, 9, 17}, {"a", "b", "c"}));
-    view.setHistory(std::vector<StepRecordPtr>{r}, model);
+    view.setHistory(std::vector<TranscriptStepPtr>{r}, model);
     QApplication::processEvents();
     CHECK(view.isRope());
     CHECK(view.ropeNote()->isVisible());

@@ -12,14 +12,15 @@
 #include "ui_test_helpers.hpp"
 #include "widgets/heatmap_widget.hpp"
 
+using ts::TranscriptStep;
+using ts::TranscriptStepPtr;
 using ts::ui::EmbeddingView;
-using ts::ui::StepRecord;
-using ts::ui::StepRecordPtr;
 
 namespace {
 
 // Records over the bundled model's own embedding tables (token ids of "The culprit ...").
-StepRecordPtr record(const ts::Model& model, const std::vector<int>& ids, int first, int count) {
+TranscriptStepPtr record(const ts::Model& model, const std::vector<int>& ids, int first,
+                         int count) {
     auto t = std::make_shared<ts::StepTrace>();
     t->firstPosition = first;
     for (int i = first; i < first + count; ++i) {
@@ -27,7 +28,7 @@ StepRecordPtr record(const ts::Model& model, const std::vector<int>& ids, int fi
         t->tokenEmbedding.push_back(model.tokenEmbedding(ids[static_cast<std::size_t>(i)]));
         t->positionEmbedding.push_back(model.positionEmbedding(i));
     }
-    auto r = std::make_shared<StepRecord>();
+    auto r = std::make_shared<TranscriptStep>();
     r->trace = t;
     std::vector<std::string> texts;
     for (int i = 0; i < first + count; ++i) texts.push_back(std::to_string(i));
@@ -44,7 +45,7 @@ TEST_CASE("the embedding view reads a growing history step by step as it reads i
     const auto ids =
         info.tokenizer->encodeIds("The culprit turned out to be Sujin. The culprit, Sujin, was");
     REQUIRE(ids.size() >= 10);
-    std::vector<StepRecordPtr> history{record(*info.model, ids, 0, 4)};
+    std::vector<TranscriptStepPtr> history{record(*info.model, ids, 0, 4)};
     for (int p = 4; p < static_cast<int>(ids.size()); ++p)
         history.push_back(record(*info.model, ids, p, 1));
 

@@ -12,6 +12,8 @@
 #include "ui_test_helpers.hpp"
 
 using namespace ts::ui;
+using ts::TranscriptStep;
+using ts::TranscriptStepPtr;
 using ts_test::tinyModel;
 using ts_test::waitFor;
 
@@ -42,7 +44,7 @@ TEST_CASE("worker runs steps on its thread and hands back records", "[ui][worker
     REQUIRE(waitFor(records, 3));
     int lastPos = -1;
     for (int i = 0; i < 3; ++i) {
-        const auto rec = records.at(i).front().value<StepRecordPtr>();
+        const auto rec = records.at(i).front().value<TranscriptStepPtr>();
         REQUIRE(rec);
         CHECK(rec->index == i);
         REQUIRE(rec->trace);
@@ -54,7 +56,7 @@ TEST_CASE("worker runs steps on its thread and hands back records", "[ui][worker
         CHECK(rec->contextSize() == static_cast<std::size_t>(lastPos + 1));
         if (i > 0) {
             // The autoregressive loop: the previous step's draw is this step's input.
-            const auto prev = records.at(i - 1).front().value<StepRecordPtr>();
+            const auto prev = records.at(i - 1).front().value<TranscriptStepPtr>();
             CHECK(rec->trace->tokens.front() == prev->sampledToken);
         }
     }
@@ -126,7 +128,7 @@ TEST_CASE("worker branches from an earlier step with another token", "[ui][worke
     engine.startPrompt(QStringLiteral("7 8 9"), p);
     engine.run(3, p, 0);
     REQUIRE(waitFor(records, 4));
-    const auto step1 = records.at(1).front().value<StepRecordPtr>();
+    const auto step1 = records.at(1).front().value<TranscriptStepPtr>();
     const int alternative = (step1->sampledToken + 1) % 512;
     truncated.clear();
     records.clear();
@@ -134,8 +136,8 @@ TEST_CASE("worker branches from an earlier step with another token", "[ui][worke
     REQUIRE(waitFor(records, 2));
     REQUIRE(!truncated.isEmpty());
     CHECK(truncated.last().front().toInt() == 1);
-    const auto changed = records.at(0).front().value<StepRecordPtr>();
-    const auto next = records.at(1).front().value<StepRecordPtr>();
+    const auto changed = records.at(0).front().value<TranscriptStepPtr>();
+    const auto next = records.at(1).front().value<TranscriptStepPtr>();
     CHECK(changed->index == 1);
     CHECK(changed->sampledToken == alternative);
     CHECK(next->index == 2);
@@ -160,13 +162,13 @@ TEST_CASE("worker runs the bundled model on a Korean prompt", "[ui][worker][bund
     engine.startPrompt(prompt, p);
     engine.run(2, p, 0);
     REQUIRE(waitFor(records, 3, 60000));
-    const auto first = records.at(0).front().value<StepRecordPtr>();
+    const auto first = records.at(0).front().value<TranscriptStepPtr>();
     CHECK(first->promptText() == prompt.toStdString());
     // The spans tile the prompt's bytes.
     CHECK(first->promptByteStart(0) == 0);
     CHECK(first->promptByteEnd(first->contextSize() - 1) ==
           static_cast<int>(prompt.toUtf8().size()));
-    const auto last = records.at(2).front().value<StepRecordPtr>();
+    const auto last = records.at(2).front().value<TranscriptStepPtr>();
     CHECK(last->trace->lastPosition() == first->trace->lastPosition() + 2);
     CHECK(last->trace->attention.nLayer == 4);
 }

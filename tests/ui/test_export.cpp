@@ -57,7 +57,7 @@ double cannedWeight(int l, int h, int q, int k) {
 }
 
 // A step whose trace holds the attention rows of queries first..first+count-1.
-ts::ui::StepRecordPtr attentionStep(int index, int first, int count, std::vector<int> context) {
+ts::TranscriptStepPtr attentionStep(int index, int first, int count, std::vector<int> context) {
     auto rec = ts_test::cannedRecord({0.0f, 1.0f}, 0, context);
     auto trace = std::make_shared<ts::StepTrace>(*rec->trace);
     ts::AttentionTrace& a = trace->attention;
@@ -74,7 +74,7 @@ ts::ui::StepRecordPtr attentionStep(int index, int first, int count, std::vector
                 for (int k = 0; k <= q; ++k)
                     a.data[a.rowOffset(l, h, q) + static_cast<std::size_t>(k)] =
                         static_cast<float>(cannedWeight(l, h, q, k));
-    auto out = std::make_shared<ts::ui::StepRecord>(*rec);
+    auto out = std::make_shared<ts::TranscriptStep>(*rec);
     out->index = index;
     out->trace = trace;
     return out;
@@ -86,7 +86,7 @@ TEST_CASE(
     "steps",
     "[ui][export]") {
     // The prompt's step traced queries 0 and 1; the decode step only query 2.
-    const std::vector<ts::ui::StepRecordPtr> history = {attentionStep(0, 0, 2, {5, 6}),
+    const std::vector<ts::TranscriptStepPtr> history = {attentionStep(0, 0, 2, {5, 6}),
                                                         attentionStep(1, 2, 1, {5, 6, 7})};
     const QJsonObject root =
         QJsonDocument::fromJson(ts::ui::attentionJson(history, 1, nullptr).toUtf8()).object();
@@ -119,7 +119,7 @@ TEST_CASE(
     CHECK(first.value(QStringLiteral("ids")).toArray() == QJsonArray{5, 6});
     CHECK(first.value(QStringLiteral("attentions"))[0][1].toArray().size() == 2);
     // A thinned prompt step: its rows are zero and named, not silently passed off as data.
-    auto thinned = std::make_shared<ts::ui::StepRecord>(*history[0]);
+    auto thinned = std::make_shared<ts::TranscriptStep>(*history[0]);
     thinned->trace.reset();
     const QJsonObject gap =
         QJsonDocument::fromJson(ts::ui::attentionJson({thinned, history[1]}, 1, nullptr).toUtf8())

@@ -19,6 +19,8 @@
 #include "ui_test_helpers.hpp"
 
 using namespace ts::ui;
+using ts::TranscriptStep;
+using ts::TranscriptStepPtr;
 using ts_test::argmaxOf;
 using ts_test::softmaxProbOf;
 using ts_test::tinyModel;
@@ -28,7 +30,7 @@ using ts_test::waitUntil;
 namespace {
 
 // Waits until the window's history has `n` records, none of them one of `old`.
-bool replaced(const MainWindow& window, const std::vector<StepRecordPtr>& old, std::size_t n,
+bool replaced(const MainWindow& window, const std::vector<TranscriptStepPtr>& old, std::size_t n,
               std::size_t keep = 0) {
     return waitUntil([&] {
         const auto& h = window.history();
@@ -83,14 +85,14 @@ TEST_CASE("silencing a head replays the run with the same seed and steps, with t
     window.generate(3);
     REQUIRE(waitFor(records, 3));
     REQUIRE(window.history().size() == 3);
-    const std::vector<StepRecordPtr> plain = window.history();
+    const std::vector<TranscriptStepPtr> plain = window.history();
     CHECK(window.interventionsText().isEmpty());
 
     // What the attention grid's menu does for layer 2, head 1.
     window.toggleSilencedHead(1, 0);
     REQUIRE(replaced(window, plain, 3));
     CHECK(errors.isEmpty());
-    const std::vector<StepRecordPtr> ablated = window.history();
+    const std::vector<TranscriptStepPtr> ablated = window.history();
     CHECK(window.interventionsText().contains(QStringLiteral("Silenced: layer 2 head 1")));
     auto* attention =
         qobject_cast<AttentionView*>(window.stageView(static_cast<int>(Stage::Attention)));
@@ -156,7 +158,7 @@ TEST_CASE("banning a candidate branches from its step with the set", "[ui][inter
     window.setPrompt(QStringLiteral("7 8 9"));
     window.generate(4);
     REQUIRE(waitFor(records, 4));
-    const std::vector<StepRecordPtr> plain = window.history();
+    const std::vector<TranscriptStepPtr> plain = window.history();
     REQUIRE(plain.size() == 4);
 
     window.selectStep(2);

@@ -32,6 +32,8 @@
 #include "widgets/painted_text.hpp"
 
 using namespace ts::ui;
+using ts::TranscriptStep;
+using ts::TranscriptStepPtr;
 using ts_test::argmaxOf;
 using ts_test::softmaxProbOf;
 using ts_test::tinyModel;
@@ -77,7 +79,7 @@ TEST_CASE("the sampling view's right-click bans a candidate and the run branches
     params.seed = 5;
     params.temperature = 0.0f;  // greedy: the banned favourite must give way to the runner-up
     ivViewsStart(window, QStringLiteral("7 8 9"), params, 4);
-    const std::vector<StepRecordPtr> plain = window.history();
+    const std::vector<TranscriptStepPtr> plain = window.history();
 
     window.selectStep(2);
     REQUIRE(window.showView(QStringLiteral("sampling")));
@@ -123,7 +125,7 @@ TEST_CASE("the sampling view's right-click bans a candidate and the run branches
     REQUIRE(raise);
     QAction* up = ivViewsAction(*raise, QStringLiteral("Raise "));
     REQUIRE(up);
-    const StepRecordPtr bannedStep = h[2];
+    const TranscriptStepPtr bannedStep = h[2];
     up->trigger();
     REQUIRE(waitUntil([&] {
         const auto& now = window.history();
@@ -158,7 +160,7 @@ TEST_CASE("before/after shows the probabilities of a run without the interventio
     params.seed = 11;
     params.temperature = 1.0f;
     ivViewsStart(window, QStringLiteral("1 2 3 4"), params, 3);
-    const std::vector<StepRecordPtr> plain = window.history();
+    const std::vector<TranscriptStepPtr> plain = window.history();
 
     auto* banner = window.findChild<InterventionBanner*>();
     REQUIRE(banner);
@@ -183,7 +185,7 @@ TEST_CASE("before/after shows the probabilities of a run without the interventio
     const auto loaded = ts::loadModelFolder(tinyModel().toStdString());
     ts::Session session(loaded.model);
     const std::vector<int> prompt = {1, 2, 3, 4};
-    const std::vector<StepRecordPtr> ablated = window.history();
+    const std::vector<TranscriptStepPtr> ablated = window.history();
     std::vector<std::vector<float>> expected;
     expected.push_back(session.prefill(prompt).logits);
     for (std::size_t i = 1; i < ablated.size(); ++i)
@@ -237,7 +239,7 @@ TEST_CASE("before/after keeps a banned favourite in sight with what it had",
     params.seed = 3;
     params.temperature = 0.0f;
     ivViewsStart(window, QStringLiteral("5 6 7"), params, 2);
-    const std::vector<StepRecordPtr> plain = window.history();
+    const std::vector<TranscriptStepPtr> plain = window.history();
     const int favourite = plain[0]->sampledToken;
     window.selectStep(0);
     window.banFromCurrentStep(favourite);

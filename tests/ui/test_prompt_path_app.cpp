@@ -18,6 +18,8 @@
 #include "ui_test_helpers.hpp"
 
 using namespace ts::ui;
+using ts::TranscriptStep;
+using ts::TranscriptStepPtr;
 using ts_test::waitFor;
 namespace fs = std::filesystem;
 
@@ -39,7 +41,7 @@ void checkAppPath(const fs::path& folder, const std::string& prompt) {
     greedy.temperature = 0;
     engine.startPrompt(QString::fromStdString(prompt), greedy);
     REQUIRE(waitFor(records, 1, 60000));
-    const auto first = records.at(0).front().value<StepRecordPtr>();
+    const auto first = records.at(0).front().value<TranscriptStepPtr>();
     CHECK(std::ranges::equal(first->contextTokens(), ids));
     const int next = first->sampledToken;
     const double prob = first->figures.prob;

@@ -25,10 +25,10 @@ std::vector<float> gpt2SizedLogits() {
 
 // A step as the engine draws it: u from the seed policy, the token where u lands; with the
 // worker's description attached or not.
-ts::ui::StepRecordPtr drawnRecord(const std::vector<float>& logits, const ts::SamplingParams& p,
+ts::TranscriptStepPtr drawnRecord(const std::vector<float>& logits, const ts::SamplingParams& p,
                                   bool described, int chosen = -1) {
     auto base = ts_test::cannedRecord(logits, 0);
-    auto rec = std::make_shared<ts::ui::StepRecord>(*base);
+    auto rec = std::make_shared<ts::TranscriptStep>(*base);
     rec->params = p;
     const double u = ts::uniformAt(p.seed, rec->trace->lastPosition() + 1);
     rec->uniform = chosen >= 0 ? -1.0 : u;

@@ -164,7 +164,7 @@ TEST_CASE("softmax view: the worker's description and the view's own recompute s
     p.topK = 50;
     p.topP = 0.8f;
     auto plain = ts_test::cannedRecord(logits, 17);
-    auto described = std::make_shared<ts::ui::StepRecord>(*plain);
+    auto described = std::make_shared<ts::TranscriptStep>(*plain);
     described->params = p;
     described->distribution = std::make_shared<const ts::StepDistribution>(
         ts::describeDistribution(logits, p, ts::ui::stageDistributionRequest()));

@@ -16,8 +16,8 @@ namespace {
 
 // "가 a": 가 is three UTF-8 bytes (EA B0 80) split over two byte-level tokens; the display
 // texts are what the worker stores, read in context by the engine.
-std::shared_ptr<ts::ui::StepRecord> koreanPartialRecord() {
-    auto rec = std::const_pointer_cast<ts::ui::StepRecord>(
+std::shared_ptr<ts::TranscriptStep> koreanPartialRecord() {
+    auto rec = std::const_pointer_cast<ts::TranscriptStep>(
         ts_test::cannedRecord({0.f, 1.f}, 1, {10, 11, 12}));
     rec->setContext(ts::TranscriptContext::withTexts(std::vector<int>{10, 11, 12},
                                                      ts::tokenDisplays({"\xEA", "\xB0\x80", " a"}),
@@ -83,7 +83,7 @@ TEST_CASE("a short context is drawn as cards that show each token's bytes", "[ui
     // A long context wraps in small chips (text and id) and scrolls.
     std::vector<int> many(400, 12);
     auto longRec =
-        std::const_pointer_cast<ts::ui::StepRecord>(ts_test::cannedRecord({0.f, 1.f}, 1, many));
+        std::const_pointer_cast<ts::TranscriptStep>(ts_test::cannedRecord({0.f, 1.f}, 1, many));
     view.setRecord(longRec);
     CHECK_FALSE(view.showsBytes());
 }
@@ -97,7 +97,7 @@ TEST_CASE("token chips for a Korean prompt through the real GPT-2 tokenizer", "[
     REQUIRE(tok);
     const std::string prompt = "범인이 수진이라는 게 밝혀졌다.";
     const auto tokens = tok->encode(prompt);
-    auto rec = std::make_shared<ts::ui::StepRecord>();
+    auto rec = std::make_shared<ts::TranscriptStep>();
     std::vector<int> ids, starts, ends;
     std::vector<std::string> bytes;
     for (const auto& t : tokens) {

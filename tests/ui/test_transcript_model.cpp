@@ -32,6 +32,8 @@
 #include "ui_test_helpers.hpp"
 
 using namespace ts::ui;
+using ts::TranscriptStep;
+using ts::TranscriptStepPtr;
 using ts_test::tinyModel;
 using ts_test::waitFor;
 
@@ -40,18 +42,18 @@ namespace {
 // An observer that records what it was told and keeps nothing else.
 struct Recorder : TranscriptObserver {
     std::vector<int> froms;
-    std::vector<StepRecordPtr> lastSeen;  // the model's steps at the last notification
+    std::vector<TranscriptStepPtr> lastSeen;  // the model's steps at the last notification
     void transcriptChanged(const TranscriptModel& model, int from) override {
         froms.push_back(from);
         lastSeen.assign(model.steps().begin(), model.steps().end());
     }
 };
 
-StepRecordPtr canned(int index, int sampled) {
+TranscriptStepPtr canned(int index, int sampled) {
     auto t = std::make_shared<ts::StepTrace>();
     t->firstPosition = index == 0 ? 0 : 2 + index;
     t->tokens.assign(index == 0 ? 3 : 1, 1);
-    auto r = std::make_shared<StepRecord>();
+    auto r = std::make_shared<TranscriptStep>();
     r->index = index;
     r->trace = t;
     r->sampledToken = sampled;
@@ -87,7 +89,7 @@ TEST_CASE("transcript model: appends, cuts and replacements reach observers in o
     model.truncate(1);
     CHECK(a.froms.back() == 1);
     CHECK(model.size() == 1);
-    auto thinned = std::make_shared<StepRecord>(*model.at(0));
+    auto thinned = std::make_shared<TranscriptStep>(*model.at(0));
     thinned->summary = std::make_shared<ts::StepSummary>();
     model.replace(thinned);
     CHECK(model.at(0) == thinned);
@@ -188,7 +190,7 @@ TEST_CASE("app = CLI = lane: the worker, generate and a lane draw the same token
     REQUIRE(waitFor(records, n));
     std::vector<int> app;
     for (int i = 0; i < n; ++i) {
-        const auto r = records.at(i).front().value<StepRecordPtr>();
+        const auto r = records.at(i).front().value<TranscriptStepPtr>();
         app.push_back(r->sampledToken);
         CHECK(r->uniform == ts::uniformAt(p.seed, r->trace->lastPosition() + 1));
     }
@@ -303,7 +305,7 @@ namespace {
 struct WrittenTranscript {
     QTemporaryDir dir;
     QString path;
-    std::vector<StepRecordPtr> steps;
+    std::vector<TranscriptStepPtr> steps;
 };
 
 void writeTranscript(WrittenTranscript& out, int steps) {
@@ -466,7 +468,7 @@ TEST_CASE("the generated text for confidence scoring ends where the model ended 
     QSignalSpy finished(&run, &HeadlessRun::finished);
     run.start();
     REQUIRE(waitFor(finished, 1, 60000));
-    const StepRecord& last = *window.history().back();
+    const TranscriptStep& last = *window.history().back();
     const auto tokenizer = ts::Tokenizer::fromFolder(ts::bundledModelPath());
     const ts::Tokenizer& tok = *tokenizer;
     REQUIRE(tok.isEndToken(last.sampledToken));  // the run stopped at end of text

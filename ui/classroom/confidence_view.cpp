@@ -190,7 +190,7 @@ bool ConfidenceView::canUseGenerated() const { return m_useGenerated->isEnabled(
 QString ConfidenceView::generatedText() const {
     const TranscriptModel* model = m_follower->model();
     if (!model || model->empty() || !m_info.tokenizer) return {};
-    const StepRecord& r = *model->steps().back();
+    const TranscriptStep& r = *model->steps().back();
     // The raw bytes joined (tokenTexts are display text with visible spaces); the newest
     // sampled token is not yet in the context but is part of what was generated.
     std::vector<int> ids(r.contextTokens().begin(), r.contextTokens().end());

@@ -35,7 +35,7 @@ QString humanUnits(double v, const QString& unit) {
         .arg(QLatin1String(prefixes[i]), unit);
 }
 
-CostTotals costTotals(const std::vector<StepRecordPtr>& history) {
+CostTotals costTotals(const std::vector<TranscriptStepPtr>& history) {
     CostTotals t;
     for (const auto& r : history) {
         if (!r || !r->trace || r->fromFile())
@@ -122,8 +122,8 @@ CostView::CostView(QWidget* parent) : QWidget(parent) {
 void CostView::observe(const TranscriptModel* model) { m_follower->follow(model); }
 const TranscriptModel* CostView::transcript() const { return m_follower->model(); }
 
-const std::vector<StepRecordPtr>& CostView::steps() const {
-    static const std::vector<StepRecordPtr> none;
+const std::vector<TranscriptStepPtr>& CostView::steps() const {
+    static const std::vector<TranscriptStepPtr> none;
     return m_follower->model() ? m_follower->model()->steps() : none;
 }
 
@@ -259,7 +259,7 @@ double niceCeiling(double value) {
     return 10 * decade;
 }
 
-double steadyMsPerToken(const std::vector<StepRecordPtr>& history, int recent) {
+double steadyMsPerToken(const std::vector<TranscriptStepPtr>& history, int recent) {
     // One-token decode steps only (a prefill's time is spread over many tokens), the most
     // recent ones, and their median: a single slow step (another program, a page fault) does
     // not move it the way the last step's time jumps.
@@ -280,7 +280,7 @@ double steadyMsPerToken(const std::vector<StepRecordPtr>& history, int recent) {
 QString CostView::steadyText() const {
     const double ms = steadyMsPerToken(steps(), kSteadySteps);
     if (ms < 0) return tr("Steady speed: step a few tokens to measure it.");
-    const StepRecordPtr& last = steps().back();
+    const TranscriptStepPtr& last = steps().back();
     const auto& c = last->trace->cost;
     return tr("Steady speed: median %1 ms per token over the last decode steps (up to %2), against "
               "the "
@@ -359,7 +359,7 @@ void CostView::fitAxes() {
     m_chart->setAxisTitle(m_yWall, QStringLiteral("ms"));
 }
 
-void CostView::appendRows(const std::vector<StepRecordPtr>& history, std::size_t first) {
+void CostView::appendRows(const std::vector<TranscriptStepPtr>& history, std::size_t first) {
     QList<QPointF> flops, wall;
     int row = m_table->rowCount();
     const QFontMetrics fm(m_table->font());

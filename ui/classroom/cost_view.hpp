@@ -29,9 +29,9 @@ struct CostTotals {
     double kvCacheBytes = 0;  // the cache now (after the last step), not a sum
     int contextLength = 0;
 };
-CostTotals costTotals(const std::vector<StepRecordPtr>& history);
+CostTotals costTotals(const std::vector<TranscriptStepPtr>& history);
 // Median wall time of the last `recent` one-token decode steps, -1 if there are none.
-double steadyMsPerToken(const std::vector<StepRecordPtr>& history, int recent);
+double steadyMsPerToken(const std::vector<TranscriptStepPtr>& history, int recent);
 // The smallest of 1, 1.2, 1.6, 2, 2.4, 3, 4, 4.8, 6, 8 times a power of ten that is >= value
 // (1 for value <= 0): the cost chart's axis ends.
 double niceCeiling(double value);
@@ -79,8 +79,8 @@ class CostView : public QWidget {
     // Steps from `from` on changed: appended rows for new steps, all rows again otherwise.
     void refresh(int from);
     void fitAxes();  // the chart's ranges to its points
-    void appendRows(const std::vector<StepRecordPtr>& steps, std::size_t first);
-    const std::vector<StepRecordPtr>& steps() const;
+    void appendRows(const std::vector<TranscriptStepPtr>& steps, std::size_t first);
+    const std::vector<TranscriptStepPtr>& steps() const;
 
     ModelInfo m_info;
     TranscriptFollower* m_follower = nullptr;

@@ -211,7 +211,7 @@ void GuessView::setStep(int index) {
 
 int GuessView::stepIndex() const { return m_record ? m_record->index : -1; }
 
-StepRecordPtr GuessView::currentRecord() const {
+TranscriptStepPtr GuessView::currentRecord() const {
     const TranscriptModel* model = m_follower->model();
     if (!model || model->empty()) return nullptr;
     const int i = m_step >= 0 && m_step < model->size() ? m_step : model->size() - 1;
@@ -258,7 +258,7 @@ void GuessView::prepareRound() {
         QStringLiteral("%1<span style=\"background:#ffd54f; color:#000\">&nbsp;?&nbsp;</span>")
             .arg(text.toHtmlEscaped()));
     // The shortlist from the stored logits, off the GUI thread (a pass over the vocabulary).
-    const StepRecordPtr record = m_record;
+    const TranscriptStepPtr record = m_record;
     startTask<std::vector<int>>(
         [record](const std::atomic<bool>&) {
             return ts::guessShortlist(
@@ -321,7 +321,7 @@ void GuessView::reveal(bool drawAtOnce) {
     for (const QString& g : m_guesses)
         if (std::find(distinct.begin(), distinct.end(), g.toStdString()) == distinct.end())
             distinct.push_back(g.toStdString());
-    const StepRecordPtr record = m_record;
+    const TranscriptStepPtr record = m_record;
     const auto tokenizer = m_info.tokenizer;
     const int nVocab = m_info.nVocab;
     m_status->setText(tr("Revealing…"));

@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "classroom/classroom_tool_view.hpp"
-#include "core/step_record.hpp"
 #include "core/transcript_model.hpp"
 #include "tokenscope/guess.hpp"
+#include "tokenscope/transcript.hpp"
 
 class QLabel;
 class QLineEdit;
@@ -82,13 +82,14 @@ class GuessView : public ClassroomToolView {
     void showScores();
     void showDraw();
     void refreshGuessList();
-    StepRecordPtr currentRecord() const;
+    TranscriptStepPtr currentRecord() const;
     void updateConceal();
 
     TranscriptFollower* m_follower = nullptr;
     int m_step = -1;
-    StepRecordPtr m_record;  // the round's step (kept while shown, so it does not change under us)
-    QStringList m_guesses;   // one per vote, as typed (trimmed)
+    TranscriptStepPtr
+        m_record;           // the round's step (kept while shown, so it does not change under us)
+    QStringList m_guesses;  // one per vote, as typed (trimmed)
     std::vector<ts::GuessScore> m_scores;
     QString m_context;
     std::vector<int> m_shortIds;

@@ -7,7 +7,7 @@
 namespace ts::ui {
 
 void registerEngineMetaTypes() {
-    qRegisterMetaType<ts::ui::StepRecordPtr>("ts::ui::StepRecordPtr");
+    qRegisterMetaType<ts::TranscriptStepPtr>("ts::TranscriptStepPtr");
     qRegisterMetaType<ts::ui::ModelInfo>("ts::ui::ModelInfo");
     qRegisterMetaType<ts::SamplingParams>("ts::SamplingParams");
 }
@@ -78,7 +78,7 @@ void EngineController::openTranscript(const QString& path) {
     post([w = m_worker, path] { w->openTranscript(path); });
 }
 
-void EngineController::showRecordedSteps(const std::vector<StepRecordPtr>& steps) {
+void EngineController::showRecordedSteps(const std::vector<TranscriptStepPtr>& steps) {
     post([w = m_worker, steps] { w->showRecordedSteps(steps); });
 }
 

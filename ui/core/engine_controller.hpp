@@ -33,7 +33,7 @@ class EngineController : public QObject {
     void setIgnoreEndOfText(bool ignore);
     void setHistoryBudget(qint64 bytes);
     void openTranscript(const QString& path);
-    void showRecordedSteps(const std::vector<StepRecordPtr>& steps);
+    void showRecordedSteps(const std::vector<TranscriptStepPtr>& steps);
     // EngineWorker::setInterventions: the set for what runs next, the history made again.
     void setInterventions(const ts::Interventions& interventions, int fromStep = -1);
     void shutdown();

@@ -110,7 +110,7 @@ bool EngineWorker::runStep(int index, Call&& call) {
     return false;
 }
 
-StepRecordPtr EngineWorker::published(const StepRecordPtr& step) const {
+TranscriptStepPtr EngineWorker::published(const TranscriptStepPtr& step) const {
     if (!m_drawHidden || !step) return step;
     // The prefill as it was before anything was drawn: the same trace and context, no token,
     // no uniform number, no figures; the distribution without the number's landing.
@@ -279,7 +279,7 @@ void EngineWorker::branchFrom(int stepIndex, int token, const ts::SamplingParams
     runStep(m_transcript->size(), [&] { m_transcript->step(params); });
 }
 
-void EngineWorker::showRecordedSteps(const std::vector<StepRecordPtr>& steps) {
+void EngineWorker::showRecordedSteps(const std::vector<TranscriptStepPtr>& steps) {
     m_cancel.store(false);
     stopRun(QString());
     m_drawHidden = false;
@@ -349,7 +349,7 @@ void EngineWorker::setInterventions(const ts::Interventions& interventions, int 
     m_interventions = interventions;
     if (!m_transcript || m_transcript->empty()) return;  // the next startPrompt applies it
     // What the run was: its prompt, and each step's settings (seed included) and hand choices.
-    const std::vector<StepRecordPtr> before = m_transcript->steps();
+    const std::vector<TranscriptStepPtr> before = m_transcript->steps();
     const ts::PromptTokens prompt = m_transcript->prompt();
     try {
         m_transcript->setInterventions(preparedInterventions(prompt.ids()));

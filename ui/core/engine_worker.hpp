@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "core/model_info.hpp"
-#include "core/step_record.hpp"
 #include "core/vocabulary.hpp"
 #include "tokenscope/model_folder.hpp"
 #include "tokenscope/remote.hpp"
@@ -72,7 +71,7 @@ class EngineWorker : public QObject {
     void openTranscript(const QString& path);
     // Shows steps read from a transcript file as they were recorded (no model, or another
     // one, is loaded): the history is replaced by them; nothing runs.
-    void showRecordedSteps(const std::vector<ts::ui::StepRecordPtr>& steps);
+    void showRecordedSteps(const std::vector<ts::TranscriptStepPtr>& steps);
     // What-if (tokenscope/interventions.hpp; layers and heads 0-based; mean ablation's means
     // are computed here from the prompt): what every prefill and step runs with from now on.
     // With a history, it is made again with the set: fromStep < 0 replays the whole run (the
@@ -87,7 +86,7 @@ class EngineWorker : public QObject {
     void modelLoaded(const ts::ui::ModelInfo& info);
     void modelLoadFailed(const QString& message);
     // A new record at the end of the history.
-    void stepFinished(const ts::ui::StepRecordPtr& record);
+    void stepFinished(const ts::TranscriptStepPtr& record);
     // The history was cut to its first `keep` records (reset: 0; branch: stepIndex).
     void historyTruncated(int keep);
     void runStateChanged(bool running);
@@ -99,7 +98,7 @@ class EngineWorker : public QObject {
     void runStopped(const QString& reason);
     // Step `record->index` was replaced by a thinned copy (history budget): observers swap
     // it in, so the full trace's memory is freed.
-    void stepReplaced(const ts::ui::StepRecordPtr& record);
+    void stepReplaced(const ts::TranscriptStepPtr& record);
 
   private:
     bool ensureModel();
@@ -109,7 +108,7 @@ class EngineWorker : public QObject {
     bool runStep(int index, Call&& call);
     void publishThinned();
     // What stepFinished hands out for the newest step: without its draw while m_drawHidden.
-    StepRecordPtr published(const StepRecordPtr& step) const;
+    TranscriptStepPtr published(const TranscriptStepPtr& step) const;
     // startPrompt(draw = false) hid step 0's draw: shows it now (true if it did).
     bool revealDraw();
     void runTick();
@@ -138,5 +137,5 @@ class EngineWorker : public QObject {
 
 }  // namespace ts::ui
 
-Q_DECLARE_METATYPE(ts::ui::StepRecordPtr)
+Q_DECLARE_METATYPE(ts::TranscriptStepPtr)
 Q_DECLARE_METATYPE(ts::ui::ModelInfo)

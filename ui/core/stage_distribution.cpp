@@ -12,12 +12,12 @@ ts::DistributionRequest stageDistributionRequest() {
     return r;
 }
 
-double stepUniform(const StepRecord& r) {
+double stepUniform(const TranscriptStep& r) {
     if (r.uniform >= 0.0) return r.uniform;
     return ts::uniformAt(r.params.seed, r.trace->lastPosition() + 1);
 }
 
-std::shared_ptr<const ts::StepDistribution> distributionFor(const StepRecord& record,
+std::shared_ptr<const ts::StepDistribution> distributionFor(const TranscriptStep& record,
                                                             const ts::SamplingParams& params,
                                                             int rows, int rowsAtOne) {
     if (!record.trace || record.trace->logits.empty()) return nullptr;

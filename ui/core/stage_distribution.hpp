@@ -8,8 +8,8 @@
 // them, 1-3 ms for GPT-2's 50,257 (README, "event-loop stalls"), not a model run.
 #include <memory>
 
-#include "core/step_record.hpp"
 #include "tokenscope/step_distribution.hpp"
+#include "tokenscope/transcript.hpp"
 
 namespace ts::ui {
 
@@ -22,13 +22,13 @@ inline constexpr int kStageDistributionRowsAtOne = 12;
 
 // The record's own description when `params` are its settings (after clamping) and it has the
 // rows asked for; otherwise one made now from the record's logits (null without logits).
-std::shared_ptr<const ts::StepDistribution> distributionFor(const StepRecord& record,
+std::shared_ptr<const ts::StepDistribution> distributionFor(const TranscriptStep& record,
                                                             const ts::SamplingParams& params,
                                                             int rows, int rowsAtOne);
 
 // The uniform number of a step's draw: the one the engine stored with it, or, for a token
 // chosen by hand, the number the seed policy gives that position (ts::uniformAt), which is
 // where the draw would have landed.
-double stepUniform(const StepRecord& record);
+double stepUniform(const TranscriptStep& record);
 
 }  // namespace ts::ui

@@ -24,22 +24,22 @@ void TranscriptModel::removeObserver(TranscriptObserver* observer) const {
                       m_observers.end());
 }
 
-StepRecordPtr TranscriptModel::at(int index) const {
+TranscriptStepPtr TranscriptModel::at(int index) const {
     if (index < 0 || index >= size()) return nullptr;
     return m_steps[static_cast<std::size_t>(index)];
 }
 
-std::span<const StepRecordPtr> TranscriptModel::upTo(int index) const {
+std::span<const TranscriptStepPtr> TranscriptModel::upTo(int index) const {
     const int n = std::clamp(index + 1, 0, size());
     return {m_steps.data(), static_cast<std::size_t>(n)};
 }
 
 int TranscriptModel::thinnedCount() const {
     return static_cast<int>(std::count_if(m_steps.begin(), m_steps.end(),
-                                          [](const StepRecordPtr& s) { return s->thinned(); }));
+                                          [](const TranscriptStepPtr& s) { return s->thinned(); }));
 }
 
-void TranscriptModel::append(const StepRecordPtr& step) {
+void TranscriptModel::append(const TranscriptStepPtr& step) {
     if (!step) return;
     const int index = std::clamp(step->index, 0, size());
     m_steps.resize(static_cast<std::size_t>(index));
@@ -54,7 +54,7 @@ void TranscriptModel::truncate(int keep) {
     notify(keep);
 }
 
-void TranscriptModel::replace(const StepRecordPtr& step) {
+void TranscriptModel::replace(const TranscriptStepPtr& step) {
     if (!step || step->index < 0 || step->index >= size()) return;
     m_steps[static_cast<std::size_t>(step->index)] = step;
     notify(step->index);

@@ -9,7 +9,7 @@
 #include <span>
 #include <vector>
 
-#include "core/step_record.hpp"
+#include "tokenscope/transcript.hpp"
 
 namespace ts::ui {
 
@@ -35,19 +35,19 @@ class TranscriptModel : public QObject {
     void addObserver(TranscriptObserver* observer) const;
     void removeObserver(TranscriptObserver* observer) const;
 
-    const std::vector<StepRecordPtr>& steps() const { return m_steps; }
+    const std::vector<TranscriptStepPtr>& steps() const { return m_steps; }
     int size() const { return static_cast<int>(m_steps.size()); }
     bool empty() const { return m_steps.empty(); }
-    StepRecordPtr at(int index) const;
+    TranscriptStepPtr at(int index) const;
     // Steps 0..index (the prompt's record and the decode steps up to the inspected one).
-    std::span<const StepRecordPtr> upTo(int index) const;
+    std::span<const TranscriptStepPtr> upTo(int index) const;
     // How many steps were thinned by the history budget (their views say what is missing).
     int thinnedCount() const;
 
     // Applying the worker's messages (also callable directly, e.g. by tests).
-    void append(const StepRecordPtr& step);  // a step with index i cuts everything from i on
+    void append(const TranscriptStepPtr& step);  // a step with index i cuts everything from i on
     void truncate(int keep);
-    void replace(const StepRecordPtr& step);
+    void replace(const TranscriptStepPtr& step);
 
   signals:
     // The same notification as TranscriptObserver, for QObjects that prefer a signal.
@@ -56,7 +56,7 @@ class TranscriptModel : public QObject {
   private:
     void notify(int from);
 
-    std::vector<StepRecordPtr> m_steps;
+    std::vector<TranscriptStepPtr> m_steps;
     mutable std::vector<TranscriptObserver*> m_observers;
 };
 

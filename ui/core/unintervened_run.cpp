@@ -10,10 +10,10 @@
 
 namespace ts::ui {
 
-std::vector<StepRecordPtr> unintervenedSteps(const std::shared_ptr<const ts::Model>& model,
-                                             const std::shared_ptr<const ts::Tokenizer>& tokenizer,
-                                             std::span<const StepRecordPtr> history,
-                                             const std::atomic<bool>* cancel) {
+std::vector<TranscriptStepPtr> unintervenedSteps(
+    const std::shared_ptr<const ts::Model>& model,
+    const std::shared_ptr<const ts::Tokenizer>& tokenizer,
+    std::span<const TranscriptStepPtr> history, const std::atomic<bool>* cancel) {
     if (!model) throw ts::Error("no model is loaded");
     if (history.empty()) return {};
     for (const auto& r : history)
@@ -25,7 +25,7 @@ std::vector<StepRecordPtr> unintervenedSteps(const std::shared_ptr<const ts::Mod
     options.describeSteps = stageDistributionRequest();
     options.ignoreEndOfText = true;  // the run's own tokens, wherever it went on
     ts::Transcript transcript(model, tokenizer, options);
-    std::vector<StepRecordPtr> out;
+    std::vector<TranscriptStepPtr> out;
     out.reserve(history.size());
     transcript.startIds(history.front()->contextTokens(), history.front()->params);
     out.push_back(transcript.steps().back());
@@ -42,7 +42,7 @@ std::vector<StepRecordPtr> unintervenedSteps(const std::shared_ptr<const ts::Mod
     return out;
 }
 
-StepRecordPtr UnintervenedRun::beforeOf(const StepRecordPtr& record) const {
+TranscriptStepPtr UnintervenedRun::beforeOf(const TranscriptStepPtr& record) const {
     for (const Pair& p : m_made)
         if (p.after == record) return p.before;
     return nullptr;
@@ -55,7 +55,7 @@ void UnintervenedRun::clear() {
     m_model.reset();
 }
 
-void UnintervenedRun::request(const ModelInfo& info, std::vector<StepRecordPtr> history) {
+void UnintervenedRun::request(const ModelInfo& info, std::vector<TranscriptStepPtr> history) {
     if (history.empty() || !info.model) return;
     if (info.model != m_model) {
         m_made.clear();
@@ -65,7 +65,7 @@ void UnintervenedRun::request(const ModelInfo& info, std::vector<StepRecordPtr> 
     m_pending = history.back();
     auto model = info.model;
     auto tokenizer = info.tokenizer;
-    using Out = std::vector<StepRecordPtr>;
+    using Out = std::vector<TranscriptStepPtr>;
     m_task.start<Out>(
         this,
         [model, tokenizer, history](const std::atomic<bool>& cancel) {

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "core/model_info.hpp"
-#include "core/step_record.hpp"
 #include "core/task.hpp"
+#include "tokenscope/transcript.hpp"
 
 namespace ts::ui {
 
@@ -20,10 +20,10 @@ namespace ts::ui {
 // without interventions: the prompt's ids prefilled, then each record's token fed back in,
 // each with the record's own settings. Their draws are the model's own with the same uniform
 // numbers. Throws ts::Error (a record from a file, a context too long) or ts::Cancelled.
-std::vector<StepRecordPtr> unintervenedSteps(const std::shared_ptr<const ts::Model>& model,
-                                             const std::shared_ptr<const ts::Tokenizer>& tokenizer,
-                                             std::span<const StepRecordPtr> history,
-                                             const std::atomic<bool>* cancel = nullptr);
+std::vector<TranscriptStepPtr> unintervenedSteps(
+    const std::shared_ptr<const ts::Model>& model,
+    const std::shared_ptr<const ts::Tokenizer>& tokenizer,
+    std::span<const TranscriptStepPtr> history, const std::atomic<bool>* cancel = nullptr);
 
 class UnintervenedRun : public QObject {
     Q_OBJECT
@@ -32,25 +32,25 @@ class UnintervenedRun : public QObject {
 
     // The step without interventions for `record` (a step of the history), if made; null
     // otherwise.
-    StepRecordPtr beforeOf(const StepRecordPtr& record) const;
+    TranscriptStepPtr beforeOf(const TranscriptStepPtr& record) const;
     // Makes the steps of `history` (its last one the step wanted) off the GUI thread; ready()
     // follows. A request for another history cancels the one running.
-    void request(const ModelInfo& info, std::vector<StepRecordPtr> history);
+    void request(const ModelInfo& info, std::vector<TranscriptStepPtr> history);
     bool isBusy() const { return m_task.isRunning(); }
     // Forgets every step made (another model was loaded).
     void clear();
 
   signals:
     // `record`'s step without interventions is in (beforeOf answers it now).
-    void ready(const ts::ui::StepRecordPtr& record, const ts::ui::StepRecordPtr& before);
+    void ready(const ts::TranscriptStepPtr& record, const ts::TranscriptStepPtr& before);
     void failed(const QString& message);
 
   private:
     struct Pair {
-        StepRecordPtr after, before;
+        TranscriptStepPtr after, before;
     };
-    std::vector<Pair> m_made;  // held, so a record's address is never a freed one's
-    StepRecordPtr m_pending;   // the record being made
+    std::vector<Pair> m_made;     // held, so a record's address is never a freed one's
+    TranscriptStepPtr m_pending;  // the record being made
     std::shared_ptr<const ts::Model> m_model;
     static constexpr std::size_t kMostKept = 256;
     BackgroundTask m_task;

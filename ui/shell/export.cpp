@@ -55,7 +55,7 @@ bool saveWidgetImage(QWidget* widget, const QString& path) {
     return painter.end();
 }
 
-QString distributionCsv(const StepRecord& record, const ts::SamplingParams& params,
+QString distributionCsv(const TranscriptStep& record, const ts::SamplingParams& params,
                         const Vocabulary* vocab, int maxRows) {
     QString out = QStringLiteral("rank,token,text,display,probability,sampling_probability\n");
     if (!record.trace || record.trace->logits.empty()) return out;
@@ -73,7 +73,7 @@ QString distributionCsv(const StepRecord& record, const ts::SamplingParams& para
     return out;
 }
 
-QString distributionJson(const StepRecord& record, const ts::SamplingParams& params,
+QString distributionJson(const TranscriptStep& record, const ts::SamplingParams& params,
                          const Vocabulary* vocab, int maxRows) {
     QJsonObject root;
     root[QStringLiteral("step")] = record.index;
@@ -102,7 +102,7 @@ QString distributionJson(const StepRecord& record, const ts::SamplingParams& par
     return QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
 }
 
-QString attentionCsv(const StepRecord& record) {
+QString attentionCsv(const TranscriptStep& record) {
     QString out;
     QTextStream s(&out);
     s << "layer,head,query,key,weight\n";
@@ -118,12 +118,12 @@ QString attentionCsv(const StepRecord& record) {
     return out;
 }
 
-QString attentionJson(const std::vector<StepRecordPtr>& history, int step,
+QString attentionJson(const std::vector<TranscriptStepPtr>& history, int step,
                       const Vocabulary* vocab) {
     if (step < 0 || step >= static_cast<int>(history.size())) return {};
-    const StepRecordPtr& current = history[static_cast<std::size_t>(step)];
+    const TranscriptStepPtr& current = history[static_cast<std::size_t>(step)];
     if (!current) return {};
-    const StepRecord& record = *current;
+    const TranscriptStep& record = *current;
     QJsonObject root;
     root[QStringLiteral("step")] = record.index;
     QJsonArray ids;
@@ -150,7 +150,7 @@ QString attentionJson(const std::vector<StepRecordPtr>& history, int step,
         // The step of the path (this one or an earlier one) that traced each query.
         std::vector<const ts::AttentionTrace*> owner(static_cast<std::size_t>(T), nullptr);
         for (int i = 0; i <= step; ++i) {
-            const StepRecordPtr& r = history[static_cast<std::size_t>(i)];
+            const TranscriptStepPtr& r = history[static_cast<std::size_t>(i)];
             if (!r || !r->trace || r->trace->attention.empty()) continue;
             const ts::AttentionTrace& t = r->trace->attention;
             if (t.nLayer != a->nLayer || t.nHead != a->nHead) continue;

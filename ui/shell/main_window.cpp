@@ -415,7 +415,7 @@ void MainWindow::applyTranscriptChange() {
     updateTranscriptNotice();
     // One signal per record that arrived (a coalesced frame may hold several), or one for a
     // newest record that replaced the last (a branch).
-    const StepRecordPtr newest = n > 0 ? model.at(n - 1) : nullptr;
+    const TranscriptStepPtr newest = n > 0 ? model.at(n - 1) : nullptr;
     if (n > known)
         for (int count = known + 1; count <= n; ++count) emit recordArrived(count);
     else if (newest && from <= n - 1 && newest != m_newestSeen)
@@ -425,7 +425,7 @@ void MainWindow::applyTranscriptChange() {
 
 void MainWindow::onCandidateChosen(int token) {
     if (m_current < 0 || m_running) return;
-    const StepRecordPtr rec = m_transcript->at(m_current);
+    const TranscriptStepPtr rec = m_transcript->at(m_current);
     if (!rec || token == rec->sampledToken) return;
     const QString name = m_info.vocabulary
                              ? m_info.vocabulary->displayAfter(rec->contextTokens(), token)

@@ -13,10 +13,10 @@
 
 #include "core/engine_worker.hpp"
 #include "core/server_connection.hpp"
-#include "core/step_record.hpp"
 #include "core/task.hpp"
 #include "core/transcript_model.hpp"
 #include "core/view_table.hpp"
+#include "tokenscope/transcript.hpp"
 
 class QLabel;
 class QProgressBar;
@@ -72,7 +72,7 @@ class MainWindow : public QMainWindow, public TranscriptObserver {
     QWidget* stageView(int stage) const;
     // The one history on the GUI thread (every window part and tool observes it).
     const TranscriptModel* transcript() const { return m_transcript; }
-    const std::vector<StepRecordPtr>& history() const { return m_transcript->steps(); }
+    const std::vector<TranscriptStepPtr>& history() const { return m_transcript->steps(); }
     int currentStep() const { return m_current; }
     // Writes the history as JSON (the fields of `tokenscope-cli generate --json`); false and
     // *error on failure.
@@ -272,7 +272,7 @@ class MainWindow : public QMainWindow, public TranscriptObserver {
     QTimer* m_frameTimer = nullptr;
     QElapsedTimer m_sinceRefresh;
     int m_changedFrom = std::numeric_limits<int>::max();
-    StepRecordPtr m_newestSeen;  // coalesces slider drags before they reach the worker
+    TranscriptStepPtr m_newestSeen;  // coalesces slider drags before they reach the worker
 
     QMenu* m_fileMenu = nullptr;
     QMenu* m_viewMenu = nullptr;

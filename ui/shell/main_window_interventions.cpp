@@ -53,8 +53,8 @@ bool MainWindow::beforeAfterBusy() const { return m_unintervened && m_uninterven
 void MainWindow::showBeforeAfter() {
     if (!m_unintervened) return;
     const bool on = m_interventionBanner->showsBefore() && !m_interventions.empty();
-    const StepRecordPtr rec = on && m_current >= 0 ? m_transcript->at(m_current) : nullptr;
-    StepRecordPtr before = rec ? m_unintervened->beforeOf(rec) : nullptr;
+    const TranscriptStepPtr rec = on && m_current >= 0 ? m_transcript->at(m_current) : nullptr;
+    TranscriptStepPtr before = rec ? m_unintervened->beforeOf(rec) : nullptr;
     m_softmax->setBefore(before);
     m_sampling->setBefore(before);
     // Asked for once the steps stop coming (a replay, a run), not for each of them.

@@ -135,7 +135,7 @@ void MainWindow::showStep(int index) {
 void MainWindow::refreshStageViews() {
     // A window that is not on screen (tests, a headless run before it shows) updates them all.
     const bool all = !isVisible();
-    const StepRecordPtr rec = m_current >= 0 ? m_transcript->at(m_current) : nullptr;
+    const TranscriptStepPtr rec = m_current >= 0 ? m_transcript->at(m_current) : nullptr;
     // The views read the transcript's own steps (no copy of the list): they keep pointers
     // only to what they still show.
     auto history = [&] { return m_transcript->upTo(m_current); };

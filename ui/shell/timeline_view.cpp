@@ -38,11 +38,11 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
 void TimelineView::setVocabulary(VocabularyPtr vocab) { m_vocab = std::move(vocab); }
 
 QString TimelineView::describe(const TranscriptModel& model, int index) const {
-    const StepRecord& r = *model.at(index);
+    const TranscriptStep& r = *model.at(index);
     // Tokens read after the context they were added to, so split characters name themselves.
     // A transcript file's steps name their tokens as the file does (the loaded model's
     // vocabulary, if any, may be another model's).
-    const StepRecordPtr next = model.at(index + 1);
+    const TranscriptStepPtr next = model.at(index + 1);
     auto label = [&](std::span<const int> before, int t) {
         if (r.fromFile()) {
             const std::size_t at = before.size();

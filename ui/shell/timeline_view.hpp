@@ -8,9 +8,9 @@
 #include <QWidget>
 #include <limits>
 
-#include "core/step_record.hpp"
 #include "core/transcript_model.hpp"
 #include "core/vocabulary.hpp"
+#include "tokenscope/transcript.hpp"
 
 class QListWidget;
 class QLabel;

@@ -126,7 +126,7 @@ AttentionView::AttentionView(QWidget* parent) : QWidget(parent) {
     });
 }
 
-void AttentionView::setHistory(std::span<const StepRecordPtr> historyUpToCurrent, int nLayer,
+void AttentionView::setHistory(std::span<const TranscriptStepPtr> historyUpToCurrent, int nLayer,
                                int nHead) {
     const bool shapeChanged = nLayer != m_nLayer || nHead != m_nHead;
     // A decode step appends records to the same history: then only the new query rows are
@@ -147,7 +147,7 @@ void AttentionView::setHistory(std::span<const StepRecordPtr> historyUpToCurrent
     m_nHead = std::max(0, nHead);
 
     // The newest record knows the whole context: its length and its token texts.
-    const StepRecord* last = nullptr;
+    const TranscriptStep* last = nullptr;
     for (auto it = m_history.rbegin(); it != m_history.rend() && !last; ++it)
         if (*it && (*it)->trace) last = it->get();
     m_tokens = 0;

@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/step_record.hpp"
+#include "tokenscope/transcript.hpp"
 #include "widgets/heatmap_widget.hpp"
 
 class QComboBox;
@@ -35,7 +35,7 @@ class AttentionView : public QWidget {
 
     // historyUpToCurrent: the prefill record and the decode steps up to the one inspected; the
     // row of query q comes from whichever record traced q. Rows nobody traced are hatched.
-    void setHistory(std::span<const StepRecordPtr> historyUpToCurrent, int nLayer, int nHead);
+    void setHistory(std::span<const TranscriptStepPtr> historyUpToCurrent, int nLayer, int nHead);
     // Another view hovers the token at pos (-1: none); its row and column are tinted.
     void setHoveredPosition(int pos);
 
@@ -140,7 +140,7 @@ class AttentionView : public QWidget {
     // itself, the previous or the first (without rebuilding: setHistory does that next).
     void openOnInformativeHead();
 
-    std::vector<StepRecordPtr> m_history;
+    std::vector<TranscriptStepPtr> m_history;
     // Which record traced each query position (index into m_history, -1 if none).
     std::vector<int> m_rowSource;
     QStringList m_labels;

@@ -236,7 +236,7 @@ void EmbeddingView::retranslateNeighbourBox() {
 bool EmbeddingView::isRope() const { return m_rope; }
 QWidget* EmbeddingView::ropeNote() const { return m_ropeNote; }
 
-void EmbeddingView::setHistory(std::span<const StepRecordPtr> historyUpToCurrent,
+void EmbeddingView::setHistory(std::span<const TranscriptStepPtr> historyUpToCurrent,
                                std::shared_ptr<const ts::Model> model) {
     const bool newModel = model != m_model;
     if (newModel) m_neighbourCache.clear();
@@ -325,7 +325,7 @@ std::vector<EmbeddingView::ScatterLabel> EmbeddingView::scatterLabels() const {
 QString EmbeddingView::explainedText() const { return m_explained->text(); }
 
 void EmbeddingView::collectVectors(std::size_t firstNewRecord) {
-    const StepRecord* last = nullptr;
+    const TranscriptStep* last = nullptr;
     for (auto it = m_history.rbegin(); it != m_history.rend() && !last; ++it)
         if (*it && (*it)->trace) last = it->get();
     int n = 0;

@@ -11,13 +11,13 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/step_record.hpp"
 #include "core/task.hpp"
 #include "stages/word_sets.hpp"
 #include "tokenscope/analysis.hpp"
 #include "tokenscope/model.hpp"
 #include "tokenscope/pca.hpp"
 #include "tokenscope/tokenizer.hpp"
+#include "tokenscope/transcript.hpp"
 #include "tokenscope/word_map.hpp"
 
 class QCheckBox;
@@ -44,7 +44,7 @@ class EmbeddingView : public QWidget {
 
     // Vectors come from the records' traces (tokenEmbedding / positionEmbedding); where a
     // record did not keep them and a model is given they are read from the model's tables.
-    void setHistory(std::span<const StepRecordPtr> historyUpToCurrent,
+    void setHistory(std::span<const TranscriptStepPtr> historyUpToCurrent,
                     std::shared_ptr<const ts::Model> model);
     // Another view hovers the token at pos: the strip shows it while hovered; -1 returns to
     // the token chosen by clicking (or the newest token).
@@ -117,7 +117,7 @@ class EmbeddingView : public QWidget {
     void setRope(bool rope);
     QString neighbourText(int token) const;
 
-    std::vector<StepRecordPtr> m_history;
+    std::vector<TranscriptStepPtr> m_history;
     std::shared_ptr<const ts::Model> m_model;
     std::shared_ptr<const ts::Tokenizer> m_tokenizer;
     // Per context position: token part, position part, their sum (empty if unknown).

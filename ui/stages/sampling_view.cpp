@@ -102,7 +102,7 @@ void SamplingView::setVocabulary(VocabularyPtr vocab) {
     update();
 }
 
-void SamplingView::setRecord(StepRecordPtr record) {
+void SamplingView::setRecord(TranscriptStepPtr record) {
     // A new step moving forward animates the draw; going back to an old step shows it exact.
     const bool forward = record && m_record && record->index == m_record->index + 1;
     m_record = std::move(record);
@@ -117,7 +117,7 @@ void SamplingView::setRecord(StepRecordPtr record) {
     update();
 }
 
-void SamplingView::setBefore(StepRecordPtr before) {
+void SamplingView::setBefore(TranscriptStepPtr before) {
     if (before == m_before) return;
     m_before = std::move(before);
     update();

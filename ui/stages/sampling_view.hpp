@@ -8,10 +8,10 @@
 #include <memory>
 #include <vector>
 
-#include "core/step_record.hpp"
 #include "core/vocabulary.hpp"
 #include "tokenscope/sampling.hpp"
 #include "tokenscope/step_distribution.hpp"
+#include "tokenscope/transcript.hpp"
 
 class QMenu;
 class QTextDocument;
@@ -30,12 +30,12 @@ class SamplingView : public QWidget {
     ~SamplingView() override;
 
     void setVocabulary(VocabularyPtr vocab);
-    void setRecord(StepRecordPtr record);
+    void setRecord(TranscriptStepPtr record);
     void setParams(const ts::SamplingParams& params);
     // The before/after comparison: the same step computed without the interventions on the
     // same tokens, or null. While it is the step shown, each candidate's probability reads
     // "41 % (before 63 %)" with a dark mark on its track where "before" ended.
-    void setBefore(StepRecordPtr before);
+    void setBefore(TranscriptStepPtr before);
     bool showsBefore() const;
     // A candidate's probability without the interventions at the slider's settings; -1 when
     // no comparison is shown.
@@ -102,8 +102,8 @@ class SamplingView : public QWidget {
     // times a step. The distributions are descriptions (ts::StepDistribution), the worker's
     // for the step's own settings; only a slider off them makes one here.
     struct Computed {
-        StepRecordPtr record;        // held, so a new step can never match a freed one's address
-        StepRecordPtr unintervened;  // the before/after comparison's step, if any
+        TranscriptStepPtr record;  // held, so a new step can never match a freed one's address
+        TranscriptStepPtr unintervened;  // the before/after comparison's step, if any
         ts::SamplingParams params;
         std::shared_ptr<const ts::StepDistribution> now;    // under the slider's settings
         std::shared_ptr<const ts::StepDistribution> drawn;  // under the step's own settings
@@ -137,8 +137,8 @@ class SamplingView : public QWidget {
     qreal drawNeeds(qreal width) const;
 
     VocabularyPtr m_vocab;
-    StepRecordPtr m_record;
-    StepRecordPtr m_before;
+    TranscriptStepPtr m_record;
+    TranscriptStepPtr m_before;
     ts::SamplingParams m_params;
     int m_nLayer = 0;
     int m_nCtx = 0;

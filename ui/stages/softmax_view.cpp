@@ -88,12 +88,12 @@ void SoftmaxView::setVocabulary(VocabularyPtr vocab) {
     update();
 }
 
-void SoftmaxView::setRecord(StepRecordPtr record) {
+void SoftmaxView::setRecord(TranscriptStepPtr record) {
     m_record = std::move(record);
     recompute();
 }
 
-void SoftmaxView::setBefore(StepRecordPtr before) {
+void SoftmaxView::setBefore(TranscriptStepPtr before) {
     if (before == m_before) return;
     m_before = std::move(before);
     recompute();

@@ -8,9 +8,9 @@
 #include <QWidget>
 #include <vector>
 
-#include "core/step_record.hpp"
 #include "core/vocabulary.hpp"
 #include "tokenscope/step_distribution.hpp"
+#include "tokenscope/transcript.hpp"
 
 namespace ts::ui {
 
@@ -38,13 +38,13 @@ class SoftmaxView : public QWidget {
     explicit SoftmaxView(QWidget* parent = nullptr);
 
     void setVocabulary(VocabularyPtr vocab);
-    void setRecord(StepRecordPtr record);
+    void setRecord(TranscriptStepPtr record);
     // Re-renders from the stored logits: no engine call.
     void setParams(const ts::SamplingParams& params);
     // The before/after comparison: the same step computed without the interventions (on the
     // same tokens), or null. Shown only while it is the step shown (same index and context):
     // a grey bar per candidate in the place of the log chart, and a mark on each bar.
-    void setBefore(StepRecordPtr before);
+    void setBefore(TranscriptStepPtr before);
     bool showsBefore() const;
     void setBarCount(int n);
     void setFixedAxis(bool on);
@@ -73,9 +73,9 @@ class SoftmaxView : public QWidget {
     int cutoffIndex() const { return m_cutoff; }
     // Milliseconds the last recompute from logits took (shown in the corner, checked in tests).
     double lastRecomputeMs() const { return m_recomputeMs; }
-    const StepRecordPtr& record() const { return m_record; }
+    const TranscriptStepPtr& record() const { return m_record; }
     // The before/after comparison's step (null without one; see showsBefore()).
-    const StepRecordPtr& before() const { return m_before; }
+    const TranscriptStepPtr& before() const { return m_before; }
     const ts::SamplingParams& params() const { return m_params; }
 
   signals:
@@ -105,8 +105,8 @@ class SoftmaxView : public QWidget {
     int rowHeight() const;
 
     VocabularyPtr m_vocab;
-    StepRecordPtr m_record;
-    StepRecordPtr m_before;
+    TranscriptStepPtr m_record;
+    TranscriptStepPtr m_before;
     ts::SamplingParams m_params;
     int m_barCount = 20;
     std::vector<Bar> m_bars;

@@ -460,7 +460,7 @@ void TokenView::setVocabulary(VocabularyPtr vocab) {
     rebuild();
 }
 
-void TokenView::setRecord(StepRecordPtr record) {
+void TokenView::setRecord(TranscriptStepPtr record) {
     m_record = std::move(record);
     rebuild();
 }

@@ -6,8 +6,8 @@
 #include <QWidget>
 #include <vector>
 
-#include "core/step_record.hpp"
 #include "core/vocabulary.hpp"
+#include "tokenscope/transcript.hpp"
 
 class QScrollArea;
 
@@ -40,7 +40,7 @@ class TokenView : public QWidget {
     explicit TokenView(QWidget* parent = nullptr);
 
     void setVocabulary(VocabularyPtr vocab);
-    void setRecord(StepRecordPtr record);
+    void setRecord(TranscriptStepPtr record);
     void setContextLimit(int nCtx);
     void setHoveredPosition(int pos);
 
@@ -65,7 +65,7 @@ class TokenView : public QWidget {
     void retranslateUi();
 
     VocabularyPtr m_vocab;
-    StepRecordPtr m_record;
+    TranscriptStepPtr m_record;
     std::vector<Chip> m_chips;
     int m_nCtx = 0;
     int m_promptTokens = 0;
