@@ -161,9 +161,8 @@ void encodePiece(const TokenizerImpl& im, const MappedText& piece, std::vector<T
     };
     if (im.spelling == VocabSpelling::ByteLevel) {
         if (im.ignoreMerges) {
-            const auto it = im.bytesToId.find(piece.text);
-            if (it != im.bytesToId.end()) {
-                tokens.push_back(Token{it->second, piece.origin.front(), piece.origin.back()});
+            if (const int id = im.bytes.find(piece.text); id >= 0) {
+                tokens.push_back(Token{id, piece.origin.front(), piece.origin.back()});
                 return;
             }
         }
@@ -173,9 +172,8 @@ void encodePiece(const TokenizerImpl& im, const MappedText& piece, std::vector<T
     }
 
     if (im.ignoreMerges) {
-        const auto it = im.keyToId.find(piece.text);
-        if (it != im.keyToId.end()) {
-            tokens.push_back(Token{it->second, piece.origin.front(), piece.origin.back()});
+        if (const int id = im.keys.find(piece.text); id >= 0) {
+            tokens.push_back(Token{id, piece.origin.front(), piece.origin.back()});
             return;
         }
     }
@@ -185,9 +183,8 @@ void encodePiece(const TokenizerImpl& im, const MappedText& piece, std::vector<T
     for (std::size_t pos = 0; pos < piece.text.size();) {
         const utf8::Decoded d = utf8::decodeAt(piece.text, pos);
         const std::string ch = piece.text.substr(pos, d.length);
-        const auto it = im.keyToId.find(ch);
-        if (it != im.keyToId.end()) {
-            initial.push_back(it->second);
+        if (const int id = im.keys.find(ch); id >= 0) {
+            initial.push_back(id);
             symbolOffset.push_back(pos);
             lastWasUnk = false;
         } else {
@@ -282,11 +279,11 @@ std::string Tokenizer::decode(const std::vector<int>& ids) const {
 }
 
 std::string Tokenizer::tokenBytes(int id) const {
-    if (id < 0 || id >= vocabSize() || !m_impl->present[static_cast<std::size_t>(id)]) {
+    if (!m_impl->bytes.has(id)) {
         throw Error("tokenizer: token id " + std::to_string(id) +
                     " is not in the vocabulary (size " + std::to_string(vocabSize()) + ")");
     }
-    return m_impl->idToBytes[static_cast<std::size_t>(id)];
+    return std::string(m_impl->bytes.at(id));
 }
 
 std::shared_ptr<const Tokenizer> Tokenizer::fromExternal(ExternalVocabulary v) {
@@ -294,9 +291,11 @@ std::shared_ptr<const Tokenizer> Tokenizer::fromExternal(ExternalVocabulary v) {
     auto im = std::make_unique<TokenizerImpl>();
     v.present.resize(v.tokenBytes.size(), 0);
     for (std::size_t id = 0; id < v.tokenBytes.size(); ++id)
-        if (v.present[id]) im->bytesToId.emplace(v.tokenBytes[id], static_cast<int>(id));
-    im->idToBytes = std::move(v.tokenBytes);
-    im->present = std::move(v.present);
+        if (v.present[id]) im->bytes.set(static_cast<int>(id), v.tokenBytes[id]);
+    // The id space is the list's length, holes at its end included.
+    if (!v.tokenBytes.empty() && im->bytes.size() < v.tokenBytes.size())
+        im->bytes.reserveIds(v.tokenBytes.size());
+    im->bytes.shrinkToFit();
     im->startRule = std::move(v.startRule);
     im->endIds = std::move(v.endIds);
     im->externalDescription = std::move(v.description);
@@ -307,12 +306,12 @@ std::shared_ptr<const Tokenizer> Tokenizer::fromExternal(ExternalVocabulary v) {
 }
 
 std::optional<int> Tokenizer::idOf(std::string_view tokenBytes) const {
-    const auto it = m_impl->bytesToId.find(std::string(tokenBytes));
-    if (it == m_impl->bytesToId.end()) return std::nullopt;
-    return it->second;
+    const int id = m_impl->bytes.find(tokenBytes);
+    if (id < 0) return std::nullopt;
+    return id;
 }
 
-int Tokenizer::vocabSize() const { return static_cast<int>(m_impl->idToBytes.size()); }
+int Tokenizer::vocabSize() const { return static_cast<int>(m_impl->bytes.size()); }
 
 std::optional<int> Tokenizer::endOfTextId() const { return m_impl->endOfText; }
 

@@ -1,7 +1,5 @@
 // Turns parsed vocab/merges/added tokens into the tables encode() uses, checking them on
 // the way: every error names the file (and the merges line) so a user can fix it.
-#include <unordered_map>
-
 #include "tokenizer/byte_unicode.hpp"
 #include "tokenizer/tokenizer_impl.hpp"
 #include "tokenscope/error.hpp"
@@ -34,18 +32,9 @@ void requireDenseIds(const TokenizerSource& source) {
     for (const AddedToken& t : source.added) check(t.id, t.content, "added token");
 }
 
-void setEntry(TokenizerImpl& im, int id, std::string bytes) {
-    const auto index = static_cast<std::size_t>(id);
-    if (index >= im.idToBytes.size()) {
-        im.idToBytes.resize(index + 1);
-        im.present.resize(index + 1, 0);
-    }
-    im.idToBytes[index] = bytes;
-    im.present[index] = 1;
-    // The first id wins when two entries have the same bytes (possible only for text keys
-    // that are not byte-level encoded), so idOf is deterministic.
-    im.bytesToId.emplace(std::move(bytes), id);
-}
+// The first id wins when two entries have the same bytes (possible only for text keys that are
+// not byte-level encoded), so idOf is deterministic (TokenStrings keeps the first).
+void setEntry(TokenizerImpl& im, int id, std::string_view bytes) { im.bytes.set(id, bytes); }
 
 // "<0x0A>" -> 0x0A: SentencePiece's byte tokens.
 std::optional<unsigned char> byteTokenValue(const std::string& key) {
@@ -93,21 +82,17 @@ std::unique_ptr<TokenizerImpl> buildTokenizer(TokenizerSource source) {
     const bool byteLevel = source.spelling == VocabSpelling::ByteLevel;
     requireDenseIds(source);
 
-    std::unordered_map<std::string, int>& keyToId = im->keyToId;
-    std::unordered_map<int, const std::string*> idToKey;
-    keyToId.reserve(source.vocab.size());
-    idToKey.reserve(source.vocab.size());
+    TokenStrings& keys = im->keys;
     for (const auto& [keyText, id] : source.vocab) {
         if (id < 0 || id > kMaxVocabId) {
             throw Error(where + ": token \"" + keyText + "\" has id " + std::to_string(id) +
                         ", outside 0.." + std::to_string(kMaxVocabId));
         }
-        const auto [it, inserted] = idToKey.emplace(id, &keyText);
-        if (!inserted) {
-            throw Error(where + ": id " + std::to_string(id) + " is used by both \"" + *it->second +
-                        "\" and \"" + keyText + "\"");
+        if (keys.has(id)) {
+            throw Error(where + ": id " + std::to_string(id) + " is used by both \"" +
+                        std::string(keys.at(id)) + "\" and \"" + keyText + "\"");
         }
-        keyToId.emplace(keyText, id);
+        keys.set(id, keyText);
         // Keys outside the byte-level alphabet (some tokenizer.json files list added tokens
         // in the vocab) stand for their own UTF-8 bytes.
         if (byteLevel) {
@@ -126,9 +111,8 @@ std::unique_ptr<TokenizerImpl> buildTokenizer(TokenizerSource source) {
             throw Error(where + ": added token \"" + t.content + "\" has id " +
                         std::to_string(t.id) + ", outside 0.." + std::to_string(kMaxVocabId));
         }
-        const auto index = static_cast<std::size_t>(t.id);
-        if (index < im->present.size() && im->present[index]) {
-            const std::string& existing = im->idToBytes[index];
+        if (im->bytes.has(t.id)) {
+            const std::string existing(im->bytes.at(t.id));
             // A SentencePiece-style vocabulary spells its tokens with the space marker: Gemma 3
             // lists "▁▁" (id 138) both in the vocab, read as two spaces, and as an added token.
             const bool sameToken =
@@ -148,17 +132,17 @@ std::unique_ptr<TokenizerImpl> buildTokenizer(TokenizerSource source) {
 
     for (int b = 0; b < 256 && byteLevel; ++b) {
         const std::string key = byte_unicode::encodeSymbol(std::string(1, static_cast<char>(b)));
-        const auto it = keyToId.find(key);
-        if (it != keyToId.end()) im->bpe.setByteToken(static_cast<unsigned char>(b), it->second);
+        if (const int id = keys.find(key); id >= 0)
+            im->bpe.setByteToken(static_cast<unsigned char>(b), id);
     }
 
     auto lookup = [&](const std::string& symbol, const std::string& mergeWhere) {
-        const auto it = keyToId.find(symbol);
-        if (it == keyToId.end()) {
+        const int id = keys.find(symbol);
+        if (id < 0) {
             throw Error(mergeWhere + ": symbol \"" + symbol + "\" is not in the vocabulary (" +
                         where + ")");
         }
-        return it->second;
+        return id;
     };
     for (const TokenizerSource::MergeLine& m : source.merges) {
         const int left = lookup(m.left, m.where);
@@ -169,21 +153,21 @@ std::unique_ptr<TokenizerImpl> buildTokenizer(TokenizerSource source) {
 
     // GPT-2's vocab.json lists <|endoftext|> like any other token; it is special all the
     // same, and it must be matched literally (the split pattern would cut it into pieces).
-    const auto eot = im->bytesToId.find("<|endoftext|>");
-    if (eot != im->bytesToId.end()) {
-        im->endOfText = eot->second;
+    if (const int eot = im->bytes.find("<|endoftext|>"); eot >= 0) {
+        im->endOfText = eot;
         bool listed = false;
         for (const AddedToken& t : im->added) listed = listed || t.content == "<|endoftext|>";
-        if (!listed) im->added.push_back(AddedToken{"<|endoftext|>", eot->second, true});
+        if (!listed) im->added.push_back(AddedToken{"<|endoftext|>", eot, true});
     }
     im->ignoreMerges = source.ignoreMerges;
     if (source.unkToken) {
-        const auto unk = keyToId.find(*source.unkToken);
-        if (unk != keyToId.end()) im->unkId = unk->second;
+        if (const int unk = keys.find(*source.unkToken); unk >= 0) im->unkId = unk;
         for (const AddedToken& t : im->added) {
             if (!im->unkId && t.content == *source.unkToken) im->unkId = t.id;
         }
     }
+    im->bytes.shrinkToFit();
+    im->keys.shrinkToFit();
     return im;
 }
 

@@ -81,10 +81,8 @@ std::optional<int> idFor(const TokenizerImpl& im, const std::string& text) {
     for (const AddedToken& t : im.added) {
         if (t.content == text) return t.id;
     }
-    const auto key = im.keyToId.find(text);
-    if (key != im.keyToId.end()) return key->second;
-    const auto bytes = im.bytesToId.find(text);
-    if (bytes != im.bytesToId.end()) return bytes->second;
+    if (const int key = im.keys.find(text); key >= 0) return key;
+    if (const int bytes = im.bytes.find(text); bytes >= 0) return bytes;
     return std::nullopt;
 }
 
@@ -131,8 +129,7 @@ void applyTokenizerExtras(TokenizerImpl& im) {
     im.endIds.clear();
     if (x.hasGenerationEos) {
         for (int id : x.generationEos) {
-            if (id < static_cast<int>(im.present.size()) &&
-                im.present[static_cast<std::size_t>(id)]) {
+            if (im.bytes.has(id)) {
                 im.endIds.push_back(id);
             }
         }

@@ -273,8 +273,7 @@ std::shared_ptr<const Tokenizer> Tokenizer::fromTokenizerJson(const fs::path& pa
             if (t.content == *start) id = t.id;
         }
         if (!id) {
-            const auto it = im->keyToId.find(*start);
-            if (it != im->keyToId.end()) id = it->second;
+            if (const int key = im->keys.find(*start); key >= 0) id = key;
         }
         if (id) im->startRule = StartTokenRule{true, id, "tokenizer.json post_processor"};
     }

@@ -13,6 +13,7 @@
 #include "tokenizer/bpe.hpp"
 #include "tokenizer/normalizer.hpp"
 #include "tokenizer/pre_tokenizer_steps.hpp"
+#include "tokenizer/token_strings.hpp"
 #include "tokenscope/tokenizer.hpp"
 
 namespace ts {
@@ -46,11 +47,10 @@ struct TokenizerExtras {
 };
 
 struct TokenizerImpl {
-    std::vector<std::string> idToBytes;  // indexed by id; holes have present[id] == 0
-    std::vector<char> present;
-    std::unordered_map<std::string, int> bytesToId;
+    // Each token's bytes by id (holes where an id has none), and ids by bytes.
+    TokenStrings bytes;
     // The vocabulary as spelled in the file; for Text spelling this is what BPE matches.
-    std::unordered_map<std::string, int> keyToId;
+    TokenStrings keys;
     BpeModel bpe;
     VocabSpelling spelling = VocabSpelling::ByteLevel;
     std::unique_ptr<Normalizer> normalizer;
