@@ -2,7 +2,7 @@
 // published checkpoint, for benchmarks and loader checks at real shapes (no real weights can
 // be fetched here). Never commit its output.
 //
-//   make_random_model OUT_DIR --preset gpt2|qwen2.5-0.5b|smollm2-135m
+//   make_random_model OUT_DIR --preset gpt2|qwen2.5-0.5b|smollm2-135m|gemma3-270m
 //                     [--dtype F32|F16|BF16] [--seed N] [--shards N] [--layers N]
 #include <iostream>
 #include <string>
@@ -12,8 +12,9 @@
 namespace {
 
 int usage() {
-    std::cerr << "usage: make_random_model OUT_DIR --preset gpt2|qwen2.5-0.5b|smollm2-135m "
-                 "[--dtype F32|F16|BF16] [--seed N] [--shards N] [--layers N]\n";
+    std::cerr
+        << "usage: make_random_model OUT_DIR --preset gpt2|qwen2.5-0.5b|smollm2-135m|gemma3-270m "
+           "[--dtype F32|F16|BF16] [--seed N] [--shards N] [--layers N]\n";
     return 2;
 }
 
@@ -51,6 +52,9 @@ int main(int argc, char** argv) {
         spec.dtype = dtype.empty() ? "F32" : dtype;
     } else if (preset == "qwen2.5-0.5b") {
         spec.config = ts_tools::qwen25HalfBConfig();
+        spec.dtype = dtype.empty() ? "BF16" : dtype;
+    } else if (preset == "gemma3-270m") {
+        spec.config = ts_tools::gemma3_270mConfig();
         spec.dtype = dtype.empty() ? "BF16" : dtype;
     } else if (preset == "smollm2-135m") {
         spec.config = ts_tools::smolLm2Config();

@@ -110,13 +110,16 @@ inline std::vector<RandomTensor> tensorList(const RandomModelSpec& spec) {
                        I = cfgInt(c, "intermediate_size", 0);
     const std::int64_t KVH = cfgInt(c, "num_key_value_heads", static_cast<int>(H));
     const std::int64_t hd = cfgInt(c, "head_dim", static_cast<int>(C / H));
-    const bool qwen2 = type == "qwen2", qwen3 = type == "qwen3";
+    const bool qwen2 = type == "qwen2", qwen3 = type == "qwen3",
+               gemma3 = type == "gemma3_text" || type == "gemma3";
+    // Gemma 3 stores its norms' weights as w for a 1 + w scale: near 0, not near 1.
+    const float normMean = gemma3 ? 0.0f : 1.0f;
     const bool attnBias = cfgBool(c, "attention_bias", false),
                mlpBias = cfgBool(c, "mlp_bias", false);
     t.push_back({"model.embed_tokens.weight", {V, C}, 0, s});
     for (std::int64_t l = 0; l < L; ++l) {
         const std::string p = "model.layers." + std::to_string(l) + ".";
-        t.push_back({p + "input_layernorm.weight", {C}, 1, 0.05f});
+        t.push_back({p + "input_layernorm.weight", {C}, normMean, 0.05f});
         t.push_back({p + "self_attn.q_proj.weight", {H * hd, C}, 0, s});
         if (qwen2 || attnBias) t.push_back({p + "self_attn.q_proj.bias", {H * hd}, 0, 0.1f});
         t.push_back({p + "self_attn.k_proj.weight", {KVH * hd, C}, 0, s});
@@ -125,11 +128,16 @@ inline std::vector<RandomTensor> tensorList(const RandomModelSpec& spec) {
         if (qwen2 || attnBias) t.push_back({p + "self_attn.v_proj.bias", {KVH * hd}, 0, 0.1f});
         t.push_back({p + "self_attn.o_proj.weight", {C, H * hd}, 0, s});
         if (attnBias && !qwen2) t.push_back({p + "self_attn.o_proj.bias", {C}, 0, 0.1f});
-        if (qwen3) {
-            t.push_back({p + "self_attn.q_norm.weight", {hd}, 1, 0.1f});
-            t.push_back({p + "self_attn.k_norm.weight", {hd}, 1, 0.1f});
+        if (qwen3 || gemma3) {
+            t.push_back({p + "self_attn.q_norm.weight", {hd}, normMean, 0.1f});
+            t.push_back({p + "self_attn.k_norm.weight", {hd}, normMean, 0.1f});
         }
-        t.push_back({p + "post_attention_layernorm.weight", {C}, 1, 0.05f});
+        // Gemma 3 norms the attention's output and both sides of the MLP.
+        t.push_back({p + "post_attention_layernorm.weight", {C}, normMean, 0.05f});
+        if (gemma3) {
+            t.push_back({p + "pre_feedforward_layernorm.weight", {C}, 0, 0.05f});
+            t.push_back({p + "post_feedforward_layernorm.weight", {C}, 0, 0.05f});
+        }
         t.push_back({p + "mlp.gate_proj.weight", {I, C}, 0, s});
         t.push_back({p + "mlp.up_proj.weight", {I, C}, 0, s});
         t.push_back({p + "mlp.down_proj.weight", {C, I}, 0, s});
@@ -139,7 +147,7 @@ inline std::vector<RandomTensor> tensorList(const RandomModelSpec& spec) {
             t.push_back({p + "mlp.down_proj.bias", {C}, 0, 0.1f});
         }
     }
-    t.push_back({"model.norm.weight", {C}, 1, 0.05f});
+    t.push_back({"model.norm.weight", {C}, normMean, 0.05f});
     if (!cfgBool(c, "tie_word_embeddings", false)) t.push_back({"lm_head.weight", {V, C}, 0, s});
     return t;
 }
@@ -251,6 +259,43 @@ inline nlohmann::ordered_json qwen25HalfBConfig() {
             {"use_cache", true},
             {"use_sliding_window", false},
             {"vocab_size", 151936}};
+}
+
+// google/gemma-3-270m: a 262,144-entry vocabulary, 4 query heads of 256 over one key/value
+// head, five sliding (512) layers to one global.
+inline nlohmann::ordered_json gemma3_270mConfig() {
+    nlohmann::ordered_json layerTypes = nlohmann::ordered_json::array();
+    for (int l = 0; l < 18; ++l)
+        layerTypes.push_back(l % 6 < 5 ? "sliding_attention" : "full_attention");
+    return {{"architectures", {"Gemma3ForCausalLM"}},
+            {"attention_bias", false},
+            {"attention_dropout", 0.0},
+            {"attn_logit_softcapping", nullptr},
+            {"bos_token_id", 2},
+            {"eos_token_id", 1},
+            {"final_logit_softcapping", nullptr},
+            {"head_dim", 256},
+            {"hidden_activation", "gelu_pytorch_tanh"},
+            {"hidden_size", 640},
+            {"initializer_range", 0.02},
+            {"intermediate_size", 2048},
+            {"layer_types", layerTypes},
+            {"max_position_embeddings", 32768},
+            {"model_type", "gemma3_text"},
+            {"num_attention_heads", 4},
+            {"num_hidden_layers", 18},
+            {"num_key_value_heads", 1},
+            {"pad_token_id", 0},
+            {"query_pre_attn_scalar", 256},
+            {"rms_norm_eps", 1e-06},
+            {"rope_local_base_freq", 10000.0},
+            {"rope_scaling", nullptr},
+            {"rope_theta", 1000000.0},
+            {"sliding_window", 512},
+            {"tie_word_embeddings", true},
+            {"torch_dtype", "bfloat16"},
+            {"use_cache", true},
+            {"vocab_size", 262144}};
 }
 
 inline nlohmann::ordered_json gpt2SmallConfig() {
