@@ -7,6 +7,7 @@
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "catch.hpp"
 #include "ui_test_helpers.hpp"

@@ -8,6 +8,8 @@
 
 #include <cmath>
 #include <set>
+#include <tuple>
+#include <utility>
 
 #include "compute/packed_linear.hpp"
 #include "formats/safetensors.hpp"
