@@ -26,6 +26,7 @@
 #include "tokenscope/model_folder.hpp"
 
 using namespace ts::ui;
+using ts::TranscriptStep;
 
 namespace {
 QString shotDir() {
