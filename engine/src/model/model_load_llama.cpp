@@ -101,11 +101,10 @@ void loadLlamaWeights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCa
         const auto& k = L.require(n.k, {K, C});
         const auto& v = L.require(n.v, {K, C});
         w.qkvW = L.packOutIn({&q, &k, &v}, static_cast<int>(C));
-        const auto bias = biasName;
         if (c.qkvBias) {
-            const auto& qb = L.require(bias(n.q), {Q});
-            const auto& kb = L.require(bias(n.k), {K});
-            const auto& vb = L.require(bias(n.v), {K});
+            const auto& qb = L.require(biasName(n.q), {Q});
+            const auto& kb = L.require(biasName(n.k), {K});
+            const auto& vb = L.require(biasName(n.v), {K});
             w.qkvB = L.concatFloats(
                 {&qb, &kb, &vb}, {static_cast<int>(Q), static_cast<int>(K), static_cast<int>(K)});
         }
@@ -114,7 +113,7 @@ void loadLlamaWeights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCa
             w.kNormW = norm(n.kNorm, hd);
         }
         w.projW = L.packOutIn({&L.require(n.out, {C, Q})}, static_cast<int>(Q));
-        if (c.outBias) w.projB = L.floats(L.require(bias(n.out), {C}));
+        if (c.outBias) w.projB = L.floats(L.require(biasName(n.out), {C}));
         if (c.postNorms) {
             w.postAttnW = norm(n.postAttnNorm, C);
             w.postFfnW = norm(n.postFfnNorm, C);
@@ -125,10 +124,10 @@ void loadLlamaWeights(ModelData& d, const st::Checkpoint& ckpt, const ProgressCa
         w.fcW = L.packOutIn({&gate, &up}, static_cast<int>(C));
         w.fc2W = L.packOutIn({&L.require(n.down, {C, I})}, static_cast<int>(I));
         if (c.mlpBias) {
-            const auto& gb = L.require(bias(n.gate), {I});
-            const auto& ub = L.require(bias(n.up), {I});
+            const auto& gb = L.require(biasName(n.gate), {I});
+            const auto& ub = L.require(biasName(n.up), {I});
             w.fcB = L.concatFloats({&gb, &ub}, {static_cast<int>(I), static_cast<int>(I)});
-            w.fc2B = L.floats(L.require(bias(n.down), {C}));
+            w.fc2B = L.floats(L.require(biasName(n.down), {C}));
         }
     }
     d.lnfW = norm(tensorName(c.modelType, NameScheme::HuggingFace, TensorRole::FinalNorm, 0, m), C);

@@ -293,8 +293,7 @@ std::shared_ptr<const Tokenizer> Tokenizer::fromExternal(ExternalVocabulary v) {
     for (std::size_t id = 0; id < v.tokenBytes.size(); ++id)
         if (v.present[id]) im->bytes.set(static_cast<int>(id), v.tokenBytes[id]);
     // The id space is the list's length, holes at its end included.
-    if (!v.tokenBytes.empty() && im->bytes.size() < v.tokenBytes.size())
-        im->bytes.reserveIds(v.tokenBytes.size());
+    im->bytes.reserveIds(v.tokenBytes.size());
     im->bytes.shrinkToFit();
     im->startRule = std::move(v.startRule);
     im->endIds = std::move(v.endIds);

@@ -32,10 +32,6 @@ void requireDenseIds(const TokenizerSource& source) {
     for (const AddedToken& t : source.added) check(t.id, t.content, "added token");
 }
 
-// The first id wins when two entries have the same bytes (possible only for text keys that are
-// not byte-level encoded), so idOf is deterministic (TokenStrings keeps the first).
-void setEntry(TokenizerImpl& im, int id, std::string_view bytes) { im.bytes.set(id, bytes); }
-
 // "<0x0A>" -> 0x0A: SentencePiece's byte tokens.
 std::optional<unsigned char> byteTokenValue(const std::string& key) {
     if (key.size() != 6 || key.compare(0, 3, "<0x") != 0 || key[5] != '>') return std::nullopt;
@@ -97,9 +93,9 @@ std::unique_ptr<TokenizerImpl> buildTokenizer(TokenizerSource source) {
         // in the vocab) stand for their own UTF-8 bytes.
         if (byteLevel) {
             std::optional<std::string> bytes = byte_unicode::decodeSymbol(keyText);
-            setEntry(*im, id, bytes ? std::move(*bytes) : keyText);
+            im->bytes.set(id, bytes ? *bytes : keyText);
         } else {
-            setEntry(*im, id, textKeyBytes(keyText, source.spaceMarker, source.byteFallback));
+            im->bytes.set(id, textKeyBytes(keyText, source.spaceMarker, source.byteFallback));
             if (source.byteFallback) {
                 if (const auto b = byteTokenValue(keyText)) im->byteFallbackIds[*b] = id;
             }
@@ -125,7 +121,7 @@ std::unique_ptr<TokenizerImpl> buildTokenizer(TokenizerSource source) {
                             "\"");
             }
         } else {
-            setEntry(*im, t.id, t.content);
+            im->bytes.set(t.id, t.content);
         }
         im->added.push_back(t);
     }
